@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Set up muzlab on a fresh machine and run it: `python3 make.py lab` or `python3 make.py test`.
+
+Only the standard library is used here, because this script runs before anything is installed.
+It keeps a virtual environment in .venv/ and reinstalls it whenever pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".muzlab-installed"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+
+
+def say(message: str) -> None:
+    print(f"[make.py] {message}", flush=True)
+
+
+def run(*args: str | Path, env: dict[str, str] | None = None) -> None:
+    """Run a command, echoing it, and stop with its exit code if it fails."""
+    say(" ".join(str(a) for a in args))
+    code = subprocess.call([str(a) for a in args], cwd=ROOT, env=env)
+    if code != 0:
+        say(f"failed with exit code {code}")
+        sys.exit(code)
+
+
+def ensure_environment() -> None:
+    """Create .venv and install muzlab with its test and dask extras, unless already current."""
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text().strip() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        say("creating the virtual environment in .venv/")
+        venv.create(VENV, with_pip=True)
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask]")
+    STAMP.write_text(wanted + "\n")
+
+
+def find_chromium() -> str | None:
+    for path in CHROMIUM_CANDIDATES:
+        if Path(path).exists():
+            return path
+    return shutil.which("chromium")
+
+
+def ensure_chromium() -> str | None:
+    """Return the system Chromium for the browser test, installing Debian's package as root."""
+    found = find_chromium()
+    if found is None and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        say("installing Debian's chromium for the browser test")
+        quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run("apt-get", "update", "-q", env=quiet)
+        run("apt-get", "install", "-y", "-q", "chromium", env=quiet)
+        found = find_chromium()
+    return found
+
+
+def lab(extra: list[str]) -> None:
+    ensure_environment()
+    args = [str(BIN / "jupyter"), "lab", "--ip=127.0.0.1", f"--notebook-dir={ROOT / 'notebooks'}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    os.execv(args[0], args + extra)
+
+
+def test(extra: list[str]) -> None:
+    ensure_environment()
+    env = dict(os.environ)
+    pytest_args = ["tests", "notebooks", "--nbval-lax",
+                   "--sanitize-with", "notebooks/sanitize.cfg", "-p", "no:cacheprovider"]
+    chromium = ensure_chromium()
+    if chromium:
+        env["MUZLAB_CHROMIUM"] = chromium
+    elif os.environ.get("CI"):
+        say("Chromium is missing and could not be installed; CI must run the browser test")
+        sys.exit(1)
+    else:
+        say("WARNING: no Chromium found (install Debian's 'chromium'); the browser test is left out")
+        pytest_args += ["-m", "not browser"]
+    run(BIN / "ruff", "check", ".")
+    run(PYTHON, "-m", "pytest", *pytest_args, *extra, env=env)
+
+
+def main() -> None:
+    commands = {"lab": lab, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        print(__doc__)
+        print("usage: python3 make.py lab|test [extra arguments for jupyter lab or pytest]")
+        sys.exit(2)
+    commands[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""Typed errors: every bad input names what was wrong, and nothing is changed when one is raised."""
+
+from __future__ import annotations
+
+
+class MuzlabError(Exception):
+    """Base class of every error muzlab raises on purpose."""
+
+
+class UnknownNoteName(MuzlabError, ValueError):
+    """A note name that is not a letter A-G with optional sharps or flats."""
+
+
+class InvalidCell(MuzlabError, ValueError):
+    """Something given as a cell that is not a pair of integers (q, r)."""
+
+
+class IllegalPlacement(MuzlabError, ValueError):
+    """A placement the rules refuse; `.reason` is one sentence a student understands."""
+
+    def __init__(self, reason: str, pitch: int | None = None, cell: tuple[int, int] | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.pitch = pitch
+        self.cell = cell
+
+
+class CellOffBoard(IllegalPlacement):
+    """A cell that is not on the board."""
+
+
+class CellOccupied(IllegalPlacement):
+    """A cell that already holds a die."""
+
+
+class InvalidPosition(MuzlabError, ValueError):
+    """Dice that break the rules; `.problems` lists each broken run with why."""
+
+    def __init__(self, problems: list):
+        self.problems = list(problems)
+        lines = "; ".join(problem.reason for problem in self.problems)
+        super().__init__(f"these dice break the rules: {lines}")
+
+
+class NotationError(MuzlabError, ValueError):
+    """Position notation that cannot be read."""
+
+
+class BoardFileError(MuzlabError, ValueError):
+    """A board file that is missing, unreadable or inconsistent."""
+
+
+class GameError(MuzlabError, ValueError):
+    """An action that does not fit the state of the game (placing with no die in hand, ...)."""
+
+
+class GameRecordError(MuzlabError, ValueError):
+    """A game record that is malformed, from another rule set, or holds an illegal event."""
