@@ -1,4 +1,8 @@
-"""muzlab: Muzundrum, the music-theory dice game on a honeycomb, for Jupyter."""
+"""muzlab: Muzundrum, the music-theory dice game on a honeycomb, for Jupyter.
+
+The main names are re-exported here; views (plot, svg, widgets, music, audio) are imported from
+their own modules so that `import muzlab` stays light.
+"""
 
 from muzlab.board import Board
 from muzlab.errors import (
@@ -15,6 +19,8 @@ from muzlab.errors import (
     UnknownNoteName,
 )
 from muzlab.pitch import parse_pitch, pitch_name
+from muzlab.position import Position, Problem, Structure
+from muzlab.rules import RuleSet
 
 __all__ = [
     "Board",
@@ -28,6 +34,10 @@ __all__ = [
     "InvalidPosition",
     "MuzlabError",
     "NotationError",
+    "Position",
+    "Problem",
+    "RuleSet",
+    "Structure",
     "UnknownNoteName",
     "parse_pitch",
     "pitch_name",

@@ -73,6 +73,11 @@ class Board:
             starts = [c for c in self.cells if hexgrid.step(c, down_step) not in index]
             # Lines may have gaps on odd shapes; each maximal stretch of cells is one line.
             self.lines.append(tuple((index[c], *self._ray(c, up_step)) for c in starts))
+        # rays[i][line] = (cells below, cells above), for the hot loop of the rules.
+        self.rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = tuple(
+            tuple((self.down[line][i], self.up[line][i]) for line in range(3))
+            for i in range(len(self.cells))
+        )
 
     def _ray(self, cell: Cell, direction: Cell) -> tuple[int, ...]:
         out = []

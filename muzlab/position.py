@@ -1,0 +1,532 @@
+"""A position: dice on a board under a rule set. It answers what is legal, why not, and what scores.
+
+Positions are immutable; `place` returns a new one. Legal pitches per empty cell are kept as 12-bit
+masks, computed lazily, and a child position recomputes only the cells its new die can influence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from muzlab.board import Board, as_cell
+from muzlab.errors import (
+    CellOccupied,
+    CellOffBoard,
+    IllegalPlacement,
+    InvalidPosition,
+    NotationError,
+    UnknownNoteName,
+)
+from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
+from muzlab.pitch import PitchLike, parse_pitch, pitch_name
+from muzlab.rules import ALL_PITCHES, SCALE_STEPS, RuleSet, names
+
+EMPTY = -1
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A run of two or more dice on one line, with what it is or could still become.
+
+    `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals.
+    """
+
+    kind: str
+    line: str
+    cells: tuple[Cell, ...]
+    pitches: tuple[int, ...]
+    complete: bool
+    triads: tuple[tuple[int, str], ...] = ()
+    keys: tuple[tuple[int, str], ...] = ()
+
+    def describe(self) -> str:
+        """One line a student can read, e.g. "triad A–C–E: A minor (complete)"."""
+        if self.kind == "triad":
+            options = ", ".join(f"{pitch_name(r)} {q}" for r, q in self.triads) or "nothing any more"
+            state = "complete" if self.complete else "could become"
+            return f"triad {names(self.pitches)}: {state} {options}"
+        keys = ", ".join(f"{pitch_name(t)} {k}" for t, k in self.keys)
+        state = "complete scale" if self.complete else "scale run"
+        return f"{state} {names(self.pitches)}: fits {keys}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way a set of dice breaks the rules: the cells involved and why."""
+
+    cells: tuple[Cell, ...]
+    reason: str
+
+
+class Position:
+    """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
+
+    __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_dice")
+
+    def __init__(
+        self,
+        board: Board | str | None = None,
+        dice: Mapping[Any, PitchLike] | None = None,
+        rules: RuleSet | str | None = None,
+        *,
+        strict: bool = True,
+    ):
+        board = _resolve_board(board)
+        rules = _resolve_rules(rules)
+        grid = [EMPTY] * len(board.cells)
+        for cell, pitch in (dice or {}).items():
+            grid[board.cell_index(cell)] = parse_pitch(pitch)
+        self._init(board, rules, grid)
+        if strict:
+            problems = self.problems()
+            if problems:
+                raise InvalidPosition(problems)
+
+    def _init(self, board: Board, rules: RuleSet, grid: list[int], masks=None) -> None:
+        self.board = board
+        self.rules = rules
+        self._checks = rules.checks()
+        self._grid = grid
+        self._count = sum(1 for p in grid if p != EMPTY)
+        self._masks: dict[int, int] | None = masks
+        self._dice: Mapping[Cell, int] | None = None
+
+    # ---- reading the position -------------------------------------------------------------------
+    @property
+    def dice(self) -> Mapping[Cell, int]:
+        """Read-only mapping of (q, r) to pitch class, in board order."""
+        if self._dice is None:
+            cells = self.board.cells
+            self._dice = MappingProxyType(
+                {cells[i]: p for i, p in enumerate(self._grid) if p != EMPTY}
+            )
+        return self._dice
+
+    def __len__(self) -> int:
+        return self._count
+
+    def pitch_at(self, cell: Any) -> int | None:
+        """The pitch class on a cell, or None when it is empty."""
+        pitch = self._grid[self.board.cell_index(cell)]
+        return None if pitch == EMPTY else pitch
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self._grid == other._grid
+            and self.board == other.board
+            and self.rules == other.rules
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.board, self.rules.name, tuple(self._grid)))
+
+    # ---- legality -----------------------------------------------------------------------------
+    def legal_placements(self, pitch: PitchLike) -> list[Cell]:
+        """Sorted cells where `pitch` may be placed now."""
+        bit = 1 << (pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch))
+        cells = self.board.cells
+        return [cells[i] for i, mask in self._legal_masks().items() if mask & bit]
+
+    def legal_moves(self) -> Iterator[tuple[int, Cell]]:
+        """Every legal (pitch, cell), by pitch then cell."""
+        for pitch in range(12):
+            for cell in self.legal_placements(pitch):
+                yield pitch, cell
+
+    def legal_pitches(self, cell: Any) -> list[int]:
+        """Pitch classes that may be placed on `cell` now."""
+        mask = self._legal_masks().get(self.board.cell_index(cell), 0)
+        return [p for p in range(12) if mask >> p & 1]
+
+    def is_locked(self) -> bool:
+        """True when no pitch class has a legal placement anywhere."""
+        return not any(self._legal_masks().values())
+
+    def explain(self, pitch: PitchLike, cell: Any) -> str | None:
+        """None when the placement is legal, otherwise one sentence saying which rule it breaks."""
+        pitch = parse_pitch(pitch)
+        try:
+            return self._problem(pitch, self._index(cell))
+        except IllegalPlacement as refusal:
+            return refusal.reason
+
+    def score(self, pitch: PitchLike, cell: Any) -> int:
+        """Points the placement would earn, honeypot included; IllegalPlacement if it is illegal."""
+        pitch, i = self._check_placement(pitch, cell)
+        return self._cell_score(i)
+
+    def place(self, pitch: PitchLike, cell: Any) -> Position:
+        """The position after the placement; IllegalPlacement (with `.reason`) if it is illegal."""
+        pitch, i = self._check_placement(pitch, cell)
+        grid = self._grid.copy()
+        grid[i] = pitch
+        child = Position.__new__(Position)
+        child._init(self.board, self.rules, grid)
+        if self._masks is not None and self._count > 0:
+            child._masks = child._updated_masks(self._masks, i)
+        return child
+
+    def completions(self, pitch: PitchLike, cell: Any) -> list[Structure]:
+        """The triads and scales the placement would complete (each earns the extra roll)."""
+        pitch, i = self._check_placement(pitch, cell)
+        after = self.place(pitch, cell)
+        return [s for s in after._structures_through(i) if s.complete]
+
+    def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
+        pitch = parse_pitch(pitch)
+        i = self._index(cell)
+        if not self._legal_masks().get(i, 0) >> pitch & 1:
+            reason = self._problem(pitch, i)
+            raise IllegalPlacement(reason, pitch=pitch, cell=self.board.cells[i])
+        return pitch, i
+
+    def _index(self, cell: Any) -> int:
+        cell = as_cell(cell)
+        if cell not in self.board.index:
+            raise CellOffBoard(f"{cell} is not on the {self.board.name} board.", cell=cell)
+        return self.board.index[cell]
+
+    # ---- the masks ------------------------------------------------------------------------------
+    def _legal_masks(self) -> dict[int, int]:
+        """Legal-pitch mask of every empty cell that touches a die, in board order."""
+        if self._masks is None:
+            if self._count == 0:
+                self._masks = self._opening_masks()
+            else:
+                grid, neighbours = self._grid, self.board.neighbour_indices
+                frontier = {
+                    j
+                    for i, pitch in enumerate(grid)
+                    if pitch != EMPTY
+                    for j in neighbours[i]
+                    if grid[j] == EMPTY
+                }
+                self._masks = {i: self._cell_mask(i) for i in sorted(frontier)}
+        return self._masks
+
+    def _opening_masks(self) -> dict[int, int]:
+        if self.rules.opening_on_centre:
+            return {self.board.index[self.board.centre]: ALL_PITCHES}
+        return dict.fromkeys(range(len(self.board.cells)), ALL_PITCHES)
+
+    def _updated_masks(self, parent: dict[int, int], placed: int) -> dict[int, int]:
+        """The parent's masks, recomputed only where the die placed on `placed` can matter.
+
+        A cell's mask reads the runs next to it on its three lines and, for the room rule, the cells
+        up to three away in its column and the diagonals through those. So only the empty cells that
+        end a run through `placed`, the cells near those in their columns, and new neighbours change.
+        """
+        board, grid = self.board, self._grid
+        ends = [placed]
+        for line in range(3):
+            for ray in (board.up[line][placed], board.down[line][placed]):
+                for j in ray:
+                    if grid[j] == EMPTY:
+                        ends.append(j)
+                        break
+        stale = set(board.neighbour_indices[placed])
+        up, down = board.up[COLUMN], board.down[COLUMN]
+        for j in ends:
+            stale.add(j)
+            stale.update(up[j][:3])
+            stale.update(down[j][:3])
+        masks = dict(parent)
+        masks.pop(placed, None)
+        neighbours = board.neighbour_indices
+        for j in stale:
+            if grid[j] == EMPTY and any(grid[k] != EMPTY for k in neighbours[j]):
+                masks[j] = self._cell_mask(j)
+        return dict(sorted(masks.items()))
+
+    def _run(self, ray: tuple[int, ...]) -> tuple[int, ...]:
+        """Pitches of the dice along `ray` up to the first empty cell, nearest first."""
+        grid = self._grid
+        out = []
+        for j in ray:
+            pitch = grid[j]
+            if pitch == EMPTY:
+                break
+            out.append(pitch)
+        return tuple(out)
+
+    def _line_runs(self, line: int, i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The runs below and above cell i on a line, each bottom to top."""
+        grid = self._grid
+        down, up = self.board.down[line][i], self.board.up[line][i]
+        below = self._run(down)[::-1] if down and grid[down[0]] != EMPTY else ()
+        above = self._run(up) if up and grid[up[0]] != EMPTY else ()
+        return below, above
+
+    def _cell_mask(self, i: int) -> int:
+        grid, checks, run = self._grid, self._checks, self._run
+        (down, up), diagonal_1, diagonal_2 = self.board.rays[i]
+        below = run(down)[::-1] if down and grid[down[0]] != EMPTY else ()
+        above = run(up) if up and grid[up[0]] != EMPTY else ()
+        if below or above:
+            mask = checks.column_mask(below, above)
+            if mask and len(below) + len(above) == 1:
+                for pitch in range(12):
+                    if mask >> pitch & 1 and self._room_problem(i, pitch, below, above):
+                        mask &= ~(1 << pitch)
+        else:
+            mask = ALL_PITCHES
+        for down, up in (diagonal_1, diagonal_2):
+            if not mask:
+                return 0
+            below = run(down)[::-1] if down and grid[down[0]] != EMPTY else ()
+            above = run(up) if up and grid[up[0]] != EMPTY else ()
+            if below or above:
+                mask &= checks.scale_mask(below, above)
+        return mask
+
+    def _diagonal_mask(self, i: int) -> int:
+        mask = ALL_PITCHES
+        for line in (1, 2):
+            below, above = self._line_runs(line, i)
+            if below or above:
+                mask &= self._checks.scale_mask(below, above)
+        return mask
+
+    def _room_problem(self, i: int, pitch: int, below: tuple, above: tuple) -> str | None:
+        """Why a new column pair made by `pitch` on cell i could never be finished, or None."""
+        up, down = self.board.up[COLUMN], self.board.down[COLUMN]
+        if below:
+            low, high = below[0], pitch
+            top_side, bottom_side = up[i], down[i][1:]
+        else:
+            low, high = pitch, above[0]
+            top_side, bottom_side = up[i][1:], down[i]
+        why_not_above = self._side_problem(top_side, self._checks.completions_above(low, high), "above")
+        if why_not_above is None:
+            return None
+        why_not_below = self._side_problem(
+            bottom_side, self._checks.completions_below(low, high), "below"
+        )
+        if why_not_below is None:
+            return None
+        return (f"{names((low, high))} could never be finished as a triad: "
+                f"{why_not_above}, and {why_not_below}.")
+
+    def _side_problem(self, side: tuple[int, ...], completing: int, where: str) -> str | None:
+        if not side:
+            return f"the board ends {where} it"
+        if len(side) > 1 and self._grid[side[1]] != EMPTY:
+            return f"the cell {where} it has a die beyond it (that would make four)"
+        if not completing & self._diagonal_mask(side[0]):
+            return f"no note that finishes it fits {where} without breaking a scale"
+        return None
+
+    def _problem(self, pitch: int, i: int) -> str | None:
+        """The first rule the placement breaks, in the order of RULES.md section 5."""
+        cell = self.board.cells[i]
+        if self._grid[i] != EMPTY:
+            occupant = pitch_name(self._grid[i])
+            raise CellOccupied(f"{cell} already holds {occupant}.", pitch=pitch, cell=cell)
+        name = pitch_name(pitch)
+        if self._count == 0:
+            if self.rules.opening_on_centre and cell != self.board.centre:
+                return f"The first die goes on the centre cell {self.board.centre}."
+            return None
+        if not any(self._grid[j] != EMPTY for j in self.board.neighbour_indices[i]):
+            return f"{name} must touch a die already on the board."
+        below, above = self._line_runs(COLUMN, i)
+        problem = self._checks.column_problem(below + (pitch,) + above)
+        if problem:
+            return problem
+        for line in (1, 2):
+            line_below, line_above = self._line_runs(line, i)
+            problem = self._checks.join_scale_problem(line_below, pitch, line_above)
+            if problem:
+                return problem
+        if len(below) + len(above) == 1:
+            return self._room_problem(i, pitch, below, above)
+        return None
+
+    def _cell_score(self, i: int) -> int:
+        others = 0
+        for line in range(3):
+            others += len(self._run(self.board.down[line][i])) + len(self._run(self.board.up[line][i]))
+        return (1 + others) * self.board.multiplier[i]
+
+    # ---- what is on the board ------------------------------------------------------------------------
+    def structures(self) -> list[Structure]:
+        """Every run of two or more dice, columns first, each with what it is or could become."""
+        found = []
+        for line in range(3):
+            for cells in self.board.lines[line]:
+                for run in self._runs_on(cells):
+                    if len(run) >= 2:
+                        found.append(self._structure(line, run))
+        return found
+
+    def _structures_through(self, i: int) -> list[Structure]:
+        found = []
+        for line in range(3):
+            down = self.board.down[line][i]
+            start = len(self._run(down))
+            run = tuple(reversed(down[:start])) + (i,) + self.board.up[line][i][
+                : len(self._run(self.board.up[line][i]))
+            ]
+            if len(run) >= 2:
+                found.append(self._structure(line, run))
+        return found
+
+    def _runs_on(self, cells: tuple[int, ...]) -> list[tuple[int, ...]]:
+        runs, current = [], []
+        for i in cells:
+            if self._grid[i] == EMPTY:
+                if current:
+                    runs.append(tuple(current))
+                current = []
+            else:
+                current.append(i)
+        if current:
+            runs.append(tuple(current))
+        return runs
+
+    def _structure(self, line: int, run: tuple[int, ...]) -> Structure:
+        cells = tuple(self.board.cells[i] for i in run)
+        pitches = tuple(self._grid[i] for i in run)
+        if line == COLUMN:
+            return self._triad_structure(run, cells, pitches)
+        fits = self._checks.scale_fits(pitches)
+        keys = tuple(sorted({(tonic, kind) for tonic, kind, _ in fits}))
+        complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
+        return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys)
+
+    def _triad_structure(self, run, cells, pitches) -> Structure:
+        checks = self._checks
+        if len(pitches) == 3:
+            quality = checks.triad_quality(pitches)
+            triads = ((pitches[0], quality),) if quality else ()
+            return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads)
+        triads: set[tuple[int, str]] = set()
+        if len(pitches) == 2:
+            low, high = pitches
+            up, down = self.board.up[COLUMN][run[-1]], self.board.down[COLUMN][run[0]]
+            for side, completing, above in (
+                (up, checks.completions_above(low, high), True),
+                (down, checks.completions_below(low, high), False),
+            ):
+                if self._side_problem(side, completing, "") is None:
+                    fitting = completing & self._diagonal_mask(side[0])
+                    for pitch in range(12):
+                        if fitting >> pitch & 1:
+                            triad = (low, high, pitch) if above else (pitch, low, high)
+                            quality = checks.triad_quality(triad)
+                            if quality:
+                                triads.add((triad[0], quality))
+        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=tuple(sorted(triads)))
+
+    def problems(self) -> list[Problem]:
+        """Every way these dice break the rules: illegal runs, and dice cut off from the others."""
+        found = []
+        grid, board = self._grid, self.board
+        for line in range(3):
+            check = self._checks.column_problem if line == COLUMN else self._checks.scale_problem
+            down, up = board.down[line], board.up[line]
+            for i, pitch in enumerate(grid):
+                if pitch == EMPTY or (down[i] and grid[down[i][0]] != EMPTY):
+                    continue  # only walk up from the bottom die of each run
+                above = self._run(up[i])
+                if above:
+                    reason = check((pitch, *above))
+                    if reason:
+                        run = (i, *up[i][: len(above)])
+                        found.append(Problem(tuple(board.cells[j] for j in run), reason))
+        stray = self._disconnected()
+        if stray:
+            cells = tuple(board.cells[i] for i in stray)
+            found.append(Problem(cells, f"the dice on {', '.join(map(str, cells))} do not touch "
+                                        "the others; every die must join the group."))
+        return found
+
+    def _disconnected(self) -> list[int]:
+        occupied = [i for i, p in enumerate(self._grid) if p != EMPTY]
+        if not occupied:
+            return []
+        seen, todo = {occupied[0]}, [occupied[0]]
+        while todo:
+            for j in self.board.neighbour_indices[todo.pop()]:
+                if self._grid[j] != EMPTY and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        return [i for i in occupied if i not in seen]
+
+    # ---- notation -----------------------------------------------------------------------------------
+    def notation(self) -> str:
+        """Compact text: board[/rules] then note@q,r for every die in board order, e.g.
+        "standard C@0,0 E@0,-1"."""
+        head = self.board.name if self.rules.name == "basic" else f"{self.board.name}/{self.rules.name}"
+        dice = (f"{pitch_name(p)}@{q},{r}" for (q, r), p in self.dice.items())
+        return " ".join([head, *dice])
+
+    @classmethod
+    def from_notation(cls, text: str, board: Board | None = None, rules: RuleSet | None = None,
+                      *, strict: bool = True) -> Position:
+        """Read `notation()` text back; NotationError names the token that cannot be read."""
+        if not isinstance(text, str) or not text.split():
+            raise NotationError(f"{text!r} is not position notation; it starts with a board name")
+        head, *tokens = text.split()
+        board_name, _, rules_name = head.partition("/")
+        rules_name = rules_name or "basic"
+        try:
+            if board is None:
+                board = Board.named(board_name)
+            if rules is None:
+                rules = RuleSet.named(rules_name)
+        except ValueError as error:
+            raise NotationError(f"in {head!r}: {error}") from None
+        if board.name != board_name or rules.name != rules_name:
+            raise NotationError(f"the notation is for {head!r}, not for {board.name}/{rules.name}")
+        dice: dict[Cell, int] = {}
+        for token in tokens:
+            match = _DIE_TOKEN.fullmatch(token)
+            if not match:
+                raise NotationError(f"{token!r} is not a die; write note@q,r, e.g. Eb@1,-2")
+            try:
+                pitch = parse_pitch(match["note"])
+            except UnknownNoteName as error:
+                raise NotationError(f"in {token!r}: {error}") from None
+            cell = (int(match["q"]), int(match["r"]))
+            if cell not in board:
+                raise NotationError(f"in {token!r}: {cell} is not on the {board.name} board")
+            if cell in dice:
+                raise NotationError(f"in {token!r}: cell {cell} is given twice")
+            dice[cell] = pitch
+        return cls(board, dice, rules, strict=strict)
+
+    def __repr__(self) -> str:
+        return f"Position.from_notation({self.notation()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG for notebooks; drawing lives in muzlab.svg, outside the rules."""
+        from muzlab.svg import position_svg
+
+        return position_svg(self)
+
+
+_DIE_TOKEN = re.compile(r"(?P<note>[^@\s]+)@(?P<q>[+-]?\d+),(?P<r>[+-]?\d+)")
+
+
+def _resolve_board(board: Board | str | None) -> Board:
+    if board is None:
+        return Board.standard()
+    if isinstance(board, str):
+        return Board.named(board)
+    if not isinstance(board, Board):
+        raise TypeError(f"{board!r} is not a Board; use muzlab.Board.standard() or a board name")
+    return board
+
+
+def _resolve_rules(rules: RuleSet | str | None) -> RuleSet:
+    if rules is None:
+        return RuleSet.basic()
+    if isinstance(rules, str):
+        return RuleSet.named(rules)
+    return rules

@@ -1,0 +1,246 @@
+"""What is legal in Muzundrum: the rule set, and the checks on column and diagonal runs.
+
+Everything here works on integer pitch classes and tuples, so it is cheap and has no view
+dependencies. A run is given bottom to top. Each check returns None when the run is fine, or one
+sentence a student understands saying what is wrong. Masks (12-bit ints, bit p = pitch class p)
+are memoised per rule set, so the board code only looks them up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from muzlab.pitch import pitch_name
+
+ALL_PITCHES = (1 << 12) - 1
+
+#: Upward steps of each scale type, cyclic, from its first degree.
+SCALE_STEPS: dict[str, tuple[int, ...]] = {
+    "major": (2, 2, 1, 2, 2, 2, 1),
+    "harmonic minor": (2, 1, 2, 2, 1, 3, 1),
+    "major pentatonic": (2, 2, 3, 2, 3),
+    "whole-tone": (2, 2, 2, 2, 2, 2),
+    "chromatic": (1,) * 12,
+}
+
+#: Root-position triads: semitones root->third and third->fifth.
+TRIAD_STEPS: dict[str, tuple[int, int]] = {
+    "major": (4, 3),
+    "minor": (3, 4),
+    "diminished": (3, 3),
+    "augmented": (4, 4),
+}
+
+MAX_TRIAD = 3
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The rules in force. The level fixes scale types and triad qualities; the rest are the
+    [house] rules of RULES.md, each a setting a teacher may switch."""
+
+    name: str = "basic"
+    scale_types: tuple[str, ...] = ("major",)
+    triad_qualities: tuple[str, ...] = ("major", "minor", "diminished")
+    #: [house] The opening die goes on the centre cell (otherwise anywhere on the board).
+    opening_on_centre: bool = True
+    #: [house] The opening die scores nothing.
+    opening_scores: bool = False
+    #: [house] One extra roll per placement even if it completes two structures at once
+    #: (False: one extra roll per structure completed).
+    one_extra_roll_per_placement: bool = True
+    #: [house] A bonus play of a passed die earns the normal roll that follows it, and an extra roll
+    #: for completing a structure comes on top (False: the completion roll is the following roll).
+    rolls_add_up: bool = True
+    #: [house] The game also ends when no pitch class can be placed anywhere (a locked board).
+    end_on_locked_board: bool = True
+    #: Supply sizes offered at this level; the first is the default.
+    dice_choices: tuple[int, ...] = (21,)
+    #: Shipped board that goes with each supply size (others use the standard board).
+    boards_for_dice: tuple[tuple[int, str], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        for kind in self.scale_types:
+            if kind not in SCALE_STEPS:
+                raise ValueError(f"unknown scale type {kind!r}; known: {sorted(SCALE_STEPS)}")
+        for quality in self.triad_qualities:
+            if quality not in TRIAD_STEPS:
+                raise ValueError(f"unknown triad quality {quality!r}; known: {sorted(TRIAD_STEPS)}")
+
+    @classmethod
+    def basic(cls) -> RuleSet:
+        """Basic level: major scales, 21 dice, standard board."""
+        return cls()
+
+    @classmethod
+    def master(cls) -> RuleSet:
+        """Master level: five scale types, 21, 33 or 42 dice (42 on the radius-5 board)."""
+        return cls(
+            name="master",
+            scale_types=("major", "harmonic minor", "major pentatonic", "whole-tone", "chromatic"),
+            dice_choices=(21, 33, 42),
+            boards_for_dice=((42, "master"),),
+        )
+
+    @classmethod
+    def named(cls, name: str) -> RuleSet:
+        """The rule set of a level by name: "basic" or "master"."""
+        levels = {"basic": cls.basic, "master": cls.master}
+        if name not in levels:
+            raise ValueError(f"unknown rule set {name!r}; known: {sorted(levels)}")
+        return levels[name]()
+
+    def board_name_for(self, dice: int) -> str:
+        return dict(self.boards_for_dice).get(dice, "standard")
+
+    @property
+    def max_scale_length(self) -> int:
+        return max(len(SCALE_STEPS[kind]) for kind in self.scale_types)
+
+    def checks(self) -> RunChecks:
+        """The memoised run checks for this rule set's scale types and triad qualities."""
+        return _checks(self.scale_types, self.triad_qualities)
+
+
+def names(pitches) -> str:
+    """Notes joined with dashes, for messages: C–E–G."""
+    return "–".join(pitch_name(p) for p in pitches)
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class RunChecks:
+    """Legality of column and diagonal runs for one choice of scale types and triad qualities."""
+
+    def __init__(self, scale_types: tuple[str, ...], triad_qualities: tuple[str, ...]):
+        self.scale_types = scale_types
+        self.triad_qualities = triad_qualities
+        self.triad_steps = {TRIAD_STEPS[q]: q for q in triad_qualities}
+        self.pair_steps = {s for steps in self.triad_steps for s in steps}
+        self.max_scale = max(len(SCALE_STEPS[kind]) for kind in scale_types)
+        self._scale_masks: dict[tuple, int] = {}
+        self._column_masks: dict[tuple, int] = {}
+        self._fits: dict[tuple, tuple] = {}
+
+    # ---- scales -------------------------------------------------------------------------------
+    def scale_fits(self, run: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]:
+        """Every (tonic, scale type, first degree) in which `run` is consecutive degrees going up."""
+        found = self._fits.get(run)
+        if found is None:
+            found = self._fits[run] = tuple(self._scale_fits(run))
+        return found
+
+    def _scale_fits(self, run: tuple[int, ...]):
+        steps = [(b - a) % 12 for a, b in zip(run, run[1:], strict=False)]
+        for kind in self.scale_types:
+            pattern = SCALE_STEPS[kind]
+            size = len(pattern)
+            if len(run) > size:
+                continue
+            for degree in range(size):
+                if all(pattern[(degree + k) % size] == s for k, s in enumerate(steps)):
+                    tonic = (run[0] - sum(pattern[:degree])) % 12
+                    yield (tonic, kind, degree)
+
+    def scale_complete(self, run: tuple[int, ...]) -> bool:
+        """A run holding every note of some allowed scale type it fits (closed to further dice)."""
+        return len(run) >= 2 and any(
+            len(run) == len(SCALE_STEPS[kind]) for _, kind, _ in self.scale_fits(run)
+        )
+
+    def scale_problem(self, run: tuple[int, ...]) -> str | None:
+        """Why a diagonal run (bottom to top) is illegal, or None."""
+        if len(run) < 2 or (len(run) <= self.max_scale and self.scale_fits(run)):
+            return None
+            return None
+        if len(run) > self.max_scale:
+            return (f"{names(run)} is {len(run)} notes; a diagonal holds at most "
+                    f"{self.max_scale} ({self._scale_words()}).")
+        return f"{names(run)}, read upward, is not {self._fragment_words()}."
+
+    def _scale_words(self) -> str:
+        if self.scale_types == ("major",):
+            return "one major scale"
+        return "one full scale"
+
+    def _fragment_words(self) -> str:
+        if self.scale_types == ("major",):
+            return "part of one major scale"
+        return "consecutive notes of a " + _or_list(list(self.scale_types)) + " scale"
+
+    def join_scale_problem(self, below: tuple[int, ...], pitch: int, above: tuple[int, ...]):
+        """Why putting `pitch` between diagonal runs `below` and `above` is illegal, or None."""
+        for part in (below, above):
+            if self.scale_complete(part):
+                return f"{names(part)} is already a complete scale; it takes no more notes."
+        return self.scale_problem(below + (pitch,) + above)
+
+    def scale_mask(self, below: tuple[int, ...], above: tuple[int, ...]) -> int:
+        """Pitches that may join a diagonal between runs `below` and `above` (bottom to top)."""
+        key = (below, above)
+        mask = self._scale_masks.get(key)
+        if mask is None:
+            mask = sum(1 << p for p in range(12) if self.join_scale_problem(below, p, above) is None)
+            self._scale_masks[key] = mask
+        return mask
+
+    # ---- triads -------------------------------------------------------------------------------
+    def triad_quality(self, run: tuple[int, ...]) -> str | None:
+        """The allowed quality of a three-note column run, or None."""
+        steps = ((run[1] - run[0]) % 12, (run[2] - run[1]) % 12)
+        return self.triad_steps.get(steps)
+
+    def column_problem(self, run: tuple[int, ...]) -> str | None:
+        """Why a column run (bottom to top) is illegal, or None. The room rule is not checked here."""
+        if len(run) > MAX_TRIAD:
+            return (f"{names(run)} would stack {len(run)} notes in a column; "
+                    "a column holds at most a triad of three.")
+        qualities = _or_list(list(self.triad_qualities))
+        if len(run) == 3 and self.triad_quality(run) is None:
+            steps = ((run[1] - run[0]) % 12, (run[2] - run[1]) % 12)
+            for quality, quality_steps in TRIAD_STEPS.items():
+                if quality_steps == steps:
+                    return (f"{names(run)} is a{'n' if quality[0] in 'aeiou' else ''} {quality} "
+                            f"triad; only {qualities} triads are allowed.")
+            return f"{names(run)}, read upward, is not a {qualities} triad in root position."
+        if len(run) == 2:
+            step = (run[1] - run[0]) % 12
+            if step not in self.pair_steps:
+                return (f"{pitch_name(run[0])} up to {pitch_name(run[1])} is {step} semitone"
+                        f"{'s' if step != 1 else ''}; neighbours in a column are a third apart "
+                        "(3 or 4 semitones).")
+        return None
+
+    def column_mask(self, below: tuple[int, ...], above: tuple[int, ...]) -> int:
+        """Pitches that may join a column between runs `below` and `above`, before the room rule."""
+        key = (below, above)
+        mask = self._column_masks.get(key)
+        if mask is None:
+            mask = sum(1 << p for p in range(12) if self.column_problem(below + (p,) + above) is None)
+            self._column_masks[key] = mask
+        return mask
+
+    def completions_above(self, low: int, high: int) -> int:
+        """Pitches that complete an allowed triad on top of the pair low-high."""
+        gap = (high - low) % 12
+        return _mask((high + s2) % 12 for (s1, s2) in self.triad_steps if s1 == gap)
+
+    def completions_below(self, low: int, high: int) -> int:
+        """Pitches that complete an allowed triad under the pair low-high (as its root)."""
+        gap = (high - low) % 12
+        return _mask((low - s1) % 12 for (s1, s2) in self.triad_steps if s2 == gap)
+
+
+def _mask(pitches) -> int:
+    mask = 0
+    for p in pitches:
+        mask |= 1 << p
+    return mask
+
+
+@cache
+def _checks(scale_types: tuple[str, ...], triad_qualities: tuple[str, ...]) -> RunChecks:
+    return RunChecks(scale_types, triad_qualities)
