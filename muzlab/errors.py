@@ -38,8 +38,8 @@ class InvalidPosition(MuzlabError, ValueError):
 
     def __init__(self, problems: list):
         self.problems = list(problems)
-        lines = "; ".join(problem.reason for problem in self.problems)
-        super().__init__(f"these dice break the rules: {lines}")
+        lines = "; ".join(problem.reason.rstrip(".") for problem in self.problems)
+        super().__init__(f"these dice break the rules: {lines}.")
 
 
 class NotationError(MuzlabError, ValueError):

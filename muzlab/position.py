@@ -130,7 +130,7 @@ class Position:
         """Sorted cells where `pitch` may be placed now."""
         bit = 1 << (pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch))
         cells = self.board.cells
-        return [cells[i] for i, mask in self._legal_masks().items() if mask & bit]
+        return [cells[i] for i in sorted(i for i, mask in self._legal_masks().items() if mask & bit)]
 
     def legal_moves(self) -> Iterator[tuple[int, Cell]]:
         """Every legal (pitch, cell), by pitch then cell."""
@@ -193,7 +193,7 @@ class Position:
 
     # ---- the masks ------------------------------------------------------------------------------
     def _legal_masks(self) -> dict[int, int]:
-        """Legal-pitch mask of every empty cell that touches a die, in board order."""
+        """Legal-pitch mask of every empty cell that touches a die."""
         if self._masks is None:
             if self._count == 0:
                 self._masks = self._opening_masks()
@@ -206,7 +206,7 @@ class Position:
                     for j in neighbours[i]
                     if grid[j] == EMPTY
                 }
-                self._masks = {i: self._cell_mask(i) for i in sorted(frontier)}
+                self._masks = {i: self._cell_mask(i) for i in frontier}
         return self._masks
 
     def _opening_masks(self) -> dict[int, int]:
@@ -229,7 +229,8 @@ class Position:
                     if grid[j] == EMPTY:
                         ends.append(j)
                         break
-        stale = set(board.neighbour_indices[placed])
+        new_neighbours = board.neighbour_indices[placed]
+        stale = set(new_neighbours)
         up, down = board.up[COLUMN], board.down[COLUMN]
         for j in ends:
             stale.add(j)
@@ -237,11 +238,11 @@ class Position:
             stale.update(down[j][:3])
         masks = dict(parent)
         masks.pop(placed, None)
-        neighbours = board.neighbour_indices
         for j in stale:
-            if grid[j] == EMPTY and any(grid[k] != EMPTY for k in neighbours[j]):
+            # An empty cell touches a die if it did before or is next to the new one.
+            if grid[j] == EMPTY and (j in masks or j in new_neighbours):
                 masks[j] = self._cell_mask(j)
-        return dict(sorted(masks.items()))
+        return masks
 
     def _run(self, ray: tuple[int, ...]) -> tuple[int, ...]:
         """Pitches of the dice along `ray` up to the first empty cell, nearest first."""
@@ -270,9 +271,7 @@ class Position:
         if below or above:
             mask = checks.column_mask(below, above)
             if mask and len(below) + len(above) == 1:
-                for pitch in range(12):
-                    if mask >> pitch & 1 and self._room_problem(i, pitch, below, above):
-                        mask &= ~(1 << pitch)
+                mask = self._room_mask(i, mask, below, above)
         else:
             mask = ALL_PITCHES
         for down, up in (diagonal_1, diagonal_2):
@@ -292,6 +291,26 @@ class Position:
                 mask &= self._checks.scale_mask(below, above)
         return mask
 
+    def _room_mask(self, i: int, mask: int, below: tuple, above: tuple) -> int:
+        """The pitches of `mask` whose new column pair on cell i could still be finished."""
+        up, down = self.board.up[COLUMN][i], self.board.down[COLUMN][i]
+        top_fit = self._side_fit(up if below else up[1:])
+        bottom_fit = self._side_fit(down[1:] if below else down)
+        above_table, below_table = self._checks.completes_above, self._checks.completes_below
+        kept = 0
+        for pitch in range(12):
+            if mask >> pitch & 1:
+                low, high = (below[0], pitch) if below else (pitch, above[0])
+                if above_table[low][high] & top_fit or below_table[low][high] & bottom_fit:
+                    kept |= 1 << pitch
+        return kept
+
+    def _side_fit(self, side: tuple[int, ...]) -> int:
+        """Pitches the completion cell at side[0] accepts, or 0 when it has no room (see _side_problem)."""
+        if not side or (len(side) > 1 and self._grid[side[1]] != EMPTY):
+            return 0
+        return self._diagonal_mask(side[0])
+
     def _room_problem(self, i: int, pitch: int, below: tuple, above: tuple) -> str | None:
         """Why a new column pair made by `pitch` on cell i could never be finished, or None."""
         up, down = self.board.up[COLUMN], self.board.down[COLUMN]
@@ -301,12 +320,11 @@ class Position:
         else:
             low, high = pitch, above[0]
             top_side, bottom_side = up[i][1:], down[i]
-        why_not_above = self._side_problem(top_side, self._checks.completions_above(low, high), "above")
+        checks = self._checks
+        why_not_above = self._side_problem(top_side, checks.completes_above[low][high], "above")
         if why_not_above is None:
             return None
-        why_not_below = self._side_problem(
-            bottom_side, self._checks.completions_below(low, high), "below"
-        )
+        why_not_below = self._side_problem(bottom_side, checks.completes_below[low][high], "below")
         if why_not_below is None:
             return None
         return (f"{names((low, high))} could never be finished as a triad: "
@@ -410,8 +428,8 @@ class Position:
             low, high = pitches
             up, down = self.board.up[COLUMN][run[-1]], self.board.down[COLUMN][run[0]]
             for side, completing, above in (
-                (up, checks.completions_above(low, high), True),
-                (down, checks.completions_below(low, high), False),
+                (up, checks.completes_above[low][high], True),
+                (down, checks.completes_below[low][high], False),
             ):
                 if self._side_problem(side, completing, "") is None:
                     fitting = completing & self._diagonal_mask(side[0])

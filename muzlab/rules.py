@@ -124,6 +124,10 @@ class RunChecks:
         self._scale_masks: dict[tuple, int] = {}
         self._column_masks: dict[tuple, int] = {}
         self._fits: dict[tuple, tuple] = {}
+        #: completes_above[low][high]: pitches finishing the column pair low-high on top;
+        #: completes_below[low][high]: pitches finishing it underneath (as the root).
+        self.completes_above = [[self._completions(lo, hi, True) for hi in range(12)] for lo in range(12)]
+        self.completes_below = [[self._completions(lo, hi, False) for hi in range(12)] for lo in range(12)]
 
     # ---- scales -------------------------------------------------------------------------------
     def scale_fits(self, run: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]:
@@ -223,14 +227,12 @@ class RunChecks:
             self._column_masks[key] = mask
         return mask
 
-    def completions_above(self, low: int, high: int) -> int:
-        """Pitches that complete an allowed triad on top of the pair low-high."""
+    def _completions(self, low: int, high: int, above: bool) -> int:
+        """Pitches that complete an allowed triad on top of the pair low-high (above=True) or
+        under it as its root (above=False)."""
         gap = (high - low) % 12
-        return _mask((high + s2) % 12 for (s1, s2) in self.triad_steps if s1 == gap)
-
-    def completions_below(self, low: int, high: int) -> int:
-        """Pitches that complete an allowed triad under the pair low-high (as its root)."""
-        gap = (high - low) % 12
+        if above:
+            return _mask((high + s2) % 12 for (s1, s2) in self.triad_steps if s1 == gap)
         return _mask((low - s1) % 12 for (s1, s2) in self.triad_steps if s2 == gap)
 
 

@@ -1,0 +1,62 @@
+"""Property tests over positions reached by seeded random legal play (Hypothesis picks the seeds)."""
+
+import reference_rules as reference
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muzlab import Position
+from muzlab.perft import random_positions
+
+playouts = st.builds(
+    lambda seed, size: random_positions(seed, 21)[: size + 1][-1],
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 21),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(playouts)
+def test_every_run_on_the_board_stays_legal(position):
+    assert position.problems() == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(playouts)
+def test_legal_placements_agree_with_a_naive_reference_and_with_explain(position):
+    cells = set(position.board.cells)
+    dice = dict(position.dice)
+    for pitch in range(12):
+        legal = position.legal_placements(pitch)
+        assert legal == sorted(legal)
+        expected = sorted(c for c in cells if reference.legal(cells, dice, pitch, c))
+        assert legal == expected, f"pitch {pitch} on {position.notation()}"
+        for cell in position.board.cells:
+            assert (position.explain(pitch, cell) is None) == (cell in legal)
+
+
+@settings(max_examples=60, deadline=None)
+@given(playouts)
+def test_score_is_one_plus_the_other_dice_in_the_runs_times_the_honeypot(position):
+    dice = dict(position.dice)
+    for pitch in range(12):
+        for cell in position.legal_placements(pitch):
+            assert position.score(pitch, cell) == reference.score(position.board, dice, pitch, cell)
+
+
+@settings(max_examples=60, deadline=None)
+@given(playouts)
+def test_notation_round_trips_and_repr_is_deterministic(position):
+    text = position.notation()
+    again = Position.from_notation(text)
+    assert again == position and again.notation() == text
+    assert repr(position) == f"Position.from_notation({text!r})"
+    assert "0x" not in repr(position)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_incremental_masks_equal_masks_of_the_same_dice_built_afresh(seed):
+    for position in random_positions(seed, 21):
+        fresh = Position(position.board, position.dice, position.rules)
+        for pitch in range(12):
+            assert position.legal_placements(pitch) == fresh.legal_placements(pitch)

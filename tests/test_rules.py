@@ -1,0 +1,225 @@
+"""Every example and rule of RULES.md sections 1-5 and 8, checked on real positions."""
+
+import pytest
+
+from muzlab import (
+    Board,
+    CellOccupied,
+    CellOffBoard,
+    IllegalPlacement,
+    InvalidPosition,
+    Position,
+    RuleSet,
+    parse_pitch,
+)
+
+C, Db, D, Eb, E, F, Gb, G, Ab, A, Bb, B = range(12)
+
+
+def column_cells(position, q):
+    return {cell for cell in position.board.cells if cell[0] == q}
+
+
+def test_a_lone_c_has_four_column_partners_and_nine_potential_triads():
+    lone_c = Position(dice={(0, 0): "C"})
+    partners = {
+        (pitch, cell)
+        for pitch in range(12)
+        for cell in lone_c.legal_placements(pitch)
+        if cell in column_cells(lone_c, 0)
+    }
+    assert partners == {(Eb, (0, -1)), (E, (0, -1)), (A, (0, 1)), (Ab, (0, 1))}
+    triads = set()
+    for pitch, cell in partners:
+        (pair,) = [s for s in lone_c.place(pitch, cell).structures() if s.kind == "triad"]
+        assert not pair.complete
+        triads |= set(pair.triads)
+    assert triads == {
+        (C, "major"), (C, "minor"), (C, "diminished"),
+        (Ab, "major"), (A, "minor"), (A, "diminished"),
+        (F, "major"), (F, "minor"), (Gb, "diminished"),
+    }
+
+
+def test_scoring_only_counts_runs_the_new_die_is_in():
+    # F-G-Ab on a rising-left diagonal; C directly above Ab scores the column pair Ab-C only.
+    position = Position(dice={(1, 1): "F", (0, 1): "G", (-1, 1): "Ab"})
+    assert position.score("C", (-1, 0)) == 2
+
+
+def test_scoring_adds_both_diagonals():
+    # Ab joins F-G on one diagonal and Bb on the other, nothing in its column: 1 + 2 + 1.
+    position = Position(dice={(-2, 2): "F", (-1, 1): "G", (-1, 0): "Bb"})
+    assert position.score("Ab", (0, 0)) == 4
+
+
+def test_scoring_a_completed_triad_between_two_diagonals_and_a_triple_honeypot():
+    dice = {(0, 1): "F", (0, -1): "C", (-1, 1): "G", (1, -1): "B", (1, 0): "G", (-1, 0): "Bb"}
+    plain = Position(dice=dice)
+    assert plain.score("A", (0, 0)) == 1 + 2 + 4  # completes F-A-C (+2), four diagonal dice (+4)
+    triple = Board(Board.standard().cells, {(0, 0): 3}, name="centre-triple")
+    assert Position(triple, dice).score("A", (0, 0)) == 21
+    completed = plain.completions("A", (0, 0))
+    assert [(s.kind, s.triads) for s in completed] == [("triad", ((F, "major"),))]
+
+
+def test_honeypot_multiplies_only_the_placement_on_it():
+    position = Position(dice={(0, 0): "C"})
+    on_pot = position.place("D", (1, -1)).place("E", (2, -2))  # (2, -2) is a x2 honeypot
+    assert position.place("D", (1, -1)).score("E", (2, -2)) == 2 * 3
+    # A later die joining the run that contains the honeypot is not multiplied.
+    assert on_pot.score("F", (3, -3)) == 4
+
+
+def test_room_rule_refuses_a_pair_at_the_board_edge_with_no_room_either_side():
+    two_cells = Board([(0, 0), (0, -1)], name="two-cells")
+    position = Position(two_cells, {(0, 0): "C"})
+    assert position.legal_placements("E") == []
+    reason = position.explain("E", (0, -1))
+    assert "C–E could never be finished as a triad" in reason
+    assert "the board ends above it" in reason and "the board ends below it" in reason
+
+
+def test_room_rule_at_the_top_edge_with_a_die_beyond_the_lower_cell():
+    position = Position.from_notation("standard C@0,-2 A@0,-1 F@0,0 D@1,-3 G@1,-1")
+    reason = position.explain("F", (1, -4))
+    assert reason.startswith("D–F could never be finished as a triad")
+    assert "the board ends above it" in reason
+    assert "has a die beyond it" in reason
+    with pytest.raises(IllegalPlacement) as refusal:
+        position.place("F", (1, -4))
+    assert refusal.value.reason == reason
+
+
+def test_room_rule_when_no_completing_note_fits_the_scales_on_either_side():
+    position = Position.from_notation("standard C#@0,-1 A@0,0 F#@0,1 D@1,-2 F@1,1 G@2,0 F@3,0")
+    reason = position.explain("B", (2, -1))
+    assert reason == (
+        "G–B could never be finished as a triad: no note that finishes it fits above without "
+        "breaking a scale, and no note that finishes it fits below without breaking a scale."
+    )
+    # With Eb instead of D up-left of the upper cell, D fits there (D-Eb) and G-B has room.
+    freer = Position.from_notation("standard C#@0,-1 A@0,0 F#@0,1 Eb@1,-2 F@1,1 G@2,0 F@3,0")
+    assert freer.explain("B", (2, -1)) is None
+    assert ((G, "major")) in next(s for s in freer.place("B", (2, -1)).structures()
+                                   if s.cells == ((2, 0), (2, -1))).triads
+
+
+def test_room_rule_is_checked_when_the_triad_is_begun_not_afterwards():
+    # The pair D-F on (1, -3)/(1, -4) could be finished below until G arrived on (1, -1);
+    # a position holding it is still valid, and other placements are judged on their own.
+    position = Position.from_notation("standard C@0,-2 A@0,-1 F@0,0 D@1,-3 F@1,-4 G@1,-1")
+    assert position.problems() == []
+    assert position.legal_placements("E") != []
+
+
+def test_maximum_verticality():
+    triad = Position(dice={(0, 1): "C", (0, 0): "E", (0, -1): "G"})
+    for cell in [(0, -2), (0, 2)]:
+        for pitch in range(12):
+            assert cell not in triad.legal_placements(pitch)
+    assert "a column holds at most a triad of three" in triad.explain("B", (0, -2))
+    with pytest.raises(InvalidPosition, match="at most a triad"):
+        Position(dice={(0, 1): "C", (0, 0): "E", (0, -1): "G", (0, -2): "B"})
+
+
+def test_triads_must_be_major_minor_or_diminished_in_root_position():
+    pair = Position(dice={(0, 1): "C", (0, 0): "E"})
+    assert pair.explain("Eb", (0, -1)) == (
+        "C–E–Eb, read upward, is not a major, minor or diminished triad in root position."
+    )
+    assert pair.explain("G#", (0, -1)) == (
+        "C–E–Ab is an augmented triad; only major, minor or diminished triads are allowed."
+    )
+    assert pair.explain("G", (0, -1)) is None
+    minor = Position(dice={(0, 1): "A", (0, 0): "C"})
+    assert minor.explain("E", (0, -1)) is None and minor.explain("Eb", (0, -1)) is None
+
+
+def test_column_neighbours_must_be_a_third_apart():
+    position = Position(dice={(0, 0): "C"})
+    assert position.explain("D", (0, -1)) == (
+        "C up to D is 2 semitones; neighbours in a column are a third apart (3 or 4 semitones)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("notes", "keys"),
+    [(["A", "B", "C"], {C, G}), (["E", "F", "G", "A"], {C, F}), (["F#", "G"], {G, D})],
+)
+def test_scales_may_start_on_any_degree(notes, keys):
+    cells = [(i, -i) for i in range(len(notes))]  # rising-right diagonal through the centre
+    position = Position(dice=dict(zip(cells, notes, strict=True)))
+    (scale,) = position.structures()
+    assert scale.kind == "scale" and scale.line == "rising-right diagonal"
+    assert {tonic for tonic, _ in scale.keys} == keys
+    assert not scale.complete
+
+
+def test_scale_rises_toward_the_top_on_both_diagonals():
+    position = Position(dice={(0, 0): "C"})
+    assert position.explain("D", (1, -1)) is None  # up-right
+    assert position.explain("D", (-1, 0)) is None  # up-left
+    assert "C–D" not in (position.explain("D", (1, 0)) or "")
+    assert position.explain("D", (1, 0)) == "D–C, read upward, is not part of one major scale."
+
+
+def test_a_complete_scale_takes_no_eighth_die():
+    scale = dict(zip([(i, -i) for i in range(-3, 4)], "C D E F G A B".split(), strict=True))
+    position = Position(dice=scale)
+    (run,) = position.structures()
+    assert run.complete and run.keys == ((C, "major"),)
+    for cell, pitch in [((4, -4), "C"), ((-4, 4), "B"), ((4, -4), "D")]:
+        reason = position.explain(pitch, cell)
+        assert reason == "C–D–E–F–G–A–B is already a complete scale; it takes no more notes."
+
+
+def test_joining_two_scale_runs_into_eight_notes_is_refused():
+    dice = dict(zip([(-4, 4), (-3, 3), (-2, 2), (0, 0), (1, -1), (2, -2), (3, -3)],
+                    "C D E G A B C".split(), strict=True))
+    position = Position(dice=dice, strict=False)  # a teacher's setup: two separate runs
+    assert position.explain("F", (-1, 1)) == (
+        "C–D–E–F–G–A–B–C is 8 notes; a diagonal holds at most 7 (one major scale)."
+    )
+
+
+def test_a_die_must_touch_the_others_and_the_first_goes_on_the_centre():
+    empty = Position()
+    assert empty.legal_placements("C") == [(0, 0)]
+    assert empty.explain("C", (1, 0)) == "The first die goes on the centre cell (0, 0)."
+    anywhere = Position(rules=RuleSet(opening_on_centre=False))
+    assert len(anywhere.legal_placements("C")) == 61
+    lone = Position(dice={(0, 0): "C"})
+    assert lone.explain("C", (3, 0)) == "C must touch a die already on the board."
+
+
+def test_occupied_and_off_board_cells_are_refused_and_nothing_changes():
+    position = Position(dice={(0, 0): "C"})
+    before = position.notation()
+    with pytest.raises(CellOccupied, match=r"\(0, 0\) already holds C"):
+        position.place("E", (0, 0))
+    with pytest.raises(CellOffBoard, match=r"\(9, 0\) is not on the standard board"):
+        position.place("E", (9, 0))
+    assert position.explain("E", (0, 0)) == "(0, 0) already holds C."
+    assert position.explain("E", (9, 0)) == "(9, 0) is not on the standard board."
+    assert position.notation() == before
+
+
+def test_dice_mapping_is_read_only_and_in_pitch_classes():
+    position = Position(dice={(0, 0): "Db", (0, -1): "F"})
+    assert dict(position.dice) == {(0, -1): F, (0, 0): Db}
+    with pytest.raises(TypeError):
+        position.dice[(1, 0)] = 3
+
+
+def test_spelling_never_decides_legality():
+    assert Position(dice={(0, 0): "C#"}) == Position(dice={(0, 0): "Db"})
+    assert parse_pitch("E#") == F and parse_pitch("Cb") == B
+
+
+def test_structures_name_complete_and_potential_triads():
+    position = Position(dice={(0, 1): "A", (0, 0): "C", (0, -1): "E", (1, -2): "F"})
+    kinds = {(s.kind, s.complete, s.pitches) for s in position.structures()}
+    assert kinds == {("triad", True, (A, C, E)), ("scale", False, (E, F))}
+    triad = next(s for s in position.structures() if s.kind == "triad")
+    assert triad.describe() == "triad A–C–E: complete A minor"
