@@ -1,0 +1,258 @@
+"""Built structures as music21 scores, MusicXML, MIDI and verovio staff notation.
+
+This is the only muzlab module that touches music21 and verovio, and it imports them inside the
+functions that need them: `import muzlab.music` stays light, so muzlab.audio can use the register
+(`midi_notes`) without loading music21. Names come from muzlab.spelling; registers are fixed so
+every picture and sound of a structure agrees:
+
+* a triad sits in root position with its root in octave 4 (C4..B4), closed voicing;
+* a scale run starts in C4..G4 (Ab3..B3 for Ab, A, Bb, B) and climbs by step, so it stays
+  within Ab3..F#5.
+
+A quarter note lasts one beat; a triad is played as its three notes up then a half-note chord.
+No key signatures are written: every accidental is shown on its note, which keeps structures from
+different keys side by side readable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from muzlab.errors import MuzlabError
+from muzlab.pitch import LETTER_PITCH, PitchLike, parse_pitch
+from muzlab.spelling import (
+    TRIAD_STEPS,
+    NotAStructure,
+    identify_triad,
+    spell_scale,
+    spell_triad,
+    structure_kind,
+    structure_name,
+)
+
+if TYPE_CHECKING:
+    import verovio
+    from music21 import chord, stream
+    from music21.base import Music21Object
+
+__all__ = [
+    "Notation",
+    "game_score",
+    "midi_notes",
+    "notation_svg",
+    "scale_stream",
+    "spell_scale",
+    "spell_triad",
+    "structure_stream",
+    "triad_arpeggio",
+    "triad_chord",
+    "write_midi",
+    "write_musicxml",
+]
+
+#: verovio options for a compact, deterministic page: no title/footer, height fit to content.
+VEROVIO_OPTIONS = {
+    "adjustPageHeight": True,
+    "pageWidth": 1500,
+    "pageHeight": 60000,
+    "scale": 40,
+    "header": "none",
+    "footer": "none",
+    "svgViewBox": True,
+    "xmlIdSeed": 1,
+}
+
+
+_ENCODING_DATE = re.compile(r"\s*<encoding-date>[^<]*</encoding-date>")
+_RANDOM_PART_ID = re.compile(r'"(P[0-9a-f]{32})"')
+
+
+class RenderError(MuzlabError, RuntimeError):
+    """verovio refused the MusicXML music21 produced (a bug to report, not a user mistake)."""
+
+
+def _triad_midi(pitches: Iterable[PitchLike], octave: int) -> list[int]:
+    """MIDI numbers of a root-position closed triad with its root in `octave`."""
+    root, quality = identify_triad(pitches)
+    first = 12 * (octave + 1) + root
+    third = first + TRIAD_STEPS[quality][0]
+    return [first, third, third + TRIAD_STEPS[quality][1]]
+
+
+def _scale_midi(pitches: Iterable[PitchLike]) -> list[int]:
+    """MIDI numbers of an ascending run starting in C4..G4 (Ab3..B3 for pitch classes 8-11)."""
+    values = list(pitches)
+    spell_scale(values)  # a run that is not a scale fragment raises here, naming the notes
+    numbers = [parse_pitch(value) for value in values]
+    notes = [(60 if numbers[0] <= 7 else 48) + numbers[0]]
+    for pitch in numbers[1:]:
+        notes.append(notes[-1] + (pitch - notes[-1]) % 12)
+    return notes
+
+
+def midi_notes(pitches: Iterable[PitchLike], kind: Any) -> list[int]:
+    """MIDI numbers of a structure, bottom to top, in the register its notation uses."""
+    if structure_kind(kind) == "triad":
+        return _triad_midi(pitches, 4)
+    return _scale_midi(pitches)
+
+
+def _m21_names(names: list[str], midi: list[int]) -> list[str]:
+    """music21 pitch names with octaves ("B-4", "E#5") for spelled names sounding at `midi`."""
+    result = []
+    for name, number in zip(names, midi, strict=True):
+        alter = name.count("#") - name.count("b", 1)
+        octave = (number - alter - LETTER_PITCH[name[0]]) // 12 - 1
+        result.append(name[0] + name[1:].replace("b", "-") + str(octave))
+    return result
+
+
+def triad_chord(
+    pitches: Iterable[PitchLike], octave: int = 4, quarter_length: float = 2.0
+) -> chord.Chord:
+    """The triad as one correctly spelled closed root-position chord (a half note by default)."""
+    from music21 import chord
+
+    values = list(pitches)
+    names = _m21_names(spell_triad(values), _triad_midi(values, octave))
+    triad = chord.Chord(names, quarterLength=quarter_length)
+    _show_own_accidentals(triad.pitches)
+    return triad
+
+
+def _show_own_accidentals(pitches: Iterable[Any]) -> None:
+    """Print each note's own sharp or flat and no courtesy naturals (no key signature is used)."""
+    from music21 import pitch
+
+    for one in pitches:
+        if one.accidental is None:
+            one.accidental = pitch.Accidental("natural")
+        one.accidental.displayStatus = one.accidental.name != "natural"
+
+
+def _notes(names: list[str]) -> list[Any]:
+    """One quarter note per music21 pitch name."""
+    from music21 import note
+
+    notes = [note.Note(name, quarterLength=1.0) for name in names]
+    _show_own_accidentals(one.pitch for one in notes)
+    return notes
+
+
+def triad_arpeggio(pitches: Iterable[PitchLike]) -> stream.Measure:
+    """The triad's notes going up in quarters, then the half-note chord: how it is heard."""
+    from music21 import stream
+
+    values = list(pitches)
+    chord_ = triad_chord(values)
+    measure = stream.Measure()
+    measure.append(_notes([p.nameWithOctave for p in chord_.pitches]) + [chord_])
+    return measure
+
+
+def scale_stream(pitches: Iterable[PitchLike]) -> stream.Measure:
+    """An ascending run in quarter notes, spelled in its key, starting in C4..G4."""
+    from music21 import stream
+
+    values = list(pitches)
+    measure = stream.Measure()
+    measure.append(_notes(_m21_names(spell_scale(values), _scale_midi(values))))
+    return measure
+
+
+def structure_stream(kind: Any, pitches: Iterable[PitchLike]) -> stream.Measure:
+    """One measure holding a structure, labelled above with what it is ("A minor", ...)."""
+    from music21 import expressions, meter
+
+    values = list(pitches)
+    kind = structure_kind(kind)
+    measure = triad_arpeggio(values) if kind == "triad" else scale_stream(values)
+    signature = meter.TimeSignature(f"{int(measure.duration.quarterLength)}/4")
+    signature.style.hideObjectOnPrint = True
+    label = expressions.TextExpression(structure_name(kind, values))
+    label.placement = "above"
+    measure.insert(0, signature)
+    measure.insert(0, label)
+    return measure
+
+
+def _as_pair(structure: Any) -> tuple[Any, Any]:
+    """(kind, pitches) from a pair or from an object with `.kind` and `.pitches`."""
+    if hasattr(structure, "kind") and hasattr(structure, "pitches"):
+        return structure.kind, structure.pitches
+    kind, pitches = structure
+    return kind, pitches
+
+
+def game_score(structures: Iterable[Any], title: str = "Muzundrum") -> stream.Score:
+    """A score of the structures in the order built, one labelled measure each."""
+    from music21 import clef, metadata, stream
+
+    part = stream.Part()
+    for number, structure in enumerate(structures, start=1):
+        measure = structure_stream(*_as_pair(structure))
+        measure.number = number
+        part.append(measure)
+    if not part.hasMeasures():
+        raise NotAStructure("a game score needs at least one structure")
+    part.measure(1).insert(0, clef.TrebleClef())
+    score = stream.Score([part])
+    score.metadata = metadata.Metadata(title=title)
+    return score
+
+
+def write_musicxml(obj: Music21Object, path: str | Path) -> Path:
+    """Write a music21 object as MusicXML to `path` (for MuseScore, Finale, ...), reproducibly."""
+    target = Path(path)
+    target.write_text(musicxml_text(obj), encoding="utf-8")
+    return target
+
+
+def write_midi(obj: Music21Object, path: str | Path) -> Path:
+    """Write a music21 object as a Standard MIDI File to `path`."""
+    return Path(obj.write("midi", fp=Path(path)))
+
+
+def musicxml_text(obj: Music21Object) -> str:
+    """MusicXML of a music21 object, reproducible: no export date, part ids P1, P2, ..."""
+    from music21.musicxml.m21ToXml import GeneralObjectExporter
+
+    text = GeneralObjectExporter(obj).parse().decode("utf-8")
+    text = _ENCODING_DATE.sub("", text)
+    for number, part_id in enumerate(dict.fromkeys(_RANDOM_PART_ID.findall(text)), start=1):
+        text = text.replace(f'"{part_id}"', f'"P{number}"')
+    return text
+
+
+@cache
+def _toolkit() -> verovio.toolkit:
+    """One verovio toolkit for the process: loading its fonts once keeps renders fast."""
+    import verovio
+
+    toolkit = verovio.toolkit()
+    toolkit.setOptions(VEROVIO_OPTIONS)
+    return toolkit
+
+
+def notation_svg(obj: Music21Object) -> str:
+    """Staff notation of a music21 object as one SVG page; identical input gives identical bytes."""
+    toolkit = _toolkit()
+    toolkit.resetXmlIdSeed(VEROVIO_OPTIONS["xmlIdSeed"])
+    if not toolkit.loadData(musicxml_text(obj)):
+        raise RenderError(f"verovio could not read the MusicXML of {obj!r}")
+    return toolkit.renderToSVG(1)
+
+
+class Notation:
+    """Staff notation of a music21 object that Jupyter shows inline as SVG."""
+
+    def __init__(self, obj: Music21Object):
+        self.svg = notation_svg(obj)
+
+    def _repr_svg_(self) -> str:
+        """The SVG Jupyter displays."""
+        return self.svg

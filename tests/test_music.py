@@ -1,0 +1,202 @@
+"""music21 scores of built structures: spelling, register, MusicXML/MIDI round trips, SVG."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+import music21
+import pytest
+
+from muzlab.music import (
+    Notation,
+    game_score,
+    midi_notes,
+    notation_svg,
+    scale_stream,
+    structure_stream,
+    triad_arpeggio,
+    triad_chord,
+    write_midi,
+    write_musicxml,
+)
+from muzlab.spelling import NotAStructure
+
+GAME = [
+    ("triad", [9, 0, 4]),
+    ("scale", [6, 8, 10, 11, 1, 3, 5]),
+    ("triad", ["F#", "A", "C"]),
+    ("scale", [1, 3, 5, 6]),
+    ("triad", [5, 8, 11]),
+]
+
+
+@dataclass
+class Built:
+    kind: str
+    pitches: tuple[int, ...]
+
+
+def pitch_names(obj) -> list[str]:
+    """Every sounding pitch of a music21 object in order, as names with octaves."""
+    return [p.nameWithOctave for element in obj.flatten().notes for p in element.pitches]
+
+
+def test_triad_chord_is_spelled_closed_and_in_root_position():
+    assert [p.nameWithOctave for p in triad_chord([6, 9, 0]).pitches] == ["F#4", "A4", "C5"]
+    assert [p.nameWithOctave for p in triad_chord([8, 0, 3]).pitches] == ["A-4", "C5", "E-5"]
+    assert [p.nameWithOctave for p in triad_chord([5, 8, 11]).pitches] == ["F4", "A-4", "C-5"]
+    low = triad_chord(["C#", "E", "G#"], octave=3)
+    assert [p.nameWithOctave for p in low.pitches] == ["C#3", "E3", "G#3"]
+    assert low.isMinorTriad() and low.inversion() == 0
+    assert triad_chord([6, 9, 0]).isDiminishedTriad()
+
+
+def test_arpeggio_goes_up_then_holds_the_chord():
+    measure = triad_arpeggio([9, 0, 4])
+    elements = list(measure.notes)
+    assert [e.quarterLength for e in elements] == [1.0, 1.0, 1.0, 2.0]
+    assert pitch_names(measure) == ["A4", "C5", "E5", "A4", "C5", "E5"]
+    assert isinstance(elements[-1], music21.chord.Chord)
+
+
+@pytest.mark.parametrize(
+    "pitches, expected",
+    [
+        ([6, 8, 10, 11, 1, 3, 5], ["F#4", "G#4", "A#4", "B4", "C#5", "D#5", "E#5"]),
+        ([11, 1, 3, 4], ["B3", "C#4", "D#4", "E4"]),
+        (["Cb", "Db", "Eb", "Fb"], ["B3", "C#4", "D#4", "E4"]),
+        ([7, 9, 11, 0, 2, 4, 6], ["G4", "A4", "B4", "C5", "D5", "E5", "F#5"]),
+        ([5, 7, 9, 10], ["F4", "G4", "A4", "B-4"]),
+    ],
+)
+def test_scale_stream_is_spelled_in_key_and_climbs(pitches, expected):
+    stream = scale_stream(pitches)
+    assert pitch_names(stream) == expected
+    heights = [p.midi for p in stream.pitches]
+    assert heights == sorted(set(heights))
+    assert heights == midi_notes(pitches, "scale")
+
+
+def test_every_scale_start_sits_in_the_singable_register():
+    for first in range(12):
+        notes = midi_notes([(first + step) % 12 for step in (0, 2, 4, 5, 7, 9, 11)], "scale")
+        assert 56 <= notes[0] <= 67
+        assert notes[-1] <= 78
+        assert all(b - a in (1, 2) for a, b in zip(notes, notes[1:], strict=False))
+
+
+def test_midi_notes_of_triads_match_the_chord():
+    for root in range(12):
+        pitches = [root, (root + 3) % 12, (root + 6) % 12]
+        notes = midi_notes(pitches, "triad")
+        assert notes == [p.midi for p in triad_chord(pitches).pitches]
+        assert 60 <= notes[0] <= 71 and notes == [notes[0], notes[0] + 3, notes[0] + 6]
+
+
+def test_structures_are_labelled():
+    labels = [
+        [e.content for e in structure_stream(kind, pitches).getElementsByClass("TextExpression")]
+        for kind, pitches in GAME
+    ]
+    assert labels == [
+        ["A minor"],
+        ["F# major scale, degrees 1-7"],
+        ["F# diminished"],
+        ["Db major scale, degrees 1-4"],
+        ["F diminished"],
+    ]
+
+
+def test_game_score_keeps_the_order_built_and_accepts_objects():
+    from_pairs = game_score(GAME)
+    from_objects = game_score(Built(kind, tuple(pitches)) for kind, pitches in GAME)
+    assert pitch_names(from_pairs) == pitch_names(from_objects)
+    measures = list(from_pairs.parts[0].getElementsByClass("Measure"))
+    assert [m.number for m in measures] == [1, 2, 3, 4, 5]
+    assert pitch_names(measures[3]) == ["D-4", "E-4", "F4", "G-4"]
+
+
+def test_bad_structures_are_refused():
+    with pytest.raises(NotAStructure, match="'column' is not a kind"):
+        structure_stream("column", [0, 4, 7])
+    with pytest.raises(NotAStructure, match="C-D-F# is not part of any major scale"):
+        game_score([("triad", [0, 4, 7]), ("scale", ["C", "D", "F#"])])
+    with pytest.raises(NotAStructure, match="at least one structure"):
+        game_score([])
+
+
+def test_musicxml_round_trip_keeps_spelling(tmp_path):
+    score = game_score(GAME)
+    path = write_musicxml(score, tmp_path / "game.musicxml")
+    assert path.is_file()
+    back = music21.converter.parse(path)
+    assert pitch_names(back) == pitch_names(score)
+    assert "E#5" in pitch_names(back) and "C-5" in pitch_names(back)
+
+
+def test_musicxml_files_are_reproducible(tmp_path):
+    first = write_musicxml(game_score(GAME), tmp_path / "a.musicxml").read_bytes()
+    second = write_musicxml(game_score(GAME), tmp_path / "b.musicxml").read_bytes()
+    assert first == second
+    assert b"encoding-date" not in first and b'<score-part id="P1">' in first
+    alone = write_musicxml(triad_chord([0, 4, 7]), tmp_path / "c.musicxml").read_text()
+    assert '<part id="P1">' in alone
+
+
+def test_midi_round_trip_keeps_pitches(tmp_path):
+    score = game_score(GAME)
+    path = write_midi(score, tmp_path / "game.mid")
+    assert path.is_file() and path.read_bytes().startswith(b"MThd")
+    back = music21.converter.parse(path)
+    heard = [sorted(p.midi for p in e.pitches) for e in back.flatten().notes]
+    written = [sorted(p.midi for p in e.pitches) for e in score.flatten().notes]
+    assert heard == written
+
+
+def noteheads(svg: str) -> int:
+    """How many note heads verovio drew (elements whose class is "notehead")."""
+    root = ET.fromstring(svg)
+    return sum(1 for e in root.iter() if "notehead" in e.get("class", "").split())
+
+
+@pytest.mark.parametrize(
+    "make, heads",
+    [
+        (lambda: scale_stream([6, 8, 10, 11, 1, 3, 5]), 7),
+        (lambda: scale_stream([0, 2]), 2),
+        (lambda: triad_chord([9, 0, 4]), 3),
+        (lambda: structure_stream("triad", [9, 0, 4]), 6),
+        (lambda: game_score(GAME), 6 + 7 + 6 + 4 + 6),
+    ],
+)
+def test_notation_svg_draws_every_note_head(make, heads):
+    svg = notation_svg(make())
+    assert svg.startswith("<svg") and 'viewBox="' in svg
+    assert noteheads(svg) == heads
+
+
+def test_notation_svg_is_deterministic_and_undated():
+    first = notation_svg(game_score(GAME))
+    second = notation_svg(game_score(GAME))
+    assert first.encode() == second.encode()
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", first)
+    assert "Music21" not in first
+    assert "A minor" in first and "F# diminished" in first
+
+
+def test_notation_shows_inline_in_jupyter():
+    shown = Notation(structure_stream("scale", [2, 4, 6]))
+    assert shown._repr_svg_() == shown.svg
+    assert noteheads(shown.svg) == 3
+
+
+def test_importing_muzlab_layers_does_not_load_music21():
+    code = (
+        "import sys, muzlab, muzlab.spelling, muzlab.music, muzlab.audio;"
+        "assert 'music21' not in sys.modules and 'verovio' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
