@@ -44,14 +44,17 @@ class Structure:
     keys: tuple[tuple[int, str], ...] = ()
 
     def describe(self) -> str:
-        """One line a student can read, e.g. "triad A–C–E: A minor (complete)"."""
+        """One line a student can read, e.g. "triad A–C–E: complete A minor"."""
         if self.kind == "triad":
-            options = ", ".join(f"{pitch_name(r)} {q}" for r, q in self.triads) or "nothing any more"
-            state = "complete" if self.complete else "could become"
-            return f"triad {names(self.pitches)}: {state} {options}"
+            options = ", ".join(f"{pitch_name(r)} {q}" for r, q in self.triads)
+            if self.complete:
+                return f"triad {names(self.pitches)}: " + (f"complete {options}" if options
+                                                              else "not an allowed triad")
+            return f"triad {names(self.pitches)}: " + (f"could become {options}" if options
+                                                          else "can no longer become a triad")
         keys = ", ".join(f"{pitch_name(t)} {k}" for t, k in self.keys)
         state = "complete scale" if self.complete else "scale run"
-        return f"{state} {names(self.pitches)}: fits {keys}"
+        return f"{state} {names(self.pitches)}: " + (f"fits {keys}" if keys else "fits no scale")
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,11 @@ class Position:
         bit = 1 << (pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch))
         cells = self.board.cells
         return [cells[i] for i in sorted(i for i, mask in self._legal_masks().items() if mask & bit)]
+
+    def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
+        """Each legal cell for `pitch` with the points a placement there would earn."""
+        pitch = parse_pitch(pitch)
+        return {cell: self._cell_score(self.board.index[cell]) for cell in self.legal_placements(pitch)}
 
     def legal_moves(self) -> Iterator[tuple[int, Cell]]:
         """Every legal (pitch, cell), by pitch then cell."""
@@ -381,6 +389,10 @@ class Position:
                     if len(run) >= 2:
                         found.append(self._structure(line, run))
         return found
+
+    def runs_through(self, cell: Any) -> list[Structure]:
+        """The runs of two or more dice through an occupied cell (what a die there engages)."""
+        return self._structures_through(self._index(cell))
 
     def _structures_through(self, i: int) -> list[Structure]:
         found = []

@@ -1,0 +1,116 @@
+"""Quiz questions drawn from seeded random positions, with the answers and reasons the rules give.
+
+"Where can this Eb go?", "Which triad does this complete?", "How many points?" Each question
+carries its own answer and a check that explains right and wrong answers in words.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from muzlab.hexgrid import Cell
+from muzlab.perft import random_positions
+from muzlab.pitch import DIE_FACES, pitch_name
+from muzlab.position import Position
+from muzlab.spelling import spell_triad, triad_name
+
+KINDS = ("where", "triad", "points")
+QUALITIES = ("major", "minor", "diminished")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: the position shown, the die (and cell) asked about, and the answer."""
+
+    kind: str
+    prompt: str
+    position: Position
+    pitch: int
+    cell: Cell | None
+    answer: frozenset[Cell] | str | int
+    options: tuple[str, ...] = ()
+
+    def check(self, reply: Cell | str | int) -> tuple[bool, str]:
+        """Whether the reply is right, and a sentence saying why."""
+        name = pitch_name(self.pitch)
+        if self.kind == "where":
+            if reply in self.answer:
+                points = self.position.score(self.pitch, reply)
+                return True, f"Yes: {name} fits on {reply} and scores {points}."
+            why = self.position.explain(self.pitch, reply)
+            return False, f"Not there: {why}"
+        right = str(reply) == str(self.answer)
+        if self.kind == "triad":
+            after = self.position.place(self.pitch, self.cell)
+            (triad,) = [s for s in after.runs_through(self.cell) if s.kind == "triad"]
+            because = f"{'–'.join(spell_triad(triad.pitches))} is {self.answer}."
+        else:
+            because = score_explanation(self.position, self.pitch, self.cell)
+        return right, ("Right! " if right else f"Not quite: the answer is {self.answer}. ") + because
+
+
+def score_explanation(position: Position, pitch: int, cell: Cell) -> str:
+    """The sum behind a placement's score, e.g. "1 for the die + 2 in its column = 3, ×2 = 6"."""
+    after = position.place(pitch, cell)
+    parts = ["1 for the die"]
+    for run in after.runs_through(cell):
+        where = "its column" if run.kind == "triad" else f"the {run.line}"
+        parts.append(f"{len(run.pitches) - 1} in {where}")
+    total = 1 + sum(len(run.pitches) - 1 for run in after.runs_through(cell))
+    factor = position.board.honeypots.get(cell, 1)
+    text = " + ".join(parts) + f" = {total}"
+    return text + (f", ×{factor} on the honeypot = {total * factor}." if factor > 1 else ".")
+
+
+def make_question(kind: str, seed: int) -> Question:
+    """A question of the given kind ("where", "triad" or "points"), the same for the same seed."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown question kind {kind!r}; choose from {KINDS}")
+    rng = random.Random(seed)
+    while True:
+        playout = random_positions(rng.randrange(2**32), 21)
+        position = playout[rng.randrange(4, len(playout) - 1)]
+        question = _QUESTION_MAKERS[kind](position, rng)
+        if question is not None:
+            return question
+
+
+def _where(position: Position, rng: random.Random) -> Question | None:
+    pitches = [p for p in range(12) if position.legal_placements(p)]
+    if not pitches:
+        return None
+    pitch = rng.choice(pitches)
+    prompt = f"Where can this {pitch_name(pitch)} go? Click a cell where it may be placed."
+    return Question("where", prompt, position, pitch, None, frozenset(position.legal_placements(pitch)))
+
+
+def _triad(position: Position, rng: random.Random) -> Question | None:
+    moves = [(pitch, cell) for pitch, cell in position.legal_moves()
+             if any(s.kind == "triad" for s in position.completions(pitch, cell))]
+    if not moves:
+        return None
+    pitch, cell = rng.choice(moves)
+    (triad,) = [s for s in position.completions(pitch, cell) if s.kind == "triad"]
+    root, quality = triad.triads[0]
+    answer = triad_name(root, quality)
+    wrong = {triad_name(r, q) for r in set(triad.pitches) for q in QUALITIES} - {answer}
+    options = sorted([answer, *rng.sample(sorted(wrong), 3)])
+    prompt = f"Which triad does {DIE_FACES[pitch]} complete on {cell}?"
+    return Question("triad", prompt, position, pitch, cell, answer, tuple(options))
+
+
+def _points(position: Position, rng: random.Random) -> Question | None:
+    moves = list(position.legal_moves())
+    if not moves:
+        return None
+    richer = [(p, c) for p, c in moves if position.score(p, c) >= 3]
+    pitch, cell = rng.choice(richer or moves)
+    answer = position.score(pitch, cell)
+    wrong = sorted({answer + d for d in (-2, -1, 1, 2, 3)} - {answer} - {0, -1})
+    options = sorted([answer, *rng.sample([w for w in wrong if w > 0], 3)])
+    prompt = f"How many points does {pitch_name(pitch)} on {cell} score?"
+    return Question("points", prompt, position, pitch, cell, answer, tuple(str(o) for o in options))
+
+
+_QUESTION_MAKERS = {"where": _where, "triad": _triad, "points": _points}

@@ -1,0 +1,108 @@
+"""Explorer: a teacher's workbench. Put or remove any dice, see every broken run with why, the legal
+cells and points of a pitch, what each run could become, hear it, and export the notation."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from muzlab.board import Board
+from muzlab.errors import MuzlabError
+from muzlab.hexgrid import Cell
+from muzlab.pitch import DIE_FACES
+from muzlab.position import Position
+from muzlab.rules import RuleSet
+from muzlab.widgets.hexboard import HexBoard, position_looks
+from muzlab.widgets.listen import ListenPanel
+
+ERASE = -1
+
+
+class Explorer(widgets.VBox):
+    """Set up any position: the palette's note goes where you click (click it again to remove)."""
+
+    def __init__(self, position: Position | None = None, board: Board | str | None = None,
+                 rules: RuleSet | str | None = None):
+        if position is not None:
+            board, rules, dice = position.board, position.rules, dict(position.dice)
+        else:
+            dice = {}
+        self.position = Position(board, dice, rules, strict=False)
+        self.palette = widgets.ToggleButtons(
+            options=[(face, pitch) for pitch, face in enumerate(DIE_FACES)] + [("erase", ERASE)],
+            value=0, description="Note", style={"button_width": "56px"})
+        self.pitch_choice = widgets.Dropdown(
+            options=[("none", None)] + [(face, pitch) for pitch, face in enumerate(DIE_FACES)],
+            value=None, description="Legal for")
+        self.runs = widgets.Dropdown(options=[], description="Run")
+        self.message = widgets.HTML()
+        self.problem_list = widgets.HTML()
+        self.notation = widgets.Text(description="Notation", layout=widgets.Layout(width="95%"))
+        self.load_button = widgets.Button(description="Load notation")
+        self.clear_button = widgets.Button(description="Clear board")
+        self.listen = ListenPanel()
+        self.board_view = HexBoard(self.position.board, on_click=self.click)
+        self.pitch_choice.observe(lambda _change: self._refresh(), names="value")
+        self.runs.observe(self._run_chosen, names="value")
+        self.load_button.on_click(lambda _button: self.load(self.notation.value))
+        self.clear_button.on_click(lambda _button: self._set(Position(
+            self.position.board, {}, self.position.rules, strict=False)))
+        controls = widgets.VBox([self.palette, self.pitch_choice, self.runs, self.listen])
+        super().__init__([
+            widgets.HBox([self.board_view, controls]),
+            self.message, self.problem_list,
+            widgets.HBox([self.notation, self.load_button, self.clear_button]),
+        ])
+        self._refresh()
+
+    def click(self, cell: Cell) -> None:
+        """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
+        dice = dict(self.position.dice)
+        chosen = self.palette.value
+        if chosen == ERASE or dice.get(cell) == chosen:
+            dice.pop(cell, None)
+        else:
+            dice[cell] = chosen
+        self._set(Position(self.position.board, dice, self.position.rules, strict=False))
+
+    def load(self, text: str) -> None:
+        """Load a position from its notation; a bad text leaves the board as it was and says why."""
+        try:
+            position = Position.from_notation(text, strict=False)
+        except MuzlabError as error:
+            self.message.value = f"<span style='color:#b00'>{html.escape(str(error))}</span>"
+            return
+        if position.board != self.position.board:
+            self.message.value = (f"<span style='color:#b00'>that notation is for the "
+                                  f"{html.escape(position.board.name)} board</span>")
+            return
+        self._set(position)
+
+    def _set(self, position: Position) -> None:
+        self.position = position
+        self.message.value = ""
+        self._refresh()
+
+    def _refresh(self) -> None:
+        position = self.position
+        problems = position.problems()
+        marked = {cell: p.reason for p in problems for cell in p.cells}
+        pitch = self.pitch_choice.value
+        legal = {} if pitch is None else position.legal_scores(pitch)
+        self.board_view.paint(position_looks(position, legal, marked=marked))
+        self.problem_list.value = "".join(
+            f"<div style='color:#b00'>✗ {html.escape(p.reason)}</div>" for p in problems
+        ) or "<div style='color:#080'>✓ every run follows the rules</div>"
+        self.notation.value = position.notation()
+        self.structures = position.structures()
+        self.runs.options = [("choose a run", None)] + [
+            (s.describe(), index) for index, s in enumerate(self.structures)]
+        self.runs.value = None
+
+    def _run_chosen(self, change) -> None:
+        if change["new"] is None:
+            return
+        structure = self.structures[change["new"]]
+        self.board_view.paint(position_looks(self.position, selected=set(structure.cells)))
+        self.listen.show(structure)

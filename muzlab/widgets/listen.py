@@ -1,0 +1,59 @@
+"""Hear and see one structure: an ipywidgets Audio player, its name, and its staff notation."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from muzlab import audio
+from muzlab.position import Structure
+from muzlab.rules import names
+from muzlab.spelling import NotAStructure, structure_name
+
+
+def rising_midi(pitches: tuple[int, ...], start: int = 60) -> list[int]:
+    """MIDI notes for pitch classes read upward: each note the next one above the previous."""
+    notes = [start + pitches[0]] if pitches else []
+    for pitch in pitches[1:]:
+        step = (pitch - notes[-1]) % 12 or 12
+        notes.append(notes[-1] + step)
+    return notes
+
+
+def structure_title(structure: Structure) -> str:
+    """What a student reads above the player, e.g. "A minor (complete triad)"."""
+    if structure.kind == "triad" and not structure.complete:
+        return structure.describe()
+    try:
+        name = structure_name(structure.kind, structure.pitches)
+    except NotAStructure:
+        return structure.describe()
+    state = "complete " if structure.complete else ""
+    return f"{name} ({state}{structure.kind}): {names(structure.pitches)}"
+
+
+class ListenPanel(widgets.VBox):
+    """Plays a triad or scale run and shows it on a staff; `show(structure)` loads one."""
+
+    def __init__(self):
+        self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
+        self.player = widgets.Audio(format="wav", autoplay=False, loop=False)
+        self.staff = widgets.HTML()
+        super().__init__([self.title, self.player, self.staff])
+        self.add_class("muz-listen")
+
+    def show(self, structure: Structure) -> None:
+        """Load the sound and notation of a structure; runs music21 cannot name play note by note."""
+        self.title.value = f"<b>{structure_title(structure)}</b>"
+        try:
+            wave = audio.play_structure(structure.kind, structure.pitches)
+            self.staff.value = _notation(structure)
+        except NotAStructure:
+            wave = audio.synthesize(rising_midi(structure.pitches))
+            self.staff.value = ""
+        self.player.value = audio.to_wav_bytes(wave)
+
+
+def _notation(structure: Structure) -> str:
+    from muzlab import music  # music21 and verovio load only when a staff is first drawn
+
+    return music.notation_svg(music.structure_stream(structure.kind, structure.pitches))

@@ -1,0 +1,67 @@
+"""Quiz: questions on seeded positions, answered by clicking a cell or an option, with the reason
+shown at once and a running tally."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from muzlab.board import Board
+from muzlab.hexgrid import Cell
+from muzlab.quiz import KINDS, Question, make_question
+from muzlab.widgets.hexboard import HexBoard, position_looks
+
+
+class Quiz(widgets.VBox):
+    """Asks "where can this Eb go?", "which triad does this complete?", "how many points?" in turn."""
+
+    def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0):
+        self.kinds = tuple(kinds)
+        self.seed = seed
+        self.asked = 0
+        self.right = 0
+        self.question: Question | None = None
+        self.answered = False
+        self.prompt = widgets.HTML()
+        self.feedback = widgets.HTML()
+        self.tally = widgets.HTML()
+        self.options = widgets.HBox()
+        self.next_button = widgets.Button(description="Next question", button_style="primary")
+        self.next_button.on_click(lambda _button: self.next_question())
+        self.board_view = HexBoard(Board.standard(), on_click=self.answer)
+        super().__init__([self.prompt, self.board_view, self.options, self.feedback,
+                          widgets.HBox([self.next_button, self.tally])])
+        self.next_question()
+
+    def next_question(self) -> None:
+        """Draw the next question (the n-th question of a seed is always the same)."""
+        kind = self.kinds[self.asked % len(self.kinds)]
+        self.question = make_question(kind, self.seed * 1000 + self.asked)
+        self.answered = False
+        self.prompt.value = f"<h3>{html.escape(self.question.prompt)}</h3>"
+        self.feedback.value = ""
+        self.options.children = [self._option(text) for text in self.question.options]
+        asked = {self.question.cell} if self.question.cell else set()
+        self.board_view.paint(position_looks(self.question.position, selected=asked))
+
+    def _option(self, text: str) -> widgets.Button:
+        button = widgets.Button(description=text)
+        button.on_click(lambda _button: self.answer(text))
+        return button
+
+    def answer(self, reply: Cell | str) -> None:
+        """Check a reply (a clicked cell for "where", an option otherwise) and show why."""
+        question = self.question
+        if self.answered or (question.kind == "where") != isinstance(reply, tuple):
+            return
+        correct, why = question.check(reply)
+        self.answered = True
+        self.asked += 1
+        self.right += correct
+        colour = "#080" if correct else "#b00"
+        self.feedback.value = f"<b style='color:{colour}'>{html.escape(why)}</b>"
+        self.tally.value = f"{self.right} of {self.asked} right"
+        if question.kind == "where":
+            legal = question.position.legal_scores(question.pitch)
+            self.board_view.paint(position_looks(question.position, legal))

@@ -1,0 +1,118 @@
+"""Explorer and Quiz driven as a teacher and a student would: clicks and chosen values."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muzlab import Position
+from muzlab.quiz import KINDS, make_question
+from muzlab.widgets import Explorer, HexBoard, Quiz
+from muzlab.widgets.hexboard import LEGAL_COLOUR, PROBLEM_COLOUR
+
+C, E, G = 0, 4, 7
+
+
+def legal_buttons(board_view):
+    return {cell for cell, button in board_view.cells.items() if "muz-legal" in button._dom_classes}
+
+
+def test_hex_board_has_one_button_per_cell_with_its_class():
+    view = HexBoard(Position().board)
+    assert len(view.cells) == 61
+    assert "muz-cell-0_-1" in view.cells[(0, -1)]._dom_classes
+
+
+def test_explorer_puts_and_removes_dice_with_clicks():
+    explorer = Explorer()
+    explorer.palette.value = C
+    explorer.board_view.cells[(0, 0)].click()
+    explorer.palette.value = E
+    explorer.board_view.cells[(0, -1)].click()
+    assert explorer.notation.value == "standard E@0,-1 C@0,0"
+    assert explorer.board_view.cells[(0, 0)].description == "C"
+    explorer.board_view.cells[(0, -1)].click()  # the same note again removes it
+    assert explorer.notation.value == "standard C@0,0"
+
+
+def test_explorer_allows_a_broken_position_and_marks_every_broken_run_with_why():
+    explorer = Explorer(Position(dice={(0, 0): "C", (0, -1): "E"}))
+    explorer.palette.value = 2  # D on top of C-E
+    explorer.board_view.cells[(0, -2)].click()
+    assert "C–E–D, read upward, is not a major, minor or diminished triad" in explorer.problem_list.value
+    for cell in [(0, 0), (0, -1), (0, -2)]:
+        assert explorer.board_view.cells[cell].style.button_color == PROBLEM_COLOUR
+    explorer.palette.value = -1  # erase
+    explorer.board_view.cells[(0, -2)].click()
+    assert "every run follows the rules" in explorer.problem_list.value
+
+
+def test_explorer_shows_legal_cells_and_points_for_a_chosen_pitch():
+    explorer = Explorer(Position(dice={(0, 0): "C", (0, -1): "E"}))
+    explorer.pitch_choice.value = G
+    expected = set(explorer.position.legal_placements(G))
+    assert legal_buttons(explorer.board_view) == expected and (0, -2) in expected
+    assert explorer.board_view.cells[(0, -2)].description == "+6"
+    assert explorer.board_view.cells[(0, -2)].style.button_color == LEGAL_COLOUR
+
+
+def test_explorer_run_choice_lists_what_it_could_become_and_loads_sound():
+    explorer = Explorer(Position(dice={(0, 0): "C", (0, -1): "E"}))
+    labels = [label for label, _ in explorer.runs.options]
+    assert "triad C–E: could become C major, A minor" in labels
+    explorer.runs.value = 0
+    assert explorer.listen.player.value[:4] == b"RIFF"
+
+
+def test_explorer_exports_and_loads_notation_and_refuses_bad_text_without_change():
+    explorer = Explorer()
+    explorer.notation.value = "standard A@0,1 C@0,0 E@0,-1"
+    explorer.load_button.click()
+    assert dict(explorer.position.dice) == {(0, 1): 9, (0, 0): 0, (0, -1): 4}
+    explorer.notation.value = "standard C@0,0 X@1,1"
+    explorer.load_button.click()
+    assert "X@1,1" in explorer.message.value
+    assert len(explorer.position.dice) == 3
+
+
+def test_quiz_where_question_checks_the_clicked_cell_with_the_rules_reason():
+    quiz = Quiz(kinds=("where",), seed=3)
+    question = quiz.question
+    wrong = next(c for c in question.position.board.cells
+                 if c not in question.answer and c not in question.position.dice)
+    quiz.board_view.cells[wrong].click()
+    assert question.position.explain(question.pitch, wrong) in quiz.feedback.value
+    assert quiz.tally.value == "0 of 1 right"
+    assert legal_buttons(quiz.board_view) == set(question.answer)
+    quiz.next_button.click()
+    quiz.board_view.cells[sorted(quiz.question.answer)[0]].click()
+    assert quiz.tally.value == "1 of 2 right"
+
+
+def test_quiz_option_questions_count_right_and_wrong_answers():
+    quiz = Quiz(kinds=("triad", "points"), seed=1)
+    for _ in range(4):
+        question = quiz.question
+        right = next(b for b in quiz.options.children if b.description == str(question.answer))
+        right.click()
+        right.click()  # a second click on an answered question counts nothing
+        quiz.next_button.click()
+    assert quiz.tally.value == "4 of 4 right"
+    wrong = next(b for b in quiz.options.children if b.description != str(quiz.question.answer))
+    wrong.click()
+    assert "Not quite" in quiz.feedback.value and quiz.tally.value == "4 of 5 right"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(KINDS), st.integers(0, 10_000))
+def test_every_question_answer_agrees_with_the_rules(kind, seed):
+    question = make_question(kind, seed)
+    position = question.position
+    if kind == "where":
+        assert question.answer == set(position.legal_placements(question.pitch))
+    elif kind == "points":
+        assert question.answer == position.score(question.pitch, question.cell)
+        assert str(question.answer) in question.options
+    else:
+        completed = position.completions(question.pitch, question.cell)
+        assert any(s.kind == "triad" and s.complete for s in completed)
+        assert question.answer in question.options and len(set(question.options)) == 4
+    assert make_question(kind, seed) == question
