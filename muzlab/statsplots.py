@@ -1,0 +1,237 @@
+"""Pictures of simulation results: scores, first-player advantage, options by turn, structures built.
+
+Each plot takes the DataFrames of `muzlab.simulate` (`games`: one row per game; `moves`: one row per
+place or pass event) and an optional `ax`, returns the Axes and never calls `plt.show()`. The small
+pandas helpers below turn those frames into the numbers the plots show, and into per-cell values for
+`muzlab.plot.heatmap`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator
+
+from muzlab.board import Board
+from muzlab.pitch import parse_pitch
+from muzlab.svg import COLOURS
+
+#: Colours for agents and seats (Okabe-Ito), in order of first appearance.
+SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
+TRIAD_ORDER = ("major", "minor", "diminished", "augmented")
+_LABEL_SIZE = 13
+_TITLE_SIZE = 15
+
+
+def _new_axes(ax: Axes | None, figsize: tuple[float, float] = (8, 5)) -> Axes:
+    if ax is None:
+        _, ax = plt.subplots(figsize=figsize)
+    return ax
+
+
+def _style(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
+    ax.set_title(title, fontsize=_TITLE_SIZE, fontweight="bold")
+    ax.set_xlabel(xlabel, fontsize=_LABEL_SIZE)
+    ax.set_ylabel(ylabel, fontsize=_LABEL_SIZE)
+    ax.tick_params(labelsize=_LABEL_SIZE - 1)
+    ax.spines[["top", "right"]].set_visible(False)
+
+
+def _placements(moves: pd.DataFrame, include_opening: bool) -> pd.DataFrame:
+    actions = ["place", "opening"] if include_opening else ["place"]
+    placed = moves[moves["action"].isin(actions)].dropna(subset=["q", "r"])
+    return placed.astype({"q": int, "r": int})
+
+
+# ---- per-cell values for heat maps -------------------------------------------------------------------
+def cell_counts(moves: pd.DataFrame, include_opening: bool = False) -> pd.Series:
+    """How many dice were placed on each cell, indexed by (q, r); the opening die only if asked."""
+    return _placements(moves, include_opening).groupby(["q", "r"]).size().rename("placements")
+
+
+def cell_mean_points(moves: pd.DataFrame) -> pd.Series:
+    """Mean points of the placements on each cell, indexed by (q, r)."""
+    return _placements(moves, False).groupby(["q", "r"])["points"].mean().rename("mean points")
+
+
+def honeypot_unused(moves: pd.DataFrame, board: Board | None = None) -> pd.Series:
+    """Share of games (0-1) in which each honeypot cell never received a die, indexed by (q, r)."""
+    board = Board.standard() if board is None else board
+    placed = _placements(moves, True)
+    games = moves["game"].nunique()
+    used = placed.drop_duplicates(["game", "q", "r"]).groupby(["q", "r"]).size()
+    cells = sorted(board.honeypots)
+    index = pd.MultiIndex.from_tuples(cells, names=["q", "r"])
+    shares = [1 - used.get(cell, 0) / games if games else math.nan for cell in cells]
+    return pd.Series(shares, index=index, name="unused share")
+
+
+# ---- numbers behind the plots ------------------------------------------------------------------------
+def seat_scores(games: pd.DataFrame) -> pd.DataFrame:
+    """One row per game and seat: game, players, seat (0-based), agent, score, won."""
+    rows = []
+    for players, group in games.groupby("players", sort=True):
+        for seat in range(int(players)):
+            rows.append(pd.DataFrame({
+                "game": group["game"].to_numpy(),
+                "players": int(players),
+                "seat": seat,
+                "agent": group[f"agent_{seat}"].astype(str).to_numpy(),
+                "score": group[f"score_{seat}"].astype(int).to_numpy(),
+                "won": (group["winner"] == seat).to_numpy(),
+            }))
+    columns = ["game", "players", "seat", "agent", "score", "won"]
+    if not rows:
+        return pd.DataFrame(columns=columns)
+    return pd.concat(rows, ignore_index=True)[columns].sort_values(["game", "seat"], ignore_index=True)
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% by default); (nan, nan) with no trials."""
+    if trials == 0:
+        return (math.nan, math.nan)
+    share = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def win_shares(games: pd.DataFrame) -> pd.DataFrame:
+    """Wins by seat for each number of players (2+), with 95% Wilson intervals; a tie is no win."""
+    rows = []
+    for players, group in games[games["players"] >= 2].groupby("players", sort=True):
+        total = len(group)
+        for seat in range(int(players)):
+            wins = int((group["winner"] == seat).sum())
+            low, high = wilson_interval(wins, total)
+            rows.append({"players": int(players), "seat": seat, "games": total, "wins": wins,
+                         "share": wins / total, "low": low, "high": high})
+    return pd.DataFrame(rows, columns=["players", "seat", "games", "wins", "share", "low", "high"])
+
+
+# ---- plots -------------------------------------------------------------------------------------------
+def score_distributions(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Box plots of final scores: one group per agent (and table size), one box per seat; means as ◆."""
+    ax = _new_axes(ax)
+    scores = seat_scores(games)
+    several_sizes = scores["players"].nunique() > 1
+    centres, labels, seats_seen = [], [], set()
+    x = 0.0
+    for (agent, players), group in scores.groupby(["agent", "players"], sort=True):
+        seats = sorted(group["seat"].unique())
+        xs = x + 0.8 * np.arange(len(seats))
+        boxes = ax.boxplot([group.loc[group["seat"] == seat, "score"].to_numpy() for seat in seats],
+                           positions=xs, widths=0.6, patch_artist=True, showmeans=True,
+                           medianprops={"color": "black", "linewidth": 2},
+                           meanprops={"marker": "D", "markerfacecolor": "white", "markeredgecolor": "black"})
+        for patch, seat in zip(boxes["boxes"], seats, strict=True):
+            patch.set_facecolor(SERIES_COLOURS[seat % len(SERIES_COLOURS)])
+            patch.set_alpha(0.85)
+            if seat not in seats_seen:
+                patch.set_label(f"seat {seat + 1}")
+                seats_seen.add(seat)
+        centres.append(xs.mean())
+        labels.append(f"{agent}\n({players} players)" if several_sizes else str(agent))
+        x = xs[-1] + 1.4
+    ax.set_xticks(centres, labels)
+    if seats_seen:
+        ax.legend(loc="best", fontsize=_LABEL_SIZE - 2, frameon=False)
+    _style(ax, "Final scores by agent and seat", "agent", "points")
+    ax.grid(axis="y", alpha=0.3)
+    return ax
+
+
+def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Share of games won from each seat with 95% Wilson intervals; dashed line: a fair share."""
+    ax = _new_axes(ax)
+    shares = win_shares(games)
+    positions, labels = [], []
+    x = 0.0
+    for players, group in shares.groupby("players", sort=True):
+        xs = x + np.arange(len(group))
+        colours = [SERIES_COLOURS[seat % len(SERIES_COLOURS)] for seat in group["seat"]]
+        errors = np.vstack([group["share"] - group["low"], group["high"] - group["share"]])
+        ax.bar(xs, group["share"], color=colours, alpha=0.85, width=0.7)
+        ax.errorbar(xs, group["share"], yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.5)
+        ax.hlines(1 / players, xs[0] - 0.45, xs[-1] + 0.45, colors="black", linestyles="dashed",
+                  linewidth=1.2)
+        for xi, share in zip(xs, group["share"], strict=True):
+            ax.annotate(f"{share:.0%}", (xi, share), xytext=(12, 4), textcoords="offset points",
+                        fontsize=_LABEL_SIZE - 1)
+        labels += [f"seat {seat + 1}\n({players} players)" for seat in group["seat"]]
+        positions += list(xs)
+        x = xs[-1] + 1.6
+    if shares.empty:
+        ax.text(0.5, 0.5, "no games with two or more players", ha="center", va="center",
+                transform=ax.transAxes, fontsize=_LABEL_SIZE)
+    ax.set_xticks(positions, labels)
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
+    total = int(shares.drop_duplicates("players")["games"].sum()) if not shares.empty else 0
+    _style(ax, "Who wins? Share of games won by seat",
+           f"{total} games; bars: 95% Wilson intervals\ndashed: a fair share; a tie is a win for nobody",
+           "games won")
+    return ax
+
+
+def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Mean number of legal cells (left axis) and share of passes (right axis) by dice on the board."""
+    ax = _new_axes(ax)
+    turns = moves[moves["action"] != "opening"]
+    by_dice = turns.groupby("dice_on_board").agg(
+        legal=("legal_cells", "mean"), passes=("action", lambda a: (a == "pass").mean())
+    )
+    ax.plot(by_dice.index, by_dice["legal"], color=COLOURS["scale"], marker="o", linewidth=2.5,
+            label="legal cells for the rolled die (mean)")
+    ax.set_ylim(bottom=0)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    _style(ax, "Options and passes as the board fills", "dice on the board", "legal cells")
+    twin = ax.twinx()
+    twin.plot(by_dice.index, by_dice["passes"], color=COLOURS["triad"], marker="s", linewidth=2,
+              linestyle="--", label="passes (share of turns)")
+    twin.set_ylim(0, 1)
+    twin.yaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
+    twin.set_ylabel("passes", fontsize=_LABEL_SIZE, color=COLOURS["triad"])
+    twin.tick_params(labelsize=_LABEL_SIZE - 1)
+    twin.spines["top"].set_visible(False)
+    handles = ax.get_lines() + twin.get_lines()
+    ax.legend(handles, [h.get_label() for h in handles], loc="upper right", fontsize=_LABEL_SIZE - 2,
+              frameon=False)
+    return ax
+
+
+def completed_counts(moves: pd.DataFrame) -> pd.Series:
+    """How often each triad quality and each major key was completed, e.g. "minor triad", "C major"."""
+    triads = moves["completed_triad"].fillna("").astype(str)
+    qualities = triads[triads != ""].str.split(" ", n=1).str[1] + " triad"
+    scales = moves["completed_scale"].fillna("").astype(str)
+    scales = scales[scales != ""]
+    known = [f"{quality} triad" for quality in TRIAD_ORDER]
+    triad_order = known + sorted(set(qualities) - set(known))
+    scale_order = sorted(set(scales), key=lambda key: (parse_pitch(key.split()[0]), key))
+    counts = pd.concat([qualities.value_counts(), scales.value_counts()])
+    order = [name for name in triad_order + scale_order if name in counts.index]
+    return counts.reindex(order).astype(int).rename("completed")
+
+
+def completed_structures(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Horizontal bars: triads completed by quality, then scales completed by key."""
+    counts = completed_counts(moves)
+    ax = _new_axes(ax, (8, max(3.0, 0.4 * len(counts) + 1.5)))
+    colours = [COLOURS["triad"] if name.endswith(" triad") else COLOURS["scale"] for name in counts.index]
+    ys = np.arange(len(counts))[::-1]
+    ax.barh(ys, counts.to_numpy(), color=colours, height=0.7)
+    ax.set_yticks(ys, list(counts.index))
+    for y, count in zip(ys, counts, strict=True):
+        ax.annotate(str(count), (count, y), xytext=(4, 0), textcoords="offset points", va="center",
+                    fontsize=_LABEL_SIZE - 1)
+    if counts.empty:
+        ax.text(0.5, 0.5, "no triads or scales completed", ha="center", va="center", transform=ax.transAxes,
+                fontsize=_LABEL_SIZE)
+    _style(ax, "Triads and scales completed", "times completed", "")
+    return ax

@@ -1,0 +1,209 @@
+"""The SVG board: golden files byte for byte, valid XML, one polygon per cell, what is drawn where."""
+
+from __future__ import annotations
+
+import importlib.util
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from muzlab.board import Board
+from muzlab.errors import CellOffBoard, UnknownNoteName
+from muzlab.position import Position
+from muzlab.svg import COLOURS, board_view, die_labels, display_name, game_svg, position_svg
+
+_spec = importlib.util.spec_from_file_location(
+    "golden_regenerate", Path(__file__).parent / "golden" / "regenerate.py"
+)
+golden = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(golden)
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(text: str) -> ET.Element:
+    return ET.fromstring(text)
+
+
+def cells_of(root: ET.Element) -> dict[tuple[int, int], ET.Element]:
+    polygons = root.findall(f".//{SVG}polygon")
+    out = {}
+    for polygon in polygons:
+        q, r = map(int, polygon.get("data-cell").split(","))
+        out[(q, r)] = polygon
+    assert len(out) == len(polygons), "two polygons for one cell"
+    return out
+
+
+def texts(root: ET.Element, css: str) -> list[str]:
+    return [t.text for t in root.iter(f"{SVG}text") if css in t.get("class", "").split()]
+
+
+@pytest.mark.parametrize("name", list(golden.CASES))
+def test_matches_golden_file_byte_for_byte(name):
+    text = golden.CASES[name]()
+    changes = golden.diff(name, text)
+    assert not changes, (
+        f"SVG for {name!r} differs from tests/golden/{name}.svg; if the change is intended, run "
+        f"`python tests/golden/regenerate.py`.\n{changes}"
+    )
+    assert golden.path_of(name).read_bytes() == text.encode("utf-8")
+
+
+@pytest.mark.parametrize("name", list(golden.CASES))
+def test_parses_as_xml_with_one_polygon_per_cell(name):
+    root = parse(golden.CASES[name]())
+    assert root.tag == f"{SVG}svg"
+    board = Board.standard()
+    assert sorted(cells_of(root)) == list(board.cells)
+    x, y, width, height = map(float, root.get("viewBox").split())
+    assert width > 0 and height > 0
+    assert (float(root.get("width")), float(root.get("height"))) == (width, height)
+
+
+def test_same_position_same_bytes_whatever_the_insertion_order():
+    dice = dict(Position.from_notation(golden.MIDGAME).dice)
+    shuffled = dict(reversed(list(dice.items())))
+    assert position_svg(Position(None, dice)) == position_svg(Position(None, shuffled))
+    assert position_svg(Position(None, dice)) == position_svg(Position(None, dice))
+
+
+def test_no_random_ids_and_one_decimal_numbers():
+    text = position_svg(Position.from_notation(golden.MIDGAME), highlight="D", last=(4, -2))
+    root = parse(text)
+    assert not [e for e in root.iter() if "id" in e.attrib]
+    for polygon in root.iter(f"{SVG}polygon"):
+        for point in polygon.get("points").split():
+            for number in point.split(","):
+                assert number.split(".")[1].isdigit() and len(number.split(".")[1]) == 1
+    assert "-0.0" not in text
+
+
+def test_honeypots_are_marked_and_classed():
+    root = parse(position_svg(Position()))
+    cells = cells_of(root)
+    board = Board.standard()
+    for cell, polygon in cells.items():
+        classes = polygon.get("class").split()
+        assert classes[0] == "cell"
+        factor = board.honeypots.get(cell)
+        assert (f"honeypot-{factor}" in classes) == (factor is not None)
+    assert sorted(texts(root, "honeypot")) == ["×2"] * 6 + ["×3"] * 6
+
+
+def test_dice_are_circles_with_their_names():
+    position = Position.from_notation(golden.MIDGAME)
+    root = parse(position_svg(position))
+    circles = [c for c in root.iter(f"{SVG}circle") if c.get("class") == "die"]
+    assert len(circles) == len(position) == 21
+    assert sorted(texts(root, "name")) == sorted(die_labels(position).values())
+    occupied = {cell for cell, p in cells_of(root).items() if "die" in p.get("class").split()}
+    assert occupied == set(position.dice)
+
+
+def test_complete_structures_spell_their_notes():
+    labels = die_labels(Position.from_notation(golden.SPELLED))
+    assert labels[(3, -3)] == "E♯"  # F# major scale, 7th degree
+    assert labels[(-2, 2)] == "G♯"  # in the scale and in the E major triad: both say G#
+    assert labels[(2, -2)] == "D♯"
+
+
+def test_a_die_spelled_two_ways_keeps_its_default_name():
+    labels = die_labels(Position.from_notation(golden.CROSSING))
+    assert labels[(0, 0)] == "F♯"  # Gb in Db major, F# in the F# major triad
+    assert labels[(2, -2)] == "B♭" and labels[(0, -1)] == "A♯"
+
+
+def test_dice_outside_complete_structures_show_default_names():
+    position = Position(None, {(0, 0): 1, (0, -1): 4})
+    assert die_labels(position) == {(0, 0): "C♯", (0, -1): "E"}
+
+
+def test_display_name_uses_real_accidentals():
+    assert [display_name(n) for n in ("C", "F#", "Bb", "Cbb", "B##")] == ["C", "F♯", "B♭", "C♭♭", "B♯♯"]
+
+
+def test_highlighting_a_pitch_shows_legal_cells_with_their_points():
+    position = Position.from_notation(golden.MIDGAME)
+    root = parse(position_svg(position, highlight="D"))
+    highlighted = {cell for cell, p in cells_of(root).items() if "highlight" in p.get("class").split()}
+    assert highlighted == set(position.legal_placements(2))
+    expected = sorted(f"+{position.score(2, cell)}" for cell in highlighted)
+    assert sorted(texts(root, "points")) == expected
+    assert "+8" in expected  # the x2 honeypot at (-2, 0) doubles 4 points
+
+
+def test_highlight_as_cells_pitch_number_or_single_cell():
+    position = Position.from_notation(golden.MIDGAME)
+    assert set(board_view(position, [(1, 2), (-2, 0)]).highlight) == {(1, 2), (-2, 0)}
+    assert board_view(position, [(1, 2)]).highlight == {(1, 2): None}
+    assert board_view(position, (1, 2)).highlight == {(1, 2): None}
+    assert board_view(position, 2).highlight == board_view(position, "D").highlight
+    assert board_view(position, np.int64(2)).highlight == board_view(position, "D").highlight
+    assert board_view(position, "eb").pitch_label == "E♭"
+    with pytest.raises(CellOffBoard):
+        board_view(position, [(9, 9)])
+    with pytest.raises(UnknownNoteName):
+        board_view(position, "H")
+
+
+def test_runs_are_lines_through_cell_centres_coloured_by_kind():
+    position = Position.from_notation(golden.MIDGAME)
+    root = parse(position_svg(position))
+    lines = root.findall(f".//{SVG}polyline")
+    structures = position.structures()
+    assert len(lines) == len(structures)
+    for line, structure in zip(lines, structures, strict=True):
+        classes = line.get("class").split()
+        assert classes[1] == structure.kind
+        assert ("complete" in classes) == structure.complete
+        assert len(line.get("points").split()) == len(structure.cells)
+        assert ("stroke-dasharray" in line.attrib) == (not structure.complete)
+    colours = {tuple(line.get("class").split()[1:]): line.get("stroke") for line in lines}
+    assert colours[("triad", "complete")] == COLOURS["triad"]
+    assert colours[("scale", "potential")] == COLOURS["scale"]
+    assert COLOURS["triad"] != COLOURS["scale"]
+    assert not parse(position_svg(position, show_structures=False)).findall(f".//{SVG}polyline")
+
+
+def test_last_placement_is_ringed():
+    root = parse(position_svg(Position.from_notation(golden.MIDGAME), last=(4, -2)))
+    rings = [c for c in root.iter(f"{SVG}circle") if c.get("class") == "last"]
+    assert len(rings) == 1
+
+
+def game(**changes):
+    values = dict(position=Position(None, {(0, 0): 0}), hand=4, scores=[3, 5], current_player=1,
+                  over=False, result=None, players=2)
+    values.update(changes)
+    return SimpleNamespace(**values)
+
+
+def test_game_svg_shows_hand_scores_and_turn():
+    root = parse(game_svg(game()))
+    assert texts(root, "status") == ["Player 2 to play"]
+    assert texts(root, "hand") == ["E"]
+    assert texts(root, "score") == ["Player 1", "3", "▶ Player 2", "5"]
+    assert len(cells_of(root)) == 61
+
+
+def test_game_svg_can_show_where_the_die_in_hand_goes():
+    root = parse(game_svg(game(), show_legal=True))
+    highlighted = {cell for cell, p in cells_of(root).items() if "highlight" in p.get("class").split()}
+    assert highlighted == set(Position(None, {(0, 0): 0}).legal_placements(4))
+
+
+def test_game_over_svg_shows_the_result_and_no_hand():
+    root = parse(game_svg(game(over=True, hand=None, result="Player 2 wins <5 points> & more")))
+    assert texts(root, "status") == ["Game over"]
+    assert texts(root, "result") == ["Player 2 wins <5 points> & more"]
+    assert texts(root, "hand") == []
+    assert "▶ Player 2" not in texts(root, "score")
+
+
+def test_position_repr_svg_is_position_svg():
+    position = Position.from_notation(golden.MIDGAME)
+    assert position._repr_svg_() == position_svg(position)
