@@ -374,6 +374,8 @@ class Position:
         return None
 
     def _cell_score(self, i: int) -> int:
+        if self._count == 0 and not self.rules.opening_scores:
+            return 0  # [house] the opening die scores nothing
         others = 0
         for line in range(3):
             others += len(self._run(self.board.down[line][i])) + len(self._run(self.board.up[line][i]))

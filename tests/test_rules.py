@@ -223,3 +223,8 @@ def test_structures_name_complete_and_potential_triads():
     assert kinds == {("triad", True, (A, C, E)), ("scale", False, (E, F))}
     triad = next(s for s in position.structures() if s.kind == "triad")
     assert triad.describe() == "triad A–C–E: complete A minor"
+
+
+def test_the_opening_die_scores_nothing_unless_the_house_rule_is_switched():
+    assert Position().score("C", (0, 0)) == 0
+    assert Position(rules=RuleSet(opening_scores=True)).score("C", (0, 0)) == 1

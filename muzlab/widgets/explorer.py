@@ -31,7 +31,7 @@ class Explorer(widgets.VBox):
         self.position = Position(board, dice, rules, strict=False)
         self.palette = widgets.ToggleButtons(
             options=[(face, pitch) for pitch, face in enumerate(DIE_FACES)] + [("erase", ERASE)],
-            value=0, description="Note", style={"button_width": "56px"})
+            value=0, description="Note", style={"button_width": "64px"})
         self.pitch_choice = widgets.Dropdown(
             options=[("none", None)] + [(face, pitch) for pitch, face in enumerate(DIE_FACES)],
             value=None, description="Legal for")

@@ -30,7 +30,6 @@ HEX_CSS = """<style>
            margin: 0 !important; padding: 0 !important; border: none !important;
            font-size: 15px !important; line-height: 1.1 !important; }
 .muz-hex.muz-legal { font-weight: bold; }
-.muz-column { margin: 0 !important; }
 </style>"""
 
 
@@ -106,8 +105,13 @@ class HexBoard(widgets.VBox):
                 margin=f"{offset}px -{width // 4}px 0 0", width=f"{width}px", overflow="visible"))
             column.add_class("muz-column")
             columns.append(column)
-        grid = widgets.HBox(columns, layout=widgets.Layout(padding=f"0 {width // 4}px 0 0"))
-        super().__init__([widgets.HTML(HEX_CSS), grid])
+        total_width = f"{len(columns) * (width - width // 4) + width // 4}px"
+        bottom = max(to_pixel(c)[1] for c in board.cells)
+        total_height = f"{round((bottom - top) / math.sqrt(3) * height) + height}px"
+        grid = widgets.HBox(columns, layout=widgets.Layout(
+            width=total_width, min_width=total_width, height=total_height, overflow="visible"))
+        super().__init__([widgets.HTML(HEX_CSS), grid], layout=widgets.Layout(
+            flex="0 0 auto", min_width=total_width))
 
     def _button(self, cell: Cell, width: int, height: int) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
