@@ -267,3 +267,8 @@ def synthesize_structure(
         midi_path = Path(folder) / "structure.mid"
         midi_path.write_bytes(midi_file_bytes(structure_events(kind, values), note_seconds))
         return render_midi_file_with_fluidsynth(midi_path, soundfont, rate)
+
+
+def hear(kind: Any, pitches: Iterable[PitchLike], engine: str = "auto") -> IPython.display.Audio:
+    """A triad or scale run as a notebook audio player: arpeggio then chord, or the scale going up."""
+    return to_ipython_audio(synthesize_structure(kind, pitches, engine=engine))

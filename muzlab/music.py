@@ -256,3 +256,8 @@ class Notation:
     def _repr_svg_(self) -> str:
         """The SVG Jupyter displays."""
         return self.svg
+
+
+def staff(kind: Any, pitches: Iterable[PitchLike]) -> Notation:
+    """A triad or scale run on a staff, spelled for what it is, shown inline in a notebook."""
+    return Notation(structure_stream(kind, pitches))

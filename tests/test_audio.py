@@ -243,3 +243,9 @@ def test_fluidsynth_renders_a_music21_midi_file(tmp_path):
     assert min(level_at(freqs, mags, hz(m)) for m in (60, 64, 67)) > 10 * level_at(
         freqs, mags, hz(62)
     )
+
+
+def test_hear_gives_a_notebook_player_of_the_structure():
+    player = audio.hear("triad", [0, 4, 7], engine="builtin")
+    assert player.data[:4] == b"RIFF"
+    assert len(player.data) == len(audio.to_wav_bytes(audio.play_structure("triad", [0, 4, 7])))

@@ -200,3 +200,10 @@ def test_importing_muzlab_layers_does_not_load_music21():
         "assert 'music21' not in sys.modules and 'verovio' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_staff_shows_a_structure_with_one_notehead_per_note():
+    from muzlab.music import staff
+
+    assert noteheads(staff("scale", [2, 4, 6]).svg) == 3
+    assert noteheads(staff("triad", [9, 0, 4]).svg) == 6  # arpeggio, then the chord
