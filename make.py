@@ -79,8 +79,8 @@ def lab(extra: list[str]) -> None:
 def test(extra: list[str]) -> None:
     ensure_environment()
     env = dict(os.environ)
-    pytest_args = ["tests", "notebooks", "--nbval-lax",
-                   "--sanitize-with", "notebooks/sanitize.cfg", "-p", "no:cacheprovider"]
+    pytest_args = ["tests", "notebooks", "--nbval-lax", "--nbval-current-env",
+                   "--nbval-sanitize-with", "notebooks/sanitize.cfg", "-p", "no:cacheprovider"]
     chromium = ensure_chromium()
     if chromium:
         env["MUZLAB_CHROMIUM"] = chromium

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from muzlab.hexgrid import Cell
 from muzlab.perft import random_positions
-from muzlab.pitch import DIE_FACES, pitch_name
+from muzlab.pitch import DIE_FACES, PitchLike, pitch_name
 from muzlab.position import Position
 from muzlab.spelling import spell_triad, triad_name
 
@@ -50,7 +50,7 @@ class Question:
         return right, ("Right! " if right else f"Not quite: the answer is {self.answer}. ") + because
 
 
-def score_explanation(position: Position, pitch: int, cell: Cell) -> str:
+def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
     """The sum behind a placement's score, e.g. "1 for the die + 2 in its column = 3, ×2 = 6"."""
     after = position.place(pitch, cell)
     parts = ["1 for the die"]
