@@ -114,3 +114,24 @@ def _points(position: Position, rng: random.Random) -> Question | None:
 
 
 _QUESTION_MAKERS = {"where": _where, "triad": _triad, "points": _points}
+
+
+def worksheet(position: Position, seed: int = 0, count: int = 6) -> list[tuple[str, str]]:
+    """Questions and answers about one position, for a printed worksheet: where dice may go, what
+    the runs could become, and what placements score."""
+    rng = random.Random(seed)
+    items = []
+    for structure in position.structures():
+        if structure.kind == "triad" and not structure.complete and structure.triads:
+            pair = "–".join(pitch_name(p) for p in structure.pitches)
+            options = ", ".join(triad_name(r, q) for r, q in structure.triads)
+            items.append((f"Which triads could the pair {pair} still become?", options))
+    pitches = [p for p in range(12) if position.legal_placements(p)]
+    for pitch in rng.sample(pitches, min(len(pitches), 3)):
+        cells = ", ".join(map(str, position.legal_placements(pitch)))
+        items.append((f"Where may {DIE_FACES[pitch]} be placed?", cells))
+    moves = list(position.legal_moves())
+    for pitch, cell in rng.sample(moves, min(len(moves), 2)):
+        items.append((f"How many points does {pitch_name(pitch)} on {cell} score?",
+                      score_explanation(position, pitch, cell)))
+    return items[:count]

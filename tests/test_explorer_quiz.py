@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Position
-from muzlab.quiz import KINDS, make_question
+from muzlab.quiz import KINDS, make_question, worksheet
 from muzlab.widgets import Explorer, HexBoard, Quiz
 from muzlab.widgets.hexboard import LEGAL_COLOUR, PROBLEM_COLOUR
 
@@ -116,3 +116,16 @@ def test_every_question_answer_agrees_with_the_rules(kind, seed):
         assert any(s.kind == "triad" and s.complete for s in completed)
         assert question.answer in question.options and len(set(question.options)) == 4
     assert make_question(kind, seed) == question
+
+
+def test_worksheet_answers_come_from_the_rules():
+    position = Position(dice={(0, 0): "C", (0, -1): "E", (1, -1): "D"})
+    sheet = worksheet(position, seed=2, count=10)
+    questions = dict(sheet)
+    assert questions["Which triads could the pair C–E still become?"] == "C major, A minor"
+    for question, answer in sheet:
+        if question.startswith("Where may"):
+            pitch = question.split()[2]
+            pitch = pitch.split("/")[0]
+            assert answer == ", ".join(map(str, position.legal_placements(pitch)))
+    assert worksheet(position, seed=2, count=10) == sheet
