@@ -21,6 +21,7 @@ STAMP = VENV / ".muzlab-installed"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+SOUNDFONT = "/usr/share/sounds/sf2/TimGM6mb.sf2"
 
 
 def say(message: str) -> None:
@@ -56,16 +57,20 @@ def find_chromium() -> str | None:
     return shutil.which("chromium")
 
 
-def ensure_chromium() -> str | None:
-    """Return the system Chromium for the browser test, installing Debian's package as root."""
-    found = find_chromium()
-    if found is None and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        say("installing Debian's chromium for the browser test")
+def ensure_system_packages() -> str | None:
+    """Install Debian's chromium (for the browser test) and fluidsynth with a General MIDI
+    SoundFont (for the richer sound) when missing and we are root; return Chromium's path."""
+    wanted = []
+    if find_chromium() is None:
+        wanted.append("chromium")
+    if shutil.which("fluidsynth") is None or not Path(SOUNDFONT).exists():
+        wanted += ["fluidsynth", "timgm6mb-soundfont"]
+    if wanted and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        say(f"installing Debian packages: {' '.join(wanted)}")
         quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         run("apt-get", "update", "-q", env=quiet)
-        run("apt-get", "install", "-y", "-q", "chromium", env=quiet)
-        found = find_chromium()
-    return found
+        run("apt-get", "install", "-y", "-q", *wanted, env=quiet)
+    return find_chromium()
 
 
 def lab(extra: list[str]) -> None:
@@ -81,7 +86,7 @@ def test(extra: list[str]) -> None:
     env = dict(os.environ)
     pytest_args = ["tests", "notebooks", "--nbval-lax", "--nbval-current-env",
                    "--nbval-sanitize-with", "notebooks/sanitize.cfg", "-p", "no:cacheprovider"]
-    chromium = ensure_chromium()
+    chromium = ensure_system_packages()
     if chromium:
         env["MUZLAB_CHROMIUM"] = chromium
     elif os.environ.get("CI"):

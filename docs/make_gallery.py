@@ -2,13 +2,11 @@
 
     python docs/make_gallery.py
 
-Writes empty_board.png, midgame_legal.png and heatmap.png; statistics.png needs the simulator
-(muzlab.simulate) and is skipped with a message while it is not there.
+Writes empty_board.png, midgame_legal.png, heatmap.png and statistics.png.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
 from pathlib import Path
 
@@ -22,6 +20,7 @@ import pandas as pd  # noqa: E402
 from muzlab import plot  # noqa: E402
 from muzlab.perft import random_positions  # noqa: E402
 from muzlab.position import Position  # noqa: E402
+from muzlab.sim import simulate  # noqa: E402
 
 IMAGES = Path(__file__).parent / "images"
 DPI = 100
@@ -78,13 +77,8 @@ def statistics_figure(games: pd.DataFrame, moves: pd.DataFrame) -> plt.Figure:
 
 
 def statistics() -> None:
-    if importlib.util.find_spec("muzlab.simulate") is None:
-        print("skipped statistics.png: muzlab.simulate is not there yet")
-        return
-    from muzlab import simulate
-
-    games, moves = simulate.run(games=STATISTICS_GAMES, seed=1)
-    save(statistics_figure(games, moves), "statistics.png")
+    result = simulate(STATISTICS_GAMES, ("greedy", "random"), seed=1, alternate_seats=True, progress=False)
+    save(statistics_figure(result.games, result.moves), "statistics.png")
 
 
 def main() -> None:

@@ -18,15 +18,18 @@ from muzlab.errors import (
     NotationError,
     UnknownNoteName,
 )
+from muzlab.game import Game
 from muzlab.pitch import parse_pitch, pitch_name
 from muzlab.position import Position, Problem, Structure
 from muzlab.rules import RuleSet
+from muzlab.sim import simulate
 
 __all__ = [
     "Board",
     "BoardFileError",
     "CellOccupied",
     "CellOffBoard",
+    "Game",
     "GameError",
     "GameRecordError",
     "IllegalPlacement",
@@ -41,4 +44,5 @@ __all__ = [
     "UnknownNoteName",
     "parse_pitch",
     "pitch_name",
+    "simulate",
 ]

@@ -7,7 +7,9 @@ import sys
 
 from muzlab import perft
 from muzlab.board import Board
+from muzlab.errors import MuzlabError
 from muzlab.rules import RuleSet
+from muzlab.sim import PARALLEL_FROM
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -42,6 +44,40 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from muzlab.sim import simulate
+
+    if args.dataset and not args.out:
+        raise SystemExit("muzlab simulate: --dataset needs --out FOLDER")
+    if args.scheduler and args.workers is not None:
+        raise SystemExit("muzlab simulate: --workers counts local processes; with --scheduler the cluster's "
+                         "workers play")
+    agents = tuple(name.strip() for name in args.agents.split(",") if name.strip())
+    settings = {"seed": args.seed, "dice": args.dice, "rules": args.rules,
+                "alternate_seats": args.alternate_seats, "progress": False if args.quiet else None,
+                "chunk_size": args.chunk_size, "retries": args.retries,
+                "out": args.out if args.dataset else None}
+    try:
+        if args.scheduler:
+            from muzlab.cluster import require_distributed
+
+            with require_distributed().Client(args.scheduler) as client:
+                result = simulate(args.games, agents, client=client, **settings)
+        else:
+            result = simulate(args.games, agents, workers=args.workers, **settings)
+    except (MuzlabError, FileExistsError) as error:
+        print(f"muzlab simulate: {error}", file=sys.stderr)
+        return 1
+    if args.dataset:
+        print(f"wrote {result.n_games} games in {len(result.parts)} parts to {result.folder} "
+              "(games/, moves/, simulation.json)")
+    elif args.out:
+        folder = result.to_parquet(args.out)
+        print(f"wrote {folder / 'games.parquet'} and {folder / 'moves.parquet'}")
+    print(result.report())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="muzlab", description="Muzundrum tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -54,6 +90,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", action="store_true", help="print the counts of every position")
     p.add_argument("--check", metavar="FILE", help="compare against a golden file, exit 1 on mismatch")
     p.set_defaults(run=_perft)
+    s = commands.add_parser("simulate", help="play many games between computer players; summary and frames")
+    s.add_argument("--games", type=int, default=1000, help="number of games")
+    s.add_argument("--agents", default="greedy,random",
+                   help="comma-separated agents, one per seat (random, greedy, expert)")
+    s.add_argument("--seed", type=int, default=0, help="base seed (game i uses a seed derived from it)")
+    s.add_argument("--workers", type=int, default=None,
+                   help=f"local processes (default: 1, or every core from {PARALLEL_FROM} games); "
+                        "the frames do not depend on it")
+    s.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on the Dask cluster at ADDRESS (e.g. tcp://10.0.0.5:8786); needs muzlab[dask]")
+    s.add_argument("--chunk-size", type=int, default=None,
+                   help="games per task and per part file (default: about four chunks per worker)")
+    s.add_argument("--retries", type=int, default=2,
+                   help="re-runs of a chunk whose worker died or that failed, before the run stops")
+    s.add_argument("--dice", type=int, default=21, help="dice in the supply")
+    s.add_argument("--rules", default="basic", choices=["basic", "master"])
+    s.add_argument("--alternate-seats", action="store_true", help="rotate the agents one seat per game")
+    s.add_argument("--out", metavar="FOLDER", help="write games.parquet and moves.parquet into FOLDER")
+    s.add_argument("--dataset", action="store_true",
+                   help="with --out: workers write FOLDER/games/ and FOLDER/moves/ as Parquet parts, one per "
+                        "chunk, for runs bigger than memory")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(run=_simulate)
     return parser
 
 

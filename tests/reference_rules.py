@@ -87,7 +87,9 @@ def _room(board_cells, after, column) -> bool:
     return False
 
 
-def score(board, dice, pitch, cell) -> int:
+def score(board, dice, pitch, cell, opening_scores=False) -> int:
+    if not dice and not opening_scores:
+        return 0  # the opening die scores nothing (a house rule, on by default)
     after = {**dice, cell: pitch}
     others = sum(len(run_through(after, cell, down, up)) - 1 for down, up in LINES)
     return (1 + others) * board.honeypots.get(cell, 1)

@@ -23,6 +23,7 @@ HONEYPOT_COLOUR = "#ffe08a"
 PROBLEM_COLOUR = "#f4a3a3"
 LAST_COLOUR = "#ffc48a"
 SELECTED_COLOUR = "#a9c8ff"
+BLANK = "\u00a0"
 
 #: Shapes every .muz-hex button as a flat-topped hexagon; sent once per board as a <style>.
 HEX_CSS = """<style>
@@ -126,7 +127,8 @@ class HexBoard(widgets.VBox):
         """Apply the looks; unchanged traits send nothing to the browser."""
         for cell, look in looks.items():
             button = self.cells[cell]
-            button.description = look.label
+            # ipywidgets keeps a button's old text when its description becomes "": use a blank.
+            button.description = look.label or BLANK
             button.tooltip = look.tooltip
             button.style.button_color = look.colour
             if look.legal:

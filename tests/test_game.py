@@ -1,0 +1,231 @@
+"""The Game object: its state, undo, records (JSON round trip and refusals), score sheet and display."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+import muzlab.svg
+from muzlab import Board, Game, GameError, GameRecordError, RuleSet
+from muzlab.agents import make_agent, play
+
+C, E, G = 0, 4, 7
+
+
+def played(seed=5, players=2, agents=("greedy", "random"), **settings) -> Game:
+    game = Game(players, seed=seed, **settings)
+    return play(game, [make_agent(agents[i % len(agents)], f"{seed}:{i}") for i in range(players)])
+
+
+def with_a_bonus_play() -> Game:
+    """Opening C; Player 1 puts E above it; Player 2 misses G and Player 1 plays it as a bonus."""
+    game = Game(seed=2)
+    for action in (C, (0, 0), E, (0, -1), G, "pass", (0, -2)):
+        if action == "pass":
+            game.pass_die()
+        elif isinstance(action, tuple):
+            game.place(action)
+        else:
+            game.roll(action)
+    return game
+
+
+def test_settings_are_checked():
+    for bad in (0, 5, 2.0, True):
+        with pytest.raises(GameError, match="players"):
+            Game(players=bad)
+    with pytest.raises(GameError, match="dice"):
+        Game(dice=0)
+    with pytest.raises(GameError, match="seed"):
+        Game(seed="x")
+    game = Game(rules="master", dice=42, seed=0)
+    assert game.board.name == "master" and game.rules.name == "master"
+    assert Game(seed=None).seed >= 0
+
+
+def test_the_roll_comes_from_the_seeded_generator_or_from_a_physical_die():
+    first, second = Game(seed=9), Game(seed=9)
+    assert first.roll() == second.roll()
+    assert Game(seed=9).roll(face="Eb") == 3
+
+
+def test_repr_is_deterministic_and_says_whose_move_it_is():
+    game = Game(seed=4)
+    assert repr(game) == "<Game 2 players, 0 of 21 dice placed, Player 1 to roll, scores 0–0>"
+    game.roll(E)
+    assert "Player 1 to place E" in repr(game)
+    game.place((0, 0))
+    game.roll(G)
+    game.pass_die()
+    assert repr(game) == "<Game 2 players, 1 of 21 dice placed, Player 2 to place the passed G, scores 0–0>"
+    game.pass_die()
+    assert "Player 2 to re-roll" in repr(game)
+    over = played()
+    assert repr(over).endswith(f"over: {over.result}, scores {over.scores[0]}–{over.scores[1]}>")
+    assert repr(Game(1, seed=1)).startswith("<Game 1 player, ")
+
+
+def test_result_is_none_until_the_end_then_names_the_winner():
+    game = Game(seed=1)
+    assert game.result is None and not game.over
+    game = played(seed=1)
+    best = max(game.scores)
+    if not game.result.tie:
+        assert game.scores[game.result.winner] == best
+        assert str(game.result) == f"Player {game.result.winner + 1} wins with {best} points"
+    assert str(played(seed=3, players=1, agents=("greedy",)).result).startswith("Player 1 scores ")
+
+
+def test_undo_takes_back_rolls_and_placements_and_the_same_roll_comes_again():
+    game = Game(seed=12)
+    game.roll()
+    game.place((0, 0))
+    state = game.to_json()
+    face = game.roll()
+    assert game.undo().kind == "roll"
+    assert game.to_json() == state and game.supply == 20 and game.hand is None
+    assert game.roll() == face  # the generator stepped back too: no re-rolling by undo
+    cell = game.legal_placements()[0] if game.legal_placements() else None
+    if cell is not None:
+        event = game.place(cell)
+        assert game.undo() == event and game.hand == face and game.scores == (0, 0)
+    while game.events:
+        game.undo()
+    assert game == Game(seed=12)
+    with pytest.raises(GameError, match="nothing to undo"):
+        game.undo()
+
+
+def test_a_record_round_trips_through_json_mid_game_and_at_the_end():
+    game = played(seed=21, players=3, agents=("greedy", "random", "expert"))
+    again = Game.from_json(game.to_json())
+    assert again == game and again.result == game.result
+    half = Game(seed=8)
+    play_some(half, 15)
+    loaded = Game.from_json(half.to_json())
+    assert loaded == half
+    play_some(loaded, 30)
+    play_some(half, 30)
+    assert loaded == half  # the generator goes on where the record stopped
+    bonus = with_a_bonus_play()
+    assert Game.from_json(bonus.to_json()) == bonus
+
+
+def play_some(game: Game, events: int) -> None:
+    while len(game.events) < events and not game.over:
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+        elif game.legal_placements():
+            game.place(game.legal_placements()[0])
+        else:
+            game.pass_die()
+
+
+def test_a_record_keeps_the_faces_it_was_played_with_even_if_the_seed_would_roll_others():
+    game = Game(seed=0)
+    game.roll(C)
+    game.place((0, 0))
+    game.roll(E)
+    game.place((0, -1))
+    data = game.to_dict()
+    assert [e["pitch"] for e in data["events"]] == [C, C, E, E]
+    assert Game.from_dict(json.loads(json.dumps(data))) == game
+
+
+def test_the_record_format_is_readable_json():
+    data = json.loads(with_a_bonus_play().to_json())
+    assert data["format"] == "muzlab-game" and data["version"] == 1
+    assert data["rules"]["rolls_add_up"] is True and data["board"]["name"] == "standard"
+    assert data["events"][-1] == {"kind": "place", "player": 0, "pitch": G, "cell": [0, -2], "points": 6,
+                                  "completed": ["C major triad"]}
+    assert data["scores"] == [8, 0]
+
+
+def tampered(change) -> str:
+    data = with_a_bonus_play().to_dict()
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["events"][3].update(cell=[0, 1]), r"event 3 \(place E at \(0, 1\)\): .*"),
+    (lambda d: d["events"][3].update(cell=[0, 2]), r"event 3 \(place E at \(0, 2\)\): .*touch"),
+    (lambda d: d["events"][6].update(points=7), r"event 6 \(place G at \(0, -2\)\): the record gives points"),
+    (lambda d: d["events"][6].update(completed=[]), r"event 6 .*completed"),
+    (lambda d: d["events"][4].update(player=0), r"event 4 \(roll G\): it is Player 2's move, not Player 1's"),
+    (lambda d: d["events"][5].update(pitch=E), r"event 5 \(pass E\): the player holds the die G"),
+    (lambda d: d["events"][4].update(kind="reroll"), r"event 4 \(re-roll G\): there is no passed die"),
+    (lambda d: d["events"].insert(2, {"kind": "pass", "player": 1, "pitch": 0}), r"event 2 \(pass C\)"),
+    (lambda d: d["events"][0].update(pitch=12), r"event 0 .*pitch 0-11"),
+    (lambda d: d["events"][0].update(face=3), r"event 0 .*fields"),
+    (lambda d: d["events"].append({"kind": "jump"}), r"event 7 .*kind is one of"),
+    (lambda d: d["events"][3].update(cell=[0]), r"event 3 .*pair of integers"),
+    (lambda d: d.update(scores=[1, 1]), r"scores \[1, 1\] differ"),
+    (lambda d: d.update(format="chess"), r"not a muzlab-game record"),
+    (lambda d: d.update(players=9), r"settings are wrong: 9 players"),
+    (lambda d: d.update(extra=1), r"unknown fields \['extra'\]"),
+    (lambda d: d["rules"].update(scale_types=["dorian"]), r"rules are not a rule set"),
+    (lambda d: d["rules"].pop("rolls_add_up"), r"every RuleSet field"),
+    (lambda d: d["board"].update(cells="all"), r"record's board"),
+])
+def test_a_bad_record_is_refused_with_a_message_naming_the_event(change, message):
+    with pytest.raises(GameRecordError, match=message):
+        Game.from_json(tampered(change))
+
+
+def test_events_after_the_end_and_records_from_other_rules_or_boards_are_refused():
+    over = played(seed=2)
+    data = over.to_dict()
+    data["events"].append({"kind": "roll", "player": over.current_player, "pitch": 0})
+    with pytest.raises(GameRecordError, match=rf"event {len(data['events']) - 1} \(roll C\): .*already over"):
+        Game.from_dict(data)
+    text = over.to_json()
+    with pytest.raises(GameRecordError, match="other rules .*'basic'.* differs from 'master' in name"):
+        Game.from_json(text, rules=RuleSet.master())
+    with pytest.raises(GameRecordError, match="rolls_add_up"):
+        Game.from_json(text, rules=replace(RuleSet.basic(), rolls_add_up=False))
+    with pytest.raises(GameRecordError, match="board 'standard', not on 'master'"):
+        Game.from_json(text, board=Board.master())
+    assert Game.from_json(text, rules=RuleSet.basic(), board=Board.standard()) == over
+    with pytest.raises(GameRecordError, match="not JSON"):
+        Game.from_json("{events: ")
+
+
+def test_the_score_sheet_has_one_line_per_turn_with_bonus_and_extra_plays_and_running_totals():
+    game = with_a_bonus_play()
+    game.roll(2)  # Player 1's normal roll after the bonus play ...
+    game.place(game.legal_placements()[0])
+    face = next(f for f in range(12) if game.position.legal_placements(f))
+    game.roll(face)  # ... then the extra roll for completing C major
+    extra = game.place(game.legal_placements()[0])
+    sheet = game.score_sheet()
+    assert list(sheet.columns) == ["turn", "round", "player", "plays", "bonus", "extra", "passes", "points",
+                                   "total"]
+    assert list(sheet["player"]) == ["Player 1", "Player 1", "Player 2", "Player 1"]
+    assert list(sheet["round"]) == [0, 1, 1, 2]
+    last = sheet.iloc[-1]
+    assert last["plays"].startswith("bonus G (0, -2) +6 (C major triad) · D (")
+    assert " · extra " in last["plays"] and last["extra"] == extra.points > 0
+    assert last["bonus"] == 6 and last["passes"] == 0 and last["points"] == sum(
+        e.points for e in game.events if e.turn == game.events[-1].turn)
+    assert sheet.iloc[2]["plays"] == "pass G" and sheet.iloc[2]["passes"] == 1
+    assert last["total"] == game.scores[0]
+
+
+def test_the_score_sheet_adds_up_to_the_scores_over_a_whole_game():
+    game = played(seed=31, players=3, agents=("random",))
+    sheet = game.score_sheet()
+    for seat in range(3):
+        rows = sheet[sheet["player"] == f"Player {seat + 1}"]
+        assert rows["points"].sum() == game.scores[seat] == rows["total"].iloc[-1]
+        assert rows["total"].is_monotonic_increasing
+    assert sheet["passes"].sum() == sum(e.kind == "pass" for e in game.events)
+    assert (sheet["turn"].diff().dropna() == 1).all()
+
+
+def test_the_svg_of_a_game_is_drawn_by_muzlab_svg(monkeypatch):
+    game = with_a_bonus_play()
+    svg = game._repr_svg_()
+    assert svg.startswith("<svg") and svg == game._repr_svg_()
+    monkeypatch.setattr(muzlab.svg, "game_svg", lambda g: f"drawn {len(g.position)}")
+    assert game._repr_svg_() == "drawn 3"

@@ -1,0 +1,189 @@
+"""PlayBoard driven only through its buttons, as a class at the projector would play."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muzlab import Game
+from muzlab.widgets import PlayBoard
+
+
+def first_cell_policy(cells):
+    return cells[0] if cells else None
+
+
+def click_through(board: PlayBoard, policy=first_cell_policy, limit=400) -> None:
+    """Play to the end with clicks only: Roll, then the policy's cell, or Pass when it gives none."""
+    for _ in range(limit):
+        game = board.game
+        if game.over:
+            return
+        if game.phase in ("roll", "reroll"):
+            board.roll_button.click()
+        else:
+            cell = policy(game.legal_placements())
+            if cell is None:
+                board.pass_button.click()
+            else:
+                board.cells[cell].click()
+    raise AssertionError("the game did not end")
+
+
+def api_through(game: Game, policy=first_cell_policy) -> Game:
+    while not game.over:
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+        else:
+            cell = policy(game.legal_placements())
+            game.pass_die() if cell is None else game.place(cell)
+    return game
+
+
+def test_a_whole_game_by_clicks_ends_like_the_same_game_through_the_api():
+    board = PlayBoard(players=2, seed=11, agent_delay=0)
+    click_through(board)
+    reference = api_through(Game(players=2, seed=11))
+    assert board.game.scores == reference.scores
+    assert board.game.events == reference.events
+    assert "Game over" in board.status.value
+    assert board.roll_button.disabled and board.pass_button.disabled
+
+
+def test_computer_seats_play_by_themselves():
+    board = PlayBoard(players=2, agents=["greedy", "random"], seed=3, agent_delay=0)
+    assert board.game.over
+    assert sum(board.game.scores) > 0
+
+
+def test_legal_cells_light_up_with_their_points_after_a_roll():
+    board = PlayBoard(players=1, seed=5, agent_delay=0)
+    board.roll_button.click()
+    board.cells[(0, 0)].click()  # the opening die
+    board.roll_button.click()
+    game = board.game
+    lit = {cell for cell, button in board.cells.items() if "muz-legal" in button._dom_classes}
+    assert lit == set(game.legal_placements())
+    for cell in lit:
+        assert board.cells[cell].description == f"+{game.position.score(game.hand, cell)}"
+    board.hints.value = False
+    assert not any("muz-legal" in b._dom_classes for b in board.cells.values())
+
+
+def test_an_illegal_click_places_nothing_and_shows_the_rules_reason():
+    board = PlayBoard(players=2, seed=0, agent_delay=0)
+    board.cells[(0, 0)].click()
+    assert "Roll first" in board.message.value
+    board.roll_button.click()
+    before = board.game.to_json()
+    board.cells[(2, 0)].click()
+    reason = board.game.position.explain(board.game.hand, (2, 0))
+    assert reason in board.message.value.replace("&#x27;", "'")
+    assert board.game.to_json() == before and board.cells[(2, 0)].description == "×2"
+
+
+def test_pass_then_bonus_play_then_the_passed_player_rolls_again():
+    board = PlayBoard(players=2, seed=0, agent_delay=0)
+    board.roll_button.click()
+    board.cells[(0, 0)].click()
+    board.roll_button.click()
+    face = board.game.hand
+    board.pass_button.click()
+    assert board.game.current_player == 1 and board.game.phase == "bonus" and board.game.hand == face
+    assert "passes" in board.message.value
+    cell = board.game.legal_placements()[0]
+    board.cells[cell].click()
+    assert board.game.events[-1].source == "passed" and board.game.current_player == 1
+    assert board.game.phase == "roll" and not board.roll_button.disabled
+
+
+def test_completing_a_triad_says_so_and_loads_the_sound():
+    game = Game(players=1, seed=0)
+    while not game.over:  # find a game state where the die in hand completes something
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+            continue
+        done = [c for c in game.legal_placements() if game.position.completions(game.hand, c)]
+        if done:
+            break
+        cells = game.legal_placements()
+        game.place(cells[0]) if cells else game.pass_die()
+    board = PlayBoard(players=1, game=game, agent_delay=0)
+    board.cells[done[0]].click()
+    assert "completes" in board.message.value and "extra roll" in board.message.value
+    assert board.listen.player.value[:4] == b"RIFF"
+    assert not board.roll_button.disabled
+
+
+def test_undo_takes_back_the_persons_move_and_the_computers_reply(tmp_path):
+    board = PlayBoard(players=2, agents=[None, "greedy"], seed=4, agent_delay=0)
+    board.roll_button.click()
+    board.cells[(0, 0)].click()
+    board.roll_button.click()
+    before_place = board.game.to_json()
+    board.cells[board.game.legal_placements()[0]].click()
+    assert len(board.game.position) > 2  # the computer has replied
+    board.undo_button.click()
+    board.undo_button.click()  # back to before this person's roll
+    board.roll_button.click()
+    assert board.game.to_json() == before_place
+
+
+def test_save_and_load_a_game_record_through_the_buttons(tmp_path):
+    board = PlayBoard(players=2, agents=[None, "random"], seed=8, agent_delay=0)
+    for _ in range(3):
+        board.roll_button.click()
+        cells = board.game.legal_placements()
+        board.cells[cells[0]].click() if cells else board.pass_button.click()
+    record = tmp_path / "class-game.json"
+    board.record_path.value = str(record)
+    board.save_button.click()
+    assert json.loads(record.read_text())["events"]
+    other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
+    other.record_path.value = str(record)
+    other.load_button.click()
+    assert other.game == board.game
+    assert other.cells[(0, 0)].description == board.cells[(0, 0)].description
+    (tmp_path / "broken.json").write_text('{"format": "muzlab-game"')
+    other.record_path.value = str(tmp_path / "broken.json")
+    other.load_button.click()
+    assert "not a game record" in other.message.value and other.game == board.game
+
+
+def test_new_game_uses_the_next_seed():
+    board = PlayBoard(players=2, seed=20, agent_delay=0)
+    board.new_button.click()
+    assert board.game.seed == 21 and board.game.events == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 1000), st.lists(st.tuples(st.sampled_from(["roll", "pass", "undo", "cell"]),
+                                                st.integers(0, 60)), max_size=60))
+def test_random_clicks_never_raise_or_break_the_rules(seed, clicks):
+    board = PlayBoard(players=2, agents=[None, "random"], seed=seed, agent_delay=0)
+    cells = list(board.cells)
+    for action, index in clicks:
+        if action == "cell":
+            board.cells[cells[index]].click()
+        else:
+            getattr(board, f"{action}_button").click()
+        assert board.game.position.problems() == []
+        assert sum(board.game.scores) == sum(e.points for e in board.game.events if e.kind == "place")
+
+
+def test_teams_are_named_on_the_scores_and_messages():
+    board = PlayBoard(players=2, agents=[None, "greedy"], names=["Team Bach", "Team Clara"], seed=0,
+                      agent_delay=0)
+    assert "Team Bach: 0" in board.scores.value and "Team Clara (greedy): 0" in board.scores.value
+    board.roll_button.click()
+    board.cells[(0, 0)].click()
+    assert "Team Bach placed" in board.message.value
+
+
+def test_completed_structures_are_listed_in_the_order_built():
+    game = api_through(Game(players=2, seed=11))
+    built = game.completed_structures()
+    completing = [e for e in game.events if e.kind == "place" and e.completed]
+    assert built and len(built) >= len(completing)
+    assert all(s.complete for s in built)
+    assert built[0].cells[-1] == completing[0].cell or completing[0].cell in built[0].cells
