@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from muzlab.errors import GameError
-from muzlab.game import Game, may_complete
+from muzlab.game import Game
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
 
@@ -84,12 +84,12 @@ class ExpertAgent(Agent):
         own_next = players == 1 or game.rolls_owed > 0 or game.phase == "bonus"
         best_value, best = None, []
         for cell in cells:
-            points = position.score(pitch, cell)
-            value = float(points)
+            placement = position.play(pitch, cell)
+            value = float(placement.points)
             if game.supply > 0:
-                again = own_next or _completes(position, pitch, cell, points)
+                again = own_next or bool(placement.completed)
                 roller = me if again else (me + 1) % players
-                value += _outlook(position.place(pitch, cell), roller, me, players, game.supply, self.depth)
+                value += _outlook(placement.position, roller, me, players, game.supply, self.depth)
             if best_value is None or value > best_value + 1e-9:
                 best_value, best = value, [cell]
             elif value > best_value - 1e-9:
@@ -116,10 +116,10 @@ def _outlook(position: Position, roller: int, me: int, players: int, supply: int
             continue
         best = None
         for cell in cells:
-            points = position.score(pitch, cell)
-            again = players == 1 or _completes(position, pitch, cell, points)
-            value = points + sign * _outlook(position.place(pitch, cell), roller if again else after, me,
-                                             players, supply - 1, depth - 1)
+            placement = position.play(pitch, cell)
+            again = players == 1 or bool(placement.completed)
+            value = placement.points + sign * _outlook(placement.position, roller if again else after, me,
+                                                       players, supply - 1, depth - 1)
             if best is None or value > best:
                 best = value
         total += sign * best
@@ -135,11 +135,6 @@ def _turn_value(position: Position) -> float:
         if cells:
             total += max(position.score(pitch, cell) for cell in cells)
     return total / 24
-
-
-def _completes(position: Position, pitch: int, cell: Cell, points: int) -> bool:
-    """Whether the placement completes a triad or a scale (and so earns an extra roll)."""
-    return may_complete(position, cell, points) and bool(position.completions(pitch, cell))
 
 
 AGENTS: dict[str, type[Agent]] = {agent.name: agent for agent in (RandomAgent, GreedyAgent, ExpertAgent)}

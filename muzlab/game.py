@@ -27,15 +27,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from muzlab.board import Board, as_cell
 from muzlab.errors import GameError
-from muzlab.hexgrid import COLUMN, Cell
+from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, parse_pitch, pitch_name
 from muzlab.position import Position, Structure
-from muzlab.rules import MAX_TRIAD, SCALE_STEPS, RuleSet
+from muzlab.rules import SCALE_STEPS, RuleSet
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -269,19 +268,15 @@ class Game:
         if self._phase != PLACE and self._phase != BONUS:
             raise GameError(self._why_not("place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
-        points = position.score(pitch, cell)
-        cell = as_cell(cell)
+        placement = position.play(pitch, cell)
+        cell, points, structures = as_cell(cell), placement.points, placement.completed
         legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
-        completed: tuple[str, ...] = ()
-        extras = 0
-        if may_complete(position, cell, points):
-            structures = position.completions(pitch, cell)
-            completed = tuple(name for s in structures for name in _names(s))
-            extras = min(1, len(structures)) if rules.one_extra_roll_per_placement else len(structures)
+        completed = tuple(name for s in structures for name in _names(s))
+        extras = min(1, len(structures)) if rules.one_extra_roll_per_placement else len(structures)
         player = self._player
         event = Event("place", player, pitch, cell, points, completed, source, self._turn, legal)
         self._events.append(event)
-        self._position = position.place(pitch, cell)
+        self._position = placement.position
         self._scores[player] += points
         self._hand, self._legal = None, None
         self._phase = ROLL
@@ -454,38 +449,6 @@ class Game:
         from muzlab.svg import game_svg
 
         return game_svg(self)
-
-
-def may_complete(position: Position, cell: Cell, points: int) -> bool:
-    """Whether a placement scoring `points` on `cell` could complete a structure: only if it makes a
-    column of three or a diagonal as long as the shortest allowed scale. A cheap filter (the score
-    counts the other dice on the cell's lines) in front of Position.completions, which costs a
-    second placement, for the many placements that complete nothing."""
-    board = position.board
-    i = board.index[cell]
-    others = points // board.multiplier[i] - 1
-    if others < MAX_TRIAD - 1:
-        return False
-    if _run_length(position, i, COLUMN) == MAX_TRIAD:
-        return True
-    shortest = _shortest_scale(position.rules.scale_types)
-    return others >= shortest - 1 and any(_run_length(position, i, line) >= shortest for line in (1, 2))
-
-
-def _run_length(position: Position, i: int, line: int) -> int:
-    """Dice in the run through cell i along a line once a die is on i."""
-    board, length = position.board, 1
-    for ray in (board.up[line][i], board.down[line][i]):
-        for j in ray:
-            if position.pitch_at(board.cells[j]) is None:
-                break
-            length += 1
-    return length
-
-
-@cache
-def _shortest_scale(scale_types: tuple[str, ...]) -> int:
-    return min(len(SCALE_STEPS[kind]) for kind in scale_types)
 
 
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}

@@ -23,7 +23,7 @@ from muzlab.errors import (
 )
 from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.pitch import PitchLike, parse_pitch, pitch_name
-from muzlab.rules import ALL_PITCHES, SCALE_STEPS, RuleSet, names
+from muzlab.rules import ALL_PITCHES, MAX_TRIAD, SCALE_STEPS, RuleSet, names
 
 EMPTY = -1
 
@@ -58,6 +58,15 @@ class Structure:
 
 
 @dataclass(frozen=True)
+class Placement:
+    """What a placement did: the position after it, the points it earned, what it completed."""
+
+    position: Position
+    points: int
+    completed: list[Structure]
+
+
+@dataclass(frozen=True)
 class Problem:
     """One way a set of dice breaks the rules: the cells involved and why."""
 
@@ -89,13 +98,13 @@ class Position:
             if problems:
                 raise InvalidPosition(problems)
 
-    def _init(self, board: Board, rules: RuleSet, grid: list[int], masks=None) -> None:
+    def _init(self, board: Board, rules: RuleSet, grid: list[int], count: int | None = None) -> None:
         self.board = board
         self.rules = rules
         self._checks = rules.checks()
         self._grid = grid
-        self._count = sum(1 for p in grid if p != EMPTY)
-        self._masks: dict[int, int] | None = masks
+        self._count = sum(1 for p in grid if p != EMPTY) if count is None else count
+        self._masks: dict[int, int] | None = None
         self._dice: Mapping[Cell, int] | None = None
 
     # ---- reading the position -------------------------------------------------------------------
@@ -171,19 +180,35 @@ class Position:
     def place(self, pitch: PitchLike, cell: Any) -> Position:
         """The position after the placement; IllegalPlacement (with `.reason`) if it is illegal."""
         pitch, i = self._check_placement(pitch, cell)
-        grid = self._grid.copy()
-        grid[i] = pitch
-        child = Position.__new__(Position)
-        child._init(self.board, self.rules, grid)
-        if self._masks is not None and self._count > 0:
-            child._masks = child._updated_masks(self._masks, i)
-        return child
+        return self._child(pitch, i)
+
+    def play(self, pitch: PitchLike, cell: Any) -> Placement:
+        """Place and say what it earned, in one step: the new position, the points, the completions."""
+        pitch, i = self._check_placement(pitch, cell)
+        child = self._child(pitch, i)
+        return Placement(child, self._cell_score(i), child._completed_through(i))
 
     def completions(self, pitch: PitchLike, cell: Any) -> list[Structure]:
         """The triads and scales the placement would complete (each earns the extra roll)."""
         pitch, i = self._check_placement(pitch, cell)
-        after = self.place(pitch, cell)
-        return [s for s in after._structures_through(i) if s.complete]
+        return self._child(pitch, i)._completed_through(i)
+
+    def _child(self, pitch: int, i: int) -> Position:
+        grid = self._grid.copy()
+        grid[i] = pitch
+        child = Position.__new__(Position)
+        child._init(self.board, self.rules, grid, self._count + 1)
+        if self._masks is not None and self._count > 0:
+            child._masks = child._updated_masks(self._masks, i)
+        return child
+
+    def _completed_through(self, i: int) -> list[Structure]:
+        """Complete runs through the occupied cell i; runs too short to be complete are not built."""
+        down, up = self.board.down, self.board.up
+        lengths = [1 + len(self._run(down[line][i])) + len(self._run(up[line][i])) for line in range(3)]
+        if lengths[COLUMN] < MAX_TRIAD and max(lengths[1:]) < self._checks.min_scale:
+            return []
+        return [s for s in self._structures_through(i) if s.complete]
 
     def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
         pitch = parse_pitch(pitch)
@@ -225,32 +250,37 @@ class Position:
     def _updated_masks(self, parent: dict[int, int], placed: int) -> dict[int, int]:
         """The parent's masks, recomputed only where the die placed on `placed` can matter.
 
-        A cell's mask reads the runs next to it on its three lines and, for the room rule, the cells
-        up to three away in its column and the diagonals through those. So only the empty cells that
-        end a run through `placed`, the cells near those in their columns, and new neighbours change.
+        A cell's mask reads the runs next to it on its three lines: those change only for the empty
+        cells that end a run through `placed` (the new die's empty neighbours among them). Through
+        the room rule, a cell about to start a column pair also reads its column up to three cells
+        away and the diagonals of the cells that would finish the pair: those cells near `placed`
+        in its column, or near a changed diagonal end in theirs, are recomputed too.
         """
         board, grid = self.board, self._grid
-        ends = [placed]
+        up, down = board.up[COLUMN], board.down[COLUMN]
+        ends, near = set(), {*up[placed][:3], *down[placed][:3]}
         for line in range(3):
             for ray in (board.up[line][placed], board.down[line][placed]):
                 for j in ray:
                     if grid[j] == EMPTY:
-                        ends.append(j)
+                        ends.add(j)
+                        if line != COLUMN:
+                            near.update(up[j][:2])
+                            near.update(down[j][:2])
                         break
-        new_neighbours = board.neighbour_indices[placed]
-        stale = set(new_neighbours)
-        up, down = board.up[COLUMN], board.down[COLUMN]
-        for j in ends:
-            stale.add(j)
-            stale.update(up[j][:3])
-            stale.update(down[j][:3])
         masks = dict(parent)
         masks.pop(placed, None)
-        for j in stale:
-            # An empty cell touches a die if it did before or is next to the new one.
-            if grid[j] == EMPTY and (j in masks or j in new_neighbours):
+        for j in ends:
+            masks[j] = self._cell_mask(j)
+        for j in near - ends:
+            if j in masks and self._would_start_pair(j):
                 masks[j] = self._cell_mask(j)
         return masks
+
+    def _would_start_pair(self, i: int) -> bool:
+        """Exactly one of the cell's column neighbours holds a die: the room rule may apply there."""
+        grid, up, down = self._grid, self.board.up[COLUMN][i], self.board.down[COLUMN][i]
+        return (bool(up) and grid[up[0]] != EMPTY) != (bool(down) and grid[down[0]] != EMPTY)
 
     def _run(self, ray: tuple[int, ...]) -> tuple[int, ...]:
         """Pitches of the dice along `ray` up to the first empty cell, nearest first."""

@@ -121,6 +121,7 @@ class RunChecks:
         self.triad_steps = {TRIAD_STEPS[q]: q for q in triad_qualities}
         self.pair_steps = {s for steps in self.triad_steps for s in steps}
         self.max_scale = max(len(SCALE_STEPS[kind]) for kind in scale_types)
+        self.min_scale = min(len(SCALE_STEPS[kind]) for kind in scale_types)
         self._scale_masks: dict[tuple, int] = {}
         self._column_masks: dict[tuple, int] = {}
         self._fits: dict[tuple, tuple] = {}
