@@ -35,7 +35,6 @@ from muzlab.statsplots import (
     options_by_turn,
     score_distributions,
     seat_scores,
-    wilson_interval,
     win_shares,
 )
 from muzlab.svg import COLOURS, DIE_RADIUS, RING_RADIUS, BoardView, board_view, cell_fill, hex_points
@@ -57,7 +56,6 @@ __all__ = [
     "options_by_turn",
     "score_distributions",
     "seat_scores",
-    "wilson_interval",
     "win_shares",
 ]
 

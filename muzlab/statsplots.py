@@ -18,6 +18,7 @@ from matplotlib.ticker import MaxNLocator
 
 from muzlab.board import Board
 from muzlab.pitch import parse_pitch
+from muzlab.sim import wilson_interval
 from muzlab.svg import COLOURS
 
 #: Colours for agents and seats (Okabe-Ito), in order of first appearance.
@@ -88,17 +89,6 @@ def seat_scores(games: pd.DataFrame) -> pd.DataFrame:
     if not rows:
         return pd.DataFrame(columns=columns)
     return pd.concat(rows, ignore_index=True)[columns].sort_values(["game", "seat"], ignore_index=True)
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson score interval for a proportion (95% by default); (nan, nan) with no trials."""
-    if trials == 0:
-        return (math.nan, math.nan)
-    share = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (share + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def win_shares(games: pd.DataFrame) -> pd.DataFrame:
