@@ -9,6 +9,7 @@ from muzlab.errors import (
     BoardFileError,
     CellOccupied,
     CellOffBoard,
+    DaskMissing,
     GameError,
     GameRecordError,
     IllegalPlacement,
@@ -16,6 +17,7 @@ from muzlab.errors import (
     InvalidPosition,
     MuzlabError,
     NotationError,
+    SimulationError,
     UnknownNoteName,
 )
 from muzlab.game import Game
@@ -29,6 +31,7 @@ __all__ = [
     "BoardFileError",
     "CellOccupied",
     "CellOffBoard",
+    "DaskMissing",
     "Game",
     "GameError",
     "GameRecordError",
@@ -40,6 +43,7 @@ __all__ = [
     "Position",
     "Problem",
     "RuleSet",
+    "SimulationError",
     "Structure",
     "UnknownNoteName",
     "parse_pitch",

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from muzlab.board import Board
-from muzlab.errors import MuzlabError
+from muzlab.errors import DaskMissing, MuzlabError
 from muzlab.rules import RuleSet
 from muzlab.sim import (
     SimulationResult,
@@ -38,10 +38,6 @@ INSTALL_DASK = "Dask is not installed; pip install 'muzlab[dask]'"
 DATASET_FILE = "simulation.json"
 DATASET_FORMAT = "muzlab-simulation-dataset/1"
 KINDS = ("games", "moves")
-
-
-class DaskMissing(MuzlabError, ImportError):
-    """Dask (the optional extra muzlab[dask]) is needed for this and is not installed."""
 
 
 def require_distributed() -> Any:

@@ -56,3 +56,15 @@ class GameError(MuzlabError, ValueError):
 
 class GameRecordError(MuzlabError, ValueError):
     """A game record that is malformed, from another rule set, or holds an illegal event."""
+
+
+class SimulationError(MuzlabError, RuntimeError):
+    """Games that were not played because their chunk kept failing; `.missing` lists every unplayed range."""
+
+    def __init__(self, message: str, missing: list[range]):
+        super().__init__(message)
+        self.missing = missing
+
+
+class DaskMissing(MuzlabError, ImportError):
+    """Dask is needed for cluster runs and datasets but is not installed."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from muzlab.agents import AGENTS, make_agent, play
 from muzlab.board import Board
-from muzlab.errors import MuzlabError
+from muzlab.errors import SimulationError
 from muzlab.game import Game
 from muzlab.rules import RuleSet
 
@@ -246,14 +246,6 @@ def frames(spec: SimulationSpec, game_rows: list[tuple], move_rows: list[tuple])
 PARALLEL_FROM = 2000
 #: Bounds of the automatic chunk size (games per task, and per Parquet part file).
 CHUNK_MIN, CHUNK_MAX = 100, 1000
-
-
-class SimulationError(MuzlabError, RuntimeError):
-    """Games that were not played because their chunk kept failing; `.missing` lists every unplayed range."""
-
-    def __init__(self, message: str, missing: list[range]):
-        super().__init__(message)
-        self.missing = missing
 
 
 def play_chunk(spec: SimulationSpec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -1,0 +1,87 @@
+"""Stats helpers: the same tables from pandas frames in memory and from Dask DataFrames over a partitioned
+Parquet dataset, and tables that agree with SimulationResult.summary and with the frames themselves."""
+
+import sys
+
+import pandas as pd
+import pytest
+
+from muzlab import simulate, stats
+
+dd = pytest.importorskip("dask.dataframe")
+# Dask's Parquet reader still calls reset_index(inplace=True), which pandas 3.1 deprecates.
+pytestmark = pytest.mark.filterwarnings("ignore:The inplace keyword in DataFrame.reset_index")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """One simulation twice: frames in memory, and a dataset of four part files."""
+    settings = {"seed": 5, "alternate_seats": True, "workers": 1, "chunk_size": 25}
+    memory = simulate(100, ("greedy", "random", "random"), **settings)
+    dataset = simulate(100, ("greedy", "random", "random"), **settings,
+                       out=tmp_path_factory.mktemp("stats") / "run")
+    return memory, dataset
+
+
+HELPERS = [
+    (stats.win_shares, "games", {}), (stats.win_shares, "games", {"by": "agent"}),
+    (stats.mean_scores, "games", {}), (stats.mean_scores, "games", {"by": "agent"}),
+    (stats.cell_counts, "moves", {}), (stats.cell_counts, "moves", {"openings": True}),
+    (stats.pass_rates, "moves", {}), (stats.pass_rates, "moves", {"by": "player"}),
+]
+
+
+@pytest.mark.parametrize(("helper", "kind", "options"), HELPERS,
+                         ids=[f"{h.__name__}-{o or ''}" for h, _, o in HELPERS])
+def test_pandas_and_dask_over_the_dataset_give_the_same_table(runs, helper, kind, options):
+    memory, dataset = runs
+    expected = helper(getattr(memory, kind), **options)
+    lazy = getattr(dataset, f"{kind}_dask")()
+    assert isinstance(lazy, dd.DataFrame) and lazy.npartitions == 4
+    pd.testing.assert_frame_equal(helper(lazy, **options), expected)
+    pd.testing.assert_frame_equal(helper(dataset, **options), expected)  # the dataset itself: Dask
+    pd.testing.assert_frame_equal(helper(getattr(dataset, kind)(), **options), expected)
+    pd.testing.assert_frame_equal(helper(memory, **options), expected)
+
+
+def test_win_shares_and_mean_scores_agree_with_the_summary(runs):
+    memory, _ = runs
+    for by in ("seat", "agent"):
+        summary = memory.summary(by)
+        shares, scores = stats.win_shares(memory, by), stats.mean_scores(memory, by)
+        columns = ["games", "wins", "win_share", "win_low", "win_high"]
+        pd.testing.assert_frame_equal(shares[columns], summary[columns], check_dtype=False, check_names=False)
+        pd.testing.assert_series_equal(scores["mean_score"], summary["mean_score"], check_names=False)
+    assert stats.win_shares(memory)["agent"].tolist() == memory.summary()["agent"].tolist()
+    seat0 = memory.games["score_0"]
+    row = stats.mean_scores(memory).loc[0]
+    assert row["std"] == pytest.approx(seat0.std())
+    assert row["mean_low"] < seat0.mean() < row["mean_high"]
+
+
+def test_cell_counts_and_pass_rates_agree_with_the_frames(runs):
+    memory, _ = runs
+    moves = memory.moves
+    cells = stats.cell_counts(memory)
+    placed = moves[moves["action"] == "place"]
+    assert cells["placements"].sum() == len(placed) and cells["points"].sum() == placed["points"].sum()
+    assert cells["share"].sum() == pytest.approx(1)
+    assert cells.loc[(4, 0), "honeypot"] == 3 and cells.loc[(1, 0), "honeypot"] == 1
+    with_openings = stats.cell_counts(memory, openings=True)
+    assert (0, 0) not in cells.index and with_openings.loc[(0, 0), "placements"] == 100  # the opening die
+    rates = stats.pass_rates(memory)
+    assert rates.index.tolist() == ["greedy", "random"]
+    assert rates["passes"].sum() == memory.games["passes"].sum()
+    assert rates["decisions"].sum() == (moves["action"] != "opening").sum()
+    assert ((rates["pass_low"] <= rates["pass_rate"]) & (rates["pass_rate"] <= rates["pass_high"])).all()
+    with pytest.raises(ValueError, match="choose 'agent' or 'player'"):
+        stats.pass_rates(memory, by="colour")
+    with pytest.raises(ValueError, match="choose 'seat' or 'agent'"):
+        stats.win_shares(memory, by="colour")
+
+
+def test_a_dataset_without_dask_is_read_with_pandas(runs, monkeypatch):
+    memory, dataset = runs
+    monkeypatch.setitem(sys.modules, "dask.dataframe", None)
+    assert isinstance(stats.frame_of(dataset, "games"), pd.DataFrame)
+    pd.testing.assert_frame_equal(stats.win_shares(dataset), stats.win_shares(memory))
