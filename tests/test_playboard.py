@@ -111,7 +111,8 @@ def test_completing_a_triad_says_so_and_loads_the_sound():
     board = PlayBoard(players=1, game=game, agent_delay=0)
     board.cells[done[0]].click()
     assert "completes" in board.message.value and "extra roll" in board.message.value
-    assert board.listen.player.value[:4] == b"RIFF"
+    assert board.listen.player.value[:4] == b"RIFF" and board.listen.player.autoplay
+    assert "<svg" in board.listen.staff.value
     assert not board.roll_button.disabled
 
 

@@ -32,13 +32,14 @@ def structure_title(structure: Structure) -> str:
 
 
 class ListenPanel(widgets.VBox):
-    """Plays a triad or scale run and shows it on a staff; `show(structure)` loads one."""
+    """Plays a triad or scale run and shows it on a staff beside the player; `show(structure)` loads
+    one (and plays it at once with autoplay, as the PlayBoard does when something is completed)."""
 
-    def __init__(self):
+    def __init__(self, autoplay: bool = False):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
-        self.player = widgets.Audio(format="wav", autoplay=False, loop=False)
+        self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
         self.staff = widgets.HTML()
-        super().__init__([self.title, self.player, self.staff])
+        super().__init__([self.title, widgets.HBox([self.player, self.staff])])
         self.add_class("muz-listen")
 
     def show(self, structure: Structure) -> None:

@@ -82,7 +82,7 @@ class PlayBoard(widgets.VBox):
         self.sheet = widgets.HTML()
         self.runs = widgets.Dropdown(options=[], description="Replay")
         self.runs.observe(self._replay_run, names="value")
-        self.listen = ListenPanel()
+        self.listen = ListenPanel(autoplay=True)
         controls = widgets.VBox([
             self.status, self.hand,
             widgets.HBox([self.roll_button, self.pass_button, self.undo_button]),
