@@ -89,10 +89,10 @@ def main() -> None:
     for key, rate in rates.items():
         if key != 1:
             name = f"{key} processes" if key != "cluster" else "LocalCluster"
-            print(f"scaling {name}: {rate / one:.2f}x one process")
+            print(f"scaling {name}: {rate / one:.3f}x one process")
     if 2 in rates:
         ratio = rates[2] / one
-        print(f"target {TARGET}x on 2 cores: {'met' if ratio >= TARGET else 'NOT met'} ({ratio:.2f}x)")
+        print(f"target {TARGET}x on 2 cores: {'met' if ratio >= TARGET else 'NOT met'} ({ratio:.3f}x)")
 
 
 if __name__ == "__main__":
