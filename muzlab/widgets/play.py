@@ -69,7 +69,9 @@ class PlayBoard(widgets.VBox):
         self.new_button = self._button("New game", "muz-new", self.new_game)
         self.save_button = self._button("Save", "muz-save", self.save)
         self.load_button = self._button("Load", "muz-load", self.load)
-        self.record_path = widgets.Text(value="game.json", description="Record")
+        self.record_path = widgets.Text(value="game.json", description="Record",
+                                        style={"description_width": "55px"},
+                                        layout=widgets.Layout(width="210px"))
         self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells")
         self.hints.observe(lambda _change: self.refresh(), names="value")
         self.hand = widgets.HTML()
