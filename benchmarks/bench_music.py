@@ -6,7 +6,7 @@ Run: python benchmarks/bench_music.py. Each figure is the median of repeated run
 from __future__ import annotations
 
 import statistics
-import time
+import timeit
 from collections.abc import Callable
 
 from muzlab.audio import play_structure
@@ -15,15 +15,10 @@ from muzlab.music import notation_svg, structure_stream
 SCALE = [2, 4, 6, 7, 9, 11, 1]  # D major, degrees 1-7
 
 
-def median_ms(task: Callable[[], object], runs: int) -> float:
-    """Median wall time of `task` in milliseconds, after one warm-up call."""
-    task()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        task()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+def median_ms(action: Callable[[], object], runs: int) -> float:
+    """Median wall time of `action` in milliseconds over `runs` calls, after one warm-up call."""
+    action()
+    return 1000 * statistics.median(timeit.repeat(action, number=1, repeat=runs))
 
 
 def main() -> None:

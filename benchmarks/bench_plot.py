@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
+import timeit
 from collections.abc import Callable
 
 import matplotlib
@@ -26,15 +26,10 @@ from muzlab.svg import position_svg  # noqa: E402
 TARGET_MS = 100.0
 
 
-def median_ms(action: Callable[[], object], repeats: int) -> float:
-    """Median wall time of `action` in milliseconds, after one warm-up call."""
+def median_ms(action: Callable[[], object], runs: int) -> float:
+    """Median wall time of `action` in milliseconds over `runs` calls, after one warm-up call."""
     action()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return 1000 * statistics.median(timeit.repeat(action, number=1, repeat=runs))
 
 
 def main() -> None:
