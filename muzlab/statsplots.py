@@ -16,6 +16,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator
 
+from muzlab import stats
 from muzlab.board import Board
 from muzlab.pitch import parse_pitch
 from muzlab.sim import wilson_interval
@@ -51,12 +52,12 @@ def _placements(moves: pd.DataFrame, include_opening: bool) -> pd.DataFrame:
 # ---- per-cell values for heat maps -------------------------------------------------------------------
 def cell_counts(moves: pd.DataFrame, include_opening: bool = False) -> pd.Series:
     """How many dice were placed on each cell, indexed by (q, r); the opening die only if asked."""
-    return _placements(moves, include_opening).groupby(["q", "r"]).size().rename("placements")
+    return stats.cell_counts(moves, openings=include_opening)["placements"]
 
 
 def cell_mean_points(moves: pd.DataFrame) -> pd.Series:
     """Mean points of the placements on each cell, indexed by (q, r)."""
-    return _placements(moves, False).groupby(["q", "r"])["points"].mean().rename("mean points")
+    return stats.cell_counts(moves)["mean_points"].rename("mean points")
 
 
 def honeypot_unused(moves: pd.DataFrame, board: Board | None = None) -> pd.Series:
