@@ -135,30 +135,16 @@ class SimulationResult:
     def summary(self, by: str = "seat") -> pd.DataFrame:
         """Mean score, wins and win share with its Wilson 95% interval, and passes per game: per seat
         (by="seat"), or per agent (by="agent", pooling every seat an agent sat in)."""
-        import pandas as pd
+        from muzlab import stats
 
         if by not in ("seat", "agent"):
             raise ValueError(f"summary by {by!r}: choose 'seat' or 'agent'")
-        games, k = self.games, self.players
-        passes = (self.moves[self.moves["action"] == "pass"].groupby(["game", "player"]).size()
-                  .unstack(fill_value=0).reindex(index=games["game"], columns=range(k), fill_value=0))
-        long = pd.concat([pd.DataFrame({
-            "seat": seat, "agent": games[f"agent_{seat}"].to_numpy(),
-            "score": games[f"score_{seat}"].to_numpy(), "win": (games["winner"] == seat).to_numpy(),
-            "passes": passes[seat].to_numpy(),
-        }) for seat in range(k)], ignore_index=True)
-        rows = []
-        for key, part in long.groupby(by, sort=True):
-            wins, trials = int(part["win"].sum()), len(part)
-            low, high = wilson_interval(wins, trials)
-            label = {"agent": key} if by == "agent" else {
-                "seat": key, "agent": "/".join(part["agent"].unique())}
-            rows.append({**label, "games": trials, "mean_score": part["score"].mean(), "wins": wins,
-                         "win_share": wins / trials, "win_low": low, "win_high": high,
-                         "passes_per_game": part["passes"].mean()})
-        columns = ["seat", "agent"] if by == "seat" else ["agent"]
-        columns += ["games", "mean_score", "wins", "win_share", "win_low", "win_high", "passes_per_game"]
-        return pd.DataFrame(rows, columns=columns).set_index(by)
+        table = stats.win_shares(self, by)
+        means = stats.mean_scores(self, by)["mean_score"]
+        table.insert(table.columns.get_loc("games") + 1, "mean_score", means)
+        passes = stats.pass_rates(self, "player" if by == "seat" else "agent")["passes"]
+        table["passes_per_game"] = passes.reindex(table.index, fill_value=0) / table["games"]
+        return table
 
     def report(self) -> str:
         """A few lines for the terminal: games, ties, passes and extra rolls, then the summary per seat
