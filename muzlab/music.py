@@ -84,11 +84,17 @@ def _triad_midi(pitches: Iterable[PitchLike], octave: int) -> list[int]:
 
 
 def _scale_midi(pitches: Iterable[PitchLike]) -> list[int]:
-    """MIDI numbers of an ascending run starting in C4..G4 (Ab3..B3 for pitch classes 8-11)."""
+    """MIDI numbers of an ascending scale run; NotAStructure names the notes of anything else."""
     values = list(pitches)
     spell_scale(values)  # a run that is not a scale fragment raises here, naming the notes
-    numbers = [parse_pitch(value) for value in values]
-    notes = [(60 if numbers[0] <= 7 else 48) + numbers[0]]
+    return rising_midi(values)
+
+
+def rising_midi(pitches: Iterable[PitchLike]) -> list[int]:
+    """MIDI numbers of notes read upward, each the next at or above the one before, starting in
+    C4..G4 (Ab3..B3 for pitch classes 8-11): a singable register for any run on the board."""
+    numbers = [parse_pitch(value) for value in pitches]
+    notes = [(60 if numbers[0] <= 7 else 48) + numbers[0]] if numbers else []
     for pitch in numbers[1:]:
         notes.append(notes[-1] + (pitch - notes[-1]) % 12)
     return notes

@@ -207,3 +207,11 @@ def test_staff_shows_a_structure_with_one_notehead_per_note():
 
     assert noteheads(staff("scale", [2, 4, 6]).svg) == 3
     assert noteheads(staff("triad", [9, 0, 4]).svg) == 6  # arpeggio, then the chord
+
+
+def test_rising_midi_reads_any_run_upward_in_a_singable_register():
+    from muzlab.music import rising_midi
+
+    assert rising_midi([9, 0]) == [57, 60]  # A3 then the C above it
+    assert rising_midi(["C", "Eb", "F#"]) == [60, 63, 66]
+    assert rising_midi([]) == []

@@ -5,18 +5,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from muzlab import audio
+from muzlab.music import rising_midi
 from muzlab.position import Structure
 from muzlab.rules import names
 from muzlab.spelling import NotAStructure, structure_name
-
-
-def rising_midi(pitches: tuple[int, ...], start: int = 60) -> list[int]:
-    """MIDI notes for pitch classes read upward: each note the next one above the previous."""
-    notes = [start + pitches[0]] if pitches else []
-    for pitch in pitches[1:]:
-        step = (pitch - notes[-1]) % 12 or 12
-        notes.append(notes[-1] + step)
-    return notes
 
 
 def structure_title(structure: Structure) -> str:
