@@ -35,6 +35,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, parse_pitch, pitch_name
 from muzlab.position import Position, Structure
 from muzlab.rules import SCALE_STEPS, RuleSet
+from muzlab.spelling import choose_fit, triad_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -455,12 +456,13 @@ _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
 
 
 def _names(structure) -> list[str]:
-    """Names of what a complete structure is: "A minor triad", "C major scale"."""
+    """Names of what a complete structure is, spelled as RULES.md section 7 asks: "D# diminished
+    triad" (not Eb), "F# major scale" (the major key's conventional name)."""
     if structure.kind == "triad":
-        return [f"{pitch_name(root)} {quality} triad" for root, quality in structure.triads]
+        return [f"{triad_name(root, quality)} triad" for root, quality in structure.triads]
     size = len(structure.pitches)
-    return [f"{pitch_name(tonic)} {kind} scale" for tonic, kind in structure.keys
-            if len(SCALE_STEPS[kind]) == size]
+    return [f"{choose_fit(structure.pitches).key if kind == 'major' else pitch_name(tonic)} {kind} scale"
+            for tonic, kind in structure.keys if len(SCALE_STEPS[kind]) == size]
 
 
 def _is_int(value: object) -> bool:

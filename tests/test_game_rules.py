@@ -108,7 +108,7 @@ def test_one_extra_roll_per_placement_even_when_it_completes_two_structures(one_
     for pitch, cell in DOUBLE:
         game.roll(pitch)
         event = game.place(cell)
-    assert event.completed == ("Eb diminished triad", "E major scale")
+    assert event.completed == ("D# diminished triad", "E major scale")  # D#-F#-A, spelled as in E major
     turn = game.turn
     assert game.rolls_owed == owed
     game.roll()
