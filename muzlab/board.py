@@ -7,6 +7,7 @@ through every cell), once, so the rules never walk the geometry twice.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,8 +34,27 @@ def as_cell(value: Any) -> Cell:
         raise InvalidCell(f"{value!r} is not a cell; a cell is a pair of integers (q, r)") from None
 
 
+_CELL_NAME = re.compile(r"(?P<column>[a-z]+)(?P<number>[0-9]+)")
+
+
+def column_letters(column: int) -> str:
+    """The letters of the column-th column from the left (0 -> "a", 25 -> "z", 26 -> "aa")."""
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
 class Board:
-    """A honeycomb of flat-topped hexes: `cells`, `honeypots` (cell -> 2 or 3) and `centre`."""
+    """A honeycomb of flat-topped hexes: `cells`, `honeypots` (cell -> 2 or 3) and `centre`.
+
+    People name a cell by its column letter, counted from the leftmost column, and its number in that
+    column, counted from 1 at the column's bottom cell upward: the standard board's centre is e5.
+    On a board with gaps in a column the number still counts rows from the bottom cell, so a name
+    never changes meaning when a neighbouring cell is missing.
+    """
 
     def __init__(self, cells, honeypots=None, centre: Cell = (0, 0), name: str = "custom"):
         cell_list = sorted({as_cell(c) for c in cells})
@@ -73,6 +93,16 @@ class Board:
             starts = [c for c in self.cells if hexgrid.step(c, down_step) not in index]
             # Lines may have gaps on odd shapes; each maximal stretch of cells is one line.
             self.lines.append(tuple((index[c], *self._ray(c, up_step)) for c in starts))
+        # Cell names: column letters from the left, numbers from each column's bottom cell upward.
+        columns = sorted({q for q, _ in self.cells})
+        bottoms = {q: max(r for cq, r in self.cells if cq == q) for q in columns}
+        self._column_of_letters = {column_letters(k): q for k, q in enumerate(columns)}
+        self._letters_of_column = {q: letters for letters, q in self._column_of_letters.items()}
+        self._bottom_row = bottoms
+        self.names: tuple[str, ...] = tuple(
+            f"{self._letters_of_column[q]}{bottoms[q] - r + 1}" for q, r in self.cells
+        )
+        self.name_index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         # rays[i][line] = (cells below, cells above), for the hot loop of the rules.
         self.rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = tuple(
             tuple((self.down[line][i], self.up[line][i]) for line in range(3))
@@ -88,12 +118,45 @@ class Board:
         return tuple(out)
 
     def cell_index(self, cell: Any) -> int:
-        """Index of a cell in `cells`; CellOffBoard names the cell when it is not on this board."""
+        """Index of a cell, given as (q, r) or by name ("e5"); CellOffBoard names it when it is not
+        on this board."""
+        if isinstance(cell, str):
+            return self.index[self.parse_cell(cell)]
         cell = as_cell(cell)
         try:
             return self.index[cell]
         except KeyError:
             raise CellOffBoard(f"{cell} is not on the {self.name} board.", cell=cell) from None
+
+    def as_cell(self, cell: Any) -> Cell:
+        """A cell of this board as (q, r), from (q, r) or its name; CellOffBoard or InvalidCell if not."""
+        return self.cells[self.cell_index(cell)]
+
+    def cell_name(self, cell: Any) -> str:
+        """The name people say for a cell: (0, 0) -> "e5" on the standard board."""
+        return self.names[self.cell_index(cell)]
+
+    def parse_cell(self, name: str) -> Cell:
+        """The cell (q, r) a name such as "e5" stands for; InvalidCell or CellOffBoard says why not."""
+        if not isinstance(name, str):
+            raise InvalidCell(f"{name!r} is not a cell name; a cell name is a column letter and a "
+                              "number, such as e5")
+        match = _CELL_NAME.fullmatch(name.strip().lower())
+        if not match:
+            raise InvalidCell(f"{name!r} is not a cell name; a cell name is a column letter and a "
+                              "number, such as e5")
+        letters, number = match["column"], int(match["number"])
+        if letters not in self._column_of_letters:
+            last = self._letters_of_column[max(self._bottom_row)]
+            raise CellOffBoard(f"{name} is not on the {self.name} board: its columns run from a to "
+                               f"{last}.")
+        q = self._column_of_letters[letters]
+        cell = (q, self._bottom_row[q] - number + 1)
+        if cell not in self.index:
+            numbers = sorted(int(n[len(letters):]) for n in self.names if n.rstrip("0123456789") == letters)
+            raise CellOffBoard(f"{name} is not on the {self.name} board: column {letters} holds "
+                               f"{letters}{numbers[0]} to {letters}{numbers[-1]}.", cell=None)
+        return cell
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.index

@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from muzlab.board import Board, as_cell
+from muzlab.board import Board
 from muzlab.errors import GameError
 from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, parse_pitch, pitch_name
@@ -270,7 +270,7 @@ class Game:
             raise GameError(self._why_not("place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
         placement = position.play(pitch, cell)
-        cell, points, structures = as_cell(cell), placement.points, placement.completed
+        cell, points, structures = self.board.as_cell(cell), placement.points, placement.completed
         legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
         completed = tuple(name for s in structures for name in _names(s))
         extras = min(1, len(structures)) if rules.one_extra_roll_per_placement else len(structures)

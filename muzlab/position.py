@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from muzlab.board import Board, as_cell
+from muzlab.board import Board
 from muzlab.errors import (
     CellOccupied,
-    CellOffBoard,
     IllegalPlacement,
     InvalidPosition,
     NotationError,
@@ -219,10 +218,8 @@ class Position:
         return pitch, i
 
     def _index(self, cell: Any) -> int:
-        cell = as_cell(cell)
-        if cell not in self.board.index:
-            raise CellOffBoard(f"{cell} is not on the {self.board.name} board.", cell=cell)
-        return self.board.index[cell]
+        """Index of a cell given as (q, r) or by name; CellOffBoard when it is not on the board."""
+        return self.board.cell_index(cell)
 
     # ---- the masks ------------------------------------------------------------------------------
     def _legal_masks(self) -> dict[int, int]:
