@@ -19,6 +19,7 @@ from muzlab.errors import (
     NotationError,
     SimulationError,
     UnknownNoteName,
+    UnknownSetting,
 )
 from muzlab.game import Game
 from muzlab.pitch import parse_pitch, pitch_name
@@ -46,6 +47,7 @@ __all__ = [
     "SimulationError",
     "Structure",
     "UnknownNoteName",
+    "UnknownSetting",
     "parse_pitch",
     "pitch_name",
     "simulate",

@@ -1,13 +1,17 @@
-"""The `muzlab` command: `muzlab perft` (rule counts and engine speed), `muzlab simulate` (games)."""
+"""The `muzlab` command: `muzlab perft` (rule counts and engine speed), `muzlab simulate` (games).
+
+Bad arguments are answered with one line naming the problem and exit code 2, never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
-from muzlab import perft
+from muzlab import lessons, perft
 from muzlab.board import Board
-from muzlab.errors import MuzlabError
+from muzlab.errors import MuzlabError, SimulationError, UnknownSetting
 from muzlab.rules import RuleSet
 from muzlab.sim import PARALLEL_FROM
 
@@ -48,26 +52,23 @@ def _simulate(args: argparse.Namespace) -> int:
     from muzlab.sim import simulate
 
     if args.dataset and not args.out:
-        raise SystemExit("muzlab simulate: --dataset needs --out FOLDER")
+        raise UnknownSetting("--dataset needs --out FOLDER")
     if args.scheduler and args.workers is not None:
-        raise SystemExit("muzlab simulate: --workers counts local processes; with --scheduler the cluster's "
-                         "workers play")
+        raise UnknownSetting("--workers counts local processes; with --scheduler the cluster's workers play")
     agents = tuple(name.strip() for name in args.agents.split(",") if name.strip())
+    if not agents:
+        raise UnknownSetting("--agents needs at least one agent name (random, greedy, expert)")
     settings = {"seed": args.seed, "dice": args.dice, "rules": args.rules,
                 "alternate_seats": args.alternate_seats, "progress": False if args.quiet else None,
                 "chunk_size": args.chunk_size, "retries": args.retries,
                 "out": args.out if args.dataset else None}
-    try:
-        if args.scheduler:
-            from muzlab.cluster import require_distributed
+    if args.scheduler:
+        from muzlab.cluster import require_distributed
 
-            with require_distributed().Client(args.scheduler) as client:
-                result = simulate(args.games, agents, client=client, **settings)
-        else:
-            result = simulate(args.games, agents, workers=args.workers, **settings)
-    except (MuzlabError, FileExistsError) as error:
-        print(f"muzlab simulate: {error}", file=sys.stderr)
-        return 1
+        with require_distributed().Client(args.scheduler) as client:
+            result = simulate(args.games, agents, client=client, **settings)
+    else:
+        result = simulate(args.games, agents, workers=args.workers, **settings)
     if args.dataset:
         print(f"wrote {result.n_games} games in {len(result.parts)} parts to {result.folder} "
               "(games/, moves/, simulation.json)")
@@ -78,33 +79,58 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that answers a bad argument with one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def _at_least(minimum: int):
+    """An argparse type: a whole number >= minimum, or one line saying what is wrong."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is too small; it must be {minimum} or more")
+        return value
+
+    whole_number.__name__ = f"a whole number >= {minimum}"
+    return whole_number
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="muzlab", description="Muzundrum tools.")
+    """The parser of the `muzlab` command and its subcommands."""
+    parser = _Parser(prog="muzlab", description="Muzundrum tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("perft", help="legal-cell counts on seeded random positions, and speed")
-    p.add_argument("--seed", type=int, default=0, help="first playout seed")
-    p.add_argument("--games", type=int, default=10, help="number of seeded playouts")
-    p.add_argument("--dice", type=int, default=21, help="dice per playout")
+    p.add_argument("--seed", type=_at_least(0), default=0, help="first playout seed")
+    p.add_argument("--games", type=_at_least(1), default=10, help="number of seeded playouts")
+    p.add_argument("--dice", type=_at_least(1), default=21, help="dice per playout")
     p.add_argument("--rules", default="basic", choices=["basic", "master"])
     p.add_argument("--board", default=None, help="shipped board name (default: the rules' board)")
     p.add_argument("--show", action="store_true", help="print the counts of every position")
     p.add_argument("--check", metavar="FILE", help="compare against a golden file, exit 1 on mismatch")
     p.set_defaults(run=_perft)
     s = commands.add_parser("simulate", help="play many games between computer players; summary and frames")
-    s.add_argument("--games", type=int, default=1000, help="number of games")
+    s.add_argument("--games", type=_at_least(0), default=1000, help="number of games")
     s.add_argument("--agents", default="greedy,random",
                    help="comma-separated agents, one per seat (random, greedy, expert)")
-    s.add_argument("--seed", type=int, default=0, help="base seed (game i uses a seed derived from it)")
-    s.add_argument("--workers", type=int, default=None,
+    s.add_argument("--seed", type=_at_least(0), default=0,
+                   help="base seed (game i uses a seed derived from it)")
+    s.add_argument("--workers", type=_at_least(1), default=None,
                    help=f"local processes (default: 1, or every core from {PARALLEL_FROM} games); "
                         "the frames do not depend on it")
     s.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on the Dask cluster at ADDRESS (e.g. tcp://10.0.0.5:8786); needs muzlab[dask]")
-    s.add_argument("--chunk-size", type=int, default=None,
+    s.add_argument("--chunk-size", type=_at_least(1), default=None,
                    help="games per task and per part file (default: about four chunks per worker)")
-    s.add_argument("--retries", type=int, default=2,
+    s.add_argument("--retries", type=_at_least(0), default=2,
                    help="re-runs of a chunk whose worker died or that failed, before the run stops")
-    s.add_argument("--dice", type=int, default=21, help="dice in the supply")
+    s.add_argument("--dice", type=_at_least(1), default=21, help="dice in the supply")
     s.add_argument("--rules", default="basic", choices=["basic", "master"])
     s.add_argument("--alternate-seats", action="store_true", help="rotate the agents one seat per game")
     s.add_argument("--out", metavar="FOLDER", help="write games.parquet and moves.parquet into FOLDER")
@@ -113,12 +139,25 @@ def build_parser() -> argparse.ArgumentParser:
                         "chunk, for runs bigger than memory")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(run=_simulate)
+    lessons.add_commands(commands)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one subcommand; 2 and one line on stderr for bad arguments, 1 when a simulation failed."""
     args = build_parser().parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except SimulationError as error:
+        print(f"muzlab {args.command}: {error}", file=sys.stderr)
+        return 1
+    except MuzlabError as error:
+        print(f"muzlab {args.command}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        what = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else error
+        print(f"muzlab {args.command}: {what}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

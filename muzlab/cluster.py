@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from muzlab.board import Board
-from muzlab.errors import DaskMissing, MuzlabError
+from muzlab.errors import DaskMissing, MuzlabError, UnknownSetting
 from muzlab.rules import RuleSet
 from muzlab.sim import (
     SimulationResult,
@@ -237,7 +237,7 @@ class SimulationDataset:
     def files(self, kind: str) -> list[Path]:
         """The part files of "games" or "moves", in game order."""
         if kind not in KINDS:
-            raise ValueError(f"kind {kind!r}: choose 'games' or 'moves'")
+            raise UnknownSetting(f"kind {kind!r}: choose 'games' or 'moves'")
         return [self.folder / kind / part_name(number) for number in range(len(self.parts))]
 
     def _pandas(self, kind: str) -> pd.DataFrame:

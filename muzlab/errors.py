@@ -46,6 +46,10 @@ class NotationError(MuzlabError, ValueError):
     """Position notation that cannot be read."""
 
 
+class UnknownSetting(MuzlabError, ValueError):
+    """A name or setting muzlab does not know (a rule set, an agent, a scale type, an option value)."""
+
+
 class BoardFileError(MuzlabError, ValueError):
     """A board file that is missing, unreadable or inconsistent."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from muzlab.errors import UnknownSetting
 from muzlab.hexgrid import Cell
 from muzlab.perft import random_positions
 from muzlab.pitch import DIE_FACES, PitchLike, pitch_name
@@ -66,7 +67,7 @@ def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
 def make_question(kind: str, seed: int) -> Question:
     """A question of the given kind ("where", "triad" or "points"), the same for the same seed."""
     if kind not in KINDS:
-        raise ValueError(f"unknown question kind {kind!r}; choose from {KINDS}")
+        raise UnknownSetting(f"unknown question kind {kind!r}; choose from {KINDS}")
     rng = random.Random(seed)
     while True:
         playout = random_positions(rng.randrange(2**32), 21)

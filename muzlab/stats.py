@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from muzlab.errors import UnknownSetting
 from muzlab.sim import Z_95, SimulationResult, wilson_interval
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def seat_totals(games: Frames) -> pd.DataFrame:
 def _sums(data: Frames, by: str) -> pd.DataFrame:
     """seat_totals summed per seat (with the agents who sat there, in order of first game) or per agent."""
     if by not in ("seat", "agent"):
-        raise ValueError(f"by {by!r}: choose 'seat' or 'agent'")
+        raise UnknownSetting(f"by {by!r}: choose 'seat' or 'agent'")
     totals = seat_totals(data).sort_values(["seat", "first_game"], kind="stable")
     sums = totals.groupby(by, sort=True)[["games", "wins", "score_sum", "score_squares"]].sum()
     if by == "seat":
@@ -127,7 +128,7 @@ def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
     import pandas as pd
 
     if by not in ("agent", "player"):
-        raise ValueError(f"by {by!r}: choose 'agent' or 'player'")
+        raise UnknownSetting(f"by {by!r}: choose 'agent' or 'player'")
     moves = frame_of(moves, "moves")
     decided = moves[moves["action"] != "opening"]
     grouped = decided.assign(passed=decided["action"] == "pass").groupby(by)

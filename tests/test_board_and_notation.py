@@ -157,3 +157,34 @@ def test_malformed_notation_names_the_token(text, message):
 def test_notation_that_breaks_the_rules_is_refused():
     with pytest.raises(InvalidPosition):
         Position.from_notation("standard C@0,0 D@0,-1")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"hexagon": 1000000}', "'hexagon' radius 1000000 is too large; at most 40"),
+        ('{"cells": [[0, 0], [0, -1], [0, 0]]}', "cell (0, 0) is listed twice"),
+        ('{"cells": [[0, 0], [0, -1], [0, -1.0]]}', "cell (0, -1) is listed twice"),
+        ('{"cells": []}', "has no cells"),
+        ('{"cells": ' + json.dumps([[q, 0] for q in range(5001)]) + "}", "more than 5,000 cells"),
+    ],
+)
+def test_oversized_and_duplicate_board_files_are_refused(tmp_path, content, message):
+    path = tmp_path / "big.json"
+    path.write_text(content)
+    with pytest.raises(BoardFileError) as error:
+        Board.load(path)
+    assert message in str(error.value) and "big.json" in str(error.value)
+
+
+def test_the_largest_allowed_hexagon_loads_and_a_huge_file_is_not_read(tmp_path):
+    assert len(Board.from_dict({"hexagon": 40})) == 4921
+    path = tmp_path / "huge.json"
+    path.write_text('{"cells": [' + ", ".join(["[0, 0]"] * 200_000) + "]}")
+    with pytest.raises(BoardFileError, match="huge.json is [0-9,]+ bytes; a board file may have at most 1,000,000"):
+        Board.load(path)
+
+
+def test_a_board_built_in_code_refuses_a_cell_given_twice():
+    with pytest.raises(BoardFileError, match=r"cell \(0, 0\) is listed twice"):
+        Board([(0, 0), (0, -1), (0, 0)])

@@ -141,7 +141,7 @@ def test_the_command_line_plays_on_a_scheduler_and_writes_a_dataset(cluster, ref
     assert f"wrote {GAMES} games in 3 parts" in text and "win_low" in text and "pass_rate" in text
     assert_same_frames(SimulationDataset.open(out).games(), SimulationDataset.open(out).moves(), reference)
     assert main(["simulate", "--games", "5", "--workers", "2", "--out", str(out), "--dataset",
-                 "--quiet"]) == 1
+                 "--quiet"]) == 2
     assert "already holds" in capsys.readouterr().err
 
 

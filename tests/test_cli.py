@@ -1,0 +1,78 @@
+"""The `muzlab` command answers bad arguments with one line naming the problem and exit code 2."""
+
+import subprocess
+import sys
+
+import pytest
+
+import muzlab
+from muzlab.agents import make_agent
+from muzlab.cli import main
+from muzlab.errors import MuzlabError, UnknownSetting
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--agents", "nope", "--games", "2"], "unknown agent 'nope'"),
+        (["simulate", "--agents", ",", "--games", "2"], "--agents needs at least one agent name"),
+        (["simulate", "--agents", "greedy,greedy,greedy,greedy,greedy", "--games", "2"], "1 to 4 players"),
+        (["simulate", "--games", "-3"], "argument --games: -3 is too small"),
+        (["simulate", "--games", "many"], "argument --games: 'many' is not a whole number"),
+        (["simulate", "--workers", "0"], "argument --workers: 0 is too small"),
+        (["simulate", "--dice", "0"], "argument --dice: 0 is too small"),
+        (["simulate", "--retries", "-1"], "argument --retries"),
+        (["simulate", "--rules", "pro"], "invalid choice: 'pro'"),
+        (["simulate", "--dataset", "--games", "2"], "--dataset needs --out FOLDER"),
+        (["simulate", "--colour", "red"], "unrecognized arguments: --colour red"),
+        (["perft", "--board", "moon", "--games", "1"], "no shipped board named 'moon'"),
+        (["perft", "--check", "/nonexistent/golden.txt"], "/nonexistent/golden.txt: No such file"),
+        (["perft", "--games", "0"], "argument --games: 0 is too small"),
+        (["fly"], "invalid choice: 'fly'"),
+        ([], "the following arguments are required: command"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_code_2(argv, message, capsys):
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse stops the parse itself
+        code = stop.code
+    captured = capsys.readouterr()
+    assert code == 2
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert lines[0].startswith("muzlab") and message in lines[0]
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_a_golden_file_that_cannot_be_read_is_named(tmp_path, capsys):
+    golden = tmp_path / "golden.txt"
+    golden.write_text("1 2 3 | standard\n")
+    assert main(["perft", "--check", str(golden)]) == 2
+    assert "expected 12 counts" in capsys.readouterr().err
+
+
+def test_the_installed_command_shows_no_traceback_for_an_unknown_agent():
+    argv = [sys.executable, "-m", "muzlab.cli", "simulate", "--agents", "nope", "--games", "2"]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("muzlab simulate: unknown agent 'nope'; known agents: "
+                                   "['expert', 'greedy', 'random']")
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        lambda: muzlab.RuleSet.named("expert"),
+        lambda: muzlab.RuleSet(scale_types=("blues",)),
+        lambda: muzlab.RuleSet(triad_qualities=("suspended",)),
+        lambda: muzlab.RuleSet(opening_scores="no"),
+        lambda: make_agent("clever"),
+        lambda: muzlab.simulate(2, ("clever",)),
+    ],
+)
+def test_unknown_names_and_settings_raise_a_muzlab_error(action):
+    with pytest.raises(UnknownSetting) as error:
+        action()
+    assert isinstance(error.value, MuzlabError) and isinstance(error.value, ValueError)
