@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Set up muzlab on a fresh machine and run it: `python3 make.py lab` or `python3 make.py test`.
+"""Set up muzlab on a fresh machine and run it: `python3 make.py lab`, `app`, `test` or `book`.
 
 Only the standard library is used here, because this script runs before anything is installed.
 It keeps a virtual environment in .venv/ and reinstalls it whenever pyproject.toml changes.
@@ -38,7 +38,7 @@ def run(*args: str | Path, env: dict[str, str] | None = None) -> None:
 
 
 def ensure_environment() -> None:
-    """Create .venv and install muzlab with its test and dask extras, unless already current."""
+    """Create .venv and install muzlab with its test, dask and book extras, unless already current."""
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text().strip() == wanted and PYTHON.exists():
         return
@@ -46,7 +46,7 @@ def ensure_environment() -> None:
         say("creating the virtual environment in .venv/")
         venv.create(VENV, with_pip=True)
     run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask,book]")
     STAMP.write_text(wanted + "\n")
 
 
@@ -81,6 +81,19 @@ def lab(extra: list[str]) -> None:
     os.execv(args[0], args + extra)
 
 
+def app(extra: list[str]) -> None:
+    """Serve the classroom app (notebooks/app.ipynb) with Voilà: `muzlab app`, run on this checkout."""
+    ensure_environment()
+    args = [str(BIN / "muzlab"), "app", str(ROOT / "notebooks")]
+    os.execv(args[0], args + extra)
+
+
+def book(extra: list[str]) -> None:
+    """Execute the lessons and build the static HTML book in out/book/ (docs/book/build.py)."""
+    ensure_environment()
+    run(PYTHON, ROOT / "docs" / "book" / "build.py", *extra)
+
+
 def test(extra: list[str]) -> None:
     ensure_environment()
     env = dict(os.environ)
@@ -100,10 +113,11 @@ def test(extra: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"lab": lab, "test": test}
+    commands = {"lab": lab, "app": app, "test": test, "book": book}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
-        print("usage: python3 make.py lab|test [extra arguments for jupyter lab or pytest]")
+        print("usage: python3 make.py lab|app|test|book [extra arguments for jupyter lab, muzlab app, "
+              "pytest or docs/book/build.py]")
         sys.exit(2)
     commands[sys.argv[1]](sys.argv[2:])
 

@@ -1,0 +1,98 @@
+"""Build the lessons as a static HTML book: `python3 make.py book` runs this with the project's Python.
+
+The pages (this folder's start page, the numbered lessons, docs/rules.md and docs/words.md with the
+pictures under docs/) are staged in out/book-src/, Sphinx with myst-nb executes the lessons (a cache
+in out/book-cache/ skips lessons whose code has not changed) and writes out/book/index.html.
+
+While the lessons run, every widget is drawn as a picture and a sentence (muzlab.widgets.static), since
+nothing answers a click in a static page. `--lesson 1-rules` builds a smaller book with that lesson only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+PAGES = ("rules.md", "words.md")  # from docs/
+STARTUP = "from muzlab.widgets import static\n\nstatic.enable()\n"
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy keeping the time stamp, and only when changed, so Sphinx rebuilds only what changed."""
+    if target.exists() and filecmp.cmp(source, target, shallow=False):
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
+
+
+def lessons(chosen: list[str] | None = None) -> list[Path]:
+    """The numbered lessons in notebooks/, or the chosen ones (by name without .ipynb)."""
+    every = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+    if not chosen:
+        return every
+    known = {path.stem: path for path in every}
+    unknown = [name for name in chosen if name not in known]
+    if unknown:
+        raise SystemExit(f"no lesson named {', '.join(unknown)}; lessons: {', '.join(known)}")
+    return [known[name] for name in chosen]
+
+
+def stage(source: Path, chosen: list[str] | None = None) -> None:
+    """Lay out the book's pages in `source` as they sit in the project (so relative links hold)."""
+    wanted = {source / "index.md": HERE / "index.md"}
+    wanted.update({source / "notebooks" / path.name: path for path in lessons(chosen)})
+    for page in PAGES:
+        path = ROOT / "docs" / page
+        if not path.exists():
+            raise SystemExit(f"docs/{page} is missing: the book includes it")
+        wanted[source / "docs" / page] = path
+    for path in (ROOT / "docs").rglob("*"):
+        if path.is_file() and path.suffix.lower() in {".png", ".svg", ".jpg", ".gif", ".wav", ".mp3"} \
+                and HERE not in path.parents:
+            wanted[source / path.relative_to(ROOT)] = path
+    for target in [p for p in source.rglob("*") if p.is_file()] if source.exists() else []:
+        if target not in wanted and "jupyter_execute" not in target.parts:
+            target.unlink()  # a page dropped since the last build
+    for target, path in wanted.items():
+        _copy(path, target)
+
+
+def build(out: Path, chosen: list[str] | None = None, work: Path | None = None) -> Path:
+    """Stage, execute and build; returns the book's folder (its start page is index.html)."""
+    work = work or out.parent
+    name = out.name
+    source, cache, ipython = work / f"{name}-src", work / f"{name}-cache", work / f"{name}-ipython"
+    stage(source, chosen)
+    startup = ipython / "profile_default" / "startup" / "00-muzlab-static.py"
+    startup.parent.mkdir(parents=True, exist_ok=True)
+    startup.write_text(STARTUP, encoding="utf-8")
+    env = {**os.environ, "IPYTHONDIR": str(ipython), "MUZLAB_BOOK_CACHE": str(cache),
+           "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-c", str(HERE), "-q", "--keep-going",
+               "-d", str(work / f"{name}-doctrees"), str(source), str(out)]
+    print(" ".join(command), flush=True)
+    code = subprocess.call(command, env=env, cwd=ROOT)
+    if code:
+        raise SystemExit(f"the book did not build (Sphinx exit code {code}); see the messages above")
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "book", help="the book's folder")
+    parser.add_argument("--lesson", action="append", metavar="NAME",
+                        help="only this lesson, e.g. 1-rules (repeatable); default: every lesson")
+    args = parser.parse_args(argv)
+    out = build(args.out.resolve(), args.lesson)
+    print(f"the book is in {out}; open {out / 'index.html'} in a browser")
+
+
+if __name__ == "__main__":
+    main()
