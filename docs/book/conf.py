@@ -30,3 +30,4 @@ html_title = "Muzundrum lessons"
 html_show_sourcelink = False
 html_copy_source = False
 html_theme_options = {"show_powered_by": False, "sidebar_width": "230px", "page_width": "1180px"}
+html_static_path = ["_static"]

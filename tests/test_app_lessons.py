@@ -1,0 +1,136 @@
+"""`muzlab lessons`, `muzlab app` and `muzlab lab`: the shipped lessons copied into a teacher's folder,
+edited copies kept unless --force, and the servers' commands built for this folder."""
+
+import json
+import sys
+
+import pytest
+
+from muzlab import lessons
+from muzlab.cli import main
+from muzlab.lessons import APP_NOTEBOOK, MANIFEST, LessonsError, app_command, copy_lessons, lab_command
+
+
+def shipped_names() -> list[str]:
+    return [path.name for path in lessons.shipped_notebooks()]
+
+
+def test_the_lessons_and_the_app_notebook_are_shipped():
+    names = shipped_names()
+    assert APP_NOTEBOOK in names
+    assert any(name.startswith("1-") for name in names)
+    assert all(name.endswith(".ipynb") for name in names)
+
+
+def test_copy_into_a_new_folder_copies_every_notebook(tmp_path):
+    folder = tmp_path / "class" / "lessons"
+    report = copy_lessons(folder)
+    assert sorted(report.copied) == sorted(shipped_names())
+    for name in shipped_names():
+        assert (folder / name).read_bytes() == (lessons.lessons_source() / name).read_bytes()
+    assert set(json.loads((folder / MANIFEST).read_text())) == set(shipped_names())
+
+
+def test_a_second_copy_changes_nothing(tmp_path):
+    copy_lessons(tmp_path)
+    report = copy_lessons(tmp_path)
+    assert report.copied == [] and report.kept == []
+    assert sorted(report.unchanged) == sorted(shipped_names())
+
+
+def test_an_edited_copy_is_kept_and_the_rest_are_restored(tmp_path):
+    copy_lessons(tmp_path)
+    first, second = shipped_names()[:2]
+    (tmp_path / first).write_text("my own version", encoding="utf-8")
+    (tmp_path / second).unlink()
+    report = copy_lessons(tmp_path)
+    assert report.kept == [first]
+    assert report.copied == [second]
+    assert (tmp_path / first).read_text(encoding="utf-8") == "my own version"
+    assert any("--force" in line for line in report.lines())
+
+
+def test_force_replaces_an_edited_copy(tmp_path):
+    copy_lessons(tmp_path)
+    first = shipped_names()[0]
+    (tmp_path / first).write_text("my own version", encoding="utf-8")
+    report = copy_lessons(tmp_path, force=True)
+    assert report.replaced == [first]
+    assert (tmp_path / first).read_bytes() == (lessons.lessons_source() / first).read_bytes()
+
+
+def test_an_untouched_copy_of_an_older_version_is_updated(tmp_path):
+    """What the folder records as copied, and nobody changed since, is not a teacher's edit."""
+    copy_lessons(tmp_path)
+    first = shipped_names()[0]
+    (tmp_path / first).write_text("an older muzlab's lesson", encoding="utf-8")
+    manifest = json.loads((tmp_path / MANIFEST).read_text())
+    manifest[first] = lessons._digest(tmp_path / first)
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    report = copy_lessons(tmp_path)
+    assert report.updated == [first] and report.kept == []
+    assert (tmp_path / first).read_bytes() == (lessons.lessons_source() / first).read_bytes()
+
+
+def test_a_file_in_the_way_is_refused_naming_it(tmp_path):
+    in_the_way = tmp_path / "lessons"
+    in_the_way.write_text("not a folder")
+    with pytest.raises(LessonsError, match="lessons is a file"):
+        copy_lessons(in_the_way)
+    assert in_the_way.read_text() == "not a folder"
+
+
+def test_copying_a_checkout_onto_its_own_notebooks_does_nothing():
+    report = copy_lessons(lessons.lessons_source())
+    assert report.lines() == []
+
+
+def test_the_command_copies_then_refuses_then_forces(tmp_path, capsys):
+    folder = tmp_path / "lessons"
+    assert main(["lessons", str(folder)]) == 0
+    assert "copied" in capsys.readouterr().out
+    first = shipped_names()[0]
+    (folder / first).write_text("edited", encoding="utf-8")
+    assert main(["lessons", str(folder)]) == 1
+    assert f"kept: edited since they were copied (--force replaces them): {first}" in capsys.readouterr().out
+    assert (folder / first).read_text(encoding="utf-8") == "edited"
+    assert main(["lessons", str(folder), "--force"]) == 0
+    assert (folder / first).read_text(encoding="utf-8") != "edited"
+
+
+def test_the_command_answers_a_file_in_the_way_with_one_line(tmp_path, capsys):
+    (tmp_path / "x").write_text("")
+    assert main(["lessons", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a file" in err
+
+
+def test_app_is_voila_on_this_machine_without_code_and_without_a_token(tmp_path):
+    command = app_command(tmp_path, port=8870, open_browser=False)
+    assert command[:3] == [sys.executable, "-m", "voila"]
+    assert command[3] == str(tmp_path / APP_NOTEBOOK)
+    assert "--Voila.ip=127.0.0.1" in command and "--strip_sources=True" in command
+    assert "--port=8870" in command and "--no-browser" in command
+    assert "--token" not in command
+
+
+@pytest.mark.parametrize("ip", ["0.0.0.0", "192.168.1.20", "::"])
+def test_app_open_to_the_network_asks_for_a_token(tmp_path, ip):
+    command = app_command(tmp_path, ip=ip)
+    assert f"--Voila.ip={ip}" in command and "--token" in command
+
+
+def test_lab_opens_the_folder(tmp_path):
+    command = lab_command(tmp_path, port=8871)
+    assert command[1:4] == ["-m", "jupyter", "lab"]
+    assert f"--notebook-dir={tmp_path.resolve()}" in command and "--ip=127.0.0.1" in command
+
+
+@pytest.mark.parametrize("command", ["app", "lab"])
+def test_serving_copies_the_lessons_first_then_starts_the_server(tmp_path, monkeypatch, command):
+    started = []
+    monkeypatch.setattr(lessons.os, "execv", lambda path, args: started.append(args))
+    main([command, str(tmp_path), "--no-browser", "--port", "8872"])
+    assert (tmp_path / APP_NOTEBOOK).exists()
+    assert len(started) == 1 and "--port=8872" in started[0] and "--no-browser" in started[0]
+    assert ("voila" in started[0]) == (command == "app")
