@@ -5,6 +5,7 @@ their own modules so that `import muzlab` stays light.
 """
 
 from muzlab.board import Board
+from muzlab.coach import review
 from muzlab.errors import (
     BoardFileError,
     CellOccupied,
@@ -22,7 +23,7 @@ from muzlab.errors import (
     UnknownSetting,
 )
 from muzlab.game import Game
-from muzlab.pitch import parse_pitch, pitch_name
+from muzlab.pitch import note_names, parse_pitch, pitch_name, set_note_names
 from muzlab.position import Position, Problem, Structure
 from muzlab.rules import RuleSet
 from muzlab.sim import simulate
@@ -48,7 +49,10 @@ __all__ = [
     "Structure",
     "UnknownNoteName",
     "UnknownSetting",
+    "note_names",
     "parse_pitch",
     "pitch_name",
+    "set_note_names",
+    "review",
     "simulate",
 ]

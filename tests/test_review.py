@@ -1,0 +1,146 @@
+"""The coach: advice for a die, and the move-by-move review of any game checked against the rules."""
+
+import contextlib
+import random
+import re
+
+import pytest
+
+import muzlab
+from muzlab import Game, IllegalPlacement, Position, UnknownNoteName
+from muzlab.agents import make_agent, play
+from muzlab.coach import advice, comment, decisions, review, summary
+
+COORDINATES = re.compile(r"\(-?\d+, ?-?\d+\)")  # a person never reads (q, r)
+
+
+def person_like_game(seed: int) -> Game:
+    """A two-player game played by a careless person: random cells, sometimes a pass with a legal
+    cell, sometimes a declined passed die; also returns each decision's position and die."""
+    rng = random.Random(seed)
+    game = Game(seed=seed)
+    while not game.over:
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+        elif game.legal_placements() and (game.phase == "place" and len(game.position) == 0
+                                          or rng.random() > 0.15):
+            game.place(rng.choice(game.legal_placements()))
+        else:
+            game.pass_die()
+    return game
+
+
+def brute_scores(position: Position, pitch: int) -> dict:
+    """Every cell of the board tried one by one: the score where the rules allow the die."""
+    found = {}
+    for cell in position.board.cells:
+        with contextlib.suppress(IllegalPlacement):
+            found[cell] = position.score(pitch, cell)
+    return found
+
+
+def seeded_games():
+    for seed in range(4):
+        yield person_like_game(seed)
+        yield play(Game(players=3, seed=seed), [make_agent("greedy", seed), make_agent("random", seed),
+                                                make_agent("expert", seed)])
+
+
+def test_review_rows_agree_with_the_rules_on_seeded_games():
+    for game in seeded_games():
+        frame = review(game)
+        moments = decisions(game)
+        assert len(frame) == len(moments) > 0
+        decided = [e for e in game.events if e.kind == "place" or e.kind == "pass"]
+        assert len(frame) >= len(decided)  # every placement and pass is a row
+        for row, moment in zip(frame.itertuples(), moments, strict=True):
+            scores = brute_scores(moment.position, moment.pitch)
+            board = moment.position.board
+            assert row.best_points == max(scores.values(), default=0)
+            assert set(row.best_cells) == {board.cell_name(c) for c, s in scores.items()
+                                           if s == row.best_points}
+            assert row.legal_cells == len(scores)
+            assert row.loss == row.best_points - row.points >= 0
+            if row.cell is not None:
+                assert row.points == scores[board.parse_cell(row.cell)]
+            if row.loss == 0 and row.legal_cells:
+                assert row.cell in row.best_cells
+            assert row.expert is None or row.expert in {board.cell_name(c) for c in scores}
+            assert row.player == f"Player {row.seat + 1}"
+            assert not COORDINATES.search(row.comment) and row.comment.endswith(".")
+        sums = frame.groupby("seat")["points"].sum()
+        assert tuple(int(sums.get(seat, 0)) for seat in range(game.players)) == game.scores
+        table = summary(frame)
+        assert list(table["points"]) == list(game.scores)
+        assert list(table["points_lost"]) == [int(frame[frame.seat == s]["loss"].sum())
+                                              for s in range(game.players)]
+        assert all(0 <= share <= 1 for share in table["best_share"])
+
+
+def test_a_greedy_player_never_loses_points_and_a_record_reviews_the_same():
+    game = play(Game(seed=5), [make_agent("greedy", 1), make_agent("greedy", 2)])
+    frame = review(game)
+    assert (frame["loss"] == 0).all()
+    assert (summary(frame)["best_share"] == 1.0).all()
+    assert review(Game.from_json(game.to_json())).equals(frame)
+    assert muzlab.review is review
+
+
+def c_and_e_game() -> Game:
+    """C-E in column e, a Bb on d4; Player 1 holds a G that would complete C major on e7 (or go on d3)."""
+    game = Game(seed=0)
+    for face, cell in (("C", "e5"), ("E", "e6"), ("Bb", "d4")):
+        game.roll(face)
+        game.place(cell)
+    game.roll("G")
+    return game
+
+
+def test_comments_name_what_the_best_cell_would_have_completed():
+    game = c_and_e_game()
+    game.place("d3")  # G beside Bb, not the completion
+    frame = review(game)
+    assert list(frame["cell"]) == ["e5", "e6", "d4", "d3"]
+    last = frame.iloc[-1]
+    assert last["best_cells"] == ("e7",) and last["best_points"] == 6 and last["loss"] == 4
+    assert last["comment"] == ("G on e7 would have completed the C major triad for 6 points (3 ×2 on the "
+                               "honeypot); G on d3 scored 2.")
+    assert last["missed_completion"] and last["missed_honeypot"]
+    assert frame.iloc[0]["comment"] == "The opening C went on e5 and scored nothing."
+    assert summary(frame)["completions_missed"].tolist() == [1, 0]
+    assert summary(frame)["honeypots_missed"].tolist() == [1, 0]
+
+
+def test_a_pass_with_a_legal_cell_loses_its_best_points_and_says_where_it_fitted():
+    game = c_and_e_game()
+    game.pass_die()  # Player 1 passes the G: it fitted on e7
+    game.pass_die()  # Player 2 gives up the passed G as well
+    frame = review(game)
+    passed, declined = frame.iloc[-2], frame.iloc[-1]
+    assert passed["cell"] is None and passed["loss"] == 6 and passed["player"] == "Player 1"
+    assert passed["comment"].startswith("Passed, but G fitted on e7, where it would have completed the "
+                                        "C major triad for 6 points")
+    assert declined["player"] == "Player 2" and declined["source"] == "passed" and declined["loss"] == 6
+    assert declined["comment"].startswith("The passed die was not placed, but G fitted on e7")
+
+
+def test_advice_gives_the_best_cells_their_points_and_why():
+    position = c_and_e_game().position
+    tip = advice(position, "G")
+    assert tip.cells == ((0, -2),) and tip.points == 6
+    assert tip.sentence == "G on e7 completes the C major triad for 6 points (3 ×2 on the honeypot)."
+    tip = advice(position, "B")
+    scores = position.legal_scores("B")
+    assert tip.points == max(scores.values())
+    assert set(tip.cells) == {c for c, s in scores.items() if s == tip.points} and len(tip.cells) > 1
+    assert "scores as much" in tip.sentence or "score as much" in tip.sentence
+    nowhere = next(p for p in range(12) if not position.legal_placements(p))
+    assert advice(position, nowhere).cells == () and "fits nowhere" in advice(position, nowhere).sentence
+    with pytest.raises(UnknownNoteName):
+        advice(position, "H#")
+
+
+def test_comment_refuses_an_illegal_cell():
+    position = c_and_e_game().position
+    with pytest.raises(IllegalPlacement):
+        comment(position, "G", "a1")
