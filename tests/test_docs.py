@@ -1,0 +1,110 @@
+"""The documentation stays inside the project: no file points outside it, every relative link resolves,
+and what docs/rules.md states about cells and scores is what muzlab computes."""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from muzlab import Board, Position, RuleSet
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = ("../shared", "shared/RULES")
+#: Markdown links and images: [text](target) and ![alt](target).
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+
+
+def tracked_files() -> list[Path]:
+    """Every file git tracks in the project."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    return [ROOT / name for name in listed.decode().split("\0") if name]
+
+
+def test_no_tracked_file_refers_outside_the_project():
+    this_file = Path(__file__).resolve()
+    offenders = []
+    for path in tracked_files():
+        if path == this_file or not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", errors="ignore")
+        offenders += [f"{path.relative_to(ROOT)}: {word}" for word in FORBIDDEN if word in text]
+    assert offenders == []
+
+
+def anchors(markdown: str) -> set[str]:
+    """GitHub-style anchors of a Markdown file's headings."""
+    found = set()
+    for heading in re.findall(r"^#+\s+(.+)$", markdown, flags=re.MULTILINE):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        found.add(slug)
+    return found
+
+
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_relative_link_resolves(document):
+    text = document.read_text(encoding="utf-8")
+    broken = []
+    for target in LINK.findall(text):
+        if re.match(r"^[a-z]+:", target):  # http:, https:, mailto:
+            continue
+        path_part, _, anchor = target.partition("#")
+        linked = (document.parent / path_part).resolve() if path_part else document
+        missing_anchor = (linked.exists() and bool(anchor) and linked.suffix == ".md"
+                          and anchor not in anchors(linked.read_text(encoding="utf-8")))
+        if not linked.exists() or missing_anchor:
+            broken.append(target)
+    assert broken == []
+
+
+def test_readme_links_the_rules_and_the_words():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(docs/rules.md)" in readme and "(docs/words.md)" in readme
+
+
+def test_every_house_rule_is_documented_by_its_field():
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for field in ("opening_on_centre", "opening_scores", "one_extra_roll_per_placement", "rolls_add_up",
+                  "end_on_locked_board"):
+        assert f"[house: `{field}`]" in rules and f"| `{field}` | `{getattr(RuleSet(), field)}` |" in rules
+
+
+def test_the_cell_names_in_the_rules_are_muzlabs():
+    board = Board.standard()
+    assert board.cell_name(board.centre) == "e5"
+    names = {factor: sorted(board.cell_name(c) for c, f in board.honeypots.items() if f == factor)
+             for factor in (2, 3)}
+    rules = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
+    assert f"×2 honeypots are {', '.join(names[2][:-1])} and {names[2][-1]}" in rules
+    assert f"×3 corners are {', '.join(names[3][:-1])} and {names[3][-1]}" in rules
+    assert Board.master().cell_name((0, 0)) == "f6" and "centre f6" in rules
+
+
+@pytest.mark.parametrize(
+    ("dice", "note", "cell", "points"),
+    [
+        ({"f3": "F", "e4": "G", "d4": "Ab"}, "C", "d5", 2),
+        ({"c3": "F", "d4": "G", "d5": "Bb"}, "Ab", "e5", 4),
+        ({"e4": "F", "e6": "C", "d4": "G", "f5": "B", "f4": "G", "d5": "Bb"}, "A", "e5", 7),
+        ({"e6": "F", "e8": "C", "d6": "G", "f7": "B", "f6": "G", "d7": "Bb"}, "A", "e7", 14),
+    ],
+)
+def test_the_worked_scoring_examples_score_what_the_rules_page_says(dice, note, cell, points):
+    assert Position(dice=dice).score(note, cell) == points
+    rules = " ".join((ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
+    assert f"**{note} on {cell}**" in rules and f"**{points}**" in rules
+
+
+def test_the_room_rule_example_is_refused_for_the_reason_given():
+    edge = Position(dice={"e7": "C", "e6": "A", "e5": "F", "f7": "D", "f5": "G"})
+    assert "could never be finished" in edge.explain("F", "f8")
+
+
+def test_the_figures_of_the_rules_and_words_pages_exist():
+    for page in ("rules.md", "words.md"):
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        images = re.findall(r"!\[[^\]]*\]\((images/[^)]+)\)", text)
+        assert images and all((ROOT / "docs" / image).is_file() for image in images)
