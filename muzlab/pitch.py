@@ -1,13 +1,20 @@
-"""Pitch classes (0 = C ... 11 = B) and the note names that stand for them.
+"""Pitch classes (0 = C ... 11 = B), the note names that stand for them, and the note-name convention.
 
-Legality is decided on pitch classes; names matter only when music is shown or heard.
+Legality is decided on pitch classes; names matter only when music is shown or heard. Spelled names
+are kept in English inside muzlab ("F#", "Bb", "Ebb") and turned into the class's convention only when
+shown (`to_convention`): English (the default), German (H = B natural, B = B flat, Cis, Es, As ...)
+or fixed-do solfège (Do Re Mi Fa Sol La Si with ♯ and ♭). `set_note_names` switches the convention
+for the whole session and `note_names` for one block; `parse_pitch` reads names in the convention in
+force. Position notation (`note@q,r`) is a file format and always uses English names.
 """
 
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from muzlab.errors import UnknownNoteName
+from muzlab.errors import UnknownNoteName, UnknownSetting
 
 LETTER_PITCH = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 ACCIDENTAL_STEP = {"#": 1, "♯": 1, "x": 2, "𝄪": 2, "b": -1, "♭": -1, "𝄫": -2}
@@ -19,12 +26,56 @@ FLAT_NAMES = ("C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B")
 #: What is printed on each face of a die: black keys carry both names.
 DIE_FACES = tuple(s if s == f else f"{s}/{f}" for s, f in zip(SHARP_NAMES, FLAT_NAMES, strict=True))
 
+#: The note-name conventions muzlab speaks; the first is the default.
+CONVENTIONS = ("english", "german", "solfege")
+#: Fixed-do syllable of each letter.
+SOLFEGE = {"C": "Do", "D": "Re", "E": "Mi", "F": "Fa", "G": "Sol", "A": "La", "B": "Si"}
+_SOLFEGE_READ = {"do": "C", "re": "D", "mi": "E", "fa": "F", "sol": "G", "so": "G", "la": "A", "si": "B",
+                 "ti": "B"}
+
 PitchLike = int | str
 
+_convention = "english"
 
-def parse_pitch(value: PitchLike) -> int:
-    """Return the pitch class of an int 0-11 or a note name such as "C", "Eb", "F#", "bb", "Cb"."""
+
+def _check_convention(convention: str) -> str:
+    if convention not in CONVENTIONS:
+        raise UnknownSetting(f"unknown note-name convention {convention!r}; known: {', '.join(CONVENTIONS)}")
+    return convention
+
+
+def set_note_names(convention: str) -> None:
+    """Switch the note names every view and message uses: "english", "german" or "solfege"."""
+    global _convention
+    _convention = _check_convention(convention)
+
+
+def current_note_names() -> str:
+    """The note-name convention in force ("english" unless switched)."""
+    return _convention
+
+
+@contextmanager
+def note_names(convention: str) -> Iterator[str]:
+    """Use a note-name convention for one block: `with muzlab.note_names("german"): ...`."""
+    global _convention
+    previous = _convention
+    _convention = _check_convention(convention)
+    try:
+        yield convention
+    finally:
+        _convention = previous
+
+
+def parse_pitch(value: PitchLike, convention: str | None = None) -> int:
+    """Return the pitch class of an int 0-11 or a note name ("Eb", "F#", "bb"; German "Es", "H";
+    solfège "Mi♭") read in `convention` (default: the one in force)."""
     if isinstance(value, str):
+        convention = _convention if convention is None else _check_convention(convention)
+        if convention == "german":
+            return _parse_german(value)
+        if convention == "solfege":
+            return _parse_solfege(value)
         return _parse_name(value)
     if isinstance(value, bool):
         raise UnknownNoteName(f"{value!r} is not a note; give a name like 'Eb' or a number 0-11")
@@ -39,25 +90,110 @@ def parse_pitch(value: PitchLike) -> int:
     return number
 
 
+def _marks(text: str, marks: str) -> int:
+    """Semitones of a string of accidental signs; UnknownNoteName if another character is there."""
+    step = 0
+    for mark in marks:
+        if mark not in ACCIDENTAL_STEP:
+            raise UnknownNoteName(f"{text!r} is not a note name; after the note only # or b may follow")
+        step += ACCIDENTAL_STEP[mark]
+    return step
+
+
 def _parse_name(text: str) -> int:
     name = text.strip()
     if not name or name[0].upper() not in LETTER_PITCH:
         raise UnknownNoteName(f"{text!r} is not a note name; names start with a letter A-G")
-    pitch = LETTER_PITCH[name[0].upper()]
-    for mark in name[1:]:
-        if mark not in ACCIDENTAL_STEP:
-            raise UnknownNoteName(
-                f"{text!r} is not a note name; after the letter only # or b may follow"
-            )
-        pitch += ACCIDENTAL_STEP[mark]
-    return pitch % 12
+    return (LETTER_PITCH[name[0].upper()] + _marks(text, name[1:])) % 12
+
+
+def _german_names() -> dict[str, int]:
+    names = {}
+    for letter, pitch in LETTER_PITCH.items():
+        for step in range(-2, 3):
+            english = letter + ("#" * step if step > 0 else "b" * -step)
+            names[_german(english).lower()] = (pitch + step) % 12
+    names.update({"ases": 7, "hes": 10})
+    return names
+
+
+def _parse_german(text: str) -> int:
+    name = text.strip()
+    pitch = _GERMAN_READ.get(name.lower())
+    if pitch is not None:
+        return pitch
+    letter = name[:1].upper()
+    if letter == "B":
+        raise UnknownNoteName(f"{text!r} is not a German note name; B is B flat, H is B natural "
+                              "(His, Heses, ...)")
+    if letter not in "CDEFGAH" or not letter:
+        raise UnknownNoteName(f"{text!r} is not a German note name; names are C D E F G A H B with "
+                              "-is or -es (Cis, Es, As, Fisis)")
+    return (LETTER_PITCH["B" if letter == "H" else letter] + _marks(text, name[1:])) % 12
+
+
+def _parse_solfege(text: str) -> int:
+    name = text.strip()
+    lower = name.lower()
+    for length in (3, 2):
+        letter = _SOLFEGE_READ.get(lower[:length])
+        if letter is not None:
+            return (LETTER_PITCH[letter] + _marks(text, name[length:])) % 12
+    if name[:1].upper() in LETTER_PITCH:
+        return _parse_name(text)
+    raise UnknownNoteName(f"{text!r} is not a solfège note name; names are Do Re Mi Fa Sol La Si "
+                          "with ♯ or ♭ (Fa♯, Si♭)")
+
+
+def typed_letter(text: str, convention: str | None = None) -> str:
+    """The English letter a typed note name is written on ("Es" -> "E", German "H" -> "B", "Sol♯" ->
+    "G"), read as `parse_pitch` reads it."""
+    convention = _convention if convention is None else _check_convention(convention)
+    name = text.strip()
+    if convention == "solfege":
+        for length in (3, 2):
+            if name[:length].lower() in _SOLFEGE_READ:
+                return _SOLFEGE_READ[name[:length].lower()]
+    letter = name[:1].upper()
+    return "B" if convention == "german" and letter == "H" else letter
+
+
+def _german(english: str) -> str:
+    letter, marks = english[0], english[1:]
+    sharps, flats = marks.count("#"), marks.count("b")
+    if letter == "B":
+        if flats:
+            return "B" if flats == 1 else "Heses"
+        return "H" + "is" * sharps
+    if sharps:
+        return letter + "is" * sharps
+    if flats:
+        if letter in "EA":
+            return letter + "s" + ("es" if letter == "E" else "as") * (flats - 1)
+        return letter + "es" * flats
+    return letter
+
+
+def to_convention(english: str, convention: str | None = None) -> str:
+    """A spelled English name ("Bb", "E#", "Fbb") in a convention (default: the one in force):
+    German "B", "Eis", "Feses"; solfège "Si♭", "Mi♯", "Fa♭♭"."""
+    convention = _convention if convention is None else _check_convention(convention)
+    if convention == "english":
+        return english
+    if convention == "german":
+        return _german(english)
+    return SOLFEGE[english[0]] + english[1:].replace("#", "♯").replace("b", "♭")
 
 
 def pitch_name(pitch: int) -> str:
-    """The default name of a pitch class (sharps for C# and F#, flats for Eb, Ab and Bb)."""
+    """The default English name of a pitch class (sharps for C# and F#, flats for Eb, Ab and Bb):
+    the name position notation and records use. Text a person reads uses `spelling.pitch_label`."""
     return DEFAULT_NAMES[pitch]
 
 
 def interval_up(lower: int, upper: int) -> int:
     """Semitones from `lower` up to the next `upper` (0-11)."""
     return (upper - lower) % 12
+
+
+_GERMAN_READ = _german_names()

@@ -1,18 +1,28 @@
-"""Note names for what was built: scale runs spelled in their major key, triads by stacked thirds.
+"""Note names for what was built, in context and in the class's convention: the one naming path.
 
 Legality is decided on pitch classes elsewhere; this module only chooses the letters, so that an
 F# major run shows E# and a diminished triad on F# reads F#-A-C. Pure standard library, so the
-rules and plot layers can import it without pulling in music21.
+rules and every view can import it. Every note, chord and key a person reads is made here
+(`pitch_label`, `triad_label`, `key_label`, `spell_notes`, `completion_label`, `show_name`); names
+are chosen in English ("F#", "Bbb") and shown in the convention in force (`muzlab.set_note_names`).
 
-Choices (what a teacher sees):
+Choices (what a teacher sees, RULES.md section 7):
 
 * Keys are the 15 conventional major key signatures. A run that fits several keys is spelled in
   the key with the fewest sharps or flats; a tie between keys goes to the one that writes these
   notes with fewer accidentals, then to the sharp key. So F# major is chosen over Gb major when
-  both write the run equally well, matching the dice' default name F# for pitch class 6.
+  both write the run equally well, matching the dice' default name F# for pitch class 6. A key the
+  user typed ("Gb") is kept.
 * Triads are spelled from the root name (natural, one sharp or one flat) that gives the whole
   chord the fewest accidentals; a tie goes to a natural root (F Ab Cb, not E# G# B), then to
-  fewer flats (F# major over Gb major, D# minor over Eb minor), matching the dice names.
+  fewer flats (F# major over Gb major, D# minor over Eb minor), matching the dice names. That
+  spelling is the triad's one name everywhere (`triad_label`).
+* A column pair (a potential triad) is spelled as the best-named triad it can still become (the
+  first by the rule above); with no such triad, as the best-named allowed triad holding the pair.
+* A lone die keeps its default name (`pitch_label`).
+* Master-level runs that fit no major key are spelled in the harmonic minor, major pentatonic or
+  whole-tone scale they fit with the fewest accidentals (one letter per degree; a whole-tone run
+  skips one letter); chromatic runs keep the default names.
 * Double accidentals are written "##" and "bb", never "x".
 """
 
@@ -22,20 +32,57 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from muzlab.errors import MuzlabError
-from muzlab.pitch import LETTER_PITCH, PitchLike, parse_pitch, pitch_name
+from muzlab.pitch import (
+    CONVENTIONS,
+    LETTER_PITCH,
+    PitchLike,
+    current_note_names,
+    note_names,
+    parse_pitch,
+    pitch_name,
+    set_note_names,
+    to_convention,
+    typed_letter,
+)
+from muzlab.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+
+__all__ = [
+    "CONVENTIONS", "DiatonicTriad", "NotAKey", "NotAStructure", "NotInKey", "ScaleFit", "completion_label",
+    "current_note_names", "degree_names", "diatonic_triads", "join", "key_label", "mode_name",
+    "note_names", "pitch_label", "roman_numeral", "set_note_names", "show_name", "spell_notes",
+    "spell_scale", "spell_triad", "triad_label",
+]  # fmt: skip
 
 LETTERS = "CDEFGAB"
 KINDS = ("triad", "scale")
-MAJOR_DEGREES = (0, 2, 4, 5, 7, 9, 11)
 #: The 15 conventional major keys: tonic name -> signature (+ sharps, - flats).
 MAJOR_KEY_SIGNATURES = {
     "C": 0, "G": 1, "D": 2, "A": 3, "E": 4, "B": 5, "F#": 6, "C#": 7,
     "F": -1, "Bb": -2, "Eb": -3, "Ab": -4, "Db": -5, "Gb": -6, "Cb": -7,
 }  # fmt: skip
-#: Semitones from root to third and from third to fifth, for each triad quality.
-TRIAD_STEPS = {"major": (4, 3), "minor": (3, 4), "diminished": (3, 3), "augmented": (4, 4)}
+#: The 15 conventional minor keys (their relative major's signature).
+MINOR_KEY_SIGNATURES = {
+    "A": 0, "E": 1, "B": 2, "F#": 3, "C#": 4, "G#": 5, "D#": 6, "A#": 7,
+    "D": -1, "G": -2, "C": -3, "F": -4, "Bb": -5, "Eb": -6, "Ab": -7,
+}  # fmt: skip
+#: Letters each degree of a scale type moves on from the tonic's letter (one letter per degree).
+SCALE_LETTERS = {
+    "major": (0, 1, 2, 3, 4, 5, 6),
+    "harmonic minor": (0, 1, 2, 3, 4, 5, 6),
+    "major pentatonic": (0, 1, 2, 4, 5),
+    "whole-tone": (0, 1, 2, 3, 4, 5),
+}
 #: The qualities the game accepts in a column; "augmented" is spelled but never legal there.
 GAME_TRIAD_QUALITIES = ("major", "minor", "diminished")
+#: Roman numerals of the seven triads of a major key.
+MAJOR_KEY_NUMERALS = ("I", "ii", "iii", "IV", "V", "vi", "vii°")
+MAJOR_KEY_QUALITIES = ("major", "minor", "minor", "major", "major", "minor", "diminished")
+DEGREE_NAMES = ("tonic", "supertonic", "mediant", "subdominant", "dominant", "submediant", "leading tone")
+MOVABLE_DO = ("do", "re", "mi", "fa", "sol", "la", "ti")
+#: The modes of the major scale by starting degree (the sixth is the natural minor).
+MODES = ("Ionian", "Dorian", "Phrygian", "Lydian", "Mixolydian", "Aeolian", "Locrian")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+DASH = "–"
 
 
 class NotAStructure(MuzlabError, ValueError):
@@ -46,14 +93,54 @@ class NotAKey(MuzlabError, ValueError):
     """A key that is not one of the 15 conventional major keys, or that the run does not fit."""
 
 
+class NotInKey(MuzlabError, ValueError):
+    """A triad that is not one of the seven triads of the major key asked about."""
+
+
 class ScaleFit(NamedTuple):
-    """One major key a run fits: its tonic name, the run's first degree (0-6) and its spelling."""
+    """One key a run fits: its tonic name, the run's first degree (0-based) and its spelling."""
 
     key: str
     start: int
     names: list[str]
+    kind: str = "major"
 
 
+class DiatonicTriad(NamedTuple):
+    """One triad of a major key: numeral, root pitch class, quality, name and notes in the key."""
+
+    numeral: str
+    root: int
+    quality: str
+    name: str
+    notes: tuple[str, ...]
+
+
+# ---- showing names in the convention ------------------------------------------------------------
+def show_name(english_name: str) -> str:
+    """One spelled English name ("Bb", "F#", "E#") in the convention in force (German "B", "Fis",
+    "Eis"; solfège "Si♭", "Fa♯", "Mi♯")."""
+    return to_convention(english_name)
+
+
+def join(english_names: Iterable[str]) -> str:
+    """Spelled English names shown in the convention and joined with dashes: "C–E–G#"."""
+    return DASH.join(show_name(name) for name in english_names)
+
+
+def pitch_label(pc: PitchLike) -> str:
+    """A lone die's name in the convention in force: its default name (C#, Eb, F#, Ab, Bb)."""
+    return show_name(pitch_name(parse_pitch(pc)))
+
+
+def symbols(name: str) -> str:
+    """A shown name with real accidentals for pictures: "C#" -> "C♯", "Bbb" -> "B♭♭"."""
+    if current_note_names() != "english":
+        return name
+    return name[:1] + name[1:].replace("#", "♯").replace("b", "♭")
+
+
+# ---- letters -------------------------------------------------------------------------------------
 def note_name(letter: str, pitch: int) -> str | None:
     """Pitch class `pitch` written on `letter` ("E", 5 -> "E#"); None if it needs 3+ marks."""
     offset = (pitch - LETTER_PITCH[letter] + 6) % 12 - 6
@@ -67,14 +154,49 @@ def accidentals(name: str) -> int:
     return len(name) - 1
 
 
+def _flats(names: Iterable[str]) -> int:
+    return sum(name[1:].count("b") for name in names)
+
+
+def _english(name: PitchLike) -> str | None:
+    """A typed name as an English spelled name ("Es" in German -> "Eb", "Mi♭" -> "Eb"); None for
+    a pitch class."""
+    if not isinstance(name, str):
+        return None
+    pc = parse_pitch(name)
+    return note_name(typed_letter(name), pc) or pitch_name(pc)
+
+
+# ---- scales --------------------------------------------------------------------------------------
+def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
+    """Every note of a scale type from a spelled tonic ("Gb" -> Gb Ab Bb Cb Db Eb F); None if a
+    note would need three sharps or flats. Chromatic scales use sharps (flats from a flat tonic)."""
+    tonic_pc = parse_pitch(tonic, "english")
+    steps = SCALE_STEPS[kind]
+    pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
+    if kind not in SCALE_LETTERS:
+        pool = ("C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B") if "b" in tonic[1:] else (
+            "C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B")
+        return [tonic] + [pool[pc] for pc in pcs[1:]]
+    first = LETTERS.index(tonic[0])
+    names = [note_name(LETTERS[(first + step) % 7], pc)
+             for step, pc in zip(SCALE_LETTERS[kind], pcs, strict=True)]
+    return None if None in names else names
+
+
 def major_scale(key: str) -> list[str]:
     """The seven names of a conventional major key, tonic first ("Gb" -> Gb Ab Bb Cb Db Eb F)."""
-    tonic_pc = parse_pitch(key)
-    first = LETTERS.index(key[0])
-    return [
-        note_name(LETTERS[(first + degree) % 7], (tonic_pc + MAJOR_DEGREES[degree]) % 12)
-        for degree in range(7)
-    ]
+    return scale_notes(key, "major")
+
+
+def _tonic_names(kind: str) -> dict[str, int | None]:
+    """Tonic names a scale type is written from, with their key signature (None: no signature)."""
+    if kind in ("major", "major pentatonic"):
+        return MAJOR_KEY_SIGNATURES
+    if kind == "harmonic minor":
+        return MINOR_KEY_SIGNATURES
+    return {name: None for name in (note_name(letter, pc) for letter in LETTERS for pc in range(12))
+            if name is not None and accidentals(name) <= 1}
 
 
 def _pitch_list(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
@@ -82,27 +204,48 @@ def _pitch_list(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
     values = list(pitches)
     numbers = [parse_pitch(value) for value in values]
     shown = "-".join(
-        value.strip() if isinstance(value, str) else pitch_name(number)
+        value.strip() if isinstance(value, str) else pitch_label(number)
         for value, number in zip(values, numbers, strict=True)
     )
     return numbers, shown or "(no notes)"
 
 
-def _fits(pitches: Sequence[int]) -> list[ScaleFit]:
-    """Every conventional major key the ascending run fits, best first (see module docstring)."""
-    fits = []
-    for key, signature in MAJOR_KEY_SIGNATURES.items():
-        tonic_pc = parse_pitch(key)
-        degrees = [(tonic_pc + step) % 12 for step in MAJOR_DEGREES]
-        if pitches[0] not in degrees:
+def _type_fits(pitches: Sequence[int], kind: str) -> list[tuple[tuple, ScaleFit]]:
+    """Every spelled key of one scale type the ascending run fits, each with its rank."""
+    steps = SCALE_STEPS[kind]
+    size = len(steps)
+    if not pitches or len(pitches) > size:
+        return []
+    found = []
+    run_steps = [(b - a) % 12 for a, b in zip(pitches, pitches[1:], strict=False)]
+    for start in range(size):
+        if any(steps[(start + k) % size] != step for k, step in enumerate(run_steps)):
             continue
-        start = degrees.index(pitches[0])
-        if all(degrees[(start + i) % 7] == p for i, p in enumerate(pitches)):
-            names = major_scale(key)
-            run = [names[(start + i) % 7] for i in range(len(pitches))]
-            rank = (abs(signature), sum(map(accidentals, run)), signature < 0)
-            fits.append((rank, ScaleFit(key, start, run)))
-    return [fit for _, fit in sorted(fits, key=lambda item: item[0])]
+        tonic_pc = (pitches[0] - sum(steps[:start])) % 12
+        for name, signature in _tonic_names(kind).items():
+            if parse_pitch(name, "english") != tonic_pc:
+                continue
+            full = scale_notes(name, kind)
+            if full is None:
+                continue
+            run = [full[(start + i) % size] for i in range(len(pitches))]
+            rank = (abs(signature or 0), sum(map(accidentals, run)), _flats(run) if signature is None
+                    else signature < 0)
+            found.append((rank, ScaleFit(name, start, run, kind)))
+    return found
+
+
+def _fits(pitches: Sequence[int], kinds: Iterable[str] = ("major",)) -> list[ScaleFit]:
+    """Every key of the given scale types the ascending run fits, best first (module docstring)."""
+    kinds = list(kinds)
+    ranked = []
+    for order, kind in enumerate(kinds):
+        for rank, fit in _type_fits(pitches, kind):
+            if kind == "major":
+                ranked.append(((0, *rank), fit))
+            else:
+                ranked.append(((1, rank[1], rank[0], order, rank[2]), fit))
+    return [fit for _, fit in sorted(ranked, key=lambda item: item[0])]
 
 
 def _run(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
@@ -125,50 +268,54 @@ def scale_fits(pitches: Iterable[PitchLike]) -> list[ScaleFit]:
 def major_keys_fitting(pitches: Iterable[PitchLike]) -> list[int]:
     """Tonic pitch classes of the major scales the run climbs by step, best first; [] if none."""
     numbers, _ = _run(pitches)
-    return list(dict.fromkeys(parse_pitch(fit.key) for fit in _fits(numbers)))
+    return list(dict.fromkeys(parse_pitch(fit.key, "english") for fit in _fits(numbers)))
 
 
-def _normalise_key(key: PitchLike) -> str | int:
-    """A conventional key name from "gb", "G♭ major", ...; a pitch class stays an int."""
+def _normalise_key(key: PitchLike) -> tuple[str | int, str]:
+    """(a conventional tonic name or a pitch class, scale type) from "gb", "G♭ major", "Ges", 6,
+    "D harmonic minor", ..."""
     if not isinstance(key, str):
-        return parse_pitch(key)
-    text = key.strip().replace("♯", "#").replace("♭", "b")
-    if text.lower().endswith(" major"):
-        text = text[: -len(" major")].strip()
-    name = text[:1].upper() + text[1:]
-    if name not in MAJOR_KEY_SIGNATURES:
-        parse_pitch(name)  # an unreadable name is an UnknownNoteName, not a NotAKey
-        raise NotAKey(
-            f"{key!r} is not one of the 15 conventional major keys: "
-            + ", ".join(MAJOR_KEY_SIGNATURES)
-        )
-    return name
+        return parse_pitch(key), "major"
+    text = key.strip()
+    kind = "major"
+    for name in sorted(SCALE_STEPS, key=len, reverse=True):
+        if text.lower().endswith(" " + name):
+            text, kind = text[: -len(name) - 1].strip(), name
+            break
+    name = _english(text)
+    signatures = _tonic_names(kind)
+    if name not in signatures:
+        raise NotAKey(f"{key!r} is not one of the 15 conventional {kind} keys: "
+                      + ", ".join(show_name(tonic) for tonic in signatures))
+    return name, kind
 
 
 def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> ScaleFit:
     """The key a run is spelled in: the best fitting key, or the fitting `key` (name or pc)."""
     values = list(pitches)
-    fits = scale_fits(values)
     if key is None:
-        return fits[0]
-    wanted = _normalise_key(key)
+        return scale_fits(values)[0]
+    wanted, kind = _normalise_key(key)
+    numbers, shown = _run(values)
+    fits = _fits(numbers, (kind,))
     for fit in fits:
-        if fit.key == wanted or parse_pitch(fit.key) == wanted:
+        if fit.key == wanted or parse_pitch(fit.key, "english") == wanted:
             return fit
-    _, shown = _pitch_list(values)
-    offered = ", ".join(f"{fit.key} major" for fit in fits)
-    asked = f"{wanted} major" if isinstance(wanted, str) else f"major key on {pitch_name(wanted)}"
+    if not fits:
+        raise NotAStructure(f"{shown} is not part of any {kind} scale (going up by scale steps)")
+    offered = ", ".join(key_label(fit.key, kind) for fit in fits)
+    asked = key_label(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_label(wanted)}"
     raise NotAKey(f"{shown} is not a run of {asked}; it fits {offered}")
 
 
 def spell_scale(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
-    """Names of an ascending major-scale run in the key it fits (or in the fitting `key` given)."""
+    """English names of an ascending major-scale run in the key it fits (or the fitting `key`)."""
     return choose_fit(pitches, key).names
 
 
 def scale_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]:
     """Every fitting key ("F# major", "Gb major", ...) with the run spelled in it, best first."""
-    return [(f"{fit.key} major", fit.names) for fit in scale_fits(pitches)]
+    return [(key_label(fit.key), [show_name(n) for n in fit.names]) for fit in scale_fits(pitches)]
 
 
 def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
@@ -182,9 +329,51 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> st
         where = f"degrees {degrees[0]}-{degrees[-1]}"
     else:
         where = "degrees " + "-".join(map(str, degrees))
-    return f"{fit.key} major scale, {where}"
+    return f"{key_label(fit.key)} scale, {where}"
 
 
+def _best_tonic(tonic: int, kind: str) -> str:
+    """The conventional name of a key on a pitch class: fewest sharps or flats, then sharps."""
+    ranked = []
+    for name, signature in _tonic_names(kind).items():
+        if parse_pitch(name, "english") == tonic:
+            full = scale_notes(name, kind) or []
+            ranked.append(((abs(signature or 0), sum(map(accidentals, full)) if full else 99,
+                            _flats([name])), name))
+    return min(ranked)[1] if ranked else pitch_name(tonic)
+
+
+def key_label(tonic: PitchLike, kind: str = "major") -> str:
+    """A key's name in the convention in force: (6, "major") -> "F# major"; a typed "Gb" is kept."""
+    if kind not in SCALE_STEPS:
+        raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
+    name = _english(tonic) if isinstance(tonic, str) else _best_tonic(parse_pitch(tonic), kind)
+    return f"{show_name(name)} {kind}"
+
+
+def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = None) -> ScaleFit | None:
+    """The key a diagonal run is spelled in: the best of `keys` ((tonic, type) pairs it fits), or
+    of every scale type; None if it fits none."""
+    if keys is None:
+        fits = _fits(pitches, SCALE_STEPS)
+    else:
+        allowed = set(keys)
+        kinds = [kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed)]
+        fits = [fit for fit in _fits(pitches, kinds)
+                if (parse_pitch(fit.key, "english"), fit.kind) in allowed]
+    return fits[0] if fits else None
+
+
+def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]]) -> list[str]:
+    """The name of each (tonic, type) key a run fits, spelled as the run is written in it."""
+    labels = []
+    for tonic, kind in keys:
+        fits = [fit for fit in _fits(pitches, (kind,)) if parse_pitch(fit.key, "english") == tonic]
+        labels.append(key_label(fits[0].key, kind) if fits else key_label(tonic, kind))
+    return labels
+
+
+# ---- triads --------------------------------------------------------------------------------------
 def identify_triad(pitches: Iterable[PitchLike]) -> tuple[int, str]:
     """(root pitch class, quality) of a root-position triad given bottom to top."""
     numbers, shown = _pitch_list(pitches)
@@ -199,8 +388,8 @@ def identify_triad(pitches: Iterable[PitchLike]) -> tuple[int, str]:
     )
 
 
-def _triad_options(root: int, quality: str) -> list[list[str]]:
-    """Spellings of a triad from each root name with at most one accidental, best first."""
+def _triad_ranked(root: int, quality: str) -> list[tuple[tuple[int, int, int], list[str]]]:
+    """Spellings of a triad from each root name with at most one accidental, ranked, best first."""
     if quality not in TRIAD_STEPS:
         raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
     third = (root + TRIAD_STEPS[quality][0]) % 12
@@ -210,34 +399,121 @@ def _triad_options(root: int, quality: str) -> list[list[str]]:
         root_name = note_name(letter, root)
         if root_name is None or accidentals(root_name) > 1:
             continue
-        names = [
-            root_name,
-            note_name(LETTERS[(index + 2) % 7], third),
-            note_name(LETTERS[(index + 4) % 7], fifth),
-        ]
+        names = [root_name, note_name(LETTERS[(index + 2) % 7], third),
+                 note_name(LETTERS[(index + 4) % 7], fifth)]
         if None not in names:
-            flats = sum(name[1:].count("b") for name in names)
-            rank = (sum(map(accidentals, names)), accidentals(root_name), flats)
-            options.append((rank, names))
-    return [names for _, names in sorted(options, key=lambda item: item[0])]
+            options.append(((sum(map(accidentals, names)), accidentals(root_name), _flats(names)), names))
+    return sorted(options, key=lambda item: item[0])
+
+
+def _triad_options(root: int, quality: str) -> list[list[str]]:
+    return [names for _, names in _triad_ranked(root, quality)]
+
+
+def triad_spelling(root: PitchLike, quality: str) -> list[str]:
+    """The English names of a triad from its root and quality: (6, "diminished") -> F# A C."""
+    return _triad_options(parse_pitch(root), quality)[0]
 
 
 def spell_triad(pitches: Iterable[PitchLike]) -> list[str]:
-    """Names of a root-position triad by stacked thirds, with the fewest accidentals overall."""
+    """English names of a root-position triad by stacked thirds, with the fewest accidentals."""
     return _triad_options(*identify_triad(pitches))[0]
 
 
 def triad_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]:
     """Spellings from every root with at most one sharp or flat, named, best first."""
     root, quality = identify_triad(pitches)
-    return [(f"{names[0]} {quality}", names) for names in _triad_options(root, quality)]
+    return [(f"{show_name(names[0])} {quality}", [show_name(n) for n in names])
+            for names in _triad_options(root, quality)]
+
+
+def triad_label(root: PitchLike, quality: str) -> str:
+    """A triad's one name, in the convention in force: (3, "diminished") -> "D# diminished"."""
+    if isinstance(root, str):
+        english = _english(root)
+        root_pc = parse_pitch(root)
+        for names in _triad_options(root_pc, quality):
+            if names[0] == english:
+                return f"{show_name(english)} {quality}"
+    return f"{show_name(triad_spelling(root, quality)[0])} {quality}"
 
 
 def triad_name(root_pc: PitchLike, quality: str) -> str:
-    """A triad's name from root pitch class and quality: (9, "minor") -> "A minor"."""
-    return f"{_triad_options(parse_pitch(root_pc), quality)[0][0]} {quality}"
+    """A triad's name in English, for data and records: (9, "minor") -> "A minor"."""
+    return f"{triad_spelling(root_pc, quality)[0]} {quality}"
 
 
+def _pair_triads(low: int, high: int, qualities: Iterable[str]) -> list[tuple[int, str]]:
+    """Every triad of the qualities that holds the pair as root-third or third-fifth."""
+    gap = (high - low) % 12
+    found = []
+    for quality in qualities:
+        first, second = TRIAD_STEPS[quality]
+        if first == gap:
+            found.append((low, quality))
+        if second == gap:
+            found.append(((low - first) % 12, quality))
+    return found
+
+
+def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = ()) -> list[str] | None:
+    """English names of a column pair as the best-named of `triads` it can become (or of every
+    allowed triad holding it); None when the two notes are not a third apart."""
+    candidates = list(triads) or _pair_triads(low, high, GAME_TRIAD_QUALITIES)
+    best = None
+    for root, quality in candidates:
+        rank, names = _triad_ranked(root, quality)[0]
+        part = names[:2] if root == low else names[1:]
+        if parse_pitch(part[0], "english") != low or parse_pitch(part[1], "english") != high:
+            continue
+        key = (rank, root, quality)
+        if best is None or key < best[0]:
+            best = (key, part)
+    return None if best is None else best[1]
+
+
+def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = ()) -> list[str]:
+    """English names of any column run, as thirds wherever it can be: a triad (augmented too) or a
+    pair as in `spell_pair`; a longer or broken run spells its triad or pair and stacks letters a
+    third apart on it where they fit, default names elsewhere (C–E–G–Bb, C–E–A)."""
+    run = [parse_pitch(p) for p in pitches]
+    anchors = []
+    if len(run) >= 3:
+        for i in range(len(run) - 2):
+            if _is_triad(run[i:i + 3]):
+                anchors.append((i, spell_triad(run[i:i + 3])))
+    if not anchors and len(run) >= 2:
+        for i in range(len(run) - 1):
+            pair = spell_pair(run[i], run[i + 1], triads if len(run) == 2 else ())
+            if pair is not None:
+                anchors.append((i, pair))
+    if not anchors:
+        return [pitch_name(p) for p in run]
+    start, spelled = anchors[0]
+    names: list[str | None] = [None] * len(run)
+    names[start:start + len(spelled)] = spelled
+    for i in range(start + len(spelled), len(run)):
+        names[i] = _third_from(names[i - 1], run[i], 2)
+    for i in range(start - 1, -1, -1):
+        names[i] = _third_from(names[i + 1], run[i], -2)
+    return [name or pitch_name(p) for name, p in zip(names, run, strict=True)]
+
+
+def _is_triad(pitches: Sequence[int]) -> bool:
+    steps = ((pitches[1] - pitches[0]) % 12, (pitches[2] - pitches[1]) % 12)
+    return steps in TRIAD_STEPS.values()
+
+
+def _third_from(name: str | None, pitch: int, letters: int) -> str | None:
+    """`pitch` written a third above (letters=2) or below (-2) a spelled name, if that takes at most
+    one sharp or flat."""
+    if name is None:
+        return None
+    third = note_name(LETTERS[(LETTERS.index(name[0]) + letters) % 7], pitch)
+    return third if third is not None and accidentals(third) <= 1 else None
+
+
+# ---- structures ----------------------------------------------------------------------------------
 def structure_kind(kind: Any) -> str:
     """The kind, "triad" or "scale", from a string or an enum holding one; else NotAStructure."""
     value = getattr(kind, "value", kind)
@@ -246,9 +522,142 @@ def structure_kind(kind: Any) -> str:
     return value
 
 
+def spell_english(kind: Any, pitches: Sequence[int], *, key: PitchLike | None = None,
+                  triads: Iterable[tuple[int, str]] = (), keys: Iterable[tuple[int, str]] | None = None
+                  ) -> list[str]:
+    """English names of a run on the board (see `spell_notes`); default names where no spelling
+    applies (a column run that is no triad, a diagonal run that fits no scale)."""
+    pitches = [parse_pitch(p) for p in pitches]
+    if structure_kind(kind) == "triad":
+        return spell_column(pitches, triads)
+    if key is not None:
+        return choose_fit(pitches, key).names
+    fit = run_key(pitches, keys)
+    return fit.names if fit is not None else [pitch_name(p) for p in pitches]
+
+
+def spell_notes(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
+    """A run's notes spelled in context, bottom to top, in the convention in force: a column run
+    as its triad or potential triad, a diagonal run in the key it fits (or the fitting `key`).
+    Notes typed as names keep their spelling when they fit."""
+    values = list(pitches)
+    numbers = [parse_pitch(value) for value in values]
+    typed = [_english(value) for value in values]
+    if structure_kind(kind) == "scale" and key is None and all(typed):
+        for fit in _fits(numbers, SCALE_STEPS):
+            if fit.names == typed:
+                return [show_name(name) for name in typed]
+    if structure_kind(kind) == "triad" and all(typed) and _stacked_thirds(typed):
+        return [show_name(name) for name in typed]
+    return [show_name(name) for name in spell_english(kind, numbers, key=key)]
+
+
+def _stacked_thirds(names: list[str]) -> bool:
+    """Names a third apart in letters (C E G, D# F# A), as a triad or pair is written."""
+    return all((LETTERS.index(b[0]) - LETTERS.index(a[0])) % 7 == 2
+               for a, b in zip(names, names[1:], strict=False))
+
+
 def structure_name(kind: Any, pitches: Iterable[PitchLike]) -> str:
     """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-5"."""
     values = list(pitches)
     if structure_kind(kind) == "triad":
-        return triad_name(*identify_triad(values))
+        return triad_label(*identify_triad(values))
     return scale_name(values)
+
+
+def completion_label(kind: Any, root: PitchLike, quality: str) -> str:
+    """What a completion is called, for score sheets: "C major triad", "F# major scale"."""
+    if structure_kind(kind) == "triad":
+        return f"{triad_label(root, quality)} triad"
+    return f"{key_label(root, quality)} scale"
+
+
+# ---- key context ---------------------------------------------------------------------------------
+def _key_pc(key: PitchLike) -> tuple[int, str | None]:
+    """(tonic pitch class, English tonic name or None) of a major key given as name or pc."""
+    wanted, kind = _normalise_key(key)
+    if kind != "major":
+        raise NotAKey(f"Roman numerals here name triads of major keys, not of {key!r}")
+    if isinstance(wanted, str):
+        return parse_pitch(wanted, "english"), wanted
+    return wanted, None
+
+
+def _numeral(root: int, quality: str, tonic: int) -> str | None:
+    degree_pcs = [(tonic + step) % 12 for step in MAJOR_DEGREES]
+    if root in degree_pcs:
+        degree = degree_pcs.index(root)
+        if MAJOR_KEY_QUALITIES[degree] == quality:
+            return MAJOR_KEY_NUMERALS[degree]
+    return None
+
+
+def roman_numeral(root: PitchLike, quality: str, key: PitchLike) -> str:
+    """A triad's function in a major key: ("D", "minor", "C") -> "ii"; ("B", "diminished", 0) ->
+    "vii°". NotInKey when the triad is not one of the key's seven."""
+    if quality not in TRIAD_STEPS:
+        raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
+    root_pc = parse_pitch(root)
+    tonic, name = _key_pc(key)
+    numeral = _numeral(root_pc, quality, tonic)
+    if numeral is None:
+        key_text = key_label(name or tonic)
+        raise NotInKey(f"{triad_label(root, quality)} is not a triad of {key_text}; its triads are "
+                       + ", ".join(f"{t.numeral} {t.name}" for t in diatonic_triads(name or tonic)))
+    return numeral
+
+
+def diatonic_triads(key: PitchLike) -> list[DiatonicTriad]:
+    """The seven triads of a major key with their numerals, spelled in the key (Gb major: IV is
+    Cb major)."""
+    tonic, name = _key_pc(key)
+    notes = scale_notes(name or _best_tonic(tonic, "major"), "major")
+    triads = []
+    for degree in range(7):
+        spelled = tuple(notes[(degree + k) % 7] for k in (0, 2, 4))
+        quality = MAJOR_KEY_QUALITIES[degree]
+        triads.append(DiatonicTriad(MAJOR_KEY_NUMERALS[degree], parse_pitch(spelled[0], "english"), quality,
+                                    f"{show_name(spelled[0])} {quality}", tuple(map(show_name, spelled))))
+    return triads
+
+
+def triad_functions(root: int, quality: str, tonics: Iterable[int]) -> list[str]:
+    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]; the
+    key is named so that its scale holds the triad's spelled notes (vii° in Gb major, not F#)."""
+    spelled = set(triad_spelling(root, quality))
+    found = []
+    for tonic in tonics:
+        numeral = _numeral(root, quality, tonic)
+        if numeral is None:
+            continue
+        names = [n for n in MAJOR_KEY_SIGNATURES if parse_pitch(n, "english") == tonic]
+        holding = [n for n in names if spelled <= set(scale_notes(n, "major"))]
+        key = min(holding or names, key=lambda n: (abs(MAJOR_KEY_SIGNATURES[n]), MAJOR_KEY_SIGNATURES[n] < 0))
+        found.append(f"{numeral} in {key_label(key)}")
+    return found
+
+
+def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                 style: str = "names") -> list[str]:
+    """The scale degree of each note of a major-scale run: "tonic" ... "leading tone" (style
+    "names"), movable-do syllables ("do" ... "ti", style "movable-do") or numbers ("1" ... "7")."""
+    styles = {"names": DEGREE_NAMES, "movable-do": MOVABLE_DO, "numbers": tuple("1234567")}
+    if style not in styles:
+        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(styles)}")
+    values = list(pitches)
+    fit = choose_fit(values, key)
+    return [styles[style][(fit.start + i) % 7] for i in range(len(values))]
+
+
+def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
+    """Where a major-scale run starts in its key and which mode that makes: A–B–C–D–E–F–G ->
+    "C major from its sixth degree: A natural minor / Aeolian"."""
+    values = list(pitches)
+    fit = choose_fit(values, key)
+    if fit.start == 0:
+        return f"{key_label(fit.key)} from its tonic: {key_label(fit.key)} / Ionian"
+    start = show_name(fit.names[0])
+    mode = MODES[fit.start]
+    mode_text = f"{start} natural minor / {mode}" if fit.start == 5 else f"{start} {mode}"
+    return f"{key_label(fit.key)} from its {ORDINALS[fit.start]} degree: {mode_text}"
