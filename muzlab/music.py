@@ -267,3 +267,37 @@ class Notation:
 def staff(kind: Any, pitches: Iterable[PitchLike]) -> Notation:
     """A triad or scale run on a staff, spelled for what it is, shown inline in a notebook."""
     return Notation(structure_stream(kind, pitches))
+
+
+def sounding_staff(
+    events: Iterable[tuple[int, int, int]], names: dict[int, str], label: str | None = None
+) -> Notation:
+    """Notes exactly as heard — (start beat, beats, MIDI) events, as muzlab.audio plays them — on one
+    staff in the clef that fits, spelled by `names` (MIDI number -> English name), labelled above."""
+    from music21 import chord, clef, expressions, meter, note, stream
+
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for start, beats, midi in events:
+        groups.setdefault(start, []).append((beats, midi))
+    measure = stream.Measure()
+    now = 0
+    for start in sorted(groups):
+        if start > now:
+            measure.append(note.Rest(quarterLength=start - now))
+        midis = sorted(midi for _, midi in groups[start])
+        length = max(beats for beats, _ in groups[start])
+        spelled = _m21_names([names[midi] for midi in midis], midis)
+        sound = note.Note(spelled[0], quarterLength=length) if len(spelled) == 1 else chord.Chord(
+            spelled, quarterLength=length)
+        _show_own_accidentals(sound.pitches)
+        measure.append(sound)
+        now = max(now, start + length)
+    signature = meter.TimeSignature(f"{now}/4")
+    signature.style.hideObjectOnPrint = True
+    measure.insert(0, signature)
+    measure.insert(0, clef.bestClef(measure, recurse=True))
+    if label:
+        text = expressions.TextExpression(label)
+        text.placement = "above"
+        measure.insert(0, text)
+    return Notation(measure)

@@ -23,6 +23,7 @@ from matplotlib.patches import Circle, Polygon
 
 from muzlab.board import Board, as_cell
 from muzlab.hexgrid import Cell, to_pixel
+from muzlab.keyboard import keyboard as keyboard  # re-exported: muzlab.plot.keyboard
 from muzlab.pitch import PitchLike
 from muzlab.position import Position
 from muzlab.statsplots import (

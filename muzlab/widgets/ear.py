@@ -1,0 +1,127 @@
+"""EarTrainer: hear an item of a drill, click an answer, then see and hear why, with a running tally.
+
+The drill logic (items, answers, names) is muzlab.eartraining; this widget only plays and shows it.
+Nothing about the answer is on screen before a click: the options are plain buttons, the reveal
+(sentence, replay, staff, keyboard) is filled in only by `answer`.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import tempfile
+from itertools import groupby
+from pathlib import Path
+
+import ipywidgets as widgets
+import numpy as np
+
+from muzlab import audio
+from muzlab.eartraining import Drill, EarItem
+from muzlab.keyboard import keyboard_svg
+
+
+def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
+    """An item's sound through muzlab.audio: fluidsynth and a SoundFont when present ("auto"), else
+    the built-in synth, which plays each group of notes starting together as one chord."""
+    if engine not in audio.ENGINES:
+        raise audio.SynthesisError(f"unknown engine {engine!r}; use one of {audio.ENGINES}")
+    if engine == "fluidsynth" or (engine == "auto" and audio.fluidsynth_available()):
+        with tempfile.TemporaryDirectory(prefix="muzlab-") as folder:
+            path = Path(folder) / "item.mid"
+            path.write_bytes(audio.midi_file_bytes(item.events, item.note_seconds))
+            return audio.render_midi_file_with_fluidsynth(path, rate=rate)
+    slot = round(item.note_seconds * rate)
+    out = np.zeros(max(start + beats for start, beats, _ in item.events) * slot, dtype=np.float32)
+    for start, group in groupby(sorted(item.events), key=lambda event: event[0]):
+        events = list(group)
+        beats = max(event[1] for event in events)
+        sound = audio.synthesize([event[2] for event in events], chord=True, rate=rate,
+                                 note_seconds=beats * item.note_seconds)
+        out[start * slot : start * slot + len(sound)] += sound[: len(out) - start * slot]
+    return (out * (audio.PEAK / np.max(np.abs(out)))).astype(np.float32)
+
+
+class EarTrainer(widgets.VBox):
+    """An ear-training drill by clicking: "triad quality", "third" or "scale degree".
+
+    `drill` is a Drill or a drill name (then `settings` go to Drill: lowest="C3", highest="C5",
+    play="chord", qualities=..., keys=..., degrees=..., context="scale", note_seconds=...).
+    seed=None draws fresh items every time; a seed repeats the same items (a test, or pytest).
+    """
+
+    def __init__(self, drill: Drill | str = "triad quality", seed: int | None = None, engine: str = "auto",
+                 autoplay: bool = True, **settings):
+        self.drill = drill if isinstance(drill, Drill) else Drill(drill, **settings)
+        self.rng = random.Random(seed)
+        self.engine = engine
+        self.asked = 0
+        self.right = 0
+        self.item: EarItem | None = None
+        self.answered = False
+        self.heading = widgets.HTML(f"<h3>{html.escape(self.drill.kind.capitalize())}</h3>"
+                                    f"<p>{html.escape(self.drill.prompt())}</p>")
+        self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
+        self.buttons = {option: self._option(option) for option in self.drill.options}
+        self.feedback = widgets.HTML()
+        self.replay = widgets.Audio(format="wav", autoplay=False, loop=False)
+        self.staff = widgets.HTML()
+        self.keyboard = widgets.HTML()
+        self.reveal = widgets.VBox()
+        self.tally = widgets.HTML("0 of 0 right")
+        self.next_button = widgets.Button(description="Next", button_style="primary", icon="forward")
+        self.next_button.on_click(lambda _button: self.next_item())
+        super().__init__([self.heading, self.player, widgets.HBox(list(self.buttons.values())),
+                          self.feedback, self.reveal, widgets.HBox([self.next_button, self.tally])])
+        self.add_class("muz-ear")
+        self.next_item()
+
+    def _option(self, text: str) -> widgets.Button:
+        button = widgets.Button(description=text)
+        button.on_click(lambda _button: self.answer(text))
+        return button
+
+    def next_item(self) -> None:
+        """Draw a new item and play it; the answer area is emptied."""
+        self.item = self.drill.item(self.rng)
+        self.answered = False
+        self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
+        for button in self.buttons.values():
+            button.button_style = ""
+            button.disabled = False
+        self.feedback.value = ""
+        self.reveal.children = []
+        self.replay.value = b""
+        self.staff.value = ""
+        self.keyboard.value = ""
+
+    def answer(self, reply: str) -> bool:
+        """Check a clicked option, update the tally and show the answer; a second click is ignored."""
+        item = self.item
+        if self.answered or reply not in self.buttons:
+            return False
+        correct = item.is_right(reply)
+        self.answered = True
+        self.asked += 1
+        self.right += correct
+        for option, button in self.buttons.items():
+            button.disabled = True
+            button.button_style = "success" if option == item.answer else (
+                "danger" if option == reply else "")
+        verdict = "Right!" if correct else f"Not quite: it was {item.answer}."
+        colour = "#080" if correct else "#b00"
+        self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
+                               f"{html.escape(item.explanation())}")
+        self.tally.value = f"{self.right} of {self.asked} right"
+        self.replay.value = self.player.value
+        self.staff.value = _notation(item)
+        self.keyboard.value = keyboard_svg(item.names(), semitones=True)
+        self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay,
+                                widgets.HBox([self.staff, self.keyboard])]
+        return correct
+
+
+def _notation(item: EarItem) -> str:
+    from muzlab import music  # music21 and verovio load only when a staff is first drawn
+
+    return music.sounding_staff(item.events, item.played_names(), item.title()).svg
