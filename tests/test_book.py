@@ -1,0 +1,113 @@
+"""The lessons book (`python3 make.py book`), built here with two lessons to stay quick: the pages
+exist, hold pictures and sound players that work offline, widgets became pictures, links resolve."""
+
+import importlib.util
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ["1-rules", "4-explore"]
+
+pytestmark = pytest.mark.slow
+
+
+class Page(HTMLParser):
+    """The links, pictures, sound players, scripts and element ids of one HTML page."""
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.path = path
+        self.links: list[str] = []
+        self.images: list[str] = []
+        self.players = 0
+        self.sounds: list[str] = []
+        self.resources: list[str] = []
+        self.ids: set[str] = set()
+        self.feed(path.read_text(encoding="utf-8"))
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        if tag == "img":
+            self.images.append(attrs.get("src", ""))
+        self.players += tag == "audio"
+        if tag in ("audio", "source") and attrs.get("src"):
+            self.sounds.append(attrs["src"])
+        if tag in ("script", "img", "iframe", "audio", "source") and attrs.get("src"):
+            self.resources.append(attrs["src"])
+        if tag == "link" and attrs.get("href"):
+            self.resources.append(attrs["href"])
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    spec = importlib.util.spec_from_file_location("book_build", ROOT / "docs" / "book" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    out = tmp_path_factory.mktemp("book").resolve() / "book"
+    build.build(out, LESSONS)
+    return out
+
+
+@pytest.fixture(scope="module")
+def pages(book):
+    return {path: Page(path) for path in book.rglob("*.html")}
+
+
+def test_the_pages_exist(book):
+    for page in ["index.html", "docs/rules.html", "docs/words.html",
+                 *(f"notebooks/{lesson}.html" for lesson in LESSONS)]:
+        assert (book / page).is_file(), page
+
+
+def test_the_start_page_says_what_needs_a_live_kernel(book):
+    text = (book / "index.html").read_text(encoding="utf-8")
+    assert "needs a live kernel" in text
+    for lesson in LESSONS:
+        assert f'href="notebooks/{lesson}.html"' in text
+
+
+def test_a_lesson_holds_pictures_and_sound_that_need_no_internet(book, pages):
+    lesson = pages[book / "notebooks" / "1-rules.html"]
+    assert len(lesson.images) >= 3
+    for src in lesson.images:
+        assert src.startswith("data:image/") or (lesson.path.parent / unquote(src)).is_file(), src
+    assert lesson.players >= 2 and len(lesson.sounds) >= lesson.players
+    assert all(src.startswith("data:audio/wav;base64,") for src in lesson.sounds)
+
+
+def test_no_page_loads_anything_from_the_internet(pages):
+    for page in pages.values():
+        remote = [src for src in page.resources if urlsplit(src).scheme in ("http", "https")]
+        assert remote == [], page.path
+
+
+def test_widgets_are_pictures_and_a_sentence(book):
+    text = (book / "notebooks" / "4-explore.html").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-view+json" not in text
+    pictures = re.findall(r"<figure class=.muz-static.*?</figure>", text, flags=re.S)
+    assert len(pictures) >= 2  # the Explorer and the Quiz
+    for picture in pictures:
+        assert "<svg" in picture and "needs a running Python" in picture
+
+
+def test_links_between_pages_resolve(book, pages):
+    checked = 0
+    for page in pages.values():
+        for href in page.links:
+            parts = urlsplit(href)
+            if parts.scheme or href.startswith("mailto:"):
+                continue
+            target = (page.path.parent / unquote(parts.path)).resolve() if parts.path else page.path
+            assert target.is_file(), f"{page.path.relative_to(book)} links to a missing {href}"
+            if parts.fragment and target.suffix == ".html":
+                assert parts.fragment in pages[target].ids, f"{page.path.relative_to(book)}: {href}"
+            checked += 1
+    assert checked > 20
