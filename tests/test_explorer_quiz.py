@@ -5,20 +5,25 @@ from hypothesis import strategies as st
 
 from muzlab import Position
 from muzlab.quiz import KINDS, make_question, worksheet
-from muzlab.widgets import Explorer, HexBoard, Quiz
-from muzlab.widgets.hexboard import LEGAL_COLOUR, PROBLEM_COLOUR
+from muzlab.widgets import Explorer, Quiz, Scene, SvgBoard
 
 C, E, G = 0, 4, 7
 
 
 def legal_buttons(board_view):
-    return {cell for cell, button in board_view.cells.items() if "muz-legal" in button._dom_classes}
+    return {cell for cell, handle in board_view.cells.items() if handle.legal}
 
 
-def test_hex_board_has_one_button_per_cell_with_its_class():
-    view = HexBoard(Position().board)
-    assert len(view.cells) == 61
-    assert "muz-cell-0_-1" in view.cells[(0, -1)]._dom_classes
+def test_the_svg_board_has_one_clickable_cell_per_board_cell():
+    clicked = []
+    view = SvgBoard(Position().board, on_click=clicked.append)
+    view.show(Scene(Position()))
+    assert len(view.cells) == 61 and view.svg.count('<polygon class="muz-cell"') == 61
+    assert '<polygon class="muz-cell" data-cell="0,-1" data-name="e6"' in view.svg
+    view.cells[(0, -1)].click()
+    view._message(view, {"event": "click", "cell": "1,-1"}, [])  # what a click in the page sends
+    view._message(view, {"event": "click", "cell": "9,9"}, [])  # not a cell: ignored
+    assert clicked == [(0, -1), (1, -1)]
 
 
 def test_explorer_puts_and_removes_dice_with_clicks():
@@ -28,7 +33,7 @@ def test_explorer_puts_and_removes_dice_with_clicks():
     explorer.palette.value = E
     explorer.board_view.cells[(0, -1)].click()
     assert explorer.notation.value == "standard E@0,-1 C@0,0"
-    assert explorer.board_view.cells[(0, 0)].description == "C"
+    assert explorer.board_view.cells[(0, 0)].label == "C"
     explorer.board_view.cells[(0, -1)].click()  # the same note again removes it
     assert explorer.notation.value == "standard C@0,0"
 
@@ -39,7 +44,8 @@ def test_explorer_allows_a_broken_position_and_marks_every_broken_run_with_why()
     explorer.board_view.cells[(0, -2)].click()
     assert "C–E–D, read upward, is not a major, minor or diminished triad" in explorer.problem_list.value
     for cell in [(0, 0), (0, -1), (0, -2)]:
-        assert explorer.board_view.cells[cell].style.button_color == PROBLEM_COLOUR
+        assert "muz-problem" in explorer.board_view.cells[cell].classes
+        assert "is not a major, minor or diminished triad" in explorer.board_view.cells[cell].tooltip
     explorer.palette.value = -1  # erase
     explorer.board_view.cells[(0, -2)].click()
     assert "every run follows the rules" in explorer.problem_list.value
@@ -50,8 +56,8 @@ def test_explorer_shows_legal_cells_and_points_for_a_chosen_pitch():
     explorer.pitch_choice.value = G
     expected = set(explorer.position.legal_placements(G))
     assert legal_buttons(explorer.board_view) == expected and (0, -2) in expected
-    assert explorer.board_view.cells[(0, -2)].description == "+6"
-    assert explorer.board_view.cells[(0, -2)].style.button_color == LEGAL_COLOUR
+    assert explorer.board_view.cells[(0, -2)].label == "+6"
+    assert explorer.board_view.cells[(0, -2)].tooltip == "e7, honeypot ×2: scores 6 points"
 
 
 def test_explorer_run_choice_lists_what_it_could_become_and_loads_sound():

@@ -6,7 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Game
+from muzlab.svg import position_svg
 from muzlab.widgets import PlayBoard
+from muzlab.widgets.svgboard import CELL_SIZE
 
 
 def first_cell_policy(cells):
@@ -62,12 +64,18 @@ def test_legal_cells_light_up_with_their_points_after_a_roll():
     board.cells[(0, 0)].click()  # the opening die
     board.roll_button.click()
     game = board.game
-    lit = {cell for cell, button in board.cells.items() if "muz-legal" in button._dom_classes}
+    lit = {cell for cell, handle in board.cells.items() if handle.legal}
     assert lit == set(game.legal_placements())
     for cell in lit:
-        assert board.cells[cell].description == f"+{game.position.score(game.hand, cell)}"
+        points = game.position.score(game.hand, cell)
+        assert board.cells[cell].label == f"+{points}"
+        assert board.cells[cell].tooltip.endswith(f"scores {points} point{'s' if points != 1 else ''}")
+        assert f'class="muz-cell muz-legal" data-cell="{cell[0]},{cell[1]}"' in board.board_view.svg
+    refused = next(c for c in board.cells if c not in lit and c not in game.position.dice)
+    assert board.cells[refused].tooltip.endswith(game.position.explain(game.hand, refused))
     board.hints.value = False
-    assert not any("muz-legal" in b._dom_classes for b in board.cells.values())
+    assert not any(handle.legal for handle in board.cells.values())
+    assert "muz-legal" not in board.board_view.svg
 
 
 def test_an_illegal_click_places_nothing_and_shows_the_rules_reason():
@@ -79,7 +87,7 @@ def test_an_illegal_click_places_nothing_and_shows_the_rules_reason():
     board.cells[(2, 0)].click()
     reason = board.game.position.explain(board.game.hand, (2, 0))
     assert reason in board.message.value.replace("&#x27;", "'")
-    assert board.game.to_json() == before and board.cells[(2, 0)].description == "×2"
+    assert board.game.to_json() == before and board.cells[(2, 0)].label == "×2"
 
 
 def test_pass_then_bonus_play_then_the_passed_player_rolls_again():
@@ -144,7 +152,8 @@ def test_save_and_load_a_game_record_through_the_buttons(tmp_path):
     other.record_path.value = str(record)
     other.load_button.click()
     assert other.game == board.game
-    assert other.cells[(0, 0)].description == board.cells[(0, 0)].description
+    assert other.cells[(0, 0)].label == board.cells[(0, 0)].label
+    assert other.board_view.svg == board.board_view.svg
     (tmp_path / "broken.json").write_text('{"format": "muzlab-game"')
     other.record_path.value = str(tmp_path / "broken.json")
     other.load_button.click()
@@ -188,3 +197,79 @@ def test_completed_structures_are_listed_in_the_order_built():
     assert built and len(built) >= len(completing)
     assert all(s.complete for s in built)
     assert built[0].cells[-1] == completing[0].cell or completing[0].cell in built[0].cells
+
+
+def without_layer(svg: str) -> str:
+    """The SVG with the board widget's interaction layer taken out."""
+    start = svg.index('<g class="muz-layer"')
+    end = svg.index("</g>\n", start) + len("</g>\n")
+    return svg[:start] + svg[end:]
+
+
+def test_the_board_is_muzlab_svg_drawing_plus_an_interaction_layer():
+    board = PlayBoard(players=2, agents=[None, "greedy"], seed=9, agent_delay=0)
+    for _ in range(4):
+        board.roll_button.click()
+        cells = board.game.legal_placements()
+        board.cells[cells[-1]].click() if cells else board.pass_button.click()
+    board.roll_button.click()
+    game = board.game
+    drawing = position_svg(game.position, CELL_SIZE, highlight=game.hand, last=board.table.last)
+    assert without_layer(board.board_view.svg) == drawing
+    assert board.table.last is not None and 'class="last"' in drawing
+    board.hints.value = False
+    assert without_layer(board.board_view.svg) == position_svg(game.position, CELL_SIZE,
+                                                                last=board.table.last)
+    assert board.board_view.svg.count('<polygon class="muz-cell') == len(game.board)
+
+
+def test_keys_pressed_on_the_board_roll_pass_and_undo():
+    board = PlayBoard(players=2, seed=0, agent_delay=0)
+    press = lambda key: board.board_view._message(board.board_view, {"event": "key", "key": key}, [])  # noqa: E731
+    press("r")
+    assert board.game.hand is not None
+    board.board_view._message(board.board_view, {"event": "click", "cell": "0,0"}, [])  # Enter on e5
+    assert board.game.position.dice.get((0, 0)) is not None
+    press("r")
+    press("p")
+    assert board.game.phase == "bonus" and board.game.current_player == 1
+    press("u")
+    assert board.game.phase == "place" and board.game.current_player == 0
+    press("x")  # not a shortcut: nothing happens
+    assert board.game.phase == "place"
+
+
+def test_the_hint_button_lights_the_best_cell_says_why_and_counts_on_the_sheet():
+    board = PlayBoard(players=1, seed=6, agent_delay=0)
+    board.roll_button.click()
+    board.cells[(0, 0)].click()
+    board.roll_button.click()
+    while not board.game.legal_placements():
+        board.pass_button.click()
+        board.roll_button.click()
+    scores = board.game.position.legal_scores(board.game.hand)
+    board.hint_button.click()
+    chosen = {cell for cell, handle in board.cells.items() if "muz-selected" in handle.classes}
+    assert chosen and all(scores[cell] == max(scores.values()) for cell in chosen)
+    assert any(board.table.board.cell_name(cell) in board.message.value for cell in chosen)
+    board.cells[sorted(chosen)[0]].click()
+    assert board.table.score_sheet()["hints"].sum() == 1 and "<th>hints</th>" in board.sheet.value
+    assert not any("muz-selected" in handle.classes for handle in board.cells.values())
+
+
+def test_a_teacher_can_switch_the_hint_button_off():
+    board = PlayBoard(players=1, seed=6, agent_delay=0, allow_hints=False)
+    board.roll_button.click()
+    assert board.hint_button.layout.display == "none"
+    board.board_view._message(board.board_view, {"event": "key", "key": "h"}, [])
+    assert board.table.hints_used(0) == 0
+
+
+def test_scale_and_cell_names_for_a_projector():
+    board = PlayBoard(players=2, seed=0, agent_delay=0, scale=1.5)
+    assert board.board_view.scale == 1.5 and "font-size:66px" in board.hand.value
+    board.scale = 2
+    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
+    assert 'class="muz-cellname"' not in board.board_view.svg
+    board.cell_names.value = True
+    assert '>e5</text>' in board.board_view.svg and '>a1</text>' in board.board_view.svg

@@ -13,17 +13,20 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import DIE_FACES
 from muzlab.position import Position
 from muzlab.rules import RuleSet
-from muzlab.widgets.hexboard import HexBoard, position_looks
 from muzlab.widgets.listen import ListenPanel
+from muzlab.widgets.svgboard import Scene, SvgBoard
 
 ERASE = -1
 
 
 class Explorer(widgets.VBox):
-    """Set up any position: the palette's note goes where you click (click it again to remove)."""
+    """Set up any position: the palette's note goes where you click (click it again to remove).
+
+    `scale` enlarges the board for a projector; `board_view.cells[(q, r)].click()` clicks a cell.
+    """
 
     def __init__(self, position: Position | None = None, board: Board | str | None = None,
-                 rules: RuleSet | str | None = None):
+                 rules: RuleSet | str | None = None, scale: float = 1.0):
         if position is not None:
             board, rules, dice = position.board, position.rules, dict(position.dice)
         else:
@@ -42,18 +45,33 @@ class Explorer(widgets.VBox):
         self.load_button = widgets.Button(description="Load notation")
         self.clear_button = widgets.Button(description="Clear board")
         self.listen = ListenPanel()
-        self.board_view = HexBoard(self.position.board, on_click=self.click)
+        self.cell_names = widgets.Checkbox(value=False, description="cell names")
+        self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
+        self.cell_names.observe(self._names_toggled, names="value")
         self.pitch_choice.observe(lambda _change: self._refresh(), names="value")
         self.runs.observe(self._run_chosen, names="value")
         self.load_button.on_click(lambda _button: self.load(self.notation.value))
         self.clear_button.on_click(lambda _button: self._set(Position(
             self.position.board, {}, self.position.rules, strict=False)))
-        controls = widgets.VBox([self.palette, self.pitch_choice, self.runs, self.listen])
+        controls = widgets.VBox([self.palette, self.pitch_choice, self.runs, self.cell_names, self.listen])
         super().__init__([
             widgets.HBox([self.board_view, controls]),
             self.message, self.problem_list,
             widgets.HBox([self.notation, self.load_button, self.clear_button]),
         ])
+        self._refresh()
+
+    @property
+    def scale(self) -> float:
+        """How much larger than normal the board is drawn."""
+        return self.board_view.scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        self.board_view.scale = float(value)
+
+    def _names_toggled(self, change) -> None:
+        self.board_view.show_names = change["new"]
         self._refresh()
 
     def click(self, cell: Cell) -> None:
@@ -89,8 +107,8 @@ class Explorer(widgets.VBox):
         problems = position.problems()
         marked = {cell: p.reason for p in problems for cell in p.cells}
         pitch = self.pitch_choice.value
-        legal = {} if pitch is None else position.legal_scores(pitch)
-        self.board_view.paint(position_looks(position, legal, marked=marked))
+        legal = () if pitch is None else position.legal_placements(pitch)
+        self.board_view.show(Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch))
         self.problem_list.value = "".join(
             f"<div style='color:#b00'>✗ {html.escape(p.reason)}</div>" for p in problems
         ) or "<div style='color:#080'>✓ every run follows the rules</div>"
@@ -104,5 +122,5 @@ class Explorer(widgets.VBox):
         if change["new"] is None:
             return
         structure = self.structures[change["new"]]
-        self.board_view.paint(position_looks(self.position, selected=set(structure.cells)))
+        self.board_view.show(Scene(self.position, chosen=structure.cells))
         self.listen.show(structure)

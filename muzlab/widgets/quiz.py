@@ -10,13 +10,13 @@ import ipywidgets as widgets
 from muzlab.board import Board
 from muzlab.hexgrid import Cell
 from muzlab.quiz import KINDS, Question, make_question
-from muzlab.widgets.hexboard import HexBoard, position_looks
+from muzlab.widgets.svgboard import Scene, SvgBoard
 
 
 class Quiz(widgets.VBox):
     """Asks "where can this Eb go?", "which triad does this complete?", "how many points?" in turn."""
 
-    def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0):
+    def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0, scale: float = 1.0):
         self.kinds = tuple(kinds)
         self.seed = seed
         self.asked = 0
@@ -29,10 +29,19 @@ class Quiz(widgets.VBox):
         self.options = widgets.HBox()
         self.next_button = widgets.Button(description="Next question", button_style="primary")
         self.next_button.on_click(lambda _button: self.next_question())
-        self.board_view = HexBoard(Board.standard(), on_click=self.answer)
+        self.board_view = SvgBoard(Board.standard(), on_click=self.answer, scale=scale)
         super().__init__([self.prompt, self.board_view, self.options, self.feedback,
                           widgets.HBox([self.next_button, self.tally])])
         self.next_question()
+
+    @property
+    def scale(self) -> float:
+        """How much larger than normal the board is drawn."""
+        return self.board_view.scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        self.board_view.scale = float(value)
 
     def next_question(self) -> None:
         """Draw the next question (the n-th question of a seed is always the same)."""
@@ -42,8 +51,8 @@ class Quiz(widgets.VBox):
         self.prompt.value = f"<h3>{html.escape(self.question.prompt)}</h3>"
         self.feedback.value = ""
         self.options.children = [self._option(text) for text in self.question.options]
-        asked = {self.question.cell} if self.question.cell else set()
-        self.board_view.paint(position_looks(self.question.position, selected=asked))
+        asked = [self.question.cell] if self.question.cell else []
+        self.board_view.show(Scene(self.question.position, highlight=asked or None, chosen=asked))
 
     def _option(self, text: str) -> widgets.Button:
         button = widgets.Button(description=text)
@@ -63,5 +72,7 @@ class Quiz(widgets.VBox):
         self.feedback.value = f"<b style='color:{colour}'>{html.escape(why)}</b>"
         self.tally.value = f"{self.right} of {self.asked} right"
         if question.kind == "where":
-            legal = question.position.legal_scores(question.pitch)
-            self.board_view.paint(position_looks(question.position, legal))
+            position = question.position
+            self.board_view.show(Scene(position, highlight=question.pitch,
+                                       lit=position.legal_placements(question.pitch), tips_for=question.pitch,
+                                       chosen=[reply]))

@@ -1,0 +1,130 @@
+// The muzlab board in the page: the SVG that Python drew (muzlab.svg plus an interaction layer),
+// clicks and keys sent back to Python as messages, a focus ring moved with the arrow keys.
+// It decides nothing: Python says what is lit and what each cell's tooltip says.
+
+const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+function render({ model, el }) {
+  el.classList.add("muz-board");
+  const frame = document.createElement("div");
+  frame.className = "muz-frame";
+  frame.tabIndex = 0;
+  frame.setAttribute("role", "application");
+  frame.setAttribute("aria-label", "Board: arrow keys move between cells, Enter places");
+  frame.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab's own keys stay outside
+  const tip = document.createElement("div");
+  tip.className = "muz-tip";
+  tip.setAttribute("aria-live", "polite");
+  el.append(frame, tip);
+  let focus = null;   // "q,r" of the focused cell
+  let anchorY = null; // the row a run of left/right moves keeps to
+
+  const cellElement = (cell) => frame.querySelector(`.muz-layer .muz-cell[data-cell="${cell}"]`);
+  const tipOf = (element) => {
+    const title = element && element.querySelector("title");
+    return title ? title.textContent : "";
+  };
+
+  function showFocus() {
+    const old = frame.querySelector(".muz-focus");
+    if (old) old.remove();
+    const element = focus && cellElement(focus);
+    if (!element) return;
+    for (const css of ["muz-focus-outer", "muz-focus"]) {
+      const ring = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+      ring.setAttribute("points", element.getAttribute("points"));
+      ring.setAttribute("class", css === "muz-focus" ? "muz-focus" : "muz-focus muz-focus-outer");
+      ring.setAttribute("pointer-events", "none");
+      element.parentNode.appendChild(ring);
+    }
+    tip.textContent = tipOf(element);
+  }
+
+  function draw() {
+    frame.innerHTML = model.get("svg");
+    const svg = frame.querySelector("svg");
+    if (!svg) return;
+    const scale = model.get("scale") || 1;
+    svg.style.width = `${parseFloat(svg.getAttribute("width")) * scale}px`;
+    svg.style.height = `${parseFloat(svg.getAttribute("height")) * scale}px`;
+    el.style.setProperty("--muz-scale", scale);
+    if (focus && document.activeElement === frame) showFocus();
+  }
+
+  function send(message) {
+    model.send(message);
+  }
+
+  function move(dx, dy) {
+    const cells = [...frame.querySelectorAll(".muz-layer .muz-cell")];
+    if (!cells.length) return;
+    const here = focus && cellElement(focus);
+    if (!here) {
+      const layer = frame.querySelector(".muz-layer");
+      focus = layer ? layer.dataset.centre : cells[0].dataset.cell;
+      anchorY = null;
+      return showFocus();
+    }
+    const x = +here.dataset.x, y = +here.dataset.y;
+    if (dx !== 0 && anchorY === null) anchorY = y;
+    if (dy !== 0) anchorY = null;
+    let best = null, bestKey = null;
+    for (const other of cells) {
+      const ox = +other.dataset.x - x, oy = +other.dataset.y - y;
+      const along = ox * dx + oy * dy, distance = Math.hypot(ox, oy);
+      if (along <= 0 || along < 0.45 * distance) continue; // within about 60 degrees of the arrow
+      const key = dx !== 0
+        ? [Math.round(distance), Math.abs(+other.dataset.y - anchorY)]
+        : [Math.round(distance), Math.abs(ox)];
+      if (!bestKey || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
+        best = other;
+        bestKey = key;
+      }
+    }
+    if (best) {
+      focus = best.dataset.cell;
+      showFocus();
+    }
+  }
+
+  frame.addEventListener("click", (event) => {
+    const element = event.target.closest("[data-cell]");
+    if (!element) return;
+    focus = element.dataset.cell;
+    send({ event: "click", cell: focus });
+  });
+  frame.addEventListener("mouseover", (event) => {
+    const element = event.target.closest(".muz-layer .muz-cell");
+    if (element) tip.textContent = tipOf(element);
+  });
+  frame.addEventListener("focus", () => {
+    if (!focus) move(0, 0);
+    else showFocus();
+  });
+  frame.addEventListener("blur", () => {
+    for (const ring of frame.querySelectorAll(".muz-focus")) ring.remove();
+  });
+  frame.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (ARROWS[event.key]) {
+      event.preventDefault();
+      event.stopPropagation();
+      const [dx, dy] = ARROWS[event.key];
+      move(dx, dy);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation();
+      if (focus) send({ event: "click", cell: focus });
+    } else if (event.key.length === 1 && model.get("shortcuts").includes(event.key.toLowerCase())) {
+      event.preventDefault();
+      event.stopPropagation(); // JupyterLab's own shortcuts (r, p, u...) stay out of the board
+      send({ event: "key", key: event.key.toLowerCase() });
+    }
+  });
+
+  model.on("change:svg", draw);
+  model.on("change:scale", draw);
+  draw();
+}
+
+export default { render };

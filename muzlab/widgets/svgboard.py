@@ -1,0 +1,213 @@
+"""The board as one widget: the SVG picture of `muzlab.svg` plus an interaction layer, for play.
+
+Python draws everything (the same `position_svg` a notebook shows, then one transparent hexagon per
+cell carrying `data-cell="q,r"`, the class `muz-legal` while lit, and its tooltip); the page only
+shows it, scales it, moves a keyboard focus ring and sends a clicked cell or a pressed key back.
+A move is one message: the new SVG. `cells[(q, r)].click()` does in Python exactly what a click in
+the page does, so the boards are tested without a browser.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from muzlab.board import Board
+from muzlab.hexgrid import Cell, to_pixel
+from muzlab.pitch import PitchLike
+from muzlab.position import Position
+from muzlab.svg import board_view, hex_points, honeypot_label, position_svg
+
+HERE = Path(__file__).parent
+#: Circumradius of a hex in SVG units at scale 1 (the picture is then scaled by CSS, without loss).
+CELL_SIZE = 32
+LAYER_START = '<g class="muz-layer"'
+
+
+class CellHandle:
+    """One cell of a board, for Python: `click()` acts as a click on it in the page."""
+
+    def __init__(self, board: SvgBoard, cell: Cell):
+        self.board = board
+        self.cell = cell
+
+    def click(self) -> None:
+        """Click the cell, as a person does in the page."""
+        self.board.click(self.cell)
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The cell's classes in the page: "muz-cell", and "muz-legal" while lit, "muz-problem",
+        "muz-selected"."""
+        return self.board.classes.get(self.cell, ("muz-cell",))
+
+    @property
+    def legal(self) -> bool:
+        """True while the cell is lit (class `muz-legal` in the page)."""
+        return "muz-legal" in self.classes
+
+    @property
+    def label(self) -> str:
+        """What the cell shows: its die's name, "+points" when lit with points, its honeypot, or ""."""
+        return self.board.label(self.cell)
+
+    @property
+    def tooltip(self) -> str:
+        """What hovering the cell says."""
+        return self.board.tips.get(self.cell, "")
+
+    def __repr__(self) -> str:
+        return f"<CellHandle {self.board.board.cell_name(self.cell)}>"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the board shows: the position, its highlight (a pitch: legal cells with points, or cells),
+    the last placement, the lit cells, cells marked with a problem (cell -> why), cells `chosen` (a
+    hint's best cells, drawn with a heavy outline), and `tips_for`: the pitch whose points or refusal
+    hovering a cell tells (None: hovering tells the cell's name)."""
+
+    position: Position
+    highlight: PitchLike | Iterable[Cell] | None = None
+    last: Cell | None = None
+    lit: Iterable[Cell] = frozenset()
+    marked: Mapping[Cell, str] | None = None
+    chosen: Iterable[Cell] = ()
+    tips_for: int | None = None
+
+
+class SvgBoard(anywidget.AnyWidget):
+    """The clickable SVG board: `show(...)` draws a position, `on_click(cell)` hears a click, and
+    `on_key(letter)` a key from `shortcuts` (such as "r" for Roll) pressed on the board."""
+
+    _esm = (HERE / "svgboard.js").read_text(encoding="utf-8")
+    _css = (HERE / "svgboard.css").read_text(encoding="utf-8")
+    svg = traitlets.Unicode("").tag(sync=True)
+    scale = traitlets.Float(1.0).tag(sync=True)
+    shortcuts = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        board: Board,
+        on_click: Callable[[Cell], None] | None = None,
+        on_key: Callable[[str], None] | None = None,
+        shortcuts: str = "",
+        scale: float = 1.0,
+        show_names: bool = False,
+    ):
+        super().__init__(scale=float(scale), shortcuts=shortcuts)
+        self.board = board
+        self.on_click = on_click
+        self.on_key = on_key
+        self.show_names = show_names
+        self.cells: dict[Cell, CellHandle] = {cell: CellHandle(self, cell) for cell in board.cells}
+        self.classes: dict[Cell, tuple[str, ...]] = {}
+        self.tips: dict[Cell, str] = {}
+        self._labels: dict[Cell, str] = {}
+        self._points: dict[Cell, int | None] = {}
+        self.scene: Scene | None = None
+        self.add_class("muz-svgboard")
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A message from the page: {"event": "click", "cell": "q,r"} or {"event": "key", "key": "r"}."""
+        if not isinstance(content, dict):
+            return
+        if content.get("event") == "click":
+            try:
+                q, r = (int(part) for part in str(content.get("cell", "")).split(","))
+            except ValueError:
+                return
+            if (q, r) in self.cells:
+                self.click((q, r))
+        elif content.get("event") == "key" and self.on_key and content.get("key") in self.shortcuts:
+            self.on_key(content["key"])
+
+    def click(self, cell: Cell) -> None:
+        """What a click on a cell does: call `on_click(cell)`."""
+        if self.on_click is not None:
+            self.on_click(cell)
+
+    def label(self, cell: Cell) -> str:
+        """The text the picture shows on a cell."""
+        if cell in self._labels:
+            return self._labels[cell]
+        points = self._points.get(cell)
+        if points is not None:
+            return f"+{points}"
+        factor = self.board.honeypots.get(cell)
+        return honeypot_label(factor) if factor else ""
+
+    def show(self, scene: Scene) -> None:
+        """Draw a scene (one message to the page)."""
+        view = board_view(scene.position, scene.highlight, scene.last)
+        self._labels, self._points = view.labels, view.highlight
+        position = scene.position
+        self.tips = (name_tips(position, view.labels) if scene.tips_for is None
+                     else placement_tips(position, scene.tips_for, view.labels))
+        for cell, why in (scene.marked or {}).items():
+            self.tips[cell] = f"{self.tips[cell]} — {why}"
+        self.scene = scene
+        drawing = position_svg(position, CELL_SIZE, scene.highlight, scene.last)
+        end = drawing.rindex("</svg>")
+        self.svg = drawing[:end] + self.layer(frozenset(scene.lit), scene.marked or {},
+                                              frozenset(scene.chosen)) + drawing[end:]
+
+    def layer(self, lit: frozenset[Cell], marked: Mapping[Cell, str], chosen: frozenset[Cell]) -> str:
+        """The interaction layer: one transparent hexagon per cell with its data, classes and tooltip."""
+        board = self.board
+        centre = board.centre
+        out = [f'{LAYER_START} data-centre="{centre[0]},{centre[1]}">']
+        for cell in board.cells:
+            x, y = to_pixel(cell, CELL_SIZE)
+            css = ("muz-cell",) + ("muz-legal",) * (cell in lit) + ("muz-problem",) * (cell in marked) + (
+                "muz-selected",) * (cell in chosen)
+            self.classes[cell] = css
+            tip = self.tips.get(cell, "")
+            points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_points((x, y), CELL_SIZE))
+            out.append(f'<polygon class="{" ".join(css)}" data-cell="{cell[0]},{cell[1]}" '
+                       f'data-name="{board.cell_name(cell)}" data-x="{x:.1f}" data-y="{y:.1f}" '
+                       f'points="{points}"><title>{html.escape(tip)}</title></polygon>')
+        if self.show_names:
+            for cell in board.cells:
+                x, y = to_pixel(cell, CELL_SIZE)
+                out.append(f'<text class="muz-cellname" x="{x:.1f}" y="{y - 0.7 * CELL_SIZE:.1f}" '
+                           f'dy="0.35em" font-size="{0.27 * CELL_SIZE:.1f}" text-anchor="middle">'
+                           f"{board.cell_name(cell)}</text>")
+        out.append("</g>\n")
+        return "\n".join(out)
+
+
+def where(board: Board, cell: Cell) -> str:
+    """A cell's name and honeypot as people read it: "e7, honeypot ×2"."""
+    factor = board.honeypots.get(cell)
+    return board.cell_name(cell) + (f", honeypot {honeypot_label(factor)}" if factor else "")
+
+
+def name_tips(position: Position, labels: Mapping[Cell, str]) -> dict[Cell, str]:
+    """Each cell's name, honeypot and die: what hovering says when no die is asked about."""
+    board = position.board
+    return {cell: where(board, cell) + (f": {labels[cell]}" if cell in labels else "")
+            for cell in board.cells}
+
+
+def placement_tips(position: Position, pitch: int, labels: Mapping[Cell, str]) -> dict[Cell, str]:
+    """What hovering each cell says for a die: its points where it may go, else the rule it breaks."""
+    board = position.board
+    scores = position.legal_scores(pitch)
+    tips = {}
+    for cell in board.cells:
+        if cell in position.dice:
+            tips[cell] = f"{where(board, cell)}: {labels.get(cell, '')} is there"
+        elif cell in scores:
+            points = scores[cell]
+            tips[cell] = f"{where(board, cell)}: scores {points} point{'s' if points != 1 else ''}"
+        else:
+            tips[cell] = f"{where(board, cell)}: {position.explain(pitch, cell)}"
+    return tips
