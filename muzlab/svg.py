@@ -16,13 +16,9 @@ from typing import Any, Protocol
 
 from muzlab.board import Board, as_cell
 from muzlab.hexgrid import Cell, to_pixel
-from muzlab.pitch import PitchLike, parse_pitch, pitch_name
+from muzlab.pitch import PitchLike, parse_pitch
 from muzlab.position import Position
-
-try:  # spelling is optional: without it every die shows its default name
-    from muzlab.spelling import spell_scale, spell_triad
-except ImportError:  # pragma: no cover - only while muzlab.spelling is absent
-    spell_scale = spell_triad = None
+from muzlab.spelling import note_label, pitch_label, symbols
 
 #: Colours shared by the SVG board, the matplotlib plots and the statistics figures (Okabe-Ito based).
 COLOURS = {
@@ -86,43 +82,6 @@ class BoardView:
     last: Cell | None
 
 
-def display_name(name: str) -> str:
-    """A note name with real accidentals for display: "C#" -> "C♯", "Bbb" -> "B♭♭"."""
-    return name[:1] + name[1:].replace("#", "♯").replace("b", "♭")
-
-
-def die_labels(position: Position) -> dict[Cell, str]:
-    """Display name of every die: spelled in its complete triad or scale, else the default name.
-
-    A die whose complete structures would spell it differently keeps its default name.
-    """
-    return _labels(position, position.structures())
-
-
-def _labels(position: Position, structures: list) -> dict[Cell, str]:
-    spelled: dict[Cell, set[str]] = {}
-    if spell_scale is not None:
-        for structure in structures:
-            if structure.complete:
-                for cell, name in zip(structure.cells, _spell(structure), strict=True):
-                    spelled.setdefault(cell, set()).add(name)
-    labels = {}
-    for cell, pitch in position.dice.items():
-        names = spelled.get(cell, set())
-        labels[cell] = display_name(names.pop() if len(names) == 1 else pitch_name(pitch))
-    return labels
-
-
-def _spell(structure) -> list[str]:
-    """Names of a complete structure's notes; default names where spelling does not apply."""
-    try:
-        if structure.kind == "triad":
-            return list(spell_triad(structure.pitches))
-        return list(spell_scale(structure.pitches))
-    except ValueError:  # a master-level scale that is not major, say
-        return [pitch_name(p) for p in structure.pitches]
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
@@ -139,8 +98,7 @@ def board_view(
     pitch = pitch_label = None
     if isinstance(highlight, str) or _is_int(highlight):
         pitch = parse_pitch(highlight)
-        typed = highlight.strip() if isinstance(highlight, str) else pitch_name(pitch)
-        pitch_label = display_name(typed[:1].upper() + typed[1:])
+        pitch_label = symbols(note_label(highlight))
         cells = {cell: position.score(pitch, cell) for cell in position.legal_placements(pitch)}
     elif highlight is not None:
         if isinstance(highlight, tuple) and len(highlight) == 2 and all(map(_is_int, highlight)):
@@ -156,7 +114,8 @@ def board_view(
         Run(s.kind, s.complete, s.complete or bool(s.triads or s.keys), s.cells, s.describe())
         for s in structures
     ) if show_structures else ()
-    return BoardView(board, _labels(position, structures), cells, pitch, pitch_label, runs, last)
+    labels = {cell: symbols(name) for cell, name in position.labels().items()}
+    return BoardView(board, labels, cells, pitch, pitch_label, runs, last)
 
 
 def hex_points(centre: tuple[float, float], size: float) -> list[tuple[float, float]]:
@@ -352,7 +311,7 @@ def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: C
             panel.append(f'<circle class="hand" cx="{_n(cx)}" cy="{_n(y)}" r="{_n(DIE_RADIUS * size)}" '
                          f'fill="{COLOURS["die"]}" stroke="{COLOURS["die-edge"]}" '
                          f'stroke-width="{_n(size / 15)}"/>')
-            panel.append(_text(cx, y, display_name(pitch_name(hand)), 0.55 * size, "hand", COLOURS["text"],
+            panel.append(_text(cx, y, symbols(pitch_label(hand)), 0.55 * size, "hand", COLOURS["text"],
                                bold=True))
     y += 1.4 * size
     panel.append(_text(x, y, "Scores", text_size, "label", COLOURS["text"], bold=True, anchor="start"))

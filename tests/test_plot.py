@@ -21,7 +21,7 @@ from muzlab.board import Board  # noqa: E402
 from muzlab.errors import CellOffBoard  # noqa: E402
 from muzlab.perft import random_positions  # noqa: E402
 from muzlab.position import Position  # noqa: E402
-from muzlab.svg import COLOURS, die_labels  # noqa: E402
+from muzlab.svg import COLOURS, board_view  # noqa: E402
 
 MIDGAME = random_positions(0, dice=21)[-1]
 
@@ -82,7 +82,7 @@ def test_empty_board_marks_the_honeypots():
 
 def test_dice_show_their_spelled_names_on_one_collection_of_faces():
     ax = plot.board(MIDGAME)
-    labels = die_labels(MIDGAME)
+    labels = board_view(MIDGAME).labels  # Position.labels() with real accidentals
     for label in labels.values():
         assert label in texts(ax)
     assert "G♯" in texts(ax)  # E–Ab–B is a complete E major triad: Ab is spelled G#

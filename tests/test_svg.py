@@ -13,7 +13,8 @@ import pytest
 from muzlab.board import Board
 from muzlab.errors import CellOffBoard, UnknownNoteName
 from muzlab.position import Position
-from muzlab.svg import COLOURS, board_view, die_labels, display_name, game_svg, position_svg
+from muzlab.spelling import symbols
+from muzlab.svg import COLOURS, board_view, game_svg, position_svg
 
 _spec = importlib.util.spec_from_file_location(
     "golden_regenerate", Path(__file__).parent / "golden" / "regenerate.py"
@@ -99,9 +100,13 @@ def test_dice_are_circles_with_their_names():
     root = parse(position_svg(position))
     circles = [c for c in root.iter(f"{SVG}circle") if c.get("class") == "die"]
     assert len(circles) == len(position) == 21
-    assert sorted(texts(root, "name")) == sorted(die_labels(position).values())
+    assert sorted(texts(root, "name")) == sorted(map(symbols, position.labels().values()))
     occupied = {cell for cell, p in cells_of(root).items() if "die" in p.get("class").split()}
     assert occupied == set(position.dice)
+
+
+def die_labels(position: Position) -> dict:
+    return board_view(position).labels
 
 
 def test_complete_structures_spell_their_notes():
@@ -111,19 +116,24 @@ def test_complete_structures_spell_their_notes():
     assert labels[(2, -2)] == "D♯"
 
 
-def test_a_die_spelled_two_ways_keeps_its_default_name():
-    labels = die_labels(Position.from_notation(golden.CROSSING))
-    assert labels[(0, 0)] == "F♯"  # Gb in Db major, F# in the F# major triad
+def test_a_die_spelled_two_ways_is_labelled_by_its_complete_triad_first():
+    position = Position.from_notation(golden.CROSSING)
+    labels = die_labels(position)
+    assert labels[(0, 0)] == "F♯"  # Gb in Db major, F# in the F# major triad: the triad wins
     assert labels[(2, -2)] == "B♭" and labels[(0, -1)] == "A♯"
+    assert labels[(-3, 3)] == "D♭"  # the scale spells its C# as Db
+    scale = next(s for s in position.structures() if s.kind == "scale")
+    assert scale.spelling == ("Db", "Eb", "F", "Gb", "Ab", "Bb", "C")  # its own text keeps Gb
 
 
-def test_dice_outside_complete_structures_show_default_names():
-    position = Position(None, {(0, 0): 1, (0, -1): 4})
-    assert die_labels(position) == {(0, 0): "C♯", (0, -1): "E"}
+def test_pairs_are_spelled_as_triads_and_lone_dice_by_default_names():
+    position = Position(None, {(0, 0): "Eb", (0, -1): "F#"})
+    assert die_labels(position) == {(0, 0): "D♯", (0, -1): "F♯"}  # as in B major, D# minor
+    assert die_labels(Position(None, {(0, 0): "A#"})) == {(0, 0): "B♭"}
 
 
-def test_display_name_uses_real_accidentals():
-    assert [display_name(n) for n in ("C", "F#", "Bb", "Cbb", "B##")] == ["C", "F♯", "B♭", "C♭♭", "B♯♯"]
+def test_symbols_use_real_accidentals():
+    assert [symbols(n) for n in ("C", "F#", "Bb", "Cbb", "B##")] == ["C", "F♯", "B♭", "C♭♭", "B♯♯"]
 
 
 def test_highlighting_a_pitch_shows_legal_cells_with_their_points():

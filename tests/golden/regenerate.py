@@ -26,7 +26,7 @@ MIDGAME = (
 #: A complete F# major scale (E# spelled) on a rising-right diagonal, and a complete E major triad
 #: (G# spelled) in a column that shares the G#.
 SPELLED = "standard F#@-3,3 Ab@-2,2 Bb@-1,1 B@0,0 C#@1,-1 Eb@2,-2 F@3,-3 E@-2,3 B@-2,1"
-#: A Db major scale crossing an F# major triad: the shared die keeps its default name F#.
+#: A Db major scale crossing an F# major triad: the shared die is labelled F# (a complete triad first).
 CROSSING = "standard C#@-3,3 Eb@-2,2 F@-1,1 C#@0,-2 Bb@0,-1 F#@0,0 Ab@1,-1 Bb@2,-2 C@3,-3"
 
 
