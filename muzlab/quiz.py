@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from muzlab.errors import UnknownSetting
 from muzlab.hexgrid import Cell
 from muzlab.perft import random_positions
-from muzlab.pitch import DIE_FACES, PitchLike, pitch_name
+from muzlab.pitch import PitchLike
 from muzlab.position import Position
-from muzlab.spelling import spell_triad, triad_name
+from muzlab.spelling import pitch_label, triad_label
 
 KINDS = ("where", "triad", "points")
 QUALITIES = ("major", "minor", "diminished")
@@ -34,18 +34,19 @@ class Question:
 
     def check(self, reply: Cell | str | int) -> tuple[bool, str]:
         """Whether the reply is right, and a sentence saying why."""
-        name = pitch_name(self.pitch)
         if self.kind == "where":
             if reply in self.answer:
                 points = self.position.score(self.pitch, reply)
-                return True, f"Yes: {name} fits on {reply} and scores {points}."
+                name = _placed_label(self.position, self.pitch, reply)
+                where = self.position.board.cell_name(reply)
+                return True, f"Yes: {name} fits on {where} and scores {points}."
             why = self.position.explain(self.pitch, reply)
             return False, f"Not there: {why}"
         right = str(reply) == str(self.answer)
         if self.kind == "triad":
             after = self.position.place(self.pitch, self.cell)
             (triad,) = [s for s in after.runs_through(self.cell) if s.kind == "triad"]
-            because = f"{'–'.join(spell_triad(triad.pitches))} is {self.answer}."
+            because = f"{'–'.join(triad.spelling)} is {self.answer}."
         else:
             because = score_explanation(self.position, self.pitch, self.cell)
         return right, ("Right! " if right else f"Not quite: the answer is {self.answer}. ") + because
@@ -82,7 +83,7 @@ def _where(position: Position, rng: random.Random) -> Question | None:
     if not pitches:
         return None
     pitch = rng.choice(pitches)
-    prompt = f"Where can this {pitch_name(pitch)} go? Click a cell where it may be placed."
+    prompt = f"Where can this {pitch_label(pitch)} go? Click a cell where it may be placed."
     return Question("where", prompt, position, pitch, None, frozenset(position.legal_placements(pitch)))
 
 
@@ -94,10 +95,11 @@ def _triad(position: Position, rng: random.Random) -> Question | None:
     pitch, cell = rng.choice(moves)
     (triad,) = [s for s in position.completions(pitch, cell) if s.kind == "triad"]
     root, quality = triad.triads[0]
-    answer = triad_name(root, quality)
-    wrong = {triad_name(r, q) for r in set(triad.pitches) for q in QUALITIES} - {answer}
+    answer = triad_label(root, quality)
+    wrong = {triad_label(r, q) for r in set(triad.pitches) for q in QUALITIES} - {answer}
     options = sorted([answer, *rng.sample(sorted(wrong), 3)])
-    prompt = f"Which triad does {DIE_FACES[pitch]} complete on {cell}?"
+    name, where = _placed_label(position, pitch, cell), position.board.cell_name(cell)
+    prompt = f"Which triad does {name} complete on {where}?"
     return Question("triad", prompt, position, pitch, cell, answer, tuple(options))
 
 
@@ -110,8 +112,18 @@ def _points(position: Position, rng: random.Random) -> Question | None:
     answer = position.score(pitch, cell)
     wrong = sorted({answer + d for d in (-2, -1, 1, 2, 3)} - {answer} - {0, -1})
     options = sorted([answer, *rng.sample([w for w in wrong if w > 0], 3)])
-    prompt = f"How many points does {pitch_name(pitch)} on {cell} score?"
+    prompt = _points_prompt(position, pitch, cell)
     return Question("points", prompt, position, pitch, cell, answer, tuple(str(o) for o in options))
+
+
+def _placed_label(position: Position, pitch: int, cell: Cell) -> str:
+    """The die's name once placed: spelled as the triad or scale it joins there."""
+    return position.place(pitch, cell).labels()[position.board.as_cell(cell)]
+
+
+def _points_prompt(position: Position, pitch: int, cell: Cell) -> str:
+    return (f"How many points does {_placed_label(position, pitch, cell)} on "
+            f"{position.board.cell_name(cell)} score?")
 
 
 _QUESTION_MAKERS = {"where": _where, "triad": _triad, "points": _points}
@@ -124,15 +136,15 @@ def worksheet(position: Position, seed: int = 0, count: int = 6) -> list[tuple[s
     items = []
     for structure in position.structures():
         if structure.kind == "triad" and not structure.complete and structure.triads:
-            pair = "–".join(pitch_name(p) for p in structure.pitches)
-            options = ", ".join(triad_name(r, q) for r, q in structure.triads)
+            pair = "–".join(structure.spelling)
+            options = ", ".join(triad_label(r, q) for r, q in structure.triads)
             items.append((f"Which triads could the pair {pair} still become?", options))
     pitches = [p for p in range(12) if position.legal_placements(p)]
     for pitch in rng.sample(pitches, min(len(pitches), 3)):
-        cells = ", ".join(map(str, position.legal_placements(pitch)))
-        items.append((f"Where may {DIE_FACES[pitch]} be placed?", cells))
+        cells = ", ".join(map(position.board.cell_name, position.legal_placements(pitch)))
+        items.append((f"Where may {pitch_label(pitch)} be placed?", cells))
     moves = list(position.legal_moves())
     for pitch, cell in rng.sample(moves, min(len(moves), 2)):
-        items.append((f"How many points does {pitch_name(pitch)} on {cell} score?",
+        items.append((_points_prompt(position, pitch, cell),
                       score_explanation(position, pitch, cell)))
     return items[:count]
