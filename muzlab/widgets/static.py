@@ -3,7 +3,7 @@
 `enable()` (run in the kernel that executes the lessons for the book) makes every ipywidget display
 as plain HTML: a board widget as the picture of its board and a sentence saying that playing needs a
 live kernel; an Audio widget as an HTML audio player with the sound inside; text and staff widgets as
-their HTML; a box as its children; any other control as one sentence.
+their HTML; a button as a greyed button; a box as its children; any other control as one sentence.
 """
 
 from __future__ import annotations
@@ -69,6 +69,8 @@ def static_html(widget: widgets.Widget) -> str:
         return f"<div style='{style}'>{inner}</div>"
     if isinstance(widget, widgets.Output):
         return ""
+    if isinstance(widget, widgets.Button):
+        return f"<button disabled>{html.escape(widget.description)}</button>"
     return f"<p><i>(An interactive {type(widget).__name__} control: {LIVE}.)</i></p>"
 
 

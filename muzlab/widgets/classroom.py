@@ -1,0 +1,126 @@
+"""The classroom app: the boards in tabs, with no code in sight, sized for a projector.
+
+`ClassroomApp()` is what `muzlab app` (and `python3 make.py app`) serves with Voilà: a Play tab where
+the seats, their names and who plays them (a person or a computer) are chosen in the page, then
+Start; the Explorer; the Quiz; the ear-training drills; and a size control that rescales every
+board for the back row.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from muzlab.agents import AGENTS
+from muzlab.eartraining import DRILLS
+from muzlab.game import MAX_PLAYERS
+from muzlab.widgets.ear import EarTrainer
+from muzlab.widgets.explorer import Explorer
+from muzlab.widgets.play import PlayBoard
+from muzlab.widgets.quiz import Quiz
+
+SIZES = (("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5), ("back row", 2.0))
+PERSON = "person"
+SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
+
+
+class TableSetup(widgets.VBox):
+    """The form before a game: how many seats, each seat's name and who plays it, the game number."""
+
+    def __init__(self, on_start, players: int = 2):
+        self.on_start = on_start
+        self.seat_count = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=players,
+                                           description="Seats")
+        self.seat_count.add_class("muz-seats")
+        self.names = [widgets.Text(value=f"Player {seat + 1}", description=f"Seat {seat + 1}")
+                      for seat in range(MAX_PLAYERS)]
+        self.kinds = [widgets.Dropdown(options=SEAT_CHOICES, value=PERSON if seat == 0 else "greedy",
+                                       layout=widgets.Layout(width="210px"))
+                      for seat in range(MAX_PLAYERS)]
+        for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
+            name.add_class(f"muz-seat-name-{seat + 1}")
+            kind.add_class(f"muz-seat-kind-{seat + 1}")
+        self.rows = [widgets.HBox([name, kind]) for name, kind in zip(self.names, self.kinds, strict=True)]
+        self.game_number = widgets.BoundedIntText(value=0, min=0, max=10**9, description="Game no.")
+        self.start_button = widgets.Button(description="Start", button_style="primary")
+        self.start_button.add_class("muz-start")
+        self.start_button.on_click(lambda _button: self.on_start())
+        self.seat_count.observe(lambda _change: self._show_rows(), names="value")
+        intro = widgets.HTML("<p>Choose the seats: a name for each player or team, and whether a person "
+                             "or the computer plays it. The same game number deals the same dice.</p>")
+        super().__init__([intro, self.seat_count, *self.rows, self.game_number, self.start_button])
+        self.add_class("muz-setup")
+        self._show_rows()
+
+    def _show_rows(self) -> None:
+        for seat, row in enumerate(self.rows):
+            row.layout.display = "flex" if seat < self.seat_count.value else "none"
+
+    def seats(self) -> tuple[list[str], list[str | None]]:
+        """The chosen names (blank ones get "Player N") and agents (None for a person), one per seat."""
+        count = self.seat_count.value
+        names = [self.names[seat].value.strip() or f"Player {seat + 1}" for seat in range(count)]
+        kinds = [self.kinds[seat].value for seat in range(count)]
+        agents = [None if kind == PERSON else kind for kind in kinds]
+        return names, agents
+
+
+class ClassroomApp(widgets.VBox):
+    """Play, Explore, Quiz and Ear training tabs and a size control; what `muzlab app` shows.
+
+    `seed` fixes the Quiz's questions and the ear-training items (None: fresh ones every time).
+    """
+
+    def __init__(self, scale: float = 1.0, seed: int | None = None, agent_delay: float = 0.5):
+        self.agent_delay = agent_delay
+        self.seed = seed
+        self.size = widgets.ToggleButtons(options=list(SIZES), value=scale, description="Size")
+        self.size.add_class("muz-size")
+        self.setup = TableSetup(self.start)
+        self.play: PlayBoard | None = None
+        self.change_button = widgets.Button(description="Change seats")
+        self.change_button.add_class("muz-change-seats")
+        self.change_button.on_click(lambda _button: self.show_setup())
+        self.play_area = widgets.VBox([self.setup])
+        self.explorer = Explorer(scale=scale)
+        self.quiz = Quiz(seed=seed or 0, scale=scale)
+        self.drill = widgets.ToggleButtons(options=list(DRILLS), value=None, description="Drill")
+        self.drill.add_class("muz-drill")
+        self.drill.observe(lambda change: self.choose_drill(change["new"]), names="value")
+        self.ear: EarTrainer | None = None
+        self.ear_area = widgets.VBox([self.drill, widgets.HTML("<p>Choose a drill: a sound is played, "
+                                                               "you name what you heard.</p>")])
+        self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz, self.ear_area],
+                                titles=["Play", "Explore", "Quiz", "Ear training"])
+        self.size.observe(lambda change: self.rescale(change["new"]), names="value")
+        title = widgets.HTML("<h2 style='margin:4px 0'>Muzundrum</h2>")
+        super().__init__([widgets.HBox([title, self.size], layout=widgets.Layout(
+            justify_content="space-between", align_items="center")), self.tabs])
+        self.add_class("muz-app")
+
+    def start(self) -> None:
+        """Seat the players chosen in the form and show their PlayBoard."""
+        names, agents = self.setup.seats()
+        self.play = PlayBoard(players=len(names), agents=agents, names=names,
+                              seed=self.setup.game_number.value, agent_delay=self.agent_delay,
+                              scale=self.size.value)
+        self.play_area.children = [self.change_button, self.play]
+
+    def show_setup(self) -> None:
+        """Back to the seating form (the game on the board is left behind)."""
+        self.play_area.children = [self.setup]
+
+    def choose_drill(self, drill: str | None) -> None:
+        """Start an ear-training drill (made on demand, so no sound plays before a click)."""
+        if drill is None:
+            return
+        self.ear = EarTrainer(drill, seed=self.seed)
+        self.ear_area.children = [self.drill, self.ear]
+
+    def boards(self) -> list[widgets.Widget]:
+        """The widgets that draw a board, in tab order."""
+        return [board for board in (self.play, self.explorer, self.quiz) if board is not None]
+
+    def rescale(self, scale: float) -> None:
+        """Draw every board (and its text) at `scale` times the normal size."""
+        for board in self.boards():
+            board.scale = scale

@@ -1,0 +1,116 @@
+"""The classroom app (seats chosen in the page, tabs, the size control) driven by Python, and the
+book's static stand-ins for widgets."""
+
+import base64
+
+import ipywidgets as widgets
+import pytest
+from IPython.core.formatters import DisplayFormatter
+
+from muzlab import Position
+from muzlab.widgets import Explorer, PlayBoard, Quiz
+from muzlab.widgets.classroom import ClassroomApp
+from muzlab.widgets.ear import EarTrainer
+from muzlab.widgets.static import LIVE, enable, static_bundle, static_html
+
+
+# ---- the app -------------------------------------------------------------------------------------------
+@pytest.fixture
+def app():
+    return ClassroomApp(agent_delay=0)
+
+
+def test_the_app_opens_on_the_seating_form_with_its_tabs(app):
+    titles = [app.tabs.get_title(i) for i in range(len(app.tabs.children))]
+    assert titles[:4] == ["Play", "Explore", "Quiz", "Ear training"]
+    assert app.play is None and app.play_area.children == (app.setup,)
+    assert isinstance(app.explorer, Explorer) and isinstance(app.quiz, Quiz)
+
+
+def test_only_the_chosen_number_of_seats_is_shown(app):
+    app.setup.seat_count.value = 3
+    shown = [row.layout.display for row in app.setup.rows]
+    assert shown == ["flex", "flex", "flex", "none"]
+    app.setup.seat_count.value = 1
+    assert [row.layout.display for row in app.setup.rows] == ["flex", "none", "none", "none"]
+
+
+def test_start_seats_the_players_chosen_in_the_page(app):
+    app.setup.seat_count.value = 3
+    app.setup.names[0].value = "Ada"
+    app.setup.names[1].value = "  "  # a blank name becomes "Player 2"
+    app.setup.kinds[1].value = "person"
+    app.setup.names[2].value = "Robo"
+    app.setup.kinds[2].value = "random"
+    app.setup.game_number.value = 12
+    app.setup.start_button.click()
+    board = app.play
+    assert isinstance(board, PlayBoard) and app.play_area.children == (app.change_button, board)
+    assert board.game.players == 3 and board.game.seed == 12
+    assert [seat.label for seat in board.table.seats] == ["Ada", "Player 2", "Robo (random)"]
+
+
+def test_a_person_plays_in_the_app_and_the_computer_answers(app):
+    app.setup.kinds[1].value = "greedy"
+    app.setup.start_button.click()
+    board = app.play
+    board.roll_button.click()
+    cell = next(iter(board.game.legal_placements()))
+    board.cells[cell].click()
+    assert board.game.position.dice  # the opening die is on the board
+    assert board.game.current_player == 0 or board.game.over  # the computer has answered
+
+
+def test_an_ear_training_drill_starts_when_chosen(app):
+    assert app.ear is None  # no sound before a click
+    app.drill.value = "third"
+    assert isinstance(app.ear, EarTrainer) and app.ear.drill.kind == "third"
+    assert app.ear_area.children == (app.drill, app.ear)
+
+
+def test_change_seats_goes_back_to_the_form(app):
+    app.setup.start_button.click()
+    app.change_button.click()
+    assert app.play_area.children == (app.setup,)
+
+
+def test_the_size_control_rescales_every_board(app):
+    app.setup.start_button.click()
+    app.size.value = 1.5
+    assert [board.scale for board in app.boards()] == [1.5, 1.5, 1.5]
+    app.setup.start_button.click()  # a new table starts at the chosen size
+    assert app.play.scale == 1.5
+
+
+# ---- the book's stand-ins ------------------------------------------------------------------------------
+def test_a_board_widget_becomes_its_picture_and_a_sentence():
+    text = static_html(Explorer(Position(dice={(0, 0): "C"})))
+    assert text.startswith("<figure class='muz-static'") and "<svg" in text and LIVE in text
+    assert "Explorer" in text
+
+
+def test_a_sound_widget_becomes_an_audio_player_with_the_sound_inside():
+    sound = widgets.Audio(value=b"RIFF-wave-bytes", format="wav")
+    text = static_html(widgets.VBox([widgets.HTML("<b>C major</b>"), widgets.HBox([sound])]))
+    data = base64.b64encode(b"RIFF-wave-bytes").decode()
+    assert "<b>C major</b>" in text
+    assert f"<audio controls src='data:audio/wav;base64,{data}'></audio>" in text
+    assert "flex-direction:row" in text and "flex-direction:column" in text
+
+
+def test_other_controls_say_that_they_need_a_kernel():
+    assert LIVE in static_html(widgets.IntSlider())
+    assert static_html(widgets.Button(description="Next <")) == "<button disabled>Next &lt;</button>"
+    assert static_html(widgets.Audio()) == ""
+
+
+def test_enable_makes_every_widget_display_as_static_html():
+    class Shell:
+        display_formatter = DisplayFormatter()
+
+    shell = Shell()
+    enable(shell)
+    data, _metadata = shell.display_formatter.format(widgets.HTML("<i>hello</i>"))
+    assert data["text/html"] == "<i>hello</i>"
+    assert "application/vnd.jupyter.widget-view+json" not in data
+    assert static_bundle(widgets.HTML("x"))["text/plain"] == "<HTML: interactive in a live kernel>"
