@@ -7,7 +7,7 @@ masks, computed lazily, and a child position recomputes only the cells its new d
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -22,7 +22,7 @@ from muzlab.errors import (
 )
 from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.pitch import PitchLike, parse_pitch, pitch_name
-from muzlab.rules import ALL_PITCHES, MAX_TRIAD, SCALE_STEPS, RuleSet, names
+from muzlab.rules import ALL_PITCHES, GAP, MAX_TRIAD, SCALE_STEPS, RuleSet, RunChecks, names
 
 EMPTY = -1
 
@@ -76,7 +76,8 @@ class Problem:
 class Position:
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
-    __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_dice")
+    __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_dice", "_layout", "_lines",
+                 "_by_pitch")
 
     def __init__(
         self,
@@ -91,19 +92,23 @@ class Position:
         grid = [EMPTY] * len(board.cells)
         for cell, pitch in (dice or {}).items():
             grid[board.cell_index(cell)] = parse_pitch(pitch)
-        self._init(board, rules, grid)
-        if strict:
+        self._init(board, rules, grid, _layout(board), rules.checks())
+        if strict and not self._valid():
             problems = self.problems()
             if problems:
                 raise InvalidPosition(problems)
 
-    def _init(self, board: Board, rules: RuleSet, grid: list[int], count: int | None = None) -> None:
+    def _init(self, board: Board, rules: RuleSet, grid: list[int], layout: _Layout, checks: RunChecks,
+              lines: tuple[bytes, bytes, bytes] | None = None, count: int | None = None) -> None:
         self.board = board
         self.rules = rules
-        self._checks = rules.checks()
+        self._checks = checks
         self._grid = grid
+        self._layout = layout
+        self._lines = layout.lines(grid) if lines is None else lines
         self._count = sum(1 for p in grid if p != EMPTY) if count is None else count
         self._masks: dict[int, int] | None = None
+        self._by_pitch: list[list[Cell]] | None = None
         self._dice: Mapping[Cell, int] | None = None
 
     # ---- reading the position -------------------------------------------------------------------
@@ -139,9 +144,17 @@ class Position:
     # ---- legality -----------------------------------------------------------------------------
     def legal_placements(self, pitch: PitchLike) -> list[Cell]:
         """Sorted cells where `pitch` may be placed now."""
-        bit = 1 << (pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch))
-        cells = self.board.cells
-        return [cells[i] for i in sorted(i for i, mask in self._legal_masks().items() if mask & bit)]
+        by_pitch = self._by_pitch
+        if by_pitch is None:
+            by_pitch = self._by_pitch = [[] for _ in range(12)]
+            cells, masks = self.board.cells, self._legal_masks()
+            for i in sorted(masks):
+                mask = masks[i]
+                while mask:
+                    bit = mask & -mask
+                    mask ^= bit
+                    by_pitch[bit.bit_length() - 1].append(cells[i])
+        return by_pitch[pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)].copy()
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
         """Each legal cell for `pitch` with the points a placement there would earn."""
@@ -195,16 +208,19 @@ class Position:
     def _child(self, pitch: int, i: int) -> Position:
         grid = self._grid.copy()
         grid[i] = pitch
+        layout, die = self._layout, _BYTES[pitch]
+        lines = tuple(text[:k] + die + text[k + 1:] for text, k in zip(self._lines, layout.places[i],
+                                                                      strict=True))
         child = Position.__new__(Position)
-        child._init(self.board, self.rules, grid, self._count + 1)
+        child._init(self.board, self.rules, grid, layout, self._checks, lines, self._count + 1)
         if self._masks is not None and self._count > 0:
             child._masks = child._updated_masks(self._masks, i)
         return child
 
     def _completed_through(self, i: int) -> list[Structure]:
         """Complete runs through the occupied cell i; runs too short to be complete are not built."""
-        down, up = self.board.down, self.board.up
-        lengths = [1 + len(self._run(down[line][i])) + len(self._run(up[line][i])) for line in range(3)]
+        lengths = [text.find(GAP, k) - text.rfind(GAP, 0, k) - 1
+                   for text, k in zip(self._lines, self._layout.places[i], strict=True)]
         if lengths[COLUMN] < MAX_TRIAD and max(lengths[1:]) < self._checks.min_scale:
             return []
         return [s for s in self._structures_through(i) if s.complete]
@@ -222,22 +238,27 @@ class Position:
         return self.board.cell_index(cell)
 
     # ---- the masks ------------------------------------------------------------------------------
+    # The mask machinery reads the dice as three byte strings, one per line direction (`_Layout`):
+    # the run below and above an empty cell are found with rfind/find and looked up, gap included,
+    # in the rule set's memoised tables. Nothing here builds a sentence; `explain` does that.
     def _legal_masks(self) -> dict[int, int]:
         """Legal-pitch mask of every empty cell that touches a die."""
         if self._masks is None:
             if self._count == 0:
                 self._masks = self._opening_masks()
             else:
-                grid, neighbours = self._grid, self.board.neighbour_indices
-                frontier = {
-                    j
-                    for i, pitch in enumerate(grid)
-                    if pitch != EMPTY
-                    for j in neighbours[i]
-                    if grid[j] == EMPTY
-                }
-                self._masks = {i: self._cell_mask(i) for i in frontier}
+                neighbours = self.board.neighbour_indices
+                occupied = [i for i, pitch in enumerate(self._grid) if pitch != EMPTY]
+                frontier = set().union(*[neighbours[i] for i in occupied]).difference(occupied)
+                self._masks = self._fill_masks(frontier, {})
         return self._masks
+
+    def _valid(self) -> bool:
+        """Every run legal and the dice one group, checked on numbers: `problems()` is empty exactly
+        when this is True, and says what is wrong when it is not."""
+        checks = self._checks
+        return (checks.runs_legal(self._lines[COLUMN], True) and checks.runs_legal(self._lines[1], False)
+                and checks.runs_legal(self._lines[2], False) and not self._disconnected())
 
     def _opening_masks(self) -> dict[int, int]:
         if self.rules.opening_on_centre:
@@ -253,31 +274,117 @@ class Position:
         away and the diagonals of the cells that would finish the pair: those cells near `placed`
         in its column, or near a changed diagonal end in theirs, are recomputed too.
         """
-        board, grid = self.board, self._grid
-        up, down = board.up[COLUMN], board.down[COLUMN]
-        ends, near = set(), {*up[placed][:3], *down[placed][:3]}
-        for line in range(3):
-            for ray in (board.up[line][placed], board.down[line][placed]):
-                for j in ray:
-                    if grid[j] == EMPTY:
-                        ends.add(j)
-                        if line != COLUMN:
-                            near.update(up[j][:2])
-                            near.update(down[j][:2])
-                        break
+        layout, lines = self._layout, self._lines
+        ends, near = [], []
+        for line, (text, k) in enumerate(zip(lines, layout.places[placed], strict=True)):
+            cell_at = layout.cell_at[line]
+            for end in (cell_at[text.rfind(GAP, 0, k)], cell_at[text.find(GAP, k + 1)]):
+                if end >= 0:
+                    ends.append(end)
+                    if line:
+                        near.append(end)
         masks = dict(parent)
         masks.pop(placed, None)
-        for j in ends:
-            masks[j] = self._cell_mask(j)
-        for j in near - ends:
-            if j in masks and self._would_start_pair(j):
-                masks[j] = self._cell_mask(j)
+        self._fill_masks(ends, masks)
+        column, at, cell_at = lines[0], layout.at[0], layout.cell_at[0]
+        k = at[placed]
+        starts = {cell_at[k - 3], cell_at[k - 2], cell_at[k - 1], cell_at[k + 1], cell_at[k + 2],
+                  cell_at[k + 3]}
+        for j in near:  # (cells of other columns may come in here: recomputing them is harmless)
+            k = at[j]
+            starts.update((cell_at[k - 2], cell_at[k - 1], cell_at[k + 1], cell_at[k + 2]))
+        starts.difference_update(ends)
+        pairs = []
+        for j in starts:
+            if j in masks:
+                k = at[j]
+                if (column[k - 1] == GAP) != (column[k + 1] == GAP):  # one column neighbour: room rule
+                    pairs.append(j)
+        return self._fill_masks(pairs, masks)
+
+    def _fill_masks(self, cells: Iterable[int], masks: dict[int, int]) -> dict[int, int]:
+        """Put the legal-pitch mask of each empty cell of `cells` in `masks`: the pitches both its
+        diagonals accept and its column accepts, room rule included (checked last, as it costs most).
+        The diagonals are read as in `_diagonal_mask`, written out here because this loop is the
+        engine's hot path (a call per cell costs a tenth of its time)."""
+        column, right, left = self._lines
+        places, checks = self._layout.places, self._checks
+        column_masks, scale_masks = checks.column_masks, checks.scale_masks
+        for i in cells:
+            k, kr, kl = places[i]
+            mask = ALL_PITCHES
+            if right[kr - 1] != GAP or right[kr + 1] != GAP:
+                stretch = right[right.rfind(GAP, 0, kr) + 1:right.find(GAP, kr + 1)]
+                fits = scale_masks.get(stretch)
+                mask = checks.scale_mask(stretch) if fits is None else fits
+            if mask and (left[kl - 1] != GAP or left[kl + 1] != GAP):
+                stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
+                fits = scale_masks.get(stretch)
+                mask &= checks.scale_mask(stretch) if fits is None else fits
+            if mask:
+                below, above = column[k - 1] != GAP, column[k + 1] != GAP
+                if below or above:
+                    low = column.rfind(GAP, 0, k) if below else k - 1
+                    high = column.find(GAP, k + 1) if above else k + 1
+                    stretch = column[low + 1:high]
+                    fits = column_masks.get(stretch)
+                    mask &= checks.column_mask(stretch) if fits is None else fits
+                    if mask and high - low == 3:
+                        mask = self._room_mask(k, mask)
+            masks[i] = mask
         return masks
 
-    def _would_start_pair(self, i: int) -> bool:
-        """Exactly one of the cell's column neighbours holds a die: the room rule may apply there."""
-        grid, up, down = self._grid, self.board.up[COLUMN][i], self.board.down[COLUMN][i]
-        return (bool(up) and grid[up[0]] != EMPTY) != (bool(down) and grid[down[0]] != EMPTY)
+    def _diagonal_mask(self, i: int) -> int:
+        """Pitches the empty cell i accepts on its two diagonals (its column not considered)."""
+        _, right, left = self._lines
+        _, kr, kl = self._layout.places[i]
+        mask = ALL_PITCHES
+        if right[kr - 1] != GAP or right[kr + 1] != GAP:
+            checks = self._checks
+            stretch = right[right.rfind(GAP, 0, kr) + 1:right.find(GAP, kr + 1)]
+            fits = checks.scale_masks.get(stretch)
+            mask = checks.scale_mask(stretch) if fits is None else fits
+        if mask and (left[kl - 1] != GAP or left[kl + 1] != GAP):
+            checks = self._checks
+            stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
+            fits = checks.scale_masks.get(stretch)
+            mask &= checks.scale_mask(stretch) if fits is None else fits
+        return mask
+
+    def _room_mask(self, k: int, mask: int) -> int:
+        """The pitches of `mask` that may go on the empty cell at column byte k, next to exactly one
+        die, leaving a pair that can still be finished (the room rule; `_room_problem` has the words).
+
+        A finishing cell, above or below the pair, must be on the board, empty (it is: a gap ends the
+        run), with no die beyond it in the column, and accept a finishing pitch on its diagonals.
+        """
+        column, cell_at, checks = self._lines[0], self._layout.cell_at[0], self._checks
+        die_below = column[k - 1] != GAP
+        die = column[k - 1] if die_below else column[k + 1]
+        top, bottom = (k + 1, k - 2) if die_below else (k + 2, k - 1)
+        top_fit = bottom_fit = None  # the finishing cells' diagonal masks, read only when needed
+        kept = 0
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            pitch = bit.bit_length() - 1
+            low, high = (die, pitch) if die_below else (pitch, die)
+            finishing = checks.completes_above[low][high]
+            if finishing:
+                if top_fit is None:
+                    cell = cell_at[top]
+                    top_fit = self._diagonal_mask(cell) if cell >= 0 and column[top + 1] == GAP else 0
+                if finishing & top_fit:
+                    kept |= bit
+                    continue
+            finishing = checks.completes_below[low][high]
+            if finishing:
+                if bottom_fit is None:
+                    cell = cell_at[bottom]
+                    bottom_fit = self._diagonal_mask(cell) if cell >= 0 and column[bottom - 1] == GAP else 0
+                if finishing & bottom_fit:
+                    kept |= bit
+        return kept
 
     def _run(self, ray: tuple[int, ...]) -> tuple[int, ...]:
         """Pitches of the dice along `ray` up to the first empty cell, nearest first."""
@@ -297,54 +404,6 @@ class Position:
         below = self._run(down)[::-1] if down and grid[down[0]] != EMPTY else ()
         above = self._run(up) if up and grid[up[0]] != EMPTY else ()
         return below, above
-
-    def _cell_mask(self, i: int) -> int:
-        grid, checks, run = self._grid, self._checks, self._run
-        (down, up), diagonal_1, diagonal_2 = self.board.rays[i]
-        below = run(down)[::-1] if down and grid[down[0]] != EMPTY else ()
-        above = run(up) if up and grid[up[0]] != EMPTY else ()
-        if below or above:
-            mask = checks.column_mask(below, above)
-            if mask and len(below) + len(above) == 1:
-                mask = self._room_mask(i, mask, below, above)
-        else:
-            mask = ALL_PITCHES
-        for down, up in (diagonal_1, diagonal_2):
-            if not mask:
-                return 0
-            below = run(down)[::-1] if down and grid[down[0]] != EMPTY else ()
-            above = run(up) if up and grid[up[0]] != EMPTY else ()
-            if below or above:
-                mask &= checks.scale_mask(below, above)
-        return mask
-
-    def _diagonal_mask(self, i: int) -> int:
-        mask = ALL_PITCHES
-        for line in (1, 2):
-            below, above = self._line_runs(line, i)
-            if below or above:
-                mask &= self._checks.scale_mask(below, above)
-        return mask
-
-    def _room_mask(self, i: int, mask: int, below: tuple, above: tuple) -> int:
-        """The pitches of `mask` whose new column pair on cell i could still be finished."""
-        up, down = self.board.up[COLUMN][i], self.board.down[COLUMN][i]
-        top_fit = self._side_fit(up if below else up[1:])
-        bottom_fit = self._side_fit(down[1:] if below else down)
-        above_table, below_table = self._checks.completes_above, self._checks.completes_below
-        kept = 0
-        for pitch in range(12):
-            if mask >> pitch & 1:
-                low, high = (below[0], pitch) if below else (pitch, above[0])
-                if above_table[low][high] & top_fit or below_table[low][high] & bottom_fit:
-                    kept |= 1 << pitch
-        return kept
-
-    def _side_fit(self, side: tuple[int, ...]) -> int:
-        """Pitches the completion cell at side[0] accepts, or 0 when it has no room (see _side_problem)."""
-        if not side or (len(side) > 1 and self._grid[side[1]] != EMPTY):
-            return 0
-        return self._diagonal_mask(side[0])
 
     def _room_problem(self, i: int, pitch: int, below: tuple, above: tuple) -> str | None:
         """Why a new column pair made by `pitch` on cell i could never be finished, or None."""
@@ -404,8 +463,8 @@ class Position:
         if self._count == 0 and not self.rules.opening_scores:
             return 0  # [house] the opening die scores nothing
         others = 0
-        for line in range(3):
-            others += len(self._run(self.board.down[line][i])) + len(self._run(self.board.up[line][i]))
+        for text, k in zip(self._lines, self._layout.places[i], strict=True):
+            others += text.find(GAP, k + 1) - text.rfind(GAP, 0, k) - 2
         return (1 + others) * self.board.multiplier[i]
 
     # ---- what is on the board ------------------------------------------------------------------------
@@ -568,6 +627,60 @@ class Position:
         from muzlab.svg import position_svg
 
         return position_svg(self)
+
+
+class _Layout:
+    """A board's three line directions as byte strings, for the mask machinery (built once per board).
+
+    Direction `line` lays the board's lines end to end, each bottom to top, with a GAP byte between
+    two lines and three at either end, so that a run always ends at a GAP and a cell's column
+    neighbours up to three away are in range. `at[line][i]` is the byte of cell i, `places[i]` its
+    three bytes, `cell_at[line][k]` the cell at byte k (-1 for a separator), and `lines(grid)` the
+    three strings of a grid (pitch classes as bytes, GAP for an empty cell).
+    """
+
+    __slots__ = ("at", "places", "cell_at", "_empty")
+
+    def __init__(self, board: Board):
+        at, cell_at, empty = [], [], []
+        for line in range(3):
+            cells = [-1] * 3
+            for stretch in board.lines[line]:
+                cells.extend(stretch)
+                cells.append(-1)
+            cells.extend([-1] * 2)
+            places = [0] * len(board.cells)
+            for k, i in enumerate(cells):
+                if i >= 0:
+                    places[i] = k
+            at.append(tuple(places))
+            cell_at.append(tuple(cells))
+            empty.append(bytes([GAP] * len(cells)))
+        self.at = tuple(at)
+        self.places = tuple(zip(*at, strict=True))
+        self.cell_at = tuple(cell_at)
+        self._empty = tuple(empty)
+
+    def lines(self, grid: list[int]) -> tuple[bytes, bytes, bytes]:
+        """The three byte strings of the dice on `grid`."""
+        texts = [bytearray(empty) for empty in self._empty]
+        for i, pitch in enumerate(grid):
+            if pitch != EMPTY:
+                for text, k in zip(texts, self.places[i], strict=True):
+                    text[k] = pitch
+        return tuple(bytes(text) for text in texts)
+
+
+_LAYOUTS: dict[int, tuple[Board, _Layout]] = {}
+_BYTES = tuple(bytes((pitch,)) for pitch in range(12))
+
+
+def _layout(board: Board) -> _Layout:
+    """The board's layout, built on first use; keyed by identity (the board is kept with it)."""
+    known = _LAYOUTS.get(id(board))
+    if known is None:
+        known = _LAYOUTS[id(board)] = (board, _Layout(board))
+    return known[1]
 
 
 _DIE_TOKEN = re.compile(r"(?P<note>[^@\s]+)@(?P<q>[+-]?\d+),(?P<r>[+-]?\d+)")

@@ -12,27 +12,12 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from muzlab.pitch import pitch_name
+from muzlab.theory import MAX_TRIAD, SCALE_STEPS, TRIAD_STEPS
 
 ALL_PITCHES = (1 << 12) - 1
-
-#: Upward steps of each scale type, cyclic, from its first degree.
-SCALE_STEPS: dict[str, tuple[int, ...]] = {
-    "major": (2, 2, 1, 2, 2, 2, 1),
-    "harmonic minor": (2, 1, 2, 2, 1, 3, 1),
-    "major pentatonic": (2, 2, 3, 2, 3),
-    "whole-tone": (2, 2, 2, 2, 2, 2),
-    "chromatic": (1,) * 12,
-}
-
-#: Root-position triads: semitones root->third and third->fifth.
-TRIAD_STEPS: dict[str, tuple[int, int]] = {
-    "major": (4, 3),
-    "minor": (3, 4),
-    "diminished": (3, 3),
-    "augmented": (4, 4),
-}
-
-MAX_TRIAD = 3
+#: The byte for "no die here" in the rules' byte strings of a line (pitch classes are bytes 0-11).
+GAP = 12
+_GAP_BYTE = bytes((GAP,))
 
 
 @dataclass(frozen=True)
@@ -122,9 +107,12 @@ class RunChecks:
         self.pair_steps = {s for steps in self.triad_steps for s in steps}
         self.max_scale = max(len(SCALE_STEPS[kind]) for kind in scale_types)
         self.min_scale = min(len(SCALE_STEPS[kind]) for kind in scale_types)
-        self._scale_masks: dict[tuple, int] = {}
-        self._column_masks: dict[tuple, int] = {}
         self._fits: dict[tuple, tuple] = {}
+        #: Memoised masks, keyed as `scale_mask` and `column_mask` explain; the board code reads
+        #: these dicts directly and calls the method only for a stretch not seen before.
+        self.scale_masks: dict[bytes, int] = {}
+        self.column_masks: dict[bytes, int] = {}
+        self._legal_runs: tuple[dict[bytes, bool], dict[bytes, bool]] = ({}, {})  # diagonal, column
         #: completes_above[low][high]: pitches finishing the column pair low-high on top;
         #: completes_below[low][high]: pitches finishing it underneath (as the root).
         self.completes_above = [[self._completions(lo, hi, True) for hi in range(12)] for lo in range(12)]
@@ -183,13 +171,21 @@ class RunChecks:
                 return f"{names(part)} is already a complete scale; it takes no more notes."
         return self.scale_problem(below + (pitch,) + above)
 
-    def scale_mask(self, below: tuple[int, ...], above: tuple[int, ...]) -> int:
-        """Pitches that may join a diagonal between runs `below` and `above` (bottom to top)."""
-        key = (below, above)
-        mask = self._scale_masks.get(key)
-        if mask is None:
-            mask = sum(1 << p for p in range(12) if self.join_scale_problem(below, p, above) is None)
-            self._scale_masks[key] = mask
+    def scale_mask(self, stretch: bytes) -> int:
+        """Pitches that may fill the gap of a diagonal stretch, memoised in `scale_masks`.
+
+        A stretch is the run below an empty cell, the byte GAP for the cell, then the run above it,
+        bottom to top, one byte per pitch class: b"\\x00\\x02\\x0c\\x07" is C-D, the gap, G. A pitch fits
+        when neither run is a closed (complete) scale and the joined run fits an allowed scale type.
+        """
+        below, _, above = stretch.partition(_GAP_BYTE)
+        mask = 0
+        if not (self.scale_complete(tuple(below)) or self.scale_complete(tuple(above))):
+            for pitch in range(12):
+                run = (*below, pitch, *above)
+                if len(run) <= self.max_scale and next(self._scale_fits(run), None):
+                    mask |= 1 << pitch
+        self.scale_masks[stretch] = mask
         return mask
 
     # ---- triads -------------------------------------------------------------------------------
@@ -219,14 +215,40 @@ class RunChecks:
                         "(3 or 4 semitones).")
         return None
 
-    def column_mask(self, below: tuple[int, ...], above: tuple[int, ...]) -> int:
-        """Pitches that may join a column between runs `below` and `above`, before the room rule."""
-        key = (below, above)
-        mask = self._column_masks.get(key)
-        if mask is None:
-            mask = sum(1 << p for p in range(12) if self.column_problem(below + (p,) + above) is None)
-            self._column_masks[key] = mask
+    def column_mask(self, stretch: bytes) -> int:
+        """Pitches that may fill the gap of a column stretch (bytes as in `scale_mask`) before the room
+        rule: a pair a third apart, or an allowed triad. Memoised in `column_masks`."""
+        below, _, above = stretch.partition(_GAP_BYTE)
+        mask = 0
+        for pitch in range(12):
+            run = (*below, pitch, *above)
+            if len(run) == 3:
+                fits = self.triad_quality(run) is not None
+            else:
+                fits = len(run) < 3 and all((b - a) % 12 in self.pair_steps
+                                            for a, b in zip(run, run[1:], strict=False))
+            if fits:
+                mask |= 1 << pitch
+        self.column_masks[stretch] = mask
         return mask
+
+    def runs_legal(self, text: bytes, column: bool) -> bool:
+        """Whether every run of a line's bytes (runs split by GAP, bottom to top) is legal on a column
+        or on a diagonal: the numeric twin of `column_problem` / `scale_problem` returning None."""
+        memo = self._legal_runs[column]
+        for run in text.split(_GAP_BYTE):
+            if len(run) > 1:
+                legal = memo.get(run)
+                if legal is None:
+                    if column:
+                        legal = len(run) < 3 and (run[1] - run[0]) % 12 in self.pair_steps or (
+                            len(run) == 3 and self.triad_quality(run) is not None)
+                    else:
+                        legal = len(run) <= self.max_scale and bool(self.scale_fits(tuple(run)))
+                    memo[run] = legal
+                if not legal:
+                    return False
+        return True
 
     def _completions(self, low: int, high: int, above: bool) -> int:
         """Pitches that complete an allowed triad on top of the pair low-high (above=True) or
