@@ -54,6 +54,7 @@ class Question:
 
 def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
     """The sum behind a placement's score, e.g. "1 for the die + 2 in its column = 3, ×2 = 6"."""
+    cell = position.board.as_cell(cell)  # a name such as "e7", or (q, r)
     after = position.place(pitch, cell)
     parts = ["1 for the die"]
     for run in after.runs_through(cell):

