@@ -8,12 +8,13 @@ cells by their names ("e7"), so a review reads the same as the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from muzlab.errors import GameError
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
-from muzlab.pitch import PitchLike, parse_pitch
+from muzlab.pitch import PitchLike, current_note_names, parse_pitch
 from muzlab.position import Position, Structure
 from muzlab.rules import SCALE_STEPS
 from muzlab.spelling import (
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
 #: have been played: "would have completed").
 _VERBS = {
     "complete": ("completes", "completed"),
-    "start": ("starts", "started"),
     "extend": ("extends", "extended"),
+    "start": ("starts", "started"),
     "build": ("builds", "built"),
 }
 
@@ -80,14 +81,34 @@ def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "presen
             parts.append(("extend", f"a run of {_key_words(run)} to {len(run.pitches)} notes"))
     if not parts:
         parts.append(("build", "nothing yet"))
-    phrases = []
+    # completions, then longer runs, then new ones (a triad's "could become ... or ..." list last)
+    parts.sort(key=lambda part: (list(_VERBS).index(part[0]), part[1].startswith("a triad")))
+    things: dict[str, list[str]] = {}
     for verb, thing in dict.fromkeys(parts):  # two equal new runs read "two runs of C major"
         if parts.count((verb, thing)) > 1:
             thing = thing.replace("a run of", "two runs of").replace("a triad", "two triads")
-        phrases.append(_verb(verb, tense) + " " + thing)
+        things.setdefault(verb, []).append(thing)
+    phrases = [_verb(verb, tense) + " " + _and_list(objects) for verb, objects in things.items()]
     if tense == "would":
         phrases = [phrases[0]] + [phrase.removeprefix("would have ") for phrase in phrases[1:]]
     return _and_list(phrases)
+
+
+def runs_built(position: Position, pitch: PitchLike, cell: Any) -> list[Structure]:
+    """The runs a legal placement makes or joins, what it completes first, then the longest."""
+    cell = position.board.as_cell(cell)
+    runs = position.place(pitch, cell).runs_through(cell)
+    return sorted(runs, key=lambda run: (not run.complete, -len(run.pitches)))
+
+
+def best_cell(position: Position, pitch: PitchLike) -> Cell | None:
+    """The one best cell the coach talks about: the highest score, completing something on a tie."""
+    pitch = parse_pitch(pitch)
+    scores = position.legal_scores(pitch)
+    if not scores:
+        return None
+    top = max(scores.values())
+    return _most_instructive(position, pitch, tuple(cell for cell, score in scores.items() if score == top))
 
 
 def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tense: str) -> str:
@@ -100,7 +121,12 @@ def die_label(position: Position, pitch: int, cell: Cell | None = None) -> str:
     """The die's name as the board would show it on `cell` (its triad or key), or its default name."""
     if cell is None:
         return pitch_label(pitch)
-    return position.place(pitch, cell).labels()[position.board.as_cell(cell)]
+    return _label_on(position, pitch, position.board.as_cell(cell), current_note_names())
+
+
+@lru_cache(maxsize=256)
+def _label_on(position: Position, pitch: int, cell: Cell, _convention: str) -> str:
+    return position.place(pitch, cell).labels()[cell]
 
 
 def _points_words(position: Position, cell: Cell, points: int) -> str:
@@ -202,9 +228,14 @@ _DTYPES = {"cell": object, "best_cells": object, "expert": object, "turn": int, 
 def review(game: Game, expert_seed: int = 0) -> pd.DataFrame:
     """One row per decision of `game` (see `decisions`): the die, the cell played and its points, the
     best immediate score and its cells, the loss, the expert's look-ahead choice, and a comment."""
+    return review_decisions(decisions(game, expert_seed))
+
+
+def review_decisions(moments: list[Decision]) -> pd.DataFrame:
+    """The `review` frame of decisions already found (the Review widget finds them once)."""
     import pandas as pd
 
-    rows = [_row(decision) for decision in decisions(game, expert_seed)]
+    rows = [_row(decision) for decision in moments]
     # object columns keep None for "no cell" (a string column would turn it into NaN)
     return pd.DataFrame({column: pd.Series([row[column] for row in rows], dtype=_DTYPES.get(column))
                          for column in _COLUMNS})
@@ -257,8 +288,8 @@ def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: 
         if passed_die:
             return f"The passed {pitch_label(pitch)} fitted nowhere, so it was re-rolled."
         return f"Passed: {pitch_label(pitch)} fitted nowhere on the board."
-    best_points = max(scores.values())
-    best = _most_instructive(position, pitch, tuple(c for c, s in scores.items() if s == best_points))
+    best = best_cell(position, pitch)
+    best_points = scores[best]
     could = (f"{die_label(position, pitch, best)} fitted on {board.cell_name(best)}, where it "
              f"{builds(position, pitch, best, 'would')} for {_points_words(position, best, best_points)}")
     if cell is None:

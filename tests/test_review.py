@@ -1,10 +1,10 @@
 """The coach: advice for a die, and the move-by-move review of any game checked against the rules."""
 
-import contextlib
 import random
 import re
 
 import pytest
+import reference_rules as reference
 
 import muzlab
 from muzlab import Game, IllegalPlacement, Position, UnknownNoteName
@@ -30,13 +30,11 @@ def person_like_game(seed: int) -> Game:
     return game
 
 
-def brute_scores(position: Position, pitch: int) -> dict:
-    """Every cell of the board tried one by one: the score where the rules allow the die."""
-    found = {}
-    for cell in position.board.cells:
-        with contextlib.suppress(IllegalPlacement):
-            found[cell] = position.score(pitch, cell)
-    return found
+def reference_scores(position: Position, pitch: int) -> dict:
+    """Every cell of the board judged by the naive reference rules: the score where the die may go."""
+    cells, dice = set(position.board.cells), dict(position.dice)
+    return {cell: reference.score(position.board, dice, pitch, cell) for cell in position.board.cells
+            if reference.legal(cells, dice, pitch, cell)}
 
 
 def seeded_games():
@@ -54,7 +52,7 @@ def test_review_rows_agree_with_the_rules_on_seeded_games():
         decided = [e for e in game.events if e.kind == "place" or e.kind == "pass"]
         assert len(frame) >= len(decided)  # every placement and pass is a row
         for row, moment in zip(frame.itertuples(), moments, strict=True):
-            scores = brute_scores(moment.position, moment.pitch)
+            scores = reference_scores(moment.position, moment.pitch)
             board = moment.position.board
             assert row.best_points == max(scores.values(), default=0)
             assert set(row.best_cells) == {board.cell_name(c) for c, s in scores.items()
@@ -144,3 +142,40 @@ def test_comment_refuses_an_illegal_cell():
     position = c_and_e_game().position
     with pytest.raises(IllegalPlacement):
         comment(position, "G", "a1")
+
+
+def test_the_review_board_steps_through_a_game_by_its_buttons():
+    from muzlab.widgets.review import Review
+
+    game = c_and_e_game()
+    game.place("d3")
+    board = Review(game)
+    assert board.index == 0 and board.first_button.disabled and board.previous_button.disabled
+    assert "The opening C went on e5" in board.comment.value and board.hear_played_button.disabled
+    board.next_button.click()
+    assert board.index == 1 and "Decision 2 of 4" in board.title.value
+    board.last_button.click()
+    assert board.index == 3 and board.next_button.disabled and board.last_button.disabled
+    assert "G on e7 would have completed the C major triad for 6 points" in board.comment.value
+    cells = board.board_view.cells
+    e7, d3 = game.board.parse_cell("e7"), game.board.parse_cell("d3")
+    assert "muz-selected" in cells[e7].classes and "muz-selected" not in cells[d3].classes
+    assert cells[e7].label == "+6" and cells[d3].label == "+2"
+    board.hear_best_button.click()
+    assert "C major" in board.listen.title.value and board.listen.player.value
+    heard_best = board.listen.player.value
+    board.hear_played_button.click()
+    assert board.listen.player.value and board.listen.player.value != heard_best
+    board.previous_button.click()
+    assert board.index == 2
+    board.slider.value = 1
+    assert "Decision 2 of 4" in board.title.value
+    board.first_button.click()
+    assert board.index == 0 and "Player 1" in board.summary.value
+
+
+def test_the_review_board_of_a_game_not_yet_begun_says_so():
+    from muzlab.widgets.review import Review
+
+    board = Review(Game(seed=1))
+    assert "No decision" in board.title.value and board.next_button.disabled
