@@ -1,0 +1,168 @@
+"""The printable teacher pack: question pages then answer pages, text read back from the PDF; the board
+at true size; the die net; the `muzlab worksheet` and `muzlab printables` commands."""
+
+import re
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+
+from muzlab import MuzlabError
+from muzlab.board import Board
+from muzlab.cli import main
+from muzlab.pitch import parse_pitch
+from muzlab.worksheet import (
+    BOARD_HEX_MM,
+    PAPERS,
+    WorksheetError,
+    _board_page,
+    dodecahedron_net,
+    printables,
+    sheet_position,
+    sheet_questions,
+    teacher_pack,
+)
+
+
+def _flat(text: str) -> str:
+    """Text with every run of white space as one space (wrapped lines join up again)."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory):
+    path = tmp_path_factory.mktemp("pack") / "pack.pdf"
+    sheets = teacher_pack(path, seed=11, sheets=3, questions=7)
+    return path, sheets, [_flat(page.extract_text()) for page in PdfReader(path).pages]
+
+
+def test_question_pages_come_first_then_as_many_answer_pages(pack):
+    _, sheets, pages = pack
+    assert len(sheets) == 3 and len(pages) == 6
+    for number in (1, 2, 3):
+        assert pages[number - 1].startswith(f"Muzundrum worksheet {number}")
+        assert pages[number + 2].startswith(f"Answer key: worksheet {number}")
+    assert all(len(sheet.questions) == 7 for sheet in sheets)
+
+
+def test_questions_are_on_their_page_and_answers_only_on_answer_pages(pack):
+    _, sheets, pages = pack
+    question_pages = pages[:3]
+    for sheet in sheets:
+        for question in sheet.questions:
+            assert _flat(question.question) in question_pages[sheet.number - 1]
+            assert _flat(question.answer) in pages[3 + sheet.number - 1]
+            assert not any(_flat(question.answer) in page for page in question_pages), question.answer
+
+
+def test_pages_name_cells_never_axial_pairs(pack):
+    _, sheets, pages = pack
+    board = Board.standard()
+    for name in ("a1", "e5", "e9", "i5"):
+        assert re.search(rf"\b{name}\b", pages[0])
+    assert not any(re.search(r"\(-?\d+, ?-?\d+\)", page) for page in pages)
+    for sheet in sheets:
+        for question in sheet.questions:
+            for name in re.findall(r"\b([a-i][1-9])\b", question.question + " " + question.answer):
+                board.parse_cell(name)
+
+
+def test_the_same_seed_gives_the_same_pdf(tmp_path):
+    teacher_pack(tmp_path / "a.pdf", seed=4, sheets=1, questions=3)
+    teacher_pack(tmp_path / "b.pdf", seed=4, sheets=1, questions=3)
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_questions_are_mixed_and_their_answers_agree_with_the_rules():
+    position = sheet_position(2)
+    questions = sheet_questions(position, seed=2, count=10)
+    assert len({q.kind for q in questions}) >= 6
+    assert len({q.question.split("?")[0] for q in questions}) == len(questions)
+    board = position.board
+    for question in questions:
+        if question.kind == "where":
+            pitch = parse_pitch(re.search(r"showing (\S+) be placed", question.question).group(1))
+            named = re.search(r"cells?: (.*)\.$", question.answer).group(1).split(", ")
+            assert {board.parse_cell(name) for name in named} == set(position.legal_placements(pitch))
+        if question.kind == "points":
+            pitch, cell = re.search(r"does (\S+) score on (\w+)\?", question.question).groups()
+            points = position.score(parse_pitch(pitch), board.parse_cell(cell))
+            assert question.answer.startswith(f"{points} point")
+
+
+def test_master_sheets_use_the_master_board_and_rules():
+    position = sheet_position(1, "master")
+    assert position.board == Board.master() and position.rules.name == "master"
+    assert 14 <= len(position) <= 22
+
+
+@pytest.mark.parametrize("settings, word", [
+    ({"sheets": 0}, "sheets must be"),
+    ({"questions": 13}, "questions must be"),
+    ({"level": "expert"}, "level must be"),
+    ({"paper": "a3"}, "paper must be"),
+])
+def test_bad_settings_write_nothing_and_say_why(tmp_path, settings, word):
+    with pytest.raises(WorksheetError, match=word) as caught:
+        teacher_pack(tmp_path / "x.pdf", **settings)
+    assert isinstance(caught.value, MuzlabError)
+    assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("level", ["basic", "master"])
+def test_the_printed_board_is_true_size_and_on_the_page(paper, level):
+    figure = _board_page(paper, level)
+    width, height = PAPERS[paper]
+    assert tuple(np.round(figure.get_size_inches() * 25.4, 1)) == (width, height)
+    board = Board.master() if level == "master" else Board.standard()
+    hexes = [p for p in figure.axes[0].patches if len(getattr(p, "get_xy", lambda: [])()) >= 6]
+    assert len(hexes) == len(board)
+    corners = np.vstack([p.get_xy() for p in hexes])
+    assert corners[:, 0].min() >= 5 and corners[:, 0].max() <= width - 5
+    assert corners[:, 1].min() >= 5 and corners[:, 1].max() <= height - 5
+    one = hexes[0].get_xy()[:6]
+    assert np.ptp(one[:, 0]) == pytest.approx(2 * BOARD_HEX_MM[board.name])
+
+
+def test_printables_pdf_has_the_board_with_every_cell_name_and_the_die(tmp_path):
+    path = printables(tmp_path / "kit.pdf", paper="letter")
+    reader = PdfReader(path)
+    assert len(reader.pages) == 2
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+    board_text = reader.pages[0].extract_text().split()
+    assert set(Board.standard().cell_names) <= set(board_text)
+    assert board_text.count("×3") == 6 and board_text.count("×2") == 6
+    die_text = reader.pages[1].extract_text().split()
+    for face in ("C", "C♯", "D♭", "E", "F♯", "G♭", "B"):
+        assert face in die_text
+
+
+def test_the_die_net_is_twelve_regular_pentagons_with_a_tab_for_every_cut_edge():
+    polygons, faces, tabs = dodecahedron_net(20.0)
+    assert sorted(faces) == list(range(12)) and len(polygons) == 12
+    for pentagon in polygons:
+        sides = np.linalg.norm(np.roll(pentagon, -1, axis=0) - pentagon, axis=1)
+        assert sides == pytest.approx([20.0] * 5)
+    centres = np.array([p.mean(axis=0) for p in polygons])
+    inradius = 20.0 / (2 * np.tan(np.pi / 5))
+    gaps = [np.linalg.norm(a - b) for i, a in enumerate(centres) for b in centres[i + 1:]]
+    assert min(gaps) == pytest.approx(2 * inradius)  # neighbours touch along an edge, nothing overlaps
+    # 30 edges: 11 folds hold the 12 faces together, the other 19 are cut and glued with one tab each.
+    assert len(tabs) == 19 and len(set(tabs)) == 19
+
+
+def test_the_commands_write_pdfs_and_refuse_bad_arguments_in_one_line(tmp_path, capsys):
+    out = tmp_path / "pack.pdf"
+    assert main(["worksheet", "--out", str(out), "--sheets", "1", "--questions", "3", "--seed", "9"]) == 0
+    assert len(PdfReader(out).pages) == 2
+    assert main(["printables", "--out", str(tmp_path / "kit.pdf"), "--level", "master"]) == 0
+    capsys.readouterr()
+    assert main(["worksheet", "--out", str(tmp_path / "no" / "p.pdf")]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "does not exist" in error and "Traceback" not in error
+    with pytest.raises(SystemExit) as caught:
+        main(["worksheet", "--out", str(out), "--questions", "many"])
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.strip().endswith("invalid int value: 'many'")
