@@ -28,7 +28,7 @@ import numpy as np
 from muzlab.errors import MuzlabError
 from muzlab.music import midi_notes as structure_midi_notes
 from muzlab.pitch import PitchLike
-from muzlab.spelling import structure_kind
+from muzlab.spelling import english_spelling, structure_kind
 
 if TYPE_CHECKING:
     import IPython.display
@@ -269,6 +269,13 @@ def synthesize_structure(
         return render_midi_file_with_fluidsynth(midi_path, soundfont, rate)
 
 
-def hear(kind: Any, pitches: Iterable[PitchLike], engine: str = "auto") -> IPython.display.Audio:
-    """A triad or scale run as a notebook audio player: arpeggio then chord, or the scale going up."""
-    return to_ipython_audio(synthesize_structure(kind, pitches, engine=engine))
+def hear(kind: Any, pitches: Iterable[PitchLike], engine: str = "auto", key: PitchLike | None = None
+         ) -> IPython.display.Audio:
+    """A triad or scale run as a notebook audio player: arpeggio then chord, or the scale going up.
+
+    Notes may be pitch classes or spelled names ("Gb", "Cb"); a scale run given with a `key` must
+    fit it (NotAKey names the keys it fits), as `muzlab.music.staff` would write it.
+    """
+    values = list(pitches)
+    english_spelling(kind, values, key)  # refuses a run that is not in the key given, naming it
+    return to_ipython_audio(synthesize_structure(kind, values, engine=engine))

@@ -10,8 +10,11 @@ every picture and sound of a structure agrees:
   within Ab3..F#5.
 
 A quarter note lasts one beat; a triad is played as its three notes up then a half-note chord.
-No key signatures are written: every accidental is shown on its note, which keeps structures from
-different keys side by side readable.
+Every staff carries a key signature: a scale run's key (F# major: six sharps, E# written), or the
+`key` given ("Gb": Cb written), or a triad's home key (major and minor triads their own key, a
+diminished triad the major key it is the leading-tone triad of). Accidentals are written against
+the signature, once per note and measure. `clef="bass"` writes everything an octave lower in the
+bass clef. Names typed by the user ("Cb", "E#") are kept when they spell the structure.
 """
 
 from __future__ import annotations
@@ -22,12 +25,19 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from muzlab.errors import MuzlabError
+from muzlab.errors import MuzlabError, UnknownSetting
 from muzlab.pitch import LETTER_PITCH, PitchLike, parse_pitch
 from muzlab.spelling import (
+    LETTERS,
+    MAJOR_KEY_SIGNATURES,
+    MINOR_KEY_SIGNATURES,
     TRIAD_STEPS,
     NotAStructure,
+    english_spelling,
+    fit_run,
     identify_triad,
+    key_signature,
+    note_name,
     spell_scale,
     spell_triad,
     structure_kind,
@@ -44,6 +54,7 @@ __all__ = [
     "game_score",
     "midi_notes",
     "notation_svg",
+    "staff",
     "scale_stream",
     "spell_scale",
     "spell_triad",
@@ -75,6 +86,16 @@ class RenderError(MuzlabError, RuntimeError):
     """verovio refused the MusicXML music21 produced (a bug to report, not a user mistake)."""
 
 
+#: Clefs a staff can be drawn in, with the octave shift of the notes written in it.
+CLEFS = {"treble": 0, "bass": -1}
+
+
+def _check_clef(clef: str) -> int:
+    if clef not in CLEFS:
+        raise UnknownSetting(f"unknown clef {clef!r}; known: {', '.join(CLEFS)}")
+    return CLEFS[clef]
+
+
 def _triad_midi(pitches: Iterable[PitchLike], octave: int) -> list[int]:
     """MIDI numbers of a root-position closed triad with its root in `octave`."""
     root, quality = identify_triad(pitches)
@@ -86,7 +107,7 @@ def _triad_midi(pitches: Iterable[PitchLike], octave: int) -> list[int]:
 def _scale_midi(pitches: Iterable[PitchLike]) -> list[int]:
     """MIDI numbers of an ascending scale run; NotAStructure names the notes of anything else."""
     values = list(pitches)
-    spell_scale(values)  # a run that is not a scale fragment raises here, naming the notes
+    fit_run(values)  # a run that is not a scale fragment raises here, naming the notes
     return rising_midi(values)
 
 
@@ -117,72 +138,122 @@ def _m21_names(names: list[str], midi: list[int]) -> list[str]:
     return result
 
 
+def _signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None) -> int | None:
+    """Sharps (+) or flats (-) of the staff's key signature; None for no signature."""
+    if key is not None or structure_kind(kind) == "scale":
+        return key_signature(kind, pitches, key)
+    names = english_spelling(kind, pitches)
+    _, quality = identify_triad(pitches)
+    root = names[0]
+    if quality == "major":
+        return MAJOR_KEY_SIGNATURES.get(root)
+    if quality == "minor":
+        return MINOR_KEY_SIGNATURES.get(root)
+    if quality == "diminished":
+        tonic = note_name(LETTERS[(LETTERS.index(root[0]) + 1) % 7], (parse_pitch(root, "english") + 1) % 12)
+        return MAJOR_KEY_SIGNATURES.get(tonic)
+    return None
+
+
+def _show_accidentals(pitches: Iterable[Any], sharps: int | None) -> None:
+    """Print the accidentals a reader needs against the key signature: a note's sharp, flat or
+    natural when it differs from the signature or from the same note earlier in the measure."""
+    from music21 import key, pitch
+
+    signature = key.KeySignature(sharps) if sharps is not None else None
+    state: dict[tuple[str, int | None], float] = {}
+    for one in pitches:
+        marked = signature.accidentalByStep(one.step) if signature is not None else None
+        current = state.get((one.step, one.octave), marked.alter if marked is not None else 0.0)
+        if one.accidental is None:
+            one.accidental = pitch.Accidental("natural")
+        one.accidental.displayStatus = one.alter != current
+        state[one.step, one.octave] = one.alter
+
+
 def triad_chord(
-    pitches: Iterable[PitchLike], octave: int = 4, quarter_length: float = 2.0
+    pitches: Iterable[PitchLike], octave: int = 4, quarter_length: float = 2.0, key: PitchLike | None = None
 ) -> chord.Chord:
-    """The triad as one correctly spelled closed root-position chord (a half note by default)."""
+    """The triad as one correctly spelled closed root-position chord (a half note by default);
+    typed names, or the notes of `key`, are kept when they spell it."""
     from music21 import chord
 
     values = list(pitches)
-    names = _m21_names(spell_triad(values), _triad_midi(values, octave))
+    names = _m21_names(_triad_names(values, key), _triad_midi(values, octave))
     triad = chord.Chord(names, quarterLength=quarter_length)
-    _show_own_accidentals(triad.pitches)
+    _show_accidentals(triad.pitches, _signature("triad", values, key))
     return triad
 
 
-def _show_own_accidentals(pitches: Iterable[Any]) -> None:
-    """Print each note's own sharp or flat and no courtesy naturals (no key signature is used)."""
-    from music21 import pitch
-
-    for one in pitches:
-        if one.accidental is None:
-            one.accidental = pitch.Accidental("natural")
-        one.accidental.displayStatus = one.accidental.name != "natural"
+def _triad_names(values: list[PitchLike], key: PitchLike | None) -> list[str]:
+    identify_triad(values)  # anything but a root-position triad is refused, naming the notes
+    return english_spelling("triad", values, key)
 
 
 def _notes(names: list[str]) -> list[Any]:
     """One quarter note per music21 pitch name."""
     from music21 import note
 
-    notes = [note.Note(name, quarterLength=1.0) for name in names]
-    _show_own_accidentals(one.pitch for one in notes)
-    return notes
+    return [note.Note(name, quarterLength=1.0) for name in names]
 
 
-def triad_arpeggio(pitches: Iterable[PitchLike]) -> stream.Measure:
+def triad_arpeggio(pitches: Iterable[PitchLike], key: PitchLike | None = None, octave: int = 4
+                   ) -> stream.Measure:
     """The triad's notes going up in quarters, then the half-note chord: how it is heard."""
-    from music21 import stream
+    from music21 import chord, stream
 
     values = list(pitches)
-    chord_ = triad_chord(values)
+    names = _m21_names(_triad_names(values, key), _triad_midi(values, octave))
+    notes = _notes(names) + [chord.Chord(names, quarterLength=2.0)]
+    _show_accidentals((p for element in notes for p in element.pitches), _signature("triad", values, key))
     measure = stream.Measure()
-    measure.append(_notes([p.nameWithOctave for p in chord_.pitches]) + [chord_])
+    measure.append(notes)
     return measure
 
 
-def scale_stream(pitches: Iterable[PitchLike]) -> stream.Measure:
-    """An ascending run in quarter notes, spelled in its key, starting in C4..G4."""
+def scale_stream(pitches: Iterable[PitchLike], key: PitchLike | None = None, octave_shift: int = 0
+                 ) -> stream.Measure:
+    """An ascending run in quarter notes, spelled in its key (or the fitting `key`, or as typed),
+    starting in C4..G4 (`octave_shift` octaves away)."""
     from music21 import stream
 
     values = list(pitches)
+    fit = fit_run(values, key)
+    midi = [number + 12 * octave_shift for number in _scale_midi(values)]
+    notes = _notes(_m21_names(fit.names, midi))
+    _show_accidentals((one.pitch for one in notes), _signature("scale", values, key))
     measure = stream.Measure()
-    measure.append(_notes(_m21_names(spell_scale(values), _scale_midi(values))))
+    measure.append(notes)
     return measure
 
 
-def structure_stream(kind: Any, pitches: Iterable[PitchLike]) -> stream.Measure:
-    """One measure holding a structure, labelled above with what it is ("A minor", ...)."""
+def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: int) -> stream.Measure:
+    """One labelled measure with its key signature (no clef): the body of a staff or a game score."""
     from music21 import expressions, meter
+    from music21 import key as m21key
 
-    values = list(pitches)
     kind = structure_kind(kind)
-    measure = triad_arpeggio(values) if kind == "triad" else scale_stream(values)
+    measure = triad_arpeggio(values, key, 4 + shift) if kind == "triad" else scale_stream(values, key, shift)
     signature = meter.TimeSignature(f"{int(measure.duration.quarterLength)}/4")
     signature.style.hideObjectOnPrint = True
-    label = expressions.TextExpression(structure_name(kind, values))
+    label = expressions.TextExpression(structure_name(kind, values, key))
     label.placement = "above"
+    sharps = _signature(kind, values, key)
     measure.insert(0, signature)
+    measure.insert(0, m21key.KeySignature(sharps if sharps is not None else 0))
     measure.insert(0, label)
+    return measure
+
+
+def structure_stream(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                     clef: str = "treble") -> stream.Measure:
+    """One measure holding a structure in a clef, with its key signature, labelled above with what
+    it is ("A minor", "Gb major scale, degrees 1-4")."""
+    from music21 import clef as m21clef
+
+    shift = _check_clef(clef)
+    measure = _measure(kind, list(pitches), key, shift)
+    measure.insert(0, m21clef.BassClef() if clef == "bass" else m21clef.TrebleClef())
     return measure
 
 
@@ -195,12 +266,13 @@ def _as_pair(structure: Any) -> tuple[Any, Any]:
 
 
 def game_score(structures: Iterable[Any], title: str = "Muzundrum") -> stream.Score:
-    """A score of the structures in the order built, one labelled measure each."""
+    """A score of the structures in the order built, one labelled measure each in its own key."""
     from music21 import clef, metadata, stream
 
     part = stream.Part()
     for number, structure in enumerate(structures, start=1):
-        measure = structure_stream(*_as_pair(structure))
+        kind, pitches = _as_pair(structure)
+        measure = _measure(kind, list(pitches), None, 0)
         measure.number = number
         part.append(measure)
     if not part.hasMeasures():
@@ -264,9 +336,11 @@ class Notation:
         return self.svg
 
 
-def staff(kind: Any, pitches: Iterable[PitchLike]) -> Notation:
-    """A triad or scale run on a staff, spelled for what it is, shown inline in a notebook."""
-    return Notation(structure_stream(kind, pitches))
+def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None, clef: str = "treble"
+          ) -> Notation:
+    """A triad or scale run on a staff with its key signature, spelled for what it is (or in `key`,
+    or as typed: `staff("scale", "Gb Ab Bb Cb".split())`), shown inline in a notebook."""
+    return Notation(structure_stream(kind, pitches, key, clef))
 
 
 def sounding_staff(
@@ -289,7 +363,7 @@ def sounding_staff(
         spelled = _m21_names([names[midi] for midi in midis], midis)
         sound = note.Note(spelled[0], quarterLength=length) if len(spelled) == 1 else chord.Chord(
             spelled, quarterLength=length)
-        _show_own_accidentals(sound.pitches)
+        _show_accidentals(sound.pitches, None)
         measure.append(sound)
         now = max(now, start + length)
     signature = meter.TimeSignature(f"{now}/4")

@@ -33,25 +33,24 @@ from typing import Any, NamedTuple
 
 from muzlab.errors import MuzlabError
 from muzlab.pitch import (
-    CONVENTIONS,
+    CONVENTIONS as CONVENTIONS,  # the conventions live with the parser; re-exported here
+)
+from muzlab.pitch import (
     LETTER_PITCH,
     PitchLike,
     current_note_names,
-    note_names,
     parse_pitch,
     pitch_name,
-    set_note_names,
     to_convention,
     typed_letter,
 )
+from muzlab.pitch import (
+    note_names as note_names,
+)
+from muzlab.pitch import (
+    set_note_names as set_note_names,
+)
 from muzlab.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
-
-__all__ = [
-    "CONVENTIONS", "DiatonicTriad", "NotAKey", "NotAStructure", "NotInKey", "ScaleFit", "completion_label",
-    "current_note_names", "degree_names", "diatonic_triads", "join", "key_label", "mode_name",
-    "note_names", "pitch_label", "roman_numeral", "set_note_names", "show_name", "spell_notes",
-    "spell_scale", "spell_triad", "triad_label",
-]  # fmt: skip
 
 LETTERS = "CDEFGAB"
 KINDS = ("triad", "scale")
@@ -131,6 +130,13 @@ def join(english_names: Iterable[str]) -> str:
 def pitch_label(pc: PitchLike) -> str:
     """A lone die's name in the convention in force: its default name (C#, Eb, F#, Ab, Bb)."""
     return show_name(pitch_name(parse_pitch(pc)))
+
+
+def note_label(value: PitchLike) -> str:
+    """A die as given, in the convention in force: a typed name keeps its spelling ("Gb" stays Gb),
+    a pitch class gets its default name."""
+    english = _english(value)
+    return show_name(english) if english is not None else pitch_label(value)
 
 
 def symbols(name: str) -> str:
@@ -303,8 +309,8 @@ def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Sc
             return fit
     if not fits:
         raise NotAStructure(f"{shown} is not part of any {kind} scale (going up by scale steps)")
-    offered = ", ".join(key_label(fit.key, kind) for fit in fits)
-    asked = key_label(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_label(wanted)}"
+    offered = ", ".join(_key_text(fit.key, kind) for fit in fits)
+    asked = _key_text(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_label(wanted)}"
     raise NotAKey(f"{shown} is not a run of {asked}; it fits {offered}")
 
 
@@ -315,21 +321,38 @@ def spell_scale(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> l
 
 def scale_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]:
     """Every fitting key ("F# major", "Gb major", ...) with the run spelled in it, best first."""
-    return [(key_label(fit.key), [show_name(n) for n in fit.names]) for fit in scale_fits(pitches)]
+    return [(_key_text(fit.key), [show_name(n) for n in fit.names]) for fit in scale_fits(pitches)]
+
+
+def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> ScaleFit:
+    """The key a scale run is written in: the fitting `key` if given, else the key its typed names
+    spell, else the best major key, else the best key of another scale type (master level)."""
+    values = list(pitches)
+    if key is not None:
+        return choose_fit(values, key)
+    numbers, shown = _pitch_list(values)
+    fits = _fits(numbers, SCALE_STEPS)
+    typed = [_english(value) for value in values]
+    if all(typed):
+        fits = [fit for fit in fits if fit.names == typed] + fits
+    if not fits:
+        raise NotAStructure(f"{shown} is not part of any major scale (going up by scale steps)")
+    return fits[0]
 
 
 def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
     """What a run is, e.g. "D major scale, degrees 2-5" (wrapping runs: "degrees 6-7-1-2")."""
     values = list(pitches)
-    fit = choose_fit(values, key)
-    degrees = [(fit.start + i) % 7 + 1 for i in range(len(values))]
+    fit = fit_run(values, key)
+    size = len(SCALE_STEPS[fit.kind])
+    degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
     if len(degrees) == 1:
         where = f"degree {degrees[0]}"
     elif degrees == sorted(degrees):
         where = f"degrees {degrees[0]}-{degrees[-1]}"
     else:
         where = "degrees " + "-".join(map(str, degrees))
-    return f"{key_label(fit.key)} scale, {where}"
+    return f"{_key_text(fit.key, fit.kind)} scale, {where}"
 
 
 def _best_tonic(tonic: int, kind: str) -> str:
@@ -341,6 +364,11 @@ def _best_tonic(tonic: int, kind: str) -> str:
             ranked.append(((abs(signature or 0), sum(map(accidentals, full)) if full else 99,
                             _flats([name])), name))
     return min(ranked)[1] if ranked else pitch_name(tonic)
+
+
+def _key_text(english_tonic: str, kind: str = "major") -> str:
+    """A key from its English tonic name, shown in the convention in force: "Gb major"."""
+    return f"{show_name(english_tonic)} {kind}"
 
 
 def key_label(tonic: PitchLike, kind: str = "major") -> str:
@@ -369,7 +397,7 @@ def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]]) -> li
     labels = []
     for tonic, kind in keys:
         fits = [fit for fit in _fits(pitches, (kind,)) if parse_pitch(fit.key, "english") == tonic]
-        labels.append(key_label(fits[0].key, kind) if fits else key_label(tonic, kind))
+        labels.append(_key_text(fits[0].key, kind) if fits else key_label(tonic, kind))
     return labels
 
 
@@ -536,20 +564,55 @@ def spell_english(kind: Any, pitches: Sequence[int], *, key: PitchLike | None = 
     return fit.names if fit is not None else [pitch_name(p) for p in pitches]
 
 
-def spell_notes(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
-    """A run's notes spelled in context, bottom to top, in the convention in force: a column run
-    as its triad or potential triad, a diagonal run in the key it fits (or the fitting `key`).
-    Notes typed as names keep their spelling when they fit."""
+def english_spelling(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
+    """`spell_notes` in English, as notation files need it ("F#", "Cb")."""
     values = list(pitches)
     numbers = [parse_pitch(value) for value in values]
     typed = [_english(value) for value in values]
-    if structure_kind(kind) == "scale" and key is None and all(typed):
-        for fit in _fits(numbers, SCALE_STEPS):
-            if fit.names == typed:
-                return [show_name(name) for name in typed]
-    if structure_kind(kind) == "triad" and all(typed) and _stacked_thirds(typed):
-        return [show_name(name) for name in typed]
-    return [show_name(name) for name in spell_english(kind, numbers, key=key)]
+    if structure_kind(kind) == "scale":
+        if key is None and all(typed):
+            for fit in _fits(numbers, SCALE_STEPS):
+                if fit.names == typed:
+                    return typed
+        return spell_english(kind, numbers, key=key)
+    if key is not None:
+        in_key = _in_key(numbers, key)
+        if in_key is not None:
+            return in_key
+    if all(typed) and _stacked_thirds(typed):
+        return typed
+    return spell_english(kind, numbers)
+
+
+def _in_key(pitches: Sequence[int], key: PitchLike) -> list[str] | None:
+    """A column run written with the notes of a key, if they are its notes a third apart."""
+    wanted, kind = _normalise_key(key)
+    tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
+    notes = {parse_pitch(name, "english"): name for name in scale_notes(tonic, kind) or []}
+    names = [notes.get(pitch) for pitch in pitches]
+    return names if None not in names and _stacked_thirds(names) else None
+
+
+def key_signature(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> int | None:
+    """Sharps (+) or flats (-) of the key a run is written in (the fitting `key`, or the key it
+    fits); for a column run, of `key` only. None for keys without a signature (whole-tone, chromatic)."""
+    if structure_kind(kind) == "triad":
+        if key is None:
+            return None
+        wanted, scale = _normalise_key(key)
+        tonic, scale_kind = (wanted if isinstance(wanted, str) else _best_tonic(wanted, scale)), scale
+    else:
+        fit = fit_run(list(pitches), key)
+        tonic, scale_kind = fit.key, fit.kind
+    signature = _tonic_names(scale_kind).get(tonic)
+    return signature
+
+
+def spell_notes(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
+    """A run's notes spelled in context, bottom to top, in the convention in force: a column run
+    as its triad or potential triad (or in `key`, when they are notes of it), a diagonal run in
+    the key it fits (or the fitting `key`). Notes typed as names keep their spelling when they fit."""
+    return [show_name(name) for name in english_spelling(kind, pitches, key)]
 
 
 def _stacked_thirds(names: list[str]) -> bool:
@@ -558,12 +621,15 @@ def _stacked_thirds(names: list[str]) -> bool:
                for a, b in zip(names, names[1:], strict=False))
 
 
-def structure_name(kind: Any, pitches: Iterable[PitchLike]) -> str:
-    """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-5"."""
+def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
+    """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-5"; typed
+    names and a `key` are kept ("G# major" for G#–B#–D#, "Gb major scale")."""
     values = list(pitches)
     if structure_kind(kind) == "triad":
-        return triad_label(*identify_triad(values))
-    return scale_name(values)
+        root, quality = identify_triad(values)
+        names = english_spelling(kind, values, key)
+        return _key_text(names[0] if _stacked_thirds(names) else triad_spelling(root, quality)[0], quality)
+    return scale_name(values, key)
 
 
 def completion_label(kind: Any, root: PitchLike, quality: str) -> str:
@@ -602,16 +668,19 @@ def roman_numeral(root: PitchLike, quality: str, key: PitchLike) -> str:
     tonic, name = _key_pc(key)
     numeral = _numeral(root_pc, quality, tonic)
     if numeral is None:
-        key_text = key_label(name or tonic)
+        key_text = _key_text(name) if name else key_label(tonic)
         raise NotInKey(f"{triad_label(root, quality)} is not a triad of {key_text}; its triads are "
-                       + ", ".join(f"{t.numeral} {t.name}" for t in diatonic_triads(name or tonic)))
+                       + ", ".join(f"{t.numeral} {t.name}" for t in _diatonic(tonic, name)))
     return numeral
 
 
 def diatonic_triads(key: PitchLike) -> list[DiatonicTriad]:
     """The seven triads of a major key with their numerals, spelled in the key (Gb major: IV is
     Cb major)."""
-    tonic, name = _key_pc(key)
+    return _diatonic(*_key_pc(key))
+
+
+def _diatonic(tonic: int, name: str | None) -> list[DiatonicTriad]:
     notes = scale_notes(name or _best_tonic(tonic, "major"), "major")
     triads = []
     for degree in range(7):
@@ -634,7 +703,7 @@ def triad_functions(root: int, quality: str, tonics: Iterable[int]) -> list[str]
         names = [n for n in MAJOR_KEY_SIGNATURES if parse_pitch(n, "english") == tonic]
         holding = [n for n in names if spelled <= set(scale_notes(n, "major"))]
         key = min(holding or names, key=lambda n: (abs(MAJOR_KEY_SIGNATURES[n]), MAJOR_KEY_SIGNATURES[n] < 0))
-        found.append(f"{numeral} in {key_label(key)}")
+        found.append(f"{numeral} in {_key_text(key)}")
     return found
 
 
@@ -650,14 +719,21 @@ def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,
     return [styles[style][(fit.start + i) % 7] for i in range(len(values))]
 
 
+def run_degrees(pitches: Sequence[int], style: str = "names") -> str:
+    """A major-scale run's degrees in the key it is spelled in: "in C major: submediant–leading
+    tone–tonic"."""
+    fit = choose_fit(list(pitches))
+    return f"in {_key_text(fit.key)}: " + DASH.join(degree_names(pitches, style=style))
+
+
 def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
     """Where a major-scale run starts in its key and which mode that makes: A–B–C–D–E–F–G ->
     "C major from its sixth degree: A natural minor / Aeolian"."""
     values = list(pitches)
     fit = choose_fit(values, key)
     if fit.start == 0:
-        return f"{key_label(fit.key)} from its tonic: {key_label(fit.key)} / Ionian"
+        return f"{_key_text(fit.key)} from its tonic: {_key_text(fit.key)} / Ionian"
     start = show_name(fit.names[0])
     mode = MODES[fit.start]
     mode_text = f"{start} natural minor / {mode}" if fit.start == 5 else f"{start} {mode}"
-    return f"{key_label(fit.key)} from its {ORDINALS[fit.start]} degree: {mode_text}"
+    return f"{_key_text(fit.key)} from its {ORDINALS[fit.start]} degree: {mode_text}"

@@ -68,7 +68,7 @@ def test_arpeggio_goes_up_then_holds_the_chord():
     [
         ([6, 8, 10, 11, 1, 3, 5], ["F#4", "G#4", "A#4", "B4", "C#5", "D#5", "E#5"]),
         ([11, 1, 3, 4], ["B3", "C#4", "D#4", "E4"]),
-        (["Cb", "Db", "Eb", "Fb"], ["B3", "C#4", "D#4", "E4"]),
+        (["Cb", "Db", "Eb", "Fb"], ["C-4", "D-4", "E-4", "F-4"]),  # typed names are kept (Cb major)
         ([7, 9, 11, 0, 2, 4, 6], ["G4", "A4", "B4", "C5", "D5", "E5", "F#5"]),
         ([5, 7, 9, 10], ["F4", "G4", "A4", "B-4"]),
     ],
@@ -215,3 +215,70 @@ def test_rising_midi_reads_any_run_upward_in_a_singable_register():
     assert rising_midi([9, 0]) == [57, 60]  # A3 then the C above it
     assert rising_midi(["C", "Eb", "F#"]) == [60, 63, 66]
     assert rising_midi([]) == []
+
+
+def written(obj) -> list[tuple[str, str | None]]:
+    """(name with octave, accidental printed or None) of every written pitch, in order."""
+    return [(p.nameWithOctave, p.accidental.name if p.accidental is not None and p.accidental.displayStatus
+             else None) for element in obj.flatten().notes for p in element.pitches]
+
+
+def fifths(measure) -> int:
+    (signature,) = measure.getElementsByClass("KeySignature")
+    return signature.sharps
+
+
+def test_staves_carry_the_key_signature_and_print_only_the_accidentals_it_needs():
+    f_sharp = structure_stream("scale", [6, 8, 10, 11, 1, 3, 5])
+    assert fifths(f_sharp) == 6
+    assert written(f_sharp)[-1] == ("E#5", None)  # E# is in the signature
+    assert fifths(structure_stream("triad", [2, 5, 9])) == -1  # D minor: its own key
+    assert fifths(structure_stream("triad", [3, 6, 9])) == 4  # D# diminished: vii° of E major
+    in_c = structure_stream("triad", [2, 6, 9], key="C")
+    assert fifths(in_c) == 0
+    assert written(in_c)[:4] == [("D4", None), ("F#4", "sharp"), ("A4", None), ("D4", None)]
+    assert written(in_c)[4] == ("F#4", None)  # the chord repeats F# in the same measure: no new sign
+
+
+def test_a_key_typed_by_the_user_is_kept():
+    gb = structure_stream("scale", [6, 8, 10, 11, 1, 3, 5], key="Gb")
+    assert [name for name, _ in written(gb)] == ["G-4", "A-4", "B-4", "C-5", "D-5", "E-5", "F5"]
+    assert fifths(gb) == -6
+    assert [e.content for e in gb.getElementsByClass("TextExpression")] == ["Gb major scale, degrees 1-7"]
+    cb_major = structure_stream("triad", [11, 3, 6], key="Gb")  # IV of Gb major is Cb major
+    assert [name for name, _ in written(cb_major)][:3] == ["C-5", "E-5", "G-5"]  # sounding B4
+    assert [e.content for e in cb_major.getElementsByClass("TextExpression")] == ["Cb major"]
+    typed = structure_stream("triad", ["G#", "B#", "D#"])
+    assert [e.content for e in typed.getElementsByClass("TextExpression")] == ["G# major"]
+    from muzlab.spelling import NotAKey
+
+    with pytest.raises(NotAKey, match="C-D-E is not a run of Gb major"):
+        structure_stream("scale", [0, 2, 4], key="Gb")
+
+
+def test_bass_clef_on_request_writes_an_octave_lower():
+    from music21 import clef
+
+    low = structure_stream("triad", [9, 0, 4], clef="bass")
+    assert isinstance(low.getElementsByClass("Clef")[0], clef.BassClef)
+    assert [name for name, _ in written(low)][:3] == ["A3", "C4", "E4"]
+    assert isinstance(structure_stream("triad", [9, 0, 4]).getElementsByClass("Clef")[0], clef.TrebleClef)
+    from muzlab.errors import UnknownSetting
+
+    with pytest.raises(UnknownSetting, match="unknown clef 'alto'; known: treble, bass"):
+        structure_stream("triad", [9, 0, 4], clef="alto")
+
+
+def test_staff_takes_a_key_and_a_clef():
+    from muzlab.music import staff
+
+    drawn = staff("scale", "Gb Ab Bb Cb".split(), key="Gb", clef="bass")
+    assert noteheads(drawn.svg) == 4 and 'class="keySig"' in drawn.svg
+
+
+def test_labels_follow_the_note_name_convention():
+    import muzlab
+
+    with muzlab.note_names("german"):
+        label = structure_stream("scale", [10, 0, 2, 3]).getElementsByClass("TextExpression")[0].content
+    assert label == "B major scale, degrees 1-4"  # German B is B flat

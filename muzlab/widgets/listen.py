@@ -7,20 +7,25 @@ import ipywidgets as widgets
 from muzlab import audio
 from muzlab.music import rising_midi
 from muzlab.position import Structure
-from muzlab.rules import names
-from muzlab.spelling import NotAStructure, structure_name
+from muzlab.spelling import NotAStructure, scale_name, triad_label
 
 
 def structure_title(structure: Structure) -> str:
-    """What a student reads above the player, e.g. "A minor (complete triad)"."""
-    if structure.kind == "triad" and not structure.complete:
+    """What a student reads above the player, e.g. "D minor (complete triad): D–F–A — ii in C major";
+    the notes as `Structure.spelling` writes them, so the title, the board and the staff agree."""
+    if structure.kind == "triad" and not (structure.complete and structure.triads):
         return structure.describe()
+    notes = "–".join(structure.spelling)
+    if structure.kind == "triad":
+        name = triad_label(*structure.triads[0])
+        functions = f" — {', '.join(structure.functions)}" if structure.functions else ""
+        return f"{name} (complete triad): {notes}{functions}"
     try:
-        name = structure_name(structure.kind, structure.pitches)
+        name = scale_name(structure.pitches)
     except NotAStructure:
         return structure.describe()
     state = "complete " if structure.complete else ""
-    return f"{name} ({state}{structure.kind}): {names(structure.pitches)}"
+    return f"{name} ({state}scale): {notes}"
 
 
 class ListenPanel(widgets.VBox):
@@ -49,4 +54,4 @@ class ListenPanel(widgets.VBox):
 def _notation(structure: Structure) -> str:
     from muzlab import music  # music21 and verovio load only when a staff is first drawn
 
-    return music.notation_svg(music.structure_stream(structure.kind, structure.pitches))
+    return music.notation_svg(music.structure_stream(structure.kind, structure.spelling))
