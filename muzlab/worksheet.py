@@ -430,9 +430,9 @@ def _board_page(paper: str, level: str) -> Figure:
             "across; the bar on the right is 50 mm.", fontsize=9, va="top", color=SOFT)
     ax.add_patch(Rectangle((width - MARGIN_MM - 50, top - 9), 50, 2.5, facecolor=INK))
     ax.text(width - MARGIN_MM - 25, top - 5, "50 mm", ha="center", va="bottom", fontsize=8, color=INK)
-    ax.text(width / 2, MARGIN_MM + 4, "Triads stack up the columns; major scales climb the diagonals. "
-            "Shaded cells are honeypots: they double or triple a placement's score.", fontsize=8.5,
-            color=SOFT, va="bottom", ha="center")
+    ax.text(width / 2, MARGIN_MM + 2, "Triads stack up the columns; major scales climb the diagonals.\n"
+            "Shaded cells are honeypots: they double or triple a placement's score.", fontsize=9,
+            color=SOFT, va="bottom", ha="center", linespacing=1.4)
     return figure
 
 

@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 import pytest
+from matplotlib.path import Path
 from pypdf import PdfReader
 
 from muzlab import MuzlabError
@@ -151,6 +152,13 @@ def test_the_die_net_is_twelve_regular_pentagons_with_a_tab_for_every_cut_edge()
     assert min(gaps) == pytest.approx(2 * inradius)  # neighbours touch along an edge, nothing overlaps
     # 30 edges: 11 folds hold the 12 faces together, the other 19 are cut and glued with one tab each.
     assert len(tabs) == 19 and len(set(tabs)) == 19
+    outlines = [Path(p) for p in polygons]
+    for index, side in tabs:  # every tab sits on the outline, with paper free beside it
+        a, b = polygons[index][side], polygons[index][(side + 1) % 5]
+        outward = np.array([b[1] - a[1], a[0] - b[0]]) / 20.0
+        if (polygons[index].mean(axis=0) - a) @ outward > 0:
+            outward = -outward
+        assert not any(o.contains_point((a + b) / 2 + 3.0 * outward) for o in outlines)
 
 
 def test_the_commands_write_pdfs_and_refuse_bad_arguments_in_one_line(tmp_path, capsys):
