@@ -76,3 +76,21 @@ def test_unknown_names_and_settings_raise_a_muzlab_error(action):
     with pytest.raises(UnknownSetting) as error:
         action()
     assert isinstance(error.value, MuzlabError) and isinstance(error.value, ValueError)
+
+
+def subcommands() -> list[str]:
+    """Every subcommand of the `muzlab` command, including ones added later."""
+    from muzlab.cli import build_parser
+
+    (commands,) = [action for action in build_parser()._actions if action.dest == "command"]
+    return sorted(commands.choices)
+
+
+@pytest.mark.parametrize("command", subcommands())
+def test_every_subcommand_refuses_an_unknown_option_in_one_line(command, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--no-such-option"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    (line,) = err.strip().splitlines()
+    assert line.startswith("muzlab") and ("--no-such-option" in line or "required" in line)
