@@ -21,6 +21,8 @@ from pathlib import Path
 from muzlab.errors import MuzlabError
 
 APP_NOTEBOOK = "app.ipynb"
+#: A Jupyter data folder holding the app's Voilà template ("muzlab": "lab" without links to a CDN).
+VOILA_DATA = Path(__file__).parent / "_voila"
 DEFAULT_FOLDER = "muzlab-lessons"
 MANIFEST = ".muzlab-lessons.json"
 
@@ -116,13 +118,13 @@ def _is_loopback(ip: str) -> bool:
 
 def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None,
                 open_browser: bool = True) -> list[str]:
-    """The Voilà command serving the classroom app from `folder` (code cells stripped).
+    """The command serving the classroom app from `folder` with Voilà (code cells stripped).
 
     On an address other people can reach (e.g. 0.0.0.0) Voilà makes a token and prints the address
     with it; on this machine's own address no token is asked for.
     """
-    args = [sys.executable, "-m", "voila", str(Path(folder) / APP_NOTEBOOK), f"--Voila.ip={ip}",
-            "--strip_sources=True"]
+    args = [sys.executable, "-m", "muzlab.lessons", str(Path(folder) / APP_NOTEBOOK), f"--Voila.ip={ip}",
+            "--strip_sources=True", "--template=muzlab"]
     if port is not None:
         args.append(f"--port={port}")
     if not open_browser:
@@ -184,3 +186,17 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         serve.add_argument("--port", type=int, default=None, help="port (default: the server's own)")
         serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
         serve.set_defaults(run=_serve)
+
+
+def run_voila(argv: list[str]) -> None:
+    """Run Voilà with the app's template on the Jupyter path (what `app_command` starts)."""
+    paths = [str(VOILA_DATA), os.environ.get("JUPYTER_PATH")]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(path for path in paths if path)
+    from voila.app import main
+
+    sys.argv = ["voila", *argv]
+    main()
+
+
+if __name__ == "__main__":
+    run_voila(sys.argv[1:])

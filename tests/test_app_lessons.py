@@ -107,9 +107,10 @@ def test_the_command_answers_a_file_in_the_way_with_one_line(tmp_path, capsys):
 
 def test_app_is_voila_on_this_machine_without_code_and_without_a_token(tmp_path):
     command = app_command(tmp_path, port=8870, open_browser=False)
-    assert command[:3] == [sys.executable, "-m", "voila"]
+    assert command[:3] == [sys.executable, "-m", "muzlab.lessons"]  # Voilà with the app's template
     assert command[3] == str(tmp_path / APP_NOTEBOOK)
     assert "--Voila.ip=127.0.0.1" in command and "--strip_sources=True" in command
+    assert "--template=muzlab" in command
     assert "--port=8870" in command and "--no-browser" in command
     assert "--token" not in command
 
@@ -133,4 +134,4 @@ def test_serving_copies_the_lessons_first_then_starts_the_server(tmp_path, monke
     main([command, str(tmp_path), "--no-browser", "--port", "8872"])
     assert (tmp_path / APP_NOTEBOOK).exists()
     assert len(started) == 1 and "--port=8872" in started[0] and "--no-browser" in started[0]
-    assert ("voila" in started[0]) == (command == "app")
+    assert ("--template=muzlab" in started[0]) == (command == "app")

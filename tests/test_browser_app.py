@@ -2,7 +2,8 @@
 by Playwright in the system Chromium.
 
 It checks that no code is shown, seats two players chosen in the page, rolls and places a die by
-clicking, enlarges the boards with the size control, and saves out/screenshots/app.png.
+clicking, sees the computer answer, enlarges the boards with the size control, checks that the page
+asked nothing of the internet, and saves out/screenshots/app.png.
 """
 
 import shutil
@@ -61,6 +62,9 @@ def test_classroom_app_in_a_real_browser(app):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        elsewhere = []  # the app must work offline: every request stays on this machine
+        page.on("request", lambda request: None if request.url.startswith((app, "data:", "blob:"))
+                else elsewhere.append(request.url))
         try:
             page.goto(app)
             page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
@@ -112,6 +116,7 @@ def test_classroom_app_in_a_real_browser(app):
             page.locator(".muz-size button", has_text="projector").click()
             page.wait_for_timeout(1000)
             assert board_width(page) > 1.3 * before
+            assert elsewhere == []
         finally:
             # Saved on success and on failure alike: the picture is the first thing to look at.
             page.screenshot(path=str(SCREENSHOTS / "app.png"), full_page=True)
