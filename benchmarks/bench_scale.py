@@ -21,7 +21,8 @@ from typing import Any
 
 import pandas as pd
 
-from muzlab.sim import SimulationResult, cpu_count, simulate
+from muzlab.runner import cpu_count
+from muzlab.sim import SimulationResult, simulate
 
 TARGET = 1.7
 

@@ -1,7 +1,10 @@
-"""A game of Muzundrum (RULES.md section 6): turns, chance rolls, passes, extra rolls, the score sheet.
+"""A game of Muzundrum (RULES.md section 6): turns, chance rolls, passes, extra rolls, the score sheet,
+and the game record (JSON).
 
 A game is its settings plus a list of events; the state follows from replaying them through the
-rules, so records, undo, agents, simulations and widgets share one event format.
+rules (`Game.apply`), so records, undo, agents, simulations and tables share one event format. Events
+hold facts (pitch classes, cells, what was completed as kind + root + quality), never display text:
+names are made when something is shown, so a wording change never changes a record.
 
 The state machine of a turn, as `Game.phase`:
 
@@ -9,48 +12,86 @@ The state machine of a turn, as `Game.phase`:
   `roll()`. The game starts here: Player 1 draws the opening die.
 - "place": a die the player rolled is in hand: `place(cell)` scores it, or `pass_die()` hands it,
   same face, to the next player and ends the passer's turn (rolls still owed are forfeited). With
-  one player a pass is a re-roll instead ("reroll"), and the turn goes on.
+  one player a pass is simply a re-roll (a "reroll" event), and the turn goes on.
 - "bonus": a die passed by the previous player is in hand. `place(cell)` is the bonus play: it
   scores, then the player is owed their normal roll, plus the extra roll if it completed something
-  (rolls add up). `pass_die()` says they cannot place it: they must re-roll it.
-- "reroll": the player calls `roll()` to re-roll the passed die (no die leaves the supply); it is
-  their turn's die, played "as usual" from "place".
+  (rolls add up). `pass_die()` says they cannot place it: that is a re-roll (a "reroll" event), not
+  a second pass.
+- "reroll": the player calls `roll()` to re-roll the die they gave up (no die leaves the supply); it
+  is their turn's die, played "as usual" from "place".
 - "over": the supply is empty with no die in hand, or [house] the board is locked.
 
 After a placement the player rolls again while rolls are owed (an extra roll for completing a
 triad or a scale, or the normal roll after a bonus play); when none is owed the turn passes on.
 A roll is only taken while the supply has dice. Every roll is an explicit `roll()` call, so a
 user interface shows the Roll button and a class may roll real dice with `roll(face=...)`.
+
+Event kinds: "roll" (a die rolled: drawn from the supply, or with source "reroll" a die given up and
+rolled again), "place", "pass" (a die handed to the next player: counted once, for the passer) and
+"reroll" (a die in hand given up to be rolled again: a passed die its receiver cannot place, or a
+pass with one player). A pass or re-roll keeps `legal_cells`, so a missed placement stays visible.
+
+Records (`to_json`, `from_json`) hold the settings and every event; reading one replays each event
+through the rules, so a record is accepted only if every event is legal. Version 1 records (where a
+declined bonus play was a second "pass" and completions were names) are converted as they are read.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from muzlab.board import Board
-from muzlab.errors import GameError
+from muzlab.errors import BoardFileError, GameError, GameRecordError, IllegalPlacement, InvalidCell
 from muzlab.hexgrid import Cell
-from muzlab.pitch import PitchLike, parse_pitch, pitch_name
+from muzlab.pitch import PitchLike, parse_pitch
 from muzlab.position import Position, Structure
-from muzlab.rules import SCALE_STEPS, RuleSet
-from muzlab.spelling import choose_fit, triad_name
+from muzlab.rules import RuleSet
+from muzlab.spelling import completion_label, pitch_label
+from muzlab.theory import SCALE_STEPS
 
 if TYPE_CHECKING:
     import pandas as pd
 
 ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4
+EVENT_KINDS = ("roll", "place", "pass", "reroll")
+
+
+class Completion(NamedTuple):
+    """What a placement completed, as facts: kind "triad" or "scale", the root of the triad or the
+    tonic of the scale (a pitch class), and the triad's quality or the scale's type."""
+
+    kind: str
+    root: int
+    quality: str
+
+    def label(self) -> str:
+        """Its name for people, in the current note-name convention: "C major triad"."""
+        return completion_label(self.kind, self.root, self.quality)
+
+
+def completion(structure: Structure) -> Completion:
+    """The facts of a complete structure. A symmetric scale (whole-tone, chromatic) fits several
+    tonics; it is named from its lowest die."""
+    if structure.kind == "triad":
+        return Completion("triad", *structure.triads[0])
+    size = len(structure.pitches)
+    fits = [(tonic, kind) for tonic, kind in structure.keys if len(SCALE_STEPS[kind]) == size]
+    tonic, kind = next((fit for fit in fits if fit[0] == structure.pitches[0]), fits[0])
+    return Completion("scale", tonic, kind)
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened: a roll, a re-roll of a passed die, a placement or a pass.
+    """One thing that happened: a roll, a placement, a pass or a re-roll.
 
-    `source` says what the die is: "opening", "turn" (the normal roll), "extra" (an extra roll
-    for a completion) or "passed" (received from the previous player: a bonus play if placed).
-    `legal_cells` is, for a placement or a pass, how many cells the die could have gone to.
+    `source` says what the die is: "opening", "turn" (the normal roll), "extra" (an extra roll for a
+    completion) or "passed" (received from the previous player: a bonus play if placed); a roll of a
+    die given up has source "reroll". `legal_cells` is, for a placement, a pass or a re-roll, how
+    many cells the die could have gone to; `completed` lists what a placement completed.
     """
 
     kind: str
@@ -58,28 +99,38 @@ class Event:
     pitch: int
     cell: Cell | None = None
     points: int = 0
-    completed: tuple[str, ...] = ()
+    completed: tuple[Completion, ...] = ()
     source: str = "turn"
     turn: int = 0
     legal_cells: int = 0
 
-    def describe(self) -> str:
-        """Short words for messages and sheets, e.g. "place Eb at (2, -1)"."""
-        name = pitch_name(self.pitch)
+    @property
+    def missed(self) -> bool:
+        """A pass or re-roll of a die that had a legal cell: a placement the player did not see."""
+        return self.legal_cells > 0 and (self.kind == "pass" or self.kind == "reroll")
+
+    def describe(self, board: Board, name: str | None = None) -> str:
+        """Short words for messages and sheets, e.g. "place Eb on e5"; `name` spells the die in context."""
+        name = name or pitch_label(self.pitch)
         if self.kind == "place":
-            return f"place {name} at {self.cell}"
+            where = board.cell_name(self.cell) if self.cell in board else f"the off-board cell {self.cell}"
+            return f"place {name} on {where}"
         return {"reroll": "re-roll"}.get(self.kind, self.kind) + f" {name}"
 
-    def __str__(self) -> str:
-        text = f"Player {self.player + 1} {self.describe()}"
-        if self.source != "turn":
-            passed = "bonus play" if self.kind == "place" else "the passed die"
-            text += " (" + {"opening": "opening", "extra": "extra roll"}.get(self.source, passed) + ")"
+    def sentence(self, board: Board, name: str | None = None) -> str:
+        """The event as a sentence, e.g. "Player 2 place Eb on e5 (bonus play): 2 points"."""
+        text = f"Player {self.player + 1} {self.describe(board, name)}"
+        if self.kind == "roll" and self.source != "turn":
+            text += " (" + {"opening": "opening", "extra": "extra roll"}.get(self.source, self.source) + ")"
+        elif self.kind == "place" and self.source != "turn":
+            text += " (" + {"opening": "opening", "extra": "extra roll"}.get(self.source, "bonus play") + ")"
+        elif self.kind == "reroll" and self.source == "passed":
+            text += " (the passed die: no bonus play)"
         if self.kind == "place":
             text += f": {self.points} point{'s' if self.points != 1 else ''}"
             if self.completed:
-                text += ", completes " + " and ".join(self.completed)
-        elif self.kind == "pass" and self.legal_cells:
+                text += ", completes " + " and ".join(c.label() for c in self.completed)
+        elif self.missed:
             text += f" (missed {self.legal_cells} legal cell{'s' if self.legal_cells != 1 else ''})"
         return text
 
@@ -98,7 +149,7 @@ class GameResult:
 
     @property
     def winner(self) -> int | None:
-        """The winning seat, or None on a tie."""
+        """The winning seat (0-based), or None on a tie."""
         return None if self.tie else self.winners[0]
 
     def __str__(self) -> str:
@@ -238,12 +289,12 @@ class Game:
         return built
 
     def missed(self) -> list[Event]:
-        """Passes made while the die had a legal cell: what a player did not see."""
-        return [e for e in self._events if e.kind == "pass" and e.legal_cells]
+        """Passes and re-rolls of a die that had a legal cell: placements a player did not see."""
+        return [e for e in self._events if e.missed]
 
     # ---- acting -----------------------------------------------------------------------------------
     def roll(self, face: PitchLike | None = None) -> int:
-        """Roll the die now owed (or re-roll a passed die that could not be placed); return its face.
+        """Roll the die now owed (or re-roll a die given up); return its face.
 
         The face is drawn from the game's seeded generator; `face` records a physical die instead
         (the generator still advances, so a record replays the same either way).
@@ -254,14 +305,14 @@ class Game:
         drawn = int(self._rng.random() * 12)
         pitch = drawn if pitch is None else pitch
         if self._phase == ROLL:
-            kind = "roll"
             self._supply -= 1
             self._source = self._owed.pop(0)
+            source = self._source
         else:
-            kind = "reroll"
+            source = "reroll"
         self._hand, self._legal = pitch, None
         self._phase = PLACE
-        self._events.append(Event(kind, self._player, pitch, source=self._source, turn=self._turn))
+        self._events.append(Event("roll", self._player, pitch, source=source, turn=self._turn))
         return pitch
 
     def place(self, cell: Any) -> Event:
@@ -272,7 +323,7 @@ class Game:
         placement = position.play(pitch, cell)
         cell, points, structures = self.board.as_cell(cell), placement.points, placement.completed
         legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
-        completed = tuple(name for s in structures for name in _names(s))
+        completed = tuple(completion(s) for s in structures) if structures else ()
         extras = min(1, len(structures)) if rules.one_extra_roll_per_placement else len(structures)
         player = self._player
         event = Event("place", player, pitch, cell, points, completed, source, self._turn, legal)
@@ -296,23 +347,60 @@ class Game:
         return event
 
     def pass_die(self) -> Event:
-        """Say "pass": hand the die on, same face up; for a received die, re-roll it instead."""
+        """Say "pass": hand the die on, same face up (a "pass" event). A player who cannot place a die
+        passed to them re-rolls it instead, and with one player a pass is a re-roll ("reroll" events)."""
         if self._phase != PLACE and self._phase != BONUS:
             raise GameError(self._why_not("pass"))
         if self._source == "opening":
             raise GameError("the opening die always has a place on the board; it cannot be passed")
         pitch = self._hand
         legal = len(self._legal if self._legal is not None else self._position.legal_placements(pitch))
-        event = Event("pass", self._player, pitch, None, 0, (), self._source, self._turn, legal)
+        kind = "reroll" if self._phase == BONUS or self.players == 1 else "pass"
+        event = Event(kind, self._player, pitch, None, 0, (), self._source, self._turn, legal)
         self._events.append(event)
-        if self._phase == BONUS:
-            self._hand, self._legal, self._phase, self._source = None, None, REROLL, "turn"
-        elif self.players == 1:
+        if kind == "reroll":
             self._hand, self._legal, self._phase = None, None, REROLL
+            if self._source == "passed":
+                self._source = "turn"  # the re-rolled die is their turn's die, played as usual
         else:
             self._next_turn((self._player + 1) % self.players)
             self._hand, self._phase, self._source, self._owed = pitch, BONUS, "passed", []
         return event
+
+    def apply(self, event: Event) -> Event:
+        """Replay one event through the rules and return it as the game recorded it.
+
+        A roll keeps its face (a roll of source "reroll" must re-roll a die given up, any other roll
+        must draw from the supply); a placement goes to its cell; a pass or re-roll must be what
+        `pass_die()` does here. The event's player and die must be the ones to act; GameError (or
+        IllegalPlacement) says why not, and the game is unchanged then.
+        """
+        where = f"cannot apply {event.describe(self.board)}"
+        if self._phase == OVER:
+            raise GameError(f"{where}: the game is already over ({self.result})")
+        if event.player != self._player:
+            raise GameError(f"{where}: it is Player {self._player + 1}'s move, "
+                            f"not Player {event.player + 1}'s")
+        kind = event.kind
+        if kind == "roll":
+            if (event.source == "reroll") != (self._phase == REROLL) and self._phase in (ROLL, REROLL):
+                raise GameError(f"{where}: " + ("the die given up must be re-rolled here; no new die is drawn"
+                                                if self._phase == REROLL else
+                                                "there is no die to re-roll; a new die is drawn here"))
+            self.roll(face=event.pitch)
+            return self._events[-1]
+        if kind not in EVENT_KINDS:
+            raise GameError(f"{kind!r} is not an event; events are {', '.join(EVENT_KINDS)}")
+        if self._hand is not None and event.pitch != self._hand:
+            raise GameError(f"{where}: the player holds the die {pitch_label(self._hand)}")
+        if kind == "place":
+            return self.place(event.cell)
+        if self._phase in (PLACE, BONUS) and self._source != "opening":
+            expected = "reroll" if self._phase == BONUS or self.players == 1 else "pass"
+            if kind != expected:
+                raise GameError(f"{where}: the die in hand would be " + (
+                    "re-rolled, not passed on" if expected == "reroll" else "passed on, not re-rolled"))
+        return self.pass_die()
 
     def undo(self) -> Event:
         """Take back the last event (a roll too) and return it; the generator steps back with it."""
@@ -321,23 +409,8 @@ class Game:
         events = self._events
         self._restart()
         for event in events[:-1]:
-            self._apply(event)
+            self.apply(event)
         return events[-1]
-
-    def _apply(self, event: Event) -> Event:
-        """Replay one recorded event through the rules (rolls keep their recorded face)."""
-        if event.kind in ("roll", "reroll"):
-            if event.kind == "roll" and self._phase == REROLL:
-                raise GameError("the passed die must be re-rolled here; no new die is drawn")
-            if event.kind == "reroll" and self._phase == ROLL:
-                raise GameError("there is no passed die to re-roll; a new die is drawn here")
-            self.roll(face=event.pitch)
-            return self._events[-1]
-        if event.kind == "place":
-            return self.place(event.cell)
-        if event.kind == "pass":
-            return self.pass_die()
-        raise GameError(f"{event.kind!r} is not an event; events are roll, reroll, place and pass")
 
     def _next_turn(self, player: int) -> None:
         self._player = player
@@ -356,54 +429,46 @@ class Game:
         if self._phase == ROLL:
             return f"cannot {action}: {who} has no die in hand and must roll"
         if self._phase == REROLL:
-            return f"cannot {action}: {who} must re-roll the passed die they could not place"
-        held = pitch_name(self._hand)
+            return f"cannot {action}: {who} must re-roll the die they could not place"
         passed = "passed " if self._phase == BONUS else ""
-        return f"cannot {action}: {who} holds the {passed}die {held}; place it or pass it"
+        return f"cannot {action}: {who} holds the {passed}die {pitch_label(self._hand)}; place it or pass it"
 
-    # ---- records, sheet, display ---------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """The game record as JSON-ready data (settings plus every event)."""
-        from muzlab.record import game_to_dict
+    # ---- words, sheet, display --------------------------------------------------------------------
+    def _die_names(self) -> list[str]:
+        """The name of each event's die for people: a placed die as the position after it labels it
+        (spelled in its triad or key), any other die by its default name."""
+        names, position = [], Position(self.board, None, self.rules)
+        for event in self._events:
+            if event.kind == "place":
+                position = position.place(event.pitch, event.cell)
+                names.append(position.labels()[event.cell])
+            else:
+                names.append(pitch_label(event.pitch))
+        return names
 
-        return game_to_dict(self)
-
-    def to_json(self, indent: int | None = 1) -> str:
-        """The game record as JSON text; `Game.from_json` replays it."""
-        import json
-
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
-    @classmethod
-    def from_dict(cls, data: Any, rules: RuleSet | None = None, board: Board | None = None) -> Game:
-        """Replay a record through the rules; GameRecordError names the first bad event."""
-        from muzlab.record import game_from_dict
-
-        return game_from_dict(data, rules, board)
-
-    @classmethod
-    def from_json(cls, text: str, rules: RuleSet | None = None, board: Board | None = None) -> Game:
-        """Read `to_json` text; with `rules` or `board`, a record made under others is refused."""
-        from muzlab.record import game_from_json
-
-        return game_from_json(text, rules, board)
+    def log(self) -> list[str]:
+        """Every event as a sentence, notes spelled in their context and cells by name."""
+        return [event.sentence(self.board, name) for event, name in zip(self._events, self._die_names(),
+                                                                         strict=True)]
 
     def score_sheet(self) -> pd.DataFrame:
-        """The paper score sheet: one line per turn, bonus plays and extra rolls on it, running totals."""
+        """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
+        totals, passes marked (with the cells a missed die had)."""
         import pandas as pd
 
         rows, totals = [], [0] * self.players
-        for event in self._events:
+        for event, name in zip(self._events, self._die_names(), strict=True):
             if not rows or rows[-1]["turn"] != event.turn:
                 turn = event.turn
                 rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // self.players + 1,
                              "player": f"Player {event.player + 1}", "plays": [], "bonus": 0, "extra": 0,
                              "passes": 0, "points": 0, "total": 0})
             row = rows[-1]
+            missed = f" (missed {event.legal_cells})" if event.missed else ""
             if event.kind == "place":
                 label = _SHEET_LABELS.get(event.source, "")
-                done = f" ({', '.join(event.completed)})" if event.completed else ""
-                row["plays"].append(f"{label}{pitch_name(event.pitch)} {event.cell} +{event.points}{done}")
+                done = f" ({', '.join(c.label() for c in event.completed)})" if event.completed else ""
+                row["plays"].append(f"{label}{name} {self.board.cell_name(event.cell)} +{event.points}{done}")
                 row["points"] += event.points
                 if event.source == "passed":
                     row["bonus"] += event.points
@@ -412,9 +477,9 @@ class Game:
                 totals[event.player] += event.points
             elif event.kind == "pass":
                 row["passes"] += 1
-                row["plays"].append(f"pass {pitch_name(event.pitch)}")
+                row["plays"].append(f"pass {name}{missed}")
             elif event.kind == "reroll":
-                row["plays"].append(f"re-roll {pitch_name(event.pitch)}")
+                row["plays"].append(f"re-roll {name}{missed}")
             row["total"] = totals[event.player]
         for row in rows:
             row["plays"] = " · ".join(row["plays"])
@@ -433,11 +498,12 @@ class Game:
 
     def __repr__(self) -> str:
         who = f"Player {self._player + 1}"
+        held = "" if self._hand is None else pitch_label(self._hand)
         doing = {
             ROLL: f"{who} to roll",
             REROLL: f"{who} to re-roll",
-            PLACE: f"{who} to place {pitch_name(self._hand or 0)}",
-            BONUS: f"{who} to place the passed {pitch_name(self._hand or 0)}",
+            PLACE: f"{who} to place {held}",
+            BONUS: f"{who} to place the passed {held}",
             OVER: f"over: {self.result}",
         }[self._phase]
         plural = "s" if self.players != 1 else ""
@@ -451,18 +517,171 @@ class Game:
 
         return game_svg(self)
 
+    # ---- records ------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The game record as JSON-ready data (format version 2: settings plus every event)."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": asdict(self.rules),
+            "board": self.board.to_dict(),
+            "players": self.players,
+            "dice": self.dice,
+            "seed": self.seed,
+            "events": [_event_to_dict(e) for e in self._events],
+            "scores": list(self._scores),
+        }
 
+    def to_json(self, indent: int | None = 1) -> str:
+        """The game record as JSON text; `Game.from_json` replays it."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any, rules: RuleSet | None = None, board: Board | None = None) -> Game:
+        """Replay a record (as read from JSON) through the rules; GameRecordError names the first bad
+        event, and no half-loaded game is returned. Version 1 records are converted as they are read."""
+        if not isinstance(data, dict):
+            raise GameRecordError(f"a game record is a JSON object, not {type(data).__name__}")
+        version = data.get("version")
+        if data.get("format") != RECORD_FORMAT or version not in (1, 2) or isinstance(version, bool):
+            raise GameRecordError(f"not a {RECORD_FORMAT} record of version 1 or {RECORD_VERSION} "
+                                  f"(format {data.get('format')!r}, version {data.get('version')!r})")
+        missing, unknown = _TOP_KEYS - {"scores"} - set(data), set(data) - _TOP_KEYS
+        if missing or unknown:
+            raise GameRecordError(f"the record has missing fields {sorted(missing)} "
+                                  f"and unknown fields {sorted(unknown)}")
+        record_rules = _record_rules(data["rules"])
+        if rules is not None and rules != record_rules:
+            differ = [f.name for f in fields(RuleSet)
+                      if getattr(rules, f.name) != getattr(record_rules, f.name)]
+            raise GameRecordError(f"the record was played under other rules ({record_rules.name!r}); "
+                                  f"it differs from {rules.name!r} in {', '.join(differ)}")
+        try:
+            record_board = Board.from_dict(data["board"], source="the record's board")
+        except BoardFileError as error:
+            raise GameRecordError(str(error)) from None
+        if board is not None and board != record_board:
+            raise GameRecordError(f"the record was played on board {record_board.name!r}, "
+                                  f"not on {board.name!r}")
+        try:
+            game = cls(data["players"], record_board, record_rules, data["dice"], data["seed"])
+        except GameError as error:
+            raise GameRecordError(f"the record's settings are wrong: {error}") from None
+        events = data["events"]
+        if not isinstance(events, list):
+            raise GameRecordError("the record's 'events' must be a list")
+        for index, raw in enumerate(events):
+            game._replay(index, raw, version)
+        if "scores" in data and data["scores"] != list(game.scores):
+            raise GameRecordError(f"the record's scores {data['scores']} differ from the replayed "
+                                  f"scores {list(game.scores)}")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str, rules: RuleSet | None = None, board: Board | None = None) -> Game:
+        """Read `to_json` text; with `rules` or `board`, a record made under others is refused."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise GameRecordError(f"the game record is not JSON: {error}") from None
+        return cls.from_dict(data, rules, board)
+
+    def _replay(self, index: int, raw: Any, version: int) -> None:
+        """Apply recorded event `index`; GameRecordError names it when it is malformed or illegal."""
+        event = _record_event(index, raw, version, self)
+        try:
+            done = self.apply(event)
+        except (GameError, IllegalPlacement, InvalidCell) as error:
+            message = str(error).removeprefix(f"cannot apply {event.describe(self.board)}: ")
+            raise GameRecordError(f"event {index} ({event.describe(self.board)}): {message}") from None
+        given = {"points": raw.get("points")} if version == 1 else {
+            "points": raw.get("points"), "completed": _completions(index, raw.get("completed"))}
+        for name, value in given.items():
+            if name in raw and value != getattr(done, name):
+                raise GameRecordError(f"event {index} ({done.describe(self.board)}): the record gives {name} "
+                                      f"{raw[name]!r}, the rules give {_jsonable(getattr(done, name))!r}")
+
+
+RECORD_FORMAT = "muzlab-game"
+RECORD_VERSION = 2
+_TOP_KEYS = {"format", "version", "rules", "board", "players", "dice", "seed", "events", "scores"}
+_EVENT_KEYS = {
+    "roll": ({"kind", "player", "pitch"}, set()),
+    "reroll": ({"kind", "player", "pitch"}, set()),
+    "pass": ({"kind", "player", "pitch"}, set()),
+    "place": ({"kind", "player", "pitch", "cell"}, {"points", "completed"}),
+}
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
 
 
-def _names(structure) -> list[str]:
-    """Names of what a complete structure is, spelled as RULES.md section 7 asks: "D# diminished
-    triad" (not Eb), "F# major scale" (the major key's conventional name)."""
-    if structure.kind == "triad":
-        return [f"{triad_name(root, quality)} triad" for root, quality in structure.triads]
-    size = len(structure.pitches)
-    return [f"{choose_fit(structure.pitches).key if kind == 'major' else pitch_name(tonic)} {kind} scale"
-            for tonic, kind in structure.keys if len(SCALE_STEPS[kind]) == size]
+def _event_to_dict(event: Event) -> dict:
+    data: dict[str, Any] = {"kind": event.kind, "player": event.player, "pitch": event.pitch}
+    if event.kind == "place":
+        data["cell"] = list(event.cell)
+        data["points"] = event.points
+        data["completed"] = _jsonable(event.completed)
+    return data
+
+
+def _jsonable(value: Any) -> Any:
+    return [list(c) for c in value] if isinstance(value, tuple) else value
+
+
+def _completions(index: int, raw: Any) -> tuple[Completion, ...] | None:
+    """Recorded completions ([kind, root, quality] lists) as Completion tuples."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(
+            isinstance(c, list) and len(c) == 3 and c[0] in ("triad", "scale") and _is_int(c[1])
+            and 0 <= c[1] < 12 and isinstance(c[2], str) for c in raw):
+        raise GameRecordError(f"event {index}: 'completed' is a list of [kind, root, quality] such as "
+                              f"['triad', 0, 'major'], not {raw!r}")
+    return tuple(Completion(*c) for c in raw)
+
+
+def _record_event(index: int, raw: Any, version: int, game: Game) -> Event:
+    """A recorded event checked for shape; GameRecordError names it when it is malformed. In a version 1
+    record a roll of a passed die is a "reroll" and a declined bonus play a "pass": both are converted."""
+    if not isinstance(raw, dict) or raw.get("kind") not in _EVENT_KEYS:
+        raise GameRecordError(f"event {index} ({raw!r}): an event is an object whose kind is one of "
+                              f"{sorted(_EVENT_KEYS)}")
+    required, optional = _EVENT_KEYS[raw["kind"]]
+    if not required <= set(raw) <= required | optional:
+        also = f" and optionally {sorted(optional)}" if optional else ""
+        raise GameRecordError(f"event {index} ({raw!r}): a {raw['kind']} event has the fields "
+                              f"{sorted(required)}{also}")
+    player, pitch = raw["player"], raw["pitch"]
+    if not _is_int(player) or not _is_int(pitch) or not 0 <= pitch < 12:
+        raise GameRecordError(f"event {index} ({raw!r}): player must be a seat number and pitch 0-11")
+    kind, cell, source = raw["kind"], None, "turn"
+    if "cell" in raw:
+        cell = raw["cell"]
+        if not isinstance(cell, list) or len(cell) != 2 or not all(_is_int(v) for v in cell):
+            raise GameRecordError(f"event {index} ({raw!r}): a cell is a pair of integers [q, r]")
+        cell = (cell[0], cell[1])
+    if version == 1 and kind == "reroll":
+        kind, source = "roll", "reroll"
+    elif version == 1 and kind == "pass" and (game.phase == BONUS or game.players == 1):
+        kind = "reroll"
+    elif kind == "roll" and game.phase == REROLL:
+        source = "reroll"
+    return Event(kind, player, pitch, cell, source=source)
+
+
+def _record_rules(data: Any) -> RuleSet:
+    names = {f.name for f in fields(RuleSet)}
+    if not isinstance(data, dict) or set(data) != names:
+        given = sorted(data) if isinstance(data, dict) else type(data).__name__
+        raise GameRecordError(f"the record's rules must give every RuleSet field {sorted(names)}; "
+                              f"got {given}")
+    try:
+        return RuleSet(**{name: _tuples(value) for name, value in data.items()})
+    except (TypeError, ValueError) as error:
+        raise GameRecordError(f"the record's rules are not a rule set muzlab knows: {error}") from None
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def _is_int(value: object) -> bool:

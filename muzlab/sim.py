@@ -1,37 +1,48 @@
 """Many games between computer players, as two tidy pandas DataFrames: `.games` and `.moves`.
 
+Layers, one way: `muzlab.stats` (statistics of the frames) and `muzlab.runner` (chunks in processes
+or on a Dask cluster) know nothing of games; this module plays the games, builds the frames from
+them, writes Parquet datasets, and offers `simulate` on top.
+
 Game i is played from a seed derived from (seed, i) alone, so the frames are the same whatever
-the number of workers or the chunking. `play_games(spec, indices)` is the top-level, picklable unit
-of work that process pools and a Dask client (see muzlab.cluster) map over chunks of game indices.
+the number of workers or the chunking. `play_chunk(spec, indices)` (and `write_chunk`, which stores
+a chunk as Parquet parts) is the top-level, picklable unit of work that process pools and a Dask
+client map over chunks of game indices.
+
+The frames hold facts: seats are 0-based (`player`, `winner`, `score_0`, `agent_0`, ...) and
+pitches and completions are numbers; tables and plots for people name seats "Player 1", ... and
+notes through `muzlab.spelling`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-import math
+import json
 import os
-from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from muzlab.agents import AGENTS, make_agent, play
+from muzlab import runner, stats
+from muzlab.agents import AGENTS, play, seat_agents
 from muzlab.board import Board
-from muzlab.errors import SimulationError
+from muzlab.errors import MuzlabError, SimulationError, UnknownSetting
 from muzlab.game import Game
 from muzlab.rules import RuleSet
 
 if TYPE_CHECKING:
+    import dask.dataframe as dd
     import pandas as pd
     from distributed import Client
-
-    from muzlab.cluster import SimulationDataset
 
 MAX_SEED = 2**63
 #: Runs at least this long show a progress bar unless told otherwise.
 PROGRESS_FROM = 2000
-Z_95 = 1.959963984540054
+#: With `workers=None`, runs of at least this many games use every core; smaller runs stay in this
+#: process, where starting worker processes would cost more than it saves.
+PARALLEL_FROM = 2000
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,7 @@ class SimulationSpec:
     def __post_init__(self) -> None:
         for name in self.agents:
             if name not in AGENTS:
-                raise ValueError(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
+                raise UnknownSetting(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
 
     def game_seed(self, index: int) -> int:
         """The seed of game `index`: a hash of (seed, index), independent of workers and chunks."""
@@ -62,20 +73,46 @@ class SimulationSpec:
         shift = index % len(self.agents)
         return self.agents[shift:] + self.agents[:shift]
 
+    def to_dict(self) -> dict:
+        """The spec as JSON-ready data (rules field by field, the board as its board-file structure)."""
+        board = self.board.to_dict() if self.board else None
+        return {"agents": list(self.agents), "seed": self.seed, "dice": self.dice,
+                "rules": dataclasses.asdict(self.rules), "board": board,
+                "alternate_seats": self.alternate_seats}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SimulationSpec:
+        """Rebuild what `to_dict` gave."""
+        def tuples(value: Any) -> Any:
+            return tuple(tuples(v) for v in value) if isinstance(value, list) else value
+
+        rules = RuleSet(**{name: tuples(value) for name, value in data["rules"].items()})
+        board = Board.from_dict(data["board"]) if data["board"] is not None else None
+        return cls(tuple(data["agents"]), data["seed"], data["dice"], rules, board, data["alternate_seats"])
+
 
 def play_game(spec: SimulationSpec, index: int) -> Game:
     """Play game `index` of a simulation to its end; the same (spec, index) gives the same game."""
     seed = spec.game_seed(index)
     game = Game(len(spec.agents), spec.board, spec.rules, spec.dice, seed)
-    return play(game, [make_agent(name, f"{seed}:{seat}") for seat, name in enumerate(spec.seating(index))])
+    return play(game, seat_agents(spec.seating(index), seed))
 
 
+# ---- the frames -------------------------------------------------------------------------------------------
 GAME_COLUMNS_HEAD = ["game", "seed", "players"]
-GAME_COLUMNS_TAIL = ["winner", "tie", "dice_placed", "passes", "missed", "extra_rolls", "bonus_plays",
-                     "turns", "end_reason"]
+#: After the agent_i and score_i columns. `passes`: each pass once, for the player who passed;
+#: `rerolls`: passed dice their receiver could not place, and passes with one player; `missed`:
+#: passes and re-rolls of a die that had a legal cell.
+GAME_COLUMNS_TAIL = ["winner", "tie", "dice_placed", "passes", "rerolls", "missed", "extra_rolls",
+                     "bonus_plays", "turns", "end_reason"]
+#: One row per die a player decided on. `action`: "opening", "place", "pass" (handed to the next
+#: player) or "reroll" (given up and rolled again); `pitch`, `legal_cells`: the die in hand and the
+#: cells it had; `completed`: structures the placement completed, the triad as `triad_root` and
+#: `triad_quality`, a scale as `scale_tonic` and `scale_type` (the first, when one die completes the
+#: scales of both its diagonals).
 MOVE_COLUMNS = ["game", "event", "turn", "player", "agent", "action", "pitch", "q", "r", "points",
-                "honeypot", "completed_triad", "completed_scale", "legal_cells", "missed", "bonus", "extra",
-                "dice_on_board"]
+                "honeypot", "completed", "triad_root", "triad_quality", "scale_tonic", "scale_type",
+                "legal_cells", "missed", "bonus", "extra", "dice_on_board"]
 
 
 def play_games(spec: SimulationSpec, indices: Iterable[int]) -> tuple[list[tuple], list[tuple]]:
@@ -91,38 +128,98 @@ def play_games(spec: SimulationSpec, indices: Iterable[int]) -> tuple[list[tuple
 
 def _game_row(index: int, game: Game, seating: Sequence[str]) -> tuple:
     result = game.result
-    events = game.events
-    passes = [e for e in events if e.kind == "pass"]
-    extra_rolls = sum(1 for e in events if e.kind == "roll" and e.source == "extra")
-    bonus_plays = sum(1 for e in events if e.kind == "place" and e.source == "passed")
-    return (
-        index, game.seed, game.players, *seating, *game.scores,
-        -1 if result.tie else result.winners[0], result.tie, len(game.position), len(passes),
-        sum(1 for e in passes if e.legal_cells), extra_rolls, bonus_plays, game.turn, game.end_reason,
-    )
+    passes = rerolls = missed = extra_rolls = bonus_plays = 0
+    for e in game.events:
+        kind = e.kind
+        if kind == "roll":
+            extra_rolls += e.source == "extra"
+        elif kind == "place":
+            bonus_plays += e.source == "passed"
+        else:
+            passes += kind == "pass"
+            rerolls += kind == "reroll"
+            missed += e.legal_cells > 0
+    return (index, game.seed, game.players, *seating, *game.scores, -1 if result.tie else result.winners[0],
+            result.tie, len(game.position), passes, rerolls, missed, extra_rolls, bonus_plays, game.turn,
+            game.end_reason)
 
 
 def _move_rows(index: int, game: Game, seating: Sequence[str]) -> list[tuple]:
     rows, on_board, honeypots = [], 0, game.board.honeypots
     for number, e in enumerate(game.events):
-        if e.kind != "place" and e.kind != "pass":
+        kind = e.kind
+        if kind == "roll":
             continue
-        placed = e.kind == "place"
-        triads = [name[: -len(" triad")] for name in e.completed if name.endswith(" triad")]
-        scales = [name[: -len(" scale")] for name in e.completed if name.endswith(" scale")]
-        rows.append((
-            index, number, e.turn, e.player, seating[e.player],
-            "opening" if e.source == "opening" else e.kind, e.pitch,
-            e.cell[0] if placed else None, e.cell[1] if placed else None, e.points,
-            honeypots.get(e.cell, 1) if placed else 1, ", ".join(triads), ", ".join(scales), e.legal_cells,
-            not placed and e.legal_cells > 0, placed and e.source == "passed", e.source == "extra", on_board,
-        ))
-        on_board += placed
+        triad = scale = None
+        if kind == "place":
+            q, r = e.cell
+            for done in e.completed:
+                if done.kind == "triad":
+                    triad = done
+                elif scale is None:
+                    scale = done
+            rows.append((index, number, e.turn, e.player, seating[e.player],
+                         "opening" if e.source == "opening" else "place", e.pitch, q, r, e.points,
+                         honeypots.get(e.cell, 1), len(e.completed), triad.root if triad else None,
+                         triad.quality if triad else "", scale.root if scale else None,
+                         scale.quality if scale else "",
+                         e.legal_cells, False, e.source == "passed", e.source == "extra", on_board))
+            on_board += 1
+        else:
+            rows.append((index, number, e.turn, e.player, seating[e.player], kind, e.pitch, None, None, 0, 1,
+                         0, None, "", None, "", e.legal_cells, e.legal_cells > 0, False, e.source == "extra",
+                         on_board))
     return rows
 
 
+def frames(players: int, game_rows: list[tuple], move_rows: list[tuple]) -> SimulationResult:
+    """Build the two DataFrames (with their dtypes) from rows returned by `play_games`."""
+    import pandas as pd
+
+    k = players
+    columns = (GAME_COLUMNS_HEAD + [f"agent_{i}" for i in range(k)] + [f"score_{i}" for i in range(k)]
+               + GAME_COLUMNS_TAIL)
+    games = pd.DataFrame.from_records(game_rows, columns=columns)
+    moves = pd.DataFrame.from_records(move_rows, columns=MOVE_COLUMNS)
+    games = games.sort_values("game", kind="stable").reset_index(drop=True)
+    moves = moves.sort_values(["game", "event"], kind="stable").reset_index(drop=True)
+    int_columns = ["game", "seed", "players", *[f"score_{i}" for i in range(k)], "winner", "dice_placed",
+                   "passes", "rerolls", "missed", "extra_rolls", "bonus_plays", "turns"]
+    games = games.astype({**dict.fromkeys(int_columns, "int64"), "tie": "bool", "end_reason": "str",
+                          **{f"agent_{i}": "str" for i in range(k)}})
+    moves = moves.astype({
+        **dict.fromkeys(["game", "event", "turn", "player", "pitch", "points", "honeypot", "completed",
+                         "legal_cells", "dice_on_board"], "int64"),
+        **dict.fromkeys(["q", "r", "triad_root", "scale_tonic"], "Int64"),
+        "missed": "bool", "bonus": "bool", "extra": "bool",
+        **dict.fromkeys(["agent", "action", "triad_quality", "scale_type"], "str"),
+    })
+    return SimulationResult(games, moves)
+
+
+def games_frames(games: Sequence[Game], agents: Sequence[str] | None = None) -> SimulationResult:
+    """The frames of games played anywhere (a class's records, say), with the columns of `simulate`: game i
+    is `games[i]`, and `agents` names who sat in each seat ("person" by default). The games must have
+    the same number of players and be over."""
+    players = {game.players for game in games}
+    if len(players) > 1 or any(not game.over for game in games):
+        raise UnknownSetting("games_frames takes finished games with the same number of players; got "
+                             f"{sorted(players)} players, {sum(not g.over for g in games)} unfinished")
+    seating = tuple(agents) if agents is not None else ("person",) * (players.pop() if players else 0)
+    if games and len(seating) != games[0].players:
+        raise UnknownSetting(f"{len(seating)} agents for {games[0].players} seats")
+    rows = [(_game_row(i, game, seating), _move_rows(i, game, seating)) for i, game in enumerate(games)]
+    return frames(len(seating), [row for row, _ in rows], [move for _, moves in rows for move in moves])
+
+
+def play_chunk(spec: SimulationSpec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Play the games `indices` and return their typed `.games` and `.moves` frames: the task of a worker."""
+    result = frames(len(spec.agents), *play_games(spec, indices))
+    return result.games, result.moves
+
+
 class SimulationResult:
-    """The frames of a simulation: `.games` (one row per game) and `.moves` (one row per place/pass)."""
+    """The frames of a simulation: `.games` (one row per game) and `.moves` (one row per die decided on)."""
 
     def __init__(self, games: pd.DataFrame, moves: pd.DataFrame):
         self.games = games
@@ -132,36 +229,40 @@ class SimulationResult:
     def players(self) -> int:
         return sum(1 for column in self.games.columns if column.startswith("score_"))
 
-    def summary(self, by: str = "seat") -> pd.DataFrame:
-        """Mean score, wins and win share with its Wilson 95% interval, and passes per game: per seat
-        (by="seat"), or per agent (by="agent", pooling every seat an agent sat in)."""
-        from muzlab import stats
+    def frame(self, kind: str) -> pd.DataFrame:
+        """The "games" or "moves" frame (what `muzlab.stats` reads)."""
+        if kind not in KINDS:
+            raise UnknownSetting(f"kind {kind!r}: choose 'games' or 'moves'")
+        return getattr(self, kind)
 
-        if by not in ("seat", "agent"):
-            raise ValueError(f"summary by {by!r}: choose 'seat' or 'agent'")
+    def summary(self, by: str = "player") -> pd.DataFrame:
+        """Mean score, wins and win share with its Wilson 95% interval, passes and re-rolls per game: per
+        player ("Player 1", ...; by="player"), or per agent (by="agent", pooling every seat it sat in)."""
         table = stats.win_shares(self, by)
         means = stats.mean_scores(self, by)["mean_score"]
         table.insert(table.columns.get_loc("games") + 1, "mean_score", means)
-        passes = stats.pass_rates(self, "player" if by == "seat" else "agent")["passes"]
-        table["passes_per_game"] = passes.reindex(table.index, fill_value=0) / table["games"]
+        rates = stats.pass_rates(self, by)
+        for name in ("passes", "rerolls"):
+            table[f"{name}_per_game"] = rates[name].reindex(table.index, fill_value=0) / table["games"]
         return table
 
     def report(self) -> str:
-        """A few lines for the terminal: games, ties, passes and extra rolls, then the summary per seat
-        (and per agent when the agents changed seats)."""
+        """A few lines for the terminal: games, ties, passes, re-rolls and extra rolls, then the summary
+        per player (and per agent when the agents changed seats)."""
         import pandas as pd
 
         games = self.games
         ties = int(games["tie"].sum())
         lines = [
             f"{len(games)} games, {self.players} player{'s' if self.players != 1 else ''}; "
-            f"ties {ties} ({ties / max(len(games), 1):.1%}); passes per game {games['passes'].mean():.2f} "
-            f"(missed {games['missed'].mean():.2f}); extra rolls per game {games['extra_rolls'].mean():.2f}",
+            f"ties {ties} ({ties / max(len(games), 1):.1%}); per game: passes {games['passes'].mean():.2f}, "
+            f"re-rolls {games['rerolls'].mean():.2f}, missed placements {games['missed'].mean():.2f}, "
+            f"extra rolls {games['extra_rolls'].mean():.2f}",
             "win share: Wilson 95% interval in win_low..win_high",
         ]
-        by_seat = self.summary("seat")
-        tables = [by_seat]
-        if by_seat["agent"].str.contains("/").any():
+        by_player = self.summary("player")
+        tables = [by_player]
+        if by_player["agent"].str.contains("/").any():
             tables.append(self.summary("agent"))
         with pd.option_context("display.width", 120, "display.precision", 3):
             lines += [table.to_string() for table in tables]
@@ -187,152 +288,153 @@ class SimulationResult:
         return f"<SimulationResult {len(self.games)} games, {len(self.moves)} moves>"
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """Wilson score interval for a share: honest near 0 and 1 and for small samples."""
-    if trials == 0:
-        return (math.nan, math.nan)
-    share = successes / trials
-    centre = share + z * z / (2 * trials)
-    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    denominator = 1 + z * z / trials
-    return ((centre - spread) / denominator, (centre + spread) / denominator)
+# ---- partitioned Parquet datasets -------------------------------------------------------------------------
+DATASET_FILE = "simulation.json"
+DATASET_FORMAT = "muzlab-simulation-dataset/2"
+KINDS = ("games", "moves")
 
 
-def chunks(n_games: int, size: int) -> list[range]:
-    """Consecutive ranges of game indices of at most `size` games."""
-    return [range(start, min(start + size, n_games)) for start in range(0, n_games, size)]
+def part_name(number: int) -> str:
+    """The file name of chunk `number` in games/ and moves/."""
+    return f"part-{number:05d}.parquet"
 
 
-def frames(spec: SimulationSpec, game_rows: list[tuple], move_rows: list[tuple]) -> SimulationResult:
-    """Build the two DataFrames (with their dtypes) from rows returned by `play_games`."""
-    import pandas as pd
-
-    k = len(spec.agents)
-    columns = (GAME_COLUMNS_HEAD + [f"agent_{i}" for i in range(k)] + [f"score_{i}" for i in range(k)]
-               + GAME_COLUMNS_TAIL)
-    games = pd.DataFrame.from_records(game_rows, columns=columns)
-    moves = pd.DataFrame.from_records(move_rows, columns=MOVE_COLUMNS)
-    games = games.sort_values("game", kind="stable").reset_index(drop=True)
-    moves = moves.sort_values(["game", "event"], kind="stable").reset_index(drop=True)
-    int_columns = ["game", "seed", "players", *[f"score_{i}" for i in range(k)], "winner", "dice_placed",
-                   "passes", "missed", "extra_rolls", "bonus_plays", "turns"]
-    games = games.astype({**dict.fromkeys(int_columns, "int64"), "tie": "bool", "end_reason": "str",
-                          **{f"agent_{i}": "str" for i in range(k)}})
-    moves = moves.astype({
-        **dict.fromkeys(["game", "event", "turn", "player", "pitch", "points", "honeypot", "legal_cells",
-                         "dice_on_board"], "int64"),
-        "q": "Int64", "r": "Int64", "missed": "bool", "bonus": "bool", "extra": "bool",
-        **dict.fromkeys(["agent", "action", "completed_triad", "completed_scale"], "str"),
-    })
-    return SimulationResult(games, moves)
+def create_dataset_folder(out: str | Path) -> Path:
+    """Make `out`/games and `out`/moves for a new dataset; refuse a folder that already holds one."""
+    folder = Path(out).resolve()
+    if (folder / DATASET_FILE).exists() or any(
+            any((folder / kind).glob("part-*.parquet")) for kind in KINDS if (folder / kind).is_dir()):
+        raise FileExistsError(f"{folder} already holds a simulation dataset; choose another folder or "
+                              "remove it")
+    for kind in KINDS:
+        (folder / kind).mkdir(parents=True, exist_ok=True)
+    return folder
 
 
-#: With `workers=None`, runs of at least this many games use every core; smaller runs stay in this
-#: process, where starting worker processes would cost more than it saves.
-PARALLEL_FROM = 2000
-#: Bounds of the automatic chunk size (games per task, and per Parquet part file).
-CHUNK_MIN, CHUNK_MAX = 100, 1000
+def write_chunk(spec: SimulationSpec, indices: range, folder: str, number: int) -> tuple[int, int]:
+    """Play the games `indices`, write them as part `number` of the dataset in `folder`, return the row
+    counts. Each file appears whole (written aside, then renamed): a dead worker leaves no half part."""
+    written = dict(zip(KINDS, play_chunk(spec, indices), strict=True))
+    for kind, frame in written.items():
+        final = Path(folder) / kind / part_name(number)
+        aside = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+        frame.to_parquet(aside, index=False)
+        os.replace(aside, final)
+    return len(written["games"]), len(written["moves"])
 
 
-def play_chunk(spec: SimulationSpec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Play the games `indices` and return their typed `.games` and `.moves` frames: the task of a worker."""
-    result = frames(spec, *play_games(spec, indices))
-    return result.games, result.moves
+def finish_dataset(folder: Path, spec: SimulationSpec, n_games: int, parts: list[range],
+                   results: dict[int, tuple[int, int]]) -> SimulationDataset:
+    """Write simulation.json (the mark of a complete dataset), clear files left by dead workers."""
+    for kind in KINDS:
+        for leftover in (folder / kind).glob(".part-*.tmp"):
+            leftover.unlink(missing_ok=True)
+    chunk_size = len(parts[0]) if parts else 1
+    rows = [sum(results[number][k] for number in range(len(parts))) for k in (0, 1)]
+    meta = {"format": DATASET_FORMAT, "n_games": n_games, "chunk_size": chunk_size,
+            "games_rows": rows[0], "moves_rows": rows[1], "spec": spec.to_dict()}
+    (folder / DATASET_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    return SimulationDataset(folder, spec, n_games, chunk_size)
 
 
-def cpu_count() -> int:
-    """The cores this process may run on (its affinity mask where the system has one)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+class SimulationDataset:
+    """A simulation stored as Parquet parts, read lazily: `.games_dask()`/`.moves_dask()` as Dask
+    DataFrames for runs bigger than memory, `.games()`/`.moves()` as pandas frames when they fit."""
+
+    def __init__(self, folder: str | Path, spec: SimulationSpec, n_games: int, chunk_size: int):
+        self.folder = Path(folder)
+        self.spec = spec
+        self.n_games = n_games
+        self.chunk_size = chunk_size
+
+    @classmethod
+    def open(cls, folder: str | Path) -> SimulationDataset:
+        """The dataset that `simulate(..., out=folder)` finished writing."""
+        folder = Path(folder)
+        try:
+            meta = json.loads((folder / DATASET_FILE).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise MuzlabError(f"{folder} holds no finished simulation dataset (no {DATASET_FILE})") from None
+        if meta.get("format") != DATASET_FORMAT:
+            raise MuzlabError(f"{folder / DATASET_FILE}: unknown format {meta.get('format')!r} "
+                              f"(this muzlab reads {DATASET_FORMAT}; simulate again to write one)")
+        return cls(folder, SimulationSpec.from_dict(meta["spec"]), meta["n_games"], meta["chunk_size"])
+
+    @property
+    def parts(self) -> list[range]:
+        """The game indices of each part file, in order."""
+        return runner.chunks(self.n_games, self.chunk_size)
+
+    def files(self, kind: str) -> list[Path]:
+        """The part files of "games" or "moves", in game order."""
+        if kind not in KINDS:
+            raise UnknownSetting(f"kind {kind!r}: choose 'games' or 'moves'")
+        return [self.folder / kind / part_name(number) for number in range(len(self.parts))]
+
+    def frame(self, kind: str) -> Any:
+        """The "games" or "moves" frame for `muzlab.stats`: lazy with Dask installed, else pandas."""
+        try:
+            import dask.dataframe  # noqa: F401
+        except ImportError:
+            return self._pandas(kind)
+        return self._dask(kind)
+
+    def _pandas(self, kind: str) -> pd.DataFrame:
+        import pandas as pd
+
+        paths = self.files(kind)
+        if not paths:
+            return getattr(frames(len(self.spec.agents), [], []), kind)
+        return pd.concat([pd.read_parquet(path) for path in paths], ignore_index=True)
+
+    def _dask(self, kind: str) -> dd.DataFrame:
+        import pandas as pd
+
+        dd = runner.require_dask_dataframe()
+        paths = self.files(kind)
+        if not paths:
+            return dd.from_pandas(self._pandas(kind), npartitions=1)
+        lazy = dd.read_parquet([str(path) for path in paths])
+        # Dask reads text as NA-style strings; use pandas' own `str`, as in the frames in memory.
+        return lazy.astype({column: "str" for column, dtype in lazy.dtypes.items()
+                            if isinstance(dtype, pd.StringDtype)})
+
+    def games(self) -> pd.DataFrame:
+        """All games as one pandas frame, the same as `simulate` returns in memory."""
+        return self._pandas("games")
+
+    def moves(self) -> pd.DataFrame:
+        """All moves as one pandas frame, the same as `simulate` returns in memory."""
+        return self._pandas("moves")
+
+    def games_dask(self) -> dd.DataFrame:
+        """The games as a Dask DataFrame, one partition per part file."""
+        return self._dask("games")
+
+    def moves_dask(self) -> dd.DataFrame:
+        """The moves as a Dask DataFrame, one partition per part file."""
+        return self._dask("moves")
+
+    def result(self) -> SimulationResult:
+        """Both frames in memory, for `summary()` and `report()`, when they fit."""
+        return SimulationResult(self.games(), self.moves())
+
+    def report(self) -> str:
+        """Win shares and mean scores per player and pass rates per agent, computed part by part."""
+        import pandas as pd
+
+        lines = [f"{self.n_games} games in {len(self.parts)} parts at {self.folder}",
+                 "win share: Wilson 95% interval in win_low..win_high"]
+        with pd.option_context("display.width", 120, "display.precision", 3):
+            lines += [table.to_string() for table in
+                      (stats.win_shares(self), stats.mean_scores(self), stats.pass_rates(self))]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<SimulationDataset {self.n_games} games in {len(self.parts)} parts at {self.folder}>"
 
 
-def auto_chunk_size(n_games: int, parallel: int) -> int:
-    """About four chunks per worker, for even loads and a moving progress bar, within CHUNK_MIN..CHUNK_MAX."""
-    return min(CHUNK_MAX, max(CHUNK_MIN, math.ceil(n_games / (4 * parallel))))
-
-
-def spans(ranges: Iterable[range]) -> str:
-    """Ranges of game indices as text, neighbours merged: '0-99, 300-449'."""
-    merged: list[list[int]] = []
-    for part in sorted((r for r in ranges if len(r)), key=lambda r: r.start):
-        if merged and part.start <= merged[-1][1] + 1:
-            merged[-1][1] = max(merged[-1][1], part.stop - 1)
-        else:
-            merged.append([part.start, part.stop - 1])
-    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in merged)
-
-
-def not_played(number: int, parts: list[range], finished: Iterable[int], attempts: int, cause: str,
-               retries: int) -> SimulationError:
-    """The error for chunk `number` failing for good: names its games, the cause and every unplayed game."""
-    done = set(finished)
-    missing = [part for i, part in enumerate(parts) if i not in done]
-    unplayed, total = sum(len(part) for part in missing), sum(len(part) for part in parts)
-    return SimulationError(
-        f"games {spans([parts[number]])} were not played: {cause}, {attempts} attempt(s) with "
-        f"retries={retries}; the run stopped with {unplayed} of {total} games not played "
-        f"(games {spans(missing)})", missing)
-
-
-def describe_failure(error: BaseException) -> str:
-    """Why a chunk failed, in a few words: a dead worker process or the exception it raised."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    if isinstance(error, BrokenProcessPool):
-        return "a worker process died (BrokenProcessPool)"
-    return f"{type(error).__name__}: {error}"
-
-
-def run_in_processes(task: Callable[..., Any], jobs: list[tuple], parts: list[range], workers: int,
-                     retries: int, bar: Any) -> dict[int, Any]:
-    """`task(*jobs[i])` for every chunk i in `workers` processes, at most one chunk per process at a time.
-
-    A chunk that raises, or whose process dies (which breaks the pool: every chunk then in flight is
-    re-run in a new pool), is run again up to `retries` times; then SimulationError names the games.
-    """
-    from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-    from concurrent.futures.process import BrokenProcessPool
-
-    size = min(workers, len(parts))
-    results: dict[int, Any] = {}
-    failures = [0] * len(parts)
-    queue = deque(range(len(parts)))
-    running: dict[Future, int] = {}
-    pool = ProcessPoolExecutor(size)
-    try:
-        while queue or running:
-            broken = False
-            try:
-                while queue and len(running) < size:
-                    future = pool.submit(task, *jobs[queue[0]])
-                    running[future] = queue.popleft()
-            except BrokenProcessPool:
-                broken = True
-            done = wait(running, return_when=ALL_COMPLETED if broken else FIRST_COMPLETED).done
-            if not broken and any(isinstance(f.exception(), BrokenProcessPool) for f in done):
-                broken = True
-                done = wait(running).done  # every chunk in flight fails with the dead pool
-            for future in done:
-                number = running.pop(future)
-                error = future.exception()
-                if error is None:
-                    results[number] = future.result()
-                    bar.update(len(parts[number]))
-                    continue
-                failures[number] += 1
-                if failures[number] > retries:
-                    raise not_played(number, parts, results, failures[number], describe_failure(error),
-                                     retries) from error
-                queue.appendleft(number)
-            if broken:
-                pool.shutdown(wait=False)
-                pool = ProcessPoolExecutor(size)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-    return results
-
-
+# ---- simulate ---------------------------------------------------------------------------------------------
 def simulate(
     n_games: int,
     agents: Sequence[str] = ("greedy", "random"),
@@ -354,14 +456,12 @@ def simulate(
     Game i uses a seed derived from (seed, i) alone, so the frames are the same whatever runs them:
     `workers` local processes (None: one below PARALLEL_FROM games, every core from there), or the
     workers of a `dask.distributed.Client` given as `client`. Games go out in chunks of `chunk_size`
-    (None: about four per worker, CHUNK_MIN..CHUNK_MAX). With `out`, each chunk is written by the
-    worker that played it as `out`/games/part-NNNNN.parquet and `out`/moves/part-NNNNN.parquet, and
-    a SimulationDataset is returned instead of frames in memory. A chunk that fails (its worker dies
-    or it raises) is run again up to `retries` times, then SimulationError names the missing games.
-    A progress bar shows for runs of PROGRESS_FROM games or more unless `progress` says otherwise.
+    (None: about four per worker, runner.CHUNK_MIN..CHUNK_MAX). With `out`, each chunk is written by
+    the worker that played it as `out`/games/part-NNNNN.parquet and `out`/moves/part-NNNNN.parquet,
+    and a SimulationDataset is returned instead of frames in memory. A chunk that fails (its worker
+    dies or it raises) is run again up to `retries` times, then SimulationError names the missing
+    games. A progress bar shows for runs of PROGRESS_FROM games or more unless `progress` says otherwise.
     """
-    from muzlab import cluster
-
     if isinstance(rules, str):
         rules = RuleSet.named(rules)
     rules = rules or RuleSet.basic()
@@ -369,44 +469,40 @@ def simulate(
         board = Board.named(board)
     spec = SimulationSpec(tuple(agents), seed, dice, rules, board, alternate_seats)
     if n_games < 0 or (workers is not None and workers < 1) or (chunk_size is not None and chunk_size < 1):
-        raise ValueError("n_games must be >= 0, workers and chunk_size >= 1")
+        raise UnknownSetting("n_games must be >= 0, workers and chunk_size >= 1")
     if retries < 0:
-        raise ValueError("retries must be >= 0")
+        raise UnknownSetting("retries must be >= 0")
     if client is not None and workers is not None:
-        raise ValueError("workers= counts local processes; with client= the cluster's workers play the games")
+        raise UnknownSetting("workers= counts local processes; with client= the cluster's workers play "
+                             "the games")
     Game(len(spec.agents), board, rules, dice, 0)  # refuse bad settings before any work starts
     if client is None:
-        workers = workers or (cpu_count() if n_games >= PARALLEL_FROM else 1)
-    parallel = workers if client is None else cluster.cluster_threads(client)
-    parts = chunks(n_games, chunk_size or auto_chunk_size(n_games, parallel))
+        workers = workers or (runner.cpu_count() if n_games >= PARALLEL_FROM else 1)
+    parallel = workers if client is None else runner.cluster_threads(client)
+    parts = runner.chunks(n_games, chunk_size or runner.auto_chunk_size(n_games, parallel))
     if out is None:
         task, jobs = play_chunk, [(spec, part) for part in parts]
     else:
-        folder = cluster.create_dataset_folder(out)
-        task, jobs = cluster.write_chunk, [(spec, part, str(folder), i) for i, part in enumerate(parts)]
+        folder = create_dataset_folder(out)
+        task, jobs = write_chunk, [(spec, part, str(folder), i) for i, part in enumerate(parts)]
+    key_text = json.dumps([task.__name__, spec.to_dict(), [repr(job[1:]) for job in jobs]])
+    key = f"muzlab-{task.__name__}-{hashlib.sha256(key_text.encode()).hexdigest()[:12]}"
     from tqdm.auto import tqdm
 
     bar = tqdm(total=n_games, unit="game", disable=not (progress if progress is not None
                                                           else n_games >= PROGRESS_FROM))
     with bar:
         try:
-            if client is not None:
-                results = cluster.run_on_client(client, task, jobs, parts, retries, bar)
-            elif workers == 1 or len(parts) == 1:
-                results = {}
-                for number, job in enumerate(jobs):
-                    results[number] = task(*job)
-                    bar.update(len(parts[number]))
-            else:
-                results = run_in_processes(task, jobs, parts, workers, retries, bar)
+            results = runner.run_chunks(task, jobs, parts, bar, workers=workers or 1, client=client, key=key,
+                                        retries=retries)
         except SimulationError as error:
             if out is not None:
                 error.add_note(f"The parts written so far stay in {folder}; remove it before running again.")
             raise
     if out is not None:
-        return cluster.finish_dataset(folder, spec, n_games, parts, results)
+        return finish_dataset(folder, spec, n_games, parts, results)
     if not parts:
-        return frames(spec, [], [])
+        return frames(len(spec.agents), [], [])
     import pandas as pd
 
     ordered = [results[number] for number in range(len(parts))]

@@ -1,37 +1,50 @@
-"""Statistics of simulations that give the same answer from pandas frames in memory and from Dask
+"""Statistics of simulated games that give the same answer from pandas frames in memory and from Dask
 DataFrames over a partitioned Parquet dataset (runs bigger than memory).
 
-Each helper takes a frame (pandas or Dask), a SimulationResult or a SimulationDataset, uses only
-reductions both libraries share (masks, sums, counts, group-bys), computes them in one pass when they
-are lazy, and returns a small pandas DataFrame.
+This module knows nothing of how the games were run: it reads the two tidy frames of a simulation
+(`games`, one row per game; `moves`, one row per die a player decided on) and imports nothing of
+muzlab but its errors. Each helper takes a frame (pandas or Dask) or any object with a `frame(kind)`
+method that gives one (a `SimulationResult`, a `SimulationDataset`), uses only reductions both libraries share
+(masks, sums, counts, group-bys), computes them in one pass when they are lazy, and returns a small
+pandas DataFrame. Players are labelled as people say them, "Player 1", "Player 2", ...; 0-based
+seat numbers stay inside the frames.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from muzlab.errors import UnknownSetting
-from muzlab.sim import Z_95, SimulationResult, wilson_interval
 
 if TYPE_CHECKING:
     import pandas as pd
 
-Frames = Any  # a pandas or Dask DataFrame, a SimulationResult or a SimulationDataset
+Frames = Any  # a pandas or Dask DataFrame, or an object with .frame("games"/"moves")
+#: The normal quantile of a two-sided 95% interval.
+Z_95 = 1.959963984540054
+BY = ("player", "agent")
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """Wilson score interval for a share: honest near 0 and 1 and for small samples."""
+    if trials == 0:
+        return (math.nan, math.nan)
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    denominator = 1 + z * z / trials
+    return ((centre - spread) / denominator, (centre + spread) / denominator)
+
+
+def player_label(seat: int) -> str:
+    """How people name a seat: 0 -> "Player 1"."""
+    return f"Player {seat + 1}"
 
 
 def frame_of(data: Frames, kind: str) -> Any:
-    """The "games" or "moves" frame of `data`; a dataset gives Dask frames (pandas without Dask)."""
-    from muzlab.cluster import SimulationDataset
-
-    if isinstance(data, SimulationResult):
-        return getattr(data, kind)
-    if isinstance(data, SimulationDataset):
-        try:
-            import dask.dataframe  # noqa: F401
-        except ImportError:
-            return getattr(data, kind)()
-        return getattr(data, f"{kind}_dask")()
-    return data
+    """The "games" or "moves" frame of `data` (a frame is returned as it is)."""
+    return data if hasattr(data, "columns") else data.frame(kind)
 
 
 def materialise(*values: Any) -> tuple:
@@ -43,8 +56,14 @@ def materialise(*values: Any) -> tuple:
     return values
 
 
+def _check_by(by: str) -> None:
+    if by not in BY:
+        raise UnknownSetting(f"by {by!r}: choose 'player' or 'agent'")
+
+
 def seat_totals(games: Frames) -> pd.DataFrame:
-    """Per (seat, agent): games, wins, first game, score sum and sum of squares: the sums the helpers use."""
+    """Per (seat, agent): games, wins, first game, score sum and sum of squares: the sums the helpers use
+    (seat 0-based, as in the frames)."""
     import pandas as pd
 
     games = frame_of(games, "games")
@@ -69,18 +88,20 @@ def seat_totals(games: Frames) -> pd.DataFrame:
 
 
 def _sums(data: Frames, by: str) -> pd.DataFrame:
-    """seat_totals summed per seat (with the agents who sat there, in order of first game) or per agent."""
-    if by not in ("seat", "agent"):
-        raise UnknownSetting(f"by {by!r}: choose 'seat' or 'agent'")
+    """seat_totals summed per player (with the agents who sat there, in order of first game) or agent."""
+    _check_by(by)
     totals = seat_totals(data).sort_values(["seat", "first_game"], kind="stable")
-    sums = totals.groupby(by, sort=True)[["games", "wins", "score_sum", "score_squares"]].sum()
-    if by == "seat":
+    key = "seat" if by == "player" else "agent"
+    sums = totals.groupby(key, sort=True)[["games", "wins", "score_sum", "score_squares"]].sum()
+    if by == "player":
         sums.insert(0, "agent", totals.groupby("seat", sort=True)["agent"].agg("/".join))
+        sums.index = sums.index.map(player_label).rename("player")
     return sums
 
 
-def win_shares(games: Frames, by: str = "seat") -> pd.DataFrame:
-    """Wins and win share with its Wilson 95% interval per seat (is the first player favoured?) or agent."""
+def win_shares(games: Frames, by: str = "player") -> pd.DataFrame:
+    """Wins and win share with its Wilson 95% interval per player (is the first player favoured?) or
+    agent; a tie is a win for nobody."""
     sums = _sums(games, by)
     intervals = [wilson_interval(int(w), int(n)) for w, n in zip(sums["wins"], sums["games"], strict=True)]
     table = sums.drop(columns=["score_sum", "score_squares"])
@@ -90,8 +111,8 @@ def win_shares(games: Frames, by: str = "seat") -> pd.DataFrame:
     return table
 
 
-def mean_scores(games: Frames, by: str = "seat") -> pd.DataFrame:
-    """Mean score per seat or agent with its standard deviation and normal 95% interval."""
+def mean_scores(games: Frames, by: str = "player") -> pd.DataFrame:
+    """Mean score per player or agent with its standard deviation and normal 95% interval."""
     sums = _sums(games, by)
     n = sums["games"]
     mean = sums["score_sum"] / n
@@ -104,13 +125,23 @@ def mean_scores(games: Frames, by: str = "seat") -> pd.DataFrame:
     return table
 
 
+def mean_with_interval(values: Any) -> tuple[float, float, float]:
+    """The mean of numbers (a pandas Series or any sequence) and its normal 95% interval."""
+    import pandas as pd
+
+    values = pd.Series(values, dtype="float64")
+    n, mean = len(values), float(values.mean()) if len(values) else math.nan
+    spread = Z_95 * float(values.std()) / math.sqrt(n) if n > 1 else math.nan
+    return mean, mean - spread, mean + spread
+
+
 def cell_counts(moves: Frames, openings: bool = False) -> pd.DataFrame:
     """Placements and points per cell with its honeypot factor (which honeypots matter?); the opening
     die is left out unless `openings`, as it always goes on the same cell."""
     import pandas as pd
 
     moves = frame_of(moves, "moves")
-    placed = moves[moves["action"] != "pass"] if openings else moves[moves["action"] == "place"]
+    placed = moves[moves["action"].isin(["place", "opening"] if openings else ["place"])]
     grouped = placed.groupby(["q", "r"])
     count, points, honeypot = materialise(grouped["points"].count(), grouped["points"].sum(),
                                           grouped["honeypot"].max())
@@ -123,25 +154,29 @@ def cell_counts(moves: Frames, openings: bool = False) -> pd.DataFrame:
 
 
 def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
-    """Passes per decision (a die in hand after the opening) per agent or seat ("player"), with the
-    Wilson 95% interval, and `missed`: passes of a die that had a legal cell."""
+    """Per agent or player: decisions (dice in hand after the opening), passes (each counted once, for
+    the player who passed) with the pass rate and its Wilson 95% interval, re-rolls (a passed die the
+    receiver could not place, or a pass with one player) and missed placements (passes and re-rolls
+    of a die that had a legal cell)."""
     import pandas as pd
 
-    if by not in ("agent", "player"):
-        raise UnknownSetting(f"by {by!r}: choose 'agent' or 'player'")
+    _check_by(by)
     moves = frame_of(moves, "moves")
     decided = moves[moves["action"] != "opening"]
-    grouped = decided.assign(passed=decided["action"] == "pass").groupby(by)
-    count, passes, missed = materialise(grouped["passed"].count(), grouped["passed"].sum(),
-                                        grouped["missed"].sum())
-    table = pd.DataFrame({"decisions": count, "passes": passes, "missed": missed}).astype("int64")
+    grouped = decided.assign(passed=decided["action"] == "pass",
+                             rerolled=decided["action"] == "reroll").groupby(by)
+    count, passes, rerolls, missed = materialise(grouped["passed"].count(), grouped["passed"].sum(),
+                                                 grouped["rerolled"].sum(), grouped["missed"].sum())
+    table = pd.DataFrame({"decisions": count, "passes": passes, "rerolls": rerolls,
+                          "missed": missed}).astype("int64")
     if by == "agent":
         table.index = table.index.astype("str")
     table = table.sort_index()
+    if by == "player":
+        table.index = table.index.map(player_label).rename("player")
     intervals = [wilson_interval(int(p), int(n))
                  for p, n in zip(table["passes"], table["decisions"], strict=True)]
     table["pass_rate"] = table["passes"] / table["decisions"]
     table["pass_low"] = [low for low, _ in intervals]
     table["pass_high"] = [high for _, high in intervals]
     return table
-

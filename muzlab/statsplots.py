@@ -1,9 +1,10 @@
 """Pictures of simulation results: scores, first-player advantage, options by turn, structures built.
 
 Each plot takes the DataFrames of `muzlab.simulate` (`games`: one row per game; `moves`: one row per
-place or pass event) and an optional `ax`, returns the Axes and never calls `plt.show()`. The small
-pandas helpers below turn those frames into the numbers the plots show, and into per-cell values for
-`muzlab.plot.heatmap`.
+die a player decided on: placed, passed or re-rolled) and an optional `ax`, returns the Axes and never
+calls `plt.show()`. The small pandas helpers below turn those frames into the numbers the plots show,
+and into per-cell values for `muzlab.plot.heatmap`. Players are labelled "Player 1", "Player 2", ...
+and keys through `muzlab.spelling`. Only `muzlab.stats` is read: nothing here plays games.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from matplotlib.ticker import MaxNLocator
 
 from muzlab import stats
 from muzlab.board import Board
-from muzlab.pitch import parse_pitch
-from muzlab.sim import wilson_interval
+from muzlab.spelling import key_label
+from muzlab.stats import player_label, wilson_interval
 from muzlab.svg import COLOURS
 
 #: Colours for agents and seats (Okabe-Ito), in order of first appearance.
@@ -107,7 +108,7 @@ def win_shares(games: pd.DataFrame) -> pd.DataFrame:
 
 # ---- plots -------------------------------------------------------------------------------------------
 def score_distributions(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """Box plots of final scores: one group per agent (and table size), one box per seat; means as ◆."""
+    """Box plots of final scores: one group per agent (and table size), one box per player; means as ◆."""
     ax = _new_axes(ax)
     scores = seat_scores(games)
     several_sizes = scores["players"].nunique() > 1
@@ -124,7 +125,7 @@ def score_distributions(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
             patch.set_facecolor(SERIES_COLOURS[seat % len(SERIES_COLOURS)])
             patch.set_alpha(0.85)
             if seat not in seats_seen:
-                patch.set_label(f"seat {seat + 1}")
+                patch.set_label(player_label(seat))
                 seats_seen.add(seat)
         centres.append(xs.mean())
         labels.append(f"{agent}\n({players} players)" if several_sizes else str(agent))
@@ -132,13 +133,13 @@ def score_distributions(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.set_xticks(centres, labels)
     if seats_seen:
         ax.legend(loc="best", fontsize=_LABEL_SIZE - 2, frameon=False)
-    _style(ax, "Final scores by agent and seat", "agent", "points")
+    _style(ax, "Final scores by agent and player", "agent", "points")
     ax.grid(axis="y", alpha=0.3)
     return ax
 
 
 def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """Share of games won from each seat with 95% Wilson intervals; dashed line: a fair share."""
+    """Share of games won by each player (seat) with 95% Wilson intervals; dashed line: a fair share."""
     ax = _new_axes(ax)
     shares = win_shares(games)
     positions, labels = [], []
@@ -154,7 +155,7 @@ def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
         for xi, share in zip(xs, group["share"], strict=True):
             ax.annotate(f"{share:.0%}", (xi, share), xytext=(12, 4), textcoords="offset points",
                         fontsize=_LABEL_SIZE - 1)
-        labels += [f"seat {seat + 1}\n({players} players)" for seat in group["seat"]]
+        labels += [f"{player_label(seat)}\n({players} players)" for seat in group["seat"]]
         positions += list(xs)
         x = xs[-1] + 1.6
     if shares.empty:
@@ -164,14 +165,15 @@ def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
     total = int(shares.drop_duplicates("players")["games"].sum()) if not shares.empty else 0
-    _style(ax, "Who wins? Share of games won by seat",
+    _style(ax, "Who wins? Share of games won by each player",
            f"{total} games; bars: 95% Wilson intervals\ndashed: a fair share; a tie is a win for nobody",
            "games won")
     return ax
 
 
 def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """Mean number of legal cells (left axis) and share of passes (right axis) by dice on the board."""
+    """Mean number of legal cells of the die in hand (left axis) and the share of dice in hand that were
+    passed on (right axis; re-rolls of passed dice are not passes), by dice on the board."""
     ax = _new_axes(ax)
     turns = moves[moves["action"] != "opening"]
     by_dice = turns.groupby("dice_on_board").agg(
@@ -184,7 +186,7 @@ def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
     _style(ax, "Options and passes as the board fills", "dice on the board", "legal cells")
     twin = ax.twinx()
     twin.plot(by_dice.index, by_dice["passes"], color=COLOURS["triad"], marker="s", linewidth=2,
-              linestyle="--", label="passes (share of turns)")
+              linestyle="--", label="passes (share of dice in hand)")
     twin.set_ylim(0, 1)
     twin.yaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
     twin.set_ylabel("passes", fontsize=_LABEL_SIZE, color=COLOURS["triad"])
@@ -197,16 +199,19 @@ def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
 
 
 def completed_counts(moves: pd.DataFrame) -> pd.Series:
-    """How often each triad quality and each major key was completed, e.g. "minor triad", "C major"."""
-    triads = moves["completed_triad"].fillna("").astype(str)
-    qualities = triads[triads != ""].str.split(" ", n=1).str[1] + " triad"
-    scales = moves["completed_scale"].fillna("").astype(str)
-    scales = scales[scales != ""]
+    """How often each triad quality and each key was completed, e.g. "minor triad", "C major" (keys named
+    through `muzlab.spelling`, in the current note-name convention)."""
+    qualities = moves["triad_quality"].fillna("").astype(str)
+    qualities = qualities[qualities != ""] + " triad"
+    scales = moves[moves["scale_type"].fillna("").astype(str) != ""]
+    by_key = scales.groupby(["scale_type", "scale_tonic"]).size()
+    keys = sorted(by_key.index, key=lambda key: (key[0] != "major", key))  # major keys first, by tonic
+    key_counts = pd.Series([int(by_key[key]) for key in keys], dtype="int64",
+                           index=[key_label(int(tonic), kind) for kind, tonic in keys])
     known = [f"{quality} triad" for quality in TRIAD_ORDER]
     triad_order = known + sorted(set(qualities) - set(known))
-    scale_order = sorted(set(scales), key=lambda key: (parse_pitch(key.split()[0]), key))
-    counts = pd.concat([qualities.value_counts(), scales.value_counts()])
-    order = [name for name in triad_order + scale_order if name in counts.index]
+    counts = pd.concat([qualities.value_counts(), key_counts])
+    order = [name for name in triad_order if name in counts.index] + list(key_counts.index)
     return counts.reindex(order).astype(int).rename("completed")
 
 

@@ -11,11 +11,12 @@ import sys
 import pandas as pd
 import pytest
 
+import muzlab.runner as runner
 import muzlab.sim as sim
-from muzlab import MuzlabError, simulate
+from muzlab import DaskMissing, MuzlabError, SimulationError, simulate
 from muzlab.cli import main
-from muzlab.cluster import DaskMissing, SimulationDataset
-from muzlab.sim import SimulationError, auto_chunk_size, spans
+from muzlab.runner import auto_chunk_size, spans
+from muzlab.sim import SimulationDataset
 
 distributed = pytest.importorskip("distributed")
 cloudpickle = pytest.importorskip("cloudpickle")
@@ -200,14 +201,14 @@ def test_a_chunk_that_raises_in_a_process_is_retried_then_reported(monkeypatch):
 # ---- defaults, errors, imports --------------------------------------------------------------------------
 def test_workers_default_to_every_core_for_large_runs_only(monkeypatch):
     pools = []
-    original = sim.run_in_processes
+    original = runner.run_in_processes
 
     def recording(task, jobs, parts, workers, retries, bar):
         pools.append(workers)
         return original(task, jobs, parts, workers, retries, bar)
 
-    monkeypatch.setattr(sim, "run_in_processes", recording)
-    monkeypatch.setattr(sim, "cpu_count", lambda: 2)
+    monkeypatch.setattr(runner, "run_in_processes", recording)
+    monkeypatch.setattr(runner, "cpu_count", lambda: 2)
     simulate(40, ("random", "random"))
     assert pools == []
     monkeypatch.setattr(sim, "PARALLEL_FROM", 40)
@@ -231,7 +232,7 @@ def test_without_dask_the_error_says_how_to_install_it(monkeypatch, reference, t
 
 
 def test_import_muzlab_does_not_import_dask():
-    code = ("import sys, muzlab, muzlab.sim, muzlab.cluster, muzlab.stats, muzlab.cli; "
+    code = ("import sys, muzlab, muzlab.sim, muzlab.runner, muzlab.stats, muzlab.cli; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed'}))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "[]"

@@ -2,12 +2,14 @@
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 import muzlab.svg
 from muzlab import Board, Game, GameError, GameRecordError, RuleSet
 from muzlab.agents import make_agent, play
+from muzlab.game import Completion, Event
 
 C, E, G = 0, 4, 7
 
@@ -58,7 +60,7 @@ def test_repr_is_deterministic_and_says_whose_move_it_is():
     game.roll(G)
     game.pass_die()
     assert repr(game) == "<Game 2 players, 1 of 21 dice placed, Player 2 to place the passed G, scores 0–0>"
-    game.pass_die()
+    assert game.pass_die().kind == "reroll"
     assert "Player 2 to re-roll" in repr(game)
     over = played()
     assert repr(over).endswith(f"over: {over.result}, scores {over.scores[0]}–{over.scores[1]}>")
@@ -134,10 +136,10 @@ def test_a_record_keeps_the_faces_it_was_played_with_even_if_the_seed_would_roll
 
 def test_the_record_format_is_readable_json():
     data = json.loads(with_a_bonus_play().to_json())
-    assert data["format"] == "muzlab-game" and data["version"] == 1
+    assert data["format"] == "muzlab-game" and data["version"] == 2
     assert data["rules"]["rolls_add_up"] is True and data["board"]["name"] == "standard"
     assert data["events"][-1] == {"kind": "place", "player": 0, "pitch": G, "cell": [0, -2], "points": 6,
-                                  "completed": ["C major triad"]}
+                                  "completed": [["triad", C, "major"]]}  # facts, not names
     assert data["scores"] == [8, 0]
 
 
@@ -148,13 +150,16 @@ def tampered(change) -> str:
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda d: d["events"][3].update(cell=[0, 1]), r"event 3 \(place E at \(0, 1\)\): .*"),
-    (lambda d: d["events"][3].update(cell=[0, 2]), r"event 3 \(place E at \(0, 2\)\): .*touch"),
-    (lambda d: d["events"][6].update(points=7), r"event 6 \(place G at \(0, -2\)\): the record gives points"),
+    (lambda d: d["events"][3].update(cell=[0, 1]), r"event 3 \(place E on e4\): .*"),
+    (lambda d: d["events"][3].update(cell=[0, 2]), r"event 3 \(place E on e3\): .*touch"),
+    (lambda d: d["events"][3].update(cell=[9, 9]), r"event 3 \(place E on the off-board cell \(9, 9\)\)"),
+    (lambda d: d["events"][6].update(points=7), r"event 6 \(place G on e7\): the record gives points"),
     (lambda d: d["events"][6].update(completed=[]), r"event 6 .*completed"),
+    (lambda d: d["events"][6].update(completed=["C major triad"]), r"event 6: 'completed' is a list of"),
     (lambda d: d["events"][4].update(player=0), r"event 4 \(roll G\): it is Player 2's move, not Player 1's"),
     (lambda d: d["events"][5].update(pitch=E), r"event 5 \(pass E\): the player holds the die G"),
-    (lambda d: d["events"][4].update(kind="reroll"), r"event 4 \(re-roll G\): there is no passed die"),
+    (lambda d: d["events"][5].update(kind="reroll"), r"event 5 \(re-roll G\): .*passed on, not re-rolled"),
+    (lambda d: d["events"][4].update(kind="reroll"), r"event 4 \(re-roll G\): .*must roll"),
     (lambda d: d["events"].insert(2, {"kind": "pass", "player": 1, "pitch": 0}), r"event 2 \(pass C\)"),
     (lambda d: d["events"][0].update(pitch=12), r"event 0 .*pitch 0-11"),
     (lambda d: d["events"][0].update(face=3), r"event 0 .*fields"),
@@ -162,6 +167,7 @@ def tampered(change) -> str:
     (lambda d: d["events"][3].update(cell=[0]), r"event 3 .*pair of integers"),
     (lambda d: d.update(scores=[1, 1]), r"scores \[1, 1\] differ"),
     (lambda d: d.update(format="chess"), r"not a muzlab-game record"),
+    (lambda d: d.update(version=3), r"not a muzlab-game record of version 1 or 2"),
     (lambda d: d.update(players=9), r"settings are wrong: 9 players"),
     (lambda d: d.update(extra=1), r"unknown fields \['extra'\]"),
     (lambda d: d["rules"].update(scale_types=["dorian"]), r"rules are not a rule set"),
@@ -204,11 +210,11 @@ def test_the_score_sheet_has_one_line_per_turn_with_bonus_and_extra_plays_and_ru
     assert list(sheet["player"]) == ["Player 1", "Player 1", "Player 2", "Player 1"]
     assert list(sheet["round"]) == [0, 1, 1, 2]
     last = sheet.iloc[-1]
-    assert last["plays"].startswith("bonus G (0, -2) +6 (C major triad) · D (")
+    assert last["plays"].startswith("bonus G e7 +6 (C major triad) · D ")
     assert " · extra " in last["plays"] and last["extra"] == extra.points > 0
     assert last["bonus"] == 6 and last["passes"] == 0 and last["points"] == sum(
         e.points for e in game.events if e.turn == game.events[-1].turn)
-    assert sheet.iloc[2]["plays"] == "pass G" and sheet.iloc[2]["passes"] == 1
+    assert sheet.iloc[2]["plays"] == "pass G (missed 1)" and sheet.iloc[2]["passes"] == 1
     assert last["total"] == game.scores[0]
 
 
@@ -229,3 +235,66 @@ def test_the_svg_of_a_game_is_drawn_by_muzlab_svg(monkeypatch):
     assert svg.startswith("<svg") and svg == game._repr_svg_()
     monkeypatch.setattr(muzlab.svg, "game_svg", lambda g: f"drawn {len(g.position)}")
     assert game._repr_svg_() == "drawn 3"
+
+
+# ---- Game.apply, re-rolls and version 1 records ---------------------------------------------------------
+def test_apply_replays_an_event_through_the_rules_and_refuses_one_that_does_not_fit():
+    source = with_a_bonus_play()
+    game = Game(seed=2)
+    for event in source.events:
+        assert game.apply(event) == event
+    assert game == source
+    before = game.to_json()
+    game.roll(E)
+    state = game.to_json()
+    for wrong, message in [(Event("place", 1, E, (1, -1)), "Player 1's move, not Player 2's"),
+                           (Event("place", 0, G, (1, -1)), "holds the die E"),
+                           (Event("reroll", 0, E), "passed on, not re-rolled"),
+                           (Event("roll", 0, E), "cannot roll"),
+                           (Event("jump", 0, E), "not an event")]:
+        with pytest.raises(GameError, match=message):
+            game.apply(wrong)
+        assert game.to_json() == state  # unchanged
+    game.undo()
+    assert game.to_json() == before
+
+
+def test_a_declined_bonus_play_is_one_pass_and_one_re_roll_in_the_record():
+    game = Game(seed=2)
+    game.roll(C)
+    game.place((0, 0))
+    game.roll(6)  # F# fits nowhere next to a lone C: Player 1 passes it ...
+    assert game.legal_placements() == []
+    game.pass_die()
+    game.pass_die()  # ... and Player 2 cannot place it either: they re-roll it
+    game.roll(E)
+    kinds = [(e.kind, e.player, e.source) for e in game.events[2:]]
+    assert kinds == [("roll", 0, "turn"), ("pass", 0, "turn"), ("reroll", 1, "passed"), ("roll", 1, "reroll")]
+    data = json.loads(game.to_json())
+    assert [e["kind"] for e in data["events"]].count("pass") == 1
+    assert [e["kind"] for e in data["events"]].count("reroll") == 1
+    assert game.missed() == [] and Game.from_dict(data) == game
+
+
+def test_a_version_1_record_loads_converted_to_the_current_events():
+    here = Path(__file__).parent / "playthroughs"
+    old = json.loads((here / "people-passing-v1.json").read_text(encoding="utf-8"))
+    assert old["version"] == 1
+    v1_kinds = [e["kind"] for e in old["events"]]
+    game = Game.from_dict(old)
+    assert game == Game.from_json((here / "people-passing.json").read_text(encoding="utf-8"))
+    kinds = [e.kind for e in game.events]
+    # a v1 "reroll" was the new face of a re-rolled die; a declined bonus play was a second "pass"
+    assert kinds.count("reroll") == v1_kinds.count("reroll") > 0
+    assert kinds.count("pass") == v1_kinds.count("pass") - v1_kinds.count("reroll")
+    assert all(isinstance(c, Completion) for e in game.events for c in e.completed)
+    assert json.loads(game.to_json())["version"] == 2
+
+
+def test_the_log_names_cells_and_spells_completions_from_the_facts():
+    game = with_a_bonus_play()
+    log = game.log()
+    assert log[1] == "Player 1 place C on e5 (opening): 0 points"
+    assert log[5] == "Player 2 pass G (missed 1 legal cell)"
+    assert log[6] == "Player 1 place G on e7 (bonus play): 6 points, completes C major triad"
+    assert not any("(0, " in line for line in log)

@@ -6,6 +6,7 @@ import pytest
 
 from muzlab import Board, Game, GameError, IllegalPlacement, RuleSet
 from muzlab.agents import make_agent, play
+from muzlab.game import Completion
 
 C, E, G, A = 0, 4, 7, 9
 
@@ -86,7 +87,7 @@ def test_completing_a_triad_earns_an_extra_roll_in_the_same_turn():
     game.place((0, -1))
     game.roll(G)
     event = game.place((0, -2))  # a x2 honeypot: (1 + 2) x 2
-    assert event.completed == ("C major triad",) and event.points == 6
+    assert event.completed == (Completion("triad", C, "major"),) and event.points == 6
     assert (game.current_player, game.turn, game.rolls_owed) == (1, 2, 1)
     extra = game.roll()
     assert game.events[-1].source == "extra" and game.hand == extra
@@ -108,14 +109,15 @@ def test_one_extra_roll_per_placement_even_when_it_completes_two_structures(one_
     for pitch, cell in DOUBLE:
         game.roll(pitch)
         event = game.place(cell)
-    assert event.completed == ("D# diminished triad", "E major scale")  # D#-F#-A, spelled as in E major
+    assert event.completed == (Completion("triad", 3, "diminished"), Completion("scale", E, "major"))
+    assert [c.label() for c in event.completed] == ["D# diminished triad", "E major scale"]
     turn = game.turn
     assert game.rolls_owed == owed
     game.roll()
     assert game.events[-1].source == "extra" and game.rolls_owed == owed - 1 and game.turn == turn
-    game.pass_die()  # one player: a pass is a re-roll of the same extra die
+    assert game.pass_die().kind == "reroll"  # one player: a pass is a re-roll of the same extra die
     game.roll()
-    assert game.events[-1].kind == "reroll" and game.events[-1].source == "extra" and game.turn == turn
+    assert (game.events[-1].kind, game.events[-1].source, game.turn) == ("roll", "reroll", turn)
 
 
 # ---- passing ----------------------------------------------------------------------------------------
@@ -140,14 +142,16 @@ def test_a_passed_die_that_cannot_be_placed_is_re_rolled_and_the_turn_goes_on_as
     cells = game.legal_placements()
     game.pass_die()
     assert game.phase == "bonus" and game.current_player == 1
-    game.pass_die()  # Player 2 cannot (or does not) place it
+    declined = game.pass_die()  # Player 2 cannot (or does not) place it: a re-roll, not a second pass
+    assert (declined.kind, declined.player, declined.pitch, declined.source) == ("reroll", 1, 1, "passed")
+    assert declined.legal_cells == len(cells) and declined.missed == bool(cells)
     assert (game.phase, game.hand, game.dice_in_hand, game.supply) == ("reroll", None, 1, 19)
     with pytest.raises(GameError, match="re-roll"):
         game.place(cells[0] if cells else (0, -1))
     face = game.roll(E)
-    assert face == E and game.supply == 19 and game.events[-1].kind == "reroll"
-    assert game.events[-1].source == "turn"
-    game.place((0, -1))
+    assert face == E and game.supply == 19 and game.events[-1].kind == "roll"
+    assert game.events[-1].source == "reroll"
+    assert game.place((0, -1)).source == "turn"  # the re-rolled die is played as usual
     assert (game.current_player, game.turn, game.rolls_owed) == (0, 3, 1)
 
 
@@ -159,7 +163,7 @@ def test_rolls_add_up_after_a_bonus_play_that_completes_a_triad(add_up, owed):
     game.roll(G)
     game.pass_die()  # Player 2 misses G, which would complete C major
     event = game.place((0, -2))
-    assert event.source == "passed" and event.completed == ("C major triad",)
+    assert event.source == "passed" and event.completed == (Completion("triad", C, "major"),)
     assert (game.current_player, game.rolls_owed) == (0, owed)
     game.roll()
     assert game.events[-1].source == "turn" and game.rolls_owed == owed - 1
@@ -173,8 +177,9 @@ def test_with_one_player_a_pass_is_simply_a_re_roll():
     game.pass_die()
     assert (game.current_player, game.turn, game.phase, game.supply) == (0, 1, "reroll", 19)
     game.roll(G)
-    assert game.events[-1].kind == "reroll" and game.supply == 19
-    assert [e.kind for e in game.events[2:]] == ["roll", "pass", "reroll"]
+    assert game.events[-1].source == "reroll" and game.supply == 19
+    assert [e.kind for e in game.events[2:]] == ["roll", "reroll", "roll"]
+    assert game.missed() == [game.events[3]]  # E had a place next to C
 
 
 def test_the_last_die_of_the_supply_can_still_be_passed_and_the_game_waits_for_it():
@@ -208,7 +213,7 @@ def test_a_locked_board_ends_the_game_even_in_the_middle_of_a_turn():
     game.place((0, -1))
     game.roll(A)
     event = game.place((0, 1))  # A minor complete: an extra roll is owed, but no cell is left
-    assert event.completed == ("A minor triad",)
+    assert event.completed == (Completion("triad", A, "minor"),)
     assert game.over and game.end_reason == "locked board" and game.supply == 18
     assert game.result.winners == (1,) and str(game.result) == "Player 2 wins with 3 points"
 

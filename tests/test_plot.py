@@ -212,10 +212,12 @@ def test_heatmap_on_another_board():
 
 
 # ---- simulation frames -----------------------------------------------------------------------------
-def move(game, event, player, action, q=None, r=None, points=0, triad="", scale="", legal=5, dice=1):
+def move(game, event, player, action, q=None, r=None, points=0, triad=(None, ""), scale=(None, ""), legal=5,
+         dice=1):
     return {"game": game, "event": event, "turn": event, "player": player, "agent": f"a{player}",
             "action": action, "pitch": 0, "q": q, "r": r, "points": points, "honeypot": 1,
-            "completed_triad": triad, "completed_scale": scale, "legal_cells": legal,
+            "completed": (triad[0] is not None) + (scale[0] is not None), "triad_root": triad[0],
+            "triad_quality": triad[1], "scale_tonic": scale[0], "scale_type": scale[1], "legal_cells": legal,
             "missed": False, "bonus": False, "extra": False, "dice_on_board": dice}
 
 
@@ -235,11 +237,11 @@ def frames() -> tuple[pd.DataFrame, pd.DataFrame]:
         move(0, 0, 0, "opening", 0, 0, dice=0, legal=1),
         move(0, 1, 0, "place", 0, -1, points=2, dice=1, legal=4),
         move(0, 2, 1, "pass", dice=2, legal=0),
-        move(0, 3, 1, "place", 0, -2, points=3, triad="A minor", dice=2, legal=2),
+        move(0, 3, 1, "place", 0, -2, points=3, triad=(9, "minor"), dice=2, legal=2),
         move(1, 0, 0, "opening", 0, 0, dice=0, legal=1),
         move(1, 1, 0, "place", 0, -1, points=4, dice=1, legal=6),
-        move(1, 2, 1, "place", 2, 0, points=4, scale="C major", dice=2, legal=2),
-        move(1, 3, 0, "place", 1, 0, points=2, triad="C major", scale="C major", dice=3, legal=1),
+        move(1, 2, 1, "place", 2, 0, points=4, scale=(0, "major"), dice=2, legal=2),
+        move(1, 3, 0, "place", 1, 0, points=2, triad=(0, "major"), scale=(0, "major"), dice=3, legal=1),
     ]
     frame = pd.DataFrame(moves)
     frame["q"] = frame["q"].astype("Int64")
@@ -269,7 +271,7 @@ def test_heatmap_of_cell_counts(frames):
 
 
 def test_wilson_interval():
-    from muzlab.sim import wilson_interval
+    from muzlab.stats import wilson_interval
 
     low, high = wilson_interval(5, 10)
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
@@ -293,7 +295,7 @@ def test_score_distributions_draw_a_box_per_agent_and_seat(frames):
     fig, ax = plt.subplots()
     assert plot.score_distributions(games, ax=ax) is ax
     assert len(ax.patches) == 1 + 3 + 1  # greedy 2p seat 1; greedy 3p seats 1-3; random 2p seat 2
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["seat 1", "seat 2", "seat 3"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["Player 1", "Player 2", "Player 3"]
     labels = [t.get_text() for t in ax.get_xticklabels()]
     assert labels == ["greedy\n(2 players)", "greedy\n(3 players)", "random\n(2 players)"]
 

@@ -10,7 +10,7 @@ from muzlab.sim import simulate
 
 def test_sample_games_replay_and_are_what_the_script_plays():
     game = sample_game("greedy-vs-random")
-    assert game.over
+    assert game.over and '"version": 2' in game.to_json()
     again = play(Game(players=2, seed=3), [make_agent("greedy", "3:0"), make_agent("random", "3:1")])
     assert game == again
 
@@ -20,6 +20,8 @@ def test_sample_simulation_equals_a_fresh_run_of_the_same_seed():
     assert len(stored.games) == 400
     fresh = simulate(40, ("expert", "greedy"), seed=2026, alternate_seats=True, progress=False)
     assert stored.games.head(40).reset_index(drop=True).equals(fresh.games)
+    moves = stored.moves[stored.moves["game"] < 40].reset_index(drop=True)
+    assert moves.equals(fresh.moves)
 
 
 def test_unknown_sample_names_list_what_is_shipped():

@@ -8,9 +8,10 @@ import pandas as pd
 import pytest
 import reference_rules as reference
 
-from muzlab import Game, RuleSet, simulate
+from muzlab import Game, RuleSet, simulate, stats
 from muzlab.cli import main
-from muzlab.sim import MOVE_COLUMNS, SimulationResult, SimulationSpec, play_games, wilson_interval
+from muzlab.sim import MOVE_COLUMNS, SimulationResult, SimulationSpec, games_frames, play_games
+from muzlab.stats import wilson_interval
 
 
 # ---- random games, every invariant at every event ------------------------------------------------------
@@ -41,17 +42,18 @@ def check_invariants(game: Game, before: "Before", dice_before: dict) -> None:
             assert bool(event.completed) == (lengths[0] == 3 or 7 in lengths[1:])
         if event.completed and not game.over:
             assert game.current_player == event.player and game.rolls_owed >= 1
-    elif event.kind == "pass":
-        assert event.pitch == before.hand
-        if before.phase == "place" and game.players > 1:  # handed on, same face up
-            assert game.hand == event.pitch and game.phase == "bonus"
-            assert game.current_player == (event.player + 1) % game.players
-        else:  # a received die that cannot be placed, or one player: re-roll it
-            assert game.phase == "reroll" and game.current_player == event.player
-    elif event.kind == "reroll":
+    elif event.kind == "pass":  # handed on, same face up
+        assert event.pitch == before.hand and before.phase == "place" and game.players > 1
+        assert game.hand == event.pitch and game.phase == "bonus"
+        assert game.current_player == (event.player + 1) % game.players
+    elif event.kind == "reroll":  # a received die that cannot be placed, or one player: re-roll it
+        assert event.pitch == before.hand and (before.phase == "bonus" or game.players == 1)
+        assert game.phase == "reroll" and game.current_player == event.player
+        assert event.legal_cells == len(game.position.legal_placements(event.pitch))
+    elif event.source == "reroll":
         assert before.phase == "reroll" and game.supply == before.supply
     else:
-        assert game.supply == before.supply - 1
+        assert before.phase == "roll" and game.supply == before.supply - 1
 
 
 @pytest.mark.parametrize("batch", range(4))
@@ -102,32 +104,43 @@ def small() -> SimulationResult:
 def test_the_frames_have_the_agreed_columns_and_types(small):
     assert list(small.games.columns) == [
         "game", "seed", "players", "agent_0", "agent_1", "score_0", "score_1", "winner", "tie", "dice_placed",
-        "passes", "missed", "extra_rolls", "bonus_plays", "turns", "end_reason"]
+        "passes", "rerolls", "missed", "extra_rolls", "bonus_plays", "turns", "end_reason"]
     assert list(small.moves.columns) == MOVE_COLUMNS
     passes = small.moves[small.moves["action"] == "pass"]
     assert str(small.moves["q"].dtype) == "Int64" and passes["q"].isna().all() and passes["r"].isna().all()
     assert small.games["game"].tolist() == list(range(60))
-    assert set(small.moves["action"]) == {"opening", "place", "pass"}
+    assert set(small.moves["action"]) == {"opening", "place", "pass", "reroll"}
     assert set(small.games["end_reason"]) <= {"supply empty", "locked board"}
 
 
 def test_the_frames_agree_with_each_other_and_with_the_rules(small):
     games, moves = small.games, small.moves
-    placed = moves[moves["action"] != "pass"]
+    placed = moves[moves["action"].isin(["opening", "place"])]
     for seat in (0, 1):
         points = placed[placed["player"] == seat].groupby("game")["points"].sum()
         assert (games["score_" + str(seat)] == games["game"].map(points).fillna(0)).all()
     assert (games["dice_placed"] == games["game"].map(placed.groupby("game").size())).all()
-    assert (games["passes"] == games["game"].map(moves[moves["action"] == "pass"].groupby("game").size())
-            .fillna(0)).all()
+    for action, column in (("pass", "passes"), ("reroll", "rerolls")):
+        counted = games["game"].map(moves[moves["action"] == action].groupby("game").size()).fillna(0)
+        assert (games[column] == counted).all()
     assert (games["missed"] == 0).all() and (games["bonus_plays"] == 0).all()  # agents never miss
+    # between agents a passed die never has a place, so every pass is followed by the receiver's re-roll
+    assert (games["passes"] == games["rerolls"]).all()
+    handed = moves[moves["action"] == "pass"]
+    following = moves.set_index(["game", "event"]).loc[list(zip(handed["game"], handed["event"] + 1,
+                                                               strict=True))]
+    assert (following["action"] == "reroll").all()
+    assert (following["player"].to_numpy() == (handed["player"].to_numpy() + 1) % 2).all()
     decided = games[~games["tie"]]
     assert (decided.apply(lambda g: g[f"score_{g['winner']}"] > g[f"score_{1 - g['winner']}"], axis=1)).all()
     assert (games.loc[games["tie"], "winner"] == -1).all()
     assert placed.apply(lambda m: m["honeypot"] == honeypot(m["q"], m["r"]), axis=1).all()
     assert (moves.groupby("game")["dice_on_board"].diff().dropna() >= 0).all()
     # every completion earns one extra roll, unless that placement ended the game
-    completing = placed[(placed["completed_triad"] != "") | (placed["completed_scale"] != "")]
+    completing = placed[placed["completed"] > 0]
+    assert ((placed["triad_quality"] != "") == placed["triad_root"].notna()).all()
+    assert ((placed["scale_type"] != "") == placed["scale_tonic"].notna()).all()
+    assert (placed["completed"] >= (placed["triad_quality"] != "") + (placed["scale_type"] != "")).all()
     ended = completing["event"] == completing["game"].map(moves.groupby("game")["event"].max())
     assert len(completing) - ended.sum() == games["extra_rolls"].sum() == moves["extra"].sum()
     seated = moves.apply(lambda m: games.loc[m["game"], f"agent_{m['player']}"], axis=1)
@@ -181,13 +194,15 @@ def test_wilson_interval_matches_known_values():
 
 def test_the_summary_gives_shares_with_intervals_and_passes(small):
     table = small.summary()
-    assert table.index.tolist() == [0, 1] and table["agent"].tolist() == ["greedy", "random"]
+    assert table.index.tolist() == ["Player 1", "Player 2"]
+    assert table["agent"].tolist() == ["greedy", "random"]
     assert (table["win_low"] <= table["win_share"]).all() and (table["win_share"] <= table["win_high"]).all()
     ties = small.games["tie"].mean()
     assert table["win_share"].sum() + ties == pytest.approx(1)
-    assert table.loc[0, "mean_score"] == small.games["score_0"].mean()
+    assert table.loc["Player 1", "mean_score"] == small.games["score_0"].mean()
     assert table["passes_per_game"].sum() == pytest.approx(small.games["passes"].mean())
-    with pytest.raises(ValueError, match="seat"):
+    assert table["rerolls_per_game"].sum() == pytest.approx(small.games["rerolls"].mean())
+    with pytest.raises(ValueError, match="player"):
         small.summary("colour")
 
 
@@ -203,6 +218,40 @@ def test_the_command_line_writes_the_frames_and_prints_a_summary(tmp_path, capsy
     assert main(["simulate", "--games", "12", "--agents", "greedy,random", "--seed", "3", "--out", str(out),
                  "--quiet"]) == 0
     text = capsys.readouterr().out
-    assert "12 games, 2 players" in text and "win_low" in text and "passes per game" in text
+    assert "12 games, 2 players" in text and "win_low" in text and "passes" in text and "Player 2" in text
     back = SimulationResult.read_parquet(out)
     pd.testing.assert_frame_equal(back.games, simulate(12, ("greedy", "random"), seed=3).games)
+
+
+def test_frames_of_recorded_games_count_each_pass_once_for_the_passer_and_the_re_roll_apart():
+    game = Game(seed=2)  # Player 1 passes a die with no place; Player 2 cannot place it: a re-roll
+    for action in (0, (0, 0), 6, "pass", "pass", 4, (0, -1), 7, "pass", (0, -2)):
+        if action == "pass":
+            game.pass_die()
+        elif isinstance(action, tuple):
+            game.place(action)
+        else:
+            game.roll(action)
+    # ... then Player 1 passes G, which had a place, and Player 2 plays it as a bonus
+    while not game.over:
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+        elif game.legal_placements():
+            game.place(game.legal_placements()[0])
+        else:
+            game.pass_die()
+    result = games_frames([Game.from_json(game.to_json())], agents=("person", "person"))
+    row, moves = result.games.iloc[0], result.moves
+    passes = moves[moves["action"] == "pass"]
+    assert row["passes"] == len(passes) == sum(e.kind == "pass" for e in game.events)
+    assert row["rerolls"] == (moves["action"] == "reroll").sum() >= 1
+    first = moves[moves["pitch"] == 6].head(2)
+    assert first["action"].tolist() == ["pass", "reroll"] and first["player"].tolist() == [0, 1]
+    assert first["missed"].tolist() == [False, False]
+    missed = moves[moves["missed"]]
+    assert row["missed"] == len(missed) >= 1 and missed.iloc[0][["action", "pitch", "player"]].tolist() == [
+        "pass", 7, 0]
+    assert row["bonus_plays"] == moves["bonus"].sum() >= 1
+    rates = stats.pass_rates(result, by="player")
+    assert rates["passes"].tolist() == [(passes["player"] == seat).sum() for seat in (0, 1)]
+    assert rates.index.tolist() == ["Player 1", "Player 2"]

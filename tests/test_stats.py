@@ -46,7 +46,7 @@ def test_pandas_and_dask_over_the_dataset_give_the_same_table(runs, helper, kind
 
 def test_win_shares_and_mean_scores_agree_with_the_summary(runs):
     memory, _ = runs
-    for by in ("seat", "agent"):
+    for by in ("player", "agent"):
         summary = memory.summary(by)
         shares, scores = stats.win_shares(memory, by), stats.mean_scores(memory, by)
         columns = ["games", "wins", "win_share", "win_low", "win_high"]
@@ -54,7 +54,7 @@ def test_win_shares_and_mean_scores_agree_with_the_summary(runs):
         pd.testing.assert_series_equal(scores["mean_score"], summary["mean_score"], check_names=False)
     assert stats.win_shares(memory)["agent"].tolist() == memory.summary()["agent"].tolist()
     seat0 = memory.games["score_0"]
-    row = stats.mean_scores(memory).loc[0]
+    row = stats.mean_scores(memory).loc["Player 1"]
     assert row["std"] == pytest.approx(seat0.std())
     assert row["mean_low"] < seat0.mean() < row["mean_high"]
 
@@ -72,11 +72,16 @@ def test_cell_counts_and_pass_rates_agree_with_the_frames(runs):
     rates = stats.pass_rates(memory)
     assert rates.index.tolist() == ["greedy", "random"]
     assert rates["passes"].sum() == memory.games["passes"].sum()
+    assert rates["rerolls"].sum() == memory.games["rerolls"].sum()
+    by_player = stats.pass_rates(memory, by="player")
+    assert by_player.index.tolist() == ["Player 1", "Player 2", "Player 3"]
+    passes = moves[moves["action"] == "pass"]
+    assert by_player["passes"].tolist() == [(passes["player"] == seat).sum() for seat in range(3)]
     assert rates["decisions"].sum() == (moves["action"] != "opening").sum()
     assert ((rates["pass_low"] <= rates["pass_rate"]) & (rates["pass_rate"] <= rates["pass_high"])).all()
-    with pytest.raises(ValueError, match="choose 'agent' or 'player'"):
+    with pytest.raises(ValueError, match="choose 'player' or 'agent'"):
         stats.pass_rates(memory, by="colour")
-    with pytest.raises(ValueError, match="choose 'seat' or 'agent'"):
+    with pytest.raises(ValueError, match="choose 'player' or 'agent'"):
         stats.win_shares(memory, by="colour")
 
 

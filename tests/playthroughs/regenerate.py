@@ -1,7 +1,9 @@
 """Golden playthroughs: seeded games written out event by event, re-played and compared on every run.
 
 Run `python tests/playthroughs/regenerate.py` after a deliberate change of the rules, the agents or
-the seeding, then read the diff of the .txt files before committing them.
+the seeding, then read the diff of the .txt files before committing them. The files hold facts (pitch
+classes, cells as (q, r), what was completed as kind/root/quality), never display text, so a change of
+wording or note names leaves them as they are.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from muzlab import Game, RuleSet  # noqa: E402
-from muzlab.pitch import pitch_name  # noqa: E402
+from muzlab.game import Event  # noqa: E402
 from muzlab.sim import SimulationSpec, play_game  # noqa: E402
 
 #: Agent games: the simulation spec and the game index, so the seeding of `simulate` is pinned too.
@@ -45,23 +47,30 @@ def people_passing(seed: int) -> Game:
     return game
 
 
+def facts(event: Event) -> str:
+    """An event as its facts: player, kind, pitch class, and what matters for its kind."""
+    text = f"P{event.player + 1} {event.kind:<6} {event.pitch:2d} {event.source:<7}"
+    if event.kind == "place":
+        text += f" at {event.cell} +{event.points}"
+        text += "".join(f" completed {c.kind} {c.root} {c.quality}" for c in event.completed)
+    if event.kind != "roll":
+        text += f" legal {event.legal_cells}"
+    return text
+
+
 def render(game: Game) -> list[str]:
     """The game as lines: settings, then every event with the state after it, then the result."""
     replay = Game(game.players, game.board, game.rules, game.dice, game.seed)
     lines = [f"# {game.players} players · {game.dice} dice · {game.rules.name} rules · "
              f"{game.board.name} board · seed {game.seed}"]
     for index, event in enumerate(game.events):
-        if event.kind in ("roll", "reroll"):
-            replay.roll(event.pitch)
-        elif event.kind == "place":
-            replay.place(event.cell)
-        else:
-            replay.pass_die()
-        hand = "-" if replay.hand is None else pitch_name(replay.hand)
+        replay.apply(event)
+        hand = "-" if replay.hand is None else replay.hand
         scores = "–".join(str(s) for s in replay.scores)
-        lines.append(f"{index:3d}  {str(event):<66} | supply {replay.supply:2d} · hand {hand:<2} · "
+        lines.append(f"{index:3d}  {facts(event):<58} | supply {replay.supply:2d} · hand {hand:<2} · "
                      f"next {replay.phase:<6} P{replay.current_player + 1} · scores {scores}")
-    lines.append(f"# result: {replay.result} ({replay.end_reason})")
+    lines.append(f"# result: scores {list(replay.scores)}, winners {[w + 1 for w in replay.result.winners]} "
+                 f"({replay.end_reason})")
     lines.append(f"# position: {replay.position.notation()}")
     return lines
 
