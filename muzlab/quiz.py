@@ -31,9 +31,17 @@ class Question:
     cell: Cell | None
     answer: frozenset[Cell] | str | int
     options: tuple[str, ...] = ()
+    #: Why the answer is right, for kinds that carry it ("puzzle", from muzlab.puzzles).
+    explanation: str = ""
 
     def check(self, reply: Cell | str | int) -> tuple[bool, str]:
         """Whether the reply is right, and a sentence saying why."""
+        if self.kind == "puzzle":  # the one best cell for the die
+            if reply in self.answer:
+                return True, f"Yes! {self.explanation}"
+            why = self.position.explain(self.pitch, reply) or (
+                f"{self.position.board.cell_name(reply)} scores {self.position.score(self.pitch, reply)}.")
+            return False, f"Not the best: {why} {self.explanation}"
         if self.kind == "where":
             if reply in self.answer:
                 points = self.position.score(self.pitch, reply)
@@ -67,9 +75,13 @@ def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
 
 
 def make_question(kind: str, seed: int) -> Question:
-    """A question of the given kind ("where", "triad" or "points"), the same for the same seed."""
+    """A question of the given kind ("where", "triad", "points" or "puzzle"), the same for the same seed."""
+    if kind == "puzzle":  # "find the best cell", from positions of simulated games
+        from muzlab.puzzles import puzzle_question  # puzzles builds on this module
+
+        return puzzle_question(seed)
     if kind not in KINDS:
-        raise UnknownSetting(f"unknown question kind {kind!r}; choose from {KINDS}")
+        raise UnknownSetting(f"unknown question kind {kind!r}; choose from {KINDS} or 'puzzle'")
     rng = random.Random(seed)
     while True:
         playout = random_positions(rng.randrange(2**32), 21)

@@ -12,6 +12,9 @@ from muzlab.hexgrid import Cell
 from muzlab.quiz import KINDS, Question, make_question
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
+#: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.puzzles).
+CELL_KINDS = ("where", "puzzle")
+
 
 class Quiz(widgets.VBox):
     """Asks "where can this Eb go?", "which triad does this complete?", "how many points?" in turn."""
@@ -62,7 +65,7 @@ class Quiz(widgets.VBox):
     def answer(self, reply: Cell | str) -> None:
         """Check a reply (a clicked cell for "where", an option otherwise) and show why."""
         question = self.question
-        if self.answered or (question.kind == "where") != isinstance(reply, tuple):
+        if self.answered or (question.kind in CELL_KINDS) != isinstance(reply, tuple):
             return
         correct, why = question.check(reply)
         self.answered = True
@@ -71,7 +74,7 @@ class Quiz(widgets.VBox):
         colour = "#080" if correct else "#b00"
         self.feedback.value = f"<b style='color:{colour}'>{html.escape(why)}</b>"
         self.tally.value = f"{self.right} of {self.asked} right"
-        if question.kind == "where":
+        if question.kind in CELL_KINDS:
             position = question.position
             self.board_view.show(Scene(position, highlight=question.pitch,
                                        lit=position.legal_placements(question.pitch), tips_for=question.pitch,
