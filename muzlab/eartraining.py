@@ -20,13 +20,14 @@ import re
 from dataclasses import dataclass, field
 
 from muzlab.errors import MuzlabError
-from muzlab.pitch import PitchLike, parse_pitch
+from muzlab.pitch import PitchLike, parse_pitch, typed_letter
 from muzlab.spelling import (
     DEGREE_NAMES,
     choose_fit,
     join,
     key_label,
     major_scale,
+    note_name,
     show_name,
     spell_english,
     triad_label,
@@ -50,7 +51,7 @@ class EarTrainingError(MuzlabError, ValueError):
 
 
 def midi_number(value: int | str) -> int:
-    """A MIDI number from an int or a name with its octave ("C4" = 60, "Bb3" = 58)."""
+    """A MIDI number from an int or an English name with its octave ("C4" = 60, "Bb3" = 58)."""
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value <= 127:
             return value
@@ -60,7 +61,7 @@ def midi_number(value: int | str) -> int:
         raise EarTrainingError(f"{value!r} is not a note with its octave, such as 'C4' or 'F#3'")
     name, octave = match.groups()
     letter = name[0].upper()
-    number = 12 * (int(octave) + 1) + parse_pitch(letter) + name.count("#") + name.count("♯") \
+    number = 12 * (int(octave) + 1) + parse_pitch(letter, "english") + name.count("#") + name.count("♯") \
         - name[1:].count("b") - name.count("♭")
     return midi_number(number)
 
@@ -109,7 +110,7 @@ class EarItem:
         if self.drill == "third":
             return self.answer
         degree = int(self.answer)
-        return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key_label(self.key)}"
+        return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key_label(show_name(self.key))}"
 
     def explanation(self) -> str:
         """The sentence shown after an answer: what was played and why it is that answer."""
@@ -215,7 +216,8 @@ class Drill:
             return self._item(notes, name, self._apart_or_together(notes))
         key = rng.choice(self.key_names)
         degree = rng.choice(self.degrees)
-        tonic = 60 + parse_pitch(key) if parse_pitch(key) <= 6 else 48 + parse_pitch(key)
+        tonic_pc = parse_pitch(key, "english")
+        tonic = 60 + tonic_pc if tonic_pc <= 6 else 48 + tonic_pc
         note = tonic + MAJOR_DEGREES[degree - 1]
         events = _cadence(tonic) if self.context == "cadence" else _scale(tonic)
         start = max(s + b for s, b, _ in events) + 1
@@ -241,15 +243,17 @@ class Drill:
 
 
 def _key_name(key: PitchLike) -> str:
-    """The English name of a major key: a typed name is kept ("Gb"), a pitch class gets the name with
-    fewer accidentals (sharps on a tie: 6 -> "F#")."""
+    """The English name of a major key: a name typed in the convention in force is kept ("Gb", German
+    "Ges"), a pitch class gets the name with fewer accidentals (sharps on a tie: 6 -> "F#")."""
     try:
-        if isinstance(key, str):
-            major_scale(key.strip())
-            return key.strip()
-        return choose_fit([(parse_pitch(key) + step) % 12 for step in MAJOR_DEGREES]).key
+        if not isinstance(key, str):
+            return choose_fit([(parse_pitch(key) + step) % 12 for step in MAJOR_DEGREES]).key
+        english = note_name(typed_letter(key.strip()), parse_pitch(key.strip()))
     except MuzlabError as error:
         raise EarTrainingError(f"{key!r} is not a major key: {error}") from None
+    if english is None or major_scale(english) is None:
+        raise EarTrainingError(f"{key!r} cannot be written as a major key (it needs triple accidentals)")
+    return english
 
 
 def _cadence(tonic: int) -> tuple[Event, ...]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from muzlab.errors import MuzlabError
 from muzlab.pitch import PitchLike, parse_pitch
-from muzlab.spelling import pitch_label, show_name, spell_notes, symbols
+from muzlab.spelling import pitch_label, spell_notes, symbols
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -98,12 +98,18 @@ def layout(pitches: Sequence[PitchLike], kind: Any = None, key: PitchLike | None
 
 
 def _names(values: list[Any], numbers: list[int], kind: Any, key: PitchLike | None) -> list[str]:
-    """The shown names: a run spelled by its kind (typed names that fit kept), else each typed name
-    kept and each pitch class by its default name."""
+    """The shown names: a run spelled by its kind (typed names that fit kept), else each name as typed
+    (in the convention in force) and each pitch class by its default name."""
     if kind is not None:
         return [symbols(name) for name in spell_notes(kind, values, key)]
-    return [symbols(show_name(value.strip()) if isinstance(value, str) else pitch_label(number))
+    return [symbols(_as_typed(value) if isinstance(value, str) else pitch_label(number))
             for value, number in zip(values, numbers, strict=True)]
+
+
+def _as_typed(name: str) -> str:
+    """A typed note name as shown: its first letter a capital ("f#" -> "F#", "fis" -> "Fis")."""
+    text = name.strip()
+    return text[:1].upper() + text[1:]
 
 
 def keyboard(

@@ -198,8 +198,9 @@ def _english_triad(structure: Structure) -> list[str]:
 def _key(position: Position, rng: random.Random) -> SheetQuestion:
     keys = [key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6]
     key = rng.choice(keys)
-    return SheetQuestion("key", f"Write the notes of the {key_label(key)} scale, from its tonic up.",
-                         f"{key_label(key)}: {join(major_scale(key))}.")
+    label = key_label(show_name(key))
+    return SheetQuestion("key", f"Write the notes of the {label} scale, from its tonic up.",
+                         f"{label}: {join(major_scale(key))}.")
 
 
 def _points(position: Position, rng: random.Random) -> SheetQuestion | None:
@@ -229,10 +230,10 @@ def _pair(position: Position, rng: random.Random) -> SheetQuestion | None:
 def _degree(position: Position, rng: random.Random) -> SheetQuestion:
     key = rng.choice([key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6])
     degree = rng.randrange(1, 7)
-    note = major_scale(key)[degree]
+    note, label = show_name(major_scale(key)[degree]), key_label(show_name(key))
     return SheetQuestion(
-        "degree", f"Which degree of {key_label(key)} is {show_name(note)}? Name it too.",
-        f"{show_name(note)} is degree {degree + 1} of {key_label(key)}, the {DEGREE_NAMES[degree]}.")
+        "degree", f"Which degree of {label} is {note}? Name it too.",
+        f"{note} is degree {degree + 1} of {label}, the {DEGREE_NAMES[degree]}.")
 
 
 def _run(position: Position, rng: random.Random) -> SheetQuestion | None:

@@ -7,8 +7,10 @@ import ipywidgets as widgets
 import numpy as np
 import pytest
 
+import muzlab
 from muzlab import MuzlabError
 from muzlab.eartraining import Drill, EarTrainingError, midi_number
+from muzlab.spelling import show_name
 from muzlab.theory import MAJOR_DEGREES, TRIAD_STEPS
 from muzlab.widgets import EarTrainer
 from muzlab.widgets.ear import item_wave
@@ -49,6 +51,17 @@ def test_degree_items_sit_in_their_key_after_the_cadence():
     gb = next(i for i in drill.items(1, 40) if i.key == "Gb" and i.answer == "4")
     assert gb.names() == ["Gb", "Cb"]
     assert "Cb is degree 4 (subdominant) of Gb major" in gb.explanation()
+
+
+def test_keys_are_typed_and_shown_in_the_convention_in_force():
+    with muzlab.note_names("german"):
+        item = Drill("scale degree", keys=("Ges",), degrees=(4, 7)).items(0, 1)[0]
+        assert item.key == "Gb"
+        assert "of Ges major" in item.explanation() and item.explanation().startswith(("Ces", "F "))
+        trainer = EarTrainer("third", seed=1, engine="builtin")
+        trainer.answer(trainer.item.answer)
+        shown = [show_name(name) for name in trainer.item.names()]
+        assert all(f">{name}<" in trainer.keyboard.value for name in shown)
 
 
 def test_a_typed_augmented_triad_is_spelled_with_sharps_in_thirds():

@@ -49,6 +49,8 @@ def test_a_scale_from_f_sharp_needs_two_octaves_and_semitones_are_marked():
 def test_names_follow_the_convention():
     with muzlab.note_names("german"):
         assert [name for _, name in layout([11, 3, 6], kind="triad").lit] == ["H", "Dis", "Fis"]
+        typed = layout(["fis", "A", "Cis"])
+        assert typed.lit == ((6, "Fis"), (9, "A"), (13, "Cis"))
 
 
 def test_given_axes_are_used_and_returned():

@@ -8,6 +8,7 @@ import pytest
 from matplotlib.path import Path
 from pypdf import PdfReader
 
+import muzlab
 from muzlab import MuzlabError
 from muzlab.board import Board
 from muzlab.cli import main
@@ -89,6 +90,16 @@ def test_questions_are_mixed_and_their_answers_agree_with_the_rules():
             pitch, cell = re.search(r"does (\S+) score on (\w+)\?", question.question).groups()
             points = position.score(parse_pitch(pitch), board.parse_cell(cell))
             assert question.answer.startswith(f"{points} point")
+
+
+def test_questions_follow_the_note_name_convention():
+    position = sheet_position(2)
+    with muzlab.note_names("german"):
+        questions = sheet_questions(position, seed=2, count=10)
+    key = next(q for q in questions if q.kind == "key")
+    spelled = key.answer.split(": ")[1].rstrip(".").split("–")
+    assert all(name[0] != "B" or name == "B" for name in spelled)  # German: H for B natural, B for B flat
+    assert not any("#" in q.question + q.answer for q in questions)
 
 
 def test_master_sheets_use_the_master_board_and_rules():

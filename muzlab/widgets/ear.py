@@ -19,6 +19,7 @@ import numpy as np
 from muzlab import audio
 from muzlab.eartraining import Drill, EarItem
 from muzlab.keyboard import keyboard_svg
+from muzlab.spelling import show_name
 
 
 def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
@@ -115,7 +116,7 @@ class EarTrainer(widgets.VBox):
         self.tally.value = f"{self.right} of {self.asked} right"
         self.replay.value = self.player.value
         self.staff.value = _notation(item)
-        self.keyboard.value = keyboard_svg(item.names(), semitones=True)
+        self.keyboard.value = keyboard_svg([show_name(name) for name in item.names()], semitones=True)
         self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay,
                                 widgets.HBox([self.staff, self.keyboard])]
         return correct
