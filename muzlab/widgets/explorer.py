@@ -76,6 +76,7 @@ class Explorer(widgets.VBox):
 
     def click(self, cell: Cell) -> None:
         """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
+        cell = self.position.board.as_cell(cell)  # a name such as "e6", or (q, r)
         dice = dict(self.position.dice)
         chosen = self.palette.value
         if chosen == ERASE or dice.get(cell) == chosen:
