@@ -1,11 +1,16 @@
 """muzlab: Muzundrum, the music-theory dice game on a honeycomb, for Jupyter.
 
 The main names are re-exported here; views (plot, svg, widgets, music, audio) are imported from
-their own modules so that `import muzlab` stays light.
+their own modules so that `import muzlab` stays light. The play layer's names (`Game`, `simulate`,
+`review`) load on first use, so that importing a view such as `muzlab.plot` does not load games,
+agents and simulations.
 """
 
+import importlib
+import importlib.util
+from typing import Any
+
 from muzlab.board import Board
-from muzlab.coach import review
 from muzlab.errors import (
     BoardFileError,
     CellOccupied,
@@ -22,11 +27,23 @@ from muzlab.errors import (
     UnknownNoteName,
     UnknownSetting,
 )
-from muzlab.game import Game
 from muzlab.pitch import note_names, parse_pitch, pitch_name, set_note_names
 from muzlab.position import Position, Problem, Structure
 from muzlab.rules import RuleSet
-from muzlab.sim import simulate
+
+#: Names imported on first use, and the module that holds each.
+_LAZY = {"Game": "muzlab.game", "review": "muzlab.coach", "simulate": "muzlab.sim"}
+
+
+def __getattr__(name: str) -> Any:
+    """`muzlab.Game`, `muzlab.simulate`, `muzlab.review` and any submodule (`muzlab.sim`), on first use."""
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    if importlib.util.find_spec(f"muzlab.{name}") is not None:
+        return importlib.import_module(f"muzlab.{name}")
+    raise AttributeError(f"module 'muzlab' has no attribute {name!r}")
 
 __all__ = [
     "Board",

@@ -90,3 +90,16 @@ def test_a_dataset_without_dask_is_read_with_pandas(runs, monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.dataframe", None)
     assert isinstance(stats.frame_of(dataset, "games"), pd.DataFrame)
     pd.testing.assert_frame_equal(stats.win_shares(dataset), stats.win_shares(memory))
+
+
+def test_the_statistics_pictures_load_without_games_agents_or_simulations():
+    import subprocess
+
+    code = ("import sys, muzlab.plot, muzlab.statsplots; "
+            "print(sorted(m for m in sys.modules if m in {'muzlab.game', 'muzlab.agents', 'muzlab.sim', "
+            "'muzlab.coach', 'muzlab.runner'}))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "[]"
+    from muzlab import Game, simulate  # the play layer's names still come from muzlab, on first use
+
+    assert Game.__module__ == "muzlab.game" and simulate.__module__ == "muzlab.sim"
