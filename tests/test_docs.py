@@ -140,3 +140,10 @@ def test_lesson_one_links_the_words_before_it_uses_them():
     link = first.index("(../docs/words.md)")
     for word in ("pitch class", "semitone", "third", "triad", "scale", "degree", "enharmonic"):
         assert link < first.index(word), word
+
+
+def test_hear_the_whole_game_plays_sound():
+    notebook = json.loads((ROOT / "notebooks" / "3-play.ipynb").read_text(encoding="utf-8"))
+    sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+    heading = next(i for i, source in enumerate(sources) if "## Hear the whole game" in source)
+    assert "to_ipython_audio(" in sources[heading + 1] and "synthesize_structure(" in sources[heading + 1]
