@@ -11,6 +11,7 @@ from muzlab import Position
 from muzlab.widgets import Explorer, PlayBoard, Quiz
 from muzlab.widgets.classroom import ClassroomApp
 from muzlab.widgets.ear import EarTrainer
+from muzlab.widgets.review import Review
 from muzlab.widgets.static import LIVE, enable, static_bundle, static_html
 
 
@@ -22,7 +23,7 @@ def app():
 
 def test_the_app_opens_on_the_seating_form_with_its_tabs(app):
     titles = [app.tabs.get_title(i) for i in range(len(app.tabs.children))]
-    assert titles[:4] == ["Play", "Explore", "Quiz", "Ear training"]
+    assert titles == ["Play", "Explore", "Quiz", "Ear training", "Review"]
     assert app.play is None and app.play_area.children == (app.setup,)
     assert isinstance(app.explorer, Explorer) and isinstance(app.quiz, Quiz)
 
@@ -66,6 +67,27 @@ def test_an_ear_training_drill_starts_when_chosen(app):
     app.drill.value = "third"
     assert isinstance(app.ear, EarTrainer) and app.ear.drill.kind == "third"
     assert app.ear_area.children == (app.drill, app.ear)
+
+
+def test_the_review_shows_the_game_played_on_the_play_tab(app):
+    app.review_button.click()
+    assert app.review is None and "No game has been played" in app.review_note.value
+    app.setup.kinds[1].value = "greedy"
+    app.setup.start_button.click()
+    app.play.roll_button.click()
+    app.play.cells[next(iter(app.play.game.legal_placements()))].click()
+    app.review_button.click()
+    assert isinstance(app.review, Review) and app.review.game is app.play.game
+    assert app.review_area.children[-1] is app.review
+
+
+def test_the_review_of_a_sample_game(app):
+    app.size.value = 1.25
+    app.review_choice.value = "greedy-vs-random"
+    app.review_button.click()
+    assert app.review.game.over and app.review.board_view.scale == 1.25
+    app.size.value = 2.0
+    assert app.review.board_view.scale == 2.0
 
 
 def test_change_seats_goes_back_to_the_form(app):

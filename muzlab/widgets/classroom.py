@@ -2,8 +2,8 @@
 
 `ClassroomApp()` is what `muzlab app` (and `python3 make.py app`) serves with Voilà: a Play tab where
 the seats, their names and who plays them (a person or a computer) are chosen in the page, then
-Start; the Explorer; the Quiz; the ear-training drills; and a size control that rescales every
-board for the back row.
+Start; the Explorer; the Quiz; the ear-training drills; the coach's review of the game just played
+(or of a sample game); and a size control that rescales every board for the back row.
 """
 
 from __future__ import annotations
@@ -13,13 +13,19 @@ import ipywidgets as widgets
 from muzlab.agents import AGENTS
 from muzlab.eartraining import DRILLS
 from muzlab.game import MAX_PLAYERS
+from muzlab.samples import sample_game
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
+from muzlab.widgets.review import Review
 
 SIZES = (("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5), ("back row", 2.0))
 PERSON = "person"
+PLAYED = "played"
+SAMPLE_GAMES = (("greedy-vs-random", "a sample game: greedy against random"),
+                ("four-greedy-players", "a sample game: four greedy players"),
+                ("solo-expert", "a sample game: the expert alone"))
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
 
 
@@ -65,7 +71,7 @@ class TableSetup(widgets.VBox):
 
 
 class ClassroomApp(widgets.VBox):
-    """Play, Explore, Quiz and Ear training tabs and a size control; what `muzlab app` shows.
+    """Play, Explore, Quiz, Ear training and Review tabs and a size control; what `muzlab app` shows.
 
     `seed` fixes the Quiz's questions and the ear-training items (None: fresh ones every time).
     """
@@ -89,8 +95,20 @@ class ClassroomApp(widgets.VBox):
         self.ear: EarTrainer | None = None
         self.ear_area = widgets.VBox([self.drill, widgets.HTML("<p>Choose a drill: a sound is played, "
                                                                "you name what you heard.</p>")])
-        self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz, self.ear_area],
-                                titles=["Play", "Explore", "Quiz", "Ear training"])
+        self.review_choice = widgets.Dropdown(
+            options=[("the game on the Play tab", PLAYED)] + [(text, name) for name, text in SAMPLE_GAMES],
+            value=PLAYED, description="Review", layout=widgets.Layout(width="420px"))
+        self.review_button = widgets.Button(description="Show the review", button_style="primary")
+        self.review_button.add_class("muz-review-start")
+        self.review_button.on_click(lambda _button: self.show_review())
+        self.review_note = widgets.HTML("<p>The coach goes through a game decision by decision: what was "
+                                        "played, the best cell, and why.</p>")
+        self.review: Review | None = None
+        self.review_area = widgets.VBox([widgets.HBox([self.review_choice, self.review_button]),
+                                         self.review_note])
+        self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz, self.ear_area,
+                                          self.review_area],
+                                titles=["Play", "Explore", "Quiz", "Ear training", "Review"])
         self.size.observe(lambda change: self.rescale(change["new"]), names="value")
         title = widgets.HTML("<h2 style='margin:4px 0'>Muzundrum</h2>")
         super().__init__([widgets.HBox([title, self.size], layout=widgets.Layout(
@@ -116,9 +134,24 @@ class ClassroomApp(widgets.VBox):
         self.ear = EarTrainer(drill, seed=self.seed)
         self.ear_area.children = [self.drill, self.ear]
 
+    def show_review(self) -> None:
+        """Review the chosen game: the one on the Play tab (as far as it has gone) or a sample game."""
+        if self.review_choice.value != PLAYED:
+            game = sample_game(self.review_choice.value)
+        elif self.play is None or not self.play.game.events:
+            self.review_note.value = "<p><b>No game has been played on the Play tab yet.</b></p>"
+            self.review_area.children = self.review_area.children[:1] + (self.review_note,)
+            return
+        else:
+            game = self.play.game
+        self.review = Review(game)
+        self.review.board_view.scale = self.size.value
+        self.review_area.children = self.review_area.children[:1] + (self.review,)
+
     def boards(self) -> list[widgets.Widget]:
-        """The widgets that draw a board, in tab order."""
-        return [board for board in (self.play, self.explorer, self.quiz) if board is not None]
+        """The widgets that draw a board, in tab order (the review's is its board view)."""
+        review = self.review.board_view if self.review is not None else None
+        return [board for board in (self.play, self.explorer, self.quiz, review) if board is not None]
 
     def rescale(self, scale: float) -> None:
         """Draw every board (and its text) at `scale` times the normal size."""
