@@ -37,7 +37,6 @@ from muzlab.spelling import (
     join,
     key_label,
     major_scale,
-    pitch_label,
     show_name,
     symbols,
     triad_functions,
@@ -145,6 +144,12 @@ def sheet_questions(position: Position, seed: int = 0, count: int = 8) -> list[S
     return asked
 
 
+def face_label(pitch: int) -> str:
+    """A die face as printed on the die: "E", or both names on a black-key face, "C#/Db"."""
+    sharp, flat = show_name(SHARP_NAMES[pitch]), show_name(FLAT_NAMES[pitch])
+    return sharp if sharp == flat else f"{sharp}/{flat}"
+
+
 def _topic(question: SheetQuestion) -> str:
     """What a question is about (its first sentence): two questions never share one."""
     return question.question.split("?")[0]
@@ -167,8 +172,8 @@ def _where(position: Position, rng: random.Random) -> SheetQuestion | None:
     pitch = rng.choice(pitches)
     cells = position.legal_placements(pitch)
     many = "cells" if len(cells) > 1 else "cell"
-    return SheetQuestion("where", f"Where may a die showing {pitch_label(pitch)} be placed? Name every cell.",
-                         f"{pitch_label(pitch)} may go on {len(cells)} {many}: "
+    return SheetQuestion("where", f"Where may a die showing {face_label(pitch)} be placed? Name every cell.",
+                         f"{face_label(pitch)} may go on {len(cells)} {many}: "
                          f"{_cell_list(position, cells)}.")
 
 
@@ -183,7 +188,7 @@ def _triad(position: Position, rng: random.Random) -> SheetQuestion | None:
     numeral, key = rng.choice(functions).split(" in ", 1)
     return SheetQuestion(
         "triad",
-        f"Which triad does {pitch_label(pitch)} complete on {position.board.cell_name(cell)}? "
+        f"Which triad does a die showing {face_label(pitch)} complete on {position.board.cell_name(cell)}? "
         f"Give its Roman numeral in {key}.",
         f"{triad_label(root, quality)} ({join(_english_triad(triad))}): {numeral} in {key}.")
 
@@ -211,7 +216,8 @@ def _points(position: Position, rng: random.Random) -> SheetQuestion | None:
     pitch, cell = rng.choice(richer or moves)
     points = position.score(pitch, cell)
     return SheetQuestion(
-        "points", f"How many points does {pitch_label(pitch)} score on {position.board.cell_name(cell)}?",
+        "points",
+        f"How many points does a die showing {face_label(pitch)} score on {position.board.cell_name(cell)}?",
         f"{points} point{'s' if points != 1 else ''}: {score_explanation(position, pitch, cell)}")
 
 
@@ -237,7 +243,7 @@ def _degree(position: Position, rng: random.Random) -> SheetQuestion:
 
 
 def _run(position: Position, rng: random.Random) -> SheetQuestion | None:
-    runs = [s for s in position.structures() if s.kind == "scale" and s.keys and len(s.cells) >= 2]
+    runs = [s for s in position.structures() if s.kind == "scale" and 0 < len(s.keys) <= 4]
     if not runs:
         return None
     run = rng.choice(runs)
@@ -565,8 +571,7 @@ def _die_page(paper: str) -> Figure:
     for index, shape in enumerate(shapes):
         face = order[index]
         ax.add_patch(Polygon(shape, closed=True, facecolor="white", edgecolor=INK, linewidth=0.9))
-        sharp, flat = SHARP_NAMES[face], FLAT_NAMES[face]  # face k shows pitch class k
-        label = symbols(show_name(sharp)) + ("" if sharp == flat else f"\n{symbols(show_name(flat))}")
+        label = "\n".join(symbols(name) for name in face_label(face).split("/"))  # face k: pitch class k
         ax.text(*shape.mean(axis=0), label, ha="center", va="center", fontsize=edge * (0.62 if "\n" in label
                 else 0.9), fontweight="bold", color=INK, linespacing=1.1)
     top = height - MARGIN_MM

@@ -83,12 +83,13 @@ def test_questions_are_mixed_and_their_answers_agree_with_the_rules():
     board = position.board
     for question in questions:
         if question.kind == "where":
-            pitch = parse_pitch(re.search(r"showing (\S+) be placed", question.question).group(1))
+            face = re.search(r"showing (\S+) be placed", question.question).group(1)
+            pitch = parse_pitch(face.split("/")[0])
             named = re.search(r"cells?: (.*)\.$", question.answer).group(1).split(", ")
             assert {board.parse_cell(name) for name in named} == set(position.legal_placements(pitch))
         if question.kind == "points":
-            pitch, cell = re.search(r"does (\S+) score on (\w+)\?", question.question).groups()
-            points = position.score(parse_pitch(pitch), board.parse_cell(cell))
+            face, cell = re.search(r"showing (\S+) score on (\w+)\?", question.question).groups()
+            points = position.score(parse_pitch(face.split("/")[-1]), board.parse_cell(cell))
             assert question.answer.startswith(f"{points} point")
 
 
