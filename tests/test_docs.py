@@ -45,9 +45,18 @@ def anchors(markdown: str) -> set[str]:
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def markdown_of(document: Path) -> str:
+    """A Markdown file's text, or the markdown cells of a notebook."""
+    if document.suffix == ".ipynb":
+        cells = json.loads(document.read_text(encoding="utf-8"))["cells"]
+        return "\n\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    return document.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("document", DOCUMENTS + sorted((ROOT / "notebooks").glob("*.ipynb")),
+                         ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_relative_link_resolves(document):
-    text = document.read_text(encoding="utf-8")
+    text = markdown_of(document)
     broken = []
     for target in LINK.findall(text):
         if re.match(r"^[a-z]+:", target):  # http:, https:, mailto:
