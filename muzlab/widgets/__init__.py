@@ -8,6 +8,7 @@ from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
+from muzlab.widgets.review import Review
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
-__all__ = ["Explorer", "ListenPanel", "PlayBoard", "Quiz", "Scene", "SvgBoard"]
+__all__ = ["Explorer", "ListenPanel", "PlayBoard", "Quiz", "Review", "Scene", "SvgBoard"]
