@@ -13,6 +13,7 @@ seat numbers stay inside the frames.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from muzlab.errors import UnknownSetting
@@ -24,6 +25,8 @@ Frames = Any  # a pandas or Dask DataFrame, or an object with .frame("games"/"mo
 #: The normal quantile of a two-sided 95% interval.
 Z_95 = 1.959963984540054
 BY = ("player", "agent")
+#: Counts of the games frame that `compare` gives per game.
+PER_GAME = ("extra_rolls", "passes", "dice_placed")
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -180,3 +183,30 @@ def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
     table["pass_low"] = [low for low, _ in intervals]
     table["pass_high"] = [high for _, high in intervals]
     return table
+
+
+def compare(results: Mapping[str, Frames]) -> pd.DataFrame:
+    """One row per named simulation (a setting, say): games; the mean score of a player (the seats'
+    mean, game by game) with its normal 95% interval; Player 1's win share and the share of games that
+    ended on a locked board, each with its Wilson 95% interval; ties; and extra rolls, passes and dice
+    placed per game."""
+    import pandas as pd
+
+    rows = []
+    for name, data in results.items():
+        games = frame_of(data, "games")
+        games = games.compute() if hasattr(games, "__dask_graph__") else games
+        n = len(games)
+        seats = [column for column in games.columns if column.startswith("score_")]
+        mean, low, high = mean_with_interval(games[seats].mean(axis=1))  # a player's score, game by game
+        first = int((games["winner"] == 0).sum())
+        locked = int((games["end_reason"] == "locked board").sum())
+        first_low, first_high = wilson_interval(first, n)
+        locked_low, locked_high = wilson_interval(locked, n)
+        rows.append({"setting": name, "games": n, "mean_score": mean, "mean_low": low, "mean_high": high,
+                     "first_wins": first / n if n else math.nan, "first_low": first_low,
+                     "first_high": first_high, "ties": float(games["tie"].mean()),
+                     "locked": locked / n if n else math.nan, "locked_low": locked_low,
+                     "locked_high": locked_high,
+                     **{column: float(games[column].mean()) for column in PER_GAME}})
+    return pd.DataFrame(rows).set_index("setting")

@@ -19,6 +19,7 @@ from matplotlib.ticker import MaxNLocator
 
 from muzlab import stats
 from muzlab.board import Board
+from muzlab.errors import UnknownSetting
 from muzlab.spelling import key_label
 from muzlab.stats import player_label, wilson_interval
 from muzlab.svg import COLOURS
@@ -230,4 +231,32 @@ def completed_structures(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
         ax.text(0.5, 0.5, "no triads or scales completed", ha="center", va="center", transform=ax.transAxes,
                 fontsize=_LABEL_SIZE)
     _style(ax, "Triads and scales completed", "times completed", "")
+    return ax
+
+
+#: What `settings_comparison` can draw: the column of `stats.compare`, its interval, and the axis label.
+COMPARED = {"mean_score": ("mean_low", "mean_high", "mean score of a player"),
+            "first_wins": ("first_low", "first_high", "games won by Player 1"),
+            "locked": ("locked_low", "locked_high", "games ended on a locked board")}
+
+
+def settings_comparison(table: pd.DataFrame, measure: str = "mean_score", ax: Axes | None = None) -> Axes:
+    """One dot per setting with its 95% interval as a bar, from `muzlab.stats.compare`: the mean score of a
+    player, Player 1's win share ("first_wins") or the share of games ended on a locked board ("locked")."""
+    if measure not in COMPARED:
+        raise UnknownSetting(f"measure {measure!r}: choose one of {sorted(COMPARED)}")
+    low, high, label = COMPARED[measure]
+    ax = _new_axes(ax, (8, 0.5 * len(table) + 1.5))
+    ys = np.arange(len(table))[::-1]
+    values, lows, highs = (table[column].to_numpy(dtype=float) for column in (measure, low, high))
+    errors = np.vstack([values - lows, highs - values])
+    ax.errorbar(values, ys, xerr=errors, fmt="o", color=COLOURS["scale"], ecolor="black", capsize=5,
+                markersize=8)
+    ax.set_yticks(ys, list(table.index))
+    if measure == "first_wins":
+        ax.axvline(0.5, color="black", linestyle="dashed", linewidth=1.2)
+    if measure != "mean_score":
+        ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
+    _style(ax, f"{label[0].upper()}{label[1:]}, by setting", f"{label}; bars: 95% intervals", "")
+    ax.grid(axis="x", alpha=0.3)
     return ax

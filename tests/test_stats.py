@@ -103,3 +103,31 @@ def test_the_statistics_pictures_load_without_games_agents_or_simulations():
     from muzlab import Game, simulate  # the play layer's names still come from muzlab, on first use
 
     assert Game.__module__ == "muzlab.game" and simulate.__module__ == "muzlab.sim"
+
+
+def test_compare_gives_each_setting_its_figures_with_intervals():
+    from dataclasses import replace
+
+    from muzlab import RuleSet, statsplots
+
+    opening = replace(RuleSet.basic(), name="opening scores", opening_scores=True)
+    results = {"basic": simulate(60, ("greedy", "greedy"), seed=3),
+               "opening scores": simulate(60, ("greedy", "greedy"), seed=3, rules=opening)}
+    table = stats.compare(results)
+    assert table.index.tolist() == ["basic", "opening scores"] and table["games"].tolist() == [60, 60]
+    games = results["basic"].games
+    row = table.loc["basic"]
+    assert row["mean_score"] == pytest.approx((games["score_0"] + games["score_1"]).mean() / 2)
+    assert row["first_wins"] == (games["winner"] == 0).mean()
+    assert row["passes"] == games["passes"].mean() and row["locked"] == 0 == row["locked_low"]
+    for measure, low, high in (("mean_score", "mean_low", "mean_high"), ("first_wins", "first_low",
+                                                                        "first_high")):
+        assert ((table[low] < table[measure]) & (table[measure] < table[high])).all()
+    # the same seeds play the same games: scoring the opening die gives Player 1 exactly one point more
+    difference = results["opening scores"].games["score_0"] - games["score_0"]
+    assert set(difference) == {1}
+    assert table.loc["opening scores", "mean_score"] == pytest.approx(row["mean_score"] + 0.5)
+    ax = statsplots.settings_comparison(table, "first_wins")
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["basic", "opening scores"]
+    with pytest.raises(ValueError, match="measure 'speed'"):
+        statsplots.settings_comparison(table, "speed")
