@@ -1,7 +1,8 @@
 """One real-browser test: JupyterLab on 127.0.0.1 driven by Playwright in the system Chromium.
 
-It opens the play lesson, runs it, rolls and clicks legal cells until a die lands on the board and
-a score changes, and saves a screenshot to out/screenshots/. `python3 make.py test` finds Chromium
+It opens the play lesson, runs it, places the opening die from the keyboard, checks that a refused
+click leaves the board as it was and says why, clicks lit SVG cells until a die lands and a score
+changes, and saves a screenshot to out/screenshots/. `python3 make.py test` finds Chromium
 (installing Debian's package as root) and passes its path in MUZLAB_CHROMIUM; on CI it must run.
 """
 
@@ -42,16 +43,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def lab(tmp_path):
-    """A JupyterLab server on 127.0.0.1 serving a fresh copy of the play lesson; yields its URL."""
-    shutil.copy(PLAY_NOTEBOOK, tmp_path / PLAY_NOTEBOOK.name)
+@contextlib.contextmanager
+def jupyter_lab(folder: Path):
+    """A JupyterLab server on 127.0.0.1 serving `folder`; yields its URL (log in with TOKEN)."""
     port = free_port()
-    log = open(tmp_path / "jupyter.log", "w")  # noqa: SIM115 - closed after the server stops
+    news = folder / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    news.parent.mkdir(parents=True, exist_ok=True)
+    news.write_text('{"fetchNews": "false", "checkForUpdates": false}')  # no "news?" toast on the board
+    log = open(folder / "jupyter.log", "w")  # noqa: SIM115 - closed after the server stops
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={tmp_path}",
-         f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}", "--LabServerApp.news_url="],
+         f"--port={port}", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={folder}",
+         f"--LabApp.workspaces_dir={folder / 'workspaces'}",
+         f"--LabApp.user_settings_dir={folder / 'settings'}", "--LabServerApp.news_url="],
         stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -62,7 +66,8 @@ def lab(tmp_path):
                 break
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail("JupyterLab did not start:\n" + (tmp_path / "jupyter.log").read_text())
+                    log_text = (folder / "jupyter.log").read_text()
+                    raise RuntimeError("JupyterLab did not start:\n" + log_text) from None
                 time.sleep(0.5)
         yield url
     finally:
@@ -72,6 +77,33 @@ def lab(tmp_path):
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+
+
+def open_and_run(page, url: str, notebook: str) -> None:
+    """Open a notebook in JupyterLab, run all its cells and wait for the PlayBoard's cells."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.goto(f"{url}/lab/tree/{notebook}?token={TOKEN}")
+    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+    # JupyterLab sometimes asks which kernel to start before the kernel list has loaded.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.click(".jp-Dialog .jp-mod-accept", timeout=5_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.click("li[data-command='runmenu:run-all']")
+    page.wait_for_selector(CELLS, timeout=180_000)
+    settle(page)
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """A JupyterLab server on 127.0.0.1 serving a fresh copy of the play lesson; yields its URL."""
+    shutil.copy(PLAY_NOTEBOOK, tmp_path / PLAY_NOTEBOOK.name)
+    try:
+        with jupyter_lab(tmp_path) as url:
+            yield url
+    except RuntimeError as error:
+        pytest.fail(str(error))
 
 
 def settle(page) -> None:
@@ -85,8 +117,50 @@ def scores_text(page) -> str:
     return page.inner_text(".muz-playboard .muz-scores")
 
 
+def board_svg(page) -> str:
+    """The board's SVG as drawn, without the keyboard focus ring."""
+    return page.eval_on_selector(".muz-playboard .muz-frame svg", """svg => {
+        const copy = svg.cloneNode(true);
+        copy.querySelectorAll(".muz-focus").forEach(ring => ring.remove());
+        return copy.outerHTML;
+    }""")
+
+
+def lit_cells(page) -> list[str]:
+    return [cell.get_attribute("data-cell") for cell in page.locator(CELLS + ".muz-legal").all()]
+
+
+def has_die(page, cell: str) -> bool:
+    return page.locator(f".muz-playboard .dice [data-cell='{cell}']").count() == 1
+
+
+def roll_if_empty_handed(page) -> None:
+    if "–" in page.inner_text(".muz-playboard .muz-hand"):  # no die in hand: roll
+        page.click(".muz-playboard .muz-roll")
+        settle(page)
+
+
+def walk_focus_to(page, target: str) -> None:
+    """Move the board's focus ring to a cell with the arrow keys, as a person at the keyboard does."""
+    goal = page.locator(f"{CELLS}[data-cell='{target}']")
+    gx, gy = float(goal.get_attribute("data-x")), float(goal.get_attribute("data-y"))
+    for _ in range(40):
+        focus = page.get_attribute(".muz-playboard .muz-frame", "data-focus")
+        if focus == target:
+            return
+        here = page.locator(f"{CELLS}[data-cell='{focus}']")
+        dx, dy = gx - float(here.get_attribute("data-x")), gy - float(here.get_attribute("data-y"))
+        if abs(dx) > 1:
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    raise AssertionError(f"the arrow keys did not reach {target}")
+
+
+CELLS = ".muz-playboard .muz-layer .muz-cell"
+
+
 def test_play_lesson_in_a_real_browser(lab):
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -94,43 +168,62 @@ def test_play_lesson_in_a_real_browser(lab):
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
-            page.goto(f"{lab}/lab/tree/{PLAY_NOTEBOOK.name}?token={TOKEN}")
-            page.wait_for_selector(".jp-Notebook", timeout=120_000)
-            # JupyterLab sometimes asks which kernel to start before the kernel list has loaded.
-            with contextlib.suppress(PlaywrightTimeout):
-                page.click(".jp-Dialog .jp-mod-accept", timeout=5_000)
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.click("li[data-command='runmenu:run-all']")
-            page.wait_for_selector(".muz-playboard .muz-cell", timeout=180_000)
-            before = scores_text(page)
-            after, placed = before, 0
-            for _ in range(30):  # the opening die scores 0, and a die that fits nowhere is passed
-                if "–" in page.inner_text(".muz-playboard .muz-hand"):  # no die in hand: roll
-                    page.click(".muz-playboard .muz-roll")
-                    settle(page)
-                legal = page.locator(".muz-playboard .muz-legal")
-                if legal.count() == 0:
+            open_and_run(page, lab, PLAY_NOTEBOOK.name)
+            assert page.locator(CELLS).count() == 61
+
+            # The opening die, placed from the keyboard: R rolls, the ring starts on e5, Enter places.
+            page.focus(".muz-playboard .muz-frame")
+            page.keyboard.press("r")
+            settle(page)
+            assert lit_cells(page) == ["0,0"]
+            walk_focus_to(page, "0,0")
+            page.keyboard.press("Enter")
+            settle(page)
+            assert has_die(page, "0,0") and not lit_cells(page)
+
+            # A refused click: the board stays as it was and the message gives the rule's reason.
+            roll_if_empty_handed(page)
+            lit = lit_cells(page)
+            dice = set(page.eval_on_selector_all(".muz-playboard .dice [data-cell]",
+                                                 "els => els.map(e => e.dataset.cell)"))
+            refused = next(cell.get_attribute("data-cell") for cell in page.locator(CELLS).all()
+                           if cell.get_attribute("data-cell") not in lit + sorted(dice))
+            before = board_svg(page)
+            page.click(f"{CELLS}[data-cell='{refused}']")
+            settle(page)
+            assert board_svg(page) == before
+            message = page.inner_text(".muz-playboard .muz-message")
+            tooltip = page.locator(f"{CELLS}[data-cell='{refused}'] title").text_content()
+            assert message.startswith("✗") and message[2:].strip() in tooltip  # the hover says it too
+
+            # Play on by clicking lit SVG cells until a die lands and a score changes.
+            before_scores = scores_text(page)
+            after, placed = before_scores, 0
+            for _ in range(30):  # a die that fits nowhere is passed
+                roll_if_empty_handed(page)
+                lit = lit_cells(page)
+                if not lit:
                     page.click(".muz-playboard .muz-pass")
                     settle(page)
                     continue
-                classes = legal.first.get_attribute("class").split()
-                cell_class = next(c for c in classes if c.startswith("muz-cell-"))
-                legal.first.click()
+                labels = page.locator(f"{CELLS}.muz-legal").count()
+                assert page.locator(".muz-playboard .points").count() == labels  # "+points" on every lit cell
+                page.click(f"{CELLS}[data-cell='{lit[0]}']")
                 settle(page)
                 placed += 1
-                cell = page.locator(f".muz-playboard .{cell_class}")
-                assert "muz-legal" not in cell.get_attribute("class")
-                assert cell.inner_text().strip() and "+" not in cell.inner_text()  # a note name now
+                assert has_die(page, lit[0])
                 # No stale "+points" label is left on a cell that is no longer lit.
-                lit = page.locator(".muz-playboard .muz-legal").count()
-                assert page.locator(".muz-playboard .muz-cell:has-text('+')").count() == lit
+                assert page.locator(".muz-playboard .points").count() == len(lit_cells(page))
                 after = scores_text(page)
-                if placed >= 2 and after != before:
+                if placed >= 2 and after != before_scores:
                     break
+            roll_if_empty_handed(page)  # the picture shows the lit cells of the die in hand
+            page.mouse.move(0, 0)
+            page.locator(".muz-playboard").scroll_into_view_if_needed()
+            page.evaluate("document.querySelector('.muz-playboard').scrollIntoView({block: 'start'})")
         finally:
             # Saved on success and on failure alike: the picture is the first thing to look at.
             page.screenshot(path=str(SCREENSHOTS / "play-board.png"))
             browser.close()
     assert placed >= 1
-    assert after != before, f"no placement changed the scores: {before!r}"
+    assert after != before_scores, f"no placement changed the scores: {before_scores!r}"

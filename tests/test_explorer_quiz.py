@@ -26,6 +26,18 @@ def test_the_svg_board_has_one_clickable_cell_per_board_cell():
     assert clicked == [(0, -1), (1, -1)]
 
 
+def test_hovering_a_cell_asks_python_for_the_rule_that_refuses_the_die_there():
+    position = Position(dice={(0, 0): "C", (0, -1): "E"})
+    view = SvgBoard(position.board)
+    view.show(Scene(position, highlight="G", lit=position.legal_placements("G"), tips_for=7))
+    assert '<title>e7, honeypot ×2: scores 6 points</title>' in view.svg  # a lit cell's points are drawn
+    assert 'data-cell="2,0" data-name="g3" data-x="96.0" data-y="55.4" data-ask="tip"' in view.svg
+    sent = []
+    view.send = sent.append
+    view._message(view, {"event": "tip", "cell": "2,0"}, [])
+    assert sent == [{"cell": "2,0", "tip": f"g3, honeypot ×2: {position.explain(7, (2, 0))}"}]
+
+
 def test_explorer_puts_and_removes_dice_with_clicks():
     explorer = Explorer()
     explorer.palette.value = C
@@ -133,5 +145,5 @@ def test_worksheet_answers_come_from_the_rules():
         if question.startswith("Where may"):
             pitch = question.split()[2]
             pitch = pitch.split("/")[0]
-            assert answer == ", ".join(map(str, position.legal_placements(pitch)))
+            assert answer == ", ".join(map(position.board.cell_name, position.legal_placements(pitch)))
     assert worksheet(position, seed=2, count=10) == sheet

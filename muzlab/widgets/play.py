@@ -25,6 +25,9 @@ from muzlab.widgets.svgboard import Scene, SvgBoard
 
 #: Keys pressed on the board: R rolls, P passes, U undoes, H asks a hint.
 KEYS = "rpuh"
+SHEET_STYLE = ("<style>.muz-sheet { border-collapse: collapse; font-size: 14px; }"
+               " .muz-sheet th, .muz-sheet td { padding: 3px 10px; text-align: left; }"
+               " .muz-sheet tr:nth-child(even) td { background: #f4f4f4; }</style>")
 
 
 class PlayBoard(widgets.VBox):
@@ -60,6 +63,7 @@ class PlayBoard(widgets.VBox):
         self._hinted: tuple[int, tuple[Cell, ...]] | None = None  # (events when asked, best cells)
         self._structures: list = []
         self._lines: list[Message] = []  # the messages of the action under way
+        self._drawn: tuple | None = None  # the state the sheet and the runs list were drawn from
 
         self.board_view = SvgBoard(self.table.board, on_click=self._clicked, on_key=self._key, shortcuts=KEYS,
                                    scale=scale)
@@ -178,25 +182,22 @@ class PlayBoard(widgets.VBox):
             time.sleep(self.agent_delay)
 
     def _show(self, messages: Sequence[Message]) -> None:
+        """Show an action's messages with the table after it; a completed triad or scale sounds."""
         self._lines = list(messages)
-        size = round(16 * self._scale)
-        self.message.value = "".join(
-            f"<div style='color:{'#b00000' if m.refused or m.kind == 'stopped' else '#064'};"
-            f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
-            for m in self._lines[-6:])
+        self.refresh()
         for m in messages:
             if m.event is not None and m.event.kind == "place" and m.event.completed:
                 completed = [s for s in self.game.position.runs_through(m.event.cell) if s.complete]
                 if completed:
                     self.listen.show(completed[0])
-        self.refresh()
 
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
             self.listen.show(self._structures[change["new"]])
 
     def refresh(self) -> None:
-        """Redraw everything from the table: board, die in hand, scores, sheet, runs."""
+        """Redraw everything from the table: the board first, then the die in hand, scores, messages,
+        sheet and runs."""
         table, game = self.table, self.table.game
         hand = None if game.over else game.hand
         show_legal = hand is not None and self.hints.value
@@ -223,7 +224,18 @@ class PlayBoard(widgets.VBox):
         self.roll_button.disabled = not (person and game.phase in ("roll", "reroll"))
         self.pass_button.disabled = not (person and game.phase in ("place", "bonus"))
         self.hint_button.disabled = not (person and hand is not None and table.allow_hints)
-        self.sheet.value = table.score_sheet().to_html(index=False, border=0)
-        self._structures = game.position.structures()
-        self.runs.options = [("choose a run to hear", None)] + [
-            (s.describe(), i) for i, s in enumerate(self._structures)]
+        size = round(16 * scale)
+        self.message.value = "".join(
+            f"<div style='color:{'#b00000' if m.refused or m.kind == 'stopped' else '#064'};"
+            f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
+            for m in self._lines[-6:])
+        events = game.events
+        drawn = (id(game), len(events), events[-1] if events else None, sum(map(table.hints_used, range(
+            game.players))))
+        if drawn != self._drawn:  # the sheet and the runs change only with the events
+            self._drawn = drawn
+            sheet = table.score_sheet().to_html(index=False, border=0, classes="muz-sheet")
+            self.sheet.value = SHEET_STYLE + sheet
+            self._structures = game.position.structures()
+            self.runs.options = [("choose a run to hear", None)] + [
+                (s.describe(), i) for i, s in enumerate(self._structures)]

@@ -20,7 +20,12 @@ function render({ model, el }) {
   let anchorY = null; // the row a run of left/right moves keeps to
 
   const cellElement = (cell) => frame.querySelector(`.muz-layer .muz-cell[data-cell="${cell}"]`);
+  let hovered = null;  // "q,r" of the cell under the pointer
   const tipOf = (element) => {
+    if (element && element.dataset.ask) { // a refusal is worded by the rules in Python, on demand
+      delete element.dataset.ask;
+      send({ event: "tip", cell: element.dataset.cell });
+    }
     const title = element && element.querySelector("title");
     return title ? title.textContent : "";
   };
@@ -30,6 +35,7 @@ function render({ model, el }) {
     if (old) old.remove();
     const element = focus && cellElement(focus);
     if (!element) return;
+    frame.dataset.focus = focus;
     for (const css of ["muz-focus-outer", "muz-focus"]) {
       const ring = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
       ring.setAttribute("points", element.getAttribute("points"));
@@ -95,7 +101,10 @@ function render({ model, el }) {
   });
   frame.addEventListener("mouseover", (event) => {
     const element = event.target.closest(".muz-layer .muz-cell");
-    if (element) tip.textContent = tipOf(element);
+    if (element) {
+      hovered = element.dataset.cell;
+      tip.textContent = tipOf(element);
+    }
   });
   frame.addEventListener("focus", () => {
     if (!focus) move(0, 0);
@@ -122,6 +131,12 @@ function render({ model, el }) {
     }
   });
 
+  model.on("msg:custom", (message) => {
+    const element = message.cell && cellElement(message.cell);
+    if (!element) return;
+    element.querySelector("title").textContent = message.tip;
+    if (message.cell === hovered || message.cell === focus) tip.textContent = message.tip;
+  });
   model.on("change:svg", draw);
   model.on("change:scale", draw);
   draw();

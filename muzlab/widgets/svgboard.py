@@ -22,7 +22,7 @@ from muzlab.board import Board
 from muzlab.hexgrid import Cell, to_pixel
 from muzlab.pitch import PitchLike
 from muzlab.position import Position
-from muzlab.svg import board_view, hex_points, honeypot_label, position_svg
+from muzlab.svg import BoardView, board_view, hex_points, honeypot_label, position_svg
 
 HERE = Path(__file__).parent
 #: Circumradius of a hex in SVG units at scale 1 (the picture is then scaled by CSS, without loss).
@@ -60,7 +60,7 @@ class CellHandle:
     @property
     def tooltip(self) -> str:
         """What hovering the cell says."""
-        return self.board.tips.get(self.cell, "")
+        return self.board.tooltip(self.cell)
 
     def __repr__(self) -> str:
         return f"<CellHandle {self.board.board.cell_name(self.cell)}>"
@@ -108,24 +108,28 @@ class SvgBoard(anywidget.AnyWidget):
         self.show_names = show_names
         self.cells: dict[Cell, CellHandle] = {cell: CellHandle(self, cell) for cell in board.cells}
         self.classes: dict[Cell, tuple[str, ...]] = {}
-        self.tips: dict[Cell, str] = {}
-        self._labels: dict[Cell, str] = {}
-        self._points: dict[Cell, int | None] = {}
+        self._tips: dict[Cell, str] = {}  # the tooltips known; the others are asked of the rules on hover
+        self._view: BoardView | None = None
         self.scene: Scene | None = None
         self.add_class("muz-svgboard")
         self.on_msg(self._message)
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A message from the page: {"event": "click", "cell": "q,r"} or {"event": "key", "key": "r"}."""
+        """A message from the page: {"event": "click", "cell": "q,r"}, {"event": "tip", "cell": "q,r"}
+        (hovering a cell whose tooltip needs the rules) or {"event": "key", "key": "r"}."""
         if not isinstance(content, dict):
             return
-        if content.get("event") == "click":
+        if content.get("event") in ("click", "tip"):
             try:
                 q, r = (int(part) for part in str(content.get("cell", "")).split(","))
             except ValueError:
                 return
-            if (q, r) in self.cells:
+            if (q, r) not in self.cells:
+                return
+            if content["event"] == "click":
                 self.click((q, r))
+            else:
+                self.send({"cell": content["cell"], "tip": self.tooltip((q, r))})
         elif content.get("event") == "key" and self.on_key and content.get("key") in self.shortcuts:
             self.on_key(content["key"])
 
@@ -136,28 +140,42 @@ class SvgBoard(anywidget.AnyWidget):
 
     def label(self, cell: Cell) -> str:
         """The text the picture shows on a cell."""
-        if cell in self._labels:
-            return self._labels[cell]
-        points = self._points.get(cell)
+        if self.scene is None:
+            return ""
+        if self._view is None:
+            self._view = board_view(self.scene.position, self.scene.highlight, self.scene.last)
+        if cell in self._view.labels:
+            return self._view.labels[cell]
+        points = self._view.highlight.get(cell)
         if points is not None:
             return f"+{points}"
         factor = self.board.honeypots.get(cell)
         return honeypot_label(factor) if factor else ""
 
+    def tooltip(self, cell: Cell) -> str:
+        """What hovering a cell says: its name and honeypot, and for the die asked about
+        (`Scene.tips_for`) its points there or the rule that refuses it; a marked cell's problem."""
+        scene = self.scene
+        if cell not in self._tips and scene is not None:
+            why = scene.position.explain(scene.tips_for, cell)
+            self._tips[cell] = with_problem(f"{where(self.board, cell)}: {why}", scene.marked or {}, cell)
+        return self._tips.get(cell, "")
+
     def show(self, scene: Scene) -> None:
         """Draw a scene (one message to the page)."""
-        view = board_view(scene.position, scene.highlight, scene.last)
-        self._labels, self._points = view.labels, view.highlight
-        position = scene.position
-        self.tips = (name_tips(position, view.labels) if scene.tips_for is None
-                     else placement_tips(position, scene.tips_for, view.labels))
-        for cell, why in (scene.marked or {}).items():
-            self.tips[cell] = f"{self.tips[cell]} — {why}"
-        self.scene = scene
+        position, marked = scene.position, scene.marked or {}
+        self.scene, self._view = scene, None
+        if scene.tips_for is None:
+            self._tips = {cell: with_problem(where(self.board, cell), marked, cell)
+                          for cell in self.board.cells}
+        else:
+            self._tips = {cell: with_problem(f"{where(self.board, cell)}: scores {points} point"
+                                             f"{'s' if points != 1 else ''}", marked, cell)
+                          for cell, points in position.legal_scores(scene.tips_for).items()}
         drawing = position_svg(position, CELL_SIZE, scene.highlight, scene.last)
         end = drawing.rindex("</svg>")
-        self.svg = drawing[:end] + self.layer(frozenset(scene.lit), scene.marked or {},
-                                              frozenset(scene.chosen)) + drawing[end:]
+        layer = self.layer(frozenset(scene.lit), marked, frozenset(scene.chosen))
+        self.svg = drawing[:end] + layer + drawing[end:]
 
     def layer(self, lit: frozenset[Cell], marked: Mapping[Cell, str], chosen: frozenset[Cell]) -> str:
         """The interaction layer: one transparent hexagon per cell with its data, classes and tooltip."""
@@ -169,11 +187,12 @@ class SvgBoard(anywidget.AnyWidget):
             css = ("muz-cell",) + ("muz-legal",) * (cell in lit) + ("muz-problem",) * (cell in marked) + (
                 "muz-selected",) * (cell in chosen)
             self.classes[cell] = css
-            tip = self.tips.get(cell, "")
+            tip = self._tips.get(cell)
+            ask = ' data-ask="tip"' if tip is None else ""  # the page asks for it on hover
             points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_points((x, y), CELL_SIZE))
             out.append(f'<polygon class="{" ".join(css)}" data-cell="{cell[0]},{cell[1]}" '
-                       f'data-name="{board.cell_name(cell)}" data-x="{x:.1f}" data-y="{y:.1f}" '
-                       f'points="{points}"><title>{html.escape(tip)}</title></polygon>')
+                       f'data-name="{board.cell_name(cell)}" data-x="{x:.1f}" data-y="{y:.1f}"{ask} '
+                       f'points="{points}"><title>{html.escape(tip or where(board, cell))}</title></polygon>')
         if self.show_names:
             for cell in board.cells:
                 x, y = to_pixel(cell, CELL_SIZE)
@@ -190,24 +209,6 @@ def where(board: Board, cell: Cell) -> str:
     return board.cell_name(cell) + (f", honeypot {honeypot_label(factor)}" if factor else "")
 
 
-def name_tips(position: Position, labels: Mapping[Cell, str]) -> dict[Cell, str]:
-    """Each cell's name, honeypot and die: what hovering says when no die is asked about."""
-    board = position.board
-    return {cell: where(board, cell) + (f": {labels[cell]}" if cell in labels else "")
-            for cell in board.cells}
-
-
-def placement_tips(position: Position, pitch: int, labels: Mapping[Cell, str]) -> dict[Cell, str]:
-    """What hovering each cell says for a die: its points where it may go, else the rule it breaks."""
-    board = position.board
-    scores = position.legal_scores(pitch)
-    tips = {}
-    for cell in board.cells:
-        if cell in position.dice:
-            tips[cell] = f"{where(board, cell)}: {labels.get(cell, '')} is there"
-        elif cell in scores:
-            points = scores[cell]
-            tips[cell] = f"{where(board, cell)}: scores {points} point{'s' if points != 1 else ''}"
-        else:
-            tips[cell] = f"{where(board, cell)}: {position.explain(pitch, cell)}"
-    return tips
+def with_problem(tip: str, marked: Mapping[Cell, str], cell: Cell) -> str:
+    """A tooltip followed by the problem a marked cell has."""
+    return f"{tip} — {marked[cell]}" if cell in marked else tip

@@ -1,0 +1,122 @@
+"""From a click in the browser to the changed board: the PlayBoard in JupyterLab, in Chromium.
+
+Run: MUZLAB_CHROMIUM=/usr/bin/chromium .venv/bin/python benchmarks/bench_browser.py [moves]
+
+A one-person PlayBoard (no computer replies, no pauses) is played by clicks for at least 20 moves.
+Each time is measured inside the page, from the click to the frame that shows its result:
+Roll -> the legal cells lit, and a click on a lit cell -> the die drawn on the board. A plain
+ipywidgets button that changes its own label is timed the same way, as this machine's floor for
+any widget round trip, and the ratios against it are printed too.
+Targets: median under 60 ms and 95th percentile under 150 ms for both.
+"""
+
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_browser import CELLS, CHROMIUM_ARGS, jupyter_lab, open_and_run, settle  # noqa: E402
+
+TARGET_MEDIAN_MS, TARGET_P95_MS = 60, 150
+NOTEBOOK = "bench-board.ipynb"
+SOURCE = """from ipywidgets import Button
+from muzlab.widgets import PlayBoard
+
+ping = Button(description="0")
+ping.add_class("muz-ping")
+ping.on_click(lambda button: setattr(button, "description", str(int(button.description) + 1)))
+board = PlayBoard(players=1, seed=7, dice=40, agent_delay=0)
+display(ping, board)"""
+
+#: Runs `act` in the page, then waits until `done` holds and the next frame is drawn; returns ms.
+MEASURE = """async ({act, done}) => {
+    const check = new Function("return (" + done + ");");
+    const t0 = performance.now();
+    new Function(act)();
+    await new Promise((resolve, reject) => {
+        if (check()) return resolve();
+        const timer = setTimeout(() => reject(new Error("no change after 10 s: " + done)), 10000);
+        const observer = new MutationObserver(() => {
+            if (check()) { observer.disconnect(); clearTimeout(timer); resolve(); }
+        });
+        observer.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                         attributes: true});
+    });
+    await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return performance.now() - t0;
+}"""
+BOARD = "document.querySelector('.muz-playboard')"
+
+
+def measure(page, act: str, done: str) -> float:
+    return page.evaluate(MEASURE, {"act": act, "done": done})
+
+
+def report(label: str, times: list[float], floor: float) -> None:
+    median, p95 = statistics.median(times), statistics.quantiles(times, n=20)[-1]
+    met = "MET" if median < TARGET_MEDIAN_MS and p95 < TARGET_P95_MS else "MISSED"
+    print(f"{label}: median {median:.1f} ms, 95th percentile {p95:.1f} ms over {len(times)} moves "
+          f"({median / floor:.1f}x a bare widget round trip; target {TARGET_MEDIAN_MS}/{TARGET_P95_MS} ms: "
+          f"{met})")
+
+
+def main(moves: int = 25) -> None:
+    from playwright.sync_api import sync_playwright
+    from test_browser import chromium_path
+
+    folder = Path(tempfile.mkdtemp(prefix="muzlab-bench-"))
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, folder / NOTEBOOK)
+    roll_ms, place_ms, ping_ms = [], [], []
+    try:
+        with jupyter_lab(folder) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            open_and_run(page, url, NOTEBOOK)
+            ping = "document.querySelector('.muz-ping')"
+            for count in range(20):
+                ping_ms.append(measure(page, f"{ping}.click()", f"{ping}.innerText.trim() === '{count + 1}'"))
+            settle(page)
+            while min(len(roll_ms), len(place_ms)) < moves:
+                hand = page.inner_text(".muz-playboard .muz-hand")
+                if "Game over" in page.inner_text(".muz-playboard .muz-status"):
+                    page.click(".muz-playboard .muz-new")
+                    settle(page)
+                    continue
+                if "–" in hand:
+                    elapsed = measure(page, f"{BOARD}.querySelector('.muz-roll').click()",
+                                      f"{BOARD}.querySelector('.muz-layer .muz-legal') !== null || "
+                                      f"{BOARD}.querySelector('.muz-message').innerText.includes('no legal')")
+                    settle(page)
+                    if page.locator(f"{CELLS}.muz-legal").count():
+                        roll_ms.append(elapsed)
+                    continue
+                lit = page.locator(f"{CELLS}.muz-legal")
+                if not lit.count():
+                    page.click(".muz-playboard .muz-pass")
+                    settle(page)
+                    continue
+                cell = lit.first.get_attribute("data-cell")
+                place_ms.append(measure(
+                    page, f"{BOARD}.querySelector(`.muz-layer .muz-cell[data-cell='{cell}']`)"
+                          ".dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                    f"{BOARD}.querySelector(`.dice [data-cell='{cell}']`) !== null"))
+                settle(page)
+            browser.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    floor = statistics.median(ping_ms)
+    print(f"bare widget round trip (a button changing its label): median {floor:.1f} ms over {len(ping_ms)}")
+    report("Roll -> legal cells lit", roll_ms, floor)
+    report("click on a lit cell -> die on the board", place_ms, floor)
+
+
+if __name__ == "__main__":
+    main(*(int(arg) for arg in sys.argv[1:]))
