@@ -29,6 +29,7 @@ Choices (what a teacher sees, RULES.md section 7):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from muzlab.errors import MuzlabError
@@ -178,6 +179,8 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
     """Every note of a scale type from a spelled tonic ("Gb" -> Gb Ab Bb Cb Db Eb F); None if a
     note would need three sharps or flats. Chromatic scales use sharps (flats from a flat tonic)."""
     tonic_pc = parse_pitch(tonic, "english")
+    if kind not in SCALE_STEPS:
+        raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
     steps = SCALE_STEPS[kind]
     pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
     if kind not in SCALE_LETTERS:
@@ -243,7 +246,13 @@ def _type_fits(pitches: Sequence[int], kind: str) -> list[tuple[tuple, ScaleFit]
 
 def _fits(pitches: Sequence[int], kinds: Iterable[str] = ("major",)) -> list[ScaleFit]:
     """Every key of the given scale types the ascending run fits, best first (module docstring)."""
-    kinds = list(kinds)
+    return [ScaleFit(key, start, list(names), kind)
+            for key, start, names, kind in _ranked_fits(tuple(pitches), tuple(kinds))]
+
+
+@cache
+def _ranked_fits(pitches: tuple[int, ...], kinds: tuple[str, ...]) -> tuple[tuple[str, int, tuple, str], ...]:
+    """`_fits` as tuples, remembered: spelling a board asks the same runs again and again."""
     ranked = []
     for order, kind in enumerate(kinds):
         for rank, fit in _type_fits(pitches, kind):
@@ -251,7 +260,8 @@ def _fits(pitches: Sequence[int], kinds: Iterable[str] = ("major",)) -> list[Sca
                 ranked.append(((0, *rank), fit))
             else:
                 ranked.append(((1, rank[1], rank[0], order, rank[2]), fit))
-    return [fit for _, fit in sorted(ranked, key=lambda item: item[0])]
+    return tuple((fit.key, fit.start, tuple(fit.names), fit.kind)
+                 for _, fit in sorted(ranked, key=lambda item: item[0]))
 
 
 def _run(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
@@ -416,7 +426,8 @@ def identify_triad(pitches: Iterable[PitchLike]) -> tuple[int, str]:
     )
 
 
-def _triad_ranked(root: int, quality: str) -> list[tuple[tuple[int, int, int], list[str]]]:
+@cache
+def _triad_ranked(root: int, quality: str) -> tuple[tuple[tuple[int, int, int], tuple[str, ...]], ...]:
     """Spellings of a triad from each root name with at most one accidental, ranked, best first."""
     if quality not in TRIAD_STEPS:
         raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
@@ -430,12 +441,13 @@ def _triad_ranked(root: int, quality: str) -> list[tuple[tuple[int, int, int], l
         names = [root_name, note_name(LETTERS[(index + 2) % 7], third),
                  note_name(LETTERS[(index + 4) % 7], fifth)]
         if None not in names:
-            options.append(((sum(map(accidentals, names)), accidentals(root_name), _flats(names)), names))
-    return sorted(options, key=lambda item: item[0])
+            rank = (sum(map(accidentals, names)), accidentals(root_name), _flats(names))
+            options.append((rank, tuple(names)))
+    return tuple(sorted(options, key=lambda item: item[0]))
 
 
 def _triad_options(root: int, quality: str) -> list[list[str]]:
-    return [names for _, names in _triad_ranked(root, quality)]
+    return [list(names) for _, names in _triad_ranked(root, quality)]
 
 
 def triad_spelling(root: PitchLike, quality: str) -> list[str]:
@@ -491,7 +503,7 @@ def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = ()) -> l
     best = None
     for root, quality in candidates:
         rank, names = _triad_ranked(root, quality)[0]
-        part = names[:2] if root == low else names[1:]
+        part = list(names[:2] if root == low else names[1:])
         if parse_pitch(part[0], "english") != low or parse_pitch(part[1], "english") != high:
             continue
         key = (rank, root, quality)
@@ -500,30 +512,38 @@ def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = ()) -> l
     return None if best is None else best[1]
 
 
-def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = ()) -> list[str]:
+def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = (),
+                 fixed: dict[int, str] | None = None) -> list[str]:
     """English names of any column run, as thirds wherever it can be: a triad (augmented too) or a
     pair as in `spell_pair`; a longer or broken run spells its triad or pair and stacks letters a
-    third apart on it where they fit, default names elsewhere (C–E–G–Bb, C–E–A)."""
+    third apart on it where they fit, default names elsewhere (C–E–G–Bb, C–E–A). `fixed` keeps
+    the names of some dice (by index: dice already on the board, as it spells them) and writes the
+    others a third from them (F#–A# with a D on top: F#–A#–C##)."""
     run = [parse_pitch(p) for p in pitches]
-    anchors = []
-    if len(run) >= 3:
-        for i in range(len(run) - 2):
-            if _is_triad(run[i:i + 3]):
-                anchors.append((i, spell_triad(run[i:i + 3])))
-    if not anchors and len(run) >= 2:
-        for i in range(len(run) - 1):
-            pair = spell_pair(run[i], run[i + 1], triads if len(run) == 2 else ())
-            if pair is not None:
-                anchors.append((i, pair))
-    if not anchors:
-        return [pitch_name(p) for p in run]
-    start, spelled = anchors[0]
     names: list[str | None] = [None] * len(run)
-    names[start:start + len(spelled)] = spelled
-    for i in range(start + len(spelled), len(run)):
-        names[i] = _third_from(names[i - 1], run[i], 2)
-    for i in range(start - 1, -1, -1):
-        names[i] = _third_from(names[i + 1], run[i], -2)
+    limit = 2
+    if fixed:
+        for index, name in fixed.items():
+            names[index] = name
+    else:
+        limit = 1
+        anchors = []
+        if len(run) >= 3:
+            anchors = [(i, spell_triad(run[i:i + 3])) for i in range(len(run) - 2) if _is_triad(run[i:i + 3])]
+        if not anchors and len(run) >= 2:
+            for i in range(len(run) - 1):
+                pair = spell_pair(run[i], run[i + 1], triads if len(run) == 2 else ())
+                if pair is not None:
+                    anchors.append((i, pair))
+        if anchors:
+            start, spelled = anchors[0]
+            names[start:start + len(spelled)] = spelled
+    for _ in range(len(run)):
+        for i in range(len(run)):
+            if names[i] is None:
+                below = _third_from(names[i - 1], run[i - 1], run[i], 2, limit) if i > 0 else None
+                above = _third_from(names[i + 1], run[i + 1], run[i], -2, limit) if i + 1 < len(run) else None
+                names[i] = below or above
     return [name or pitch_name(p) for name, p in zip(names, run, strict=True)]
 
 
@@ -532,13 +552,13 @@ def _is_triad(pitches: Sequence[int]) -> bool:
     return steps in TRIAD_STEPS.values()
 
 
-def _third_from(name: str | None, pitch: int, letters: int) -> str | None:
-    """`pitch` written a third above (letters=2) or below (-2) a spelled name, if that takes at most
-    one sharp or flat."""
-    if name is None:
+def _third_from(name: str | None, from_pitch: int, pitch: int, letters: int, limit: int) -> str | None:
+    """`pitch` written a third above (letters=2) or below (-2) a spelled name when it lies a third
+    (3 or 4 semitones) from it and takes at most `limit` sharps or flats."""
+    if name is None or (pitch - from_pitch) * letters // 2 % 12 not in (3, 4):
         return None
     third = note_name(LETTERS[(LETTERS.index(name[0]) + letters) % 7], pitch)
-    return third if third is not None and accidentals(third) <= 1 else None
+    return third if third is not None and accidentals(third) <= limit else None
 
 
 # ---- structures ----------------------------------------------------------------------------------
