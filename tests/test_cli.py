@@ -8,7 +8,8 @@ import pytest
 import muzlab
 from muzlab.agents import make_agent
 from muzlab.cli import main
-from muzlab.errors import MuzlabError, UnknownSetting
+from muzlab.errors import MuzlabError
+from muzlab.spelling import scale_notes
 
 
 @pytest.mark.parametrize(
@@ -70,10 +71,14 @@ def test_the_installed_command_shows_no_traceback_for_an_unknown_agent():
         lambda: muzlab.RuleSet(opening_scores="no"),
         lambda: make_agent("clever"),
         lambda: muzlab.simulate(2, ("clever",)),
+        lambda: muzlab.simulate(2, ("greedy",), rules="expert"),
+        lambda: muzlab.Game(board="moon"),
+        lambda: muzlab.set_note_names("klingon"),
+        lambda: scale_notes("C", "blues"),
     ],
 )
 def test_unknown_names_and_settings_raise_a_muzlab_error(action):
-    with pytest.raises(UnknownSetting) as error:
+    with pytest.raises(MuzlabError) as error:
         action()
     assert isinstance(error.value, MuzlabError) and isinstance(error.value, ValueError)
 
