@@ -278,6 +278,8 @@ def _writable(path: str | Path) -> Path:
     target = Path(path)
     if not target.parent.is_dir():
         raise WorksheetError(f"cannot write {target}: the folder {target.parent} does not exist")
+    if target.is_dir():
+        raise WorksheetError(f"cannot write {target}: it is a folder; give a file name such as pack.pdf")
     return target
 
 
