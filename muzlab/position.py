@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -22,7 +22,20 @@ from muzlab.errors import (
 )
 from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.pitch import PitchLike, parse_pitch, pitch_name
-from muzlab.rules import ALL_PITCHES, GAP, MAX_TRIAD, SCALE_STEPS, RuleSet, RunChecks, names
+from muzlab.rules import ALL_PITCHES, GAP, MAX_TRIAD, SCALE_STEPS, RuleSet, RunChecks
+from muzlab.spelling import (
+    choose_fit,
+    join,
+    mode_name,
+    pitch_label,
+    run_degrees,
+    run_key_names,
+    show_name,
+    spell_column,
+    spell_english,
+    triad_functions,
+    triad_label,
+)
 
 EMPTY = -1
 
@@ -31,7 +44,9 @@ EMPTY = -1
 class Structure:
     """A run of two or more dice on one line, with what it is or could still become.
 
-    `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals.
+    `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals;
+    `context` lists the tonics of the major keys that the diagonal runs sharing a cell with a column
+    run fit (`Position.structures()` fills it), so a complete triad is also named by its function.
     """
 
     kind: str
@@ -41,19 +56,52 @@ class Structure:
     complete: bool
     triads: tuple[tuple[int, str], ...] = ()
     keys: tuple[tuple[int, str], ...] = ()
+    context: tuple[int, ...] = ()
 
-    def describe(self) -> str:
-        """One line a student can read, e.g. "triad A–C–E: complete A minor"."""
+    @property
+    def spelling(self) -> tuple[str, ...]:
+        """The run's notes spelled, bottom to top, in the convention in force: a column run as its
+        triad or potential triad, a diagonal run in the key it fits (RULES.md section 7)."""
+        return tuple(show_name(name) for name in self._english())
+
+    @property
+    def functions(self) -> tuple[str, ...]:
+        """A complete triad's function in each major key of the diagonal runs through its dice,
+        e.g. ("ii in C major", "vi in F major"); empty for anything else."""
+        if self.kind != "triad" or not self.complete:
+            return ()
+        return tuple(text for root, quality in self.triads
+                     for text in triad_functions(root, quality, self.context))
+
+    def _english(self) -> list[str]:
+        return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys)
+
+    def describe(self, degrees: str | None = None) -> str:
+        """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
+
+        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees.
+        """
+        notes = join(self._english())
         if self.kind == "triad":
-            options = ", ".join(f"{pitch_name(r)} {q}" for r, q in self.triads)
+            options = ", ".join(triad_label(r, q) for r, q in self.triads)
             if self.complete:
-                return f"triad {names(self.pitches)}: " + (f"complete {options}" if options
-                                                              else "not an allowed triad")
-            return f"triad {names(self.pitches)}: " + (f"could become {options}" if options
-                                                          else "can no longer become a triad")
-        keys = ", ".join(f"{pitch_name(t)} {k}" for t, k in self.keys)
+                if not options:
+                    return f"triad {notes}: not an allowed triad"
+                suffix = f" — {', '.join(self.functions)}" if self.functions else ""
+                return f"triad {notes}: complete {options}{suffix}"
+            return f"triad {notes}: " + (f"could become {options}" if options
+                                         else "can no longer become a triad")
         state = "complete scale" if self.complete else "scale run"
-        return f"{state} {names(self.pitches)}: " + (f"fits {keys}" if keys else "fits no scale")
+        if not self.keys:
+            return f"{state} {notes}: fits no scale"
+        majors = [tonic for tonic, kind in self.keys if kind == "major"]
+        if self.complete and len(self.keys) == 1 and majors and choose_fit(self.pitches).start:
+            text = f"{state} {notes}: fits {mode_name(self.pitches)}"
+        else:
+            text = f"{state} {notes}: fits {', '.join(run_key_names(self.pitches, self.keys))}"
+        if degrees is not None and majors:
+            text += f"; {run_degrees(self.pitches, degrees)}"
+        return text
 
 
 @dataclass(frozen=True)
@@ -421,7 +469,7 @@ class Position:
         why_not_below = self._side_problem(bottom_side, checks.completes_below[low][high], "below")
         if why_not_below is None:
             return None
-        return (f"{names((low, high))} could never be finished as a triad: "
+        return (f"{join(spell_column((low, high)))} could never be finished as a triad: "
                 f"{why_not_above}, and {why_not_below}.")
 
     def _side_problem(self, side: tuple[int, ...], completing: int, where: str) -> str | None:
@@ -437,19 +485,20 @@ class Position:
         """The first rule the placement breaks, in the order of RULES.md section 5."""
         cell = self.board.cells[i]
         if self._grid[i] != EMPTY:
-            occupant = pitch_name(self._grid[i])
-            raise CellOccupied(f"{cell} already holds {occupant}.", pitch=pitch, cell=cell)
-        name = pitch_name(pitch)
+            occupant = self.labels()[cell]
+            raise CellOccupied(f"{self.board.cell_name(cell)} already holds {occupant}.", pitch=pitch,
+                               cell=cell)
+        name = pitch_label(pitch)
         if self._count == 0:
             if self.rules.opening_on_centre and cell != self.board.centre:
-                return f"The first die goes on the centre cell {self.board.centre}."
+                return f"The first die goes on the centre cell {self.board.cell_name(self.board.centre)}."
             return None
         if not any(self._grid[j] != EMPTY for j in self.board.neighbour_indices[i]):
             return f"{name} must touch a die already on the board."
         below, above = self._line_runs(COLUMN, i)
-        problem = self._checks.column_problem(below + (pitch,) + above)
-        if problem:
-            return problem
+        run = below + (pitch,) + above
+        if self._checks.column_problem(run):
+            return self._checks.column_problem(run, self._column_spelling(i, below, pitch, above))
         for line in (1, 2):
             line_below, line_above = self._line_runs(line, i)
             problem = self._checks.join_scale_problem(line_below, pitch, line_above)
@@ -458,6 +507,22 @@ class Position:
         if len(below) + len(above) == 1:
             return self._room_problem(i, pitch, below, above)
         return None
+
+    def _column_spelling(self, i: int, below: tuple, pitch: int, above: tuple) -> list[str]:
+        """The column run a die on cell i would make, its dice written as the board writes them (a
+        run of two or three as its column spells it, a lone die by its label) and the new die a third
+        from them where it can be: the words of a refusal match the board."""
+        fixed: dict[int, str] = {}
+        column_down, column_up = self.board.down[COLUMN][i], self.board.up[COLUMN][i]
+        for part, first, offset in ((below, column_down[:1], 0), (above, column_up[:1], len(below) + 1)):
+            if len(part) >= 2:
+                names = self._structures_through(first[0])[0]._english()
+            elif part:
+                names = [self._english_labels()[self.board.cells[first[0]]]]
+            else:
+                continue
+            fixed.update((offset + k, name) for k, name in enumerate(names))
+        return spell_column(below + (pitch,) + above, fixed=fixed)
 
     def _cell_score(self, i: int) -> int:
         if self._count == 0 and not self.rules.opening_scores:
@@ -469,14 +534,37 @@ class Position:
 
     # ---- what is on the board ------------------------------------------------------------------------
     def structures(self) -> list[Structure]:
-        """Every run of two or more dice, columns first, each with what it is or could become."""
+        """Every run of two or more dice, columns first, each with what it is or could become; a
+        complete triad knows the major keys of the diagonal runs through its dice (`context`)."""
         found = []
         for line in range(3):
             for cells in self.board.lines[line]:
                 for run in self._runs_on(cells):
                     if len(run) >= 2:
                         found.append(self._structure(line, run))
-        return found
+        return _with_context(found)
+
+    def labels(self) -> dict[Cell, str]:
+        """The name shown on every die, in the convention in force (RULES.md section 7).
+
+        A die takes the spelling of one run through it, chosen in this order: a complete triad, a
+        complete scale, a potential triad (a column pair), a scale run (the longer first, then the
+        rising-right diagonal). A die in no run of two keeps its default name. Where a die's column
+        and diagonal spell it differently, each run's own text (`Structure.spelling`, `describe`)
+        still uses its own spelling; only the label on the die follows this order.
+        """
+        return {cell: show_name(name) for cell, name in self._english_labels().items()}
+
+    def _english_labels(self) -> dict[Cell, str]:
+        order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+        chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
+        for structure in self.structures():
+            rank = (order[structure.complete, structure.kind], -len(structure.cells))
+            for cell, name in zip(structure.cells, structure._english(), strict=True):
+                if cell not in chosen or rank < chosen[cell][0]:
+                    chosen[cell] = (rank, name)
+        return {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
+                for cell, pitch in self.dice.items()}
 
     def runs_through(self, cell: Any) -> list[Structure]:
         """The runs of two or more dice through an occupied cell (what a die there engages)."""
@@ -560,7 +648,7 @@ class Position:
         stray = self._disconnected()
         if stray:
             cells = tuple(board.cells[i] for i in stray)
-            found.append(Problem(cells, f"the dice on {', '.join(map(str, cells))} do not touch "
+            found.append(Problem(cells, f"the dice on {', '.join(map(board.cell_name, cells))} do not touch "
                                         "the others; every die must join the group."))
         return found
 
@@ -608,7 +696,7 @@ class Position:
             if not match:
                 raise NotationError(f"{token!r} is not a die; write note@q,r, e.g. Eb@1,-2")
             try:
-                pitch = parse_pitch(match["note"])
+                pitch = parse_pitch(match["note"], "english")  # notation is a file format: English names
             except UnknownNoteName as error:
                 raise NotationError(f"in {token!r}: {error}") from None
             cell = (int(match["q"]), int(match["r"]))
@@ -681,6 +769,23 @@ def _layout(board: Board) -> _Layout:
     if known is None:
         known = _LAYOUTS[id(board)] = (board, _Layout(board))
     return known[1]
+
+
+def _with_context(structures: list[Structure]) -> list[Structure]:
+    """The structures, each complete triad given the major keys of the diagonal runs through its dice."""
+    keys_at: dict[Cell, set[int]] = {}
+    for structure in structures:
+        if structure.kind == "scale":
+            for cell in structure.cells:
+                keys_at.setdefault(cell, set()).update(t for t, kind in structure.keys if kind == "major")
+    found = []
+    for structure in structures:
+        if structure.kind == "triad" and structure.complete and structure.triads:
+            tonics = set().union(*(keys_at.get(cell, ()) for cell in structure.cells))
+            if tonics:
+                structure = replace(structure, context=tuple(sorted(tonics)))
+        found.append(structure)
+    return found
 
 
 _DIE_TOKEN = re.compile(r"(?P<note>[^@\s]+)@(?P<q>[+-]?\d+),(?P<r>[+-]?\d+)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from muzlab.pitch import pitch_name
+from muzlab.spelling import join, pitch_label, run_key, show_name, spell_column
 from muzlab.theory import MAX_TRIAD, SCALE_STEPS, TRIAD_STEPS
 
 ALL_PITCHES = (1 << 12) - 1
@@ -89,8 +89,9 @@ class RuleSet:
 
 
 def names(pitches) -> str:
-    """Notes joined with dashes, for messages: C–E–G."""
-    return "–".join(pitch_name(p) for p in pitches)
+    """Notes each by its default name in the convention in force, joined with dashes: C–E–G. For runs
+    that are no structure; a triad or scale is written as spelled (`spelling.join`)."""
+    return "–".join(pitch_label(p) for p in pitches)
 
 
 def _or_list(words: list[str]) -> str:
@@ -144,15 +145,22 @@ class RunChecks:
             len(run) == len(SCALE_STEPS[kind]) for _, kind, _ in self.scale_fits(run)
         )
 
-    def scale_problem(self, run: tuple[int, ...]) -> str | None:
-        """Why a diagonal run (bottom to top) is illegal, or None."""
+    def scale_problem(self, run: tuple[int, ...], shown: str | None = None) -> str | None:
+        """Why a diagonal run (bottom to top) is illegal, or None; `shown` writes the run's notes."""
         if len(run) < 2 or (len(run) <= self.max_scale and self.scale_fits(run)):
             return None
-            return None
+        shown = names(run) if shown is None else shown
         if len(run) > self.max_scale:
-            return (f"{names(run)} is {len(run)} notes; a diagonal holds at most "
+            return (f"{shown} is {len(run)} notes; a diagonal holds at most "
                     f"{self.max_scale} ({self._scale_words()}).")
-        return f"{names(run)}, read upward, is not {self._fragment_words()}."
+        return f"{shown}, read upward, is not {self._fragment_words()}."
+
+    def spelled_run(self, run: tuple[int, ...]) -> str:
+        """A legal diagonal run written in the key it fits (one letter per degree): F#–G#–A#."""
+        if len(run) == 1:
+            return pitch_label(run[0])
+        fit = run_key(run, [(tonic, kind) for tonic, kind, _ in self.scale_fits(run)])
+        return join(fit.names) if fit is not None else names(run)
 
     def _scale_words(self) -> str:
         if self.scale_types == ("major",):
@@ -168,8 +176,13 @@ class RunChecks:
         """Why putting `pitch` between diagonal runs `below` and `above` is illegal, or None."""
         for part in (below, above):
             if self.scale_complete(part):
-                return f"{names(part)} is already a complete scale; it takes no more notes."
-        return self.scale_problem(below + (pitch,) + above)
+                return f"{self.spelled_run(part)} is already a complete scale; it takes no more notes."
+        run = below + (pitch,) + above
+        if self.scale_problem(run) is None:
+            return None
+        shown = "–".join(text for text in (below and self.spelled_run(below), pitch_label(pitch),
+                                           above and self.spelled_run(above)) if text)
+        return self.scale_problem(run, shown)
 
     def scale_mask(self, stretch: bytes) -> int:
         """Pitches that may fill the gap of a diagonal stretch, memoised in `scale_masks`.
@@ -194,23 +207,26 @@ class RunChecks:
         steps = ((run[1] - run[0]) % 12, (run[2] - run[1]) % 12)
         return self.triad_steps.get(steps)
 
-    def column_problem(self, run: tuple[int, ...]) -> str | None:
-        """Why a column run (bottom to top) is illegal, or None. The room rule is not checked here."""
+    def column_problem(self, run: tuple[int, ...], spelled: list[str] | None = None) -> str | None:
+        """Why a column run (bottom to top) is illegal, or None. The room rule is not checked here.
+        `spelled` writes the run's notes (English names); by default they are spelled in thirds."""
+        spelled = spell_column(run) if spelled is None else spelled
+        shown = join(spelled)
         if len(run) > MAX_TRIAD:
-            return (f"{names(run)} would stack {len(run)} notes in a column; "
+            return (f"{shown} would stack {len(run)} notes in a column; "
                     "a column holds at most a triad of three.")
         qualities = _or_list(list(self.triad_qualities))
         if len(run) == 3 and self.triad_quality(run) is None:
             steps = ((run[1] - run[0]) % 12, (run[2] - run[1]) % 12)
             for quality, quality_steps in TRIAD_STEPS.items():
                 if quality_steps == steps:
-                    return (f"{names(run)} is a{'n' if quality[0] in 'aeiou' else ''} {quality} "
+                    return (f"{shown} is a{'n' if quality[0] in 'aeiou' else ''} {quality} "
                             f"triad; only {qualities} triads are allowed.")
-            return f"{names(run)}, read upward, is not a {qualities} triad in root position."
+            return f"{shown}, read upward, is not a {qualities} triad in root position."
         if len(run) == 2:
             step = (run[1] - run[0]) % 12
             if step not in self.pair_steps:
-                return (f"{pitch_name(run[0])} up to {pitch_name(run[1])} is {step} semitone"
+                return (f"{show_name(spelled[0])} up to {show_name(spelled[1])} is {step} semitone"
                         f"{'s' if step != 1 else ''}; neighbours in a column are a third apart "
                         "(3 or 4 semitones).")
         return None
