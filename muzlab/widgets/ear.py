@@ -43,6 +43,10 @@ def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RAT
     return (out * (audio.PEAK / np.max(np.abs(out)))).astype(np.float32)
 
 
+#: Pixels the staff is drawn across (the keyboard sits beside it).
+STAFF_WIDTH = 420
+
+
 class EarTrainer(widgets.VBox):
     """An ear-training drill by clicking: "triad quality", "third" or "scale degree".
 
@@ -116,7 +120,8 @@ class EarTrainer(widgets.VBox):
         self.tally.value = f"{self.right} of {self.asked} right"
         self.replay.value = self.player.value
         self.staff.value = _notation(item)
-        self.keyboard.value = keyboard_svg([show_name(name) for name in item.names()], semitones=True)
+        self.keyboard.value = keyboard_svg([show_name(name) for name in item.names()], semitones=True,
+                                           white_width=30)
         self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay,
                                 widgets.HBox([self.staff, self.keyboard])]
         return correct
@@ -125,4 +130,5 @@ class EarTrainer(widgets.VBox):
 def _notation(item: EarItem) -> str:
     from muzlab import music  # music21 and verovio load only when a staff is first drawn
 
-    return music.sounding_staff(item.events, item.played_names(), item.title()).svg
+    svg = music.sounding_staff(item.events, item.played_names(), item.title()).svg
+    return f"<div style='width:{STAFF_WIDTH}px'>{svg}</div>"  # verovio's SVG fills the width it is given
