@@ -15,6 +15,8 @@ function render({ model, el }) {
   const tip = document.createElement("div");
   tip.className = "muz-tip";
   tip.setAttribute("aria-live", "polite");
+  const HELP = "Point at a cell: its points, or why the die may not go there. Keys: arrows and Enter.";
+  tip.textContent = HELP;
   el.append(frame, tip);
   let focus = null;   // "q,r" of the focused cell
   let anchorY = null; // the row a run of left/right moves keeps to
@@ -93,6 +95,10 @@ function render({ model, el }) {
     }
   }
 
+  frame.addEventListener("mousedown", (event) => {
+    const element = event.target.closest("[data-cell]");
+    if (element) focus = element.dataset.cell; // the ring goes where the pointer is, not to the centre
+  });
   frame.addEventListener("click", (event) => {
     const element = event.target.closest("[data-cell]");
     if (!element) return;
@@ -105,6 +111,10 @@ function render({ model, el }) {
       hovered = element.dataset.cell;
       tip.textContent = tipOf(element);
     }
+  });
+  frame.addEventListener("mouseleave", () => {
+    hovered = null;
+    tip.textContent = HELP;
   });
   frame.addEventListener("focus", () => {
     if (!focus) move(0, 0);
