@@ -62,11 +62,11 @@ def static_html(widget: widgets.Widget) -> str:
         return f"<audio controls src='data:audio/{widget.format};base64,{data}'></audio>"
     if isinstance(widget, widgets.HTML | widgets.HTMLMath | widgets.Label):
         return widget.value if isinstance(widget, widgets.HTML) else html.escape(widget.value)
+    if isinstance(widget, widgets.HBox):  # side by side while there is room, each at least 300px wide
+        inner = "".join(f"<div style='flex:1 1 300px'>{static_html(c)}</div>" for c in widget.children)
+        return f"<div style='display:flex;flex-wrap:wrap;gap:8px;align-items:center'>{inner}</div>"
     if isinstance(widget, widgets.Box):
-        direction = "row" if isinstance(widget, widgets.HBox) else "column"
-        inner = "".join(static_html(child) for child in widget.children)
-        style = f"display:flex;flex-direction:{direction};gap:8px;align-items:flex-start"
-        return f"<div style='{style}'>{inner}</div>"
+        return "<div>" + "".join(static_html(child) for child in widget.children) + "</div>"
     if isinstance(widget, widgets.Output):
         return ""
     if isinstance(widget, widgets.Button):
