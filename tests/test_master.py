@@ -59,7 +59,7 @@ def test_a_run_that_fits_no_master_scale_is_refused_with_the_scale_types_named()
     assert diagonal(["C", "Db"]).explain("E", (-1, 1)) is None  # C-C#-E: harmonic minor 7-1-3
     reason = diagonal(["C", "Db"]).explain("F", (-1, 1))
     assert reason == (
-        "C–C#–F, read upward, is not consecutive notes of a major, harmonic minor, "
+        "C–Db–F, read upward, is not consecutive notes of a major, harmonic minor, "
         "major pentatonic, whole-tone or chromatic scale."
     )
 
