@@ -15,7 +15,7 @@ root_doc = "index"
 exclude_patterns = ["**.ipynb_checkpoints"]
 
 # Execute every lesson on a fresh kernel; unchanged lessons are reused from the cache in out/.
-nb_execution_mode = os.environ.get("MUZLAB_BOOK_EXECUTION", "cache")
+nb_execution_mode = "cache"
 nb_execution_cache_path = os.environ.get("MUZLAB_BOOK_CACHE", "")
 nb_execution_timeout = 900
 nb_execution_raise_on_error = True
