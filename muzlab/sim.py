@@ -109,10 +109,11 @@ GAME_COLUMNS_TAIL = ["winner", "tie", "dice_placed", "passes", "rerolls", "misse
 #: player) or "reroll" (given up and rolled again); `pitch`, `legal_cells`: the die in hand and the
 #: cells it had; `completed`: structures the placement completed, the triad as `triad_root` and
 #: `triad_quality`, a scale as `scale_tonic` and `scale_type` (the first, when one die completes the
-#: scales of both its diagonals).
+#: scales of both its diagonals); `received`: a die passed by the previous player (placed, it is a
+#: `bonus` play; else it is re-rolled); `extra`: a die of an extra roll.
 MOVE_COLUMNS = ["game", "event", "turn", "player", "agent", "action", "pitch", "q", "r", "points",
                 "honeypot", "completed", "triad_root", "triad_quality", "scale_tonic", "scale_type",
-                "legal_cells", "missed", "bonus", "extra", "dice_on_board"]
+                "legal_cells", "missed", "received", "bonus", "extra", "dice_on_board"]
 
 
 def play_games(spec: SimulationSpec, indices: Iterable[int]) -> tuple[list[tuple], list[tuple]]:
@@ -163,12 +164,13 @@ def _move_rows(index: int, game: Game, seating: Sequence[str]) -> list[tuple]:
                          honeypots.get(e.cell, 1), len(e.completed), triad.root if triad else None,
                          triad.quality if triad else "", scale.root if scale else None,
                          scale.quality if scale else "",
-                         e.legal_cells, False, e.source == "passed", e.source == "extra", on_board))
+                         e.legal_cells, False, e.source == "passed", e.source == "passed",
+                         e.source == "extra", on_board))
             on_board += 1
         else:
             rows.append((index, number, e.turn, e.player, seating[e.player], kind, e.pitch, None, None, 0, 1,
-                         0, None, "", None, "", e.legal_cells, e.legal_cells > 0, False, e.source == "extra",
-                         on_board))
+                         0, None, "", None, "", e.legal_cells, e.legal_cells > 0, e.source == "passed", False,
+                         e.source == "extra", on_board))
     return rows
 
 
@@ -191,7 +193,7 @@ def frames(players: int, game_rows: list[tuple], move_rows: list[tuple]) -> Simu
         **dict.fromkeys(["game", "event", "turn", "player", "pitch", "points", "honeypot", "completed",
                          "legal_cells", "dice_on_board"], "int64"),
         **dict.fromkeys(["q", "r", "triad_root", "scale_tonic"], "Int64"),
-        "missed": "bool", "bonus": "bool", "extra": "bool",
+        **dict.fromkeys(["missed", "received", "bonus", "extra"], "bool"),
         **dict.fromkeys(["agent", "action", "triad_quality", "scale_type"], "str"),
     })
     return SimulationResult(games, moves)

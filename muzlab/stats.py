@@ -157,20 +157,20 @@ def cell_counts(moves: Frames, openings: bool = False) -> pd.DataFrame:
 
 
 def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
-    """Per agent or player: decisions (dice in hand after the opening), passes (each counted once, for
-    the player who passed) with the pass rate and its Wilson 95% interval, re-rolls (a passed die the
-    receiver could not place, or a pass with one player) and missed placements (passes and re-rolls
-    of a die that had a legal cell)."""
+    """Per agent or player: dice rolled after the opening; passes (each counted once, for the player who
+    passed) and the pass rate (passes per die rolled) with its Wilson 95% interval; re-rolls (a passed
+    die its receiver could not place, or a pass with one player); and missed placements (passes and
+    re-rolls of a die that had a legal cell)."""
     import pandas as pd
 
     _check_by(by)
     moves = frame_of(moves, "moves")
     decided = moves[moves["action"] != "opening"]
-    grouped = decided.assign(passed=decided["action"] == "pass",
+    grouped = decided.assign(rolled=~decided["received"], passed=decided["action"] == "pass",
                              rerolled=decided["action"] == "reroll").groupby(by)
-    count, passes, rerolls, missed = materialise(grouped["passed"].count(), grouped["passed"].sum(),
-                                                 grouped["rerolled"].sum(), grouped["missed"].sum())
-    table = pd.DataFrame({"decisions": count, "passes": passes, "rerolls": rerolls,
+    rolled, passes, rerolls, missed = materialise(grouped["rolled"].sum(), grouped["passed"].sum(),
+                                                  grouped["rerolled"].sum(), grouped["missed"].sum())
+    table = pd.DataFrame({"rolled": rolled, "passes": passes, "rerolls": rerolls,
                           "missed": missed}).astype("int64")
     if by == "agent":
         table.index = table.index.astype("str")
@@ -178,8 +178,8 @@ def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
     if by == "player":
         table.index = table.index.map(player_label).rename("player")
     intervals = [wilson_interval(int(p), int(n))
-                 for p, n in zip(table["passes"], table["decisions"], strict=True)]
-    table["pass_rate"] = table["passes"] / table["decisions"]
+                 for p, n in zip(table["passes"], table["rolled"], strict=True)]
+    table["pass_rate"] = table["passes"] / table["rolled"]
     table["pass_low"] = [low for low, _ in intervals]
     table["pass_high"] = [high for _, high in intervals]
     return table

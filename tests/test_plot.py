@@ -218,7 +218,7 @@ def move(game, event, player, action, q=None, r=None, points=0, triad=(None, "")
             "action": action, "pitch": 0, "q": q, "r": r, "points": points, "honeypot": 1,
             "completed": (triad[0] is not None) + (scale[0] is not None), "triad_root": triad[0],
             "triad_quality": triad[1], "scale_tonic": scale[0], "scale_type": scale[1], "legal_cells": legal,
-            "missed": False, "bonus": False, "extra": False, "dice_on_board": dice}
+            "missed": False, "received": False, "bonus": False, "extra": False, "dice_on_board": dice}
 
 
 @pytest.fixture

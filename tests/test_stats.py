@@ -77,7 +77,9 @@ def test_cell_counts_and_pass_rates_agree_with_the_frames(runs):
     assert by_player.index.tolist() == ["Player 1", "Player 2", "Player 3"]
     passes = moves[moves["action"] == "pass"]
     assert by_player["passes"].tolist() == [(passes["player"] == seat).sum() for seat in range(3)]
-    assert rates["decisions"].sum() == (moves["action"] != "opening").sum()
+    rolled = moves[moves["action"].isin(["place", "pass"]) & ~moves["bonus"]]  # 3 players: no lone re-rolls
+    assert rates["rolled"].sum() == len(rolled)
+    assert (moves.loc[moves["action"] == "reroll", "received"]).all()
     assert ((rates["pass_low"] <= rates["pass_rate"]) & (rates["pass_rate"] <= rates["pass_high"])).all()
     with pytest.raises(ValueError, match="choose 'player' or 'agent'"):
         stats.pass_rates(memory, by="colour")
