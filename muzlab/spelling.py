@@ -37,7 +37,9 @@ from muzlab.pitch import (
     CONVENTIONS as CONVENTIONS,  # the conventions live with the parser; re-exported here
 )
 from muzlab.pitch import (
+    FLAT_NAMES,
     LETTER_PITCH,
+    SHARP_NAMES,
     PitchLike,
     current_note_names,
     parse_pitch,
@@ -131,6 +133,13 @@ def join(english_names: Iterable[str]) -> str:
 def pitch_label(pc: PitchLike) -> str:
     """A lone die's name in the convention in force: its default name (C#, Eb, F#, Ab, Bb)."""
     return show_name(pitch_name(parse_pitch(pc)))
+
+
+def face_label(pc: PitchLike) -> str:
+    """What a die face shows, in the convention in force: "C#/Db" (German "Cis/Des"), "E"."""
+    pitch = parse_pitch(pc)
+    names = dict.fromkeys(show_name(name) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch]))
+    return "/".join(names)
 
 
 def note_label(value: PitchLike) -> str:

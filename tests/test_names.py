@@ -345,6 +345,14 @@ def test_refusals_name_cells_by_their_names():
     assert "(" not in Position(dice={(0, 0): "C", (3, 0): "E"}, strict=False).problems()[0].reason
 
 
+def test_die_faces_show_both_names_of_a_black_key_in_the_convention():
+    from muzlab.spelling import face_label
+
+    assert [face_label(p) for p in (0, 1, 10)] == ["C", "C#/Db", "A#/Bb"]
+    with muzlab.note_names("german"):
+        assert [face_label(p) for p in (1, 10, 11)] == ["Cis/Des", "Ais/B", "H"]
+
+
 def test_completion_labels_name_what_was_completed():
     assert completion_label("triad", 3, "diminished") == "D# diminished triad"
     assert completion_label("triad", 1, "major") == "Db major triad"
