@@ -667,7 +667,8 @@ class Position:
     # ---- notation -----------------------------------------------------------------------------------
     def notation(self) -> str:
         """Compact text: board[/rules] then note@q,r for every die in board order, e.g.
-        "standard C@0,0 E@0,-1"."""
+        "standard C@0,0 E@0,-1". A file format: the note names are English default names whatever
+        the note-name convention (`muzlab.set_note_names`), and `from_notation` reads them so."""
         head = self.board.name if self.rules.name == "basic" else f"{self.board.name}/{self.rules.name}"
         dice = (f"{pitch_name(p)}@{q},{r}" for (q, r), p in self.dice.items())
         return " ".join([head, *dice])
