@@ -7,12 +7,13 @@ import ipywidgets as widgets
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from muzlab import Position
+from muzlab import Board, Position
 from muzlab.widgets import Explorer, PlayBoard, Quiz
 from muzlab.widgets.classroom import ClassroomApp
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.review import Review
 from muzlab.widgets.static import LIVE, enable, static_bundle, static_html
+from muzlab.widgets.svgboard import Scene, SvgBoard
 
 
 # ---- the app -------------------------------------------------------------------------------------------
@@ -109,6 +110,14 @@ def test_a_board_widget_becomes_its_picture_and_a_sentence():
     text = static_html(Explorer(Position(dice={(0, 0): "C"})))
     assert text.startswith("<figure class='muz-static'") and "<svg" in text and LIVE in text
     assert "Explorer" in text
+
+
+def test_a_board_inside_another_widget_becomes_its_picture():
+    board = SvgBoard(Board.standard())
+    assert static_html(board) == ""  # nothing drawn yet
+    board.show(Scene(Position(dice={"e5": "C"}), last=(0, 0)))
+    text = static_html(widgets.VBox([widgets.HTML("<b>Decision 1</b>"), board]))
+    assert "<b>Decision 1</b>" in text and "<svg" in text and LIVE in text
 
 
 def test_a_sound_widget_becomes_an_audio_player_with_the_sound_inside():

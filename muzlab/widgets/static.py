@@ -18,6 +18,7 @@ from muzlab.svg import game_svg, position_svg
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
+from muzlab.widgets.svgboard import SvgBoard
 
 LIVE = ("it needs a running Python: open this lesson in JupyterLab (<code>muzlab lab</code>) or the "
         "classroom app (<code>muzlab app</code>)")
@@ -41,8 +42,16 @@ def _quiz(quiz: Quiz) -> str:
                       f"The first question of the Quiz. To answer by clicking, {LIVE}."))
 
 
+def _board(board: SvgBoard) -> str:
+    scene = board.scene
+    if scene is None:
+        return ""
+    return _figure(position_svg(scene.position, highlight=scene.highlight, last=scene.last),
+                   f"To click on the board, {LIVE}.")
+
+
 PICTURES: dict[type, Callable[[widgets.Widget], str]] = {PlayBoard: _playboard, Explorer: _explorer,
-                                                          Quiz: _quiz}
+                                                          Quiz: _quiz, SvgBoard: _board}
 
 
 def _figure(svg: str, sentence: str) -> str:
