@@ -156,7 +156,8 @@ class Position:
         self._lines = layout.lines(grid) if lines is None else lines
         self._count = sum(1 for p in grid if p != EMPTY) if count is None else count
         self._masks: dict[int, int] | None = None
-        self._by_pitch: list[list[Cell]] | None = None
+        #: legal cells of every pitch, once asked twice (None: never asked, (): asked once)
+        self._by_pitch: tuple[list[Cell], ...] | None = None
         self._dice: Mapping[Cell, int] | None = None
 
     # ---- reading the position -------------------------------------------------------------------
@@ -192,17 +193,22 @@ class Position:
     # ---- legality -----------------------------------------------------------------------------
     def legal_placements(self, pitch: PitchLike) -> list[Cell]:
         """Sorted cells where `pitch` may be placed now."""
-        by_pitch = self._by_pitch
-        if by_pitch is None:
-            by_pitch = self._by_pitch = [[] for _ in range(12)]
-            cells, masks = self.board.cells, self._legal_masks()
+        pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
+        by_pitch, cells = self._by_pitch, self.board.cells
+        if by_pitch is None:  # the first question (often the only one, in a game): answer just it
+            self._by_pitch = ()
+            bit = 1 << pitch
+            return [cells[i] for i in sorted([i for i, mask in self._legal_masks().items() if mask & bit])]
+        if not by_pitch:  # asked again: sort every pitch's cells out at once
+            by_pitch = self._by_pitch = tuple([] for _ in range(12))
+            masks = self._legal_masks()
             for i in sorted(masks):
                 mask = masks[i]
                 while mask:
                     bit = mask & -mask
                     mask ^= bit
                     by_pitch[bit.bit_length() - 1].append(cells[i])
-        return by_pitch[pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)].copy()
+        return by_pitch[pitch].copy()
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
         """Each legal cell for `pitch` with the points a placement there would earn."""
@@ -256,9 +262,10 @@ class Position:
     def _child(self, pitch: int, i: int) -> Position:
         grid = self._grid.copy()
         grid[i] = pitch
-        layout, die = self._layout, _BYTES[pitch]
-        lines = tuple(text[:k] + die + text[k + 1:] for text, k in zip(self._lines, layout.places[i],
-                                                                      strict=True))
+        layout, die, (column, right, left) = self._layout, _BYTES[pitch], self._lines
+        k, kr, kl = layout.places[i]
+        lines = (column[:k] + die + column[k + 1:], right[:kr] + die + right[kr + 1:],
+                 left[:kl] + die + left[kl + 1:])
         child = Position.__new__(Position)
         child._init(self.board, self.rules, grid, layout, self._checks, lines, self._count + 1)
         if self._masks is not None and self._count > 0:
@@ -267,9 +274,11 @@ class Position:
 
     def _completed_through(self, i: int) -> list[Structure]:
         """Complete runs through the occupied cell i; runs too short to be complete are not built."""
-        lengths = [text.find(GAP, k) - text.rfind(GAP, 0, k) - 1
-                   for text, k in zip(self._lines, self._layout.places[i], strict=True)]
-        if lengths[COLUMN] < MAX_TRIAD and max(lengths[1:]) < self._checks.min_scale:
+        (column, right, left), (k, kr, kl) = self._lines, self._layout.places[i]
+        shortest = self._checks.min_scale
+        if (column.find(GAP, k) - column.rfind(GAP, 0, k) <= MAX_TRIAD
+                and right.find(GAP, kr) - right.rfind(GAP, 0, kr) <= shortest
+                and left.find(GAP, kl) - left.rfind(GAP, 0, kl) <= shortest):
             return []
         return [s for s in self._structures_through(i) if s.complete]
 
@@ -317,38 +326,68 @@ class Position:
         """The parent's masks, recomputed only where the die placed on `placed` can matter.
 
         A cell's mask reads the runs next to it on its three lines: those change only for the empty
-        cells that end a run through `placed` (the new die's empty neighbours among them). Through
-        the room rule, a cell about to start a column pair also reads its column up to three cells
-        away and the diagonals of the cells that would finish the pair: those cells near `placed`
-        in its column, or near a changed diagonal end in theirs, are recomputed too.
+        cells that end a run through `placed` (the new die's empty neighbours among them), and each
+        of those on one line only. Through the room rule, a cell next to exactly one die in its
+        column also reads its column up to three cells away and the diagonals of the cells that would
+        finish its pair: those near `placed` in its column, or whose finishing cell is a diagonal end,
+        are looked at again too.
+
+        Adding a die never lets a cell take a pitch it could not take before: a sub-run of a scale
+        fragment fits too, a triad's pairs are pairs a third apart, room only shrinks, and no complete
+        scale of one allowed type is part of a longer run another type fits (tests/test_rules.py
+        checks that last point on the theory tables). So a cell already on the frontier keeps its mask
+        ANDed with what its changed line now accepts, a cell that accepted nothing is not looked at
+        again, and only new frontier cells are computed whole.
         """
-        layout, lines = self._layout, self._lines
-        ends, near = [], []
-        for line, (text, k) in enumerate(zip(lines, layout.places[placed], strict=True)):
-            cell_at = layout.cell_at[line]
-            for end in (cell_at[text.rfind(GAP, 0, k)], cell_at[text.find(GAP, k + 1)]):
-                if end >= 0:
-                    ends.append(end)
-                    if line:
-                        near.append(end)
+        layout, (column, right, left) = self._layout, self._lines
+        k, kr, kl = layout.places[placed]
+        on_column, on_right, on_left = layout.cell_at
+        checks = self._checks
         masks = dict(parent)
         masks.pop(placed, None)
-        self._fill_masks(ends, masks)
-        column, at, cell_at = lines[0], layout.at[0], layout.cell_at[0]
-        k = at[placed]
-        starts = {cell_at[k - 3], cell_at[k - 2], cell_at[k - 1], cell_at[k + 1], cell_at[k + 2],
-                  cell_at[k + 3]}
-        for j in near:  # (cells of other columns may come in here: recomputing them is harmless)
-            k = at[j]
-            starts.update((cell_at[k - 2], cell_at[k - 1], cell_at[k + 1], cell_at[k + 2]))
-        starts.difference_update(ends)
-        pairs = []
-        for j in starts:
-            if j in masks:
-                k = at[j]
-                if (column[k - 1] == GAP) != (column[k + 1] == GAP):  # one column neighbour: room rule
-                    pairs.append(j)
-        return self._fill_masks(pairs, masks)
+        fresh = []
+        rights = (on_right[right.rfind(GAP, 0, kr)], on_right[right.find(GAP, kr + 1)])
+        lefts = (on_left[left.rfind(GAP, 0, kl)], on_left[left.find(GAP, kl + 1)])
+        columns = [on_column[column.rfind(GAP, 0, k)], on_column[column.find(GAP, k + 1)]]
+        # Cells next to exactly one die in their column whose room may have changed (see above;
+        # beyond the end of a column these tests may pick a cell of the next one: harmless).
+        for step in (-3, -2, 2, 3):
+            if column[k + step] == GAP and (column[k + step - 1] == GAP) != (column[k + step + 1] == GAP):
+                columns.append(on_column[k + step])
+        at = layout.at[0]
+        for end in (*rights, *lefts):
+            if end >= 0:
+                k = at[end]
+                if column[k - 1] == GAP:
+                    if column[k - 2] != GAP:  # end finishes the pair below it, on top
+                        columns.append(on_column[k - 1])
+                elif column[k - 2] == GAP and column[k - 3] == GAP:  # end finishes the pair above it
+                    columns.append(on_column[k - 2])
+                if column[k + 1] == GAP:
+                    if column[k + 2] != GAP:  # end finishes the pair above it, underneath
+                        columns.append(on_column[k + 1])
+                elif column[k + 2] == GAP and column[k + 3] == GAP:  # end finishes the pair below it
+                    columns.append(on_column[k + 2])
+        scale_masks = checks.scale_masks
+        for text, places, ends in ((right, layout.at[1], rights), (left, layout.at[2], lefts)):
+            for j in ends:
+                if j >= 0:
+                    mask = masks.get(j)
+                    if mask is None:
+                        fresh.append(j)
+                    elif mask:
+                        k = places[j]
+                        stretch = text[text.rfind(GAP, 0, k) + 1:text.find(GAP, k + 1)]
+                        fits = scale_masks.get(stretch)
+                        masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
+        for j in columns:
+            if j >= 0:
+                mask = masks.get(j)
+                if mask is None:
+                    fresh.append(j)
+                elif mask:
+                    masks[j] = self._column_mask(at[j], mask)
+        return self._fill_masks(fresh, masks)
 
     def _fill_masks(self, cells: Iterable[int], masks: dict[int, int]) -> dict[int, int]:
         """Put the legal-pitch mask of each empty cell of `cells` in `masks`: the pitches both its
@@ -357,7 +396,7 @@ class Position:
         engine's hot path (a call per cell costs a tenth of its time)."""
         column, right, left = self._lines
         places, checks = self._layout.places, self._checks
-        column_masks, scale_masks = checks.column_masks, checks.scale_masks
+        scale_masks = checks.scale_masks
         for i in cells:
             k, kr, kl = places[i]
             mask = ALL_PITCHES
@@ -369,18 +408,24 @@ class Position:
                 stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
                 fits = scale_masks.get(stretch)
                 mask &= checks.scale_mask(stretch) if fits is None else fits
-            if mask:
-                below, above = column[k - 1] != GAP, column[k + 1] != GAP
-                if below or above:
-                    low = column.rfind(GAP, 0, k) if below else k - 1
-                    high = column.find(GAP, k + 1) if above else k + 1
-                    stretch = column[low + 1:high]
-                    fits = column_masks.get(stretch)
-                    mask &= checks.column_mask(stretch) if fits is None else fits
-                    if mask and high - low == 3:
-                        mask = self._room_mask(k, mask)
+            if mask and (column[k - 1] != GAP or column[k + 1] != GAP):
+                mask = self._column_mask(k, mask)
             masks[i] = mask
         return masks
+
+    def _column_mask(self, k: int, mask: int) -> int:
+        """The pitches of `mask` that the empty cell at column byte k accepts on its column, the room
+        rule included (checked last, as it costs most)."""
+        column, checks = self._lines[0], self._checks
+        below, above = column[k - 1] != GAP, column[k + 1] != GAP
+        if not (below or above):
+            return mask
+        low = column.rfind(GAP, 0, k) if below else k - 1
+        high = column.find(GAP, k + 1) if above else k + 1
+        stretch = column[low + 1:high]
+        fits = checks.column_masks.get(stretch)
+        mask &= checks.column_mask(stretch) if fits is None else fits
+        return self._room_mask(k, mask) if mask and high - low == 3 else mask
 
     def _diagonal_mask(self, i: int) -> int:
         """Pitches the empty cell i accepts on its two diagonals (its column not considered)."""
@@ -527,10 +572,10 @@ class Position:
     def _cell_score(self, i: int) -> int:
         if self._count == 0 and not self.rules.opening_scores:
             return 0  # [house] the opening die scores nothing
-        others = 0
-        for text, k in zip(self._lines, self._layout.places[i], strict=True):
-            others += text.find(GAP, k + 1) - text.rfind(GAP, 0, k) - 2
-        return (1 + others) * self.board.multiplier[i]
+        (column, right, left), (k, kr, kl) = self._lines, self._layout.places[i]
+        dice = (column.find(GAP, k + 1) - column.rfind(GAP, 0, k) + right.find(GAP, kr + 1)
+                - right.rfind(GAP, 0, kr) + left.find(GAP, kl + 1) - left.rfind(GAP, 0, kl) - 5)
+        return dice * self.board.multiplier[i]  # the new die and every other die of its three runs
 
     # ---- what is on the board ------------------------------------------------------------------------
     def structures(self) -> list[Structure]:
@@ -722,8 +767,8 @@ class _Layout:
     """A board's three line directions as byte strings, for the mask machinery (built once per board).
 
     Direction `line` lays the board's lines end to end, each bottom to top, with a GAP byte between
-    two lines and three at either end, so that a run always ends at a GAP and a cell's column
-    neighbours up to three away are in range. `at[line][i]` is the byte of cell i, `places[i]` its
+    two lines and four at either end, so that a run always ends at a GAP and a cell's column
+    neighbours up to four away are in range. `at[line][i]` is the byte of cell i, `places[i]` its
     three bytes, `cell_at[line][k]` the cell at byte k (-1 for a separator), and `lines(grid)` the
     three strings of a grid (pitch classes as bytes, GAP for an empty cell).
     """
@@ -733,11 +778,11 @@ class _Layout:
     def __init__(self, board: Board):
         at, cell_at, empty = [], [], []
         for line in range(3):
-            cells = [-1] * 3
+            cells = [-1] * 4
             for stretch in board.lines[line]:
                 cells.extend(stretch)
                 cells.append(-1)
-            cells.extend([-1] * 2)
+            cells.extend([-1] * 3)
             places = [0] * len(board.cells)
             for k, i in enumerate(cells):
                 if i >= 0:

@@ -191,12 +191,22 @@ class RunChecks:
         bottom to top, one byte per pitch class: b"\\x00\\x02\\x0c\\x07" is C-D, the gap, G. A pitch fits
         when neither run is a closed (complete) scale and the joined run fits an allowed scale type.
         """
-        below, _, above = stretch.partition(_GAP_BYTE)
+        below, _, above = (tuple(part) for part in stretch.partition(_GAP_BYTE))
         mask = 0
-        if not (self.scale_complete(tuple(below)) or self.scale_complete(tuple(above))):
-            for pitch in range(12):
-                run = (*below, pitch, *above)
-                if len(run) <= self.max_scale and next(self._scale_fits(run), None):
+        if len(below) + len(above) < self.max_scale and not (self.scale_complete(below)
+                                                             or self.scale_complete(above)):
+            # Only a next degree of the run below (or a previous one of the run above) can fit.
+            if below:
+                top = len(below) - 1  # the degree of below's top note, counted from its first
+                candidates = {(below[-1] + _step(kind, degree + top)) % 12
+                              for _, kind, degree in self.scale_fits(below)}
+            elif above:
+                candidates = {(above[0] - _step(kind, degree - 1)) % 12
+                              for _, kind, degree in self.scale_fits(above)}
+            else:
+                candidates = set(range(12))
+            for pitch in candidates:
+                if next(self._scale_fits((*below, pitch, *above)), None):
                     mask |= 1 << pitch
         self.scale_masks[stretch] = mask
         return mask
@@ -285,3 +295,9 @@ def _mask(pitches) -> int:
 @cache
 def _checks(scale_types: tuple[str, ...], triad_qualities: tuple[str, ...]) -> RunChecks:
     return RunChecks(scale_types, triad_qualities)
+def _step(kind: str, degree: int) -> int:
+    """Semitones from `degree` of a scale type up to the next degree (cyclic)."""
+    steps = SCALE_STEPS[kind]
+    return steps[degree % len(steps)]
+
+
