@@ -10,9 +10,9 @@ import ipywidgets as widgets
 from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.hexgrid import Cell
-from muzlab.pitch import DIE_FACES
 from muzlab.position import Position
 from muzlab.rules import RuleSet
+from muzlab.spelling import face_label
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -33,10 +33,10 @@ class Explorer(widgets.VBox):
             dice = {}
         self.position = Position(board, dice, rules, strict=False)
         self.palette = widgets.ToggleButtons(
-            options=[(face, pitch) for pitch, face in enumerate(DIE_FACES)] + [("erase", ERASE)],
+            options=[(face_label(pitch), pitch) for pitch in range(12)] + [("erase", ERASE)],
             value=0, description="Note", style={"button_width": "64px"})
         self.pitch_choice = widgets.Dropdown(
-            options=[("none", None)] + [(face, pitch) for pitch, face in enumerate(DIE_FACES)],
+            options=[("none", None)] + [(face_label(pitch), pitch) for pitch in range(12)],
             value=None, description="Legal for")
         self.runs = widgets.Dropdown(options=[], description="Run")
         self.message = widgets.HTML()

@@ -33,8 +33,7 @@ function render({ model, el }) {
   };
 
   function showFocus() {
-    const old = frame.querySelector(".muz-focus");
-    if (old) old.remove();
+    for (const ring of frame.querySelectorAll(".muz-focus")) ring.remove();
     const element = focus && cellElement(focus);
     if (!element) return;
     frame.dataset.focus = focus;
