@@ -68,6 +68,7 @@ def test_classroom_app_in_a_real_browser(app):
         try:
             page.goto(app)
             page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+            assert page.title() == "Muzundrum"
             # No code: no input cells, and none of the notebook's source in the page.
             assert page.locator(".jp-InputArea, .jp-InputPrompt, .cm-editor, .CodeMirror").count() == 0
             assert "ClassroomApp" not in page.content()  # the notebook's source is not even in the page
