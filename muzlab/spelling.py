@@ -20,9 +20,10 @@ Choices (what a teacher sees, RULES.md section 7):
 * A column pair (a potential triad) is spelled as the best-named triad it can still become (the
   first by the rule above); with no such triad, as the best-named allowed triad holding the pair.
 * A lone die keeps its default name (`pitch_label`).
-* Master-level runs that fit no major key are spelled in the harmonic minor, major pentatonic or
-  whole-tone scale they fit with the fewest accidentals (one letter per degree; a whole-tone run
-  skips one letter); chromatic runs keep the default names.
+* Master-level runs that fit no major key are spelled in the harmonic minor (conventional minor
+  keys), major pentatonic or whole-tone scale they fit, by the same rule: fewest sharps or flats in
+  the signature, then fewest written, then the earlier type, then sharps (one letter per degree; a
+  whole-tone run skips one letter); chromatic runs keep the default names.
 * Double accidentals are written "##" and "bb", never "x".
 """
 
@@ -67,12 +68,14 @@ MINOR_KEY_SIGNATURES = {
     "A": 0, "E": 1, "B": 2, "F#": 3, "C#": 4, "G#": 5, "D#": 6, "A#": 7,
     "D": -1, "G": -2, "C": -3, "F": -4, "Bb": -5, "Eb": -6, "Ab": -7,
 }  # fmt: skip
-#: Letters each degree of a scale type moves on from the tonic's letter (one letter per degree).
+#: Letters each degree of a scale type may move on from the tonic's letter (one letter per degree);
+#: a whole-tone scale skips one letter, wherever that writes it with the fewest accidentals
+#: (C D E F# G# A#, E F# G# A# C D).
 SCALE_LETTERS = {
-    "major": (0, 1, 2, 3, 4, 5, 6),
-    "harmonic minor": (0, 1, 2, 3, 4, 5, 6),
-    "major pentatonic": (0, 1, 2, 4, 5),
-    "whole-tone": (0, 1, 2, 3, 4, 5),
+    "major": ((0, 1, 2, 3, 4, 5, 6),),
+    "harmonic minor": ((0, 1, 2, 3, 4, 5, 6),),
+    "major pentatonic": ((0, 1, 2, 4, 5),),
+    "whole-tone": tuple(tuple(k if k <= skip else k + 1 for k in range(6)) for skip in range(6)),
 }
 #: The qualities the game accepts in a column; "augmented" is spelled but never legal there.
 GAME_TRIAD_QUALITIES = ("major", "minor", "diminished")
@@ -197,9 +200,14 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
             "C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B")
         return [tonic] + [pool[pc] for pc in pcs[1:]]
     first = LETTERS.index(tonic[0])
-    names = [note_name(LETTERS[(first + step) % 7], pc)
-             for step, pc in zip(SCALE_LETTERS[kind], pcs, strict=True)]
-    return None if None in names else names
+    best = None
+    for pattern in SCALE_LETTERS[kind]:
+        names = [note_name(LETTERS[(first + step) % 7], pc) for step, pc in zip(pattern, pcs, strict=True)]
+        if None not in names:
+            rank = (sum(map(accidentals, names)), max(map(accidentals, names)), _flats(names))
+            if best is None or rank < best[0]:
+                best = (rank, names)
+    return None if best is None else best[1]
 
 
 def major_scale(key: str) -> list[str]:
@@ -268,7 +276,7 @@ def _ranked_fits(pitches: tuple[int, ...], kinds: tuple[str, ...]) -> tuple[tupl
             if kind == "major":
                 ranked.append(((0, *rank), fit))
             else:
-                ranked.append(((1, rank[1], rank[0], order, rank[2]), fit))
+                ranked.append(((1, rank[0], rank[1], order, rank[2]), fit))
     return tuple((fit.key, fit.start, tuple(fit.names), fit.kind)
                  for _, fit in sorted(ranked, key=lambda item: item[0]))
 

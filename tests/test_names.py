@@ -34,7 +34,7 @@ from muzlab.spelling import (
     triad_label,
 )
 from muzlab.svg import position_svg
-from muzlab.theory import MAJOR_DEGREES, TRIAD_STEPS
+from muzlab.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
 from muzlab.widgets.listen import structure_title
 
 BOARD = Board.standard()
@@ -351,6 +351,17 @@ def test_die_faces_show_both_names_of_a_black_key_in_the_convention():
     assert [face_label(p) for p in (0, 1, 10)] == ["C", "C#/Db", "A#/Bb"]
     with muzlab.note_names("german"):
         assert [face_label(p) for p in (1, 10, 11)] == ["Cis/Des", "Ais/B", "H"]
+
+
+@pytest.mark.parametrize("kind", ["major", "harmonic minor", "major pentatonic", "whole-tone"])
+def test_a_complete_scale_of_any_type_is_named_by_the_key_it_is_written_in(kind):
+    steps = SCALE_STEPS[kind]
+    for tonic in range(12):
+        run = [(tonic + sum(steps[:degree])) % 12 for degree in range(len(steps))]
+        names = spell_notes("scale", run)
+        assert len(set(letters(names))) == len(names)  # no letter twice (a whole-tone run skips one)
+        assert completion_label("scale", tonic, kind) == f"{names[0]} {kind} scale"
+    assert spell_notes("scale", [8, 10, 11, 1, 3, 4, 7]) == ["G#", "A#", "B", "C#", "D#", "E", "F##"]
 
 
 def test_completion_labels_name_what_was_completed():
