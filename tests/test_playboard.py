@@ -2,10 +2,11 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muzlab import Game
+from muzlab import Game, UnknownSetting
 from muzlab.svg import position_svg
 from muzlab.widgets import PlayBoard
 from muzlab.widgets.svgboard import CELL_SIZE
@@ -269,7 +270,10 @@ def test_scale_and_cell_names_for_a_projector():
     board = PlayBoard(players=2, seed=0, agent_delay=0, scale=1.5)
     assert board.board_view.scale == 1.5 and "font-size:66px" in board.hand.value
     board.scale = 2
-    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
+    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value and "font-size:88px" in board.hand.value
     assert 'class="muz-cellname"' not in board.board_view.svg
     board.cell_names.value = True
     assert '>e5</text>' in board.board_view.svg and '>a1</text>' in board.board_view.svg
+    with pytest.raises(UnknownSetting, match="scale 0.0"):
+        board.scale = 0
+    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value

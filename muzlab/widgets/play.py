@@ -120,8 +120,8 @@ class PlayBoard(widgets.VBox):
 
     @scale.setter
     def scale(self, value: float) -> None:
-        self._scale = float(value)
-        self.board_view.scale = self._scale
+        self.board_view.scale = float(value)  # refuses a size it cannot draw, changing nothing
+        self._scale = self.board_view.scale
         self.refresh()
 
     def _names_toggled(self, change) -> None:

@@ -3,8 +3,9 @@
 Python draws everything (the same `position_svg` a notebook shows, then one transparent hexagon per
 cell carrying `data-cell="q,r"`, the class `muz-legal` while lit, and its tooltip); the page only
 shows it, scales it, moves a keyboard focus ring and sends a clicked cell or a pressed key back.
-A move is one message: the new SVG. `cells[(q, r)].click()` does in Python exactly what a click in
-the page does, so the boards are tested without a browser.
+A move is one message: the new SVG (a refused cell's sentence, which costs the rules some work, is
+asked for when the pointer reaches it). `cells[(q, r)].click()` does in Python exactly what a click
+in the page does, so the boards are tested without a browser.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import anywidget
 import traitlets
 
 from muzlab.board import Board
+from muzlab.errors import UnknownSetting
 from muzlab.hexgrid import Cell, to_pixel
 from muzlab.pitch import PitchLike
 from muzlab.position import Position
@@ -113,6 +115,13 @@ class SvgBoard(anywidget.AnyWidget):
         self.scene: Scene | None = None
         self.add_class("muz-svgboard")
         self.on_msg(self._message)
+
+    @traitlets.validate("scale")
+    def _valid_scale(self, proposal: Any) -> float:
+        value = proposal["value"]
+        if not 0.25 <= value <= 6:
+            raise UnknownSetting(f"scale {value!r}: give a size between 0.25 and 6 (1.5 for a projector)")
+        return value
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A message from the page: {"event": "click", "cell": "q,r"}, {"event": "tip", "cell": "q,r"}
