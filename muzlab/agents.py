@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from muzlab.errors import GameError
+from muzlab.errors import GameError, UnknownSetting
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
@@ -143,8 +143,15 @@ AGENTS: dict[str, type[Agent]] = {agent.name: agent for agent in (RandomAgent, G
 def make_agent(name: str, seed: int | str | None = None) -> Agent:
     """A new agent by its registered name."""
     if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
+        raise UnknownSetting(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
     return AGENTS[name](seed)
+
+
+def seat_agents(names: Sequence[str | None], game_seed: int) -> list[Agent | None]:
+    """One agent per seat for the game with this seed, seat i's seeded "game_seed:i" (the one rule for
+    simulations and tables); None, a person's seat, stays None."""
+    return [None if name is None else make_agent(name, f"{game_seed}:{seat}")
+            for seat, name in enumerate(names)]
 
 
 def play(game: Game, agents: Sequence[Agent]) -> Game:
