@@ -220,13 +220,12 @@ class RunChecks:
     def column_problem(self, run: tuple[int, ...], spelled: list[str] | None = None) -> str | None:
         """Why a column run (bottom to top) is illegal, or None. The room rule is not checked here.
         `spelled` writes the run's notes (English names); by default they are spelled in thirds."""
-        spelled = spell_column(run) if spelled is None else spelled
-        shown = join(spelled)
         if len(run) > MAX_TRIAD:
-            return (f"{shown} would stack {len(run)} notes in a column; "
+            return (f"{self._column_text(run, spelled)} would stack {len(run)} notes in a column; "
                     "a column holds at most a triad of three.")
         qualities = _or_list(list(self.triad_qualities))
         if len(run) == 3 and self.triad_quality(run) is None:
+            shown = self._column_text(run, spelled)
             steps = ((run[1] - run[0]) % 12, (run[2] - run[1]) % 12)
             for quality, quality_steps in TRIAD_STEPS.items():
                 if quality_steps == steps:
@@ -236,10 +235,15 @@ class RunChecks:
         if len(run) == 2:
             step = (run[1] - run[0]) % 12
             if step not in self.pair_steps:
-                return (f"{show_name(spelled[0])} up to {show_name(spelled[1])} is {step} semitone"
+                low, high = spell_column(run) if spelled is None else spelled
+                return (f"{show_name(low)} up to {show_name(high)} is {step} semitone"
                         f"{'s' if step != 1 else ''}; neighbours in a column are a third apart "
                         "(3 or 4 semitones).")
         return None
+
+    @staticmethod
+    def _column_text(run: tuple[int, ...], spelled: list[str] | None) -> str:
+        return join(spell_column(run) if spelled is None else spelled)
 
     def column_mask(self, stretch: bytes) -> int:
         """Pitches that may fill the gap of a column stretch (bytes as in `scale_mask`) before the room
