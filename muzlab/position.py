@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -45,8 +45,8 @@ class Structure:
     """A run of two or more dice on one line, with what it is or could still become.
 
     `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals;
-    `context` lists the tonics of the major keys that the diagonal runs sharing a cell with a column
-    run fit (`Position.structures()` fills it), so a complete triad is also named by its function.
+    `context` lists, for a complete triad, the tonics of the major keys that the diagonal runs
+    through its dice fit, so that it is also named by its function there (`functions`).
     """
 
     kind: str
@@ -579,15 +579,14 @@ class Position:
 
     # ---- what is on the board ------------------------------------------------------------------------
     def structures(self) -> list[Structure]:
-        """Every run of two or more dice, columns first, each with what it is or could become; a
-        complete triad knows the major keys of the diagonal runs through its dice (`context`)."""
+        """Every run of two or more dice, columns first, each with what it is or could become."""
         found = []
         for line in range(3):
             for cells in self.board.lines[line]:
                 for run in self._runs_on(cells):
                     if len(run) >= 2:
                         found.append(self._structure(line, run))
-        return _with_context(found)
+        return found
 
     def labels(self) -> dict[Cell, str]:
         """The name shown on every die, in the convention in force (RULES.md section 7).
@@ -650,12 +649,25 @@ class Position:
         complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
         return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys)
 
+    def _key_context(self, run: tuple[int, ...]) -> tuple[int, ...]:
+        """Tonics of the major keys fitted by the diagonal runs through the dice of a column run."""
+        tonics = set()
+        for i in run:
+            for line in (1, 2):
+                below, above = self._line_runs(line, i)
+                if below or above:
+                    fits = self._checks.scale_fits((*below, self._grid[i], *above))
+                    tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
+        return tuple(sorted(tonics))
+
     def _triad_structure(self, run, cells, pitches) -> Structure:
         checks = self._checks
         if len(pitches) == 3:
             quality = checks.triad_quality(pitches)
             triads = ((pitches[0], quality),) if quality else ()
-            return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads)
+            context = self._key_context(run) if triads else ()
+            return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
+                             context=context)
         triads: set[tuple[int, str]] = set()
         if len(pitches) == 2:
             low, high = pitches
@@ -815,23 +827,6 @@ def _layout(board: Board) -> _Layout:
     if known is None:
         known = _LAYOUTS[id(board)] = (board, _Layout(board))
     return known[1]
-
-
-def _with_context(structures: list[Structure]) -> list[Structure]:
-    """The structures, each complete triad given the major keys of the diagonal runs through its dice."""
-    keys_at: dict[Cell, set[int]] = {}
-    for structure in structures:
-        if structure.kind == "scale":
-            for cell in structure.cells:
-                keys_at.setdefault(cell, set()).update(t for t, kind in structure.keys if kind == "major")
-    found = []
-    for structure in structures:
-        if structure.kind == "triad" and structure.complete and structure.triads:
-            tonics = set().union(*(keys_at.get(cell, ()) for cell in structure.cells))
-            if tonics:
-                structure = replace(structure, context=tuple(sorted(tonics)))
-        found.append(structure)
-    return found
 
 
 _DIE_TOKEN = re.compile(r"(?P<note>[^@\s]+)@(?P<q>[+-]?\d+),(?P<r>[+-]?\d+)")

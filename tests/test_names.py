@@ -230,6 +230,9 @@ def test_a_triad_crossing_a_scale_run_is_named_by_its_function_in_that_key():
     triad = next(s for s in position.structures() if s.kind == "triad")
     assert triad.describe() == "triad D–F–A: complete D minor — ii in C major"
     assert structure_title(triad) == "D minor (complete triad): D–F–A — ii in C major"
+    before = Position(dice={(0, 0): "D", (0, -1): "F", (1, -3): "B", (2, -4): "C"}, strict=False)
+    (completed,) = before.play("A", (0, -2)).completed  # what the game reports knows the key too
+    assert completed.describe() == "triad D–F–A: complete D minor — ii in C major"
     wider = Position(dice={(0, 0): "D", (0, -1): "F", (0, -2): "A", (-1, 1): "C"})
     assert next(s for s in wider.structures() if s.kind == "triad").functions == (
         "ii in C major", "vi in F major", "iii in Bb major")
