@@ -4,7 +4,7 @@ import reference_rules as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muzlab import Position
+from muzlab import Board, InvalidPosition, Position, RuleSet
 from muzlab.perft import random_positions
 
 playouts = st.builds(
@@ -57,6 +57,31 @@ def test_notation_round_trips_and_repr_is_deterministic(position):
 @given(st.integers(0, 2**32 - 1))
 def test_incremental_masks_equal_masks_of_the_same_dice_built_afresh(seed):
     for position in random_positions(seed, 21):
+        fresh = Position(position.board, position.dice, position.rules)
+        for pitch in range(12):
+            assert position.legal_placements(pitch) == fresh.legal_placements(pitch)
+
+
+near_centre = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(near_centre), st.integers(0, 11), max_size=12))
+def test_a_position_is_refused_exactly_when_problems_lists_something(dice):
+    # Building from dice checks the runs on numbers first; the sentences must agree with that.
+    problems = Position(dice=dice, strict=False).problems()
+    try:
+        Position(dice=dice)
+    except InvalidPosition as refusal:
+        assert problems and refusal.problems == problems
+    else:
+        assert problems == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_incremental_masks_equal_fresh_masks_at_master_level_too(seed):
+    for position in random_positions(seed, 42, Board.master(), RuleSet.master()):
         fresh = Position(position.board, position.dice, position.rules)
         for pitch in range(12):
             assert position.legal_placements(pitch) == fresh.legal_placements(pitch)

@@ -1,0 +1,167 @@
+"""Dependencies between muzlab's modules go one way, checked on the source with `ast`.
+
+Every import of a muzlab module counts, at the top of a file or inside a function (lazily), with
+two exceptions:
+
+- imports under `if TYPE_CHECKING:` only name types for annotations; nothing is imported when the
+  code runs;
+- display hooks: a `_repr_svg_` method may import muzlab.svg to draw its object in a notebook, as
+  python-chess does; the drawing stays outside the rules and the rules never call it.
+
+`from muzlab import Position` is an import of the package (muzlab/__init__.py), which imports nearly
+everything: a module inside muzlab imports from the module that defines a name instead.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "muzlab"
+DISPLAY_HOOKS = {("_repr_svg_", "muzlab.svg")}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports(name: str, path: Path, known: set[str]) -> list[tuple[str, int]]:
+    """(imported muzlab module, line) for every import in the file that counts (see the docstring)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child, function)
+            return
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            # `from muzlab.widgets import play` imports the submodule; `from muzlab import Position`
+            # imports the package that defines (or re-exports) the name.
+            targets = [f"{source}.{alias.name}" if f"{source}.{alias.name}" in known else source
+                       for alias in node.names]
+        for target in targets:
+            if target in known and target != name and (function, target) not in DISPLAY_HOOKS:
+                found.append((target, node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), None)
+    return found
+
+
+def import_graph() -> dict[str, dict[str, int]]:
+    """module -> {imported module: line of its first import}."""
+    found = modules()
+    known = set(found)
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in found.items():
+        edges: dict[str, int] = {}
+        for target, line in imports(name, path, known):
+            edges.setdefault(target, line)
+        graph[name] = edges
+    return graph
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph[node]:
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return sorted(groups)
+
+
+def describe(group: list[str], graph: dict[str, dict[str, int]]) -> str:
+    members = set(group)
+    lines = [f"{source} imports {target} ({modules()[source].relative_to(PACKAGE.parent)}:{line})"
+             for source in group for target, line in sorted(graph[source].items()) if target in members]
+    return "cycle among " + ", ".join(group) + ":\n    " + "\n    ".join(lines)
+
+
+def test_the_checker_sees_direct_lazy_relative_and_package_imports(tmp_path, monkeypatch):
+    package = tmp_path / "muzlab"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("from muzlab.low import low\n")
+    (package / "low.py").write_text("def low():\n    from muzlab.high import high  # lazy\n")
+    (package / "high.py").write_text("from .low import low\nfrom typing import TYPE_CHECKING\n"
+                                     "if TYPE_CHECKING:\n    from muzlab.view import View\n")
+    (package / "view.py").write_text("from muzlab import sub\nfrom muzlab.high import high\n")
+    (package / "pure.py").write_text("from muzlab import low\n")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "leaf.py").write_text("from muzlab import pure\nfrom muzlab import low\n"
+                                              "class A:\n    def _repr_svg_(self):\n"
+                                              "        from muzlab.svg import draw\n")
+    (package / "svg.py").write_text("from muzlab.sub.leaf import A\n")
+    (package / "loop.py").write_text("from muzlab import low as _\nfrom muzlab.low import low\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", package)
+    graph = import_graph()
+    assert graph["muzlab.low"] == {"muzlab.high": 2}
+    assert graph["muzlab.high"] == {"muzlab.low": 1}  # relative; the TYPE_CHECKING import is left out
+    assert graph["muzlab.view"] == {"muzlab.sub": 1, "muzlab.high": 2}
+    assert graph["muzlab.sub.leaf"] == {"muzlab.pure": 1, "muzlab.low": 2}  # the display hook is allowed
+    assert graph["muzlab"] == {"muzlab.low": 1} and graph["muzlab.loop"] == {"muzlab.low": 1}
+    assert cycles(graph) == [["muzlab.high", "muzlab.low"]]
+
+
+def test_no_two_muzlab_modules_import_each_other_even_lazily():
+    graph = import_graph()
+    assert len(graph) > 20 and "muzlab.rules" in graph["muzlab.position"]
+    found = cycles(graph)
+    assert not found, "\n" + "\n".join(describe(group, graph) for group in found)
+
+
+def test_importing_the_plots_does_not_pull_in_games_or_agents():
+    code = ("import sys, muzlab.plot; "
+            "print(sorted(m for m in ('muzlab.agents', 'muzlab.game', 'muzlab.sim') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
