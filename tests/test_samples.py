@@ -1,4 +1,8 @@
-"""The shipped sample data loads, replays through the rules, and matches what the script makes."""
+"""The shipped sample data loads, replays through the rules, and matches what the script makes; the
+statistics lessons that use it."""
+
+import json
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +33,24 @@ def test_unknown_sample_names_list_what_is_shipped():
         sample_game("chess")
     with pytest.raises(MuzlabError, match="no sample simulation named 'x'"):
         sample_simulation("x")
+
+
+def lesson(name: str) -> list[dict]:
+    path = Path(__file__).parent.parent / "notebooks" / name
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def test_the_name_that_tune_activity_draws_fresh_and_stores_no_answer():
+    code = [cell for cell in lesson("6-teachers.ipynb") if cell["cell_type"] == "code"]
+    cells = {"".join(cell["source"]): cell for cell in code}
+    (draw,) = [source for source in cells if "tune = rng.choice(built)" in source]
+    assert 'random.Random(3 if os.environ.get("MUZLAB_TEST") else None)' in draw
+    (reveal,) = [cell for source, cell in cells.items() if "It was" in source]
+    assert not reveal.get("outputs") and "nbval-check-output" not in reveal["metadata"].get("tags", [])
+
+
+def test_the_statistics_lessons_name_players_as_people_do_and_count_re_rolls_apart():
+    outputs = "".join("".join(output.get("text", "")) for name in ("5-statistics.ipynb", "6-teachers.ipynb")
+                      for cell in lesson(name) for output in cell.get("outputs", []))
+    assert "Player 1" in outputs and "Player 2" in outputs and "re-rolls" in outputs
+    assert "seat" not in outputs and "(0, " not in outputs
