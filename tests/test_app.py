@@ -12,7 +12,7 @@ from muzlab.widgets import Explorer, PlayBoard, Quiz
 from muzlab.widgets.classroom import ClassroomApp
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.review import Review
-from muzlab.widgets.static import LIVE, enable, static_bundle, static_html
+from muzlab.widgets.static import NEEDS, enable, static_bundle, static_html
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 
@@ -107,31 +107,38 @@ def test_the_size_control_rescales_every_board(app):
 
 # ---- the book's stand-ins ------------------------------------------------------------------------------
 def test_a_board_widget_becomes_its_picture_and_a_sentence():
-    text = static_html(Explorer(Position(dice={(0, 0): "C"})))
-    assert text.startswith("<figure class='muz-static'") and "<svg" in text and LIVE in text
-    assert "Explorer" in text
+    explorer = Explorer(Position(dice={(0, 0): "C"}))
+    text = static_bundle(explorer)["text/html"]
+    assert text.startswith("<figure class='muz-static'") and "<svg" in text
+    assert f"The Explorer with this position. Putting and removing notes by clicking needs {NEEDS}." in text
+    assert text.count(NEEDS) == 1  # its palette and menus are not listed one by one
 
 
 def test_a_board_inside_another_widget_becomes_its_picture():
     board = SvgBoard(Board.standard())
     assert static_html(board) == ""  # nothing drawn yet
     board.show(Scene(Position(dice={"e5": "C"}), last=(0, 0)))
-    text = static_html(widgets.VBox([widgets.HTML("<b>Decision 1</b>"), board]))
-    assert "<b>Decision 1</b>" in text and "<svg" in text and LIVE in text
+    review_like = widgets.VBox([widgets.HBox([widgets.Button(description="Next"), widgets.IntSlider()]),
+                                widgets.HTML("<b>Decision 1</b>"), board])
+    text = static_bundle(review_like)["text/html"]
+    assert "<b>Decision 1</b>" in text and "<svg" in text and "Next" not in text
+    assert text.endswith(f"<p><i>The buttons and controls of this VBox work with {NEEDS}.</i></p>")
 
 
 def test_a_sound_widget_becomes_an_audio_player_with_the_sound_inside():
     sound = widgets.Audio(value=b"RIFF-wave-bytes", format="wav")
-    text = static_html(widgets.VBox([widgets.HTML("<b>C major</b>"), widgets.HBox([sound])]))
+    panel = widgets.VBox([widgets.HTML("<b>C major</b>"), widgets.HBox([sound, widgets.HTML("staff")])])
+    text = static_bundle(panel)["text/html"]
     data = base64.b64encode(b"RIFF-wave-bytes").decode()
     assert "<b>C major</b>" in text
     assert f"<audio controls src='data:audio/wav;base64,{data}'></audio>" in text
-    assert text.count("flex:1 1 300px") == 1  # the player in a row that wraps on a narrow page
+    assert text.count("flex:1 1 300px") == 2  # player and staff in a row that wraps on a narrow page
+    assert NEEDS not in text  # nothing in it needs a kernel
 
 
-def test_other_controls_say_that_they_need_a_kernel():
-    assert LIVE in static_html(widgets.IntSlider())
-    assert static_html(widgets.Button(description="Next <")) == "<button disabled>Next &lt;</button>"
+def test_controls_are_left_out_with_one_sentence():
+    assert static_html(widgets.IntSlider()) == static_html(widgets.Button(description="Next")) == ""
+    assert NEEDS in static_bundle(widgets.IntSlider())["text/html"]
     assert static_html(widgets.Audio()) == ""
 
 

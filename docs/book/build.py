@@ -1,8 +1,9 @@
 """Build the lessons as a static HTML book: `python3 make.py book` runs this with the project's Python.
 
 The pages (this folder's start page, the numbered lessons, docs/rules.md and docs/words.md with the
-pictures under docs/) are staged in out/book-src/, Sphinx with myst-nb executes the lessons (a cache
-in out/book-cache/ skips lessons whose code has not changed) and writes out/book/index.html.
+pictures under docs/) are staged in out/book-src/, Sphinx with myst-nb executes the lessons and writes
+out/book/index.html. The execution cache in out/book-cache/ skips a lesson whose code has not changed,
+as long as muzlab and data/ have not changed either (the cache is kept per digest of them).
 
 While the lessons run, every widget is drawn as a picture and a sentence (muzlab.widgets.static), since
 nothing answers a click in a static page. `--lesson 1-rules` builds a smaller book with that lesson only.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import hashlib
 import os
 import shutil
 import subprocess
@@ -64,11 +66,26 @@ def stage(source: Path, chosen: list[str] | None = None) -> None:
         _copy(path, target)
 
 
+def package_digest() -> str:
+    """A digest of everything a lesson's outputs depend on besides its own code: muzlab and data/."""
+    digest = hashlib.sha256()
+    for folder in (ROOT / "muzlab", ROOT / "data"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def build(out: Path, chosen: list[str] | None = None, work: Path | None = None) -> Path:
     """Stage, execute and build; returns the book's folder (its start page is index.html)."""
     work = work or out.parent
     name = out.name
-    source, cache, ipython = work / f"{name}-src", work / f"{name}-cache", work / f"{name}-ipython"
+    source, ipython = work / f"{name}-src", work / f"{name}-ipython"
+    caches = work / f"{name}-cache"
+    cache = caches / package_digest()
+    for old in caches.iterdir() if caches.is_dir() else []:
+        if old != cache:  # outputs of an older muzlab
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
     stage(source, chosen)
     startup = ipython / "profile_default" / "startup" / "00-muzlab-static.py"
     startup.parent.mkdir(parents=True, exist_ok=True)
@@ -77,6 +94,8 @@ def build(out: Path, chosen: list[str] | None = None, work: Path | None = None) 
            "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
     command = [sys.executable, "-m", "sphinx", "-b", "html", "-c", str(HERE), "-q", "--keep-going",
                "-d", str(work / f"{name}-doctrees"), str(source), str(out)]
+    if not cache.exists():
+        command.insert(-2, "-E")  # muzlab changed: read (and so run) every lesson again
     print(" ".join(command), flush=True)
     code = subprocess.call(command, env=env, cwd=ROOT)
     if code:
