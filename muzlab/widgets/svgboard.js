@@ -54,6 +54,7 @@ function render({ model, el }) {
     const scale = model.get("scale") || 1;
     svg.style.width = `${parseFloat(svg.getAttribute("width")) * scale}px`;
     svg.style.height = `${parseFloat(svg.getAttribute("height")) * scale}px`;
+    tip.style.width = svg.style.width; // the line under the board wraps instead of widening it
     el.style.setProperty("--muz-scale", scale);
     if (focus && document.activeElement === frame) showFocus();
   }
