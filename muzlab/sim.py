@@ -175,28 +175,35 @@ def _move_rows(index: int, game: Game, seating: Sequence[str]) -> list[tuple]:
 
 
 def frames(players: int, game_rows: list[tuple], move_rows: list[tuple]) -> SimulationResult:
-    """Build the two DataFrames (with their dtypes) from rows returned by `play_games`."""
+    """Build the two DataFrames (with their dtypes) from rows returned by `play_games`, column by column."""
+    seats = range(players)
+    game_types = {"game": "int64", "seed": "int64", "players": "int64",
+                  **{f"agent_{i}": "str" for i in seats}, **{f"score_{i}": "int64" for i in seats},
+                  "winner": "int64", "tie": "bool",
+                  **dict.fromkeys(GAME_COLUMNS_TAIL[2:-1], "int64"), "end_reason": "str"}
+    games = _typed_frame(game_rows, game_types).sort_values("game", kind="stable").reset_index(drop=True)
+    moves = _typed_frame(move_rows, MOVE_TYPES)
+    moves = moves.sort_values(["game", "event"], kind="stable").reset_index(drop=True)
+    return SimulationResult(games, moves)
+
+
+#: The dtype of each column of the moves frame.
+MOVE_TYPES = {
+    **dict.fromkeys(["game", "event", "turn", "player"], "int64"), "agent": "str", "action": "str",
+    "pitch": "int64", "q": "Int64", "r": "Int64", "points": "int64", "honeypot": "int64",
+    "completed": "int64",
+    "triad_root": "Int64", "triad_quality": "str", "scale_tonic": "Int64", "scale_type": "str",
+    "legal_cells": "int64", **dict.fromkeys(["missed", "received", "bonus", "extra"], "bool"),
+    "dice_on_board": "int64",
+}
+
+
+def _typed_frame(rows: list[tuple], types: dict[str, str]) -> pd.DataFrame:
     import pandas as pd
 
-    k = players
-    columns = (GAME_COLUMNS_HEAD + [f"agent_{i}" for i in range(k)] + [f"score_{i}" for i in range(k)]
-               + GAME_COLUMNS_TAIL)
-    games = pd.DataFrame.from_records(game_rows, columns=columns)
-    moves = pd.DataFrame.from_records(move_rows, columns=MOVE_COLUMNS)
-    games = games.sort_values("game", kind="stable").reset_index(drop=True)
-    moves = moves.sort_values(["game", "event"], kind="stable").reset_index(drop=True)
-    int_columns = ["game", "seed", "players", *[f"score_{i}" for i in range(k)], "winner", "dice_placed",
-                   "passes", "rerolls", "missed", "extra_rolls", "bonus_plays", "turns"]
-    games = games.astype({**dict.fromkeys(int_columns, "int64"), "tie": "bool", "end_reason": "str",
-                          **{f"agent_{i}": "str" for i in range(k)}})
-    moves = moves.astype({
-        **dict.fromkeys(["game", "event", "turn", "player", "pitch", "points", "honeypot", "completed",
-                         "legal_cells", "dice_on_board"], "int64"),
-        **dict.fromkeys(["q", "r", "triad_root", "scale_tonic"], "Int64"),
-        **dict.fromkeys(["missed", "received", "bonus", "extra"], "bool"),
-        **dict.fromkeys(["agent", "action", "triad_quality", "scale_type"], "str"),
-    })
-    return SimulationResult(games, moves)
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(types)
+    return pd.DataFrame({name: pd.array(list(values), dtype=dtype)
+                         for (name, dtype), values in zip(types.items(), columns, strict=True)})
 
 
 def games_frames(games: Sequence[Game], agents: Sequence[str] | None = None) -> SimulationResult:
