@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from muzlab.board import Board
 from muzlab.hexgrid import Cell
+from muzlab.puzzles import puzzle_question
 from muzlab.quiz import KINDS, Question, make_question
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -49,7 +50,8 @@ class Quiz(widgets.VBox):
     def next_question(self) -> None:
         """Draw the next question (the n-th question of a seed is always the same)."""
         kind = self.kinds[self.asked % len(self.kinds)]
-        self.question = make_question(kind, self.seed * 1000 + self.asked)
+        seed = self.seed * 1000 + self.asked
+        self.question = puzzle_question(seed) if kind == "puzzle" else make_question(kind, seed)
         self.answered = False
         self.prompt.value = f"<h3>{html.escape(self.question.prompt)}</h3>"
         self.feedback.value = ""
