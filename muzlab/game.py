@@ -120,10 +120,8 @@ class Event:
     def sentence(self, board: Board, name: str | None = None) -> str:
         """The event as a sentence, e.g. "Player 2 place Eb on e5 (bonus play): 2 points"."""
         text = f"Player {self.player + 1} {self.describe(board, name)}"
-        if self.kind == "roll" and self.source != "turn":
-            text += " (" + {"opening": "opening", "extra": "extra roll"}.get(self.source, self.source) + ")"
-        elif self.kind == "place" and self.source != "turn":
-            text += " (" + {"opening": "opening", "extra": "extra roll"}.get(self.source, "bonus play") + ")"
+        if self.source != "turn" and (self.kind == "roll" or self.kind == "place"):
+            text += f" ({_SOURCE_WORDS[self.source]})"
         elif self.kind == "reroll" and self.source == "passed":
             text += " (the passed die: no bonus play)"
         if self.kind == "place":
@@ -612,6 +610,7 @@ _EVENT_KEYS = {
     "place": ({"kind", "player", "pitch", "cell"}, {"points", "completed"}),
 }
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
+_SOURCE_WORDS = {"opening": "opening", "extra": "extra roll", "reroll": "re-roll", "passed": "bonus play"}
 
 
 def _event_to_dict(event: Event) -> dict:
