@@ -196,8 +196,7 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
     steps = SCALE_STEPS[kind]
     pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
     if kind not in SCALE_LETTERS:
-        pool = ("C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B") if "b" in tonic[1:] else (
-            "C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B")
+        pool = FLAT_NAMES if "b" in tonic[1:] else SHARP_NAMES
         return [tonic] + [pool[pc] for pc in pcs[1:]]
     first = LETTERS.index(tonic[0])
     best = None

@@ -22,6 +22,7 @@ from muzlab.spelling import (
     LETTERS,
     NotInKey,
     completion_label,
+    degree_names,
     diatonic_triads,
     key_label,
     mode_name,
@@ -216,6 +217,9 @@ def test_runs_starting_on_another_degree_say_which_mode_they_are():
     assert aeolian.describe() == (
         "complete scale A–B–C–D–E–F–G: fits C major from its sixth degree: A natural minor / Aeolian")
     assert mode_name("D E F G A B C".split()) == "C major from its second degree: D Dorian"
+    assert degree_names([4, 5, 7], key="C", style="names") == ["mediant", "subdominant", "dominant"]
+    assert degree_names([4, 5, 7], key="F", style="movable-do") == ["ti", "do", "re"]
+    assert degree_names([6, 8], style="numbers") == ["6", "7"]  # F#-G#: in A major, the fewest sharps
     assert mode_name("C D E F G A B".split()) == "C major from its tonic: C major / Ionian"
     assert aeolian.describe(degrees="names").endswith(
         "; in C major: submediant–leading tone–tonic–supertonic–mediant–subdominant–dominant")
