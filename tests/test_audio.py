@@ -249,3 +249,13 @@ def test_hear_gives_a_notebook_player_of_the_structure():
     player = audio.hear("triad", [0, 4, 7], engine="builtin")
     assert player.data[:4] == b"RIFF"
     assert len(player.data) == len(audio.to_wav_bytes(audio.play_structure("triad", [0, 4, 7])))
+
+
+def test_hear_takes_spelled_notes_and_a_key_and_refuses_a_run_outside_it():
+    from muzlab.spelling import NotAKey
+
+    spelled = audio.hear("scale", ["Gb", "Ab", "Bb", "Cb"], engine="builtin", key="Gb")
+    as_numbers = audio.hear("scale", [6, 8, 10, 11], engine="builtin")
+    assert spelled.data == as_numbers.data  # spelling changes the names, never the sound
+    with pytest.raises(NotAKey, match="C-D-E is not a run of Gb major; it fits C major, G major, F major"):
+        audio.hear("scale", [0, 2, 4], engine="builtin", key="Gb")
