@@ -274,13 +274,14 @@ class Position:
 
     def _completed_through(self, i: int) -> list[Structure]:
         """Complete runs through the occupied cell i; runs too short to be complete are not built."""
-        (column, right, left), (k, kr, kl) = self._lines, self._layout.places[i]
-        shortest = self._checks.min_scale
-        if (column.find(GAP, k) - column.rfind(GAP, 0, k) <= MAX_TRIAD
-                and right.find(GAP, kr) - right.rfind(GAP, 0, kr) <= shortest
-                and left.find(GAP, kl) - left.rfind(GAP, 0, kl) <= shortest):
-            return []
-        return [s for s in self._structures_through(i) if s.complete]
+        found, shortest, layout = [], self._checks.min_scale, self._layout
+        for line, (text, k) in enumerate(zip(self._lines, layout.places[i], strict=True)):
+            low, high = text.rfind(GAP, 0, k), text.find(GAP, k)
+            if high - low > (MAX_TRIAD if line == COLUMN else shortest):
+                structure = self._structure(line, layout.cell_at[line][low + 1:high])
+                if structure.complete:
+                    found.append(structure)
+        return found
 
     def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
         pitch = parse_pitch(pitch)
@@ -292,6 +293,10 @@ class Position:
 
     def _index(self, cell: Any) -> int:
         """Index of a cell given as (q, r) or by name; CellOffBoard when it is not on the board."""
+        if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
+            i = self.board.index.get(cell)  # the common case, without parsing
+            if i is not None:
+                return i
         return self.board.cell_index(cell)
 
     # ---- the masks ------------------------------------------------------------------------------
@@ -339,47 +344,48 @@ class Position:
         ANDed with what its changed line now accepts, a cell that accepted nothing is not looked at
         again, and only new frontier cells are computed whole.
         """
-        layout, (column, right, left) = self._layout, self._lines
+        layout, (column, right, left), checks = self._layout, self._lines, self._checks
         k, kr, kl = layout.places[placed]
         on_column, on_right, on_left = layout.cell_at
-        checks = self._checks
         masks = dict(parent)
         masks.pop(placed, None)
-        fresh = []
-        rights = (on_right[right.rfind(GAP, 0, kr)], on_right[right.find(GAP, kr + 1)])
-        lefts = (on_left[left.rfind(GAP, 0, kl)], on_left[left.find(GAP, kl + 1)])
-        columns = [on_column[column.rfind(GAP, 0, k)], on_column[column.find(GAP, k + 1)]]
-        # Cells next to exactly one die in their column whose room may have changed (see above;
-        # beyond the end of a column these tests may pick a cell of the next one: harmless).
-        for step in (-3, -2, 2, 3):
-            if column[k + step] == GAP and (column[k + step - 1] == GAP) != (column[k + step + 1] == GAP):
-                columns.append(on_column[k + step])
-        at = layout.at[0]
-        for end in (*rights, *lefts):
-            if end >= 0:
-                k = at[end]
-                if column[k - 1] == GAP:
-                    if column[k - 2] != GAP:  # end finishes the pair below it, on top
-                        columns.append(on_column[k - 1])
-                elif column[k - 2] == GAP and column[k - 3] == GAP:  # end finishes the pair above it
-                    columns.append(on_column[k - 2])
-                if column[k + 1] == GAP:
-                    if column[k + 2] != GAP:  # end finishes the pair above it, underneath
-                        columns.append(on_column[k + 1])
-                elif column[k + 2] == GAP and column[k + 3] == GAP:  # end finishes the pair below it
-                    columns.append(on_column[k + 2])
-        scale_masks = checks.scale_masks
-        for text, places, ends in ((right, layout.at[1], rights), (left, layout.at[2], lefts)):
-            for j in ends:
-                if j >= 0:
+        fresh, scale_masks, diagonal_ends = [], checks.scale_masks, []
+        for text, k_line, on_line in ((right, kr, on_right), (left, kl, on_left)):
+            low, high = text.rfind(GAP, 0, k_line), text.find(GAP, k_line + 1)
+            for j, start, end in ((on_line[low], text.rfind(GAP, 0, low) + 1, high),
+                                  (on_line[high], low + 1, text.find(GAP, high + 1))):
+                if j >= 0:  # (the run may end at the edge of the board)
+                    diagonal_ends.append(j)
                     mask = masks.get(j)
                     if mask is None:
                         fresh.append(j)
-                    elif mask:
-                        k = places[j]
-                        stretch = text[text.rfind(GAP, 0, k) + 1:text.find(GAP, k + 1)]
+                    elif mask:  # the end's stretch on this line: the new run and the run beyond
+                        stretch = text[start:end]
                         fits = scale_masks.get(stretch)
                         masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
+        columns = [on_column[column.rfind(GAP, 0, k)], on_column[column.find(GAP, k + 1)]]
+        # Cells next to exactly one die in their column whose room may have changed (see above;
+        # beyond the end of a column these tests may pick a cell of the next one: harmless).
+        for step in (-2, 2):  # its die or its finishing cell is next to the new die
+            if column[k + step] == GAP and (column[k + step - 1] == GAP) != (column[k + step + 1] == GAP):
+                columns.append(on_column[k + step])
+        if column[k + 3] == GAP and column[k + 2] != GAP and column[k + 4] == GAP:  # finishing beyond
+            columns.append(on_column[k + 3])
+        if column[k - 3] == GAP and column[k - 2] != GAP and column[k - 4] == GAP:
+            columns.append(on_column[k - 3])
+        at = layout.at[0]
+        for end in diagonal_ends:
+            k = at[end]
+            if column[k - 1] == GAP:
+                if column[k - 2] != GAP:  # end finishes the pair below it, on top
+                    columns.append(on_column[k - 1])
+            elif column[k - 2] == GAP and column[k - 3] == GAP:  # end finishes the pair above it
+                columns.append(on_column[k - 2])
+            if column[k + 1] == GAP:
+                if column[k + 2] != GAP:  # end finishes the pair above it, underneath
+                    columns.append(on_column[k + 1])
+            elif column[k + 2] == GAP and column[k + 3] == GAP:  # end finishes the pair below it
+                columns.append(on_column[k + 2])
         for j in columns:
             if j >= 0:
                 mask = masks.get(j)
@@ -387,30 +393,38 @@ class Position:
                     fresh.append(j)
                 elif mask:
                     masks[j] = self._column_mask(at[j], mask)
-        return self._fill_masks(fresh, masks)
+        return self._fill_masks(fresh, masks) if fresh else masks
 
     def _fill_masks(self, cells: Iterable[int], masks: dict[int, int]) -> dict[int, int]:
-        """Put the legal-pitch mask of each empty cell of `cells` in `masks`: the pitches both its
-        diagonals accept and its column accepts, room rule included (checked last, as it costs most).
-        The diagonals are read as in `_diagonal_mask`, written out here because this loop is the
-        engine's hot path (a call per cell costs a tenth of its time)."""
+        """Put the legal-pitch mask of each empty cell of `cells` in `masks`: the pitches its column
+        and both its diagonals accept, the room rule last (it costs most). This is the engine's hot
+        loop, so `_column_mask` and `_diagonal_mask` are written out in it (a call per cell would
+        cost a tenth of its time)."""
         column, right, left = self._lines
         places, checks = self._layout.places, self._checks
-        scale_masks = checks.scale_masks
+        column_masks, scale_masks = checks.column_masks, checks.scale_masks
         for i in cells:
             k, kr, kl = places[i]
-            mask = ALL_PITCHES
-            if right[kr - 1] != GAP or right[kr + 1] != GAP:
+            below, above = column[k - 1] != GAP, column[k + 1] != GAP
+            if below or above:
+                low = column.rfind(GAP, 0, k) if below else k - 1
+                high = column.find(GAP, k + 1) if above else k + 1
+                stretch = column[low + 1:high]
+                mask = column_masks.get(stretch)
+                if mask is None:
+                    mask = checks.column_mask(stretch)
+                room = high - low == 3  # next to exactly one die: the room rule applies
+            else:
+                mask, room = ALL_PITCHES, False
+            if mask and (right[kr - 1] != GAP or right[kr + 1] != GAP):
                 stretch = right[right.rfind(GAP, 0, kr) + 1:right.find(GAP, kr + 1)]
                 fits = scale_masks.get(stretch)
-                mask = checks.scale_mask(stretch) if fits is None else fits
+                mask &= checks.scale_mask(stretch) if fits is None else fits
             if mask and (left[kl - 1] != GAP or left[kl + 1] != GAP):
                 stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
                 fits = scale_masks.get(stretch)
                 mask &= checks.scale_mask(stretch) if fits is None else fits
-            if mask and (column[k - 1] != GAP or column[k + 1] != GAP):
-                mask = self._column_mask(k, mask)
-            masks[i] = mask
+            masks[i] = self._room_mask(k, mask) if mask and room else mask
         return masks
 
     def _column_mask(self, k: int, mask: int) -> int:
