@@ -74,6 +74,11 @@ def test_the_start_page_says_what_needs_a_live_kernel(book):
         assert f'href="notebooks/{lesson}.html"' in text
 
 
+def test_the_test_markers_are_not_shown(book):
+    for lesson in LESSONS:
+        assert "NBVAL" not in (book / "notebooks" / f"{lesson}.html").read_text(encoding="utf-8")
+
+
 def test_a_lesson_holds_pictures_and_sound_that_need_no_internet(book, pages):
     lesson = pages[book / "notebooks" / "1-rules.html"]
     assert len(lesson.images) >= 3

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import filecmp
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -27,11 +28,29 @@ STARTUP = "from muzlab.widgets import static\n\nstatic.enable()\n"
 
 
 def _copy(source: Path, target: Path) -> None:
-    """Copy keeping the time stamp, and only when changed, so Sphinx rebuilds only what changed."""
+    """Copy keeping the time stamp, and only when changed, so Sphinx rebuilds only what changed.
+
+    A lesson loses its test markers (`# NBVAL_CHECK_OUTPUT` lines): they are for the test command,
+    not for a reader."""
+    if source.suffix == ".ipynb":
+        text = _without_test_markers(source.read_text(encoding="utf-8"))
+        if not (target.exists() and target.read_text(encoding="utf-8") == text):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        return
     if target.exists() and filecmp.cmp(source, target, shallow=False):
         return
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(source, target)
+
+
+def _without_test_markers(text: str) -> str:
+    notebook = json.loads(text)
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            lines = "".join(cell["source"]).splitlines(keepends=True)
+            cell["source"] = [line for line in lines if not line.lstrip().startswith("# NBVAL_")]
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
 def lessons(chosen: list[str] | None = None) -> list[Path]:
