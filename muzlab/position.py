@@ -528,7 +528,7 @@ class Position:
         why_not_below = self._side_problem(bottom_side, checks.completes_below[low][high], "below")
         if why_not_below is None:
             return None
-        return (f"{join(spell_column((low, high)))} could never be finished as a triad: "
+        return (f"{join(self._column_spelling(i, below, pitch, above))} could never be finished as a triad: "
                 f"{why_not_above}, and {why_not_below}.")
 
     def _side_problem(self, side: tuple[int, ...], completing: int, where: str) -> str | None:
