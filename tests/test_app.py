@@ -45,11 +45,13 @@ def test_start_seats_the_players_chosen_in_the_page(app):
     app.setup.names[2].value = "Robo"
     app.setup.kinds[2].value = "random"
     app.setup.game_number.value = 12
+    app.setup.allow_hints.value = False
     app.setup.start_button.click()
     board = app.play
     assert isinstance(board, PlayBoard) and app.play_area.children == (app.change_button, board)
     assert board.game.players == 3 and board.game.seed == 12
     assert [seat.label for seat in board.table.seats] == ["Ada", "Player 2", "Robo (random)"]
+    assert not board.table.allow_hints and board.hint_button.layout.display == "none"
 
 
 def test_a_person_plays_in_the_app_and_the_computer_answers(app):

@@ -30,7 +30,8 @@ SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name i
 
 
 class TableSetup(widgets.VBox):
-    """The form before a game: how many seats, each seat's name and who plays it, the game number."""
+    """The form before a game: how many seats, each seat's name and who plays it, the game number,
+    and whether the players may ask for hints."""
 
     def __init__(self, on_start, players: int = 2):
         self.on_start = on_start
@@ -47,13 +48,15 @@ class TableSetup(widgets.VBox):
             kind.add_class(f"muz-seat-kind-{seat + 1}")
         self.rows = [widgets.HBox([name, kind]) for name, kind in zip(self.names, self.kinds, strict=True)]
         self.game_number = widgets.BoundedIntText(value=0, min=0, max=10**9, description="Game no.")
+        self.allow_hints = widgets.Checkbox(value=True, description="a Hint button for the players")
         self.start_button = widgets.Button(description="Start", button_style="primary")
         self.start_button.add_class("muz-start")
         self.start_button.on_click(lambda _button: self.on_start())
         self.seat_count.observe(lambda _change: self._show_rows(), names="value")
         intro = widgets.HTML("<p>Choose the seats: a name for each player or team, and whether a person "
                              "or the computer plays it. The same game number deals the same dice.</p>")
-        super().__init__([intro, self.seat_count, *self.rows, self.game_number, self.start_button])
+        super().__init__([intro, self.seat_count, *self.rows, self.game_number, self.allow_hints,
+                          self.start_button])
         self.add_class("muz-setup")
         self._show_rows()
 
@@ -120,7 +123,7 @@ class ClassroomApp(widgets.VBox):
         names, agents = self.setup.seats()
         self.play = PlayBoard(players=len(names), agents=agents, names=names,
                               seed=self.setup.game_number.value, agent_delay=self.agent_delay,
-                              scale=self.size.value)
+                              scale=self.size.value, allow_hints=self.setup.allow_hints.value)
         self.play_area.children = [self.change_button, self.play]
 
     def show_setup(self) -> None:
