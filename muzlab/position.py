@@ -203,11 +203,9 @@ class Position:
             by_pitch = self._by_pitch = tuple([] for _ in range(12))
             masks = self._legal_masks()
             for i in sorted(masks):
-                mask = masks[i]
-                while mask:
-                    bit = mask & -mask
-                    mask ^= bit
-                    by_pitch[bit.bit_length() - 1].append(cells[i])
+                cell = cells[i]
+                for legal in _PITCHES_OF[masks[i]]:
+                    by_pitch[legal].append(cell)
         return by_pitch[pitch].copy()
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
@@ -471,10 +469,7 @@ class Position:
         top, bottom = (k + 1, k - 2) if die_below else (k + 2, k - 1)
         top_fit = bottom_fit = None  # the finishing cells' diagonal masks, read only when needed
         kept = 0
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            pitch = bit.bit_length() - 1
+        for pitch in _PITCHES_OF[mask]:
             low, high = (die, pitch) if die_below else (pitch, die)
             finishing = checks.completes_above[low][high]
             if finishing:
@@ -482,7 +477,7 @@ class Position:
                     cell = cell_at[top]
                     top_fit = self._diagonal_mask(cell) if cell >= 0 and column[top + 1] == GAP else 0
                 if finishing & top_fit:
-                    kept |= bit
+                    kept |= 1 << pitch
                     continue
             finishing = checks.completes_below[low][high]
             if finishing:
@@ -490,7 +485,7 @@ class Position:
                     cell = cell_at[bottom]
                     bottom_fit = self._diagonal_mask(cell) if cell >= 0 and column[bottom - 1] == GAP else 0
                 if finishing & bottom_fit:
-                    kept |= bit
+                    kept |= 1 << pitch
         return kept
 
     def _run(self, ray: tuple[int, ...]) -> tuple[int, ...]:
@@ -833,6 +828,17 @@ class _Layout:
 
 _LAYOUTS: dict[int, tuple[Board, _Layout]] = {}
 _BYTES = tuple(bytes((pitch,)) for pitch in range(12))
+
+
+def _pitches_of_every_mask() -> tuple[tuple[int, ...], ...]:
+    """The pitch classes of each 12-bit mask, by mask: [0b101] is (0, 2)."""
+    table: tuple[tuple[int, ...], ...] = ((),)
+    for pitch in range(12):
+        table += tuple(pitches + (pitch,) for pitches in table)
+    return table
+
+
+_PITCHES_OF = _pitches_of_every_mask()
 
 
 def _layout(board: Board) -> _Layout:
