@@ -103,6 +103,7 @@ def test_the_size_control_rescales_every_board(app):
     app.setup.start_button.click()
     app.size.value = 1.5
     assert [board.scale for board in app.boards()] == [1.5, 1.5, 1.5]
+    assert "--jp-widgets-font-size: 20px" in app.style.value  # 13px buttons and labels, 1.5 times
     app.setup.start_button.click()  # a new table starts at the chosen size
     assert app.play.scale == 1.5
 

@@ -114,9 +114,11 @@ class ClassroomApp(widgets.VBox):
                                 titles=["Play", "Explore", "Quiz", "Ear training", "Review"])
         self.size.observe(lambda change: self.rescale(change["new"]), names="value")
         title = widgets.HTML("<h2 style='margin:4px 0'>Muzundrum</h2>")
-        super().__init__([widgets.HBox([title, self.size], layout=widgets.Layout(
+        self.style = widgets.HTML(layout=widgets.Layout(display="none"))
+        super().__init__([self.style, widgets.HBox([title, self.size], layout=widgets.Layout(
             justify_content="space-between", align_items="center")), self.tabs])
         self.add_class("muz-app")
+        self._style_controls(scale)
 
     def start(self) -> None:
         """Seat the players chosen in the form and show their PlayBoard."""
@@ -157,6 +159,14 @@ class ClassroomApp(widgets.VBox):
         return [board for board in (self.play, self.explorer, self.quiz, review) if board is not None]
 
     def rescale(self, scale: float) -> None:
-        """Draw every board (and its text) at `scale` times the normal size."""
+        """Draw every board (and its text) at `scale` times the normal size, and the controls with them."""
         for board in self.boards():
             board.scale = scale
+        self._style_controls(scale)
+
+    def _style_controls(self, scale: float) -> None:
+        """Size the app's buttons, menus, labels and tabs through the ipywidgets style variables."""
+        sizes = {"font-size": 13, "inline-height": 28, "inline-label-width": 80, "inline-width": 300,
+                 "horizontal-tab-height": 24, "horizontal-tab-width": 144}
+        rules = "; ".join(f"--jp-widgets-{name}: {round(px * scale)}px" for name, px in sizes.items())
+        self.style.value = f"<style>.muz-app {{ {rules}; }}</style>"
