@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import NoReturn
 
-from muzlab import lessons, perft
+from muzlab import lessons, perft, worksheet
 from muzlab.board import Board
 from muzlab.errors import MuzlabError, SimulationError, UnknownSetting
 from muzlab.rules import RuleSet
@@ -63,7 +63,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 "chunk_size": args.chunk_size, "retries": args.retries,
                 "out": args.out if args.dataset else None}
     if args.scheduler:
-        from muzlab.cluster import require_distributed
+        from muzlab.runner import require_distributed
 
         with require_distributed().Client(args.scheduler) as client:
             result = simulate(args.games, agents, client=client, **settings)
@@ -140,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(run=_simulate)
     lessons.add_commands(commands)
+    worksheet.add_commands(commands)
     return parser
 
 
