@@ -3,6 +3,8 @@ edited copies kept unless --force, and the servers' commands built for this fold
 
 import json
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +137,13 @@ def test_serving_copies_the_lessons_first_then_starts_the_server(tmp_path, monke
     assert (tmp_path / APP_NOTEBOOK).exists()
     assert len(started) == 1 and "--port=8872" in started[0] and "--no-browser" in started[0]
     assert ("--template=muzlab" in started[0]) == (command == "app")
+
+
+def test_the_wheel_ships_the_lessons_and_the_app_template():
+    """pip installs what `muzlab lessons` and `muzlab app` read (a checkout reads notebooks/ itself)."""
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    wheel = config["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["force-include"]["notebooks"] == "muzlab/_lessons"
+    assert (lessons.VOILA_DATA / "voila" / "templates" / "muzlab" / "index.html.j2").is_file()
+    assert "voila" in " ".join(config["project"]["dependencies"])
