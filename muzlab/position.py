@@ -141,7 +141,7 @@ class Position:
         for cell, pitch in (dice or {}).items():
             grid[board.cell_index(cell)] = parse_pitch(pitch)
         self._init(board, rules, grid, _layout(board), rules.checks())
-        if strict and not self._valid():
+        if strict and dice and not self._valid():
             problems = self.problems()
             if problems:
                 raise InvalidPosition(problems)
@@ -154,7 +154,7 @@ class Position:
         self._grid = grid
         self._layout = layout
         self._lines = layout.lines(grid) if lines is None else lines
-        self._count = sum(1 for p in grid if p != EMPTY) if count is None else count
+        self._count = len(grid) - grid.count(EMPTY) if count is None else count
         self._masks: dict[int, int] | None = None
         #: legal cells of every pitch, once asked twice (None: never asked, (): asked once)
         self._by_pitch: tuple[list[Cell], ...] | None = None
@@ -272,7 +272,13 @@ class Position:
 
     def _completed_through(self, i: int) -> list[Structure]:
         """Complete runs through the occupied cell i; runs too short to be complete are not built."""
-        found, shortest, layout = [], self._checks.min_scale, self._layout
+        (column, right, left), layout, shortest = self._lines, self._layout, self._checks.min_scale
+        k, kr, kl = layout.places[i]
+        if (column.find(GAP, k) - column.rfind(GAP, 0, k) <= MAX_TRIAD
+                and right.find(GAP, kr) - right.rfind(GAP, 0, kr) <= shortest
+                and left.find(GAP, kl) - left.rfind(GAP, 0, kl) <= shortest):
+            return []  # (most placements)
+        found = []
         for line, (text, k) in enumerate(zip(self._lines, layout.places[i], strict=True)):
             low, high = text.rfind(GAP, 0, k), text.find(GAP, k)
             if high - low > (MAX_TRIAD if line == COLUMN else shortest):
