@@ -12,13 +12,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from muzlab.errors import GameError
-from muzlab.game import Game
+from muzlab.game import Game, completion
 from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, current_note_names, parse_pitch
 from muzlab.position import Position, Structure
-from muzlab.rules import SCALE_STEPS
 from muzlab.spelling import (
-    completion_label,
     key_label,
     pitch_label,
     run_key,
@@ -71,7 +69,7 @@ def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "presen
     pitch = parse_pitch(pitch)
     cell = position.board.as_cell(cell)
     placement = position.play(pitch, cell)
-    parts = [("complete", f"the {label}") for s in placement.completed for label in _completion_labels(s)]
+    parts = [("complete", f"the {completion(structure).label()}") for structure in placement.completed]
     for run in placement.position.runs_through(cell):
         if run.complete:
             continue
@@ -143,14 +141,6 @@ def _most_instructive(position: Position, pitch: int, cells: tuple[Cell, ...]) -
         if position.completions(pitch, cell):
             return cell
     return cells[0]
-
-
-def _completion_labels(structure: Structure) -> list[str]:
-    if structure.kind == "triad":
-        return [completion_label("triad", root, quality) for root, quality in structure.triads]
-    size = len(structure.pitches)
-    return [completion_label("scale", tonic, kind) for tonic, kind in structure.keys
-            if len(SCALE_STEPS[kind]) == size]
 
 
 def _start_words(run: Structure) -> str:
@@ -248,8 +238,7 @@ def _row(decision: Decision) -> dict:
     best_points = max(scores.values(), default=0)
     best = [c for c, s in scores.items() if s == best_points]
     points = event.points if cell is not None else 0
-    completed = [] if cell is None else [label for s in position.completions(pitch, cell)
-                                         for label in _completion_labels(s)]
+    completed = [] if cell is None else [completion(s).label() for s in position.completions(pitch, cell)]
     could_complete = any(position.completions(pitch, c) for c in scores)
     honey = any(s > points for c, s in scores.items() if c in board.honeypots)
     return {
@@ -299,8 +288,9 @@ def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: 
     if points == best_points:
         tail = "the only cell" if len(scores) == 1 else "the best there was"
         return f"{_play_sentence(position, pitch, cell, points, 'past')}: {tail}."
-    return (f"{_play_sentence(position, pitch, best, best_points, 'would')}; "
-            f"{die_label(position, pitch, cell)} on {board.cell_name(cell)} scored {points}.")
+    played = (f"{_play_sentence(position, pitch, cell, points, 'past')}" if position.completions(pitch, cell)
+              else f"{die_label(position, pitch, cell)} on {board.cell_name(cell)} scored {points}")
+    return f"{_play_sentence(position, pitch, best, best_points, 'would')}; {played}."
 
 
 def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
