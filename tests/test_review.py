@@ -7,7 +7,7 @@ import pytest
 import reference_rules as reference
 
 import muzlab
-from muzlab import Game, IllegalPlacement, Position, UnknownNoteName
+from muzlab import Game, GameError, IllegalPlacement, Position, UnknownNoteName
 from muzlab.agents import make_agent, play
 from muzlab.coach import advice, comment, decisions, review, summary
 
@@ -138,10 +138,12 @@ def test_advice_gives_the_best_cells_their_points_and_why():
         advice(position, "H#")
 
 
-def test_comment_refuses_an_illegal_cell():
+def test_comment_refuses_an_illegal_cell_and_review_refuses_what_is_not_a_game():
     position = c_and_e_game().position
     with pytest.raises(IllegalPlacement):
         comment(position, "G", "a1")
+    with pytest.raises(GameError, match="is not a Game"):
+        review(position)
 
 
 def test_the_review_board_steps_through_a_game_by_its_buttons():
