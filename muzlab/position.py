@@ -824,12 +824,13 @@ class _Layout:
 
     def lines(self, grid: list[int]) -> tuple[bytes, bytes, bytes]:
         """The three byte strings of the dice on `grid`."""
-        texts = [bytearray(empty) for empty in self._empty]
+        column, right, left = (bytearray(empty) for empty in self._empty)
+        places = self.places
         for i, pitch in enumerate(grid):
             if pitch != EMPTY:
-                for text, k in zip(texts, self.places[i], strict=True):
-                    text[k] = pitch
-        return tuple(bytes(text) for text in texts)
+                k, kr, kl = places[i]
+                column[k] = right[kr] = left[kl] = pitch
+        return bytes(column), bytes(right), bytes(left)
 
 
 _LAYOUTS: dict[int, tuple[Board, _Layout]] = {}

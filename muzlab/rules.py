@@ -8,6 +8,7 @@ are memoised per rule set, so the board code only looks them up.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -19,6 +20,13 @@ ALL_PITCHES = (1 << 12) - 1
 GAP = 12
 _GAP_BYTE = bytes((GAP,))
 
+#: Runs of two dice or more in a line's bytes.
+_RUNS = re.compile(b"[^%c]{2,}" % GAP)
+
+
+#: The [house] rules of RULES.md: the RuleSet fields a teacher may switch.
+HOUSE_RULES = ("opening_on_centre", "opening_scores", "one_extra_roll_per_placement", "rolls_add_up",
+               "end_on_locked_board")
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -266,18 +274,17 @@ class RunChecks:
         """Whether every run of a line's bytes (runs split by GAP, bottom to top) is legal on a column
         or on a diagonal: the numeric twin of `column_problem` / `scale_problem` returning None."""
         memo = self._legal_runs[column]
-        for run in text.split(_GAP_BYTE):
-            if len(run) > 1:
-                legal = memo.get(run)
-                if legal is None:
-                    if column:
-                        legal = len(run) < 3 and (run[1] - run[0]) % 12 in self.pair_steps or (
-                            len(run) == 3 and self.triad_quality(run) is not None)
-                    else:
-                        legal = len(run) <= self.max_scale and bool(self.scale_fits(tuple(run)))
-                    memo[run] = legal
-                if not legal:
-                    return False
+        for run in _RUNS.findall(text):
+            legal = memo.get(run)
+            if legal is None:
+                if column:
+                    legal = len(run) < 3 and (run[1] - run[0]) % 12 in self.pair_steps or (
+                        len(run) == 3 and self.triad_quality(run) is not None)
+                else:
+                    legal = len(run) <= self.max_scale and bool(self.scale_fits(tuple(run)))
+                memo[run] = legal
+            if not legal:
+                return False
         return True
 
     def _completions(self, low: int, high: int, above: bool) -> int:
@@ -294,14 +301,14 @@ def _mask(pitches) -> int:
     for p in pitches:
         mask |= 1 << p
     return mask
-
-
-@cache
-def _checks(scale_types: tuple[str, ...], triad_qualities: tuple[str, ...]) -> RunChecks:
-    return RunChecks(scale_types, triad_qualities)
 def _step(kind: str, degree: int) -> int:
     """Semitones from `degree` of a scale type up to the next degree (cyclic)."""
     steps = SCALE_STEPS[kind]
     return steps[degree % len(steps)]
 
 
+
+
+@cache
+def _checks(scale_types: tuple[str, ...], triad_qualities: tuple[str, ...]) -> RunChecks:
+    return RunChecks(scale_types, triad_qualities)
