@@ -19,7 +19,6 @@ ALL_PITCHES = (1 << 12) - 1
 #: The byte for "no die here" in the rules' byte strings of a line (pitch classes are bytes 0-11).
 GAP = 12
 _GAP_BYTE = bytes((GAP,))
-
 #: Runs of two dice or more in a line's bytes.
 _RUNS = re.compile(b"[^%c]{2,}" % GAP)
 
@@ -27,6 +26,7 @@ _RUNS = re.compile(b"[^%c]{2,}" % GAP)
 #: The [house] rules of RULES.md: the RuleSet fields a teacher may switch.
 HOUSE_RULES = ("opening_on_centre", "opening_scores", "one_extra_roll_per_placement", "rolls_add_up",
                "end_on_locked_board")
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -296,17 +296,17 @@ class RunChecks:
         return _mask((low - s1) % 12 for (s1, s2) in self.triad_steps if s2 == gap)
 
 
-def _mask(pitches) -> int:
-    mask = 0
-    for p in pitches:
-        mask |= 1 << p
-    return mask
 def _step(kind: str, degree: int) -> int:
     """Semitones from `degree` of a scale type up to the next degree (cyclic)."""
     steps = SCALE_STEPS[kind]
     return steps[degree % len(steps)]
 
 
+def _mask(pitches) -> int:
+    mask = 0
+    for p in pitches:
+        mask |= 1 << p
+    return mask
 
 
 @cache
