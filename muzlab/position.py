@@ -288,7 +288,8 @@ class Position:
         return found
 
     def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
-        pitch = parse_pitch(pitch)
+        if not (type(pitch) is int and 0 <= pitch < 12):
+            pitch = parse_pitch(pitch)
         i = self._index(cell)
         if not self._legal_masks().get(i, 0) >> pitch & 1:
             reason = self._problem(pitch, i)
