@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import accumulate, chain
 from types import MappingProxyType
 from typing import Any
 
@@ -156,8 +157,9 @@ class Position:
         self._lines = layout.lines(grid) if lines is None else lines
         self._count = len(grid) - grid.count(EMPTY) if count is None else count
         self._masks: dict[int, int] | None = None
-        #: legal cells of every pitch, once asked twice (None: never asked, (): asked once)
-        self._by_pitch: tuple[list[Cell], ...] | None = None
+        #: legal cells of every pitch, once asked twice (None: never asked, (): asked once): the
+        #: cells pitch by pitch, and where each pitch's cells start
+        self._by_pitch: tuple[tuple[Cell, ...], tuple[int, ...]] | tuple[()] | None = None
         self._dice: Mapping[Cell, int] | None = None
 
     # ---- reading the position -------------------------------------------------------------------
@@ -200,13 +202,18 @@ class Position:
             bit = 1 << pitch
             return [cells[i] for i in sorted([i for i, mask in self._legal_masks().items() if mask & bit])]
         if not by_pitch:  # asked again: sort every pitch's cells out at once
-            by_pitch = self._by_pitch = tuple([] for _ in range(12))
+            lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
             masks = self._legal_masks()
             for i in sorted(masks):
                 cell = cells[i]
                 for legal in _PITCHES_OF[masks[i]]:
-                    by_pitch[legal].append(cell)
-        return by_pitch[pitch].copy()
+                    lists[legal].append(cell)
+            # Kept flat, every pitch's cells in one tuple and where each pitch starts in another:
+            # thirteen containers per position would keep the garbage collector busy.
+            by_pitch = self._by_pitch = (tuple(chain.from_iterable(lists)),
+                                         (0, *accumulate(map(len, lists))))
+        flat, starts = by_pitch
+        return list(flat[starts[pitch]:starts[pitch + 1]])
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
         """Each legal cell for `pitch` with the points a placement there would earn."""
