@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
+from muzlab.errors import UnknownSetting
 from muzlab.spelling import join, pitch_label, run_key, show_name, spell_column
 from muzlab.theory import MAX_TRIAD, SCALE_STEPS, TRIAD_STEPS
 
@@ -54,12 +55,16 @@ class RuleSet:
     boards_for_dice: tuple[tuple[int, str], ...] = field(default=())
 
     def __post_init__(self) -> None:
+        for switch in HOUSE_RULES:
+            if not isinstance(getattr(self, switch), bool):
+                raise UnknownSetting(f"RuleSet {switch}={getattr(self, switch)!r}: a house rule is True or "
+                                     "False")
         for kind in self.scale_types:
             if kind not in SCALE_STEPS:
-                raise ValueError(f"unknown scale type {kind!r}; known: {sorted(SCALE_STEPS)}")
+                raise UnknownSetting(f"unknown scale type {kind!r}; known: {sorted(SCALE_STEPS)}")
         for quality in self.triad_qualities:
             if quality not in TRIAD_STEPS:
-                raise ValueError(f"unknown triad quality {quality!r}; known: {sorted(TRIAD_STEPS)}")
+                raise UnknownSetting(f"unknown triad quality {quality!r}; known: {sorted(TRIAD_STEPS)}")
 
     @classmethod
     def basic(cls) -> RuleSet:
@@ -81,7 +86,7 @@ class RuleSet:
         """The rule set of a level by name: "basic" or "master"."""
         levels = {"basic": cls.basic, "master": cls.master}
         if name not in levels:
-            raise ValueError(f"unknown rule set {name!r}; known: {sorted(levels)}")
+            raise UnknownSetting(f"unknown rule set {name!r}; known: {sorted(levels)}")
         return levels[name]()
 
     def board_name_for(self, dice: int) -> str:
