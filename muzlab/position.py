@@ -197,11 +197,13 @@ class Position:
         """Sorted cells where `pitch` may be placed now."""
         pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
         by_pitch, cells = self._by_pitch, self.board.cells
-        if by_pitch is None:  # the first question (often the only one, in a game): answer just it
+        if by_pitch is None and self._masks is not None:
+            # The first question about a position whose masks came from its parent, as in a game:
+            # often the only one (the die in hand), so it is answered alone.
             self._by_pitch = ()
             bit = 1 << pitch
-            return [cells[i] for i in sorted([i for i, mask in self._legal_masks().items() if mask & bit])]
-        if not by_pitch:  # asked again: sort every pitch's cells out at once
+            return [cells[i] for i in sorted([i for i, mask in self._masks.items() if mask & bit])]
+        if not by_pitch:  # asked again, or a position studied from its dice: every pitch at once
             lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
             masks = self._legal_masks()
             for i in sorted(masks):
