@@ -75,13 +75,13 @@ def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
 
 
 def make_question(kind: str, seed: int) -> Question:
-    """A question of the given kind ("where", "triad", "points" or "puzzle"), the same for the same seed."""
-    if kind == "puzzle":  # "find the best cell", from positions of simulated games
-        from muzlab.puzzles import puzzle_question  # puzzles builds on this module
+    """A question of the given kind ("where", "triad" or "points"), the same for the same seed.
 
-        return puzzle_question(seed)
+    Puzzles ("find the best cell") come from `muzlab.puzzles.puzzle_question`, which builds on this module.
+    """
     if kind not in KINDS:
-        raise UnknownSetting(f"unknown question kind {kind!r}; choose from {KINDS} or 'puzzle'")
+        raise UnknownSetting(f"unknown question kind {kind!r}; choose from {KINDS} "
+                             "(puzzles come from muzlab.puzzles.puzzle_question)")
     rng = random.Random(seed)
     while True:
         playout = random_positions(rng.randrange(2**32), 21)

