@@ -377,36 +377,46 @@ class Position:
                         stretch = text[start:end]
                         fits = scale_masks.get(stretch)
                         masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
-        columns = [on_column[column.rfind(GAP, 0, k)], on_column[column.find(GAP, k + 1)]]
-        # Cells next to exactly one die in their column whose room may have changed (see above;
-        # beyond the end of a column these tests may pick a cell of the next one: harmless).
-        for step in (-2, 2):  # its die or its finishing cell is next to the new die
-            if column[k + step] == GAP and (column[k + step - 1] == GAP) != (column[k + step + 1] == GAP):
-                columns.append(on_column[k + step])
-        if column[k + 3] == GAP and column[k + 2] != GAP and column[k + 4] == GAP:  # finishing beyond
-            columns.append(on_column[k + 3])
-        if column[k - 3] == GAP and column[k - 2] != GAP and column[k - 4] == GAP:
-            columns.append(on_column[k - 3])
-        at = layout.at[0]
-        for end in diagonal_ends:
-            k = at[end]
-            if column[k - 1] == GAP:
-                if column[k - 2] != GAP:  # end finishes the pair below it, on top
-                    columns.append(on_column[k - 1])
-            elif column[k - 2] == GAP and column[k - 3] == GAP:  # end finishes the pair above it
-                columns.append(on_column[k - 2])
-            if column[k + 1] == GAP:
-                if column[k + 2] != GAP:  # end finishes the pair above it, underneath
-                    columns.append(on_column[k + 1])
-            elif column[k + 2] == GAP and column[k + 3] == GAP:  # end finishes the pair below it
-                columns.append(on_column[k + 2])
-        for j in columns:
-            if j >= 0:
+        for j in (on_column[column.rfind(GAP, 0, k)], on_column[column.find(GAP, k + 1)]):
+            if j >= 0:  # the ends of the new die's column run: their column changed
                 mask = masks.get(j)
                 if mask is None:
                     fresh.append(j)
                 elif mask:
-                    masks[j] = self._column_mask(at[j], mask)
+                    masks[j] = self._column_mask(layout.at[0][j], mask)
+        # Cells next to a lone die in their column whose room changed (their column did not): one
+        # two from the new die with its die beyond it, or three from it with its die between, for
+        # the new die is now beyond its finishing cell; and one whose finishing cell is a diagonal end.
+        rooms = []
+        if column[k + 1] == GAP:
+            if column[k + 3] != GAP and column[k + 2] == GAP and column[k + 4] == GAP:
+                rooms.append(k + 2)
+            if column[k + 2] != GAP and column[k + 3] == GAP and column[k + 4] == GAP:
+                rooms.append(k + 3)
+        if column[k - 1] == GAP:
+            if column[k - 3] != GAP and column[k - 2] == GAP and column[k - 4] == GAP:
+                rooms.append(k - 2)
+            if column[k - 2] != GAP and column[k - 3] == GAP and column[k - 4] == GAP:
+                rooms.append(k - 3)
+        at = layout.at[0]
+        for end in diagonal_ends:
+            k = at[end]
+            if column[k - 1] == GAP:
+                if column[k - 2] != GAP and column[k - 3] == GAP:  # finishes the pair below, on top
+                    rooms.append(k - 1)
+            elif column[k - 2] == GAP and column[k - 3] == GAP:  # (the pair's die is right below it)
+                rooms.append(k - 2)
+            if column[k + 1] == GAP:
+                if column[k + 2] != GAP and column[k + 3] == GAP:  # finishes the pair above, underneath
+                    rooms.append(k + 1)
+            elif column[k + 2] == GAP and column[k + 3] == GAP:  # (the pair's die is right above it)
+                rooms.append(k + 2)
+        for k in rooms:
+            j = on_column[k]
+            if j >= 0:  # (a cell of the next column, past the end of this one: harmless)
+                mask = masks.get(j)
+                if mask:
+                    masks[j] = self._room_mask(k, mask)
         return self._fill_masks(fresh, masks) if fresh else masks
 
     def _fill_masks(self, cells: Iterable[int], masks: dict[int, int]) -> dict[int, int]:
