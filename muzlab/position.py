@@ -196,26 +196,28 @@ class Position:
     def legal_placements(self, pitch: PitchLike) -> list[Cell]:
         """Sorted cells where `pitch` may be placed now."""
         pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
-        by_pitch, cells = self._by_pitch, self.board.cells
+        by_pitch = self._by_pitch
+        if by_pitch:  # every pitch's cells are sorted out already
+            flat, starts = by_pitch
+            return list(flat[starts[pitch]:starts[pitch + 1]])
+        cells = self.board.cells
         if by_pitch is None and self._masks is not None:
             # The first question about a position whose masks came from its parent, as in a game:
             # often the only one (the die in hand), so it is answered alone.
             self._by_pitch = ()
             bit = 1 << pitch
             return [cells[i] for i in sorted([i for i, mask in self._masks.items() if mask & bit])]
-        if not by_pitch:  # asked again, or a position studied from its dice: every pitch at once
-            lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
-            masks = self._legal_masks()
-            for i in sorted(masks):
-                cell = cells[i]
-                for legal in _PITCHES_OF[masks[i]]:
-                    lists[legal].append(cell)
-            # Kept flat, every pitch's cells in one tuple and where each pitch starts in another:
-            # thirteen containers per position would keep the garbage collector busy.
-            by_pitch = self._by_pitch = (tuple(chain.from_iterable(lists)),
-                                         (0, *accumulate(map(len, lists))))
-        flat, starts = by_pitch
-        return list(flat[starts[pitch]:starts[pitch + 1]])
+        # Asked again, or a position studied from its dice: every pitch at once.
+        lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
+        masks = self._legal_masks()
+        for i in sorted(masks):
+            cell = cells[i]
+            for legal in _PITCHES_OF[masks[i]]:
+                lists[legal].append(cell)
+        # Kept flat, every pitch's cells in one tuple and where each pitch starts in another:
+        # thirteen containers per position would keep the garbage collector busy.
+        self._by_pitch = (tuple(chain.from_iterable(lists)), (0, *accumulate(map(len, lists))))
+        return lists[pitch]
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
         """Each legal cell for `pitch` with the points a placement there would earn."""
