@@ -317,7 +317,7 @@ class Position:
 
     # ---- the masks ------------------------------------------------------------------------------
     # The mask machinery reads the dice as three byte strings, one per line direction (`_Layout`):
-    # the run below and above an empty cell are found with rfind/find and looked up, gap included,
+    # the runs below and above an empty cell are found with rfind/find and looked up, gap included,
     # in the rule set's memoised tables. Nothing here builds a sentence; `explain` does that.
     def _legal_masks(self) -> dict[int, int]:
         """Legal-pitch mask of every empty cell that touches a die."""
