@@ -62,7 +62,7 @@ def time_legal_placements(payload: dict) -> dict:
 
 
 def time_reference(payload: dict) -> float:
-    """Seconds the naive reference takes for all 12 pitches on every cell of the positions."""
+    """Seconds the naive reference takes for all 12 pitches on every cell of the positions (best of 3)."""
     sys.path.insert(0, str(REPOSITORY / "tests"))
     import reference_rules as reference
 
@@ -72,11 +72,14 @@ def time_reference(payload: dict) -> float:
     for text in payload["positions"]:
         position = Position.from_notation(text)
         cases.append((set(position.board.cells), dict(position.dice)))
-    start = time.process_time()
-    for cells, dice in cases:
-        for pitch in range(12):
-            [cell for cell in cells if reference.legal(cells, dice, pitch, cell)]
-    return time.process_time() - start
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for cells, dice in cases:
+            for pitch in range(12):
+                [cell for cell in cells if reference.legal(cells, dice, pitch, cell)]
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def main() -> None:
