@@ -429,27 +429,52 @@ class Position:
         column, right, left = self._lines
         places, checks = self._layout.places, self._checks
         column_masks, scale_masks = checks.column_masks, checks.scale_masks
+        # a lone die below or above: the commonest neighbourhood, looked up by its pitch
+        lone_below, lone_above = checks.scale_lone
+        column_below, column_above = checks.column_lone
         for i in cells:
             k, kr, kl = places[i]
-            below, above = column[k - 1] != GAP, column[k + 1] != GAP
-            if below or above:
-                low = column.rfind(GAP, 0, k) if below else k - 1
-                high = column.find(GAP, k + 1) if above else k + 1
-                stretch = column[low + 1:high]
-                mask = column_masks.get(stretch)
-                if mask is None:
-                    mask = checks.column_mask(stretch)
-                room = high - low == 3  # next to exactly one die: the room rule applies
+            below, above = column[k - 1], column[k + 1]
+            room = False
+            if below != GAP:
+                if above == GAP and column[k - 2] == GAP:
+                    mask, room = column_below[below], True
+                else:
+                    low, high = column.rfind(GAP, 0, k), column.find(GAP, k + 1)
+                    stretch = column[low + 1:high]
+                    mask = column_masks.get(stretch)
+                    if mask is None:
+                        mask = checks.column_mask(stretch)
+            elif above != GAP:
+                if column[k + 2] == GAP:
+                    mask, room = column_above[above], True
+                else:
+                    stretch = column[k:column.find(GAP, k + 1)]
+                    mask = column_masks.get(stretch)
+                    if mask is None:
+                        mask = checks.column_mask(stretch)
             else:
-                mask, room = ALL_PITCHES, False
-            if mask and (right[kr - 1] != GAP or right[kr + 1] != GAP):
-                stretch = right[right.rfind(GAP, 0, kr) + 1:right.find(GAP, kr + 1)]
-                fits = scale_masks.get(stretch)
-                mask &= checks.scale_mask(stretch) if fits is None else fits
-            if mask and (left[kl - 1] != GAP or left[kl + 1] != GAP):
-                stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
-                fits = scale_masks.get(stretch)
-                mask &= checks.scale_mask(stretch) if fits is None else fits
+                mask = ALL_PITCHES
+            if mask:
+                below, above = right[kr - 1], right[kr + 1]
+                if below != GAP and above == GAP and right[kr - 2] == GAP:
+                    mask &= lone_below[below]
+                elif below == GAP and above != GAP and right[kr + 2] == GAP:
+                    mask &= lone_above[above]
+                elif below != GAP or above != GAP:
+                    stretch = right[right.rfind(GAP, 0, kr) + 1:right.find(GAP, kr + 1)]
+                    fits = scale_masks.get(stretch)
+                    mask &= checks.scale_mask(stretch) if fits is None else fits
+            if mask:
+                below, above = left[kl - 1], left[kl + 1]
+                if below != GAP and above == GAP and left[kl - 2] == GAP:
+                    mask &= lone_below[below]
+                elif below == GAP and above != GAP and left[kl + 2] == GAP:
+                    mask &= lone_above[above]
+                elif below != GAP or above != GAP:
+                    stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
+                    fits = scale_masks.get(stretch)
+                    mask &= checks.scale_mask(stretch) if fits is None else fits
             masks[i] = self._room_mask(k, mask) if mask and room else mask
         return masks
 
@@ -471,17 +496,18 @@ class Position:
         """Pitches the empty cell i accepts on its two diagonals (its column not considered)."""
         _, right, left = self._lines
         _, kr, kl = self._layout.places[i]
-        mask = ALL_PITCHES
-        if right[kr - 1] != GAP or right[kr + 1] != GAP:
-            checks = self._checks
-            stretch = right[right.rfind(GAP, 0, kr) + 1:right.find(GAP, kr + 1)]
-            fits = checks.scale_masks.get(stretch)
-            mask = checks.scale_mask(stretch) if fits is None else fits
-        if mask and (left[kl - 1] != GAP or left[kl + 1] != GAP):
-            checks = self._checks
-            stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
-            fits = checks.scale_masks.get(stretch)
-            mask &= checks.scale_mask(stretch) if fits is None else fits
+        checks, mask = self._checks, ALL_PITCHES
+        lone_below, lone_above = checks.scale_lone
+        for text, k in ((right, kr), (left, kl)):
+            below, above = text[k - 1], text[k + 1]
+            if below != GAP and above == GAP and text[k - 2] == GAP:
+                mask &= lone_below[below]
+            elif below == GAP and above != GAP and text[k + 2] == GAP:
+                mask &= lone_above[above]
+            elif below != GAP or above != GAP:
+                stretch = text[text.rfind(GAP, 0, k) + 1:text.find(GAP, k + 1)]
+                fits = checks.scale_masks.get(stretch)
+                mask &= checks.scale_mask(stretch) if fits is None else fits
         return mask
 
     def _room_mask(self, k: int, mask: int) -> int:

@@ -127,6 +127,12 @@ class RunChecks:
         self.scale_masks: dict[bytes, int] = {}
         self.column_masks: dict[bytes, int] = {}
         self._legal_runs: tuple[dict[bytes, bool], dict[bytes, bool]] = ({}, {})  # diagonal, column
+        #: The masks next to a lone die, by its pitch: (die below, die above) on a diagonal and in a
+        #: column (the room rule aside), the commonest stretches, read without building them.
+        self.scale_lone = ([self.scale_mask(bytes((die, GAP))) for die in range(12)],
+                           [self.scale_mask(bytes((GAP, die))) for die in range(12)])
+        self.column_lone = ([self.column_mask(bytes((die, GAP))) for die in range(12)],
+                            [self.column_mask(bytes((GAP, die))) for die in range(12)])
         #: completes_above[low][high]: pitches finishing the column pair low-high on top;
         #: completes_below[low][high]: pitches finishing it underneath (as the root).
         self.completes_above = [[self._completions(lo, hi, True) for hi in range(12)] for lo in range(12)]
