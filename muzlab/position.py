@@ -493,19 +493,29 @@ class Position:
         return self._room_mask(k, mask) if mask and high - low == 3 else mask
 
     def _diagonal_mask(self, i: int) -> int:
-        """Pitches the empty cell i accepts on its two diagonals (its column not considered)."""
+        """Pitches the empty cell i accepts on its two diagonals (its column not considered); read as
+        in `_fill_masks`."""
         _, right, left = self._lines
         _, kr, kl = self._layout.places[i]
         checks, mask = self._checks, ALL_PITCHES
-        lone_below, lone_above = checks.scale_lone
-        for text, k in ((right, kr), (left, kl)):
-            below, above = text[k - 1], text[k + 1]
-            if below != GAP and above == GAP and text[k - 2] == GAP:
-                mask &= lone_below[below]
-            elif below == GAP and above != GAP and text[k + 2] == GAP:
-                mask &= lone_above[above]
-            elif below != GAP or above != GAP:
-                stretch = text[text.rfind(GAP, 0, k) + 1:text.find(GAP, k + 1)]
+        below, above = right[kr - 1], right[kr + 1]
+        if below != GAP or above != GAP:
+            if below != GAP and above == GAP and right[kr - 2] == GAP:
+                mask = checks.scale_lone[0][below]
+            elif below == GAP and right[kr + 2] == GAP:
+                mask = checks.scale_lone[1][above]
+            else:
+                stretch = right[right.rfind(GAP, 0, kr) + 1:right.find(GAP, kr + 1)]
+                fits = checks.scale_masks.get(stretch)
+                mask = checks.scale_mask(stretch) if fits is None else fits
+        below, above = left[kl - 1], left[kl + 1]
+        if mask and (below != GAP or above != GAP):
+            if below != GAP and above == GAP and left[kl - 2] == GAP:
+                mask &= checks.scale_lone[0][below]
+            elif below == GAP and left[kl + 2] == GAP:
+                mask &= checks.scale_lone[1][above]
+            else:
+                stretch = left[left.rfind(GAP, 0, kl) + 1:left.find(GAP, kl + 1)]
                 fits = checks.scale_masks.get(stretch)
                 mask &= checks.scale_mask(stretch) if fits is None else fits
         return mask
@@ -518,27 +528,26 @@ class Position:
         run), with no die beyond it in the column, and accept a finishing pitch on its diagonals.
         """
         column, cell_at, checks = self._lines[0], self._layout.cell_at[0], self._checks
-        die_below = column[k - 1] != GAP
-        die = column[k - 1] if die_below else column[k + 1]
-        top, bottom = (k + 1, k - 2) if die_below else (k + 2, k - 1)
+        if column[k - 1] != GAP:  # the pair is the die below and the new pitch
+            top, bottom, finishers = k + 1, k - 2, checks.finishers[0][column[k - 1]]
+        else:  # the new pitch and the die above
+            top, bottom, finishers = k + 2, k - 1, checks.finishers[1][column[k + 1]]
         top_fit = bottom_fit = None  # the finishing cells' diagonal masks, read only when needed
         kept = 0
         for pitch in _PITCHES_OF[mask]:
-            low, high = (die, pitch) if die_below else (pitch, die)
-            finishing = checks.completes_above[low][high]
-            if finishing:
+            on_top, underneath = finishers[pitch]  # the pitches that would finish the triad
+            if on_top:
                 if top_fit is None:
                     cell = cell_at[top]
                     top_fit = self._diagonal_mask(cell) if cell >= 0 and column[top + 1] == GAP else 0
-                if finishing & top_fit:
+                if on_top & top_fit:
                     kept |= 1 << pitch
                     continue
-            finishing = checks.completes_below[low][high]
-            if finishing:
+            if underneath:
                 if bottom_fit is None:
                     cell = cell_at[bottom]
                     bottom_fit = self._diagonal_mask(cell) if cell >= 0 and column[bottom - 1] == GAP else 0
-                if finishing & bottom_fit:
+                if underneath & bottom_fit:
                     kept |= 1 << pitch
         return kept
 

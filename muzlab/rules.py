@@ -137,6 +137,14 @@ class RunChecks:
         #: completes_below[low][high]: pitches finishing it underneath (as the root).
         self.completes_above = [[self._completions(lo, hi, True) for hi in range(12)] for lo in range(12)]
         self.completes_below = [[self._completions(lo, hi, False) for hi in range(12)] for lo in range(12)]
+        #: finishers[0][die][pitch]: (on top, underneath) for the pair die-pitch, the die below;
+        #: finishers[1][die][pitch]: the same for the pair pitch-die, the die above (the room rule).
+        self.finishers = (
+            [[(self.completes_above[die][p], self.completes_below[die][p]) for p in range(12)]
+             for die in range(12)],
+            [[(self.completes_above[p][die], self.completes_below[p][die]) for p in range(12)]
+             for die in range(12)],
+        )
 
     # ---- scales -------------------------------------------------------------------------------
     def scale_fits(self, run: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]:
