@@ -38,7 +38,16 @@ from muzlab.statsplots import (
     seat_scores,
     win_shares,
 )
-from muzlab.svg import COLOURS, DIE_RADIUS, RING_RADIUS, BoardView, board_view, cell_fill, hex_points
+from muzlab.svg import (
+    CELL_NAME_OFFSET,
+    COLOURS,
+    DIE_RADIUS,
+    RING_RADIUS,
+    BoardView,
+    board_view,
+    cell_fill,
+    hex_points,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -107,20 +116,25 @@ def board(
     last: Cell | None = None,
     title: str | None = None,
     legend: bool = True,
+    coordinates: bool = False,
 ) -> Axes:
     """Draw the honeycomb with the dice (spelled names), honeypots, runs and optional highlights.
 
     `highlight`: a pitch (int or name) shows its legal cells with the points each would score, or
     give a cell or an iterable of cells. `last` rings the last placement. With a pitch and no
-    `title`, the title says where that pitch may go.
+    `title`, the title says where that pitch may go. `coordinates` writes every cell's name (e5).
     """
     ax = _new_axes(ax, (7.5, 8.2))
-    view = board_view(position, highlight, last, show_structures)
+    view = board_view(position, highlight, last, show_structures, coordinates)
     unit = _frame(ax, view.board)
     _draw_cells(ax, view, unit)
     if view.runs:
         _draw_runs(ax, view, unit, legend)
     _draw_dice(ax, view, unit)
+    for cell, name in view.cell_names.items():
+        x, y = _centre(cell)
+        ax.text(x, y + CELL_NAME_OFFSET, name, ha="center", va="center", fontsize=0.26 * unit,
+                color=COLOURS["edge-text"], zorder=6)
     if title is None and view.pitch is not None:
         count = len(view.highlight)
         title = (f"Where can {view.pitch_label} go? {count} legal cell{'s' if count != 1 else ''}"

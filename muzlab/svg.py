@@ -24,6 +24,7 @@ from muzlab.spelling import note_label, pitch_label, symbols
 COLOURS = {
     "cell": "#f3f1ec",
     "edge": "#9a958c",
+    "edge-text": "#5c574f",
     "honeypot-2": "#fbe6a2",
     "honeypot-3": "#f3bd4f",
     "honeypot-text": "#7a5600",
@@ -40,6 +41,8 @@ COLOURS = {
 
 #: Radius of a die face and of the last-placement ring, as fractions of the hex circumradius.
 DIE_RADIUS = 0.6
+#: How far above a cell's centre its name is written, as a fraction of the hex circumradius.
+CELL_NAME_OFFSET = 0.72
 RING_RADIUS = 0.76
 #: Corners of a flat-topped hex: x in circumradii, y in units of sin 60°.
 _HEX_OFFSETS = ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))
@@ -58,7 +61,7 @@ class Run:
 
     @property
     def style(self) -> str:
-        """"complete", "potential" or "dead" (a potential triad nothing can finish any more)."""
+        """"complete", "potential" or "dead" (nothing can finish it any more, or it breaks the rules)."""
         if self.complete:
             return "complete"
         return "potential" if self.alive else "dead"
@@ -80,6 +83,8 @@ class BoardView:
     pitch_label: str | None
     runs: tuple[Run, ...]
     last: Cell | None
+    #: Each cell's name ("e5") when the picture shows them, else empty.
+    cell_names: dict[Cell, str]
 
 
 def _is_int(value: Any) -> bool:
@@ -91,8 +96,10 @@ def board_view(
     highlight: PitchLike | Iterable[Cell] | None = None,
     last: Cell | None = None,
     show_structures: bool = True,
+    coordinates: bool = False,
 ) -> BoardView:
-    """Ask the position what to draw; `highlight`: a pitch (legal cells and points), a cell or cells."""
+    """Ask the position what to draw; `highlight`: a pitch (legal cells and points), a cell or cells;
+    `coordinates`: every cell's name (e5), for a board people refer to by cell."""
     board = position.board
     cells: dict[Cell, int | None] = {}
     pitch = pitch_label = None
@@ -110,12 +117,14 @@ def board_view(
         board.cell_index(last)
         last = as_cell(last)
     structures = position.structures()
+    # A run of full length that is no allowed triad or scale (a teacher's set-up) is drawn as broken.
     runs = tuple(
-        Run(s.kind, s.complete, s.complete or bool(s.triads or s.keys), s.cells, s.describe())
+        Run(s.kind, s.complete and bool(s.triads or s.keys), bool(s.triads or s.keys), s.cells, s.describe())
         for s in structures
     ) if show_structures else ()
     labels = {cell: symbols(name) for cell, name in position.labels().items()}
-    return BoardView(board, labels, cells, pitch, pitch_label, runs, last)
+    names = {cell: board.cell_name(cell) for cell in board.cells} if coordinates else {}
+    return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names)
 
 
 def hex_points(centre: tuple[float, float], size: float) -> list[tuple[float, float]]:
@@ -215,6 +224,13 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
         x, y = centres[cell]
         out.append(_text(x, y, label, 0.55 * size, "name", COLOURS["text"], bold=True))
     out.append("</g>")
+    if view.cell_names:
+        out.append('<g class="cell-names" stroke="none">')
+        for cell, name in view.cell_names.items():
+            x, y = centres[cell]
+            out.append(_text(x, y - CELL_NAME_OFFSET * size, name, 0.26 * size, "cell-name",
+                             COLOURS["edge-text"]))
+        out.append("</g>")
     if view.last is not None:
         x, y = centres[view.last]
         out.append(f'<circle class="last" cx="{_n(x)}" cy="{_n(y)}" r="{_n(RING_RADIUS * size)}" '
@@ -258,9 +274,11 @@ def position_svg(
     highlight: PitchLike | Iterable[Cell] | None = None,
     last: Cell | None = None,
     show_structures: bool = True,
+    coordinates: bool = False,
 ) -> str:
-    """The position as a standalone SVG document; hexes of circumradius `size` pixels."""
-    view = board_view(position, highlight, last, show_structures)
+    """The position as a standalone SVG document; hexes of circumradius `size` pixels; `coordinates`
+    writes every cell's name (e5) at the top of its hex."""
+    view = board_view(position, highlight, last, show_structures, coordinates)
     parts, box = _board_parts(view, size)
     margin = size / 4
     legend, height = _legend(view, box[0] + margin, box[3] + margin, size)

@@ -315,20 +315,7 @@ def _board_in(figure: Figure, position: Position, box: tuple[float, float, float
     width, height = PAPERS[paper]
     x, y, w, h = box
     ax = figure.add_axes((x / width, y / height, w / width, h / height))
-    plot.board(position, ax=ax, show_structures=False, legend=False, title="")
-    if names:
-        labelled = set(position.dice)
-        pitch = 0.25 * _points_per_unit(ax)
-        for cell in position.board.cells:
-            cx, cy = to_pixel(cell)
-            ax.text(cx, -cy + (0.72 if cell in labelled else 0.56), position.board.cell_name(cell),
-                    ha="center", va="center", fontsize=pitch, color=SOFT, zorder=6)
-
-
-def _points_per_unit(ax: Axes) -> float:
-    """Typographic points per hex circumradius in a board axes."""
-    x0, x1 = ax.get_xlim()
-    return 72 * ax.get_position().width * ax.figure.get_size_inches()[0] / (x1 - x0)
+    plot.board(position, ax=ax, show_structures=False, legend=False, title="", coordinates=names)
 
 
 def _write_lines(ax: Axes, x: float, y: float, text: str, width: int, size: float, **style) -> float:

@@ -334,3 +334,11 @@ def test_statistics_plots_survive_empty_frames(frames):
     games, moves = frames
     plot.completed_structures(moves.iloc[:0])
     plot.first_player_advantage(games[games["players"] == 1])
+
+
+def test_coordinates_label_every_cell_by_its_name():
+    board = Board.standard()
+    ax = plot.board(Position.from_notation("standard C@0,0"), coordinates=True)
+    names = {board.cell_name(c) for c in board.cells}
+    assert names <= set(texts(ax))
+    assert not names & set(texts(plot.board(Position.from_notation("standard C@0,0"))))

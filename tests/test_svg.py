@@ -217,3 +217,19 @@ def test_game_over_svg_shows_the_result_and_no_hand():
 def test_position_repr_svg_is_position_svg():
     position = Position.from_notation(golden.MIDGAME)
     assert position._repr_svg_() == position_svg(position)
+
+
+def test_coordinates_write_every_cell_name_at_the_top_of_its_hex():
+    position = Position.from_notation("standard C@0,0")
+    root = parse(position_svg(position, coordinates=True))
+    board = Board.standard()
+    assert sorted(texts(root, "cell-name")) == sorted(board.cell_name(c) for c in board.cells)
+    assert texts(parse(position_svg(position)), "cell-name") == []
+
+
+def test_a_full_length_run_that_breaks_the_rules_is_drawn_as_broken_not_complete():
+    broken = Position(dice={(0, 0): "C", (0, -1): "E", (0, -2): "D"}, strict=False)
+    (run,) = board_view(broken).runs
+    assert (run.style, run.colour) == ("dead", COLOURS["dead"])
+    finished = Position(dice={(0, 0): "C", (0, -1): "E", (0, -2): "G"})
+    assert board_view(finished).runs[0].style == "complete"
