@@ -1,9 +1,11 @@
 """Explorer and Quiz driven as a teacher and a student would: clicks and chosen values."""
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muzlab import Position
+from muzlab import Position, note_names
 from muzlab.quiz import KINDS, make_question, worksheet
 from muzlab.widgets import Explorer, Quiz, Scene, SvgBoard
 
@@ -147,3 +149,32 @@ def test_worksheet_answers_come_from_the_rules():
             pitch = pitch.split("/")[0]
             assert answer == ", ".join(map(position.board.cell_name, position.legal_placements(pitch)))
     assert worksheet(position, seed=2, count=10) == sheet
+
+
+def keyboard_texts(svg: str) -> list[str]:
+    """The texts of a keyboard picture: the lit keys' names, then the semitones between them."""
+    return re.findall(r">([^<]+)</text>", svg)
+
+
+def test_a_heard_triad_is_shown_on_a_keyboard_spelled_as_on_its_staff():
+    explorer = Explorer(Position(dice={(0, 0): "F#", (0, -1): "A#", (0, -2): "C#"}))
+    assert explorer.listen.keyboard.value == ""
+    explorer.runs.value = 0
+    assert 'class="muzlab-keyboard"' in explorer.listen.keyboard.value
+    assert keyboard_texts(explorer.listen.keyboard.value) == ["F♯", "A♯", "C♯", "4", "3"]
+    assert "<svg" in explorer.listen.staff.value
+    with note_names("german"):  # a German class reads H
+        explorer = Explorer(Position(dice={(0, 0): 11, (0, -1): 2, (0, -2): 6}))
+        explorer.runs.value = 0
+        assert keyboard_texts(explorer.listen.keyboard.value) == ["H", "D", "Fis", "3", "4"]
+
+
+def test_a_run_that_cannot_be_named_clears_the_staff_and_the_keyboard():
+    dice = {(0, 0): "F#", (0, -1): "A#", (0, -2): "C#", (2, 0): "C", (2, -1): "E"}
+    explorer = Explorer(Position(dice=dice, strict=False))  # a teacher's unfinished board
+    runs = dict((label, index) for label, index in explorer.runs.options if index is not None)
+    explorer.runs.value = next(index for label, index in runs.items() if "F#–A#–C#" in label)
+    assert explorer.listen.keyboard.value and explorer.listen.staff.value
+    explorer.runs.value = next(index for label, index in runs.items() if "C–E" in label and "could" in label)
+    assert explorer.listen.player.value[:4] == b"RIFF"
+    assert explorer.listen.staff.value == "" and explorer.listen.keyboard.value == ""

@@ -181,3 +181,12 @@ def test_the_review_board_of_a_game_not_yet_begun_says_so():
 
     board = Review(Game(seed=1))
     assert "No decision" in board.title.value and board.next_button.disabled
+
+
+def test_the_review_steps_are_named_in_words_every_font_has():
+    from muzlab.widgets.review import Review
+
+    board = Review(c_and_e_game())
+    steps = [board.first_button, board.previous_button, board.next_button, board.last_button]
+    assert [button.description for button in steps] == ["First", "Previous", "Next", "Last"]
+    assert all(button.description.isascii() and not button.icon for button in steps)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import ipywidgets as widgets
 
 from muzlab import audio
+from muzlab.keyboard import KeyboardError, keyboard_svg
 from muzlab.music import rising_midi
+from muzlab.pitch import current_note_names
 from muzlab.position import Structure
 from muzlab.spelling import NotAStructure, scale_name, triad_label
 
@@ -29,29 +33,51 @@ def structure_title(structure: Structure) -> str:
 
 
 class ListenPanel(widgets.VBox):
-    """Plays a triad or scale run and shows it on a staff beside the player; `show(structure)` loads
-    one (and plays it at once with autoplay, as the PlayBoard does when something is completed)."""
+    """Plays a triad or scale run and shows it on a staff and a piano keyboard beside the player;
+    `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
+    something is completed)."""
 
     def __init__(self, autoplay: bool = False):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
         self.staff = widgets.HTML()
-        super().__init__([self.title, widgets.HBox([self.player, self.staff])])
+        self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
+        super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard])])
         self.add_class("muz-listen")
 
     def show(self, structure: Structure) -> None:
         """Load the sound and notation of a structure; runs music21 cannot name play note by note."""
         self.title.value = f"<b>{structure_title(structure)}</b>"
         try:
-            wave = audio.play_structure(structure.kind, structure.pitches)
-            self.staff.value = _notation(structure)
+            sound, staff, keys = _drawn(structure.kind, structure.pitches, structure.spelling,
+                                        current_note_names())
         except NotAStructure:
-            wave = audio.synthesize(rising_midi(structure.pitches))
-            self.staff.value = ""
-        self.player.value = audio.to_wav_bytes(wave)
+            sound, staff, keys = audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
+        self.staff.value = staff
+        self.keyboard.value = keys
+        self.player.value = sound
 
 
-def _notation(structure: Structure) -> str:
+@lru_cache(maxsize=256)
+def _drawn(kind: str, pitches: tuple[int, ...], spelling: tuple[str, ...],
+           _convention: str) -> tuple[bytes, str, str]:
+    """A run's sound (WAV bytes), staff and keyboard, made once: the same triads and scales come back
+    game after game, and drawing a staff is the slowest part of a click that completes one.
+    NotAStructure for a run music21 cannot name."""
+    sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
+    return sound, _notation(kind, spelling), _keys(spelling)
+
+
+def _keys(spelling: tuple[str, ...]) -> str:
+    """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
+    neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
+    try:
+        return keyboard_svg(spelling, semitones=True)
+    except KeyboardError:
+        return ""
+
+
+def _notation(kind: str, spelling: tuple[str, ...]) -> str:
     from muzlab import music  # music21 and verovio load only when a staff is first drawn
 
-    return music.notation_svg(music.structure_stream(structure.kind, structure.spelling))
+    return music.notation_svg(music.structure_stream(kind, spelling))
