@@ -21,6 +21,8 @@ from muzlab.coach import advice
 from muzlab.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.game import Event, Game
 from muzlab.hexgrid import Cell
+from muzlab.pitch import current_note_names
+from muzlab.position import Position
 from muzlab.rules import RuleSet
 from muzlab.spelling import completion_label, pitch_label
 
@@ -29,6 +31,10 @@ if TYPE_CHECKING:
 
 #: What a message is: news of the game, a refused action, a hint, or computers that stopped.
 MESSAGE_KINDS = ("info", "refused", "hint", "stopped")
+#: The score sheet's columns: `Game.score_sheet`'s, then the hints asked in the turn.
+SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total", "hints")
+#: How a placed die's source is marked on the sheet (as `Game.score_sheet` marks it).
+SHEET_SOURCES = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,8 @@ class Table:
         #: Called after each computer move (a board redraws and pauses there); None: no one watches.
         self.on_step: Callable[[Message], None] | None = None
         self._hints: set[tuple[int, int, int]] = set()  # (seat, turn, events so far): one per die
+        # The sheet's die names so far: (game, convention, events named, position after each, names).
+        self._named: tuple[Game, str, list[Event], list[Position], list[str]] | None = None
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -149,13 +157,74 @@ class Table:
         return f"{self.seats[result.winners[0]].name} wins with {points}"
 
     def score_sheet(self) -> pd.DataFrame:
-        """The game's score sheet with the seats' names and the hints asked in each turn."""
-        sheet = self.game.score_sheet()
-        seat_of_turn = {event.turn: event.player for event in self.game.events}
-        sheet["player"] = [self.seats[seat_of_turn[turn]].label for turn in sheet["turn"]]
-        sheet["hints"] = [sum(1 for _seat, hinted, _moment in self._hints if hinted == turn)
-                          for turn in sheet["turn"]]
-        return sheet
+        """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
+        `Game.score_sheet` (one per turn), with a "hints" column."""
+        import pandas as pd
+
+        return pd.DataFrame(self.sheet_rows(), columns=list(SHEET_COLUMNS))
+
+    def sheet_rows(self) -> list[dict[str, Any]]:
+        """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
+        after every click. Each die is named as the position right after it was placed labels it,
+        and those names are kept from one call to the next, so a click names only its own dice."""
+        game = self.game
+        names = self._die_names()
+        rows: list[dict[str, Any]] = []
+        totals = [0] * game.players
+        for event, name in zip(game.events, names, strict=True):
+            if not rows or rows[-1]["turn"] != event.turn:
+                turn = event.turn
+                rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // game.players + 1,
+                             "player": self.seats[event.player].label, "plays": [], "bonus": 0, "extra": 0,
+                             "passes": 0, "points": 0, "total": 0, "hints": 0})
+            row = rows[-1]
+            missed = f" (missed {event.legal_cells})" if event.missed else ""
+            if event.kind == "place":
+                done = f" ({', '.join(c.label() for c in event.completed)})" if event.completed else ""
+                row["plays"].append(f"{SHEET_SOURCES.get(event.source, '')}{name} "
+                                    f"{self.board.cell_name(event.cell)} +{event.points}{done}")
+                row["points"] += event.points
+                if event.source == "passed":
+                    row["bonus"] += event.points
+                elif event.source == "extra":
+                    row["extra"] += event.points
+                totals[event.player] += event.points
+            elif event.kind == "pass":
+                row["passes"] += 1
+                row["plays"].append(f"pass {name}{missed}")
+            elif event.kind == "reroll":
+                row["plays"].append(f"re-roll {name}{missed}")
+            row["total"] = totals[event.player]
+        hinted = [turn for _seat, turn, _moment in self._hints]
+        for row in rows:
+            row["plays"] = " · ".join(row["plays"])
+            row["hints"] = hinted.count(row["turn"])
+        return rows
+
+    def _die_names(self) -> list[str]:
+        """Each event's die as the sheet names it: a placed die as the position right after it labels
+        it (spelled in its triad or key), any other die by its default name. Only the events since the
+        last call are named; an undo keeps the names of the events before it."""
+        game, convention, events = self.game, current_note_names(), self.game.events
+        if self._named is None or self._named[0] is not game or self._named[1] != convention:
+            self._named = (game, convention, [], [], [])
+        _game, _convention, named, positions, names = self._named
+        kept = 0
+        for old, new in zip(named, events, strict=False):
+            if old is not new and old != new:
+                break
+            kept += 1
+        del named[kept:], positions[kept:], names[kept:]
+        position = positions[-1] if positions else Position(game.board, None, game.rules)
+        for event in events[kept:]:
+            if event.kind == "place":
+                position = position.place(event.pitch, event.cell)
+                names.append(position.labels()[event.cell])
+            else:
+                names.append(pitch_label(event.pitch))
+            named.append(event)
+            positions.append(position)
+        return list(names)
 
     # ---- a person's actions ------------------------------------------------------------------------
     def roll(self) -> tuple[Message, ...]:

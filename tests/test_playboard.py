@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muzlab import Game, UnknownSetting
+from muzlab import Game, UnknownSetting, note_names
 from muzlab.svg import position_svg
 from muzlab.widgets import PlayBoard
 from muzlab.widgets.svgboard import CELL_SIZE
@@ -277,3 +277,30 @@ def test_scale_and_cell_names_for_a_projector():
     with pytest.raises(UnknownSetting, match="scale 0.0"):
         board.scale = 0
     assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
+
+
+def test_the_record_label_and_the_panel_grow_with_the_scale():
+    board = PlayBoard(players=2, seed=0, agent_delay=0)
+    assert board.record_path.description == "Record"
+    assert board.record_path.style.description_width == "initial"  # never cut to "Re…"
+    laptop = (board.record_path.layout.width, board.controls.layout.max_width)
+    assert laptop == ("230px", "540px")
+    board.scale = 2
+    assert (board.record_path.layout.width, board.controls.layout.max_width) == ("460px", "1080px")
+    assert PlayBoard(players=1, seed=0, agent_delay=0, scale=1.5).controls.layout.min_width == "540px"
+
+
+def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_in_force():
+    board = PlayBoard(players=1, seed=2, agent_delay=0)
+    with pytest.raises(AssertionError, match="did not end"):
+        click_through(board, limit=12)  # a few turns of the game
+    drawn = board.sheet.value
+    assert "<th>hints</th>" in drawn and "<td>opening B e5 +0</td>" in drawn and "C# f5 +2" in drawn
+    assert all(f"<td>{row['total']}</td>" in drawn for row in board.table.sheet_rows())
+    board.cell_names.value = True  # a redraw that changes nothing on the sheet
+    assert board.sheet.value is drawn
+    with note_names("german"):  # B is H and C# is Cis to a German class
+        board.refresh()
+        assert "<td>opening H e5 +0</td>" in board.sheet.value and "Cis f5 +2" in board.sheet.value
+    board.refresh()
+    assert board.sheet.value == drawn

@@ -195,3 +195,27 @@ def test_seats_must_match_the_players():
 def test_loading_a_game_for_another_number_of_players_is_refused():
     table = Table(players=2, seed=1)
     assert table.load(Game(players=3, seed=1))[0].refused and table.game.players == 2
+
+
+def test_the_sheet_names_each_die_once_and_agrees_with_the_games_sheet_after_undo_and_new_names():
+    from muzlab import note_names
+
+    columns = ["turn", "round", "plays", "bonus", "extra", "passes", "points", "total"]
+    for seed in range(4):
+        table = Table(agents=[None, "greedy"], seed=seed)
+        for _ in range(30):
+            if table.game.over:
+                break
+            if table.game.phase in ("roll", "reroll"):
+                table.roll()
+            else:
+                cell = first_legal(table)
+                table.place(cell) if cell else table.pass_die()
+            assert table.score_sheet()[columns].equals(table.game.score_sheet()[columns]), seed
+        table.undo()
+        assert table.score_sheet()[columns].equals(table.game.score_sheet()[columns]), seed
+        with note_names("german"):
+            assert table.score_sheet()[columns].equals(table.game.score_sheet()[columns]), seed
+        assert list(table.score_sheet()["player"]) == [table.seats[seat].label for seat in
+                                                       table.game.score_sheet()["player"].map(
+                                                           lambda name: int(name.split()[-1]) - 1)]

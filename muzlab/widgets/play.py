@@ -17,9 +17,11 @@ from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
+from muzlab.pitch import current_note_names
+from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
 from muzlab.spelling import pitch_label
-from muzlab.table import Message, Table
+from muzlab.table import SHEET_COLUMNS, Message, Table
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -61,9 +63,11 @@ class PlayBoard(widgets.VBox):
         self.agent_delay = agent_delay
         self._scale = float(scale)
         self._hinted: tuple[int, tuple[Cell, ...]] | None = None  # (events when asked, best cells)
-        self._structures: list = []
+        self._structures: list[Structure] = []
         self._lines: list[Message] = []  # the messages of the action under way
-        self._drawn: tuple | None = None  # the state the sheet and the runs list were drawn from
+        self._drawn: tuple | None = None  # the state the score sheet was drawn from
+        self._listed: tuple[Position, str] | None = None  # the position and convention the runs list is of
+        self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
 
         self.board_view = SvgBoard(self.table.board, on_click=self._clicked, on_key=self._key, shortcuts=KEYS,
                                    scale=scale)
@@ -77,9 +81,9 @@ class PlayBoard(widgets.VBox):
         self.load_button = self._button("Load", "muz-load", self.load)
         if not allow_hints:
             self.hint_button.layout.display = "none"
+        # "initial": the label is as wide as its word at any font size, so "Record" is never cut
         self.record_path = widgets.Text(value="game.json", description="Record",
-                                        style={"description_width": "55px"},
-                                        layout=widgets.Layout(width="210px"))
+                                        style={"description_width": "initial"}, layout=widgets.Layout())
         self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells")
         self.hints.observe(lambda _change: self.refresh(), names="value")
         self.cell_names = widgets.Checkbox(value=False, description="cell names")
@@ -96,13 +100,17 @@ class PlayBoard(widgets.VBox):
         self.runs = widgets.Dropdown(options=[], description="Replay")
         self.runs.observe(self._replay_run, names="value")
         self.listen = ListenPanel(autoplay=True)
-        controls = widgets.VBox([
+        def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
+            return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
+
+        self.controls = widgets.VBox([
             self.status, self.hand,
-            widgets.HBox([self.roll_button, self.pass_button, self.undo_button, self.hint_button]),
-            widgets.HBox([self.hints, self.cell_names]), self.scores, self.message, self.listen, self.runs,
-            widgets.HBox([self.new_button, self.record_path, self.save_button, self.load_button]),
-        ], layout=widgets.Layout(padding="0 0 0 16px", min_width="360px", max_width="540px"))
-        super().__init__([widgets.HBox([self.board_view, controls],
+            row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
+            row(self.hints, self.cell_names), self.scores, self.message, self.listen, self.runs,
+            row(self.new_button, self.record_path, self.save_button, self.load_button),
+        ], layout=widgets.Layout(padding="0 0 0 16px"))
+        self._size_controls()
+        super().__init__([widgets.HBox([self.board_view, self.controls],
                                        layout=widgets.Layout(flex_flow="row wrap")), self.sheet])
         self.add_class("muz-playboard")
         self._show(self.table.play_computers())
@@ -122,7 +130,16 @@ class PlayBoard(widgets.VBox):
     def scale(self, value: float) -> None:
         self.board_view.scale = float(value)  # refuses a size it cannot draw, changing nothing
         self._scale = self.board_view.scale
+        self._size_controls()
         self.refresh()
+
+    def _size_controls(self) -> None:
+        """Widths that grow with the scale: the panel beside the board and the record's file name (the
+        panel goes under the board when the page is too narrow for both, as on a laptop)."""
+        scale = self._scale
+        self.controls.layout.min_width = f"{round(360 * scale)}px"
+        self.controls.layout.max_width = f"{round(540 * scale)}px"
+        self.record_path.layout.width = f"{round(230 * scale)}px"
 
     def _names_toggled(self, change) -> None:
         self.board_view.show_names = change["new"]
@@ -230,12 +247,34 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        drawn = (id(game), len(events), events[-1] if events else None, sum(map(table.hints_used, range(
-            game.players))))
-        if drawn != self._drawn:  # the sheet and the runs change only with the events
+        drawn = (game, len(events), events[-1] if events else None, current_note_names(),
+                 sum(map(table.hints_used, range(game.players))))
+        if drawn != self._drawn:  # the sheet changes only with the events, the hints and the note names
             self._drawn = drawn
-            sheet = table.score_sheet().to_html(index=False, border=0, classes="muz-sheet")
-            self.sheet.value = SHEET_STYLE + sheet
-            self._structures = game.position.structures()
-            self.runs.options = [("choose a run to hear", None)] + [
-                (s.describe(), i) for i, s in enumerate(self._structures)]
+            self.sheet.value = SHEET_STYLE + sheet_html(table.sheet_rows())
+        self._list_runs()
+
+    def _list_runs(self) -> None:
+        """The runs list of the board (a new list only when the dice or the note names changed); each
+        run is described once, not again on every click."""
+        position, convention = self.game.position, current_note_names()
+        if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
+            return
+        if self._listed is None or self._listed[1] != convention:
+            self._described = {}
+        self._listed = (position, convention)
+        self._structures = position.structures()
+        described = self._described
+        for structure in self._structures:
+            if structure not in described:
+                described[structure] = structure.describe()
+        self.runs.options = [("choose a run to hear", None)] + [
+            (described[s], i) for i, s in enumerate(self._structures)]
+
+
+def sheet_html(rows: Sequence[dict]) -> str:
+    """The score sheet as an HTML table (class "muz-sheet"), one line per turn."""
+    head = "".join(f"<th>{column}</th>" for column in SHEET_COLUMNS)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[column]))}</td>" for column in SHEET_COLUMNS)
+                   + "</tr>" for row in rows)
+    return f'<table class="muz-sheet"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
