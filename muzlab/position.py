@@ -283,6 +283,16 @@ class Position:
 
     def _completed_through(self, i: int) -> list[Structure]:
         """Complete runs through the occupied cell i; runs too short to be complete are not built."""
+        found = []
+        for line, run in self._long_runs_through(i):
+            structure = self._structure(line, run)
+            if structure.complete:
+                found.append(structure)
+        return found
+
+    def _long_runs_through(self, i: int) -> list[tuple[int, tuple[int, ...]]]:
+        """(line, cells) of each run through the occupied cell i long enough to be complete: a column
+        run of three, a diagonal run as long as the shortest scale type."""
         (column, right, left), layout, shortest = self._lines, self._layout, self._checks.min_scale
         k, kr, kl = layout.places[i]
         if (column.find(GAP, k) - column.rfind(GAP, 0, k) <= MAX_TRIAD
@@ -293,9 +303,26 @@ class Position:
         for line, (text, k) in enumerate(zip(self._lines, layout.places[i], strict=True)):
             low, high = text.rfind(GAP, 0, k), text.find(GAP, k)
             if high - low > (MAX_TRIAD if line == COLUMN else shortest):
-                structure = self._structure(line, layout.cell_at[line][low + 1:high])
-                if structure.complete:
-                    found.append(structure)
+                found.append((line, layout.cell_at[line][low + 1:high]))
+        return found
+
+    def _completion_facts(self, i: int) -> list[tuple[str, int, str]]:
+        """What the runs through the occupied cell i complete, as (kind, root or tonic, quality or
+        scale type): the facts `muzlab.game.completion` reads from `_completed_through`'s structures,
+        found without building them (a game's hot path; the names and key context are not needed).
+        A scale that fits several tonics is named from its lowest die when it can be."""
+        found = []
+        grid, checks = self._grid, self._checks
+        for line, run in self._long_runs_through(i):
+            pitches = tuple(grid[j] for j in run)
+            if line == COLUMN:
+                found.append(("triad", pitches[0], checks.triad_quality(pitches)))
+                continue
+            size = len(pitches)
+            fits = sorted({(tonic, kind) for tonic, kind, _ in checks.scale_fits(pitches)
+                           if len(SCALE_STEPS[kind]) == size})
+            if fits:
+                found.append(("scale", *next((fit for fit in fits if fit[0] == pitches[0]), fits[0])))
         return found
 
     def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:

@@ -199,11 +199,26 @@ MOVE_TYPES = {
 
 
 def _typed_frame(rows: list[tuple], types: dict[str, str]) -> pd.DataFrame:
+    """The rows as a frame of the given column dtypes, each column made in one go from its values:
+    numbers and flags straight into numpy arrays, "Int64" (None for a missing number) as values
+    and a mask, text through pandas."""
+    import numpy as np
     import pandas as pd
 
     columns = list(zip(*rows, strict=True)) if rows else [()] * len(types)
-    return pd.DataFrame({name: pd.array(list(values), dtype=dtype)
-                         for (name, dtype), values in zip(types.items(), columns, strict=True)})
+    data = {}
+    for (name, dtype), values in zip(types.items(), columns, strict=True):
+        if dtype == "int64":
+            data[name] = np.array(values, dtype=np.int64)
+        elif dtype == "bool":
+            data[name] = np.array(values, dtype=np.bool_)
+        elif dtype == "Int64":  # None becomes NaN in floats (exact for these small numbers), then the mask
+            floats = np.array(values, dtype=np.float64)
+            missing = np.isnan(floats)
+            data[name] = pd.arrays.IntegerArray(np.where(missing, 0, floats).astype(np.int64), missing)
+        else:
+            data[name] = pd.array(list(values), dtype=dtype)
+    return pd.DataFrame(data)
 
 
 def games_frames(games: Sequence[Game], agents: Sequence[str] | None = None) -> SimulationResult:
