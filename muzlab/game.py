@@ -49,7 +49,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, parse_pitch
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
-from muzlab.spelling import completion_label, pitch_label
+from muzlab.spelling import completion_label, pitch_label, show_name
 from muzlab.theory import SCALE_STEPS
 
 if TYPE_CHECKING:
@@ -447,11 +447,12 @@ class Game:
     def _die_names(self) -> list[str]:
         """The name of each event's die for people: a placed die as the position after it labels it
         (spelled in its triad or key), any other die by its default name."""
-        names, position = [], Position(self.board, None, self.rules)
+        names, position, index = [], Position(self.board, None, self.rules), self.board.index
         for event in self._events:
-            if event.kind == "place":
-                position = position.place(event.pitch, event.cell)
-                names.append(position.labels()[event.cell])
+            if event.kind == "place":  # (the game checked every placement: replayed unchecked)
+                i = index[event.cell]
+                position = position._child(event.pitch, i)
+                names.append(show_name(position._english_label(i)))
             else:
                 names.append(pitch_label(event.pitch))
         return names

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate, chain
 from types import MappingProxyType
 from typing import Any
@@ -25,6 +25,7 @@ from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.pitch import PitchLike, parse_pitch, pitch_name
 from muzlab.rules import ALL_PITCHES, GAP, MAX_TRIAD, SCALE_STEPS, RuleSet, RunChecks
 from muzlab.spelling import (
+    ALL_QUALITIES,
     choose_fit,
     join,
     mode_name,
@@ -58,6 +59,9 @@ class Structure:
     triads: tuple[tuple[int, str], ...] = ()
     keys: tuple[tuple[int, str], ...] = ()
     context: tuple[int, ...] = ()
+    #: The rule set's triad qualities: a column pair that can become no triad is spelled as a triad
+    #: of one of them (by default every quality muzlab names).
+    qualities: tuple[str, ...] = field(default=ALL_QUALITIES, repr=False, compare=False)
 
     @property
     def spelling(self) -> tuple[str, ...]:
@@ -75,7 +79,8 @@ class Structure:
                      for text in triad_functions(root, quality, self.context))
 
     def _english(self) -> list[str]:
-        return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys)
+        return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys,
+                             qualities=self.qualities)
 
     def describe(self, degrees: str | None = None) -> str:
         """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
@@ -126,7 +131,7 @@ class Position:
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
     __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_dice", "_layout", "_lines",
-                 "_by_pitch")
+                 "_by_pitch", "_structures", "_english")
 
     def __init__(
         self,
@@ -161,6 +166,10 @@ class Position:
         #: cells pitch by pitch, and where each pitch's cells start
         self._by_pitch: tuple[tuple[Cell, ...], tuple[int, ...]] | tuple[()] | None = None
         self._dice: Mapping[Cell, int] | None = None
+        #: what is on the board, worked out once when asked (a position never changes): every run
+        #: as a Structure, and the English name of every die
+        self._structures: tuple[Structure, ...] | None = None
+        self._english: dict[Cell, str] | None = None
 
     # ---- reading the position -------------------------------------------------------------------
     @property
@@ -666,7 +675,7 @@ class Position:
             else:
                 continue
             fixed.update((offset + k, name) for k, name in enumerate(names))
-        return spell_column(below + (pitch,) + above, fixed=fixed)
+        return spell_column(below + (pitch,) + above, fixed=fixed, qualities=self._checks.triad_qualities)
 
     def _cell_score(self, i: int) -> int:
         if self._count == 0 and not self.rules.opening_scores:
@@ -679,13 +688,15 @@ class Position:
     # ---- what is on the board ------------------------------------------------------------------------
     def structures(self) -> list[Structure]:
         """Every run of two or more dice, columns first, each with what it is or could become."""
-        found = []
-        for line in range(3):
-            for cells in self.board.lines[line]:
-                for run in self._runs_on(cells):
-                    if len(run) >= 2:
-                        found.append(self._structure(line, run))
-        return found
+        if self._structures is None:
+            found = []
+            for line in range(3):
+                for cells in self.board.lines[line]:
+                    for run in self._runs_on(cells):
+                        if len(run) >= 2:
+                            found.append(self._structure(line, run))
+            self._structures = tuple(found)
+        return list(self._structures)
 
     def labels(self) -> dict[Cell, str]:
         """The name shown on every die, in the convention in force (RULES.md section 7).
@@ -699,15 +710,30 @@ class Position:
         return {cell: show_name(name) for cell, name in self._english_labels().items()}
 
     def _english_labels(self) -> dict[Cell, str]:
+        """The label of every die in English (`labels` shows them in the convention); worked out once,
+        so callers must not change it."""
+        if self._english is None:
+            order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+            chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
+            for structure in self.structures():
+                rank = (order[structure.complete, structure.kind], -len(structure.cells))
+                for cell, name in zip(structure.cells, structure._english(), strict=True):
+                    if cell not in chosen or rank < chosen[cell][0]:
+                        chosen[cell] = (rank, name)
+            self._english = {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
+                             for cell, pitch in self.dice.items()}
+        return self._english
+
+    def _english_label(self, i: int) -> str:
+        """The English label of the die on cell i, as `_english_labels` chooses it, from the runs
+        through it alone (a game names each die just placed this way)."""
         order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
-        chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
-        for structure in self.structures():
+        cell, best = self.board.cells[i], None
+        for structure in self._structures_through(i):
             rank = (order[structure.complete, structure.kind], -len(structure.cells))
-            for cell, name in zip(structure.cells, structure._english(), strict=True):
-                if cell not in chosen or rank < chosen[cell][0]:
-                    chosen[cell] = (rank, name)
-        return {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
-                for cell, pitch in self.dice.items()}
+            if best is None or rank < best[0]:
+                best = (rank, structure._english()[structure.cells.index(cell)])
+        return pitch_name(self._grid[i]) if best is None else best[1]
 
     def runs_through(self, cell: Any) -> list[Structure]:
         """The runs of two or more dice through an occupied cell (what a die there engages)."""
@@ -746,7 +772,8 @@ class Position:
         fits = self._checks.scale_fits(pitches)
         keys = tuple(sorted({(tonic, kind) for tonic, kind, _ in fits}))
         complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
-        return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys)
+        return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys,
+                         qualities=self.rules.triad_qualities)
 
     def _key_context(self, run: tuple[int, ...]) -> tuple[int, ...]:
         """Tonics of the major keys fitted by the diagonal runs through the dice of a column run."""
@@ -766,7 +793,7 @@ class Position:
             triads = ((pitches[0], quality),) if quality else ()
             context = self._key_context(run) if triads else ()
             return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
-                             context=context)
+                             context=context, qualities=checks.triad_qualities)
         triads: set[tuple[int, str]] = set()
         if len(pitches) == 2:
             low, high = pitches
@@ -783,7 +810,8 @@ class Position:
                             quality = checks.triad_quality(triad)
                             if quality:
                                 triads.add((triad[0], quality))
-        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=tuple(sorted(triads)))
+        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=tuple(sorted(triads)),
+                         qualities=checks.triad_qualities)
 
     def problems(self) -> list[Problem]:
         """Every way these dice break the rules: illegal runs, and dice cut off from the others."""

@@ -262,15 +262,14 @@ class RunChecks:
         if len(run) == 2:
             step = (run[1] - run[0]) % 12
             if step not in self.pair_steps:
-                low, high = spell_column(run) if spelled is None else spelled
+                low, high = spell_column(run, qualities=self.triad_qualities) if spelled is None else spelled
                 return (f"{show_name(low)} up to {show_name(high)} is {step} semitone"
                         f"{'s' if step != 1 else ''}; neighbours in a column are a third apart "
                         "(3 or 4 semitones).")
         return None
 
-    @staticmethod
-    def _column_text(run: tuple[int, ...], spelled: list[str] | None) -> str:
-        return join(spell_column(run) if spelled is None else spelled)
+    def _column_text(self, run: tuple[int, ...], spelled: list[str] | None) -> str:
+        return join(spell_column(run, qualities=self.triad_qualities) if spelled is None else spelled)
 
     def column_mask(self, stretch: bytes) -> int:
         """Pitches that may fill the gap of a column stretch (bytes as in `scale_mask`) before the room

@@ -78,8 +78,10 @@ SCALE_LETTERS = {
     "whole-tone": tuple(tuple(k if k <= skip else k + 1 for k in range(6)) for skip in range(6)),
 }
 #: The qualities the game accepts in a column; "augmented" is spelled but never legal there.
-GAME_TRIAD_QUALITIES = ("major", "minor", "diminished")
 #: Roman numerals of the seven triads of a major key.
+#: Every triad quality muzlab names: the default where no rule set says which are allowed.
+ALL_QUALITIES = tuple(TRIAD_STEPS)
+
 MAJOR_KEY_NUMERALS = ("I", "ii", "iii", "IV", "V", "vi", "vii°")
 MAJOR_KEY_QUALITIES = ("major", "minor", "minor", "major", "major", "minor", "diminished")
 DEGREE_NAMES = ("tonic", "supertonic", "mediant", "subdominant", "dominant", "submediant", "leading tone")
@@ -135,7 +137,7 @@ def join(english_names: Iterable[str]) -> str:
 
 def pitch_label(pc: PitchLike) -> str:
     """A lone die's name in the convention in force: its default name (C#, Eb, F#, Ab, Bb)."""
-    return show_name(pitch_name(parse_pitch(pc)))
+    return show_name(pitch_name(pc if type(pc) is int and 0 <= pc < 12 else parse_pitch(pc)))
 
 
 def face_label(pc: PitchLike) -> str:
@@ -512,10 +514,12 @@ def _pair_triads(low: int, high: int, qualities: Iterable[str]) -> list[tuple[in
     return found
 
 
-def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = ()) -> list[str] | None:
+def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = (),
+               qualities: Iterable[str] = ALL_QUALITIES) -> list[str] | None:
     """English names of a column pair as the best-named of `triads` it can become (or of every
-    allowed triad holding it); None when the two notes are not a third apart."""
-    candidates = list(triads) or _pair_triads(low, high, GAME_TRIAD_QUALITIES)
+    triad of `qualities` holding it: the rule set's allowed qualities, which a position passes; by
+    default every quality muzlab names); None when the two notes are not a third apart."""
+    candidates = list(triads) or _pair_triads(low, high, qualities)
     best = None
     for root, quality in candidates:
         rank, names = _triad_ranked(root, quality)[0]
@@ -529,12 +533,12 @@ def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = ()) -> l
 
 
 def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = (),
-                 fixed: dict[int, str] | None = None) -> list[str]:
+                 fixed: dict[int, str] | None = None, qualities: Iterable[str] = ALL_QUALITIES) -> list[str]:
     """English names of any column run, as thirds wherever it can be: a triad (augmented too) or a
-    pair as in `spell_pair`; a longer or broken run spells its triad or pair and stacks letters a
-    third apart on it where they fit, default names elsewhere (C–E–G–Bb, C–E–A). `fixed` keeps
-    the names of some dice (by index: dice already on the board, as it spells them) and writes the
-    others a third from them (F#–A# with a D on top: F#–A#–C##)."""
+    pair as in `spell_pair` (`triads` and `qualities` as there); a longer or broken run spells its
+    triad or pair and stacks letters a third apart on it where they fit, default names elsewhere
+    (C–E–G–Bb, C–E–A). `fixed` keeps the names of some dice (by index: dice already on the board,
+    as it spells them) and writes the others a third from them (F#–A# with a D on top: F#–A#–C##)."""
     run = [parse_pitch(p) for p in pitches]
     names: list[str | None] = [None] * len(run)
     limit = 2
@@ -548,7 +552,7 @@ def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = (),
             anchors = [(i, spell_triad(run[i:i + 3])) for i in range(len(run) - 2) if _is_triad(run[i:i + 3])]
         if not anchors and len(run) >= 2:
             for i in range(len(run) - 1):
-                pair = spell_pair(run[i], run[i + 1], triads if len(run) == 2 else ())
+                pair = spell_pair(run[i], run[i + 1], triads if len(run) == 2 else (), qualities)
                 if pair is not None:
                     anchors.append((i, pair))
         if anchors:
@@ -587,17 +591,29 @@ def structure_kind(kind: Any) -> str:
 
 
 def spell_english(kind: Any, pitches: Sequence[int], *, key: PitchLike | None = None,
-                  triads: Iterable[tuple[int, str]] = (), keys: Iterable[tuple[int, str]] | None = None
-                  ) -> list[str]:
+                  triads: Iterable[tuple[int, str]] = (), keys: Iterable[tuple[int, str]] | None = None,
+                  qualities: Iterable[str] = ALL_QUALITIES) -> list[str]:
     """English names of a run on the board (see `spell_notes`); default names where no spelling
-    applies (a column run that is no triad, a diagonal run that fits no scale)."""
-    pitches = [parse_pitch(p) for p in pitches]
-    if structure_kind(kind) == "triad":
-        return spell_column(pitches, triads)
-    if key is not None:
+    applies (a column run that is no triad, a diagonal run that fits no scale). A column pair that
+    can become no triad is spelled as a triad of `qualities` (see `spell_pair`)."""
+    pitches = tuple(p if type(p) is int and 0 <= p < 12 else parse_pitch(p) for p in pitches)
+    kind = structure_kind(kind)
+    if key is not None and kind == "scale":
         return choose_fit(pitches, key).names
+    triads = tuple((root, quality) for root, quality in triads)
+    keys = None if keys is None else tuple((tonic, kind) for tonic, kind in keys)
+    return list(_spelled(kind, pitches, triads, keys, tuple(qualities)))
+
+
+@cache
+def _spelled(kind: str, pitches: tuple[int, ...], triads: tuple[tuple[int, str], ...],
+             keys: tuple[tuple[int, str], ...] | None, qualities: tuple[str, ...]) -> tuple[str, ...]:
+    """`spell_english` without a key, remembered: a pure function of numbers and English names (the
+    convention only matters when a name is shown), and a board spells the same runs again and again."""
+    if kind == "triad":
+        return tuple(spell_column(pitches, triads, qualities=qualities))
     fit = run_key(pitches, keys)
-    return fit.names if fit is not None else [pitch_name(p) for p in pitches]
+    return tuple(fit.names) if fit is not None else tuple(pitch_name(p) for p in pitches)
 
 
 def english_spelling(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
