@@ -131,7 +131,7 @@ class Position:
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
     __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_dice", "_layout", "_lines",
-                 "_by_pitch", "_structures", "_english")
+                 "_by_pitch", "_structures", "_english", "_frontier")
 
     def __init__(
         self,
@@ -162,9 +162,12 @@ class Position:
         self._lines = layout.lines(grid) if lines is None else lines
         self._count = len(grid) - grid.count(EMPTY) if count is None else count
         self._masks: dict[int, int] | None = None
+        #: the empty cells next to a die, when the connectivity check found them on its walk (a
+        #: position from its dice): the cells the first question computes masks for
+        self._frontier: set[int] | None = None
         #: legal cells of every pitch, once asked twice (None: never asked, (): asked once): the
         #: cells pitch by pitch, and where each pitch's cells start
-        self._by_pitch: tuple[tuple[Cell, ...], tuple[int, ...]] | tuple[()] | None = None
+        self._by_pitch: tuple[list[Cell], tuple[int, ...]] | tuple[()] | None = None
         self._dice: Mapping[Cell, int] | None = None
         #: what is on the board, worked out once when asked (a position never changes): every run
         #: as a Structure, and the English name of every die
@@ -208,7 +211,7 @@ class Position:
         by_pitch = self._by_pitch
         if by_pitch:  # every pitch's cells are sorted out already
             flat, starts = by_pitch
-            return list(flat[starts[pitch]:starts[pitch + 1]])
+            return flat[starts[pitch]:starts[pitch + 1]]  # (a slice of a list is a new list)
         cells = self.board.cells
         if by_pitch is None and self._masks is not None:
             # The first question about a position whose masks came from its parent, as in a game:
@@ -223,9 +226,9 @@ class Position:
             cell = cells[i]
             for legal in _PITCHES_OF[masks[i]]:
                 lists[legal].append(cell)
-        # Kept flat, every pitch's cells in one tuple and where each pitch starts in another:
+        # Kept flat, every pitch's cells in one list and where each pitch starts in a tuple:
         # thirteen containers per position would keep the garbage collector busy.
-        self._by_pitch = (tuple(chain.from_iterable(lists)), (0, *accumulate(map(len, lists))))
+        self._by_pitch = (list(chain.from_iterable(lists)), (0, *accumulate(map(len, lists))))
         return lists[pitch]
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
@@ -361,9 +364,11 @@ class Position:
             if self._count == 0:
                 self._masks = self._opening_masks()
             else:
-                neighbours = self.board.neighbour_indices
-                occupied = [i for i, pitch in enumerate(self._grid) if pitch != EMPTY]
-                frontier = set().union(*[neighbours[i] for i in occupied]).difference(occupied)
+                frontier, self._frontier = self._frontier, None
+                if frontier is None:
+                    neighbours = self.board.neighbour_indices
+                    occupied = [i for i, pitch in enumerate(self._grid) if pitch != EMPTY]
+                    frontier = set().union(*[neighbours[i] for i in occupied]).difference(occupied)
                 self._masks = self._fill_masks(frontier, {})
         return self._masks
 
@@ -837,15 +842,25 @@ class Position:
         return found
 
     def _disconnected(self) -> list[int]:
-        occupied = [i for i, p in enumerate(self._grid) if p != EMPTY]
+        """The dice not joined to the group of the first die. The walk meets every empty neighbour
+        of the group on the way: when every die is in it, those are kept as the frontier for the
+        first question about legal cells, which would otherwise walk the neighbours again."""
+        grid, neighbours = self._grid, self.board.neighbour_indices
+        occupied = [i for i, p in enumerate(grid) if p != EMPTY]
         if not occupied:
             return []
-        seen, todo = {occupied[0]}, [occupied[0]]
+        seen, todo, frontier = {occupied[0]}, [occupied[0]], set()
         while todo:
-            for j in self.board.neighbour_indices[todo.pop()]:
-                if self._grid[j] != EMPTY and j not in seen:
+            for j in neighbours[todo.pop()]:
+                if grid[j] == EMPTY:
+                    frontier.add(j)
+                elif j not in seen:
                     seen.add(j)
                     todo.append(j)
+        if len(seen) == len(occupied):
+            if self._masks is None:
+                self._frontier = frontier
+            return []
         return [i for i in occupied if i not in seen]
 
     # ---- notation -----------------------------------------------------------------------------------
