@@ -143,9 +143,13 @@ class Position:
     ):
         board = _resolve_board(board)
         rules = _resolve_rules(rules)
-        grid = [EMPTY] * len(board.cells)
+        grid, index = [EMPTY] * len(board.cells), board.index
         for cell, pitch in (dice or {}).items():
-            grid[board.cell_index(cell)] = parse_pitch(pitch)
+            # (q, r) ints and pitch classes 0-11 read directly; anything else parsed (names, checks)
+            i = index.get(cell) if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int \
+                and type(cell[1]) is int else None
+            grid[board.cell_index(cell) if i is None else i] = (
+                pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch))
         self._init(board, rules, grid, _layout(board), rules.checks())
         if strict and dice and not self._valid():
             problems = self.problems()
