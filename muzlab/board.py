@@ -9,12 +9,20 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from muzlab import hexgrid
 from muzlab.errors import BoardFileError, CellOffBoard, InvalidCell
 from muzlab.hexgrid import Cell
+
+#: The most cells a board may have: far more than any game needs, few enough to build in a blink.
+MAX_CELLS = 5000
+#: The largest hexagon radius a board file may ask for (4,921 cells).
+MAX_RADIUS = 40
+#: The largest board file read, in bytes.
+MAX_FILE_BYTES = 1_000_000
 
 
 def boards_dir() -> Path:
@@ -57,9 +65,7 @@ class Board:
     """
 
     def __init__(self, cells, honeypots=None, centre: Cell = (0, 0), name: str = "custom"):
-        cell_list = sorted({as_cell(c) for c in cells})
-        if not cell_list:
-            raise BoardFileError(f"board {name!r} has no cells")
+        cell_list = sorted(_distinct_cells(cells, f"board {name!r}"))
         self.name = str(name)
         self.cells: tuple[Cell, ...] = tuple(cell_list)
         self.index: dict[Cell, int] = {c: i for i, c in enumerate(self.cells)}
@@ -99,10 +105,9 @@ class Board:
         self._column_of_letters = {column_letters(k): q for k, q in enumerate(columns)}
         self._letters_of_column = {q: letters for letters, q in self._column_of_letters.items()}
         self._bottom_row = bottoms
-        self.names: tuple[str, ...] = tuple(
+        self.cell_names: tuple[str, ...] = tuple(
             f"{self._letters_of_column[q]}{bottoms[q] - r + 1}" for q, r in self.cells
         )
-        self.name_index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         # rays[i][line] = (cells below, cells above), for the hot loop of the rules.
         self.rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = tuple(
             tuple((self.down[line][i], self.up[line][i]) for line in range(3))
@@ -134,7 +139,7 @@ class Board:
 
     def cell_name(self, cell: Any) -> str:
         """The name people say for a cell: (0, 0) -> "e5" on the standard board."""
-        return self.names[self.cell_index(cell)]
+        return self.cell_names[self.cell_index(cell)]
 
     def parse_cell(self, name: str) -> Cell:
         """The cell (q, r) a name such as "e5" stands for; InvalidCell or CellOffBoard says why not."""
@@ -153,7 +158,7 @@ class Board:
         q = self._column_of_letters[letters]
         cell = (q, self._bottom_row[q] - number + 1)
         if cell not in self.index:
-            numbers = sorted(int(n[len(letters):]) for n in self.names if n.rstrip("0123456789") == letters)
+            numbers = sorted(self._bottom_row[q] - r + 1 for cq, r in self.cells if cq == q)
             raise CellOffBoard(f"{name} is not on the {self.name} board: column {letters} holds "
                                f"{letters}{numbers[0]} to {letters}{numbers[-1]}.", cell=None)
         return cell
@@ -203,9 +208,12 @@ class Board:
                 radius = data["hexagon"]
                 if not isinstance(radius, int) or isinstance(radius, bool) or radius < 0:
                     raise BoardFileError(f"{source}: 'hexagon' must be a radius >= 0, got {radius!r}")
+                if radius > MAX_RADIUS:
+                    raise BoardFileError(f"{source}: 'hexagon' radius {radius} is too large; at most "
+                                         f"{MAX_RADIUS} ({3 * MAX_RADIUS * (MAX_RADIUS + 1) + 1:,} cells)")
                 cells = hexgrid.hexagon(radius)
             else:
-                cells = [as_cell(c) for c in _list(data["cells"], "cells", source)]
+                cells = _distinct_cells(_list(data["cells"], "cells", source), source)
             honeypots: dict[Cell, int] = {}
             raw_pots = data.get("honeypots", {})
             if not isinstance(raw_pots, dict):
@@ -231,6 +239,9 @@ class Board:
         """Read a board file (JSON, see data/boards/); BoardFileError names the file and the fault."""
         path = Path(path)
         try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                raise BoardFileError(f"board file {path} is {path.stat().st_size:,} bytes; a board file may "
+                                     f"have at most {MAX_FILE_BYTES:,}")
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise BoardFileError(f"board file {path} does not exist") from None
@@ -252,6 +263,22 @@ class Board:
     def master(cls) -> Board:
         """The radius-5 hexagon offered for 42 dice at master level: 91 cells."""
         return _shipped_board("master")
+
+
+def _distinct_cells(cells: Any, source: str) -> list[Cell]:
+    """The cells as (q, r) tuples, at least one and at most MAX_CELLS, none twice; BoardFileError if not."""
+    cell_list = [as_cell(c) for c in islice(cells, MAX_CELLS + 1)]
+    if not cell_list:
+        raise BoardFileError(f"{source} has no cells")
+    if len(cell_list) > MAX_CELLS:
+        raise BoardFileError(f"{source} has more than {MAX_CELLS:,} cells; a board may have at most "
+                             f"{MAX_CELLS:,}")
+    seen: set[Cell] = set()
+    for cell in cell_list:
+        if cell in seen:
+            raise BoardFileError(f"{source}: cell {cell} is listed twice")
+        seen.add(cell)
+    return cell_list
 
 
 def _list(value: Any, field: str, source: str) -> list:
