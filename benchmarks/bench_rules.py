@@ -7,12 +7,15 @@ reference rules, measured in one run on the same positions.
 
 Positions come from seeded random playouts on the standard board (basic rules); each is built from
 its dice (no state carried over from play), then asked for all 12 pitches, the first call computing
-its masks. The baseline is `--baseline PATH` (a checkout of the older code) or, without it, a git
-worktree of `--revision` made once in the temp directory (see benchmarks/baseline.py). Each side runs
-in its own child process, in alternating rounds; the best round of each counts, in CPU seconds of
-that process, so other load on the machine matters less. Printed: calls per second with and without
-the build, one step of a random playout, and the ratios of this checkout to the baseline (target:
-2x) and to tests/reference_rules.py, the deliberately naive second implementation.
+its masks. The build checks the dice (runs legal, one group) and keeps the empty cells its
+connectivity walk passes, which the first call starts from: the figure counting the build is the
+whole cost of a position studied from its dice. The baseline is `--baseline PATH` (a checkout of the
+older code) or, without it, a git worktree of `--revision` made once in the temp directory (see
+benchmarks/baseline.py). Each side runs in its own child process, in alternating rounds; the best
+round of each counts, in CPU seconds of that process, so other load on the machine matters less.
+Printed: calls per second with and without the build, one step of a random playout, and the ratios
+of this checkout to the baseline (target: 2x) and to tests/reference_rules.py, the deliberately
+naive second implementation.
 """
 
 from __future__ import annotations
