@@ -135,8 +135,9 @@ class Event(NamedTuple):
         return text
 
 
-#: An Event from its nine fields in order, without the keyword handling of Event(...): the game's
-#: own hot path (a game makes about fifty).
+#: A named tuple from all its fields in order, without the argument handling of Event(...) or
+#: Completion(...): `_event(Event, (kind, player, pitch, cell, points, completed, source, turn,
+#: legal_cells))`, for the game's own hot path (a game makes about fifty events).
 _event = _completion = tuple.__new__
 
 
