@@ -158,10 +158,10 @@ def play(game: Game, agents: Sequence[Agent]) -> Game:
     """Play `game` to its end, one agent per seat, rolling the dice for them; return the game."""
     if len(agents) != game.players:
         raise GameError(f"{len(agents)} agents for {game.players} players")
-    while not game.over:
-        phase = game.phase
+    may_lock = not game.rules.end_on_locked_board
+    while (phase := game.phase) != "over":
         if phase == "roll" or phase == "reroll":
-            if phase == "roll" and not game.rules.end_on_locked_board and game.position.is_locked():
+            if phase == "roll" and may_lock and game.position.is_locked():
                 raise GameError("the board is locked and the rules' end_on_locked_board is off: "
                                 "no die can ever be placed, so the game cannot end")
             game.roll()

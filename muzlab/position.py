@@ -413,17 +413,26 @@ class Position:
         fresh, scale_masks, diagonal_ends = [], checks.scale_masks, []
         for text, k_line, on_line in ((right, kr, on_right), (left, kl, on_left)):
             low, high = text.rfind(GAP, 0, k_line), text.find(GAP, k_line + 1)
-            for j, start, end in ((on_line[low], text.rfind(GAP, 0, low) + 1, high),
-                                  (on_line[high], low + 1, text.find(GAP, high + 1))):
-                if j >= 0:  # (the run may end at the edge of the board)
-                    diagonal_ends.append(j)
-                    mask = masks.get(j)
-                    if mask is None:
-                        fresh.append(j)
-                    elif mask:  # the end's stretch on this line: the new run and the run beyond
-                        stretch = text[start:end]
-                        fits = scale_masks.get(stretch)
-                        masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
+            j = on_line[low]  # the cell below the new die's run, unless the board ends there
+            if j >= 0:
+                diagonal_ends.append(j)
+                mask = masks.get(j)
+                if mask is None:
+                    fresh.append(j)
+                elif mask:  # the end's stretch on this line: the run beyond it and the new run
+                    stretch = text[text.rfind(GAP, 0, low) + 1:high]
+                    fits = scale_masks.get(stretch)
+                    masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
+            j = on_line[high]  # the cell above it
+            if j >= 0:
+                diagonal_ends.append(j)
+                mask = masks.get(j)
+                if mask is None:
+                    fresh.append(j)
+                elif mask:
+                    stretch = text[low + 1:text.find(GAP, high + 1)]
+                    fits = scale_masks.get(stretch)
+                    masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
         for j in (on_column[column.rfind(GAP, 0, k)], on_column[column.find(GAP, k + 1)]):
             if j >= 0:  # the ends of the new die's column run: their column changed
                 mask = masks.get(j)
@@ -955,6 +964,8 @@ class _Layout:
 
     def lines(self, grid: list[int]) -> tuple[bytes, bytes, bytes]:
         """The three byte strings of the dice on `grid`."""
+        if grid.count(EMPTY) == len(grid):
+            return self._empty  # (an empty board: every game starts from one)
         column, right, left = (bytearray(empty) for empty in self._empty)
         places = self.places
         for i, pitch in enumerate(grid):
