@@ -329,7 +329,8 @@ class Game:
         # Position.play, without its Placement: the game's hot path
         pitch, i = position._check_placement(pitch, cell)
         child = position._child(pitch, i)
-        points, facts, cell = position._cell_score(i), child._completion_facts(i), self.board.cells[i]
+        points, facts = child._placed(i, position._count > 0 or rules.opening_scores)
+        cell = self.board.cells[i]
         legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
         if facts:  # (as `completion` reads each of child._completed_through(i), without building them)
             completed = tuple(_completion(Completion, fact) for fact in facts)

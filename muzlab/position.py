@@ -322,6 +322,21 @@ class Position:
                 found.append((line, layout.cell_at[line][low + 1:high]))
         return found
 
+    def _placed(self, i: int, scores: bool) -> tuple[int, list[tuple[str, int, str]]]:
+        """The points and the completion facts of the die just placed on cell i, read on the position
+        after it (self): the points are what the parent's `_cell_score(i)` gives (0 when `scores` is
+        False: the opening die under that house rule), the facts `_completion_facts(i)`. Each run's
+        extent is found once for both (a game's hot path)."""
+        (column, right, left), (k, kr, kl) = self._lines, self._layout.places[i]
+        up = column.find(GAP, k) - column.rfind(GAP, 0, k)  # each: the dice of the run through i, plus 1
+        rising = right.find(GAP, kr) - right.rfind(GAP, 0, kr)
+        falling = left.find(GAP, kl) - left.rfind(GAP, 0, kl)
+        points = (up + rising + falling - 5) * self.board.multiplier[i] if scores else 0
+        shortest = self._checks.min_scale
+        if up <= MAX_TRIAD and rising <= shortest and falling <= shortest:
+            return points, []  # (most placements)
+        return points, self._completion_facts(i)
+
     def _completion_facts(self, i: int) -> list[tuple[str, int, str]]:
         """What the runs through the occupied cell i complete, as (kind, root or tonic, quality or
         scale type): the facts `muzlab.game.completion` reads from `_completed_through`'s structures,
