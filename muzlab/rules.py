@@ -122,6 +122,19 @@ class RunChecks:
         self.max_scale = max(len(SCALE_STEPS[kind]) for kind in scale_types)
         self.min_scale = min(len(SCALE_STEPS[kind]) for kind in scale_types)
         self._fits: dict[tuple, tuple] = {}
+        #: For each allowed scale type: its size, the degrees (ascending) from which each sequence of
+        #: steps climbs it, and the semitones from the tonic up to each degree.
+        self._degrees = []
+        for kind in scale_types:
+            pattern = SCALE_STEPS[kind]
+            size = len(pattern)
+            starts: dict[tuple[int, ...], list[int]] = {}
+            for degree in range(size):
+                for length in range(size):
+                    steps = tuple(pattern[(degree + k) % size] for k in range(length))
+                    starts.setdefault(steps, []).append(degree)
+            self._degrees.append((kind, size, {steps: tuple(found) for steps, found in starts.items()},
+                                  tuple(sum(pattern[:degree]) for degree in range(size))))
         #: Memoised masks, keyed as `scale_mask` and `column_mask` explain; the board code reads
         #: these dicts directly and calls the method only for a stretch not seen before.
         self.scale_masks: dict[bytes, int] = {}
@@ -155,16 +168,12 @@ class RunChecks:
         return found
 
     def _scale_fits(self, run: tuple[int, ...]):
-        steps = [(b - a) % 12 for a, b in zip(run, run[1:], strict=False)]
-        for kind in self.scale_types:
-            pattern = SCALE_STEPS[kind]
-            size = len(pattern)
+        steps = tuple([(b - a) % 12 for a, b in zip(run, run[1:], strict=False)])
+        for kind, size, starts, offsets in self._degrees:
             if len(run) > size:
                 continue
-            for degree in range(size):
-                if all(pattern[(degree + k) % size] == s for k, s in enumerate(steps)):
-                    tonic = (run[0] - sum(pattern[:degree])) % 12
-                    yield (tonic, kind, degree)
+            for degree in starts.get(steps, ()):
+                yield ((run[0] - offsets[degree]) % 12, kind, degree)
 
     def scale_complete(self, run: tuple[int, ...]) -> bool:
         """A run holding every note of some allowed scale type it fits (closed to further dice)."""
