@@ -120,8 +120,9 @@ class Event(NamedTuple):
         return {"reroll": "re-roll"}.get(self.kind, self.kind) + f" {name}"
 
     def sentence(self, board: Board, name: str | None = None) -> str:
-        """The event as a sentence, e.g. "Player 2 place Eb on e5 (bonus play): 2 points"."""
-        text = f"Player {self.player + 1} {self.describe(board, name)}"
+        """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"."""
+        verb, _, rest = self.describe(board, name).partition(" ")
+        text = f"Player {self.player + 1} {verb}{'es' if verb.endswith('ss') else 's'} {rest}"
         if self.source != "turn" and (self.kind == "roll" or self.kind == "place"):
             text += f" ({_SOURCE_WORDS[self.source]})"
         elif self.kind == "reroll" and self.source == "passed":
