@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from muzlab.errors import UnknownSetting
-from muzlab.spelling import join, pitch_label, run_key, show_name, spell_column
+from muzlab.pitch import pitch_name
+from muzlab.spelling import join, next_letter_name, pitch_label, run_key, show_name, spell_column
 from muzlab.theory import MAX_TRIAD, SCALE_STEPS, TRIAD_STEPS
 
 ALL_PITCHES = (1 << 12) - 1
@@ -193,10 +194,15 @@ class RunChecks:
 
     def spelled_run(self, run: tuple[int, ...]) -> str:
         """A legal diagonal run written in the key it fits (one letter per degree): F#–G#–A#."""
-        if len(run) == 1:
-            return pitch_label(run[0])
-        fit = run_key(run, [(tonic, kind) for tonic, kind, _ in self.scale_fits(run)])
-        return join(fit.names) if fit is not None else names(run)
+        return join(self._run_names(run))
+
+    def _run_names(self, run: tuple[int, ...]) -> list[str]:
+        """English names of a diagonal run in the key it fits; default names where it fits none."""
+        if len(run) > 1:
+            fit = run_key(run, [(tonic, kind) for tonic, kind, _ in self.scale_fits(run)])
+            if fit is not None:
+                return fit.names
+        return [pitch_name(p) for p in run]
 
     def _scale_words(self) -> str:
         if self.scale_types == ("major",):
@@ -216,9 +222,16 @@ class RunChecks:
         run = below + (pitch,) + above
         if self.scale_problem(run) is None:
             return None
-        shown = "–".join(text for text in (below and self.spelled_run(below), pitch_label(pitch),
-                                           above and self.spelled_run(above)) if text)
-        return self.scale_problem(run, shown)
+        # The refused die is written on the letter after the run below it (or before the run above),
+        # as a scale would write it: C–D–E–F#–G#, not C–D–E–F#–Ab.
+        below_names, above_names = self._run_names(below), self._run_names(above)
+        if below_names:
+            new = next_letter_name(below_names[-1], pitch, up=True)
+        elif above_names:
+            new = next_letter_name(above_names[0], pitch, up=False)
+        else:
+            new = pitch_name(pitch)
+        return self.scale_problem(run, join([*below_names, new, *above_names]))
 
     def scale_mask(self, stretch: bytes) -> int:
         """Pitches that may fill the gap of a diagonal stretch, memoised in `scale_masks`.

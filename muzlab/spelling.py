@@ -170,6 +170,17 @@ def note_name(letter: str, pitch: int) -> str | None:
     return letter + ("#" * offset if offset > 0 else "b" * -offset)
 
 
+def next_letter_name(name: str, pitch: int, up: bool = True) -> str:
+    """Pitch class `pitch` written on the letter after (or, `up=False`, before) the letter of the
+    English `name`, as the next degree of a scale is written ("F#", 8 -> "G#"); its default name when
+    the step is no major-scale step (1 or 2 semitones) or the letter would need two accidentals."""
+    step = (pitch - parse_pitch(name, "english")) % 12 if up else (parse_pitch(name, "english") - pitch) % 12
+    spelled = note_name(LETTERS[(LETTERS.index(name[0]) + (1 if up else -1)) % 7], pitch)
+    if 1 <= step <= 2 and spelled is not None and accidentals(spelled) <= 1:
+        return spelled
+    return pitch_name(pitch)
+
+
 def accidentals(name: str) -> int:
     """How many sharps or flats a spelled name carries ("Bbb" -> 2)."""
     return len(name) - 1

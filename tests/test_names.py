@@ -376,3 +376,11 @@ def test_completion_labels_name_what_was_completed():
     assert completion_label("triad", 1, "major") == "Db major triad"
     assert completion_label("scale", 6, "major") == "F# major scale"
     assert completion_label("scale", 2, "harmonic minor") == "D harmonic minor scale"
+
+
+def test_a_refused_die_on_a_diagonal_is_written_as_the_next_degree_would_be():
+    whole_steps = Position(dice=dict(zip("b2 c3 d4 e5".split(), "C D E F#".split(), strict=True)))
+    assert whole_steps.explain("G#", "f5") == "C–D–E–F#–G#, read upward, is not part of one major scale."
+    # no scale step (a repeated note, a third) or a letter needing two accidentals: the default name
+    assert Position(dice={"e5": "C", "f5": "D"}).explain("D", "g5").startswith("C–D–D,")
+    assert Position(dice={"e5": "C", "f5": "D"}).explain("F#", "g5").startswith("C–D–F#,")
