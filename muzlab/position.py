@@ -17,6 +17,7 @@ from muzlab.board import Board
 from muzlab.errors import (
     CellOccupied,
     IllegalPlacement,
+    InvalidCell,
     InvalidPosition,
     NotationError,
     UnknownNoteName,
@@ -148,8 +149,12 @@ class Position:
             # (q, r) ints and pitch classes 0-11 read directly; anything else parsed (names, checks)
             i = index.get(cell) if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int \
                 and type(cell[1]) is int else None
-            grid[board.cell_index(cell) if i is None else i] = (
-                pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch))
+            if i is None:
+                i = board.cell_index(cell)
+            if grid[i] != EMPTY:  # the same cell twice, once as (q, r) and once by its name
+                raise InvalidCell(f"cell {board.cell_names[i]} is given twice ({cell!r} is "
+                                  f"{board.cells[i]}); give each cell once")
+            grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
         self._init(board, rules, grid, _layout(board), rules.checks())
         if strict and dice and not self._valid():
             problems = self.problems()

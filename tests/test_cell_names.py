@@ -69,3 +69,8 @@ def test_a_refused_name_changes_nothing():
     with pytest.raises(CellOffBoard):
         position.place("E", "e10")
     assert position.dice == {(0, 0): 0}
+
+
+def test_a_cell_given_twice_once_by_name_is_refused():
+    with pytest.raises(InvalidCell, match="e6 is given twice"):
+        Position(dice={(0, -1): "E", "e6": "Eb", "e5": "C"})
