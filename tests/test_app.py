@@ -155,3 +155,57 @@ def test_enable_makes_every_widget_display_as_static_html():
     assert data["text/html"] == "<i>hello</i>"
     assert "application/vnd.jupyter.widget-view+json" not in data
     assert static_bundle(widgets.HTML("x"))["text/plain"] == "<HTML: interactive in a live kernel>"
+
+
+def test_the_note_names_control_rewrites_every_note_on_every_tab(app):
+    from muzlab import set_note_names
+    from muzlab.pitch import current_note_names
+
+    app.setup.kinds[1].value = "greedy"
+    app.setup.game_number.value = 2
+    app.setup.start_button.click()
+    board = app.play
+    board.roll_button.click()
+    assert board.game.hand == 11  # a B in hand: B in English, H in German, Si in solfège
+    app.review_choice.value = "greedy-vs-random"
+    app.review_button.click()
+    app.choose_drill("triad quality")
+    app.ear.answer(app.ear.item.answer)
+    english = {"hand": board.hand.value, "palette": [label for label, _ in app.explorer.palette.options],
+               "review": app.review.comment.value, "ear": app.ear.feedback.value}
+    assert ">B</div>" in english["hand"] and english["palette"][:3] == ["C", "C#/Db", "D"]
+    try:
+        app.note_names.value = "german"
+        assert current_note_names() == "german"
+        assert ">H</div>" in board.hand.value and "German (H, B)" in board.message.value
+        assert [label for label, _ in app.explorer.palette.options][:3] == ["C", "Cis/Des", "D"]
+        assert app.explorer.palette.value == 0
+        assert board.sheet.value != "" and app.ear.feedback.value != english["ear"]
+        app.name_notes("solfege")
+        assert app.note_names.value == "solfege" and ">Si</div>" in board.hand.value
+        assert app.review.comment.value != english["review"]
+        app.name_notes("english")
+        assert board.hand.value == english["hand"] and app.review.comment.value == english["review"]
+        assert app.ear.feedback.value == english["ear"] and app.ear.tally.value == "1 of 1 right"
+    finally:
+        set_note_names("english")
+
+
+def test_the_quiz_asks_the_same_question_again_in_the_new_note_names(app):
+    from muzlab import note_names
+
+    quiz = app.quiz
+    for _ in range(10):  # to the first question answered by an option
+        if quiz.question.kind not in ("where", "puzzle"):
+            break
+        quiz.answer(quiz.question.position.board.centre)
+        quiz.next_question()
+    prompt, options = quiz.prompt.value, [button.description for button in quiz.options.children]
+    quiz.answer(options[0])
+    feedback = quiz.feedback.value
+    with note_names("german"):
+        quiz.redraw_names()
+        assert quiz.answered and quiz.tally.value == f"{quiz.right} of {quiz.asked} right"
+    quiz.redraw_names()
+    assert quiz.prompt.value == prompt and quiz.feedback.value == feedback
+    assert [button.description for button in quiz.options.children] == options

@@ -3,7 +3,8 @@
 `ClassroomApp()` is what `muzlab app` (and `python3 make.py app`) serves with Voilà: a Play tab where
 the seats, their names and who plays them (a person or a computer) are chosen in the page, then
 Start; the Explorer; the Quiz; the ear-training drills; the coach's review of the game just played
-(or of a sample game); and a size control that rescales every board for the back row.
+(or of a sample game); a size control that rescales every board for the back row; and the note
+names the class reads (English, German with H and B, or solfège), which rewrites every note shown.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import ipywidgets as widgets
 from muzlab.agents import AGENTS
 from muzlab.eartraining import DRILLS
 from muzlab.game import MAX_PLAYERS
+from muzlab.pitch import current_note_names, set_note_names
 from muzlab.samples import sample_game
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
@@ -20,6 +22,9 @@ from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
 
+#: The note-name conventions a class chooses from (`muzlab.set_note_names`).
+NOTE_NAMES = (("English: C D E F G A B", "english"), ("German: C D E F G A H", "german"),
+              ("solfège: Do Re Mi Fa Sol La Si", "solfege"))
 SIZES = (("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5), ("back row", 2.0))
 PERSON = "person"
 PLAYED = "played"
@@ -74,7 +79,8 @@ class TableSetup(widgets.VBox):
 
 
 class ClassroomApp(widgets.VBox):
-    """Play, Explore, Quiz, Ear training and Review tabs and a size control; what `muzlab app` shows.
+    """Play, Explore, Quiz, Ear training and Review tabs, a size control and the note names; what
+    `muzlab app` shows.
 
     `seed` fixes the Quiz's questions and the ear-training items (None: fresh ones every time).
     """
@@ -84,6 +90,10 @@ class ClassroomApp(widgets.VBox):
         self.seed = seed
         self.size = widgets.ToggleButtons(options=list(SIZES), value=scale, description="Size")
         self.size.add_class("muz-size")
+        self.note_names = widgets.Dropdown(options=list(NOTE_NAMES), value=current_note_names(),
+                                           description="Note names", style={"description_width": "initial"})
+        self.note_names.add_class("muz-note-names")
+        self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
         self.setup = TableSetup(self.start)
         self.play: PlayBoard | None = None
         self.change_button = widgets.Button(description="Change seats")
@@ -115,8 +125,8 @@ class ClassroomApp(widgets.VBox):
         self.size.observe(lambda change: self.rescale(change["new"]), names="value")
         title = widgets.HTML("<h2 style='margin:4px 0'>Muzundrum</h2>")
         self.style = widgets.HTML(layout=widgets.Layout(display="none"))
-        super().__init__([self.style, widgets.HBox([title, self.size], layout=widgets.Layout(
-            justify_content="space-between", align_items="center")), self.tabs])
+        super().__init__([self.style, widgets.HBox([title, self.note_names, self.size], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", flex_flow="row wrap")), self.tabs])
         self.add_class("muz-app")
         self._style_controls(scale)
 
@@ -163,6 +173,17 @@ class ClassroomApp(widgets.VBox):
         for board in self.boards():
             board.scale = scale
         self._style_controls(scale)
+
+    def name_notes(self, convention: str) -> None:
+        """Switch the note names (`muzlab.set_note_names`: "english", "german" or "solfege") and write
+        every note on every tab again in them: boards, dice in hand, sheets, questions and answers."""
+        set_note_names(convention)
+        if self.note_names.value != convention:
+            self.note_names.value = convention  # comes back here once, with nothing left to change
+            return
+        shown = [self.play, self.explorer, self.quiz, self.ear, self.review]
+        for widget in (widget for widget in shown if widget is not None):
+            widget.redraw_names()
 
     def _style_controls(self, scale: float) -> None:
         """Size the app's buttons, menus, labels and tabs through the ipywidgets style variables."""

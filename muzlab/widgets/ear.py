@@ -64,8 +64,8 @@ class EarTrainer(widgets.VBox):
         self.right = 0
         self.item: EarItem | None = None
         self.answered = False
-        self.heading = widgets.HTML(f"<h3>{html.escape(self.drill.kind.capitalize())}</h3>"
-                                    f"<p>{html.escape(self.drill.prompt())}</p>")
+        self.reply: str | None = None
+        self.heading = widgets.HTML(self._heading())
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
         self.buttons = {option: self._option(option) for option in self.drill.options}
         self.feedback = widgets.HTML()
@@ -81,6 +81,16 @@ class EarTrainer(widgets.VBox):
         self.add_class("muz-ear")
         self.next_item()
 
+    def _heading(self) -> str:
+        drill = self.drill
+        return f"<h3>{html.escape(drill.kind.capitalize())}</h3><p>{html.escape(drill.prompt())}</p>"
+
+    def redraw_names(self) -> None:
+        """Write the prompt, and the answer shown, in the note names in force (`muzlab.set_note_names`)."""
+        self.heading.value = self._heading()
+        if self.answered:
+            self._reveal(self.reply)
+
     def _option(self, text: str) -> widgets.Button:
         button = widgets.Button(description=text)
         button.on_click(lambda _button: self.answer(text))
@@ -89,7 +99,7 @@ class EarTrainer(widgets.VBox):
     def next_item(self) -> None:
         """Draw a new item and play it; the answer area is emptied."""
         self.item = self.drill.item(self.rng)
-        self.answered = False
+        self.answered, self.reply = False, None
         self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
         for button in self.buttons.values():
             button.button_style = ""
@@ -106,9 +116,18 @@ class EarTrainer(widgets.VBox):
         if self.answered or reply not in self.buttons:
             return False
         correct = item.is_right(reply)
-        self.answered = True
+        self.answered, self.reply = True, reply
         self.asked += 1
         self.right += correct
+        self.tally.value = f"{self.right} of {self.asked} right"
+        self.replay.value = self.player.value
+        self._reveal(reply)
+        return correct
+
+    def _reveal(self, reply: str) -> None:
+        """Show the answer to a reply: the buttons marked, the verdict and why, the staff, the keyboard."""
+        item = self.item
+        correct = item.is_right(reply)
         for option, button in self.buttons.items():
             button.disabled = True
             button.button_style = "success" if option == item.answer else (
@@ -117,14 +136,11 @@ class EarTrainer(widgets.VBox):
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation())}")
-        self.tally.value = f"{self.right} of {self.asked} right"
-        self.replay.value = self.player.value
         self.staff.value = _notation(item)
         self.keyboard.value = keyboard_svg([show_name(name) for name in item.names()], semitones=True,
                                            white_width=30)
         self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay,
                                 widgets.HBox([self.staff, self.keyboard])]
-        return correct
 
 
 def _notation(item: EarItem) -> str:

@@ -32,12 +32,9 @@ class Explorer(widgets.VBox):
         else:
             dice = {}
         self.position = Position(board, dice, rules, strict=False)
-        self.palette = widgets.ToggleButtons(
-            options=[(face_label(pitch), pitch) for pitch in range(12)] + [("erase", ERASE)],
-            value=0, description="Note", style={"button_width": "64px"})
-        self.pitch_choice = widgets.Dropdown(
-            options=[("none", None)] + [(face_label(pitch), pitch) for pitch in range(12)],
-            value=None, description="Legal for")
+        self.palette = widgets.ToggleButtons(options=_palette(), value=0, description="Note",
+                                             style={"button_width": "64px"})
+        self.pitch_choice = widgets.Dropdown(options=_pitch_choices(), value=None, description="Legal for")
         self.runs = widgets.Dropdown(options=[], description="Run")
         self.message = widgets.HTML()
         self.problem_list = widgets.HTML()
@@ -73,6 +70,15 @@ class Explorer(widgets.VBox):
     def _names_toggled(self, change) -> None:
         self.board_view.show_names = change["new"]
         self._refresh()
+
+    def redraw_names(self) -> None:
+        """Write every note again in the note names in force (`muzlab.set_note_names`): the palette,
+        the pitch menu, the board, the runs and the run heard last."""
+        note, pitch = self.palette.value, self.pitch_choice.value
+        self.palette.options, self.palette.value = _palette(), note
+        self.pitch_choice.options, self.pitch_choice.value = _pitch_choices(), pitch
+        self._refresh()
+        self.listen.redraw()
 
     def click(self, cell: Cell) -> None:
         """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
@@ -125,3 +131,12 @@ class Explorer(widgets.VBox):
         structure = self.structures[change["new"]]
         self.board_view.show(Scene(self.position, chosen=structure.cells))
         self.listen.show(structure)
+
+
+def _palette() -> list[tuple[str, int]]:
+    """The palette: the twelve dice faces by name, then the eraser."""
+    return [(face_label(pitch), pitch) for pitch in range(12)] + [("erase", ERASE)]
+
+
+def _pitch_choices() -> list[tuple[str, int | None]]:
+    return [("none", None)] + [(face_label(pitch), pitch) for pitch in range(12)]

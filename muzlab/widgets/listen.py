@@ -42,11 +42,19 @@ class ListenPanel(widgets.VBox):
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
         self.staff = widgets.HTML()
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
+        self.structure: Structure | None = None  # the run loaded last
         super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard])])
         self.add_class("muz-listen")
 
+    def redraw(self) -> None:
+        """Write the run loaded last again, in the note names in force (the same sound is not played
+        again)."""
+        if self.structure is not None:
+            self.show(self.structure)
+
     def show(self, structure: Structure) -> None:
         """Load the sound and notation of a structure; runs music21 cannot name play note by note."""
+        self.structure = structure
         self.title.value = f"<b>{structure_title(structure)}</b>"
         try:
             sound, staff, keys = _drawn(structure.kind, structure.pitches, structure.spelling,

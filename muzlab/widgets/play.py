@@ -27,6 +27,9 @@ from muzlab.widgets.svgboard import Scene, SvgBoard
 
 #: Keys pressed on the board: R rolls, P passes, U undoes, H asks a hint.
 KEYS = "rpuh"
+#: Each note-name convention as a sentence names it.
+NOTE_NAME_WORDS = {"english": "in English (B, B♭)", "german": "in German (H, B)",
+                   "solfege": "in solfège (Do, Re, Mi)"}
 SHEET_STYLE = ("<style>.muz-sheet { border-collapse: collapse; font-size: 14px; }"
                " .muz-sheet th, .muz-sheet td { padding: 3px 10px; text-align: left; }"
                " .muz-sheet tr:nth-child(even) td { background: #f4f4f4; }</style>")
@@ -144,6 +147,14 @@ class PlayBoard(widgets.VBox):
     def _names_toggled(self, change) -> None:
         self.board_view.show_names = change["new"]
         self.refresh()
+
+    def redraw_names(self) -> None:
+        """Write every note again in the note names in force (`muzlab.set_note_names`): the board, the
+        die in hand, the sheet, the runs list and the run heard last. The last action's sentences,
+        written in the names before, give way to one line saying which names are now used."""
+        self._lines = [Message(f"Notes are now named {NOTE_NAME_WORDS[current_note_names()]}.")]
+        self.refresh()
+        self.listen.redraw()
 
     # ---- actions ------------------------------------------------------------------------------------
     def _button(self, label: str, css: str, action: Callable[[], tuple[Message, ...]], style: str = "",

@@ -27,6 +27,7 @@ class Quiz(widgets.VBox):
         self.right = 0
         self.question: Question | None = None
         self.answered = False
+        self.reply: Cell | int | None = None  # the answer given: a cell, or the option's place
         self.prompt = widgets.HTML()
         self.feedback = widgets.HTML()
         self.tally = widgets.HTML()
@@ -49,15 +50,30 @@ class Quiz(widgets.VBox):
 
     def next_question(self) -> None:
         """Draw the next question (the n-th question of a seed is always the same)."""
-        kind = self.kinds[self.asked % len(self.kinds)]
-        seed = self.seed * 1000 + self.asked
+        self.answered, self.reply = False, None
+        self._ask(self.asked)
+
+    def _ask(self, number: int) -> None:
+        """Make question `number` of the seed (in the note names in force) and show it unanswered."""
+        kind = self.kinds[number % len(self.kinds)]
+        seed = self.seed * 1000 + number
         self.question = puzzle_question(seed) if kind == "puzzle" else make_question(kind, seed)
-        self.answered = False
         self.prompt.value = f"<h3>{html.escape(self.question.prompt)}</h3>"
         self.feedback.value = ""
         self.options.children = [self._option(text) for text in self.question.options]
         asked = [self.question.cell] if self.question.cell else []
         self.board_view.show(Scene(self.question.position, highlight=asked or None, chosen=asked))
+
+    def redraw_names(self) -> None:
+        """Ask the question on screen again in the note names in force (`muzlab.set_note_names`), with
+        its answer and reason if it was answered; the tally stays."""
+        if not self.answered:
+            self._ask(self.asked)
+            return
+        self._ask(self.asked - 1)
+        reply = self.reply
+        if reply is not None:
+            self._show_answer(reply if isinstance(reply, tuple) else self.question.options[reply])
 
     def _option(self, text: str) -> widgets.Button:
         button = widgets.Button(description=text)
@@ -69,15 +85,23 @@ class Quiz(widgets.VBox):
         question = self.question
         if self.answered or (question.kind in CELL_KINDS) != isinstance(reply, tuple):
             return
-        correct, why = question.check(reply)
         self.answered = True
+        options = list(question.options)
+        self.reply = reply if isinstance(reply, tuple) else options.index(reply) if reply in options else None
+        correct = self._show_answer(reply)
         self.asked += 1
         self.right += correct
+        self.tally.value = f"{self.right} of {self.asked} right"
+
+    def _show_answer(self, reply: Cell | str) -> bool:
+        """Say whether the reply is right and why; a clicked cell is shown among the legal ones."""
+        question = self.question
+        correct, why = question.check(reply)
         colour = "#080" if correct else "#b00"
         self.feedback.value = f"<b style='color:{colour}'>{html.escape(why)}</b>"
-        self.tally.value = f"{self.right} of {self.asked} right"
         if question.kind in CELL_KINDS:
             position = question.position
             self.board_view.show(Scene(position, highlight=question.pitch,
                                        lit=position.legal_placements(question.pitch), tips_for=question.pitch,
                                        chosen=[reply]))
+        return correct

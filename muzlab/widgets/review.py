@@ -59,6 +59,14 @@ class Review(widgets.VBox):
         button.on_click(lambda _button: action())
         return button
 
+    def redraw_names(self) -> None:
+        """Write the comments, the table and the run heard in the note names in force
+        (`muzlab.set_note_names`)."""
+        self.frame = coach.review_decisions(self.moments)
+        self.summary.value = _summary_html(self.frame)
+        self.show(self.index)
+        self.listen.redraw()
+
     def go(self, index: int) -> None:
         """Show decision `index`, kept within the game."""
         self.slider.value = min(max(index, 0), max(len(self.moments) - 1, 0))
