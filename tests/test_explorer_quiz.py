@@ -178,3 +178,11 @@ def test_a_run_that_cannot_be_named_clears_the_staff_and_the_keyboard():
     explorer.runs.value = next(index for label, index in runs.items() if "C–E" in label and "could" in label)
     assert explorer.listen.player.value[:4] == b"RIFF"
     assert explorer.listen.staff.value == "" and explorer.listen.keyboard.value == ""
+
+
+def test_a_heard_scale_run_is_named_once_as_a_scale():
+    explorer = Explorer(Position(dice={(0, 0): "F", (-1, 0): "G", (-2, 0): "Ab"}))
+    index = next(i for label, i in explorer.runs.options if i is not None and "F–G–Ab" in label)
+    explorer.runs.value = index
+    assert explorer.listen.title.value == "<b>Eb major scale, degrees 2-4: F–G–Ab</b>"
+    assert keyboard_texts(explorer.listen.keyboard.value)[:3] == ["F", "G", "A♭"]

@@ -279,6 +279,13 @@ def test_scale_and_cell_names_for_a_projector():
     assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
 
 
+def test_the_die_in_hand_is_written_as_on_the_board_with_a_real_sharp():
+    board = PlayBoard(players=2, seed=1, agent_delay=0)
+    board.roll_button.click()
+    assert board.game.hand == 1 and ">C♯</div>" in board.hand.value
+    assert "rolled C#" in board.message.value
+
+
 def test_the_record_label_and_the_panel_grow_with_the_scale():
     board = PlayBoard(players=2, seed=0, agent_delay=0)
     assert board.record_path.description == "Record"
@@ -287,7 +294,9 @@ def test_the_record_label_and_the_panel_grow_with_the_scale():
     assert laptop == ("230px", "540px")
     board.scale = 2
     assert (board.record_path.layout.width, board.controls.layout.max_width) == ("460px", "1080px")
-    assert PlayBoard(players=1, seed=0, agent_delay=0, scale=1.5).controls.layout.min_width == "540px"
+    assert "font-size: 28px" in board.sheet.value  # the score sheet too
+    projector = PlayBoard(players=1, seed=0, agent_delay=0, scale=1.5).controls.layout
+    assert (projector.min_width, projector.max_width) == ("360px", "810px")  # beside the board where it fits
 
 
 def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_in_force():

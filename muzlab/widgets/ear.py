@@ -74,7 +74,7 @@ class EarTrainer(widgets.VBox):
         self.keyboard = widgets.HTML()
         self.reveal = widgets.VBox()
         self.tally = widgets.HTML("0 of 0 right")
-        self.next_button = widgets.Button(description="Next", button_style="primary", icon="forward")
+        self.next_button = widgets.Button(description="Next", button_style="primary")
         self.next_button.on_click(lambda _button: self.next_item())
         super().__init__([self.heading, self.player, widgets.HBox(list(self.buttons.values())),
                           self.feedback, self.reveal, widgets.HBox([self.next_button, self.tally])])

@@ -15,8 +15,9 @@ from muzlab.spelling import NotAStructure, scale_name, triad_label
 
 
 def structure_title(structure: Structure) -> str:
-    """What a student reads above the player, e.g. "D minor (complete triad): D–F–A — ii in C major";
-    the notes as `Structure.spelling` writes them, so the title, the board and the staff agree."""
+    """What a student reads above the player, e.g. "D minor (complete triad): D–F–A — ii in C major" or
+    "Eb major scale, degrees 2-4: F–G–Ab"; the notes as `Structure.spelling` writes them, so the
+    title, the board and the staff agree."""
     if structure.kind == "triad" and not (structure.complete and structure.triads):
         return structure.describe()
     notes = "–".join(structure.spelling)
@@ -28,8 +29,7 @@ def structure_title(structure: Structure) -> str:
         name = scale_name(structure.pitches)
     except NotAStructure:
         return structure.describe()
-    state = "complete " if structure.complete else ""
-    return f"{name} ({state}scale): {notes}"
+    return f"{name}{' (complete)' if structure.complete else ''}: {notes}"  # the name says "scale"
 
 
 class ListenPanel(widgets.VBox):

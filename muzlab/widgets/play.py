@@ -20,7 +20,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
-from muzlab.spelling import pitch_label
+from muzlab.spelling import pitch_label, symbols
 from muzlab.table import SHEET_COLUMNS, Message, Table
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
@@ -30,9 +30,10 @@ KEYS = "rpuh"
 #: Each note-name convention as a sentence names it.
 NOTE_NAME_WORDS = {"english": "in English (B, B♭)", "german": "in German (H, B)",
                    "solfege": "in solfège (Do, Re, Mi)"}
-SHEET_STYLE = ("<style>.muz-sheet { border-collapse: collapse; font-size: 14px; }"
-               " .muz-sheet th, .muz-sheet td { padding: 3px 10px; text-align: left; }"
-               " .muz-sheet tr:nth-child(even) td { background: #f4f4f4; }</style>")
+#: The score sheet's look; its font size (14px at scale 1) grows with the board's scale.
+SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}px; }}"
+               " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
+               " .muz-sheet tr:nth-child(even) td {{ background: #f4f4f4; }}</style>")
 
 
 class PlayBoard(widgets.VBox):
@@ -137,12 +138,15 @@ class PlayBoard(widgets.VBox):
         self.refresh()
 
     def _size_controls(self) -> None:
-        """Widths that grow with the scale: the panel beside the board and the record's file name (the
-        panel goes under the board when the page is too narrow for both, as on a laptop)."""
+        """The panel beside the board starts at 360px, so that it stays beside the board (Roll in
+        sight) wherever that fits, and grows with the scale where there is room; its rows wrap when
+        it is narrow, and it goes under the board only on a page too narrow for both."""
         scale = self._scale
-        self.controls.layout.min_width = f"{round(360 * scale)}px"
+        self.controls.layout.flex = "1 1 360px"
+        self.controls.layout.min_width = "360px"
         self.controls.layout.max_width = f"{round(540 * scale)}px"
         self.record_path.layout.width = f"{round(230 * scale)}px"
+        self.record_path.layout.max_width = "100%"
 
     def _names_toggled(self, change) -> None:
         self.board_view.show_names = change["new"]
@@ -237,7 +241,7 @@ class PlayBoard(widgets.VBox):
             lit=game.legal_placements() if show_legal else (), tips_for=hand if show_legal else None,
             chosen=chosen))
         scale = self._scale
-        face = pitch_label(hand) if hand is not None else "–"
+        face = symbols(pitch_label(hand)) if hand is not None else "–"  # as the dice on the board: F♯
         self.hand.value = (f"<div style='font-size:{round(44 * scale)}px;font-weight:bold;line-height:1.2'>"
                            f"{html.escape(face)}</div><div style='font-size:{round(14 * scale)}px'>"
                            "die in hand</div>")
@@ -258,11 +262,11 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        drawn = (game, len(events), events[-1] if events else None, current_note_names(),
+        drawn = (game, len(events), events[-1] if events else None, current_note_names(), scale,
                  sum(map(table.hints_used, range(game.players))))
-        if drawn != self._drawn:  # the sheet changes only with the events, the hints and the note names
+        if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
-            self.sheet.value = SHEET_STYLE + sheet_html(table.sheet_rows())
+            self.sheet.value = SHEET_STYLE.format(size=round(14 * scale)) + sheet_html(table.sheet_rows())
         self._list_runs()
 
     def _list_runs(self) -> None:
