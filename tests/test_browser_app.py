@@ -117,6 +117,14 @@ def test_classroom_app_in_a_real_browser(app):
             page.locator(".muz-size button", has_text="projector").click()
             page.wait_for_timeout(1000)
             assert board_width(page) > 1.3 * before
+            # At projector size the controls stay beside the board, Roll in sight, and "Record" is whole.
+            board_box = page.locator(".muz-playboard .muz-board svg").first.bounding_box()
+            roll_box = page.locator(".muz-playboard .muz-roll").bounding_box()
+            assert roll_box["x"] > board_box["x"] + board_box["width"] and roll_box["y"] < 1100
+            label = ".muz-playboard .widget-text .widget-label"
+            assert page.locator(label).inner_text() == "Record"
+            assert page.eval_on_selector(label, "el => el.scrollWidth <= el.clientWidth")
+            page.locator(".muz-playboard").screenshot(path=str(SCREENSHOTS / "app-play-projector.png"))
             assert elsewhere == []
         finally:
             # Saved on success and on failure alike: the picture is the first thing to look at.
