@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -470,35 +471,7 @@ class Game:
         totals, passes marked (with the cells a missed die had)."""
         import pandas as pd
 
-        rows, totals = [], [0] * self.players
-        for event, name in zip(self._events, self._die_names(), strict=True):
-            if not rows or rows[-1]["turn"] != event.turn:
-                turn = event.turn
-                rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // self.players + 1,
-                             "player": f"Player {event.player + 1}", "plays": [], "bonus": 0, "extra": 0,
-                             "passes": 0, "points": 0, "total": 0})
-            row = rows[-1]
-            missed = f" (missed {event.legal_cells})" if event.missed else ""
-            if event.kind == "place":
-                label = _SHEET_LABELS.get(event.source, "")
-                done = f" ({', '.join(c.label() for c in event.completed)})" if event.completed else ""
-                row["plays"].append(f"{label}{name} {self.board.cell_name(event.cell)} +{event.points}{done}")
-                row["points"] += event.points
-                if event.source == "passed":
-                    row["bonus"] += event.points
-                elif event.source == "extra":
-                    row["extra"] += event.points
-                totals[event.player] += event.points
-            elif event.kind == "pass":
-                row["passes"] += 1
-                row["plays"].append(f"pass {name}{missed}")
-            elif event.kind == "reroll":
-                row["plays"].append(f"re-roll {name}{missed}")
-            row["total"] = totals[event.player]
-        for row in rows:
-            row["plays"] = " · ".join(row["plays"])
-        columns = ["turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total"]
-        return pd.DataFrame(rows, columns=columns)
+        return pd.DataFrame(sheet_rows(self, self._die_names()), columns=list(SHEET_COLUMNS))
 
     def _state(self) -> tuple:
         return (self.players, self.dice, self.seed, self.rules, self.board, self._events, self._position,
@@ -626,6 +599,43 @@ _EVENT_KEYS = {
     "place": ({"kind", "player", "pitch", "cell"}, {"points", "completed"}),
 }
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
+#: The columns of the score sheet, in order.
+SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total")
+
+
+def sheet_rows(game: Game, die_names: Sequence[str],
+               seat_label: Callable[[int], str] = lambda seat: f"Player {seat + 1}") -> list[dict[str, Any]]:
+    """The score sheet's lines as dicts keyed by SHEET_COLUMNS, one per turn, from the game's events and
+    each event's die as the sheet names it (`die_names`, spelled in context); `seat_label` names a seat."""
+    rows: list[dict[str, Any]] = []
+    totals = [0] * game.players
+    for event, name in zip(game.events, die_names, strict=True):
+        if not rows or rows[-1]["turn"] != event.turn:
+            turn = event.turn
+            rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // game.players + 1,
+                         "player": seat_label(event.player), "plays": [], "bonus": 0, "extra": 0,
+                         "passes": 0, "points": 0, "total": 0})
+        row = rows[-1]
+        missed = f" (missed {event.legal_cells})" if event.missed else ""
+        if event.kind == "place":
+            done = f" ({', '.join(c.label() for c in event.completed)})" if event.completed else ""
+            row["plays"].append(f"{_SHEET_LABELS.get(event.source, '')}{name} "
+                                f"{game.board.cell_name(event.cell)} +{event.points}{done}")
+            row["points"] += event.points
+            if event.source == "passed":
+                row["bonus"] += event.points
+            elif event.source == "extra":
+                row["extra"] += event.points
+            totals[event.player] += event.points
+        elif event.kind == "pass":
+            row["passes"] += 1
+            row["plays"].append(f"pass {name}{missed}")
+        elif event.kind == "reroll":
+            row["plays"].append(f"re-roll {name}{missed}")
+        row["total"] = totals[event.player]
+    for row in rows:
+        row["plays"] = " · ".join(row["plays"])
+    return rows
 _SOURCE_WORDS = {"opening": "opening", "extra": "extra roll", "reroll": "re-roll", "passed": "bonus play"}
 
 

@@ -19,7 +19,8 @@ from muzlab.agents import Agent, seat_agents
 from muzlab.board import Board
 from muzlab.coach import advice
 from muzlab.errors import GameError, IllegalPlacement, MuzlabError
-from muzlab.game import Event, Game
+from muzlab.game import SHEET_COLUMNS as GAME_SHEET_COLUMNS
+from muzlab.game import Event, Game, sheet_rows
 from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position
@@ -32,9 +33,7 @@ if TYPE_CHECKING:
 #: What a message is: news of the game, a refused action, a hint, or computers that stopped.
 MESSAGE_KINDS = ("info", "refused", "hint", "stopped")
 #: The score sheet's columns: `Game.score_sheet`'s, then the hints asked in the turn.
-SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total", "hints")
-#: How a placed die's source is marked on the sheet (as `Game.score_sheet` marks it).
-SHEET_SOURCES = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
+SHEET_COLUMNS = (*GAME_SHEET_COLUMNS, "hints")
 
 
 @dataclass(frozen=True)
@@ -167,37 +166,9 @@ class Table:
         """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
         after every click. Each die is named as the position right after it was placed labels it,
         and those names are kept from one call to the next, so a click names only its own dice."""
-        game = self.game
-        names = self._die_names()
-        rows: list[dict[str, Any]] = []
-        totals = [0] * game.players
-        for event, name in zip(game.events, names, strict=True):
-            if not rows or rows[-1]["turn"] != event.turn:
-                turn = event.turn
-                rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // game.players + 1,
-                             "player": self.seats[event.player].label, "plays": [], "bonus": 0, "extra": 0,
-                             "passes": 0, "points": 0, "total": 0, "hints": 0})
-            row = rows[-1]
-            missed = f" (missed {event.legal_cells})" if event.missed else ""
-            if event.kind == "place":
-                done = f" ({', '.join(c.label() for c in event.completed)})" if event.completed else ""
-                row["plays"].append(f"{SHEET_SOURCES.get(event.source, '')}{name} "
-                                    f"{self.board.cell_name(event.cell)} +{event.points}{done}")
-                row["points"] += event.points
-                if event.source == "passed":
-                    row["bonus"] += event.points
-                elif event.source == "extra":
-                    row["extra"] += event.points
-                totals[event.player] += event.points
-            elif event.kind == "pass":
-                row["passes"] += 1
-                row["plays"].append(f"pass {name}{missed}")
-            elif event.kind == "reroll":
-                row["plays"].append(f"re-roll {name}{missed}")
-            row["total"] = totals[event.player]
+        rows = sheet_rows(self.game, self._die_names(), lambda seat: self.seats[seat].label)
         hinted = [turn for _seat, turn, _moment in self._hints]
         for row in rows:
-            row["plays"] = " · ".join(row["plays"])
             row["hints"] = hinted.count(row["turn"])
         return rows
 
