@@ -14,12 +14,12 @@ from muzlab.position import Position
 from muzlab.rules import RuleSet
 from muzlab.spelling import face_label
 from muzlab.widgets.listen import ListenPanel
-from muzlab.widgets.svgboard import Scene, SvgBoard
+from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 ERASE = -1
 
 
-class Explorer(widgets.VBox):
+class Explorer(ScaledByItsBoard, widgets.VBox):
     """Set up any position: the palette's note goes where you click (click it again to remove).
 
     `scale` enlarges the board for a projector; `board_view.cells[(q, r)].click()` clicks a cell.
@@ -57,15 +57,6 @@ class Explorer(widgets.VBox):
             widgets.HBox([self.notation, self.load_button, self.clear_button]),
         ])
         self._refresh()
-
-    @property
-    def scale(self) -> float:
-        """How much larger than normal the board is drawn."""
-        return self.board_view.scale
-
-    @scale.setter
-    def scale(self, value: float) -> None:
-        self.board_view.scale = float(value)
 
     def _names_toggled(self, change) -> None:
         self.board_view.show_names = change["new"]

@@ -11,13 +11,13 @@ from muzlab.board import Board
 from muzlab.hexgrid import Cell
 from muzlab.puzzles import puzzle_question
 from muzlab.quiz import KINDS, Question, make_question
-from muzlab.widgets.svgboard import Scene, SvgBoard
+from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 #: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.puzzles).
 CELL_KINDS = ("where", "puzzle")
 
 
-class Quiz(widgets.VBox):
+class Quiz(ScaledByItsBoard, widgets.VBox):
     """Asks "where can this Eb go?", "which triad does this complete?", "how many points?" in turn."""
 
     def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0, scale: float = 1.0):
@@ -38,15 +38,6 @@ class Quiz(widgets.VBox):
         super().__init__([self.prompt, self.board_view, self.options, self.feedback,
                           widgets.HBox([self.next_button, self.tally])])
         self.next_question()
-
-    @property
-    def scale(self) -> float:
-        """How much larger than normal the board is drawn."""
-        return self.board_view.scale
-
-    @scale.setter
-    def scale(self, value: float) -> None:
-        self.board_view.scale = float(value)
 
     def next_question(self) -> None:
         """Draw the next question (the n-th question of a seed is always the same)."""

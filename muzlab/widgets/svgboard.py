@@ -84,6 +84,21 @@ class Scene:
     tips_for: int | None = None
 
 
+class ScaledByItsBoard:
+    """For a widget drawn around one SvgBoard (`board_view`): its `scale` is the board's."""
+
+    board_view: SvgBoard
+
+    @property
+    def scale(self) -> float:
+        """How much larger than normal the board is drawn."""
+        return self.board_view.scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        self.board_view.scale = float(value)
+
+
 class SvgBoard(anywidget.AnyWidget):
     """The clickable SVG board: `show(...)` draws a position, `on_click(cell)` hears a click, and
     `on_key(letter)` a key from `shortcuts` (such as "r" for Roll) pressed on the board."""
