@@ -271,7 +271,7 @@ def test_scale_and_cell_names_for_a_projector():
     assert board.board_view.scale == 1.5 and "font-size:66px" in board.hand.value
     board.scale = 2
     assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
-    assert 'class="muz-cellname"' not in board.board_view.svg
+    assert 'class="cell-name"' not in board.board_view.svg
     board.cell_names.value = True
     assert '>e5</text>' in board.board_view.svg and '>a1</text>' in board.board_view.svg
     with pytest.raises(UnknownSetting, match="scale 0.0"):

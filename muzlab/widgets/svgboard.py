@@ -196,7 +196,7 @@ class SvgBoard(anywidget.AnyWidget):
             self._tips = {cell: with_problem(f"{where(self.board, cell)}: scores {points} point"
                                              f"{'s' if points != 1 else ''}", marked, cell)
                           for cell, points in position.legal_scores(scene.tips_for).items()}
-        drawing = position_svg(position, CELL_SIZE, scene.highlight, scene.last)
+        drawing = position_svg(position, CELL_SIZE, scene.highlight, scene.last, coordinates=self.show_names)
         end = drawing.rindex("</svg>")
         layer = self.layer(frozenset(scene.lit), marked, frozenset(scene.chosen))
         self.svg = drawing[:end] + layer + drawing[end:]
@@ -217,12 +217,6 @@ class SvgBoard(anywidget.AnyWidget):
             out.append(f'<polygon class="{" ".join(css)}" data-cell="{cell[0]},{cell[1]}" '
                        f'data-name="{board.cell_name(cell)}" data-x="{x:.1f}" data-y="{y:.1f}"{ask} '
                        f'points="{points}"><title>{html.escape(tip or where(board, cell))}</title></polygon>')
-        if self.show_names:
-            for cell in board.cells:
-                x, y = to_pixel(cell, CELL_SIZE)
-                out.append(f'<text class="muz-cellname" x="{x:.1f}" y="{y - 0.7 * CELL_SIZE:.1f}" '
-                           f'dy="0.35em" font-size="{0.27 * CELL_SIZE:.1f}" text-anchor="middle">'
-                           f"{board.cell_name(cell)}</text>")
         out.append("</g>\n")
         return "\n".join(out)
 
