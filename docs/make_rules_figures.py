@@ -150,7 +150,7 @@ WORD_PICTURES = {
     "triad": [("C E G", "triad", True, "C–E–G: the C major triad"),
               ("A C E", "triad", True, "A–C–E: the A minor triad")],
     "scale": [("C D E F G A B", "scale", True, "the C major scale: 2 2 1 2 2 2 (1 back to C)")],
-    "enharmonic": [("F#", None, False, "F#"), ("Gb", None, False, "Gb: the same key, another name")],
+    "enharmonic": [("F#", None, False, "F#"), ("Gb", None, False, "Gb: the same piano key, another name")],
 }
 
 
