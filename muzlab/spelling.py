@@ -267,8 +267,10 @@ def _type_fits(pitches: Sequence[int], kind: str) -> list[tuple[tuple, ScaleFit]
             if full is None:
                 continue
             run = [full[(start + i) % size] for i in range(len(pitches))]
-            rank = (abs(signature or 0), sum(map(accidentals, run)), _flats(run) if signature is None
-                    else signature < 0)
+            # Without a signature (whole-tone, chromatic), equal spellings go to the plainer tonic
+            # name: F chromatic, not E# chromatic.
+            rank = (abs(signature or 0), sum(map(accidentals, run)),
+                    (_flats(run), accidentals(name)) if signature is None else signature < 0)
             found.append((rank, ScaleFit(name, start, run, kind)))
     return found
 

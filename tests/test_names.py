@@ -15,7 +15,7 @@ import re
 import pytest
 
 import muzlab
-from muzlab import Board, Position, UnknownNoteName
+from muzlab import Board, Position, RuleSet, UnknownNoteName
 from muzlab.errors import MuzlabError, UnknownSetting
 from muzlab.pitch import parse_pitch, to_convention
 from muzlab.spelling import (
@@ -384,3 +384,10 @@ def test_a_refused_die_on_a_diagonal_is_written_as_the_next_degree_would_be():
     # no scale step (a repeated note, a third) or a letter needing two accidentals: the default name
     assert Position(dice={"e5": "C", "f5": "D"}).explain("D", "g5").startswith("C–D–D,")
     assert Position(dice={"e5": "C", "f5": "D"}).explain("F#", "g5").startswith("C–D–F#,")
+
+
+def test_a_chromatic_run_names_its_keys_from_plain_tonics_not_e_sharp():
+    board, rules = Board.master(), RuleSet.master()
+    cells = [(i, -i) for i in range(-3, 1)]
+    (run,) = Position(board, dict(zip(cells, "C C# D D#".split(), strict=True)), rules).structures()
+    assert "F chromatic" in run.describe() and "E# chromatic" not in run.describe()
