@@ -42,25 +42,10 @@ def at(board: Board, dice: dict[str, str]) -> dict[tuple[int, int], str]:
     return {board.parse_cell(name): note for name, note in dice.items()}
 
 
-def cells(board: Board, names: str) -> list[tuple[int, int]]:
-    """Cells given as space-separated names."""
-    return [board.parse_cell(name) for name in names.split()]
-
-
-def write_cell_names(ax: plt.Axes, board: Board, skip=()) -> None:
-    """Print every cell's name on the board (small, grey), except on `skip`."""
-    for cell in board.cells:
-        if cell in skip:
-            continue
-        x, y = to_pixel(cell)
-        ax.text(x, -y - (0.45 if cell in board.honeypots else 0.0), board.cell_name(cell), ha="center",
-                va="center", fontsize=8, color="#555555", zorder=6)
-
-
 def board_with_names() -> None:
     fig, ax = plt.subplots(figsize=(7.5, 8))
-    plot.board(Position(), ax=ax, title="The standard board: 61 cells named a1 to i5; the centre is e5")
-    write_cell_names(ax, STANDARD)
+    plot.board(Position(), ax=ax, coordinates=True,
+               title="The standard board: 61 cells named a1 to i5; the centre is e5")
     save(fig, RULES_IMAGES / "board.png")
 
 
@@ -99,8 +84,8 @@ def room_rule() -> None:
     reason = edge.explain("F", "f8")
     assert reason is not None and "could never be finished" in reason, reason
     fig, ax = plt.subplots(figsize=(7.5, 8))
-    plot.board(edge, ax=ax, highlight=cells(STANDARD, "f8"), title="F may not go on f8: D–F could never "
-               "be finished")
+    # Cell names, not the green of a legal cell, show where f8 is: F may not go there.
+    plot.board(edge, ax=ax, coordinates=True, title="F may not go on f8: D–F could never be finished")
     save(fig, RULES_IMAGES / "room_rule.png")
 
 
@@ -136,8 +121,8 @@ def master() -> None:
     names = "c3 d4 e5 f6 g6 h6".split()
     position = Position(board, at(board, dict(zip(names, "C D E F# G# A#".split(), strict=True))), rules)
     fig, ax = plt.subplots(figsize=(8, 8.6))
-    plot.board(position, ax=ax, title="Master board (91 cells, centre f6): a complete whole-tone scale")
-    write_cell_names(ax, board, skip=set(position.dice))
+    plot.board(position, ax=ax, coordinates=True,
+               title="Master board (91 cells, centre f6): a complete whole-tone scale")
     save(fig, RULES_IMAGES / "master.png")
 
 
