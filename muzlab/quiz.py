@@ -116,12 +116,21 @@ def _triad(position: Position, rng: random.Random) -> Question | None:
     return Question("triad", prompt, position, pitch, cell, answer, tuple(options))
 
 
-def _points(position: Position, rng: random.Random) -> Question | None:
+def scoring_move(position: Position, rng: random.Random) -> tuple[int, Cell] | None:
+    """A legal (pitch, cell) to ask "how many points?" about, preferring one worth 3 or more; None if
+    no die fits anywhere."""
     moves = list(position.legal_moves())
     if not moves:
         return None
     richer = [(p, c) for p, c in moves if position.score(p, c) >= 3]
-    pitch, cell = rng.choice(richer or moves)
+    return rng.choice(richer or moves)
+
+
+def _points(position: Position, rng: random.Random) -> Question | None:
+    move = scoring_move(position, rng)
+    if move is None:
+        return None
+    pitch, cell = move
     answer = position.score(pitch, cell)
     wrong = sorted({answer + d for d in (-2, -1, 1, 2, 3)} - {answer} - {0, -1})
     options = sorted([answer, *rng.sample([w for w in wrong if w > 0], 3)])

@@ -30,7 +30,7 @@ from muzlab.game import Game
 from muzlab.hexgrid import Cell, corners, to_pixel
 from muzlab.pitch import FLAT_NAMES, SHARP_NAMES
 from muzlab.position import Position, Structure
-from muzlab.quiz import score_explanation
+from muzlab.quiz import score_explanation, scoring_move
 from muzlab.spelling import (
     DEGREE_NAMES,
     MAJOR_KEY_SIGNATURES,
@@ -209,11 +209,10 @@ def _key(position: Position, rng: random.Random) -> SheetQuestion:
 
 
 def _points(position: Position, rng: random.Random) -> SheetQuestion | None:
-    moves = list(position.legal_moves())
-    if not moves:
+    move = scoring_move(position, rng)
+    if move is None:
         return None
-    richer = [(p, c) for p, c in moves if position.score(p, c) >= 3]
-    pitch, cell = rng.choice(richer or moves)
+    pitch, cell = move
     points = position.score(pitch, cell)
     return SheetQuestion(
         "points",

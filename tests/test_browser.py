@@ -71,12 +71,17 @@ def jupyter_lab(folder: Path):
                 time.sleep(0.5)
         yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        stop(server, log)
+
+
+def stop(server: subprocess.Popen, log) -> None:
+    """End a test server (killing it if it does not stop within 15 s) and close its log."""
+    server.terminate()
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    log.close()
 
 
 def open_and_run(page, url: str, notebook: str) -> None:

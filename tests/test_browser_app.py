@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_browser import CHROMIUM_ARGS, chromium_path, free_port
+from test_browser import CHROMIUM_ARGS, chromium_path, free_port, stop
 
 from muzlab.lessons import APP_NOTEBOOK, app_command, lessons_source
 
@@ -43,12 +43,7 @@ def app(tmp_path):
                 time.sleep(0.5)
         yield f"http://127.0.0.1:{port}/"
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        stop(server, log)
 
 
 def board_width(page) -> float:

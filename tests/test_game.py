@@ -5,6 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from scripted import play_script
 
 import muzlab.svg
 from muzlab import Board, Game, GameError, GameRecordError, RuleSet
@@ -21,15 +22,7 @@ def played(seed=5, players=2, agents=("greedy", "random"), **settings) -> Game:
 
 def with_a_bonus_play() -> Game:
     """Opening C; Player 1 puts E above it; Player 2 misses G and Player 1 plays it as a bonus."""
-    game = Game(seed=2)
-    for action in (C, (0, 0), E, (0, -1), G, "pass", (0, -2)):
-        if action == "pass":
-            game.pass_die()
-        elif isinstance(action, tuple):
-            game.place(action)
-        else:
-            game.roll(action)
-    return game
+    return play_script(Game(seed=2), (C, (0, 0), E, (0, -1), G, "pass", (0, -2)))
 
 
 def test_settings_are_checked():

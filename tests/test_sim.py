@@ -7,6 +7,7 @@ from typing import NamedTuple
 import pandas as pd
 import pytest
 import reference_rules as reference
+from scripted import play_script
 
 from muzlab import Game, RuleSet, simulate, stats
 from muzlab.cli import main
@@ -224,14 +225,8 @@ def test_the_command_line_writes_the_frames_and_prints_a_summary(tmp_path, capsy
 
 
 def test_frames_of_recorded_games_count_each_pass_once_for_the_passer_and_the_re_roll_apart():
-    game = Game(seed=2)  # Player 1 passes a die with no place; Player 2 cannot place it: a re-roll
-    for action in (0, (0, 0), 6, "pass", "pass", 4, (0, -1), 7, "pass", (0, -2)):
-        if action == "pass":
-            game.pass_die()
-        elif isinstance(action, tuple):
-            game.place(action)
-        else:
-            game.roll(action)
+    # Player 1 passes a die with no place; Player 2 cannot place it: a re-roll
+    game = play_script(Game(seed=2), (0, (0, 0), 6, "pass", "pass", 4, (0, -1), 7, "pass", (0, -2)))
     # ... then Player 1 passes G, which had a place, and Player 2 plays it as a bonus
     while not game.over:
         if game.phase in ("roll", "reroll"):
