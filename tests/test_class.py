@@ -1,0 +1,178 @@
+"""The class server's logic without pages: roster, deal, turns, tournaments, standings, export, restart."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+
+import pytest
+
+from muzlab.app.classroom import ClassError, Classroom, table_sizes
+from muzlab.app.store import ClassStore
+
+
+def play_a_move(room: Classroom, token: str) -> None:
+    """Roll (unless a passed die is in hand), then place the die on its first legal cell, or pass."""
+    student = room.student(token)
+    table, _seat = room.seat_of(student)
+    if table.table.game.phase in ("roll", "reroll"):
+        assert not room.act(token, "roll")[0].refused
+    cells = table.table.game.legal_placements()
+    messages = room.act(token, "place", cells[0]) if cells else room.act(token, "pass")
+    assert not messages[0].refused, messages[0].text
+
+
+def mover(room: Classroom, table_number: int) -> str:
+    """The token of the student whose turn it is at a table."""
+    table = room.table(table_number)
+    return room.students[table.students[table.table.game.current_player]].token
+
+
+@pytest.fixture
+def room(tmp_path):
+    room = Classroom(tmp_path / "class")
+    yield room
+    room.store.close()
+
+
+def test_tables_are_as_even_as_can_be():
+    assert table_sizes(4, 2) == [2, 2]
+    assert table_sizes(5, 2) == [2, 2, 1]
+    assert table_sizes(5, 4) == [3, 2]
+    assert table_sizes(30, 4) == [4, 4, 4, 4, 4, 4, 3, 3]
+    assert table_sizes(0, 3) == []
+    with pytest.raises(ClassError, match="1 to 4"):
+        table_sizes(3, 5)
+
+
+def test_join_refuses_bad_nicknames_and_codes_and_changes_nothing(room):
+    anna = room.join("  Anna  ")
+    assert anna.nickname == "Anna" and room.student(anna.token) == anna
+    for bad, words in [("", "nickname first"), ("x" * 40, "at most"), ("ANNA", "already joined"),
+                       (None, "nickname first")]:
+        with pytest.raises(ClassError, match=words):
+            room.join(bad)
+    with pytest.raises(ClassError, match="code"):
+        room.join("Ben", code="WRONG")
+    assert room.join("Ben", code=room.class_code.lower()).nickname == "Ben"
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Ben"]
+    assert room.student("no such token") is None and room.student(None) is None
+
+
+def test_only_the_student_whose_turn_it_is_acts_and_a_refusal_says_why(room):
+    tokens = [room.join(name).token for name in ("Anna", "Ben", "Cleo", "Dan")]
+    room.deal(2)
+    assert [t.students for t in room.tables] == [(1, 2), (3, 4)]
+    anna, ben = tokens[0], tokens[1]
+    refused = room.act(ben, "roll")[0]
+    assert refused.refused and "Anna's turn" in refused.text
+    assert room.table(1).table.game.events == ()
+    assert room.act(anna, "roll")[0].kind == "info"
+    hand = room.table(1).table.game.hand
+    off = room.act(anna, "place", (9, 9))[0]
+    assert off.refused and room.table(1).table.game.hand == hand
+    game = room.table(1).table.game
+    wrong = next(c for c in game.board.cells if c not in game.legal_placements())
+    assert room.act(anna, "place", wrong)[0].refused
+    assert room.act("stranger", "roll")[0].text.startswith("This device has not joined")
+    assert room.act(anna, "dance")[0].refused
+
+
+def test_a_student_who_joined_after_the_deal_waits_for_the_next(room):
+    room.join("Anna")
+    room.deal(2)
+    late = room.join("Ben")
+    assert room.seat_of(late) is None
+    assert "no seat yet" in room.act(late.token, "roll")[0].text
+    with pytest.raises(ClassError, match="unknown mode"):
+        room.deal(2, mode="chaos")
+
+
+def test_a_duplicate_tournament_rolls_the_same_dice_at_every_table(room):
+    for name in ("Anna", "Ben", "Cleo", "Dan", "Eva", "Finn"):
+        room.join(name)
+    room.deal(2, mode="duplicate", seed=5)
+    for _ in range(6):
+        for number in (1, 2, 3):
+            play_a_move(room, mover(room, number))
+    faces = [[e.pitch for e in t.table.game.events if e.kind == "roll"] for t in room.tables]
+    assert faces[0] == faces[1] == faces[2]
+    room.deal(2, mode="normal", seed=5)
+    assert len({t.table.game.seed for t in room.tables}) == 3
+
+
+def test_watchers_hear_every_change(room):
+    heard = []
+    unwatch = room.watch(heard.append)
+    anna = room.join("Anna")
+    room.deal(1)
+    room.act(anna.token, "roll")
+    assert room.act(anna.token, "pass")[0].refused  # the opening die goes on the centre: not heard
+    room.act(anna.token, "place", "e5")
+    unwatch()
+    room.act(anna.token, "roll")
+    assert [(c.kind, c.table) for c in heard] == [("roster", None), ("deal", None), ("table", 1),
+                                                  ("table", 1)]
+
+
+def test_a_restarted_class_resumes_roster_tables_games_and_scores(tmp_path):
+    room = Classroom(tmp_path / "c")
+    tokens = [room.join(name).token for name in ("Anna", "Ben", "Cleo")]
+    room.deal(2, seed=3)
+    for _ in range(5):
+        play_a_move(room, mover(room, 1))
+    play_a_move(room, mover(room, 2))
+    room.act(mover(room, 1), "roll")
+    before = [(t.students, t.table.game.to_json(), t.table.game.scores) for t in room.tables]
+    room.store.close()
+    again = Classroom(tmp_path / "c")
+    assert [s.nickname for s in again.students.values()] == ["Anna", "Ben", "Cleo"]
+    assert again.student(tokens[1]).nickname == "Ben"
+    assert [(t.students, t.table.game.to_json(), t.table.game.scores) for t in again.tables] == before
+    assert again.teacher_key == room.teacher_key and again.class_code == room.class_code
+    play_a_move(again, mover(again, 1))  # the game goes on
+    other = Classroom(tmp_path / "other")
+    assert other.students == {} and other.teacher_key != room.teacher_key
+    again.store.close()
+    other.store.close()
+
+
+def test_standings_and_export_hold_every_decision(room):
+    for name in ("Anna", "Ben", "Cleo", "Dan"):
+        room.join(name)
+    room.deal(2, seed=1)
+    for _ in range(4):
+        play_a_move(room, mover(room, 1))
+    play_a_move(room, mover(room, 2))
+    standings = room.standings()
+    assert {row["nickname"] for row in standings} == {"Anna", "Ben", "Cleo", "Dan"}
+    assert [row["score"] for row in standings] == sorted((row["score"] for row in standings), reverse=True)
+    games = {t.number: t.table.game for t in room.tables}
+    for row in standings:
+        table = room.table(row["table"])
+        seat = [room.students[i].nickname for i in table.students].index(row["nickname"])
+        assert row["score"] == games[row["table"]].scores[seat]
+        assert row["points lost"] >= 0
+    room.deal(4)  # a second round: the first round's games stay in the export
+    archive = zipfile.ZipFile(io.BytesIO(room.export()))
+    names = set(archive.namelist())
+    assert {"decisions.csv", "games/round-1-table-1.json", "games/round-1-table-2.json",
+            "games/round-2-table-1.json"} <= names
+    rows = list(csv.DictReader(io.StringIO(archive.read("decisions.csv").decode())))
+    decisions = sum(1 for g in games.values() for e in g.events if e.kind in ("place", "pass", "reroll"))
+    assert len(rows) == decisions == 5
+    columns = {"nickname", "round", "table", "pitch", "cell", "points", "best_points", "loss", "comment"}
+    assert columns <= set(rows[0])
+    assert {row["nickname"] for row in rows} <= {"Anna", "Ben", "Cleo", "Dan"}
+    record = json.loads(archive.read("games/round-1-table-1.json"))
+    assert len(record["events"]) == len(games[1].events)
+
+
+def test_the_store_keeps_a_secret_key_and_a_short_code(tmp_path):
+    store = ClassStore(tmp_path / "x")
+    assert len(store.teacher_key) >= 20 and len(store.class_code) == 5
+    assert not set(store.class_code) & set("01OIL")
+    assert (tmp_path / "x" / "class.sqlite").exists()
+    store.close()
