@@ -79,6 +79,13 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _class(args: argparse.Namespace) -> int:
+    from muzlab.app.server import serve
+
+    serve(args.folder, args.ip, args.port, browser=not args.no_browser)
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser that answers a bad argument with one line and exit code 2."""
 
@@ -139,6 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "chunk, for runs bigger than memory")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(run=_simulate)
+    c = commands.add_parser(
+        "class", help="serve a class: every student's device at tables, and a teacher's page")
+    c.add_argument("folder", nargs="?", default="muzlab-class",
+                   help="the class folder: its roster, games and scores (default ./muzlab-class)")
+    c.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the school network)")
+    c.add_argument("--port", type=_at_least(1), default=None, help="port (default: the first free from 8870)")
+    c.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
+    c.set_defaults(run=_class)
     lessons.add_commands(commands)
     worksheet.add_commands(commands)
     return parser

@@ -23,8 +23,10 @@ from typing import Any
 
 from muzlab import coach
 from muzlab.app.store import ClassStore
+from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.game import MAX_PLAYERS
+from muzlab.rules import RuleSet
 from muzlab.table import Message, Table
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
@@ -92,6 +94,8 @@ class Classroom:
     def __init__(self, folder: str | Path, dice: int = 21):
         self.store = ClassStore(folder)
         self.dice = dice
+        #: The board every table plays on (the basic rules' board for this many dice).
+        self.board = Board.named(RuleSet.basic().board_name_for(dice))
         self.lock = threading.RLock()
         self.students: dict[int, Student] = {}
         self._by_token: dict[str, Student] = {}
@@ -187,7 +191,8 @@ class Classroom:
         for number, ids in enumerate(data["tables"], start=1):
             game_seed = seed if mode == "duplicate" else seed * 100 + number
             names = [self.students[i].nickname for i in ids]
-            table = Table(len(ids), names=names, seed=game_seed, dice=self.dice, allow_hints=data["hints"])
+            table = Table(len(ids), names=names, seed=game_seed, board=self.board, dice=self.dice,
+                          allow_hints=data["hints"])
             self.tables.append(ClassTable(self.round, number, mode, tuple(ids), table))
 
     # ---- playing ------------------------------------------------------------------------------------------

@@ -1,0 +1,414 @@
+"""The class server's pages, served by Solara: a student page ("/") and the teacher's ("/teacher").
+
+The pages only draw the `Classroom` and pass on what was clicked; the classroom decides. Each student
+page keeps its own note names, size and lesson key, and writes every name inside
+`muzlab.note_names(...)` with the class's lock held, so one page's choice never shows on another.
+The boards are muzlab's SvgBoard (`data-cell`, `muz-legal`), the controls ipywidgets.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+from collections.abc import Callable
+from urllib.parse import parse_qs, quote
+
+import ipywidgets as widgets
+import solara
+
+from muzlab.app.classroom import Change, ClassError, Classroom, ClassTable
+from muzlab.app.server import classroom, student_address
+from muzlab.game import MAX_PLAYERS
+from muzlab.hexgrid import Cell
+from muzlab.pitch import note_names
+from muzlab.spelling import completion_label, key_label, major_scale, pitch_label, show_name, symbols
+from muzlab.table import Message
+from muzlab.widgets.classroom import NOTE_NAMES, SIZES
+from muzlab.widgets.svgboard import Scene, SvgBoard
+
+log = logging.getLogger(__name__)
+#: The lesson keys a student may choose (major keys, by the circle of fifths).
+LESSON_KEYS = ("C", "G", "D", "A", "E", "B", "F#", "C#", "F", "Bb", "Eb", "Ab", "Db", "Gb", "Cb")
+#: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
+LEADERBOARD_EVERY = 1.0
+
+
+def _button(label: str, css: str, style: str = "") -> widgets.Button:
+    button = widgets.Button(description=label, button_style=style,
+                            layout=widgets.Layout(width="auto", min_width="90px"))
+    button.add_class(css)
+    return button
+
+
+def _html(css: str, value: str = "") -> widgets.HTML:
+    box = widgets.HTML(value)
+    box.add_class(css)
+    return box
+
+
+def _lines(messages: tuple[Message, ...] | list[Message]) -> str:
+    return "".join(f"<div style='color:{'#b00000' if m.refused else '#064'}'>"
+                   f"{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>" for m in messages)
+
+
+def last_move(table: ClassTable) -> str:
+    """The table's last event in words, in the note names in force ("Anna placed E on e6: +2")."""
+    game, seats = table.table.game, table.table.seats
+    for event in reversed(game.events):
+        who, note = seats[event.player].name, pitch_label(event.pitch)
+        if event.kind == "place":
+            text = f"{who} placed {note} on {game.board.cell_name(event.cell)}: +{event.points}"
+            if event.completed:
+                text += " — completes " + " and ".join(completion_label(*done) for done in event.completed)
+            return text
+        if event.kind == "roll":
+            return f"{who} rolled {note}"
+        return f"{who} passed {note}" if event.kind == "pass" else f"{who} re-rolled {note}"
+    return "No move yet."
+
+
+def status(table: ClassTable) -> str:
+    """Whose turn it is (or the result), with the table's scores."""
+    t = table.table
+    scores = " · ".join(f"{seat.name}: {score}" for seat, score in zip(t.seats, t.game.scores, strict=True))
+    return f"Table {table.number} — {t.status()} · {scores} · {t.game.supply} dice left"
+
+
+class StudentView(widgets.VBox):
+    """One student's page: join with a nickname, then their table's board, live; Roll, Pass and Hint
+    while it is their turn. Note names, size and lesson key belong to this page alone."""
+
+    def __init__(self, room: Classroom, token: str | None = None, code: str | None = None,
+                 on_token: Callable[[str], None] | None = None):
+        self.room = room
+        self.on_token = on_token
+        self.convention = "english"
+        self.scale = 1.0
+        self.key: str | None = None
+        self.student = room.student(token)
+        # made here, in this page's own session: a widget made while another page acts would belong there
+        self.board_view = SvgBoard(room.board, on_click=lambda cell: self.act("place", cell))
+        self._said: tuple[Message, ...] = ()
+        self.names = widgets.Dropdown(options=list(NOTE_NAMES), value="english", description="Note names",
+                                      style={"description_width": "initial"})
+        self.names.add_class("muz-note-names")
+        self.size = widgets.Dropdown(options=list(SIZES), value=1.0, description="Size")
+        self.size.add_class("muz-size")
+        self.lesson_key = widgets.Dropdown(options=[("no key", None)] + [(k, k) for k in LESSON_KEYS],
+                                           value=None, description="Lesson key",
+                                           style={"description_width": "initial"})
+        self.lesson_key.add_class("muz-key")
+        for control in (self.names, self.size, self.lesson_key):
+            control.observe(lambda _change: self._settings(), names="value")
+        self.nickname = widgets.Text(placeholder="your nickname", description="Nickname")
+        self.nickname.add_class("muz-nickname")
+        self.code = widgets.Text(value=code or "", placeholder="on the teacher's screen",
+                                 description="Class code")
+        self.code.add_class("muz-code")
+        if code:
+            self.code.layout.display = "none"
+        self.join_button = _button("Join", "muz-join", "primary")
+        self.join_button.on_click(lambda _b: self.join())
+        self.joining = widgets.VBox([widgets.HTML("<h3>Join the class</h3><p>A nickname is all we keep: "
+                                                  "no real name, no account.</p>"),
+                                     self.nickname, self.code, self.join_button])
+        self.who = _html("muz-who")
+        self.scale_note = _html("muz-lesson-key")
+        self.status = _html("muz-status")
+        self.hand = _html("muz-hand")
+        self.last = _html("muz-last")
+        self.message = _html("muz-message")
+        self.roll_button = _button("Roll", "muz-roll", "primary")
+        self.pass_button = _button("Pass", "muz-pass", "warning")
+        self.hint_button = _button("Hint", "muz-hint", "info")
+        for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
+                               (self.hint_button, "hint")):
+            button.on_click(lambda _b, action=action: self.act(action))
+        self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button])
+        self.board_area = widgets.VBox([self.board_view])
+        self.playing = widgets.VBox([self.who, self.status, self.hand, self.buttons, self.board_area,
+                                     self.last, self.scale_note])
+        settings = widgets.HBox([self.names, self.size, self.lesson_key],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([settings, self.joining, self.message, self.playing])
+        self.add_class("muz-student-page")
+        self.unwatch = room.watch(self._changed)
+        self.draw()
+
+    # ---- actions ------------------------------------------------------------------------------------
+    def join(self) -> None:
+        """Join with the nickname typed (and the class code); the token goes into the page's address."""
+        try:
+            self.student = self.room.join(self.nickname.value, self.code.value)
+        except ClassError as error:
+            self._said = (Message(str(error), kind="refused"),)
+            self.draw()
+            return
+        self._said = ()
+        if self.on_token is not None:
+            self.on_token(self.student.token)
+        self.draw()
+
+    def act(self, action: str, cell: Cell | None = None) -> None:
+        """Ask the class to do `action` for this student; the answer shows under the board."""
+        with self.room.lock, note_names(self.convention):
+            token = self.student.token if self.student else None
+            said = self.room.act(token, action, cell)
+            self._said = tuple(m for m in said if m.refused or m.kind == "hint")
+            self.draw()
+
+    def _settings(self) -> None:
+        self.convention, self.scale, self.key = self.names.value, self.size.value, self.lesson_key.value
+        self.draw()
+
+    def _changed(self, change: Change) -> None:
+        seated = self.student and self.room.seat_of(self.student)
+        if change.kind == "deal" or (change.kind == "table" and seated and seated[0].number == change.table):
+            self._said = () if change.kind == "deal" else self._said
+            try:
+                self.draw()
+            except Exception:  # a page gone mid-draw must not stop the move for the others
+                log.exception("a student page could not be drawn")
+
+    # ---- drawing --------------------------------------------------------------------------------------
+    def draw(self) -> None:
+        """Draw the page from the class, in this page's note names."""
+        with self.room.lock, note_names(self.convention):
+            self._draw()
+
+    def _draw(self) -> None:
+        size = round(16 * self.scale)
+        self.message.value = f"<div style='font-size:{size}px'>{_lines(self._said)}</div>"
+        self.joining.layout.display = "none" if self.student else "flex"
+        self.playing.layout.display = "flex" if self.student else "none"
+        if self.key:
+            scale = " ".join(symbols(show_name(name)) for name in major_scale(self.key))
+            self.scale_note.value = f"<p>Lesson key: <b>{html.escape(key_label(self.key))}</b> — {scale}</p>"
+        else:
+            self.scale_note.value = ""
+        if self.student is None:
+            return
+        seated = self.room.seat_of(self.student)
+        self.who.value = (f"<h3 style='margin:4px 0'>{html.escape(self.student.nickname)}"
+                          f"{f' — table {seated[0].number}' if seated else ''}</h3>")
+        if seated is None:
+            self.status.value = "<p>You have joined. Wait for the teacher to deal the tables.</p>"
+            self.hand.value = self.last.value = ""
+            self.buttons.layout.display = "none"
+            self.board_area.layout.display = "none"
+            return
+        table, seat = seated
+        t, game = table.table, table.table.game
+        mine = not game.over and game.current_player == seat
+        hand = None if game.over else game.hand
+        self.board_area.layout.display = "flex"
+        self.board_view.scale = self.scale
+        lit = game.legal_placements() if mine and hand is not None else ()
+        self.board_view.show(Scene(game.position, highlight=hand if lit else None, last=t.last, lit=lit,
+                                   tips_for=hand if lit else None,
+                                   chosen=next((m.cells for m in self._said if m.kind == "hint"), ())))
+        turn = "Your turn!" if mine else ("" if game.over else "Watch: it is not your turn.")
+        self.status.value = (f"<div style='font-size:{size}px'><b>{html.escape(turn)}</b> "
+                             f"{html.escape(status(table))}</div>")
+        face = symbols(pitch_label(hand)) if hand is not None else "–"
+        self.hand.value = (f"<div style='font-size:{round(40 * self.scale)}px;font-weight:bold'>"
+                           f"{html.escape(face)}</div><div>die in hand</div>")
+        self.last.value = f"<div style='font-size:{size}px'>Last move: {html.escape(last_move(table))}</div>"
+        self.buttons.layout.display = "flex" if mine else "none"
+        self.roll_button.disabled = game.phase not in ("roll", "reroll")
+        self.pass_button.disabled = game.phase not in ("place", "bonus")
+        self.hint_button.disabled = hand is None
+        self.hint_button.layout.display = "inline-flex" if t.allow_hints else "none"
+
+    def close(self) -> None:
+        self.unwatch()
+        super().close()
+
+
+class TeacherView(widgets.VBox):
+    """The teacher's dashboard: the class code, the roster, Deal, the tables, the live leaderboard and
+    any table's board on the projector with its last move explained."""
+
+    def __init__(self, room: Classroom, address: str = ""):
+        self.room = room
+        self.address = address
+        self.code = _html("muz-class-code")
+        self.roster = _html("muz-roster-box")
+        self.size = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=2,
+                                     description="Per table")
+        self.size.add_class("muz-table-size")
+        self.mode = widgets.ToggleButtons(options=[("normal game", "normal"),
+                                                   ("duplicate tournament", "duplicate")], value="normal")
+        self.mode.add_class("muz-mode")
+        self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9, description="Game no.")
+        self.hints = widgets.Checkbox(value=True, description="Hint button for the players")
+        self.deal_button = _button("Deal", "muz-deal", "primary")
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.message = _html("muz-message")
+        self.tables = _html("muz-tables")
+        self.leaderboard = _html("muz-leaderboard-box")
+        self.pick = widgets.Dropdown(options=[], description="Table")
+        self.pick.add_class("muz-projector-table")
+        self.show_button = _button("Show on the projector", "muz-projector", "info")
+        self.show_button.on_click(lambda _b: self.project(self.pick.value))
+        self.back_button = _button("Back to the class", "muz-back")
+        self.back_button.on_click(lambda _b: self.project(None))
+        self.projected: int | None = None
+        self.projector_board = SvgBoard(room.board, scale=2.0)
+        self.projector_text = _html("muz-projector-text")
+        self.projector = widgets.VBox([self.back_button, self.projector_text, self.projector_board])
+        self.projector.layout.display = "none"
+        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.deal_button],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.dashboard = widgets.VBox([self.code, self.roster, deal, self.message, self.tables,
+                                       widgets.HBox([self.pick, self.show_button]), self.leaderboard])
+        super().__init__([self.dashboard, self.projector])
+        self.add_class("muz-teacher-page")
+        self._timer: threading.Timer | None = None
+        self.unwatch = room.watch(self._changed)
+        self.draw()
+
+    def deal(self) -> None:
+        """Seat the class at tables of the chosen size for a new round."""
+        try:
+            self.room.deal(self.size.value, self.mode.value, self.seed.value, self.hints.value)
+        except ClassError as error:
+            self.message.value = f"<div style='color:#b00000'>✗ {html.escape(str(error))}</div>"
+            return
+        count = len(self.room.tables)
+        self.message.value = (f"<div style='color:#064'>Round {self.room.round}: {count} "
+                              f"table{'s' if count != 1 else ''} ({self.mode.value}).</div>")
+        self.seed.value = self.room.round + 1
+
+    def project(self, number: int | None) -> None:
+        """Show table `number` full screen (None: back to the dashboard)."""
+        self.projected = number
+        self.dashboard.layout.display = "none" if number else "flex"
+        self.projector.layout.display = "flex" if number else "none"
+        self.draw_projector()
+
+    def _changed(self, change: Change) -> None:
+        try:
+            if change.kind in ("roster", "deal"):
+                self.draw()
+            elif self.projected == change.table:
+                self.draw_projector()
+            if change.kind == "table" and self._timer is None:  # the leaderboard: at most once a second
+                self._timer = threading.Timer(LEADERBOARD_EVERY, self._scores_later)
+                self._timer.daemon = True
+                self._timer.start()
+        except Exception:
+            log.exception("the teacher's page could not be drawn")
+
+    def _scores_later(self) -> None:
+        self._timer = None
+        try:
+            self.draw_scores()
+        except Exception:
+            log.exception("the leaderboard could not be drawn")
+
+    def draw(self) -> None:
+        """Draw everything from the class."""
+        room = self.room
+        with room.lock, note_names("english"):
+            where = html.escape(self.address)
+            self.code.value = (f"<div>Students open <b>{where}</b> and type the class code:</div>"
+                               "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
+                               "letter-spacing:10px;line-height:1.2'>"
+                               f"{room.class_code}</div>")
+            seats = {sid: table.number for table in room.tables for sid in table.students}
+            items = "".join(f"<li class='muz-student'>{html.escape(s.nickname)}"
+                            f"{f' (table {seats[s.id]})' if s.id in seats else ''}</li>"
+                            for s in room.students.values())
+            self.roster.value = (f"<h3>Roster: {len(room.students)} joined</h3>"
+                                 f"<ul class='muz-roster'>{items}</ul>")
+            self.pick.options = [(f"table {t.number}", t.number) for t in room.tables]
+            self.draw_scores()
+            self.draw_projector()
+
+    def draw_scores(self) -> None:
+        """The tables' state and the leaderboard."""
+        room = self.room
+        with room.lock, note_names("english"):
+            self.tables.value = "".join(f"<div class='muz-table-line'>{html.escape(status(t))}</div>"
+                                        for t in room.tables)
+            columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints")
+            head = "".join(f"<th>{c}</th>" for c in columns)
+            body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in columns) + "</tr>"
+                           for row in room.standings())
+            self.leaderboard.value = (
+                "<style>.muz-leaderboard td, .muz-leaderboard th {padding: 2px 10px; text-align: left}"
+                "</style><h3>Leaderboard</h3>"
+                f"<table class='muz-leaderboard'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+    def draw_projector(self) -> None:
+        """The projected table's board, large, with its last move and what the coach says of it."""
+        table = self.room.table(self.projected) if self.projected else None
+        if table is None:
+            return
+        with self.room.lock, note_names("english"):
+            t = table.table
+            self.projector_board.show(Scene(t.game.position, last=t.last))
+            review = table.review()
+            comment = review["comment"].iloc[-1] if len(review) else ""
+            self.projector_text.value = (
+                f"<div style='font-size:28px'><b>{html.escape(status(table))}</b></div>"
+                f"<div style='font-size:24px'>{html.escape(last_move(table))}</div>"
+                f"<div style='font-size:22px;color:#064'>{html.escape(comment)}</div>")
+
+    def close(self) -> None:
+        self.unwatch()
+        super().close()
+
+
+def _query(search: str | None) -> dict[str, str]:
+    return {key: values[0] for key, values in parse_qs(search or "").items() if values}
+
+
+@solara.component
+def Layout(children=()):  # noqa: B006 (Solara's signature)
+    """No navigation bar: a student never sees the teacher's page named."""
+    solara.Column(children=list(children))
+
+
+@solara.component
+def StudentPage():
+    """"/": join, then play; the seat token lives in the address, so a reload finds the seat again."""
+    router = solara.use_router()
+    query = _query(router.search)
+
+    def remember(token: str) -> None:
+        router.push(f"/?seat={quote(token)}")
+
+    view = solara.use_memo(
+        lambda: StudentView(classroom(), query.get("seat"), query.get("code"), remember), [])
+    solara.use_effect(lambda: view.close, [])
+    solara.Title("Muzundrum class")
+    solara.Column(children=[view])
+
+
+@solara.component
+def TeacherPage():
+    """"/teacher?key=...": the dashboard and Export, for the holder of the teacher's key only."""
+    router = solara.use_router()
+    if _query(router.search).get("key") != classroom().teacher_key:
+        solara.Markdown("This page needs the teacher's address, as `muzlab class` printed it.")
+    else:
+        Dashboard()
+
+
+@solara.component
+def Dashboard():
+    """The teacher's view and the Export button (the zip is made in a thread when clicked)."""
+    room = classroom()
+    view = solara.use_memo(lambda: TeacherView(room, student_address()), [])
+    solara.use_effect(lambda: view.close, [])
+    solara.Title("Muzundrum class — teacher")
+    solara.Column(children=[view])
+    solara.FileDownload(room.export, filename="class-export.zip", mime_type="application/zip",
+                        children=[solara.Button("Export", classes=["muz-export"], color="primary")])
+
+
+routes = [solara.Route(path="/", component=StudentPage, layout=Layout),
+          solara.Route(path="teacher", component=TeacherPage)]

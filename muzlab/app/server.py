@@ -1,0 +1,108 @@
+"""`muzlab class`: one process serves a whole class with Solara (students' pages and the teacher's).
+
+Offline and private: Solara's telemetry is switched off, its page assets come from the installed
+`solara-assets` package, and a file missing there is answered 404 instead of being fetched from a
+CDN, so no request leaves the machine. The class lives in its folder (`class.sqlite`).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+from muzlab.app.classroom import Classroom
+
+#: Environment the server reads; set before Solara is imported.
+SOLARA_SETTINGS = {
+    "SOLARA_APP": "muzlab.app.pages",
+    "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False",
+    "SOLARA_MODE": "production",
+    "SOLARA_THEME_SHOW_BANNER": "False",
+}
+FOLDER_VARIABLE = "MUZLAB_CLASS_FOLDER"
+ADDRESS_VARIABLE = "MUZLAB_CLASS_ADDRESS"
+DEFAULT_PORT = 8870
+
+_room: Classroom | None = None
+_room_lock = threading.Lock()
+
+
+def classroom() -> Classroom:
+    """The class this process serves (the folder named by MUZLAB_CLASS_FOLDER), opened once."""
+    global _room
+    with _room_lock:
+        if _room is None:
+            _room = Classroom(os.environ.get(FOLDER_VARIABLE, "muzlab-class"))
+        return _room
+
+
+def student_address() -> str:
+    """The address students open (without the class code)."""
+    return os.environ.get(ADDRESS_VARIABLE, "")
+
+
+def lan_address() -> str:
+    """This computer's address on the school network (no packet is sent: a UDP socket only picks the
+    interface), or 127.0.0.1 when there is none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def free_port(ip: str, start: int = DEFAULT_PORT) -> int:
+    """The first port from `start` that nothing listens on."""
+    for port in range(start, start + 100):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind((ip, port))
+                return port
+            except OSError:
+                continue
+    raise OSError(f"no free port from {start} to {start + 99} on {ip}")
+
+
+def addresses(room: Classroom, ip: str, port: int) -> tuple[str, str]:
+    """The students' and the teacher's addresses (the teacher's carries the secret key)."""
+    host = lan_address() if ip == "0.0.0.0" else ip
+    base = f"http://{host}:{port}"
+    return f"{base}/?code={room.class_code}", f"{base}/teacher?key={room.teacher_key}"
+
+
+def _offline_assets() -> None:
+    """Serve Solara's CDN files only from the installed solara-assets: a missing one is a 404, never
+    a download (Solara's own lookup would fetch it from the internet)."""
+    import solara.server.starlette as starlette_server
+
+    def local_only(base: Path, path: str) -> Path:
+        parts = path.replace("\\", "/").split("/")
+        candidate = (base / (path if len(parts) != 1 else f"{path}/__main.js")).resolve()
+        if not candidate.is_relative_to(base.resolve()) or not candidate.is_file():
+            raise FileNotFoundError(path)
+        return candidate
+
+    starlette_server.get_path = local_only
+
+
+def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True) -> None:
+    """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>`."""
+    folder = Path(folder).resolve()
+    port = port if port is not None else free_port(ip)
+    os.environ.update(SOLARA_SETTINGS)
+    os.environ[FOLDER_VARIABLE] = str(folder)
+    room = classroom()
+    students, teacher = addresses(room, ip, port)
+    os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
+    print(f"students: {students}", flush=True)
+    print(f"teacher: {teacher}", flush=True)
+    import uvicorn
+
+    _offline_assets()
+    if browser:
+        threading.Timer(1.5, webbrowser.open, (teacher,)).start()
+    uvicorn.run("solara.server.starlette:app", host=ip, port=port, log_level="warning", ws_ping_interval=20)
