@@ -85,7 +85,7 @@ class StudentView(widgets.VBox):
         self.on_token = on_token
         self.convention = "english"
         self.scale = 1.0
-        self.key: str | None = None
+        self.key = ""
         self.student = room.student(token)
         # made here, in this page's own session: a widget made while another page acts would belong there
         self.board_view = SvgBoard(room.board, on_click=lambda cell: self.act("place", cell))
@@ -95,8 +95,8 @@ class StudentView(widgets.VBox):
         self.names.add_class("muz-note-names")
         self.size = widgets.Dropdown(options=list(SIZES), value=1.0, description="Size")
         self.size.add_class("muz-size")
-        self.lesson_key = widgets.Dropdown(options=[("no key", None)] + [(k, k) for k in LESSON_KEYS],
-                                           value=None, description="Lesson key",
+        self.lesson_key = widgets.Dropdown(options=[("no key", "")] + [(k, k) for k in LESSON_KEYS],
+                                           value="", description="Lesson key",
                                            style={"description_width": "initial"})
         self.lesson_key.add_class("muz-key")
         for control in (self.names, self.size, self.lesson_key):
@@ -323,7 +323,9 @@ class TeacherView(widgets.VBox):
                             for s in room.students.values())
             self.roster.value = (f"<h3>Roster: {len(room.students)} joined</h3>"
                                  f"<ul class='muz-roster'>{items}</ul>")
+            chosen = self.pick.value
             self.pick.options = [(f"table {t.number}", t.number) for t in room.tables]
+            self.pick.value = chosen if room.table(chosen or 0) else (1 if room.tables else None)
             self.draw_scores()
             self.draw_projector()
 

@@ -1,0 +1,234 @@
+"""The class server in a real browser: one teacher and four students, each in their own Chromium
+context (a device), against `muzlab class` on 127.0.0.1.
+
+They join, the teacher deals two tables of two (a duplicate tournament), moves are played from the
+right devices and seen on the others, a move out of turn is refused with a sentence, a German and an
+English student at one table each read their own names, a reload returns a student to their seat,
+the server is killed and started again mid-game and the game goes on, the export holds every
+decision, and no request leaves the machine.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from test_browser import CHROMIUM_ARGS, chromium_path, free_port
+
+from muzlab.game import Game
+from muzlab.pitch import note_names
+from muzlab.spelling import pitch_label
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = ROOT / "out" / "screenshots"
+#: Dice whose names differ between English and German (C#/Cis, Eb/Es, F#/Fis, Ab/As, Bb/B, B/H).
+DIFFERENT_IN_GERMAN = {1, 3, 6, 8, 10, 11}
+WAIT = 20_000
+
+pytestmark = pytest.mark.browser
+
+
+class ClassServer:
+    """`muzlab class FOLDER` on a free port; `start()` again after `kill()` serves the same class."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.students = self.teacher = ""
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "muzlab.cli", "class", str(self.folder), "--no-browser",
+             "--port", str(self.port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            env=env, cwd=self.folder.parent)
+        first, second = self.process.stdout.readline().split(), self.process.stdout.readline().split()
+        assert first[0] == "students:" and second[0] == "teacher:", (first, second)
+        self.students, self.teacher = first[1], second[1]
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=2).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    pytest.fail("muzlab class did not start")
+                time.sleep(0.3)
+
+    def kill(self) -> None:
+        """Kill the server at once, as a crash or a pulled plug would."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(15)
+
+
+def first_face_differing_in_german() -> int:
+    """A game number whose first die is named differently in German and English."""
+    return next(seed for seed in range(1, 200) if Game(2, seed=seed).roll() in DIFFERENT_IN_GERMAN)
+
+
+def join(browser, url: str, nickname: str, names: str | None, outside: list[str]):
+    """A new device (its own context) opens the students' address and joins."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    watch_requests(context, outside)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(".muz-nickname input", timeout=60_000)
+    if names:
+        page.select_option(".muz-note-names select", label=names)
+    page.fill(".muz-nickname input", nickname)
+    page.click(".muz-join")
+    expect(page.locator(".muz-who")).to_contain_text(nickname, timeout=WAIT)
+    return page
+
+
+def watch_requests(context, outside: list[str]) -> None:
+    """Let requests to 127.0.0.1 through; record and refuse any other (the machine must not be left)."""
+    def route(request_route):
+        url = request_route.request.url
+        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            request_route.continue_()
+        else:
+            outside.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+
+
+def play(page, other) -> str:
+    """Roll and place on the first lit cell from `page`; wait until `other` shows that move."""
+    from playwright.sync_api import expect
+
+    if page.locator(".muz-roll:not([disabled])").is_visible():
+        page.click(".muz-roll")
+    page.wait_for_selector(".muz-legal", state="attached", timeout=WAIT)
+    cell = page.locator(".muz-legal").first.get_attribute("data-cell")
+    events_before = other.inner_text(".muz-last")
+    page.click(f"[data-cell='{cell}']", force=True)
+    expect(other.locator(".muz-last")).not_to_have_text(events_before, timeout=WAIT)
+    return cell
+
+
+def mover(pages):
+    """The page of the student whose turn it is (the only one showing Roll or Pass)."""
+    deadline = time.monotonic() + WAIT / 1000
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator(".muz-roll").is_visible():
+                return page
+        time.sleep(0.2)
+    pytest.fail("no student at the table has the Roll button")
+
+
+def test_a_class_in_a_real_browser(tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    server = ClassServer(tmp_path / "class-5b")
+    server.start()
+    outside: list[str] = []
+    seed = first_face_differing_in_german()
+    face = Game(2, seed=seed).roll()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            teacher_context = browser.new_context(viewport={"width": 1300, "height": 1000})
+            watch_requests(teacher_context, outside)
+            teacher = teacher_context.new_page()
+            teacher.goto(server.teacher)
+            teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            assert server.folder.joinpath("class.sqlite").exists()
+
+            anna = join(browser, server.students, "Anna", "German: C D E F G A H", outside)
+            ben = join(browser, server.students, "Ben", None, outside)
+            cleo = join(browser, server.students, "Cleo", None, outside)
+            dan = join(browser, server.students, "Dan", "solfège: Do Re Mi Fa Sol La Si", outside)
+            expect(teacher.locator(".muz-roster .muz-student")).to_have_count(4, timeout=WAIT)
+
+            # Deal: tables of two, a duplicate tournament with a game whose first die differs in German.
+            teacher.select_option(".muz-table-size select", "2")
+            teacher.click(".muz-mode button:has-text('duplicate tournament')")
+            teacher.fill(".muz-teacher-page input[type=number]", str(seed))
+            teacher.locator(".muz-teacher-page input[type=number]").press("Enter")
+            teacher.wait_for_timeout(300)
+            teacher.click(".muz-deal")
+            expect(anna.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
+            expect(cleo.locator(".muz-who")).to_contain_text("table 2", timeout=WAIT)
+
+            # Ben clicks the board out of turn: nothing changes, a sentence says why.
+            assert not ben.locator(".muz-roll").is_visible()
+            ben.click("[data-cell='0,0']", force=True)
+            expect(ben.locator(".muz-message")).to_contain_text("It is Anna's turn", timeout=WAIT)
+            expect(anna.locator(".muz-last")).to_have_text("Last move: No move yet.")
+
+            # Anna opens on the centre; Ben sees it, each in their own names.
+            assert play(anna, ben) == "0,0"
+            with note_names("german"):
+                german = pitch_label(face)
+            with note_names("english"):
+                english = pitch_label(face)
+            assert german != english
+            expect(anna.locator(".muz-last")).to_contain_text(f"Anna placed {german} on e5")
+            expect(ben.locator(".muz-last")).to_contain_text(f"Anna placed {english} on e5")
+            # Table 2 plays the same dice (duplicate), seen on Dan's device in solfège.
+            play(cleo, dan)
+            expect(cleo.locator(".muz-last")).to_contain_text(f"Cleo placed {english} on e5")
+            play(mover([anna, ben]), anna if mover([anna, ben]) is ben else ben)
+            seat_url = ben.url
+            assert "seat=" in seat_url
+
+            # A reload returns Ben to the same seat, with the board as it was.
+            ben.reload()
+            expect(ben.locator(".muz-who")).to_contain_text("Ben — table 1", timeout=60_000)
+            expect(ben.locator(".muz-nickname")).to_be_hidden()
+            assert ben.locator(".muz-svgboard text").count() > 0
+
+            # The server dies mid-game and starts again: the class goes on where it was.
+            before = anna.inner_text(".muz-status")
+            server.kill()
+            server.start()
+            for page in (anna, ben, cleo, dan, teacher):
+                page.reload()
+            expect(teacher.locator(".muz-roster .muz-student")).to_have_count(4, timeout=60_000)
+            expect(anna.locator(".muz-status")).to_have_text(before, timeout=60_000)
+            expect(anna.locator(".muz-last")).to_contain_text("placed", timeout=WAIT)
+            first, other = (anna, ben) if mover([anna, ben]) is anna else (ben, anna)
+            play(first, other)
+            while mover([cleo, dan]) is cleo:  # the opener plays on after the opening die
+                play(cleo, dan)
+            play(dan, cleo)
+
+            teacher.click(".muz-projector")
+            expect(teacher.locator(".muz-projector-text")).to_contain_text("Table 1", timeout=WAIT)
+            teacher.screenshot(path=str(SCREENSHOTS / "class-projector.png"))
+            teacher.click(".muz-back")
+            expect(teacher.locator(".muz-leaderboard tbody tr")).to_have_count(4, timeout=WAIT)
+            anna.screenshot(path=str(SCREENSHOTS / "class-student.png"))
+            teacher.screenshot(path=str(SCREENSHOTS / "class-teacher.png"), full_page=True)
+
+            # The export: one row per student per decision, and every game's record.
+            with teacher.expect_download(timeout=60_000) as download_info:
+                teacher.click(".muz-export")
+            archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
+            rows = list(csv.DictReader(io.StringIO(archive.read("decisions.csv").decode())))
+            records = [json.loads(archive.read(f"games/round-1-table-{n}.json")) for n in (1, 2)]
+            decided = sum(1 for record in records for event in record["events"]
+                          if event["kind"] in ("place", "pass", "reroll"))
+            assert len(rows) == decided >= 5
+            assert {row["nickname"] for row in rows} == {"Anna", "Ben", "Cleo", "Dan"}
+            assert outside == []
+            browser.close()
+    finally:
+        server.kill()
