@@ -12,7 +12,7 @@ import html
 import logging
 import threading
 from collections.abc import Callable
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as widgets
 import solara
@@ -79,24 +79,29 @@ class StudentView(widgets.VBox):
     """One student's page: join with a nickname, then their table's board, live; Roll, Pass and Hint
     while it is their turn. Note names, size and lesson key belong to this page alone."""
 
-    def __init__(self, room: Classroom, token: str | None = None, code: str | None = None,
-                 on_token: Callable[[str], None] | None = None):
+    def __init__(self, room: Classroom, query: dict[str, str] | None = None,
+                 on_address: Callable[[dict[str, str]], None] | None = None):
+        query = query or {}
         self.room = room
-        self.on_token = on_token
-        self.convention = "english"
-        self.scale = 1.0
-        self.key = ""
+        self.on_address = on_address
+        # the page's address keeps the seat and the settings (a reload keeps both); checked, never trusted
+        sizes = {str(value): value for _label, value in SIZES}
+        conventions = [value for _label, value in NOTE_NAMES]
+        self.convention = query["names"] if query.get("names") in conventions else "english"
+        self.scale = sizes.get(query.get("size", ""), 1.0)
+        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
+        token, code = query.get("seat"), query.get("code")
         self.student = room.student(token)
         # made here, in this page's own session: a widget made while another page acts would belong there
         self.board_view = SvgBoard(room.board, on_click=lambda cell: self.act("place", cell))
         self._said: tuple[Message, ...] = ()
-        self.names = widgets.Dropdown(options=list(NOTE_NAMES), value="english", description="Note names",
-                                      style={"description_width": "initial"})
+        self.names = widgets.Dropdown(options=list(NOTE_NAMES), value=self.convention,
+                                      description="Note names", style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
-        self.size = widgets.Dropdown(options=list(SIZES), value=1.0, description="Size")
+        self.size = widgets.Dropdown(options=list(SIZES), value=self.scale, description="Size")
         self.size.add_class("muz-size")
         self.lesson_key = widgets.Dropdown(options=[("no key", "")] + [(k, k) for k in LESSON_KEYS],
-                                           value="", description="Lesson key",
+                                           value=self.key, description="Lesson key",
                                            style={"description_width": "initial"})
         self.lesson_key.add_class("muz-key")
         for control in (self.names, self.size, self.lesson_key):
@@ -109,10 +114,11 @@ class StudentView(widgets.VBox):
         if code:
             self.code.layout.display = "none"
         self.join_button = _button("Join", "muz-join", "primary")
+        self.join_message = _html("muz-join-message")
         self.join_button.on_click(lambda _b: self.join())
         self.joining = widgets.VBox([widgets.HTML("<h3>Join the class</h3><p>A nickname is all we keep: "
                                                   "no real name, no account.</p>"),
-                                     self.nickname, self.code, self.join_button])
+                                     self.nickname, self.code, self.join_button, self.join_message])
         self.who = _html("muz-who")
         self.scale_note = _html("muz-lesson-key")
         self.status = _html("muz-status")
@@ -127,11 +133,11 @@ class StudentView(widgets.VBox):
             button.on_click(lambda _b, action=action: self.act(action))
         self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button])
         self.board_area = widgets.VBox([self.board_view])
-        self.playing = widgets.VBox([self.who, self.status, self.hand, self.buttons, self.board_area,
-                                     self.last, self.scale_note])
+        self.playing = widgets.VBox([self.who, self.status, self.last, self.message, self.hand, self.buttons,
+                                     self.board_area, self.scale_note])
         settings = widgets.HBox([self.names, self.size, self.lesson_key],
                                 layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([settings, self.joining, self.message, self.playing])
+        super().__init__([settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.unwatch = room.watch(self._changed)
         self.draw()
@@ -146,8 +152,7 @@ class StudentView(widgets.VBox):
             self.draw()
             return
         self._said = ()
-        if self.on_token is not None:
-            self.on_token(self.student.token)
+        self._remember()
         self.draw()
 
     def act(self, action: str, cell: Cell | None = None) -> None:
@@ -160,7 +165,21 @@ class StudentView(widgets.VBox):
 
     def _settings(self) -> None:
         self.convention, self.scale, self.key = self.names.value, self.size.value, self.lesson_key.value
+        self._remember()
         self.draw()
+
+    def _remember(self) -> None:
+        """Put the seat and the settings into the page's address."""
+        if self.on_address is None:
+            return
+        query = {"names": self.convention, "size": str(self.scale)}
+        if self.key:
+            query["key"] = self.key
+        if self.student is not None:
+            query["seat"] = self.student.token
+        elif self.code.value:
+            query["code"] = self.code.value
+        self.on_address(query)
 
     def _changed(self, change: Change) -> None:
         seated = self.student and self.room.seat_of(self.student)
@@ -179,7 +198,8 @@ class StudentView(widgets.VBox):
 
     def _draw(self) -> None:
         size = round(16 * self.scale)
-        self.message.value = f"<div style='font-size:{size}px'>{_lines(self._said)}</div>"
+        said = f"<div style='font-size:{size}px'>{_lines(self._said)}</div>"
+        self.message.value, self.join_message.value = (said, "") if self.student else ("", said)
         self.joining.layout.display = "none" if self.student else "flex"
         self.playing.layout.display = "flex" if self.student else "none"
         if self.key:
@@ -380,11 +400,10 @@ def StudentPage():
     router = solara.use_router()
     query = _query(router.search)
 
-    def remember(token: str) -> None:
-        router.push(f"/?seat={quote(token)}")
+    def remember(address: dict[str, str]) -> None:
+        router.push(f"/?{urlencode(address)}")
 
-    view = solara.use_memo(
-        lambda: StudentView(classroom(), query.get("seat"), query.get("code"), remember), [])
+    view = solara.use_memo(lambda: StudentView(classroom(), query, remember), [])
     solara.use_effect(lambda: view.close, [])
     solara.Title("Muzundrum class")
     solara.Column(children=[view])
