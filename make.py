@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Set up muzlab on a fresh machine and run it: `python3 make.py lab`, `app`, `test` or `book`.
+"""Set up muzlab on a fresh machine and run it: `python3 make.py lab`, `app`, `class`, `test` or `book`.
 
 Only the standard library is used here, because this script runs before anything is installed.
 It keeps a virtual environment in .venv/ and reinstalls it whenever pyproject.toml changes.
@@ -88,6 +88,14 @@ def app(extra: list[str]) -> None:
     os.execv(args[0], args + extra)
 
 
+def class_(extra: list[str]) -> None:
+    """Serve a class from one process (`muzlab class`): students' devices at tables, a teacher's page.
+    The class is kept in ./muzlab-class unless a folder is given."""
+    ensure_environment()
+    args = [str(BIN / "muzlab"), "class"]
+    os.execv(args[0], args + extra)
+
+
 def book(extra: list[str]) -> None:
     """Execute the lessons and build the static HTML book in out/book/ (docs/book/build.py)."""
     ensure_environment()
@@ -114,11 +122,11 @@ def test(extra: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"lab": lab, "app": app, "test": test, "book": book}
+    commands = {"lab": lab, "app": app, "class": class_, "test": test, "book": book}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
-        print("usage: python3 make.py lab|app|test|book [extra arguments for jupyter lab, muzlab app, "
-              "pytest or docs/book/build.py]")
+        print("usage: python3 make.py lab|app|class|test|book [extra arguments for jupyter lab, muzlab app, "
+              "muzlab class, pytest or docs/book/build.py]")
         sys.exit(2)
     commands[sys.argv[1]](sys.argv[2:])
 

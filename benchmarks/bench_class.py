@@ -1,0 +1,211 @@
+"""The class server under a class: N students (Chromium pages, one context each: a device) and one
+teacher page against `muzlab class` on 127.0.0.1.
+
+Prints: the server's memory (resident set, whole process) with the class in, and per student; the
+join time (the page opened until the student sees their name, median and worst); a move reaching
+every page at its table (the click until the last page shows it, median and 95th percentile, with
+every table moving at once); whether any page shows another page's note names; and whether any
+request left the machine. Targets (issue 25): at most 250 MB, a join median of at most 3 s, a move
+95th percentile of at most 300 ms. Run: `.venv/bin/python benchmarks/bench_class.py --students 30`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+LABELS = {"english": "English: C D E F G A B", "german": "German: C D E F G A H",
+          "solfege": "solfège: Do Re Mi Fa Sol La Si"}
+CONVENTIONS = tuple(LABELS)
+#: Records, in each page, when the last move's line changed (wall-clock ms, the same clock as Python's).
+WATCH_LAST = """() => {
+  window.__seen = [];
+  const target = document.querySelector('.muz-last');
+  new MutationObserver(() => window.__seen.push([Date.now(), target.innerText]))
+      .observe(target, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=3, help="moves per table")
+    parser.add_argument("--chromium", default=os.environ.get("MUZLAB_CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args()
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import expect, sync_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="muzlab-bench-class-"))
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen([sys.executable, "-m", "muzlab.cli", "class", str(folder / "class"),
+                               "--no-browser", "--port", str(port)], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, env=env)
+    students_url = server.stdout.readline().split()[1]
+    teacher_url = server.stdout.readline().split()[1]
+    outside: list[str] = []
+
+    def route(request_route):
+        url = request_route.request.url
+        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            request_route.continue_()
+        else:
+            outside.append(url)
+            request_route.abort()
+
+    try:
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.3)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+
+            def device():
+                context = browser.new_context(viewport={"width": 900, "height": 900})
+                context.route("**/*", route)
+                return context.new_page()
+
+            teacher = device()
+            teacher.goto(teacher_url)
+            teacher.wait_for_selector(".muz-deal", timeout=120_000)
+            idle = rss_mb(server.pid)
+
+            pages, conventions, joins, memory = [], [], [], []
+            for i in range(args.students):
+                page, convention = device(), CONVENTIONS[i % 3]
+                started = time.perf_counter()
+                page.goto(f"{students_url}&names={convention}")
+                page.wait_for_selector(".muz-nickname input", timeout=120_000)
+                page.fill(".muz-nickname input", f"S{i + 1:02d}")
+                page.click(".muz-join")
+                expect(page.locator(".muz-who")).to_contain_text(f"S{i + 1:02d}", timeout=60_000)
+                joins.append(time.perf_counter() - started)
+                memory.append(rss_mb(server.pid))
+                pages.append(page)
+                conventions.append(convention)
+            expect(teacher.locator(".muz-roster .muz-student")).to_have_count(args.students, timeout=60_000)
+            teacher.click(".muz-deal")
+            for page in pages:
+                expect(page.locator(".muz-who")).to_contain_text("table", timeout=60_000)
+                page.evaluate(WATCH_LAST)
+            tables = [pages[i:i + 2] for i in range(0, len(pages), 2)]
+
+            def mover(table):
+                for page in table:
+                    if page.locator(".muz-roll").is_visible():
+                        return page
+                return None
+
+            latencies = []
+            for _round in range(args.rounds):
+                teacher.wait_for_timeout(300)  # the last move's buttons reach every page
+                movers = [mover(table) for table in tables]
+                for page in movers:  # roll everywhere first
+                    if page is not None and page.locator(".muz-roll:not([disabled])").is_visible():
+                        page.click(".muz-roll")
+                cells = []
+                for page in movers:
+                    if page is None:
+                        cells.append(None)
+                        continue
+                    try:
+                        page.wait_for_selector(".muz-legal", state="attached", timeout=10_000)
+                    except PlaywrightTimeout:  # no legal cell for this die: pass it, and time no move here
+                        page.click(".muz-pass")
+                        cells.append(None)
+                        continue
+                    cells.append(page.locator(".muz-legal").first.get_attribute("data-cell"))
+                clicked = []
+                for page, cell in zip(movers, cells, strict=True):  # then every table places at once
+                    if page is None or cell is None:
+                        clicked.append(None)
+                        continue
+                    clicked.append(page.evaluate(
+                        "cell => { const t = Date.now(); document.querySelector(`[data-cell='${cell}']`)"
+                        ".dispatchEvent(new MouseEvent('click', {bubbles: true})); return t; }", cell))
+                for table, start in zip(tables, clicked, strict=True):
+                    if start is None:
+                        continue
+                    deadline = time.time() + 30
+                    while True:
+                        seen = [[t for t, text in page.evaluate("window.__seen")
+                                 if t >= start and "placed" in text] for page in table]
+                        if all(seen) or time.time() > deadline:
+                            break
+                        time.sleep(0.05)
+                    if all(seen):
+                        latencies.append(max(min(times) for times in seen) - start)
+            loaded = rss_mb(server.pid)
+            texts = [page.inner_text(".muz-last") for page in pages]
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(20)
+
+    # The leak check: each page's last line, written again here in that page's names, must match.
+    from muzlab.app.classroom import Classroom
+    from muzlab.app.pages import last_move
+    from muzlab.pitch import note_names
+
+    room = Classroom(folder / "class")
+    leaks = 0
+    for i, (text, convention) in enumerate(zip(texts, conventions, strict=True)):
+        with note_names(convention):
+            expected = "Last move: " + last_move(room.tables[i // 2])
+        leaks += text.strip() != expected
+    room.store.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+    n = args.students
+    print(f"students: {n} (Chromium pages, one context each) + 1 teacher page; tables of 2; "
+          f"{args.rounds} moves per table, every table moving at once")
+    print(f"server memory: {loaded:.0f} MB with the class in (target 250 MB): {loaded / 250:.2f} of the "
+          f"target; {idle:.0f} MB with the teacher alone, {(loaded - idle) / n:.1f} MB per student")
+    half = n // 2
+    if n >= 4:
+        print(f"memory per student, from the {half}th to the {n}th join: "
+              f"{(memory[-1] - memory[half - 1]) / (n - half):.1f} MB")
+    print(f"join: median {statistics.median(joins):.2f} s, worst {max(joins):.2f} s (target median 3 s)")
+    if latencies:
+        print(f"a move reaching every page at its table: median {statistics.median(latencies):.0f} ms, "
+              f"95th percentile {percentile(latencies, 0.95):.0f} ms over {len(latencies)} moves "
+              f"(target 300 ms)")
+    print(f"settings leaks: {leaks} of {n} pages show names other than their own")
+    print(f"requests leaving the machine: {len(outside)}")
+
+
+if __name__ == "__main__":
+    main()
