@@ -192,12 +192,12 @@ def main() -> None:
     n = args.students
     print(f"students: {n} (Chromium pages, one context each) + 1 teacher page; tables of 2; "
           f"{args.rounds} moves per table, every table moving at once")
-    print(f"server memory: {loaded:.0f} MB with the class in (target 250 MB): {loaded / 250:.2f} of the "
-          f"target; {idle:.0f} MB with the teacher alone, {(loaded - idle) / n:.1f} MB per student")
+    print(f"server memory: {loaded:.0f} MB with the class in and playing (target 250 MB): "
+          f"{loaded / 250:.2f} of the target")
     half = n // 2
-    if n >= 4:
-        print(f"memory per student, from the {half}th to the {n}th join: "
-              f"{(memory[-1] - memory[half - 1]) / (n - half):.1f} MB")
+    print(f"  {idle:.0f} MB with the teacher's page alone, {memory[0]:.0f} MB after the first student "
+          f"joined, then {(memory[-1] - memory[half - 1]) / max(1, n - half):.2f} MB per student "
+          f"(from the {half}th join to the {n}th)")
     print(f"join: median {statistics.median(joins):.2f} s, worst {max(joins):.2f} s (target median 3 s)")
     if latencies:
         print(f"a move reaching every page at its table: median {statistics.median(latencies):.0f} ms, "

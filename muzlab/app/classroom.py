@@ -25,7 +25,7 @@ from muzlab import coach
 from muzlab.app.store import ClassStore
 from muzlab.board import Board
 from muzlab.errors import MuzlabError
-from muzlab.game import MAX_PLAYERS
+from muzlab.game import MAX_PLAYERS, Event, Game
 from muzlab.rules import RuleSet
 from muzlab.table import Message, Table
 
@@ -62,14 +62,23 @@ class ClassTable:
     students: tuple[int, ...]
     table: Table
     last: tuple[Message, ...] = ()
-    _review: tuple[int, Any] | None = field(default=None, repr=False)
+    _rows: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    _reviewed: tuple[Event, ...] = field(default=(), repr=False)
+    _review_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def review(self) -> Any:
-        """The coach's review of the game so far (one row per decision), made once per new event."""
-        events = len(self.table.game.events)
-        if self._review is None or self._review[0] != events:
-            self._review = (events, coach.review(self.table.game))
-        return self._review[1]
+    def review_rows(self, events: tuple[Event, ...]) -> list[dict[str, Any]]:
+        """The coach's review rows (`muzlab.coach.review` without the expert's choice) of this table's
+        game up to `events` (a snapshot of `game.events`), one per decision. Only the decisions new
+        since the last call are reviewed, and the class's lock is not needed: other tables play on."""
+        with self._review_lock:
+            if events[:len(self._reviewed)] != self._reviewed:
+                self._rows, self._reviewed = [], ()
+            if len(events) != len(self._reviewed):
+                moments = coach.decisions(replayed(self.table.game, events))
+                if len(moments) > len(self._rows):
+                    self._rows += coach.review_decisions(moments[len(self._rows):]).to_dict("records")
+                self._reviewed = events
+            return list(self._rows)
 
 
 @dataclass(frozen=True)
@@ -258,36 +267,40 @@ class Classroom:
     # ---- standings and export --------------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
         """This round's leaderboard, best first: nickname, table, score, completions, points lost (the
-        coach's best immediate score minus the points played, summed), decisions and hints."""
-        rows = []
+        coach's best immediate score minus the points played, summed), decisions and hints. The
+        reviews are made outside the class's lock, so the tables play on meanwhile."""
         with self.lock:
-            for table in self.tables:
-                review, game = table.review(), table.table.game
-                for seat, sid in enumerate(table.students):
-                    mine = review[review["seat"] == seat]
-                    completions = sum(len(e.completed) for e in game.events
-                                      if e.kind == "place" and e.player == seat)
-                    rows.append({"nickname": self.students[sid].nickname, "table": table.number,
-                                 "score": game.scores[seat], "completions": completions,
-                                 "points lost": int(mine["loss"].sum()), "decisions": len(mine),
-                                 "hints": table.table.hints_used(seat)})
+            seen = [(table, table.table.game.events, table.table.game.scores,
+                     [self.students[sid].nickname for sid in table.students],
+                     [table.table.hints_used(seat) for seat in range(len(table.students))])
+                    for table in self.tables]
+        rows = []
+        for table, events, scores, nicknames, hints in seen:
+            review = table.review_rows(events)
+            for seat, nickname in enumerate(nicknames):
+                mine = [row for row in review if row["seat"] == seat]
+                completions = sum(len(e.completed) for e in events if e.kind == "place" and e.player == seat)
+                rows.append({"nickname": nickname, "table": table.number, "score": scores[seat],
+                             "completions": completions, "points lost": sum(row["loss"] for row in mine),
+                             "decisions": len(mine), "hints": hints[seat]})
         rows.sort(key=lambda row: (-row["score"], row["points lost"], row["nickname"].casefold()))
         return rows
 
     def export(self) -> bytes:
-        """A zip: decisions.csv (one row per student per decision, the review's columns) and every
-        game's record (games/round-R-table-T.json)."""
+        """A zip: decisions.csv (one row per student per decision: the coach's review columns, with
+        the expert's choice) and every game's record (games/round-R-table-T.json). Only copying the
+        records holds the class's lock; the reviews are made after."""
         with self.lock:
-            tables = [*self.past, *self.tables]
-            reviews = [(table, table.review(), table.table.game.to_json()) for table in tables]
+            records = [(table, table.table.game.to_json()) for table in [*self.past, *self.tables]]
+            nicknames = {sid: student.nickname for sid, student in self.students.items()}
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             text = io.StringIO()
             writer = None
-            for table, review, record in reviews:
+            for table, record in records:
                 archive.writestr(f"games/round-{table.round}-table-{table.number}.json", record)
-                for row in review.to_dict("records"):
-                    row["player"] = self.students[table.students[row["seat"]]].nickname
+                for row in coach.review(Game.from_json(record)).to_dict("records"):
+                    row["player"] = nicknames[table.students[row["seat"]]]
                     row["best_cells"] = " ".join(row["best_cells"])
                     if writer is None:
                         writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
@@ -296,6 +309,14 @@ class Classroom:
                                      "nickname": row["player"], **row})
             archive.writestr("decisions.csv", text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n")
         return buffer.getvalue()
+
+
+def replayed(game: Game, events: tuple[Event, ...]) -> Game:
+    """A copy of `game` (same settings) with `events` replayed through the rules."""
+    copy = Game(game.players, game.board, game.rules, game.dice, game.seed)
+    for event in events:
+        copy.apply(event)
+    return copy
 
 
 def _refused(text: str) -> Message:

@@ -156,12 +156,15 @@ class StudentView(widgets.VBox):
         self.draw()
 
     def act(self, action: str, cell: Cell | None = None) -> None:
-        """Ask the class to do `action` for this student; the answer shows under the board."""
+        """Ask the class to do `action` for this student; a refusal or a hint shows above the board
+        (a move that went through has already redrawn every page at the table)."""
         with self.room.lock, note_names(self.convention):
             token = self.student.token if self.student else None
+            self._said = ()
             said = self.room.act(token, action, cell)
             self._said = tuple(m for m in said if m.refused or m.kind == "hint")
-            self.draw()
+            if self._said:
+                self.draw()
 
     def _settings(self) -> None:
         self.convention, self.scale, self.key = self.names.value, self.size.value, self.lesson_key.value
@@ -372,8 +375,8 @@ class TeacherView(widgets.VBox):
         with self.room.lock, note_names("english"):
             t = table.table
             self.projector_board.show(Scene(t.game.position, last=t.last))
-            review = table.review()
-            comment = review["comment"].iloc[-1] if len(review) else ""
+            review = table.review_rows(t.game.events)
+            comment = review[-1]["comment"] if review else ""
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{html.escape(status(table))}</b></div>"
                 f"<div style='font-size:24px'>{html.escape(last_move(table))}</div>"
