@@ -176,3 +176,18 @@ def test_the_store_keeps_a_secret_key_and_a_short_code(tmp_path):
     assert not set(store.class_code) & set("01OIL")
     assert (tmp_path / "x" / "class.sqlite").exists()
     store.close()
+
+
+def test_the_addresses_carry_the_code_and_the_key(room):
+    from muzlab.app.server import addresses
+    from muzlab.cli import build_parser
+
+    students, teacher = addresses(room, "127.0.0.1", 8870)
+    assert students == f"http://127.0.0.1:8870/?code={room.class_code}"
+    assert teacher == f"http://127.0.0.1:8870/teacher?key={room.teacher_key}"
+    students, _teacher = addresses(room, "0.0.0.0", 8870)
+    assert "0.0.0.0" not in students  # students need this computer's own address
+    args = build_parser().parse_args(["class", "5b", "--ip", "0.0.0.0", "--port", "9000", "--no-browser"])
+    assert (args.folder, args.ip, args.port, args.no_browser) == ("5b", "0.0.0.0", 9000, True)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["class", "--port", "0"])

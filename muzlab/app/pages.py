@@ -34,6 +34,11 @@ LESSON_KEYS = ("C", "G", "D", "A", "E", "B", "F#", "C#", "F", "Bb", "Eb", "Ab", 
 LEADERBOARD_EVERY = 1.0
 
 
+def _text(words: str) -> str:
+    """Words safe inside an HTML element (every text here is an element's content, never an attribute)."""
+    return html.escape(words, quote=False)
+
+
 def _button(label: str, css: str, style: str = "") -> widgets.Button:
     button = widgets.Button(description=label, button_style=style,
                             layout=widgets.Layout(width="auto", min_width="90px"))
@@ -49,7 +54,7 @@ def _html(css: str, value: str = "") -> widgets.HTML:
 
 def _lines(messages: tuple[Message, ...] | list[Message]) -> str:
     return "".join(f"<div style='color:{'#b00000' if m.refused else '#064'}'>"
-                   f"{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>" for m in messages)
+                   f"{'✗ ' if m.refused else ''}{_text(m.text)}</div>" for m in messages)
 
 
 def last_move(table: ClassTable) -> str:
@@ -207,13 +212,13 @@ class StudentView(widgets.VBox):
         self.playing.layout.display = "flex" if self.student else "none"
         if self.key:
             scale = " ".join(symbols(show_name(name)) for name in major_scale(self.key))
-            self.scale_note.value = f"<p>Lesson key: <b>{html.escape(key_label(self.key))}</b> — {scale}</p>"
+            self.scale_note.value = f"<p>Lesson key: <b>{_text(key_label(self.key))}</b> — {scale}</p>"
         else:
             self.scale_note.value = ""
         if self.student is None:
             return
         seated = self.room.seat_of(self.student)
-        self.who.value = (f"<h3 style='margin:4px 0'>{html.escape(self.student.nickname)}"
+        self.who.value = (f"<h3 style='margin:4px 0'>{_text(self.student.nickname)}"
                           f"{f' — table {seated[0].number}' if seated else ''}</h3>")
         if seated is None:
             self.status.value = "<p>You have joined. Wait for the teacher to deal the tables.</p>"
@@ -232,12 +237,12 @@ class StudentView(widgets.VBox):
                                    tips_for=hand if lit else None,
                                    chosen=next((m.cells for m in self._said if m.kind == "hint"), ())))
         turn = "Your turn!" if mine else ("" if game.over else "Watch: it is not your turn.")
-        self.status.value = (f"<div style='font-size:{size}px'><b>{html.escape(turn)}</b> "
-                             f"{html.escape(status(table))}</div>")
+        self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
+                             f"{_text(status(table))}</div>")
         face = symbols(pitch_label(hand)) if hand is not None else "–"
         self.hand.value = (f"<div style='font-size:{round(40 * self.scale)}px;font-weight:bold'>"
-                           f"{html.escape(face)}</div><div>die in hand</div>")
-        self.last.value = f"<div style='font-size:{size}px'>Last move: {html.escape(last_move(table))}</div>"
+                           f"{_text(face)}</div><div>die in hand</div>")
+        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table))}</div>"
         self.buttons.layout.display = "flex" if mine else "none"
         self.roll_button.disabled = game.phase not in ("roll", "reroll")
         self.pass_button.disabled = game.phase not in ("place", "bonus")
@@ -297,7 +302,7 @@ class TeacherView(widgets.VBox):
         try:
             self.room.deal(self.size.value, self.mode.value, self.seed.value, self.hints.value)
         except ClassError as error:
-            self.message.value = f"<div style='color:#b00000'>✗ {html.escape(str(error))}</div>"
+            self.message.value = f"<div style='color:#b00000'>✗ {_text(str(error))}</div>"
             return
         count = len(self.room.tables)
         self.message.value = (f"<div style='color:#064'>Round {self.room.round}: {count} "
@@ -335,13 +340,13 @@ class TeacherView(widgets.VBox):
         """Draw everything from the class."""
         room = self.room
         with room.lock, note_names("english"):
-            where = html.escape(self.address)
+            where = _text(self.address)
             self.code.value = (f"<div>Students open <b>{where}</b> and type the class code:</div>"
                                "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
                                "letter-spacing:10px;line-height:1.2'>"
                                f"{room.class_code}</div>")
             seats = {sid: table.number for table in room.tables for sid in table.students}
-            items = "".join(f"<li class='muz-student'>{html.escape(s.nickname)}"
+            items = "".join(f"<li class='muz-student'>{_text(s.nickname)}"
                             f"{f' (table {seats[s.id]})' if s.id in seats else ''}</li>"
                             for s in room.students.values())
             self.roster.value = (f"<h3>Roster: {len(room.students)} joined</h3>"
@@ -356,11 +361,11 @@ class TeacherView(widgets.VBox):
         """The tables' state and the leaderboard."""
         room = self.room
         with room.lock, note_names("english"):
-            self.tables.value = "".join(f"<div class='muz-table-line'>{html.escape(status(t))}</div>"
+            self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}</div>"
                                         for t in room.tables)
             columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints")
             head = "".join(f"<th>{c}</th>" for c in columns)
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[c]))}</td>" for c in columns) + "</tr>"
+            body = "".join("<tr>" + "".join(f"<td>{_text(str(row[c]))}</td>" for c in columns) + "</tr>"
                            for row in room.standings())
             self.leaderboard.value = (
                 "<style>.muz-leaderboard td, .muz-leaderboard th {padding: 2px 10px; text-align: left}"
@@ -378,9 +383,9 @@ class TeacherView(widgets.VBox):
             review = table.review_rows(t.game.events)
             comment = review[-1]["comment"] if review else ""
             self.projector_text.value = (
-                f"<div style='font-size:28px'><b>{html.escape(status(table))}</b></div>"
-                f"<div style='font-size:24px'>{html.escape(last_move(table))}</div>"
-                f"<div style='font-size:22px;color:#064'>{html.escape(comment)}</div>")
+                f"<div style='font-size:28px'><b>{_text(status(table))}</b></div>"
+                f"<div style='font-size:24px'>{_text(last_move(table))}</div>"
+                f"<div style='font-size:22px;color:#064'>{_text(comment)}</div>")
 
     def close(self) -> None:
         self.unwatch()

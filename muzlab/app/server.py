@@ -45,14 +45,15 @@ def student_address() -> str:
 
 
 def lan_address() -> str:
-    """This computer's address on the school network (no packet is sent: a UDP socket only picks the
-    interface), or 127.0.0.1 when there is none."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
+    """This computer's address on the school network, as its host name resolves (no packet is sent),
+    or its host name when only loopback addresses are known."""
+    name = socket.gethostname()
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(name, None, socket.AF_INET)}
+    except OSError:
+        return name
+    outside = sorted(address for address in found if not address.startswith("127."))
+    return outside[0] if outside else name
 
 
 def free_port(ip: str, start: int = DEFAULT_PORT) -> int:

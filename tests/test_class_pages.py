@@ -1,0 +1,88 @@
+"""The class server's pages driven from Python (no browser, no server): they draw the Classroom, keep
+each page's settings to itself, and pass clicks on for the classroom to decide."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from muzlab.app.classroom import Classroom
+from muzlab.app.pages import StudentView, TeacherView, last_move
+from muzlab.pitch import current_note_names, note_names
+from muzlab.spelling import pitch_label
+
+
+@pytest.fixture
+def room(tmp_path):
+    room = Classroom(tmp_path / "class")
+    yield room
+    room.store.close()
+
+
+def student(room: Classroom, nickname: str, **query: str) -> StudentView:
+    addresses = []
+    view = StudentView(room, {"code": room.class_code, **query}, addresses.append)
+    view.nickname.value = nickname
+    view.join_button.click()
+    view.addresses = addresses
+    return view
+
+
+def test_joining_puts_the_seat_and_the_settings_in_the_address(room):
+    view = StudentView(room, {"code": "WRONG"})
+    view.nickname.value = "Anna"
+    view.join_button.click()
+    assert "code" in view.join_message.value and view.student is None
+    anna = student(room, "Anna", names="german", size="1.5", key="F#")
+    assert anna.addresses[-1] == {"names": "german", "size": "1.5", "key": "F#", "seat": anna.student.token}
+    again = StudentView(room, anna.addresses[-1])
+    assert again.student == anna.student and again.names.value == "german" and again.size.value == 1.5
+    assert "Fis" in again.scale_note.value  # the lesson key's notes, in this page's names
+    odd = StudentView(room, {"names": "klingon", "size": "99", "key": "H#"})  # checked, never trusted
+    assert (odd.convention, odd.scale, odd.key) == ("english", 1.0, "")
+
+
+def test_two_students_at_a_table_each_read_their_own_names(room):
+    anna = student(room, "Anna", names="german")
+    ben = student(room, "Ben")
+    teacher = TeacherView(room, "http://127.0.0.1:8870/")
+    assert teacher.roster.value.count("class='muz-student'") == 2
+    teacher.deal_button.click()
+    assert "table 1" in anna.who.value and anna.buttons.layout.display == "flex"
+    assert ben.buttons.layout.display == "none"
+    ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
+    assert "It is Anna's turn" in ben.message.value and room.table(1).table.game.events == ()
+    anna.roll_button.click()
+    face = room.table(1).table.game.hand
+    lit = [cell for cell, handle in anna.board_view.cells.items() if handle.legal]
+    assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())
+    anna.board_view.cells[(0, 0)].click()
+    with note_names("german"):
+        german = f"Anna placed {pitch_label(face)} on e5"
+    with note_names("english"):
+        english = f"Anna placed {pitch_label(face)} on e5"
+    assert german in anna.last.value and english in ben.last.value
+    assert current_note_names() == "english"  # no page's choice is left behind
+    teacher.project(1)
+    assert "Table 1" in teacher.projector_text.value and teacher.dashboard.layout.display == "none"
+    teacher.draw_scores()
+    assert teacher.leaderboard.value.count("<tr>") == 3  # the head and two students
+
+
+def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
+    views = [student(room, f"S{i}", names=("english", "german", "solfege")[i % 3]) for i in range(6)]
+    TeacherView(room).deal_button.click()
+    for table in range(1, 4):
+        mover = views[(table - 1) * 2]
+        mover.roll_button.click()
+        cell = next(cell for cell, handle in mover.board_view.cells.items() if handle.legal)
+        mover.board_view.cells[cell].click()
+    threads = [threading.Thread(target=view.draw) for view in views for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for i, view in enumerate(views):
+        with note_names(view.convention):
+            assert last_move(room.table(i // 2 + 1)) in view.last.value
