@@ -103,15 +103,18 @@ def main() -> None:
             teacher.wait_for_selector(".muz-deal", timeout=120_000)
             idle = rss_mb(server.pid)
 
-            pages, conventions, joins, memory = [], [], [], []
+            pages, conventions, joins, memory, ready, clicks = [], [], [], [], [], []
             for i in range(args.students):
                 page, convention = device(), CONVENTIONS[i % 3]
                 started = time.perf_counter()
                 page.goto(f"{students_url}&names={convention}")
                 page.wait_for_selector(".muz-nickname input", timeout=120_000)
+                ready.append(time.perf_counter() - started)
                 page.fill(".muz-nickname input", f"S{i + 1:02d}")
+                clicked = time.perf_counter()
                 page.click(".muz-join")
                 expect(page.locator(".muz-who")).to_contain_text(f"S{i + 1:02d}", timeout=60_000)
+                clicks.append(time.perf_counter() - clicked)
                 joins.append(time.perf_counter() - started)
                 memory.append(rss_mb(server.pid))
                 pages.append(page)
@@ -190,6 +193,7 @@ def main() -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
     n = args.students
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"students: {n} (Chromium pages, one context each) + 1 teacher page; tables of 2; "
           f"{args.rounds} moves per table, every table moving at once")
     print(f"server memory: {loaded:.0f} MB with the class in and playing (target 250 MB): "
@@ -198,7 +202,10 @@ def main() -> None:
     print(f"  {idle:.0f} MB with the teacher's page alone, {memory[0]:.0f} MB after the first student "
           f"joined, then {(memory[-1] - memory[half - 1]) / max(1, n - half):.2f} MB per student "
           f"(from the {half}th join to the {n}th)")
-    print(f"join: median {statistics.median(joins):.2f} s, worst {max(joins):.2f} s (target median 3 s)")
+    print(f"join (the address opened until the student sees their name): median "
+          f"{statistics.median(joins):.2f} s, worst {max(joins):.2f} s (target median 3 s); of which "
+          f"the page loading {statistics.median(ready):.2f} s and Join clicked until seated "
+          f"{statistics.median(clicks) * 1000:.0f} ms (medians)")
     if latencies:
         print(f"a move reaching every page at its table: median {statistics.median(latencies):.0f} ms, "
               f"95th percentile {percentile(latencies, 0.95):.0f} ms over {len(latencies)} moves "

@@ -26,6 +26,7 @@ from muzlab.app.store import ClassStore
 from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.game import MAX_PLAYERS, Event, Game
+from muzlab.pitch import note_names
 from muzlab.rules import RuleSet
 from muzlab.table import Message, Table
 
@@ -68,8 +69,9 @@ class ClassTable:
 
     def review_rows(self, events: tuple[Event, ...]) -> list[dict[str, Any]]:
         """The coach's review rows (`muzlab.coach.review` without the expert's choice) of this table's
-        game up to `events` (a snapshot of `game.events`), one per decision. Only the decisions new
-        since the last call are reviewed, and the class's lock is not needed: other tables play on."""
+        game up to `events` (a snapshot of `game.events`), one per decision, for their numbers (the
+        standings): made without the class's lock, so other tables play on, their words may be in any
+        page's note names. Only the decisions new since the last call are reviewed."""
         with self._review_lock:
             if events[:len(self._reviewed)] != self._reviewed:
                 self._rows, self._reviewed = [], ()
@@ -299,7 +301,9 @@ class Classroom:
             writer = None
             for table, record in records:
                 archive.writestr(f"games/round-{table.round}-table-{table.number}.json", record)
-                for row in coach.review(Game.from_json(record)).to_dict("records"):
+                with self.lock, note_names("english"):  # one game at a time: the tables play on between
+                    review = coach.review(Game.from_json(record)).to_dict("records")
+                for row in review:
                     row["player"] = nicknames[table.students[row["seat"]]]
                     row["best_cells"] = " ".join(row["best_cells"])
                     if writer is None:

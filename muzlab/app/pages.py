@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 import solara
 
+from muzlab import coach
 from muzlab.app.classroom import Change, ClassError, Classroom, ClassTable
 from muzlab.app.server import classroom, student_address
 from muzlab.game import MAX_PLAYERS
@@ -360,13 +361,14 @@ class TeacherView(widgets.VBox):
     def draw_scores(self) -> None:
         """The tables' state and the leaderboard."""
         room = self.room
+        standings = room.standings()  # the reviews are made outside the class's lock
         with room.lock, note_names("english"):
             self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}</div>"
                                         for t in room.tables)
             columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints")
             head = "".join(f"<th>{c}</th>" for c in columns)
             body = "".join("<tr>" + "".join(f"<td>{_text(str(row[c]))}</td>" for c in columns) + "</tr>"
-                           for row in room.standings())
+                           for row in standings)
             self.leaderboard.value = (
                 "<style>.muz-leaderboard td, .muz-leaderboard th {padding: 2px 10px; text-align: left}"
                 "</style><h3>Leaderboard</h3>"
@@ -379,9 +381,9 @@ class TeacherView(widgets.VBox):
             return
         with self.room.lock, note_names("english"):
             t = table.table
+            last = coach.decisions(t.game)[-1:]
+            comment = coach.review_decisions(last)["comment"].iloc[0] if last else ""
             self.projector_board.show(Scene(t.game.position, last=t.last))
-            review = table.review_rows(t.game.events)
-            comment = review[-1]["comment"] if review else ""
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{_text(status(table))}</b></div>"
                 f"<div style='font-size:24px'>{_text(last_move(table))}</div>"

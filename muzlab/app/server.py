@@ -21,6 +21,8 @@ SOLARA_SETTINGS = {
     "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False",
     "SOLARA_MODE": "production",
     "SOLARA_THEME_SHOW_BANNER": "False",
+    # a device gone quiet this long loses its session; opened again, its address finds its seat
+    "SOLARA_KERNEL_CULL_TIMEOUT": "15m",
 }
 FOLDER_VARIABLE = "MUZLAB_CLASS_FOLDER"
 ADDRESS_VARIABLE = "MUZLAB_CLASS_ADDRESS"
