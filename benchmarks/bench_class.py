@@ -29,6 +29,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 LABELS = {"english": "English: C D E F G A B", "german": "German: C D E F G A H",
           "solfege": "solfège: Do Re Mi Fa Sol La Si"}
 CONVENTIONS = tuple(LABELS)
+#: Clicks a cell and returns when (wall-clock ms).
+CLICK = ("cell => { const t = Date.now(); document.querySelector(`[data-cell='${cell}']`)"
+         ".dispatchEvent(new MouseEvent('click', {bubbles: true})); return t; }")
 #: Records, in each page, when the last move's line changed (wall-clock ms, the same clock as Python's).
 WATCH_LAST = """() => {
   window.__seen = [];
@@ -132,8 +135,9 @@ def main() -> None:
                         return page
                 return None
 
-            latencies = []
-            for _round in range(args.rounds):
+            latencies, alone = [], []
+            for round_number in range(args.rounds + 1):
+                at_once = round_number < args.rounds  # the last round: one table after another
                 teacher.wait_for_timeout(300)  # the last move's buttons reach every page
                 movers = [mover(table) for table in tables]
                 for page in movers:  # roll everywhere first
@@ -151,17 +155,21 @@ def main() -> None:
                         cells.append(None)
                         continue
                     cells.append(page.locator(".muz-legal").first.get_attribute("data-cell"))
-                clicked = []
-                for page, cell in zip(movers, cells, strict=True):  # then every table places at once
+                clicked, table_moves = [], {}
+                for table, page, cell in zip(tables, movers, cells, strict=True):  # places: all at once
                     if page is None or cell is None:
                         clicked.append(None)
-                        continue
-                    clicked.append(page.evaluate(
-                        "cell => { const t = Date.now(); document.querySelector(`[data-cell='${cell}']`)"
-                        ".dispatchEvent(new MouseEvent('click', {bubbles: true})); return t; }", cell))
+                    elif at_once:
+                        clicked.append(page.evaluate(CLICK, cell))
+                    else:
+                        table_moves[id(table)] = (page, cell)
+                        clicked.append(0)
                 for table, start in zip(tables, clicked, strict=True):
                     if start is None:
                         continue
+                    if not at_once:  # this table's move alone: placed now, timed from now
+                        page, cell = table_moves[id(table)]
+                        start = page.evaluate(CLICK, cell)
                     deadline = time.time() + 30
                     while True:
                         seen = [[t for t, text in page.evaluate("window.__seen")
@@ -170,7 +178,7 @@ def main() -> None:
                             break
                         time.sleep(0.05)
                     if all(seen):
-                        latencies.append(max(min(times) for times in seen) - start)
+                        (latencies if at_once else alone).append(max(min(times) for times in seen) - start)
             loaded = rss_mb(server.pid)
             texts = [page.inner_text(".muz-last") for page in pages]
             browser.close()
@@ -195,13 +203,13 @@ def main() -> None:
     n = args.students
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"students: {n} (Chromium pages, one context each) + 1 teacher page; tables of 2; "
-          f"{args.rounds} moves per table, every table moving at once")
+          f"{args.rounds} moves per table with every table moving at once, then one more table by table")
     print(f"server memory: {loaded:.0f} MB with the class in and playing (target 250 MB): "
           f"{loaded / 250:.2f} of the target")
     half = n // 2
     print(f"  {idle:.0f} MB with the teacher's page alone, {memory[0]:.0f} MB after the first student "
           f"joined, then {(memory[-1] - memory[half - 1]) / max(1, n - half):.2f} MB per student "
-          f"(from the {half}th join to the {n}th)")
+          f"(from join {half} to join {n})")
     print(f"join (the address opened until the student sees their name): median "
           f"{statistics.median(joins):.2f} s, worst {max(joins):.2f} s (target median 3 s); of which "
           f"the page loading {statistics.median(ready):.2f} s and Join clicked until seated "
@@ -210,6 +218,9 @@ def main() -> None:
         print(f"a move reaching every page at its table: median {statistics.median(latencies):.0f} ms, "
               f"95th percentile {percentile(latencies, 0.95):.0f} ms over {len(latencies)} moves "
               f"(target 300 ms)")
+    if alone:
+        print(f"  one table moving at a time: median {statistics.median(alone):.0f} ms, "
+              f"95th percentile {percentile(alone, 0.95):.0f} ms over {len(alone)} moves")
     print(f"settings leaks: {leaks} of {n} pages show names other than their own")
     print(f"requests leaving the machine: {len(outside)}")
 

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 #: The lesson keys a student may choose (major keys, by the circle of fifths).
 LESSON_KEYS = ("C", "G", "D", "A", "E", "B", "F#", "C#", "F", "Bb", "Eb", "Ab", "Db", "Gb", "Cb")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
-LEADERBOARD_EVERY = 1.0
+LEADERBOARD_EVERY = 2.0
 
 
 def _text(words: str) -> str:
@@ -193,7 +193,7 @@ class StudentView(widgets.VBox):
     def _changed(self, change: Change) -> None:
         seated = self.student and self.room.seat_of(self.student)
         if change.kind == "deal" or (change.kind == "table" and seated and seated[0].number == change.table):
-            self._said = () if change.kind == "deal" else self._said
+            self._said = ()  # an earlier refusal or hint is stale once the table has moved on
             try:
                 self.draw()
             except Exception:  # a page gone mid-draw must not stop the move for the others
@@ -323,7 +323,7 @@ class TeacherView(widgets.VBox):
                 self.draw()
             elif self.projected == change.table:
                 self.draw_projector()
-            if change.kind == "table" and self._timer is None:  # the leaderboard: at most once a second
+            if change.kind == "table" and self._timer is None:  # leaderboard: now and then
                 self._timer = threading.Timer(LEADERBOARD_EVERY, self._scores_later)
                 self._timer.daemon = True
                 self._timer.start()

@@ -7,6 +7,7 @@ CDN, so no request leaves the machine. The class lives in its folder (`class.sql
 
 from __future__ import annotations
 
+import gc
 import os
 import socket
 import threading
@@ -106,6 +107,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     import uvicorn
 
     _offline_assets()
+    gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects
     if browser:
         threading.Timer(1.5, webbrowser.open, (teacher,)).start()
     uvicorn.run("solara.server.starlette:app", host=ip, port=port, log_level="warning", ws_ping_interval=20)
