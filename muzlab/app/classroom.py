@@ -62,7 +62,6 @@ class ClassTable:
     mode: str
     students: tuple[int, ...]
     table: Table
-    last: tuple[Message, ...] = ()
     _rows: list[dict[str, Any]] = field(default_factory=list, repr=False)
     _reviewed: tuple[Event, ...] = field(default=(), repr=False)
     _review_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -228,8 +227,6 @@ class Classroom:
             if messages and not messages[0].refused:
                 self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
                                           "action": action, "cell": _cell_data(cell)})
-                if action != "hint":
-                    table.last = messages
                 self._tell(Change("table", table.number))
             return messages
 
@@ -244,9 +241,7 @@ class Classroom:
         if table is None or table.round != int(data["round"]):
             return
         cell = tuple(data["cell"]) if isinstance(data["cell"], list) else data["cell"]
-        messages = self._play(table, data["action"], cell)
-        if data["action"] != "hint" and messages:
-            table.last = messages
+        self._play(table, data["action"], cell)
 
     # ---- watching ---------------------------------------------------------------------------------------
     def watch(self, callback: Callable[[Change], None]) -> Callable[[], None]:
