@@ -48,6 +48,12 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -135,7 +141,11 @@ def main() -> None:
                         return page
                 return None
 
-            latencies, alone = [], []
+            latencies, alone, actions = [], [], 0
+            idle_from, idle_cpu = time.perf_counter(), cpu_seconds(server.pid)
+            teacher.wait_for_timeout(5000)  # the server's own upkeep with every page open, nobody acting
+            idle_rate = (cpu_seconds(server.pid) - idle_cpu) / (time.perf_counter() - idle_from)
+            cpu_before, playing_from = cpu_seconds(server.pid), time.perf_counter()
             for round_number in range(args.rounds + 1):
                 at_once = round_number < args.rounds  # the last round: one table after another
                 teacher.wait_for_timeout(300)  # the last move's buttons reach every page
@@ -143,6 +153,7 @@ def main() -> None:
                 for page in movers:  # roll everywhere first
                     if page is not None and page.locator(".muz-roll:not([disabled])").is_visible():
                         page.click(".muz-roll")
+                        actions += 1
                 cells = []
                 for page in movers:
                     if page is None:
@@ -152,11 +163,13 @@ def main() -> None:
                         page.wait_for_selector(".muz-legal", state="attached", timeout=10_000)
                     except PlaywrightTimeout:  # no legal cell for this die: pass it, and time no move here
                         page.click(".muz-pass")
+                        actions += 1
                         cells.append(None)
                         continue
                     cells.append(page.locator(".muz-legal").first.get_attribute("data-cell"))
                 clicked, table_moves = [], {}
                 for table, page, cell in zip(tables, movers, cells, strict=True):  # places: all at once
+                    actions += page is not None and cell is not None
                     if page is None or cell is None:
                         clicked.append(None)
                     elif at_once:
@@ -179,6 +192,9 @@ def main() -> None:
                         time.sleep(0.05)
                     if all(seen):
                         (latencies if at_once else alone).append(max(min(times) for times in seen) - start)
+            teacher.wait_for_timeout(2500)  # the leaderboard's last redraw
+            playing = time.perf_counter() - playing_from
+            cpu = cpu_seconds(server.pid) - cpu_before - idle_rate * playing
             loaded = rss_mb(server.pid)
             texts = [page.inner_text(".muz-last") for page in pages]
             browser.close()
@@ -221,6 +237,9 @@ def main() -> None:
     if alone:
         print(f"  one table moving at a time: median {statistics.median(alone):.0f} ms, "
               f"95th percentile {percentile(alone, 0.95):.0f} ms over {len(alone)} moves")
+    print(f"server CPU time while playing, less its upkeep ({idle_rate * 100:.1f} % of a core with nobody "
+          f"acting): {cpu:.2f} s for {actions} rolls, placements and passes: "
+          f"{cpu / max(1, actions) * 1000:.1f} ms each (every page at the table and the teacher's redrawn)")
     print(f"settings leaks: {leaks} of {n} pages show names other than their own")
     print(f"requests leaving the machine: {len(outside)}")
 

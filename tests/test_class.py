@@ -9,6 +9,7 @@ import zipfile
 
 import pytest
 
+from muzlab import coach
 from muzlab.app.classroom import ClassError, Classroom, table_sizes
 from muzlab.app.store import ClassStore
 
@@ -132,6 +133,7 @@ def test_a_restarted_class_resumes_roster_tables_games_and_scores(tmp_path):
     assert again.student(tokens[1]).nickname == "Ben"
     assert [(t.students, t.table.game.to_json(), t.table.game.scores) for t in again.tables] == before
     assert again.teacher_key == room.teacher_key and again.class_code == room.class_code
+    assert all(t.decisions == coach.decisions(t.table.game) for t in again.tables)
     play_a_move(again, mover(again, 1))  # the game goes on
     other = Classroom(tmp_path / "other")
     assert other.students == {} and other.teacher_key != room.teacher_key
@@ -150,11 +152,14 @@ def test_standings_and_export_hold_every_decision(room):
     assert {row["nickname"] for row in standings} == {"Anna", "Ben", "Cleo", "Dan"}
     assert [row["score"] for row in standings] == sorted((row["score"] for row in standings), reverse=True)
     games = {t.number: t.table.game for t in room.tables}
+    for table in room.tables:  # the decisions kept as they are made are the coach's, found afresh
+        assert table.decisions == coach.decisions(table.table.game)
     for row in standings:
         table = room.table(row["table"])
         seat = [room.students[i].nickname for i in table.students].index(row["nickname"])
         assert row["score"] == games[row["table"]].scores[seat]
-        assert row["points lost"] >= 0
+        review = coach.review(games[row["table"]])
+        assert row["points lost"] == review[review["seat"] == seat]["loss"].sum()
     room.deal(4)  # a second round: the first round's games stay in the export
     archive = zipfile.ZipFile(io.BytesIO(room.export()))
     names = set(archive.namelist())

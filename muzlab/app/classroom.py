@@ -25,7 +25,7 @@ from muzlab import coach
 from muzlab.app.store import ClassStore
 from muzlab.board import Board
 from muzlab.errors import MuzlabError
-from muzlab.game import MAX_PLAYERS, Event, Game
+from muzlab.game import MAX_PLAYERS, Game
 from muzlab.pitch import note_names
 from muzlab.rules import RuleSet
 from muzlab.table import Message, Table
@@ -62,23 +62,19 @@ class ClassTable:
     mode: str
     students: tuple[int, ...]
     table: Table
+    #: Every decision made at the table (a die placed or passed), as the coach reviews it.
+    decisions: list[coach.Decision] = field(default_factory=list, repr=False)
     _rows: list[dict[str, Any]] = field(default_factory=list, repr=False)
-    _reviewed: tuple[Event, ...] = field(default=(), repr=False)
     _review_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def review_rows(self, events: tuple[Event, ...]) -> list[dict[str, Any]]:
-        """The coach's review rows (`muzlab.coach.review` without the expert's choice) of this table's
-        game up to `events` (a snapshot of `game.events`), one per decision, for their numbers (the
-        standings): made without the class's lock, so other tables play on, their words may be in any
-        page's note names. Only the decisions new since the last call are reviewed."""
+    def review_rows(self) -> list[dict[str, Any]]:
+        """The coach's review rows (`muzlab.coach.review` without the expert's choice), one per decision
+        so far, for their numbers (the standings): each decision is reviewed once, without the class's
+        lock (other tables play on meanwhile), so their words may be in any page's note names."""
         with self._review_lock:
-            if events[:len(self._reviewed)] != self._reviewed:
-                self._rows, self._reviewed = [], ()
-            if len(events) != len(self._reviewed):
-                moments = coach.decisions(replayed(self.table.game, events))
-                if len(moments) > len(self._rows):
-                    self._rows += coach.review_decisions(moments[len(self._rows):]).to_dict("records")
-                self._reviewed = events
+            new = self.decisions[len(self._rows):]
+            if new:
+                self._rows += coach.review_decisions(new).to_dict("records")
             return list(self._rows)
 
 
@@ -231,10 +227,21 @@ class Classroom:
             return messages
 
     def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
-        t = table.table
+        """Do the action at the table; a die placed or passed is kept as a decision for the coach (as
+        `muzlab.coach.decisions` finds them: the position and the die before it)."""
+        t, game = table.table, table.table.game
+        before = (len(game.events), game.turn, game.current_player, game.phase == "bonus", game.position,
+                  game.hand)
         if action == "place":
-            return t.place(cell)
-        return {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action]()
+            messages = t.place(cell)
+        else:
+            messages = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action]()
+        if action in ("place", "pass") and messages and not messages[0].refused:
+            index, turn, seat, passed_die, position, pitch = before
+            event = game.events[index]
+            table.decisions.append(coach.Decision(index, turn, seat, passed_die, position, pitch,
+                                                  event.cell if event.kind == "place" else None, event))
+        return messages
 
     def _replay_act(self, data: dict) -> None:
         table = self.table(int(data["table"]))
@@ -273,7 +280,7 @@ class Classroom:
                     for table in self.tables]
         rows = []
         for table, events, scores, nicknames, hints in seen:
-            review = table.review_rows(events)
+            review = table.review_rows()[:sum(1 for e in events if e.kind != "roll")]
             for seat, nickname in enumerate(nicknames):
                 mine = [row for row in review if row["seat"] == seat]
                 completions = sum(len(e.completed) for e in events if e.kind == "place" and e.player == seat)
@@ -308,14 +315,6 @@ class Classroom:
                                      "nickname": row["player"], **row})
             archive.writestr("decisions.csv", text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n")
         return buffer.getvalue()
-
-
-def replayed(game: Game, events: tuple[Event, ...]) -> Game:
-    """A copy of `game` (same settings) with `events` replayed through the rules."""
-    copy = Game(game.players, game.board, game.rules, game.dice, game.seed)
-    for event in events:
-        copy.apply(event)
-    return copy
 
 
 def _refused(text: str) -> Message:

@@ -381,7 +381,7 @@ class TeacherView(widgets.VBox):
             return
         with self.room.lock, note_names("english"):
             t = table.table
-            last = coach.decisions(t.game)[-1:]
+            last = table.decisions[-1:]
             comment = coach.review_decisions(last)["comment"].iloc[0] if last else ""
             self.projector_board.show(Scene(t.game.position, last=t.last))
             self.projector_text.value = (
