@@ -328,13 +328,9 @@ class Game:
         if self._phase != PLACE and self._phase != BONUS:
             raise GameError(self._why_not("place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
-        # Position.play, without its Placement: the game's hot path
-        pitch, i = position._check_placement(pitch, cell)
-        child = position._child(pitch, i)
-        points, facts = child._placed(i, position._count > 0 or rules.opening_scores)
-        cell = self.board.cells[i]
+        child, cell, points, facts = position.step(pitch, cell)
         legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
-        if facts:  # (as `completion` reads each of child._completed_through(i), without building them)
+        if facts:
             completed = tuple(_completion(Completion, fact) for fact in facts)
             extras = 1 if rules.one_extra_roll_per_placement else len(facts)
         else:
