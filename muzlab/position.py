@@ -258,11 +258,6 @@ class Position(Engine):
             for cell in self.legal_placements(pitch):
                 yield pitch, cell
 
-    def legal_pitches(self, cell: Any) -> list[int]:
-        """Pitch classes that may be placed on `cell` now."""
-        mask = self._legal_masks().get(self.board.cell_index(cell), 0)
-        return [p for p in range(12) if mask >> p & 1]
-
     def is_locked(self) -> bool:
         """True when no pitch class has a legal placement anywhere."""
         return not any(self._legal_masks().values())
