@@ -289,3 +289,17 @@ def test_the_log_names_cells_and_spells_completions_from_the_facts():
     assert log[5] == "Player 2 passes G (missed 1 legal cell)"
     assert log[6] == "Player 1 places G on e7 (bonus play): 6 points, completes C major triad"
     assert not any("(0, " in line for line in log)
+
+
+def test_history_gives_each_event_with_the_positions_around_it():
+    game = played(seed=8, players=3, agents=("greedy", "random", "expert"))
+    moments = list(game.history())
+    assert tuple(m.event for m in moments) == game.events
+    assert moments[0].before == Game(3, seed=8).position and moments[-1].after == game.position
+    for earlier, later in zip(moments, moments[1:], strict=False):
+        assert later.before is earlier.after
+    for event, before, after in moments:
+        if event.kind == "place":
+            assert after == before.place(event.pitch, event.cell) and len(after) == len(before) + 1
+        else:
+            assert after is before
