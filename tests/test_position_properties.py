@@ -1,5 +1,6 @@
 """Property tests over positions reached by seeded random legal play (Hypothesis picks the seeds)."""
 
+import pytest
 import reference_rules as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ def test_every_run_on_the_board_stays_legal(position):
     assert position.problems() == []
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(playouts)
 def test_legal_placements_agree_with_a_naive_reference_and_with_explain(position):
