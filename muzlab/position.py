@@ -252,6 +252,13 @@ class Position(Engine):
         pitch = parse_pitch(pitch)
         return {cell: self._cell_score(self.board.index[cell]) for cell in self.legal_placements(pitch)}
 
+    def best_placements(self, pitch: PitchLike) -> tuple[int, list[Cell]]:
+        """The most points `pitch` can score now and the cells (sorted) where it scores them: the one
+        answer the coach, hints, puzzles and worksheets read; (0, []) when it fits nowhere."""
+        scores = self.legal_scores(pitch)
+        points = max(scores.values(), default=0)
+        return points, [cell for cell, score in scores.items() if score == points] if scores else []
+
     def legal_moves(self) -> Iterator[tuple[int, Cell]]:
         """Every legal (pitch, cell), by pitch then cell."""
         for pitch in range(12):

@@ -47,6 +47,17 @@ def test_score_is_one_plus_the_other_dice_in_the_runs_times_the_honeypot(positio
 
 @settings(max_examples=60, deadline=None)
 @given(playouts)
+def test_best_placements_are_the_naive_maximum_and_every_cell_reaching_it(position):
+    dice = dict(position.dice)
+    for pitch in range(12):
+        scores = {cell: reference.score(position.board, dice, pitch, cell)
+                  for cell in position.legal_placements(pitch)}
+        best = max(scores.values(), default=0)
+        assert position.best_placements(pitch) == (best, sorted(c for c, s in scores.items() if s == best))
+
+
+@settings(max_examples=60, deadline=None)
+@given(playouts)
 def test_notation_round_trips_and_repr_is_deterministic(position):
     text = position.notation()
     again = Position.from_notation(text)
