@@ -113,7 +113,7 @@ class Engine:
                     fresh.append(j)
                 elif mask:
                     masks[j] = self._column_mask(layout.at[0][j], mask)
-        for room in _rooms_changed(column, k, [layout.at[0][end] for end in diagonal_ends]):
+        for room in _rooms_changed(column, k, diagonal_ends, layout.at[0]):
             j = on_column[room]
             if j >= 0:  # (a cell of the next column, past the end of this one: harmless)
                 mask = masks.get(j)
@@ -364,11 +364,12 @@ class Engine:
         return [i for i in occupied if i not in seen]
 
 
-def _rooms_changed(column: bytes, k: int, ends: list[int]) -> list[int]:
+def _rooms_changed(column: bytes, k: int, ends: list[int], at: tuple[int, ...]) -> list[int]:
     """The column bytes of the cells next to a lone die in their column whose room changed when a
     die was placed at column byte k (their own column did not): one two from the new die with its die
     beyond it, or three from it with its die between, for the new die is now beyond its finishing
-    cell; and one whose finishing cell is a diagonal end of the new die's runs (`ends`, column bytes)."""
+    cell; and one whose finishing cell is a diagonal end of the new die's runs (`ends`; `at` gives
+    each cell's column byte)."""
     rooms = []
     if column[k + 1] == GAP:
         if column[k + 3] != GAP and column[k + 2] == GAP and column[k + 4] == GAP:
@@ -380,7 +381,8 @@ def _rooms_changed(column: bytes, k: int, ends: list[int]) -> list[int]:
             rooms.append(k - 2)
         if column[k - 2] != GAP and column[k - 3] == GAP and column[k - 4] == GAP:
             rooms.append(k - 3)
-    for end in ends:
+    for cell in ends:
+        end = at[cell]
         if column[end - 1] == GAP:
             if column[end - 2] != GAP and column[end - 3] == GAP:  # finishes the pair below, on top
                 rooms.append(end - 1)
