@@ -128,6 +128,9 @@ class Step(NamedTuple):
     completed: list[tuple[str, int, str]]  # (kind, root or tonic, quality or scale type) of each
 
 
+_step = tuple.__new__  # a Step made without NamedTuple's keyword handling (a game's hot path)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One way a set of dice breaks the rules: the cells involved and why."""
@@ -299,7 +302,7 @@ class Position(Engine):
         pitch, i = self._check_placement(pitch, cell)
         child = self._child(pitch, i)
         points, facts = child._placed(i, self._count > 0 or self.rules.opening_scores)
-        return Step(child, self.board.cells[i], points, facts)
+        return _step(Step, (child, self.board.cells[i], points, facts))
 
     def completions(self, pitch: PitchLike, cell: Any) -> list[Structure]:
         """The triads and scales the placement would complete (each earns the extra roll)."""
