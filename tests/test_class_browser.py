@@ -34,7 +34,7 @@ SCREENSHOTS = ROOT / "out" / "screenshots"
 DIFFERENT_IN_GERMAN = {1, 3, 6, 8, 10, 11}
 WAIT = 20_000
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 class ClassServer:
