@@ -142,6 +142,7 @@ def main() -> None:
                 return None
 
             latencies, alone, actions = [], [], 0
+            untimed = {"no student with Roll": 0, "no legal cell: passed": 0, "not seen within 30 s": 0}
             idle_from, idle_cpu = time.perf_counter(), cpu_seconds(server.pid)
             teacher.wait_for_timeout(5000)  # the server's own upkeep with every page open, nobody acting
             idle_rate = (cpu_seconds(server.pid) - idle_cpu) / (time.perf_counter() - idle_from)
@@ -150,6 +151,7 @@ def main() -> None:
                 at_once = round_number < args.rounds  # the last round: one table after another
                 teacher.wait_for_timeout(300)  # the last move's buttons reach every page
                 movers = [mover(table) for table in tables]
+                untimed["no student with Roll"] += sum(page is None for page in movers)
                 for page in movers:  # roll everywhere first
                     if page is not None and page.locator(".muz-roll:not([disabled])").is_visible():
                         page.click(".muz-roll")
@@ -164,6 +166,7 @@ def main() -> None:
                     except PlaywrightTimeout:  # no legal cell for this die: pass it, and time no move here
                         page.click(".muz-pass")
                         actions += 1
+                        untimed["no legal cell: passed"] += 1
                         cells.append(None)
                         continue
                     cells.append(page.locator(".muz-legal").first.get_attribute("data-cell"))
@@ -192,6 +195,8 @@ def main() -> None:
                         time.sleep(0.05)
                     if all(seen):
                         (latencies if at_once else alone).append(max(min(times) for times in seen) - start)
+                    else:
+                        untimed["not seen within 30 s"] += 1
             teacher.wait_for_timeout(2500)  # the leaderboard's last redraw
             playing = time.perf_counter() - playing_from
             cpu = cpu_seconds(server.pid) - cpu_before - idle_rate * playing
@@ -237,6 +242,7 @@ def main() -> None:
     if alone:
         print(f"  one table moving at a time: median {statistics.median(alone):.0f} ms, "
               f"95th percentile {percentile(alone, 0.95):.0f} ms over {len(alone)} moves")
+    print("moves not timed: " + ", ".join(f"{why} {count}" for why, count in untimed.items()))
     print(f"server CPU time while playing, less its upkeep ({idle_rate * 100:.1f} % of a core with nobody "
           f"acting): {cpu:.2f} s for {actions} rolls, placements and passes: "
           f"{cpu / max(1, actions) * 1000:.1f} ms each (every page at the table and the teacher's redrawn)")
