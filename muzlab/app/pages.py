@@ -31,6 +31,9 @@ from muzlab.widgets.svgboard import Scene, SvgBoard
 log = logging.getLogger(__name__)
 #: The lesson keys a student may choose (major keys, by the circle of fifths).
 LESSON_KEYS = ("C", "G", "D", "A", "E", "B", "F#", "C#", "F", "Bb", "Eb", "Ab", "Db", "Gb", "Cb")
+#: A board wider than a phone's screen shrinks to fit it (the SVG keeps its proportions and its cells).
+PHONE_STYLE = ("<style>.muz-student-page .muz-board svg, .muz-student-page .muz-board .muz-tip "
+               "{ max-width: calc(100vw - 24px) !important; height: auto !important; }</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 
@@ -143,7 +146,7 @@ class StudentView(widgets.VBox):
                                      self.board_area, self.scale_note])
         settings = widgets.HBox([self.names, self.size, self.lesson_key],
                                 layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([settings, self.joining, self.playing])
+        super().__init__([widgets.HTML(PHONE_STYLE), settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.unwatch = room.watch(self._changed)
         self.draw()
