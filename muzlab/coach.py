@@ -1,7 +1,10 @@
-"""The coach: the best cell for a die and why, and a move-by-move review of any game.
+"""The coach: the best cell for a die and why, the value of a position, and a move-by-move review of
+any game that tells skill from luck.
 
-"Best" is the highest immediate score (ties are all best); the expert's look-ahead choice is
-reported beside it. Every sentence names notes, triads and keys through `muzlab.spelling` and
+"Best" in the sentences is the highest immediate score (ties are all best); the expert's look-ahead
+choice is reported beside it. The value columns of a review (`evaluate`, `muzlab.value`) judge each
+decision by the expected final margin instead, and each roll by how much better or worse its face was
+than the mean of the twelve. Every sentence names notes, triads and keys through `muzlab.spelling` and
 cells by their names ("e7"), so a review reads the same as the board.
 """
 
@@ -11,8 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from muzlab.errors import GameError
-from muzlab.game import Game, completion
+from muzlab.errors import GameError, UnknownSetting
+from muzlab.game import Completion, Game, completion
 from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, current_note_names, parse_pitch
 from muzlab.position import Position, Structure
@@ -22,6 +25,7 @@ from muzlab.spelling import (
     run_key,
     triad_label,
 )
+from muzlab.value import Assessment, Evaluator, assess, margin
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -170,6 +174,47 @@ def _or_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+# ---- the value of a position --------------------------------------------------------------------------
+def evaluate(state: Game | Position, dice_left: int | None = None, *, players: int = 2, lead: float = 0.0,
+             depth: int = 0, leaf: str = "model", agent: str = "expert", rollouts: int = 32,
+             seed: int = 0) -> float:
+    """The value of a game, or of a position about to be rolled on, for the player to move: their
+    expected final margin (own final score minus the mean of the others'; in solitaire the expected
+    final score), by expectimax over the twelve faces `depth` rolls deep, then a leaf estimate:
+    `leaf="model"` (the linear value model of `muzlab.value`, fitted on expert games) or
+    `leaf="rollouts"` (`rollouts` games to the end by `agent`, seeded by `seed`).
+
+    A Game is read whole (scores, dice left, whose move; with a die in hand, the value of its best
+    option); a Position needs `dice_left` (dice not yet on the board) and counts `lead` as the current
+    margin of the player about to roll, in a game of `players` seats.
+
+    Accuracy against long rollouts (400 expert games from each of 120 chance nodes of expert games, 2
+    players, 21 dice; benchmarks/bench_review.py): the model's error has a root mean square of 1.9
+    points at depth 0 and 1.6 at depth 1, where the spread of the rolled-out values themselves is
+    6.0 points (the model explains 90 % of it). A review uses depth 0 (0.2 s a game).
+    """
+    if not isinstance(state, Game | Position):
+        raise GameError(f"{state!r} is neither a Game nor a Position; evaluate one of those")
+    evaluator = Evaluator(players if isinstance(state, Position) else state.players, depth, leaf,
+                          agent=agent, rollouts=rollouts, seed=seed)
+    if isinstance(state, Position):
+        if not isinstance(dice_left, int) or dice_left < 0:
+            raise GameError(f"dice_left={dice_left!r}: say how many dice are still to be placed")
+        return lead + margin(evaluator.chance(state, dice_left, 0), 0)
+    seat, scores = state.current_player, state.scores
+    if state.over:
+        return margin(scores, seat)
+    if state.phase in ("roll", "reroll"):
+        future = evaluator.chance(state.position, state.supply + (state.phase == "reroll"), seat)
+    else:
+        opening = state.events[-1].source == "opening"  # (the roll of the die in hand, or its pass)
+        again = state.phase == "bonus" or state.rolls_owed > 0 or opening
+        options = evaluator.options(state.position, state.hand, seat, state.supply + 1, again,
+                                    state.phase == "bonus", can_pass=not opening)
+        future = evaluator.best(options, seat)[1]
+    return margin([s + f for s, f in zip(scores, future, strict=True)], seat)
+
+
 # ---- reviewing a game --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Decision:
@@ -207,31 +252,75 @@ def decisions(game: Game, expert_seed: int | None = None) -> list[Decision]:
     return found
 
 
+#: Grades of a decision by its equity loss (points of expected final margin): best (exactly 0), then
+#: up to each limit. Fitted on 2,000 expert-against-greedy games (benchmarks/bench_review.py): the expert
+#: plays 98 % best and almost all the rest good; greedy 87 % best, the rest spread over every grade;
+#: a random player spreads further (a third of its choices an inaccuracy or worse).
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+GRADE_LIMITS = (0.0, 0.5, 2.0, 5.0)
+#: Levels by error per move (the mean equity loss over decisions with a choice), each up to its limit:
+#: the expert reaches master in nearly every game, greedy ranges from master to intermediate (mean
+#: about 0.3), a random player is a novice or a beginner.
+#: The documented bounds of a review's drift (see `summary`): per two-player game, and per roll in solitaire.
+DRIFT_TOLERANCE = 10.0
+SOLO_DRIFT_PER_ROLL = 2.5
+LEVELS = (("master", 0.02), ("expert", 0.1), ("advanced", 0.3), ("intermediate", 0.6), ("novice", 1.2),
+          ("beginner", float("inf")))
+
+
+def grade(loss: float) -> str:
+    """The grade of a decision that lost `loss` points of expected margin (GRADE_LIMITS)."""
+    for name, limit in zip(GRADES, GRADE_LIMITS, strict=False):
+        if loss <= limit:
+            return name
+    return GRADES[-1]
+
+
+def level(error_per_move: float) -> str:
+    """The level word for a mean equity loss per decision (LEVELS)."""
+    return next(name for name, limit in LEVELS if error_per_move <= limit)
+
+
+def values(game: Game, depth: int = 0) -> list[Assessment]:
+    """The value facts of every decision of `game` (`muzlab.value.assess`), aligned with `decisions`."""
+    return assess(game, Evaluator(game.players, depth))[0]
+
+
 _COLUMNS = ["turn", "seat", "player", "source", "action", "pitch", "cell", "points", "best_points",
             "best_cells", "loss", "legal_cells", "completed", "missed_completion", "missed_honeypot",
-            "expert", "expert_points", "comment"]
+            "expert", "expert_points", "value_before", "luck", "best_value", "value", "equity_loss", "drift",
+            "grade", "comment"]
 _DTYPES = {"cell": object, "best_cells": object, "expert": object, "turn": int, "seat": int, "points": int,
            "best_points": int, "loss": int, "legal_cells": int, "expert_points": int,
-           "missed_completion": bool, "missed_honeypot": bool}
+           "missed_completion": bool, "missed_honeypot": bool, "value_before": float, "luck": float,
+           "best_value": float, "value": float, "equity_loss": float, "drift": float}
 
 
-def review(game: Game, expert_seed: int = 0) -> pd.DataFrame:
+def review(game: Game, expert_seed: int = 0, depth: int = 0) -> pd.DataFrame:
     """One row per decision of `game` (see `decisions`): the die, the cell played and its points, the
-    best immediate score and its cells, the loss, the expert's look-ahead choice, and a comment."""
-    return review_decisions(decisions(game, expert_seed))
+    best immediate score and its cells, the loss, the expert's look-ahead choice, the value columns
+    and a comment.
+
+    The value columns are the deciding player's expected final margin (`evaluate`, `depth` rolls
+    deep): `value_before` the die came, `best_value` of the best option, `value` of the option taken;
+    `luck` = best_value − value_before for a decision started by a roll (every roll: turn, extra
+    roll, re-roll; a passed die is no new chance, its luck is 0); `equity_loss` = best_value − value
+    (≥ 0, exactly 0 on a best play); `grade` from GRADE_LIMITS; `drift` the estimate's own correction
+    at the roll (see `summary`)."""
+    return review_decisions(decisions(game, expert_seed), values(game, depth))
 
 
-def review_decisions(moments: list[Decision]) -> pd.DataFrame:
-    """The `review` frame of decisions already found (the Review widget finds them once)."""
+def review_decisions(moments: list[Decision], valued: list[Assessment]) -> pd.DataFrame:
+    """The `review` frame of decisions and their values already found (the Review widget finds them once)."""
     import pandas as pd
 
-    rows = [_row(decision) for decision in moments]
+    rows = [_row(decision, assessment) for decision, assessment in zip(moments, valued, strict=True)]
     # object columns keep None for "no cell" (a string column would turn it into NaN)
     return pd.DataFrame({column: pd.Series([row[column] for row in rows], dtype=_DTYPES.get(column))
                          for column in _COLUMNS})
 
 
-def _row(decision: Decision) -> dict:
+def _row(decision: Decision, assessment: Assessment) -> dict:
     position, pitch, cell, event = decision.position, decision.pitch, decision.cell, decision.event
     board = position.board
     scores = position.legal_scores(pitch)
@@ -259,6 +348,13 @@ def _row(decision: Decision) -> dict:
         "missed_honeypot": honey,
         "expert": None if decision.expert is None else board.cell_name(decision.expert),
         "expert_points": scores.get(decision.expert, 0),
+        "value_before": assessment.before,
+        "luck": assessment.luck,
+        "best_value": assessment.best,
+        "value": assessment.made,
+        "equity_loss": assessment.loss,
+        "drift": assessment.drift,
+        "grade": grade(assessment.loss),
         "comment": comment(position, pitch, cell, decision.passed_die),
     }
 
@@ -294,20 +390,150 @@ def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: 
 
 
 def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
-    """Per player from a `review` frame: points, points lost, share of best decisions (those with a
-    legal cell, the opening die aside), completions missed and honeypots missed."""
+    """Per player from a `review` frame: points, points lost (immediate), share of best decisions (those
+    with a legal cell, the opening die aside), completions and honeypots missed; and the fair figures:
+
+    - `luck`: the sum of the luck of their rolls (in points of their own expected margin);
+    - `skill`: minus the sum of their equity losses;
+    - `luck_adjusted`: their points minus their luck. Between two players the difference of
+      luck_adjusted is the final margin minus the luck of my rolls plus the luck of the opponent's,
+      which equals the value at the first roll plus the difference of skill, up to the estimate's
+      drift: the dice taken out. Ranking by it shows the better player in about a tenth of the games
+      a raw ranking needs (benchmarks/bench_review.py);
+    - `accuracy`: the share of decisions with a choice graded best or good, in %;
+    - `error_per_move`: the mean equity loss over those decisions, and its `level` word (LEVELS).
+
+    Per game, Player 1's final margin minus `value_before` of the first decision equals the sum over
+    decisions of ±(luck − equity_loss + drift) (+ for Player 1's decisions, − for the other's, in a
+    two-player game; in solitaire, the sum of luck − equity_loss + drift). The drift, the value model's
+    correction from one roll to the next, stays within DRIFT_TOLERANCE points over a two-player game
+    (its sd is about 2 points a game, against a margin sd of 19: Player 1's drift and Player 2's
+    cancel). In solitaire nothing cancels it: it grows by about 1.3 points a roll (the optimism of
+    taking the best of several estimates), within SOLO_DRIFT_PER_ROLL a roll."""
     import pandas as pd
 
     rows = []
     for (_, player), rows_of in reviewed.groupby(["seat", "player"], sort=True):
         chosen = rows_of[(rows_of["legal_cells"] > 0) & (rows_of["source"] != "opening")]
+        points, luck = int(rows_of["points"].sum()), float(rows_of["luck"].sum())
+        error = float(chosen["equity_loss"].mean()) if len(chosen) else 0.0
         rows.append({
             "player": player,
-            "points": int(rows_of["points"].sum()),
+            "points": points,
             "points_lost": int(rows_of["loss"].sum()),
             "decisions": len(chosen),
             "best_share": float((chosen["loss"] == 0).mean()) if len(chosen) else 1.0,
             "completions_missed": int(chosen["missed_completion"].sum()),
             "honeypots_missed": int(chosen["missed_honeypot"].sum()),
+            "luck": luck,
+            "skill": -float(rows_of["equity_loss"].sum()),
+            "luck_adjusted": points - luck,
+            "accuracy": 100.0 * float(chosen["grade"].isin(GRADES[:2]).mean()) if len(chosen) else 100.0,
+            "error_per_move": error,
+            "level": level(error),
         })
     return pd.DataFrame(rows)
+
+
+# ---- learning from a mistake --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lesson:
+    """Why a decision was a mistake, as rule facts: the cell of best value for the die and its points,
+    what it completes (an extra roll), whether it is the only cell where the die completes anything
+    and its honeypot factor; what was played instead and its points; whether that play left the best
+    cell closed to the die (`blocked`); the equity lost; and every cell graded best or good (`better`)."""
+
+    pitch: int
+    best: Cell
+    best_points: int
+    completes: tuple[Completion, ...]
+    only_completion: bool
+    honeypot: int
+    played: Cell | None
+    played_points: int
+    blocked: bool
+    loss: float
+    better: tuple[Cell, ...]
+
+
+def lesson(decision: Decision, assessment: Assessment) -> Lesson | None:
+    """The Lesson of a decision graded inaccuracy or worse whose best option is a cell; else None."""
+    if GRADES.index(grade(assessment.loss)) < GRADES.index("inaccuracy"):
+        return None
+    position, pitch, played = decision.position, decision.pitch, decision.cell
+    cells = [(cell, value) for cell, value in assessment.options if cell is not None]
+    better = tuple(cell for cell, value in cells if grade(assessment.best - value) in GRADES[:2])
+    if not better:
+        return None
+    best = max(cells, key=lambda option: option[1])[0]
+    completes = tuple(completion(s) for s in position.completions(pitch, best))
+    others = [cell for cell, _ in cells if cell != best and position.completions(pitch, cell)]
+    blocked = played is not None and best not in position.place(pitch, played).legal_placements(pitch)
+    return Lesson(pitch, best, position.score(pitch, best), completes, bool(completes) and not others,
+                  position.board.honeypots.get(best, 1), played,
+                  0 if played is None else position.score(pitch, played), blocked, assessment.loss, better)
+
+
+def lesson_problems(position: Position, found: Lesson) -> list[str]:
+    """Every fact of a Lesson the rules do not confirm on `position` (empty: all confirmed)."""
+    pitch, legal = found.pitch, position.legal_placements(found.pitch)
+    checks = {
+        "the best cell is legal": found.best in legal and set(found.better) <= set(legal),
+        "its points": found.best in legal and position.score(pitch, found.best) == found.best_points,
+        "what it completes": found.best in legal and tuple(
+            completion(s) for s in position.completions(pitch, found.best)) == found.completes,
+        "the only completion": found.only_completion == (bool(found.completes) and not any(
+            position.completions(pitch, cell) for cell in legal if cell != found.best)),
+        "the honeypot": position.board.honeypots.get(found.best, 1) == found.honeypot,
+        "the play's points": (found.played is None
+                              or position.score(pitch, found.played) == found.played_points),
+        "the block": found.blocked == (found.played is not None and found.best not in
+                                       position.place(pitch, found.played).legal_placements(pitch)),
+    }
+    return [name for name, holds in checks.items() if not holds]
+
+
+def lesson_text(position: Position, found: Lesson) -> str:
+    """The Lesson in words: what the best cell builds, why it stands out, what the play did instead."""
+    board, pitch = position.board, found.pitch
+    name, best = pitch_label(pitch), board.cell_name(found.best)
+    text = _play_sentence(position, pitch, found.best, found.best_points, "would")
+    if found.completes:
+        text += " and earned an extra roll"
+    if found.only_completion:
+        text += f": {best} was the only cell where {name} completed anything"
+    if found.played is None:
+        text += f". The {name} was passed instead"
+    else:
+        text += (f". {die_label(position, pitch, found.played)} on {board.cell_name(found.played)} scored "
+                 f"{_points_words(position, found.played, found.played_points)}")
+        if found.blocked:
+            text += f", and after it {best} no longer takes {name}"
+    return text + f". Over the rest of the game that cost about {found.loss:.1f} points."
+
+
+# ---- standings -------------------------------------------------------------------------------------------
+def standings(games: list[tuple[Game, list[str]]], by: str = "luck_adjusted") -> pd.DataFrame:
+    """A table of players over several games (each game with the name of the player in each seat): games
+    played, and per game the mean points, luck, skill, luck-adjusted points and accuracy; ranked `by`
+    "luck_adjusted" (the dice taken out: who played better) or "points" (who scored more)."""
+    import pandas as pd
+
+    if by not in ("luck_adjusted", "points"):
+        raise UnknownSetting(f"rank by 'luck_adjusted' or 'points', not {by!r}")
+    rows = []
+    for game, names in games:
+        if len(names) != game.players:
+            raise GameError(f"{len(names)} names for a game of {game.players} players")
+        table = summary(review(game))
+        for seat, row in enumerate(table.itertuples()):
+            rows.append({"name": names[seat], "points": row.points, "luck": row.luck, "skill": row.skill,
+                         "luck_adjusted": row.luck_adjusted, "accuracy": row.accuracy})
+    frame = pd.DataFrame(rows, columns=["name", "points", "luck", "skill", "luck_adjusted", "accuracy"])
+    table = frame.groupby("name", sort=True).agg(games=("points", "size"), points=("points", "mean"),
+                                                 luck=("luck", "mean"), skill=("skill", "mean"),
+                                                 luck_adjusted=("luck_adjusted", "mean"),
+                                                 accuracy=("accuracy", "mean"))
+    table = table.sort_values([by, "name"], ascending=[False, True], kind="stable").reset_index()
+    table.insert(0, "rank", range(1, len(table) + 1))
+    return table
