@@ -279,7 +279,7 @@ def test_the_game_graph_draws_the_value_from_player_1s_side_and_a_bar_per_lucky_
     plt.close(fig)
 
 
-def test_standings_rank_players_by_luck_adjusted_points_or_by_points():
+def test_standings_rank_players_by_luck_adjusted_margin_margin_or_points():
     from muzlab.coach import standings
 
     played = []
@@ -288,12 +288,13 @@ def test_standings_rank_players_by_luck_adjusted_points_or_by_points():
         agents = [make_agent("expert" if name == "Ada" else "random", seed) for name in names]
         played.append((play(Game(seed=seed), agents), names))
     table = standings(played)
-    assert list(table.columns) == ["rank", "name", "games", "points", "luck", "skill", "luck_adjusted",
-                                   "accuracy"]
+    assert list(table.columns) == ["rank", "name", "games", "points", "margin", "luck",
+                                   "luck_adjusted_margin", "accuracy"]
     assert list(table["rank"]) == [1, 2] and list(table["games"]) == [4, 4]
-    assert list(table["luck_adjusted"]) == sorted(table["luck_adjusted"], reverse=True)
-    assert table["luck_adjusted"].tolist() == pytest.approx((table["points"] - table["luck"]).tolist())
-    ada = table[table["name"] == "Ada"].iloc[0]
+    assert list(table["luck_adjusted_margin"]) == sorted(table["luck_adjusted_margin"], reverse=True)
+    ada, ben = (table[table["name"] == name].iloc[0] for name in ("Ada", "Ben"))
+    assert ada["margin"] == -ben["margin"]
+    assert ada["luck_adjusted_margin"] == pytest.approx(ada["margin"] - ada["luck"] + ben["luck"])
     scores = [game.scores[names.index("Ada")] for game, names in played]
     assert ada["points"] == pytest.approx(sum(scores) / 4)
     by_points = standings(played, by="points")

@@ -176,7 +176,7 @@ class Review(widgets.VBox):
         last = self.tries[-1] if self.tries else None
         self.board_view.show(Scene(moment.position, last=last, chosen=chosen))
         number = sorted(self.lessons).index(self.index) + 1
-        die = coach.die_label(moment.position, moment.pitch)
+        die = self.frame.iloc[self.index]["pitch"]  # (named as the title names it)
         self.comment.value = (f"<p>Mistake {number} of {len(self.lessons)} ({html.escape(grade)}). "
                               f"Find a better cell for this {html.escape(die)}: click it on the board.</p>")
         self.details.value = ""
