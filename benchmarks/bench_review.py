@@ -157,14 +157,15 @@ def accuracy(nodes: int, rollouts: int) -> None:
     results = runner.run_chunks(accuracy_chunk, [(picked[p.start:p.stop], rollouts) for p in parts], parts,
                                 _Bar(), workers=runner.cpu_count())
     rows = [row for number in range(len(parts)) for row in results[number]]
-    truth = [row[0] for row in rows]
-    spread = statistics.pstdev(truth)
+    spread = statistics.pstdev([row[0] for row in rows])
+    noise = math.sqrt(statistics.mean(row[3] ** 2 for row in rows))
     for depth in (1, 2):
         rmse = math.sqrt(statistics.mean((row[depth] - row[0]) ** 2 for row in rows))
         print(f"value at depth {depth - 1} against {rollouts} expert rollouts at {nodes} chance nodes: "
-              f"rms error {rmse:.2f} points (rollouts' own spread {spread:.2f}; explains "
-              f"{100 * (1 - rmse ** 2 / spread ** 2):.0f} %; the rollout means' own standard error "
-              f"{math.sqrt(statistics.mean(row[3] ** 2 for row in rows)):.2f})")
+              f"rms difference {rmse:.2f} points, of which the rollout means' own standard error is "
+              f"{noise:.2f}: "
+              f"the value's own error about {math.sqrt(max(rmse ** 2 - noise ** 2, 0)):.2f} points (the "
+              f"rolled-out values spread {spread:.2f} from node to node)")
 
 
 def main() -> None:

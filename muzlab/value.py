@@ -9,9 +9,8 @@ of the game is estimated at the leaf, by a linear value model fitted offline on 
 (`ValueModel`, shipped in data/values/, refitted by data/fit_value.py), or by rollouts of an
 agent.
 
-The accuracy of the shipped model against long rollouts (400 expert games from each of 240 chance
-nodes of expert games, 2 players, 21 dice; benchmarks/bench_review.py prints it): see
-`muzlab.coach.evaluate`.
+The accuracy of the shipped model against long rollouts (benchmarks/bench_review.py) is in the
+docstring of `muzlab.coach.evaluate`: about half a point.
 
 Chance follows the rules of a turn: after a placement the same seat rolls again when it completed
 something, when a roll is still owed (a bonus play's normal roll, the opening) or in solitaire; a
