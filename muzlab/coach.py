@@ -415,7 +415,9 @@ def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
     correction from one roll to the next, stays within DRIFT_TOLERANCE points over a two-player game
     (its sd is about 2 points a game, against a margin sd of 19: Player 1's drift and Player 2's
     cancel). In solitaire nothing cancels it: it grows by about 1.3 points a roll (the optimism of
-    taking the best of several estimates), within SOLO_DRIFT_PER_ROLL a roll."""
+    taking the best of several estimates), within SOLO_DRIFT_PER_ROLL a roll. With three or four
+    players each roll's luck is measured in the roller's own margin, and the sum holds seat by seat
+    only approximately."""
     import pandas as pd
 
     rows = []

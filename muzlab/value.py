@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from muzlab.agents import make_agent
 from muzlab.errors import MuzlabError, UnknownSetting
+from muzlab.game import Game
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
 
@@ -205,8 +207,6 @@ class Evaluator:
         return max(options, key=lambda option: margin(option[1], seat))
 
     def _rollouts(self, position: Position, dice_left: int, roller: int) -> list[float]:
-        from muzlab.agents import make_agent
-
         rng = random.Random(f"{self.seed}:{dice_left}:{roller}:{position.notation()}")
         agent = make_agent(self.agent, rng.randrange(2**32))
         total = [0.0] * self.players
@@ -267,11 +267,9 @@ class Assessment:
         return self.best - self.made
 
 
-def assess(game: Any, evaluator: Evaluator) -> tuple[list[Assessment], float]:
+def assess(game: Game, evaluator: Evaluator) -> tuple[list[Assessment], float]:
     """The Assessment of every decision of `game` (its placements, passes and re-rolls, in order) and
     the value of the game before its first roll for Player 1."""
-    from muzlab.game import Game
-
     replay = Game(game.players, game.board, game.rules, game.dice, game.seed)
     found: list[Assessment] = []
     start: float | None = None
