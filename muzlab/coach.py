@@ -449,7 +449,9 @@ class Lesson:
     """Why a decision was a mistake, as rule facts: the cell of best value for the die and its points,
     what it completes (an extra roll), whether it is the only cell where the die completes anything
     and its honeypot factor; what was played instead and its points; whether that play left the best
-    cell closed to the die (`blocked`); the equity lost; and every cell graded best or good (`better`)."""
+    cell closed to the die (`blocked`); `opens`: when the play leaves a richer placement for the next
+    roll than the best cell does, that placement (pitch, cell, points) and the most the best cell
+    leaves; the equity lost; and every cell graded best or good (`better`)."""
 
     pitch: int
     best: Cell
@@ -460,6 +462,7 @@ class Lesson:
     played: Cell | None
     played_points: int
     blocked: bool
+    opens: tuple[int, Cell, int, int] | None
     loss: float
     better: tuple[Cell, ...]
 
@@ -479,7 +482,31 @@ def lesson(decision: Decision, assessment: Assessment) -> Lesson | None:
     blocked = played is not None and best not in position.place(pitch, played).legal_placements(pitch)
     return Lesson(pitch, best, position.score(pitch, best), completes, bool(completes) and not others,
                   position.board.honeypots.get(best, 1), played,
-                  0 if played is None else position.score(pitch, played), blocked, assessment.loss, better)
+                  0 if played is None else position.score(pitch, played), blocked,
+                  _opens(position, pitch, best, played), assessment.loss, better)
+
+
+def _opens(position: Position, pitch: int, best: Cell,
+           played: Cell | None) -> tuple[int, Cell, int, int] | None:
+    """The richest placement the play leaves for the next roll, with the most the best cell leaves, when
+    the play leaves more elsewhere than on the best cell itself (None otherwise, or when nothing was
+    placed)."""
+    if played is None:
+        return None
+    left, instead = _top_placement(position.place(pitch, played)), _top_placement(position.place(pitch, best))
+    if left is None or left[1] == best or left[2] <= (0 if instead is None else instead[2]):
+        return None
+    return (*left, 0 if instead is None else instead[2])
+
+
+def _top_placement(position: Position) -> tuple[int, Cell, int] | None:
+    """(pitch, cell, points) of the highest-scoring placement on `position` (the first of equals)."""
+    found = None
+    for pitch in range(12):
+        for cell, points in position.legal_scores(pitch).items():
+            if found is None or points > found[2]:
+                found = (pitch, cell, points)
+    return found
 
 
 def lesson_problems(position: Position, found: Lesson) -> list[str]:
@@ -497,6 +524,9 @@ def lesson_problems(position: Position, found: Lesson) -> list[str]:
                               or position.score(pitch, found.played) == found.played_points),
         "the block": found.blocked == (found.played is not None and found.best not in
                                        position.place(pitch, found.played).legal_placements(pitch)),
+        "what the play leaves": found.opens == _opens(position, pitch, found.best, found.played) and (
+            found.opens is None
+            or position.place(pitch, found.played).score(*found.opens[:2]) == found.opens[2]),
     }
     return [name for name, holds in checks.items() if not holds]
 
@@ -517,6 +547,11 @@ def lesson_text(position: Position, found: Lesson) -> str:
                  f"{_points_words(position, found.played, found.played_points)}")
         if found.blocked:
             text += f", and after it {best} no longer takes {name}"
+        if found.opens is not None:
+            face, cell, points, instead = found.opens
+            after = position.place(pitch, found.played)
+            text += (f"; it left {die_label(after, face, cell)} on {board.cell_name(cell)} worth {points} "
+                     f"points to the next roll, where {best} would have left at most {instead}")
     return text + f". Over the rest of the game that cost about {found.loss:.1f} points."
 
 

@@ -169,7 +169,7 @@ def lessons_of(game):
 
 
 def test_lessons_name_cells_and_structures_the_rules_confirm():
-    seen = 0
+    seen = opened = 0
     for seed in range(6):
         for moment, found in lessons_of(person_like_game(seed)):
             position, pitch = moment.position, moment.pitch
@@ -183,9 +183,15 @@ def test_lessons_name_cells_and_structures_the_rules_confirm():
                 assert done.label() in text and "extra roll" in text
             if found.played is not None:
                 assert position.board.cell_name(found.played) in text
+            if found.opens is not None:
+                face, cell, points, instead = found.opens
+                after = dict(position.place(pitch, found.played).dice)
+                assert reference.score(position.board, after, face, cell) == points > instead
+                assert f"{position.board.cell_name(cell)} worth {points} points" in text
+                opened += 1
             assert found.best in found.better and found.played not in found.better
             seen += 1
-    assert seen >= 5
+    assert seen >= 5 and opened >= 1
     moment, found = lessons_of(person_like_game(0))[0]
     wrong = found.__class__(**{**found.__dict__, "best_points": found.best_points + 1})
     assert lesson_problems(moment.position, wrong) == ["its points"]
