@@ -52,17 +52,16 @@ class Advice:
 def advice(position: Position, pitch: PitchLike) -> Advice:
     """The cells where `pitch` scores most now, their points, and one theory sentence saying why."""
     pitch = parse_pitch(pitch)
-    scores = position.legal_scores(pitch)
-    if not scores:
+    points, best = position.best_placements(pitch)
+    if not best:
         return Advice((), 0, f"{pitch_label(pitch)} fits nowhere on this board: pass it on.")
-    points = max(scores.values())
-    cells = tuple(cell for cell, score in scores.items() if score == points)
+    cells = tuple(best)
     cell = _most_instructive(position, pitch, cells)
     sentence = _play_sentence(position, pitch, cell, points, "present")
     if len(cells) > 1:
         others = [position.board.cell_name(other) for other in cells if other != cell]
         sentence += f"; {_or_list(others)} score{'s' if len(others) == 1 else ''} as much"
-    if len(scores) == 1:
+    if len(position.legal_placements(pitch)) == 1:
         sentence += "; it is the only cell"
     return Advice(cells, points, sentence + ".")
 
@@ -106,11 +105,8 @@ def runs_built(position: Position, pitch: PitchLike, cell: Any) -> list[Structur
 def best_cell(position: Position, pitch: PitchLike) -> Cell | None:
     """The one best cell the coach talks about: the highest score, completing something on a tie."""
     pitch = parse_pitch(pitch)
-    scores = position.legal_scores(pitch)
-    if not scores:
-        return None
-    top = max(scores.values())
-    return _most_instructive(position, pitch, tuple(cell for cell, score in scores.items() if score == top))
+    _, best = position.best_placements(pitch)
+    return _most_instructive(position, pitch, tuple(best)) if best else None
 
 
 def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tense: str) -> str:
@@ -329,8 +325,7 @@ def _row(decision: Decision, assessment: Assessment) -> dict:
     position, pitch, cell, event = decision.position, decision.pitch, decision.cell, decision.event
     board = position.board
     scores = position.legal_scores(pitch)
-    best_points = max(scores.values(), default=0)
-    best = [c for c, s in scores.items() if s == best_points]
+    best_points, best = position.best_placements(pitch)
     points = event.points if cell is not None else 0
     completed = [] if cell is None else [completion(s).label() for s in position.completions(pitch, cell)]
     could_complete = any(position.completions(pitch, c) for c in scores)

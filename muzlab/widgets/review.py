@@ -115,8 +115,7 @@ class Review(widgets.VBox):
             return
         position = moment.position
         best = coach.best_cell(position, moment.pitch)
-        best_cells = [cell for cell, points in position.legal_scores(moment.pitch).items()
-                      if points == row["best_points"]]
+        _, best_cells = position.best_placements(moment.pitch)
         self.board_view.show(Scene(position, highlight=moment.pitch, last=moment.cell, chosen=best_cells,
                                    tips_for=moment.pitch))
         self.comment.value = f"<p>{html.escape(row['comment'])}</p>"
