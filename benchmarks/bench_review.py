@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from muzlab import Game, runner  # noqa: E402
 from muzlab.agents import make_agent, play  # noqa: E402
-from muzlab.coach import GRADES, grade, level, review  # noqa: E402
+from muzlab.coach import GRADES, decisions, grade, level, review  # noqa: E402
 from muzlab.value import Evaluator, assess, margin, rollout  # noqa: E402
 
 
@@ -67,7 +67,7 @@ def fairness_chunk(indices: range) -> list[dict]:
         agents = [make_agent("expert", f"{index}:e"), make_agent("greedy", f"{index}:g")]
         game = play(Game(seed=10_000 + index), agents if expert == 0 else agents[::-1])
         assessments, _ = assess(game, evaluator)
-        seats = [event.player for event in _decision_events(game)]
+        seats = [moment.seat for moment in decisions(game)]
         luck = [0.0, 0.0]
         for seat, a in zip(seats, assessments, strict=True):
             luck[seat] += a.luck
@@ -76,15 +76,6 @@ def fairness_chunk(indices: range) -> list[dict]:
                                  for seat, a in zip(seats, assessments, strict=True)],
                       "rolls": [a.luck for a in assessments if a.rolled]})
         evaluator = Evaluator(2, 0, model=evaluator.model)  # a fresh cache per game keeps memory flat
-    return found
-
-
-def _decision_events(game: Game) -> list:
-    replay, found = Game(game.players, game.board, game.rules, game.dice, game.seed), []
-    for event in game.events:
-        if replay.phase in ("place", "bonus") and event.kind in ("place", "pass", "reroll"):
-            found.append(event)
-        replay.apply(event)
     return found
 
 
