@@ -66,7 +66,7 @@ def fairness_chunk(indices: range) -> list[dict]:
         expert = index % 2
         agents = [make_agent("expert", f"{index}:e"), make_agent("greedy", f"{index}:g")]
         game = play(Game(seed=10_000 + index), agents if expert == 0 else agents[::-1])
-        assessments, _ = assess(game, evaluator)
+        assessments = assess(game, evaluator)
         seats = [moment.seat for moment in decisions(game)]
         luck = [0.0, 0.0]
         for seat, a in zip(seats, assessments, strict=True):

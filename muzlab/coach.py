@@ -284,7 +284,7 @@ def level(error_per_move: float) -> str:
 
 def values(game: Game, depth: int = 0) -> list[Assessment]:
     """The value facts of every decision of `game` (`muzlab.value.assess`), aligned with `decisions`."""
-    return assess(game, Evaluator(game.players, depth))[0]
+    return assess(game, Evaluator(game.players, depth))
 
 
 _COLUMNS = ["turn", "seat", "player", "source", "action", "pitch", "cell", "points", "best_points",

@@ -267,12 +267,11 @@ class Assessment:
         return self.best - self.made
 
 
-def assess(game: Game, evaluator: Evaluator) -> tuple[list[Assessment], float]:
-    """The Assessment of every decision of `game` (its placements, passes and re-rolls, in order) and
-    the value of the game before its first roll for Player 1."""
+def assess(game: Game, evaluator: Evaluator) -> list[Assessment]:
+    """The Assessment of every decision of `game` (its placements, passes and re-rolls, in order); the
+    first one's `before` is the value of the game before its first roll, for Player 1."""
     replay = Game(game.players, game.board, game.rules, game.dice, game.seed)
     found: list[Assessment] = []
-    start: float | None = None
     state: list[float] | None = None  # expected final scores after the last decision
     before = 0.0
     rolled = False
@@ -288,8 +287,6 @@ def assess(game: Game, evaluator: Evaluator) -> tuple[list[Assessment], float]:
                                        can_pass=event.source != "opening") for face in FACES]
             before = sum(max(margin(_final(scores, values), roller) for _, values in options)
                          for options in faces) / 12
-            if start is None:
-                start = before  # (Player 1 rolls the opening die)
             drift = 0.0 if state is None else before - margin(state, roller)
             pending, rolled = faces[event.pitch], True
             continue
@@ -308,7 +305,7 @@ def assess(game: Game, evaluator: Evaluator) -> tuple[list[Assessment], float]:
             found.append(Assessment(before, best, made, drift, tuple(values), rolled))
             state, pending, rolled, drift = made_vector, None, False, 0.0
         replay.apply(event)
-    return found, 0.0 if start is None else start
+    return found
 
 
 def _final(scores: tuple[int, ...], future: list[float]) -> list[float]:
