@@ -290,7 +290,7 @@ def values(game: Game, depth: int = 0) -> list[Assessment]:
 _COLUMNS = ["turn", "seat", "player", "source", "action", "pitch", "cell", "points", "best_points",
             "best_cells", "loss", "legal_cells", "completed", "missed_completion", "missed_honeypot",
             "expert", "expert_points", "value_before", "luck", "best_value", "value", "equity_loss", "drift",
-            "grade", "comment"]
+            "grade"]
 _DTYPES = {"cell": object, "best_cells": object, "expert": object, "turn": int, "seat": int, "points": int,
            "best_points": int, "loss": int, "legal_cells": int, "expert_points": int,
            "missed_completion": bool, "missed_honeypot": bool, "value_before": float, "luck": float,
@@ -298,9 +298,9 @@ _DTYPES = {"cell": object, "best_cells": object, "expert": object, "turn": int, 
 
 
 def review(game: Game, expert_seed: int = 0, depth: int = 0) -> pd.DataFrame:
-    """One row per decision of `game` (see `decisions`): the die, the cell played and its points, the
-    best immediate score and its cells, the loss, the expert's look-ahead choice, the value columns
-    and a comment.
+    """One row per decision of `game` (see `decisions`), facts only: the die, the cell played and its
+    points, the best immediate score and its cells, the loss, the expert's look-ahead choice and the
+    value columns (`comments` says each row in words).
 
     The value columns are the deciding player's expected final margin (`evaluate`, `depth` rolls
     deep): `value_before` the die came, `best_value` of the best option, `value` of the option taken;
@@ -355,8 +355,13 @@ def _row(decision: Decision, assessment: Assessment) -> dict:
         "equity_loss": assessment.loss,
         "drift": assessment.drift,
         "grade": grade(assessment.loss),
-        "comment": comment(position, pitch, cell, decision.passed_die),
     }
+
+
+def comments(game: Game) -> list[str]:
+    """One sentence per decision of `game`, in the order of the `review` rows: the words at the edge."""
+    return [comment(moment.position, moment.pitch, moment.cell, moment.passed_die)
+            for moment in decisions(game)]
 
 
 def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: bool = False) -> str:

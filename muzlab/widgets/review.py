@@ -31,6 +31,7 @@ class Review(widgets.VBox):
         self.moments = coach.decisions(game, expert_seed)
         self.values = coach.values(game)
         self.frame = coach.review_decisions(self.moments, self.values)
+        self.comments = coach.comments(game)
         #: The decisions to learn from (inaccuracy or worse with a better cell) and their lessons.
         pairs = enumerate(zip(self.moments, self.values, strict=True))
         self.lessons = {index: found for index, (moment, assessment) in pairs
@@ -86,6 +87,7 @@ class Review(widgets.VBox):
         """Write the comments, the table and the run heard in the note names in force
         (`muzlab.set_note_names`)."""
         self.frame = coach.review_decisions(self.moments, self.values)
+        self.comments = coach.comments(self.game)
         self.summary.value = _summary_html(self.frame)
         self.show(self.index)
         self.listen.redraw()
@@ -118,7 +120,7 @@ class Review(widgets.VBox):
         _, best_cells = position.best_placements(moment.pitch)
         self.board_view.show(Scene(position, highlight=moment.pitch, last=moment.cell, chosen=best_cells,
                                    tips_for=moment.pitch))
-        self.comment.value = f"<p>{html.escape(row['comment'])}</p>"
+        self.comment.value = f"<p>{html.escape(self.comments[index])}</p>"
         self.details.value = html.escape(_details(row))
         self.hear_played_button.disabled = moment.cell is None or not self._runs(moment.cell)
         self.hear_best_button.disabled = best is None or not self._runs(best)
