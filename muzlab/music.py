@@ -28,16 +28,12 @@ from typing import TYPE_CHECKING, Any
 from muzlab.errors import MuzlabError, UnknownSetting
 from muzlab.pitch import LETTER_PITCH, PitchLike, parse_pitch
 from muzlab.spelling import (
-    LETTERS,
-    MAJOR_KEY_SIGNATURES,
-    MINOR_KEY_SIGNATURES,
     TRIAD_STEPS,
     NotAStructure,
     english_spelling,
     fit_run,
     identify_triad,
     key_signature,
-    note_name,
     spell_scale,
     spell_triad,
     structure_kind,
@@ -139,19 +135,10 @@ def _m21_names(names: list[str], midi: list[int]) -> list[str]:
 
 
 def _signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None) -> int | None:
-    """Sharps (+) or flats (-) of the staff's key signature; None for no signature."""
+    """Sharps (+) or flats (-) of the staff's key signature; None for no signature. A triad alone
+    gets none (its accidentals are written: A diminished carries no two flats of B-flat major)."""
     if key is not None or structure_kind(kind) == "scale":
         return key_signature(kind, pitches, key)
-    names = english_spelling(kind, pitches)
-    _, quality = identify_triad(pitches)
-    root = names[0]
-    if quality == "major":
-        return MAJOR_KEY_SIGNATURES.get(root)
-    if quality == "minor":
-        return MINOR_KEY_SIGNATURES.get(root)
-    if quality == "diminished":
-        tonic = note_name(LETTERS[(LETTERS.index(root[0]) + 1) % 7], (parse_pitch(root, "english") + 1) % 12)
-        return MAJOR_KEY_SIGNATURES.get(tonic)
     return None
 
 

@@ -29,8 +29,11 @@ Choices (what a teacher sees, RULES.md section 7):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from muzlab.errors import MuzlabError
@@ -42,6 +45,7 @@ from muzlab.pitch import (
     LETTER_PITCH,
     SHARP_NAMES,
     PitchLike,
+    SpelledNote,
     current_note_names,
     parse_pitch,
     pitch_name,
@@ -86,6 +90,8 @@ MAJOR_KEY_NUMERALS = ("I", "ii", "iii", "IV", "V", "vi", "vii°")
 MAJOR_KEY_QUALITIES = ("major", "minor", "minor", "major", "major", "minor", "diminished")
 DEGREE_NAMES = ("tonic", "supertonic", "mediant", "subdominant", "dominant", "submediant", "leading tone")
 MOVABLE_DO = ("do", "re", "mi", "fa", "sol", "la", "ti")
+#: The ways to name a major scale's degrees.
+DEGREE_STYLES = {"names": DEGREE_NAMES, "movable-do": MOVABLE_DO, "numbers": tuple("1234567")}
 #: The modes of the major scale by starting degree (the sixth is the natural minor).
 MODES = ("Ionian", "Dorian", "Phrygian", "Lydian", "Mixolydian", "Aeolian", "Locrian")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
@@ -193,10 +199,65 @@ def _flats(names: Iterable[str]) -> int:
 def _english(name: PitchLike) -> str | None:
     """A typed name as an English spelled name ("Es" in German -> "Eb", "Mi♭" -> "Eb"); None for
     a pitch class."""
+    if isinstance(name, SpelledNote):
+        return name.english
     if not isinstance(name, str):
         return None
     pc = parse_pitch(name)
     return note_name(typed_letter(name), pc) or pitch_name(pc)
+
+
+# ---- the lesson's key ----------------------------------------------------------------------------
+#: The kernel's default lesson key (`set_lesson_key`), where a session has chosen none ("" for none).
+_default_key = [""]
+#: The lesson key a session chose (`lesson_key`): per thread, task or context, never shared.
+_session_key: ContextVar[str | None] = ContextVar("muzlab_lesson_key", default=None)
+
+
+def _key_setting(key: PitchLike | None) -> str:
+    """A lesson key checked and written as its English tonic and type ("Gb major"); "" for none."""
+    if key is None or key == "":
+        return ""
+    wanted, kind = _normalise_key(key)
+    tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
+    return f"{tonic} {kind}"
+
+
+def set_lesson_key(key: PitchLike | None) -> None:
+    """Set this kernel's lesson key ("F#", "Gb major", None for none): dice that fit it are spelled
+    as in that key and Roman numerals name functions in it first. A session's own (`lesson_key`) wins."""
+    _default_key[0] = _key_setting(key)
+    if _session_key.get() is not None:
+        _session_key.set(_default_key[0])
+
+
+def current_lesson_key() -> str | None:
+    """The lesson key in force as "F# major", or None: the session's, else the kernel's."""
+    key = _session_key.get()
+    return (key if key is not None else _default_key[0]) or None
+
+
+@contextmanager
+def lesson_key(key: PitchLike | None) -> Iterator[str | None]:
+    """Use a lesson key (None: none) for one block, in this context only."""
+    token = _session_key.set(_key_setting(key))
+    try:
+        yield current_lesson_key()
+    finally:
+        _session_key.reset(token)
+
+
+def resolve_key(key: PitchLike | None) -> str | None:
+    """The lesson key a call means: the `key` given ("F#" -> "F# major"), else the one in force."""
+    return _key_setting(key) or None if key is not None else current_lesson_key()
+
+
+def key_notes(key: str | None) -> tuple[str, ...]:
+    """The English names of a lesson key's scale ("F# major" -> F# G# A# B C# D# E#); () for none."""
+    if not key:
+        return ()
+    tonic, _, kind = key.partition(" ")
+    return tuple(scale_notes(tonic, kind) or ())
 
 
 # ---- scales --------------------------------------------------------------------------------------
@@ -242,7 +303,8 @@ def _pitch_list(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
     values = list(pitches)
     numbers = [parse_pitch(value) for value in values]
     shown = "-".join(
-        value.strip() if isinstance(value, str) else pitch_label(number)
+        value.strip() if isinstance(value, str) else show_name(value.english)
+        if isinstance(value, SpelledNote) else pitch_label(number)
         for value, number in zip(values, numbers, strict=True)
     )
     return numbers, shown or "(no notes)"
@@ -387,6 +449,8 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> st
     fit = fit_run(values, key)
     size = len(SCALE_STEPS[fit.kind])
     degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
+    if degrees == list(range(1, size + 1)):
+        return f"{_key_text(fit.key, fit.kind)} scale"  # the whole scale, from its tonic
     if len(degrees) == 1:
         where = f"degree {degrees[0]}"
     elif degrees == sorted(degrees):
@@ -433,13 +497,46 @@ def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = Non
     return fits[0] if fits else None
 
 
-def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]]) -> list[str]:
-    """The name of each (tonic, type) key a run fits, spelled as the run is written in it."""
+def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
+                  names: Sequence[str] | None = None) -> list[str]:
+    """The name of each (tonic, type) key a run fits, spelled as the run is written in it; with the
+    run's `names` (as the board writes it), the key it is spelled in comes first and each key is
+    named as it writes those names where it can (C#–E# fits F# major, not Gb major)."""
+    keys = list(keys)
     labels = []
     for tonic, kind in keys:
         fits = [fit for fit in _fits(pitches, (kind,)) if parse_pitch(fit.key, "english") == tonic]
-        labels.append(_key_text(fits[0].key, kind) if fits else key_label(tonic, kind))
+        same = [fit for fit in fits if names is not None and fit.names == list(names)]
+        fit = (same or fits or [None])[0]
+        labels.append(_key_text(fit.key, kind) if fit else key_label(tonic, kind))
+    spelled = None if names is None else fit_spelled(pitches, keys, names)
+    if spelled is not None:
+        first = keys.index((parse_pitch(spelled.key, "english"), spelled.kind))
+        labels.insert(0, labels.pop(first))
     return labels
+
+
+def fit_spelled(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
+                names: Sequence[str]) -> ScaleFit | None:
+    """The best fit among `keys` ((tonic, type) pairs) that writes the run as `names`, or None."""
+    names, allowed = list(names), set(keys)
+    kinds = tuple(kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed))
+    for fit in _fits(pitches, kinds):
+        if fit.names == names and (parse_pitch(fit.key, "english"), fit.kind) in allowed:
+            return fit
+    return None
+
+
+def triad_root_name(root: int, quality: str, names: Sequence[str], first: int = 0) -> str:
+    """The English root name of a triad holding spelled `names` as its members from `first` (0 the
+    root, 1 the third): G#–B as third and fifth -> "E#"; its best name when they cannot be its letters."""
+    steps = (0, *accumulate(TRIAD_STEPS[quality]))
+    if names and _stacked_thirds(list(names)) and all(
+            parse_pitch(name, "english") == (root + steps[first + k]) % 12 for k, name in enumerate(names)):
+        spelled = note_name(LETTERS[(LETTERS.index(names[0][0]) - 2 * first) % 7], root)
+        if spelled is not None:
+            return spelled
+    return triad_spelling(root, quality)[0]
 
 
 # ---- triads --------------------------------------------------------------------------------------
@@ -756,17 +853,29 @@ def _diatonic(tonic: int, name: str | None) -> list[DiatonicTriad]:
     return triads
 
 
-def triad_functions(root: int, quality: str, tonics: Iterable[int]) -> list[str]:
+def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
+                    first: str | None = None) -> list[str]:
     """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]; the
-    key is named so that its scale holds the triad's spelled notes (vii° in Gb major, not F#)."""
-    spelled = set(triad_spelling(root, quality))
+    key is named so that its scale holds the triad's spelled notes (`spelled`, by default its own
+    spelling: vii° in Gb major, not F#). `first` (a lesson key, "F# major") is named first when the
+    triad is one of its seven."""
+    spelled_set = set(spelled or triad_spelling(root, quality))
     found = []
+    if first:
+        tonic_name, _, kind = first.partition(" ")
+        tonic = parse_pitch(tonic_name, "english")
+        numeral = _numeral(root, quality, tonic) if kind == "major" else None
+        if numeral is not None and spelled_set <= set(scale_notes(tonic_name, "major")):
+            found.append(f"{numeral} in {_key_text(tonic_name)}")
+            tonics = [t for t in tonics if t != tonic]
     for tonic in tonics:
         numeral = _numeral(root, quality, tonic)
         if numeral is None:
             continue
         names = [n for n in MAJOR_KEY_SIGNATURES if parse_pitch(n, "english") == tonic]
-        holding = [n for n in names if spelled <= set(scale_notes(n, "major"))]
+        holding = [n for n in names if spelled_set <= set(scale_notes(n, "major"))]
+        if spelled and not holding:
+            continue  # no key on that tonic writes the triad as the board does (C#–E#–G# is no IV of Ab)
         key = min(holding or names, key=lambda n: (abs(MAJOR_KEY_SIGNATURES[n]), MAJOR_KEY_SIGNATURES[n] < 0))
         found.append(f"{numeral} in {_key_text(key)}")
     return found
@@ -776,26 +885,28 @@ def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,
                  style: str = "names") -> list[str]:
     """The scale degree of each note of a major-scale run: "tonic" ... "leading tone" (style
     "names"), movable-do syllables ("do" ... "ti", style "movable-do") or numbers ("1" ... "7")."""
-    styles = {"names": DEGREE_NAMES, "movable-do": MOVABLE_DO, "numbers": tuple("1234567")}
-    if style not in styles:
-        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(styles)}")
+    if style not in DEGREE_STYLES:
+        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
     values = list(pitches)
     fit = choose_fit(values, key)
-    return [styles[style][(fit.start + i) % 7] for i in range(len(values))]
+    return [DEGREE_STYLES[style][(fit.start + i) % 7] for i in range(len(values))]
 
 
-def run_degrees(pitches: Sequence[int], style: str = "names") -> str:
-    """A major-scale run's degrees in the key it is spelled in: "in C major: submediant–leading
-    tone–tonic"."""
-    fit = choose_fit(list(pitches))
-    return f"in {_key_text(fit.key)}: " + DASH.join(degree_names(pitches, style=style))
+def run_degrees(pitches: Sequence[int], style: str = "names", fit: ScaleFit | None = None) -> str:
+    """A major-scale run's degrees in the key it is spelled in (`fit`, by default its best key): "in
+    C major: submediant–leading tone–tonic"."""
+    fit = fit or choose_fit(list(pitches))
+    if style not in DEGREE_STYLES:
+        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
+    return f"in {_key_text(fit.key)}: " + DASH.join(DEGREE_STYLES[style][(fit.start + i) % 7]
+                                                    for i in range(len(pitches)))
 
 
-def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
-    """Where a major-scale run starts in its key and which mode that makes: A–B–C–D–E–F–G ->
-    "C major from its sixth degree: A natural minor / Aeolian"."""
+def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: ScaleFit | None = None) -> str:
+    """Where a major-scale run starts in its key (`fit`, or the fitting `key`, or its best) and which
+    mode that makes: A–B–C–D–E–F–G -> "C major from its sixth degree: A natural minor / Aeolian"."""
     values = list(pitches)
-    fit = choose_fit(values, key)
+    fit = fit or choose_fit(values, key)
     if fit.start == 0:
         return f"{_key_text(fit.key)} from its tonic: {_key_text(fit.key)} / Ionian"
     start = show_name(fit.names[0])

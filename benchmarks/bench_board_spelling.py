@@ -1,0 +1,78 @@
+"""How well, and how fast, the board is spelled as a whole (RULES.md section 7), over seeded games.
+
+    python benchmarks/bench_board_spelling.py [--games N]
+
+Plays N seeded games (a greedy and a random agent; 21, 33 and 42 dice, basic and master level, in
+turn) and reads each final board. A pair of neighbouring dice reads right when its letters do (a
+column's a third apart, a diagonal's consecutive). Prints the share of pairs reading right with the
+board's spelling (`Position.labels`) and with the labels the per-run spelling gave before (each die
+named by one run through it, spelled alone: `Position._alone_labels`), how many runs' own texts name
+a die differently from the die's label, and the time to spell a board from its dice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from muzlab import Game, RuleSet
+from muzlab.agents import make_agent, play
+from muzlab.board_spelling import neighbour_pairs, reads_right, spell_board
+
+SETTINGS = ((21, "basic"), (33, "basic"), (42, "basic"), (21, "master"), (33, "master"), (42, "master"))
+
+
+def final_positions(games: int) -> list:
+    """The final positions of `games` seeded games, the settings taken in turn."""
+    found = []
+    for index in range(games):
+        dice, level = SETTINGS[index % len(SETTINGS)]
+        rules = RuleSet.named(level)
+        game = Game(2, None, rules, dice, seed=index)
+        agents = [make_agent("greedy", f"{index}:0"), make_agent("random", f"{index}:1")]
+        found.append(play(game, agents).position)
+    return found
+
+
+def share(positions: list, names_of) -> tuple[int, int]:
+    """(pairs reading right, pairs) over the positions, each die named by `names_of(position)`."""
+    right = total = 0
+    for position in positions:
+        names = names_of(position)
+        for low, high, line in neighbour_pairs(position.dice):
+            total += 1
+            right += reads_right(names[low], names[high], line)
+    return right, total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=240)
+    games = parser.parse_args().games
+    positions = final_positions(games)
+    right, total = share(positions, lambda p: p.spelled().names)
+    old_right, _ = share(positions, lambda p: p._alone_labels())
+    print(f"{games} final boards, {total} neighbouring pairs")
+    print(f"  board spelled as a whole: {right} read right = {100 * right / total:.1f} %")
+    print(f"  each die named by one run alone (before): {old_right} = {100 * old_right / total:.1f} %")
+    runs = differing = 0
+    for position in positions:
+        labels = position.labels()
+        for structure in position.structures():
+            runs += 1
+            differing += any(name not in labels[cell].split("/")
+                             for cell, name in zip(structure.cells, structure.spelling, strict=True))
+    print(f"  runs whose own text names a die otherwise than its label: {differing} of {runs}")
+    times = []
+    for position in positions:
+        dice, preferred = dict(position.dice), position._alone_labels()
+        start = time.perf_counter()
+        spell_board(dice, preferred=preferred)
+        times.append(1000 * (time.perf_counter() - start))
+    print(f"  spell_board from the dice: median {statistics.median(times):.2f} ms, max {max(times):.2f} ms "
+          f"({statistics.mean(len(p) for p in positions):.0f} dice on average)")
+
+
+if __name__ == "__main__":
+    main()
