@@ -161,9 +161,18 @@ def die_words(event: Event, position: Position | None) -> DieWords:
     cell, board = event.cell, position.board
     completed = tuple(structure.label() for structure in position.runs_through(cell)
                       if structure.complete) if event.completed else ()
-    renamed = [f"the {_shown(old)} on {board.cell_name(where)} is now read as {_shown(new)}"
-               for where, old, new in position.renamed() if where != cell]
+    renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()
+               if where != cell]
     return DieWords(_shown(position.spelled().label(cell)), completed, "; ".join(renamed))
+
+
+def _renaming(old: str, new: str, where: str) -> str:
+    """The clause saying a die's label changed: "the Eb on e3 is now read as D#", or, when a new
+    line reads it by its other name too, "the C# on f5 is now also read as Db"."""
+    added = [name for name in new.split("/") if name not in old.split("/")]
+    if set(old.split("/")) <= set(new.split("/")):
+        return f"the {_shown(old)} on {where} is now also read as {_shown('/'.join(added))}"
+    return f"the {_shown(old)} on {where} is now read as {_shown(new)}"
 
 
 def _shown(label: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import accumulate, chain
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from muzlab.board import Board
 from muzlab.board_spelling import BoardSpelling, spell_board
@@ -119,15 +119,27 @@ class Structure:
         return fit_spelled(self.pitches, self.keys, names) or (
             choose_fit(self.pitches) if any(kind == "major" for _, kind in self.keys) else None)
 
+    def triad_names(self) -> list[str]:
+        """The triads a column run is or could become, each named to hold its notes as the board
+        spells them (G#–B could become E# diminished, not F diminished)."""
+        names = self.names
+        return [self._triad_text(root, quality, names) for root, quality in self.triads]
+
     def label(self) -> str:
         """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
         names = self.names
         if self.kind == "triad":
             return " and ".join(f"{self._triad_text(r, q, names)} triad" for r, q in self.triads)
-        fit = fit_spelled(self.pitches, self.keys, names)
+        return f"{self.key_name()} scale"
+
+    def key_name(self) -> str:
+        """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
+        if not self.keys:
+            return "no scale"
+        fit = fit_spelled(self.pitches, self.keys, self.names)
         if fit is None:
-            return f"{', '.join(run_key_names(self.pitches, self.keys[:1]))} scale"
-        return f"{show_name(fit.key)} {fit.kind} scale"
+            return run_key_names(self.pitches, self.keys[:1])[0]
+        return f"{show_name(fit.key)} {fit.kind}"
 
     def describe(self, degrees: str | None = None) -> str:
         """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
@@ -137,7 +149,7 @@ class Structure:
         names = self.names
         notes = join(names)
         if self.kind == "triad":
-            options = ", ".join(self._triad_text(r, q, names) for r, q in self.triads)
+            options = ", ".join(self.triad_names())
             if self.complete:
                 if not options:
                     return f"triad {notes}: not an allowed triad"
@@ -175,6 +187,17 @@ class Placement:
     position: Position
     points: int
     completed: list[Structure]
+
+
+class ScoreBreakdown(NamedTuple):
+    """What a placement scores, as facts: the die itself (1, or 0 for an opening die that scores
+    nothing under the house rule), the other dice of each run it joins (line name, count), the
+    honeypot factor and the total (`Position.score`)."""
+
+    die: int
+    runs: tuple[tuple[str, int], ...]
+    factor: int
+    total: int
 
 
 @dataclass(frozen=True)
@@ -333,6 +356,21 @@ class Position:
         """Points the placement would earn, honeypot included; IllegalPlacement if it is illegal."""
         pitch, i = self._check_placement(pitch, cell)
         return self._cell_score(i)
+
+    def score_breakdown(self, pitch: PitchLike, cell: Any) -> ScoreBreakdown:
+        """The sum behind `score`: the die, each run's other dice, the honeypot; IllegalPlacement if
+        the placement is illegal. The one place the quiz, worksheets and coach read points from."""
+        pitch, i = self._check_placement(pitch, cell)
+        factor = self.board.multiplier[i]
+        if self._count == 0 and not self.rules.opening_scores:
+            return ScoreBreakdown(0, (), factor, 0)
+        runs = []
+        for line in range(3):
+            below, above = self._line_runs(line, i)
+            if below or above:
+                runs.append((LINE_NAMES[line], len(below) + len(above)))
+        total = (1 + sum(count for _, count in runs)) * factor
+        return ScoreBreakdown(1, tuple(runs), factor, total)
 
     def place(self, pitch: PitchLike, cell: Any) -> Position:
         """The position after the placement; IllegalPlacement (with `.reason`) if it is illegal."""

@@ -855,10 +855,18 @@ def _diatonic(tonic: int, name: str | None) -> list[DiatonicTriad]:
 
 def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
                     first: str | None = None) -> list[str]:
-    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]; the
-    key is named so that its scale holds the triad's spelled notes (`spelled`, by default its own
-    spelling: vii° in Gb major, not F#). `first` (a lesson key, "F# major") is named first when the
-    triad is one of its seven."""
+    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]
+    (`triad_function_facts` in words)."""
+    return [f"{numeral} in {_key_text(key)}"
+            for numeral, key in triad_function_facts(root, quality, tonics, spelled, first)]
+
+
+def triad_function_facts(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
+                         first: str | None = None) -> list[tuple[str, str]]:
+    """(numeral, English tonic name) of each major key on `tonics` the triad belongs to; the key is
+    named so that its scale holds the triad's spelled notes (`spelled`, by default its own spelling:
+    vii° in Gb major, not F#), and a key that cannot hold the spelling given is left out. `first`
+    (a lesson key, "F# major") comes first when the triad is one of its seven."""
     spelled_set = set(spelled or triad_spelling(root, quality))
     found = []
     if first:
@@ -866,7 +874,7 @@ def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Seq
         tonic = parse_pitch(tonic_name, "english")
         numeral = _numeral(root, quality, tonic) if kind == "major" else None
         if numeral is not None and spelled_set <= set(scale_notes(tonic_name, "major")):
-            found.append(f"{numeral} in {_key_text(tonic_name)}")
+            found.append((numeral, tonic_name))
             tonics = [t for t in tonics if t != tonic]
     for tonic in tonics:
         numeral = _numeral(root, quality, tonic)
@@ -877,7 +885,7 @@ def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Seq
         if spelled and not holding:
             continue  # no key on that tonic writes the triad as the board does (C#–E#–G# is no IV of Ab)
         key = min(holding or names, key=lambda n: (abs(MAJOR_KEY_SIGNATURES[n]), MAJOR_KEY_SIGNATURES[n] < 0))
-        found.append(f"{numeral} in {_key_text(key)}")
+        found.append((numeral, key))
     return found
 
 
