@@ -133,22 +133,36 @@ def spell_board(dice: Mapping[Cell, int], *, key_notes: Iterable[str] = (),
                     todo.append(other)
         group.sort()
         names.update(_spell_group(group, dice, around, key_set, previous, preferred))
-    on_line = {}
+    on_line: dict[tuple[Cell, int], str] = {}
     wrong = [(low, high, line) for low, high, line in pairs if not reads_right(names[low], names[high], line)]
-    # A die of a pair that does not read right takes its other name on a line whose neighbours read
-    # right only with that one.
-    for cell, line in dict.fromkeys((die, line) for low, high, line in wrong for die in (low, high)):
-        others = [(other, other == high) for low, high, on in pairs if on == line
-                  for other in ((high,) if low == cell else (low,) if high == cell else ())]
+    # Where a pair does not read right, one of its dice takes its other name on that line, if that
+    # line then reads right on more of the die's pairs: the die whose other name fits better, else
+    # one not written E#, B#, Fb or Cb (C–Db rather than B#–C#), else the lower one.
+    for low, high, line in wrong:
+        def on(cell: Cell, line: int = line) -> str:
+            return on_line.get((cell, line), names[cell])
 
-        def fits(name: str, line: int = line, others: list = others) -> int:
-            return sum(reads_right(name, names[o], line) if up else reads_right(names[o], name, line)
-                       for o, up in others)
+        if reads_right(on(low), on(high), line):
+            continue  # (already mended through another pair)
+        choices = []
+        for cell in (low, high):
+            neighbours = [(other, other == b) for a, b, where in pairs if where == line and cell in (a, b)
+                          for other in (b if a == cell else a,)]
 
-        main = names[cell]
-        best = max(note_options(dice[cell]), key=lambda name: (fits(name), name == main))
-        if best != main and fits(best) > fits(main):
-            on_line[(cell, line)] = best
+            def fits(name: str, neighbours: list = neighbours, line: int = line) -> int:
+                return sum(reads_right(name, on(o), line) if up else reads_right(on(o), name, line)
+                           for o, up in neighbours)
+
+            for name in note_options(dice[cell]):
+                if name != on(cell) and fits(name) > fits(on(cell)):
+                    odd = name in ("E#", "B#", "Fb", "Cb")
+                    choices.append((fits(name) - fits(on(cell)), not odd, cell == low, cell, name))
+        if choices:
+            *_, cell, name = max(choices)
+            if name == names[cell]:
+                on_line.pop((cell, line), None)
+            else:
+                on_line[(cell, line)] = name
     right = len(pairs) - len(wrong)
     return BoardSpelling(names, on_line, len(pairs), right)
 

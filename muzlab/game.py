@@ -50,7 +50,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, parse_pitch
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
-from muzlab.spelling import completion_label, pitch_label, show_name
+from muzlab.spelling import completion_label, pitch_label, show_name, typeset_text
 from muzlab.theory import SCALE_STEPS
 
 if TYPE_CHECKING:
@@ -501,11 +501,13 @@ class Game:
             words.append(die_words(event, position if event.kind == "place" else None))
         return words
 
+    @typeset_text
     def log(self) -> list[str]:
         """Every event as a sentence, notes spelled as the board names them and cells by name."""
         return [event.sentence(self.board, words=words)
                 for event, words in zip(self._events, self._die_words(), strict=True)]
 
+    @typeset_text
     def score_sheet(self) -> pd.DataFrame:
         """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
         totals, passes marked (with the cells a missed die had)."""

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 from muzlab.errors import MuzlabError, UnknownSetting
 from muzlab.pitch import LETTER_PITCH, PitchLike, parse_pitch
 from muzlab.spelling import (
+    MAJOR_KEY_SIGNATURES,
+    MINOR_KEY_SIGNATURES,
     TRIAD_STEPS,
     NotAStructure,
     english_spelling,
@@ -135,11 +137,14 @@ def _m21_names(names: list[str], midi: list[int]) -> list[str]:
 
 
 def _signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None) -> int | None:
-    """Sharps (+) or flats (-) of the staff's key signature; None for no signature. A triad alone
-    gets none (its accidentals are written: A diminished carries no two flats of B-flat major)."""
+    """Sharps (+) or flats (-) of the staff's key signature; None for no signature. A major or minor
+    triad alone carries its own key's; a diminished one none, its accidentals written (A diminished
+    carries no two flats of B-flat major, a key it is no tonic of)."""
     if key is not None or structure_kind(kind) == "scale":
         return key_signature(kind, pitches, key)
-    return None
+    root = english_spelling(kind, pitches)[0]
+    _, quality = identify_triad(pitches)
+    return {"major": MAJOR_KEY_SIGNATURES, "minor": MINOR_KEY_SIGNATURES}.get(quality, {}).get(root)
 
 
 def _show_accidentals(pitches: Iterable[Any], sharps: int | None) -> None:

@@ -14,7 +14,7 @@ from muzlab.hexgrid import Cell
 from muzlab.perft import random_positions
 from muzlab.pitch import PitchLike
 from muzlab.position import Position
-from muzlab.spelling import pitch_label, triad_label
+from muzlab.spelling import pitch_label, triad_label, typeset_text
 
 KINDS = ("where", "triad", "points")
 QUALITIES = ("major", "minor", "diminished")
@@ -34,6 +34,7 @@ class Question:
     #: Why the answer is right, for kinds that carry it ("puzzle", from muzlab.puzzles).
     explanation: str = ""
 
+    @typeset_text
     def check(self, reply: Cell | str | int) -> tuple[bool, str]:
         """Whether the reply is right, and a sentence saying why."""
         if self.kind == "puzzle":  # the one best cell for the die
@@ -73,6 +74,7 @@ def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
     return text + (f", ×{parts.factor} on the honeypot = {parts.total}." if parts.factor > 1 else ".")
 
 
+@typeset_text
 def make_question(kind: str, seed: int) -> Question:
     """A question of the given kind ("where", "triad" or "points"), the same for the same seed.
 
@@ -149,6 +151,7 @@ def _points_prompt(position: Position, pitch: int, cell: Cell) -> str:
 _QUESTION_MAKERS = {"where": _where, "triad": _triad, "points": _points}
 
 
+@typeset_text
 def worksheet(position: Position, seed: int = 0, count: int = 6) -> list[tuple[str, str]]:
     """Questions and answers about one position, for a printed worksheet: where dice may go, what
     the runs could become, and what placements score."""

@@ -29,10 +29,10 @@ Choices (what a teacher sees, RULES.md section 7):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, wraps
 from itertools import accumulate
 from typing import Any, NamedTuple
 
@@ -130,10 +130,37 @@ class DiatonicTriad(NamedTuple):
 
 
 # ---- showing names in the convention ------------------------------------------------------------
+#: Whether names are being typeset for people to read (messages, sheets, the log, questions): then
+#: English writes real sharps and flats, "F♯", "B♭". Per context, like the convention.
+_typeset: ContextVar[bool] = ContextVar("muzlab_typeset", default=False)
+
+
+@contextmanager
+def typeset() -> Iterator[None]:
+    """Write the names made in this block with real sharps and flats ("F♯ major", "B♭"): the text
+    people read. Notation, records and the ASCII names views are given stay "F#"."""
+    token = _typeset.set(True)
+    try:
+        yield
+    finally:
+        _typeset.reset(token)
+
+
+def typeset_text(function: Callable) -> Callable:
+    """Make a function's text with real sharps and flats (`typeset`)."""
+    @wraps(function)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with typeset():
+            return function(*args, **kwargs)
+
+    return run
+
+
 def show_name(english_name: str) -> str:
     """One spelled English name ("Bb", "F#", "E#") in the convention in force (German "B", "Fis",
-    "Eis"; solfège "Si♭", "Fa♯", "Mi♯")."""
-    return to_convention(english_name)
+    "Eis"; solfège "Si♭", "Fa♯", "Mi♯"); typeset, English writes "B♭", "F♯"."""
+    shown = to_convention(english_name)
+    return symbols(shown) if _typeset.get() else shown
 
 
 def join(english_names: Iterable[str]) -> str:
@@ -245,6 +272,20 @@ def lesson_key(key: PitchLike | None) -> Iterator[str | None]:
         yield current_lesson_key()
     finally:
         _session_key.reset(token)
+
+
+def in_lesson_key(method: Callable) -> Callable:
+    """Run a method in its object's lesson key (`self.key`; for `__init__`, its `key` argument), so
+    a widget's `key` is a thin setting passed to the naming."""
+    @wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        key = kwargs.get("key") if method.__name__ == "__init__" else getattr(self, "key", None)
+        if key is None:
+            return method(self, *args, **kwargs)
+        with lesson_key(key):
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 def resolve_key(key: PitchLike | None) -> str | None:

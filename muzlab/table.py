@@ -25,7 +25,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position
 from muzlab.rules import RuleSet
-from muzlab.spelling import current_lesson_key, pitch_label
+from muzlab.spelling import current_lesson_key, pitch_label, typeset_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -141,6 +141,7 @@ class Table:
                  "place": "to place or pass the die", "bonus": "to place the passed die or pass"}
         return f"{self._who()} {doing[game.phase]}"
 
+    @typeset_text
     def result_words(self) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
         result = self.game.result
@@ -155,6 +156,7 @@ class Table:
             return f"Tie between {', '.join(tied[:-1])} and {tied[-1]} on {best}"
         return f"{self.seats[result.winners[0]].name} wins with {points}"
 
+    @typeset_text
     def score_sheet(self) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
         `Game.score_sheet` (one per turn), with a "hints" column."""
@@ -162,6 +164,7 @@ class Table:
 
         return pd.DataFrame(self.sheet_rows(), columns=list(SHEET_COLUMNS))
 
+    @typeset_text
     def sheet_rows(self) -> list[dict[str, Any]]:
         """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
         after every click. Each die is named as the board names it right after it was placed, and
@@ -196,6 +199,7 @@ class Table:
         return list(words)
 
     # ---- a person's actions ------------------------------------------------------------------------
+    @typeset_text
     def roll(self) -> tuple[Message, ...]:
         """Roll the die owed to the person whose turn it is."""
         refusal = self._refusal()
@@ -212,6 +216,7 @@ class Table:
         return self._done([Message(f"{self._who()} rolled {pitch_label(face)} — {where}.", seat=seat,
                                    event=self.game.events[-1])])
 
+    @typeset_text
     def place(self, cell: Any) -> tuple[Message, ...]:
         """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
         places nothing and the message gives the rule it breaks. Computer seats reply."""
@@ -232,6 +237,7 @@ class Table:
             return self._done([self._refused(str(error))])
         return self._done([message, *self._computers()])
 
+    @typeset_text
     def pass_die(self) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
         refusal = self._refusal()
@@ -243,6 +249,7 @@ class Table:
             return self._done([self._refused(str(error))])
         return self._done([self._pass_message(event), *self._computers()])
 
+    @typeset_text
     def undo(self) -> tuple[Message, ...]:
         """Take back every event after the last one a person made, and that one too."""
         events = self.game.events
@@ -256,6 +263,7 @@ class Table:
         words = self._event_words(undone, name)
         return self._done([Message(f"Undone: {words}.", seat=undone.player, event=undone)])
 
+    @typeset_text
     def new_game(self) -> tuple[Message, ...]:
         """Start again at the same table with the next seed (agents seeded for that game)."""
         old = self.game
@@ -265,6 +273,7 @@ class Table:
         self._hints = set()
         return self._done([Message(f"New game (seed {self.game.seed})."), *self._computers()])
 
+    @typeset_text
     def load(self, game: Game) -> tuple[Message, ...]:
         """Sit at a game (a replayed record, say); one for another number of players is refused."""
         if game.players != len(self.seats):
@@ -276,6 +285,7 @@ class Table:
         self._hints = set()
         return self._done([Message(f"Loaded a game of {len(game.events)} events."), *self._computers()])
 
+    @typeset_text
     def hint(self) -> tuple[Message, ...]:
         """Light the best cell for the die in hand and say why; counted on the score sheet."""
         if not self.allow_hints:
@@ -292,6 +302,7 @@ class Table:
         return self._done([Message(best.sentence, kind="hint", seat=seat, cells=best.cells)])
 
     # ---- computer seats -----------------------------------------------------------------------------
+    @typeset_text
     def computer_step(self) -> Message | None:
         """Let the computer seat to act roll and place (or pass) one die; None when a person is to act,
         the game is over, or the computers stopped (the message says why)."""
@@ -309,6 +320,7 @@ class Table:
             return self._pass_message(game.pass_die())
         return self._place(cell)
 
+    @typeset_text
     def play_computers(self) -> tuple[Message, ...]:
         """Computer seats act until a person is to act or the game ends; never loops for ever."""
         return self._done(self._computers())

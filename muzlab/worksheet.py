@@ -41,6 +41,7 @@ from muzlab.spelling import (
     show_name,
     symbols,
     triad_function_facts,
+    typeset_text,
 )
 from muzlab.svg import COLOURS
 
@@ -108,6 +109,7 @@ def sheet_position(seed: int, level: str = "basic") -> Position:
     return play(game, [make_agent("greedy", f"{seed}-a"), make_agent("greedy", f"{seed}-b")]).position
 
 
+@typeset_text
 def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic") -> list[Sheet]:
     """The worksheets of a pack: sheet k plays the game seeded `seed + k` and asks `questions`."""
     _check(level=level)
@@ -125,6 +127,7 @@ def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str =
     return made
 
 
+@typeset_text
 def sheet_questions(position: Position, seed: int = 0, count: int = 8) -> list[SheetQuestion]:
     """Mixed questions on one position, kinds taken in turn (KINDS): where a note may go, which
     triad a die completes and its Roman numeral, spelling a key, points, what a pair could become,
