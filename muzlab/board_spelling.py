@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from muzlab.hexgrid import LINE_UP_STEPS, Cell
 from muzlab.pitch import LETTER_PITCH, SpelledNote
@@ -77,9 +77,15 @@ class BoardSpelling:
 
     def label(self, cell: Cell) -> str:
         """What the die shows: its name, or both names ("D#/Eb", by letter) where its lines disagree."""
-        names = {self.names[cell]}
-        names.update(name for (where, _line), name in self.on_line.items() if where == cell)
-        return "/".join(sorted(names))
+        return self._two_names.get(cell) or self.names[cell]
+
+    @cached_property
+    def _two_names(self) -> dict[Cell, str]:
+        """The labels of the dice that show two names."""
+        found: dict[Cell, set[str]] = {}
+        for (cell, _line), name in self.on_line.items():
+            found.setdefault(cell, {self.names[cell]}).add(name)
+        return {cell: "/".join(sorted(names)) for cell, names in found.items()}
 
     def labels(self) -> dict[Cell, str]:
         """Every die's label, in board order."""
@@ -101,6 +107,36 @@ def neighbour_pairs(cells: Iterable[Cell]) -> list[tuple[Cell, Cell, int]]:
 def reads_right(low: str, high: str, line: int) -> bool:
     """Whether two names a line apart read right: a column's letters a third up, a diagonal's a step."""
     return (LETTERS.index(high[0]) - LETTERS.index(low[0])) % 7 == LINE_LETTERS[line]
+
+
+def most_pairs_right(dice: Mapping[Cell, int]) -> int:
+    """The most neighbouring pairs any spelling with at most one sharp or flat per die reads right,
+    by exhaustive search (branch and bound over each die's L0): the check `spell_board` is measured
+    against. Exponential in the worst case; boards of a game take milliseconds."""
+    cells = sorted(dice)
+    index = {cell: k for k, cell in enumerate(cells)}
+    anchors = [sorted({_anchor(name, cell) for name in note_options(dice[cell])}) for cell in cells]
+    earlier: list[list[int]] = [[] for _ in cells]
+    for low, high, _line in neighbour_pairs(dice):
+        a, b = index[low], index[high]
+        earlier[max(a, b)].append(min(a, b))
+    left = [0] * (len(cells) + 1)
+    for k in range(len(cells) - 1, -1, -1):
+        left[k] = left[k + 1] + len(earlier[k])
+    best, chosen = [spell_board(dice).right - 1], [0] * len(cells)  # (a good first bound prunes most)
+
+    def search(k: int, score: int) -> None:
+        if score + left[k] <= best[0]:
+            return
+        if k == len(cells):
+            best[0] = score
+            return
+        for anchor in anchors[k]:
+            chosen[k] = anchor
+            search(k + 1, score + sum(chosen[j] == anchor for j in earlier[k]))
+
+    search(0, 0)
+    return best[0]
 
 
 def spell_board(dice: Mapping[Cell, int], *, key_notes: Iterable[str] = (),
@@ -186,13 +222,16 @@ def _spell_group(group: list[Cell], dice: Mapping[Cell, int], around: Mapping[Ce
         options.append(sorted(choices, key=lambda option: -option[1]))
     if len(group) == 1:
         return {group[0]: options[0][0][2]}
-    allowed = [{option[0] for option in choices} for choices in options]
+    allowed = [{option[0]: option[1] for option in choices} for choices in options]
     scores = dict.fromkeys(set().union(*allowed), 0)
     for k, choices in enumerate(options):
+        unary, best = allowed[k], choices[0][1]
         for anchor in scores:
-            scores[anchor] += next((option[1] for option in choices if option[0] == anchor), choices[0][1])
-            if anchor in allowed[k]:
-                scores[anchor] += AGREE * sum(1 for j in nbrs[k] if j > k and anchor in allowed[j])
+            if anchor in unary:
+                pairs = sum(1 for j in nbrs[k] if j > k and anchor in allowed[j])
+                scores[anchor] += unary[anchor] + AGREE * pairs
+            else:
+                scores[anchor] += best
     # Start from the best L0 for the whole group (every die that can take it does; counted without
     # building the assignments): if every pair reads right there, that is the best spelling (another
     # where they all do is another whole-group L0). Else improve it, and the names already shown.
@@ -281,7 +320,7 @@ def _expand(chosen: list[tuple[int, int, str]], options: list[list[tuple[int, in
     for m, k in enumerate(free):
         if m not in reached:
             new[k] = moves[k]
-    if _value(new, nbrs) <= _value(chosen, nbrs):
+    if new == chosen or _value(new, nbrs) <= _value(chosen, nbrs):
         return False
     chosen[:] = new
     return True

@@ -40,6 +40,7 @@ from muzlab.spelling import (
     show_name,
     spell_column,
     spell_english,
+    text_settings,
     triad_functions,
     triad_root_name,
 )
@@ -71,6 +72,8 @@ class Structure:
     #: (`Position.spelled`); without a position, the run is spelled alone.
     source: Position | None = field(default=None, repr=False, compare=False)
     key: str | None = field(default=None, repr=False, compare=False)
+    #: `describe`'s sentences made so far, by the settings they were made in (a board redraws often)
+    _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def spelling(self) -> tuple[str, ...]:
@@ -146,6 +149,13 @@ class Structure:
 
         `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees.
         """
+        settings = (*text_settings(), degrees)
+        said = self._said.get(settings)
+        if said is None:
+            said = self._said[settings] = self._describe(degrees)
+        return said
+
+    def _describe(self, degrees: str | None) -> str:
         names = self.names
         notes = join(names)
         if self.kind == "triad":
@@ -212,7 +222,7 @@ class Position:
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
     __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_dice", "_layout", "_lines",
-                 "_by_pitch", "_structures", "_alone", "_frontier", "_parent", "_spellings")
+                 "_by_pitch", "_structures", "_alone", "_frontier", "_parent", "_placed_at", "_spellings")
 
     def __init__(
         self,
@@ -266,6 +276,7 @@ class Position:
         self._spellings: dict[str | None, BoardSpelling] = {}
         #: the position this one was played from (`place`), whose names a game has shown already
         self._parent: Position | None = None
+        self._placed_at = -1  # (the cell index of the die placed on the parent)
 
     # ---- reading the position -------------------------------------------------------------------
     @property
@@ -397,7 +408,7 @@ class Position:
                  left[:kl] + die + left[kl + 1:])
         child = Position.__new__(Position)
         child._init(self.board, self.rules, grid, layout, self._checks, lines, self._count + 1)
-        child._parent = self
+        child._parent, child._placed_at = self, i
         if self._masks is not None and self._count > 0:
             child._masks = child._updated_masks(self._masks, i)
         return child
@@ -854,9 +865,13 @@ class Position:
         key = resolve_key(key)
         spelling = self._spellings.get(key)
         if spelling is None:
-            previous = self._parent.spelled(key).names if self._parent is not None else None
+            if self._parent is None:
+                previous, preferred = None, self._alone_labels()
+            else:  # (every other die has a name shown, which outranks its run's own spelling)
+                previous = self._parent.spelled(key).names
+                preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
             spelling = self._spellings[key] = spell_board(
-                self.dice, key_notes=key_notes(key), previous=previous, preferred=self._alone_labels())
+                self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred)
         return spelling
 
     def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:
@@ -866,8 +881,19 @@ class Position:
         if self._parent is None:
             return []
         before, after = self._parent.spelled(key), self.spelled(key)
-        return [(cell, before.label(cell), after.label(cell)) for cell in before.names
-                if before.label(cell) != after.label(cell)]
+        return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
+                if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
+                and before.label(cell) != after.label(cell)]
+
+    def _alone_label(self, i: int) -> str:
+        """The name `_alone_labels` gives the die on cell i, from the runs through it alone."""
+        order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+        cell, best = self.board.cells[i], None
+        for structure in self._structures_through(i):
+            rank = (order[structure.complete, structure.kind], -len(structure.cells))
+            if best is None or rank < best[0]:
+                best = (rank, structure.alone()[structure.cells.index(cell)])
+        return pitch_name(self._grid[i]) if best is None else best[1]
 
     def _alone_labels(self) -> dict[Cell, str]:
         """Each die's name in one run through it spelled alone, chosen in this order: a complete

@@ -146,6 +146,12 @@ def typeset() -> Iterator[None]:
         _typeset.reset(token)
 
 
+def text_settings() -> tuple[str, bool]:
+    """What the words made now depend on besides the facts: the convention and whether typeset (for
+    caches of text)."""
+    return current_note_names(), _typeset.get()
+
+
 def typeset_text(function: Callable) -> Callable:
     """Make a function's text with real sharps and flats (`typeset`)."""
     @wraps(function)
@@ -305,6 +311,13 @@ def key_notes(key: str | None) -> tuple[str, ...]:
 def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
     """Every note of a scale type from a spelled tonic ("Gb" -> Gb Ab Bb Cb Db Eb F); None if a
     note would need three sharps or flats. Chromatic scales use sharps (flats from a flat tonic)."""
+    notes = _scale_notes(tonic, kind)
+    return None if notes is None else list(notes)
+
+
+@cache
+def _scale_notes(tonic: str, kind: str) -> tuple[str, ...] | None:
+    """`scale_notes` as a tuple, remembered."""
     tonic_pc = parse_pitch(tonic, "english")
     if kind not in SCALE_STEPS:
         raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
@@ -312,7 +325,7 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
     pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
     if kind not in SCALE_LETTERS:
         pool = FLAT_NAMES if "b" in tonic[1:] else SHARP_NAMES
-        return [tonic] + [pool[pc] for pc in pcs[1:]]
+        return (tonic, *(pool[pc] for pc in pcs[1:]))
     first = LETTERS.index(tonic[0])
     best = None
     for pattern in SCALE_LETTERS[kind]:
@@ -321,7 +334,7 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
             rank = (sum(map(accidentals, names)), max(map(accidentals, names)), _flats(names))
             if best is None or rank < best[0]:
                 best = (rank, names)
-    return None if best is None else best[1]
+    return None if best is None else tuple(best[1])
 
 
 def major_scale(key: str) -> list[str]:
@@ -908,6 +921,13 @@ def triad_function_facts(root: int, quality: str, tonics: Iterable[int], spelled
     named so that its scale holds the triad's spelled notes (`spelled`, by default its own spelling:
     vii° in Gb major, not F#), and a key that cannot hold the spelling given is left out. `first`
     (a lesson key, "F# major") comes first when the triad is one of its seven."""
+    return list(_function_facts(root, quality, tuple(tonics), tuple(spelled or ()), first))
+
+
+@cache
+def _function_facts(root: int, quality: str, tonics: tuple[int, ...], spelled: tuple[str, ...],
+                    first: str | None) -> tuple[tuple[str, str], ...]:
+    """`triad_function_facts` on tuples, remembered (a board names the same triads again and again)."""
     spelled_set = set(spelled or triad_spelling(root, quality))
     found = []
     if first:
@@ -927,7 +947,7 @@ def triad_function_facts(root: int, quality: str, tonics: Iterable[int], spelled
             continue  # no key on that tonic writes the triad as the board does (C#–E#–G# is no IV of Ab)
         key = min(holding or names, key=lambda n: (abs(MAJOR_KEY_SIGNATURES[n]), MAJOR_KEY_SIGNATURES[n] < 0))
         found.append((numeral, key))
-    return found
+    return tuple(found)
 
 
 def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,

@@ -17,7 +17,7 @@ import pytest
 import muzlab
 from muzlab import Game, Position, RuleSet
 from muzlab.agents import make_agent, play
-from muzlab.board_spelling import _anchor, neighbour_pairs, note_options, reads_right, spell_board
+from muzlab.board_spelling import most_pairs_right, neighbour_pairs, note_options, reads_right, spell_board
 from muzlab.pitch import to_convention
 from muzlab.quiz import score_explanation
 from muzlab.spelling import LETTERS, lesson_key, scale_name, show_name, symbols
@@ -40,35 +40,6 @@ def positions_of(game: Game) -> list[Position]:
             position = position.place(event.pitch, event.cell)
             found.append(position)
     return found
-
-
-def most_pairs_right(dice: dict) -> int:
-    """The most neighbouring pairs any spelling with at most one sharp or flat per die reads right,
-    by an exhaustive search (branch and bound over each die's L0)."""
-    cells = sorted(dice)
-    index = {cell: k for k, cell in enumerate(cells)}
-    anchors = [sorted({_anchor(name, cell) for name in note_options(dice[cell])}) for cell in cells]
-    earlier = [[] for _ in cells]
-    for low, high, _line in neighbour_pairs(dice):
-        a, b = index[low], index[high]
-        earlier[max(a, b)].append(min(a, b))
-    left = [0] * (len(cells) + 1)
-    for k in range(len(cells) - 1, -1, -1):
-        left[k] = left[k + 1] + len(earlier[k])
-    best, chosen = [-1], [0] * len(cells)
-
-    def search(k: int, score: int) -> None:
-        if score + left[k] <= best[0]:
-            return
-        if k == len(cells):
-            best[0] = score
-            return
-        for anchor in anchors[k]:
-            chosen[k] = anchor
-            search(k + 1, score + sum(chosen[j] == anchor for j in earlier[k]))
-
-    search(0, 0)
-    return best[0]
 
 
 def right_pairs(dice: dict, names: dict) -> int:
