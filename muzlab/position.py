@@ -175,19 +175,18 @@ class Structure:
         if self.complete and len(self.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
             text = f"{state} {notes}: fits {mode_name(self.pitches, fit=fit)}"
         else:
-            keys = run_key_names(self.pitches, self._ordered_keys(), names)
+            keys = run_key_names(self.pitches, self.keys, names, self._lesson_key())
             text = f"{state} {notes}: fits {', '.join(keys)}"
         if degrees is not None and fit is not None and fit.kind == "major":
             text += f"; {run_degrees(self.pitches, degrees, fit=fit)}"
         return text
 
-    def _ordered_keys(self) -> tuple[tuple[int, str], ...]:
-        """The keys the run fits, the lesson key first when it is one of them."""
+    def _lesson_key(self) -> tuple[int, str] | None:
+        """The lesson key as (tonic, scale type), or None."""
         if not self.key:
-            return self.keys
+            return None
         tonic_name, _, kind = self.key.partition(" ")
-        wanted = (parse_pitch(tonic_name, "english"), kind)
-        return tuple(sorted(self.keys, key=lambda key: key != wanted))
+        return parse_pitch(tonic_name, "english"), kind
 
 
 @dataclass(frozen=True)

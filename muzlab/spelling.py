@@ -437,12 +437,12 @@ def major_keys_fitting(pitches: Iterable[PitchLike]) -> list[int]:
 def _normalise_key(key: PitchLike) -> tuple[str | int, str]:
     """(a conventional tonic name or a pitch class, scale type) from "gb", "G♭ major", "Ges", 6,
     "D harmonic minor", ..."""
-    if not isinstance(key, str):
+    if not isinstance(key, str | SpelledNote):
         return parse_pitch(key), "major"
-    text = key.strip()
+    text: PitchLike = key if isinstance(key, SpelledNote) else key.strip()  # (a value is not read)
     kind = "major"
     for name in sorted(SCALE_STEPS, key=len, reverse=True):
-        if text.lower().endswith(" " + name):
+        if isinstance(text, str) and text.lower().endswith(" " + name):
             text, kind = text[: -len(name) - 1].strip(), name
             break
     name = _english(text)
@@ -534,7 +534,7 @@ def key_label(tonic: PitchLike, kind: str = "major") -> str:
     """A key's name in the convention in force: (6, "major") -> "F# major"; a typed "Gb" is kept."""
     if kind not in SCALE_STEPS:
         raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
-    name = _english(tonic) if isinstance(tonic, str) else _best_tonic(parse_pitch(tonic), kind)
+    name = _english(tonic) if isinstance(tonic, str | SpelledNote) else _best_tonic(parse_pitch(tonic), kind)
     return f"{show_name(name)} {kind}"
 
 
@@ -552,10 +552,11 @@ def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = Non
 
 
 def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
-                  names: Sequence[str] | None = None) -> list[str]:
+                  names: Sequence[str] | None = None, first: tuple[int, str] | None = None) -> list[str]:
     """The name of each (tonic, type) key a run fits, spelled as the run is written in it; with the
-    run's `names` (as the board writes it), the key it is spelled in comes first and each key is
-    named as it writes those names where it can (C#–E# fits F# major, not Gb major)."""
+    run's `names` (as the board writes it), the key it is spelled in comes first (`first`, a lesson
+    key, when it writes them so) and each key is named as it writes those names where it can
+    (C#–E# fits F# major, not Gb major)."""
     keys = list(keys)
     labels = []
     for tonic, kind in keys:
@@ -563,7 +564,8 @@ def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
         same = [fit for fit in fits if names is not None and fit.names == list(names)]
         fit = (same or fits or [None])[0]
         labels.append(_key_text(fit.key, kind) if fit else key_label(tonic, kind))
-    spelled = None if names is None else fit_spelled(pitches, keys, names)
+    spelled = None if names is None else fit_spelled(pitches, [first] if first in keys else [], names) or \
+        fit_spelled(pitches, keys, names)
     if spelled is not None:
         first = keys.index((parse_pitch(spelled.key, "english"), spelled.kind))
         labels.insert(0, labels.pop(first))
@@ -651,7 +653,7 @@ def triad_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]
 
 def triad_label(root: PitchLike, quality: str) -> str:
     """A triad's one name, in the convention in force: (3, "diminished") -> "D# diminished"."""
-    if isinstance(root, str):
+    if isinstance(root, str | SpelledNote):
         english = _english(root)
         root_pc = parse_pitch(root)
         for names in _triad_options(root_pc, quality):

@@ -165,6 +165,9 @@ def test_the_lesson_key_spells_what_fits_it_and_names_functions_in_it_first():
     with lesson_key("Db"):
         assert position.labels() == position.labels(key="Db")
     assert position.labels() != position.labels(key="Db")
+    pair = Position(None, {"f4": "C#", "e5": "Eb"})  # a rising-right diagonal step
+    assert pair.structures()[0].describe().startswith("scale run C#–D#: fits E major, ")
+    assert pair.structures(key="Gb")[0].describe().startswith("scale run Db–Eb: fits Gb major, ")
     lone = Position(None, {"e5": "C#"})
     assert list(lone.labels().values()) == ["C#"] and list(lone.labels(key="Ab").values()) == ["Db"]
     # the key comes after reading right: C–E–G stays natural in F# major

@@ -20,7 +20,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
-from muzlab.spelling import in_lesson_key, pitch_label, symbols
+from muzlab.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
 from muzlab.table import SHEET_COLUMNS, Message, Table
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
@@ -274,7 +274,8 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        drawn = (game, len(events), events[-1] if events else None, current_note_names(), scale,
+        names = (current_note_names(), current_lesson_key())
+        drawn = (game, len(events), events[-1] if events else None, names, scale,
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
@@ -284,7 +285,7 @@ class PlayBoard(widgets.VBox):
     def _list_runs(self) -> None:
         """The runs list of the board (a new list only when the dice or the note names changed); each
         run is described once, not again on every click."""
-        position, convention = self.game.position, current_note_names()
+        position, convention = self.game.position, (current_note_names(), current_lesson_key())
         if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
             return
         if self._listed is None or self._listed[1] != convention:
