@@ -32,6 +32,7 @@ from muzlab.hexgrid import LINE_UP_STEPS, Cell
 from muzlab.pitch import LETTER_PITCH, SpelledNote
 
 LETTERS = "CDEFGAB"
+_LETTER_INDEX = {letter: k for k, letter in enumerate(LETTERS)}
 #: Letters gained going up each line: a column is a third, a diagonal a step.
 LINE_LETTERS = (2, 1, 1)
 #: The weight of one pair reading right: more than every lower rank of a group together.
@@ -52,7 +53,7 @@ def note_options(pitch: int) -> tuple[str, ...]:
 def _anchor(name: str, cell: Cell) -> int:
     """The L0 a die written `name` on `cell` stands for: letter + q + 2r (mod 7)."""
     q, r = cell
-    return (LETTERS.index(name[0]) + q + 2 * r) % 7
+    return (_LETTER_INDEX[name[0]] + q + 2 * r) % 7
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def neighbour_pairs(cells: Iterable[Cell]) -> list[tuple[Cell, Cell, int]]:
 
 def reads_right(low: str, high: str, line: int) -> bool:
     """Whether two names a line apart read right: a column's letters a third up, a diagonal's a step."""
-    return (LETTERS.index(high[0]) - LETTERS.index(low[0])) % 7 == LINE_LETTERS[line]
+    return (_LETTER_INDEX[high[0]] - _LETTER_INDEX[low[0]]) % 7 == LINE_LETTERS[line]
 
 
 def most_pairs_right(dice: Mapping[Cell, int]) -> int:
@@ -267,19 +268,21 @@ def _improve(chosen: list[tuple[int, int, str]], options: list[list[tuple[int, i
     minimum cut (Boykov, Veksler and Zabih's alpha-expansion; exact for each move, since a pair's
     cost, one AGREE when its two L0 differ, is a metric)."""
     anchors = sorted({option[0] for choices in options for option in choices})
-    improved = True
-    while improved:
-        improved = False
-        for wanted in anchors:
-            if _expand(chosen, options, nbrs, wanted):
-                improved = True
+    by_anchor = {wanted: [next((option for option in choices if option[0] == wanted), None)
+                          for choices in options] for wanted in anchors}
+    # Cycle through the L0s until a whole round of them has changed nothing.
+    unchanged, turn = 0, 0
+    while unchanged < len(anchors):
+        wanted = anchors[turn % len(anchors)]
+        turn += 1
+        unchanged = 0 if _expand(chosen, by_anchor[wanted], nbrs, wanted) else unchanged + 1
 
 
-def _expand(chosen: list[tuple[int, int, str]], options: list[list[tuple[int, int, str]]],
+def _expand(chosen: list[tuple[int, int, str]], moves: list[tuple[int, int, str] | None],
             nbrs: list[list[int]], wanted: int) -> bool:
-    """One expansion move onto L0 `wanted` by a minimum cut; say whether it made the group better."""
+    """One expansion move onto L0 `wanted` (`moves`: each die's option standing for it, or None) by a
+    minimum cut; say whether it made the group better."""
     n = len(chosen)
-    moves = [next((option for option in options[k] if option[0] == wanted), None) for k in range(n)]
     free = [k for k in range(n) if moves[k] is not None and chosen[k][0] != wanted]
     if not free:
         return False

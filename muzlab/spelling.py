@@ -557,19 +557,25 @@ def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
     run's `names` (as the board writes it), the key it is spelled in comes first (`first`, a lesson
     key, when it writes them so) and each key is named as it writes those names where it can
     (C#–E# fits F# major, not Gb major)."""
-    keys = list(keys)
-    labels = []
+    return [_key_text(tonic, kind) for tonic, kind in _run_keys(
+        tuple(pitches), tuple(keys), None if names is None else tuple(names), first)]
+
+
+@cache
+def _run_keys(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names: tuple[str, ...] | None,
+              first: tuple[int, str] | None) -> tuple[tuple[str, str], ...]:
+    """`run_key_names` as (English tonic, type) facts, remembered."""
+    found = []
     for tonic, kind in keys:
         fits = [fit for fit in _fits(pitches, (kind,)) if parse_pitch(fit.key, "english") == tonic]
         same = [fit for fit in fits if names is not None and fit.names == list(names)]
         fit = (same or fits or [None])[0]
-        labels.append(_key_text(fit.key, kind) if fit else key_label(tonic, kind))
+        found.append((fit.key if fit else _best_tonic(tonic, kind), kind))
     spelled = None if names is None else fit_spelled(pitches, [first] if first in keys else [], names) or \
         fit_spelled(pitches, keys, names)
     if spelled is not None:
-        first = keys.index((parse_pitch(spelled.key, "english"), spelled.kind))
-        labels.insert(0, labels.pop(first))
-    return labels
+        found.insert(0, found.pop(keys.index((parse_pitch(spelled.key, "english"), spelled.kind))))
+    return tuple(found)
 
 
 def fit_spelled(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
