@@ -264,3 +264,13 @@ def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
     finally:
         app.lesson_key.value = None
     assert "scale run B–C#–D#–E#–F#: fits F# major" in [t for t, _ in app.explorer.runs.options]
+
+
+def test_a_refusal_names_the_dice_on_the_board_as_the_board_does():
+    played_first = Position(None, {"e5": "Eb"}).place("C#", "d4")  # the Eb was shown: C# reads Db
+    fresh = Position(None, {"e5": "Eb", "d4": "C#"})  # spelled afresh: C#–D# (as in E major)
+    for position, run in ((played_first, "Db–Eb–"), (fresh, "C#–D#–")):
+        names = [position.labels()[cell] for cell in ((-1, 1), (0, 0))]
+        assert "–".join(names) + "–" == run
+        reasons = [position.explain(pitch, (1, -1)) for pitch in range(12)]
+        assert all(reason.startswith(run) for reason in reasons if reason and "scale" in reason)
