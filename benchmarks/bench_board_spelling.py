@@ -65,14 +65,17 @@ def main() -> None:
         level_old, _ = share(chosen, lambda p: p._alone_labels())
         print(f"    {level}: {100 * level_right / level_total:.1f} % "
               f"(before {100 * level_old / level_total:.1f} %) of {level_total} pairs")
-    runs = differing = 0
+    runs = differing = before = 0
     for position in positions:
-        labels = position.labels()
+        labels, alone = position.labels(), position._alone_labels()
         for structure in position.structures():
             runs += 1
             differing += any(name not in labels[cell].split("/")
                              for cell, name in zip(structure.cells, structure.spelling, strict=True))
-    print(f"  runs whose own text names a die otherwise than its label: {differing} of {runs}")
+            before += any(alone[cell] != name
+                          for cell, name in zip(structure.cells, structure.alone(), strict=True))
+    print(f"  runs whose own text names a die otherwise than its label: {differing} of {runs} "
+          f"(before: {before})")
     old_times, new_times = [], []
     for position in positions:
         board, dice, rules = position.board, dict(position.dice), position.rules

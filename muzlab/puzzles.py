@@ -67,7 +67,8 @@ def classify(position: Position, pitch: int) -> Puzzle | None:
         return Puzzle("completion", position, pitch, answer, points, (
             f"{why} It is the only cell where {die_label(position, pitch, answer)} completes anything, "
             "and a completion earns an extra roll."))
-    raw = {cell: score // board.honeypots.get(cell, 1) for cell, score in scores.items()}
+    parts = {cell: position.score_breakdown(pitch, cell) for cell in scores}  # the points without honeypots
+    raw = {cell: part.total // part.factor for cell, part in parts.items()}
     plain = _unique_max(raw)
     if plain is not None and plain != answer:
         return Puzzle("honeypot", position, pitch, answer, points, (
