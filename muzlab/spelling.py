@@ -251,9 +251,17 @@ def _key_setting(key: PitchLike | None) -> str:
     """A lesson key checked and written as its English tonic and type ("Gb major"); "" for none."""
     if key is None or key == "":
         return ""
+    if isinstance(key, str) and key in _canonical_keys():
+        return key  # already a setting ("Bb major"): a value, not a name read in the convention
     wanted, kind = _normalise_key(key)
     tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
     return f"{tonic} {kind}"
+
+
+@cache
+def _canonical_keys() -> frozenset[str]:
+    """Every lesson key as a setting is written: English tonic and scale type ("F# major")."""
+    return frozenset(f"{tonic} {kind}" for kind in SCALE_STEPS for tonic in _tonic_names(kind))
 
 
 def set_lesson_key(key: PitchLike | None) -> None:

@@ -261,7 +261,11 @@ def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
         app.explorer.load(Position(None, dice).notation())
         app.lesson_key.value = "Gb major"
         assert "scale run Cb–Db–Eb–F–Gb: fits Gb major" in [t for t, _ in app.explorer.runs.options]
+        app.note_names.value = "german"  # the menu's keys are values, not names read in German
+        app.lesson_key.value = "Bb major"
+        assert muzlab.spelling.current_lesson_key() == "Bb major"
     finally:
+        app.note_names.value = "english"
         app.lesson_key.value = None
     assert "scale run B–C#–D#–E#–F#: fits F# major" in [t for t, _ in app.explorer.runs.options]
 

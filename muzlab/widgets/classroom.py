@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from muzlab.agents import AGENTS
 from muzlab.eartraining import DRILLS
 from muzlab.game import MAX_PLAYERS
-from muzlab.pitch import current_note_names, set_note_names
+from muzlab.pitch import SpelledNote, current_note_names, set_note_names
 from muzlab.samples import sample_game
 from muzlab.spelling import MAJOR_KEY_SIGNATURES, current_lesson_key, set_lesson_key, show_name, symbols
 from muzlab.widgets.ear import EarTrainer
@@ -197,7 +197,7 @@ class ClassroomApp(widgets.VBox):
     def choose_key(self, key: str | None) -> None:
         """Set the lesson's key (`muzlab.spelling.set_lesson_key`; None for none) and write every note
         on every tab again: dice that fit it are spelled as in it, numerals name functions in it first."""
-        set_lesson_key(key)
+        set_lesson_key(None if key is None else SpelledNote.from_english(key.partition(" ")[0]))  # (a value)
         for widget in (self.play, self.explorer, self.quiz, self.ear, self.review):
             if widget is not None:
                 widget.redraw_names()
