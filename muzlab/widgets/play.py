@@ -20,7 +20,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
-from muzlab.spelling import pitch_label, symbols
+from muzlab.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
 from muzlab.table import SHEET_COLUMNS, Message, Table
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
@@ -47,6 +47,7 @@ class PlayBoard(widgets.VBox):
     happened or why not.
     """
 
+    @in_lesson_key
     def __init__(
         self,
         players: int = 2,
@@ -61,7 +62,9 @@ class PlayBoard(widgets.VBox):
         names: Sequence[str] | None = None,
         scale: float = 1.0,
         allow_hints: bool = True,
+        key: str | None = None,
     ):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.table = Table(players, agents, names, seed, board, rules, dice, game, allow_hints)
         self.table.on_step = self._computer_moved
         self.agent_delay = agent_delay
@@ -152,6 +155,7 @@ class PlayBoard(widgets.VBox):
         self.board_view.show_names = change["new"]
         self.refresh()
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the board, the
         die in hand, the sheet, the runs list and the run heard last. The last action's sentences,
@@ -170,15 +174,18 @@ class PlayBoard(widgets.VBox):
         button.on_click(lambda _button: self._act(action))
         return button
 
+    @in_lesson_key
     def _clicked(self, cell: Cell) -> None:
         self._act(lambda: self.table.place(cell))
 
+    @in_lesson_key
     def _key(self, key: str) -> None:
         button = {"r": self.roll_button, "p": self.pass_button, "u": self.undo_button,
                   "h": self.hint_button}[key]
         if not button.disabled and button.layout.display != "none":
             button.click()
 
+    @in_lesson_key
     def _act(self, action: Callable[[], tuple[Message, ...]]) -> None:
         self._lines = []
         messages = action()
@@ -186,6 +193,7 @@ class PlayBoard(widgets.VBox):
             self._hinted = (len(self.game.events), messages[0].cells)
         self._show(messages)
 
+    @in_lesson_key
     def save(self) -> tuple[Message, ...]:
         """Write the game record (JSON) to the file named in `record_path`."""
         path = Path(self.record_path.value)
@@ -195,6 +203,7 @@ class PlayBoard(widgets.VBox):
             return (Message(f"Could not save to {path}: {error.strerror}.", kind="refused"),)
         return (Message(f"Saved {len(self.game.events)} events to {path}."),)
 
+    @in_lesson_key
     def load(self) -> tuple[Message, ...]:
         """Replay a saved record; a bad file leaves the current game as it was and says why."""
         path = Path(self.record_path.value)
@@ -207,6 +216,7 @@ class PlayBoard(widgets.VBox):
         return self.table.load(game)
 
     # ---- drawing ------------------------------------------------------------------------------------
+    @in_lesson_key
     def _computer_moved(self, message: Message) -> None:
         """A computer seat moved inside an action: show it at once, then pause so people can follow."""
         self._show([*self._lines, message])
@@ -223,10 +233,12 @@ class PlayBoard(widgets.VBox):
                 if completed:
                     self.listen.show(completed[0])
 
+    @in_lesson_key
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
             self.listen.show(self._structures[change["new"]])
 
+    @in_lesson_key
     def refresh(self) -> None:
         """Redraw everything from the table: the board first, then the die in hand, scores, messages,
         sheet and runs."""
@@ -262,7 +274,8 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        drawn = (game, len(events), events[-1] if events else None, current_note_names(), scale,
+        names = (current_note_names(), current_lesson_key())
+        drawn = (game, len(events), events[-1] if events else None, names, scale,
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
@@ -272,7 +285,7 @@ class PlayBoard(widgets.VBox):
     def _list_runs(self) -> None:
         """The runs list of the board (a new list only when the dice or the note names changed); each
         run is described once, not again on every click."""
-        position, convention = self.game.position, current_note_names()
+        position, convention = self.game.position, (current_note_names(), current_lesson_key())
         if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
             return
         if self._listed is None or self._listed[1] != convention:

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from muzlab import coach
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
+from muzlab.spelling import in_lesson_key
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -26,7 +27,9 @@ class Review(widgets.VBox):
     """A game's decisions one at a time: first / previous / next / last buttons and a slider, and a
     practice mode over its mistakes."""
 
-    def __init__(self, game: Game, expert_seed: int = 0):
+    @in_lesson_key
+    def __init__(self, game: Game, expert_seed: int = 0, key: str | None = None):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.game = game
         self.moments = coach.decisions(game, expert_seed)
         self.values = coach.values(game)
@@ -83,6 +86,7 @@ class Review(widgets.VBox):
         button.on_click(lambda _button: action())
         return button
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write the comments, the table and the run heard in the note names in force
         (`muzlab.set_note_names`)."""
@@ -92,10 +96,12 @@ class Review(widgets.VBox):
         self.show(self.index)
         self.listen.redraw()
 
+    @in_lesson_key
     def go(self, index: int) -> None:
         """Show decision `index`, kept within the game."""
         self.slider.value = min(max(index, 0), max(len(self.moments) - 1, 0))
 
+    @in_lesson_key
     def show(self, index: int) -> None:
         """Draw the board at decision `index` and say what the coach says about it (in practice, the
         position before the mistake only)."""
@@ -130,12 +136,14 @@ class Review(widgets.VBox):
         moment = self.moments[self.index]
         return coach.runs_built(moment.position, moment.pitch, cell)
 
+    @in_lesson_key
     def hear_played(self) -> None:
         """Play the main run the die built at this decision (what it completed first)."""
         moment = self.moments[self.index]
         if moment.cell is not None and (runs := self._runs(moment.cell)):
             self.listen.show(runs[0])
 
+    @in_lesson_key
     def hear_best(self) -> None:
         """Play the main run the best cell would have built."""
         moment = self.moments[self.index]
@@ -144,6 +152,7 @@ class Review(widgets.VBox):
             self.listen.show(runs[0])
 
     # ---- learning from the mistakes -------------------------------------------------------------------
+    @in_lesson_key
     def learn(self) -> None:
         """Start the practice at the first mistake (inaccuracy or worse) of the game."""
         if self.lessons:
@@ -151,11 +160,13 @@ class Review(widgets.VBox):
             self.practice_box.layout.display = None
             self._practise(min(self.lessons))
 
+    @in_lesson_key
     def next_mistake(self) -> None:
         """Go to the next mistake (back to the first after the last)."""
         later = [index for index in sorted(self.lessons) if index > self.index]
         self._practise(later[0] if later else min(self.lessons))
 
+    @in_lesson_key
     def stop_learning(self) -> None:
         """Leave the practice and show the review of the decision again."""
         self.learning = False
@@ -210,12 +221,14 @@ class Review(widgets.VBox):
             text += f"<p><b>{html.escape(coach.lesson_text(position, found))}</b></p>"
         return text
 
+    @in_lesson_key
     def try_cell(self, cell: Cell) -> None:
         """A click on the board: in practice, the student's try; otherwise nothing."""
         if self.learning and cell in self.moments[self.index].position.board:
             self.tries.append(cell)
             self._show_practice()
 
+    @in_lesson_key
     def reveal(self) -> None:
         """Show the answer after at least one try."""
         if self.learning and self.tries:
