@@ -104,9 +104,21 @@ def test_the_size_control_rescales_every_board(app):
     app.setup.start_button.click()
     app.size.value = 1.5
     assert [board.scale for board in app.boards()] == [1.5, 1.5, 1.5]
-    assert "--jp-widgets-font-size: 20px" in app.style.value  # 13px buttons and labels, 1.5 times
+    assert "--muz-u: min(1.5px, 0.2vh)" in app.style.value  # 1.5 times, but never past the window
+    assert "--jp-widgets-font-size: calc(13 * var(--muz-u))" in app.style.value  # buttons and labels too
+    assert {view.fit for view in app.board_views()} == {"window"}
     app.setup.start_button.click()  # a new table starts at the chosen size
-    assert app.play.scale == 1.5
+    assert app.play.scale == 1.5 and app.play.board_view.fit == "window"
+
+
+def test_fit_is_the_default_size_and_fills_the_window_height(app):
+    assert app.size.value == "fit"
+    assert [button.description for button in app.size.buttons.values()][:2] == ["✓ fit", "small"]
+    app.setup.start_button.click()
+    assert app.play.scale == 1.0 and {view.fit for view in app.board_views()} == {"fill"}
+    app.size.buttons[2.0].click()  # the back row: twice the size, within the window
+    assert app.size.value == 2.0 and app.play.scale == 2.0 and app.play.board_view.fit == "window"
+    assert app.size.buttons[2.0].description == "✓ back row" and app.size.buttons["fit"].description == "fit"
 
 
 # ---- the book's stand-ins ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """PlayBoard driven only through its buttons, as a class at the projector would play."""
 
+import datetime
 import json
 
 import pytest
@@ -146,19 +147,59 @@ def test_save_and_load_a_game_record_through_the_buttons(tmp_path):
         cells = board.game.legal_placements()
         board.cells[cells[0]].click() if cells else board.pass_button.click()
     record = tmp_path / "class-game.json"
-    board.record_path.value = str(record)
-    board.save_button.click()
+    board.save(record)
     assert json.loads(record.read_text())["events"]
     other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
-    other.record_path.value = str(record)
-    other.load_button.click()
+    other.load(record)
     assert other.game == board.game
+    other.refresh()
     assert other.cells[(0, 0)].label == board.cells[(0, 0)].label
     assert other.board_view.svg == board.board_view.svg
     (tmp_path / "broken.json").write_text('{"format": "muzlab-game"')
-    other.record_path.value = str(tmp_path / "broken.json")
-    other.load_button.click()
-    assert "not a game record" in other.message.value and other.game == board.game
+    messages = other.load(tmp_path / "broken.json")
+    assert "not a game record" in messages[0].text and other.game == board.game
+
+
+def play_a_few_moves(board: PlayBoard, moves: int = 3) -> None:
+    for _ in range(moves):
+        board.roll_button.click()
+        cells = board.game.legal_placements()
+        board.cells[cells[0]].click() if cells else board.pass_button.click()
+
+
+def upload(board: PlayBoard, name: str, content: bytes) -> None:
+    """What the page's Load does: the file arrives as the FileUpload's value."""
+    board.load_button.value = ({"name": name, "type": "application/json", "size": len(content),
+                                "content": memoryview(content),
+                                "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)},)
+
+
+def test_save_downloads_the_record_and_the_sheet_and_load_uploads_it(tmp_path):
+    board = PlayBoard(players=2, agents=[None, "random"], seed=8, agent_delay=0)
+    play_a_few_moves(board)
+    record = board.save_button.click()  # what the browser saves
+    assert record.name.endswith(".json") and Game.from_json(record.data.decode()) == board.game
+    sheet = board.sheet_button.click().data.decode()
+    assert sheet.splitlines()[0].startswith("turn,") and sheet.count("\n") == len(board.table.sheet_rows()) + 1
+    other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
+    upload(other, record.name, record.data)
+    assert other.game == board.game and other.load_button.value == ()  # ready for the next file
+    assert "Loaded a game" in other.message.value
+    assert list(tmp_path.iterdir()) == []  # nothing written anywhere
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    (b"x" * 1_000_001, "is 1,000,001 bytes; a game record is at most 1,000,000 bytes"),
+    (b"\xff\xfe\x00", "is not text"),
+    (b'{"format": "muzlab-game"', "is not a game record muzlab can replay"),
+    (b"[" * 100_000 + b"]" * 100_000, "is not a game record muzlab can replay"),
+])
+def test_load_refuses_anything_but_a_record_with_a_sentence(content, why):
+    board = PlayBoard(players=2, agents=[None, "random"], seed=8, agent_delay=0)
+    play_a_few_moves(board)
+    before = board.game.to_json()
+    upload(board, "homework.json", content)
+    assert f"homework.json {why}" in board.message.value and board.game.to_json() == before
 
 
 def test_new_game_uses_the_next_seed():
@@ -268,15 +309,16 @@ def test_a_teacher_can_switch_the_hint_button_off():
 
 def test_scale_and_cell_names_for_a_projector():
     board = PlayBoard(players=2, seed=0, agent_delay=0, scale=1.5)
-    assert board.board_view.scale == 1.5 and "font-size:66px" in board.hand.value
+    big = "font-size:calc(44 * var(--muz-u, {}px))"  # the app's --muz-u, else the scale
+    assert board.board_view.scale == 1.5 and big.format(1.5) in board.hand.value
     board.scale = 2
-    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
+    assert board.board_view.scale == 2.0 and big.format(2) in board.hand.value
     assert 'class="cell-name"' not in board.board_view.svg
     board.cell_names.value = True
     assert '>e5</text>' in board.board_view.svg and '>a1</text>' in board.board_view.svg
     with pytest.raises(UnknownSetting, match="scale 0.0"):
         board.scale = 0
-    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
+    assert board.board_view.scale == 2.0 and big.format(2) in board.hand.value
 
 
 def test_the_die_in_hand_is_written_as_on_the_board_with_a_real_sharp():
@@ -286,17 +328,14 @@ def test_the_die_in_hand_is_written_as_on_the_board_with_a_real_sharp():
     assert "rolled C#" in board.message.value
 
 
-def test_the_record_label_and_the_panel_grow_with_the_scale():
+def test_the_panel_and_the_sheet_grow_with_the_scale():
     board = PlayBoard(players=2, seed=0, agent_delay=0)
-    assert board.record_path.description == "Record"
-    assert board.record_path.style.description_width == "initial"  # never cut to "Re…"
-    laptop = (board.record_path.layout.width, board.controls.layout.max_width)
-    assert laptop == ("230px", "540px")
+    assert board.controls.layout.max_width == "calc(540 * var(--muz-u, 1px))"
     board.scale = 2
-    assert (board.record_path.layout.width, board.controls.layout.max_width) == ("460px", "1080px")
-    assert "font-size: 28px" in board.sheet.value  # the score sheet too
+    assert board.controls.layout.max_width == "calc(540 * var(--muz-u, 2px))"
+    assert "font-size: calc(14 * var(--muz-u, 2px))" in board.sheet.value  # the score sheet too
     projector = PlayBoard(players=1, seed=0, agent_delay=0, scale=1.5).controls.layout
-    assert (projector.min_width, projector.max_width) == ("360px", "810px")  # beside the board where it fits
+    assert (projector.min_width, projector.max_width) == ("360px", "calc(540 * var(--muz-u, 1.5px))")
 
 
 def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_in_force():

@@ -1,8 +1,17 @@
-"""Hear and see one structure: an ipywidgets Audio player, its name, and its staff notation."""
+"""Hear and see one structure: an ipywidgets Audio player, its name, its staff and a piano keyboard.
+
+Drawing a staff (music21 and verovio) is the slowest thing a click can start, so in a running kernel
+the sound and pictures are made on one worker thread and shown when ready: the board a click changed
+is sent first, and the next Roll never waits for a staff.
+"""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from typing import TypeVar
 
 import ipywidgets as widgets
 
@@ -12,6 +21,40 @@ from muzlab.music import rising_midi
 from muzlab.pitch import current_note_names
 from muzlab.position import Structure
 from muzlab.spelling import NotAStructure, scale_name, triad_label
+from muzlab.widgets.svgboard import scaled
+
+T = TypeVar("T")
+#: One thread draws every staff, one at a time (verovio's toolkit is shared).
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="muzlab-staff")
+#: The staff's and the keyboard's widths at normal size, in pixels (they grow with the Size).
+STAFF_PX, KEYBOARD_PX = 300, 170
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this code runs in (a kernel's), or None in a plain script or test."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def in_background(work: Callable[[], T], then: Callable[[T], None]) -> None:
+    """Run `work` on the worker thread and `then(result)` back on the kernel's loop; without a running
+    loop, both at once. Widgets change only in `then`, on the loop's own thread."""
+    loop = running_loop()
+    if loop is None:
+        then(work())
+        return
+    future = _WORKER.submit(work)
+    future.add_done_callback(lambda done: loop.call_soon_threadsafe(then, done.result()))
+
+
+def sized_svg(svg: str, px: float, css: str) -> str:
+    """A picture in a box `px` pixels wide at normal size (growing with the Size), the SVG filling it."""
+    if not svg:
+        return ""
+    svg = svg.replace("<svg ", '<svg style="width:100%;height:auto;display:block" ', 1)
+    return f"<div class='{css}' style='width:{scaled(px)}'>{svg}</div>"
 
 
 def structure_title(structure: Structure) -> str:
@@ -41,9 +84,13 @@ class ListenPanel(widgets.VBox):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
         self.staff = widgets.HTML()
+        self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
+        self.keyboard.add_class("muz-keyboard")
         self.structure: Structure | None = None  # the run loaded last
-        super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard])])
+        super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard],
+                                                   layout=widgets.Layout(flex_flow="row wrap",
+                                                                         align_items="center"))])
         self.add_class("muz-listen")
 
     def redraw(self) -> None:
@@ -53,34 +100,44 @@ class ListenPanel(widgets.VBox):
             self.show(self.structure)
 
     def show(self, structure: Structure) -> None:
-        """Load the sound and notation of a structure; runs music21 cannot name play note by note."""
+        """Load the sound and notation of a structure (made in the background in a kernel); runs
+        music21 cannot name play note by note."""
         self.structure = structure
         self.title.value = f"<b>{structure_title(structure)}</b>"
-        try:
-            sound, staff, keys = _drawn(structure.kind, structure.pitches, structure.spelling,
-                                        current_note_names())
-        except NotAStructure:
-            sound, staff, keys = audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
-        self.staff.value = staff
-        self.keyboard.value = keys
-        self.player.value = sound
+        convention = current_note_names()
+
+        def work() -> tuple[bytes, str, str]:
+            try:
+                return _drawn(structure.kind, structure.pitches, structure.spelling, convention)
+            except NotAStructure:
+                return audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
+
+        def then(drawn: tuple[bytes, str, str]) -> None:
+            if self.structure is not structure:  # another run was chosen meanwhile
+                return
+            sound, staff, keys = drawn
+            self.staff.value = staff
+            self.keyboard.value = keys
+            if self.player.value != sound:
+                self.player.value = sound
+
+        in_background(work, then)
 
 
 @lru_cache(maxsize=256)
 def _drawn(kind: str, pitches: tuple[int, ...], spelling: tuple[str, ...],
            _convention: str) -> tuple[bytes, str, str]:
     """A run's sound (WAV bytes), staff and keyboard, made once: the same triads and scales come back
-    game after game, and drawing a staff is the slowest part of a click that completes one.
-    NotAStructure for a run music21 cannot name."""
+    game after game. NotAStructure for a run music21 cannot name."""
     sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
-    return sound, _notation(kind, spelling), _keys(spelling)
+    return sound, sized_svg(_notation(kind, spelling), STAFF_PX, "muz-staff-picture"), _keys(spelling)
 
 
 def _keys(spelling: tuple[str, ...]) -> str:
     """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
     neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
     try:
-        return keyboard_svg(spelling, semitones=True)
+        return sized_svg(keyboard_svg(spelling, semitones=True), KEYBOARD_PX, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 
