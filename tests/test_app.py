@@ -49,7 +49,8 @@ def test_start_seats_the_players_chosen_in_the_page(app):
     app.setup.allow_hints.value = False
     app.setup.start_button.click()
     board = app.play
-    assert isinstance(board, PlayBoard) and app.play_area.children == (app.change_button, board)
+    assert isinstance(board, PlayBoard) and app.play_area.children == (board,)
+    assert board.actions.children[-1] is app.change_button  # beside New game, not over the board
     assert board.game.players == 3 and board.game.seed == 12
     assert [seat.label for seat in board.table.seats] == ["Ada", "Player 2", "Robo (random)"]
     assert not board.table.allow_hints and board.hint_button.layout.display == "none"

@@ -32,16 +32,18 @@ NOTE_NAMES = (("English: C D E F G A B", "english"), ("German: C D E F G A H", "
 FIT = "fit"
 SIZES = (("fit", FIT), ("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5),
          ("back row", 2.0))
-#: How large one normal pixel is drawn at a Size: "fit" follows the window's height (1.1px on a 720px
-#: window, 1.6px on 1080px); a fixed Size never grows past what a window of that height can hold.
-FIT_UNIT = "clamp(0.8px, 0.15vh, 2.4px)"
+#: How large one normal pixel is drawn at a Size: "fit" follows the window's height (1.2px on a 720px
+#: window, 1.8px on 1080px); a fixed Size never grows past what a window of that height can hold.
+FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
 WINDOW_CAP = "0.2vh"
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
 APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button, .muz-app .muz-download"
            " { width: auto; min-width: max-content; }"
            " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
            " .muz-app .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; }"
-           " .muz-app .widget-upload { width: auto; min-width: max-content; }")
+           " .muz-app .widget-upload { width: auto; min-width: max-content; }"
+           " .muz-app .muz-download { margin: var(--jp-widgets-margin);"
+           " height: var(--jp-widgets-inline-height); padding: 0 calc(10 * var(--muz-u)); }")
 PERSON = "person"
 PLAYED = "played"
 SAMPLE_GAMES = (("greedy-vs-random", "a sample game: greedy against random"),
@@ -187,7 +189,8 @@ class ClassroomApp(widgets.VBox):
                               seed=self.setup.game_number.value, agent_delay=self.agent_delay,
                               scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value)
         self._fit(self.play.board_view)
-        self.play_area.children = [self.change_button, self.play]
+        self.play.actions.children = (*self.play.actions.children, self.change_button)
+        self.play_area.children = [self.play]
 
     def show_setup(self) -> None:
         """Back to the seating form (the game on the board is left behind)."""

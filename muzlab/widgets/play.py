@@ -117,12 +117,14 @@ class PlayBoard(widgets.VBox):
         def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
             return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
 
+        #: The game's own buttons (New game, Save, Score sheet, Load); the app adds Change seats.
+        self.actions = row(self.new_button, self.save_button, self.sheet_button, self.load_button)
         # What a player needs every move comes first, so it is in sight at every Size.
         self.controls = widgets.VBox([
             self.status, self.hand,
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
             self.scores, self.message, self.listen, self.runs, row(self.hints, self.cell_names),
-            row(self.new_button, self.save_button, self.sheet_button, self.load_button),
+            self.actions,
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
         self._size_controls()

@@ -15,7 +15,7 @@ function render({ model, el }) {
   const tip = document.createElement("div");
   tip.className = "muz-tip";
   tip.setAttribute("aria-live", "polite");
-  const HELP = "Point at a cell: its points, or why the die may not go there. Keys: arrows and Enter.";
+  const HELP = "Point at a cell: its points, or why not. Keys: arrows, Enter.";
   tip.textContent = HELP;
   el.append(frame, tip);
   let focus = null;   // "q,r" of the focused cell
