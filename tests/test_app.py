@@ -95,6 +95,16 @@ def test_the_review_of_a_sample_game(app):
     assert app.review.board_view.scale == 2.0
 
 
+def test_the_review_downloads_as_csv_one_line_per_decision(app):
+    assert app.review_download.layout.display == "none"  # nothing to download before a review
+    app.review_choice.value = "greedy-vs-random"
+    app.review_button.click()
+    made = app.review_download.click()
+    lines = made.data.decode().splitlines()
+    assert made.name.endswith(".csv") and app.review_download.layout.display == ""
+    assert len(lines) == len(app.review.moments) + 1 and "comment" in lines[0]
+
+
 def test_change_seats_goes_back_to_the_form(app):
     app.setup.start_button.click()
     app.change_button.click()

@@ -17,6 +17,7 @@ from muzlab.eartraining import DRILLS
 from muzlab.game import MAX_PLAYERS
 from muzlab.pitch import current_note_names, set_note_names
 from muzlab.samples import sample_game
+from muzlab.widgets.download import Download, DownloadButton
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.play import PlayBoard
@@ -166,8 +167,13 @@ class ClassroomApp(widgets.VBox):
         self.review_note = widgets.HTML("<p>The coach goes through a game decision by decision: what was "
                                         "played, the best cell, and why.</p>")
         self.review: Review | None = None
-        self.review_area = widgets.VBox([widgets.HBox([self.review_choice, self.review_button]),
-                                         self.review_note])
+        self.review_download = DownloadButton("Download the review (CSV)", self.review_file, "muz-review-csv",
+                                              "Save this review, one line per decision, on this device")
+        self.review_download.layout.display = "none"  # until there is a review
+        self.review_area = widgets.VBox([
+            widgets.HBox([self.review_choice, self.review_button, self.review_download],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.review_note])
         self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz, self.ear_area,
                                           self.review_area],
                                 titles=["Play", "Explore", "Quiz", "Ear training", "Review"])
@@ -214,9 +220,18 @@ class ClassroomApp(widgets.VBox):
         else:
             game = self.play.game
         self.review = Review(game)
+        self.review_download.layout.display = ""
         self.review.board_view.scale = board_scale(self.size.value)
         self._fit(self.review.board_view)
         self.review_area.children = self.review_area.children[:1] + (self.review,)
+
+    def review_file(self) -> Download:
+        """The review shown, one line per decision, as CSV for the browser to save."""
+        frame = self.review.frame if self.review is not None else None
+        text = "" if frame is None else frame.to_csv(index=False)
+        name = "muzundrum-review.csv" if self.review is None else (
+            f"muzundrum-review-game-{self.review.game.seed}.csv")
+        return Download(name, "text/csv", text.encode("utf-8"))
 
     def boards(self) -> list[widgets.Widget]:
         """The widgets that draw a board, in tab order (the review's is its board view)."""
