@@ -160,3 +160,11 @@ def test_the_built_in_render_lasts_as_the_events_say():
     beats = max(start + length for start, length, _ in item.events)
     assert len(sound) == beats * round(0.25 * 8000)
     assert np.max(np.abs(sound)) == pytest.approx(0.9, abs=1e-3)
+
+
+def test_a_triad_is_explained_as_a_third_on_the_root_then_a_third_on_the_third():
+    item = next(i for i in Drill("triad quality").items(3, 20) if i.answer == "major")
+    lower, upper = (b - a for a, b in zip(item.notes, item.notes[1:], strict=False))
+    assert (lower, upper) == (4, 3)
+    assert ("a major third (4 semitones) from the root to the third, then a minor third (3 semitones) "
+            "from the third to the fifth.") in item.explanation()
