@@ -327,7 +327,12 @@ class Table:
         seat = game.current_player
         self._hints.add((seat, game.turn, len(game.events)))
         best = advice(game.position, game.hand)
-        return self._done([Message(best.sentence, kind="hint", seat=seat, cells=best.cells)])
+        sentence = best.sentence
+        if not best.cells and (game.phase == "bonus" or game.players == 1):
+            # a passed die is not passed on again, and alone a pass is a re-roll: the die is re-rolled
+            held = f"The passed {pitch_label(game.hand)}" if game.phase == "bonus" else pitch_label(game.hand)
+            sentence = f"{held} fits nowhere on this board: re-roll it (Pass, then Roll)."
+        return self._done([Message(sentence, kind="hint", seat=seat, cells=best.cells)])
 
     # ---- computer seats -----------------------------------------------------------------------------
     def computer_step(self) -> Message | None:

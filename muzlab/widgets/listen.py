@@ -49,6 +49,19 @@ def in_background(work: Callable[[], T], then: Callable[[T], None]) -> None:
     future.add_done_callback(lambda done: loop.call_soon_threadsafe(then, done.result()))
 
 
+def warm_up() -> None:
+    """In a kernel, load music21 and verovio on the worker thread before anyone completes a run (it
+    takes seconds, once per kernel), so that the first completion does not slow the next Roll."""
+    global _warming
+    if _warming or running_loop() is None:
+        return
+    _warming = True
+    _WORKER.submit(_drawn, "triad", (0, 4, 7), ("C", "E", "G"), current_note_names())
+
+
+_warming = False  # the warm-up is under way or done in this process
+
+
 def sized_svg(svg: str, px: float, css: str) -> str:
     """A picture in a box `px` pixels wide at normal size (growing with the Size), the SVG filling it."""
     if not svg:
@@ -88,6 +101,7 @@ class ListenPanel(widgets.VBox):
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
         self.keyboard.add_class("muz-keyboard")
         self.structure: Structure | None = None  # the run loaded last
+        warm_up()
         super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard],
                                                    layout=widgets.Layout(flex_flow="row wrap",
                                                                          align_items="center"))])
