@@ -71,7 +71,44 @@ def test_an_ear_training_drill_starts_when_chosen(app):
     assert app.ear is None  # no sound before a click
     app.drill.value = "third"
     assert isinstance(app.ear, EarTrainer) and app.ear.drill.kind == "third"
-    assert app.ear_area.children == (app.drill, app.ear)
+    assert app.ear_area.children == (app.drill, app.ear_settings, app.ear)
+
+
+def test_the_ear_trainer_takes_the_teachers_settings(app):
+    app.drill.value = "triad quality"
+    form = app.ear_settings.children[0]
+    form.quality_boxes["augmented"].value = True
+    form.quality_boxes["diminished"].value = False
+    form.play.value, form.lowest.value, form.highest.value, form.tempo.value = "chord", "G2", "G3", 1.0
+    form.apply_button.click()
+    drill = app.ear.drill
+    assert drill.qualities == ("major", "minor", "augmented") and drill.play == "chord"
+    assert (drill.lowest, drill.note_seconds) == (43, 1.0)
+    form.quality_boxes["minor"].value = form.quality_boxes["augmented"].value = False
+    form.apply_button.click()  # one quality is no drill: refused with a sentence, the drill stays
+    assert app.ear.drill is drill and "qualities must be two or more" in form.message.value
+    app.drill.value = "scale degree"
+    form = app.ear_settings.children[0]
+    for key in ("C", "G", "D", "A", "E", "B", "F#", "Db", "Ab", "Eb"):
+        form.key_boxes[key].value = False
+    form.degree_boxes[2].value = False
+    form.context.value = "scale"
+    form.apply_button.click()
+    assert app.ear.drill.key_names == ("Bb", "F") and 2 not in app.ear.drill.degrees
+    assert app.ear.drill.context == "scale"
+
+
+def test_the_quiz_asks_the_kinds_of_question_ticked(app):
+    form = app.quiz_settings.children[0]
+    form.kind_boxes["where"].value = form.kind_boxes["points"].value = False
+    form.kind_boxes["puzzle"].value = True
+    form.apply_button.click()
+    assert app.quiz.kinds == ("triad", "puzzle") and app.quiz_area.children[-1] is app.quiz
+    assert app.quiz.board_view.fit == "fill"
+    for box in form.kind_boxes.values():
+        box.value = False
+    form.apply_button.click()
+    assert app.quiz.kinds == ("triad", "puzzle") and "Tick at least one" in form.message.value
 
 
 def test_the_review_shows_the_game_played_on_the_play_tab(app):

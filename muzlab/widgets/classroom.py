@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import traitlets
 
 from muzlab.agents import AGENTS
-from muzlab.eartraining import DRILLS
+from muzlab.eartraining import DRILLS, Drill
 from muzlab.game import MAX_PLAYERS
 from muzlab.pitch import current_note_names, set_note_names
 from muzlab.samples import sample_game
@@ -23,6 +23,7 @@ from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
+from muzlab.widgets.settings import EarSettings, QuizSettings
 from muzlab.widgets.svgboard import SvgBoard
 
 #: The note-name conventions a class chooses from (`muzlab.set_note_names`).
@@ -82,6 +83,11 @@ class SizeChoice(widgets.HBox):
             chosen = size == self.value
             button.description = f"✓ {label}" if chosen else label  # a tick, not colour alone
             button.button_style = "info" if chosen else ""
+
+
+def _folded(title: str, form: widgets.Widget) -> widgets.Accordion:
+    """A form folded away under its title until a teacher opens it."""
+    return widgets.Accordion(children=[form], titles=[title], selected_index=None)
 
 
 class TableSetup(widgets.VBox):
@@ -152,6 +158,9 @@ class ClassroomApp(widgets.VBox):
         self.play_area = widgets.VBox([self.setup])
         self.explorer = Explorer(scale=scale)
         self.quiz = Quiz(seed=seed or 0, scale=scale)
+        self.quiz_settings = _folded("Which questions", QuizSettings(self.ask_quiz))
+        self.quiz_area = widgets.VBox([self.quiz_settings, self.quiz])
+        self.ear_settings: widgets.Widget | None = None
         self.drill = widgets.ToggleButtons(options=list(DRILLS), value=None, description="Drill")
         self.drill.add_class("muz-drill")
         self.drill.observe(lambda change: self.choose_drill(change["new"]), names="value")
@@ -174,7 +183,7 @@ class ClassroomApp(widgets.VBox):
             widgets.HBox([self.review_choice, self.review_button, self.review_download],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.review_note])
-        self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz, self.ear_area,
+        self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz_area, self.ear_area,
                                           self.review_area],
                                 titles=["Play", "Explore", "Quiz", "Ear training", "Review"])
         self.size.observe(lambda change: self.rescale(change["new"]), names="value")
@@ -206,8 +215,19 @@ class ClassroomApp(widgets.VBox):
         """Start an ear-training drill (made on demand, so no sound plays before a click)."""
         if drill is None:
             return
+        self.ear_settings = _folded("Settings of this drill", EarSettings(drill, self.start_drill))
+        self.start_drill(Drill(drill))
+
+    def start_drill(self, drill: Drill) -> None:
+        """Start a drill with the teacher's settings (from the Settings form)."""
         self.ear = EarTrainer(drill, seed=self.seed)
-        self.ear_area.children = [self.drill, self.ear]
+        self.ear_area.children = [self.drill, self.ear_settings, self.ear]
+
+    def ask_quiz(self, kinds: tuple[str, ...]) -> None:
+        """A new Quiz asking these kinds of question (from the Quiz's settings), at the Size in force."""
+        self.quiz = Quiz(kinds, seed=self.seed or 0, scale=board_scale(self.size.value))
+        self._fit(self.quiz.board_view)
+        self.quiz_area.children = [self.quiz_settings, self.quiz]
 
     def show_review(self) -> None:
         """Review the chosen game: the one on the Play tab (as far as it has gone) or a sample game."""
