@@ -55,13 +55,15 @@ class Download:
 
 
 class DownloadButton(anywidget.AnyWidget):
-    """A button; a click calls `make()` and the browser saves the `Download` it returns."""
+    """A button; a click calls `make()` and the browser saves the `Download` it returns (None: there
+    is nothing to save, and `make` has said why where the person reads it)."""
 
     _esm = _ESM
     description = traitlets.Unicode("Download").tag(sync=True)
     tooltip = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, description: str, make: Callable[[], Download], css: str = "", tooltip: str = ""):
+    def __init__(self, description: str, make: Callable[[], Download | None], css: str = "",
+                 tooltip: str = ""):
         super().__init__(description=description, tooltip=tooltip)
         self.make = make
         if css:
@@ -72,8 +74,10 @@ class DownloadButton(anywidget.AnyWidget):
         if isinstance(content, dict) and content.get("event") == "download":
             self.click()
 
-    def click(self) -> Download:
+    def click(self) -> Download | None:
         """What a click in the page does: make the file and send it to the browser; returns it."""
         made = self.make()
+        if made is None:
+            return None
         self.send({"name": made.name, "mime": made.mime, "data": base64.b64encode(made.data).decode("ascii")})
         return made
