@@ -126,4 +126,13 @@ def _summary_html(frame) -> str:
     table["best_share"] = (table["best_share"] * 100).round().astype(int).astype(str) + " %"
     table.columns = ["player", "points", "points lost", "decisions", "best decisions", "completions missed",
                      "honeypots missed"]
-    return "<b>Per player</b>" + table.to_html(index=False, border=0)
+    return "<b>Per player</b>" + table.to_html(index=False, border=0) + SUMMARY_WORDS
+
+
+#: What the summary's columns count, so that "100 % best decisions" beside "completions missed 2" reads
+#: as the two different things they are.
+SUMMARY_WORDS = ("<p><i>Best decisions: the share of dice (the opening die aside) that went where they "
+                 "scored the most points at once. Completions missed: dice that could have completed a "
+                 "triad or scale, with its extra roll, but went elsewhere, often to a cell that scored as "
+                 "much or more at once; so a decision can be the best by points and still miss a "
+                 "completion. Honeypots missed: dice that could have scored more on a honeypot.</i></p>")
