@@ -33,7 +33,7 @@ from muzlab.widgets import PlayBoard
 ping = Button(description="0")
 ping.add_class("muz-ping")
 ping.on_click(lambda button: setattr(button, "description", str(int(button.description) + 1)))
-board = PlayBoard(players=1, seed=7, dice=40, agent_delay=0)
+board = PlayBoard(players=1, seed=7, dice=40, agent_delay=0, staff_later=True)
 display(ping, board)"""
 
 #: Runs `act` in the page, then waits until `done` holds and the next frame is drawn; returns ms.

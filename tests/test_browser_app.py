@@ -257,3 +257,39 @@ def test_every_size_fits_every_window(served):
         finally:
             browser.close()
     assert problems == []
+
+
+def show_tab(page, tab: str) -> None:
+    page.locator(".muz-app .lm-TabBar-tab", has_text=tab).click()
+    if tab == "Ear training":
+        page.locator(".muz-drill button", has_text="triad quality").click()
+        page.wait_for_selector(".muz-ear button:has-text('major')", timeout=60_000)
+    elif tab == "Review":
+        page.click(".muz-review-start")
+        page.wait_for_selector(".muz-review .muz-board svg", timeout=60_000)
+    page.evaluate(QUIET, 400)
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_any_tab(served):
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    found = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = open_app(browser, url, *WINDOWS[1])
+        try:
+            start_game(page)
+            play_one_die(page)
+            for tab in ("Play", "Explore", "Quiz", "Ear training", "Review"):
+                show_tab(page, tab)
+                results = Axe().run(page, context=".muz-app")
+                for violation in results.response["violations"]:
+                    if violation["impact"] in ("serious", "critical"):
+                        targets = [node["target"] for node in violation["nodes"]][:3]
+                        found.append(f"{tab}: {violation['id']} ({violation['impact']}): "
+                                     f"{violation['help']} {targets}")
+        finally:
+            browser.close()
+    assert found == [], "\n".join(found)

@@ -17,6 +17,7 @@ from muzlab.eartraining import DRILLS, Drill
 from muzlab.game import MAX_PLAYERS
 from muzlab.pitch import current_note_names, set_note_names
 from muzlab.samples import sample_game
+from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.download import Download, DownloadButton
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
@@ -45,7 +46,22 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button, .muz-app .m
            " .muz-app .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; }"
            " .muz-app .widget-upload { width: auto; min-width: max-content; }"
            " .muz-app .muz-download { margin: var(--jp-widgets-margin);"
-           " height: var(--jp-widgets-inline-height); padding: 0 calc(10 * var(--muz-u)); }")
+           " height: var(--jp-widgets-inline-height); padding: 0 calc(10 * var(--muz-u)); }"
+           # the chosen toggle is underlined and bold, not only darker
+           " .muz-app .widget-toggle-button.mod-active { font-weight: bold;"
+           " box-shadow: inset 0 -4px 0 #222; }"
+           # the review's side panel takes the room beside its board, so its table is never cut
+           " .muz-app .muz-review .widget-hbox > .widget-vbox { max-width: none !important; flex: 1 1 auto;"
+           " overflow: visible; }"
+           # white type on coloured buttons, and grey tabs, dark enough to read (WCAG AA, 4.5:1)
+           " .muz-app .jupyter-button.mod-info { background-color: #00677d; color: #fff; }"
+           " .muz-app .jupyter-button.mod-warning { background-color: #a24a00; color: #fff; }"
+           " .muz-app .jupyter-button.mod-success { background-color: #2e6b30; color: #fff; }"
+           " .muz-app .jupyter-button.mod-danger { background-color: #b71c1c; color: #fff; }"
+           " .muz-app .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }"
+           " .muz-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { color: #222; opacity: 1; }"
+           " .muz-app .jupyter-widget-Collapse-header, .muz-app .jupyter-widget-Collapse-header > span"
+           " { color: #222; opacity: 1; }")
 PERSON = "person"
 PLAYED = "played"
 SAMPLE_GAMES = (("greedy-vs-random", "a sample game: greedy against random"),
@@ -190,8 +206,10 @@ class ClassroomApp(widgets.VBox):
         title = widgets.HTML("<h2 style='margin:2px 12px 2px 0;font-size:calc(22 * var(--muz-u))'>"
                              "Muzundrum</h2>")
         self.style = widgets.HTML(layout=widgets.Layout(display="none"))
-        super().__init__([self.style, widgets.HBox([title, self.note_names, self.size], layout=widgets.Layout(
-            justify_content="space-between", align_items="center", flex_flow="row wrap")), self.tabs])
+        heading = widgets.HBox([title, self.note_names, self.size], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), heading,
+                          self.tabs])
         self.add_class("muz-app")
         for view in self.board_views():
             self._fit(view)
@@ -202,7 +220,8 @@ class ClassroomApp(widgets.VBox):
         names, agents = self.setup.seats()
         self.play = PlayBoard(players=len(names), agents=agents, names=names,
                               seed=self.setup.game_number.value, agent_delay=self.agent_delay,
-                              scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value)
+                              scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value,
+                              staff_later=True)
         self._fit(self.play.board_view)
         self.play.actions.children = (*self.play.actions.children, self.change_button)
         self.play_area.children = [self.play]

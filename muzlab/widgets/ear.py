@@ -20,7 +20,7 @@ from muzlab import audio
 from muzlab.eartraining import Drill, EarItem
 from muzlab.keyboard import keyboard_svg
 from muzlab.spelling import show_name
-from muzlab.widgets.listen import sized_svg
+from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
 
 
 def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
@@ -150,4 +150,5 @@ class EarTrainer(widgets.VBox):
 def _notation(item: EarItem) -> str:
     from muzlab import music  # music21 and verovio load only when a staff is first drawn
 
-    return music.sounding_staff(item.events, item.played_names(), item.title()).svg
+    with NOTATION_LOCK:
+        return music.sounding_staff(item.events, item.played_names(), item.title()).svg

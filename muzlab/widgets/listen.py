@@ -1,13 +1,16 @@
 """Hear and see one structure: an ipywidgets Audio player, its name, its staff and a piano keyboard.
 
-Drawing a staff (music21 and verovio) is the slowest thing a click can start, so in a running kernel
-the sound and pictures are made on one worker thread and shown when ready: the board a click changed
-is sent first, and the next Roll never waits for a staff.
+Drawing a staff (music21 and verovio) is the slowest thing a click can start, so a panel made with
+`background=True` (the classroom app's PlayBoard) makes the sound and pictures on one worker thread in
+a running kernel and shows them when ready: the board a click changed is sent first, and the next
+Roll never waits for a staff. Every staff drawn through this module holds `NOTATION_LOCK`, as verovio's
+one toolkit draws one staff at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
@@ -24,8 +27,10 @@ from muzlab.spelling import NotAStructure, scale_name, triad_label
 from muzlab.widgets.svgboard import scaled
 
 T = TypeVar("T")
-#: One thread draws every staff, one at a time (verovio's toolkit is shared).
+#: The thread that draws the staffs of panels made with background=True.
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="muzlab-staff")
+#: Held while a staff is drawn (on the worker or not): verovio's one toolkit draws one at a time.
+NOTATION_LOCK = threading.Lock()
 #: The staff's and the keyboard's widths at normal size, in pixels (they grow with the Size).
 STAFF_PX, KEYBOARD_PX = 300, 170
 
@@ -38,10 +43,11 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def in_background(work: Callable[[], T], then: Callable[[T], None]) -> None:
+def in_background(work: Callable[[], T], then: Callable[[T], None], background: bool = True) -> None:
     """Run `work` on the worker thread and `then(result)` back on the kernel's loop; without a running
-    loop, both at once. Widgets change only in `then`, on the loop's own thread."""
-    loop = running_loop()
+    loop (or with background=False), both at once. Widgets change only in `then`, on the loop's own
+    thread."""
+    loop = running_loop() if background else None
     if loop is None:
         then(work())
         return
@@ -93,7 +99,7 @@ class ListenPanel(widgets.VBox):
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
     something is completed)."""
 
-    def __init__(self, autoplay: bool = False):
+    def __init__(self, autoplay: bool = False, background: bool = False):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
         self.staff = widgets.HTML()
@@ -101,7 +107,9 @@ class ListenPanel(widgets.VBox):
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
         self.keyboard.add_class("muz-keyboard")
         self.structure: Structure | None = None  # the run loaded last
-        warm_up()
+        self.background = background
+        if background:
+            warm_up()
         super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard],
                                                    layout=widgets.Layout(flex_flow="row wrap",
                                                                          align_items="center"))])
@@ -135,7 +143,7 @@ class ListenPanel(widgets.VBox):
             if self.player.value != sound:
                 self.player.value = sound
 
-        in_background(work, then)
+        in_background(work, then, self.background)
 
 
 @lru_cache(maxsize=256)
@@ -144,7 +152,9 @@ def _drawn(kind: str, pitches: tuple[int, ...], spelling: tuple[str, ...],
     """A run's sound (WAV bytes), staff and keyboard, made once: the same triads and scales come back
     game after game. NotAStructure for a run music21 cannot name."""
     sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
-    return sound, sized_svg(_notation(kind, spelling), STAFF_PX, "muz-staff-picture"), _keys(spelling)
+    with NOTATION_LOCK:
+        staff = _notation(kind, spelling)
+    return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(spelling)
 
 
 def _keys(spelling: tuple[str, ...]) -> str:

@@ -47,9 +47,11 @@ class PlayBoard(widgets.VBox):
     `agents` gives one entry per seat: None for a person, or an agent name ("random", "greedy",
     "expert"); `names` names the seats (teams, pupils). `hints` lights the legal cells with their
     points; `allow_hints=False` removes the Hint button (a teacher's choice); `scale` enlarges the
-    board and its text for a projector. `cells[(q, r)].click()` clicks a cell; `message` says what
-    happened or why not. Save downloads the record (and Score sheet the CSV) through the browser, Load
-    uploads one from the student's device; in a notebook, `save(path)` and `load(path)` use files.
+    board and its text for a projector; `staff_later=True` (the classroom app) draws a completed run's
+    staff on a worker thread, so the next Roll never waits for it. `cells[(q, r)].click()` clicks a
+    cell; `message` says what happened or why not. Save downloads the record (and Score sheet the
+    CSV) through the browser, Load uploads one from the student's device; in a notebook, `save(path)`
+    and `load(path)` use files.
     """
 
     def __init__(
@@ -66,6 +68,7 @@ class PlayBoard(widgets.VBox):
         names: Sequence[str] | None = None,
         scale: float = 1.0,
         allow_hints: bool = True,
+        staff_later: bool = False,
     ):
         self.table = Table(players, agents, names, seed, board, rules, dice, game, allow_hints)
         self.agent_delay = agent_delay
@@ -112,7 +115,7 @@ class PlayBoard(widgets.VBox):
         self.sheet = widgets.HTML()
         self.runs = widgets.Dropdown(options=[], description="Replay")
         self.runs.observe(self._replay_run, names="value")
-        self.listen = ListenPanel(autoplay=True)
+        self.listen = ListenPanel(autoplay=True, background=staff_later)
 
         def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
             return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
