@@ -259,6 +259,29 @@ def test_every_size_fits_every_window(served):
     assert problems == []
 
 
+def arrow_to(page, target: str) -> None:
+    """Move the board's focus ring to a cell with the arrow keys: at each step the arrow whose move
+    comes nearest the target (each arrow key tried, as a person would)."""
+    cells = f"{PLAY} .muz-layer .muz-cell"
+
+    def where(cell: str) -> tuple[float, float]:
+        found = page.locator(f"{cells}[data-cell='{cell}']")
+        return float(found.get_attribute("data-x")), float(found.get_attribute("data-y"))
+
+    gx, gy = where(target)
+    for _ in range(60):
+        focus = page.get_attribute(f"{PLAY} .muz-frame", "data-focus")
+        if focus == target:
+            return
+        x, y = where(focus)
+        keys = sorted(("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"), key=lambda key: -(
+            {"ArrowRight": gx - x, "ArrowLeft": x - gx, "ArrowDown": gy - y, "ArrowUp": y - gy}[key]))
+        page.keyboard.press(keys[0])
+        if page.get_attribute(f"{PLAY} .muz-frame", "data-focus") == focus:  # no cell that way
+            page.keyboard.press(keys[1])
+    raise AssertionError(f"the arrow keys did not reach {target}")
+
+
 def show_tab(page, tab: str) -> None:
     page.locator(".muz-app .lm-TabBar-tab", has_text=tab).click()
     if tab == "Ear training":
@@ -293,3 +316,49 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_tab(served):
         finally:
             browser.close()
     assert found == [], "\n".join(found)
+
+
+def test_a_whole_game_with_the_keyboard_alone(served):
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    over = "document.querySelector('.muz-playboard .muz-status').innerText.includes('Game over')"
+    ready = (f"() => {over} || !document.querySelector('{PLAY} .muz-roll').disabled"
+             f" || !document.querySelector('{PLAY} .muz-pass').disabled")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = open_app(browser, url, *WINDOWS[0])
+
+        def tab_to(selector: str) -> None:  # Tab through the page, as a person without a mouse does
+            for _ in range(120):
+                if page.evaluate(f"() => document.activeElement.matches('{selector}')"):
+                    return
+                page.keyboard.press("Tab")
+            raise AssertionError(f"Tab never reached {selector}")
+
+        try:
+            tab_to(".muz-start")  # Player 1 a person, Player 2 the greedy computer: the form's defaults
+            page.keyboard.press("Enter")
+            page.wait_for_selector(f"{PLAY} [data-cell]", timeout=60_000)
+            tab_to(f"{PLAY} .muz-frame")
+            for _ in range(300):
+                page.evaluate(QUIET, 400)
+                page.wait_for_function(ready, timeout=60_000)
+                if page.evaluate(f"() => {over}"):
+                    break
+                if page.is_enabled(f"{PLAY} .muz-roll"):
+                    page.keyboard.press("r")
+                    continue
+                lit = page.locator(f"{PLAY} .muz-layer .muz-legal")
+                if lit.count():
+                    cell = lit.first.get_attribute("data-cell")
+                    arrow_to(page, cell)
+                    assert "scores" in page.inner_text(f"{PLAY} .muz-tip")  # the ring's cell is read out
+                    page.keyboard.press("Enter")
+                else:
+                    page.keyboard.press("p")
+            assert page.evaluate(f"() => {over}"), "the game did not end"
+            assert page.evaluate("() => document.activeElement.matches('.muz-playboard .muz-frame')")
+            page.screenshot(path=str(SCREENSHOTS / "app-keyboard-game.png"))
+        finally:
+            browser.close()

@@ -32,7 +32,7 @@ _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="muzlab-staff")
 #: Held while a staff is drawn (on the worker or not): verovio's one toolkit draws one at a time.
 NOTATION_LOCK = threading.Lock()
 #: The staff's and the keyboard's widths at normal size, in pixels (they grow with the Size).
-STAFF_PX, KEYBOARD_PX = 300, 170
+STAFF_PX, KEYBOARD_PX = 240, 170
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

@@ -99,9 +99,12 @@ function render({ model, el }) {
       const along = ox * dx + oy * dy, distance = Math.hypot(ox, oy);
       if (along <= 0 || along < 0.45 * distance) continue; // within about 60 degrees of the arrow
       const key = dx !== 0
-        ? [Math.round(distance), Math.abs(+other.dataset.y - anchorY)]
-        : [Math.round(distance), Math.abs(ox)];
-      if (!bestKey || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
+        ? [distance, Math.abs(+other.dataset.y - anchorY)]
+        : [distance, Math.abs(ox)];
+      // the six neighbours are equally far: distances within a pixel tie, and the straighter one wins
+      const nearer = bestKey && key[0] < bestKey[0] - 1;
+      const tie = bestKey && Math.abs(key[0] - bestKey[0]) <= 1;
+      if (!bestKey || nearer || (tie && key[1] < bestKey[1])) {
         best = other;
         bestKey = key;
       }
