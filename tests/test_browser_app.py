@@ -193,6 +193,9 @@ def test_classroom_app_in_a_real_browser(served):
                                    f".innerText.includes('Loaded a game of {len(game.events)} events')",
                                    timeout=30_000)
             saved.unlink()
+            # scrolled down to Load and back, the board still fits the window's height, the panel beside it
+            board, roll = box(page, f"{PLAY} .muz-board svg"), box(page, f"{PLAY} .muz-roll")
+            assert board["height"] <= 1100 and roll["x"] > board["x"] + board["width"]
             page.screenshot(path=str(SCREENSHOTS / "app-play.png"))  # the window, as the class sees it
             assert sorted(path.name for path in folder.iterdir()) == before  # nothing written there
             assert elsewhere == []

@@ -52,7 +52,9 @@ function render({ model, el }) {
   function measure() {
     const box = frame.getBoundingClientRect();
     if (!box.width && !box.height && !frame.offsetParent) return; // a hidden tab: measured when shown
-    const top = box.top + window.scrollY;
+    // the board's top in the page, however far the page (or a box holding it, as in Voilà) is scrolled
+    let top = box.top;
+    for (let node = frame.parentElement; node; node = node.parentElement) top += node.scrollTop || 0;
     const below = tip.offsetHeight + 12;
     el.style.setProperty("--muz-room", `max(200px, calc(100vh - ${Math.round(top + below)}px))`);
   }
