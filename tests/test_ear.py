@@ -123,6 +123,11 @@ def test_nothing_of_the_answer_shows_before_a_click_and_the_tally_counts(kind):
     assert trainer.tally.value == "1 of 2 right"
     assert trainer.buttons[wrong].button_style == "danger"
     assert f"it was {trainer.item.answer}" in trainer.feedback.value
+    # marked by a tick and a cross as well as by colour; the next item's buttons are plain again
+    marks = {option: button.description for option, button in trainer.buttons.items()}
+    assert marks[trainer.item.answer] == f"✓ {trainer.item.answer}" and marks[wrong] == f"✗ {wrong}"
+    trainer.next_button.click()
+    assert [button.description for button in trainer.buttons.values()] == list(trainer.drill.options)
 
 
 def test_fresh_trainers_without_a_seed_draw_different_items():

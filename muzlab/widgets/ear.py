@@ -104,8 +104,9 @@ class EarTrainer(widgets.VBox):
         self.item = self.drill.item(self.rng)
         self.answered, self.reply = False, None
         self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
-        for button in self.buttons.values():
+        for option, button in self.buttons.items():
             button.button_style = ""
+            button.description = option
             button.disabled = False
         self.feedback.value = ""
         self.reveal.children = []
@@ -135,6 +136,9 @@ class EarTrainer(widgets.VBox):
             button.disabled = True
             button.button_style = "success" if option == item.answer else (
                 "danger" if option == reply else "")
+            # a tick and a cross, not the colours alone
+            button.description = f"✓ {option}" if option == item.answer else (
+                f"✗ {option}" if option == reply else option)
         verdict = "Right!" if correct else f"Not quite: it was {item.answer}."
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "

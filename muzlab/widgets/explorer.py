@@ -34,7 +34,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             dice = {}
         self.position = Position(board, dice, rules, strict=False)
         self.palette = widgets.ToggleButtons(options=_palette(), value=0, description="Note",
-                                             style={"button_width": "64px"})
+                                             style={"button_width": "auto"})  # as wide as "F#/Gb"
         self.pitch_choice = widgets.Dropdown(options=_pitch_choices(), value=None, description="Legal for")
         self.runs = widgets.Dropdown(options=[], description="Run")
         self.message = widgets.HTML()
