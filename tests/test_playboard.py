@@ -151,13 +151,13 @@ def test_save_and_load_a_game_record_through_the_buttons(tmp_path):
     assert json.loads(record.read_text())["events"]
     other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
     other.load(record)
-    assert other.game == board.game
-    other.refresh()
+    assert other.game == board.game and "Loaded a game" in other.message.value  # drawn at once
     assert other.cells[(0, 0)].label == board.cells[(0, 0)].label
     assert other.board_view.svg == board.board_view.svg
     (tmp_path / "broken.json").write_text('{"format": "muzlab-game"')
     messages = other.load(tmp_path / "broken.json")
     assert "not a game record" in messages[0].text and other.game == board.game
+    assert "not a game record" in other.message.value
 
 
 def play_a_few_moves(board: PlayBoard, moves: int = 3) -> None:

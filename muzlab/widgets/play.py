@@ -7,9 +7,11 @@ turn it is, plays the computer seats, undoes and hints, and says what happened a
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -37,6 +39,17 @@ NOTE_NAME_WORDS = {"english": "in English (B, B♭)", "german": "in German (H, B
 SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}; }}"
                " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
                " .muz-sheet tr:nth-child(even) td {{ background: #f4f4f4; }}</style>")
+
+
+def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
+    """A PlayBoard method that acts as a button does: its messages go to the message line and the board
+    is drawn again (then the computer seats reply)."""
+
+    @functools.wraps(method)
+    def act(self: PlayBoard, *args: Any) -> tuple[Message, ...]:
+        return self._act(lambda: method(self, *args))
+
+    return act
 
 
 class PlayBoard(widgets.VBox):
@@ -195,14 +208,17 @@ class PlayBoard(widgets.VBox):
         if not button.disabled and button.layout.display != "none":
             button.click()
 
-    def _act(self, action: Callable[[], tuple[Message, ...]]) -> None:
+    def _act(self, action: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
+        """Do an action, show its messages and the table after it; the computer seats reply."""
         self._lines = []
         messages = action()
         if messages and messages[0].kind == "hint":
             self._hinted = (len(self.game.events), messages[0].cells)
         self._show(messages)
         self._pace_computers()
+        return messages
 
+    @_shown
     def save(self, path: str | Path) -> tuple[Message, ...]:
         """Write the game record (JSON) to a file (in a notebook; the app's Save downloads it)."""
         path = Path(path)
@@ -212,6 +228,7 @@ class PlayBoard(widgets.VBox):
             return (Message(f"Could not save to {path}: {error.strerror}.", kind="refused"),)
         return (Message(f"Saved {len(self.game.events)} events to {path}."),)
 
+    @_shown
     def load(self, path: str | Path) -> tuple[Message, ...]:
         """Replay a saved record; a bad file leaves the current game as it was and says why."""
         path = Path(path)
@@ -236,6 +253,7 @@ class PlayBoard(widgets.VBox):
         return Download(self._file_name("csv"), "text/csv",
                         self.table.score_sheet().to_csv(index=False).encode("utf-8"))
 
+    @_shown
     def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:
         """Replay a record uploaded from the student's device; anything but a game record of at most
         MAX_RECORD_BYTES is refused with a sentence and the game stays as it was."""
@@ -259,7 +277,7 @@ class PlayBoard(widgets.VBox):
             return
         upload = files[0]
         self.load_button.value = ()
-        self._act(lambda: self.load_upload(str(upload["name"]), bytes(upload["content"])))
+        self.load_upload(str(upload["name"]), bytes(upload["content"]))
 
     # ---- drawing ------------------------------------------------------------------------------------
     def _pace_computers(self) -> None:
