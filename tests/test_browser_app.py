@@ -127,6 +127,21 @@ def overlaps(a: dict, b: dict) -> bool:
             and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
 
 
+#: Every visible control or text of the app that overlaps the board shown (none on any tab).
+OVER_THE_BOARD = """() => {
+    const board = [...document.querySelectorAll('.muz-app .muz-board svg')]
+        .find(el => el.getBoundingClientRect().width > 0);
+    if (!board) return ['no board shown'];
+    const b = board.getBoundingClientRect();
+    return [...document.querySelectorAll('.muz-app button, .muz-app select, .muz-app input, '
+                                         + '.muz-app .widget-html-content, .muz-app .widget-label')]
+        .filter(el => el.offsetParent !== null && !el.closest('.muz-board'))
+        .filter(el => { const r = el.getBoundingClientRect();
+                        return r.width > 0 && r.left < b.right - 1 && b.left < r.right - 1
+                               && r.top < b.bottom - 1 && b.top < r.bottom - 1; })
+        .map(el => (el.innerText || el.className).trim().slice(0, 40));
+}"""
+
 #: Every visible button, tab, toggle and label whose text is wider than its box.
 CUT_SHORT = """() => [...document.querySelectorAll(
         '.muz-app button, .muz-app .widget-label, .muz-app .lm-TabBar-tab-label, .muz-app .widget-upload')]
@@ -256,6 +271,10 @@ def test_every_size_fits_every_window(served):
                 cut = page.evaluate(CUT_SHORT)
                 if cut:
                     problems.append(f"{tab}: cut short: {cut}")
+                if tab != "Ear training":
+                    covering = page.evaluate(OVER_THE_BOARD)
+                    if covering:
+                        problems.append(f"{tab}: over the board: {covering}")
                 page.screenshot(path=str(SCREENSHOTS / f"app-tab-{tab.split()[0].lower()}.png"))
         finally:
             browser.close()

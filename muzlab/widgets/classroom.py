@@ -51,8 +51,10 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button, .muz-app .m
            " .muz-app .widget-toggle-button.mod-active { font-weight: bold;"
            " box-shadow: inset 0 -4px 0 #222; }"
            # the review's side panel takes the room beside its board, so its table is never cut
-           " .muz-app .muz-review .widget-hbox > .widget-vbox { max-width: none !important; flex: 1 1 auto;"
-           " overflow: visible; }"
+           " .muz-app .muz-review .widget-hbox > .widget-vbox { max-width: none !important; flex: 1 1 0;"
+           " min-width: 0; overflow: visible; }"
+           # a board never gives up its room to the panel beside it
+           " .muz-app .muz-svgboard { flex-shrink: 0; }"
            # white type on coloured buttons, and grey tabs, dark enough to read (WCAG AA, 4.5:1)
            " .muz-app .jupyter-button.mod-info { background-color: #00677d; color: #fff; }"
            " .muz-app .jupyter-button.mod-warning { background-color: #a24a00; color: #fff; }"
