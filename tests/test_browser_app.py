@@ -29,7 +29,7 @@ WINDOWS = ((1280, 720), (1366, 768), (1920, 1080))
 IN_SIGHT = (".muz-hand", ".muz-roll", ".muz-pass", ".muz-undo", ".muz-hint", ".muz-scores")
 PLAY = ".muz-playboard"
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture
