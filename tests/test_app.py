@@ -79,7 +79,7 @@ def test_the_ear_trainer_takes_the_teachers_settings(app):
     form = app.ear_settings.children[0]
     form.quality_boxes["augmented"].value = True
     form.quality_boxes["diminished"].value = False
-    form.play.value, form.lowest.value, form.highest.value, form.tempo.value = "chord", "G2", "G3", 1.0
+    form.play.value, form.lowest.value, form.highest.value, form.tempo.value = "chord", 43, 55, 1.0  # G2-G3
     form.apply_button.click()
     drill = app.ear.drill
     assert drill.qualities == ("major", "minor", "augmented") and drill.play == "chord"
@@ -96,6 +96,12 @@ def test_the_ear_trainer_takes_the_teachers_settings(app):
     form.apply_button.click()
     assert app.ear.drill.key_names == ("Bb", "F") and 2 not in app.ear.drill.degrees
     assert app.ear.drill.context == "scale"
+    app.note_names.value = "german"  # the keys on the form are named again, and still apply
+    assert form.key_boxes["Bb"].description == "B major" and form.key_boxes["B"].description == "H major"
+    assert ("H3", 59) in form.lowest.options
+    form.apply_button.click()
+    assert app.ear.drill.key_names == ("Bb", "F") and form.message.value == ""
+    app.note_names.value = "english"
 
 
 def test_the_quiz_asks_the_kinds_of_question_ticked(app):

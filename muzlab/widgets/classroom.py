@@ -178,6 +178,7 @@ class ClassroomApp(widgets.VBox):
         self.quiz = Quiz(seed=seed or 0, scale=scale)
         self.quiz_settings = _folded("Which questions", QuizSettings(self.ask_quiz))
         self.quiz_area = widgets.VBox([self.quiz_settings, self.quiz])
+        self.ear_form: EarSettings | None = None  # the drill's settings, folded in ear_settings
         self.ear_settings: widgets.Widget | None = None
         self.drill = widgets.ToggleButtons(options=list(DRILLS), value=None, description="Drill")
         self.drill.add_class("muz-drill")
@@ -236,7 +237,8 @@ class ClassroomApp(widgets.VBox):
         """Start an ear-training drill (made on demand, so no sound plays before a click)."""
         if drill is None:
             return
-        self.ear_settings = _folded("Settings of this drill", EarSettings(drill, self.start_drill))
+        self.ear_form = EarSettings(drill, self.start_drill)
+        self.ear_settings = _folded("Settings of this drill", self.ear_form)
         self.start_drill(Drill(drill))
 
     def start_drill(self, drill: Drill) -> None:
@@ -303,7 +305,7 @@ class ClassroomApp(widgets.VBox):
         if self.note_names.value != convention:
             self.note_names.value = convention  # comes back here once, with nothing left to change
             return
-        shown = [self.play, self.explorer, self.quiz, self.ear, self.review]
+        shown = [self.play, self.explorer, self.quiz, self.ear, self.ear_form, self.review]
         for widget in (widget for widget in shown if widget is not None):
             widget.redraw_names()
 

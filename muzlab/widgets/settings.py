@@ -12,19 +12,31 @@ import ipywidgets as widgets
 
 from muzlab.eartraining import CONTEXTS, PLAYS, Drill, EarTrainingError
 from muzlab.quiz import KINDS
-from muzlab.spelling import key_label
+from muzlab.spelling import show_name
 from muzlab.theory import TRIAD_STEPS
 
-#: The notes a drill's range may start or end on.
-RANGE_NOTES = tuple(f"{letter}{octave}" for octave in range(2, 6) for letter in "CDEFGAB") + ("C6",)
-#: The major keys offered, round the circle of fifths (as the tonics are spelled).
-KEYS = ("C", "G", "D", "A", "E", "B", "F#", "Db", "Ab", "Eb", "Bb", "F")
+#: The notes a drill's range may start or end on: (English name, MIDI number), C2 to C6.
+RANGE_NOTES = tuple((f"{letter}{octave}", 12 * (octave + 1) + step) for octave in range(2, 7)
+                    for letter, step in zip("CDEFGAB", (0, 2, 4, 5, 7, 9, 11), strict=True))[:-6]
+#: The major keys offered, round the circle of fifths: each tonic's English name and pitch class (the
+#: drill takes pitch classes, which read the same in every note-name convention).
+KEYS = {"C": 0, "G": 7, "D": 2, "A": 9, "E": 4, "B": 11, "F#": 6, "Db": 1, "Ab": 8, "Eb": 3, "Bb": 10, "F": 5}
 #: What the quiz's question kinds ask, as a teacher reads them.
 QUIZ_KINDS = {"where": "where a die may go", "triad": "which triad a die completes",
               "points": "how many points a die scores", "puzzle": "the best cell for a die"}
 #: Which settings each drill uses.
 USES = {"triad quality": ("range", "play", "qualities", "tempo"), "third": ("range", "play", "tempo"),
         "scale degree": ("keys", "degrees", "context", "tempo")}
+
+
+def _range_options() -> list[tuple[str, int]]:
+    """The range menu: each note named in the convention in force ("H3" in German), as its MIDI number."""
+    return [(f"{show_name(name[:-1])}{name[-1]}", midi) for name, midi in RANGE_NOTES]
+
+
+def _key_name(tonic: str) -> str:
+    """A major key as the class reads it, from its English tonic: "Bb major" (German: "B major")."""
+    return f"{show_name(tonic)} major"
 
 
 def _ticks(options: dict[Any, str], chosen, css: str) -> dict[Any, widgets.Checkbox]:
@@ -54,13 +66,13 @@ class EarSettings(widgets.VBox):
         default = Drill(kind)
         self.kind = kind
         self.on_apply = on_apply
-        self.lowest = widgets.Dropdown(options=RANGE_NOTES, value="C3", description="from",
-                                       layout=widgets.Layout(width="auto"))
-        self.highest = widgets.Dropdown(options=RANGE_NOTES, value="C5", description="to",
-                                        layout=widgets.Layout(width="auto"))
+        self.lowest = widgets.Dropdown(options=_range_options(), value=48, description="from",
+                                       layout=widgets.Layout(width="auto"))  # C3
+        self.highest = widgets.Dropdown(options=_range_options(), value=72, description="to",
+                                        layout=widgets.Layout(width="auto"))  # C5
         self.play = widgets.ToggleButtons(options=[(p, p) for p in PLAYS], value=default.play)
         self.quality_boxes = _ticks({q: q for q in TRIAD_STEPS}, default.qualities, "muz-quality")
-        self.key_boxes = _ticks({k: key_label(k) for k in KEYS}, KEYS, "muz-key")
+        self.key_boxes = _ticks({name: _key_name(name) for name in KEYS}, KEYS, "muz-key")
         self.degree_boxes = _ticks({d: str(d) for d in range(1, 8)}, default.degrees, "muz-degree")
         self.context = widgets.ToggleButtons(options=[(c, c) for c in CONTEXTS], value=default.context)
         self.tempo = widgets.FloatSlider(value=default.note_seconds, min=0.2, max=1.5, step=0.1,
@@ -78,10 +90,19 @@ class EarSettings(widgets.VBox):
         super().__init__([rows[name] for name in USES[kind]] + [self.apply_button, self.message])
         self.add_class("muz-ear-settings")
 
+    def redraw_names(self) -> None:
+        """Name the keys again in the note names in force (`muzlab.set_note_names`)."""
+        for key, box in self.key_boxes.items():
+            box.description = _key_name(key)
+        for menu in (self.lowest, self.highest):
+            chosen = menu.value
+            menu.options, menu.value = _range_options(), chosen
+
     def settings(self) -> dict[str, Any]:
         """The chosen settings, as Drill takes them (only those this drill uses)."""
         chosen = {"lowest": self.lowest.value, "highest": self.highest.value, "play": self.play.value,
-                  "qualities": _ticked(self.quality_boxes), "keys": _ticked(self.key_boxes),
+                  "qualities": _ticked(self.quality_boxes),
+                  "keys": tuple(KEYS[name] for name in _ticked(self.key_boxes)),
                   "degrees": _ticked(self.degree_boxes),
                   "context": self.context.value, "note_seconds": round(self.tempo.value, 2)}
         names = {"range": ("lowest", "highest"), "play": ("play",), "qualities": ("qualities",),
