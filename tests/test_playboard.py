@@ -353,3 +353,24 @@ def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_i
         assert "<td>opening H e5 +0</td>" in board.sheet.value and "Cis f5 +2" in board.sheet.value
     board.refresh()
     assert board.sheet.value == drawn
+
+
+def test_computer_moves_come_from_a_timer_on_the_event_loop_not_a_sleep():
+    import asyncio
+
+    async def play() -> tuple[bool, int, int]:
+        board = PlayBoard(players=2, agents=[None, "greedy"], seed=4, agent_delay=0.01)
+        while board.table.person_to_act:  # the person plays until the computer is to act
+            board.roll_button.click()
+            cells = board.game.legal_placements()
+            board.cells[cells[0]].click() if cells else board.pass_button.click()
+        waiting = board.table.computer_to_act and board._timer is not None  # the click returned at once
+        moved_before = len(board.game.events)
+        for _ in range(500):  # the loop runs the timed moves until the person is to act again
+            await asyncio.sleep(0.01)
+            if board.table.person_to_act or board.game.over:
+                break
+        return waiting, moved_before, len(board.game.events)
+
+    waiting, before, after = asyncio.run(play())
+    assert waiting and after > before
