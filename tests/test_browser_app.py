@@ -207,6 +207,13 @@ def test_classroom_app_in_a_real_browser(served):
             page.wait_for_function("() => document.querySelector('.muz-playboard .muz-message')"
                                    f".innerText.includes('Loaded a game of {len(game.events)} events')",
                                    timeout=30_000)
+            saved.write_bytes(b" " * 1_200_000)  # too big: the page refuses it without sending it
+            with page.expect_file_chooser() as chooser:
+                page.click(f"{PLAY} .muz-load")
+            chooser.value.set_files(str(saved))
+            page.wait_for_function("() => document.querySelector('.muz-playboard .muz-message')"
+                                   ".innerText.includes('is 1,200,000 bytes; a game record is at most')",
+                                   timeout=30_000)
             saved.unlink()
             # scrolled down to Load and back, the board still fits the window's height, the panel beside it
             board, roll = box(page, f"{PLAY} .muz-board svg"), box(page, f"{PLAY} .muz-roll")

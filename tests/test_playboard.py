@@ -1,6 +1,5 @@
 """PlayBoard driven only through its buttons, as a class at the projector would play."""
 
-import datetime
 import json
 
 import pytest
@@ -168,10 +167,8 @@ def play_a_few_moves(board: PlayBoard, moves: int = 3) -> None:
 
 
 def upload(board: PlayBoard, name: str, content: bytes) -> None:
-    """What the page's Load does: the file arrives as the FileUpload's value."""
-    board.load_button.value = ({"name": name, "type": "application/json", "size": len(content),
-                                "content": memoryview(content),
-                                "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)},)
+    """What the page's Load sends: the file's name, and its bytes as a buffer."""
+    board.load_button._message(board.load_button, {"event": "upload", "name": name}, [memoryview(content)])
 
 
 def test_save_downloads_the_record_and_the_sheet_and_load_uploads_it(tmp_path):
@@ -184,9 +181,17 @@ def test_save_downloads_the_record_and_the_sheet_and_load_uploads_it(tmp_path):
     assert lines[0].startswith("turn,") and len(lines) == len(board.table.sheet_rows()) + 1
     other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
     upload(other, record.name, record.data)
-    assert other.game == board.game and other.load_button.value == ()  # ready for the next file
+    assert other.game == board.game
     assert "Loaded a game" in other.message.value
     assert list(tmp_path.iterdir()) == []  # nothing written anywhere
+
+
+def test_a_file_too_big_is_not_even_sent_and_load_says_so():
+    board = PlayBoard(players=2, seed=8, agent_delay=0)
+    assert board.load_button.max_bytes == 1_000_000  # the page checks the size before sending
+    too_big = {"event": "too big", "name": "film.mp4", "size": 52_428_800}
+    board.load_button._message(board.load_button, too_big, [])
+    assert "film.mp4 is 52,428,800 bytes; a game record is at most 1,000,000 bytes" in board.message.value
 
 
 @pytest.mark.parametrize(("content", "why"), [

@@ -18,9 +18,9 @@ from muzlab.game import MAX_PLAYERS
 from muzlab.pitch import current_note_names, set_note_names
 from muzlab.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
-from muzlab.widgets.download import Download, DownloadButton
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
+from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
@@ -40,12 +40,10 @@ SIZES = (("fit", FIT), ("small", 0.8), ("normal", 1.0), ("large", 1.25), ("proje
 FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
 WINDOW_CAP = "0.2vh"
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
-APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button, .muz-app .muz-download"
-           " { width: auto; min-width: max-content; }"
+APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: auto; min-width: max-content; }"
            " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
            " .muz-app .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; }"
-           " .muz-app .widget-upload { width: auto; min-width: max-content; }"
-           " .muz-app .muz-download { margin: var(--jp-widgets-margin);"
+           " .muz-app .muz-download, .muz-app .muz-upload { margin: var(--jp-widgets-margin);"
            " height: var(--jp-widgets-inline-height); padding: 0 calc(10 * var(--muz-u)); }"
            # the chosen toggle is underlined and bold, not only darker
            " .muz-app .widget-toggle-button.mod-active { font-weight: bold;"

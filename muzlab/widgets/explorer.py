@@ -13,7 +13,7 @@ from muzlab.hexgrid import Cell
 from muzlab.position import Position
 from muzlab.rules import RuleSet
 from muzlab.spelling import face_label
-from muzlab.widgets.download import Download, DownloadButton
+from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 

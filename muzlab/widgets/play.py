@@ -24,7 +24,7 @@ from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
 from muzlab.spelling import pitch_label, symbols
 from muzlab.table import SHEET_COLUMNS, Message, Table
-from muzlab.widgets.download import Download, DownloadButton
+from muzlab.widgets.files import Download, DownloadButton, UploadButton
 from muzlab.widgets.listen import ListenPanel, running_loop
 from muzlab.widgets.svgboard import Scene, SvgBoard, scaled
 
@@ -39,6 +39,11 @@ NOTE_NAME_WORDS = {"english": "in English (B, B♭)", "german": "in German (H, B
 SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}; }}"
                " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
                " .muz-sheet tr:nth-child(even) td {{ background: #f4f4f4; }}</style>")
+
+
+def _too_big(name: str, size: int) -> str:
+    return (f"{name} is {size:,} bytes; a game record is at most {MAX_RECORD_BYTES:,} bytes, so it was "
+            "not loaded.")
 
 
 def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
@@ -106,11 +111,9 @@ class PlayBoard(widgets.VBox):
                                           "Save the game record (JSON) on this device")
         self.sheet_button = DownloadButton("Score sheet", self.sheet_file, "muz-save-sheet",
                                            "Save the score sheet (CSV) on this device")
-        self.load_button = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                              description="Load", tooltip="Load a saved game record (JSON)",
-                                              layout=widgets.Layout(width="auto"))
-        self.load_button.add_class("muz-load")
-        self.load_button.observe(self._uploaded, names="value")
+        self.load_button = UploadButton("Load", self.load_upload, self.refuse_upload, MAX_RECORD_BYTES,
+                                        ".json,application/json", "muz-load",
+                                        "Load a saved game record (JSON) from this device")
         if not allow_hints:
             self.hint_button.layout.display = "none"
         self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells", indent=False)
@@ -258,8 +261,7 @@ class PlayBoard(widgets.VBox):
         """Replay a record uploaded from the student's device; anything but a game record of at most
         MAX_RECORD_BYTES is refused with a sentence and the game stays as it was."""
         if len(content) > MAX_RECORD_BYTES:
-            return self._refused(f"{name} is {len(content):,} bytes; a game record is at most "
-                                 f"{MAX_RECORD_BYTES:,} bytes, so it was not loaded.")
+            return self._refused(_too_big(name, len(content)))
         try:
             game = Game.from_json(content.decode("utf-8"))
         except UnicodeDecodeError:
@@ -268,16 +270,13 @@ class PlayBoard(widgets.VBox):
             return self._refused(f"{name} is not a game record muzlab can replay: {error}")
         return self.table.load(game)
 
+    @_shown
+    def refuse_upload(self, name: str, size: int) -> tuple[Message, ...]:
+        """What Load says of a file the page would not send, being over MAX_RECORD_BYTES."""
+        return self._refused(_too_big(name, size))
+
     def _refused(self, text: str) -> tuple[Message, ...]:
         return (Message(text, kind="refused"),)
-
-    def _uploaded(self, change) -> None:
-        files = change["new"]
-        if not files:  # emptied below, ready for the next upload
-            return
-        upload = files[0]
-        self.load_button.value = ()
-        self.load_upload(str(upload["name"]), bytes(upload["content"]))
 
     # ---- drawing ------------------------------------------------------------------------------------
     def _pace_computers(self) -> None:
