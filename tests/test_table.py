@@ -9,7 +9,7 @@ import pytest
 from muzlab import Board, Game, GameError, RuleSet
 from muzlab.agents import make_agent
 from muzlab.sim import SimulationSpec, play_game
-from muzlab.spelling import pitch_label
+from muzlab.spelling import pitch_label, symbols
 from muzlab.table import Table
 
 
@@ -236,7 +236,7 @@ def test_a_hint_on_a_passed_die_that_fits_nowhere_says_to_re_roll_it():
             break
     assert table.game.phase == "bonus" and not table.game.legal_placements()
     hint = table.hint()[0]
-    passed = pitch_label(table.game.hand)
+    passed = symbols(pitch_label(table.game.hand))  # table messages are typeset: E♭
     assert hint.text == f"The passed {passed} fits nowhere on this board: re-roll it (Pass, then Roll)."
     assert not hint.cells
 

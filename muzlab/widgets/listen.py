@@ -22,9 +22,9 @@ import ipywidgets as widgets
 from muzlab import audio
 from muzlab.keyboard import KeyboardError, keyboard_svg
 from muzlab.music import rising_midi
-from muzlab.pitch import current_note_names
+from muzlab.pitch import SpelledNote, current_note_names
 from muzlab.position import Structure
-from muzlab.spelling import NotAStructure, scale_name, triad_label
+from muzlab.spelling import NotAStructure, scale_name
 from muzlab.widgets.svgboard import scaled
 
 T = TypeVar("T")
@@ -79,7 +79,8 @@ def warm_up() -> None:
         return
     _warming = True
     convention = current_note_names()
-    _WORKER.submit(_yielding, lambda: _drawn("triad", (0, 4, 7), ("C", "E", "G"), convention))
+    triad = tuple(SpelledNote.from_english(name) for name in ("C", "E", "G"))
+    _WORKER.submit(_yielding, lambda: _drawn("triad", (0, 4, 7), triad, convention))
 
 
 _warming = False  # the warm-up is under way or done in this process
@@ -95,17 +96,17 @@ def sized_svg(svg: str, px: float, css: str) -> str:
 
 def structure_title(structure: Structure) -> str:
     """What a student reads above the player, e.g. "D minor (complete triad): D–F–A — ii in C major" or
-    "Eb major scale, degrees 2-4: F–G–Ab"; the notes as `Structure.spelling` writes them, so the
-    title, the board and the staff agree."""
+    "Eb major scale, degrees 2-4: F–G–Ab"; the notes as `Structure.spelling` writes them and the
+    triad or key named as the board spells them, so the title, the board and the staff agree."""
     if structure.kind == "triad" and not (structure.complete and structure.triads):
         return structure.describe()
     notes = "–".join(structure.spelling)
     if structure.kind == "triad":
-        name = triad_label(*structure.triads[0])
+        name = structure.label().removesuffix(" triad")
         functions = f" — {', '.join(structure.functions)}" if structure.functions else ""
         return f"{name} (complete triad): {notes}{functions}"
     try:
-        name = scale_name(structure.pitches)
+        name = scale_name(structure.notes)
     except NotAStructure:
         return structure.describe()
     return f"{name}{' (complete)' if structure.complete else ''}: {notes}"  # the name says "scale"
@@ -147,7 +148,7 @@ class ListenPanel(widgets.VBox):
 
         def work() -> tuple[bytes, str, str]:
             try:
-                return _drawn(structure.kind, structure.pitches, structure.spelling, convention)
+                return _drawn(structure.kind, structure.pitches, structure.notes, convention)
             except NotAStructure:
                 return audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
 
@@ -164,26 +165,26 @@ class ListenPanel(widgets.VBox):
 
 
 @lru_cache(maxsize=256)
-def _drawn(kind: str, pitches: tuple[int, ...], spelling: tuple[str, ...],
+def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
            _convention: str) -> tuple[bytes, str, str]:
     """A run's sound (WAV bytes), staff and keyboard, made once: the same triads and scales come back
     game after game. NotAStructure for a run music21 cannot name."""
     sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
     with NOTATION_LOCK:
-        staff = _notation(kind, spelling)
-    return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(spelling)
+        staff = _notation(kind, notes)
+    return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(notes)
 
 
-def _keys(spelling: tuple[str, ...]) -> str:
+def _keys(notes: tuple[SpelledNote, ...]) -> str:
     """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
     neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
     try:
-        return sized_svg(keyboard_svg(spelling, semitones=True), KEYBOARD_PX, "muz-keyboard-picture")
+        return sized_svg(keyboard_svg(notes, semitones=True), KEYBOARD_PX, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 
 
-def _notation(kind: str, spelling: tuple[str, ...]) -> str:
+def _notation(kind: str, notes: tuple[SpelledNote, ...]) -> str:
     from muzlab import music  # music21 and verovio load only when a staff is first drawn
 
-    return music.notation_svg(music.structure_stream(kind, spelling))
+    return music.notation_svg(music.structure_stream(kind, notes))

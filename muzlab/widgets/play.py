@@ -22,7 +22,7 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
-from muzlab.spelling import pitch_label, symbols
+from muzlab.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
 from muzlab.table import SHEET_COLUMNS, Message, Table
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
 from muzlab.widgets.listen import ListenPanel, running_loop
@@ -72,6 +72,7 @@ class PlayBoard(widgets.VBox):
     and `load(path)` use files.
     """
 
+    @in_lesson_key
     def __init__(
         self,
         players: int = 2,
@@ -87,7 +88,9 @@ class PlayBoard(widgets.VBox):
         scale: float = 1.0,
         allow_hints: bool = True,
         staff_later: bool = False,
+        key: str | None = None,
     ):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.table = Table(players, agents, names, seed, board, rules, dice, game, allow_hints)
         self.agent_delay = agent_delay
         self._timer: asyncio.TimerHandle | None = None  # the next computer move, when one is due
@@ -184,6 +187,7 @@ class PlayBoard(widgets.VBox):
         self.board_view.show_names = change["new"]
         self.refresh()
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the board, the
         die in hand, the sheet, the runs list and the run heard last. The last action's sentences,
@@ -202,15 +206,18 @@ class PlayBoard(widgets.VBox):
         button.on_click(lambda _button: self._act(action))
         return button
 
+    @in_lesson_key
     def _clicked(self, cell: Cell) -> None:
         self._act(lambda: self.table.place(cell))
 
+    @in_lesson_key
     def _key(self, key: str) -> None:
         button = {"r": self.roll_button, "p": self.pass_button, "u": self.undo_button,
                   "h": self.hint_button}[key]
         if not button.disabled and button.layout.display != "none":
             button.click()
 
+    @in_lesson_key
     def _act(self, action: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
         """Do an action, show its messages and the table after it; the computer seats reply."""
         self._lines = []
@@ -251,6 +258,7 @@ class PlayBoard(widgets.VBox):
         """The game record as the browser saves it (Save)."""
         return Download(self._file_name("json"), "application/json", self.game.to_json().encode("utf-8"))
 
+    @in_lesson_key
     def sheet_file(self) -> Download:
         """The score sheet as CSV, as the browser saves it (Score sheet)."""
         return Download(self._file_name("csv"), "text/csv",
@@ -290,6 +298,7 @@ class PlayBoard(widgets.VBox):
             return
         self._timer = loop.call_later(self.agent_delay, self._computer_moves)
 
+    @in_lesson_key
     def _computer_moves(self) -> None:
         """One computer move, shown at once; the next one is timed again."""
         self._timer = None
@@ -309,10 +318,12 @@ class PlayBoard(widgets.VBox):
         if runs:
             self.listen.show(runs[0])
 
+    @in_lesson_key
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
             self.listen.show(self._structures[change["new"]])
 
+    @in_lesson_key
     def refresh(self) -> None:
         """Redraw everything from the table: the board first, then the die in hand, scores, messages,
         sheet and runs."""
@@ -350,7 +361,8 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        drawn = (game, len(events), events[-1] if events else None, current_note_names(), scale,
+        names = (current_note_names(), current_lesson_key())
+        drawn = (game, len(events), events[-1] if events else None, names, scale,
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
@@ -360,7 +372,7 @@ class PlayBoard(widgets.VBox):
     def _list_runs(self) -> None:
         """The runs list of the board (a new list only when the dice or the note names changed); each
         run is described once, not again on every click."""
-        position, convention = self.game.position, current_note_names()
+        position, convention = self.game.position, (current_note_names(), current_lesson_key())
         if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
             return
         if self._listed is None or self._listed[1] != convention:
