@@ -175,6 +175,8 @@ def test_the_review_board_steps_through_a_game_by_its_buttons():
     assert "Decision 2 of 4" in board.title.value
     board.first_button.click()
     assert board.index == 0 and "Player 1" in board.summary.value
+    # the columns are explained, so a best decision that missed a completion does not read as a contradiction
+    assert "a decision can be the best by points and still miss a completion" in board.summary.value
 
 
 def test_the_review_board_of_a_game_not_yet_begun_says_so():

@@ -254,8 +254,19 @@ def _summary_html(frame) -> str:
     table["accuracy"] = table["accuracy"].round().astype(int).astype(str) + " %"
     for column, form in (("luck", "{:+.1f}"), ("skill", "{:+.1f}"), ("luck_adjusted", "{:.1f}")):
         table[column] = table[column].map(form.format)
-    table = table[["player", "points", "points_lost", "best_share", "luck", "skill", "luck_adjusted",
-                   "accuracy", "level"]]
-    table.columns = ["player", "points", "points lost", "best decisions", "luck", "skill", "luck-adjusted",
-                     "accuracy", "level"]
-    return "<b>Per player</b>" + table.to_html(index=False, border=0)
+    table = table[["player", "points", "points_lost", "best_share", "completions_missed", "luck", "skill",
+                   "luck_adjusted", "accuracy", "level"]]
+    table.columns = ["player", "points", "points lost", "best decisions", "completions missed", "luck",
+                     "skill", "luck-adjusted", "accuracy", "level"]
+    return "<b>Per player</b>" + table.to_html(index=False, border=0) + SUMMARY_WORDS
+
+
+#: What the summary's columns count, so that "100 % best decisions" beside "completions missed 2" reads
+#: as the two different things they are, and luck is told apart from skill.
+SUMMARY_WORDS = ("<p><i>Best decisions: the share of dice (the opening die aside) that went where they "
+                 "scored the most points at once. Completions missed: dice that could have completed a "
+                 "triad or scale, with its extra roll, but went elsewhere, often to a cell that scored as "
+                 "much or more at once; so a decision can be the best by points and still miss a "
+                 "completion. Luck: how much better or worse the dice that came were than an average roll; "
+                 "skill: minus the value lost by the choices; luck-adjusted: the points with the luck "
+                 "taken out, the fairer ranking. Accuracy: the share of choices graded best or good.</i></p>")
