@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from muzlab.errors import MuzlabError
-from muzlab.pitch import PitchLike, parse_pitch, typed_letter
+from muzlab.pitch import PitchLike, SpelledNote, parse_pitch, typed_letter
 from muzlab.spelling import (
     DEGREE_NAMES,
     choose_fit,
@@ -110,15 +110,17 @@ class EarItem:
         if self.drill == "third":
             return self.answer
         degree = int(self.answer)
-        return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key_label(show_name(self.key))}"
+        key = key_label(SpelledNote.from_english(self.key))  # (a value: no shown name read back)
+        return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key}"
 
     def explanation(self) -> str:
         """The sentence shown after an answer: what was played and why it is that answer."""
         shown = join(self.names())
         steps = [b - a for a, b in zip(self.notes, self.notes[1:], strict=False)]
         if self.drill == "triad quality":
-            thirds = " then ".join(f"a {_third(step)} ({step} semitones)" for step in steps)
-            return f"{self.title()}: {shown}, {thirds} from the root."
+            lower, upper = steps  # root to third, then third to fifth: each third from the note below
+            return (f"{self.title()}: {shown}, a {_third(lower)} ({lower} semitones) from the root to the "
+                    f"third, then a {_third(upper)} ({upper} semitones) from the third to the fifth.")
         if self.drill == "third":
             return f"{shown} is a {self.answer}: {steps[0]} semitones."
         note, tonic = show_name(self.names()[-1]), show_name(self.names()[0])

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from muzlab import Position, note_names
 from muzlab.quiz import KINDS, make_question, worksheet
+from muzlab.spelling import typeset
 from muzlab.widgets import Explorer, Quiz, Scene, SvgBoard
 
 C, E, G = 0, 4, 7
@@ -99,7 +100,8 @@ def test_quiz_where_question_checks_the_clicked_cell_with_the_rules_reason():
     wrong = next(c for c in question.position.board.cells
                  if c not in question.answer and c not in question.position.dice)
     quiz.board_view.cells[wrong].click()
-    assert question.position.explain(question.pitch, wrong) in quiz.feedback.value
+    with typeset():  # (the quiz writes real sharps and flats)
+        assert question.position.explain(question.pitch, wrong) in quiz.feedback.value
     assert quiz.tally.value == "0 of 1 right"
     assert legal_buttons(quiz.board_view) == set(question.answer)
     quiz.next_button.click()
@@ -186,3 +188,16 @@ def test_a_heard_scale_run_is_named_once_as_a_scale():
     explorer.runs.value = index
     assert explorer.listen.title.value == "<b>Eb major scale, degrees 2-4: F–G–Ab</b>"
     assert keyboard_texts(explorer.listen.keyboard.value)[:3] == ["F", "G", "A♭"]
+
+
+def test_the_explorer_makes_a_worksheet_of_its_position_as_a_download():
+    from muzlab.worksheet import sheet_position
+
+    explorer = Explorer()
+    assert explorer.worksheet_button.click() is None and "the board is empty" in explorer.message.value
+    explorer.click("e5")  # C
+    explorer.click("e6")  # C again above it: a broken run
+    assert explorer.worksheet_button.click() is None and "breaks the rules" in explorer.message.value
+    explorer = Explorer(sheet_position(3))
+    made = explorer.worksheet_button.click()
+    assert made.name.endswith(".pdf") and made.data.startswith(b"%PDF") and explorer.message.value == ""

@@ -19,7 +19,8 @@ import numpy as np
 from muzlab import audio
 from muzlab.eartraining import Drill, EarItem
 from muzlab.keyboard import keyboard_svg
-from muzlab.spelling import show_name
+from muzlab.spelling import in_lesson_key, show_name
+from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
 
 
 def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
@@ -43,8 +44,8 @@ def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RAT
     return (out * (audio.PEAK / np.max(np.abs(out)))).astype(np.float32)
 
 
-#: Pixels the staff is drawn across (the keyboard sits beside it).
-STAFF_WIDTH = 420
+#: Pixels the staff and the keyboard beside it are drawn across at normal size (they grow with the Size).
+STAFF_WIDTH, KEYBOARD_WIDTH = 420, 210
 
 
 class EarTrainer(widgets.VBox):
@@ -55,8 +56,10 @@ class EarTrainer(widgets.VBox):
     seed=None draws fresh items every time; a seed repeats the same items (a test, or pytest).
     """
 
+    @in_lesson_key
     def __init__(self, drill: Drill | str = "triad quality", seed: int | None = None, engine: str = "auto",
-                 autoplay: bool = True, **settings):
+                 autoplay: bool = True, key: str | None = None, **settings):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.drill = drill if isinstance(drill, Drill) else Drill(drill, **settings)
         self.rng = random.Random(seed)
         self.engine = engine
@@ -71,7 +74,9 @@ class EarTrainer(widgets.VBox):
         self.feedback = widgets.HTML()
         self.replay = widgets.Audio(format="wav", autoplay=False, loop=False)
         self.staff = widgets.HTML()
+        self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()
+        self.keyboard.add_class("muz-keyboard")
         self.reveal = widgets.VBox()
         self.tally = widgets.HTML("0 of 0 right")
         self.next_button = widgets.Button(description="Next", button_style="primary")
@@ -85,6 +90,7 @@ class EarTrainer(widgets.VBox):
         drill = self.drill
         return f"<h3>{html.escape(drill.kind.capitalize())}</h3><p>{html.escape(drill.prompt())}</p>"
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write the prompt, and the answer shown, in the note names in force (`muzlab.set_note_names`)."""
         self.heading.value = self._heading()
@@ -96,13 +102,15 @@ class EarTrainer(widgets.VBox):
         button.on_click(lambda _button: self.answer(text))
         return button
 
+    @in_lesson_key
     def next_item(self) -> None:
         """Draw a new item and play it; the answer area is emptied."""
         self.item = self.drill.item(self.rng)
         self.answered, self.reply = False, None
         self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
-        for button in self.buttons.values():
+        for option, button in self.buttons.items():
             button.button_style = ""
+            button.description = option
             button.disabled = False
         self.feedback.value = ""
         self.reveal.children = []
@@ -110,6 +118,7 @@ class EarTrainer(widgets.VBox):
         self.staff.value = ""
         self.keyboard.value = ""
 
+    @in_lesson_key
     def answer(self, reply: str) -> bool:
         """Check a clicked option, update the tally and show the answer; a second click is ignored."""
         item = self.item
@@ -132,19 +141,23 @@ class EarTrainer(widgets.VBox):
             button.disabled = True
             button.button_style = "success" if option == item.answer else (
                 "danger" if option == reply else "")
+            # a tick and a cross, not the colours alone
+            button.description = f"✓ {option}" if option == item.answer else (
+                f"✗ {option}" if option == reply else option)
         verdict = "Right!" if correct else f"Not quite: it was {item.answer}."
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation())}")
-        self.staff.value = _notation(item)
-        self.keyboard.value = keyboard_svg([show_name(name) for name in item.names()], semitones=True,
-                                           white_width=30)
-        self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay,
-                                widgets.HBox([self.staff, self.keyboard])]
+        self.staff.value = sized_svg(_notation(item), STAFF_WIDTH, "muz-staff-picture")
+        self.keyboard.value = sized_svg(keyboard_svg([show_name(name) for name in item.names()],
+                                                     semitones=True), KEYBOARD_WIDTH, "muz-keyboard-picture")
+        pictures = widgets.HBox([self.staff, self.keyboard],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay, pictures]
 
 
 def _notation(item: EarItem) -> str:
     from muzlab import music  # music21 and verovio load only when a staff is first drawn
 
-    svg = music.sounding_staff(item.events, item.played_names(), item.title()).svg
-    return f"<div style='width:{STAFF_WIDTH}px'>{svg}</div>"  # verovio's SVG fills the width it is given
+    with NOTATION_LOCK:
+        return music.sounding_staff(item.events, item.played_names(), item.title()).svg

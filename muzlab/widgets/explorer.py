@@ -12,7 +12,8 @@ from muzlab.errors import MuzlabError
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
 from muzlab.rules import RuleSet
-from muzlab.spelling import face_label
+from muzlab.spelling import face_label, in_lesson_key
+from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
@@ -25,15 +26,17 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
     `scale` enlarges the board for a projector; `board_view.cells[(q, r)].click()` clicks a cell.
     """
 
+    @in_lesson_key
     def __init__(self, position: Position | None = None, board: Board | str | None = None,
-                 rules: RuleSet | str | None = None, scale: float = 1.0):
+                 rules: RuleSet | str | None = None, scale: float = 1.0, key: str | None = None):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         if position is not None:
             board, rules, dice = position.board, position.rules, dict(position.dice)
         else:
             dice = {}
         self.position = Position(board, dice, rules, strict=False)
         self.palette = widgets.ToggleButtons(options=_palette(), value=0, description="Note",
-                                             style={"button_width": "64px"})
+                                             style={"button_width": "auto"})  # as wide as "F#/Gb"
         self.pitch_choice = widgets.Dropdown(options=_pitch_choices(), value=None, description="Legal for")
         self.runs = widgets.Dropdown(options=[], description="Run")
         self.message = widgets.HTML()
@@ -41,6 +44,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.notation = widgets.Text(description="Notation", layout=widgets.Layout(width="95%"))
         self.load_button = widgets.Button(description="Load notation")
         self.clear_button = widgets.Button(description="Clear board")
+        self.worksheet_button = DownloadButton("Make a worksheet from this position", self.worksheet_file,
+                                               "muz-worksheet", "A PDF: this board, questions on it and "
+                                               "their answers, saved on this device")
         self.listen = ListenPanel()
         self.cell_names = widgets.Checkbox(value=False, description="cell names")
         self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
@@ -54,7 +60,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         super().__init__([
             widgets.HBox([self.board_view, controls]),
             self.message, self.problem_list,
-            widgets.HBox([self.notation, self.load_button, self.clear_button]),
+            widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self._refresh()
 
@@ -62,6 +69,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.board_view.show_names = change["new"]
         self._refresh()
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the palette,
         the pitch menu, the board, the runs and the run heard last."""
@@ -71,6 +79,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self._refresh()
         self.listen.redraw()
 
+    @in_lesson_key
     def click(self, cell: Cell) -> None:
         """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
         cell = self.position.board.as_cell(cell)  # a name such as "e6", or (q, r)
@@ -82,6 +91,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             dice[cell] = chosen
         self._set(Position(self.position.board, dice, self.position.rules, strict=False))
 
+    @in_lesson_key
     def load(self, text: str) -> None:
         """Load a position from its notation; a bad text leaves the board as it was and says why."""
         try:
@@ -95,11 +105,25 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             return
         self._set(position)
 
+    def worksheet_file(self) -> Download | None:
+        """A worksheet (PDF) on the position shown, with its answer key; None, and a sentence in the
+        message line, for a position that cannot be one."""
+        from muzlab.worksheet import position_sheet_pdf  # matplotlib loads only when a sheet is made
+
+        try:
+            pdf = position_sheet_pdf(self.position)
+        except MuzlabError as error:
+            self.message.value = f"<span style='color:#b00'>✗ No worksheet: {html.escape(str(error))}.</span>"
+            return None
+        self.message.value = ""
+        return Download("muzundrum-worksheet.pdf", "application/pdf", pdf)
+
     def _set(self, position: Position) -> None:
         self.position = position
         self.message.value = ""
         self._refresh()
 
+    @in_lesson_key
     def _refresh(self) -> None:
         position = self.position
         problems = position.problems()
@@ -116,6 +140,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             (s.describe(), index) for index, s in enumerate(self.structures)]
         self.runs.value = None
 
+    @in_lesson_key
     def _run_chosen(self, change) -> None:
         if change["new"] is None:
             return
