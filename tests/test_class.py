@@ -168,7 +168,8 @@ def test_standings_and_export_hold_every_decision(room):
     rows = list(csv.DictReader(io.StringIO(archive.read("decisions.csv").decode())))
     decisions = sum(1 for g in games.values() for e in g.events if e.kind in ("place", "pass", "reroll"))
     assert len(rows) == decisions == 5
-    columns = {"nickname", "round", "table", "pitch", "cell", "points", "best_points", "loss", "comment"}
+    columns = {"nickname", "round", "table", "pitch", "cell", "points", "best_points", "loss", "luck",
+               "comment"}
     assert columns <= set(rows[0])
     assert {row["nickname"] for row in rows} <= {"Anna", "Ben", "Cleo", "Dan"}
     record = json.loads(archive.read("games/round-1-table-1.json"))

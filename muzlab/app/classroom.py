@@ -64,18 +64,8 @@ class ClassTable:
     table: Table
     #: Every decision made at the table (a die placed or passed), as the coach reviews it.
     decisions: list[coach.Decision] = field(default_factory=list, repr=False)
-    _rows: list[dict[str, Any]] = field(default_factory=list, repr=False)
-    _review_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-
-    def review_rows(self) -> list[dict[str, Any]]:
-        """The coach's review rows (`muzlab.coach.review` without the expert's choice), one per decision
-        so far, for their numbers (the standings): each decision is reviewed once, without the class's
-        lock (other tables play on meanwhile), so their words may be in any page's note names."""
-        with self._review_lock:
-            new = self.decisions[len(self._rows):]
-            if new:
-                self._rows += coach.review_decisions(new).to_dict("records")
-            return list(self._rows)
+    #: The points each decision lost against the best immediate score (the review's `loss`).
+    losses: list[int] = field(default_factory=list, repr=False)
 
 
 @dataclass(frozen=True)
@@ -241,6 +231,8 @@ class Classroom:
             event = game.events[index]
             table.decisions.append(coach.Decision(index, turn, seat, passed_die, position, pitch,
                                                   event.cell if event.kind == "place" else None, event))
+            table.losses.append(position.best_placements(pitch)[0] - (event.points if event.kind == "place"
+                                                                       else 0))
         return messages
 
     def _replay_act(self, data: dict) -> None:
@@ -271,29 +263,29 @@ class Classroom:
     # ---- standings and export --------------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
         """This round's leaderboard, best first: nickname, table, score, completions, points lost (the
-        coach's best immediate score minus the points played, summed), decisions and hints. The
-        reviews are made outside the class's lock, so the tables play on meanwhile."""
-        with self.lock:
-            seen = [(table, table.table.game.events, table.table.game.scores,
-                     [self.students[sid].nickname for sid in table.students],
-                     [table.table.hints_used(seat) for seat in range(len(table.students))])
-                    for table in self.tables]
+        best immediate score minus the points played, summed over the student's decisions, as the
+        coach's review counts them), decisions and hints."""
         rows = []
-        for table, events, scores, nicknames, hints in seen:
-            review = table.review_rows()[:sum(1 for e in events if e.kind != "roll")]
-            for seat, nickname in enumerate(nicknames):
-                mine = [row for row in review if row["seat"] == seat]
-                completions = sum(len(e.completed) for e in events if e.kind == "place" and e.player == seat)
-                rows.append({"nickname": nickname, "table": table.number, "score": scores[seat],
-                             "completions": completions, "points lost": sum(row["loss"] for row in mine),
-                             "decisions": len(mine), "hints": hints[seat]})
+        with self.lock:
+            for table in self.tables:
+                game = table.table.game
+                for seat, sid in enumerate(table.students):
+                    mine = [loss for decision, loss in zip(table.decisions, table.losses, strict=True)
+                            if decision.seat == seat]
+                    completions = sum(len(e.completed) for e in game.events
+                                      if e.kind == "place" and e.player == seat)
+                    rows.append({"nickname": self.students[sid].nickname, "table": table.number,
+                                 "score": game.scores[seat], "completions": completions,
+                                 "points lost": sum(mine), "decisions": len(mine),
+                                 "hints": table.table.hints_used(seat)})
         rows.sort(key=lambda row: (-row["score"], row["points lost"], row["nickname"].casefold()))
         return rows
 
     def export(self) -> bytes:
         """A zip: decisions.csv (one row per student per decision: the coach's review columns, with
-        the expert's choice) and every game's record (games/round-R-table-T.json). Only copying the
-        records holds the class's lock; the reviews are made after."""
+        the expert's choice, the values and luck, and the comment) and every game's record
+        (games/round-R-table-T.json). Only copying the records holds the class's lock: the reviews
+        (a fraction of a second a game) are made after, while the tables play on."""
         with self.lock:
             records = [(table, table.table.game.to_json()) for table in [*self.past, *self.tables]]
             nicknames = {sid: student.nickname for sid, student in self.students.items()}
@@ -303,9 +295,12 @@ class Classroom:
             writer = None
             for table, record in records:
                 archive.writestr(f"games/round-{table.round}-table-{table.number}.json", record)
-                with self.lock, note_names("english"):  # one game at a time: the tables play on between
-                    review = coach.review(Game.from_json(record)).to_dict("records")
-                for row in review:
+                game = Game.from_json(record)
+                with note_names("english"):  # in this thread only
+                    review = coach.review(game).to_dict("records")
+                    words = coach.comments(game)
+                for row, comment in zip(review, words, strict=True):
+                    row["comment"] = comment
                     row["player"] = nicknames[table.students[row["seat"]]]
                     row["best_cells"] = " ".join(row["best_cells"])
                     if writer is None:

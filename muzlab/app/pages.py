@@ -364,7 +364,7 @@ class TeacherView(widgets.VBox):
     def draw_scores(self) -> None:
         """The tables' state and the leaderboard."""
         room = self.room
-        standings = room.standings()  # the reviews are made outside the class's lock
+        standings = room.standings()
         with room.lock, note_names("english"):
             self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}</div>"
                                         for t in room.tables)
@@ -384,8 +384,9 @@ class TeacherView(widgets.VBox):
             return
         with self.room.lock, note_names("english"):
             t = table.table
-            last = table.decisions[-1:]
-            comment = coach.review_decisions(last)["comment"].iloc[0] if last else ""
+            last = table.decisions[-1] if table.decisions else None
+            comment = "" if last is None else coach.comment(last.position, last.pitch, last.cell,
+                                                              last.passed_die)
             self.projector_board.show(Scene(t.game.position, last=t.last))
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{_text(status(table))}</b></div>"
