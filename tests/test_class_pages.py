@@ -86,3 +86,18 @@ def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
     for i, view in enumerate(views):
         with note_names(view.convention):
             assert last_move(room.table(i // 2 + 1)) in view.last.value
+
+
+def test_each_page_spells_the_board_in_its_own_lesson_key(room):
+    flat = student(room, "Anna", key="Gb")
+    sharp = student(room, "Ben", key="F#")
+    TeacherView(room).deal_button.click()
+    table = room.table(1).table
+    while table.game.position.dice == {} or 6 not in table.game.position.dice.values():
+        if table.game.events:  # start a fresh game until the opening die is F#/Gb
+            room.deal(2, seed=room.round + 1)
+            table = room.table(1).table
+        flat.roll_button.click()
+        flat.board_view.cells[(0, 0)].click()
+    assert ">Gb<" in flat.board_view.svg.replace("♭", "b")
+    assert ">F#<" in sharp.board_view.svg.replace("♯", "#")

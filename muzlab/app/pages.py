@@ -23,7 +23,15 @@ from muzlab.app.server import classroom, student_address
 from muzlab.game import MAX_PLAYERS
 from muzlab.hexgrid import Cell
 from muzlab.pitch import note_names
-from muzlab.spelling import completion_label, key_label, major_scale, pitch_label, show_name, symbols
+from muzlab.spelling import (
+    completion_label,
+    key_label,
+    lesson_key,
+    major_scale,
+    pitch_label,
+    show_name,
+    symbols,
+)
 from muzlab.table import Message
 from muzlab.widgets.classroom import NOTE_NAMES, SIZES
 from muzlab.widgets.svgboard import Scene, SvgBoard
@@ -167,7 +175,7 @@ class StudentView(widgets.VBox):
     def act(self, action: str, cell: Cell | None = None) -> None:
         """Ask the class to do `action` for this student; a refusal or a hint shows above the board
         (a move that went through has already redrawn every page at the table)."""
-        with self.room.lock, note_names(self.convention):
+        with self.room.lock, note_names(self.convention), lesson_key(self._key_setting()):
             token = self.student.token if self.student else None
             self._said = ()
             said = self.room.act(token, action, cell)
@@ -204,9 +212,13 @@ class StudentView(widgets.VBox):
 
     # ---- drawing --------------------------------------------------------------------------------------
     def draw(self) -> None:
-        """Draw the page from the class, in this page's note names."""
-        with self.room.lock, note_names(self.convention):
+        """Draw the page from the class, in this page's note names and lesson key."""
+        with self.room.lock, note_names(self.convention), lesson_key(self._key_setting()):
             self._draw()
+
+    def _key_setting(self) -> str | None:
+        """The lesson key as muzlab's setting ("F# major"), or None."""
+        return f"{self.key} major" if self.key else None
 
     def _draw(self) -> None:
         size = round(16 * self.scale)
