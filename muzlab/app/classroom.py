@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import csv
 import io
+import multiprocessing
 import secrets
 import threading
 import zipfile
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -284,32 +286,40 @@ class Classroom:
     def export(self) -> bytes:
         """A zip: decisions.csv (one row per student per decision: the coach's review columns, with
         the expert's choice, the values and luck, and the comment) and every game's record
-        (games/round-R-table-T.json). Only copying the records holds the class's lock: the reviews
-        (a fraction of a second a game) are made after, while the tables play on."""
+        (games/round-R-table-T.json). Only copying the records holds the class's lock; the reviews
+        (a fraction of a second a game) are made in a process of their own, so the tables play on."""
         with self.lock:
-            records = [(table, table.table.game.to_json()) for table in [*self.past, *self.tables]]
-            nicknames = {sid: student.nickname for sid, student in self.students.items()}
+            games = [(table.round, table.number, table.mode,
+                      [self.students[sid].nickname for sid in table.students], table.table.game.to_json())
+                     for table in [*self.past, *self.tables]]
+        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+            decisions = pool.submit(decisions_csv, games).result()
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            text = io.StringIO()
-            writer = None
-            for table, record in records:
-                archive.writestr(f"games/round-{table.round}-table-{table.number}.json", record)
-                game = Game.from_json(record)
-                with note_names("english"):  # in this thread only
-                    review = coach.review(game).to_dict("records")
-                    words = coach.comments(game)
-                for row, comment in zip(review, words, strict=True):
-                    row["comment"] = comment
-                    row["player"] = nicknames[table.students[row["seat"]]]
-                    row["best_cells"] = " ".join(row["best_cells"])
-                    if writer is None:
-                        writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
-                        writer.writeheader()
-                    writer.writerow({"round": table.round, "table": table.number, "mode": table.mode,
-                                     "nickname": row["player"], **row})
-            archive.writestr("decisions.csv", text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n")
+            for round_number, number, _mode, _nicknames, record in games:
+                archive.writestr(f"games/round-{round_number}-table-{number}.json", record)
+            archive.writestr("decisions.csv", decisions)
         return buffer.getvalue()
+
+
+def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]]) -> str:
+    """The export's decisions.csv from (round, table, mode, nicknames by seat, record) per game: the
+    coach's review of each game, one row per decision, with the comment in English."""
+    text = io.StringIO()
+    writer = None
+    with note_names("english"):
+        for round_number, number, mode, nicknames, record in games:
+            game = Game.from_json(record)
+            for row, comment in zip(coach.review(game).to_dict("records"), coach.comments(game), strict=True):
+                row["comment"] = comment
+                row["player"] = nicknames[row["seat"]]
+                row["best_cells"] = " ".join(row["best_cells"])
+                if writer is None:
+                    writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
+                    writer.writeheader()
+                writer.writerow({"round": round_number, "table": number, "mode": mode,
+                                 "nickname": row["player"], **row})
+    return text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n"
 
 
 def _refused(text: str) -> Message:

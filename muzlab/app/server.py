@@ -104,9 +104,6 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
     print(f"students: {students}", flush=True)
     print(f"teacher: {teacher}", flush=True)
-    # The coach's reviews import pandas lazily; a page drawn while another thread is halfway through
-    # that import would find a half-made module (Solara checks values for DataFrames): import it now.
-    import pandas  # noqa: F401
     import uvicorn
 
     _offline_assets()
