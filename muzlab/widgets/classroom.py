@@ -290,11 +290,11 @@ class ClassroomApp(widgets.VBox):
     def rescale(self, size: float | str) -> None:
         """Draw every board (and its text) at a Size: `size` times the normal size, within the window,
         or "fit" to fill the window's height; the controls with them."""
+        self._style_controls(size)  # first: the boards measure their room with the new text sizes
         for board in self.boards():
             board.scale = board_scale(size)
         for view in self.board_views():
             self._fit(view)
-        self._style_controls(size)
 
     def board_views(self) -> list[SvgBoard]:
         """Every board picture in the app, the review's too."""
