@@ -256,3 +256,19 @@ def test_fuzzed_notation_and_cell_names_raise_only_muzlab_errors(text):
     only_muzlab_errors(Position.from_notation, "standard " + text)
     only_muzlab_errors(Board.standard().parse_cell, text)
     only_muzlab_errors(parse_pitch, text)
+
+
+def test_a_long_column_board_takes_memory_linear_in_its_cells():
+    """Four times the cells, about four times the memory (a table of rays to the line's end is sixteen)."""
+    import tracemalloc
+
+    peaks = []
+    for size in (1000, 4000):
+        tracemalloc.start()
+        board = Board([(0, r) for r in range(size)], centre=(0, 0))
+        Position(board).legal_placements(0)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < 6 * peaks[0]
+    up, down = board.up[0], board.down[0]  # (cells sorted by r: index 0 is the top cell, (0, 0))
+    assert up[3999] == tuple(range(3998, -1, -1)) and up[0] == () and down[3996] == (3997, 3998, 3999)
