@@ -58,7 +58,8 @@ def measure(checkout: Path, games: int) -> dict:
         command = [sys.executable, "-m", "muzlab.cli", "simulate", "--games", str(games), "--dataset",
                    "--out", str(Path(folder) / "run"), "--quiet"]
         start = time.perf_counter()
-        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 text=True)
         peak = 0
         while child.poll() is None:
             peak = max(peak, tree_rss_kb(child.pid))
@@ -84,8 +85,8 @@ def main() -> None:
         for name, checkout in checkouts:
             got = measure(checkout, games)
             verdict = "under" if got["tree_mb"] < TARGET_MB else "OVER"
-            print(f"{games:>12,} games, {name:24}: {got['seconds']:8.1f} s, peak {got['tree_mb']:7.1f} MB for the "
-                  f"whole process tree ({verdict} {TARGET_MB} MB); largest single process so far "
+            print(f"{games:>12,} games, {name:24}: {got['seconds']:8.1f} s, peak {got['tree_mb']:7.1f} MB "
+                  f"for the whole process tree ({verdict} {TARGET_MB} MB); largest single process so far "
                   f"{got['largest_mb']:.1f} MB", flush=True)
 
 

@@ -39,7 +39,7 @@ class AgentState(NamedTuple):
     how many numbers it has drawn from its generator."""
 
     name: str
-    seed: str
+    seed: str | int
     draws: int
 
 
@@ -168,10 +168,10 @@ def read_agents(raw: Any, players: int) -> tuple[AgentState | None, ...] | None:
             continue
         if not (isinstance(entry, dict) and set(entry) == {"name", "seed", "draws"}
                 and isinstance(entry["name"], str) and len(entry["name"]) <= 40
-                and isinstance(entry["seed"], str) and len(entry["seed"]) <= 60
+                and (isinstance(entry["seed"], str) and len(entry["seed"]) <= 60 or is_int(entry["seed"]))
                 and is_int(entry["draws"]) and 0 <= entry["draws"] <= 10 * MAX_DICE):
             raise GameRecordError(f"the record's agent for seat {seat + 1} is an object of name, seed "
-                                  f"(text) and draws (a count), not {shown(entry)}")
+                                  f"(text or a number) and draws (a count), not {shown(entry)}")
         states.append(AgentState(entry["name"], entry["seed"], entry["draws"]))
     return tuple(states)
 

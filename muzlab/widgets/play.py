@@ -13,10 +13,12 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from muzlab import records
 from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
+from muzlab.outputs import file_written
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
@@ -81,8 +83,8 @@ class PlayBoard(widgets.VBox):
         self.undo_button = self._button("Undo", "muz-undo", self.table.undo, key="U")
         self.hint_button = self._button("Hint", "muz-hint", self.table.hint, "info", "H")
         self.new_button = self._button("New game", "muz-new", self.table.new_game)
-        self.save_button = self._button("Save", "muz-save", self.save)
-        self.load_button = self._button("Load", "muz-load", self.load)
+        self.save_button = self._button("Save", "muz-save", self._saved)
+        self.load_button = self._button("Load", "muz-load", self._loaded)
         if not allow_hints:
             self.hint_button.layout.display = "none"
         # "initial": the label is as wide as its word at any font size, so "Record" is never cut
@@ -179,32 +181,44 @@ class PlayBoard(widgets.VBox):
         if not button.disabled and button.layout.display != "none":
             button.click()
 
-    def _act(self, action: Callable[[], tuple[Message, ...]]) -> None:
+    def _act(self, action: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
         self._lines = []
         messages = action()
         if messages and messages[0].kind == "hint":
             self._hinted = (len(self.game.events), messages[0].cells)
         self._show(messages)
+        return messages
 
-    def save(self) -> tuple[Message, ...]:
-        """Write the game record (JSON) to the file named in `record_path`."""
-        path = Path(self.record_path.value)
+    def save(self, path: str | Path | None = None) -> tuple[Message, ...]:
+        """Write the game record (JSON, with the computer players' state) to `path` (default: the file
+        named in `record_path`), whole or not at all; the message line says where, or why not."""
+        return self._act(lambda: self._saved(path))
+
+    def load(self, path: str | Path | None = None) -> tuple[Message, ...]:
+        """Replay a saved record from `path` (default: the file named in `record_path`), the computer
+        players going on from their saved state; a refused file leaves the current game as it was and
+        the message line says why."""
+        return self._act(lambda: self._loaded(path))
+
+    def _saved(self, path: str | Path | None = None) -> tuple[Message, ...]:
+        path = Path(self.record_path.value if path is None else path)
         try:
-            path.write_text(self.game.to_json(), encoding="utf-8")
-        except OSError as error:
-            return (Message(f"Could not save to {path}: {error.strerror}.", kind="refused"),)
+            with file_written(path, force=True) as aside:
+                aside.write_text(self.game.to_json(agents=self.table.agent_states()), encoding="utf-8")
+        except (MuzlabError, OSError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            return (Message(f"Could not save to {path}: {reason}.", kind="refused"),)
         return (Message(f"Saved {len(self.game.events)} events to {path}."),)
 
-    def load(self) -> tuple[Message, ...]:
-        """Replay a saved record; a bad file leaves the current game as it was and says why."""
-        path = Path(self.record_path.value)
+    def _loaded(self, path: str | Path | None = None) -> tuple[Message, ...]:
+        path = Path(self.record_path.value if path is None else path)
         try:
-            game = Game.from_json(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            return (Message(f"Could not read {path}: {error.strerror}.", kind="refused"),)
+            data = records.parse(records.read_file(path))
+            game = Game.from_dict(data)
+            agents = records.read_agents(data.get("agents"), game.players)
         except MuzlabError as error:
             return (Message(f"{path} is not a game record muzlab can replay: {error}", kind="refused"),)
-        return self.table.load(game)
+        return self.table.load(game, agents)
 
     # ---- drawing ------------------------------------------------------------------------------------
     def _computer_moved(self, message: Message) -> None:
