@@ -61,6 +61,8 @@ if TYPE_CHECKING:
 
 ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4
+#: Seeds lie between -MAX_SEED and MAX_SEED (a record writes them as JSON numbers).
+MAX_SEED = 2**64
 EVENT_KINDS = ("roll", "place", "pass", "reroll")
 
 
@@ -190,8 +192,8 @@ class Game:
             raise GameError(f"{shown(dice)} dice: the supply needs at least one die")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif not _is_int(seed):
-            raise GameError(f"{shown(seed)} is not a seed; give an integer")
+        elif not _is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
+            raise GameError(f"{shown(seed)} is not a seed; give an integer between -2**64 and 2**64")
         self.rules: RuleSet = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
         if board is None:
             board = self.rules.board_name_for(dice)

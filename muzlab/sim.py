@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from distributed import Client
 
 MAX_SEED = 2**63
+#: The most games one simulation plays (a game index fits in the frames' int64 columns).
+MAX_GAMES = 10**15
 #: The most games `simulate` plays into frames in memory; more go to a dataset on disk (`out=`).
 MAX_IN_MEMORY = 1_000_000
 #: Runs at least this long show a progress bar unless told otherwise.
@@ -556,9 +558,10 @@ def simulate(
     if isinstance(board, str):
         board = Board.named(board)
     spec = SimulationSpec(tuple(agents), seed, dice, rules, board, alternate_seats)
-    if not _whole(n_games, 0) or (workers is not None and not _whole(workers, 1)) or (
+    if not _whole(n_games, 0) or n_games > MAX_GAMES or (workers is not None and not _whole(workers, 1)) or (
             chunk_size is not None and not _whole(chunk_size, 1)):
-        raise UnknownSetting("n_games must be a whole number >= 0, workers and chunk_size >= 1")
+        raise UnknownSetting(f"n_games must be a whole number from 0 to {MAX_GAMES:,}, workers and "
+                             "chunk_size >= 1")
     if not _whole(retries, 0):
         raise UnknownSetting("retries must be >= 0")
     if out is None and n_games > MAX_IN_MEMORY:

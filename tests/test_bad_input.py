@@ -272,3 +272,14 @@ def test_a_long_column_board_takes_memory_linear_in_its_cells():
     assert peaks[1] < 6 * peaks[0]
     up, down = board.up[0], board.down[0]  # (cells sorted by r: index 0 is the top cell, (0, 0))
     assert up[3999] == tuple(range(3998, -1, -1)) and up[0] == () and down[3996] == (3997, 3998, 3999)
+
+
+def test_huge_seeds_and_game_counts_are_refused_naming_them():
+    from muzlab import GameError, simulate
+
+    with pytest.raises(GameError, match="too long to print is not a seed"):
+        Game(seed=10**5000)
+    with pytest.raises(GameError, match="is not a seed"):
+        Game(seed=2**64)
+    with pytest.raises(UnknownSetting, match="n_games must be a whole number from 0 to"):
+        simulate(10**5000)
