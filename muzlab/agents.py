@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from muzlab.errors import GameError, UnknownSetting
+from muzlab.errors import GameError, UnknownSetting, shown
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
@@ -166,8 +166,8 @@ AGENTS: dict[str, type[Agent]] = {agent.name: agent for agent in (RandomAgent, G
 
 def make_agent(name: str, seed: int | str | None = None) -> Agent:
     """A new agent by its registered name."""
-    if name not in AGENTS:
-        raise UnknownSetting(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
+    if not isinstance(name, str) or name not in AGENTS:
+        raise UnknownSetting(f"unknown agent {shown(name)}; known agents: {sorted(AGENTS)}")
     return AGENTS[name](seed)
 
 

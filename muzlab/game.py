@@ -194,6 +194,10 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         elif not _is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
             raise GameError(f"{shown(seed)} is not a seed; give an integer between -2**64 and 2**64")
+        if not (rules is None or isinstance(rules, str | RuleSet)) or not (
+                board is None or isinstance(board, str | Board)):
+            raise GameError(f"rules={shown(rules)}, board={shown(board)}: give a RuleSet or a level's name, "
+                            "and a Board or a shipped board's name")
         self.rules: RuleSet = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
         if board is None:
             board = self.rules.board_name_for(dice)

@@ -21,6 +21,7 @@ from muzlab.errors import (
     InvalidPosition,
     NotationError,
     UnknownNoteName,
+    UnknownSetting,
     shown,
 )
 from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
@@ -1048,7 +1049,7 @@ def _resolve_board(board: Board | str | None) -> Board:
     if isinstance(board, str):
         return Board.named(board)
     if not isinstance(board, Board):
-        raise TypeError(f"{board!r} is not a Board; use muzlab.Board.standard() or a board name")
+        raise UnknownSetting(f"{shown(board)} is not a Board; use muzlab.Board.standard() or a board name")
     return board
 
 
@@ -1057,4 +1058,6 @@ def _resolve_rules(rules: RuleSet | str | None) -> RuleSet:
         return RuleSet.basic()
     if isinstance(rules, str):
         return RuleSet.named(rules)
+    if not isinstance(rules, RuleSet):
+        raise UnknownSetting(f"{shown(rules)} is not a RuleSet; use muzlab.RuleSet.basic() or a level's name")
     return rules

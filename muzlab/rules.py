@@ -104,8 +104,8 @@ class RuleSet:
     def named(cls, name: str) -> RuleSet:
         """The rule set of a level by name: "basic" or "master"."""
         levels = {"basic": cls.basic, "master": cls.master}
-        if name not in levels:
-            raise UnknownSetting(f"unknown rule set {name!r}; known: {sorted(levels)}")
+        if not isinstance(name, str) or name not in levels:
+            raise UnknownSetting(f"unknown rule set {shown(name)}; known: {sorted(levels)}")
         return levels[name]()
 
     def board_name_for(self, dice: int) -> str:

@@ -62,8 +62,8 @@ class SimulationSpec:
 
     def __post_init__(self) -> None:
         for name in self.agents:
-            if name not in AGENTS:
-                raise UnknownSetting(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
+            if not isinstance(name, str) or name not in AGENTS:
+                raise UnknownSetting(f"unknown agent {shown(name)}; known agents: {sorted(AGENTS)}")
 
     def game_seed(self, index: int) -> int:
         """The seed of game `index`: a hash of (seed, index), independent of workers and chunks."""

@@ -283,3 +283,17 @@ def test_huge_seeds_and_game_counts_are_refused_naming_them():
         Game(seed=2**64)
     with pytest.raises(UnknownSetting, match="n_games must be a whole number from 0 to"):
         simulate(10**5000)
+
+
+@FUZZ
+@given(JSON)
+def test_fuzzed_setting_names_raise_only_muzlab_errors(value):
+    from muzlab import simulate
+    from muzlab.agents import make_agent
+
+    only_muzlab_errors(RuleSet.named, value)
+    only_muzlab_errors(Board.named, value)
+    only_muzlab_errors(make_agent, value)
+    only_muzlab_errors(simulate, 1, (value, "greedy"))
+    only_muzlab_errors(Game, 2, None, value)
+    only_muzlab_errors(parse_pitch, value)
