@@ -147,6 +147,8 @@ class Position:
         board = _resolve_board(board)
         rules = _resolve_rules(rules)
         grid, index = [EMPTY] * len(board.cells), board.index
+        if not isinstance(dice, Mapping | None):
+            raise InvalidCell(f"dice={shown(dice)}: give a mapping of cells to notes, e.g. {{'e5': 'C'}}")
         for cell, pitch in (dice or {}).items():
             # (q, r) ints and pitch classes 0-11 read directly; anything else parsed (names, checks)
             i = index.get(cell) if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int \

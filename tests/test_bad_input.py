@@ -297,3 +297,20 @@ def test_fuzzed_setting_names_raise_only_muzlab_errors(value):
     only_muzlab_errors(simulate, 1, (value, "greedy"))
     only_muzlab_errors(Game, 2, None, value)
     only_muzlab_errors(parse_pitch, value)
+
+
+HASHABLE = st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=4) | st.tuples(
+    st.integers(-6, 6), st.integers(-6, 6)) | st.tuples(st.text(max_size=2), st.floats())
+
+
+@FUZZ
+@given(st.dictionaries(HASHABLE, JSON, max_size=3), HASHABLE, JSON)
+def test_fuzzed_dice_cells_and_pitches_raise_only_muzlab_errors(dice, cell, pitch):
+    only_muzlab_errors(Position, None, dice)
+    only_muzlab_errors(Position, None, pitch)
+    position = Position(dice={(0, 0): "C"})
+    for ask in (position.place, position.explain, position.score, position.completions):
+        only_muzlab_errors(ask, pitch, cell)
+        only_muzlab_errors(ask, "E", cell)
+    only_muzlab_errors(position.legal_placements, pitch)
+    only_muzlab_errors(Board.standard().cell_name, cell)
