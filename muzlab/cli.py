@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.run(args)
     except KeyboardInterrupt:
-        print(f"\nmuzlab{_named(argv)}: interrupted", file=sys.stderr)
+        print(f"muzlab{_named(argv)}: interrupted", file=sys.stderr)
         return 130
     except SimulationError as error:
         print(f"muzlab {args.command}: {error}", file=sys.stderr)

@@ -165,7 +165,7 @@ def test_ctrl_c_stops_a_huge_run_in_one_line_with_exit_130_memory_bounded_and_no
         child.kill()
         child.wait()
     assert child.returncode == 130
-    assert error.strip() == "muzlab simulate: interrupted", error
+    assert error == "muzlab simulate: interrupted\n", error
     assert list(tmp_path.iterdir()) == []  # no dataset, no folder beside it
 
 
