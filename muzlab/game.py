@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -88,6 +88,14 @@ def completion(structure: Structure) -> Completion:
     fits = [(tonic, kind) for tonic, kind in structure.keys if len(SCALE_STEPS[kind]) == size]
     tonic, kind = next((fit for fit in fits if fit[0] == structure.pitches[0]), fits[0])
     return Completion("scale", tonic, kind)
+
+
+class Moment(NamedTuple):
+    """One step of a game's history: an event and the positions before and after it."""
+
+    event: Event
+    before: Position
+    after: Position
 
 
 class Event(NamedTuple):
@@ -295,15 +303,20 @@ class Game:
             self._legal = [] if self._hand is None else self._position.legal_placements(self._hand)
         return list(self._legal)
 
+    def history(self) -> Iterator[Moment]:
+        """Every event with the positions before and after it, replayed from the empty board: the
+        one replay that sheets, names, reviews and sound read (the game checked each placement)."""
+        position = Position(self.board, None, self.rules)
+        for event in self._events:
+            before = position
+            if event.kind == "place":
+                position = position.place(event.pitch, event.cell)
+            yield Moment(event, before, position)
+
     def completed_structures(self) -> list[Structure]:
         """Every triad and scale completed so far, in the order they were built (for scores, sound)."""
-        built, position = [], Position(self.board, None, self.rules)
-        for event in self._events:
-            if event.kind == "place":
-                if event.completed:
-                    built += position.completions(event.pitch, event.cell)
-                position = position.place(event.pitch, event.cell)
-        return built
+        return [structure for event, before, _after in self.history() if event.completed
+                for structure in before.completions(event.pitch, event.cell)]
 
     def missed(self) -> list[Event]:
         """Passes and re-rolls of a die that had a legal cell: placements a player did not see."""
@@ -337,13 +350,9 @@ class Game:
         if self._phase != PLACE and self._phase != BONUS:
             raise GameError(self._why_not("place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
-        # Position.play, without its Placement: the game's hot path
-        pitch, i = position._check_placement(pitch, cell)
-        child = position._child(pitch, i)
-        points, facts = child._placed(i, position._count > 0 or rules.opening_scores)
-        cell = self.board.cells[i]
+        child, cell, points, facts = position.step(pitch, cell)
         legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
-        if facts:  # (as `completion` reads each of child._completed_through(i), without building them)
+        if facts:
             completed = tuple(_completion(Completion, fact) for fact in facts)
             extras = 1 if rules.one_extra_roll_per_placement else len(facts)
         else:

@@ -27,11 +27,6 @@ def neighbours(cell: Cell) -> list[Cell]:
     return [step(cell, d) for d in DIRECTIONS.values()]
 
 
-def distance(a: Cell, b: Cell) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return max(abs(dq), abs(dr), abs(dq + dr))
-
-
 def hexagon(radius: int, centre: Cell = (0, 0)) -> list[Cell]:
     """All cells within `radius` of `centre`, sorted."""
     cq, cr = centre

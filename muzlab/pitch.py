@@ -197,9 +197,4 @@ def pitch_name(pitch: int) -> str:
     return DEFAULT_NAMES[pitch]
 
 
-def interval_up(lower: int, upper: int) -> int:
-    """Semitones from `lower` up to the next `upper` (0-11)."""
-    return (upper - lower) % 12
-
-
 _GERMAN_READ = _german_names()

@@ -111,10 +111,6 @@ class RuleSet:
     def board_name_for(self, dice: int) -> str:
         return dict(self.boards_for_dice).get(dice, "standard")
 
-    @property
-    def max_scale_length(self) -> int:
-        return max(len(SCALE_STEPS[kind]) for kind in self.scale_types)
-
     def checks(self) -> RunChecks:
         """The memoised run checks for this rule set's scale types and triad qualities."""
         return _checks(self.scale_types, self.triad_qualities)

@@ -73,6 +73,7 @@ def test_play_needs_one_agent_per_seat_and_finishes_the_game():
     assert game.over and not game.missed()
 
 
+@pytest.mark.slow
 def test_the_expert_beats_greedy_with_seats_alternated():
     result = simulate(2000, ("expert", "greedy"), seed=2024, alternate_seats=True, progress=False)
     table = result.summary("agent")

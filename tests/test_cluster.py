@@ -98,6 +98,7 @@ def strict_scheduler(cluster, client):
 
 
 # ---- identical frames, whoever plays --------------------------------------------------------------------
+@pytest.mark.slow
 def test_processes_and_the_cluster_give_the_frames_of_one_worker(client, reference):
     two = simulate(GAMES, AGENTS, seed=SEED, workers=2, chunk_size=20, alternate_seats=True)
     assert_same_frames(two.games, two.moves, reference)
@@ -107,6 +108,7 @@ def test_processes_and_the_cluster_give_the_frames_of_one_worker(client, referen
     pd.testing.assert_frame_equal(on_cluster.moves, reference.moves)
 
 
+@pytest.mark.slow
 def test_a_dataset_written_by_the_cluster_equals_the_frames_in_memory(client, reference, tmp_path):
     dataset = simulate(GAMES, AGENTS, seed=SEED, client=client, chunk_size=40, alternate_seats=True,
                        out=tmp_path / "run")
@@ -133,6 +135,7 @@ def test_a_dataset_written_by_local_processes_has_the_dtypes_of_the_frames(refer
         SimulationDataset.open(tmp_path / "games")
 
 
+@pytest.mark.slow
 def test_the_command_line_plays_on_a_scheduler_and_writes_a_dataset(cluster, reference, tmp_path, capsys):
     out = tmp_path / "cli"
     assert main(["simulate", "--games", str(GAMES), "--seed", str(SEED), "--agents", ",".join(AGENTS),

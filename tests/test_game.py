@@ -63,11 +63,10 @@ def test_repr_is_deterministic_and_says_whose_move_it_is():
 def test_result_is_none_until_the_end_then_names_the_winner():
     game = Game(seed=1)
     assert game.result is None and not game.over
-    game = played(seed=1)
+    game = next(g for g in map(played, range(1, 20)) if not g.result.tie)  # the first decided game
     best = max(game.scores)
-    if not game.result.tie:
-        assert game.scores[game.result.winner] == best
-        assert str(game.result) == f"Player {game.result.winner + 1} wins with {best} points"
+    assert game.scores[game.result.winner] == best and game.scores.count(best) == 1
+    assert str(game.result) == f"Player {game.result.winner + 1} wins with {best} points"
     assert str(played(seed=3, players=1, agents=("greedy",)).result).startswith("Player 1 scores ")
 
 
@@ -80,10 +79,9 @@ def test_undo_takes_back_rolls_and_placements_and_the_same_roll_comes_again():
     assert game.undo().kind == "roll"
     assert game.to_json() == state and game.supply == 20 and game.hand is None
     assert game.roll() == face  # the generator stepped back too: no re-rolling by undo
-    cell = game.legal_placements()[0] if game.legal_placements() else None
-    if cell is not None:
-        event = game.place(cell)
-        assert game.undo() == event and game.hand == face and game.scores == (0, 0)
+    assert game.legal_placements(), "seed 12's first real roll must fit beside the opening die"
+    event = game.place(game.legal_placements()[0])
+    assert game.undo() == event and game.hand == face and game.scores == (0, 0)
     while game.events:
         game.undo()
     assert game == Game(seed=12)
@@ -291,3 +289,17 @@ def test_the_log_names_cells_and_spells_completions_from_the_facts():
     assert log[5] == "Player 2 passes G (missed 1 legal cell)"
     assert log[6] == "Player 1 places G on e7 (bonus play): 6 points, completes C major triad"
     assert not any("(0, " in line for line in log)
+
+
+def test_history_gives_each_event_with_the_positions_around_it():
+    game = played(seed=8, players=3, agents=("greedy", "random", "expert"))
+    moments = list(game.history())
+    assert tuple(m.event for m in moments) == game.events
+    assert moments[0].before == Game(3, seed=8).position and moments[-1].after == game.position
+    for earlier, later in zip(moments, moments[1:], strict=False):
+        assert later.before is earlier.after
+    for event, before, after in moments:
+        if event.kind == "place":
+            assert after == before.place(event.pitch, event.cell) and len(after) == len(before) + 1
+        else:
+            assert after is before

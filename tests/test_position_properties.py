@@ -1,5 +1,6 @@
 """Property tests over positions reached by seeded random legal play (Hypothesis picks the seeds)."""
 
+import pytest
 import reference_rules as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ def test_every_run_on_the_board_stays_legal(position):
     assert position.problems() == []
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(playouts)
 def test_legal_placements_agree_with_a_naive_reference_and_with_explain(position):
@@ -41,6 +43,17 @@ def test_score_is_one_plus_the_other_dice_in_the_runs_times_the_honeypot(positio
     for pitch in range(12):
         for cell in position.legal_placements(pitch):
             assert position.score(pitch, cell) == reference.score(position.board, dice, pitch, cell)
+
+
+@settings(max_examples=60, deadline=None)
+@given(playouts)
+def test_best_placements_are_the_naive_maximum_and_every_cell_reaching_it(position):
+    dice = dict(position.dice)
+    for pitch in range(12):
+        scores = {cell: reference.score(position.board, dice, pitch, cell)
+                  for cell in position.legal_placements(pitch)}
+        best = max(scores.values(), default=0)
+        assert position.best_placements(pitch) == (best, sorted(c for c, s in scores.items() if s == best))
 
 
 @settings(max_examples=60, deadline=None)

@@ -38,6 +38,7 @@ def pack(tmp_path_factory):
     return path, sheets, [_flat(page.extract_text()) for page in PdfReader(path).pages]
 
 
+@pytest.mark.slow
 def test_question_pages_come_first_then_as_many_answer_pages(pack):
     _, sheets, pages = pack
     assert len(sheets) == 3 and len(pages) == 6
