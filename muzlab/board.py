@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import islice
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from muzlab import hexgrid, safe_json
 from muzlab.errors import BoardFileError, CellOffBoard, InvalidCell, shown
@@ -71,6 +70,19 @@ def column_letters(column: int) -> str:
     return letters
 
 
+class FrozenDict(dict):
+    """A dict that refuses changes: read as fast as a dict (the rules read a board's tables in their hot
+    loops), changed by no method."""
+
+    def _frozen(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a board's tables are read-only; build a new Board")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _frozen
+
+    def __reduce__(self):
+        return (FrozenDict, (dict(self),))
+
+
 class Board:
     """A honeycomb of flat-topped hexes: `cells`, `honeypots` (cell -> 2 or 3) and `centre`.
 
@@ -91,8 +103,8 @@ class Board:
                                  "characters")
         self.name = name
         self.cells: tuple[Cell, ...] = tuple(cell_list)
-        index = {c: i for i, c in enumerate(self.cells)}
-        self.index: MappingProxyType[Cell, int] = MappingProxyType(index)
+        index = {c: i for i, c in enumerate(self.cells)}  # (frozen below, once the tables are built)
+        self.index: FrozenDict[Cell, int] = FrozenDict(index)
         self.centre: Cell = as_cell(centre)
         if self.centre not in index:
             raise BoardFileError(f"board {name!r}: its centre {self.centre} is not one of its cells")
@@ -107,7 +119,7 @@ class Board:
                 raise BoardFileError(f"board {name!r}: honeypot {cell} has factor {shown(factor)}; use 2 "
                                      "or 3")
             pots[cell] = factor
-        self.honeypots: MappingProxyType[Cell, int] = MappingProxyType(pots)
+        self.honeypots: FrozenDict[Cell, int] = FrozenDict(pots)
         self._memo: dict[str, Any] = {}
         self._build_tables(index)
         self._hash = hash(self._key())
