@@ -30,6 +30,7 @@ from muzlab.errors import (
 from muzlab.pitch import note_names, parse_pitch, pitch_name, set_note_names
 from muzlab.position import Position, Problem, Structure
 from muzlab.rules import RuleSet
+from muzlab.spelling import lesson_key, set_lesson_key
 
 #: Names imported on first use, and the module that holds each.
 _LAZY = {"Game": "muzlab.game", "review": "muzlab.coach", "simulate": "muzlab.sim"}
@@ -66,9 +67,11 @@ __all__ = [
     "Structure",
     "UnknownNoteName",
     "UnknownSetting",
+    "lesson_key",
     "note_names",
     "parse_pitch",
     "pitch_name",
+    "set_lesson_key",
     "set_note_names",
     "review",
     "simulate",

@@ -17,10 +17,8 @@ from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, current_note_names, parse_pitch
 from muzlab.position import Position, Structure
 from muzlab.spelling import (
-    key_label,
+    current_lesson_key,
     pitch_label,
-    run_key,
-    triad_label,
 )
 
 if TYPE_CHECKING:
@@ -69,7 +67,7 @@ def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "presen
     pitch = parse_pitch(pitch)
     cell = position.board.as_cell(cell)
     placement = position.play(pitch, cell)
-    parts = [("complete", f"the {completion(structure).label()}") for structure in placement.completed]
+    parts = [("complete", f"the {structure.label()}") for structure in placement.completed]
     for run in placement.position.runs_through(cell):
         if run.complete:
             continue
@@ -119,11 +117,12 @@ def die_label(position: Position, pitch: int, cell: Cell | None = None) -> str:
     """The die's name as the board would show it on `cell` (its triad or key), or its default name."""
     if cell is None:
         return pitch_label(pitch)
-    return _label_on(position, pitch, position.board.as_cell(cell), current_note_names())
+    cell = position.board.as_cell(cell)
+    return _label_on(position, pitch, cell, current_note_names(), current_lesson_key())
 
 
 @lru_cache(maxsize=256)
-def _label_on(position: Position, pitch: int, cell: Cell, _convention: str) -> str:
+def _label_on(position: Position, pitch: int, cell: Cell, _convention: str, _key: str | None) -> str:
     return position.place(pitch, cell).labels()[cell]
 
 
@@ -147,14 +146,13 @@ def _start_words(run: Structure) -> str:
     if run.kind == "triad":
         if not run.triads:
             return "a triad"
-        return "a triad that could become " + _or_list([triad_label(r, q) for r, q in run.triads])
+        return "a triad that could become " + _or_list(run.triad_names())
     return f"a run of {_key_words(run)}"
 
 
 def _key_words(run: Structure) -> str:
-    """The key a scale run is read in (the one its dice are spelled in)."""
-    fit = run_key(run.pitches, run.keys)
-    return "no scale" if fit is None else key_label(fit.key, fit.kind)
+    """The key a scale run is read in (the one the board spells its dice in)."""
+    return run.key_name()
 
 
 def _verb(verb: str, tense: str) -> str:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from muzlab.errors import MuzlabError
-from muzlab.pitch import PitchLike, parse_pitch, typed_letter
+from muzlab.pitch import PitchLike, SpelledNote, parse_pitch, typed_letter
 from muzlab.spelling import (
     DEGREE_NAMES,
     choose_fit,
@@ -110,7 +110,8 @@ class EarItem:
         if self.drill == "third":
             return self.answer
         degree = int(self.answer)
-        return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key_label(show_name(self.key))}"
+        key = key_label(SpelledNote.from_english(self.key))  # (a value: no shown name read back)
+        return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key}"
 
     def explanation(self) -> str:
         """The sentence shown after an answer: what was played and why it is that answer."""

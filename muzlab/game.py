@@ -53,7 +53,7 @@ from muzlab.pitch import PitchLike, parse_pitch
 from muzlab.position import Position, Structure
 from muzlab.records import AgentState
 from muzlab.rules import RuleSet
-from muzlab.spelling import completion_label, pitch_label, show_name
+from muzlab.spelling import completion_label, pitch_label, show_name, typeset_text
 from muzlab.theory import SCALE_STEPS
 
 if TYPE_CHECKING:
@@ -133,8 +133,11 @@ class Event(NamedTuple):
             return f"place {name} on {where}"
         return {"reroll": "re-roll"}.get(self.kind, self.kind) + f" {name}"
 
-    def sentence(self, board: Board, name: str | None = None) -> str:
-        """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"."""
+    def sentence(self, board: Board, name: str | None = None, words: DieWords | None = None) -> str:
+        """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"; `words`
+        names the die and what it completed as the board does (`die_words`)."""
+        if words is not None:
+            name = words.name
         verb, _, rest = self.describe(board, name).partition(" ")
         text = f"Player {self.player + 1} {verb}{'es' if verb.endswith('ss') else 's'} {rest}"
         if self.source != "turn" and (self.kind == "roll" or self.kind == "place"):
@@ -144,10 +147,50 @@ class Event(NamedTuple):
         if self.kind == "place":
             text += f": {self.points} point{'s' if self.points != 1 else ''}"
             if self.completed:
-                text += ", completes " + " and ".join(c.label() for c in self.completed)
+                text += ", completes " + " and ".join(words.completed if words else
+                                                      [c.label() for c in self.completed])
+            if words and words.renamed:
+                text += f" ({words.renamed})"
         elif self.missed:
             text += f" (missed {self.legal_cells} legal cell{'s' if self.legal_cells != 1 else ''})"
         return text
+
+
+class DieWords(NamedTuple):
+    """How the board names an event's die when it is shown: its name, what a placement completed
+    (spelled as the board spells it) and, for a placement, the dice it made the board rename."""
+
+    name: str
+    completed: tuple[str, ...] = ()
+    renamed: str = ""
+
+
+def die_words(event: Event, position: Position | None) -> DieWords:
+    """An event's words on the board: a placed die named as `position` (the position right after it,
+    reached by play) labels it, with the runs it completed and the renaming clause ("the Eb on e3 is
+    now read as D#"); any other die by its default name."""
+    if event.kind != "place" or position is None:
+        return DieWords(pitch_label(event.pitch))
+    cell, board = event.cell, position.board
+    completed = tuple(structure.label() for structure in position.runs_through(cell)
+                      if structure.complete) if event.completed else ()
+    renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()
+               if where != cell]
+    return DieWords(_shown(position.spelled().label(cell)), completed, "; ".join(renamed))
+
+
+def _renaming(old: str, new: str, where: str) -> str:
+    """The clause saying a die's label changed: "the Eb on e3 is now read as D#", or, when a new
+    line reads it by its other name too, "the C# on f5 is now also read as Db"."""
+    added = [name for name in new.split("/") if name not in old.split("/")]
+    if set(old.split("/")) <= set(new.split("/")):
+        return f"the {_shown(old)} on {where} is now also read as {_shown('/'.join(added))}"
+    return f"the {_shown(old)} on {where} is now read as {_shown(new)}"
+
+
+def _shown(label: str) -> str:
+    """An English label ("D#/Eb") in the convention in force."""
+    return "/".join(show_name(name) for name in label.split("/"))
 
 
 #: A named tuple from all its fields in order, without the argument handling of Event(...) or
@@ -466,30 +509,29 @@ class Game:
         return f"cannot {action}: {who} holds the {passed}die {pitch_label(self._hand)}; place it or pass it"
 
     # ---- words, sheet, display --------------------------------------------------------------------
-    def _die_names(self) -> list[str]:
-        """The name of each event's die for people: a placed die as the position after it labels it
-        (spelled in its triad or key), any other die by its default name."""
-        names, position, index = [], Position(self.board, None, self.rules), self.board.index
+    def _die_words(self) -> list[DieWords]:
+        """Each event's die as people read it (`die_words`): a placed die as the position right after it
+        names it, on the positions replayed in play order (so names shown earlier are kept)."""
+        words, position, index = [], Position(self.board, None, self.rules), self.board.index
         for event in self._events:
             if event.kind == "place":  # (the game checked every placement: replayed unchecked)
-                i = index[event.cell]
-                position = position._child(event.pitch, i)
-                names.append(show_name(position._english_label(i)))
-            else:
-                names.append(pitch_label(event.pitch))
-        return names
+                position = position._child(event.pitch, index[event.cell])
+            words.append(die_words(event, position if event.kind == "place" else None))
+        return words
 
+    @typeset_text
     def log(self) -> list[str]:
-        """Every event as a sentence, notes spelled in their context and cells by name."""
-        return [event.sentence(self.board, name) for event, name in zip(self._events, self._die_names(),
-                                                                         strict=True)]
+        """Every event as a sentence, notes spelled as the board names them and cells by name."""
+        return [event.sentence(self.board, words=words)
+                for event, words in zip(self._events, self._die_words(), strict=True)]
 
+    @typeset_text
     def score_sheet(self) -> pd.DataFrame:
         """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
         totals, passes marked (with the cells a missed die had)."""
         import pandas as pd
 
-        return pd.DataFrame(sheet_rows(self, self._die_names()), columns=list(SHEET_COLUMNS))
+        return pd.DataFrame(sheet_rows(self, self._die_words()), columns=list(SHEET_COLUMNS))
 
     def _state(self) -> tuple:
         return (self.players, self.dice, self.seed, self.rules, self.board, self._events, self._position,
@@ -574,13 +616,14 @@ _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
 SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total")
 
 
-def sheet_rows(game: Game, die_names: Sequence[str],
+def sheet_rows(game: Game, die_words: Sequence[DieWords],
                seat_label: Callable[[int], str] = lambda seat: f"Player {seat + 1}") -> list[dict[str, Any]]:
     """The score sheet's lines as dicts keyed by SHEET_COLUMNS, one per turn, from the game's events and
-    each event's die as the sheet names it (`die_names`, spelled in context); `seat_label` names a seat."""
+    each event's die as the board names it (`die_words`); `seat_label` names a seat."""
     rows: list[dict[str, Any]] = []
     totals = [0] * game.players
-    for event, name in zip(game.events, die_names, strict=True):
+    for event, words in zip(game.events, die_words, strict=True):
+        name = words.name
         if not rows or rows[-1]["turn"] != event.turn:
             turn = event.turn
             rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // game.players + 1,
@@ -589,7 +632,7 @@ def sheet_rows(game: Game, die_names: Sequence[str],
         row = rows[-1]
         missed = f" (missed {event.legal_cells})" if event.missed else ""
         if event.kind == "place":
-            done = f" ({', '.join(c.label() for c in event.completed)})" if event.completed else ""
+            done = f" ({', '.join(words.completed)})" if event.completed else ""
             row["plays"].append(f"{_SHEET_LABELS.get(event.source, '')}{name} "
                                 f"{game.board.cell_name(event.cell)} +{event.points}{done}")
             row["points"] += event.points

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from muzlab.errors import MuzlabError
-from muzlab.pitch import PitchLike, parse_pitch
-from muzlab.spelling import pitch_label, spell_notes, symbols
+from muzlab.pitch import PitchLike, SpelledNote, parse_pitch
+from muzlab.spelling import pitch_label, show_name, spell_notes, symbols
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -102,7 +102,8 @@ def _names(values: list[Any], numbers: list[int], kind: Any, key: PitchLike | No
     (in the convention in force) and each pitch class by its default name."""
     if kind is not None:
         return [symbols(name) for name in spell_notes(kind, values, key)]
-    return [symbols(_as_typed(value) if isinstance(value, str) else pitch_label(number))
+    return [symbols(_as_typed(value) if isinstance(value, str) else show_name(value.english)
+                    if isinstance(value, SpelledNote) else pitch_label(number))
             for value, number in zip(values, numbers, strict=True)]
 
 

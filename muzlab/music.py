@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from muzlab.errors import MuzlabError, UnknownSetting
 from muzlab.pitch import LETTER_PITCH, PitchLike, parse_pitch
 from muzlab.spelling import (
-    LETTERS,
     MAJOR_KEY_SIGNATURES,
     MINOR_KEY_SIGNATURES,
     TRIAD_STEPS,
@@ -37,7 +36,6 @@ from muzlab.spelling import (
     fit_run,
     identify_triad,
     key_signature,
-    note_name,
     spell_scale,
     spell_triad,
     structure_kind,
@@ -139,20 +137,14 @@ def _m21_names(names: list[str], midi: list[int]) -> list[str]:
 
 
 def _signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None) -> int | None:
-    """Sharps (+) or flats (-) of the staff's key signature; None for no signature."""
+    """Sharps (+) or flats (-) of the staff's key signature; None for no signature. A major or minor
+    triad alone carries its own key's; a diminished one none, its accidentals written (A diminished
+    carries no two flats of B-flat major, a key it is no tonic of)."""
     if key is not None or structure_kind(kind) == "scale":
         return key_signature(kind, pitches, key)
-    names = english_spelling(kind, pitches)
+    root = english_spelling(kind, pitches)[0]
     _, quality = identify_triad(pitches)
-    root = names[0]
-    if quality == "major":
-        return MAJOR_KEY_SIGNATURES.get(root)
-    if quality == "minor":
-        return MINOR_KEY_SIGNATURES.get(root)
-    if quality == "diminished":
-        tonic = note_name(LETTERS[(LETTERS.index(root[0]) + 1) % 7], (parse_pitch(root, "english") + 1) % 12)
-        return MAJOR_KEY_SIGNATURES.get(tonic)
-    return None
+    return {"major": MAJOR_KEY_SIGNATURES, "minor": MINOR_KEY_SIGNATURES}.get(quality, {}).get(root)
 
 
 def _show_accidentals(pitches: Iterable[Any], sharps: int | None) -> None:

@@ -3,9 +3,11 @@
 Legality is decided on pitch classes; names matter only when music is shown or heard. Spelled names
 are kept in English inside muzlab ("F#", "Bb", "Ebb") and turned into the class's convention only when
 shown (`to_convention`): English (the default), German (H = B natural, B = B flat, Cis, Es, As ...)
-or fixed-do solfège (Do Re Mi Fa Sol La Si with ♯ and ♭). `set_note_names` switches the convention
-for the whole session and `note_names` for one block; `parse_pitch` reads names in the convention in
-force. Position notation (`note@q,r`) is a file format and always uses English names.
+or fixed-do solfège (Do Re Mi Fa Sol La Si with ♯ and ♭). The convention belongs to a session:
+`note_names` sets it for one block in the current context (a thread, an asyncio task, one browser
+session of a server), so two sessions never see each other's names; `set_note_names` sets the default
+of this process, for a notebook's own kernel. `parse_pitch` reads names in the convention in force.
+Position notation (`note@q,r`) is a file format and always uses English names.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import NamedTuple
 
 from muzlab.errors import UnknownNoteName, UnknownSetting, shown
 
@@ -33,11 +37,39 @@ SOLFEGE = {"C": "Do", "D": "Re", "E": "Mi", "F": "Fa", "G": "Sol", "A": "La", "B
 _SOLFEGE_READ = {"do": "C", "re": "D", "mi": "E", "fa": "F", "sol": "G", "so": "G", "la": "A", "si": "B",
                  "ti": "B"}
 
-PitchLike = int | str
 #: The longest note name read (a letter or syllable with a few accidentals).
 MAX_NAME_LENGTH = 12
 
-_convention = "english"
+
+class SpelledNote(NamedTuple):
+    """A note as a value: its letter and its accidental (+1 sharp, -1 flat, 0 natural, +-2 double),
+    the way names travel through muzlab; a convention writes it only when it is shown."""
+
+    letter: str
+    accidental: int
+
+    @property
+    def english(self) -> str:
+        """The English ASCII name: ("F", 1) -> "F#", ("B", -2) -> "Bbb"."""
+        return self.letter + ("#" if self.accidental > 0 else "b") * abs(self.accidental)
+
+    @property
+    def pitch(self) -> int:
+        """The pitch class it sounds."""
+        return (LETTER_PITCH[self.letter] + self.accidental) % 12
+
+    @classmethod
+    def from_english(cls, name: str) -> SpelledNote:
+        """The value of an English ASCII name ("Eb" -> ("E", -1))."""
+        return cls(name[0], name[1:].count("#") - name[1:].count("b"))
+
+
+PitchLike = int | str | SpelledNote
+
+#: The kernel's default convention (`set_note_names`), used where a session has chosen none.
+_default = ["english"]
+#: The convention a session chose (`note_names`): per thread, task or context, never shared.
+_session: ContextVar[str | None] = ContextVar("muzlab_note_names", default=None)
 
 
 def _check_convention(convention: str) -> str:
@@ -48,33 +80,36 @@ def _check_convention(convention: str) -> str:
 
 
 def set_note_names(convention: str) -> None:
-    """Switch the note names every view and message uses: "english", "german" or "solfege"."""
-    global _convention
-    _convention = _check_convention(convention)
+    """Switch the note names of this kernel: "english", "german" or "solfege". A session that chose
+    its own (`note_names`) keeps it; in the current context the choice takes effect at once."""
+    _default[0] = _check_convention(convention)
+    if _session.get() is not None:
+        _session.set(convention)
 
 
 def current_note_names() -> str:
-    """The note-name convention in force ("english" unless switched)."""
-    return _convention
+    """The note-name convention in force: the session's, else the kernel's ("english" unless switched)."""
+    return _session.get() or _default[0]
 
 
 @contextmanager
 def note_names(convention: str) -> Iterator[str]:
-    """Use a note-name convention for one block: `with muzlab.note_names("german"): ...`."""
-    global _convention
-    previous = _convention
-    _convention = _check_convention(convention)
+    """Use a note-name convention for one block, in this context only (a thread or task of its own
+    is not affected): `with muzlab.note_names("german"): ...`."""
+    token = _session.set(_check_convention(convention))
     try:
         yield convention
     finally:
-        _convention = previous
+        _session.reset(token)
 
 
 def parse_pitch(value: PitchLike, convention: str | None = None) -> int:
     """Return the pitch class of an int 0-11 or a note name ("Eb", "F#", "bb"; German "Es", "H";
-    solfège "Mi♭") read in `convention` (default: the one in force)."""
+    solfège "Mi♭") read in `convention` (default: the one in force), or of a `SpelledNote`."""
+    if isinstance(value, SpelledNote):
+        return value.pitch
     if isinstance(value, str):
-        convention = _convention if convention is None else _check_convention(convention)
+        convention = current_note_names() if convention is None else _check_convention(convention)
         if len(value) > MAX_NAME_LENGTH:
             raise UnknownNoteName(f"{shown(value, 30)} is not a note name; a note name has at most "
                                   f"{MAX_NAME_LENGTH} characters")
@@ -119,7 +154,7 @@ def _german_names() -> dict[str, int]:
         for step in range(-2, 3):
             english = letter + ("#" * step if step > 0 else "b" * -step)
             names[_german(english).lower()] = (pitch + step) % 12
-    names.update({"ases": 7, "hes": 10})
+    names.update({"asas": 7, "hes": 10})  # (also read: an old spelling, and Hes)
     return names
 
 
@@ -154,7 +189,7 @@ def _parse_solfege(text: str) -> int:
 def typed_letter(text: str, convention: str | None = None) -> str:
     """The English letter a typed note name is written on ("Es" -> "E", German "H" -> "B", "Sol♯" ->
     "G"), read as `parse_pitch` reads it."""
-    convention = _convention if convention is None else _check_convention(convention)
+    convention = current_note_names() if convention is None else _check_convention(convention)
     name = text.strip()
     if convention == "solfege":
         for length in (3, 2):
@@ -173,9 +208,9 @@ def _german(english: str) -> str:
         return "H" + "is" * sharps
     if sharps:
         return letter + "is" * sharps
-    if flats:
+    if flats:  # Es, As, then Eses, Ases (the vowel's e is dropped once: not Eeses, Asas)
         if letter in "EA":
-            return letter + "s" + ("es" if letter == "E" else "as") * (flats - 1)
+            return letter + "s" + "es" * (flats - 1)
         return letter + "es" * flats
     return letter
 
@@ -183,7 +218,7 @@ def _german(english: str) -> str:
 def to_convention(english: str, convention: str | None = None) -> str:
     """A spelled English name ("Bb", "E#", "Fbb") in a convention (default: the one in force):
     German "B", "Eis", "Feses"; solfège "Si♭", "Mi♯", "Fa♭♭"."""
-    convention = _convention if convention is None else _check_convention(convention)
+    convention = current_note_names() if convention is None else _check_convention(convention)
     if convention == "english":
         return english
     if convention == "german":

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from muzlab.board import Board
+from muzlab.board_spelling import BoardSpelling, spell_board
 from muzlab.engine import DIE_BYTES, EMPTY, PITCHES_OF, Engine, Layout, layout_of
 from muzlab.errors import (
     CellOccupied,
@@ -26,21 +27,25 @@ from muzlab.errors import (
     shown,
 )
 from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
-from muzlab.pitch import PitchLike, parse_pitch, pitch_name
+from muzlab.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
 from muzlab.rules import HOUSE_RULES, SCALE_STEPS, RuleSet, RunChecks
 from muzlab.spelling import (
     ALL_QUALITIES,
     choose_fit,
+    fit_spelled,
     join,
+    key_notes,
     mode_name,
     pitch_label,
+    resolve_key,
     run_degrees,
     run_key_names,
     show_name,
     spell_column,
     spell_english,
+    text_settings,
     triad_functions,
-    triad_label,
+    triad_root_name,
 )
 
 
@@ -64,34 +69,98 @@ class Structure:
     #: The rule set's triad qualities: a column pair that can become no triad is spelled as a triad
     #: of one of them (by default every quality muzlab names).
     qualities: tuple[str, ...] = field(default=ALL_QUALITIES, repr=False, compare=False)
+    #: The position it stands on and the lesson key: its notes are the board's names for its dice
+    #: (`Position.spelled`); without a position, the run is spelled alone.
+    source: Position | None = field(default=None, repr=False, compare=False)
+    key: str | None = field(default=None, repr=False, compare=False)
+    #: `describe`'s sentences made so far, by the settings they were made in (a board redraws often)
+    _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def spelling(self) -> tuple[str, ...]:
-        """The run's notes spelled, bottom to top, in the convention in force: a column run as its
-        triad or potential triad, a diagonal run in the key it fits (RULES.md section 7)."""
-        return tuple(show_name(name) for name in self._english())
+        """The run's notes, bottom to top, in the convention in force, as the board names its dice
+        (RULES.md section 7): a column run as its triad or potential triad, a diagonal run in the key
+        it fits, wherever the board's lines agree."""
+        return tuple(show_name(name) for name in self.names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The run's notes as English spelled names ("F#", "E#"): the values the views are given."""
+        if self.source is None:
+            return tuple(self.alone())
+        spelled, line = self.source.spelled(self.key), LINE_NAMES.index(self.line)
+        return tuple(spelled.name(cell, line) for cell in self.cells)
+
+    @property
+    def notes(self) -> tuple[SpelledNote, ...]:
+        """The run's notes as values (letter, accidental), as the board names them: what staves,
+        keyboards and sound are given (they never read a shown name back)."""
+        return tuple(SpelledNote.from_english(name) for name in self.names)
 
     @property
     def functions(self) -> tuple[str, ...]:
-        """A complete triad's function in each major key of the diagonal runs through its dice,
-        e.g. ("ii in C major", "vi in F major"); empty for anything else."""
+        """A complete triad's function in each major key of the diagonal runs through its dice (the
+        lesson key first when it is one of them), e.g. ("ii in C major", "vi in F major"), named so
+        that the key holds the triad as it is spelled; empty for anything else."""
         if self.kind != "triad" or not self.complete:
             return ()
+        names = self.names
         return tuple(text for root, quality in self.triads
-                     for text in triad_functions(root, quality, self.context))
+                     for text in triad_functions(root, quality, self.context, names, self.key))
 
-    def _english(self) -> list[str]:
+    def alone(self) -> list[str]:
+        """The run's English names as it would be spelled on its own (its triad, or the key it fits)."""
         return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys,
                              qualities=self.qualities)
+
+    def _triad_text(self, root: int, quality: str, names: tuple[str, ...]) -> str:
+        """A triad this column run is or could become, named to hold its notes as spelled."""
+        first = 0 if root == self.pitches[0] else 1
+        return f"{show_name(triad_root_name(root, quality, names, first))} {quality}"
+
+    def _fit(self, names: tuple[str, ...]):
+        """The key a diagonal run is spelled in: the fit writing it as `names`, else its best."""
+        return fit_spelled(self.pitches, self.keys, names) or (
+            choose_fit(self.pitches) if any(kind == "major" for _, kind in self.keys) else None)
+
+    def triad_names(self) -> list[str]:
+        """The triads a column run is or could become, each named to hold its notes as the board
+        spells them (G#–B could become E# diminished, not F diminished)."""
+        names = self.names
+        return [self._triad_text(root, quality, names) for root, quality in self.triads]
+
+    def label(self) -> str:
+        """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
+        names = self.names
+        if self.kind == "triad":
+            return " and ".join(f"{self._triad_text(r, q, names)} triad" for r, q in self.triads)
+        return f"{self.key_name()} scale"
+
+    def key_name(self) -> str:
+        """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
+        if not self.keys:
+            return "no scale"
+        fit = fit_spelled(self.pitches, self.keys, self.names)
+        if fit is None:
+            return run_key_names(self.pitches, self.keys[:1])[0]
+        return f"{show_name(fit.key)} {fit.kind}"
 
     def describe(self, degrees: str | None = None) -> str:
         """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
 
         `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees.
         """
-        notes = join(self._english())
+        settings = (*text_settings(), degrees)
+        said = self._said.get(settings)
+        if said is None:
+            said = self._said[settings] = self._describe(degrees)
+        return said
+
+    def _describe(self, degrees: str | None) -> str:
+        names = self.names
+        notes = join(names)
         if self.kind == "triad":
-            options = ", ".join(triad_label(r, q) for r, q in self.triads)
+            options = ", ".join(self.triad_names())
             if self.complete:
                 if not options:
                     return f"triad {notes}: not an allowed triad"
@@ -103,13 +172,22 @@ class Structure:
         if not self.keys:
             return f"{state} {notes}: fits no scale"
         majors = [tonic for tonic, kind in self.keys if kind == "major"]
-        if self.complete and len(self.keys) == 1 and majors and choose_fit(self.pitches).start:
-            text = f"{state} {notes}: fits {mode_name(self.pitches)}"
+        fit = self._fit(names) if majors else None
+        if self.complete and len(self.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
+            text = f"{state} {notes}: fits {mode_name(self.pitches, fit=fit)}"
         else:
-            text = f"{state} {notes}: fits {', '.join(run_key_names(self.pitches, self.keys))}"
-        if degrees is not None and majors:
-            text += f"; {run_degrees(self.pitches, degrees)}"
+            keys = run_key_names(self.pitches, self.keys, names, self._lesson_key())
+            text = f"{state} {notes}: fits {', '.join(keys)}"
+        if degrees is not None and fit is not None and fit.kind == "major":
+            text += f"; {run_degrees(self.pitches, degrees, fit=fit)}"
         return text
+
+    def _lesson_key(self) -> tuple[int, str] | None:
+        """The lesson key as (tonic, scale type), or None."""
+        if not self.key:
+            return None
+        tonic_name, _, kind = self.key.partition(" ")
+        return parse_pitch(tonic_name, "english"), kind
 
 
 @dataclass(frozen=True)
@@ -119,6 +197,17 @@ class Placement:
     position: Position
     points: int
     completed: list[Structure]
+
+
+class ScoreBreakdown(NamedTuple):
+    """What a placement scores, as facts: the die itself (1, or 0 for an opening die that scores
+    nothing under the house rule), the other dice of each run it joins (line name, count), the
+    honeypot factor and the total (`Position.score`)."""
+
+    die: int
+    runs: tuple[tuple[str, int], ...]
+    factor: int
+    total: int
 
 
 class Step(NamedTuple):
@@ -144,7 +233,7 @@ class Problem:
 class Position(Engine):
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
-    __slots__ = ("_dice", "_by_pitch", "_structures", "_english")
+    __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings")
 
     def __init__(
         self,
@@ -193,9 +282,14 @@ class Position(Engine):
         self._by_pitch: tuple[list[Cell], tuple[int, ...]] | tuple[()] | None = None
         self._dice: Mapping[Cell, int] | None = None
         #: what is on the board, worked out once when asked (a position never changes): every run
-        #: as a Structure, and the English name of every die
-        self._structures: tuple[Structure, ...] | None = None
-        self._english: dict[Cell, str] | None = None
+        #: as a Structure (per lesson key), each die's name in its own run alone, and the board's
+        #: spelling per lesson key
+        self._structures: dict[str | None, tuple[Structure, ...]] = {}
+        self._alone: dict[Cell, str] | None = None
+        self._spellings: dict[str | None, BoardSpelling] = {}
+        #: the position this one was played from (`place`), whose names a game has shown already
+        self._parent: Position | None = None
+        self._placed_at = -1  # (the cell index of the die placed on the parent)
 
     # ---- reading the position -------------------------------------------------------------------
     @property
@@ -289,6 +383,21 @@ class Position(Engine):
         pitch, i = self._check_placement(pitch, cell)
         return self._cell_score(i)
 
+    def score_breakdown(self, pitch: PitchLike, cell: Any) -> ScoreBreakdown:
+        """The sum behind `score`: the die, each run's other dice, the honeypot; IllegalPlacement if
+        the placement is illegal. The one place the quiz, worksheets and coach read points from."""
+        pitch, i = self._check_placement(pitch, cell)
+        factor = self.board.multiplier[i]
+        if self._count == 0 and not self.rules.opening_scores:
+            return ScoreBreakdown(0, (), factor, 0)
+        runs = []
+        for line in range(3):
+            below, above = self._line_runs(line, i)
+            if below or above:
+                runs.append((LINE_NAMES[line], len(below) + len(above)))
+        total = (1 + sum(count for _, count in runs)) * factor
+        return ScoreBreakdown(1, tuple(runs), factor, total)
+
     def place(self, pitch: PitchLike, cell: Any) -> Position:
         """The position after the placement; IllegalPlacement (with `.reason`) if it is illegal."""
         pitch, i = self._check_placement(pitch, cell)
@@ -322,15 +431,16 @@ class Position(Engine):
                  left[:kl] + die + left[kl + 1:])
         child = Position.__new__(Position)
         child._init(self.board, self.rules, grid, layout, self._checks, lines, self._count + 1)
+        child._parent, child._placed_at = self, i
         if self._masks is not None and self._count > 0:
             child._masks = child._updated_masks(self._masks, i)
         return child
 
     def _completed_through(self, i: int) -> list[Structure]:
         """Complete runs through the occupied cell i; runs too short to be complete are not built."""
-        found = []
+        found, key = [], resolve_key(None)
         for line, run in self._long_runs_through(i):
-            structure = self._structure(line, run)
+            structure = self._structure(line, run, key)
             if structure.complete:
                 found.append(structure)
         return found
@@ -384,7 +494,7 @@ class Position(Engine):
         """The first rule the placement breaks, in the order of RULES.md section 5."""
         cell = self.board.cells[i]
         if self._grid[i] != EMPTY:
-            occupant = self.labels()[cell]
+            occupant = self.labels()[cell]  # (every name a person reads goes through the board's)
             raise CellOccupied(f"{self.board.cell_name(cell)} already holds {occupant}.", pitch=pitch,
                                cell=cell)
         name = pitch_label(pitch)
@@ -398,9 +508,13 @@ class Position(Engine):
         run = below + (pitch,) + above
         if self._checks.column_problem(run):
             return self._checks.column_problem(run, self._column_spelling(i, below, pitch, above))
+        spelled, cells = self.spelled(), self.board.cells
         for line in (1, 2):
             line_below, line_above = self._line_runs(line, i)
-            problem = self._checks.join_scale_problem(line_below, pitch, line_above)
+            down, up = self.board.down[line][i], self.board.up[line][i]
+            names = ([spelled.name(cells[j], line) for j in reversed(down[:len(line_below)])],
+                     [spelled.name(cells[j], line) for j in up[:len(line_above)]])
+            problem = self._checks.join_scale_problem(line_below, pitch, line_above, names)
             if problem:
                 return problem
         if len(below) + len(above) == 1:
@@ -412,73 +526,101 @@ class Position(Engine):
         run of two or three as its column spells it, a lone die by its label) and the new die a third
         from them where it can be: the words of a refusal match the board."""
         fixed: dict[int, str] = {}
+        spelled, cells = self.spelled(), self.board.cells
         column_down, column_up = self.board.down[COLUMN][i], self.board.up[COLUMN][i]
-        for part, first, offset in ((below, column_down[:1], 0), (above, column_up[:1], len(below) + 1)):
-            if len(part) >= 2:
-                names = self._structures_through(first[0])[0]._english()
-            elif part:
-                names = [self._english_labels()[self.board.cells[first[0]]]]
-            else:
-                continue
-            fixed.update((offset + k, name) for k, name in enumerate(names))
+        for ray, offset in ((column_down[len(below) - 1::-1] if below else (), 0),
+                            (column_up[:len(above)], len(below) + 1)):
+            fixed.update((offset + k, spelled.name(cells[j], COLUMN)) for k, j in enumerate(ray))
         return spell_column(below + (pitch,) + above, fixed=fixed, qualities=self._checks.triad_qualities)
 
     # ---- what is on the board ------------------------------------------------------------------------
-    def structures(self) -> list[Structure]:
-        """Every run of two or more dice, columns first, each with what it is or could become."""
-        if self._structures is None:
-            found = []
-            for line in range(3):
-                for cells in self.board.lines[line]:
-                    for run in self._runs_on(cells):
-                        if len(run) >= 2:
-                            found.append(self._structure(line, run))
-            self._structures = tuple(found)
-        return list(self._structures)
+    def structures(self, key: PitchLike | None = None) -> list[Structure]:
+        """Every run of two or more dice, columns first, each with what it is or could become; its
+        notes as the board names them (`labels`), in the lesson `key` ("F#") or the one in force."""
+        key = resolve_key(key)
+        found = self._structures.get(key)
+        if found is None:
+            found = self._structures[key] = tuple(
+                self._structure(line, run, key)
+                for line in range(3) for cells in self.board.lines[line]
+                for run in self._runs_on(cells) if len(run) >= 2)
+        return list(found)
 
-    def labels(self) -> dict[Cell, str]:
+    def labels(self, key: PitchLike | None = None) -> dict[Cell, str]:
         """The name shown on every die, in the convention in force (RULES.md section 7).
 
-        A die takes the spelling of one run through it, chosen in this order: a complete triad, a
-        complete scale, a potential triad (a column pair), a scale run (the longer first, then the
-        rising-right diagonal). A die in no run of two keeps its default name. Where a die's column
-        and diagonal spell it differently, each run's own text (`Structure.spelling`, `describe`)
-        still uses its own spelling; only the label on the die follows this order.
+        The board is spelled as a whole (`spelled`): every pair of neighbouring dice reads right
+        wherever single sharps and flats allow, with the fewest accidentals, then the lesson `key`
+        ("F#"; by default the one in force), then the names a game has shown already. A die whose
+        lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
         """
-        return {cell: show_name(name) for cell, name in self._english_labels().items()}
+        return {cell: "/".join(map(show_name, label.split("/")))
+                for cell, label in self.spelled(key).labels().items()}
 
-    def _english_labels(self) -> dict[Cell, str]:
-        """The label of every die in English (`labels` shows them in the convention); worked out once,
-        so callers must not change it."""
-        if self._english is None:
-            order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
-            chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
-            for structure in self.structures():
-                rank = (order[structure.complete, structure.kind], -len(structure.cells))
-                for cell, name in zip(structure.cells, structure._english(), strict=True):
-                    if cell not in chosen or rank < chosen[cell][0]:
-                        chosen[cell] = (rank, name)
-            self._english = {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
-                             for cell, pitch in self.dice.items()}
-        return self._english
+    def spelled(self, key: PitchLike | None = None) -> BoardSpelling:
+        """The board's spelling as values (English names per die and per line), worked out once per
+        lesson key: `muzlab.board_spelling.spell_board` over the dice, the names this position's
+        parent showed (a game), and each die's name in its own run alone (the last tie-break)."""
+        key = resolve_key(key)
+        spelling = self._spellings.get(key)
+        if spelling is None:
+            if self._parent is None:
+                previous, preferred = None, self._alone_labels()
+            else:  # (every other die has a name shown, which outranks its run's own spelling)
+                previous = self._parent.spelled(key).names
+                preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
+            spelling = self._spellings[key] = spell_board(
+                self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred)
+        return spelling
 
-    def _english_label(self, i: int) -> str:
-        """The English label of the die on cell i, as `_english_labels` chooses it, from the runs
-        through it alone (a game names each die just placed this way)."""
+    def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:
+        """Dice this position names differently from the position it was played from, as (cell, old
+        label, new label) in English: what a new line through them needed (empty for a position
+        not reached by `place`)."""
+        if self._parent is None:
+            return []
+        before, after = self._parent.spelled(key), self.spelled(key)
+        return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
+                if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
+                and before.label(cell) != after.label(cell)]
+
+    def _alone_label(self, i: int) -> str:
+        """The name `_alone_labels` gives the die on cell i, from the runs through it alone."""
         order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
         cell, best = self.board.cells[i], None
         for structure in self._structures_through(i):
             rank = (order[structure.complete, structure.kind], -len(structure.cells))
             if best is None or rank < best[0]:
-                best = (rank, structure._english()[structure.cells.index(cell)])
+                best = (rank, structure.alone()[structure.cells.index(cell)])
         return pitch_name(self._grid[i]) if best is None else best[1]
+
+    def _alone_labels(self) -> dict[Cell, str]:
+        """Each die's name in one run through it spelled alone, chosen in this order: a complete
+        triad, a complete scale, a potential triad, a scale run (the longer first); a die in no run
+        its default name. The board's spelling prefers these where all else is equal."""
+        if self._alone is None:
+            order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+            chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
+            for line in range(3):
+                for cells in self.board.lines[line]:
+                    for run in self._runs_on(cells):
+                        if len(run) < 2:
+                            continue
+                        structure = self._structure(line, run, None)
+                        rank = (order[structure.complete, structure.kind], -len(structure.cells))
+                        for cell, name in zip(structure.cells, structure.alone(), strict=True):
+                            if cell not in chosen or rank < chosen[cell][0]:
+                                chosen[cell] = (rank, name)
+            self._alone = {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
+                           for cell, pitch in self.dice.items()}
+        return self._alone
 
     def runs_through(self, cell: Any) -> list[Structure]:
         """The runs of two or more dice through an occupied cell (what a die there engages)."""
         return self._structures_through(self._index(cell))
 
     def _structures_through(self, i: int) -> list[Structure]:
-        found = []
+        key, found = resolve_key(None), []
         for line in range(3):
             down = self.board.down[line][i]
             start = len(self._run(down))
@@ -486,19 +628,20 @@ class Position(Engine):
                 : len(self._run(self.board.up[line][i]))
             ]
             if len(run) >= 2:
-                found.append(self._structure(line, run))
+                found.append(self._structure(line, run, key))
         return found
 
-    def _structure(self, line: int, run: tuple[int, ...]) -> Structure:
+    def _structure(self, line: int, run: tuple[int, ...], key: str | None) -> Structure:
+        """The run's Structure, named by this board in the lesson key `key` (resolved)."""
         cells = tuple(self.board.cells[i] for i in run)
         pitches = tuple(self._grid[i] for i in run)
         if line == COLUMN:
-            return self._triad_structure(run, cells, pitches)
+            return self._triad_structure(run, cells, pitches, key)
         fits = self._checks.scale_fits(pitches)
         keys = tuple(sorted({(tonic, kind) for tonic, kind, _ in fits}))
         complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
         return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys,
-                         qualities=self.rules.triad_qualities)
+                         qualities=self.rules.triad_qualities, source=self, key=key)
 
     def _key_context(self, run: tuple[int, ...]) -> tuple[int, ...]:
         """Tonics of the major keys fitted by the diagonal runs through the dice of a column run."""
@@ -511,14 +654,14 @@ class Position(Engine):
                     tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
         return tuple(sorted(tonics))
 
-    def _triad_structure(self, run, cells, pitches) -> Structure:
+    def _triad_structure(self, run, cells, pitches, key: str | None) -> Structure:
         checks = self._checks
         if len(pitches) == 3:
             quality = checks.triad_quality(pitches)
             triads = ((pitches[0], quality),) if quality else ()
             context = self._key_context(run) if triads else ()
             return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
-                             context=context, qualities=checks.triad_qualities)
+                             context=context, qualities=checks.triad_qualities, source=self, key=key)
         triads: set[tuple[int, str]] = set()
         if len(pitches) == 2:
             low, high = pitches
@@ -536,7 +679,7 @@ class Position(Engine):
                             if quality:
                                 triads.add((triad[0], quality))
         return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=tuple(sorted(triads)),
-                         qualities=checks.triad_qualities)
+                         qualities=checks.triad_qualities, source=self, key=key)
 
     def problems(self) -> list[Problem]:
         """Every way these dice break the rules: illegal runs, and dice cut off from the others."""

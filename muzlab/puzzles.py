@@ -20,7 +20,7 @@ from muzlab.game import Game
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
 from muzlab.quiz import Question
-from muzlab.spelling import pitch_label
+from muzlab.spelling import pitch_label, typeset_text
 
 KINDS = ("completion", "honeypot", "runs")
 #: Fewest dice on the board and fewest legal cells for a position to be worth a puzzle.
@@ -48,6 +48,7 @@ class Puzzle:
         return self.position.board.as_cell(cell) == self.answer
 
 
+@typeset_text
 def classify(position: Position, pitch: int) -> Puzzle | None:
     """The puzzle this die on this position makes, or None when the best cell is not unique or not
     instructive (the first of KINDS that applies)."""
@@ -66,7 +67,8 @@ def classify(position: Position, pitch: int) -> Puzzle | None:
         return Puzzle("completion", position, pitch, answer, points, (
             f"{why} It is the only cell where {die_label(position, pitch, answer)} completes anything, "
             "and a completion earns an extra roll."))
-    raw = {cell: score // board.honeypots.get(cell, 1) for cell, score in scores.items()}
+    parts = {cell: position.score_breakdown(pitch, cell) for cell in scores}  # the points without honeypots
+    raw = {cell: part.total // part.factor for cell, part in parts.items()}
     plain = _unique_max(raw)
     if plain is not None and plain != answer:
         return Puzzle("honeypot", position, pitch, answer, points, (
@@ -113,6 +115,7 @@ def _unique_max(values: dict[Cell, int]) -> Cell | None:
     return cells[0] if len(cells) == 1 else None
 
 
+@typeset_text
 def question(puzzle: Puzzle) -> Question:
     """The puzzle as a Quiz question of kind "puzzle": click the one best cell."""
     return Question("puzzle", puzzle.prompt, puzzle.position, puzzle.pitch, None, frozenset({puzzle.answer}),

@@ -14,7 +14,7 @@ from muzlab.hexgrid import Cell
 from muzlab.perft import random_positions
 from muzlab.pitch import PitchLike
 from muzlab.position import Position
-from muzlab.spelling import pitch_label, triad_label
+from muzlab.spelling import pitch_label, triad_label, typeset_text
 
 KINDS = ("where", "triad", "points")
 QUALITIES = ("major", "minor", "diminished")
@@ -34,6 +34,7 @@ class Question:
     #: Why the answer is right, for kinds that carry it ("puzzle", from muzlab.puzzles).
     explanation: str = ""
 
+    @typeset_text
     def check(self, reply: Cell | str | int) -> tuple[bool, str]:
         """Whether the reply is right, and a sentence saying why."""
         if self.kind == "puzzle":  # the one best cell for the die
@@ -61,19 +62,19 @@ class Question:
 
 
 def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
-    """The sum behind a placement's score, e.g. "1 for the die + 2 in its column = 3, ×2 = 6"."""
-    cell = position.board.as_cell(cell)  # a name such as "e7", or (q, r)
-    after = position.place(pitch, cell)
-    parts = ["1 for the die"]
-    for run in after.runs_through(cell):
-        where = "its column" if run.kind == "triad" else f"the {run.line}"
-        parts.append(f"{len(run.pitches) - 1} in {where}")
-    total = 1 + sum(len(run.pitches) - 1 for run in after.runs_through(cell))
-    factor = position.board.honeypots.get(cell, 1)
-    text = " + ".join(parts) + f" = {total}"
-    return text + (f", ×{factor} on the honeypot = {total * factor}." if factor > 1 else ".")
+    """The sum behind a placement's score, e.g. "1 for the die + 2 in its column = 3, ×2 = 6", in
+    words from `Position.score_breakdown` (so it always equals `Position.score`)."""
+    parts = position.score_breakdown(pitch, cell)
+    if not parts.die:
+        return "The opening die scores nothing (house rule) = 0."
+    words = ["1 for the die"] + [f"{count} in {'its column' if line == 'column' else 'the ' + line}"
+                                 for line, count in parts.runs]
+    base = parts.total // parts.factor
+    text = " + ".join(words) + f" = {base}"
+    return text + (f", ×{parts.factor} on the honeypot = {parts.total}." if parts.factor > 1 else ".")
 
 
+@typeset_text
 def make_question(kind: str, seed: int) -> Question:
     """A question of the given kind ("where", "triad" or "points"), the same for the same seed.
 
@@ -107,8 +108,7 @@ def _triad(position: Position, rng: random.Random) -> Question | None:
         return None
     pitch, cell = rng.choice(moves)
     (triad,) = [s for s in position.completions(pitch, cell) if s.kind == "triad"]
-    root, quality = triad.triads[0]
-    answer = triad_label(root, quality)
+    answer = triad.label().removesuffix(" triad")  # as the board will spell it
     wrong = {triad_label(r, q) for r in set(triad.pitches) for q in QUALITIES} - {answer}
     options = sorted([answer, *rng.sample(sorted(wrong), 3)])
     name, where = _placed_label(position, pitch, cell), position.board.cell_name(cell)
@@ -151,6 +151,7 @@ def _points_prompt(position: Position, pitch: int, cell: Cell) -> str:
 _QUESTION_MAKERS = {"where": _where, "triad": _triad, "points": _points}
 
 
+@typeset_text
 def worksheet(position: Position, seed: int = 0, count: int = 6) -> list[tuple[str, str]]:
     """Questions and answers about one position, for a printed worksheet: where dice may go, what
     the runs could become, and what placements score."""
@@ -159,7 +160,7 @@ def worksheet(position: Position, seed: int = 0, count: int = 6) -> list[tuple[s
     for structure in position.structures():
         if structure.kind == "triad" and not structure.complete and structure.triads:
             pair = "–".join(structure.spelling)
-            options = ", ".join(triad_label(r, q) for r, q in structure.triads)
+            options = ", ".join(structure.triad_names())
             items.append((f"Which triads could the pair {pair} still become?", options))
     pitches = [p for p in range(12) if position.legal_placements(p)]
     for pitch in rng.sample(pitches, min(len(pitches), 3)):

@@ -228,8 +228,10 @@ class RunChecks:
             return "part of one major scale"
         return "consecutive notes of a " + _or_list(list(self.scale_types)) + " scale"
 
-    def join_scale_problem(self, below: tuple[int, ...], pitch: int, above: tuple[int, ...]):
-        """Why putting `pitch` between diagonal runs `below` and `above` is illegal, or None."""
+    def join_scale_problem(self, below: tuple[int, ...], pitch: int, above: tuple[int, ...],
+                           names: tuple[list[str], list[str]] | None = None):
+        """Why putting `pitch` between diagonal runs `below` and `above` is illegal, or None; `names`
+        writes the two runs' dice (English names, as the board writes them), else each run alone."""
         for part in (below, above):
             if self.scale_complete(part):
                 return f"{self.spelled_run(part)} is already a complete scale; it takes no more notes."
@@ -238,7 +240,7 @@ class RunChecks:
             return None
         # The refused die is written on the letter after the run below it (or before the run above),
         # as a scale would write it: C–D–E–F#–G#, not C–D–E–F#–Ab.
-        below_names, above_names = self._run_names(below), self._run_names(above)
+        below_names, above_names = names or (self._run_names(below), self._run_names(above))
         if below_names:
             new = next_letter_name(below_names[-1], pitch, up=True)
         elif above_names:

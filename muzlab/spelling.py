@@ -29,8 +29,11 @@ Choices (what a teacher sees, RULES.md section 7):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, wraps
+from itertools import accumulate
 from typing import Any, NamedTuple
 
 from muzlab.errors import MuzlabError
@@ -42,6 +45,7 @@ from muzlab.pitch import (
     LETTER_PITCH,
     SHARP_NAMES,
     PitchLike,
+    SpelledNote,
     current_note_names,
     parse_pitch,
     pitch_name,
@@ -86,6 +90,8 @@ MAJOR_KEY_NUMERALS = ("I", "ii", "iii", "IV", "V", "vi", "vii°")
 MAJOR_KEY_QUALITIES = ("major", "minor", "minor", "major", "major", "minor", "diminished")
 DEGREE_NAMES = ("tonic", "supertonic", "mediant", "subdominant", "dominant", "submediant", "leading tone")
 MOVABLE_DO = ("do", "re", "mi", "fa", "sol", "la", "ti")
+#: The ways to name a major scale's degrees.
+DEGREE_STYLES = {"names": DEGREE_NAMES, "movable-do": MOVABLE_DO, "numbers": tuple("1234567")}
 #: The modes of the major scale by starting degree (the sixth is the natural minor).
 MODES = ("Ionian", "Dorian", "Phrygian", "Lydian", "Mixolydian", "Aeolian", "Locrian")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
@@ -124,10 +130,43 @@ class DiatonicTriad(NamedTuple):
 
 
 # ---- showing names in the convention ------------------------------------------------------------
+#: Whether names are being typeset for people to read (messages, sheets, the log, questions): then
+#: English writes real sharps and flats, "F♯", "B♭". Per context, like the convention.
+_typeset: ContextVar[bool] = ContextVar("muzlab_typeset", default=False)
+
+
+@contextmanager
+def typeset() -> Iterator[None]:
+    """Write the names made in this block with real sharps and flats ("F♯ major", "B♭"): the text
+    people read. Notation, records and the ASCII names views are given stay "F#"."""
+    token = _typeset.set(True)
+    try:
+        yield
+    finally:
+        _typeset.reset(token)
+
+
+def text_settings() -> tuple[str, bool]:
+    """What the words made now depend on besides the facts: the convention and whether typeset (for
+    caches of text)."""
+    return current_note_names(), _typeset.get()
+
+
+def typeset_text(function: Callable) -> Callable:
+    """Make a function's text with real sharps and flats (`typeset`)."""
+    @wraps(function)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with typeset():
+            return function(*args, **kwargs)
+
+    return run
+
+
 def show_name(english_name: str) -> str:
     """One spelled English name ("Bb", "F#", "E#") in the convention in force (German "B", "Fis",
-    "Eis"; solfège "Si♭", "Fa♯", "Mi♯")."""
-    return to_convention(english_name)
+    "Eis"; solfège "Si♭", "Fa♯", "Mi♯"); typeset, English writes "B♭", "F♯"."""
+    shown = to_convention(english_name)
+    return symbols(shown) if _typeset.get() else shown
 
 
 def join(english_names: Iterable[str]) -> str:
@@ -193,16 +232,100 @@ def _flats(names: Iterable[str]) -> int:
 def _english(name: PitchLike) -> str | None:
     """A typed name as an English spelled name ("Es" in German -> "Eb", "Mi♭" -> "Eb"); None for
     a pitch class."""
+    if isinstance(name, SpelledNote):
+        return name.english
     if not isinstance(name, str):
         return None
     pc = parse_pitch(name)
     return note_name(typed_letter(name), pc) or pitch_name(pc)
 
 
+# ---- the lesson's key ----------------------------------------------------------------------------
+#: The kernel's default lesson key (`set_lesson_key`), where a session has chosen none ("" for none).
+_default_key = [""]
+#: The lesson key a session chose (`lesson_key`): per thread, task or context, never shared.
+_session_key: ContextVar[str | None] = ContextVar("muzlab_lesson_key", default=None)
+
+
+def _key_setting(key: PitchLike | None) -> str:
+    """A lesson key checked and written as its English tonic and type ("Gb major"); "" for none."""
+    if key is None or key == "":
+        return ""
+    if isinstance(key, str) and key in _canonical_keys():
+        return key  # already a setting ("Bb major"): a value, not a name read in the convention
+    wanted, kind = _normalise_key(key)
+    tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
+    return f"{tonic} {kind}"
+
+
+@cache
+def _canonical_keys() -> frozenset[str]:
+    """Every lesson key as a setting is written: English tonic and scale type ("F# major")."""
+    return frozenset(f"{tonic} {kind}" for kind in SCALE_STEPS for tonic in _tonic_names(kind))
+
+
+def set_lesson_key(key: PitchLike | None) -> None:
+    """Set this kernel's lesson key ("F#", "Gb major", None for none): dice that fit it are spelled
+    as in that key and Roman numerals name functions in it first. A session's own (`lesson_key`) wins."""
+    _default_key[0] = _key_setting(key)
+    if _session_key.get() is not None:
+        _session_key.set(_default_key[0])
+
+
+def current_lesson_key() -> str | None:
+    """The lesson key in force as "F# major", or None: the session's, else the kernel's."""
+    key = _session_key.get()
+    return (key if key is not None else _default_key[0]) or None
+
+
+@contextmanager
+def lesson_key(key: PitchLike | None) -> Iterator[str | None]:
+    """Use a lesson key (None: none) for one block, in this context only."""
+    token = _session_key.set(_key_setting(key))
+    try:
+        yield current_lesson_key()
+    finally:
+        _session_key.reset(token)
+
+
+def in_lesson_key(method: Callable) -> Callable:
+    """Run a method in its object's lesson key (`self.key`; for `__init__`, its `key` argument), so
+    a widget's `key` is a thin setting passed to the naming."""
+    @wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        key = kwargs.get("key") if method.__name__ == "__init__" else getattr(self, "key", None)
+        if key is None:
+            return method(self, *args, **kwargs)
+        with lesson_key(key):
+            return method(self, *args, **kwargs)
+
+    return run
+
+
+def resolve_key(key: PitchLike | None) -> str | None:
+    """The lesson key a call means: the `key` given ("F#" -> "F# major"), else the one in force."""
+    return _key_setting(key) or None if key is not None else current_lesson_key()
+
+
+def key_notes(key: str | None) -> tuple[str, ...]:
+    """The English names of a lesson key's scale ("F# major" -> F# G# A# B C# D# E#); () for none."""
+    if not key:
+        return ()
+    tonic, _, kind = key.partition(" ")
+    return tuple(scale_notes(tonic, kind) or ())
+
+
 # ---- scales --------------------------------------------------------------------------------------
 def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
     """Every note of a scale type from a spelled tonic ("Gb" -> Gb Ab Bb Cb Db Eb F); None if a
     note would need three sharps or flats. Chromatic scales use sharps (flats from a flat tonic)."""
+    notes = _scale_notes(tonic, kind)
+    return None if notes is None else list(notes)
+
+
+@cache
+def _scale_notes(tonic: str, kind: str) -> tuple[str, ...] | None:
+    """`scale_notes` as a tuple, remembered."""
     tonic_pc = parse_pitch(tonic, "english")
     if kind not in SCALE_STEPS:
         raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
@@ -210,7 +333,7 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
     pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
     if kind not in SCALE_LETTERS:
         pool = FLAT_NAMES if "b" in tonic[1:] else SHARP_NAMES
-        return [tonic] + [pool[pc] for pc in pcs[1:]]
+        return (tonic, *(pool[pc] for pc in pcs[1:]))
     first = LETTERS.index(tonic[0])
     best = None
     for pattern in SCALE_LETTERS[kind]:
@@ -219,7 +342,7 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
             rank = (sum(map(accidentals, names)), max(map(accidentals, names)), _flats(names))
             if best is None or rank < best[0]:
                 best = (rank, names)
-    return None if best is None else best[1]
+    return None if best is None else tuple(best[1])
 
 
 def major_scale(key: str) -> list[str]:
@@ -242,7 +365,8 @@ def _pitch_list(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
     values = list(pitches)
     numbers = [parse_pitch(value) for value in values]
     shown = "-".join(
-        value.strip() if isinstance(value, str) else pitch_label(number)
+        value.strip() if isinstance(value, str) else show_name(value.english)
+        if isinstance(value, SpelledNote) else pitch_label(number)
         for value, number in zip(values, numbers, strict=True)
     )
     return numbers, shown or "(no notes)"
@@ -321,12 +445,12 @@ def major_keys_fitting(pitches: Iterable[PitchLike]) -> list[int]:
 def _normalise_key(key: PitchLike) -> tuple[str | int, str]:
     """(a conventional tonic name or a pitch class, scale type) from "gb", "G♭ major", "Ges", 6,
     "D harmonic minor", ..."""
-    if not isinstance(key, str):
+    if not isinstance(key, str | SpelledNote):
         return parse_pitch(key), "major"
-    text = key.strip()
+    text: PitchLike = key if isinstance(key, SpelledNote) else key.strip()  # (a value is not read)
     kind = "major"
     for name in sorted(SCALE_STEPS, key=len, reverse=True):
-        if text.lower().endswith(" " + name):
+        if isinstance(text, str) and text.lower().endswith(" " + name):
             text, kind = text[: -len(name) - 1].strip(), name
             break
     name = _english(text)
@@ -387,6 +511,8 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> st
     fit = fit_run(values, key)
     size = len(SCALE_STEPS[fit.kind])
     degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
+    if degrees == list(range(1, size + 1)):
+        return f"{_key_text(fit.key, fit.kind)} scale"  # the whole scale, from its tonic
     if len(degrees) == 1:
         where = f"degree {degrees[0]}"
     elif degrees == sorted(degrees):
@@ -416,7 +542,7 @@ def key_label(tonic: PitchLike, kind: str = "major") -> str:
     """A key's name in the convention in force: (6, "major") -> "F# major"; a typed "Gb" is kept."""
     if kind not in SCALE_STEPS:
         raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
-    name = _english(tonic) if isinstance(tonic, str) else _best_tonic(parse_pitch(tonic), kind)
+    name = _english(tonic) if isinstance(tonic, str | SpelledNote) else _best_tonic(parse_pitch(tonic), kind)
     return f"{show_name(name)} {kind}"
 
 
@@ -433,13 +559,54 @@ def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = Non
     return fits[0] if fits else None
 
 
-def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]]) -> list[str]:
-    """The name of each (tonic, type) key a run fits, spelled as the run is written in it."""
-    labels = []
+def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
+                  names: Sequence[str] | None = None, first: tuple[int, str] | None = None) -> list[str]:
+    """The name of each (tonic, type) key a run fits, spelled as the run is written in it; with the
+    run's `names` (as the board writes it), the key it is spelled in comes first (`first`, a lesson
+    key, when it writes them so) and each key is named as it writes those names where it can
+    (C#–E# fits F# major, not Gb major)."""
+    return [_key_text(tonic, kind) for tonic, kind in _run_keys(
+        tuple(pitches), tuple(keys), None if names is None else tuple(names), first)]
+
+
+@cache
+def _run_keys(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names: tuple[str, ...] | None,
+              first: tuple[int, str] | None) -> tuple[tuple[str, str], ...]:
+    """`run_key_names` as (English tonic, type) facts, remembered."""
+    found = []
     for tonic, kind in keys:
         fits = [fit for fit in _fits(pitches, (kind,)) if parse_pitch(fit.key, "english") == tonic]
-        labels.append(_key_text(fits[0].key, kind) if fits else key_label(tonic, kind))
-    return labels
+        same = [fit for fit in fits if names is not None and fit.names == list(names)]
+        fit = (same or fits or [None])[0]
+        found.append((fit.key if fit else _best_tonic(tonic, kind), kind))
+    spelled = None if names is None else fit_spelled(pitches, [first] if first in keys else [], names) or \
+        fit_spelled(pitches, keys, names)
+    if spelled is not None:
+        found.insert(0, found.pop(keys.index((parse_pitch(spelled.key, "english"), spelled.kind))))
+    return tuple(found)
+
+
+def fit_spelled(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
+                names: Sequence[str]) -> ScaleFit | None:
+    """The best fit among `keys` ((tonic, type) pairs) that writes the run as `names`, or None."""
+    names, allowed = list(names), set(keys)
+    kinds = tuple(kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed))
+    for fit in _fits(pitches, kinds):
+        if fit.names == names and (parse_pitch(fit.key, "english"), fit.kind) in allowed:
+            return fit
+    return None
+
+
+def triad_root_name(root: int, quality: str, names: Sequence[str], first: int = 0) -> str:
+    """The English root name of a triad holding spelled `names` as its members from `first` (0 the
+    root, 1 the third): G#–B as third and fifth -> "E#"; its best name when they cannot be its letters."""
+    steps = (0, *accumulate(TRIAD_STEPS[quality]))
+    if names and _stacked_thirds(list(names)) and all(
+            parse_pitch(name, "english") == (root + steps[first + k]) % 12 for k, name in enumerate(names)):
+        spelled = note_name(LETTERS[(LETTERS.index(names[0][0]) - 2 * first) % 7], root)
+        if spelled is not None:
+            return spelled
+    return triad_spelling(root, quality)[0]
 
 
 # ---- triads --------------------------------------------------------------------------------------
@@ -500,7 +667,7 @@ def triad_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]
 
 def triad_label(root: PitchLike, quality: str) -> str:
     """A triad's one name, in the convention in force: (3, "diminished") -> "D# diminished"."""
-    if isinstance(root, str):
+    if isinstance(root, str | SpelledNote):
         english = _english(root)
         root_pc = parse_pitch(root)
         for names in _triad_options(root_pc, quality):
@@ -756,46 +923,75 @@ def _diatonic(tonic: int, name: str | None) -> list[DiatonicTriad]:
     return triads
 
 
-def triad_functions(root: int, quality: str, tonics: Iterable[int]) -> list[str]:
-    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]; the
-    key is named so that its scale holds the triad's spelled notes (vii° in Gb major, not F#)."""
-    spelled = set(triad_spelling(root, quality))
+def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
+                    first: str | None = None) -> list[str]:
+    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]
+    (`triad_function_facts` in words)."""
+    return [f"{numeral} in {_key_text(key)}"
+            for numeral, key in triad_function_facts(root, quality, tonics, spelled, first)]
+
+
+def triad_function_facts(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
+                         first: str | None = None) -> list[tuple[str, str]]:
+    """(numeral, English tonic name) of each major key on `tonics` the triad belongs to; the key is
+    named so that its scale holds the triad's spelled notes (`spelled`, by default its own spelling:
+    vii° in Gb major, not F#), and a key that cannot hold the spelling given is left out. `first`
+    (a lesson key, "F# major") comes first when the triad is one of its seven."""
+    return list(_function_facts(root, quality, tuple(tonics), tuple(spelled or ()), first))
+
+
+@cache
+def _function_facts(root: int, quality: str, tonics: tuple[int, ...], spelled: tuple[str, ...],
+                    first: str | None) -> tuple[tuple[str, str], ...]:
+    """`triad_function_facts` on tuples, remembered (a board names the same triads again and again)."""
+    spelled_set = set(spelled or triad_spelling(root, quality))
     found = []
+    if first:
+        tonic_name, _, kind = first.partition(" ")
+        tonic = parse_pitch(tonic_name, "english")
+        numeral = _numeral(root, quality, tonic) if kind == "major" else None
+        if numeral is not None and spelled_set <= set(scale_notes(tonic_name, "major")):
+            found.append((numeral, tonic_name))
+            tonics = [t for t in tonics if t != tonic]
     for tonic in tonics:
         numeral = _numeral(root, quality, tonic)
         if numeral is None:
             continue
         names = [n for n in MAJOR_KEY_SIGNATURES if parse_pitch(n, "english") == tonic]
-        holding = [n for n in names if spelled <= set(scale_notes(n, "major"))]
+        holding = [n for n in names if spelled_set <= set(scale_notes(n, "major"))]
+        if spelled and not holding:
+            continue  # no key on that tonic writes the triad as the board does (C#–E#–G# is no IV of Ab)
         key = min(holding or names, key=lambda n: (abs(MAJOR_KEY_SIGNATURES[n]), MAJOR_KEY_SIGNATURES[n] < 0))
-        found.append(f"{numeral} in {_key_text(key)}")
-    return found
+        found.append((numeral, key))
+    return tuple(found)
 
 
 def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,
                  style: str = "names") -> list[str]:
     """The scale degree of each note of a major-scale run: "tonic" ... "leading tone" (style
     "names"), movable-do syllables ("do" ... "ti", style "movable-do") or numbers ("1" ... "7")."""
-    styles = {"names": DEGREE_NAMES, "movable-do": MOVABLE_DO, "numbers": tuple("1234567")}
-    if style not in styles:
-        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(styles)}")
+    if style not in DEGREE_STYLES:
+        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
     values = list(pitches)
     fit = choose_fit(values, key)
-    return [styles[style][(fit.start + i) % 7] for i in range(len(values))]
+    return [DEGREE_STYLES[style][(fit.start + i) % 7] for i in range(len(values))]
 
 
-def run_degrees(pitches: Sequence[int], style: str = "names") -> str:
-    """A major-scale run's degrees in the key it is spelled in: "in C major: submediant–leading
-    tone–tonic"."""
-    fit = choose_fit(list(pitches))
-    return f"in {_key_text(fit.key)}: " + DASH.join(degree_names(pitches, style=style))
+def run_degrees(pitches: Sequence[int], style: str = "names", fit: ScaleFit | None = None) -> str:
+    """A major-scale run's degrees in the key it is spelled in (`fit`, by default its best key): "in
+    C major: submediant–leading tone–tonic"."""
+    fit = fit or choose_fit(list(pitches))
+    if style not in DEGREE_STYLES:
+        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
+    return f"in {_key_text(fit.key)}: " + DASH.join(DEGREE_STYLES[style][(fit.start + i) % 7]
+                                                    for i in range(len(pitches)))
 
 
-def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
-    """Where a major-scale run starts in its key and which mode that makes: A–B–C–D–E–F–G ->
-    "C major from its sixth degree: A natural minor / Aeolian"."""
+def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: ScaleFit | None = None) -> str:
+    """Where a major-scale run starts in its key (`fit`, or the fitting `key`, or its best) and which
+    mode that makes: A–B–C–D–E–F–G -> "C major from its sixth degree: A natural minor / Aeolian"."""
     values = list(pitches)
-    fit = choose_fit(values, key)
+    fit = fit or choose_fit(values, key)
     if fit.start == 0:
         return f"{_key_text(fit.key)} from its tonic: {_key_text(fit.key)} / Ionian"
     start = show_name(fit.names[0])

@@ -20,13 +20,13 @@ from muzlab.board import Board
 from muzlab.coach import advice
 from muzlab.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.game import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.game import Event, Game, sheet_rows
+from muzlab.game import DieWords, Event, Game, die_words, sheet_rows
 from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position
 from muzlab.records import AgentState
 from muzlab.rules import RuleSet
-from muzlab.spelling import completion_label, pitch_label
+from muzlab.spelling import current_lesson_key, pitch_label, typeset_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -108,7 +108,7 @@ class Table:
         self.on_step: Callable[[Message], None] | None = None
         self._hints: set[tuple[int, int, int]] = set()  # (seat, turn, events so far): one per die
         # The sheet's die names so far: (game, convention, events named, position after each, names).
-        self._named: tuple[Game, str, list[Event], list[Position], list[str]] | None = None
+        self._named: tuple[Game, tuple, list[Event], list[Position], list[DieWords]] | None = None
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -142,6 +142,7 @@ class Table:
                  "place": "to place or pass the die", "bonus": "to place the passed die or pass"}
         return f"{self._who()} {doing[game.phase]}"
 
+    @typeset_text
     def result_words(self) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
         result = self.game.result
@@ -156,6 +157,7 @@ class Table:
             return f"Tie between {', '.join(tied[:-1])} and {tied[-1]} on {best}"
         return f"{self.seats[result.winners[0]].name} wins with {points}"
 
+    @typeset_text
     def score_sheet(self) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
         `Game.score_sheet` (one per turn), with a "hints" column."""
@@ -163,42 +165,42 @@ class Table:
 
         return pd.DataFrame(self.sheet_rows(), columns=list(SHEET_COLUMNS))
 
+    @typeset_text
     def sheet_rows(self) -> list[dict[str, Any]]:
         """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
-        after every click. Each die is named as the position right after it was placed labels it,
-        and those names are kept from one call to the next, so a click names only its own dice."""
-        rows = sheet_rows(self.game, self._die_names(), lambda seat: self.seats[seat].label)
+        after every click. Each die is named as the board names it right after it was placed, and
+        those names are kept from one call to the next, so a click names only its own dice."""
+        rows = sheet_rows(self.game, self._die_words(), lambda seat: self.seats[seat].label)
         hinted = [turn for _seat, turn, _moment in self._hints]
         for row in rows:
             row["hints"] = hinted.count(row["turn"])
         return rows
 
-    def _die_names(self) -> list[str]:
-        """Each event's die as the sheet names it: a placed die as the position right after it labels
-        it (spelled in its triad or key), any other die by its default name. Only the events since the
-        last call are named; an undo keeps the names of the events before it."""
-        game, convention, events = self.game, current_note_names(), self.game.events
-        if self._named is None or self._named[0] is not game or self._named[1] != convention:
-            self._named = (game, convention, [], [], [])
-        _game, _convention, named, positions, names = self._named
+    def _die_words(self) -> list[DieWords]:
+        """Each event's die as the sheet names it (`muzlab.game.die_words`): a placed die as the board
+        names it right after it was placed, on positions replayed in play order. Only the events since
+        the last call are named; an undo keeps the names of the events before it."""
+        game, settings, events = self.game, (current_note_names(), current_lesson_key()), self.game.events
+        if self._named is None or self._named[0] is not game or self._named[1] != settings:
+            self._named = (game, settings, [], [], [])
+        _game, _settings, named, positions, words = self._named
         kept = 0
         for old, new in zip(named, events, strict=False):
             if old is not new and old != new:
                 break
             kept += 1
-        del named[kept:], positions[kept:], names[kept:]
+        del named[kept:], positions[kept:], words[kept:]
         position = positions[-1] if positions else Position(game.board, None, game.rules)
         for event in events[kept:]:
             if event.kind == "place":
                 position = position.place(event.pitch, event.cell)
-                names.append(position.labels()[event.cell])
-            else:
-                names.append(pitch_label(event.pitch))
+            words.append(die_words(event, position if event.kind == "place" else None))
             named.append(event)
             positions.append(position)
-        return list(names)
+        return list(words)
 
     # ---- a person's actions ------------------------------------------------------------------------
+    @typeset_text
     def roll(self) -> tuple[Message, ...]:
         """Roll the die owed to the person whose turn it is."""
         refusal = self._refusal()
@@ -215,6 +217,7 @@ class Table:
         return self._done([Message(f"{self._who()} rolled {pitch_label(face)} — {where}.", seat=seat,
                                    event=self.game.events[-1])])
 
+    @typeset_text
     def place(self, cell: Any) -> tuple[Message, ...]:
         """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
         places nothing and the message gives the rule it breaks. Computer seats reply."""
@@ -235,6 +238,7 @@ class Table:
             return self._done([self._refused(str(error))])
         return self._done([message, *self._computers()])
 
+    @typeset_text
     def pass_die(self) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
         refusal = self._refusal()
@@ -246,19 +250,21 @@ class Table:
             return self._done([self._refused(str(error))])
         return self._done([self._pass_message(event), *self._computers()])
 
+    @typeset_text
     def undo(self) -> tuple[Message, ...]:
         """Take back every event after the last one a person made, and that one too."""
         events = self.game.events
         mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
         if not mine:
             return self._done([self._refused("Nothing to undo: no person has played yet.")])
+        undone, name = events[mine[-1]], self._die_words()[mine[-1]].name  # (as the board named it)
         for _ in range(len(events) - mine[-1]):
             self.game.undo()
         self.last = self._last_placed()
-        undone = events[mine[-1]]
-        words = self._event_words(undone)
+        words = self._event_words(undone, name)
         return self._done([Message(f"Undone: {words}.", seat=undone.player, event=undone)])
 
+    @typeset_text
     def new_game(self) -> tuple[Message, ...]:
         """Start again at the same table with the next seed (agents seeded for that game)."""
         old = self.game
@@ -272,6 +278,7 @@ class Table:
         """Each seat's computer player as a record keeps it (None for a person)."""
         return tuple(None if agent is None else agent.state() for agent in self.agents)
 
+    @typeset_text
     def load(self, game: Game, agents: Sequence[AgentState | None] | None = None) -> tuple[Message, ...]:
         """Sit at a game (a replayed record, say); one for another number of players is refused. A computer
         seat whose agent the record keeps (`agents`, by seat) goes on from that agent's state, so the game
@@ -288,6 +295,7 @@ class Table:
         self._hints = set()
         return self._done([Message(f"Loaded a game of {len(game.events)} events."), *self._computers()])
 
+    @typeset_text
     def hint(self) -> tuple[Message, ...]:
         """Light the best cell for the die in hand and say why; counted on the score sheet."""
         if not self.allow_hints:
@@ -304,6 +312,7 @@ class Table:
         return self._done([Message(best.sentence, kind="hint", seat=seat, cells=best.cells)])
 
     # ---- computer seats -----------------------------------------------------------------------------
+    @typeset_text
     def computer_step(self) -> Message | None:
         """Let the computer seat to act roll and place (or pass) one die; None when a person is to act,
         the game is over, or the computers stopped (the message says why)."""
@@ -321,6 +330,7 @@ class Table:
             return self._pass_message(game.pass_die())
         return self._place(cell)
 
+    @typeset_text
     def play_computers(self) -> tuple[Message, ...]:
         """Computer seats act until a person is to act or the game ends; never loops for ever."""
         return self._done(self._computers())
@@ -345,10 +355,13 @@ class Table:
         self.last = event.cell
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
-        text = (f"{self.seats[event.player].label} placed {pitch_label(event.pitch)} on "
+        words = self._die_words()[-1]
+        text = (f"{self.seats[event.player].label} placed {words.name} on "
                 f"{self.board.cell_name(event.cell)}: +{event.points}")
+        if words.renamed:
+            text += f" ({words.renamed})"
         if event.completed:
-            text += " — completes " + " and ".join(completion_label(*done) for done in event.completed)
+            text += " — completes " + " and ".join(words.completed)
         if extra:
             text += ": extra roll!"
         elif game.over:
@@ -369,8 +382,8 @@ class Table:
             text = f"{name} passes {note} to {self.seats[self.game.current_player].label}.{missed}"
         return Message(text, seat=event.player, event=event)
 
-    def _event_words(self, event: Event) -> str:
-        who, note = self.seats[event.player].label, pitch_label(event.pitch)
+    def _event_words(self, event: Event, note: str) -> str:
+        who = self.seats[event.player].label
         if event.kind == "place":
             return f"{who} placed {note} on {self.board.cell_name(event.cell)}"
         if event.kind == "pass":

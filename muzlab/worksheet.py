@@ -29,7 +29,7 @@ from muzlab.errors import MuzlabError
 from muzlab.game import Game
 from muzlab.hexgrid import Cell, corners, to_pixel
 from muzlab.outputs import file_written
-from muzlab.pitch import FLAT_NAMES, SHARP_NAMES
+from muzlab.pitch import FLAT_NAMES, SHARP_NAMES, SpelledNote
 from muzlab.position import Position, Structure
 from muzlab.quiz import score_explanation, scoring_move
 from muzlab.spelling import (
@@ -38,10 +38,11 @@ from muzlab.spelling import (
     join,
     key_label,
     major_scale,
+    run_key_names,
     show_name,
     symbols,
-    triad_functions,
-    triad_label,
+    triad_function_facts,
+    typeset_text,
 )
 from muzlab.svg import COLOURS
 
@@ -109,6 +110,7 @@ def sheet_position(seed: int, level: str = "basic") -> Position:
     return play(game, [make_agent("greedy", f"{seed}-a"), make_agent("greedy", f"{seed}-b")]).position
 
 
+@typeset_text
 def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic") -> list[Sheet]:
     """The worksheets of a pack: sheet k plays the game seeded `seed + k` and asks `questions`."""
     _check(level=level)
@@ -126,6 +128,7 @@ def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str =
     return made
 
 
+@typeset_text
 def sheet_questions(position: Position, seed: int = 0, count: int = 8) -> list[SheetQuestion]:
     """Mixed questions on one position, kinds taken in turn (KINDS): where a note may go, which
     triad a die completes and its Roman numeral, spelling a key, points, what a pair could become,
@@ -185,26 +188,19 @@ def _triad(position: Position, rng: random.Random) -> SheetQuestion | None:
         return None
     pitch, cell, triad = rng.choice(moves)
     root, quality = triad.triads[0]
-    functions = triad_functions(root, quality, range(12))
-    numeral, key = rng.choice(functions).split(" in ", 1)
+    numeral, tonic = rng.choice(triad_function_facts(root, quality, range(12), triad.names))
+    key = key_label(SpelledNote.from_english(tonic))
     return SheetQuestion(
         "triad",
         f"Which triad does a die showing {face_label(pitch)} complete on {position.board.cell_name(cell)}? "
         f"Give its Roman numeral in {key}.",
-        f"{triad_label(root, quality)} ({join(_english_triad(triad))}): {numeral} in {key}.")
-
-
-def _english_triad(structure: Structure) -> list[str]:
-    """A complete triad's notes in English, for `join`."""
-    from muzlab.spelling import spell_english
-
-    return spell_english("triad", structure.pitches, triads=structure.triads)
+        f"{triad.label().removesuffix(' triad')} ({join(triad.names)}): {numeral} in {key}.")
 
 
 def _key(position: Position, rng: random.Random) -> SheetQuestion:
     keys = [key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6]
     key = rng.choice(keys)
-    label = key_label(show_name(key))
+    label = key_label(SpelledNote.from_english(key))
     return SheetQuestion("key", f"Write the notes of the {label} scale, from its tonic up.",
                          f"{label}: {join(major_scale(key))}.")
 
@@ -226,17 +222,17 @@ def _pair(position: Position, rng: random.Random) -> SheetQuestion | None:
     if not pairs:
         return None
     pair = rng.choice(pairs)
-    options = [triad_label(root, quality) for root, quality in pair.triads]
+    options = pair.triad_names()
     return SheetQuestion(
-        "pair", f"The column pair on {_span(position, pair)} ({join(_english_triad(pair))}): which triads "
+        "pair", f"The column pair on {_span(position, pair)} ({join(pair.names)}): which triads "
                 f"could it still become?",
-        f"The pair {join(_english_triad(pair))} could become {_or(options)}.")
+        f"The pair {join(pair.names)} could become {_or(options)}.")
 
 
 def _degree(position: Position, rng: random.Random) -> SheetQuestion:
     key = rng.choice([key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6])
     degree = rng.randrange(1, 7)
-    note, label = show_name(major_scale(key)[degree]), key_label(show_name(key))
+    note, label = show_name(major_scale(key)[degree]), key_label(SpelledNote.from_english(key))
     return SheetQuestion(
         "degree", f"Which degree of {label} is {note}? Name it too.",
         f"{note} is degree {degree + 1} of {label}, the {DEGREE_NAMES[degree]}.")
@@ -247,17 +243,11 @@ def _run(position: Position, rng: random.Random) -> SheetQuestion | None:
     if not runs:
         return None
     run = rng.choice(runs)
-    keys = [key_label(tonic, kind) for tonic, kind in run.keys]
+    keys = run_key_names(run.pitches, run.keys, run.names)
     return SheetQuestion(
-        "run", f"The diagonal run on {_span(position, run)} ({join(_english_run(run))}): "
+        "run", f"The diagonal run on {_span(position, run)} ({join(run.names)}): "
                f"which scales does it fit?",
-        f"The run {join(_english_run(run))} fits {_and(keys)}.")
-
-
-def _english_run(structure: Structure) -> list[str]:
-    from muzlab.spelling import spell_english
-
-    return spell_english("scale", structure.pitches, keys=structure.keys)
+        f"The run {join(run.names)} fits {_and(keys)}.")
 
 
 def _or(words: list[str], last: str = "or") -> str:

@@ -283,7 +283,7 @@ def test_the_die_in_hand_is_written_as_on_the_board_with_a_real_sharp():
     board = PlayBoard(players=2, seed=1, agent_delay=0)
     board.roll_button.click()
     assert board.game.hand == 1 and ">C♯</div>" in board.hand.value
-    assert "rolled C#" in board.message.value
+    assert "rolled C♯" in board.message.value
 
 
 def test_the_record_label_and_the_panel_grow_with_the_scale():
@@ -304,7 +304,7 @@ def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_i
     with pytest.raises(AssertionError, match="did not end"):
         click_through(board, limit=12)  # a few turns of the game
     drawn = board.sheet.value
-    assert "<th>hints</th>" in drawn and "<td>opening B e5 +0</td>" in drawn and "C# f5 +2" in drawn
+    assert "<th>hints</th>" in drawn and "<td>opening B e5 +0</td>" in drawn and "C♯ f5 +2" in drawn
     assert all(f"<td>{row['total']}</td>" in drawn for row in board.table.sheet_rows())
     board.cell_names.value = True  # a redraw that changes nothing on the sheet
     assert board.sheet.value is drawn

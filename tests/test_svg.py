@@ -116,14 +116,16 @@ def test_complete_structures_spell_their_notes():
     assert labels[(2, -2)] == "D♯"
 
 
-def test_a_die_spelled_two_ways_is_labelled_by_its_complete_triad_first():
+def test_a_triad_crossing_a_scale_is_spelled_with_it_as_one_board():
     position = Position.from_notation(golden.CROSSING)
     labels = die_labels(position)
-    assert labels[(0, 0)] == "F♯"  # Gb in Db major, F# in the F# major triad: the triad wins
-    assert labels[(2, -2)] == "B♭" and labels[(0, -1)] == "A♯"
-    assert labels[(-3, 3)] == "D♭"  # the scale spells its C# as Db
+    # The F# major triad through the Db major scale's Gb reads as Gb major: one name per die.
+    assert labels[(0, 0)] == "G♭" and labels[(0, -1)] == "B♭" and labels[(0, -2)] == "D♭"
+    assert labels[(-3, 3)] == "D♭"
     scale = next(s for s in position.structures() if s.kind == "scale")
-    assert scale.spelling == ("Db", "Eb", "F", "Gb", "Ab", "Bb", "C")  # its own text keeps Gb
+    assert scale.spelling == ("Db", "Eb", "F", "Gb", "Ab", "Bb", "C")
+    triad = next(s for s in position.structures() if s.kind == "triad")
+    assert triad.describe().startswith("triad Gb–Bb–Db: complete Gb major — IV in Db major")
 
 
 def test_pairs_are_spelled_as_triads_and_lone_dice_by_default_names():

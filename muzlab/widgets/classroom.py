@@ -14,8 +14,9 @@ import ipywidgets as widgets
 from muzlab.agents import AGENTS
 from muzlab.eartraining import DRILLS
 from muzlab.game import MAX_PLAYERS
-from muzlab.pitch import current_note_names, set_note_names
+from muzlab.pitch import SpelledNote, current_note_names, set_note_names
 from muzlab.samples import sample_game
+from muzlab.spelling import MAJOR_KEY_SIGNATURES, current_lesson_key, set_lesson_key, show_name, symbols
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.play import PlayBoard
@@ -94,6 +95,13 @@ class ClassroomApp(widgets.VBox):
                                            description="Note names", style={"description_width": "initial"})
         self.note_names.add_class("muz-note-names")
         self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
+        keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)  # flats to sharps
+        self.lesson_key = widgets.Dropdown(
+            options=[("none", None)] + [(f"{symbols(show_name(t))} major", f"{t} major") for t in keys],
+            value=current_lesson_key(), description="Key of the lesson",
+            style={"description_width": "initial"})
+        self.lesson_key.add_class("muz-lesson-key")
+        self.lesson_key.observe(lambda change: self.choose_key(change["new"]), names="value")
         self.setup = TableSetup(self.start)
         self.play: PlayBoard | None = None
         self.change_button = widgets.Button(description="Change seats")
@@ -125,7 +133,8 @@ class ClassroomApp(widgets.VBox):
         self.size.observe(lambda change: self.rescale(change["new"]), names="value")
         title = widgets.HTML("<h2 style='margin:4px 0'>Muzundrum</h2>")
         self.style = widgets.HTML(layout=widgets.Layout(display="none"))
-        super().__init__([self.style, widgets.HBox([title, self.note_names, self.size], layout=widgets.Layout(
+        super().__init__([self.style, widgets.HBox([title, self.note_names, self.lesson_key, self.size],
+                                                   layout=widgets.Layout(
             justify_content="space-between", align_items="center", flex_flow="row wrap")), self.tabs])
         self.add_class("muz-app")
         self._style_controls(scale)
@@ -184,6 +193,14 @@ class ClassroomApp(widgets.VBox):
         shown = [self.play, self.explorer, self.quiz, self.ear, self.review]
         for widget in (widget for widget in shown if widget is not None):
             widget.redraw_names()
+
+    def choose_key(self, key: str | None) -> None:
+        """Set the lesson's key (`muzlab.spelling.set_lesson_key`; None for none) and write every note
+        on every tab again: dice that fit it are spelled as in it, numerals name functions in it first."""
+        set_lesson_key(None if key is None else SpelledNote.from_english(key.partition(" ")[0]))  # (a value)
+        for widget in (self.play, self.explorer, self.quiz, self.ear, self.review):
+            if widget is not None:
+                widget.redraw_names()
 
     def _style_controls(self, scale: float) -> None:
         """Size the app's buttons, menus, labels and tabs through the ipywidgets style variables."""

@@ -19,7 +19,7 @@ import numpy as np
 from muzlab import audio
 from muzlab.eartraining import Drill, EarItem
 from muzlab.keyboard import keyboard_svg
-from muzlab.spelling import show_name
+from muzlab.spelling import in_lesson_key, show_name
 
 
 def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
@@ -55,8 +55,10 @@ class EarTrainer(widgets.VBox):
     seed=None draws fresh items every time; a seed repeats the same items (a test, or pytest).
     """
 
+    @in_lesson_key
     def __init__(self, drill: Drill | str = "triad quality", seed: int | None = None, engine: str = "auto",
-                 autoplay: bool = True, **settings):
+                 autoplay: bool = True, key: str | None = None, **settings):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.drill = drill if isinstance(drill, Drill) else Drill(drill, **settings)
         self.rng = random.Random(seed)
         self.engine = engine
@@ -85,6 +87,7 @@ class EarTrainer(widgets.VBox):
         drill = self.drill
         return f"<h3>{html.escape(drill.kind.capitalize())}</h3><p>{html.escape(drill.prompt())}</p>"
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write the prompt, and the answer shown, in the note names in force (`muzlab.set_note_names`)."""
         self.heading.value = self._heading()
@@ -96,6 +99,7 @@ class EarTrainer(widgets.VBox):
         button.on_click(lambda _button: self.answer(text))
         return button
 
+    @in_lesson_key
     def next_item(self) -> None:
         """Draw a new item and play it; the answer area is emptied."""
         self.item = self.drill.item(self.rng)
@@ -110,6 +114,7 @@ class EarTrainer(widgets.VBox):
         self.staff.value = ""
         self.keyboard.value = ""
 
+    @in_lesson_key
     def answer(self, reply: str) -> bool:
         """Check a clicked option, update the tally and show the answer; a second click is ignored."""
         item = self.item

@@ -12,7 +12,7 @@ from muzlab.errors import MuzlabError
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
 from muzlab.rules import RuleSet
-from muzlab.spelling import face_label
+from muzlab.spelling import face_label, in_lesson_key
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
@@ -25,8 +25,10 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
     `scale` enlarges the board for a projector; `board_view.cells[(q, r)].click()` clicks a cell.
     """
 
+    @in_lesson_key
     def __init__(self, position: Position | None = None, board: Board | str | None = None,
-                 rules: RuleSet | str | None = None, scale: float = 1.0):
+                 rules: RuleSet | str | None = None, scale: float = 1.0, key: str | None = None):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         if position is not None:
             board, rules, dice = position.board, position.rules, dict(position.dice)
         else:
@@ -62,6 +64,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.board_view.show_names = change["new"]
         self._refresh()
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the palette,
         the pitch menu, the board, the runs and the run heard last."""
@@ -71,6 +74,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self._refresh()
         self.listen.redraw()
 
+    @in_lesson_key
     def click(self, cell: Cell) -> None:
         """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
         cell = self.position.board.as_cell(cell)  # a name such as "e6", or (q, r)
@@ -82,6 +86,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             dice[cell] = chosen
         self._set(Position(self.position.board, dice, self.position.rules, strict=False))
 
+    @in_lesson_key
     def load(self, text: str) -> None:
         """Load a position from its notation; a bad text leaves the board as it was and says why."""
         try:
@@ -100,6 +105,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.message.value = ""
         self._refresh()
 
+    @in_lesson_key
     def _refresh(self) -> None:
         position = self.position
         problems = position.problems()
@@ -116,6 +122,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             (s.describe(), index) for index, s in enumerate(self.structures)]
         self.runs.value = None
 
+    @in_lesson_key
     def _run_chosen(self, change) -> None:
         if change["new"] is None:
             return

@@ -22,7 +22,7 @@ from muzlab.outputs import file_written
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
-from muzlab.spelling import pitch_label, symbols
+from muzlab.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
 from muzlab.table import SHEET_COLUMNS, Message, Table
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
@@ -49,6 +49,7 @@ class PlayBoard(widgets.VBox):
     happened or why not.
     """
 
+    @in_lesson_key
     def __init__(
         self,
         players: int = 2,
@@ -63,7 +64,9 @@ class PlayBoard(widgets.VBox):
         names: Sequence[str] | None = None,
         scale: float = 1.0,
         allow_hints: bool = True,
+        key: str | None = None,
     ):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.table = Table(players, agents, names, seed, board, rules, dice, game, allow_hints)
         self.table.on_step = self._computer_moved
         self.agent_delay = agent_delay
@@ -154,6 +157,7 @@ class PlayBoard(widgets.VBox):
         self.board_view.show_names = change["new"]
         self.refresh()
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the board, the
         die in hand, the sheet, the runs list and the run heard last. The last action's sentences,
@@ -172,15 +176,18 @@ class PlayBoard(widgets.VBox):
         button.on_click(lambda _button: self._act(action))
         return button
 
+    @in_lesson_key
     def _clicked(self, cell: Cell) -> None:
         self._act(lambda: self.table.place(cell))
 
+    @in_lesson_key
     def _key(self, key: str) -> None:
         button = {"r": self.roll_button, "p": self.pass_button, "u": self.undo_button,
                   "h": self.hint_button}[key]
         if not button.disabled and button.layout.display != "none":
             button.click()
 
+    @in_lesson_key
     def _act(self, action: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
         self._lines = []
         messages = action()
@@ -200,6 +207,7 @@ class PlayBoard(widgets.VBox):
         the message line says why."""
         return self._act(lambda: self._loaded(path))
 
+    @in_lesson_key
     def _saved(self, path: str | Path | None = None) -> tuple[Message, ...]:
         path = Path(self.record_path.value if path is None else path)
         try:
@@ -210,6 +218,7 @@ class PlayBoard(widgets.VBox):
             return (Message(f"Could not save to {path}: {reason}.", kind="refused"),)
         return (Message(f"Saved {len(self.game.events)} events to {path}."),)
 
+    @in_lesson_key
     def _loaded(self, path: str | Path | None = None) -> tuple[Message, ...]:
         path = Path(self.record_path.value if path is None else path)
         try:
@@ -221,6 +230,7 @@ class PlayBoard(widgets.VBox):
         return self.table.load(game, agents)
 
     # ---- drawing ------------------------------------------------------------------------------------
+    @in_lesson_key
     def _computer_moved(self, message: Message) -> None:
         """A computer seat moved inside an action: show it at once, then pause so people can follow."""
         self._show([*self._lines, message])
@@ -237,10 +247,12 @@ class PlayBoard(widgets.VBox):
                 if completed:
                     self.listen.show(completed[0])
 
+    @in_lesson_key
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
             self.listen.show(self._structures[change["new"]])
 
+    @in_lesson_key
     def refresh(self) -> None:
         """Redraw everything from the table: the board first, then the die in hand, scores, messages,
         sheet and runs."""
@@ -276,7 +288,8 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        drawn = (game, len(events), events[-1] if events else None, current_note_names(), scale,
+        names = (current_note_names(), current_lesson_key())
+        drawn = (game, len(events), events[-1] if events else None, names, scale,
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
@@ -286,7 +299,7 @@ class PlayBoard(widgets.VBox):
     def _list_runs(self) -> None:
         """The runs list of the board (a new list only when the dice or the note names changed); each
         run is described once, not again on every click."""
-        position, convention = self.game.position, current_note_names()
+        position, convention = self.game.position, (current_note_names(), current_lesson_key())
         if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
             return
         if self._listed is None or self._listed[1] != convention:

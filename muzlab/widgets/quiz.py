@@ -11,6 +11,7 @@ from muzlab.board import Board
 from muzlab.hexgrid import Cell
 from muzlab.puzzles import puzzle_question
 from muzlab.quiz import KINDS, Question, make_question
+from muzlab.spelling import in_lesson_key
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 #: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.puzzles).
@@ -20,7 +21,10 @@ CELL_KINDS = ("where", "puzzle")
 class Quiz(ScaledByItsBoard, widgets.VBox):
     """Asks "where can this Eb go?", "which triad does this complete?", "how many points?" in turn."""
 
-    def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0, scale: float = 1.0):
+    @in_lesson_key
+    def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0, scale: float = 1.0,
+                 key: str | None = None):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.kinds = tuple(kinds)
         self.seed = seed
         self.asked = 0
@@ -39,6 +43,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
                           widgets.HBox([self.next_button, self.tally])])
         self.next_question()
 
+    @in_lesson_key
     def next_question(self) -> None:
         """Draw the next question (the n-th question of a seed is always the same)."""
         self.answered, self.reply = False, None
@@ -55,6 +60,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         asked = [self.question.cell] if self.question.cell else []
         self.board_view.show(Scene(self.question.position, highlight=asked or None, chosen=asked))
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Ask the question on screen again in the note names in force (`muzlab.set_note_names`), with
         its answer and reason if it was answered; the tally stays."""
@@ -71,6 +77,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         button.on_click(lambda _button: self.answer(text))
         return button
 
+    @in_lesson_key
     def answer(self, reply: Cell | str) -> None:
         """Check a reply (a clicked cell for "where", an option otherwise) and show why."""
         question = self.question

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from muzlab import coach
 from muzlab.game import Game
+from muzlab.spelling import in_lesson_key
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -20,7 +21,9 @@ from muzlab.widgets.svgboard import Scene, SvgBoard
 class Review(widgets.VBox):
     """A game's decisions one at a time: first / previous / next / last buttons and a slider."""
 
-    def __init__(self, game: Game, expert_seed: int = 0):
+    @in_lesson_key
+    def __init__(self, game: Game, expert_seed: int = 0, key: str | None = None):
+        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.game = game
         self.moments = coach.decisions(game, expert_seed)
         self.frame = coach.review_decisions(self.moments)
@@ -59,6 +62,7 @@ class Review(widgets.VBox):
         button.on_click(lambda _button: action())
         return button
 
+    @in_lesson_key
     def redraw_names(self) -> None:
         """Write the comments, the table and the run heard in the note names in force
         (`muzlab.set_note_names`)."""
@@ -67,10 +71,12 @@ class Review(widgets.VBox):
         self.show(self.index)
         self.listen.redraw()
 
+    @in_lesson_key
     def go(self, index: int) -> None:
         """Show decision `index`, kept within the game."""
         self.slider.value = min(max(index, 0), max(len(self.moments) - 1, 0))
 
+    @in_lesson_key
     def show(self, index: int) -> None:
         """Draw the board at decision `index` and say what the coach says about it."""
         count = len(self.moments)
@@ -97,12 +103,14 @@ class Review(widgets.VBox):
         self.hear_played_button.disabled = moment.cell is None or opening
         self.hear_best_button.disabled = best is None or opening
 
+    @in_lesson_key
     def hear_played(self) -> None:
         """Play the main run the die built at this decision (what it completed first)."""
         moment = self.moments[self.index]
         if moment.cell is not None and len(moment.position):
             self.listen.show(coach.runs_built(moment.position, moment.pitch, moment.cell)[0])
 
+    @in_lesson_key
     def hear_best(self) -> None:
         """Play the main run the best cell would have built."""
         moment = self.moments[self.index]

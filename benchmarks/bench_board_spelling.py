@@ -1,0 +1,95 @@
+"""How well, and how fast, the board is spelled as a whole (RULES.md section 7), over seeded games.
+
+    python benchmarks/bench_board_spelling.py [--games N]
+
+Plays N seeded games (a greedy and a random agent; 21, 33 and 42 dice, basic and master level, in
+turn) and reads each final board. A pair of neighbouring dice reads right when its letters do (a
+column's a third apart, a diagonal's consecutive). Prints the share of pairs reading right with the
+board's spelling (`Position.labels`) and with the labels the per-run spelling gave before (each die
+named by one run through it, spelled alone: `Position._alone_labels`), how many runs' own texts name
+a die differently from the die's label, and the time `Position.labels` takes on a position built
+afresh from its dice, against the run-by-run labels of before measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from muzlab import Game, Position, RuleSet
+from muzlab.agents import make_agent, play
+from muzlab.board_spelling import most_pairs_right, neighbour_pairs, reads_right
+
+SETTINGS = ((21, "basic"), (33, "basic"), (42, "basic"), (21, "master"), (33, "master"), (42, "master"))
+
+
+def final_positions(games: int) -> list:
+    """The final positions of `games` seeded games, the settings taken in turn."""
+    found = []
+    for index in range(games):
+        dice, level = SETTINGS[index % len(SETTINGS)]
+        rules = RuleSet.named(level)
+        game = Game(2, None, rules, dice, seed=index)
+        agents = [make_agent("greedy", f"{index}:0"), make_agent("random", f"{index}:1")]
+        found.append(play(game, agents).position)
+    return found
+
+
+def share(positions: list, names_of) -> tuple[int, int]:
+    """(pairs reading right, pairs) over the positions, each die named by `names_of(position)`."""
+    right = total = 0
+    for position in positions:
+        names = names_of(position)
+        for low, high, line in neighbour_pairs(position.dice):
+            total += 1
+            right += reads_right(names[low], names[high], line)
+    return right, total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=240)
+    games = parser.parse_args().games
+    positions = final_positions(games)
+    right, total = share(positions, lambda p: p.spelled().names)
+    old_right, _ = share(positions, lambda p: p._alone_labels())
+    most = sum(most_pairs_right(dict(p.dice)) for p in positions)
+    print(f"{games} final boards, {total} neighbouring pairs")
+    print(f"  board spelled as a whole: {right} read right = {100 * right / total:.1f} % "
+          f"(the most any spelling with single accidentals reaches: {100 * most / total:.1f} %)")
+    print(f"  each die named by one run alone (before): {old_right} = {100 * old_right / total:.1f} %")
+    for level in ("basic", "master"):
+        chosen = [p for p in positions if p.rules.name == level]
+        level_right, level_total = share(chosen, lambda p: p.spelled().names)
+        level_old, _ = share(chosen, lambda p: p._alone_labels())
+        print(f"    {level}: {100 * level_right / level_total:.1f} % "
+              f"(before {100 * level_old / level_total:.1f} %) of {level_total} pairs")
+    runs = differing = before = 0
+    for position in positions:
+        labels, alone = position.labels(), position._alone_labels()
+        for structure in position.structures():
+            runs += 1
+            differing += any(name not in labels[cell].split("/")
+                             for cell, name in zip(structure.cells, structure.spelling, strict=True))
+            before += any(alone[cell] != name
+                          for cell, name in zip(structure.cells, structure.alone(), strict=True))
+    print(f"  runs whose own text names a die otherwise than its label: {differing} of {runs} "
+          f"(before: {before})")
+    old_times, new_times = [], []
+    for position in positions:
+        board, dice, rules = position.board, dict(position.dice), position.rules
+        start = time.perf_counter()
+        Position(board, dice, rules)._alone_labels()  # the labels as chosen before: run by run
+        middle = time.perf_counter()
+        Position(board, dice, rules).labels()  # the board spelled as a whole (the runs' spellings too)
+        new_times.append(1000 * (time.perf_counter() - middle))
+        old_times.append(1000 * (middle - start))
+    new, old = statistics.median(new_times), statistics.median(old_times)
+    print(f"  Position.labels from the dice: median {new:.2f} ms, max {max(new_times):.2f} ms "
+          f"({statistics.mean(len(p) for p in positions):.0f} dice on average); run by run as before: "
+          f"{old:.2f} ms (x{new / old:.2f})")
+
+
+if __name__ == "__main__":
+    main()

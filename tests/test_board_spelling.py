@@ -1,0 +1,280 @@
+"""The board is spelled as a whole (RULES.md section 7): one name per die, shared by every text.
+
+Seeded games at 21, 33 and 42 dice, basic and master level, are read after every placement: the
+pairs of neighbouring dice that read right are as many as any spelling with single sharps and flats
+allows (an exhaustive search finds no better), every run's text and every message names a die as
+the board does, and a die is renamed only when keeping every name shown would read fewer pairs
+right (or need more accidentals).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+import muzlab
+from muzlab import Game, Position, RuleSet
+from muzlab.agents import make_agent, play
+from muzlab.board_spelling import most_pairs_right, neighbour_pairs, note_options, reads_right, spell_board
+from muzlab.pitch import to_convention
+from muzlab.quiz import score_explanation
+from muzlab.spelling import LETTERS, lesson_key, scale_name, show_name, symbols
+from muzlab.table import Table
+
+SETTINGS = [(21, "basic", 0), (33, "basic", 1), (42, "master", 2), (21, "master", 3), (33, "master", 4),
+            (42, "basic", 5)]
+
+
+def played(dice: int, level: str, seed: int) -> Game:
+    game = Game(2, None, RuleSet.named(level), dice, seed)
+    return play(game, [make_agent("greedy", f"{seed}:0"), make_agent("random", f"{seed}:1")])
+
+
+def positions_of(game: Game) -> list[Position]:
+    """The position after each placement, replayed in play order (as the game names its dice)."""
+    found, position = [], Position(game.board, None, game.rules)
+    for event in game.events:
+        if event.kind == "place":
+            position = position.place(event.pitch, event.cell)
+            found.append(position)
+    return found
+
+
+def right_pairs(dice: dict, names: dict) -> int:
+    return sum(reads_right(names[low], names[high], line) for low, high, line in neighbour_pairs(dice))
+
+
+def accidentals(names) -> int:
+    return sum(len(name) - 1 for name in names)
+
+
+@pytest.fixture(scope="module", params=SETTINGS, ids=lambda s: f"{s[0]}-{s[1]}")
+def game(request) -> Game:
+    return played(*request.param)
+
+
+def test_every_board_reads_right_on_as_many_pairs_as_single_accidentals_allow(game):
+    for position in positions_of(game)[::4] + [game.position]:
+        spelled = position.spelled()
+        dice = dict(position.dice)
+        assert spelled.right == right_pairs(dice, spelled.names) == most_pairs_right(dice)
+        assert all(len(name) <= 2 for name in spelled.names.values())  # one sharp or flat at most
+
+
+def test_every_run_is_spelled_with_the_boards_names_for_its_dice(game):
+    position = game.position
+    spelled, labels = position.spelled(), position.labels()
+    for structure in position.structures():
+        line = ("column", "rising-right diagonal", "rising-left diagonal").index(structure.line)
+        assert list(structure.names) == [spelled.name(cell, line) for cell in structure.cells]
+        for cell, name in zip(structure.cells, structure.spelling, strict=True):
+            assert name in labels[cell].split("/")
+        assert f" {'–'.join(structure.spelling)}: " in structure.describe()
+
+
+def test_a_die_shows_two_names_only_where_its_lines_cannot_agree(game):
+    position = game.position
+    spelled = position.spelled()
+    for (cell, line), other in spelled.on_line.items():
+        assert other != spelled.names[cell] and spelled.label(cell) == "/".join(
+            sorted({spelled.names[cell], *(n for (c, _l), n in spelled.on_line.items() if c == cell)}))
+        # on that line the other name reads right with more of its neighbours than the die's own name
+        for low, high, on in neighbour_pairs(position.dice):
+            if on == line and cell in (low, high):
+                break
+        else:
+            pytest.fail(f"{cell} has another name on a line where it has no neighbour")
+
+
+def test_the_log_the_sheet_and_the_tables_messages_name_each_placed_die_as_the_board_does(game):
+    cells = [e.cell for e in game.events if e.kind == "place"]
+    names = ["/".join(map(symbols, position.labels()[cell].split("/")))  # (typeset: F♯)
+             for position, cell in zip(positions_of(game), cells, strict=True)]
+    board = game.board
+    placed = [event for event in game.events if event.kind == "place"]
+    sentences = [line for line in game.log() if " places " in line]
+    for event, name, sentence in zip(placed, names, sentences, strict=True):
+        assert f" places {name} on {board.cell_name(event.cell)}" in sentence
+    plays = " · ".join(game.score_sheet()["plays"])
+    for event, name in zip(placed, names, strict=True):
+        assert f"{name} {board.cell_name(event.cell)} +{event.points}" in plays
+
+
+def test_a_die_is_renamed_only_when_keeping_every_name_shown_would_read_worse(game):
+    for before, after in zip(positions_of(game), positions_of(game)[1:], strict=False):
+        renamed = [cell for cell, name in before.spelled().names.items()
+                   if after.spelled().names[cell] != name]
+        if not renamed:
+            continue
+        new_cell = next(cell for cell in after.dice if cell not in before.dice)
+        dice = dict(after.dice)
+        got = (after.spelled().right, -accidentals(after.spelled().names.values()))
+        for option in note_options(dice[new_cell]):
+            kept = {**before.spelled().names, new_cell: option}
+            assert (right_pairs(dice, kept), -accidentals(kept.values())) < got, renamed
+
+
+def test_a_renaming_is_said_in_the_message_of_the_move_that_needed_it():
+    for dice, level, seed in SETTINGS:
+        game = played(dice, level, seed + 10)
+        for event, line, position in zip([e for e in game.events if e.kind == "place"],
+                                         [s for s in game.log() if " places " in s],
+                                         positions_of(game), strict=True):
+            for cell, old, _new in position.renamed():
+                if cell != event.cell:
+                    assert f"the {symbols(old)} on {game.board.cell_name(cell)} is now " in line
+                    return
+    pytest.fail("no seeded game renamed a die")
+
+
+def test_the_tables_messages_name_the_die_as_its_board_does():
+    table = Table(agents=[None, None], seed=3)
+    while not table.game.over:
+        if table.game.hand is None:
+            table.roll()
+            continue
+        cells = table.game.legal_placements()
+        if not cells:
+            table.pass_die()
+            continue
+        (message, *_) = table.place(cells[0])
+        cell = table.game.events[-1].cell if table.game.events[-1].kind == "place" else table.last
+        label = "/".join(map(symbols, table.game.position.labels()[cell].split("/")))
+        assert f"placed {label} on {table.board.cell_name(cell)}" in message.text
+
+
+def test_the_issues_explorer_board_reads_in_f_sharp_major():
+    position = Position(None, {"b2": "B", "c3": "C#", "d4": "D#", "e5": "F", "f5": "F#", "e4": "C#",
+                               "e6": "G#"})
+    labels = {position.board.cell_name(cell): name for cell, name in position.labels().items()}
+    assert [labels[c] for c in ("b2", "c3", "d4", "e5", "f5")] == ["B", "C#", "D#", "E#", "F#"]
+    texts = [structure.describe() for structure in position.structures()]
+    assert "triad C#–E#–G#: complete C# major — I in C# major, V in F# major" in texts
+    assert "scale run B–C#–D#–E#–F#: fits F# major" in texts
+
+
+def test_the_lesson_key_spells_what_fits_it_and_names_functions_in_it_first():
+    dice = {"b2": "B", "c3": "C#", "d4": "D#", "e5": "F", "f5": "F#", "e4": "C#", "e6": "G#"}
+    position = Position(None, dice)
+    in_db = {position.board.cell_name(cell): name for cell, name in position.labels(key="Db").items()}
+    assert [in_db[c] for c in ("b2", "c3", "d4", "e5", "f5")] == ["Cb", "Db", "Eb", "F", "Gb"]
+    texts = [structure.describe() for structure in position.structures(key="Db")]
+    assert "triad Db–F–Ab: complete Db major — I in Db major, V in Gb major, IV in Ab major" in texts
+    with lesson_key("Db"):
+        assert position.labels() == position.labels(key="Db")
+    assert position.labels() != position.labels(key="Db")
+    pair = Position(None, {"f4": "C#", "e5": "Eb"})  # a rising-right diagonal step
+    assert pair.structures()[0].describe().startswith("scale run C#–D#: fits E major, ")
+    assert pair.structures(key="Gb")[0].describe().startswith("scale run Db–Eb: fits Gb major, ")
+    lone = Position(None, {"e5": "C#"})
+    assert list(lone.labels().values()) == ["C#"] and list(lone.labels(key="Ab").values()) == ["Db"]
+    # the key comes after reading right: C–E–G stays natural in F# major
+    triad = Position(None, {"e3": "C", "e4": "E", "e5": "G"})
+    assert sorted(triad.labels(key="F#").values()) == ["C", "E", "G"]
+
+
+def test_two_threads_with_two_conventions_never_see_each_others_names():
+    position = Position(None, {"e3": "Bb", "e4": "D", "e5": "F"})
+    expected = {convention: sorted(to_convention(name, convention) for name in ("Bb", "D", "F"))
+                for convention in ("german", "solfege")}
+    seen: dict[str, set] = {"german": set(), "solfege": set()}
+    barrier = threading.Barrier(2)
+
+    def read(convention: str) -> None:
+        with muzlab.note_names(convention):
+            barrier.wait()
+            for _ in range(200):
+                seen[convention].add(tuple(sorted(Position(None, dict(position.dice)).labels().values())))
+
+    threads = [threading.Thread(target=read, args=(convention,)) for convention in seen]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {convention: {tuple(names)} for convention, names in expected.items()}
+    assert muzlab.pitch.current_note_names() == "english"
+
+
+#: German and fixed-do names of every note with up to two sharps or flats, as textbooks write them.
+TEXTBOOK = {
+    "C": ("Ceses", "Ces", "C", "Cis", "Cisis"), "D": ("Deses", "Des", "D", "Dis", "Disis"),
+    "E": ("Eses", "Es", "E", "Eis", "Eisis"), "F": ("Feses", "Fes", "F", "Fis", "Fisis"),
+    "G": ("Geses", "Ges", "G", "Gis", "Gisis"), "A": ("Ases", "As", "A", "Ais", "Aisis"),
+    "B": ("Heses", "B", "H", "His", "Hisis"),
+}
+SOLFEGE = {"C": "Do", "D": "Re", "E": "Mi", "F": "Fa", "G": "Sol", "A": "La", "B": "Si"}
+
+
+@pytest.mark.parametrize("letter", LETTERS)
+def test_every_double_and_single_accidental_in_german_and_solfege(letter):
+    english = [letter + "bb", letter + "b", letter, letter + "#", letter + "##"]
+    assert [to_convention(name, "german") for name in english] == list(TEXTBOOK[letter])
+    marks = ("♭♭", "♭", "", "♯", "♯♯")
+    assert [to_convention(name, "solfege") for name in english] == [SOLFEGE[letter] + m for m in marks]
+    for name in english:
+        for convention in ("german", "solfege"):
+            assert muzlab.parse_pitch(to_convention(name, convention), convention) == muzlab.parse_pitch(name)
+
+
+def test_the_quizs_point_explanation_equals_the_rules_score_on_every_placement_tried():
+    for dice, level, seed in SETTINGS[:3]:
+        openings = [Position(None, None, RuleSet.named(level))]
+        for position in openings + positions_of(played(dice, level, seed))[:12]:
+            for pitch, cell in list(position.legal_moves())[::7]:
+                text = score_explanation(position, pitch, cell)
+                total = int(re.findall(r"= (\d+)", text)[-1])
+                assert total == position.score(pitch, cell), text
+    opening = Position()
+    assert score_explanation(opening, 0, (0, 0)).endswith("= 0.") and opening.score(0, (0, 0)) == 0
+
+
+def test_a_pair_could_become_triads_that_hold_its_letters():
+    position = Position(None, {"e4": "G#", "e5": "B"})
+    (pair,) = position.structures()
+    assert pair.spelling == ("G#", "B")
+    assert "E# diminished" in pair.describe() and "F diminished" not in pair.describe()
+
+
+def test_a_whole_scale_is_titled_without_its_degrees():
+    assert scale_name(["F#", "G#", "A#", "B", "C#", "D#", "E#"]) == f"{show_name('F#')} major scale"
+    assert scale_name(["G#", "A#", "B"]) == "B major scale, degrees 6-7-1"
+
+
+def test_spell_board_is_a_pure_function_of_the_dice():
+    dice = dict(played(21, "basic", 7).position.dice)
+    assert spell_board(dice) == spell_board(dict(reversed(list(dice.items()))))
+
+
+def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
+    from muzlab.widgets import Explorer
+    from muzlab.widgets.classroom import ClassroomApp
+
+    dice = {"b2": "B", "c3": "C#", "d4": "D#", "e5": "F", "f5": "F#", "e4": "C#", "e6": "G#"}
+    runs = [text for text, _ in Explorer(Position(None, dice), key="Db").runs.options]
+    assert "scale run Cb–Db–Eb–F–Gb: fits Gb major" in runs
+    plain = Explorer(Position(None, dice)).runs.options
+    assert "scale run B–C#–D#–E#–F#: fits F# major" in [text for text, _ in plain]
+    app = ClassroomApp()
+    try:
+        app.explorer.load(Position(None, dice).notation())
+        app.lesson_key.value = "Gb major"
+        assert "scale run Cb–Db–Eb–F–Gb: fits Gb major" in [t for t, _ in app.explorer.runs.options]
+        app.note_names.value = "german"  # the menu's keys are values, not names read in German
+        app.lesson_key.value = "Bb major"
+        assert muzlab.spelling.current_lesson_key() == "Bb major"
+    finally:
+        app.note_names.value = "english"
+        app.lesson_key.value = None
+    assert "scale run B–C#–D#–E#–F#: fits F# major" in [t for t, _ in app.explorer.runs.options]
+
+
+def test_a_refusal_names_the_dice_on_the_board_as_the_board_does():
+    played_first = Position(None, {"e5": "Eb"}).place("C#", "d4")  # the Eb was shown: C# reads Db
+    fresh = Position(None, {"e5": "Eb", "d4": "C#"})  # spelled afresh: C#–D# (as in E major)
+    for position, run in ((played_first, "Db–Eb–"), (fresh, "C#–D#–")):
+        names = [position.labels()[cell] for cell in ((-1, 1), (0, 0))]
+        assert "–".join(names) + "–" == run
+        reasons = [position.explain(pitch, (1, -1)) for pitch in range(12)]
+        assert all(reason.startswith(run) for reason in reasons if reason and "scale" in reason)
