@@ -118,8 +118,9 @@ class EarItem:
         shown = join(self.names())
         steps = [b - a for a, b in zip(self.notes, self.notes[1:], strict=False)]
         if self.drill == "triad quality":
-            thirds = " then ".join(f"a {_third(step)} ({step} semitones)" for step in steps)
-            return f"{self.title()}: {shown}, {thirds} from the root."
+            lower, upper = steps  # root to third, then third to fifth: each third from the note below
+            return (f"{self.title()}: {shown}, a {_third(lower)} ({lower} semitones) from the root to the "
+                    f"third, then a {_third(upper)} ({upper} semitones) from the third to the fifth.")
         if self.drill == "third":
             return f"{shown} is a {self.answer}: {steps[0]} semitones."
         note, tonic = show_name(self.names()[-1]), show_name(self.names()[0])

@@ -15,9 +15,11 @@ import json
 import os
 import shutil
 import sys
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from muzlab.appserver import CULL_IDLE_SECONDS, MAX_KERNELS, server_arguments
 from muzlab.errors import MuzlabError
 
 APP_NOTEBOOK = "app.ipynb"
@@ -117,14 +119,16 @@ def _is_loopback(ip: str) -> bool:
 
 
 def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None,
-                open_browser: bool = True) -> list[str]:
-    """The command serving the classroom app from `folder` with Voilà (code cells stripped).
+                open_browser: bool = True, max_kernels: int = MAX_KERNELS,
+                cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
+    """The command serving the classroom app from `folder` with Voilà (code cells stripped), at most
+    `max_kernels` pages at once, kernels idle for `cull_idle_seconds` shut down (muzlab.appserver).
 
     On an address other people can reach (e.g. 0.0.0.0) Voilà makes a token and prints the address
     with it; on this machine's own address no token is asked for.
     """
     args = [sys.executable, "-m", "muzlab.lessons", str(Path(folder) / APP_NOTEBOOK), f"--Voila.ip={ip}",
-            "--strip_sources=True", "--template=muzlab"]
+            "--strip_sources=True", "--template=muzlab", *server_arguments(max_kernels, cull_idle_seconds)]
     if port is not None:
         args += [f"--port={port}", "--Voila.port_retries=0"]  # that port or none: it is the one printed
     if not open_browser:
@@ -160,13 +164,34 @@ def _lessons(args: argparse.Namespace) -> int:
     return 1 if report.kept else 0
 
 
+#: What starting the app as root on an address the room can reach prints first.
+ROOT_WARNING = ("muzlab app: warning: running as root on {ip}: every student's page runs Python as root "
+                "on this computer. Start the app as an ordinary user.")
+
+
 def _serve(args: argparse.Namespace) -> int:
     if args.port is not None:
         check_port(args.ip, args.port)
     _copy_and_say(args.folder)
-    make = app_command if args.command == "app" else lab_command
-    command = make(args.folder, args.ip, args.port, open_browser=not args.no_browser)
+    if args.command == "app":
+        if not _is_loopback(args.ip) and hasattr(os, "geteuid") and os.geteuid() == 0:
+            print(ROOT_WARNING.format(ip=args.ip), file=sys.stderr)
+        command = app_command(args.folder, args.ip, args.port, open_browser=not args.no_browser,
+                              max_kernels=args.max_kernels, cull_idle_seconds=args.idle_minutes * 60)
+    else:
+        command = lab_command(args.folder, args.ip, args.port, open_browser=not args.no_browser)
     os.execv(command[0], command)
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1, or one line saying what is wrong."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small; it must be 1 or more")
+    return value
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -188,6 +213,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         serve.add_argument("--port", type=port_number, default=None,
                            help="port, 1-65535 (default: the server's own); refused if it is taken")
         serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+        if name == "app":
+            serve.add_argument("--max-kernels", type=_positive, default=MAX_KERNELS,
+                               help=f"the most pages open at once, one kernel each (default {MAX_KERNELS}); "
+                                    "one more is told the app is full")
+            serve.add_argument("--idle-minutes", type=_positive, default=CULL_IDLE_SECONDS // 60,
+                               help="shut down a page's kernel after this many idle minutes "
+                                    f"(default {CULL_IDLE_SECONDS // 60})")
         serve.set_defaults(run=_serve)
 
 
@@ -216,6 +248,8 @@ def run_voila(argv: list[str]) -> None:
     os.environ["JUPYTER_PATH"] = os.pathsep.join(path for path in paths if path)
     from voila.app import main
 
+    # The message size limit is a dict setting given whole (its key=value form would make it text).
+    warnings.filterwarnings("ignore", message=".*for dict-traits is deprecated", category=DeprecationWarning)
     sys.argv = ["voila", *argv]
     main()
 

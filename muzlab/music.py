@@ -66,6 +66,7 @@ __all__ = [
 #: verovio options for a compact, deterministic page: no title/footer, height fit to content.
 VEROVIO_OPTIONS = {
     "adjustPageHeight": True,
+    "adjustPageWidth": True,  # the page as wide as its music: a staff box shows the notes, not margin
     "pageWidth": 1500,
     "pageHeight": 60000,
     "scale": 40,

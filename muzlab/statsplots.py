@@ -260,3 +260,46 @@ def settings_comparison(table: pd.DataFrame, measure: str = "mean_score", ax: Ax
     _style(ax, f"{label[0].upper()}{label[1:]}, by setting", f"{label}; bars: 95% intervals", "")
     ax.grid(axis="x", alpha=0.3)
     return ax
+
+
+def game_graph(rows: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """One reviewed game (the frame of `muzlab.review`) move by move: the value after each decision as
+    a line, the luck of each roll as a bar, and a ring on each decision graded inaccuracy or worse.
+
+    With two players everything is seen from Player 1 (their expected final margin: up is good for
+    Player 1, a bar below zero is a roll that helped Player 2); in solitaire it is the expected final
+    score; with more players each seat's own margin, one line and bar colour per seat."""
+    ax = _new_axes(ax, (10, 5))
+    if rows.empty:
+        ax.text(0.5, 0.5, "no decision to show yet", ha="center", va="center", transform=ax.transAxes,
+                fontsize=_LABEL_SIZE)
+        _style(ax, "The game move by move", "decision", "value")
+        return ax
+    seats = int(rows["seat"].max()) + 1
+    x = np.arange(1, len(rows) + 1)
+    two = seats == 2
+    sign = np.where(rows["seat"].to_numpy() == 0, 1.0, -1.0) if two else np.ones(len(rows))
+    value, luck = rows["value"].to_numpy() * sign, rows["luck"].to_numpy() * sign
+    rolled = luck != 0
+    if seats <= 2:
+        colours = [SERIES_COLOURS[0] if v >= 0 else SERIES_COLOURS[1] for v in luck[rolled]]
+        ax.bar(x[rolled], luck[rolled], color=colours, alpha=0.6, width=0.7, label="luck of the roll")
+        ax.plot(x, value, color="black", linewidth=2, marker="o", markersize=3,
+                label="Player 1's expected final margin" if two else "expected final score")
+    else:
+        for seat in range(seats):
+            mine = rows["seat"].to_numpy() == seat
+            colour = SERIES_COLOURS[seat % len(SERIES_COLOURS)]
+            ax.bar(x[mine & rolled], luck[mine & rolled], color=colour, alpha=0.5, width=0.7)
+            ax.plot(x[mine], value[mine], color=colour, linewidth=2, marker="o", markersize=3,
+                    label=f"{player_label(seat)}'s expected margin")
+    wrong = rows["grade"].isin(["inaccuracy", "mistake", "blunder"]).to_numpy()
+    ax.scatter(x[wrong], value[wrong], s=120, facecolors="none", edgecolors=COLOURS["last"], linewidths=2,
+               label="inaccuracy or worse", zorder=3)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.legend(fontsize=_LABEL_SIZE - 2, frameon=False, loc="best")
+    side = "Player 1's view: up is good for Player 1" if two else "each player's own view"
+    _style(ax, "The game move by move: value and luck", f"decision ({side if seats > 1 else 'solitaire'})",
+           "points")
+    return ax

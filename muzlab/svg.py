@@ -188,7 +188,7 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
         out.append('<g class="runs" fill="none" stroke-linecap="round" stroke-linejoin="round">')
         for run in view.runs:
             width = size * (0.2 if run.complete else 0.1)
-            dash = "" if run.complete else f' stroke-dasharray="{_n(size * 0.16)} {_n(size * 0.16)}"'
+            dash = _dash(run.style, size)
             out.append(f'<polyline class="run {run.kind} {run.style}" stroke="{run.colour}" '
                        f'stroke-width="{_n(width)}"{dash} '
                        f'points="{_points(centres[c] for c in run.cells)}">'
@@ -238,24 +238,39 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
     return out, box
 
 
+def _dash(style: str, size: float) -> str:
+    """A run's line pattern, so that its state shows without colour: solid when complete, dashed while
+    it can still be finished, dotted (short dots, wide gaps) when it can no longer be finished."""
+    if style == "complete":
+        return ""
+    if style == "dead":
+        return f' stroke-dasharray="{_n(size * 0.02)} {_n(size * 0.22)}"'
+    return f' stroke-dasharray="{_n(size * 0.16)} {_n(size * 0.16)}"'
+
+
 def _legend(view: BoardView, x: float, y: float, size: float) -> tuple[list[str], float]:
-    """Two legend rows (triads, scales: complete and potential) starting at (x, y); their height."""
+    """Two legend rows (triads, scales: complete and potential) starting at (x, y), and a third for a
+    run that can no longer be finished when the board has one; their height."""
     if not view.runs:
         return [], 0.0
     out = ['<g class="legend">']
     row = 0.7 * size
+
+    def entry(lx: float, ly: float, style: str, colour: str, words: str) -> None:
+        width = size * (0.2 if style == "complete" else 0.1)
+        out.append(f'<line x1="{_n(lx)}" y1="{_n(ly)}" x2="{_n(lx + size)}" y2="{_n(ly)}" '
+                   f'stroke="{colour}" stroke-width="{_n(width)}"{_dash(style, size)}/>')
+        out.append(_text(lx + 1.25 * size, ly, words, 0.42 * size, "legend", COLOURS["text"], anchor="start"))
+
     for i, kind in enumerate(("triad", "scale")):
-        ly = y + (i + 0.5) * row
         for j, style in enumerate(("complete", "potential")):
-            lx = x + j * 5.2 * size
-            width = size * (0.2 if style == "complete" else 0.1)
-            dash = "" if style == "complete" else f' stroke-dasharray="{_n(size * 0.16)} {_n(size * 0.16)}"'
-            out.append(f'<line x1="{_n(lx)}" y1="{_n(ly)}" x2="{_n(lx + size)}" y2="{_n(ly)}" '
-                       f'stroke="{COLOURS[kind]}" stroke-width="{_n(width)}"{dash}/>')
-            out.append(_text(lx + 1.25 * size, ly, f"{style} {kind}", 0.42 * size, "legend", COLOURS["text"],
-                             anchor="start"))
+            entry(x + j * 5.2 * size, y + (i + 0.5) * row, style, COLOURS[kind], f"{style} {kind}")
+    rows = 2
+    if any(run.style == "dead" for run in view.runs):
+        entry(x, y + 2.5 * row, "dead", COLOURS["dead"], "can no longer be finished")
+        rows = 3
     out.append("</g>")
-    return out, 2 * row
+    return out, rows * row
 
 
 def _document(parts: list[str], box: tuple[float, float, float, float], label: str) -> str:

@@ -11,7 +11,7 @@ Seeding follows `simulate`: the game of seed s gives seat i's agent the seed "s:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ from muzlab.game import SHEET_COLUMNS as GAME_SHEET_COLUMNS
 from muzlab.game import DieWords, Event, Game, die_words, sheet_rows
 from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
-from muzlab.position import Position
+from muzlab.position import Position, Structure
 from muzlab.records import AgentState
 from muzlab.rules import RuleSet
 from muzlab.spelling import current_lesson_key, pitch_label, typeset_text
@@ -104,8 +104,9 @@ class Table:
         self.game = game
         self.last: Cell | None = self._last_placed()
         self.messages: tuple[Message, ...] = ()
-        #: Called after each computer move (a board redraws and pauses there); None: no one watches.
-        self.on_step: Callable[[Message], None] | None = None
+        #: True: the computer seats reply inside each action. False: they wait for `computer_step()`,
+        #: which a board calls at the pace people can follow.
+        self.autoplay = True
         self._hints: set[tuple[int, int, int]] = set()  # (seat, turn, events so far): one per die
         # The sheet's die names so far: (game, convention, events named, position after each, names).
         self._named: tuple[Game, tuple, list[Event], list[Position], list[DieWords]] | None = None
@@ -126,6 +127,41 @@ class Table:
         place again, and passing would go round for ever."""
         game = self.game
         return not game.over and not game.rules.end_on_locked_board and game.position.is_locked()
+
+    @property
+    def can_roll(self) -> bool:
+        """True when a person is to roll (or re-roll the passed die)."""
+        return self.person_to_act and self.game.phase in ("roll", "reroll")
+
+    @property
+    def can_pass(self) -> bool:
+        """True when a person holds a die they may pass (or a passed die they may give up)."""
+        return self.person_to_act and self.game.phase in ("place", "bonus")
+
+    @property
+    def can_hint(self) -> bool:
+        """True when a person holds a die and hints are allowed."""
+        return self.allow_hints and self.person_to_act and self.game.hand is not None
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True when a computer seat is to act and can (the game goes on and the board is not locked
+        for ever)."""
+        return not self.game.over and not self.seats[self.game.current_player].person
+
+    def runs_to_hear(self, messages: Sequence[Message]) -> tuple[Structure, ...]:
+        """The complete runs that the placements in `messages` finished, the latest placement's first:
+        what a board plays after an action (the first one) and offers to replay."""
+        position = self.game.position
+        runs: list[Structure] = []
+        for message in reversed(messages):
+            event = message.event
+            if event is None or event.kind != "place" or not event.completed:
+                continue
+            if event.cell not in position.dice:  # taken back since
+                continue
+            runs.extend(s for s in position.runs_through(event.cell) if s.complete and s not in runs)
+        return tuple(runs)
 
     def hints_used(self, seat: int) -> int:
         """How many dice the seat asked a hint for."""
@@ -309,7 +345,12 @@ class Table:
         seat = game.current_player
         self._hints.add((seat, game.turn, len(game.events)))
         best = advice(game.position, game.hand)
-        return self._done([Message(best.sentence, kind="hint", seat=seat, cells=best.cells)])
+        sentence = best.sentence
+        if not best.cells and (game.phase == "bonus" or game.players == 1):
+            # a passed die is not passed on again, and alone a pass is a re-roll: the die is re-rolled
+            held = f"The passed {pitch_label(game.hand)}" if game.phase == "bonus" else pitch_label(game.hand)
+            sentence = f"{held} fits nowhere on this board: re-roll it (Pass, then Roll)."
+        return self._done([Message(sentence, kind="hint", seat=seat, cells=best.cells)])
 
     # ---- computer seats -----------------------------------------------------------------------------
     @typeset_text
@@ -333,19 +374,19 @@ class Table:
     @typeset_text
     def play_computers(self) -> tuple[Message, ...]:
         """Computer seats act until a person is to act or the game ends; never loops for ever."""
-        return self._done(self._computers())
+        return self._done(self._computers(always=True))
 
-    def _computers(self) -> list[Message]:
-        said = []
-        while True:
+    def _computers(self, always: bool = False) -> list[Message]:
+        """The computer seats' replies inside an action (none when `autoplay` is off, unless `always`)."""
+        said: list[Message] = []
+        while always or self.autoplay:
             message = self.computer_step()
             if message is None:
                 return said
             said.append(message)
-            if self.on_step is not None:
-                self.on_step(message)
             if message.kind == "stopped":
                 return said
+        return said
 
     # ---- words ----------------------------------------------------------------------------------------
     def _place(self, cell: Any) -> Message:

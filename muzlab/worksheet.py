@@ -12,6 +12,7 @@ The same seed gives the same pack.
 from __future__ import annotations
 
 import argparse
+import io
 import math
 import random
 import textwrap
@@ -614,3 +615,20 @@ def _printables_command(args: argparse.Namespace) -> int:
         printables(aside, args.paper, args.level)
     print(f"wrote {args.out}: the {args.level} board at true size ({args.paper}) and the die net")
     return 0
+
+
+def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, paper: str = "a4") -> bytes:
+    """One worksheet on a given position (a teacher's, from the Explorer) and its answer key, as PDF
+    bytes for a browser to download; WorksheetError for a position with broken runs or no die."""
+    _check(paper=paper)
+    if not len(position):
+        raise WorksheetError("the board is empty: put some notes on it first")
+    if position.problems():
+        raise WorksheetError("the position breaks the rules: mend the runs marked in red first")
+    level = "master" if position.rules.name == "master" else "basic"
+    sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions)))
+    out = io.BytesIO()
+    with _pdf(out) as pdf:
+        pdf.savefig(_question_page(sheet, paper, level, 1))
+        pdf.savefig(_answer_page(sheet, paper, 1))
+    return out.getvalue()

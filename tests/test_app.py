@@ -49,7 +49,8 @@ def test_start_seats_the_players_chosen_in_the_page(app):
     app.setup.allow_hints.value = False
     app.setup.start_button.click()
     board = app.play
-    assert isinstance(board, PlayBoard) and app.play_area.children == (app.change_button, board)
+    assert isinstance(board, PlayBoard) and app.play_area.children == (board,)
+    assert board.actions.children[-1] is app.change_button  # beside New game, not over the board
     assert board.game.players == 3 and board.game.seed == 12
     assert [seat.label for seat in board.table.seats] == ["Ada", "Player 2", "Robo (random)"]
     assert not board.table.allow_hints and board.hint_button.layout.display == "none"
@@ -70,7 +71,50 @@ def test_an_ear_training_drill_starts_when_chosen(app):
     assert app.ear is None  # no sound before a click
     app.drill.value = "third"
     assert isinstance(app.ear, EarTrainer) and app.ear.drill.kind == "third"
-    assert app.ear_area.children == (app.drill, app.ear)
+    assert app.ear_area.children == (app.drill, app.ear_settings, app.ear)
+
+
+def test_the_ear_trainer_takes_the_teachers_settings(app):
+    app.drill.value = "triad quality"
+    form = app.ear_settings.children[0]
+    form.quality_boxes["augmented"].value = True
+    form.quality_boxes["diminished"].value = False
+    form.play.value, form.lowest.value, form.highest.value, form.tempo.value = "chord", 43, 55, 1.0  # G2-G3
+    form.apply_button.click()
+    drill = app.ear.drill
+    assert drill.qualities == ("major", "minor", "augmented") and drill.play == "chord"
+    assert (drill.lowest, drill.note_seconds) == (43, 1.0)
+    form.quality_boxes["minor"].value = form.quality_boxes["augmented"].value = False
+    form.apply_button.click()  # one quality is no drill: refused with a sentence, the drill stays
+    assert app.ear.drill is drill and "qualities must be two or more" in form.message.value
+    app.drill.value = "scale degree"
+    form = app.ear_settings.children[0]
+    for key in ("C", "G", "D", "A", "E", "B", "F#", "Db", "Ab", "Eb"):
+        form.key_boxes[key].value = False
+    form.degree_boxes[2].value = False
+    form.context.value = "scale"
+    form.apply_button.click()
+    assert app.ear.drill.key_names == ("Bb", "F") and 2 not in app.ear.drill.degrees
+    assert app.ear.drill.context == "scale"
+    app.note_names.value = "german"  # the keys on the form are named again, and still apply
+    assert form.key_boxes["Bb"].description == "B major" and form.key_boxes["B"].description == "H major"
+    assert ("H3", 59) in form.lowest.options
+    form.apply_button.click()
+    assert app.ear.drill.key_names == ("Bb", "F") and form.message.value == ""
+    app.note_names.value = "english"
+
+
+def test_the_quiz_asks_the_kinds_of_question_ticked(app):
+    form = app.quiz_settings.children[0]
+    form.kind_boxes["where"].value = form.kind_boxes["points"].value = False
+    form.kind_boxes["puzzle"].value = True
+    form.apply_button.click()
+    assert app.quiz.kinds == ("triad", "puzzle") and app.quiz_area.children[-1] is app.quiz
+    assert app.quiz.board_view.fit == "fill"
+    for box in form.kind_boxes.values():
+        box.value = False
+    form.apply_button.click()
+    assert app.quiz.kinds == ("triad", "puzzle") and "Tick at least one" in form.message.value
 
 
 def test_the_review_shows_the_game_played_on_the_play_tab(app):
@@ -94,6 +138,16 @@ def test_the_review_of_a_sample_game(app):
     assert app.review.board_view.scale == 2.0
 
 
+def test_the_review_downloads_as_csv_one_line_per_decision(app):
+    assert app.review_download.layout.display == "none"  # nothing to download before a review
+    app.review_choice.value = "greedy-vs-random"
+    app.review_button.click()
+    made = app.review_download.click()
+    lines = made.data.decode().splitlines()
+    assert made.name.endswith(".csv") and app.review_download.layout.display == ""
+    assert len(lines) == len(app.review.moments) + 1 and "comment" in lines[0]
+
+
 def test_change_seats_goes_back_to_the_form(app):
     app.setup.start_button.click()
     app.change_button.click()
@@ -104,9 +158,21 @@ def test_the_size_control_rescales_every_board(app):
     app.setup.start_button.click()
     app.size.value = 1.5
     assert [board.scale for board in app.boards()] == [1.5, 1.5, 1.5]
-    assert "--jp-widgets-font-size: 20px" in app.style.value  # 13px buttons and labels, 1.5 times
+    assert "--muz-u: min(1.5px, 0.2vh)" in app.style.value  # 1.5 times, but never past the window
+    assert "--jp-widgets-font-size: calc(13 * var(--muz-u))" in app.style.value  # buttons and labels too
+    assert {view.fit for view in app.board_views()} == {"window"}
     app.setup.start_button.click()  # a new table starts at the chosen size
-    assert app.play.scale == 1.5
+    assert app.play.scale == 1.5 and app.play.board_view.fit == "window"
+
+
+def test_fit_is_the_default_size_and_fills_the_window_height(app):
+    assert app.size.value == "fit"
+    assert [button.description for button in app.size.buttons.values()][:2] == ["✓ fit", "small"]
+    app.setup.start_button.click()
+    assert app.play.scale == 1.0 and {view.fit for view in app.board_views()} == {"fill"}
+    app.size.buttons[2.0].click()  # the back row: twice the size, within the window
+    assert app.size.value == 2.0 and app.play.scale == 2.0 and app.play.board_view.fit == "window"
+    assert app.size.buttons[2.0].description == "✓ back row" and app.size.buttons["fit"].description == "fit"
 
 
 # ---- the book's stand-ins ------------------------------------------------------------------------------

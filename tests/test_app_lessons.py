@@ -147,3 +147,44 @@ def test_the_wheel_ships_the_lessons_and_the_app_template():
     assert wheel["force-include"]["notebooks"] == "muzlab/_lessons"
     assert (lessons.VOILA_DATA / "voila" / "templates" / "muzlab" / "index.html.j2").is_file()
     assert "voila" in " ".join(config["project"]["dependencies"])
+
+
+def test_the_app_caps_its_kernels_culls_idle_ones_and_limits_messages(tmp_path):
+    command = app_command(tmp_path, max_kernels=12, cull_idle_seconds=600)
+    assert "--VoilaConfiguration.multi_kernel_manager_class=muzlab.appserver.CappedKernelManager" in command
+    assert "--CappedKernelManager.max_kernels=12" in command
+    assert "--MappingKernelManager.cull_idle_timeout=600" in command
+    assert "--MappingKernelManager.cull_connected=True" in command
+    assert "--Voila.tornado_settings={'websocket_max_message_size': 2097152}" in command
+
+
+def test_the_app_command_takes_the_cap_and_the_idle_minutes(tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(lessons.os, "execv", lambda path, args: started.append(args))
+    main(["app", str(tmp_path), "--no-browser", "--max-kernels", "25", "--idle-minutes", "10"])
+    assert "--CappedKernelManager.max_kernels=25" in started[0]
+    assert "--MappingKernelManager.cull_idle_timeout=600" in started[0]
+
+
+def test_starting_the_app_as_root_for_the_room_warns(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(lessons.os, "execv", lambda path, args: None)
+    monkeypatch.setattr(lessons.os, "geteuid", lambda: 0, raising=False)
+    main(["app", str(tmp_path), "--no-browser", "--ip", "0.0.0.0"])
+    assert "warning: running as root on 0.0.0.0" in capsys.readouterr().err
+    main(["app", str(tmp_path), "--no-browser"])  # on this machine only: no warning
+    assert "root" not in capsys.readouterr().err
+
+
+def test_a_page_past_the_cap_gets_a_sentence_not_a_kernel():
+    import asyncio
+
+    from tornado import web
+
+    from muzlab.appserver import CappedKernelManager
+
+    manager = CappedKernelManager(max_kernels=2)
+    manager._kernels = {"a": None, "b": None}  # two pages open already
+    with pytest.raises(web.HTTPError) as refused:
+        asyncio.run(manager.start_kernel(kernel_name="python3"))
+    assert refused.value.status_code == 503
+    assert "The classroom app is full: this server runs at most 2 pages at once" in refused.value.log_message

@@ -1,9 +1,12 @@
 """The classroom app in a real browser: Voilà serving the app's notebook (as `muzlab app` does), driven
 by Playwright in the system Chromium.
 
-It checks that no code is shown, seats two players chosen in the page, rolls and places a die by
-clicking, sees the computer answer, enlarges the boards with the size control, checks that the page
-asked nothing of the internet, and saves out/screenshots/app.png.
+One test plays: no code shown, two seats chosen in the page, a die rolled and placed by clicking, the
+computer's answer, a completed run's staff, Save downloading a record that `Game.from_json` reads,
+Load uploading it, nothing new in the served folder, no request leaving the machine. The other
+measures the layout at 1280×720, 1366×768 and 1920×1080 at every Size: the board, the die in hand,
+Roll, Pass, Undo, Hint and the scores in the window, nothing over the board, no label cut short.
+Screenshots go to out/screenshots/.
 """
 
 import shutil
@@ -15,17 +18,24 @@ from pathlib import Path
 import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port, stop
 
+from muzlab import Game
 from muzlab.lessons import APP_NOTEBOOK, app_command, lessons_source
+from muzlab.widgets.classroom import SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"
+WINDOWS = ((1280, 720), (1366, 768), (1920, 1080))
+#: What a player needs at every move, each of which must be in the window beside the board.
+IN_SIGHT = (".muz-hand", ".muz-roll", ".muz-pass", ".muz-undo", ".muz-hint", ".muz-scores")
+PLAY = ".muz-playboard"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture
-def app(tmp_path):
-    """Voilà on 127.0.0.1 serving a copy of the app's notebook, started with `muzlab app`'s command."""
+def served(tmp_path):
+    """Voilà on 127.0.0.1 serving a copy of the app's notebook, started with `muzlab app`'s command;
+    yields (url, folder)."""
     shutil.copy(lessons_source() / APP_NOTEBOOK, tmp_path / APP_NOTEBOOK)
     port = free_port()
     log = open(tmp_path / "voila.log", "w")  # noqa: SIM115 - closed after the server stops
@@ -41,87 +51,343 @@ def app(tmp_path):
                 if time.monotonic() > deadline or server.poll() is not None:
                     pytest.fail("Voilà did not start:\n" + (tmp_path / "voila.log").read_text())
                 time.sleep(0.5)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", tmp_path
     finally:
         stop(server, log)
 
 
-def board_width(page) -> float:
-    return page.locator(".muz-playboard .muz-board svg").first.bounding_box()["width"]
+def open_app(browser, url: str, width: int = 1500, height: int = 1100):
+    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True)
+    page.goto(url)
+    page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+    return page
 
 
-def test_classroom_app_in_a_real_browser(app):
+def start_game(page, computer: bool = True) -> None:
+    """Seat Ada (a person) and Robo (the greedy computer, or a second person), and Start."""
+    page.select_option(".muz-seats select", "2")
+    page.fill(".muz-seat-name-1 input", "Ada")
+    page.fill(".muz-seat-name-2 input", "Robo")
+    if computer:
+        page.select_option(".muz-seat-kind-2 select", label="computer (greedy)")
+    else:
+        page.select_option(".muz-seat-kind-2 select", label="a person")
+    page.locator(".muz-seat-name-2 input").press("Tab")  # the last edit reaches the kernel
+    page.wait_for_function("() => document.querySelector('.muz-seat-name-2 input').value === 'Robo'")
+    page.click(".muz-start")
+    page.wait_for_selector(f"{PLAY} [data-cell]", timeout=60_000)
+
+
+#: Resolves once the page has not changed for `quiet` ms (the kernel's answer has fully arrived).
+QUIET = """quiet => new Promise(resolve => {
+    let timer = setTimeout(done, quiet);
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+    function done() { observer.disconnect(); resolve(true); }
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+})"""
+
+
+def wait_idle(page) -> None:
+    """Wait until the person may act (Roll or Pass live) and the page has stopped changing."""
+    for _ in range(2):
+        page.evaluate(QUIET, 400)
+        page.wait_for_function(
+            f"() => !document.querySelector('{PLAY} .muz-roll').disabled"
+            f" || !document.querySelector('{PLAY} .muz-pass').disabled", timeout=60_000)
+
+
+def play_one_die(page) -> None:
+    """Roll (unless a passed die is already in hand), then click the first lit cell (or Pass when
+    none); returns when the person may act again."""
+    if page.is_enabled(f"{PLAY} .muz-roll"):
+        message = page.inner_text(f"{PLAY} .muz-message")
+        page.click(f"{PLAY} .muz-roll")
+        page.wait_for_function(
+            "old => document.querySelector('.muz-playboard .muz-message').innerText !== old", arg=message,
+            timeout=30_000)
+    page.wait_for_function(f"() => !document.querySelector('{PLAY} .muz-pass').disabled", timeout=30_000)
+    lit = page.locator(f"{PLAY} .muz-layer .muz-legal")
+    if lit.count():
+        cell = lit.first.get_attribute("data-cell")
+        lit.first.click()
+        page.wait_for_selector(f"{PLAY} .dice [data-cell='{cell}']", timeout=30_000)
+    else:
+        page.click(f"{PLAY} .muz-pass")
+    wait_idle(page)
+
+
+def box(page, selector: str) -> dict:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, f"{selector} is not shown"
+    return found
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1
+            and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
+
+
+#: Every visible control or text of the app that overlaps the board shown (none on any tab).
+OVER_THE_BOARD = """() => {
+    const board = [...document.querySelectorAll('.muz-app .muz-board svg')]
+        .find(el => el.getBoundingClientRect().width > 0);
+    if (!board) return ['no board shown'];
+    const b = board.getBoundingClientRect();
+    return [...document.querySelectorAll('.muz-app button, .muz-app select, .muz-app input, '
+                                         + '.muz-app .widget-html-content, .muz-app .widget-label')]
+        .filter(el => el.offsetParent !== null && !el.closest('.muz-board'))
+        .filter(el => { const r = el.getBoundingClientRect();
+                        return r.width > 0 && r.left < b.right - 1 && b.left < r.right - 1
+                               && r.top < b.bottom - 1 && b.top < r.bottom - 1; })
+        .map(el => (el.innerText || el.className).trim().slice(0, 40));
+}"""
+
+#: Every visible button, tab, toggle and label whose text is wider than its box.
+CUT_SHORT = """() => [...document.querySelectorAll(
+        '.muz-app button, .muz-app .widget-label, .muz-app .lm-TabBar-tab-label, .muz-app .widget-upload')]
+    .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.innerText.trim() || el.className)"""
+
+
+def test_classroom_app_in_a_real_browser(served):
     from playwright.sync_api import sync_playwright
 
+    url, folder = served
+    before = sorted(path.name for path in folder.iterdir())
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page = open_app(browser, url)
         elsewhere = []  # the app must work offline: every request stays on this machine
-        page.on("request", lambda request: None if request.url.startswith((app, "data:", "blob:"))
+        page.on("request", lambda request: None if request.url.startswith((url, "data:", "blob:"))
                 else elsewhere.append(request.url))
         try:
-            page.goto(app)
-            page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
             assert page.title() == "Muzundrum"
             # No code: no input cells, and none of the notebook's source in the page.
             assert page.locator(".jp-InputArea, .jp-InputPrompt, .cm-editor, .CodeMirror").count() == 0
-            assert "ClassroomApp" not in page.content()  # the notebook's source is not even in the page
+            assert "ClassroomApp" not in page.content()
             assert "import" not in page.inner_text("body")
             tabs = page.locator(".muz-app .lm-TabBar-tab, .muz-app .p-TabBar-tab").all_inner_texts()
             assert {"Play", "Explore", "Quiz"} <= {tab.strip() for tab in tabs}
 
-            # Two seats chosen in the page: Ada (a person) and a computer called Robo.
-            page.select_option(".muz-seats select", "2")
-            page.fill(".muz-seat-name-1 input", "Ada")
-            page.fill(".muz-seat-name-2 input", "Robo")
-            page.select_option(".muz-seat-kind-2 select", label="computer (greedy)")
-            page.wait_for_timeout(500)  # the last edit reaches the kernel
-            page.click(".muz-start")
-            page.wait_for_selector(".muz-playboard [data-cell]", timeout=60_000)
-            scores = page.locator(".muz-playboard .muz-scores")
+            start_game(page)
+            scores = page.locator(f"{PLAY} .muz-scores")
             assert "Ada" in scores.inner_text() and "Robo" in scores.inner_text()
-            assert page.locator(".muz-playboard .muz-layer [data-cell]").count() == 61
+            assert page.locator(f"{PLAY} .muz-layer [data-cell]").count() == 61
 
-            # Ada rolls the opening die and clicks the lit cell.
-            page.click(".muz-playboard .muz-roll")
-            legal = page.locator(".muz-playboard .muz-legal")
-            legal.first.wait_for(timeout=30_000)
-            cell = legal.first.get_attribute("data-cell")
-            legal.first.click()
-            placed = page.locator(f".muz-playboard .muz-layer [data-cell='{cell}']")
-            page.wait_for_function(
-                "cell => !document.querySelector(`.muz-playboard .muz-layer [data-cell='${cell}']`)"
-                ".classList.contains('muz-legal')", arg=cell, timeout=30_000)
-            assert placed.text_content().strip()  # the die's note name is drawn on the cell
-            message = "() => document.querySelector('.muz-playboard .muz-message').innerText.includes('{}')"
-            page.wait_for_function(message.format("Ada"), timeout=30_000)
+            # Ada plays until Robo has answered and some run has been completed and drawn on a staff.
+            staff = f"{PLAY} .muz-staff svg"
+            for _ in range(40):
+                play_one_die(page)
+                if "Robo" in page.inner_text(f"{PLAY} .muz-message") and page.locator(staff).count():
+                    break
+            page.wait_for_selector(staff, timeout=60_000)
+            width = page.locator(staff).first.bounding_box()["width"]
+            assert width > 200, f"the staff is {width} px wide"
+            assert box(page, f"{PLAY} .muz-keyboard svg")["width"] > 100
 
-            # Ada's second die (placed, or passed if it fits nowhere); then the computer answers.
-            page.click(".muz-playboard .muz-roll")
-            page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-pass').disabled",
+            # Save: the browser downloads the record, which Game.from_json reads.
+            with page.expect_download() as download:
+                page.click(f"{PLAY} .muz-save button")
+            saved = folder.parent / f"{folder.name}-download.json"
+            download.value.save_as(saved)
+            game = Game.from_json(saved.read_text())
+            assert len(game.events) >= 2 and game.players == 2
+            with page.expect_download() as sheet:
+                page.click(f"{PLAY} .muz-save-sheet button")
+            assert sheet.value.suggested_filename.endswith(".csv")
+
+            # Load: a new game, then the record uploaded from the device brings the old one back.
+            page.click(f"{PLAY} .muz-new")
+            page.wait_for_function("() => document.querySelector('.muz-playboard .muz-message')"
+                                   ".innerText.includes('New game')", timeout=30_000)
+            with page.expect_file_chooser() as chooser:
+                page.click(f"{PLAY} .muz-load")
+            chooser.value.set_files(str(saved))
+            page.wait_for_function("() => document.querySelector('.muz-playboard .muz-message')"
+                                   f".innerText.includes('Loaded a game of {len(game.events)} events')",
                                    timeout=30_000)
-            if legal.count():
-                legal.first.click()
-            else:
-                page.click(".muz-playboard .muz-pass")
-            page.wait_for_function(message.format("Robo"), timeout=60_000)
-
-            # The size control enlarges the board for a projector.
-            before = board_width(page)
-            page.locator(".muz-size button", has_text="projector").click()
-            page.wait_for_timeout(1000)
-            assert board_width(page) > 1.3 * before
-            # At projector size the controls stay beside the board, Roll in sight, and "Record" is whole.
-            board_box = page.locator(".muz-playboard .muz-board svg").first.bounding_box()
-            roll_box = page.locator(".muz-playboard .muz-roll").bounding_box()
-            assert roll_box["x"] > board_box["x"] + board_box["width"] and roll_box["y"] < 1100
-            label = ".muz-playboard .widget-text .widget-label"
-            assert page.locator(label).inner_text() == "Record"
-            assert page.eval_on_selector(label, "el => el.scrollWidth <= el.clientWidth")
-            page.locator(".muz-playboard").screenshot(path=str(SCREENSHOTS / "app-play-projector.png"))
+            saved.write_bytes(b" " * 1_200_000)  # too big: the page refuses it without sending it
+            with page.expect_file_chooser() as chooser:
+                page.click(f"{PLAY} .muz-load")
+            chooser.value.set_files(str(saved))
+            page.wait_for_function("() => document.querySelector('.muz-playboard .muz-message')"
+                                   ".innerText.includes('is 1,200,000 bytes; a game record is at most')",
+                                   timeout=30_000)
+            saved.unlink()
+            # scrolled down to Load and back, the board still fits the window's height, the panel beside it
+            board, roll = box(page, f"{PLAY} .muz-board svg"), box(page, f"{PLAY} .muz-roll")
+            assert board["height"] <= 1100 and roll["x"] > board["x"] + board["width"]
+            page.screenshot(path=str(SCREENSHOTS / "app-play.png"))  # the window, as the class sees it
+            assert sorted(path.name for path in folder.iterdir()) == before  # nothing written there
             assert elsewhere == []
         finally:
-            # Saved on success and on failure alike: the picture is the first thing to look at.
-            page.screenshot(path=str(SCREENSHOTS / "app.png"), full_page=True)
+            page.screenshot(path=str(SCREENSHOTS / "app.png"))
+            browser.close()
+
+
+def test_every_size_fits_every_window(served):
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = open_app(browser, url, *WINDOWS[0])
+        try:
+            start_game(page, computer=False)
+            play_one_die(page)
+            page.click(f"{PLAY} .muz-roll")  # a die in hand: Pass and Hint are live
+            wait_idle(page)
+            for width, height in WINDOWS:
+                page.set_viewport_size({"width": width, "height": height})
+                for label, _size in SIZES:
+                    page.locator(".muz-size", has_text=label).first.click()
+                    page.wait_for_function("label => [...document.querySelectorAll('.muz-size')]"
+                                           ".some(b => b.innerText.trim() === '✓ ' + label)", arg=label)
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.wait_for_timeout(300)  # the board measures the room it has
+                    where = f"{width}×{height} {label}"
+                    board = box(page, f"{PLAY} .muz-board svg")
+                    inside = {"x": 0, "y": 0, "width": width, "height": height}
+                    for selector in (f"{PLAY} .muz-board svg", *(f"{PLAY} {s}" for s in IN_SIGHT)):
+                        found = box(page, selector)
+                        if (found["x"] < 0 or found["y"] < 0 or found["x"] + found["width"] > width
+                                or found["y"] + found["height"] > height):
+                            problems.append(f"{where}: {selector} at {found} is outside {inside}")
+                        if selector != f"{PLAY} .muz-board svg" and overlaps(found, board):
+                            problems.append(f"{where}: {selector} covers the board")
+                    cut = page.evaluate(CUT_SHORT)
+                    if cut:
+                        problems.append(f"{where}: cut short: {cut}")
+                    if label in ("fit", "back row"):
+                        name = f"app-{width}x{height}-{label.replace(' ', '-')}.png"
+                        page.screenshot(path=str(SCREENSHOTS / name))
+            # The other tabs at the largest Size on the smallest window: no label cut, nothing over the board.
+            page.set_viewport_size({"width": WINDOWS[0][0], "height": WINDOWS[0][1]})
+            for tab in ("Explore", "Quiz", "Ear training", "Review"):
+                page.locator(".muz-app .lm-TabBar-tab", has_text=tab).click()
+                page.wait_for_timeout(500)
+                if tab == "Ear training":
+                    page.locator(".muz-drill button", has_text="triad quality").click()
+                    page.wait_for_selector(".muz-ear", timeout=60_000)
+                if tab == "Review":
+                    page.click(".muz-review-start")
+                    page.wait_for_selector(".muz-review .muz-board svg", timeout=60_000)
+                cut = page.evaluate(CUT_SHORT)
+                if cut:
+                    problems.append(f"{tab}: cut short: {cut}")
+                if tab != "Ear training":
+                    covering = page.evaluate(OVER_THE_BOARD)
+                    if covering:
+                        problems.append(f"{tab}: over the board: {covering}")
+                page.screenshot(path=str(SCREENSHOTS / f"app-tab-{tab.split()[0].lower()}.png"))
+        finally:
+            browser.close()
+    assert problems == []
+
+
+def arrow_to(page, target: str) -> None:
+    """Move the board's focus ring to a cell with the arrow keys: at each step the arrow whose move
+    comes nearest the target (each arrow key tried, as a person would)."""
+    cells = f"{PLAY} .muz-layer .muz-cell"
+
+    def where(cell: str) -> tuple[float, float]:
+        found = page.locator(f"{cells}[data-cell='{cell}']")
+        return float(found.get_attribute("data-x")), float(found.get_attribute("data-y"))
+
+    gx, gy = where(target)
+    for _ in range(60):
+        focus = page.get_attribute(f"{PLAY} .muz-frame", "data-focus")
+        if focus == target:
+            return
+        x, y = where(focus)
+        keys = sorted(("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"), key=lambda key: -(
+            {"ArrowRight": gx - x, "ArrowLeft": x - gx, "ArrowDown": gy - y, "ArrowUp": y - gy}[key]))
+        page.keyboard.press(keys[0])
+        if page.get_attribute(f"{PLAY} .muz-frame", "data-focus") == focus:  # no cell that way
+            page.keyboard.press(keys[1])
+    raise AssertionError(f"the arrow keys did not reach {target}")
+
+
+def show_tab(page, tab: str) -> None:
+    page.locator(".muz-app .lm-TabBar-tab", has_text=tab).click()
+    if tab == "Ear training":
+        page.locator(".muz-drill button", has_text="triad quality").click()
+        page.wait_for_selector(".muz-ear button:has-text('major')", timeout=60_000)
+    elif tab == "Review":
+        page.click(".muz-review-start")
+        page.wait_for_selector(".muz-review .muz-board svg", timeout=60_000)
+    page.evaluate(QUIET, 400)
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_any_tab(served):
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    found = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = open_app(browser, url, *WINDOWS[1])
+        try:
+            start_game(page)
+            play_one_die(page)
+            for tab in ("Play", "Explore", "Quiz", "Ear training", "Review"):
+                show_tab(page, tab)
+                results = Axe().run(page, context=".muz-app")
+                for violation in results.response["violations"]:
+                    if violation["impact"] in ("serious", "critical"):
+                        targets = [node["target"] for node in violation["nodes"]][:3]
+                        found.append(f"{tab}: {violation['id']} ({violation['impact']}): "
+                                     f"{violation['help']} {targets}")
+        finally:
+            browser.close()
+    assert found == [], "\n".join(found)
+
+
+def test_a_whole_game_with_the_keyboard_alone(served):
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    over = "document.querySelector('.muz-playboard .muz-status').innerText.includes('Game over')"
+    ready = (f"() => {over} || !document.querySelector('{PLAY} .muz-roll').disabled"
+             f" || !document.querySelector('{PLAY} .muz-pass').disabled")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = open_app(browser, url, *WINDOWS[0])
+
+        def tab_to(selector: str) -> None:  # Tab through the page, as a person without a mouse does
+            for _ in range(120):
+                if page.evaluate(f"() => document.activeElement.matches('{selector}')"):
+                    return
+                page.keyboard.press("Tab")
+            raise AssertionError(f"Tab never reached {selector}")
+
+        try:
+            tab_to(".muz-start")  # Player 1 a person, Player 2 the greedy computer: the form's defaults
+            page.keyboard.press("Enter")
+            page.wait_for_selector(f"{PLAY} [data-cell]", timeout=60_000)
+            tab_to(f"{PLAY} .muz-frame")
+            for _ in range(300):
+                page.evaluate(QUIET, 400)
+                page.wait_for_function(ready, timeout=60_000)
+                if page.evaluate(f"() => {over}"):
+                    break
+                if page.is_enabled(f"{PLAY} .muz-roll"):
+                    page.keyboard.press("r")
+                    continue
+                lit = page.locator(f"{PLAY} .muz-layer .muz-legal")
+                if lit.count():
+                    cell = lit.first.get_attribute("data-cell")
+                    arrow_to(page, cell)
+                    assert "scores" in page.inner_text(f"{PLAY} .muz-tip")  # the ring's cell is read out
+                    page.keyboard.press("Enter")
+                else:
+                    page.keyboard.press("p")
+            assert page.evaluate(f"() => {over}"), "the game did not end"
+            assert page.evaluate("() => document.activeElement.matches('.muz-playboard .muz-frame')")
+            page.screenshot(path=str(SCREENSHOTS / "app-keyboard-game.png"))
+        finally:
             browser.close()

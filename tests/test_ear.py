@@ -123,6 +123,11 @@ def test_nothing_of_the_answer_shows_before_a_click_and_the_tally_counts(kind):
     assert trainer.tally.value == "1 of 2 right"
     assert trainer.buttons[wrong].button_style == "danger"
     assert f"it was {trainer.item.answer}" in trainer.feedback.value
+    # marked by a tick and a cross as well as by colour; the next item's buttons are plain again
+    marks = {option: button.description for option, button in trainer.buttons.items()}
+    assert marks[trainer.item.answer] == f"✓ {trainer.item.answer}" and marks[wrong] == f"✗ {wrong}"
+    trainer.next_button.click()
+    assert [button.description for button in trainer.buttons.values()] == list(trainer.drill.options)
 
 
 def test_fresh_trainers_without_a_seed_draw_different_items():
@@ -160,3 +165,11 @@ def test_the_built_in_render_lasts_as_the_events_say():
     beats = max(start + length for start, length, _ in item.events)
     assert len(sound) == beats * round(0.25 * 8000)
     assert np.max(np.abs(sound)) == pytest.approx(0.9, abs=1e-3)
+
+
+def test_a_triad_is_explained_as_a_third_on_the_root_then_a_third_on_the_third():
+    item = next(i for i in Drill("triad quality").items(3, 20) if i.answer == "major")
+    lower, upper = (b - a for a, b in zip(item.notes, item.notes[1:], strict=False))
+    assert (lower, upper) == (4, 3)
+    assert ("a major third (4 semitones) from the root to the third, then a minor third (3 semitones) "
+            "from the third to the fifth.") in item.explanation()

@@ -188,3 +188,16 @@ def test_a_heard_scale_run_is_named_once_as_a_scale():
     explorer.runs.value = index
     assert explorer.listen.title.value == "<b>Eb major scale, degrees 2-4: F–G–Ab</b>"
     assert keyboard_texts(explorer.listen.keyboard.value)[:3] == ["F", "G", "A♭"]
+
+
+def test_the_explorer_makes_a_worksheet_of_its_position_as_a_download():
+    from muzlab.worksheet import sheet_position
+
+    explorer = Explorer()
+    assert explorer.worksheet_button.click() is None and "the board is empty" in explorer.message.value
+    explorer.click("e5")  # C
+    explorer.click("e6")  # C again above it: a broken run
+    assert explorer.worksheet_button.click() is None and "breaks the rules" in explorer.message.value
+    explorer = Explorer(sheet_position(3))
+    made = explorer.worksheet_button.click()
+    assert made.name.endswith(".pdf") and made.data.startswith(b"%PDF") and explorer.message.value == ""

@@ -146,19 +146,66 @@ def test_save_and_load_a_game_record_through_the_buttons(tmp_path):
         cells = board.game.legal_placements()
         board.cells[cells[0]].click() if cells else board.pass_button.click()
     record = tmp_path / "class-game.json"
-    board.record_path.value = str(record)
-    board.save_button.click()
+    board.save(record)
     assert json.loads(record.read_text())["events"]
     other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
-    other.record_path.value = str(record)
-    other.load_button.click()
-    assert other.game == board.game
+    other.load(record)
+    assert other.game == board.game and "Loaded a game" in other.message.value  # drawn at once
     assert other.cells[(0, 0)].label == board.cells[(0, 0)].label
     assert other.board_view.svg == board.board_view.svg
     (tmp_path / "broken.json").write_text('{"format": "muzlab-game"')
-    other.record_path.value = str(tmp_path / "broken.json")
-    other.load_button.click()
-    assert "not a game record" in other.message.value and other.game == board.game
+    messages = other.load(tmp_path / "broken.json")
+    assert "not a game record" in messages[0].text and other.game == board.game
+    assert "not a game record" in other.message.value
+
+
+def play_a_few_moves(board: PlayBoard, moves: int = 3) -> None:
+    for _ in range(moves):
+        board.roll_button.click()
+        cells = board.game.legal_placements()
+        board.cells[cells[0]].click() if cells else board.pass_button.click()
+
+
+def upload(board: PlayBoard, name: str, content: bytes) -> None:
+    """What the page's Load sends: the file's name, and its bytes as a buffer."""
+    board.load_button._message(board.load_button, {"event": "upload", "name": name}, [memoryview(content)])
+
+
+def test_save_downloads_the_record_and_the_sheet_and_load_uploads_it(tmp_path):
+    board = PlayBoard(players=2, agents=[None, "random"], seed=8, agent_delay=0)
+    play_a_few_moves(board)
+    record = board.save_button.click()  # what the browser saves
+    assert record.name.endswith(".json") and Game.from_json(record.data.decode()) == board.game
+    sheet = board.sheet_button.click().data.decode()
+    lines = sheet.splitlines()
+    assert lines[0].startswith("turn,") and len(lines) == len(board.table.sheet_rows()) + 1
+    other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
+    upload(other, record.name, record.data)
+    assert other.game == board.game
+    assert "Loaded a game" in other.message.value
+    assert list(tmp_path.iterdir()) == []  # nothing written anywhere
+
+
+def test_a_file_too_big_is_not_even_sent_and_load_says_so():
+    board = PlayBoard(players=2, seed=8, agent_delay=0)
+    assert board.load_button.max_bytes == 1_000_000  # the page checks the size before sending
+    too_big = {"event": "too big", "name": "film.mp4", "size": 52_428_800}
+    board.load_button._message(board.load_button, too_big, [])
+    assert "film.mp4 is 52,428,800 bytes; a game record is at most 1,000,000 bytes" in board.message.value
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    (b"x" * 1_000_001, "is 1,000,001 bytes; a game record is at most 1,000,000 bytes"),
+    (b"\xff\xfe\x00", "is not text"),
+    (b'{"format": "muzlab-game"', "is not a game record muzlab can replay"),
+    (b"[" * 100_000 + b"]" * 100_000, "is not a game record muzlab can replay"),
+])
+def test_load_refuses_anything_but_a_record_with_a_sentence(content, why):
+    board = PlayBoard(players=2, agents=[None, "random"], seed=8, agent_delay=0)
+    play_a_few_moves(board)
+    before = board.game.to_json()
+    upload(board, "homework.json", content)
+    assert f"homework.json {why}" in board.message.value and board.game.to_json() == before
 
 
 def test_new_game_uses_the_next_seed():
@@ -268,15 +315,16 @@ def test_a_teacher_can_switch_the_hint_button_off():
 
 def test_scale_and_cell_names_for_a_projector():
     board = PlayBoard(players=2, seed=0, agent_delay=0, scale=1.5)
-    assert board.board_view.scale == 1.5 and "font-size:66px" in board.hand.value
+    big = "font-size:calc(44 * var(--muz-u, {}px))"  # the app's --muz-u, else the scale
+    assert board.board_view.scale == 1.5 and big.format(1.5) in board.hand.value
     board.scale = 2
-    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
+    assert board.board_view.scale == 2.0 and big.format(2) in board.hand.value
     assert 'class="cell-name"' not in board.board_view.svg
     board.cell_names.value = True
     assert '>e5</text>' in board.board_view.svg and '>a1</text>' in board.board_view.svg
     with pytest.raises(UnknownSetting, match="scale 0.0"):
         board.scale = 0
-    assert board.board_view.scale == 2.0 and "font-size:88px" in board.hand.value
+    assert board.board_view.scale == 2.0 and big.format(2) in board.hand.value
 
 
 def test_the_die_in_hand_is_written_as_on_the_board_with_a_real_sharp():
@@ -286,17 +334,14 @@ def test_the_die_in_hand_is_written_as_on_the_board_with_a_real_sharp():
     assert "rolled C♯" in board.message.value
 
 
-def test_the_record_label_and_the_panel_grow_with_the_scale():
+def test_the_panel_and_the_sheet_grow_with_the_scale():
     board = PlayBoard(players=2, seed=0, agent_delay=0)
-    assert board.record_path.description == "Record"
-    assert board.record_path.style.description_width == "initial"  # never cut to "Re…"
-    laptop = (board.record_path.layout.width, board.controls.layout.max_width)
-    assert laptop == ("230px", "540px")
+    assert board.controls.layout.max_width == "calc(540 * var(--muz-u, 1px))"
     board.scale = 2
-    assert (board.record_path.layout.width, board.controls.layout.max_width) == ("460px", "1080px")
-    assert "font-size: 28px" in board.sheet.value  # the score sheet too
+    assert board.controls.layout.max_width == "calc(540 * var(--muz-u, 2px))"
+    assert "font-size: calc(14 * var(--muz-u, 2px))" in board.sheet.value  # the score sheet too
     projector = PlayBoard(players=1, seed=0, agent_delay=0, scale=1.5).controls.layout
-    assert (projector.min_width, projector.max_width) == ("360px", "810px")  # beside the board where it fits
+    assert (projector.min_width, projector.max_width) == ("360px", "calc(540 * var(--muz-u, 1.5px))")
 
 
 def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_in_force():
@@ -313,3 +358,24 @@ def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_i
         assert "<td>opening H e5 +0</td>" in board.sheet.value and "Cis f5 +2" in board.sheet.value
     board.refresh()
     assert board.sheet.value == drawn
+
+
+def test_computer_moves_come_from_a_timer_on_the_event_loop_not_a_sleep():
+    import asyncio
+
+    async def play() -> tuple[bool, int, int]:
+        board = PlayBoard(players=2, agents=[None, "greedy"], seed=4, agent_delay=0.01)
+        while board.table.person_to_act:  # the person plays until the computer is to act
+            board.roll_button.click()
+            cells = board.game.legal_placements()
+            board.cells[cells[0]].click() if cells else board.pass_button.click()
+        waiting = board.table.computer_to_act and board._timer is not None  # the click returned at once
+        moved_before = len(board.game.events)
+        for _ in range(500):  # the loop runs the timed moves until the person is to act again
+            await asyncio.sleep(0.01)
+            if board.table.person_to_act or board.game.over:
+                break
+        return waiting, moved_before, len(board.game.events)
+
+    waiting, before, after = asyncio.run(play())
+    assert waiting and after > before

@@ -9,7 +9,7 @@ import reference_rules as reference
 import muzlab
 from muzlab import Game, GameError, IllegalPlacement, Position, UnknownNoteName
 from muzlab.agents import make_agent, play
-from muzlab.coach import advice, comment, decisions, review, summary
+from muzlab.coach import advice, comment, comments, decisions, review, summary
 
 COORDINATES = re.compile(r"\(-?\d+, ?-?\d+\)")  # a person never reads (q, r)
 
@@ -51,7 +51,8 @@ def test_review_rows_agree_with_the_rules_on_seeded_games():
         assert len(frame) == len(moments) > 0
         decided = [e for e in game.events if e.kind == "place" or e.kind == "pass"]
         assert len(frame) >= len(decided)  # every placement and pass is a row
-        for row, moment in zip(frame.itertuples(), moments, strict=True):
+        assert "comment" not in frame.columns  # facts only: the words come from `comments`
+        for row, moment, said in zip(frame.itertuples(), moments, comments(game), strict=True):
             scores = reference_scores(moment.position, moment.pitch)
             board = moment.position.board
             assert row.best_points == max(scores.values(), default=0)
@@ -65,7 +66,7 @@ def test_review_rows_agree_with_the_rules_on_seeded_games():
                 assert row.cell in row.best_cells
             assert row.expert is None or row.expert in {board.cell_name(c) for c in scores}
             assert row.player == f"Player {row.seat + 1}"
-            assert not COORDINATES.search(row.comment) and row.comment.endswith(".")
+            assert not COORDINATES.search(said) and said.endswith(".")
         sums = frame.groupby("seat")["points"].sum()
         assert tuple(int(sums.get(seat, 0)) for seat in range(game.players)) == game.scores
         table = summary(frame)
@@ -101,10 +102,10 @@ def test_comments_name_what_the_best_cell_would_have_completed():
     assert list(frame["cell"]) == ["e5", "e6", "d4", "d3"]
     last = frame.iloc[-1]
     assert last["best_cells"] == ("e7",) and last["best_points"] == 6 and last["loss"] == 4
-    assert last["comment"] == ("G on e7 would have completed the C major triad for 6 points (3 ×2 on the "
+    assert comments(game)[-1] == ("G on e7 would have completed the C major triad for 6 points (3 ×2 on the "
                                "honeypot); G on d3 scored 2.")
     assert last["missed_completion"] and last["missed_honeypot"]
-    assert frame.iloc[0]["comment"] == "The opening C went on e5 and scored nothing."
+    assert comments(game)[0] == "The opening C went on e5 and scored nothing."
     assert summary(frame)["completions_missed"].tolist() == [1, 0]
     assert summary(frame)["honeypots_missed"].tolist() == [1, 0]
 
@@ -116,10 +117,10 @@ def test_a_pass_with_a_legal_cell_loses_its_best_points_and_says_where_it_fitted
     frame = review(game)
     passed, declined = frame.iloc[-2], frame.iloc[-1]
     assert passed["cell"] is None and passed["loss"] == 6 and passed["player"] == "Player 1"
-    assert passed["comment"].startswith("Passed, but G fitted on e7, where it would have completed the "
+    assert comments(game)[-2].startswith("Passed, but G fitted on e7, where it would have completed the "
                                         "C major triad for 6 points")
     assert declined["player"] == "Player 2" and declined["source"] == "passed" and declined["loss"] == 6
-    assert declined["comment"].startswith("The passed die was not placed, but G fitted on e7")
+    assert comments(game)[-1].startswith("The passed die was not placed, but G fitted on e7")
 
 
 def test_advice_gives_the_best_cells_their_points_and_why():
@@ -174,6 +175,8 @@ def test_the_review_board_steps_through_a_game_by_its_buttons():
     assert "Decision 2 of 4" in board.title.value
     board.first_button.click()
     assert board.index == 0 and "Player 1" in board.summary.value
+    # the columns are explained, so a best decision that missed a completion does not read as a contradiction
+    assert "a decision can be the best by points and still miss a completion" in board.summary.value
 
 
 def test_the_review_board_of_a_game_not_yet_begun_says_so():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import SimpleNamespace
@@ -235,3 +236,16 @@ def test_a_full_length_run_that_breaks_the_rules_is_drawn_as_broken_not_complete
     assert (run.style, run.colour) == ("dead", COLOURS["dead"])
     finished = Position(dice={(0, 0): "C", (0, -1): "E", (0, -2): "G"})
     assert board_view(finished).runs[0].style == "complete"
+
+
+def test_a_run_that_can_no_longer_be_finished_has_its_own_dash_and_legend_entry():
+    position = Position.from_notation("standard A@-4,2 F#@-4,3 E@-3,3 A@-2,1 F@-2,2 D@-2,3 G@-1,1 Eb@-1,2 "
+                                      "C@0,-1 A@0,0 F@0,1 Bb@1,-1 Eb@1,1 Ab@2,-1 E@2,0 A@3,-2 F#@3,-1 "
+                                      "Eb@3,0 Ab@4,-2")
+    assert any(run.style == "dead" for run in board_view(position).runs)
+    svg = position_svg(position)
+    dashes = {style: re.search(rf'class="run \w+ {style}"[^>]*?stroke-dasharray="([^"]+)"', svg)
+              for style in ("potential", "dead")}
+    assert dashes["dead"] and dashes["potential"] and dashes["dead"][1] != dashes["potential"][1]
+    assert ">can no longer be finished</text>" in svg
+    assert "can no longer be finished" not in position_svg(Position(dice={"e5": "C", "e6": "E"}))

@@ -9,6 +9,7 @@ import pytest
 from muzlab import Board, Game, GameError, RuleSet
 from muzlab.agents import make_agent
 from muzlab.sim import SimulationSpec, play_game
+from muzlab.spelling import pitch_label, symbols
 from muzlab.table import Table
 
 
@@ -219,3 +220,56 @@ def test_the_sheet_names_each_die_once_and_agrees_with_the_games_sheet_after_und
         assert list(table.score_sheet()["player"]) == [table.seats[seat].label for seat in
                                                        table.game.score_sheet()["player"].map(
                                                            lambda name: int(name.split()[-1]) - 1)]
+
+
+def test_a_hint_on_a_passed_die_that_fits_nowhere_says_to_re_roll_it():
+    table = Table(2, seed=3)
+    for _ in range(300):  # play first cells until a rolled die fits nowhere, then pass it on
+        game = table.game
+        if game.phase == "roll":
+            table.roll()
+        elif game.legal_placements():
+            table.place(game.legal_placements()[0])
+        else:
+            assert table.hint()[0].text.endswith("fits nowhere on this board: pass it on.")
+            table.pass_die()
+            break
+    assert table.game.phase == "bonus" and not table.game.legal_placements()
+    hint = table.hint()[0]
+    passed = symbols(pitch_label(table.game.hand))  # table messages are typeset: E♭
+    assert hint.text == f"The passed {passed} fits nowhere on this board: re-roll it (Pass, then Roll)."
+    assert not hint.cells
+
+
+def test_the_table_says_what_a_person_may_do_so_a_board_reads_no_phase():
+    table = Table(2, agents=[None, "greedy"], seed=1)
+    assert (table.can_roll, table.can_pass, table.can_hint) == (True, False, False)
+    table.roll()
+    assert (table.can_roll, table.can_pass, table.can_hint) == (False, True, True)
+    assert not Table(2, seed=1, allow_hints=False).can_hint
+    table.autoplay = False  # the computer waits for computer_step()
+    table.place(table.game.legal_placements()[0])
+    while table.person_to_act:
+        table.roll()
+        cells = table.game.legal_placements()
+        table.place(cells[0]) if cells else table.pass_die()
+    assert table.computer_to_act and not (table.can_roll or table.can_pass or table.can_hint)
+    assert table.computer_step() is not None
+
+
+def test_the_runs_to_hear_are_those_the_last_placements_completed():
+    table = Table(1, seed=5)
+    for _ in range(200):
+        if table.game.phase in ("roll", "reroll"):
+            table.roll()
+            continue
+        cells = table.game.legal_placements()
+        messages = table.place(cells[0]) if cells else table.pass_die()
+        runs = table.runs_to_hear(messages)
+        event = messages[0].event
+        if event.kind == "place" and event.completed:
+            assert runs and all(run.complete and event.cell in run.cells for run in runs)
+            break
+        assert runs == ()
+    else:
+        pytest.fail("no completion in 200 actions")

@@ -10,29 +10,101 @@ names the class reads (English, German with H and B, or solfège), which rewrite
 from __future__ import annotations
 
 import ipywidgets as widgets
+import traitlets
 
 from muzlab.agents import AGENTS
-from muzlab.eartraining import DRILLS
+from muzlab.eartraining import DRILLS, Drill
 from muzlab.game import MAX_PLAYERS
 from muzlab.pitch import SpelledNote, current_note_names, set_note_names
 from muzlab.samples import sample_game
 from muzlab.spelling import MAJOR_KEY_SIGNATURES, current_lesson_key, set_lesson_key, show_name, symbols
+from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
+from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
+from muzlab.widgets.settings import EarSettings, QuizSettings
+from muzlab.widgets.svgboard import SvgBoard
 
 #: The note-name conventions a class chooses from (`muzlab.set_note_names`).
 NOTE_NAMES = (("English: C D E F G A B", "english"), ("German: C D E F G A H", "german"),
               ("solfège: Do Re Mi Fa Sol La Si", "solfege"))
-SIZES = (("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5), ("back row", 2.0))
+#: The Sizes offered: "fit" (the default) fills the window's height; the others are times the normal
+#: size, each kept within the window.
+FIT = "fit"
+SIZES = (("fit", FIT), ("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5),
+         ("back row", 2.0))
+#: How large one normal pixel is drawn at a Size: "fit" follows the window's height (1.2px on a 720px
+#: window, 1.8px on 1080px); a fixed Size never grows past what a window of that height can hold.
+FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
+WINDOW_CAP = "0.2vh"
+#: The app's own look: buttons as wide as their words, menus and toggles that wrap.
+APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: auto; min-width: max-content; }"
+           " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
+           " .muz-app .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; }"
+           " .muz-app .muz-download, .muz-app .muz-upload { margin: var(--jp-widgets-margin);"
+           " height: var(--jp-widgets-inline-height); padding: 0 calc(10 * var(--muz-u)); }"
+           # the chosen toggle is underlined and bold, not only darker
+           " .muz-app .widget-toggle-button.mod-active { font-weight: bold;"
+           " box-shadow: inset 0 -4px 0 #222; }"
+           # the review's side panel takes the room beside its board, so its table is never cut
+           " .muz-app .muz-review .widget-hbox > .widget-vbox { max-width: none !important; flex: 1 1 0;"
+           " min-width: 0; overflow: visible; }"
+           # a board never gives up its room to the panel beside it
+           " .muz-app .muz-svgboard { flex-shrink: 0; }"
+           # white type on coloured buttons, and grey tabs, dark enough to read (WCAG AA, 4.5:1)
+           " .muz-app .jupyter-button.mod-info { background-color: #00677d; color: #fff; }"
+           " .muz-app .jupyter-button.mod-warning { background-color: #a24a00; color: #fff; }"
+           " .muz-app .jupyter-button.mod-success { background-color: #2e6b30; color: #fff; }"
+           " .muz-app .jupyter-button.mod-danger { background-color: #b71c1c; color: #fff; }"
+           " .muz-app .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }"
+           " .muz-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { color: #222; opacity: 1; }"
+           " .muz-app .jupyter-widget-Collapse-header, .muz-app .jupyter-widget-Collapse-header > span"
+           " { color: #222; opacity: 1; }")
 PERSON = "person"
 PLAYED = "played"
 SAMPLE_GAMES = (("greedy-vs-random", "a sample game: greedy against random"),
                 ("four-greedy-players", "a sample game: four greedy players"),
                 ("solo-expert", "a sample game: the expert alone"))
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
+
+
+def board_scale(size: float | str) -> float:
+    """The scale a board is drawn at for a Size (1 for "fit": the window decides its height)."""
+    return 1.0 if size == FIT else float(size)
+
+
+class SizeChoice(widgets.HBox):
+    """The Size buttons (class "muz-size" each); `value` is the chosen Size, marked with a tick."""
+
+    value = traitlets.Any(FIT)
+
+    def __init__(self, value: float | str = FIT):
+        self.buttons = {}
+        for label, size in SIZES:
+            button = widgets.Button(description=label, tooltip=f"Size: {label}")
+            button.add_class("muz-size")
+            button.on_click(lambda _button, size=size: setattr(self, "value", size))
+            self.buttons[size] = button
+        label = widgets.HTML("<span style='padding-right:6px'>Size</span>")
+        super().__init__([label, *self.buttons.values()],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.observe(lambda _change: self._mark(), names="value")
+        self.value = value
+        self._mark()
+
+    def _mark(self) -> None:
+        for (label, size), button in zip(SIZES, self.buttons.values(), strict=True):
+            chosen = size == self.value
+            button.description = f"✓ {label}" if chosen else label  # a tick, not colour alone
+            button.button_style = "info" if chosen else ""
+
+
+def _folded(title: str, form: widgets.Widget) -> widgets.Accordion:
+    """A form folded away under its title until a teacher opens it."""
+    return widgets.Accordion(children=[form], titles=[title], selected_index=None)
 
 
 class TableSetup(widgets.VBox):
@@ -86,11 +158,11 @@ class ClassroomApp(widgets.VBox):
     `seed` fixes the Quiz's questions and the ear-training items (None: fresh ones every time).
     """
 
-    def __init__(self, scale: float = 1.0, seed: int | None = None, agent_delay: float = 0.5):
+    def __init__(self, scale: float | str = FIT, seed: int | None = None, agent_delay: float = 0.5):
         self.agent_delay = agent_delay
         self.seed = seed
-        self.size = widgets.ToggleButtons(options=list(SIZES), value=scale, description="Size")
-        self.size.add_class("muz-size")
+        self.size = SizeChoice(scale)
+        scale = board_scale(scale)
         self.note_names = widgets.Dropdown(options=list(NOTE_NAMES), value=current_note_names(),
                                            description="Note names", style={"description_width": "initial"})
         self.note_names.add_class("muz-note-names")
@@ -110,6 +182,10 @@ class ClassroomApp(widgets.VBox):
         self.play_area = widgets.VBox([self.setup])
         self.explorer = Explorer(scale=scale)
         self.quiz = Quiz(seed=seed or 0, scale=scale)
+        self.quiz_settings = _folded("Which questions", QuizSettings(self.ask_quiz))
+        self.quiz_area = widgets.VBox([self.quiz_settings, self.quiz])
+        self.ear_form: EarSettings | None = None  # the drill's settings, folded in ear_settings
+        self.ear_settings: widgets.Widget | None = None
         self.drill = widgets.ToggleButtons(options=list(DRILLS), value=None, description="Drill")
         self.drill.add_class("muz-drill")
         self.drill.observe(lambda change: self.choose_drill(change["new"]), names="value")
@@ -125,27 +201,39 @@ class ClassroomApp(widgets.VBox):
         self.review_note = widgets.HTML("<p>The coach goes through a game decision by decision: what was "
                                         "played, the best cell, and why.</p>")
         self.review: Review | None = None
-        self.review_area = widgets.VBox([widgets.HBox([self.review_choice, self.review_button]),
-                                         self.review_note])
-        self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz, self.ear_area,
+        self.review_download = DownloadButton("Download the review (CSV)", self.review_file, "muz-review-csv",
+                                              "Save this review, one line per decision, on this device")
+        self.review_download.layout.display = "none"  # until there is a review
+        self.review_area = widgets.VBox([
+            widgets.HBox([self.review_choice, self.review_button, self.review_download],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.review_note])
+        self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz_area, self.ear_area,
                                           self.review_area],
                                 titles=["Play", "Explore", "Quiz", "Ear training", "Review"])
         self.size.observe(lambda change: self.rescale(change["new"]), names="value")
-        title = widgets.HTML("<h2 style='margin:4px 0'>Muzundrum</h2>")
+        title = widgets.HTML("<h2 style='margin:2px 12px 2px 0;font-size:calc(22 * var(--muz-u))'>"
+                             "Muzundrum</h2>")
         self.style = widgets.HTML(layout=widgets.Layout(display="none"))
-        super().__init__([self.style, widgets.HBox([title, self.note_names, self.lesson_key, self.size],
-                                                   layout=widgets.Layout(
-            justify_content="space-between", align_items="center", flex_flow="row wrap")), self.tabs])
+        heading = widgets.HBox([title, self.note_names, self.lesson_key, self.size], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), heading,
+                          self.tabs])
         self.add_class("muz-app")
-        self._style_controls(scale)
+        for view in self.board_views():
+            self._fit(view)
+        self._style_controls(self.size.value)
 
     def start(self) -> None:
         """Seat the players chosen in the form and show their PlayBoard."""
         names, agents = self.setup.seats()
         self.play = PlayBoard(players=len(names), agents=agents, names=names,
                               seed=self.setup.game_number.value, agent_delay=self.agent_delay,
-                              scale=self.size.value, allow_hints=self.setup.allow_hints.value)
-        self.play_area.children = [self.change_button, self.play]
+                              scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value,
+                              staff_later=True)
+        self._fit(self.play.board_view)
+        self.play.actions.children = (*self.play.actions.children, self.change_button)
+        self.play_area.children = [self.play]
 
     def show_setup(self) -> None:
         """Back to the seating form (the game on the board is left behind)."""
@@ -155,8 +243,20 @@ class ClassroomApp(widgets.VBox):
         """Start an ear-training drill (made on demand, so no sound plays before a click)."""
         if drill is None:
             return
+        self.ear_form = EarSettings(drill, self.start_drill)
+        self.ear_settings = _folded("Settings of this drill", self.ear_form)
+        self.start_drill(Drill(drill))
+
+    def start_drill(self, drill: Drill) -> None:
+        """Start a drill with the teacher's settings (from the Settings form)."""
         self.ear = EarTrainer(drill, seed=self.seed)
-        self.ear_area.children = [self.drill, self.ear]
+        self.ear_area.children = [self.drill, self.ear_settings, self.ear]
+
+    def ask_quiz(self, kinds: tuple[str, ...]) -> None:
+        """A new Quiz asking these kinds of question (from the Quiz's settings), at the Size in force."""
+        self.quiz = Quiz(kinds, seed=self.seed or 0, scale=board_scale(self.size.value))
+        self._fit(self.quiz.board_view)
+        self.quiz_area.children = [self.quiz_settings, self.quiz]
 
     def show_review(self) -> None:
         """Review the chosen game: the one on the Play tab (as far as it has gone) or a sample game."""
@@ -169,19 +269,41 @@ class ClassroomApp(widgets.VBox):
         else:
             game = self.play.game
         self.review = Review(game)
-        self.review.board_view.scale = self.size.value
+        self.review_download.layout.display = ""
+        self.review.board_view.scale = board_scale(self.size.value)
+        self._fit(self.review.board_view)
         self.review_area.children = self.review_area.children[:1] + (self.review,)
+
+    def review_file(self) -> Download:
+        """The review shown, one line per decision, as CSV for the browser to save."""
+        review = self.review
+        # the frame holds facts; the file a teacher opens also has each decision's sentence
+        text = "" if review is None else review.frame.assign(comment=review.comments).to_csv(index=False)
+        name = "muzundrum-review.csv" if self.review is None else (
+            f"muzundrum-review-game-{self.review.game.seed}.csv")
+        return Download(name, "text/csv", text.encode("utf-8"))
 
     def boards(self) -> list[widgets.Widget]:
         """The widgets that draw a board, in tab order (the review's is its board view)."""
         review = self.review.board_view if self.review is not None else None
         return [board for board in (self.play, self.explorer, self.quiz, review) if board is not None]
 
-    def rescale(self, scale: float) -> None:
-        """Draw every board (and its text) at `scale` times the normal size, and the controls with them."""
+    def rescale(self, size: float | str) -> None:
+        """Draw every board (and its text) at a Size: `size` times the normal size, within the window,
+        or "fit" to fill the window's height; the controls with them."""
         for board in self.boards():
-            board.scale = scale
-        self._style_controls(scale)
+            board.scale = board_scale(size)
+        for view in self.board_views():
+            self._fit(view)
+        self._style_controls(size)
+
+    def board_views(self) -> list[SvgBoard]:
+        """Every board picture in the app, the review's too."""
+        return [board.board_view for board in (self.play, self.explorer, self.quiz, self.review)
+                if board is not None]
+
+    def _fit(self, view: SvgBoard) -> None:
+        view.fit = "fill" if self.size.value == FIT else "window"
 
     def name_notes(self, convention: str) -> None:
         """Switch the note names (`muzlab.set_note_names`: "english", "german" or "solfege") and write
@@ -190,7 +312,7 @@ class ClassroomApp(widgets.VBox):
         if self.note_names.value != convention:
             self.note_names.value = convention  # comes back here once, with nothing left to change
             return
-        shown = [self.play, self.explorer, self.quiz, self.ear, self.review]
+        shown = [self.play, self.explorer, self.quiz, self.ear, self.ear_form, self.review]
         for widget in (widget for widget in shown if widget is not None):
             widget.redraw_names()
 
@@ -202,9 +324,12 @@ class ClassroomApp(widgets.VBox):
             if widget is not None:
                 widget.redraw_names()
 
-    def _style_controls(self, scale: float) -> None:
-        """Size the app's buttons, menus, labels and tabs through the ipywidgets style variables."""
+    def _style_controls(self, size: float | str) -> None:
+        """Size the app's text, buttons, menus, labels and tabs: --muz-u is one normal pixel at this
+        Size (what every widget's sizes are multiplied by), and the ipywidgets style variables follow."""
+        unit = FIT_UNIT if size == FIT else f"min({float(size):g}px, {WINDOW_CAP})"
         sizes = {"font-size": 13, "inline-height": 28, "inline-label-width": 80, "inline-width": 300,
                  "horizontal-tab-height": 24, "horizontal-tab-width": 144}
-        rules = "; ".join(f"--jp-widgets-{name}: {round(px * scale)}px" for name, px in sizes.items())
-        self.style.value = f"<style>.muz-app {{ {rules}; }}</style>"
+        rules = "; ".join(f"--jp-widgets-{name}: calc({px} * var(--muz-u))" for name, px in sizes.items())
+        self.style.value = (f"<style>.muz-app {{ --muz-u: {unit}; {rules};"
+                            f" font-size: calc(14 * var(--muz-u)); }} {APP_CSS}</style>")

@@ -20,6 +20,7 @@ from muzlab import audio
 from muzlab.eartraining import Drill, EarItem
 from muzlab.keyboard import keyboard_svg
 from muzlab.spelling import in_lesson_key, show_name
+from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
 
 
 def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
@@ -43,8 +44,8 @@ def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RAT
     return (out * (audio.PEAK / np.max(np.abs(out)))).astype(np.float32)
 
 
-#: Pixels the staff is drawn across (the keyboard sits beside it).
-STAFF_WIDTH = 420
+#: Pixels the staff and the keyboard beside it are drawn across at normal size (they grow with the Size).
+STAFF_WIDTH, KEYBOARD_WIDTH = 420, 210
 
 
 class EarTrainer(widgets.VBox):
@@ -73,7 +74,9 @@ class EarTrainer(widgets.VBox):
         self.feedback = widgets.HTML()
         self.replay = widgets.Audio(format="wav", autoplay=False, loop=False)
         self.staff = widgets.HTML()
+        self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()
+        self.keyboard.add_class("muz-keyboard")
         self.reveal = widgets.VBox()
         self.tally = widgets.HTML("0 of 0 right")
         self.next_button = widgets.Button(description="Next", button_style="primary")
@@ -105,8 +108,9 @@ class EarTrainer(widgets.VBox):
         self.item = self.drill.item(self.rng)
         self.answered, self.reply = False, None
         self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
-        for button in self.buttons.values():
+        for option, button in self.buttons.items():
             button.button_style = ""
+            button.description = option
             button.disabled = False
         self.feedback.value = ""
         self.reveal.children = []
@@ -137,19 +141,23 @@ class EarTrainer(widgets.VBox):
             button.disabled = True
             button.button_style = "success" if option == item.answer else (
                 "danger" if option == reply else "")
+            # a tick and a cross, not the colours alone
+            button.description = f"✓ {option}" if option == item.answer else (
+                f"✗ {option}" if option == reply else option)
         verdict = "Right!" if correct else f"Not quite: it was {item.answer}."
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation())}")
-        self.staff.value = _notation(item)
-        self.keyboard.value = keyboard_svg([show_name(name) for name in item.names()], semitones=True,
-                                           white_width=30)
-        self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay,
-                                widgets.HBox([self.staff, self.keyboard])]
+        self.staff.value = sized_svg(_notation(item), STAFF_WIDTH, "muz-staff-picture")
+        self.keyboard.value = sized_svg(keyboard_svg([show_name(name) for name in item.names()],
+                                                     semitones=True), KEYBOARD_WIDTH, "muz-keyboard-picture")
+        pictures = widgets.HBox([self.staff, self.keyboard],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay, pictures]
 
 
 def _notation(item: EarItem) -> str:
     from muzlab import music  # music21 and verovio load only when a staff is first drawn
 
-    svg = music.sounding_staff(item.events, item.played_names(), item.title()).svg
-    return f"<div style='width:{STAFF_WIDTH}px'>{svg}</div>"  # verovio's SVG fills the width it is given
+    with NOTATION_LOCK:
+        return music.sounding_staff(item.events, item.played_names(), item.title()).svg

@@ -13,6 +13,7 @@ from muzlab.hexgrid import Cell
 from muzlab.position import Position
 from muzlab.rules import RuleSet
 from muzlab.spelling import face_label, in_lesson_key
+from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
@@ -35,7 +36,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             dice = {}
         self.position = Position(board, dice, rules, strict=False)
         self.palette = widgets.ToggleButtons(options=_palette(), value=0, description="Note",
-                                             style={"button_width": "64px"})
+                                             style={"button_width": "auto"})  # as wide as "F#/Gb"
         self.pitch_choice = widgets.Dropdown(options=_pitch_choices(), value=None, description="Legal for")
         self.runs = widgets.Dropdown(options=[], description="Run")
         self.message = widgets.HTML()
@@ -43,6 +44,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.notation = widgets.Text(description="Notation", layout=widgets.Layout(width="95%"))
         self.load_button = widgets.Button(description="Load notation")
         self.clear_button = widgets.Button(description="Clear board")
+        self.worksheet_button = DownloadButton("Make a worksheet from this position", self.worksheet_file,
+                                               "muz-worksheet", "A PDF: this board, questions on it and "
+                                               "their answers, saved on this device")
         self.listen = ListenPanel()
         self.cell_names = widgets.Checkbox(value=False, description="cell names")
         self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
@@ -56,7 +60,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         super().__init__([
             widgets.HBox([self.board_view, controls]),
             self.message, self.problem_list,
-            widgets.HBox([self.notation, self.load_button, self.clear_button]),
+            widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
         ])
         self._refresh()
 
@@ -99,6 +104,19 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
                                   f"{html.escape(position.board.name)} board</span>")
             return
         self._set(position)
+
+    def worksheet_file(self) -> Download | None:
+        """A worksheet (PDF) on the position shown, with its answer key; None, and a sentence in the
+        message line, for a position that cannot be one."""
+        from muzlab.worksheet import position_sheet_pdf  # matplotlib loads only when a sheet is made
+
+        try:
+            pdf = position_sheet_pdf(self.position)
+        except MuzlabError as error:
+            self.message.value = f"<span style='color:#b00'>✗ No worksheet: {html.escape(str(error))}.</span>"
+            return None
+        self.message.value = ""
+        return Download("muzundrum-worksheet.pdf", "application/pdf", pdf)
 
     def _set(self, position: Position) -> None:
         self.position = position

@@ -1,8 +1,21 @@
-"""Hear and see one structure: an ipywidgets Audio player, its name, and its staff notation."""
+"""Hear and see one structure: an ipywidgets Audio player, its name, its staff and a piano keyboard.
+
+Drawing a staff (music21 and verovio) is the slowest thing a click can start, so a panel made with
+`background=True` (the classroom app's PlayBoard) makes the sound and pictures on one worker thread in
+a running kernel and shows them when ready: the board a click changed is sent first, and the next
+Roll never waits for a staff. Every staff drawn through this module holds `NOTATION_LOCK`, as verovio's
+one toolkit draws one staff at a time.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from typing import TypeVar
 
 import ipywidgets as widgets
 
@@ -12,6 +25,73 @@ from muzlab.music import rising_midi
 from muzlab.pitch import SpelledNote, current_note_names
 from muzlab.position import Structure
 from muzlab.spelling import NotAStructure, scale_name
+from muzlab.widgets.svgboard import scaled
+
+T = TypeVar("T")
+#: The thread that draws the staffs of panels made with background=True.
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="muzlab-staff")
+#: Held while a staff is drawn (on the worker or not): verovio's one toolkit draws one at a time.
+NOTATION_LOCK = threading.Lock()
+#: The staff's and the keyboard's widths at normal size, in pixels (they grow with the Size).
+STAFF_PX, KEYBOARD_PX = 240, 170
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this code runs in (a kernel's), or None in a plain script or test."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def in_background(work: Callable[[], T], then: Callable[[T], None], background: bool = True) -> None:
+    """Run `work` on the worker thread and `then(result)` back on the kernel's loop; without a running
+    loop (or with background=False), both at once. Widgets change only in `then`, on the loop's own
+    thread."""
+    loop = running_loop() if background else None
+    if loop is None:
+        then(work())
+        return
+    future = _WORKER.submit(_yielding, work)
+    future.add_done_callback(lambda done: loop.call_soon_threadsafe(then, done.result()))
+
+
+#: While the worker draws, the kernel's own thread gets Python back within this many seconds (not the
+#: usual 5 ms), so a Roll clicked meanwhile is hardly slowed.
+SWITCH_SECONDS = 0.0005
+
+
+def _yielding(work: Callable[[], T]) -> T:
+    """Run `work` with a short thread switch interval, restored afterwards."""
+    usual = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_SECONDS)
+    try:
+        return work()
+    finally:
+        sys.setswitchinterval(usual)
+
+
+def warm_up() -> None:
+    """In a kernel, load music21 and verovio on the worker thread before anyone completes a run (it
+    takes seconds, once per kernel), so that the first completion does not slow the next Roll."""
+    global _warming
+    if _warming or running_loop() is None:
+        return
+    _warming = True
+    convention = current_note_names()
+    triad = tuple(SpelledNote.from_english(name) for name in ("C", "E", "G"))
+    _WORKER.submit(_yielding, lambda: _drawn("triad", (0, 4, 7), triad, convention))
+
+
+_warming = False  # the warm-up is under way or done in this process
+
+
+def sized_svg(svg: str, px: float, css: str) -> str:
+    """A picture in a box `px` pixels wide at normal size (growing with the Size), the SVG filling it."""
+    if not svg:
+        return ""
+    svg = svg.replace("<svg ", '<svg style="width:100%;height:auto;display:block" ', 1)
+    return f"<div class='{css}' style='width:{scaled(px)}'>{svg}</div>"
 
 
 def structure_title(structure: Structure) -> str:
@@ -37,13 +117,20 @@ class ListenPanel(widgets.VBox):
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
     something is completed)."""
 
-    def __init__(self, autoplay: bool = False):
+    def __init__(self, autoplay: bool = False, background: bool = False):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
         self.staff = widgets.HTML()
+        self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
+        self.keyboard.add_class("muz-keyboard")
         self.structure: Structure | None = None  # the run loaded last
-        super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard])])
+        self.background = background
+        if background:
+            warm_up()
+        super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard],
+                                                   layout=widgets.Layout(flex_flow="row wrap",
+                                                                         align_items="center"))])
         self.add_class("muz-listen")
 
     def redraw(self) -> None:
@@ -53,34 +140,46 @@ class ListenPanel(widgets.VBox):
             self.show(self.structure)
 
     def show(self, structure: Structure) -> None:
-        """Load the sound and notation of a structure; runs music21 cannot name play note by note."""
+        """Load the sound and notation of a structure (made in the background in a kernel); runs
+        music21 cannot name play note by note."""
         self.structure = structure
         self.title.value = f"<b>{structure_title(structure)}</b>"
-        try:
-            sound, staff, keys = _drawn(structure.kind, structure.pitches, structure.notes,
-                                        current_note_names())
-        except NotAStructure:
-            sound, staff, keys = audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
-        self.staff.value = staff
-        self.keyboard.value = keys
-        self.player.value = sound
+        convention = current_note_names()
+
+        def work() -> tuple[bytes, str, str]:
+            try:
+                return _drawn(structure.kind, structure.pitches, structure.notes, convention)
+            except NotAStructure:
+                return audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
+
+        def then(drawn: tuple[bytes, str, str]) -> None:
+            if self.structure is not structure:  # another run was chosen meanwhile
+                return
+            sound, staff, keys = drawn
+            self.staff.value = staff
+            self.keyboard.value = keys
+            if self.player.value != sound:
+                self.player.value = sound
+
+        in_background(work, then, self.background)
 
 
 @lru_cache(maxsize=256)
 def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
            _convention: str) -> tuple[bytes, str, str]:
     """A run's sound (WAV bytes), staff and keyboard, made once: the same triads and scales come back
-    game after game, and drawing a staff is the slowest part of a click that completes one.
-    NotAStructure for a run music21 cannot name."""
+    game after game. NotAStructure for a run music21 cannot name."""
     sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
-    return sound, _notation(kind, notes), _keys(notes)
+    with NOTATION_LOCK:
+        staff = _notation(kind, notes)
+    return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(notes)
 
 
 def _keys(notes: tuple[SpelledNote, ...]) -> str:
     """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
     neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
     try:
-        return keyboard_svg(notes, semitones=True)
+        return sized_svg(keyboard_svg(notes, semitones=True), KEYBOARD_PX, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 

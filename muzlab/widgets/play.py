@@ -6,10 +6,12 @@ turn it is, plays the computer seats, undoes and hints, and says what happened a
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import html
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -24,29 +26,52 @@ from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
 from muzlab.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
 from muzlab.table import SHEET_COLUMNS, Message, Table
-from muzlab.widgets.listen import ListenPanel
-from muzlab.widgets.svgboard import Scene, SvgBoard
+from muzlab.widgets.files import Download, DownloadButton, UploadButton
+from muzlab.widgets.listen import ListenPanel, running_loop
+from muzlab.widgets.svgboard import Scene, SvgBoard, scaled
 
 #: Keys pressed on the board: R rolls, P passes, U undoes, H asks a hint.
 KEYS = "rpuh"
+#: The largest record a Load accepts (a long game's record is about 20 kB).
+MAX_RECORD_BYTES = 1_000_000
 #: Each note-name convention as a sentence names it.
 NOTE_NAME_WORDS = {"english": "in English (B, B♭)", "german": "in German (H, B)",
                    "solfege": "in solfège (Do, Re, Mi)"}
-#: The score sheet's look; its font size (14px at scale 1) grows with the board's scale.
-SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}px; }}"
+#: The score sheet's look; its type (14px at normal size) grows with the Size.
+SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}; }}"
                " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
                " .muz-sheet tr:nth-child(even) td {{ background: #f4f4f4; }}</style>")
 
 
+def _too_big(name: str, size: int) -> str:
+    return (f"{name} is {size:,} bytes; a game record is at most {MAX_RECORD_BYTES:,} bytes, so it was "
+            "not loaded.")
+
+
+def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
+    """A PlayBoard method that acts as a button does: its messages go to the message line and the board
+    is drawn again (then the computer seats reply)."""
+
+    @functools.wraps(method)
+    def act(self: PlayBoard, *args: Any) -> tuple[Message, ...]:
+        return self._act(lambda: method(self, *args))
+
+    return act
+
+
 class PlayBoard(widgets.VBox):
     """Play a game by clicking: Roll, then a lit cell (or Pass); the keyboard works too (arrows and
-    Enter on the board, R / P / U / H). Computer seats play by themselves.
+    Enter on the board, R / P / U / H). Computer seats play by themselves, one move every
+    `agent_delay` seconds (an asyncio timer in the kernel, so nothing waits; 0: at once).
 
     `agents` gives one entry per seat: None for a person, or an agent name ("random", "greedy",
     "expert"); `names` names the seats (teams, pupils). `hints` lights the legal cells with their
     points; `allow_hints=False` removes the Hint button (a teacher's choice); `scale` enlarges the
-    board and its text for a projector. `cells[(q, r)].click()` clicks a cell; `message` says what
-    happened or why not.
+    board and its text for a projector; `staff_later=True` (the classroom app) draws a completed run's
+    staff on a worker thread, so the next Roll never waits for it. `cells[(q, r)].click()` clicks a
+    cell; `message` says what happened or why not. Save downloads the record (and Score sheet the
+    CSV) through the browser, Load uploads one from the student's device; in a notebook, `save(path)`
+    and `load(path)` use files.
     """
 
     @in_lesson_key
@@ -64,12 +89,13 @@ class PlayBoard(widgets.VBox):
         names: Sequence[str] | None = None,
         scale: float = 1.0,
         allow_hints: bool = True,
+        staff_later: bool = False,
         key: str | None = None,
     ):
         self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.table = Table(players, agents, names, seed, board, rules, dice, game, allow_hints)
-        self.table.on_step = self._computer_moved
         self.agent_delay = agent_delay
+        self._timer: asyncio.TimerHandle | None = None  # the next computer move, when one is due
         self._scale = float(scale)
         self._hinted: tuple[int, tuple[Cell, ...]] | None = None  # (events when asked, best cells)
         self._structures: list[Structure] = []
@@ -86,16 +112,18 @@ class PlayBoard(widgets.VBox):
         self.undo_button = self._button("Undo", "muz-undo", self.table.undo, key="U")
         self.hint_button = self._button("Hint", "muz-hint", self.table.hint, "info", "H")
         self.new_button = self._button("New game", "muz-new", self.table.new_game)
-        self.save_button = self._button("Save", "muz-save", self._saved)
-        self.load_button = self._button("Load", "muz-load", self._loaded)
+        self.save_button = DownloadButton("Save", self.record_file, "muz-save",
+                                          "Save the game record (JSON) on this device")
+        self.sheet_button = DownloadButton("Score sheet", self.sheet_file, "muz-save-sheet",
+                                           "Save the score sheet (CSV) on this device")
+        self.load_button = UploadButton("Load", self.load_upload, self.refuse_upload, MAX_RECORD_BYTES,
+                                        ".json,application/json", "muz-load",
+                                        "Load a saved game record (JSON) from this device")
         if not allow_hints:
             self.hint_button.layout.display = "none"
-        # "initial": the label is as wide as its word at any font size, so "Record" is never cut
-        self.record_path = widgets.Text(value="game.json", description="Record",
-                                        style={"description_width": "initial"}, layout=widgets.Layout())
-        self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells")
+        self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells", indent=False)
         self.hints.observe(lambda _change: self.refresh(), names="value")
-        self.cell_names = widgets.Checkbox(value=False, description="cell names")
+        self.cell_names = widgets.Checkbox(value=False, description="cell names", indent=False)
         self.cell_names.observe(self._names_toggled, names="value")
         self.hand = widgets.HTML()
         self.hand.add_class("muz-hand")
@@ -108,21 +136,28 @@ class PlayBoard(widgets.VBox):
         self.sheet = widgets.HTML()
         self.runs = widgets.Dropdown(options=[], description="Replay")
         self.runs.observe(self._replay_run, names="value")
-        self.listen = ListenPanel(autoplay=True)
+        self.listen = ListenPanel(autoplay=True, background=staff_later)
+
         def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
             return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
 
+        #: The game's own buttons (New game, Save, Score sheet, Load); the app adds Change seats.
+        self.actions = row(self.new_button, self.save_button, self.sheet_button, self.load_button)
+        # What a player needs every move comes first, so it is in sight at every Size.
         self.controls = widgets.VBox([
             self.status, self.hand,
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
-            row(self.hints, self.cell_names), self.scores, self.message, self.listen, self.runs,
-            row(self.new_button, self.record_path, self.save_button, self.load_button),
+            self.scores, self.message, self.listen, self.runs, row(self.hints, self.cell_names),
+            self.actions,
         ], layout=widgets.Layout(padding="0 0 0 16px"))
+        self.controls.add_class("muz-panel")
         self._size_controls()
         super().__init__([widgets.HBox([self.board_view, self.controls],
                                        layout=widgets.Layout(flex_flow="row wrap")), self.sheet])
         self.add_class("muz-playboard")
-        self._show(self.table.play_computers())
+        self.table.autoplay = not agent_delay
+        self._show(self.table.play_computers() if self.table.autoplay else ())
+        self._pace_computers()
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -144,14 +179,11 @@ class PlayBoard(widgets.VBox):
 
     def _size_controls(self) -> None:
         """The panel beside the board starts at 360px, so that it stays beside the board (Roll in
-        sight) wherever that fits, and grows with the scale where there is room; its rows wrap when
-        it is narrow, and it goes under the board only on a page too narrow for both."""
-        scale = self._scale
+        sight) wherever that fits, and grows with the Size where there is room; its rows wrap when it
+        is narrow, and it goes under the board only on a page too narrow for both."""
         self.controls.layout.flex = "1 1 360px"
         self.controls.layout.min_width = "360px"
-        self.controls.layout.max_width = f"{round(540 * scale)}px"
-        self.record_path.layout.width = f"{round(230 * scale)}px"
-        self.record_path.layout.max_width = "100%"
+        self.controls.layout.max_width = scaled(540, self._scale)
 
     def _names_toggled(self, change) -> None:
         self.board_view.show_names = change["new"]
@@ -189,27 +221,20 @@ class PlayBoard(widgets.VBox):
 
     @in_lesson_key
     def _act(self, action: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
+        """Do an action, show its messages and the table after it; the computer seats reply."""
         self._lines = []
         messages = action()
         if messages and messages[0].kind == "hint":
             self._hinted = (len(self.game.events), messages[0].cells)
         self._show(messages)
+        self._pace_computers()
         return messages
 
-    def save(self, path: str | Path | None = None) -> tuple[Message, ...]:
-        """Write the game record (JSON, with the computer players' state) to `path` (default: the file
-        named in `record_path`), whole or not at all; the message line says where, or why not."""
-        return self._act(lambda: self._saved(path))
-
-    def load(self, path: str | Path | None = None) -> tuple[Message, ...]:
-        """Replay a saved record from `path` (default: the file named in `record_path`), the computer
-        players going on from their saved state; a refused file leaves the current game as it was and
-        the message line says why."""
-        return self._act(lambda: self._loaded(path))
-
-    @in_lesson_key
-    def _saved(self, path: str | Path | None = None) -> tuple[Message, ...]:
-        path = Path(self.record_path.value if path is None else path)
+    @_shown
+    def save(self, path: str | Path) -> tuple[Message, ...]:
+        """Write the game record (JSON, with the computer players' state) to a file, whole or not at all
+        (in a notebook; the app's Save downloads it); the message line says where, or why not."""
+        path = Path(path)
         try:
             with file_written(path, force=True) as aside:
                 aside.write_text(self.game.to_json(agents=self.table.agent_states()), encoding="utf-8")
@@ -218,9 +243,12 @@ class PlayBoard(widgets.VBox):
             return (Message(f"Could not save to {path}: {reason}.", kind="refused"),)
         return (Message(f"Saved {len(self.game.events)} events to {path}."),)
 
-    @in_lesson_key
-    def _loaded(self, path: str | Path | None = None) -> tuple[Message, ...]:
-        path = Path(self.record_path.value if path is None else path)
+    @_shown
+    def load(self, path: str | Path) -> tuple[Message, ...]:
+        """Replay a saved record, the computer players going on from their saved state; a refused file
+        (unreadable, not UTF-8, too large or deep, malformed) leaves the current game as it was and the
+        message line says why."""
+        path = Path(path)
         try:
             data = records.parse(records.read_file(path))
             game = Game.from_dict(data)
@@ -229,23 +257,76 @@ class PlayBoard(widgets.VBox):
             return (Message(f"{path} is not a game record muzlab can replay: {error}", kind="refused"),)
         return self.table.load(game, agents)
 
-    # ---- drawing ------------------------------------------------------------------------------------
-    @in_lesson_key
-    def _computer_moved(self, message: Message) -> None:
-        """A computer seat moved inside an action: show it at once, then pause so people can follow."""
-        self._show([*self._lines, message])
-        if self.agent_delay:
-            time.sleep(self.agent_delay)
+    def _file_name(self, suffix: str) -> str:
+        game = self.game
+        return f"muzundrum-game-{game.seed}-{len(game.events)}-events.{suffix}"
 
-    def _show(self, messages: Sequence[Message]) -> None:
-        """Show an action's messages with the table after it; a completed triad or scale sounds."""
+    def record_file(self) -> Download:
+        """The game record as the browser saves it (Save)."""
+        record = self.game.to_json(agents=self.table.agent_states())
+        return Download(self._file_name("json"), "application/json", record.encode("utf-8"))
+
+    @in_lesson_key
+    def sheet_file(self) -> Download:
+        """The score sheet as CSV, as the browser saves it (Score sheet)."""
+        return Download(self._file_name("csv"), "text/csv",
+                        self.table.score_sheet().to_csv(index=False).encode("utf-8"))
+
+    @_shown
+    def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:
+        """Replay a record uploaded from the student's device; anything but a game record of at most
+        MAX_RECORD_BYTES is refused with a sentence and the game stays as it was."""
+        if len(content) > MAX_RECORD_BYTES:
+            return self._refused(_too_big(name, len(content)))
+        try:
+            data = records.parse(content.decode("utf-8"))
+            game = Game.from_dict(data)
+            agents = records.read_agents(data.get("agents"), game.players)
+        except UnicodeDecodeError:
+            return self._refused(f"{name} is not text, so it is not a game record; nothing was loaded.")
+        except MuzlabError as error:
+            return self._refused(f"{name} is not a game record muzlab can replay: {error}")
+        return self.table.load(game, agents)
+
+    @_shown
+    def refuse_upload(self, name: str, size: int) -> tuple[Message, ...]:
+        """What Load says of a file the page would not send, being over MAX_RECORD_BYTES."""
+        return self._refused(_too_big(name, size))
+
+    def _refused(self, text: str) -> tuple[Message, ...]:
+        return (Message(text, kind="refused"),)
+
+    # ---- drawing ------------------------------------------------------------------------------------
+    def _pace_computers(self) -> None:
+        """When a computer seat is to act, let it move after `agent_delay` seconds on the kernel's event
+        loop (nothing waits meanwhile); without a running loop (a script) the computers reply at once."""
+        if self.table.autoplay or self._timer is not None or not self.table.computer_to_act:
+            return
+        loop = running_loop()
+        if loop is None:
+            self._show([*self._lines, *self.table.play_computers()])
+            return
+        self._timer = loop.call_later(self.agent_delay, self._computer_moves)
+
+    @in_lesson_key
+    def _computer_moves(self) -> None:
+        """One computer move, shown at once; the next one is timed again."""
+        self._timer = None
+        message = self.table.computer_step()
+        if message is None:
+            return
+        self._show([*self._lines, message], heard=[message])
+        if message.kind != "stopped":
+            self._pace_computers()
+
+    def _show(self, messages: Sequence[Message], heard: Sequence[Message] | None = None) -> None:
+        """Show an action's messages with the table after it; the run that the placements among `heard`
+        (default: all the messages) completed sounds, as the table chooses it."""
         self._lines = list(messages)
         self.refresh()
-        for m in messages:
-            if m.event is not None and m.event.kind == "place" and m.event.completed:
-                completed = [s for s in self.game.position.runs_through(m.event.cell) if s.complete]
-                if completed:
-                    self.listen.show(completed[0])
+        runs = self.table.runs_to_hear(messages if heard is None else heard)
+        if runs:
+            self.listen.show(runs[0])
 
     @in_lesson_key
     def _replay_run(self, change) -> None:
@@ -268,24 +349,26 @@ class PlayBoard(widgets.VBox):
             chosen=chosen))
         scale = self._scale
         face = symbols(pitch_label(hand)) if hand is not None else "–"  # as the dice on the board: F♯
-        self.hand.value = (f"<div style='font-size:{round(44 * scale)}px;font-weight:bold;line-height:1.2'>"
-                           f"{html.escape(face)}</div><div style='font-size:{round(14 * scale)}px'>"
+        self.hand.value = (f"<div style='font-size:{scaled(44, scale)};font-weight:bold;line-height:1.2'>"
+                           f"{html.escape(face)}</div><div style='font-size:{scaled(14, scale)}'>"
                            "die in hand</div>")
-        self.status.value = (f"<b style='font-size:{round(17 * scale)}px'>{html.escape(table.status())}</b>"
-                             f" · {game.supply} dice left in the supply")
-        self.scores.value = " · ".join(
-            f"<span style='font-size:{round(16 * scale)}px;"
+        self.status.value = (f"<div style='font-size:{scaled(15, scale)}'><b style='font-size:"
+                             f"{scaled(17, scale)}'>{html.escape(table.status())}</b>"
+                             f" · {game.supply} dice left in the supply</div>")
+        # The seat to act is marked by an arrow and bold type, not by weight alone.
+        self.scores.value = "<span style='padding:0 0.4em'>·</span>".join(
+            f"<span style='font-size:{scaled(16, scale)};"
             f"{'font-weight:bold' if seat == game.current_player else ''}'>"
+            f"{'▶ ' if seat == game.current_player and not game.over else ''}"
             f"{html.escape(table.seats[seat].label)}: {score}</span>"
             for seat, score in enumerate(game.scores))
-        person = table.person_to_act
-        self.roll_button.disabled = not (person and game.phase in ("roll", "reroll"))
-        self.pass_button.disabled = not (person and game.phase in ("place", "bonus"))
-        self.hint_button.disabled = not (person and hand is not None and table.allow_hints)
-        size = round(16 * scale)
+        self.roll_button.disabled = not table.can_roll
+        self.pass_button.disabled = not table.can_pass
+        self.hint_button.disabled = not table.can_hint
+        size = scaled(16, scale)
         self.message.value = "".join(
             f"<div style='color:{'#b00000' if m.refused or m.kind == 'stopped' else '#064'};"
-            f"font-size:{size}px'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
+            f"font-size:{size}'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
         names = (current_note_names(), current_lesson_key())
@@ -293,7 +376,7 @@ class PlayBoard(widgets.VBox):
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
-            self.sheet.value = SHEET_STYLE.format(size=round(14 * scale)) + sheet_html(table.sheet_rows())
+            self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet_html(table.sheet_rows())
         self._list_runs()
 
     def _list_runs(self) -> None:

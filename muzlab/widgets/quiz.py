@@ -35,12 +35,14 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         self.prompt = widgets.HTML()
         self.feedback = widgets.HTML()
         self.tally = widgets.HTML()
-        self.options = widgets.HBox()
+        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.next_button = widgets.Button(description="Next question", button_style="primary")
         self.next_button.on_click(lambda _button: self.next_question())
         self.board_view = SvgBoard(Board.standard(), on_click=self.answer, scale=scale)
-        super().__init__([self.prompt, self.board_view, self.options, self.feedback,
-                          widgets.HBox([self.next_button, self.tally])])
+        # the answers beside the board, so the board can be as tall as the window allows
+        side = widgets.VBox([self.options, self.feedback, widgets.HBox([self.next_button, self.tally])],
+                            layout=widgets.Layout(flex="1 1 320px", min_width="0", padding="0 0 0 16px"))
+        super().__init__([self.prompt, widgets.HBox([self.board_view, side])])
         self.next_question()
 
     @in_lesson_key

@@ -1,8 +1,12 @@
-"""Review: step through a game decision by decision, with the coach's comment beside the board.
+"""Review: step through a game decision by decision, with the coach's comment beside the board, and
+learn from its mistakes.
 
 The board shows the moment before each decision: every legal cell of the die with its points, the
 best cells outlined and the cell played ringed. Buttons hear what was built and what the best cell
-would have built. All judgement comes from `muzlab.coach`; this widget only shows it.
+would have built. "Learn from your mistakes" stops at each decision graded inaccuracy or worse, shows
+the position before it without hints, and waits for the student to click a better cell; the answer
+and its explanation (rule facts, each checked by the engine) come after a try. All judgement comes
+from `muzlab.coach`; this widget only shows it.
 """
 
 from __future__ import annotations
@@ -13,22 +17,30 @@ import ipywidgets as widgets
 
 from muzlab import coach
 from muzlab.game import Game
+from muzlab.hexgrid import Cell
 from muzlab.spelling import in_lesson_key
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 
 class Review(widgets.VBox):
-    """A game's decisions one at a time: first / previous / next / last buttons and a slider."""
+    """A game's decisions one at a time: first / previous / next / last buttons and a slider, and a
+    practice mode over its mistakes."""
 
     @in_lesson_key
     def __init__(self, game: Game, expert_seed: int = 0, key: str | None = None):
         self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.game = game
         self.moments = coach.decisions(game, expert_seed)
-        self.frame = coach.review_decisions(self.moments)
+        self.values = coach.values(game)
+        self.frame = coach.review_decisions(self.moments, self.values)
+        self.comments = coach.comments(game)
+        #: The decisions to learn from (inaccuracy or worse with a better cell) and their lessons.
+        pairs = enumerate(zip(self.moments, self.values, strict=True))
+        self.lessons = {index: found for index, (moment, assessment) in pairs
+                        if (found := coach.lesson(moment, assessment)) is not None}
         self.title = widgets.HTML()
-        self.board_view = SvgBoard(game.board)
+        self.board_view = SvgBoard(game.board, on_click=self.try_cell)
         self.comment = widgets.HTML()
         self.details = widgets.HTML()
         last = max(len(self.moments) - 1, 0)
@@ -40,12 +52,24 @@ class Review(widgets.VBox):
         self.last_button = self._button("Last", lambda: self.go(len(self.moments) - 1))
         self.hear_played_button = self._button("Hear what was built", self.hear_played)
         self.hear_best_button = self._button("Hear what could have been built", self.hear_best)
+        self.learn_button = self._button("Learn from your mistakes", self.learn)
+        self.learn_button.disabled = not self.lessons
+        self.next_mistake_button = self._button("Next mistake", self.next_mistake)
+        self.show_answer_button = self._button("Show the answer", self.reveal)
+        self.stop_button = self._button("Back to the review", self.stop_learning)
+        self.practice = widgets.HTML()
+        self.practice_box = widgets.VBox([self.practice, widgets.HBox(
+            [self.show_answer_button, self.next_mistake_button, self.stop_button])])
+        self.practice_box.layout.display = "none"
         self.listen = ListenPanel()
         self.summary = widgets.HTML(_summary_html(self.frame))
+        self.learning = False
+        self.tries: list[Cell] = []
+        self.revealed = False
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         steps = widgets.HBox([self.first_button, self.previous_button, self.slider, self.next_button,
-                              self.last_button])
-        side = widgets.VBox([self.title, self.comment, self.details,
+                              self.last_button, self.learn_button])
+        side = widgets.VBox([self.title, self.comment, self.details, self.practice_box,
                              widgets.HBox([self.hear_played_button, self.hear_best_button]), self.listen,
                              self.summary], layout=widgets.Layout(max_width="480px"))
         super().__init__([steps, widgets.HBox([self.board_view, side])])
@@ -66,7 +90,8 @@ class Review(widgets.VBox):
     def redraw_names(self) -> None:
         """Write the comments, the table and the run heard in the note names in force
         (`muzlab.set_note_names`)."""
-        self.frame = coach.review_decisions(self.moments)
+        self.frame = coach.review_decisions(self.moments, self.values)
+        self.comments = coach.comments(self.game)
         self.summary.value = _summary_html(self.frame)
         self.show(self.index)
         self.listen.redraw()
@@ -78,53 +103,147 @@ class Review(widgets.VBox):
 
     @in_lesson_key
     def show(self, index: int) -> None:
-        """Draw the board at decision `index` and say what the coach says about it."""
+        """Draw the board at decision `index` and say what the coach says about it (in practice, the
+        position before the mistake only)."""
         count = len(self.moments)
         for button, off in ((self.first_button, index == 0), (self.previous_button, index == 0),
                             (self.next_button, index >= count - 1), (self.last_button, index >= count - 1)):
-            button.disabled = off
+            button.disabled = off or self.learning
         if not count:
             self.title.value = "<b>No decision to review yet: roll and play first.</b>"
             self.board_view.show(Scene(self.game.position))
             self.hear_played_button.disabled = self.hear_best_button.disabled = True
             return
         moment, row = self.moments[index], self.frame.iloc[index]
-        position, board = moment.position, moment.position.board
-        best = coach.best_cell(position, moment.pitch)
-        self.board_view.show(Scene(position, highlight=moment.pitch, last=moment.cell,
-                                   chosen=[board.parse_cell(name) for name in row["best_cells"]],
-                                   tips_for=moment.pitch))
         held = "the passed die" if row["source"] == "passed" else "the die"
         self.title.value = (f"<b>Decision {index + 1} of {count}</b> · turn {row['turn']} · "
                             f"{html.escape(row['player'])} holds {held} <b>{html.escape(row['pitch'])}</b>")
-        self.comment.value = f"<p>{html.escape(row['comment'])}</p>"
+        if self.learning:
+            self._show_practice()
+            return
+        position = moment.position
+        best = coach.best_cell(position, moment.pitch)
+        _, best_cells = position.best_placements(moment.pitch)
+        self.board_view.show(Scene(position, highlight=moment.pitch, last=moment.cell, chosen=best_cells,
+                                   tips_for=moment.pitch))
+        self.comment.value = f"<p>{html.escape(self.comments[index])}</p>"
         self.details.value = html.escape(_details(row))
-        opening = len(position) == 0  # a lone die builds nothing to hear
-        self.hear_played_button.disabled = moment.cell is None or opening
-        self.hear_best_button.disabled = best is None or opening
+        self.hear_played_button.disabled = moment.cell is None or not self._runs(moment.cell)
+        self.hear_best_button.disabled = best is None or not self._runs(best)
+
+    def _runs(self, cell: Cell) -> list:
+        """The runs the die in hand builds on `cell` at the decision shown (none: nothing to hear)."""
+        moment = self.moments[self.index]
+        return coach.runs_built(moment.position, moment.pitch, cell)
 
     @in_lesson_key
     def hear_played(self) -> None:
         """Play the main run the die built at this decision (what it completed first)."""
         moment = self.moments[self.index]
-        if moment.cell is not None and len(moment.position):
-            self.listen.show(coach.runs_built(moment.position, moment.pitch, moment.cell)[0])
+        if moment.cell is not None and (runs := self._runs(moment.cell)):
+            self.listen.show(runs[0])
 
     @in_lesson_key
     def hear_best(self) -> None:
         """Play the main run the best cell would have built."""
         moment = self.moments[self.index]
         best = coach.best_cell(moment.position, moment.pitch)
-        if best is not None and len(moment.position):
-            self.listen.show(coach.runs_built(moment.position, moment.pitch, best)[0])
+        if best is not None and (runs := self._runs(best)):
+            self.listen.show(runs[0])
+
+    # ---- learning from the mistakes -------------------------------------------------------------------
+    @in_lesson_key
+    def learn(self) -> None:
+        """Start the practice at the first mistake (inaccuracy or worse) of the game."""
+        if self.lessons:
+            self.learning = True
+            self.practice_box.layout.display = None
+            self._practise(min(self.lessons))
+
+    @in_lesson_key
+    def next_mistake(self) -> None:
+        """Go to the next mistake (back to the first after the last)."""
+        later = [index for index in sorted(self.lessons) if index > self.index]
+        self._practise(later[0] if later else min(self.lessons))
+
+    @in_lesson_key
+    def stop_learning(self) -> None:
+        """Leave the practice and show the review of the decision again."""
+        self.learning = False
+        self.practice_box.layout.display = "none"
+        self.show(self.index)
+
+    def _practise(self, index: int) -> None:
+        self.tries, self.revealed = [], False
+        if self.slider.value == index:
+            self.show(index)
+        else:
+            self.slider.value = index  # (shows it)
+
+    def _show_practice(self) -> None:
+        moment, found = self.moments[self.index], self.lessons[self.index]
+        grade = self.frame.iloc[self.index]["grade"]
+        answered = self.revealed or any(cell in found.better for cell in self.tries)
+        chosen = list(found.better) if answered else []
+        last = self.tries[-1] if self.tries else None
+        self.board_view.show(Scene(moment.position, last=last, chosen=chosen))
+        number = sorted(self.lessons).index(self.index) + 1
+        die = self.frame.iloc[self.index]["pitch"]  # (named as the title names it)
+        self.comment.value = (f"<p>Mistake {number} of {len(self.lessons)} ({html.escape(grade)}). "
+                              f"Find a better cell for this {html.escape(die)}: click it on the board.</p>")
+        self.details.value = ""
+        self.practice.value = self._feedback(found, answered)
+        self.show_answer_button.disabled = answered or not self.tries
+        self.hear_played_button.disabled = self.hear_best_button.disabled = True
+
+    def _feedback(self, found: coach.Lesson, answered: bool) -> str:
+        """What the student reads after each try: the rules' refusal of an illegal cell, whether a
+        legal one is better, and once found or revealed, the lesson in words."""
+        if not self.tries:
+            return ""
+        moment, cell = self.moments[self.index], self.tries[-1]
+        position, board = moment.position, moment.position.board
+        name = board.cell_name(cell)
+        refusal = position.explain(moment.pitch, cell)
+        if refusal is not None:
+            said = f"{name}: {refusal}"
+        elif cell in found.better:
+            said = f"Yes: {name} is better."
+        elif cell == moment.cell:
+            said = f"{name} is the cell that was played: try another."
+        else:
+            said = f"{name} is not better: try again, or show the answer."
+        text = f"<p>{html.escape(said)}</p>"
+        if answered:
+            problems = coach.lesson_problems(position, found)
+            if problems:  # (the engine confirms every fact before a student reads it)
+                raise AssertionError(f"the lesson's facts are not confirmed by the rules: {problems}")
+            text += f"<p><b>{html.escape(coach.lesson_text(position, found))}</b></p>"
+        return text
+
+    @in_lesson_key
+    def try_cell(self, cell: Cell) -> None:
+        """A click on the board: in practice, the student's try; otherwise nothing."""
+        if self.learning and cell in self.moments[self.index].position.board:
+            self.tries.append(cell)
+            self._show_practice()
+
+    @in_lesson_key
+    def reveal(self) -> None:
+        """Show the answer after at least one try."""
+        if self.learning and self.tries:
+            self.revealed = True
+            self._show_practice()
 
 
 def _details(row) -> str:
     played = "not placed" if row["cell"] is None else f"played {row['cell']} for {row['points']}"
     best = ", ".join(row["best_cells"]) or "none"
     expert = row["expert"] or "no cell"
-    return (f"{played} · best: {best} ({row['best_points']}) · lost {row['loss']} · "
-            f"the expert, looking ahead: {expert}")
+    luck = f" · luck of the roll {row['luck']:+.1f}" if row["luck"] else ""
+    return (f"{played} · best now: {best} ({row['best_points']}) · lost {row['loss']} · "
+            f"the expert, looking ahead: {expert} · {row['grade']} (equity lost {row['equity_loss']:.1f})"
+            f"{luck}")
 
 
 def _summary_html(frame) -> str:
@@ -132,6 +251,22 @@ def _summary_html(frame) -> str:
         return ""
     table = coach.summary(frame)
     table["best_share"] = (table["best_share"] * 100).round().astype(int).astype(str) + " %"
-    table.columns = ["player", "points", "points lost", "decisions", "best decisions", "completions missed",
-                     "honeypots missed"]
-    return "<b>Per player</b>" + table.to_html(index=False, border=0)
+    table["accuracy"] = table["accuracy"].round().astype(int).astype(str) + " %"
+    for column, form in (("luck", "{:+.1f}"), ("skill", "{:+.1f}"), ("luck_adjusted", "{:.1f}")):
+        table[column] = table[column].map(form.format)
+    table = table[["player", "points", "points_lost", "best_share", "completions_missed", "luck", "skill",
+                   "luck_adjusted", "accuracy", "level"]]
+    table.columns = ["player", "points", "points lost", "best decisions", "completions missed", "luck",
+                     "skill", "luck-adjusted", "accuracy", "level"]
+    return "<b>Per player</b>" + table.to_html(index=False, border=0) + SUMMARY_WORDS
+
+
+#: What the summary's columns count, so that "100 % best decisions" beside "completions missed 2" reads
+#: as the two different things they are, and luck is told apart from skill.
+SUMMARY_WORDS = ("<p><i>Best decisions: the share of dice (the opening die aside) that went where they "
+                 "scored the most points at once. Completions missed: dice that could have completed a "
+                 "triad or scale, with its extra roll, but went elsewhere, often to a cell that scored as "
+                 "much or more at once; so a decision can be the best by points and still miss a "
+                 "completion. Luck: how much better or worse the dice that came were than an average roll; "
+                 "skill: minus the value lost by the choices; luck-adjusted: the points with the luck "
+                 "taken out, the fairer ranking. Accuracy: the share of choices graded best or good.</i></p>")

@@ -15,7 +15,7 @@ function render({ model, el }) {
   const tip = document.createElement("div");
   tip.className = "muz-tip";
   tip.setAttribute("aria-live", "polite");
-  const HELP = "Point at a cell: its points, or why the die may not go there. Keys: arrows and Enter.";
+  const HELP = "Point at a cell: its points, or why not. Keys: arrows, Enter.";
   tip.textContent = HELP;
   el.append(frame, tip);
   let focus = null;   // "q,r" of the focused cell
@@ -47,15 +47,34 @@ function render({ model, el }) {
     tip.textContent = tipOf(element);
   }
 
+  // The room the window leaves the board: from the board's top to the window's bottom, less the
+  // line under the board. Measured again when the window or the page above the board changes.
+  function measure() {
+    const box = frame.getBoundingClientRect();
+    if (!box.width && !box.height && !frame.offsetParent) return; // a hidden tab: measured when shown
+    // the board's top in the page, however far the page (or a box holding it, as in Voilà) is scrolled
+    let top = box.top;
+    for (let node = frame.parentElement; node; node = node.parentElement) top += node.scrollTop || 0;
+    const below = tip.offsetHeight + 12;
+    el.style.setProperty("--muz-room", `max(200px, calc(100vh - ${Math.round(top + below)}px))`);
+  }
+
   function draw() {
     frame.innerHTML = model.get("svg");
     const svg = frame.querySelector("svg");
     if (!svg) return;
     const scale = model.get("scale") || 1;
-    svg.style.width = `${parseFloat(svg.getAttribute("width")) * scale}px`;
-    svg.style.height = `${parseFloat(svg.getAttribute("height")) * scale}px`;
-    tip.style.width = svg.style.width; // the line under the board wraps instead of widening it
+    const width = parseFloat(svg.getAttribute("width")), height = parseFloat(svg.getAttribute("height"));
+    const fixed = `${(height * scale).toFixed(1)}px`;
+    const fit = model.get("fit");
+    // The viewBox scales the picture; the height is set and the width follows the aspect ratio.
+    svg.style.aspectRatio = `${width} / ${height}`;
+    svg.style.width = "auto";
+    svg.style.maxWidth = "none";
+    svg.style.height = fit === "fill" ? "var(--muz-room)"
+      : fit === "window" ? `min(${fixed}, var(--muz-room))` : fixed;
     el.style.setProperty("--muz-scale", scale);
+    if (fit !== "none") measure();
     if (focus && document.activeElement === frame) showFocus();
   }
 
@@ -82,9 +101,12 @@ function render({ model, el }) {
       const along = ox * dx + oy * dy, distance = Math.hypot(ox, oy);
       if (along <= 0 || along < 0.45 * distance) continue; // within about 60 degrees of the arrow
       const key = dx !== 0
-        ? [Math.round(distance), Math.abs(+other.dataset.y - anchorY)]
-        : [Math.round(distance), Math.abs(ox)];
-      if (!bestKey || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
+        ? [distance, Math.abs(+other.dataset.y - anchorY)]
+        : [distance, Math.abs(ox)];
+      // the six neighbours are equally far: distances within a pixel tie, and the straighter one wins
+      const nearer = bestKey && key[0] < bestKey[0] - 1;
+      const tie = bestKey && Math.abs(key[0] - bestKey[0]) <= 1;
+      if (!bestKey || nearer || (tie && key[1] < bestKey[1])) {
         best = other;
         bestKey = key;
       }
@@ -149,7 +171,19 @@ function render({ model, el }) {
   });
   model.on("change:svg", draw);
   model.on("change:scale", draw);
+  model.on("change:fit", draw);
+  const remeasure = () => { if (model.get("fit") !== "none") measure(); };
+  window.addEventListener("resize", remeasure);
+  const seen = new IntersectionObserver(remeasure); // a tab shown, the page above it changed
+  seen.observe(frame);
+  const above = new ResizeObserver(remeasure);
+  above.observe(document.body);
   draw();
+  return () => {
+    window.removeEventListener("resize", remeasure);
+    seen.disconnect();
+    above.disconnect();
+  };
 }
 
 export default { render };

@@ -30,6 +30,15 @@ HERE = Path(__file__).parent
 #: Circumradius of a hex in SVG units at scale 1 (the picture is then scaled by CSS, without loss).
 CELL_SIZE = 32
 LAYER_START = '<g class="muz-layer"'
+#: How a board may be bounded by the window (SvgBoard.fit).
+FITS = ("none", "window", "fill")
+
+
+def scaled(px: float, scale: float = 1.0) -> str:
+    """A CSS length of `px` pixels at normal size: `scale` times that in a notebook; inside the
+    classroom app, whose --muz-u says how large one pixel is at the chosen Size (and keeps it within
+    the window), that many units."""
+    return f"calc({px:g} * var(--muz-u, {scale:g}px))"
 
 
 class CellHandle:
@@ -107,6 +116,9 @@ class SvgBoard(anywidget.AnyWidget):
     _css = (HERE / "svgboard.css").read_text(encoding="utf-8")
     svg = traitlets.Unicode("").tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)
+    #: How the window bounds the board: "none" (exactly `scale` times its size, as in a notebook),
+    #: "window" (at most the room left below its top in the window) or "fill" (exactly that room).
+    fit = traitlets.Unicode("none").tag(sync=True)
     shortcuts = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
@@ -136,6 +148,13 @@ class SvgBoard(anywidget.AnyWidget):
         value = proposal["value"]
         if not 0.25 <= value <= 6:
             raise UnknownSetting(f"scale {value!r}: give a size between 0.25 and 6 (1.5 for a projector)")
+        return value
+
+    @traitlets.validate("fit")
+    def _valid_fit(self, proposal: Any) -> str:
+        value = proposal["value"]
+        if value not in FITS:
+            raise UnknownSetting(f"fit {value!r}: give one of {', '.join(FITS)}")
         return value
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
