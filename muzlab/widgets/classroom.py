@@ -276,7 +276,7 @@ class ClassroomApp(widgets.VBox):
 
     def review_file(self) -> Download:
         """The review shown, one line per decision, as CSV for the browser to save."""
-        frame = self.review.frame if self.review is not None else None
+        frame = self.review.table() if self.review is not None else None
         text = "" if frame is None else frame.to_csv(index=False)
         name = "muzundrum-review.csv" if self.review is None else (
             f"muzundrum-review-game-{self.review.game.seed}.csv")
