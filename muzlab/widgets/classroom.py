@@ -276,8 +276,9 @@ class ClassroomApp(widgets.VBox):
 
     def review_file(self) -> Download:
         """The review shown, one line per decision, as CSV for the browser to save."""
-        frame = self.review.table() if self.review is not None else None
-        text = "" if frame is None else frame.to_csv(index=False)
+        review = self.review
+        # the frame holds facts; the file a teacher opens also has each decision's sentence
+        text = "" if review is None else review.frame.assign(comment=review.comments).to_csv(index=False)
         name = "muzundrum-review.csv" if self.review is None else (
             f"muzundrum-review-game-{self.review.game.seed}.csv")
         return Download(name, "text/csv", text.encode("utf-8"))

@@ -12,7 +12,6 @@ from `muzlab.coach`; this widget only shows it.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -22,9 +21,6 @@ from muzlab.hexgrid import Cell
 from muzlab.spelling import in_lesson_key
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 
 class Review(widgets.VBox):
@@ -89,11 +85,6 @@ class Review(widgets.VBox):
         button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
         button.on_click(lambda _button: action())
         return button
-
-    def table(self) -> pd.DataFrame:
-        """The review as a person reads it (for a download): the frame's facts, then the coach's
-        sentence on each decision as a `comment` column."""
-        return self.frame.assign(comment=self.comments)
 
     @in_lesson_key
     def redraw_names(self) -> None:
