@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from muzlab.errors import MuzlabError
-from muzlab.music import midi_notes as structure_midi_notes
 from muzlab.pitch import PitchLike
+from muzlab.register import midi_notes as structure_midi_notes
 from muzlab.spelling import english_spelling, structure_kind
 
 if TYPE_CHECKING:

@@ -29,6 +29,7 @@ from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.game import Game
 from muzlab.hexgrid import Cell, corners, to_pixel
+from muzlab.outputs import file_written
 from muzlab.pitch import FLAT_NAMES, SHARP_NAMES, SpelledNote
 from muzlab.position import Position, Structure
 from muzlab.quiz import score_explanation, scoring_move
@@ -590,16 +591,19 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     pack.add_argument("--questions", type=int, default=8, help=f"questions on each sheet, 1-{MAX_QUESTIONS}")
     pack.add_argument("--level", default="basic", choices=LEVELS)
     pack.add_argument("--paper", default="a4", choices=tuple(PAPERS))
+    pack.add_argument("--force", action="store_true", help="replace FILE if it exists")
     pack.set_defaults(run=_pack_command)
     kit = commands.add_parser("printables", help="the board at true size and a twelve-faced die net (PDF)")
     kit.add_argument("--out", required=True, metavar="FILE", help="the PDF to write, e.g. kit.pdf")
     kit.add_argument("--level", default="basic", choices=LEVELS, help="master prints the master board")
     kit.add_argument("--paper", default="a4", choices=tuple(PAPERS))
+    kit.add_argument("--force", action="store_true", help="replace FILE if it exists")
     kit.set_defaults(run=_printables_command)
 
 
 def _pack_command(args: argparse.Namespace) -> int:
-    made = teacher_pack(args.out, args.seed, args.sheets, args.questions, args.level, args.paper)
+    with file_written(args.out, args.force) as aside:
+        made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper)
     asked = sum(len(sheet.questions) for sheet in made)
     print(f"wrote {args.out}: {len(made)} worksheet page(s) with {asked} questions, then {len(made)} "
           "answer page(s)")
@@ -607,7 +611,8 @@ def _pack_command(args: argparse.Namespace) -> int:
 
 
 def _printables_command(args: argparse.Namespace) -> int:
-    printables(args.out, args.paper, args.level)
+    with file_written(args.out, args.force) as aside:
+        printables(aside, args.paper, args.level)
     print(f"wrote {args.out}: the {args.level} board at true size ({args.paper}) and the die net")
     return 0
 
