@@ -57,7 +57,7 @@ from muzlab.spelling import completion_label, pitch_label, show_name, typeset_te
 from muzlab.theory import SCALE_STEPS
 
 if TYPE_CHECKING:
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
 ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4
@@ -529,7 +529,7 @@ class Game:
     def score_sheet(self) -> pd.DataFrame:
         """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
         totals, passes marked (with the cells a missed die had)."""
-        import pandas as pd
+        import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
         return pd.DataFrame(sheet_rows(self, self._die_words()), columns=list(SHEET_COLUMNS))
 
@@ -560,7 +560,7 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """The game as SVG for notebooks; drawing lives in muzlab.svg."""
-        from muzlab.svg import game_svg
+        from muzlab.svg import game_svg  # display hook: the drawing stays outside the play layer
 
         return game_svg(self)
 

@@ -83,8 +83,8 @@ def check_files(folder: Path, names: tuple[str, ...], force: bool) -> bool:
 
 def write_parquet(frame: pd.DataFrame, path: Path, run_id: str) -> None:
     """Write `frame` to the Parquet file `path` (no index) with `run_id` in its metadata."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    import pyarrow as pa  # pyarrow only for datasets
+    import pyarrow.parquet as pq  # pyarrow only for datasets
 
     table = pa.Table.from_pandas(frame, preserve_index=False)
     table = table.replace_schema_metadata({**(table.schema.metadata or {}), RUN_KEY: run_id.encode()})
@@ -93,7 +93,7 @@ def write_parquet(frame: pd.DataFrame, path: Path, run_id: str) -> None:
 
 def run_of(path: Path) -> str | None:
     """The run id in a Parquet file's metadata (None for a file written before runs had ids)."""
-    import pyarrow.parquet as pq
+    import pyarrow.parquet as pq  # pyarrow only for datasets
 
     try:
         metadata = pq.read_schema(path).metadata or {}

@@ -772,7 +772,7 @@ class Position(Engine):
 
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks; drawing lives in muzlab.svg, outside the rules."""
-        from muzlab.svg import position_svg
+        from muzlab.svg import position_svg  # display hook: the drawing stays outside the rules
 
         return position_svg(self)
 

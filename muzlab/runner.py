@@ -18,6 +18,8 @@ import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -99,7 +101,6 @@ def not_played(number: int, parts: Sequence[range], unfinished: Iterable[int], s
 
 def describe_failure(error: BaseException) -> str:
     """Why a chunk failed, in a few words: a dead worker process or the exception it raised."""
-    from concurrent.futures.process import BrokenProcessPool
 
     if isinstance(error, BrokenProcessPool):
         return "a worker process died (BrokenProcessPool)"
@@ -134,8 +135,6 @@ def run_in_processes(task: Callable[..., Any], job: Callable[[int], tuple], part
     A chunk that raises, or whose process dies (which breaks the pool: every chunk then in flight is
     re-run in a new pool), is run again up to `retries` times; then SimulationError names the games.
     """
-    from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-    from concurrent.futures.process import BrokenProcessPool
 
     size = min(workers, len(parts))
     failures: dict[int, int] = {}
@@ -192,7 +191,7 @@ def run_in_processes(task: Callable[..., Any], job: Callable[[int], tuple], part
 def require_distributed() -> Any:
     """The `distributed` module, or DaskMissing saying how to install it."""
     try:
-        import distributed
+        import distributed  # Dask is an optional extra (muzlab[dask])
     except ImportError as error:
         raise DaskMissing(INSTALL_DASK) from error
     return distributed
@@ -201,7 +200,7 @@ def require_distributed() -> Any:
 def require_dask_dataframe() -> Any:
     """The `dask.dataframe` module, or DaskMissing saying how to install it."""
     try:
-        import dask.dataframe
+        import dask.dataframe  # Dask is an optional extra (muzlab[dask])
     except ImportError as error:
         raise DaskMissing(INSTALL_DASK) from error
     return dask.dataframe

@@ -34,7 +34,7 @@ from muzlab.rules import RuleSet
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where frames are made
     from distributed import Client
 
 MAX_SEED = 2**63
@@ -206,8 +206,8 @@ def _typed_frame(rows: list[tuple], types: dict[str, str]) -> pd.DataFrame:
     """The rows as a frame of the given column dtypes, each column made in one go from its values:
     numbers and flags straight into numpy arrays, "Int64" (None for a missing number) as values
     and a mask, text through pandas."""
-    import numpy as np
-    import pandas as pd
+    import numpy as np  # the worker processes import this module: numpy and pandas load where frames are made
+    import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
     columns = list(zip(*rows, strict=True)) if rows else [()] * len(types)
     data = {}
@@ -277,7 +277,7 @@ class SimulationResult:
     def report(self) -> str:
         """A few lines for the terminal: games, ties, passes, re-rolls and extra rolls, then the summary
         per player (and per agent when the agents changed seats)."""
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         games = self.games
         ties = int(games["tie"].sum())
@@ -314,7 +314,7 @@ class SimulationResult:
     @classmethod
     def read_parquet(cls, path: str | Path) -> SimulationResult:
         """Read back what `to_parquet` wrote; OutputError when the two files are from different runs."""
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         folder = Path(path)
         runs = {name: outputs.run_of(folder / name) for name in PARQUET_FILES}
@@ -463,7 +463,7 @@ class SimulationDataset:
         return self._dask(kind)
 
     def _pandas(self, kind: str) -> pd.DataFrame:
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         paths = self.files(kind)
         if not paths:
@@ -471,7 +471,7 @@ class SimulationDataset:
         return pd.concat([pd.read_parquet(path) for path in paths], ignore_index=True)
 
     def _dask(self, kind: str) -> dd.DataFrame:
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         dd = runner.require_dask_dataframe()
         paths = self.files(kind)
@@ -504,7 +504,7 @@ class SimulationDataset:
 
     def report(self) -> str:
         """Win shares and mean scores per player and pass rates per agent, computed part by part."""
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         lines = [f"{self.n_games} games in {len(self.parts)} parts at {self.folder}",
                  "win share: Wilson 95% interval in win_low..win_high"]
@@ -593,7 +593,7 @@ def simulate(
 
     key_text = json.dumps([task.__name__, spec.to_dict(), n_games, size, out is not None and run_id])
     key = f"muzlab-{task.__name__}-{hashlib.sha256(key_text.encode()).hexdigest()[:12]}"
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # only with a progress bar
 
     bar = tqdm(total=n_games, unit="game", disable=not (progress if progress is not None
                                                           else n_games >= PROGRESS_FROM))
@@ -613,7 +613,7 @@ def simulate(
         raise
     if not parts:
         return frames(len(spec.agents), [], [])
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
     ordered = [results[number] for number in range(len(parts))]
     return SimulationResult(pd.concat([games for games, _ in ordered], ignore_index=True),

@@ -29,7 +29,7 @@ from muzlab.rules import RuleSet
 from muzlab.spelling import current_lesson_key, pitch_label, typeset_text
 
 if TYPE_CHECKING:
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
 #: What a message is: news of the game, a refused action, a hint, or computers that stopped.
 MESSAGE_KINDS = ("info", "refused", "hint", "stopped")
@@ -197,7 +197,7 @@ class Table:
     def score_sheet(self) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
         `Game.score_sheet` (one per turn), with a "hints" column."""
-        import pandas as pd
+        import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
         return pd.DataFrame(self.sheet_rows(), columns=list(SHEET_COLUMNS))
 
