@@ -4,6 +4,10 @@ An agent looks at a game and answers `choose(game)`: a cell for the die in hand,
 It never changes the game. `play` runs a game to its end with one agent per seat, rolling the
 dice for them. None of these agents passes while a placement exists (`passes_when_able` is False):
 a pass with a legal cell is something only a person does, and the record shows it.
+
+An agent draws from its seeded generator only through `random()`, which counts the draws: its
+`state()` (name, seed, draws) goes into a game record, and `from_state` makes an agent that goes on
+exactly where the saved one was.
 """
 
 from __future__ import annotations
@@ -11,10 +15,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from muzlab.errors import GameError, UnknownSetting
+from muzlab.errors import GameError, UnknownSetting, shown
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
 from muzlab.position import Position
+from muzlab.records import AgentState
+
+
+class CountingRandom(random.Random):
+    """A seeded generator that counts the numbers drawn with `random()` (the only draw agents make)."""
+
+    def __init__(self, seed: int | str | None = None):
+        super().__init__(seed)
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
 
 
 class Agent:
@@ -25,7 +42,14 @@ class Agent:
     passes_when_able = False
 
     def __init__(self, seed: int | str | None = None):
-        self.rng = random.Random(seed)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.seed = seed
+        self.rng = CountingRandom(seed)
+
+    def state(self) -> AgentState:
+        """What a record keeps to go on identically: the agent's name, seed and draws so far."""
+        return AgentState(self.name, self.seed, self.rng.draws)
 
     def choose(self, game: Game) -> Cell | None:
         """The cell for the die in hand, or None to pass."""
@@ -142,9 +166,17 @@ AGENTS: dict[str, type[Agent]] = {agent.name: agent for agent in (RandomAgent, G
 
 def make_agent(name: str, seed: int | str | None = None) -> Agent:
     """A new agent by its registered name."""
-    if name not in AGENTS:
-        raise UnknownSetting(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
+    if not isinstance(name, str) or name not in AGENTS:
+        raise UnknownSetting(f"unknown agent {shown(name)}; known agents: {sorted(AGENTS)}")
     return AGENTS[name](seed)
+
+
+def from_state(state: AgentState) -> Agent:
+    """The agent a record describes, its generator advanced by the draws the saved one had made."""
+    agent = make_agent(state.name, state.seed)
+    for _ in range(state.draws):
+        agent.rng.random()
+    return agent
 
 
 def seat_agents(names: Sequence[str | None], game_seed: int) -> list[Agent | None]:

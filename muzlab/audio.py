@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from muzlab.errors import MuzlabError
-from muzlab.music import midi_notes as structure_midi_notes
 from muzlab.pitch import PitchLike
+from muzlab.register import midi_notes as structure_midi_notes
 from muzlab.spelling import english_spelling, structure_kind
 
 if TYPE_CHECKING:
     import IPython.display
-    import ipywidgets
+    import ipywidgets  # notebook objects load only when a notebook asks for one
 
 DEFAULT_RATE = 22050
 PEAK = 0.9
@@ -141,14 +141,14 @@ def to_wav_bytes(wave: np.ndarray, rate: int = DEFAULT_RATE) -> bytes:
 
 def to_ipython_audio(wave: np.ndarray, rate: int = DEFAULT_RATE) -> IPython.display.Audio:
     """An IPython.display.Audio player for a waveform (not autoplaying)."""
-    from IPython.display import Audio
+    from IPython.display import Audio  # notebook objects load only when a notebook asks for one
 
     return Audio(data=to_wav_bytes(wave, rate), autoplay=False)
 
 
 def to_audio_widget(wave: np.ndarray, rate: int = DEFAULT_RATE) -> ipywidgets.Audio:
     """An ipywidgets.Audio player for a waveform, for use inside widget layouts."""
-    import ipywidgets
+    import ipywidgets  # notebook objects load only when a notebook asks for one
 
     return ipywidgets.Audio(value=to_wav_bytes(wave, rate), format="wav", autoplay=False)
 

@@ -1,15 +1,19 @@
 """The `muzlab` command: `muzlab perft` (rule counts and engine speed), `muzlab simulate` (games).
 
-Bad arguments are answered with one line naming the problem and exit code 2, never a traceback.
+Bad arguments are answered with one line naming the problem and exit code 2, never a traceback;
+Ctrl-C with one line and exit code 130. Outputs are checked before any work and written whole: an
+earlier output is replaced only with --force.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from pathlib import Path
 from typing import NoReturn
 
-from muzlab import lessons, perft, worksheet
+from muzlab import lessons, outputs, perft, sim, worksheet
 from muzlab.board import Board
 from muzlab.errors import MuzlabError, SimulationError, UnknownSetting
 from muzlab.rules import RuleSet
@@ -58,22 +62,32 @@ def _simulate(args: argparse.Namespace) -> int:
     agents = tuple(name.strip() for name in args.agents.split(",") if name.strip())
     if not agents:
         raise UnknownSetting("--agents needs at least one agent name (random, greedy, expert)")
+    if args.scheduler and not _SCHEDULER.fullmatch(args.scheduler):
+        raise UnknownSetting(f"--scheduler {args.scheduler!r} is not a scheduler address; write "
+                             "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
     settings = {"seed": args.seed, "dice": args.dice, "rules": args.rules,
                 "alternate_seats": args.alternate_seats, "progress": False if args.quiet else None,
                 "chunk_size": args.chunk_size, "retries": args.retries,
-                "out": args.out if args.dataset else None}
-    if args.scheduler:
-        from muzlab.runner import require_distributed
-
-        with require_distributed().Client(args.scheduler) as client:
-            result = simulate(args.games, agents, client=client, **settings)
-    else:
-        result = simulate(args.games, agents, workers=args.workers, **settings)
+                "out": args.out if args.dataset else None, "force": args.force}
+    made = False
+    if args.out and not args.dataset:
+        made = outputs.check_files(Path(args.out), sim.PARQUET_FILES, args.force)  # before any game
+    try:
+        if args.scheduler:
+            with _client(args.scheduler) as client:
+                result = simulate(args.games, agents, client=client, **settings)
+        else:
+            result = simulate(args.games, agents, workers=args.workers, **settings)
+        if args.out and not args.dataset:
+            folder = result.to_parquet(args.out, force=True)  # (an earlier run was refused above)
+    except BaseException:
+        if made:
+            outputs.discard(Path(args.out))
+        raise
     if args.dataset:
         print(f"wrote {result.n_games} games in {len(result.parts)} parts to {result.folder} "
               "(games/, moves/, simulation.json)")
     elif args.out:
-        folder = result.to_parquet(args.out)
         print(f"wrote {folder / 'games.parquet'} and {folder / 'moves.parquet'}")
     print(result.report())
     return 0
@@ -84,6 +98,19 @@ def _class(args: argparse.Namespace) -> int:
 
     serve(args.folder, args.ip, args.port, browser=not args.no_browser)
     return 0
+
+
+_SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx|inproc)://)?[A-Za-z0-9_.\-\[\]:]+:[0-9]{1,5}")
+
+
+def _client(address: str):
+    """A Dask client of the scheduler at `address`, or MuzlabError saying it cannot be reached."""
+    from muzlab.runner import require_distributed
+
+    try:
+        return require_distributed().Client(address, timeout=15)
+    except (OSError, ValueError, TimeoutError) as error:
+        raise MuzlabError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -98,9 +125,11 @@ def _at_least(minimum: int):
 
     def whole_number(text: str) -> int:
         try:
+            if len(text) > 30:
+                raise ValueError
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} is too small; it must be {minimum} or more")
         return value
@@ -123,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", metavar="FILE", help="compare against a golden file, exit 1 on mismatch")
     p.set_defaults(run=_perft)
     s = commands.add_parser("simulate", help="play many games between computer players; summary and frames")
-    s.add_argument("--games", type=_at_least(0), default=1000, help="number of games")
+    s.add_argument("--games", type=_at_least(1), default=1000, help="number of games")
     s.add_argument("--agents", default="greedy,random",
                    help="comma-separated agents, one per seat (random, greedy, expert)")
     s.add_argument("--seed", type=_at_least(0), default=0,
@@ -144,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--dataset", action="store_true",
                    help="with --out: workers write FOLDER/games/ and FOLDER/moves/ as Parquet parts, one per "
                         "chunk, for runs bigger than memory")
+    s.add_argument("--force", action="store_true", help="replace an earlier run in --out")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(run=_simulate)
     c = commands.add_parser(
@@ -160,10 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand; 2 and one line on stderr for bad arguments, 1 when a simulation failed."""
-    args = build_parser().parse_args(argv)
+    """Run one subcommand; 2 and one line on stderr for bad arguments, 1 when a simulation failed, 130
+    and one line on Ctrl-C."""
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args)
+    except KeyboardInterrupt:
+        print(f"muzlab{_named(argv)}: interrupted", file=sys.stderr)
+        return 130
     except SimulationError as error:
         print(f"muzlab {args.command}: {error}", file=sys.stderr)
         return 1
@@ -174,6 +208,12 @@ def main(argv: list[str] | None = None) -> int:
         what = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else error
         print(f"muzlab {args.command}: {what}", file=sys.stderr)
         return 2
+
+
+def _named(argv: list[str] | None) -> str:
+    """" COMMAND" for a message, from the arguments (the parser may not have finished)."""
+    words = [word for word in (sys.argv[1:] if argv is None else argv) if not word.startswith("-")]
+    return f" {words[0]}" if words else ""
 
 
 if __name__ == "__main__":

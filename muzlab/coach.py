@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from muzlab.agents import ExpertAgent
 from muzlab.errors import GameError, UnknownSetting
 from muzlab.game import Completion, Game, completion
 from muzlab.hexgrid import Cell
@@ -26,7 +27,7 @@ from muzlab.spelling import (
 from muzlab.value import Assessment, Evaluator, assess, margin
 
 if TYPE_CHECKING:
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
 #: Verb forms for the sentences: present (advice), past (what was played), participle (what could
 #: have been played: "would have completed").
@@ -231,7 +232,6 @@ class Decision:
 def decisions(game: Game, expert_seed: int | None = None) -> list[Decision]:
     """Every placement or pass of a game, in order, bonus plays and declined passed dice included;
     with `expert_seed`, each also carries the expert's choice for that moment."""
-    from muzlab.agents import ExpertAgent
 
     if not isinstance(game, Game):
         raise GameError(f"{game!r} is not a Game; review a muzlab.Game (played, loaded or simulated)")
@@ -311,7 +311,7 @@ def review(game: Game, expert_seed: int = 0, depth: int = 0) -> pd.DataFrame:
 
 def review_decisions(moments: list[Decision], valued: list[Assessment]) -> pd.DataFrame:
     """The `review` frame of decisions and their values already found (the Review widget finds them once)."""
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
     rows = [_row(decision, assessment) for decision, assessment in zip(moments, valued, strict=True)]
     # object columns keep None for "no cell" (a string column would turn it into NaN)
@@ -416,7 +416,7 @@ def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
     taking the best of several estimates), within SOLO_DRIFT_PER_ROLL a roll. With three or four
     players each roll's luck is measured in the roller's own margin, and the sum holds seat by seat
     only approximately."""
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
     rows = []
     for (_, player), rows_of in reviewed.groupby(["seat", "player"], sort=True):
@@ -560,7 +560,7 @@ def standings(games: list[tuple[Game, list[str]]], by: str = "luck_adjusted_marg
     luck-adjusted margin (the margin minus the player's luck plus the mean of the opponents' luck: the
     dice taken out, so it shows who played better in far fewer games) and accuracy; ranked `by`
     "luck_adjusted_margin", "margin" or "points"."""
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
     columns = ["points", "margin", "luck", "luck_adjusted_margin", "accuracy"]
     if by not in ("luck_adjusted_margin", "margin", "points"):

@@ -441,7 +441,6 @@ class Layout:
         return bytes(column), bytes(right), bytes(left)
 
 
-_LAYOUTS: dict[int, tuple[Board, Layout]] = {}
 DIE_BYTES = tuple(bytes((pitch,)) for pitch in range(12))
 
 
@@ -457,8 +456,5 @@ PITCHES_OF = _pitches_of_every_mask()
 
 
 def layout_of(board: Board) -> Layout:
-    """The board's layout, built on first use; keyed by identity (the board is kept with it)."""
-    known = _LAYOUTS.get(id(board))
-    if known is None:
-        known = _LAYOUTS[id(board)] = (board, Layout(board))
-    return known[1]
+    """The board's layout, built on first use and kept on the board (it goes when the board goes)."""
+    return board.memo("layout", lambda: Layout(board))

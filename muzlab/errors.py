@@ -72,3 +72,13 @@ class SimulationError(MuzlabError, RuntimeError):
 
 class DaskMissing(MuzlabError, ImportError):
     """Dask is needed for cluster runs and datasets but is not installed."""
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """`repr(value)` for an error message, cut to `limit` characters; safe for any value (an integer
+    too long for Python to print is described instead of raising)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int over sys.get_int_max_str_digits() digits
+        return "a number too long to print"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

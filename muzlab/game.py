@@ -31,9 +31,10 @@ rolled again), "place", "pass" (a die handed to the next player: counted once, f
 "reroll" (a die in hand given up to be rolled again: a passed die its receiver cannot place, or a
 pass with one player). A pass or re-roll keeps `legal_cells`, so a missed placement stays visible.
 
-Records (`to_json`, `from_json`) hold the settings and every event; reading one replays each event
-through the rules, so a record is accepted only if every event is legal. Version 1 records (where a
-declined bonus play was a second "pass" and completions were names) are converted as they are read.
+Records (`to_json`, `from_json`; the format is muzlab.records) hold the settings and every event;
+reading one replays each event through the rules, so a record is accepted only if every event is
+legal. Version 1 records (where a declined bonus play was a second "pass" and completions were names)
+are converted as they are read.
 """
 
 from __future__ import annotations
@@ -41,23 +42,27 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from muzlab import records
 from muzlab.board import Board
-from muzlab.errors import BoardFileError, GameError, GameRecordError, IllegalPlacement, InvalidCell
+from muzlab.errors import GameError, GameRecordError, IllegalPlacement, InvalidCell, shown
 from muzlab.hexgrid import Cell
 from muzlab.pitch import PitchLike, parse_pitch
 from muzlab.position import Position, Structure
+from muzlab.records import AgentState
 from muzlab.rules import RuleSet
 from muzlab.spelling import completion_label, pitch_label, show_name, typeset_text
 from muzlab.theory import SCALE_STEPS
 
 if TYPE_CHECKING:
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
 ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4
+#: Seeds lie between -MAX_SEED and MAX_SEED (a record writes them as JSON numbers).
+MAX_SEED = 2**64
 EVENT_KINDS = ("roll", "place", "pass", "reroll")
 
 
@@ -233,13 +238,17 @@ class Game:
         seed: int | None = None,
     ):
         if not _is_int(players) or not 1 <= players <= MAX_PLAYERS:
-            raise GameError(f"{players!r} players: Muzundrum is for 1 to {MAX_PLAYERS} players")
+            raise GameError(f"{shown(players)} players: Muzundrum is for 1 to {MAX_PLAYERS} players")
         if not _is_int(dice) or dice < 1:
-            raise GameError(f"{dice!r} dice: the supply needs at least one die")
+            raise GameError(f"{shown(dice)} dice: the supply needs at least one die")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        elif not _is_int(seed):
-            raise GameError(f"{seed!r} is not a seed; give an integer")
+        elif not _is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
+            raise GameError(f"{shown(seed)} is not a seed; give an integer between -2**64 and 2**64")
+        if not (rules is None or isinstance(rules, str | RuleSet)) or not (
+                board is None or isinstance(board, str | Board)):
+            raise GameError(f"rules={shown(rules)}, board={shown(board)}: give a RuleSet or a level's name, "
+                            "and a Board or a shipped board's name")
         self.rules: RuleSet = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
         if board is None:
             board = self.rules.board_name_for(dice)
@@ -520,7 +529,7 @@ class Game:
     def score_sheet(self) -> pd.DataFrame:
         """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
         totals, passes marked (with the cells a missed die had)."""
-        import pandas as pd
+        import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
         return pd.DataFrame(sheet_rows(self, self._die_words()), columns=list(SHEET_COLUMNS))
 
@@ -551,104 +560,57 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """The game as SVG for notebooks; drawing lives in muzlab.svg."""
-        from muzlab.svg import game_svg
+        from muzlab.svg import game_svg  # display hook: the drawing stays outside the play layer
 
         return game_svg(self)
 
     # ---- records ------------------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        """The game record as JSON-ready data (format version 2: settings plus every event)."""
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": asdict(self.rules),
-            "board": self.board.to_dict(),
-            "players": self.players,
-            "dice": self.dice,
-            "seed": self.seed,
-            "events": [_event_to_dict(e) for e in self._events],
-            "scores": list(self._scores),
-        }
+    def to_dict(self, agents: Sequence[AgentState | None] | None = None) -> dict:
+        """The game record as JSON-ready data (format version 2: settings plus every event; see
+        muzlab.records), with `agents` the state of each seat's computer player."""
+        return records.record_dict(self, None if agents is None else tuple(agents))
 
-    def to_json(self, indent: int | None = 1) -> str:
+    def to_json(self, indent: int | None = 1, agents: Sequence[AgentState | None] | None = None) -> str:
         """The game record as JSON text; `Game.from_json` replays it."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return json.dumps(self.to_dict(agents), indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, data: Any, rules: RuleSet | None = None, board: Board | None = None) -> Game:
         """Replay a record (as read from JSON) through the rules; GameRecordError names the first bad
         event, and no half-loaded game is returned. Version 1 records are converted as they are read."""
-        if not isinstance(data, dict):
-            raise GameRecordError(f"a game record is a JSON object, not {type(data).__name__}")
-        version = data.get("version")
-        if data.get("format") != RECORD_FORMAT or version not in (1, 2) or isinstance(version, bool):
-            raise GameRecordError(f"not a {RECORD_FORMAT} record of version 1 or {RECORD_VERSION} "
-                                  f"(format {data.get('format')!r}, version {data.get('version')!r})")
-        missing, unknown = _TOP_KEYS - {"scores"} - set(data), set(data) - _TOP_KEYS
-        if missing or unknown:
-            raise GameRecordError(f"the record has missing fields {sorted(missing)} "
-                                  f"and unknown fields {sorted(unknown)}")
-        record_rules = _record_rules(data["rules"])
-        if rules is not None and rules != record_rules:
-            differ = [f.name for f in fields(RuleSet)
-                      if getattr(rules, f.name) != getattr(record_rules, f.name)]
-            raise GameRecordError(f"the record was played under other rules ({record_rules.name!r}); "
-                                  f"it differs from {rules.name!r} in {', '.join(differ)}")
+        settings = records.read_settings(data, rules, board)
         try:
-            record_board = Board.from_dict(data["board"], source="the record's board")
-        except BoardFileError as error:
-            raise GameRecordError(str(error)) from None
-        if board is not None and board != record_board:
-            raise GameRecordError(f"the record was played on board {record_board.name!r}, "
-                                  f"not on {board.name!r}")
-        try:
-            game = cls(data["players"], record_board, record_rules, data["dice"], data["seed"])
+            game = cls(settings.players, settings.board, settings.rules, settings.dice, settings.seed)
         except GameError as error:
             raise GameRecordError(f"the record's settings are wrong: {error}") from None
-        events = data["events"]
-        if not isinstance(events, list):
-            raise GameRecordError("the record's 'events' must be a list")
-        for index, raw in enumerate(events):
-            game._replay(index, raw, version)
-        if "scores" in data and data["scores"] != list(game.scores):
-            raise GameRecordError(f"the record's scores {data['scores']} differ from the replayed "
+        for index, raw in enumerate(settings.events):
+            game._replay(index, raw, settings.version)
+        if settings.scores is not None and settings.scores != list(game.scores):
+            raise GameRecordError(f"the record's scores {shown(settings.scores)} differ from the replayed "
                                   f"scores {list(game.scores)}")
         return game
 
     @classmethod
-    def from_json(cls, text: str, rules: RuleSet | None = None, board: Board | None = None) -> Game:
+    def from_json(cls, text: str | bytes, rules: RuleSet | None = None, board: Board | None = None) -> Game:
         """Read `to_json` text; with `rules` or `board`, a record made under others is refused."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise GameRecordError(f"the game record is not JSON: {error}") from None
-        return cls.from_dict(data, rules, board)
+        return cls.from_dict(records.parse(text), rules, board)
 
     def _replay(self, index: int, raw: Any, version: int) -> None:
         """Apply recorded event `index`; GameRecordError names it when it is malformed or illegal."""
-        event = _record_event(index, raw, version, self)
+        fields = records.event_fields(index, raw, version, self._phase, self.players)
+        event = Event(*fields[:4], source=fields[4])
         try:
             done = self.apply(event)
         except (GameError, IllegalPlacement, InvalidCell) as error:
             message = str(error).removeprefix(f"cannot apply {event.describe(self.board)}: ")
             raise GameRecordError(f"event {index} ({event.describe(self.board)}): {message}") from None
-        given = {"points": raw.get("points")} if version == 1 else {
-            "points": raw.get("points"), "completed": _completions(index, raw.get("completed"))}
-        for name, value in given.items():
-            if name in raw and value != getattr(done, name):
+        for name, value in records.given_facts(index, raw, version).items():
+            if value != getattr(done, name):
                 raise GameRecordError(f"event {index} ({done.describe(self.board)}): the record gives {name} "
-                                      f"{raw[name]!r}, the rules give {_jsonable(getattr(done, name))!r}")
+                                      f"{shown(raw[name])}, the rules give "
+                                      f"{records.jsonable(getattr(done, name))!r}")
 
 
-RECORD_FORMAT = "muzlab-game"
-RECORD_VERSION = 2
-_TOP_KEYS = {"format", "version", "rules", "board", "players", "dice", "seed", "events", "scores"}
-_EVENT_KEYS = {
-    "roll": ({"kind", "player", "pitch"}, set()),
-    "reroll": ({"kind", "player", "pitch"}, set()),
-    "pass": ({"kind", "player", "pitch"}, set()),
-    "place": ({"kind", "player", "pitch", "cell"}, {"points", "completed"}),
-}
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
 #: The columns of the score sheet, in order.
 SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total")
@@ -689,76 +651,6 @@ def sheet_rows(game: Game, die_words: Sequence[DieWords],
         row["plays"] = " · ".join(row["plays"])
     return rows
 _SOURCE_WORDS = {"opening": "opening", "extra": "extra roll", "reroll": "re-roll", "passed": "bonus play"}
-
-
-def _event_to_dict(event: Event) -> dict:
-    data: dict[str, Any] = {"kind": event.kind, "player": event.player, "pitch": event.pitch}
-    if event.kind == "place":
-        data["cell"] = list(event.cell)
-        data["points"] = event.points
-        data["completed"] = _jsonable(event.completed)
-    return data
-
-
-def _jsonable(value: Any) -> Any:
-    return [list(c) for c in value] if isinstance(value, tuple) else value
-
-
-def _completions(index: int, raw: Any) -> tuple[Completion, ...] | None:
-    """Recorded completions ([kind, root, quality] lists) as Completion tuples."""
-    if raw is None:
-        return None
-    if not isinstance(raw, list) or not all(
-            isinstance(c, list) and len(c) == 3 and c[0] in ("triad", "scale") and _is_int(c[1])
-            and 0 <= c[1] < 12 and isinstance(c[2], str) for c in raw):
-        raise GameRecordError(f"event {index}: 'completed' is a list of [kind, root, quality] such as "
-                              f"['triad', 0, 'major'], not {raw!r}")
-    return tuple(Completion(*c) for c in raw)
-
-
-def _record_event(index: int, raw: Any, version: int, game: Game) -> Event:
-    """A recorded event checked for shape; GameRecordError names it when it is malformed. In a version 1
-    record a roll of a passed die is a "reroll" and a declined bonus play a "pass": both are converted."""
-    if not isinstance(raw, dict) or raw.get("kind") not in _EVENT_KEYS:
-        raise GameRecordError(f"event {index} ({raw!r}): an event is an object whose kind is one of "
-                              f"{sorted(_EVENT_KEYS)}")
-    required, optional = _EVENT_KEYS[raw["kind"]]
-    if not required <= set(raw) <= required | optional:
-        also = f" and optionally {sorted(optional)}" if optional else ""
-        raise GameRecordError(f"event {index} ({raw!r}): a {raw['kind']} event has the fields "
-                              f"{sorted(required)}{also}")
-    player, pitch = raw["player"], raw["pitch"]
-    if not _is_int(player) or not _is_int(pitch) or not 0 <= pitch < 12:
-        raise GameRecordError(f"event {index} ({raw!r}): player must be a seat number and pitch 0-11")
-    kind, cell, source = raw["kind"], None, "turn"
-    if "cell" in raw:
-        cell = raw["cell"]
-        if not isinstance(cell, list) or len(cell) != 2 or not all(_is_int(v) for v in cell):
-            raise GameRecordError(f"event {index} ({raw!r}): a cell is a pair of integers [q, r]")
-        cell = (cell[0], cell[1])
-    if version == 1 and kind == "reroll":
-        kind, source = "roll", "reroll"
-    elif version == 1 and kind == "pass" and (game.phase == BONUS or game.players == 1):
-        kind = "reroll"
-    elif kind == "roll" and game.phase == REROLL:
-        source = "reroll"
-    return Event(kind, player, pitch, cell, source=source)
-
-
-def _record_rules(data: Any) -> RuleSet:
-    names = {f.name for f in fields(RuleSet)}
-    if not isinstance(data, dict) or set(data) != names:
-        given = sorted(data) if isinstance(data, dict) else type(data).__name__
-        raise GameRecordError(f"the record's rules must give every RuleSet field {sorted(names)}; "
-                              f"got {given}")
-    try:
-        return RuleSet(**{name: _tuples(value) for name, value in data.items()})
-    except (TypeError, ValueError) as error:
-        raise GameRecordError(f"the record's rules are not a rule set muzlab knows: {error}") from None
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def _is_int(value: object) -> bool:

@@ -124,7 +124,7 @@ def keyboard(
 ) -> Axes:
     """Draw a piano keyboard with `pitches` lit and spelled; `semitones=True` marks the semitones
     between neighbouring notes above the keys. Returns the Axes; never calls plt.show()."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # matplotlib only for the figure; keyboard_svg needs none
     from matplotlib.patches import FancyArrowPatch, Rectangle
 
     view = layout(pitches, kind, key, octaves)

@@ -130,7 +130,7 @@ def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
     args = [sys.executable, "-m", "muzlab.lessons", str(Path(folder) / APP_NOTEBOOK), f"--Voila.ip={ip}",
             "--strip_sources=True", "--template=muzlab", *server_arguments(max_kernels, cull_idle_seconds)]
     if port is not None:
-        args.append(f"--port={port}")
+        args += [f"--port={port}", "--Voila.port_retries=0"]  # that port or none: it is the one printed
     if not open_browser:
         args.append("--no-browser")
     if not _is_loopback(ip):
@@ -143,7 +143,7 @@ def lab_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
     """The JupyterLab command opening the lessons in `folder`, as `python3 make.py lab` does."""
     args = [sys.executable, "-m", "jupyter", "lab", f"--ip={ip}", f"--notebook-dir={Path(folder).resolve()}"]
     if port is not None:
-        args.append(f"--port={port}")
+        args += [f"--port={port}", "--ServerApp.port_retries=0"]
     if not open_browser:
         args.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -170,6 +170,8 @@ ROOT_WARNING = ("muzlab app: warning: running as root on {ip}: every student's p
 
 
 def _serve(args: argparse.Namespace) -> int:
+    if args.port is not None:
+        check_port(args.ip, args.port)
     _copy_and_say(args.folder)
     if args.command == "app":
         if not _is_loopback(args.ip) and hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -208,7 +210,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         serve.add_argument("--ip", default="127.0.0.1",
                            help="address to listen on; 0.0.0.0 lets a class on the same network in "
                                 "(with a token)")
-        serve.add_argument("--port", type=int, default=None, help="port (default: the server's own)")
+        serve.add_argument("--port", type=port_number, default=None,
+                           help="port, 1-65535 (default: the server's own); refused if it is taken")
         serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
         if name == "app":
             serve.add_argument("--max-kernels", type=_positive, default=MAX_KERNELS,
@@ -218,6 +221,25 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                                help="shut down a page's kernel after this many idle minutes "
                                     f"(default {CULL_IDLE_SECONDS // 60})")
         serve.set_defaults(run=_serve)
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port 1-65535, or one line saying what is wrong."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text[:6]) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port; give a number from 1 to 65535")
+    return int(text)
+
+
+def check_port(ip: str, port: int) -> None:
+    """Refuse, before anything starts, a port this machine cannot listen on at `ip` (taken, say)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(ip, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as probe:
+            probe.bind(infos[0][4])
+    except OSError as error:
+        raise LessonsError(f"cannot listen on {ip} port {port}: {error.strerror or error}") from None
 
 
 def run_voila(argv: list[str]) -> None:

@@ -1,13 +1,8 @@
 """Built structures as music21 scores, MusicXML, MIDI and verovio staff notation.
 
-This is the only muzlab module that touches music21 and verovio, and it imports them inside the
-functions that need them: `import muzlab.music` stays light, so muzlab.audio can use the register
-(`midi_notes`) without loading music21. Names come from muzlab.spelling; registers are fixed so
-every picture and sound of a structure agrees:
-
-* a triad sits in root position with its root in octave 4 (C4..B4), closed voicing;
-* a scale run starts in C4..G4 (Ab3..B3 for Ab, A, Bb, B) and climbs by step, so it stays
-  within Ab3..F#5.
+This is the only muzlab module that touches music21 and verovio (the views that draw a staff import
+it when they first draw one). Names come from muzlab.spelling, registers from muzlab.register, so
+every picture and sound of a structure agrees.
 
 A quarter note lasts one beat; a triad is played as its three notes up then a half-note chord.
 Every staff carries a key signature: a scale run's key (F# major: six sharps, E# written), or the
@@ -23,14 +18,21 @@ import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import verovio
+from music21 import chord, expressions, metadata, meter, note, pitch, stream
+from music21 import clef as m21clef
+from music21 import key as m21key
+from music21.base import Music21Object
+from music21.musicxml.m21ToXml import GeneralObjectExporter
 
 from muzlab.errors import MuzlabError, UnknownSetting
-from muzlab.pitch import LETTER_PITCH, PitchLike, parse_pitch
+from muzlab.pitch import LETTER_PITCH, PitchLike
+from muzlab.register import scale_midi, triad_midi
 from muzlab.spelling import (
     MAJOR_KEY_SIGNATURES,
     MINOR_KEY_SIGNATURES,
-    TRIAD_STEPS,
     NotAStructure,
     english_spelling,
     fit_run,
@@ -42,15 +44,9 @@ from muzlab.spelling import (
     structure_name,
 )
 
-if TYPE_CHECKING:
-    import verovio
-    from music21 import chord, stream
-    from music21.base import Music21Object
-
 __all__ = [
     "Notation",
     "game_score",
-    "midi_notes",
     "notation_svg",
     "staff",
     "scale_stream",
@@ -95,38 +91,6 @@ def _check_clef(clef: str) -> int:
     return CLEFS[clef]
 
 
-def _triad_midi(pitches: Iterable[PitchLike], octave: int) -> list[int]:
-    """MIDI numbers of a root-position closed triad with its root in `octave`."""
-    root, quality = identify_triad(pitches)
-    first = 12 * (octave + 1) + root
-    third = first + TRIAD_STEPS[quality][0]
-    return [first, third, third + TRIAD_STEPS[quality][1]]
-
-
-def _scale_midi(pitches: Iterable[PitchLike]) -> list[int]:
-    """MIDI numbers of an ascending scale run; NotAStructure names the notes of anything else."""
-    values = list(pitches)
-    fit_run(values)  # a run that is not a scale fragment raises here, naming the notes
-    return rising_midi(values)
-
-
-def rising_midi(pitches: Iterable[PitchLike]) -> list[int]:
-    """MIDI numbers of notes read upward, each the next at or above the one before, starting in
-    C4..G4 (Ab3..B3 for pitch classes 8-11): a singable register for any run on the board."""
-    numbers = [parse_pitch(value) for value in pitches]
-    notes = [(60 if numbers[0] <= 7 else 48) + numbers[0]] if numbers else []
-    for pitch in numbers[1:]:
-        notes.append(notes[-1] + (pitch - notes[-1]) % 12)
-    return notes
-
-
-def midi_notes(pitches: Iterable[PitchLike], kind: Any) -> list[int]:
-    """MIDI numbers of a structure, bottom to top, in the register its notation uses."""
-    if structure_kind(kind) == "triad":
-        return _triad_midi(pitches, 4)
-    return _scale_midi(pitches)
-
-
 def _m21_names(names: list[str], midi: list[int]) -> list[str]:
     """music21 pitch names with octaves ("B-4", "E#5") for spelled names sounding at `midi`."""
     result = []
@@ -151,9 +115,8 @@ def _signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None) -> in
 def _show_accidentals(pitches: Iterable[Any], sharps: int | None) -> None:
     """Print the accidentals a reader needs against the key signature: a note's sharp, flat or
     natural when it differs from the signature or from the same note earlier in the measure."""
-    from music21 import key, pitch
 
-    signature = key.KeySignature(sharps) if sharps is not None else None
+    signature = m21key.KeySignature(sharps) if sharps is not None else None
     state: dict[tuple[str, int | None], float] = {}
     for one in pitches:
         marked = signature.accidentalByStep(one.step) if signature is not None else None
@@ -169,10 +132,9 @@ def triad_chord(
 ) -> chord.Chord:
     """The triad as one correctly spelled closed root-position chord (a half note by default);
     typed names, or the notes of `key`, are kept when they spell it."""
-    from music21 import chord
 
     values = list(pitches)
-    names = _m21_names(_triad_names(values, key), _triad_midi(values, octave))
+    names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
     triad = chord.Chord(names, quarterLength=quarter_length)
     _show_accidentals(triad.pitches, _signature("triad", values, key))
     return triad
@@ -185,7 +147,6 @@ def _triad_names(values: list[PitchLike], key: PitchLike | None) -> list[str]:
 
 def _notes(names: list[str]) -> list[Any]:
     """One quarter note per music21 pitch name."""
-    from music21 import note
 
     return [note.Note(name, quarterLength=1.0) for name in names]
 
@@ -193,10 +154,9 @@ def _notes(names: list[str]) -> list[Any]:
 def triad_arpeggio(pitches: Iterable[PitchLike], key: PitchLike | None = None, octave: int = 4
                    ) -> stream.Measure:
     """The triad's notes going up in quarters, then the half-note chord: how it is heard."""
-    from music21 import chord, stream
 
     values = list(pitches)
-    names = _m21_names(_triad_names(values, key), _triad_midi(values, octave))
+    names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
     notes = _notes(names) + [chord.Chord(names, quarterLength=2.0)]
     _show_accidentals((p for element in notes for p in element.pitches), _signature("triad", values, key))
     measure = stream.Measure()
@@ -208,11 +168,10 @@ def scale_stream(pitches: Iterable[PitchLike], key: PitchLike | None = None, oct
                  ) -> stream.Measure:
     """An ascending run in quarter notes, spelled in its key (or the fitting `key`, or as typed),
     starting in C4..G4 (`octave_shift` octaves away)."""
-    from music21 import stream
 
     values = list(pitches)
     fit = fit_run(values, key)
-    midi = [number + 12 * octave_shift for number in _scale_midi(values)]
+    midi = [number + 12 * octave_shift for number in scale_midi(values)]
     notes = _notes(_m21_names(fit.names, midi))
     _show_accidentals((one.pitch for one in notes), _signature("scale", values, key))
     measure = stream.Measure()
@@ -222,8 +181,6 @@ def scale_stream(pitches: Iterable[PitchLike], key: PitchLike | None = None, oct
 
 def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: int) -> stream.Measure:
     """One labelled measure with its key signature (no clef): the body of a staff or a game score."""
-    from music21 import expressions, meter
-    from music21 import key as m21key
 
     kind = structure_kind(kind)
     measure = triad_arpeggio(values, key, 4 + shift) if kind == "triad" else scale_stream(values, key, shift)
@@ -242,7 +199,6 @@ def structure_stream(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | N
                      clef: str = "treble") -> stream.Measure:
     """One measure holding a structure in a clef, with its key signature, labelled above with what
     it is ("A minor", "Gb major scale, degrees 1-4")."""
-    from music21 import clef as m21clef
 
     shift = _check_clef(clef)
     measure = _measure(kind, list(pitches), key, shift)
@@ -260,7 +216,6 @@ def _as_pair(structure: Any) -> tuple[Any, Any]:
 
 def game_score(structures: Iterable[Any], title: str = "Muzundrum") -> stream.Score:
     """A score of the structures in the order built, one labelled measure each in its own key."""
-    from music21 import clef, metadata, stream
 
     part = stream.Part()
     for number, structure in enumerate(structures, start=1):
@@ -270,7 +225,7 @@ def game_score(structures: Iterable[Any], title: str = "Muzundrum") -> stream.Sc
         part.append(measure)
     if not part.hasMeasures():
         raise NotAStructure("a game score needs at least one structure")
-    part.measure(1).insert(0, clef.TrebleClef())
+    part.measure(1).insert(0, m21clef.TrebleClef())
     score = stream.Score([part])
     score.metadata = metadata.Metadata(title=title)
     return score
@@ -290,7 +245,6 @@ def write_midi(obj: Music21Object, path: str | Path) -> Path:
 
 def musicxml_text(obj: Music21Object) -> str:
     """MusicXML of a music21 object, reproducible: no export date, part ids P1, P2, ..."""
-    from music21.musicxml.m21ToXml import GeneralObjectExporter
 
     text = GeneralObjectExporter(obj).parse().decode("utf-8")
     text = _ENCODING_DATE.sub("", text)
@@ -302,7 +256,6 @@ def musicxml_text(obj: Music21Object) -> str:
 @cache
 def _toolkit() -> verovio.toolkit:
     """One verovio toolkit for the process: loading its fonts once keeps renders fast."""
-    import verovio
 
     toolkit = verovio.toolkit()
     toolkit.setOptions(VEROVIO_OPTIONS)
@@ -341,7 +294,6 @@ def sounding_staff(
 ) -> Notation:
     """Notes exactly as heard — (start beat, beats, MIDI) events, as muzlab.audio plays them — on one
     staff in the clef that fits, spelled by `names` (MIDI number -> English name), labelled above."""
-    from music21 import chord, clef, expressions, meter, note, stream
 
     groups: dict[int, list[tuple[int, int]]] = {}
     for start, beats, midi in events:
@@ -362,7 +314,7 @@ def sounding_staff(
     signature = meter.TimeSignature(f"{now}/4")
     signature.style.hideObjectOnPrint = True
     measure.insert(0, signature)
-    measure.insert(0, clef.bestClef(measure, recurse=True))
+    measure.insert(0, m21clef.bestClef(measure, recurse=True))
     if label:
         text = expressions.TextExpression(label)
         text.placement = "above"

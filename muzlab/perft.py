@@ -11,10 +11,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from muzlab import safe_json
 from muzlab.board import Board
 from muzlab.errors import NotationError
 from muzlab.position import Position
 from muzlab.rules import RuleSet
+
+#: The largest golden file read, in bytes.
+MAX_GOLDEN_BYTES = 20_000_000
 
 
 def random_positions(seed: int, dice: int = 21, board: Board | None = None,
@@ -60,7 +64,8 @@ def golden_lines(seeds: range, dice: int, board: Board | None = None,
 def read_golden(path: str | Path) -> list[PerftLine]:
     """Read a golden perft file: twelve counts, '|', then the position's notation."""
     lines = []
-    for number, text in enumerate(Path(path).read_text().splitlines(), 1):
+    content = safe_json.read_text(path, MAX_GOLDEN_BYTES, NotationError, f"golden file {path}")
+    for number, text in enumerate(content.splitlines(), 1):
         if not text.strip() or text.startswith("#"):
             continue
         numbers, bar, notation = text.partition("|")

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import NamedTuple
 
-from muzlab.errors import UnknownNoteName, UnknownSetting
+from muzlab.errors import UnknownNoteName, UnknownSetting, shown
 
 LETTER_PITCH = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 ACCIDENTAL_STEP = {"#": 1, "♯": 1, "x": 2, "𝄪": 2, "b": -1, "♭": -1, "𝄫": -2}
@@ -37,6 +37,8 @@ SOLFEGE = {"C": "Do", "D": "Re", "E": "Mi", "F": "Fa", "G": "Sol", "A": "La", "B
 _SOLFEGE_READ = {"do": "C", "re": "D", "mi": "E", "fa": "F", "sol": "G", "so": "G", "la": "A", "si": "B",
                  "ti": "B"}
 
+#: The longest note name read (a letter or syllable with a few accidentals).
+MAX_NAME_LENGTH = 12
 
 
 class SpelledNote(NamedTuple):
@@ -72,7 +74,8 @@ _session: ContextVar[str | None] = ContextVar("muzlab_note_names", default=None)
 
 def _check_convention(convention: str) -> str:
     if convention not in CONVENTIONS:
-        raise UnknownSetting(f"unknown note-name convention {convention!r}; known: {', '.join(CONVENTIONS)}")
+        raise UnknownSetting(f"unknown note-name convention {shown(convention)}; known: "
+                             f"{', '.join(CONVENTIONS)}")
     return convention
 
 
@@ -107,21 +110,24 @@ def parse_pitch(value: PitchLike, convention: str | None = None) -> int:
         return value.pitch
     if isinstance(value, str):
         convention = current_note_names() if convention is None else _check_convention(convention)
+        if len(value) > MAX_NAME_LENGTH:
+            raise UnknownNoteName(f"{shown(value, 30)} is not a note name; a note name has at most "
+                                  f"{MAX_NAME_LENGTH} characters")
         if convention == "german":
             return _parse_german(value)
         if convention == "solfege":
             return _parse_solfege(value)
         return _parse_name(value)
     if isinstance(value, bool):
-        raise UnknownNoteName(f"{value!r} is not a note; give a name like 'Eb' or a number 0-11")
+        raise UnknownNoteName(f"{shown(value)} is not a note; give a name like 'Eb' or a number 0-11")
     try:
         number = operator.index(value)
     except TypeError:
         raise UnknownNoteName(
-            f"{value!r} is not a note; give a name like 'Eb' or a number 0-11"
+            f"{shown(value)} is not a note; give a name like 'Eb' or a number 0-11"
         ) from None
     if not 0 <= number <= 11:
-        raise UnknownNoteName(f"{number} is not a pitch class; pitch classes run from 0 (C) to 11 (B)")
+        raise UnknownNoteName(f"{shown(number)} is not a pitch class; pitch classes run from 0 (C) to 11 (B)")
     return number
 
 
@@ -130,7 +136,7 @@ def _marks(text: str, marks: str) -> int:
     step = 0
     for mark in marks:
         if mark not in ACCIDENTAL_STEP:
-            raise UnknownNoteName(f"{text!r} is not a note name; after the note only # or b may follow")
+            raise UnknownNoteName(f"{shown(text)} is not a note name; after the note only # or b may follow")
         step += ACCIDENTAL_STEP[mark]
     return step
 
@@ -138,7 +144,7 @@ def _marks(text: str, marks: str) -> int:
 def _parse_name(text: str) -> int:
     name = text.strip()
     if not name or name[0].upper() not in LETTER_PITCH:
-        raise UnknownNoteName(f"{text!r} is not a note name; names start with a letter A-G")
+        raise UnknownNoteName(f"{shown(text)} is not a note name; names start with a letter A-G")
     return (LETTER_PITCH[name[0].upper()] + _marks(text, name[1:])) % 12
 
 
@@ -159,10 +165,10 @@ def _parse_german(text: str) -> int:
         return pitch
     letter = name[:1].upper()
     if letter == "B":
-        raise UnknownNoteName(f"{text!r} is not a German note name; B is B flat, H is B natural "
+        raise UnknownNoteName(f"{shown(text)} is not a German note name; B is B flat, H is B natural "
                               "(His, Heses, ...)")
     if letter not in "CDEFGAH" or not letter:
-        raise UnknownNoteName(f"{text!r} is not a German note name; names are C D E F G A H B with "
+        raise UnknownNoteName(f"{shown(text)} is not a German note name; names are C D E F G A H B with "
                               "-is or -es (Cis, Es, As, Fisis)")
     return (LETTER_PITCH["B" if letter == "H" else letter] + _marks(text, name[1:])) % 12
 
@@ -176,7 +182,7 @@ def _parse_solfege(text: str) -> int:
             return (LETTER_PITCH[letter] + _marks(text, name[length:])) % 12
     if name[:1].upper() in LETTER_PITCH:
         return _parse_name(text)
-    raise UnknownNoteName(f"{text!r} is not a solfège note name; names are Do Re Mi Fa Sol La Si "
+    raise UnknownNoteName(f"{shown(text)} is not a solfège note name; names are Do Re Mi Fa Sol La Si "
                           "with ♯ or ♭ (Fa♯, Si♭)")
 
 

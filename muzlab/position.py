@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import accumulate, chain
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -23,10 +23,12 @@ from muzlab.errors import (
     InvalidPosition,
     NotationError,
     UnknownNoteName,
+    UnknownSetting,
+    shown,
 )
 from muzlab.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
-from muzlab.rules import SCALE_STEPS, RuleSet, RunChecks
+from muzlab.rules import HOUSE_RULES, SCALE_STEPS, RuleSet, RunChecks
 from muzlab.spelling import (
     ALL_QUALITIES,
     choose_fit,
@@ -244,6 +246,8 @@ class Position(Engine):
         board = _resolve_board(board)
         rules = _resolve_rules(rules)
         grid, index = [EMPTY] * len(board.cells), board.index
+        if not isinstance(dice, Mapping | None):
+            raise InvalidCell(f"dice={shown(dice)}: give a mapping of cells to notes, e.g. {{'e5': 'C'}}")
         for cell, pitch in (dice or {}).items():
             # (q, r) ints and pitch classes 0-11 read directly; anything else parsed (names, checks)
             i = index.get(cell) if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int \
@@ -702,45 +706,64 @@ class Position(Engine):
 
     # ---- notation -----------------------------------------------------------------------------------
     def notation(self) -> str:
-        """Compact text: board[/rules] then note@q,r for every die in board order, e.g.
-        "standard C@0,0 E@0,-1". A file format: the note names are English default names whatever
-        the note-name convention (`muzlab.set_note_names`), and `from_notation` reads them so."""
-        head = self.board.name if self.rules.name == "basic" else f"{self.board.name}/{self.rules.name}"
+        """Compact text: board[/rules[+house-house]] then note@q,r for every die in board order, e.g.
+        "standard C@0,0 E@0,-1", or "standard/basic+opening_scores C@0,0" for a house rule switched from
+        its default ("+" on, "-" off), so the text reads back to an equal position. A file format: the
+        note names are English default names whatever the note-name convention
+        (`muzlab.set_note_names`), and `from_notation` reads them so."""
+        house = "".join(("+" if getattr(self.rules, name) else "-") + name for name in HOUSE_RULES
+                        if getattr(self.rules, name) != _HOUSE_DEFAULTS[name])
+        head = self.board.name
+        if self.rules.name != "basic" or house:
+            head += f"/{self.rules.name}{house}"
         dice = (f"{pitch_name(p)}@{q},{r}" for (q, r), p in self.dice.items())
         return " ".join([head, *dice])
 
     @classmethod
     def from_notation(cls, text: str, board: Board | None = None, rules: RuleSet | None = None,
                       *, strict: bool = True) -> Position:
-        """Read `notation()` text back; NotationError names the token that cannot be read."""
+        """Read `notation()` text back; NotationError names the token that cannot be read. Given
+        `board` or `rules`, the text must be for them."""
         if not isinstance(text, str) or not text.split():
-            raise NotationError(f"{text!r} is not position notation; it starts with a board name")
+            raise NotationError(f"{shown(text)} is not position notation; it starts with a board name")
         head, *tokens = text.split()
-        board_name, _, rules_name = head.partition("/")
-        rules_name = rules_name or "basic"
+        match = _HEAD.fullmatch(head)
+        if not match:
+            raise NotationError(f"{shown(head)} does not start position notation; write a board name, then "
+                                "optionally /rules and house rules switched with + or -, e.g. "
+                                "standard/basic+opening_scores")
+        board_name, rules_name = match["board"], match["rules"] or "basic"
+        house = dict(_HOUSE_DEFAULTS)
+        for sign, name in _SWITCH.findall(match["house"] or ""):
+            if name not in _HOUSE_DEFAULTS:
+                raise NotationError(f"in {shown(head)}: {name!r} is not a house rule; house rules are "
+                                    f"{', '.join(HOUSE_RULES)}")
+            house[name] = sign == "+"
         try:
             if board is None:
                 board = Board.named(board_name)
             if rules is None:
-                rules = RuleSet.named(rules_name)
+                rules = replace(RuleSet.named(rules_name), **house)
         except ValueError as error:
-            raise NotationError(f"in {head!r}: {error}") from None
-        if board.name != board_name or rules.name != rules_name:
-            raise NotationError(f"the notation is for {head!r}, not for {board.name}/{rules.name}")
+            raise NotationError(f"in {shown(head)}: {error}") from None
+        if board.name != board_name or rules.name != rules_name or any(
+                getattr(rules, name) != value for name, value in house.items()):
+            meant = Position(board, None, rules).notation()
+            raise NotationError(f"the notation is for {shown(head)}, not for {meant}")
         dice: dict[Cell, int] = {}
         for token in tokens:
             match = _DIE_TOKEN.fullmatch(token)
             if not match:
-                raise NotationError(f"{token!r} is not a die; write note@q,r, e.g. Eb@1,-2")
+                raise NotationError(f"{shown(token)} is not a die; write note@q,r, e.g. Eb@1,-2")
             try:
                 pitch = parse_pitch(match["note"], "english")  # notation is a file format: English names
             except UnknownNoteName as error:
-                raise NotationError(f"in {token!r}: {error}") from None
+                raise NotationError(f"in {shown(token)}: {error}") from None
             cell = (int(match["q"]), int(match["r"]))
             if cell not in board:
-                raise NotationError(f"in {token!r}: {cell} is not on the {board.name} board")
+                raise NotationError(f"in {shown(token)}: {cell} is not on the {board.name} board")
             if cell in dice:
-                raise NotationError(f"in {token!r}: cell {cell} is given twice")
+                raise NotationError(f"in {shown(token)}: cell {cell} is given twice")
             dice[cell] = pitch
         return cls(board, dice, rules, strict=strict)
 
@@ -749,12 +772,17 @@ class Position(Engine):
 
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks; drawing lives in muzlab.svg, outside the rules."""
-        from muzlab.svg import position_svg
+        from muzlab.svg import position_svg  # display hook: the drawing stays outside the rules
 
         return position_svg(self)
 
 
-_DIE_TOKEN = re.compile(r"(?P<note>[^@\s]+)@(?P<q>[+-]?\d+),(?P<r>[+-]?\d+)")
+_DIE_TOKEN = re.compile(r"(?P<note>[^@\s]{1,12})@(?P<q>[+-]?[0-9]{1,7}),(?P<r>[+-]?[0-9]{1,7})")
+#: The head of position notation: board, then optionally /rules and house rules switched on (+) or off (-).
+_HEAD = re.compile(r"(?P<board>[^/\s]{1,100})"
+                   r"(?:/(?P<rules>[A-Za-z0-9_-]{1,40})(?P<house>(?:[+-][a-z_]{1,40})*))?")
+_SWITCH = re.compile(r"([+-])([a-z_]+)")
+_HOUSE_DEFAULTS = {name: getattr(RuleSet(), name) for name in HOUSE_RULES}
 
 
 def _resolve_board(board: Board | str | None) -> Board:
@@ -763,7 +791,7 @@ def _resolve_board(board: Board | str | None) -> Board:
     if isinstance(board, str):
         return Board.named(board)
     if not isinstance(board, Board):
-        raise TypeError(f"{board!r} is not a Board; use muzlab.Board.standard() or a board name")
+        raise UnknownSetting(f"{shown(board)} is not a Board; use muzlab.Board.standard() or a board name")
     return board
 
 
@@ -772,4 +800,6 @@ def _resolve_rules(rules: RuleSet | str | None) -> RuleSet:
         return RuleSet.basic()
     if isinstance(rules, str):
         return RuleSet.named(rules)
+    if not isinstance(rules, RuleSet):
+        raise UnknownSetting(f"{shown(rules)} is not a RuleSet; use muzlab.RuleSet.basic() or a level's name")
     return rules

@@ -12,12 +12,14 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from muzlab.errors import UnknownSetting
+from muzlab.errors import UnknownSetting, shown
 from muzlab.pitch import pitch_name
 from muzlab.spelling import join, next_letter_name, pitch_label, run_key, show_name, spell_column
 from muzlab.theory import MAX_TRIAD, SCALE_STEPS, TRIAD_STEPS
 
 ALL_PITCHES = (1 << 12) - 1
+#: The largest supply size a rule set may offer.
+MAX_DICE_CHOICE = 10_000
 #: The byte for "no die here" in the rules' byte strings of a line (pitch classes are bytes 0-11).
 GAP = 12
 _GAP_BYTE = bytes((GAP,))
@@ -56,16 +58,32 @@ class RuleSet:
     boards_for_dice: tuple[tuple[int, str], ...] = field(default=())
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= 40:
+            raise UnknownSetting(f"RuleSet name={shown(self.name)}: a rule set's name is text of 1 to 40 "
+                                 "characters")
         for switch in HOUSE_RULES:
             if not isinstance(getattr(self, switch), bool):
-                raise UnknownSetting(f"RuleSet {switch}={getattr(self, switch)!r}: a house rule is True or "
-                                     "False")
-        for kind in self.scale_types:
-            if kind not in SCALE_STEPS:
-                raise UnknownSetting(f"unknown scale type {kind!r}; known: {sorted(SCALE_STEPS)}")
-        for quality in self.triad_qualities:
-            if quality not in TRIAD_STEPS:
-                raise UnknownSetting(f"unknown triad quality {quality!r}; known: {sorted(TRIAD_STEPS)}")
+                raise UnknownSetting(f"RuleSet {switch}={shown(getattr(self, switch))}: a house rule is True "
+                                     "or False")
+        for setting, known in (("scale_types", SCALE_STEPS), ("triad_qualities", TRIAD_STEPS)):
+            value = getattr(self, setting)
+            if not isinstance(value, tuple) or not value or len(set(map(repr, value))) != len(value):
+                raise UnknownSetting(f"RuleSet {setting}={shown(value)}: give a tuple of one or more "
+                                     f"different names from {sorted(known)}")
+            for name in value:
+                if not isinstance(name, str) or name not in known:
+                    what = "scale type" if setting == "scale_types" else "triad quality"
+                    raise UnknownSetting(f"unknown {what} {shown(name)}; known: {sorted(known)}")
+        dice, boards = self.dice_choices, self.boards_for_dice
+        if not isinstance(dice, tuple) or not dice or not all(
+                type(n) is int and 1 <= n <= MAX_DICE_CHOICE for n in dice):
+            raise UnknownSetting(f"RuleSet dice_choices={shown(dice)}: give a tuple of supply sizes from 1 "
+                                 f"to {MAX_DICE_CHOICE:,}")
+        if not isinstance(boards, tuple) or not all(
+                isinstance(pair, tuple) and len(pair) == 2 and type(pair[0]) is int
+                and isinstance(pair[1], str) and len(pair[1]) <= 40 for pair in boards):
+            raise UnknownSetting(f"RuleSet boards_for_dice={shown(boards)}: give a tuple of (dice, board "
+                                 "name) pairs")
 
     @classmethod
     def basic(cls) -> RuleSet:
@@ -86,8 +104,8 @@ class RuleSet:
     def named(cls, name: str) -> RuleSet:
         """The rule set of a level by name: "basic" or "master"."""
         levels = {"basic": cls.basic, "master": cls.master}
-        if name not in levels:
-            raise UnknownSetting(f"unknown rule set {name!r}; known: {sorted(levels)}")
+        if not isinstance(name, str) or name not in levels:
+            raise UnknownSetting(f"unknown rule set {shown(name)}; known: {sorted(levels)}")
         return levels[name]()
 
     def board_name_for(self, dice: int) -> str:

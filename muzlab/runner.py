@@ -1,11 +1,13 @@
 """Chunks of work run in local processes or on a Dask cluster, with retries: the machinery under
 `muzlab.simulate`, which knows nothing of games.
 
-`run_chunks(task, jobs, parts, ...)` calls `task(*jobs[i])` for every chunk i: in this process, in a
-pool of `workers` processes, or on the workers of a `dask.distributed.Client`. A chunk that fails is
-run again up to `retries` times; one that keeps failing stops the run with a SimulationError naming
-the items (`parts[i]`, ranges of indices) that were not done, never with partial results. Dask is an
-optional extra (`pip install 'muzlab[dask]'`), imported only by the functions that need it.
+`run_chunks(task, job, parts, ...)` calls `task(*job(i))` for every chunk i: in this process, in a
+pool of `workers` processes, or on the workers of a `dask.distributed.Client`, and hands each result
+to `done(i, result)` as it comes. Chunks are made as they are sent out and only a few are in flight
+at once, so memory stays bounded however many items there are. A chunk that fails is run again up
+to `retries` times; one that keeps failing stops the run with a SimulationError naming the items
+(`parts[i]`, ranges of indices) that were not done, never with partial results. Dask is an optional
+extra (`pip install 'muzlab[dask]'`), imported only by the functions that need it.
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import signal
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,9 +33,35 @@ INSTALL_DASK = "Dask is not installed; pip install 'muzlab[dask]'"
 CHUNK_MIN, CHUNK_MAX = 100, 1000
 
 
-def chunks(n_items: int, size: int) -> list[range]:
-    """Consecutive ranges of indices of at most `size` items."""
-    return [range(start, min(start + size, n_items)) for start in range(0, n_items, size)]
+class Chunks(Sequence):
+    """Consecutive ranges of `n_items` indices, at most `size` each, made when asked (never one list)."""
+
+    def __init__(self, n_items: int, size: int):
+        self.n_items, self.size = n_items, size
+
+    def __len__(self) -> int:
+        return -(-self.n_items // self.size)
+
+    def __getitem__(self, number):
+        if isinstance(number, slice):
+            return [self[i] for i in range(len(self))[number]]
+        if not -len(self) <= number < len(self):
+            raise IndexError(f"chunk {number} of {len(self)}")
+        start = (number % len(self)) * self.size
+        return range(start, min(start + self.size, self.n_items))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Chunks):
+            return (self.n_items, self.size) == (other.n_items, other.size) or (len(self) == len(other) == 0)
+        return isinstance(other, list) and list(self) == other
+
+    def __repr__(self) -> str:
+        return f"Chunks({self.n_items}, {self.size})"
+
+
+def chunks(n_items: int, size: int) -> Chunks:
+    """Consecutive ranges of indices of at most `size` items, as a lazy sequence."""
+    return Chunks(n_items, size)
 
 
 def cpu_count() -> int:
@@ -54,12 +85,14 @@ def spans(ranges: Iterable[range]) -> str:
     return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in merged)
 
 
-def not_played(number: int, parts: list[range], finished: Iterable[int], attempts: int, cause: str,
-               retries: int) -> SimulationError:
-    """The error for chunk `number` failing for good: names its games, the cause and every unplayed game."""
-    done = set(finished)
-    missing = [part for i, part in enumerate(parts) if i not in done]
-    unplayed, total = sum(len(part) for part in missing), sum(len(part) for part in parts)
+def not_played(number: int, parts: Sequence[range], unfinished: Iterable[int], started: int, attempts: int,
+               cause: str, retries: int) -> SimulationError:
+    """The error for chunk `number` failing for good: names its games, the cause and every unplayed game
+    (the chunks `unfinished` among those started, and every chunk from `started` on, never sent out)."""
+    missing = [parts[i] for i in sorted(set(unfinished))]
+    if started < len(parts):
+        missing.append(range(parts[started].start, parts[-1].stop))
+    unplayed, total = sum(len(part) for part in missing), parts[-1].stop if len(parts) else 0
     return SimulationError(
         f"games {spans([parts[number]])} were not played: {cause}, {attempts} attempt(s) with "
         f"retries={retries}; the run stopped with {unplayed} of {total} games not played "
@@ -68,86 +101,97 @@ def not_played(number: int, parts: list[range], finished: Iterable[int], attempt
 
 def describe_failure(error: BaseException) -> str:
     """Why a chunk failed, in a few words: a dead worker process or the exception it raised."""
-    from concurrent.futures.process import BrokenProcessPool
 
     if isinstance(error, BrokenProcessPool):
         return "a worker process died (BrokenProcessPool)"
     return f"{type(error).__name__}: {error}"
 
 
-def run_chunks(task: Callable[..., Any], jobs: list[tuple], parts: list[range], bar: Any, *,
-               workers: int = 1, client: Client | None = None, key: str = "muzlab",
-               retries: int = 2) -> dict[int, Any]:
-    """`task(*jobs[i])` for every chunk i, results by chunk number: on the `client`'s cluster (its keys
-    start with `key`), else in `workers` processes (in this process for one worker or one chunk).
-    `bar` (a tqdm bar) advances by `len(parts[i])` as each chunk finishes."""
+def run_chunks(task: Callable[..., Any], job: Callable[[int], tuple], parts: Sequence[range], bar: Any,
+               done: Callable[[int, Any], None], *, workers: int = 1, client: Client | None = None,
+               key: str = "muzlab", retries: int = 2) -> None:
+    """`task(*job(i))` for every chunk i, each result handed to `done(i, result)` as it comes: on the
+    `client`'s cluster (its keys start with `key`), else in `workers` processes (in this process for one
+    worker or one chunk). `bar` (a tqdm bar) advances by `len(parts[i])` as each chunk finishes."""
     if client is not None:
-        return run_on_client(client, task, jobs, parts, retries, bar, key)
-    if workers == 1 or len(parts) <= 1:
-        results = {}
-        for number, job in enumerate(jobs):
-            results[number] = task(*job)
+        run_on_client(client, task, job, parts, retries, bar, key, done)
+    elif workers == 1 or len(parts) <= 1:
+        for number in range(len(parts)):
+            done(number, task(*job(number)))
             bar.update(len(parts[number]))
-        return results
-    return run_in_processes(task, jobs, parts, workers, retries, bar)
+    else:
+        run_in_processes(task, job, parts, workers, retries, bar, done)
 
 
-def run_in_processes(task: Callable[..., Any], jobs: list[tuple], parts: list[range], workers: int,
-                     retries: int, bar: Any) -> dict[int, Any]:
-    """`task(*jobs[i])` for every chunk i in `workers` processes, at most one chunk per process at a time.
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the run and says so in one line."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_in_processes(task: Callable[..., Any], job: Callable[[int], tuple], parts: Sequence[range],
+                     workers: int, retries: int, bar: Any, done: Callable[[int, Any], None]) -> None:
+    """`task(*job(i))` for every chunk i in `workers` processes, at most one chunk per process at a time.
 
     A chunk that raises, or whose process dies (which breaks the pool: every chunk then in flight is
     re-run in a new pool), is run again up to `retries` times; then SimulationError names the games.
     """
-    from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-    from concurrent.futures.process import BrokenProcessPool
 
     size = min(workers, len(parts))
-    results: dict[int, Any] = {}
-    failures = [0] * len(parts)
-    queue = deque(range(len(parts)))
+    failures: dict[int, int] = {}
+    again: deque[int] = deque()  # chunks to run again, before new ones
+    started = 0  # chunks from here on were never sent out
     running: dict[Future, int] = {}
-    pool = ProcessPoolExecutor(size)
+
+    def new_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(size, initializer=_ignore_interrupts)
+
+    pool = new_pool()
     try:
-        while queue or running:
+        while again or started < len(parts) or running:
             broken = False
             try:
-                while queue and len(running) < size:
-                    future = pool.submit(task, *jobs[queue[0]])
-                    running[future] = queue.popleft()
+                while (again or started < len(parts)) and len(running) < size:
+                    number = again[0] if again else started
+                    future = pool.submit(task, *job(number))
+                    if again:
+                        again.popleft()
+                    else:
+                        started += 1
+                    running[future] = number
             except BrokenProcessPool:
                 broken = True
-            done = wait(running, return_when=ALL_COMPLETED if broken else FIRST_COMPLETED).done
-            if not broken and any(isinstance(f.exception(), BrokenProcessPool) for f in done):
+            finished = wait(running, return_when=ALL_COMPLETED if broken else FIRST_COMPLETED).done
+            if not broken and any(isinstance(f.exception(), BrokenProcessPool) for f in finished):
                 broken = True
-                done = wait(running).done  # every chunk in flight fails with the dead pool
-            for future in done:
+                finished = wait(running).done  # every chunk in flight fails with the dead pool
+            for future in finished:
                 number = running.pop(future)
                 error = future.exception()
                 if error is None:
-                    results[number] = future.result()
+                    done(number, future.result())
                     bar.update(len(parts[number]))
+                    failures.pop(number, None)
                     continue
-                failures[number] += 1
+                failures[number] = failures.get(number, 0) + 1
                 if failures[number] > retries:
-                    raise not_played(number, parts, results, failures[number], describe_failure(error),
-                                     retries) from error
-                queue.appendleft(number)
+                    unfinished = [*again, *running.values(), number]
+                    raise not_played(number, parts, unfinished, started, failures[number],
+                                     describe_failure(error), retries) from error
+                again.appendleft(number)
             if broken:
                 pool.shutdown(wait=False)
-                pool = ProcessPoolExecutor(size)
+                pool = new_pool()
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
-    return results
 
 
 # ---- the Dask cluster -----------------------------------------------------------------------------------
 def require_distributed() -> Any:
     """The `distributed` module, or DaskMissing saying how to install it."""
     try:
-        import distributed
+        import distributed  # Dask is an optional extra (muzlab[dask])
     except ImportError as error:
         raise DaskMissing(INSTALL_DASK) from error
     return distributed
@@ -156,7 +200,7 @@ def require_distributed() -> Any:
 def require_dask_dataframe() -> Any:
     """The `dask.dataframe` module, or DaskMissing saying how to install it."""
     try:
-        import dask.dataframe
+        import dask.dataframe  # Dask is an optional extra (muzlab[dask])
     except ImportError as error:
         raise DaskMissing(INSTALL_DASK) from error
     return dask.dataframe
@@ -193,9 +237,11 @@ def check_workers(client: Client) -> None:
                           "local run: install the same muzlab everywhere")
 
 
-def run_on_client(client: Client, task: Callable[..., Any], jobs: list[tuple], parts: list[range],
-                  retries: int, bar: Any, key: str) -> dict[int, Any]:
-    """`task(*jobs[i])` for every chunk i on the cluster, one task per chunk, results as they complete.
+def run_on_client(client: Client, task: Callable[..., Any], job: Callable[[int], tuple],
+                  parts: Sequence[range], retries: int, bar: Any, key: str,
+                  done: Callable[[int, Any], None]) -> None:
+    """`task(*job(i))` for every chunk i on the cluster, one task per chunk, results as they complete;
+    a few tasks per worker thread are in flight at once, new ones sent out as others finish.
 
     Task keys start with `key`, so the same run gets the same keys. A chunk that raises is retried
     `retries` times by the scheduler. One whose worker dies is re-run by the scheduler (up to
@@ -204,38 +250,48 @@ def run_on_client(client: Client, task: Callable[..., Any], jobs: list[tuple], p
     SimulationError names the games that were not played.
     """
     distributed = require_distributed()
-    results: dict[int, Any] = {}
-    if not parts:
-        return results
+    if not len(parts):
+        return
     check_workers(client)
-    keys = [f"{key}-games-{part.start}-{part.stop - 1}" for part in parts]
-    futures = client.map(task, *zip(*jobs, strict=True), key=keys, retries=retries)
-    number_of = {future.key: number for number, future in enumerate(futures)}
-    resubmitted = [0] * len(parts)
-    pending = distributed.as_completed(futures)
-    del futures
+    window = 4 * cluster_threads(client)
+    number_of: dict[str, int] = {}
+    resubmitted: dict[int, int] = {}
+    pending = distributed.as_completed()
+    started = 0
+
+    def send(number: int, suffix: str = "") -> None:
+        part = parts[number]
+        future = client.submit(task, *job(number), key=f"{key}-games-{part.start}-{part.stop - 1}{suffix}",
+                               retries=retries)
+        number_of[future.key] = number
+        pending.add(future)
+
     try:
+        while started < len(parts) and started < window:
+            send(started)
+            started += 1
         for future in pending:
-            number = number_of[future.key]
+            number = number_of.pop(future.key)
             try:
-                results[number] = future.result()  # waits if the result was lost with a worker and is redone
+                result = future.result()  # waits if the result was lost with a worker and is redone
             except Exception as failure:
                 error = failure
             else:
+                done(number, result)
                 bar.update(len(parts[number]))
+                if started < len(parts):
+                    send(started)
+                    started += 1
                 continue
-            if isinstance(error, distributed.KilledWorker) and resubmitted[number] < retries:
-                resubmitted[number] += 1
-                again = client.submit(task, *jobs[number], key=f"{keys[number]}-again-{resubmitted[number]}",
-                                      retries=retries)
-                number_of[again.key] = number
-                pending.add(again)
+            if isinstance(error, distributed.KilledWorker) and resubmitted.get(number, 0) < retries:
+                resubmitted[number] = resubmitted.get(number, 0) + 1
+                send(number, f"-again-{resubmitted[number]}")
             else:
                 killed = isinstance(error, distributed.KilledWorker)
                 cause = (f"worker {getattr(error.last_worker, 'address', '?')} died (KilledWorker)" if killed
                          else describe_failure(error))
-                attempts = resubmitted[number] + 1 if killed else retries + 1
-                raise not_played(number, parts, results, attempts, cause, retries) from error
+                attempts = resubmitted.get(number, 0) + 1 if killed else retries + 1
+                unfinished = [*number_of.values(), number]
+                raise not_played(number, parts, unfinished, started, attempts, cause, retries) from error
     finally:
         client.cancel(list(pending.futures))
-    return results

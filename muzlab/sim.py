@@ -25,19 +25,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from muzlab import runner, stats
+from muzlab import outputs, runner, safe_json, stats
 from muzlab.agents import AGENTS, play, seat_agents
 from muzlab.board import Board
-from muzlab.errors import MuzlabError, SimulationError, UnknownSetting
+from muzlab.errors import MuzlabError, SimulationError, UnknownSetting, shown
 from muzlab.game import Game
 from muzlab.rules import RuleSet
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where frames are made
     from distributed import Client
 
 MAX_SEED = 2**63
+#: The most games one simulation plays (a game index fits in the frames' int64 columns).
+MAX_GAMES = 10**15
+#: The most games `simulate` plays into frames in memory; more go to a dataset on disk (`out=`).
+MAX_IN_MEMORY = 1_000_000
 #: Runs at least this long show a progress bar unless told otherwise.
 PROGRESS_FROM = 2000
 #: With `workers=None`, runs of at least this many games use every core; smaller runs stay in this
@@ -58,8 +62,8 @@ class SimulationSpec:
 
     def __post_init__(self) -> None:
         for name in self.agents:
-            if name not in AGENTS:
-                raise UnknownSetting(f"unknown agent {name!r}; known agents: {sorted(AGENTS)}")
+            if not isinstance(name, str) or name not in AGENTS:
+                raise UnknownSetting(f"unknown agent {shown(name)}; known agents: {sorted(AGENTS)}")
 
     def game_seed(self, index: int) -> int:
         """The seed of game `index`: a hash of (seed, index), independent of workers and chunks."""
@@ -202,8 +206,8 @@ def _typed_frame(rows: list[tuple], types: dict[str, str]) -> pd.DataFrame:
     """The rows as a frame of the given column dtypes, each column made in one go from its values:
     numbers and flags straight into numpy arrays, "Int64" (None for a missing number) as values
     and a mask, text through pandas."""
-    import numpy as np
-    import pandas as pd
+    import numpy as np  # the worker processes import this module: numpy and pandas load where frames are made
+    import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
     columns = list(zip(*rows, strict=True)) if rows else [()] * len(types)
     data = {}
@@ -273,7 +277,7 @@ class SimulationResult:
     def report(self) -> str:
         """A few lines for the terminal: games, ties, passes, re-rolls and extra rolls, then the summary
         per player (and per agent when the agents changed seats)."""
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         games = self.games
         ties = int(games["tie"].sum())
@@ -292,20 +296,32 @@ class SimulationResult:
             lines += [table.to_string() for table in tables]
         return "\n".join(lines)
 
-    def to_parquet(self, path: str | Path) -> Path:
-        """Write both frames into the folder `path` (games.parquet, moves.parquet); return it."""
+    def to_parquet(self, path: str | Path, force: bool = False) -> Path:
+        """Write both frames into the folder `path` (games.parquet, moves.parquet, one run id in both);
+        return it. Earlier files there are replaced only with `force`; the two files are written aside
+        and renamed into place together, so an interrupted write leaves the earlier ones whole."""
         folder = Path(path)
-        folder.mkdir(parents=True, exist_ok=True)
-        self.games.to_parquet(folder / "games.parquet", index=False)
-        self.moves.to_parquet(folder / "moves.parquet", index=False)
+        made = outputs.check_files(folder, PARQUET_FILES, force)
+        try:
+            outputs.write_files(dict(zip(PARQUET_FILES, (self.games, self.moves), strict=True)), folder,
+                                outputs.new_run_id())
+        except BaseException:
+            if made:
+                outputs.discard(folder)
+            raise
         return folder
 
     @classmethod
     def read_parquet(cls, path: str | Path) -> SimulationResult:
-        """Read back what `to_parquet` wrote."""
-        import pandas as pd
+        """Read back what `to_parquet` wrote; OutputError when the two files are from different runs."""
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         folder = Path(path)
+        runs = {name: outputs.run_of(folder / name) for name in PARQUET_FILES}
+        if len(set(runs.values())) > 1:
+            raise outputs.OutputError(f"{folder}: games.parquet and moves.parquet are from different runs "
+                                      f"({runs['games.parquet']} and {runs['moves.parquet']}); simulate "
+                                      "again")
         return cls(pd.read_parquet(folder / "games.parquet"), pd.read_parquet(folder / "moves.parquet"))
 
     def __repr__(self) -> str:
@@ -314,8 +330,12 @@ class SimulationResult:
 
 # ---- partitioned Parquet datasets -------------------------------------------------------------------------
 DATASET_FILE = "simulation.json"
-DATASET_FORMAT = "muzlab-simulation-dataset/2"
+DATASET_FORMAT = "muzlab-simulation-dataset/3"
 KINDS = ("games", "moves")
+#: The files `SimulationResult.to_parquet` writes.
+PARQUET_FILES = ("games.parquet", "moves.parquet")
+#: The largest simulation.json read, in bytes.
+MAX_DATASET_FILE = 1_000_000
 
 
 def part_name(number: int) -> str:
@@ -323,69 +343,108 @@ def part_name(number: int) -> str:
     return f"part-{number:05d}.parquet"
 
 
-def create_dataset_folder(out: str | Path) -> Path:
-    """Make `out`/games and `out`/moves for a new dataset; refuse a folder that already holds one."""
+def start_dataset(out: str | Path, force: bool, run_id: str) -> Path:
+    """Check `out` before any game is played and make the folder the dataset is written in: a new folder
+    beside `out`, renamed to `out` when the dataset is complete (`finish_dataset`). An earlier dataset in
+    `out` is replaced only with `force`; a folder holding anything else is refused."""
     folder = Path(out).resolve()
-    if (folder / DATASET_FILE).exists() or any(
-            any((folder / kind).glob("part-*.parquet")) for kind in KINDS if (folder / kind).is_dir()):
-        raise FileExistsError(f"{folder} already holds a simulation dataset; choose another folder or "
-                              "remove it")
+    if folder.exists():
+        if not folder.is_dir():
+            raise outputs.OutputError(f"{folder} is a file, not a folder")
+        held = {path.name for path in folder.iterdir()}
+        if held and not held <= {DATASET_FILE, *KINDS}:
+            raise outputs.OutputExists(f"{folder} holds other files ({', '.join(sorted(held)[:3])}); write "
+                                       "a dataset into a new or empty folder")
+        if held and not force:
+            raise outputs.OutputExists(f"{folder} already holds a simulation dataset; choose another folder, "
+                                       "or replace it with --force (force=True)")
+    staging = outputs.staging_folder(folder, run_id)
     for kind in KINDS:
-        (folder / kind).mkdir(parents=True, exist_ok=True)
-    return folder
+        (staging / kind).mkdir()
+    return staging
 
 
-def write_chunk(spec: SimulationSpec, indices: range, folder: str, number: int) -> tuple[int, int]:
-    """Play the games `indices`, write them as part `number` of the dataset in `folder`, return the row
-    counts. Each file appears whole (written aside, then renamed): a dead worker leaves no half part."""
+def write_chunk(spec: SimulationSpec, indices: range, folder: str, number: int,
+                run_id: str) -> tuple[int, int]:
+    """Play the games `indices`, write them as part `number` of the dataset in `folder` (with the run's
+    id), return the row counts. Each file appears whole (written aside, then renamed): a dead worker
+    leaves no half part."""
     written = dict(zip(KINDS, play_chunk(spec, indices), strict=True))
     for kind, frame in written.items():
         final = Path(folder) / kind / part_name(number)
         aside = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-        frame.to_parquet(aside, index=False)
+        outputs.write_parquet(frame, aside, run_id)
         os.replace(aside, final)
     return len(written["games"]), len(written["moves"])
 
 
-def finish_dataset(folder: Path, spec: SimulationSpec, n_games: int, parts: list[range],
-                   results: dict[int, tuple[int, int]]) -> SimulationDataset:
-    """Write simulation.json (the mark of a complete dataset), clear files left by dead workers."""
+def finish_dataset(staging: Path, out: Path, spec: SimulationSpec, n_games: int, chunk_size: int,
+                   rows: list[int], run_id: str) -> SimulationDataset:
+    """Write simulation.json (the mark of a complete dataset), clear files left by dead workers, and
+    rename the finished folder to `out` (replacing an earlier dataset there)."""
     for kind in KINDS:
-        for leftover in (folder / kind).glob(".part-*.tmp"):
+        for leftover in (staging / kind).glob(".part-*.tmp"):
             leftover.unlink(missing_ok=True)
-    chunk_size = len(parts[0]) if parts else 1
-    rows = [sum(results[number][k] for number in range(len(parts))) for k in (0, 1)]
-    meta = {"format": DATASET_FORMAT, "n_games": n_games, "chunk_size": chunk_size,
+    meta = {"format": DATASET_FORMAT, "run": run_id, "n_games": n_games, "chunk_size": chunk_size,
             "games_rows": rows[0], "moves_rows": rows[1], "spec": spec.to_dict()}
-    (folder / DATASET_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
-    return SimulationDataset(folder, spec, n_games, chunk_size)
+    (staging / DATASET_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    outputs.commit_folder(staging, out)
+    return SimulationDataset(out, spec, n_games, chunk_size, run_id)
 
 
 class SimulationDataset:
     """A simulation stored as Parquet parts, read lazily: `.games_dask()`/`.moves_dask()` as Dask
     DataFrames for runs bigger than memory, `.games()`/`.moves()` as pandas frames when they fit."""
 
-    def __init__(self, folder: str | Path, spec: SimulationSpec, n_games: int, chunk_size: int):
+    def __init__(self, folder: str | Path, spec: SimulationSpec, n_games: int, chunk_size: int,
+                 run_id: str):
         self.folder = Path(folder)
         self.spec = spec
         self.n_games = n_games
         self.chunk_size = chunk_size
+        self.run_id = run_id
 
     @classmethod
     def open(cls, folder: str | Path) -> SimulationDataset:
-        """The dataset that `simulate(..., out=folder)` finished writing."""
+        """The dataset that `simulate(..., out=folder)` finished writing; MuzlabError when it is not one,
+        or when its part files are not all of the run its simulation.json names."""
         folder = Path(folder)
-        try:
-            meta = json.loads((folder / DATASET_FILE).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise MuzlabError(f"{folder} holds no finished simulation dataset (no {DATASET_FILE})") from None
-        if meta.get("format") != DATASET_FORMAT:
-            raise MuzlabError(f"{folder / DATASET_FILE}: unknown format {meta.get('format')!r} "
+        path = folder / DATASET_FILE
+        if not path.is_file():
+            raise MuzlabError(f"{folder} holds no finished simulation dataset (no {DATASET_FILE})")
+        meta = safe_json.loads(safe_json.read_text(path, MAX_DATASET_FILE, MuzlabError, str(path)),
+                               MuzlabError, str(path))
+        if not isinstance(meta, dict) or meta.get("format") != DATASET_FORMAT:
+            found = meta.get("format") if isinstance(meta, dict) else meta
+            raise MuzlabError(f"{path}: unknown format {shown(found)} "
                               f"(this muzlab reads {DATASET_FORMAT}; simulate again to write one)")
-        return cls(folder, SimulationSpec.from_dict(meta["spec"]), meta["n_games"], meta["chunk_size"])
+        try:
+            dataset = cls(folder, SimulationSpec.from_dict(meta["spec"]), meta["n_games"], meta["chunk_size"],
+                          meta["run"])
+            if not (type(dataset.n_games) is int and type(dataset.chunk_size) is int and dataset.n_games >= 0
+                    and dataset.chunk_size >= 1 and isinstance(dataset.run_id, str)):
+                raise ValueError("n_games, chunk_size or run")
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise MuzlabError(f"{path} is not a simulation description muzlab wrote "
+                              f"({shown(error)})") from None
+        dataset.check()
+        return dataset
+
+    def check(self) -> None:
+        """Refuse a dataset whose part files are missing, or from another run than simulation.json's."""
+        for kind in KINDS:
+            for path in self.files(kind):
+                if not path.is_file():
+                    raise outputs.OutputError(f"{self.folder}: {kind}/{path.name} is missing; the dataset is "
+                                              "incomplete")
+                run = outputs.run_of(path)
+                if run != self.run_id:
+                    raise outputs.OutputError(f"{self.folder}: {kind}/{path.name} is from run {run}, not "
+                                              f"from run {self.run_id} that {DATASET_FILE} describes; the "
+                                              "parts do not belong together")
 
     @property
-    def parts(self) -> list[range]:
+    def parts(self) -> runner.Chunks:
         """The game indices of each part file, in order."""
         return runner.chunks(self.n_games, self.chunk_size)
 
@@ -404,7 +463,7 @@ class SimulationDataset:
         return self._dask(kind)
 
     def _pandas(self, kind: str) -> pd.DataFrame:
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         paths = self.files(kind)
         if not paths:
@@ -412,7 +471,7 @@ class SimulationDataset:
         return pd.concat([pd.read_parquet(path) for path in paths], ignore_index=True)
 
     def _dask(self, kind: str) -> dd.DataFrame:
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         dd = runner.require_dask_dataframe()
         paths = self.files(kind)
@@ -445,7 +504,7 @@ class SimulationDataset:
 
     def report(self) -> str:
         """Win shares and mean scores per player and pass rates per agent, computed part by part."""
-        import pandas as pd
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         lines = [f"{self.n_games} games in {len(self.parts)} parts at {self.folder}",
                  "win share: Wilson 95% interval in win_low..win_high"]
@@ -474,6 +533,7 @@ def simulate(
     client: Client | None = None,
     out: str | Path | None = None,
     retries: int = 2,
+    force: bool = False,
 ) -> SimulationResult | SimulationDataset:
     """Play `n_games` games between `agents` (one per seat) and return the `.games` and `.moves` frames.
 
@@ -485,6 +545,12 @@ def simulate(
     and a SimulationDataset is returned instead of frames in memory. A chunk that fails (its worker
     dies or it raises) is run again up to `retries` times, then SimulationError names the missing
     games. A progress bar shows for runs of PROGRESS_FROM games or more unless `progress` says otherwise.
+
+    Chunks are made as they are sent out, so memory stays bounded however many games are asked for
+    with `out`; without it, at most MAX_IN_MEMORY games are played into frames. `out` is checked before
+    the first game: an earlier dataset there is replaced only with `force`, and the dataset is written
+    beside it and renamed into place when complete, so an interrupted or failed run leaves the earlier
+    one whole (or nothing new).
     """
     if isinstance(rules, str):
         rules = RuleSet.named(rules)
@@ -492,10 +558,16 @@ def simulate(
     if isinstance(board, str):
         board = Board.named(board)
     spec = SimulationSpec(tuple(agents), seed, dice, rules, board, alternate_seats)
-    if n_games < 0 or (workers is not None and workers < 1) or (chunk_size is not None and chunk_size < 1):
-        raise UnknownSetting("n_games must be >= 0, workers and chunk_size >= 1")
-    if retries < 0:
+    if not _whole(n_games, 0) or n_games > MAX_GAMES or (workers is not None and not _whole(workers, 1)) or (
+            chunk_size is not None and not _whole(chunk_size, 1)):
+        raise UnknownSetting(f"n_games must be a whole number from 0 to {MAX_GAMES:,}, workers and "
+                             "chunk_size >= 1")
+    if not _whole(retries, 0):
         raise UnknownSetting("retries must be >= 0")
+    if out is None and n_games > MAX_IN_MEMORY:
+        raise UnknownSetting(f"{n_games:,} games would not fit in memory as frames (at most "
+                             f"{MAX_IN_MEMORY:,}); write them part by part with out=FOLDER (muzlab simulate "
+                             "--dataset --out FOLDER)")
     if client is not None and workers is not None:
         raise UnknownSetting("workers= counts local processes; with client= the cluster's workers play "
                              "the games")
@@ -503,32 +575,50 @@ def simulate(
     if client is None:
         workers = workers or (runner.cpu_count() if n_games >= PARALLEL_FROM else 1)
     parallel = workers if client is None else runner.cluster_threads(client)
-    parts = runner.chunks(n_games, chunk_size or runner.auto_chunk_size(n_games, parallel))
+    size = chunk_size or runner.auto_chunk_size(n_games, parallel)
+    parts = runner.chunks(n_games, size)
+    run_id = outputs.new_run_id()
     if out is None:
-        task, jobs = play_chunk, [(spec, part) for part in parts]
+        task, job = play_chunk, lambda number: (spec, parts[number])
+        results: dict[int, Any] = {}
+        done = results.__setitem__
     else:
-        folder = create_dataset_folder(out)
-        task, jobs = write_chunk, [(spec, part, str(folder), i) for i, part in enumerate(parts)]
-    key_text = json.dumps([task.__name__, spec.to_dict(), [repr(job[1:]) for job in jobs]])
+        staging = start_dataset(out, force, run_id)
+        task, job = write_chunk, lambda number: (spec, parts[number], str(staging), number, run_id)
+        rows = [0, 0]
+
+        def done(number: int, counts: tuple[int, int]) -> None:
+            rows[0] += counts[0]
+            rows[1] += counts[1]
+
+    key_text = json.dumps([task.__name__, spec.to_dict(), n_games, size, out is not None and run_id])
     key = f"muzlab-{task.__name__}-{hashlib.sha256(key_text.encode()).hexdigest()[:12]}"
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # only with a progress bar
 
     bar = tqdm(total=n_games, unit="game", disable=not (progress if progress is not None
                                                           else n_games >= PROGRESS_FROM))
-    with bar:
-        try:
-            results = runner.run_chunks(task, jobs, parts, bar, workers=workers or 1, client=client, key=key,
-                                        retries=retries)
-        except SimulationError as error:
-            if out is not None:
-                error.add_note(f"The parts written so far stay in {folder}; remove it before running again.")
-            raise
-    if out is not None:
-        return finish_dataset(folder, spec, n_games, parts, results)
+    try:
+        with bar:
+            runner.run_chunks(task, job, parts, bar, done, workers=workers or 1, client=client, key=key,
+                              retries=retries)
+        if out is not None:
+            return finish_dataset(staging, Path(out).resolve(), spec, n_games, size if n_games else 1, rows,
+                                  run_id)
+    except BaseException as error:
+        if out is not None:
+            outputs.discard(staging)
+            if isinstance(error, SimulationError):
+                error.add_note(f"No dataset was written to {Path(out).resolve()}: a dataset is written whole "
+                               "or not at all.")
+        raise
     if not parts:
         return frames(len(spec.agents), [], [])
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
     ordered = [results[number] for number in range(len(parts))]
     return SimulationResult(pd.concat([games for games, _ in ordered], ignore_index=True),
                             pd.concat([moves for _, moves in ordered], ignore_index=True))
+
+
+def _whole(value: Any, minimum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from muzlab.errors import UnknownSetting
 
 if TYPE_CHECKING:
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
 Frames = Any  # a pandas or Dask DataFrame, or an object with .frame("games"/"moves")
 #: The normal quantile of a two-sided 95% interval.
@@ -53,7 +53,7 @@ def frame_of(data: Frames, kind: str) -> Any:
 def materialise(*values: Any) -> tuple:
     """The values computed in one pass if any is a lazy Dask collection; pandas values as they are."""
     if any(hasattr(value, "__dask_graph__") for value in values):
-        import dask
+        import dask  # Dask is an optional extra (muzlab[dask])
 
         return dask.compute(*values)
     return values
@@ -67,7 +67,7 @@ def _check_by(by: str) -> None:
 def seat_totals(games: Frames) -> pd.DataFrame:
     """Per (seat, agent): games, wins, first game, score sum and sum of squares: the sums the helpers use
     (seat 0-based, as in the frames)."""
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
     games = frame_of(games, "games")
     seats = sorted(int(column[len("score_"):]) for column in games.columns if column.startswith("score_"))
@@ -130,7 +130,7 @@ def mean_scores(games: Frames, by: str = "player") -> pd.DataFrame:
 
 def mean_with_interval(values: Any) -> tuple[float, float, float]:
     """The mean of numbers (a pandas Series or any sequence) and its normal 95% interval."""
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
     values = pd.Series(values, dtype="float64")
     n, mean = len(values), float(values.mean()) if len(values) else math.nan
@@ -141,7 +141,7 @@ def mean_with_interval(values: Any) -> tuple[float, float, float]:
 def cell_counts(moves: Frames, openings: bool = False) -> pd.DataFrame:
     """Placements and points per cell with its honeypot factor (which honeypots matter?); the opening
     die is left out unless `openings`, as it always goes on the same cell."""
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
     moves = frame_of(moves, "moves")
     placed = moves[moves["action"].isin(["place", "opening"] if openings else ["place"])]
@@ -161,7 +161,7 @@ def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
     passed) and the pass rate (passes per die rolled) with its Wilson 95% interval; re-rolls (a passed
     die its receiver could not place, or a pass with one player); and missed placements (passes and
     re-rolls of a die that had a legal cell)."""
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
     _check_by(by)
     moves = frame_of(moves, "moves")
@@ -190,7 +190,7 @@ def compare(results: Mapping[str, Frames]) -> pd.DataFrame:
     mean, game by game) with its normal 95% interval; Player 1's win share and the share of games that
     ended on a locked board, each with its Wilson 95% interval; ties; and extra rolls, passes and dice
     placed per game."""
-    import pandas as pd
+    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
     rows = []
     for name, data in results.items():

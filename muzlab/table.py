@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from muzlab.agents import Agent, seat_agents
+from muzlab.agents import Agent, from_state, seat_agents
 from muzlab.board import Board
 from muzlab.coach import advice
 from muzlab.errors import GameError, IllegalPlacement, MuzlabError
@@ -24,11 +24,12 @@ from muzlab.game import DieWords, Event, Game, die_words, sheet_rows
 from muzlab.hexgrid import Cell
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
+from muzlab.records import AgentState
 from muzlab.rules import RuleSet
 from muzlab.spelling import current_lesson_key, pitch_label, typeset_text
 
 if TYPE_CHECKING:
-    import pandas as pd
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
 #: What a message is: news of the game, a refused action, a hint, or computers that stopped.
 MESSAGE_KINDS = ("info", "refused", "hint", "stopped")
@@ -196,7 +197,7 @@ class Table:
     def score_sheet(self) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
         `Game.score_sheet` (one per turn), with a "hints" column."""
-        import pandas as pd
+        import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
         return pd.DataFrame(self.sheet_rows(), columns=list(SHEET_COLUMNS))
 
@@ -309,14 +310,23 @@ class Table:
         self._hints = set()
         return self._done([Message(f"New game (seed {self.game.seed})."), *self._computers()])
 
+    def agent_states(self) -> tuple[AgentState | None, ...]:
+        """Each seat's computer player as a record keeps it (None for a person)."""
+        return tuple(None if agent is None else agent.state() for agent in self.agents)
+
     @typeset_text
-    def load(self, game: Game) -> tuple[Message, ...]:
-        """Sit at a game (a replayed record, say); one for another number of players is refused."""
+    def load(self, game: Game, agents: Sequence[AgentState | None] | None = None) -> tuple[Message, ...]:
+        """Sit at a game (a replayed record, say); one for another number of players is refused. A computer
+        seat whose agent the record keeps (`agents`, by seat) goes on from that agent's state, so the game
+        continues as if never saved; others start from the game's seed."""
         if game.players != len(self.seats):
             return self._done([self._refused(
                 f"That is a game for {game.players} players; this table seats {len(self.seats)}.")])
         self.game = game
         self.agents = seat_agents([seat.agent for seat in self.seats], game.seed)
+        for seat, state in enumerate(agents or ()):
+            if state is not None and self.seats[seat].agent == state.name:
+                self.agents[seat] = from_state(state)
         self.last = self._last_placed()
         self._hints = set()
         return self._done([Message(f"Loaded a game of {len(game.events)} events."), *self._computers()])

@@ -29,6 +29,7 @@ from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.game import Game
 from muzlab.hexgrid import Cell, corners, to_pixel
+from muzlab.outputs import file_written
 from muzlab.pitch import FLAT_NAMES, SHARP_NAMES, SpelledNote
 from muzlab.position import Position, Structure
 from muzlab.quiz import score_explanation, scoring_move
@@ -49,7 +50,7 @@ from muzlab.svg import COLOURS
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.backends.backend_pdf import PdfPages
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # matplotlib only for PDFs; text worksheets need none
 
 #: Paper sizes in millimetres (width, height), portrait.
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -276,7 +277,7 @@ def _writable(path: str | Path) -> Path:
 @contextmanager
 def _pdf(path: str | Path) -> Iterator[PdfPages]:
     """A PDF file whose text is text (TrueType) and whose bytes do not depend on the date."""
-    import matplotlib
+    import matplotlib  # matplotlib only for PDFs; text worksheets need none
     from matplotlib.backends.backend_pdf import PdfPages
 
     with matplotlib.rc_context(_RC), PdfPages(path, metadata={
@@ -286,7 +287,7 @@ def _pdf(path: str | Path) -> Iterator[PdfPages]:
 
 def _page(paper: str) -> tuple[Figure, Axes]:
     """A portrait page whose one axes spans it in millimetres (origin bottom left)."""
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure  # matplotlib only for PDFs; text worksheets need none
 
     width, height = PAPERS[paper]
     figure = Figure(figsize=(width / 25.4, height / 25.4))
@@ -300,7 +301,7 @@ def _page(paper: str) -> tuple[Figure, Axes]:
 def _board_in(figure: Figure, position: Position, box: tuple[float, float, float, float], paper: str,
               names: bool = True) -> None:
     """Draw a position with cell names into a box (x, y, width, height in mm) of the page."""
-    from muzlab import plot
+    from muzlab import plot  # matplotlib only for PDFs; text worksheets need none
 
     width, height = PAPERS[paper]
     x, y, w, h = box
@@ -384,7 +385,7 @@ def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: in
 # ---- the board at true size and the die net ----------------------------------------------------------
 def _board_page(paper: str, level: str) -> Figure:
     """The empty board at true size: each hex as many mm as BOARD_HEX_MM says, whatever the paper."""
-    from matplotlib.patches import Polygon, Rectangle
+    from matplotlib.patches import Polygon, Rectangle  # matplotlib only for PDFs; text worksheets need none
 
     board = Board.master() if level == "master" else Board.standard()
     radius = BOARD_HEX_MM[board.name]
@@ -520,7 +521,7 @@ def _unfold(faces: list[list[int]], face: int, parent: int | None, placed: dict[
 
 def _die_page(paper: str) -> Figure:
     """The die net at the largest size that fits the page (at most 30 mm edges), names on the faces."""
-    from matplotlib.patches import Polygon
+    from matplotlib.patches import Polygon  # matplotlib only for PDFs; text worksheets need none
 
     polygons, order, tabs = dodecahedron_net(1.0)
     points = np.vstack(polygons)
@@ -590,16 +591,19 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     pack.add_argument("--questions", type=int, default=8, help=f"questions on each sheet, 1-{MAX_QUESTIONS}")
     pack.add_argument("--level", default="basic", choices=LEVELS)
     pack.add_argument("--paper", default="a4", choices=tuple(PAPERS))
+    pack.add_argument("--force", action="store_true", help="replace FILE if it exists")
     pack.set_defaults(run=_pack_command)
     kit = commands.add_parser("printables", help="the board at true size and a twelve-faced die net (PDF)")
     kit.add_argument("--out", required=True, metavar="FILE", help="the PDF to write, e.g. kit.pdf")
     kit.add_argument("--level", default="basic", choices=LEVELS, help="master prints the master board")
     kit.add_argument("--paper", default="a4", choices=tuple(PAPERS))
+    kit.add_argument("--force", action="store_true", help="replace FILE if it exists")
     kit.set_defaults(run=_printables_command)
 
 
 def _pack_command(args: argparse.Namespace) -> int:
-    made = teacher_pack(args.out, args.seed, args.sheets, args.questions, args.level, args.paper)
+    with file_written(args.out, args.force) as aside:
+        made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper)
     asked = sum(len(sheet.questions) for sheet in made)
     print(f"wrote {args.out}: {len(made)} worksheet page(s) with {asked} questions, then {len(made)} "
           "answer page(s)")
@@ -607,7 +611,8 @@ def _pack_command(args: argparse.Namespace) -> int:
 
 
 def _printables_command(args: argparse.Namespace) -> int:
-    printables(args.out, args.paper, args.level)
+    with file_written(args.out, args.force) as aside:
+        printables(aside, args.paper, args.level)
     print(f"wrote {args.out}: the {args.level} board at true size ({args.paper}) and the die net")
     return 0
 

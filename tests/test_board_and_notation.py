@@ -62,8 +62,8 @@ def test_board_round_trips_through_its_file_format(tmp_path):
         ('{"cells": [[0, 0], [0, "a"]]}', "is not a cell"),
         ('{"cells": [[0, 0]], "centre": [5, 5]}', "centre (5, 5) is not one of its cells"),
         ('{"hexagon": 1, "honeypots": {"2": [[3, 3]]}}', "honeypot (3, 3) is not one of its cells"),
-        ('{"hexagon": 1, "honeypots": {"two": [[1, 0]]}}', "factor 'two' is not a whole number"),
-        ('{"hexagon": 1, "honeypots": {"1": [[1, 0]]}}', "has factor 1"),
+        ('{"hexagon": 1, "honeypots": {"two": [[1, 0]]}}', "factor 'two' is not 2 or 3"),
+        ('{"hexagon": 1, "honeypots": {"1": [[1, 0]]}}', "factor '1' is not 2 or 3"),
         ('{"hexagon": 1, "colour": "red"}', "unknown field(s) ['colour']"),
     ],
 )
@@ -181,7 +181,7 @@ def test_the_largest_allowed_hexagon_loads_and_a_huge_file_is_not_read(tmp_path)
     assert len(Board.from_dict({"hexagon": 40})) == 4921
     path = tmp_path / "huge.json"
     path.write_text('{"cells": [' + ", ".join(["[0, 0]"] * 200_000) + "]}")
-    with pytest.raises(BoardFileError, match="huge.json is [0-9,]+ bytes; a board file may have at most 1,0"):
+    with pytest.raises(BoardFileError, match="huge.json is larger than 1,000,000 bytes"):
         Board.load(path)
 
 

@@ -27,7 +27,7 @@ from muzlab.spelling import scale_notes
         (["simulate", "--dataset", "--games", "2"], "--dataset needs --out FOLDER"),
         (["simulate", "--colour", "red"], "unrecognized arguments: --colour red"),
         (["perft", "--board", "moon", "--games", "1"], "no shipped board named 'moon'"),
-        (["perft", "--check", "/nonexistent/golden.txt"], "/nonexistent/golden.txt: No such file"),
+        (["perft", "--check", "/nonexistent/golden.txt"], "golden.txt does not exist"),
         (["perft", "--games", "0"], "argument --games: 0 is too small"),
         (["fly"], "invalid choice: 'fly'"),
         ([], "the following arguments are required: command"),

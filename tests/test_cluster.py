@@ -206,9 +206,9 @@ def test_workers_default_to_every_core_for_large_runs_only(monkeypatch):
     pools = []
     original = runner.run_in_processes
 
-    def recording(task, jobs, parts, workers, retries, bar):
+    def recording(task, job, parts, workers, retries, bar, done):
         pools.append(workers)
-        return original(task, jobs, parts, workers, retries, bar)
+        return original(task, job, parts, workers, retries, bar, done)
 
     monkeypatch.setattr(runner, "run_in_processes", recording)
     monkeypatch.setattr(runner, "cpu_count", lambda: 2)

@@ -184,7 +184,7 @@ def test_events_after_the_end_and_records_from_other_rules_or_boards_are_refused
     with pytest.raises(GameRecordError, match="board 'standard', not on 'master'"):
         Game.from_json(text, board=Board.master())
     assert Game.from_json(text, rules=RuleSet.basic(), board=Board.standard()) == over
-    with pytest.raises(GameRecordError, match="not JSON"):
+    with pytest.raises(GameRecordError, match="not readable JSON"):
         Game.from_json("{events: ")
 
 

@@ -14,7 +14,6 @@ import pytest
 from muzlab.music import (
     Notation,
     game_score,
-    midi_notes,
     notation_svg,
     scale_stream,
     structure_stream,
@@ -23,6 +22,7 @@ from muzlab.music import (
     write_midi,
     write_musicxml,
 )
+from muzlab.register import midi_notes
 from muzlab.spelling import NotAStructure
 
 GAME = [
@@ -194,10 +194,12 @@ def test_notation_shows_inline_in_jupyter():
     assert noteheads(shown.svg) == 3
 
 
-def test_importing_muzlab_layers_does_not_load_music21():
+def test_only_the_staff_module_loads_music21_and_verovio():
     code = (
-        "import sys, muzlab, muzlab.spelling, muzlab.music, muzlab.audio;"
-        "assert 'music21' not in sys.modules and 'verovio' not in sys.modules"
+        "import sys, muzlab, muzlab.spelling, muzlab.register, muzlab.audio, muzlab.widgets;"
+        "assert 'music21' not in sys.modules and 'verovio' not in sys.modules;"
+        "import muzlab.music;"
+        "assert 'music21' in sys.modules and 'verovio' in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -210,7 +212,7 @@ def test_staff_shows_a_structure_with_one_notehead_per_note():
 
 
 def test_rising_midi_reads_any_run_upward_in_a_singable_register():
-    from muzlab.music import rising_midi
+    from muzlab.register import rising_midi
 
     assert rising_midi([9, 0]) == [57, 60]  # A3 then the C above it
     assert rising_midi(["C", "Eb", "F#"]) == [60, 63, 66]

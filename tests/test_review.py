@@ -175,6 +175,7 @@ def test_the_review_board_steps_through_a_game_by_its_buttons():
     assert "Decision 2 of 4" in board.title.value
     board.first_button.click()
     assert board.index == 0 and "Player 1" in board.summary.value
+    assert board.comments == comments(game) and "comment" not in board.frame.columns
     # the columns are explained, so a best decision that missed a completion does not read as a contradiction
     assert "a decision can be the best by points and still miss a completion" in board.summary.value
 

@@ -276,8 +276,9 @@ class ClassroomApp(widgets.VBox):
 
     def review_file(self) -> Download:
         """The review shown, one line per decision, as CSV for the browser to save."""
-        frame = self.review.frame if self.review is not None else None
-        text = "" if frame is None else frame.to_csv(index=False)
+        review = self.review
+        # the frame holds facts; the file a teacher opens also has each decision's sentence
+        text = "" if review is None else review.frame.assign(comment=review.comments).to_csv(index=False)
         name = "muzundrum-review.csv" if self.review is None else (
             f"muzundrum-review-game-{self.review.game.seed}.csv")
         return Download(name, "text/csv", text.encode("utf-8"))
@@ -290,11 +291,11 @@ class ClassroomApp(widgets.VBox):
     def rescale(self, size: float | str) -> None:
         """Draw every board (and its text) at a Size: `size` times the normal size, within the window,
         or "fit" to fill the window's height; the controls with them."""
+        self._style_controls(size)  # first: the boards measure their room with the new text sizes
         for board in self.boards():
             board.scale = board_scale(size)
         for view in self.board_views():
             self._fit(view)
-        self._style_controls(size)
 
     def board_views(self) -> list[SvgBoard]:
         """Every board picture in the app, the review's too."""

@@ -21,9 +21,9 @@ import ipywidgets as widgets
 
 from muzlab import audio
 from muzlab.keyboard import KeyboardError, keyboard_svg
-from muzlab.music import rising_midi
 from muzlab.pitch import SpelledNote, current_note_names
 from muzlab.position import Structure
+from muzlab.register import rising_midi
 from muzlab.spelling import NotAStructure, scale_name
 from muzlab.widgets.svgboard import scaled
 

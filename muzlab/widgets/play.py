@@ -15,10 +15,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from muzlab import records
 from muzlab.board import Board
 from muzlab.errors import MuzlabError
 from muzlab.game import Game
 from muzlab.hexgrid import Cell
+from muzlab.outputs import file_written
 from muzlab.pitch import current_note_names
 from muzlab.position import Position, Structure
 from muzlab.rules import RuleSet
@@ -230,25 +232,30 @@ class PlayBoard(widgets.VBox):
 
     @_shown
     def save(self, path: str | Path) -> tuple[Message, ...]:
-        """Write the game record (JSON) to a file (in a notebook; the app's Save downloads it)."""
+        """Write the game record (JSON, with the computer players' state) to a file, whole or not at all
+        (in a notebook; the app's Save downloads it); the message line says where, or why not."""
         path = Path(path)
         try:
-            path.write_text(self.game.to_json(), encoding="utf-8")
-        except OSError as error:
-            return (Message(f"Could not save to {path}: {error.strerror}.", kind="refused"),)
+            with file_written(path, force=True) as aside:
+                aside.write_text(self.game.to_json(agents=self.table.agent_states()), encoding="utf-8")
+        except (MuzlabError, OSError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            return (Message(f"Could not save to {path}: {reason}.", kind="refused"),)
         return (Message(f"Saved {len(self.game.events)} events to {path}."),)
 
     @_shown
     def load(self, path: str | Path) -> tuple[Message, ...]:
-        """Replay a saved record; a bad file leaves the current game as it was and says why."""
+        """Replay a saved record, the computer players going on from their saved state; a refused file
+        (unreadable, not UTF-8, too large or deep, malformed) leaves the current game as it was and the
+        message line says why."""
         path = Path(path)
         try:
-            game = Game.from_json(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            return (Message(f"Could not read {path}: {error.strerror}.", kind="refused"),)
+            data = records.parse(records.read_file(path))
+            game = Game.from_dict(data)
+            agents = records.read_agents(data.get("agents"), game.players)
         except MuzlabError as error:
             return (Message(f"{path} is not a game record muzlab can replay: {error}", kind="refused"),)
-        return self.table.load(game)
+        return self.table.load(game, agents)
 
     def _file_name(self, suffix: str) -> str:
         game = self.game
@@ -256,7 +263,8 @@ class PlayBoard(widgets.VBox):
 
     def record_file(self) -> Download:
         """The game record as the browser saves it (Save)."""
-        return Download(self._file_name("json"), "application/json", self.game.to_json().encode("utf-8"))
+        record = self.game.to_json(agents=self.table.agent_states())
+        return Download(self._file_name("json"), "application/json", record.encode("utf-8"))
 
     @in_lesson_key
     def sheet_file(self) -> Download:
@@ -271,12 +279,14 @@ class PlayBoard(widgets.VBox):
         if len(content) > MAX_RECORD_BYTES:
             return self._refused(_too_big(name, len(content)))
         try:
-            game = Game.from_json(content.decode("utf-8"))
+            data = records.parse(content.decode("utf-8"))
+            game = Game.from_dict(data)
+            agents = records.read_agents(data.get("agents"), game.players)
         except UnicodeDecodeError:
             return self._refused(f"{name} is not text, so it is not a game record; nothing was loaded.")
-        except (MuzlabError, RecursionError) as error:
+        except MuzlabError as error:
             return self._refused(f"{name} is not a game record muzlab can replay: {error}")
-        return self.table.load(game)
+        return self.table.load(game, agents)
 
     @_shown
     def refuse_upload(self, name: str, size: int) -> tuple[Message, ...]:

@@ -101,7 +101,7 @@ def static_bundle(widget: widgets.Widget) -> dict[str, str]:
 
 def enable(shell=None) -> None:
     """Show widgets as static HTML in this IPython kernel (the book's executing kernel)."""
-    from IPython import get_ipython
+    from IPython import get_ipython  # only inside a running kernel
 
     shell = shell or get_ipython()
     shell.display_formatter.mimebundle_formatter.for_type(widgets.Widget, static_bundle)

@@ -172,12 +172,23 @@ function render({ model, el }) {
   model.on("change:svg", draw);
   model.on("change:scale", draw);
   model.on("change:fit", draw);
-  const remeasure = () => { if (model.get("fit") !== "none") measure(); };
-  window.addEventListener("resize", remeasure);
-  const seen = new IntersectionObserver(remeasure); // a tab shown, the page above it changed
-  seen.observe(frame);
+  // Measured again when the window changes, a tab is shown, or the page above the board (the app, or
+  // the page) changes height.
+  let watched = null;  // the app around the board, watched once the board is in the page
+  const remeasure = () => {
+    if (model.get("fit") === "none") return;
+    const app = el.closest(".muz-app");
+    if (app && app !== watched) {
+      above.observe(app);
+      watched = app;
+    }
+    measure();
+  };
   const above = new ResizeObserver(remeasure);
   above.observe(document.body);
+  const seen = new IntersectionObserver(remeasure);
+  seen.observe(frame);
+  window.addEventListener("resize", remeasure);
   draw();
   return () => {
     window.removeEventListener("resize", remeasure);
