@@ -12,6 +12,7 @@ Child mode (used by run_in): python baseline.py CHECKOUT SCRIPT FUNCTION < paylo
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import subprocess
@@ -23,6 +24,15 @@ from typing import Any
 REPOSITORY = Path(__file__).resolve().parents[1]
 #: The code before issue 16 (legality without strings): the default baseline of the benchmarks.
 DEFAULT_REVISION = "ecc8355"
+
+
+def moved(name: str, flat: str) -> Any:
+    """A module by its path in the layer folders ("muzlab.rules.perft"), or by its flat path
+    ("muzlab.perft") in a baseline checkout from before them: benchmark functions run on both."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError:
+        return importlib.import_module(flat)
 
 
 def checkout_of(path: str | None, revision: str = DEFAULT_REVISION) -> Path:

@@ -18,8 +18,8 @@ import statistics
 import time
 
 from muzlab import Game, Position, RuleSet
-from muzlab.agents import make_agent, play
-from muzlab.board_spelling import most_pairs_right, neighbour_pairs, reads_right
+from muzlab.names.board_spelling import most_pairs_right, neighbour_pairs, reads_right
+from muzlab.play.agents import make_agent, play
 
 SETTINGS = ((21, "basic"), (33, "basic"), (42, "basic"), (21, "master"), (33, "master"), (42, "master"))
 

@@ -20,7 +20,7 @@ import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from baseline import checkout_of, run_in  # noqa: E402
+from baseline import checkout_of, moved, run_in  # noqa: E402
 
 CELLS = 5000
 OLD_REVISION = "beb4070"
@@ -29,7 +29,9 @@ OLD_REVISION = "beb4070"
 def measure(payload: dict) -> dict:
     """Build the column of `payload["cells"]` cells, then read a record on it; seconds and peak MB."""
     from muzlab import Board, Game
-    from muzlab.agents import make_agent, play
+
+    agents_module = moved("muzlab.play.agents", "muzlab.agents")
+    make_agent, play = agents_module.make_agent, agents_module.play
 
     cells = [(0, r) for r in range(payload["cells"])]
     start = time.perf_counter()

@@ -29,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-from baseline import DEFAULT_REVISION, REPOSITORY, checkout_of, run_in
+from baseline import DEFAULT_REVISION, REPOSITORY, checkout_of, moved, run_in
 
 SCRIPT = Path(__file__).resolve()
 TARGET_RANDOM_RATIO = 2.2
@@ -42,8 +42,10 @@ def time_games(payload: dict) -> dict:
     with `agents.play` alone, after a warm-up, and the sum of each seat's scores (to check that both
     checkouts played the same games). Runs in a child process on either checkout."""
     from muzlab import Game
-    from muzlab.agents import make_agent, play
-    from muzlab.sim import simulate
+
+    agents_module = moved("muzlab.play.agents", "muzlab.agents")
+    make_agent, play = agents_module.make_agent, agents_module.play
+    simulate = moved("muzlab.sim.simulation", "muzlab.sim").simulate
 
     agents, games = tuple(payload["agents"]), payload["games"]
     simulate(20, agents, seed=10**6, workers=1, progress=False)
@@ -122,8 +124,8 @@ def expert_against_greedy(games: int, seed: int, workers: int = 2) -> None:
     by `workers` processes: wins with the Wilson 95% interval, ties, the mean lead and the CPU time."""
     import resource
 
-    from muzlab.sim import simulate
-    from muzlab.stats import wilson_interval
+    from muzlab.sim.simulation import simulate
+    from muzlab.sim.stats import wilson_interval
 
     def cpu() -> float:
         children = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -9,8 +9,8 @@ import statistics
 import timeit
 from collections.abc import Callable
 
-from muzlab.audio import play_structure
-from muzlab.music import notation_svg, structure_stream
+from muzlab.views.audio import play_structure
+from muzlab.views.music import notation_svg, structure_stream
 
 SCALE = [2, 4, 6, 7, 9, 11, 1]  # D major, degrees 1-7
 

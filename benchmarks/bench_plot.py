@@ -22,10 +22,11 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 
-from muzlab import Game, Position, plot  # noqa: E402
-from muzlab.agents import make_agent, play  # noqa: E402
-from muzlab.perft import random_positions  # noqa: E402
-from muzlab.svg import position_svg  # noqa: E402
+from muzlab import Game, Position
+from muzlab.play.agents import make_agent, play  # noqa: E402
+from muzlab.rules.perft import random_positions  # noqa: E402
+from muzlab.views import plot  # noqa: E402
+from muzlab.views.svg import position_svg  # noqa: E402
 
 TARGET_MS = 100.0
 SVG_TARGET_MS = 5.0

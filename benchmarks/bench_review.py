@@ -31,10 +31,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from muzlab import Game, runner  # noqa: E402
-from muzlab.agents import make_agent, play  # noqa: E402
-from muzlab.coach import GRADES, decisions, grade, level, review  # noqa: E402
-from muzlab.value import Evaluator, assess, margin, rollout  # noqa: E402
+from muzlab import Game
+from muzlab.play.agents import make_agent, play  # noqa: E402
+from muzlab.play.coach import GRADES, decisions, grade, level, review  # noqa: E402
+from muzlab.play.value import Evaluator, assess, margin, rollout  # noqa: E402
+from muzlab.sim import runner  # noqa: E402
 
 
 class _Bar:

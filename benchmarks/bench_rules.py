@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from baseline import DEFAULT_REVISION, REPOSITORY, checkout_of, run_in
+from baseline import DEFAULT_REVISION, REPOSITORY, checkout_of, moved, run_in
 
 TARGET_RATIO = 2.0
 SCRIPT = Path(__file__).resolve()
@@ -33,7 +33,7 @@ SCRIPT = Path(__file__).resolve()
 
 def positions(seeds: int) -> list[str]:
     """Notation of every 10-20-die position of `seeds` seeded random playouts."""
-    from muzlab.perft import random_positions
+    random_positions = moved("muzlab.rules.perft", "muzlab.perft").random_positions
 
     return [p.notation() for seed in range(seeds) for p in random_positions(seed, 21) if 10 <= len(p) <= 20]
 
@@ -42,7 +42,7 @@ def time_legal_placements(payload: dict) -> dict:
     """Seconds to build the positions from their dice and to ask each for all 12 pitches (best round),
     and microseconds per step of a random playout. Runs in a child process on either checkout."""
     from muzlab import Position
-    from muzlab.perft import random_positions
+    random_positions = moved("muzlab.rules.perft", "muzlab.perft").random_positions
 
     specs = []
     for text in payload["positions"]:

@@ -21,8 +21,8 @@ from typing import Any
 
 import pandas as pd
 
-from muzlab.runner import cpu_count
-from muzlab.sim import SimulationResult, simulate
+from muzlab.sim.runner import cpu_count
+from muzlab.sim.simulation import SimulationResult, simulate
 
 TARGET = 1.7
 

@@ -4,7 +4,7 @@
 
 Expert games are played for 1 to 4 players (basic rules, 21 dice; for 2 players also master rules
 with 33 dice and 42 on the master board), seeds fixed, so the fit is reproducible. At every roll of
-every game the chance node's FEATURES (muzlab.value) are recorded for each seat offset from the
+every game the chance node's FEATURES (muzlab.play.value) are recorded for each seat offset from the
 roller, with the points that seat went on to score; least squares gives one coefficient row per
 offset and number of players.
 
@@ -24,12 +24,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from muzlab import runner  # noqa: E402
-from muzlab.board import Board  # noqa: E402
-from muzlab.game import Game  # noqa: E402
-from muzlab.rules import RuleSet  # noqa: E402
-from muzlab.sim import SimulationSpec, play_game  # noqa: E402
-from muzlab.value import ValueModel, features, node_facts, own_dice  # noqa: E402
+from muzlab.core.board import Board  # noqa: E402
+from muzlab.play.game import Game  # noqa: E402
+from muzlab.play.value import ValueModel, features, node_facts, own_dice  # noqa: E402
+from muzlab.rules.ruleset import RuleSet  # noqa: E402
+from muzlab.sim import runner  # noqa: E402
+from muzlab.sim.simulation import SimulationSpec, play_game  # noqa: E402
 
 SEED = 2024
 #: (players, rules, dice, board, games)

@@ -8,8 +8,8 @@ Everything is seeded, so running this again writes the same games.
 from pathlib import Path
 
 from muzlab import Game
-from muzlab.agents import make_agent, play
-from muzlab.sim import simulate
+from muzlab.play.agents import make_agent, play
+from muzlab.sim.simulation import simulate
 
 HERE = Path(__file__).parent
 

@@ -17,10 +17,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from muzlab import plot  # noqa: E402
-from muzlab.perft import random_positions  # noqa: E402
-from muzlab.position import Position  # noqa: E402
-from muzlab.sim import simulate  # noqa: E402
+from muzlab.rules.perft import random_positions  # noqa: E402
+from muzlab.rules.position import Position  # noqa: E402
+from muzlab.sim.simulation import simulate  # noqa: E402
+from muzlab.views import plot  # noqa: E402
 
 IMAGES = Path(__file__).parent / "images"
 DPI = 100

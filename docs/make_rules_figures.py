@@ -17,9 +17,10 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 
-from muzlab import Board, Position, RuleSet, plot  # noqa: E402
-from muzlab.hexgrid import to_pixel  # noqa: E402
-from muzlab.keyboard import keyboard  # noqa: E402
+from muzlab import Board, Position, RuleSet
+from muzlab.core.hexgrid import to_pixel  # noqa: E402
+from muzlab.views import plot  # noqa: E402
+from muzlab.views.keyboard import keyboard  # noqa: E402
 
 HERE = Path(__file__).parent
 RULES_IMAGES = HERE / "images" / "rules"

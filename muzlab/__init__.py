@@ -2,7 +2,7 @@
 
 The main names are re-exported here; views (plot, svg, widgets, music, audio) are imported from
 their own modules so that `import muzlab` stays light. The play layer's names (`Game`, `simulate`,
-`review`) load on first use, so that importing a view such as `muzlab.plot` does not load games,
+`review`) load on first use, so that importing a view such as `muzlab.views.plot` does not load games,
 agents and simulations.
 """
 
@@ -10,8 +10,8 @@ import importlib
 import importlib.util
 from typing import Any
 
-from muzlab.board import Board
-from muzlab.errors import (
+from muzlab.core.board import Board
+from muzlab.core.errors import (
     BoardFileError,
     CellOccupied,
     CellOffBoard,
@@ -27,24 +27,60 @@ from muzlab.errors import (
     UnknownNoteName,
     UnknownSetting,
 )
-from muzlab.pitch import note_names, parse_pitch, pitch_name, set_note_names
-from muzlab.position import Position, Problem, Structure
-from muzlab.rules import RuleSet
-from muzlab.spelling import lesson_key, set_lesson_key
+from muzlab.core.pitch import note_names, parse_pitch, pitch_name, set_note_names
+from muzlab.names.spelling import lesson_key, set_lesson_key
+from muzlab.rules.position import Position, Problem, Structure
+from muzlab.rules.ruleset import RuleSet
 
 #: Names imported on first use, and the module that holds each.
-_LAZY = {"Game": "muzlab.game", "review": "muzlab.coach", "simulate": "muzlab.sim"}
+_LAZY = {"Game": "muzlab.play.game", "review": "muzlab.play.coach", "simulate": "muzlab.sim.simulation"}
+
+
+#: Modules by their short names from before the layer folders (`muzlab.plot`, `from muzlab import sim`).
+_SHORT_NAMES = {
+    "agents": "muzlab.play.agents",
+    "audio": "muzlab.views.audio",
+    "board": "muzlab.core.board",
+    "coach": "muzlab.play.coach",
+    "eartraining": "muzlab.play.eartraining",
+    "errors": "muzlab.core.errors",
+    "game": "muzlab.play.game",
+    "hexgrid": "muzlab.core.hexgrid",
+    "keyboard": "muzlab.views.keyboard",
+    "lessons": "muzlab.app.lessons",
+    "music": "muzlab.views.music",
+    "perft": "muzlab.rules.perft",
+    "pitch": "muzlab.core.pitch",
+    "plot": "muzlab.views.plot",
+    "position": "muzlab.rules.position",
+    "puzzles": "muzlab.play.puzzles",
+    "quiz": "muzlab.play.quiz",
+    "records": "muzlab.play.records",
+    "runner": "muzlab.sim.runner",
+    "samples": "muzlab.sim.samples",
+    "spelling": "muzlab.names.spelling",
+    "stats": "muzlab.sim.stats",
+    "statsplots": "muzlab.views.statsplots",
+    "svg": "muzlab.views.svg",
+    "table": "muzlab.play.table",
+    "theory": "muzlab.core.theory",
+    "worksheet": "muzlab.views.worksheet",
+}
 
 
 def __getattr__(name: str) -> Any:
-    """`muzlab.Game`, `muzlab.simulate`, `muzlab.review` and any submodule (`muzlab.sim`), on first use."""
+    """`muzlab.Game`, `muzlab.simulate`, `muzlab.review`, any submodule (`muzlab.views`) and a module
+    by its short name (`muzlab.plot` is muzlab.views.plot), on first use."""
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value
+    if name in _SHORT_NAMES:
+        return importlib.import_module(_SHORT_NAMES[name])
     if importlib.util.find_spec(f"muzlab.{name}") is not None:
         return importlib.import_module(f"muzlab.{name}")
     raise AttributeError(f"module 'muzlab' has no attribute {name!r}")
+
 
 __all__ = [
     "Board",

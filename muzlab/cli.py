@@ -13,11 +13,15 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from muzlab import lessons, outputs, perft, sim, worksheet
-from muzlab.board import Board
-from muzlab.errors import MuzlabError, SimulationError, UnknownSetting
-from muzlab.rules import RuleSet
-from muzlab.sim import PARALLEL_FROM
+from muzlab.app import lessons
+from muzlab.core import outputs
+from muzlab.core.board import Board
+from muzlab.core.errors import MuzlabError, SimulationError, UnknownSetting
+from muzlab.rules import perft
+from muzlab.rules.ruleset import RuleSet
+from muzlab.sim import simulation as sim
+from muzlab.sim.simulation import PARALLEL_FROM
+from muzlab.views import worksheet
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -25,7 +29,7 @@ def _perft(args: argparse.Namespace) -> int:
     board = Board.named(args.board) if args.board else Board.named(rules.board_name_for(args.dice))
     if args.check:
         golden = perft.read_golden(args.check)
-        from muzlab.position import Position
+        from muzlab.rules.position import Position
 
         wrong = 0
         for line in golden:
@@ -53,7 +57,7 @@ def _perft(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from muzlab.sim import simulate
+    from muzlab.sim.simulation import simulate
 
     if args.dataset and not args.out:
         raise UnknownSetting("--dataset needs --out FOLDER")
@@ -105,7 +109,7 @@ _SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx|inproc)://)?[A-Za-z0-9_.\-\[\
 
 def _client(address: str):
     """A Dask client of the scheduler at `address`, or MuzlabError saying it cannot be reached."""
-    from muzlab.runner import require_distributed
+    from muzlab.sim.runner import require_distributed
 
     try:
         return require_distributed().Client(address, timeout=15)

@@ -3,8 +3,8 @@
 import pytest
 
 from muzlab import Game, GameError
-from muzlab.agents import AGENTS, Agent, ExpertAgent, make_agent, play
-from muzlab.sim import simulate
+from muzlab.play.agents import AGENTS, Agent, ExpertAgent, make_agent, play
+from muzlab.sim.simulation import simulate
 
 D = 2
 

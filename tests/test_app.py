@@ -226,7 +226,7 @@ def test_enable_makes_every_widget_display_as_static_html():
 
 def test_the_note_names_control_rewrites_every_note_on_every_tab(app):
     from muzlab import set_note_names
-    from muzlab.pitch import current_note_names
+    from muzlab.core.pitch import current_note_names
 
     app.setup.kinds[1].value = "greedy"
     app.setup.game_number.value = 2

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from muzlab import lessons
+from muzlab.app import lessons
+from muzlab.app.lessons import APP_NOTEBOOK, MANIFEST, LessonsError, app_command, copy_lessons, lab_command
 from muzlab.cli import main
-from muzlab.lessons import APP_NOTEBOOK, MANIFEST, LessonsError, app_command, copy_lessons, lab_command
 
 
 def shipped_names() -> list[str]:
@@ -109,7 +109,7 @@ def test_the_command_answers_a_file_in_the_way_with_one_line(tmp_path, capsys):
 
 def test_app_is_voila_on_this_machine_without_code_and_without_a_token(tmp_path):
     command = app_command(tmp_path, port=8870, open_browser=False)
-    assert command[:3] == [sys.executable, "-m", "muzlab.lessons"]  # Voilà with the app's template
+    assert command[:3] == [sys.executable, "-m", "muzlab.app.lessons"]  # Voilà with the app's template
     assert command[3] == str(tmp_path / APP_NOTEBOOK)
     assert "--Voila.ip=127.0.0.1" in command and "--strip_sources=True" in command
     assert "--template=muzlab" in command
@@ -151,7 +151,8 @@ def test_the_wheel_ships_the_lessons_and_the_app_template():
 
 def test_the_app_caps_its_kernels_culls_idle_ones_and_limits_messages(tmp_path):
     command = app_command(tmp_path, max_kernels=12, cull_idle_seconds=600)
-    assert "--VoilaConfiguration.multi_kernel_manager_class=muzlab.appserver.CappedKernelManager" in command
+    manager = "muzlab.app.appserver.CappedKernelManager"
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={manager}" in command
     assert "--CappedKernelManager.max_kernels=12" in command
     assert "--MappingKernelManager.cull_idle_timeout=600" in command
     assert "--MappingKernelManager.cull_connected=True" in command
@@ -180,7 +181,7 @@ def test_a_page_past_the_cap_gets_a_sentence_not_a_kernel():
 
     from tornado import web
 
-    from muzlab.appserver import CappedKernelManager
+    from muzlab.app.appserver import CappedKernelManager
 
     manager = CappedKernelManager(max_kernels=2)
     manager._kernels = {"a": None, "b": None}  # two pages open already

@@ -10,8 +10,8 @@ import music21
 import numpy as np
 import pytest
 
-from muzlab import audio
-from muzlab.audio import (
+from muzlab.views import audio
+from muzlab.views.audio import (
     SynthesisError,
     find_soundfont,
     fluidsynth_available,
@@ -25,7 +25,7 @@ from muzlab.audio import (
     to_ipython_audio,
     to_wav_bytes,
 )
-from muzlab.music import game_score, write_midi
+from muzlab.views.music import game_score, write_midi
 
 RATE = 22050
 
@@ -252,7 +252,7 @@ def test_hear_gives_a_notebook_player_of_the_structure():
 
 
 def test_hear_takes_spelled_notes_and_a_key_and_refuses_a_run_outside_it():
-    from muzlab.spelling import NotAKey
+    from muzlab.names.spelling import NotAKey
 
     spelled = audio.hear("scale", ["Gb", "Ab", "Bb", "Cb"], engine="builtin", key="Gb")
     as_numbers = audio.hear("scale", [6, 8, 10, 11], engine="builtin")

@@ -27,8 +27,8 @@ from muzlab import (
     UnknownSetting,
     parse_pitch,
 )
-from muzlab.agents import make_agent, play
-from muzlab.board import MAX_FILE_BYTES
+from muzlab.core.board import MAX_FILE_BYTES
+from muzlab.play.agents import make_agent, play
 
 HUGE = "9" * 5000  # more digits than Python converts to an int by default
 
@@ -289,7 +289,7 @@ def test_huge_seeds_and_game_counts_are_refused_naming_them():
 @given(JSON)
 def test_fuzzed_setting_names_raise_only_muzlab_errors(value):
     from muzlab import simulate
-    from muzlab.agents import make_agent
+    from muzlab.play.agents import make_agent
 
     only_muzlab_errors(RuleSet.named, value)
     only_muzlab_errors(Board.named, value)

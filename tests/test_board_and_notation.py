@@ -16,8 +16,8 @@ from muzlab import (
     UnknownNoteName,
     parse_pitch,
 )
-from muzlab.board import boards_dir
-from muzlab.pitch import DIE_FACES
+from muzlab.core.board import boards_dir
+from muzlab.core.pitch import DIE_FACES
 
 
 def test_standard_board_matches_rules_md():
@@ -191,7 +191,7 @@ def test_a_board_built_in_code_refuses_a_cell_given_twice():
 
 
 def test_a_score_explanation_names_the_honeypot_for_a_cell_given_by_name():
-    from muzlab.quiz import score_explanation
+    from muzlab.play.quiz import score_explanation
 
     position = Position(dice={"e5": "C", "e6": "E"})
     assert score_explanation(position, "G", "e7") == score_explanation(position, "G", (0, -2))

@@ -16,12 +16,18 @@ import pytest
 
 import muzlab
 from muzlab import Game, Position, RuleSet
-from muzlab.agents import make_agent, play
-from muzlab.board_spelling import most_pairs_right, neighbour_pairs, note_options, reads_right, spell_board
-from muzlab.pitch import to_convention
-from muzlab.quiz import score_explanation
-from muzlab.spelling import LETTERS, lesson_key, scale_name, show_name, symbols
-from muzlab.table import Table
+from muzlab.core.pitch import to_convention
+from muzlab.names.board_spelling import (
+    most_pairs_right,
+    neighbour_pairs,
+    note_options,
+    reads_right,
+    spell_board,
+)
+from muzlab.names.spelling import LETTERS, lesson_key, scale_name, show_name, symbols
+from muzlab.play.agents import make_agent, play
+from muzlab.play.quiz import score_explanation
+from muzlab.play.table import Table
 
 SETTINGS = [(21, "basic", 0), (33, "basic", 1), (42, "master", 2), (21, "master", 3), (33, "master", 4),
             (42, "basic", 5)]
@@ -194,7 +200,7 @@ def test_two_threads_with_two_conventions_never_see_each_others_names():
     for thread in threads:
         thread.join()
     assert seen == {convention: {tuple(names)} for convention, names in expected.items()}
-    assert muzlab.pitch.current_note_names() == "english"
+    assert muzlab.core.pitch.current_note_names() == "english"
 
 
 #: German and fixed-do names of every note with up to two sharps or flats, as textbooks write them.
@@ -263,7 +269,7 @@ def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
         assert "scale run Cb–Db–Eb–F–Gb: fits Gb major" in [t for t, _ in app.explorer.runs.options]
         app.note_names.value = "german"  # the menu's keys are values, not names read in German
         app.lesson_key.value = "Bb major"
-        assert muzlab.spelling.current_lesson_key() == "Bb major"
+        assert muzlab.names.spelling.current_lesson_key() == "Bb major"
     finally:
         app.note_names.value = "english"
         app.lesson_key.value = None

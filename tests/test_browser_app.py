@@ -19,7 +19,7 @@ import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port, stop
 
 from muzlab import Game
-from muzlab.lessons import APP_NOTEBOOK, app_command, lessons_source
+from muzlab.app.lessons import APP_NOTEBOOK, app_command, lessons_source
 from muzlab.widgets.classroom import SIZES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,9 +9,9 @@ import zipfile
 
 import pytest
 
-from muzlab import coach
 from muzlab.app.classroom import ClassError, Classroom, table_sizes
 from muzlab.app.store import ClassStore
+from muzlab.play import coach
 
 
 def play_a_move(room: Classroom, token: str) -> None:

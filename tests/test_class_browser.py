@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port
 
-from muzlab.game import Game
-from muzlab.pitch import note_names
-from muzlab.spelling import pitch_label
+from muzlab.core.pitch import note_names
+from muzlab.names.spelling import pitch_label
+from muzlab.play.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"

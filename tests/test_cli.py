@@ -6,10 +6,10 @@ import sys
 import pytest
 
 import muzlab
-from muzlab.agents import make_agent
 from muzlab.cli import main
-from muzlab.errors import MuzlabError
-from muzlab.spelling import scale_notes
+from muzlab.core.errors import MuzlabError
+from muzlab.names.spelling import scale_notes
+from muzlab.play.agents import make_agent
 
 
 @pytest.mark.parametrize(

@@ -11,12 +11,12 @@ import sys
 import pandas as pd
 import pytest
 
-import muzlab.runner as runner
-import muzlab.sim as sim
+import muzlab.sim.runner as runner
+import muzlab.sim.simulation as sim
 from muzlab import DaskMissing, MuzlabError, SimulationError, simulate
 from muzlab.cli import main
-from muzlab.runner import auto_chunk_size, spans
-from muzlab.sim import SimulationDataset
+from muzlab.sim.runner import auto_chunk_size, spans
+from muzlab.sim.simulation import SimulationDataset
 
 distributed = pytest.importorskip("distributed")
 cloudpickle = pytest.importorskip("cloudpickle")
@@ -73,15 +73,16 @@ def failing_play_games(original, start: int, marker: str | None):
 
 
 def install_failure(start: int, marker: str | None) -> None:
-    """Run on each worker: make muzlab.sim.play_games fail on one chunk (a restarted worker is clean)."""
-    import muzlab.sim as worker_sim
+    """Run on each worker: make muzlab.sim.simulation.play_games fail on one chunk (a restarted worker is
+    clean)."""
+    import muzlab.sim.simulation as worker_sim
 
     original = getattr(worker_sim.play_games, "__wrapped__", worker_sim.play_games)
     worker_sim.play_games = failing_play_games(original, start, marker)
 
 
 def remove_failure() -> None:
-    import muzlab.sim as worker_sim
+    import muzlab.sim.simulation as worker_sim
 
     worker_sim.play_games = getattr(worker_sim.play_games, "__wrapped__", worker_sim.play_games)
 
@@ -235,7 +236,7 @@ def test_without_dask_the_error_says_how_to_install_it(monkeypatch, reference, t
 
 
 def test_import_muzlab_does_not_import_dask():
-    code = ("import sys, muzlab, muzlab.sim, muzlab.runner, muzlab.stats, muzlab.cli; "
+    code = ("import sys, muzlab, muzlab.sim.simulation, muzlab.sim.runner, muzlab.sim.stats, muzlab.cli; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed'}))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "[]"

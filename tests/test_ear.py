@@ -1,4 +1,4 @@
-"""Ear-training drills (muzlab.eartraining) and the EarTrainer widget, driven by clicks."""
+"""Ear-training drills (muzlab.play.eartraining) and the EarTrainer widget, driven by clicks."""
 
 import io
 import wave
@@ -9,9 +9,9 @@ import pytest
 
 import muzlab
 from muzlab import MuzlabError
-from muzlab.eartraining import Drill, EarTrainingError, midi_number
-from muzlab.spelling import show_name
-from muzlab.theory import MAJOR_DEGREES, TRIAD_STEPS
+from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
+from muzlab.names.spelling import show_name
+from muzlab.play.eartraining import Drill, EarTrainingError, midi_number
 from muzlab.widgets import EarTrainer
 from muzlab.widgets.ear import item_wave
 

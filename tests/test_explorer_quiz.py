@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Position, note_names
-from muzlab.quiz import KINDS, make_question, worksheet
-from muzlab.spelling import typeset
+from muzlab.names.spelling import typeset
+from muzlab.play.quiz import KINDS, make_question, worksheet
 from muzlab.widgets import Explorer, Quiz, Scene, SvgBoard
 
 C, E, G = 0, 4, 7
@@ -191,7 +191,7 @@ def test_a_heard_scale_run_is_named_once_as_a_scale():
 
 
 def test_the_explorer_makes_a_worksheet_of_its_position_as_a_download():
-    from muzlab.worksheet import sheet_position
+    from muzlab.views.worksheet import sheet_position
 
     explorer = Explorer()
     assert explorer.worksheet_button.click() is None and "the board is empty" in explorer.message.value

@@ -8,8 +8,8 @@ import reference_rules as reference
 from test_review import c_and_e_game, person_like_game
 
 from muzlab import Game, GameError, Position, UnknownSetting
-from muzlab.agents import make_agent, play
-from muzlab.coach import (
+from muzlab.play.agents import make_agent, play
+from muzlab.play.coach import (
     DRIFT_TOLERANCE,
     GRADE_LIMITS,
     GRADES,
@@ -26,7 +26,7 @@ from muzlab.coach import (
     summary,
     values,
 )
-from muzlab.value import Evaluator, ValueModel, margin
+from muzlab.play.value import Evaluator, ValueModel, margin
 
 
 def reviewed_games():
@@ -268,7 +268,7 @@ def test_the_game_graph_draws_the_value_from_player_1s_side_and_a_bar_per_lucky_
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from muzlab.statsplots import game_graph
+    from muzlab.views.statsplots import game_graph
 
     game, frame = frames[0]
     fig, ax = plt.subplots()
@@ -286,7 +286,7 @@ def test_the_game_graph_draws_the_value_from_player_1s_side_and_a_bar_per_lucky_
 
 
 def test_standings_rank_players_by_luck_adjusted_margin_margin_or_points():
-    from muzlab.coach import standings
+    from muzlab.play.coach import standings
 
     played = []
     for seed in range(4):

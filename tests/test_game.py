@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from scripted import play_script
 
-import muzlab.svg
+import muzlab.views.svg
 from muzlab import Board, Game, GameError, GameRecordError, RuleSet
-from muzlab.agents import make_agent, play
-from muzlab.game import Completion, Event
+from muzlab.play.agents import make_agent, play
+from muzlab.play.game import Completion, Event
 
 C, E, G = 0, 4, 7
 
@@ -224,7 +224,7 @@ def test_the_svg_of_a_game_is_drawn_by_muzlab_svg(monkeypatch):
     game = with_a_bonus_play()
     svg = game._repr_svg_()
     assert svg.startswith("<svg") and svg == game._repr_svg_()
-    monkeypatch.setattr(muzlab.svg, "game_svg", lambda g: f"drawn {len(g.position)}")
+    monkeypatch.setattr(muzlab.views.svg, "game_svg", lambda g: f"drawn {len(g.position)}")
     assert game._repr_svg_() == "drawn 3"
 
 

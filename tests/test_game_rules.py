@@ -5,8 +5,8 @@ from dataclasses import replace
 import pytest
 
 from muzlab import Board, Game, GameError, IllegalPlacement, RuleSet
-from muzlab.agents import make_agent, play
-from muzlab.game import Completion
+from muzlab.play.agents import make_agent, play
+from muzlab.play.game import Completion
 
 C, E, G, A = 0, 4, 7, 9
 

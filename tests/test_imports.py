@@ -5,7 +5,7 @@ two exceptions:
 
 - imports under `if TYPE_CHECKING:` only name types for annotations; nothing is imported when the
   code runs;
-- display hooks: a `_repr_svg_` method may import muzlab.svg to draw its object in a notebook, as
+- display hooks: a `_repr_svg_` method may import muzlab.views.svg to draw its object in a notebook, as
   python-chess does; the drawing stays outside the rules and the rules never call it.
 
 `from muzlab import Position` is an import of the package (muzlab/__init__.py), which imports nearly
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "muzlab"
-DISPLAY_HOOKS = {("_repr_svg_", "muzlab.svg")}
+DISPLAY_HOOKS = {("_repr_svg_", "muzlab.views.svg")}
 
 
 def module_name(path: Path) -> str:
@@ -140,7 +140,7 @@ def test_the_checker_sees_direct_lazy_relative_and_package_imports(tmp_path, mon
     (package / "sub" / "__init__.py").write_text("")
     (package / "sub" / "leaf.py").write_text("from muzlab import pure\nfrom muzlab import low\n"
                                               "class A:\n    def _repr_svg_(self):\n"
-                                              "        from muzlab.svg import draw\n")
+                                              "        from muzlab.views.svg import draw\n")
     (package / "svg.py").write_text("from muzlab.sub.leaf import A\n")
     (package / "loop.py").write_text("from muzlab import low as _\nfrom muzlab.low import low\n")
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", package)
@@ -155,13 +155,62 @@ def test_the_checker_sees_direct_lazy_relative_and_package_imports(tmp_path, mon
 
 def test_no_two_muzlab_modules_import_each_other_even_lazily():
     graph = import_graph()
-    assert len(graph) > 20 and "muzlab.rules" in graph["muzlab.position"]
+    assert len(graph) > 20 and "muzlab.rules.ruleset" in graph["muzlab.rules.position"]
     found = cycles(graph)
     assert not found, "\n" + "\n".join(describe(group, graph) for group in found)
 
 
 def test_importing_the_plots_does_not_pull_in_games_or_agents():
-    code = ("import sys, muzlab.plot; "
-            "print(sorted(m for m in ('muzlab.agents', 'muzlab.game', 'muzlab.sim') if m in sys.modules))")
+    code = ("import sys, muzlab.views.plot; "
+            "print(sorted(m for m in ('muzlab.play.agents', 'muzlab.play.game', 'muzlab.sim.simulation') "
+            "if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+#: The layers from the ground up (README, "The layers"): a module may import its own layer and the
+#: layers below it, never one above. Inside a layer the no-cycles test above keeps the arrows one way.
+LAYERS = ("core", "names", "rules", "play", "sim", "views", "widgets", "app")
+#: Above every layer: the package's front door (re-exports) and the command line.
+FRONT_DOORS = ("muzlab", "muzlab.cli")
+#: Libraries the lower layers never import: the rules, play and naming work on numbers and facts
+#: (pandas only inside the functions that return a frame, so `import muzlab` stays light).
+VIEW_LIBRARIES = ("music21", "matplotlib", "ipywidgets", "anywidget", "verovio", "IPython", "solara")
+
+
+def layer_of(module: str) -> int | None:
+    """The layer's height (0 = core), len(LAYERS) for a front door, None for a module in no layer."""
+    if module in FRONT_DOORS:
+        return len(LAYERS)
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_layer_of_reads_the_folder():
+    assert layer_of("muzlab.core.pitch") == 0 and layer_of("muzlab.rules.position") == 2
+    assert layer_of("muzlab.widgets") == LAYERS.index("widgets") and layer_of("muzlab.cli") == len(LAYERS)
+    assert layer_of("muzlab.position") is None and layer_of("muzlab.elsewhere.thing") is None
+
+
+def test_every_module_lives_in_a_layer():
+    assert [name for name in modules() if layer_of(name) is None] == []
+
+
+def test_imports_go_down_the_layers_never_up():
+    graph = import_graph()
+    upward = [f"{source} ({LAYERS[layer_of(source)]}) imports {target} ({LAYERS[layer_of(target)]}), "
+              f"line {line}" for source, edges in graph.items() if source not in FRONT_DOORS
+              for target, line in edges.items() if layer_of(target) > layer_of(source)]
+    assert upward == []
+
+
+def test_the_lower_layers_load_no_view_library():
+    lower = [name for name in modules() if layer_of(name) <= LAYERS.index("play")]
+    found = []
+    for name in lower:
+        tree = ast.parse(modules()[name].read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            roots = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            found += [f"{name} imports {root}" for root in roots if root.split(".")[0] in VIEW_LIBRARIES]
+    assert len(lower) > 10 and found == []

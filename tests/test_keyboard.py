@@ -10,8 +10,8 @@ from matplotlib.colors import to_hex  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
 import muzlab  # noqa: E402
-from muzlab import plot  # noqa: E402
-from muzlab.keyboard import COLOURS, KeyboardError, keyboard_svg, layout  # noqa: E402
+from muzlab.views import plot  # noqa: E402
+from muzlab.views.keyboard import COLOURS, KeyboardError, keyboard_svg, layout  # noqa: E402
 
 
 def _lit_keys(ax) -> list[tuple[float, bool]]:

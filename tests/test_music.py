@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import music21
 import pytest
 
-from muzlab.music import (
+from muzlab.names.spelling import NotAStructure
+from muzlab.views.music import (
     Notation,
     game_score,
     notation_svg,
@@ -22,8 +23,7 @@ from muzlab.music import (
     write_midi,
     write_musicxml,
 )
-from muzlab.register import midi_notes
-from muzlab.spelling import NotAStructure
+from muzlab.views.register import midi_notes
 
 GAME = [
     ("triad", [9, 0, 4]),
@@ -196,23 +196,24 @@ def test_notation_shows_inline_in_jupyter():
 
 def test_only_the_staff_module_loads_music21_and_verovio():
     code = (
-        "import sys, muzlab, muzlab.spelling, muzlab.register, muzlab.audio, muzlab.widgets;"
+        "import sys, muzlab, muzlab.names.spelling, muzlab.views.register, muzlab.views.audio;"
+        "import muzlab.widgets;"
         "assert 'music21' not in sys.modules and 'verovio' not in sys.modules;"
-        "import muzlab.music;"
+        "import muzlab.views.music;"
         "assert 'music21' in sys.modules and 'verovio' in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_staff_shows_a_structure_with_one_notehead_per_note():
-    from muzlab.music import staff
+    from muzlab.views.music import staff
 
     assert noteheads(staff("scale", [2, 4, 6]).svg) == 3
     assert noteheads(staff("triad", [9, 0, 4]).svg) == 6  # arpeggio, then the chord
 
 
 def test_rising_midi_reads_any_run_upward_in_a_singable_register():
-    from muzlab.register import rising_midi
+    from muzlab.views.register import rising_midi
 
     assert rising_midi([9, 0]) == [57, 60]  # A3 then the C above it
     assert rising_midi(["C", "Eb", "F#"]) == [60, 63, 66]
@@ -254,7 +255,7 @@ def test_a_key_typed_by_the_user_is_kept():
     assert [e.content for e in cb_major.getElementsByClass("TextExpression")] == ["Cb major"]
     typed = structure_stream("triad", ["G#", "B#", "D#"])
     assert [e.content for e in typed.getElementsByClass("TextExpression")] == ["G# major"]
-    from muzlab.spelling import NotAKey
+    from muzlab.names.spelling import NotAKey
 
     with pytest.raises(NotAKey, match="C-D-E is not a run of Gb major"):
         structure_stream("scale", [0, 2, 4], key="Gb")
@@ -267,14 +268,14 @@ def test_bass_clef_on_request_writes_an_octave_lower():
     assert isinstance(low.getElementsByClass("Clef")[0], clef.BassClef)
     assert [name for name, _ in written(low)][:3] == ["A3", "C4", "E4"]
     assert isinstance(structure_stream("triad", [9, 0, 4]).getElementsByClass("Clef")[0], clef.TrebleClef)
-    from muzlab.errors import UnknownSetting
+    from muzlab.core.errors import UnknownSetting
 
     with pytest.raises(UnknownSetting, match="unknown clef 'alto'; known: treble, bass"):
         structure_stream("triad", [9, 0, 4], clef="alto")
 
 
 def test_staff_takes_a_key_and_a_clef():
-    from muzlab.music import staff
+    from muzlab.views.music import staff
 
     drawn = staff("scale", "Gb Ab Bb Cb".split(), key="Gb", clef="bass")
     assert noteheads(drawn.svg) == 4 and 'class="keySig"' in drawn.svg

@@ -16,9 +16,10 @@ import pytest
 
 import muzlab
 from muzlab import Board, Position, RuleSet, UnknownNoteName
-from muzlab.errors import MuzlabError, UnknownSetting
-from muzlab.pitch import parse_pitch, to_convention
-from muzlab.spelling import (
+from muzlab.core.errors import MuzlabError, UnknownSetting
+from muzlab.core.pitch import parse_pitch, to_convention
+from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+from muzlab.names.spelling import (
     LETTERS,
     NotInKey,
     completion_label,
@@ -36,8 +37,7 @@ from muzlab.spelling import (
     triad_label,
     triad_root_name,
 )
-from muzlab.svg import position_svg
-from muzlab.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+from muzlab.views.svg import position_svg
 from muzlab.widgets.listen import structure_title
 
 BOARD = Board.standard()
@@ -329,7 +329,7 @@ def test_solfege_names():
 
 
 def test_the_convention_switches_globally_and_for_a_block():
-    assert muzlab.pitch.current_note_names() == "english"
+    assert muzlab.core.pitch.current_note_names() == "english"
     try:
         muzlab.set_note_names("german")
         assert pitch_label(11) == "H"
@@ -347,10 +347,10 @@ def test_an_unknown_convention_is_refused_naming_the_known_ones_and_changes_noth
     with pytest.raises(UnknownSetting, match="'dutch'; known: english, german, solfege") as caught:
         muzlab.set_note_names("dutch")
     assert isinstance(caught.value, MuzlabError) and isinstance(caught.value, ValueError)
-    assert muzlab.pitch.current_note_names() == "english"
+    assert muzlab.core.pitch.current_note_names() == "english"
     with pytest.raises(UnknownSetting), muzlab.note_names("italian"):
         pass
-    assert muzlab.pitch.current_note_names() == "english"
+    assert muzlab.core.pitch.current_note_names() == "english"
 
 
 # ---- cells and other texts ----------------------------------------------------------------------------
@@ -361,7 +361,7 @@ def test_refusals_name_cells_by_their_names():
 
 
 def test_die_faces_show_both_names_of_a_black_key_in_the_convention():
-    from muzlab.spelling import face_label
+    from muzlab.names.spelling import face_label
 
     assert [face_label(p) for p in (0, 1, 10)] == ["C", "C#/Db", "A#/Bb"]
     with muzlab.note_names("german"):

@@ -15,10 +15,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from muzlab import sim
 from muzlab.cli import main
-from muzlab.outputs import OutputError, OutputExists
-from muzlab.sim import SimulationDataset, SimulationResult, simulate
+from muzlab.core.outputs import OutputError, OutputExists
+from muzlab.sim import simulation as sim
+from muzlab.sim.simulation import SimulationDataset, SimulationResult, simulate
 
 AGENTS = ("greedy", "random")
 
@@ -108,8 +108,8 @@ def test_a_dataset_replaces_an_earlier_one_only_when_forced_and_never_a_folder_o
 # ---- a real child process, killed or interrupted ----------------------------------------------------------
 SLOW_WRITER = textwrap.dedent("""
     import sys, time, pathlib
-    import muzlab.outputs as outputs
-    from muzlab.sim import simulate
+    import muzlab.core.outputs as outputs
+    from muzlab.sim.simulation import simulate
 
     real = outputs.write_parquet
 

@@ -7,7 +7,7 @@ import reference_rules as reference
 
 from muzlab import Position
 from muzlab.cli import main
-from muzlab.perft import counts, random_positions, read_golden
+from muzlab.rules.perft import counts, random_positions, read_golden
 
 PERFT = Path(__file__).parent.parent / "data" / "perft"
 

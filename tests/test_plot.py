@@ -16,12 +16,12 @@ from matplotlib.collections import LineCollection, PatchCollection  # noqa: E402
 from matplotlib.colors import to_hex  # noqa: E402
 from matplotlib.container import BarContainer  # noqa: E402
 
-from muzlab import plot  # noqa: E402
-from muzlab.board import Board  # noqa: E402
-from muzlab.errors import CellOffBoard  # noqa: E402
-from muzlab.perft import random_positions  # noqa: E402
-from muzlab.position import Position  # noqa: E402
-from muzlab.svg import COLOURS, board_view  # noqa: E402
+from muzlab.core.board import Board  # noqa: E402
+from muzlab.core.errors import CellOffBoard  # noqa: E402
+from muzlab.rules.perft import random_positions  # noqa: E402
+from muzlab.rules.position import Position  # noqa: E402
+from muzlab.views import plot  # noqa: E402
+from muzlab.views.svg import COLOURS, board_view  # noqa: E402
 
 MIDGAME = random_positions(0, dice=21)[-1]
 
@@ -271,7 +271,7 @@ def test_heatmap_of_cell_counts(frames):
 
 
 def test_wilson_interval():
-    from muzlab.stats import wilson_interval
+    from muzlab.sim.stats import wilson_interval
 
     low, high = wilson_interval(5, 10)
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)

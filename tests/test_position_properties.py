@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Board, InvalidPosition, Position, RuleSet
-from muzlab.perft import random_positions
+from muzlab.rules.perft import random_positions
 
 playouts = st.builds(
     lambda seed, size: random_positions(seed, 21)[: size + 1][-1],

@@ -4,7 +4,7 @@ import pytest
 import reference_rules as reference
 
 from muzlab import MuzlabError
-from muzlab.puzzles import KINDS, generate, puzzle_question, question
+from muzlab.play.puzzles import KINDS, generate, puzzle_question, question
 
 COLUMN = reference.LINES[0]
 

@@ -5,8 +5,9 @@ import json
 
 import pytest
 
-from muzlab import Game, GameRecordError, records
-from muzlab.agents import from_state, make_agent
+from muzlab import Game, GameRecordError
+from muzlab.play import records
+from muzlab.play.agents import from_state, make_agent
 from muzlab.widgets import PlayBoard
 
 

@@ -12,7 +12,7 @@ from muzlab import (
     RuleSet,
     parse_pitch,
 )
-from muzlab.theory import SCALE_STEPS
+from muzlab.core.theory import SCALE_STEPS
 
 C, Db, D, Eb, E, F, Gb, G, Ab, A, Bb, B = range(12)
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from muzlab import Game, MuzlabError
-from muzlab.agents import make_agent, play
-from muzlab.samples import sample_game, sample_simulation
-from muzlab.sim import simulate
+from muzlab.play.agents import make_agent, play
+from muzlab.sim.samples import sample_game, sample_simulation
+from muzlab.sim.simulation import simulate
 
 
 def test_sample_games_replay_and_are_what_the_script_plays():

@@ -9,10 +9,11 @@ import pytest
 import reference_rules as reference
 from scripted import play_script
 
-from muzlab import Game, RuleSet, simulate, stats
+from muzlab import Game, RuleSet, simulate
 from muzlab.cli import main
-from muzlab.sim import MOVE_COLUMNS, SimulationResult, SimulationSpec, games_frames, play_games
-from muzlab.stats import wilson_interval
+from muzlab.sim import stats
+from muzlab.sim.simulation import MOVE_COLUMNS, SimulationResult, SimulationSpec, games_frames, play_games
+from muzlab.sim.stats import wilson_interval
 
 
 # ---- random games, every invariant at every event ------------------------------------------------------

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muzlab.errors import MuzlabError, UnknownNoteName
-from muzlab.pitch import parse_pitch
-from muzlab.spelling import (
+from muzlab.core.errors import MuzlabError, UnknownNoteName
+from muzlab.core.pitch import parse_pitch
+from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
     NotAKey,
     NotAStructure,

@@ -6,7 +6,8 @@ import sys
 import pandas as pd
 import pytest
 
-from muzlab import simulate, stats
+from muzlab import simulate
+from muzlab.sim import stats
 
 dd = pytest.importorskip("dask.dataframe")
 # Dask's Parquet reader still calls reset_index(inplace=True), which pandas 3.1 deprecates.
@@ -97,20 +98,22 @@ def test_a_dataset_without_dask_is_read_with_pandas(runs, monkeypatch):
 def test_the_statistics_pictures_load_without_games_agents_or_simulations():
     import subprocess
 
-    code = ("import sys, muzlab.plot, muzlab.statsplots; "
-            "print(sorted(m for m in sys.modules if m in {'muzlab.game', 'muzlab.agents', 'muzlab.sim', "
-            "'muzlab.coach', 'muzlab.runner'}))")
+    code = ("import sys, muzlab.views.plot, muzlab.views.statsplots; "
+            "print(sorted(m for m in sys.modules if m in {'muzlab.play.game', 'muzlab.play.agents', "
+            "'muzlab.sim.simulation', "
+            "'muzlab.play.coach', 'muzlab.sim.runner'}))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "[]"
     from muzlab import Game, simulate  # the play layer's names still come from muzlab, on first use
 
-    assert Game.__module__ == "muzlab.game" and simulate.__module__ == "muzlab.sim"
+    assert Game.__module__ == "muzlab.play.game" and simulate.__module__ == "muzlab.sim.simulation"
 
 
 def test_compare_gives_each_setting_its_figures_with_intervals():
     from dataclasses import replace
 
-    from muzlab import RuleSet, statsplots
+    from muzlab import RuleSet
+    from muzlab.views import statsplots
 
     opening = replace(RuleSet.basic(), name="opening scores", opening_scores=True)
     results = {"basic": simulate(60, ("greedy", "greedy"), seed=3),

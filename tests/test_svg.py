@@ -11,11 +11,11 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from muzlab.board import Board
-from muzlab.errors import CellOffBoard, UnknownNoteName
-from muzlab.position import Position
-from muzlab.spelling import symbols
-from muzlab.svg import COLOURS, board_view, game_svg, position_svg
+from muzlab.core.board import Board
+from muzlab.core.errors import CellOffBoard, UnknownNoteName
+from muzlab.names.spelling import symbols
+from muzlab.rules.position import Position
+from muzlab.views.svg import COLOURS, board_view, game_svg, position_svg
 
 _spec = importlib.util.spec_from_file_location(
     "golden_regenerate", Path(__file__).parent / "golden" / "regenerate.py"

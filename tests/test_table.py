@@ -7,10 +7,10 @@ import sys
 import pytest
 
 from muzlab import Board, Game, GameError, RuleSet
-from muzlab.agents import make_agent
-from muzlab.sim import SimulationSpec, play_game
-from muzlab.spelling import pitch_label, symbols
-from muzlab.table import Table
+from muzlab.names.spelling import pitch_label, symbols
+from muzlab.play.agents import make_agent
+from muzlab.play.table import Table
+from muzlab.sim.simulation import SimulationSpec, play_game
 
 
 def first_legal(table: Table):
@@ -26,7 +26,7 @@ def opened(table: Table) -> Table:
 
 
 def test_the_table_needs_no_widget_library():
-    code = "import sys, muzlab.table; print('ipywidgets' in sys.modules, 'anywidget' in sys.modules)"
+    code = "import sys, muzlab.play.table; print('ipywidgets' in sys.modules, 'anywidget' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
 

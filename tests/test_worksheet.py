@@ -10,10 +10,10 @@ from pypdf import PdfReader
 
 import muzlab
 from muzlab import MuzlabError
-from muzlab.board import Board
 from muzlab.cli import main
-from muzlab.pitch import parse_pitch
-from muzlab.worksheet import (
+from muzlab.core.board import Board
+from muzlab.core.pitch import parse_pitch
+from muzlab.views.worksheet import (
     BOARD_HEX_MM,
     PAPERS,
     WorksheetError,

@@ -7,7 +7,7 @@ for every position of seeded random playouts. tests/test_perft.py recomputes the
 from pathlib import Path
 
 from muzlab import Board, RuleSet
-from muzlab.perft import golden_lines, write_golden
+from muzlab.rules.perft import golden_lines, write_golden
 
 HERE = Path(__file__).parent
 

@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from muzlab import coach
 from muzlab.app.store import ClassStore
-from muzlab.board import Board
-from muzlab.errors import MuzlabError
-from muzlab.game import MAX_PLAYERS, Game
-from muzlab.pitch import note_names
-from muzlab.rules import RuleSet
-from muzlab.table import Message, Table
+from muzlab.core.board import Board
+from muzlab.core.errors import MuzlabError
+from muzlab.core.pitch import note_names
+from muzlab.play import coach
+from muzlab.play.game import MAX_PLAYERS, Game
+from muzlab.play.table import Message, Table
+from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
 MODES = ("normal", "duplicate")
@@ -220,7 +220,7 @@ class Classroom:
 
     def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
         """Do the action at the table; a die placed or passed is kept as a decision for the coach (as
-        `muzlab.coach.decisions` finds them: the position and the die before it)."""
+        `muzlab.play.coach.decisions` finds them: the position and the die before it)."""
         t, game = table.table, table.table.game
         before = (len(game.events), game.turn, game.current_player, game.phase == "bonus", game.position,
                   game.hand)

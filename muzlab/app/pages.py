@@ -17,13 +17,11 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 import solara
 
-from muzlab import coach
 from muzlab.app.classroom import Change, ClassError, Classroom, ClassTable
 from muzlab.app.server import classroom, student_address
-from muzlab.game import MAX_PLAYERS
-from muzlab.hexgrid import Cell
-from muzlab.pitch import note_names
-from muzlab.spelling import (
+from muzlab.core.hexgrid import Cell
+from muzlab.core.pitch import note_names
+from muzlab.names.spelling import (
     completion_label,
     key_label,
     lesson_key,
@@ -32,7 +30,9 @@ from muzlab.spelling import (
     show_name,
     symbols,
 )
-from muzlab.table import Message
+from muzlab.play import coach
+from muzlab.play.game import MAX_PLAYERS
+from muzlab.play.table import Message
 from muzlab.widgets.classroom import NOTE_NAMES, SIZES
 from muzlab.widgets.svgboard import Scene, SvgBoard
 

@@ -3,7 +3,7 @@
 They are views: every decision comes from the Game and Position they show.
 """
 
-from muzlab.widgets.ear import EarTrainer as EarTrainer  # ear-training drills (muzlab.eartraining)
+from muzlab.widgets.ear import EarTrainer as EarTrainer  # ear-training drills (muzlab.play.eartraining)
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.play import PlayBoard

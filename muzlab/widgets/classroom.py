@@ -12,12 +12,12 @@ from __future__ import annotations
 import ipywidgets as widgets
 import traitlets
 
-from muzlab.agents import AGENTS
-from muzlab.eartraining import DRILLS, Drill
-from muzlab.game import MAX_PLAYERS
-from muzlab.pitch import SpelledNote, current_note_names, set_note_names
-from muzlab.samples import sample_game
-from muzlab.spelling import MAJOR_KEY_SIGNATURES, current_lesson_key, set_lesson_key, show_name, symbols
+from muzlab.core.pitch import SpelledNote, current_note_names, set_note_names
+from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, current_lesson_key, set_lesson_key, show_name, symbols
+from muzlab.play.agents import AGENTS
+from muzlab.play.eartraining import DRILLS, Drill
+from muzlab.play.game import MAX_PLAYERS
+from muzlab.sim.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
@@ -317,7 +317,7 @@ class ClassroomApp(widgets.VBox):
             widget.redraw_names()
 
     def choose_key(self, key: str | None) -> None:
-        """Set the lesson's key (`muzlab.spelling.set_lesson_key`; None for none) and write every note
+        """Set the lesson's key (`muzlab.names.spelling.set_lesson_key`; None for none) and write every note
         on every tab again: dice that fit it are spelled as in it, numerals name functions in it first."""
         set_lesson_key(None if key is None else SpelledNote.from_english(key.partition(" ")[0]))  # (a value)
         for widget in (self.play, self.explorer, self.quiz, self.ear, self.review):

@@ -1,6 +1,6 @@
 """EarTrainer: hear an item of a drill, click an answer, then see and hear why, with a running tally.
 
-The drill logic (items, answers, names) is muzlab.eartraining; this widget only plays and shows it.
+The drill logic (items, answers, names) is muzlab.play.eartraining; this widget only plays and shows it.
 Nothing about the answer is on screen before a click: the options are plain buttons, the reveal
 (sentence, replay, staff, keyboard) is filled in only by `answer`.
 """
@@ -16,15 +16,15 @@ from pathlib import Path
 import ipywidgets as widgets
 import numpy as np
 
-from muzlab import audio
-from muzlab.eartraining import Drill, EarItem
-from muzlab.keyboard import keyboard_svg
-from muzlab.spelling import in_lesson_key, show_name
+from muzlab.names.spelling import in_lesson_key, show_name
+from muzlab.play.eartraining import Drill, EarItem
+from muzlab.views import audio
+from muzlab.views.keyboard import keyboard_svg
 from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
 
 
 def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
-    """An item's sound through muzlab.audio: fluidsynth and a SoundFont when present ("auto"), else
+    """An item's sound through muzlab.views.audio: fluidsynth and a SoundFont when present ("auto"), else
     the built-in synth, which plays each group of notes starting together as one chord."""
     if engine not in audio.ENGINES:
         raise audio.SynthesisError(f"unknown engine {engine!r}; use one of {audio.ENGINES}")
@@ -157,7 +157,7 @@ class EarTrainer(widgets.VBox):
 
 
 def _notation(item: EarItem) -> str:
-    from muzlab import music  # music21 and verovio load only when a staff is first drawn
+    from muzlab.views import music  # music21 and verovio load only when a staff is first drawn
 
     with NOTATION_LOCK:
         return music.sounding_staff(item.events, item.played_names(), item.title()).svg

@@ -7,12 +7,12 @@ import html
 
 import ipywidgets as widgets
 
-from muzlab.board import Board
-from muzlab.errors import MuzlabError
-from muzlab.hexgrid import Cell
-from muzlab.position import Position
-from muzlab.rules import RuleSet
-from muzlab.spelling import face_label, in_lesson_key
+from muzlab.core.board import Board
+from muzlab.core.errors import MuzlabError
+from muzlab.core.hexgrid import Cell
+from muzlab.names.spelling import face_label, in_lesson_key
+from muzlab.rules.position import Position
+from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
@@ -108,7 +108,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
     def worksheet_file(self) -> Download | None:
         """A worksheet (PDF) on the position shown, with its answer key; None, and a sentence in the
         message line, for a position that cannot be one."""
-        from muzlab.worksheet import position_sheet_pdf  # matplotlib loads only when a sheet is made
+        from muzlab.views.worksheet import position_sheet_pdf  # matplotlib loads only when a sheet is made
 
         try:
             pdf = position_sheet_pdf(self.position)

@@ -19,12 +19,12 @@ from typing import TypeVar
 
 import ipywidgets as widgets
 
-from muzlab import audio
-from muzlab.keyboard import KeyboardError, keyboard_svg
-from muzlab.pitch import SpelledNote, current_note_names
-from muzlab.position import Structure
-from muzlab.register import rising_midi
-from muzlab.spelling import NotAStructure, scale_name
+from muzlab.core.pitch import SpelledNote, current_note_names
+from muzlab.names.spelling import NotAStructure, scale_name
+from muzlab.rules.position import Structure
+from muzlab.views import audio
+from muzlab.views.keyboard import KeyboardError, keyboard_svg
+from muzlab.views.register import rising_midi
 from muzlab.widgets.svgboard import scaled
 
 T = TypeVar("T")
@@ -185,6 +185,6 @@ def _keys(notes: tuple[SpelledNote, ...]) -> str:
 
 
 def _notation(kind: str, notes: tuple[SpelledNote, ...]) -> str:
-    from muzlab import music  # music21 and verovio load only when a staff is first drawn
+    from muzlab.views import music  # music21 and verovio load only when a staff is first drawn
 
     return music.notation_svg(music.structure_stream(kind, notes))

@@ -1,6 +1,6 @@
 """PlayBoard: a game of Muzundrum on the projector, with people and computer players at one table.
 
-The widget draws a `muzlab.table.Table` and forwards clicks and keys to it; the table decides whose
+The widget draws a `muzlab.play.table.Table` and forwards clicks and keys to it; the table decides whose
 turn it is, plays the computer seats, undoes and hints, and says what happened as messages.
 """
 
@@ -15,17 +15,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from muzlab import records
-from muzlab.board import Board
-from muzlab.errors import MuzlabError
-from muzlab.game import Game
-from muzlab.hexgrid import Cell
-from muzlab.outputs import file_written
-from muzlab.pitch import current_note_names
-from muzlab.position import Position, Structure
-from muzlab.rules import RuleSet
-from muzlab.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
-from muzlab.table import SHEET_COLUMNS, Message, Table
+from muzlab.core.board import Board
+from muzlab.core.errors import MuzlabError
+from muzlab.core.hexgrid import Cell
+from muzlab.core.outputs import file_written
+from muzlab.core.pitch import current_note_names
+from muzlab.names.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
+from muzlab.play import records
+from muzlab.play.game import Game
+from muzlab.play.table import SHEET_COLUMNS, Message, Table
+from muzlab.rules.position import Position, Structure
+from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
 from muzlab.widgets.listen import ListenPanel, running_loop
 from muzlab.widgets.svgboard import Scene, SvgBoard, scaled

@@ -7,14 +7,14 @@ import html
 
 import ipywidgets as widgets
 
-from muzlab.board import Board
-from muzlab.hexgrid import Cell
-from muzlab.puzzles import puzzle_question
-from muzlab.quiz import KINDS, Question, make_question
-from muzlab.spelling import in_lesson_key
+from muzlab.core.board import Board
+from muzlab.core.hexgrid import Cell
+from muzlab.names.spelling import in_lesson_key
+from muzlab.play.puzzles import puzzle_question
+from muzlab.play.quiz import KINDS, Question, make_question
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
-#: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.puzzles).
+#: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.play.puzzles).
 CELL_KINDS = ("where", "puzzle")
 
 

@@ -6,7 +6,7 @@ best cells outlined and the cell played ringed. Buttons hear what was built and 
 would have built. "Learn from your mistakes" stops at each decision graded inaccuracy or worse, shows
 the position before it without hints, and waits for the student to click a better cell; the answer
 and its explanation (rule facts, each checked by the engine) come after a try. All judgement comes
-from `muzlab.coach`; this widget only shows it.
+from `muzlab.play.coach`; this widget only shows it.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import html
 
 import ipywidgets as widgets
 
-from muzlab import coach
-from muzlab.game import Game
-from muzlab.hexgrid import Cell
-from muzlab.spelling import in_lesson_key
+from muzlab.core.hexgrid import Cell
+from muzlab.names.spelling import in_lesson_key
+from muzlab.play import coach
+from muzlab.play.game import Game
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from muzlab.eartraining import CONTEXTS, PLAYS, Drill, EarTrainingError
-from muzlab.quiz import KINDS
-from muzlab.spelling import show_name
-from muzlab.theory import TRIAD_STEPS
+from muzlab.core.theory import TRIAD_STEPS
+from muzlab.names.spelling import show_name
+from muzlab.play.eartraining import CONTEXTS, PLAYS, Drill, EarTrainingError
+from muzlab.play.quiz import KINDS
 
 #: The notes a drill's range may start or end on: (English name, MIDI number), C2 to C6.
 RANGE_NOTES = tuple((f"{letter}{octave}", 12 * (octave + 1) + step) for octave in range(2, 7)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from muzlab.svg import game_svg, position_svg
+from muzlab.views.svg import game_svg, position_svg
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz

@@ -1,4 +1,4 @@
-// The muzlab board in the page: the SVG that Python drew (muzlab.svg plus an interaction layer),
+// The muzlab board in the page: the SVG that Python drew (muzlab.views.svg plus an interaction layer),
 // clicks and keys sent back to Python as messages, a focus ring moved with the arrow keys.
 // It decides nothing: Python says what is lit and what each cell's tooltip says.
 

@@ -1,4 +1,4 @@
-"""The board as one widget: the SVG picture of `muzlab.svg` plus an interaction layer, for play.
+"""The board as one widget: the SVG picture of `muzlab.views.svg` plus an interaction layer, for play.
 
 Python draws everything (the same `position_svg` a notebook shows, then one transparent hexagon per
 cell carrying `data-cell="q,r"`, the class `muz-legal` while lit, and its tooltip); the page only
@@ -19,12 +19,12 @@ from typing import Any
 import anywidget
 import traitlets
 
-from muzlab.board import Board
-from muzlab.errors import UnknownSetting
-from muzlab.hexgrid import Cell, to_pixel
-from muzlab.pitch import PitchLike
-from muzlab.position import Position
-from muzlab.svg import BoardView, board_view, hex_points, honeypot_label, position_svg
+from muzlab.core.board import Board
+from muzlab.core.errors import UnknownSetting
+from muzlab.core.hexgrid import Cell, to_pixel
+from muzlab.core.pitch import PitchLike
+from muzlab.rules.position import Position
+from muzlab.views.svg import BoardView, board_view, hex_points, honeypot_label, position_svg
 
 HERE = Path(__file__).parent
 #: Circumradius of a hex in SVG units at scale 1 (the picture is then scaled by CSS, without loss).

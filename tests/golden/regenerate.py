@@ -12,12 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
-from muzlab.position import Position
-from muzlab.svg import game_svg, position_svg
+from muzlab.rules.position import Position
+from muzlab.views.svg import game_svg, position_svg
 
 HERE = Path(__file__).parent
 
-#: 21 dice from seeded random play (muzlab.perft.random_positions(0, dice=21)[-1]), kept as text so the
+#: 21 dice from seeded random play (muzlab.rules.perft.random_positions(0, dice=21)[-1]), kept as text so the
 #: golden board does not move when the random playout changes.
 MIDGAME = (
     "standard B@-1,-1 Ab@-1,0 E@-1,1 C#@0,-2 A@0,-1 F#@0,0 C@0,2 A@0,3 F@0,4 Eb@1,-3 G@1,-1 E@1,0 "

@@ -1,0 +1,56 @@
+"""The classroom app's server, as a school runs it: how many kernels at once, when idle ones go, and
+how much a page may send.
+
+Every page load of the app starts a kernel of its own (about 80 MB, 160 MB after a game). Voilà is
+started (`muzlab.app.lessons.app_command`) with `CappedKernelManager`, which refuses a kernel past
+`max_kernels` with a page that says so, and with Jupyter's culling, which shuts down kernels idle for
+`cull_idle_timeout` seconds. The websocket refuses a message over `MAX_MESSAGE_BYTES` (an upload of a
+game record is at most 1 MB).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Integer
+
+#: Kernels at once unless the teacher says otherwise (about 6 GB at 160 MB each).
+MAX_KERNELS = 40
+#: A kernel idle this long (seconds) is shut down, even with its page open: 30 minutes.
+CULL_IDLE_SECONDS = 1800
+#: How often (seconds) idle kernels are looked for.
+CULL_INTERVAL_SECONDS = 60
+#: The largest message a page may send the server (a 1 MB record upload, with room for its wrapping).
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024
+#: What a page that gets no kernel says.
+FULL = ("The classroom app is full: this server runs at most {count} at once, and all are open. Close a "
+        "Muzundrum tab you no longer use, or ask your teacher, then reload this page.")
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager with a cap: past `max_kernels` a new page gets HTTP 503 and a sentence."""
+
+    max_kernels = Integer(MAX_KERNELS, config=True, help="The most kernels (open app pages) at once.")
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel for a new page, unless `max_kernels` are running already."""
+        if kwargs.get("kernel_id") is None and len(self.list_kernel_ids()) >= self.max_kernels:
+            count = self.max_kernels
+            message = FULL.format(count=f"{count} page{'s' if count != 1 else ''}")
+            self.log.warning("Refused a kernel: %s are running (max_kernels)", self.max_kernels)
+            raise web.HTTPError(503, message, reason="The classroom app is full")
+        return await super().start_kernel(*args, **kwargs)
+
+
+def server_arguments(max_kernels: int = MAX_KERNELS, cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
+    """Voilà's command-line settings for the cap, the culling and the message size limit."""
+    return [
+        f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.CappedKernelManager",
+        f"--CappedKernelManager.max_kernels={max_kernels}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--MappingKernelManager.cull_connected=True",
+        f"--Voila.tornado_settings={{'websocket_max_message_size': {MAX_MESSAGE_BYTES}}}",
+    ]

@@ -1,0 +1,258 @@
+"""The lessons and the classroom app's notebook, shipped inside the package, for a teacher who
+installed muzlab with pip: copy them into a folder, serve the app with Voilà, open them in JupyterLab.
+
+`muzlab lessons [FOLDER]` copies; a copy the teacher has edited since it was copied is kept unless
+`force=True`. The folder remembers what was copied (`.muzlab-lessons.json`, a SHA-256 per file), so a
+newer muzlab can update the lessons nobody touched and still leave the edited ones alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import ipaddress
+import json
+import os
+import shutil
+import sys
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from muzlab.app.appserver import CULL_IDLE_SECONDS, MAX_KERNELS, server_arguments
+from muzlab.core.errors import MuzlabError
+
+APP_NOTEBOOK = "app.ipynb"
+#: A Jupyter data folder holding the app's Voilà template ("muzlab": "lab" without links to a CDN).
+VOILA_DATA = Path(__file__).parents[1] / "_voila"
+DEFAULT_FOLDER = "muzlab-lessons"
+MANIFEST = ".muzlab-lessons.json"
+
+
+class LessonsError(MuzlabError, OSError):
+    """A lessons folder that cannot be used (a file in the way, nothing shipped, ...)."""
+
+
+def lessons_source() -> Path:
+    """The folder holding the shipped notebooks: inside an installed wheel, or notebooks/ of a checkout."""
+    packaged = Path(__file__).parents[1] / "_lessons"
+    return packaged if packaged.is_dir() else Path(__file__).parents[2] / "notebooks"
+
+
+def shipped_notebooks() -> list[Path]:
+    """The lessons and the app's notebook that come with muzlab, by name."""
+    notebooks = sorted(lessons_source().glob("*.ipynb"))
+    if not notebooks:
+        raise LessonsError(f"no lessons found in {lessons_source()}: this muzlab was installed without them")
+    return notebooks
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@dataclass
+class CopyReport:
+    """What `copy_lessons` did with each notebook, by file name."""
+
+    folder: Path
+    copied: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """One line for a person per kind of outcome (nothing for an empty kind)."""
+        said = [
+            (self.copied, "copied"), (self.updated, "updated to this muzlab's version"),
+            (self.unchanged, "already up to date"),
+            (self.replaced, "replaced (--force); your edits are gone"),
+            (self.kept, "kept: edited since they were copied (--force replaces them)")]
+        return [f"{len(names)} {what}: {', '.join(names)}" for names, what in said if names]
+
+
+def copy_lessons(folder: str | Path = DEFAULT_FOLDER, force: bool = False) -> CopyReport:
+    """Copy the shipped notebooks into `folder` (made if missing); edited copies stay unless `force`."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise LessonsError(f"{folder} is a file, not a folder for the lessons")
+    notebooks = shipped_notebooks()
+    report = CopyReport(folder)
+    if folder.is_dir() and folder.resolve() == lessons_source().resolve():
+        return report  # a checkout's own notebooks/: nothing to copy
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest_path = folder / MANIFEST
+    try:
+        recorded = json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.exists() else {}
+    except (OSError, ValueError):
+        recorded = {}
+    for notebook in notebooks:
+        target, shipped = folder / notebook.name, _digest(notebook)
+        if not target.exists():
+            outcome = report.copied
+        elif _digest(target) == shipped:
+            report.unchanged.append(notebook.name)
+            recorded[notebook.name] = shipped
+            continue
+        elif recorded.get(notebook.name) == _digest(target):
+            outcome = report.updated
+        elif force:
+            outcome = report.replaced
+        else:
+            report.kept.append(notebook.name)
+            continue
+        shutil.copyfile(notebook, target)
+        recorded[notebook.name] = shipped
+        outcome.append(notebook.name)
+    manifest_path.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return report
+
+
+def _is_loopback(ip: str) -> bool:
+    if ip == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None,
+                open_browser: bool = True, max_kernels: int = MAX_KERNELS,
+                cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
+    """The command serving the classroom app from `folder` with Voilà (code cells stripped), at most
+    `max_kernels` pages at once, kernels idle for `cull_idle_seconds` shut down (muzlab.app.appserver).
+
+    On an address other people can reach (e.g. 0.0.0.0) Voilà makes a token and prints the address
+    with it; on this machine's own address no token is asked for.
+    """
+    args = [sys.executable, "-m", "muzlab.app.lessons", str(Path(folder) / APP_NOTEBOOK), f"--Voila.ip={ip}",
+            "--strip_sources=True", "--template=muzlab", *server_arguments(max_kernels, cull_idle_seconds)]
+    if port is not None:
+        args += [f"--port={port}", "--Voila.port_retries=0"]  # that port or none: it is the one printed
+    if not open_browser:
+        args.append("--no-browser")
+    if not _is_loopback(ip):
+        args.append("--token")
+    return args
+
+
+def lab_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None,
+                open_browser: bool = True) -> list[str]:
+    """The JupyterLab command opening the lessons in `folder`, as `python3 make.py lab` does."""
+    args = [sys.executable, "-m", "jupyter", "lab", f"--ip={ip}", f"--notebook-dir={Path(folder).resolve()}"]
+    if port is not None:
+        args += [f"--port={port}", "--ServerApp.port_retries=0"]
+    if not open_browser:
+        args.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    return args
+
+
+# ---- the `muzlab lessons`, `muzlab app` and `muzlab lab` commands ----------------------------------------
+def _copy_and_say(folder: str, force: bool = False) -> CopyReport:
+    report = copy_lessons(folder, force=force)
+    for line in report.lines():
+        print(f"{report.folder}: {line}")
+    return report
+
+
+def _lessons(args: argparse.Namespace) -> int:
+    report = _copy_and_say(args.folder, args.force)
+    return 1 if report.kept else 0
+
+
+#: What starting the app as root on an address the room can reach prints first.
+ROOT_WARNING = ("muzlab app: warning: running as root on {ip}: every student's page runs Python as root "
+                "on this computer. Start the app as an ordinary user.")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if args.port is not None:
+        check_port(args.ip, args.port)
+    _copy_and_say(args.folder)
+    if args.command == "app":
+        if not _is_loopback(args.ip) and hasattr(os, "geteuid") and os.geteuid() == 0:
+            print(ROOT_WARNING.format(ip=args.ip), file=sys.stderr)
+        command = app_command(args.folder, args.ip, args.port, open_browser=not args.no_browser,
+                              max_kernels=args.max_kernels, cull_idle_seconds=args.idle_minutes * 60)
+    else:
+        command = lab_command(args.folder, args.ip, args.port, open_browser=not args.no_browser)
+    os.execv(command[0], command)
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1, or one line saying what is wrong."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small; it must be 1 or more")
+    return value
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    """Add `lessons`, `app` and `lab` to the `muzlab` command's subcommands."""
+    lessons = commands.add_parser("lessons", help="copy the lessons and the app's notebook into a folder")
+    lessons.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                         help=f"where to put them (default: ./{DEFAULT_FOLDER})")
+    lessons.add_argument("--force", action="store_true",
+                         help="replace copies edited since they were copied with the shipped ones")
+    lessons.set_defaults(run=_lessons)
+    for name, what in (("app", "serve the classroom app (Voilà: the boards, no code) from the folder"),
+                       ("lab", "open the lessons folder in JupyterLab")):
+        serve = commands.add_parser(name, help=what + "; copies the lessons there first if missing")
+        serve.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                           help=f"the lessons folder (default: ./{DEFAULT_FOLDER})")
+        serve.add_argument("--ip", default="127.0.0.1",
+                           help="address to listen on; 0.0.0.0 lets a class on the same network in "
+                                "(with a token)")
+        serve.add_argument("--port", type=port_number, default=None,
+                           help="port, 1-65535 (default: the server's own); refused if it is taken")
+        serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+        if name == "app":
+            serve.add_argument("--max-kernels", type=_positive, default=MAX_KERNELS,
+                               help=f"the most pages open at once, one kernel each (default {MAX_KERNELS}); "
+                                    "one more is told the app is full")
+            serve.add_argument("--idle-minutes", type=_positive, default=CULL_IDLE_SECONDS // 60,
+                               help="shut down a page's kernel after this many idle minutes "
+                                    f"(default {CULL_IDLE_SECONDS // 60})")
+        serve.set_defaults(run=_serve)
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port 1-65535, or one line saying what is wrong."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text[:6]) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port; give a number from 1 to 65535")
+    return int(text)
+
+
+def check_port(ip: str, port: int) -> None:
+    """Refuse, before anything starts, a port this machine cannot listen on at `ip` (taken, say)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(ip, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as probe:
+            probe.bind(infos[0][4])
+    except OSError as error:
+        raise LessonsError(f"cannot listen on {ip} port {port}: {error.strerror or error}") from None
+
+
+def run_voila(argv: list[str]) -> None:
+    """Run Voilà with the app's template on the Jupyter path (what `app_command` starts)."""
+    paths = [str(VOILA_DATA), os.environ.get("JUPYTER_PATH")]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(path for path in paths if path)
+    from voila.app import main
+
+    # The message size limit is a dict setting given whole (its key=value form would make it text).
+    warnings.filterwarnings("ignore", message=".*for dict-traits is deprecated", category=DeprecationWarning)
+    sys.argv = ["voila", *argv]
+    main()
+
+
+if __name__ == "__main__":
+    run_voila(sys.argv[1:])

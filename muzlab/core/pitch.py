@@ -1,0 +1,235 @@
+"""Pitch classes (0 = C ... 11 = B), the note names that stand for them, and the note-name convention.
+
+Legality is decided on pitch classes; names matter only when music is shown or heard. Spelled names
+are kept in English inside muzlab ("F#", "Bb", "Ebb") and turned into the class's convention only when
+shown (`to_convention`): English (the default), German (H = B natural, B = B flat, Cis, Es, As ...)
+or fixed-do solfège (Do Re Mi Fa Sol La Si with ♯ and ♭). The convention belongs to a session:
+`note_names` sets it for one block in the current context (a thread, an asyncio task, one browser
+session of a server), so two sessions never see each other's names; `set_note_names` sets the default
+of this process, for a notebook's own kernel. `parse_pitch` reads names in the convention in force.
+Position notation (`note@q,r`) is a file format and always uses English names.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import NamedTuple
+
+from muzlab.core.errors import UnknownNoteName, UnknownSetting, shown
+
+LETTER_PITCH = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+ACCIDENTAL_STEP = {"#": 1, "♯": 1, "x": 2, "𝄪": 2, "b": -1, "♭": -1, "𝄫": -2}
+
+#: One name per pitch class, the way the dice are usually read aloud.
+DEFAULT_NAMES = ("C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B")
+SHARP_NAMES = ("C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B")
+FLAT_NAMES = ("C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B")
+#: What is printed on each face of a die: black keys carry both names.
+DIE_FACES = tuple(s if s == f else f"{s}/{f}" for s, f in zip(SHARP_NAMES, FLAT_NAMES, strict=True))
+
+#: The note-name conventions muzlab speaks; the first is the default.
+CONVENTIONS = ("english", "german", "solfege")
+#: Fixed-do syllable of each letter.
+SOLFEGE = {"C": "Do", "D": "Re", "E": "Mi", "F": "Fa", "G": "Sol", "A": "La", "B": "Si"}
+_SOLFEGE_READ = {"do": "C", "re": "D", "mi": "E", "fa": "F", "sol": "G", "so": "G", "la": "A", "si": "B",
+                 "ti": "B"}
+
+#: The longest note name read (a letter or syllable with a few accidentals).
+MAX_NAME_LENGTH = 12
+
+
+class SpelledNote(NamedTuple):
+    """A note as a value: its letter and its accidental (+1 sharp, -1 flat, 0 natural, +-2 double),
+    the way names travel through muzlab; a convention writes it only when it is shown."""
+
+    letter: str
+    accidental: int
+
+    @property
+    def english(self) -> str:
+        """The English ASCII name: ("F", 1) -> "F#", ("B", -2) -> "Bbb"."""
+        return self.letter + ("#" if self.accidental > 0 else "b") * abs(self.accidental)
+
+    @property
+    def pitch(self) -> int:
+        """The pitch class it sounds."""
+        return (LETTER_PITCH[self.letter] + self.accidental) % 12
+
+    @classmethod
+    def from_english(cls, name: str) -> SpelledNote:
+        """The value of an English ASCII name ("Eb" -> ("E", -1))."""
+        return cls(name[0], name[1:].count("#") - name[1:].count("b"))
+
+
+PitchLike = int | str | SpelledNote
+
+#: The kernel's default convention (`set_note_names`), used where a session has chosen none.
+_default = ["english"]
+#: The convention a session chose (`note_names`): per thread, task or context, never shared.
+_session: ContextVar[str | None] = ContextVar("muzlab_note_names", default=None)
+
+
+def _check_convention(convention: str) -> str:
+    if convention not in CONVENTIONS:
+        raise UnknownSetting(f"unknown note-name convention {shown(convention)}; known: "
+                             f"{', '.join(CONVENTIONS)}")
+    return convention
+
+
+def set_note_names(convention: str) -> None:
+    """Switch the note names of this kernel: "english", "german" or "solfege". A session that chose
+    its own (`note_names`) keeps it; in the current context the choice takes effect at once."""
+    _default[0] = _check_convention(convention)
+    if _session.get() is not None:
+        _session.set(convention)
+
+
+def current_note_names() -> str:
+    """The note-name convention in force: the session's, else the kernel's ("english" unless switched)."""
+    return _session.get() or _default[0]
+
+
+@contextmanager
+def note_names(convention: str) -> Iterator[str]:
+    """Use a note-name convention for one block, in this context only (a thread or task of its own
+    is not affected): `with muzlab.note_names("german"): ...`."""
+    token = _session.set(_check_convention(convention))
+    try:
+        yield convention
+    finally:
+        _session.reset(token)
+
+
+def parse_pitch(value: PitchLike, convention: str | None = None) -> int:
+    """Return the pitch class of an int 0-11 or a note name ("Eb", "F#", "bb"; German "Es", "H";
+    solfège "Mi♭") read in `convention` (default: the one in force), or of a `SpelledNote`."""
+    if isinstance(value, SpelledNote):
+        return value.pitch
+    if isinstance(value, str):
+        convention = current_note_names() if convention is None else _check_convention(convention)
+        if len(value) > MAX_NAME_LENGTH:
+            raise UnknownNoteName(f"{shown(value, 30)} is not a note name; a note name has at most "
+                                  f"{MAX_NAME_LENGTH} characters")
+        if convention == "german":
+            return _parse_german(value)
+        if convention == "solfege":
+            return _parse_solfege(value)
+        return _parse_name(value)
+    if isinstance(value, bool):
+        raise UnknownNoteName(f"{shown(value)} is not a note; give a name like 'Eb' or a number 0-11")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise UnknownNoteName(
+            f"{shown(value)} is not a note; give a name like 'Eb' or a number 0-11"
+        ) from None
+    if not 0 <= number <= 11:
+        raise UnknownNoteName(f"{shown(number)} is not a pitch class; pitch classes run from 0 (C) to 11 (B)")
+    return number
+
+
+def _marks(text: str, marks: str) -> int:
+    """Semitones of a string of accidental signs; UnknownNoteName if another character is there."""
+    step = 0
+    for mark in marks:
+        if mark not in ACCIDENTAL_STEP:
+            raise UnknownNoteName(f"{shown(text)} is not a note name; after the note only # or b may follow")
+        step += ACCIDENTAL_STEP[mark]
+    return step
+
+
+def _parse_name(text: str) -> int:
+    name = text.strip()
+    if not name or name[0].upper() not in LETTER_PITCH:
+        raise UnknownNoteName(f"{shown(text)} is not a note name; names start with a letter A-G")
+    return (LETTER_PITCH[name[0].upper()] + _marks(text, name[1:])) % 12
+
+
+def _german_names() -> dict[str, int]:
+    names = {}
+    for letter, pitch in LETTER_PITCH.items():
+        for step in range(-2, 3):
+            english = letter + ("#" * step if step > 0 else "b" * -step)
+            names[_german(english).lower()] = (pitch + step) % 12
+    names.update({"asas": 7, "hes": 10})  # (also read: an old spelling, and Hes)
+    return names
+
+
+def _parse_german(text: str) -> int:
+    name = text.strip()
+    pitch = _GERMAN_READ.get(name.lower())
+    if pitch is not None:
+        return pitch
+    letter = name[:1].upper()
+    if letter == "B":
+        raise UnknownNoteName(f"{shown(text)} is not a German note name; B is B flat, H is B natural "
+                              "(His, Heses, ...)")
+    if letter not in "CDEFGAH" or not letter:
+        raise UnknownNoteName(f"{shown(text)} is not a German note name; names are C D E F G A H B with "
+                              "-is or -es (Cis, Es, As, Fisis)")
+    return (LETTER_PITCH["B" if letter == "H" else letter] + _marks(text, name[1:])) % 12
+
+
+def _parse_solfege(text: str) -> int:
+    name = text.strip()
+    lower = name.lower()
+    for length in (3, 2):
+        letter = _SOLFEGE_READ.get(lower[:length])
+        if letter is not None:
+            return (LETTER_PITCH[letter] + _marks(text, name[length:])) % 12
+    if name[:1].upper() in LETTER_PITCH:
+        return _parse_name(text)
+    raise UnknownNoteName(f"{shown(text)} is not a solfège note name; names are Do Re Mi Fa Sol La Si "
+                          "with ♯ or ♭ (Fa♯, Si♭)")
+
+
+def typed_letter(text: str, convention: str | None = None) -> str:
+    """The English letter a typed note name is written on ("Es" -> "E", German "H" -> "B", "Sol♯" ->
+    "G"), read as `parse_pitch` reads it."""
+    convention = current_note_names() if convention is None else _check_convention(convention)
+    name = text.strip()
+    if convention == "solfege":
+        for length in (3, 2):
+            if name[:length].lower() in _SOLFEGE_READ:
+                return _SOLFEGE_READ[name[:length].lower()]
+    letter = name[:1].upper()
+    return "B" if convention == "german" and letter == "H" else letter
+
+
+def _german(english: str) -> str:
+    letter, marks = english[0], english[1:]
+    sharps, flats = marks.count("#"), marks.count("b")
+    if letter == "B":
+        if flats:
+            return "B" if flats == 1 else "Heses"
+        return "H" + "is" * sharps
+    if sharps:
+        return letter + "is" * sharps
+    if flats:  # Es, As, then Eses, Ases (the vowel's e is dropped once: not Eeses, Asas)
+        if letter in "EA":
+            return letter + "s" + "es" * (flats - 1)
+        return letter + "es" * flats
+    return letter
+
+
+def to_convention(english: str, convention: str | None = None) -> str:
+    """A spelled English name ("Bb", "E#", "Fbb") in a convention (default: the one in force):
+    German "B", "Eis", "Feses"; solfège "Si♭", "Mi♯", "Fa♭♭"."""
+    convention = current_note_names() if convention is None else _check_convention(convention)
+    if convention == "english":
+        return english
+    if convention == "german":
+        return _german(english)
+    return SOLFEGE[english[0]] + english[1:].replace("#", "♯").replace("b", "♭")
+
+
+def pitch_name(pitch: int) -> str:
+    """The default English name of a pitch class (sharps for C# and F#, flats for Eb, Ab and Bb):
+    the name position notation and records use. Text a person reads uses `spelling.pitch_label`."""
+    return DEFAULT_NAMES[pitch]
+
+
+_GERMAN_READ = _german_names()

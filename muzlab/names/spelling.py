@@ -1,0 +1,1000 @@
+"""Note names for what was built, in context and in the class's convention: the one naming path.
+
+Legality is decided on pitch classes elsewhere; this module only chooses the letters, so that an
+F# major run shows E# and a diminished triad on F# reads F#-A-C. Pure standard library, so the
+rules and every view can import it. Every note, chord and key a person reads is made here
+(`pitch_label`, `triad_label`, `key_label`, `spell_notes`, `completion_label`, `show_name`); names
+are chosen in English ("F#", "Bbb") and shown in the convention in force (`muzlab.set_note_names`).
+
+Choices (what a teacher sees, RULES.md section 7):
+
+* Keys are the 15 conventional major key signatures. A run that fits several keys is spelled in
+  the key with the fewest sharps or flats; a tie between keys goes to the one that writes these
+  notes with fewer accidentals, then to the sharp key. So F# major is chosen over Gb major when
+  both write the run equally well, matching the dice' default name F# for pitch class 6. A key the
+  user typed ("Gb") is kept.
+* Triads are spelled from the root name (natural, one sharp or one flat) that gives the whole
+  chord the fewest accidentals; a tie goes to a natural root (F Ab Cb, not E# G# B), then to
+  fewer flats (F# major over Gb major, D# minor over Eb minor), matching the dice names. That
+  spelling is the triad's one name everywhere (`triad_label`).
+* A column pair (a potential triad) is spelled as the best-named triad it can still become (the
+  first by the rule above); with no such triad, as the best-named allowed triad holding the pair.
+* A lone die keeps its default name (`pitch_label`).
+* Master-level runs that fit no major key are spelled in the harmonic minor (conventional minor
+  keys), major pentatonic or whole-tone scale they fit, by the same rule: fewest sharps or flats in
+  the signature, then fewest written, then the earlier type, then sharps (one letter per degree; a
+  whole-tone run skips one letter); chromatic runs keep the default names.
+* Double accidentals are written "##" and "bb", never "x".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, wraps
+from itertools import accumulate
+from typing import Any, NamedTuple
+
+from muzlab.core.errors import MuzlabError
+from muzlab.core.pitch import (
+    CONVENTIONS as CONVENTIONS,  # the conventions live with the parser; re-exported here
+)
+from muzlab.core.pitch import (
+    FLAT_NAMES,
+    LETTER_PITCH,
+    SHARP_NAMES,
+    PitchLike,
+    SpelledNote,
+    current_note_names,
+    parse_pitch,
+    pitch_name,
+    to_convention,
+    typed_letter,
+)
+from muzlab.core.pitch import (
+    note_names as note_names,
+)
+from muzlab.core.pitch import (
+    set_note_names as set_note_names,
+)
+from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+
+LETTERS = "CDEFGAB"
+KINDS = ("triad", "scale")
+#: The 15 conventional major keys: tonic name -> signature (+ sharps, - flats).
+MAJOR_KEY_SIGNATURES = {
+    "C": 0, "G": 1, "D": 2, "A": 3, "E": 4, "B": 5, "F#": 6, "C#": 7,
+    "F": -1, "Bb": -2, "Eb": -3, "Ab": -4, "Db": -5, "Gb": -6, "Cb": -7,
+}  # fmt: skip
+#: The 15 conventional minor keys (their relative major's signature).
+MINOR_KEY_SIGNATURES = {
+    "A": 0, "E": 1, "B": 2, "F#": 3, "C#": 4, "G#": 5, "D#": 6, "A#": 7,
+    "D": -1, "G": -2, "C": -3, "F": -4, "Bb": -5, "Eb": -6, "Ab": -7,
+}  # fmt: skip
+#: Letters each degree of a scale type may move on from the tonic's letter (one letter per degree);
+#: a whole-tone scale skips one letter, wherever that writes it with the fewest accidentals
+#: (C D E F# G# A#, E F# G# A# C D).
+SCALE_LETTERS = {
+    "major": ((0, 1, 2, 3, 4, 5, 6),),
+    "harmonic minor": ((0, 1, 2, 3, 4, 5, 6),),
+    "major pentatonic": ((0, 1, 2, 4, 5),),
+    "whole-tone": tuple(tuple(k if k <= skip else k + 1 for k in range(6)) for skip in range(6)),
+}
+#: The qualities the game accepts in a column; "augmented" is spelled but never legal there.
+#: Roman numerals of the seven triads of a major key.
+#: Every triad quality muzlab names: the default where no rule set says which are allowed.
+ALL_QUALITIES = tuple(TRIAD_STEPS)
+
+MAJOR_KEY_NUMERALS = ("I", "ii", "iii", "IV", "V", "vi", "vii°")
+MAJOR_KEY_QUALITIES = ("major", "minor", "minor", "major", "major", "minor", "diminished")
+DEGREE_NAMES = ("tonic", "supertonic", "mediant", "subdominant", "dominant", "submediant", "leading tone")
+MOVABLE_DO = ("do", "re", "mi", "fa", "sol", "la", "ti")
+#: The ways to name a major scale's degrees.
+DEGREE_STYLES = {"names": DEGREE_NAMES, "movable-do": MOVABLE_DO, "numbers": tuple("1234567")}
+#: The modes of the major scale by starting degree (the sixth is the natural minor).
+MODES = ("Ionian", "Dorian", "Phrygian", "Lydian", "Mixolydian", "Aeolian", "Locrian")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+DASH = "–"
+
+
+class NotAStructure(MuzlabError, ValueError):
+    """Notes that are not the root-position triad or ascending major-scale run asked for."""
+
+
+class NotAKey(MuzlabError, ValueError):
+    """A key that is not one of the 15 conventional major keys, or that the run does not fit."""
+
+
+class NotInKey(MuzlabError, ValueError):
+    """A triad that is not one of the seven triads of the major key asked about."""
+
+
+class ScaleFit(NamedTuple):
+    """One key a run fits: its tonic name, the run's first degree (0-based) and its spelling."""
+
+    key: str
+    start: int
+    names: list[str]
+    kind: str = "major"
+
+
+class DiatonicTriad(NamedTuple):
+    """One triad of a major key: numeral, root pitch class, quality, name and notes in the key."""
+
+    numeral: str
+    root: int
+    quality: str
+    name: str
+    notes: tuple[str, ...]
+
+
+# ---- showing names in the convention ------------------------------------------------------------
+#: Whether names are being typeset for people to read (messages, sheets, the log, questions): then
+#: English writes real sharps and flats, "F♯", "B♭". Per context, like the convention.
+_typeset: ContextVar[bool] = ContextVar("muzlab_typeset", default=False)
+
+
+@contextmanager
+def typeset() -> Iterator[None]:
+    """Write the names made in this block with real sharps and flats ("F♯ major", "B♭"): the text
+    people read. Notation, records and the ASCII names views are given stay "F#"."""
+    token = _typeset.set(True)
+    try:
+        yield
+    finally:
+        _typeset.reset(token)
+
+
+def text_settings() -> tuple[str, bool]:
+    """What the words made now depend on besides the facts: the convention and whether typeset (for
+    caches of text)."""
+    return current_note_names(), _typeset.get()
+
+
+def typeset_text(function: Callable) -> Callable:
+    """Make a function's text with real sharps and flats (`typeset`)."""
+    @wraps(function)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with typeset():
+            return function(*args, **kwargs)
+
+    return run
+
+
+def show_name(english_name: str) -> str:
+    """One spelled English name ("Bb", "F#", "E#") in the convention in force (German "B", "Fis",
+    "Eis"; solfège "Si♭", "Fa♯", "Mi♯"); typeset, English writes "B♭", "F♯"."""
+    shown = to_convention(english_name)
+    return symbols(shown) if _typeset.get() else shown
+
+
+def join(english_names: Iterable[str]) -> str:
+    """Spelled English names shown in the convention and joined with dashes: "C–E–G#"."""
+    return DASH.join(show_name(name) for name in english_names)
+
+
+def pitch_label(pc: PitchLike) -> str:
+    """A lone die's name in the convention in force: its default name (C#, Eb, F#, Ab, Bb)."""
+    return show_name(pitch_name(pc if type(pc) is int and 0 <= pc < 12 else parse_pitch(pc)))
+
+
+def face_label(pc: PitchLike) -> str:
+    """What a die face shows, in the convention in force: "C#/Db" (German "Cis/Des"), "E"."""
+    pitch = parse_pitch(pc)
+    names = dict.fromkeys(show_name(name) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch]))
+    return "/".join(names)
+
+
+def note_label(value: PitchLike) -> str:
+    """A die as given, in the convention in force: a typed name keeps its spelling ("Gb" stays Gb),
+    a pitch class gets its default name."""
+    english = _english(value)
+    return show_name(english) if english is not None else pitch_label(value)
+
+
+def symbols(name: str) -> str:
+    """A shown name with real accidentals for pictures: "C#" -> "C♯", "Bbb" -> "B♭♭"."""
+    if current_note_names() != "english":
+        return name
+    return name[:1] + name[1:].replace("#", "♯").replace("b", "♭")
+
+
+# ---- letters -------------------------------------------------------------------------------------
+def note_name(letter: str, pitch: int) -> str | None:
+    """Pitch class `pitch` written on `letter` ("E", 5 -> "E#"); None if it needs 3+ marks."""
+    offset = (pitch - LETTER_PITCH[letter] + 6) % 12 - 6
+    if abs(offset) > 2:
+        return None
+    return letter + ("#" * offset if offset > 0 else "b" * -offset)
+
+
+def next_letter_name(name: str, pitch: int, up: bool = True) -> str:
+    """Pitch class `pitch` written on the letter after (or, `up=False`, before) the letter of the
+    English `name`, as the next degree of a scale is written ("F#", 8 -> "G#"); its default name when
+    the step is no major-scale step (1 or 2 semitones) or the letter would need two accidentals."""
+    step = (pitch - parse_pitch(name, "english")) % 12 if up else (parse_pitch(name, "english") - pitch) % 12
+    spelled = note_name(LETTERS[(LETTERS.index(name[0]) + (1 if up else -1)) % 7], pitch)
+    if 1 <= step <= 2 and spelled is not None and accidentals(spelled) <= 1:
+        return spelled
+    return pitch_name(pitch)
+
+
+def accidentals(name: str) -> int:
+    """How many sharps or flats a spelled name carries ("Bbb" -> 2)."""
+    return len(name) - 1
+
+
+def _flats(names: Iterable[str]) -> int:
+    return sum(name[1:].count("b") for name in names)
+
+
+def _english(name: PitchLike) -> str | None:
+    """A typed name as an English spelled name ("Es" in German -> "Eb", "Mi♭" -> "Eb"); None for
+    a pitch class."""
+    if isinstance(name, SpelledNote):
+        return name.english
+    if not isinstance(name, str):
+        return None
+    pc = parse_pitch(name)
+    return note_name(typed_letter(name), pc) or pitch_name(pc)
+
+
+# ---- the lesson's key ----------------------------------------------------------------------------
+#: The kernel's default lesson key (`set_lesson_key`), where a session has chosen none ("" for none).
+_default_key = [""]
+#: The lesson key a session chose (`lesson_key`): per thread, task or context, never shared.
+_session_key: ContextVar[str | None] = ContextVar("muzlab_lesson_key", default=None)
+
+
+def _key_setting(key: PitchLike | None) -> str:
+    """A lesson key checked and written as its English tonic and type ("Gb major"); "" for none."""
+    if key is None or key == "":
+        return ""
+    if isinstance(key, str) and key in _canonical_keys():
+        return key  # already a setting ("Bb major"): a value, not a name read in the convention
+    wanted, kind = _normalise_key(key)
+    tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
+    return f"{tonic} {kind}"
+
+
+@cache
+def _canonical_keys() -> frozenset[str]:
+    """Every lesson key as a setting is written: English tonic and scale type ("F# major")."""
+    return frozenset(f"{tonic} {kind}" for kind in SCALE_STEPS for tonic in _tonic_names(kind))
+
+
+def set_lesson_key(key: PitchLike | None) -> None:
+    """Set this kernel's lesson key ("F#", "Gb major", None for none): dice that fit it are spelled
+    as in that key and Roman numerals name functions in it first. A session's own (`lesson_key`) wins."""
+    _default_key[0] = _key_setting(key)
+    if _session_key.get() is not None:
+        _session_key.set(_default_key[0])
+
+
+def current_lesson_key() -> str | None:
+    """The lesson key in force as "F# major", or None: the session's, else the kernel's."""
+    key = _session_key.get()
+    return (key if key is not None else _default_key[0]) or None
+
+
+@contextmanager
+def lesson_key(key: PitchLike | None) -> Iterator[str | None]:
+    """Use a lesson key (None: none) for one block, in this context only."""
+    token = _session_key.set(_key_setting(key))
+    try:
+        yield current_lesson_key()
+    finally:
+        _session_key.reset(token)
+
+
+def in_lesson_key(method: Callable) -> Callable:
+    """Run a method in its object's lesson key (`self.key`; for `__init__`, its `key` argument), so
+    a widget's `key` is a thin setting passed to the naming."""
+    @wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        key = kwargs.get("key") if method.__name__ == "__init__" else getattr(self, "key", None)
+        if key is None:
+            return method(self, *args, **kwargs)
+        with lesson_key(key):
+            return method(self, *args, **kwargs)
+
+    return run
+
+
+def resolve_key(key: PitchLike | None) -> str | None:
+    """The lesson key a call means: the `key` given ("F#" -> "F# major"), else the one in force."""
+    return _key_setting(key) or None if key is not None else current_lesson_key()
+
+
+def key_notes(key: str | None) -> tuple[str, ...]:
+    """The English names of a lesson key's scale ("F# major" -> F# G# A# B C# D# E#); () for none."""
+    if not key:
+        return ()
+    tonic, _, kind = key.partition(" ")
+    return tuple(scale_notes(tonic, kind) or ())
+
+
+# ---- scales --------------------------------------------------------------------------------------
+def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
+    """Every note of a scale type from a spelled tonic ("Gb" -> Gb Ab Bb Cb Db Eb F); None if a
+    note would need three sharps or flats. Chromatic scales use sharps (flats from a flat tonic)."""
+    notes = _scale_notes(tonic, kind)
+    return None if notes is None else list(notes)
+
+
+@cache
+def _scale_notes(tonic: str, kind: str) -> tuple[str, ...] | None:
+    """`scale_notes` as a tuple, remembered."""
+    tonic_pc = parse_pitch(tonic, "english")
+    if kind not in SCALE_STEPS:
+        raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
+    steps = SCALE_STEPS[kind]
+    pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
+    if kind not in SCALE_LETTERS:
+        pool = FLAT_NAMES if "b" in tonic[1:] else SHARP_NAMES
+        return (tonic, *(pool[pc] for pc in pcs[1:]))
+    first = LETTERS.index(tonic[0])
+    best = None
+    for pattern in SCALE_LETTERS[kind]:
+        names = [note_name(LETTERS[(first + step) % 7], pc) for step, pc in zip(pattern, pcs, strict=True)]
+        if None not in names:
+            rank = (sum(map(accidentals, names)), max(map(accidentals, names)), _flats(names))
+            if best is None or rank < best[0]:
+                best = (rank, names)
+    return None if best is None else tuple(best[1])
+
+
+def major_scale(key: str) -> list[str]:
+    """The seven names of a conventional major key, tonic first ("Gb" -> Gb Ab Bb Cb Db Eb F)."""
+    return scale_notes(key, "major")
+
+
+def _tonic_names(kind: str) -> dict[str, int | None]:
+    """Tonic names a scale type is written from, with their key signature (None: no signature)."""
+    if kind in ("major", "major pentatonic"):
+        return MAJOR_KEY_SIGNATURES
+    if kind == "harmonic minor":
+        return MINOR_KEY_SIGNATURES
+    return {name: None for name in (note_name(letter, pc) for letter in LETTERS for pc in range(12))
+            if name is not None and accidentals(name) <= 1}
+
+
+def _pitch_list(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
+    """Pitch classes of the input and the input shown for messages ("C-D-F#")."""
+    values = list(pitches)
+    numbers = [parse_pitch(value) for value in values]
+    shown = "-".join(
+        value.strip() if isinstance(value, str) else show_name(value.english)
+        if isinstance(value, SpelledNote) else pitch_label(number)
+        for value, number in zip(values, numbers, strict=True)
+    )
+    return numbers, shown or "(no notes)"
+
+
+def _type_fits(pitches: Sequence[int], kind: str) -> list[tuple[tuple, ScaleFit]]:
+    """Every spelled key of one scale type the ascending run fits, each with its rank."""
+    steps = SCALE_STEPS[kind]
+    size = len(steps)
+    if not pitches or len(pitches) > size:
+        return []
+    found = []
+    run_steps = [(b - a) % 12 for a, b in zip(pitches, pitches[1:], strict=False)]
+    for start in range(size):
+        if any(steps[(start + k) % size] != step for k, step in enumerate(run_steps)):
+            continue
+        tonic_pc = (pitches[0] - sum(steps[:start])) % 12
+        for name, signature in _tonic_names(kind).items():
+            if parse_pitch(name, "english") != tonic_pc:
+                continue
+            full = scale_notes(name, kind)
+            if full is None:
+                continue
+            run = [full[(start + i) % size] for i in range(len(pitches))]
+            # Without a signature (whole-tone, chromatic), equal spellings go to the plainer tonic
+            # name: F chromatic, not E# chromatic.
+            rank = (abs(signature or 0), sum(map(accidentals, run)),
+                    (_flats(run), accidentals(name)) if signature is None else signature < 0)
+            found.append((rank, ScaleFit(name, start, run, kind)))
+    return found
+
+
+def _fits(pitches: Sequence[int], kinds: Iterable[str] = ("major",)) -> list[ScaleFit]:
+    """Every key of the given scale types the ascending run fits, best first (module docstring)."""
+    return [ScaleFit(key, start, list(names), kind)
+            for key, start, names, kind in _ranked_fits(tuple(pitches), tuple(kinds))]
+
+
+@cache
+def _ranked_fits(pitches: tuple[int, ...], kinds: tuple[str, ...]) -> tuple[tuple[str, int, tuple, str], ...]:
+    """`_fits` as tuples, remembered: spelling a board asks the same runs again and again."""
+    ranked = []
+    for order, kind in enumerate(kinds):
+        for rank, fit in _type_fits(pitches, kind):
+            if kind == "major":
+                ranked.append(((0, *rank), fit))
+            else:
+                ranked.append(((1, rank[0], rank[1], order, rank[2]), fit))
+    return tuple((fit.key, fit.start, tuple(fit.names), fit.kind)
+                 for _, fit in sorted(ranked, key=lambda item: item[0]))
+
+
+def _run(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
+    """Pitch classes and display of a would-be scale run, checking it has 1 to 7 notes."""
+    numbers, shown = _pitch_list(pitches)
+    if not 1 <= len(numbers) <= 7:
+        raise NotAStructure(f"a scale run has 1 to 7 notes, not {len(numbers)}: {shown}")
+    return numbers, shown
+
+
+def scale_fits(pitches: Iterable[PitchLike]) -> list[ScaleFit]:
+    """Every major key (tonic name, first degree, spelling) an ascending run of 1-7 notes fits."""
+    numbers, shown = _run(pitches)
+    fits = _fits(numbers)
+    if not fits:
+        raise NotAStructure(f"{shown} is not part of any major scale (going up by scale steps)")
+    return fits
+
+
+def major_keys_fitting(pitches: Iterable[PitchLike]) -> list[int]:
+    """Tonic pitch classes of the major scales the run climbs by step, best first; [] if none."""
+    numbers, _ = _run(pitches)
+    return list(dict.fromkeys(parse_pitch(fit.key, "english") for fit in _fits(numbers)))
+
+
+def _normalise_key(key: PitchLike) -> tuple[str | int, str]:
+    """(a conventional tonic name or a pitch class, scale type) from "gb", "G♭ major", "Ges", 6,
+    "D harmonic minor", ..."""
+    if not isinstance(key, str | SpelledNote):
+        return parse_pitch(key), "major"
+    text: PitchLike = key if isinstance(key, SpelledNote) else key.strip()  # (a value is not read)
+    kind = "major"
+    for name in sorted(SCALE_STEPS, key=len, reverse=True):
+        if isinstance(text, str) and text.lower().endswith(" " + name):
+            text, kind = text[: -len(name) - 1].strip(), name
+            break
+    name = _english(text)
+    signatures = _tonic_names(kind)
+    if name not in signatures:
+        raise NotAKey(f"{key!r} is not one of the 15 conventional {kind} keys: "
+                      + ", ".join(show_name(tonic) for tonic in signatures))
+    return name, kind
+
+
+def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> ScaleFit:
+    """The key a run is spelled in: the best fitting key, or the fitting `key` (name or pc)."""
+    values = list(pitches)
+    if key is None:
+        return scale_fits(values)[0]
+    wanted, kind = _normalise_key(key)
+    numbers, shown = _run(values)
+    fits = _fits(numbers, (kind,))
+    for fit in fits:
+        if fit.key == wanted or parse_pitch(fit.key, "english") == wanted:
+            return fit
+    if not fits:
+        raise NotAStructure(f"{shown} is not part of any {kind} scale (going up by scale steps)")
+    offered = ", ".join(_key_text(fit.key, kind) for fit in fits)
+    asked = _key_text(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_label(wanted)}"
+    raise NotAKey(f"{shown} is not a run of {asked}; it fits {offered}")
+
+
+def spell_scale(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
+    """English names of an ascending major-scale run in the key it fits (or the fitting `key`)."""
+    return choose_fit(pitches, key).names
+
+
+def scale_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]:
+    """Every fitting key ("F# major", "Gb major", ...) with the run spelled in it, best first."""
+    return [(_key_text(fit.key), [show_name(n) for n in fit.names]) for fit in scale_fits(pitches)]
+
+
+def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> ScaleFit:
+    """The key a scale run is written in: the fitting `key` if given, else the key its typed names
+    spell, else the best major key, else the best key of another scale type (master level)."""
+    values = list(pitches)
+    if key is not None:
+        return choose_fit(values, key)
+    numbers, shown = _pitch_list(values)
+    fits = _fits(numbers, SCALE_STEPS)
+    typed = [_english(value) for value in values]
+    if all(typed):
+        fits = [fit for fit in fits if fit.names == typed] + fits
+    if not fits:
+        raise NotAStructure(f"{shown} is not part of any major scale (going up by scale steps)")
+    return fits[0]
+
+
+def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
+    """What a run is, e.g. "D major scale, degrees 2-5" (wrapping runs: "degrees 6-7-1-2")."""
+    values = list(pitches)
+    fit = fit_run(values, key)
+    size = len(SCALE_STEPS[fit.kind])
+    degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
+    if degrees == list(range(1, size + 1)):
+        return f"{_key_text(fit.key, fit.kind)} scale"  # the whole scale, from its tonic
+    if len(degrees) == 1:
+        where = f"degree {degrees[0]}"
+    elif degrees == sorted(degrees):
+        where = f"degrees {degrees[0]}-{degrees[-1]}"
+    else:
+        where = "degrees " + "-".join(map(str, degrees))
+    return f"{_key_text(fit.key, fit.kind)} scale, {where}"
+
+
+def _best_tonic(tonic: int, kind: str) -> str:
+    """The conventional name of a key on a pitch class: fewest sharps or flats, then sharps."""
+    ranked = []
+    for name, signature in _tonic_names(kind).items():
+        if parse_pitch(name, "english") == tonic:
+            full = scale_notes(name, kind) or []
+            ranked.append(((abs(signature or 0), sum(map(accidentals, full)) if full else 99,
+                            _flats([name])), name))
+    return min(ranked)[1] if ranked else pitch_name(tonic)
+
+
+def _key_text(english_tonic: str, kind: str = "major") -> str:
+    """A key from its English tonic name, shown in the convention in force: "Gb major"."""
+    return f"{show_name(english_tonic)} {kind}"
+
+
+def key_label(tonic: PitchLike, kind: str = "major") -> str:
+    """A key's name in the convention in force: (6, "major") -> "F# major"; a typed "Gb" is kept."""
+    if kind not in SCALE_STEPS:
+        raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
+    name = _english(tonic) if isinstance(tonic, str | SpelledNote) else _best_tonic(parse_pitch(tonic), kind)
+    return f"{show_name(name)} {kind}"
+
+
+def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = None) -> ScaleFit | None:
+    """The key a diagonal run is spelled in: the best of `keys` ((tonic, type) pairs it fits), or
+    of every scale type; None if it fits none."""
+    if keys is None:
+        fits = _fits(pitches, SCALE_STEPS)
+    else:
+        allowed = set(keys)
+        kinds = [kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed)]
+        fits = [fit for fit in _fits(pitches, kinds)
+                if (parse_pitch(fit.key, "english"), fit.kind) in allowed]
+    return fits[0] if fits else None
+
+
+def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
+                  names: Sequence[str] | None = None, first: tuple[int, str] | None = None) -> list[str]:
+    """The name of each (tonic, type) key a run fits, spelled as the run is written in it; with the
+    run's `names` (as the board writes it), the key it is spelled in comes first (`first`, a lesson
+    key, when it writes them so) and each key is named as it writes those names where it can
+    (C#–E# fits F# major, not Gb major)."""
+    return [_key_text(tonic, kind) for tonic, kind in _run_keys(
+        tuple(pitches), tuple(keys), None if names is None else tuple(names), first)]
+
+
+@cache
+def _run_keys(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names: tuple[str, ...] | None,
+              first: tuple[int, str] | None) -> tuple[tuple[str, str], ...]:
+    """`run_key_names` as (English tonic, type) facts, remembered."""
+    found = []
+    for tonic, kind in keys:
+        fits = [fit for fit in _fits(pitches, (kind,)) if parse_pitch(fit.key, "english") == tonic]
+        same = [fit for fit in fits if names is not None and fit.names == list(names)]
+        fit = (same or fits or [None])[0]
+        found.append((fit.key if fit else _best_tonic(tonic, kind), kind))
+    spelled = None if names is None else fit_spelled(pitches, [first] if first in keys else [], names) or \
+        fit_spelled(pitches, keys, names)
+    if spelled is not None:
+        found.insert(0, found.pop(keys.index((parse_pitch(spelled.key, "english"), spelled.kind))))
+    return tuple(found)
+
+
+def fit_spelled(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
+                names: Sequence[str]) -> ScaleFit | None:
+    """The best fit among `keys` ((tonic, type) pairs) that writes the run as `names`, or None."""
+    names, allowed = list(names), set(keys)
+    kinds = tuple(kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed))
+    for fit in _fits(pitches, kinds):
+        if fit.names == names and (parse_pitch(fit.key, "english"), fit.kind) in allowed:
+            return fit
+    return None
+
+
+def triad_root_name(root: int, quality: str, names: Sequence[str], first: int = 0) -> str:
+    """The English root name of a triad holding spelled `names` as its members from `first` (0 the
+    root, 1 the third): G#–B as third and fifth -> "E#"; its best name when they cannot be its letters."""
+    steps = (0, *accumulate(TRIAD_STEPS[quality]))
+    if names and _stacked_thirds(list(names)) and all(
+            parse_pitch(name, "english") == (root + steps[first + k]) % 12 for k, name in enumerate(names)):
+        spelled = note_name(LETTERS[(LETTERS.index(names[0][0]) - 2 * first) % 7], root)
+        if spelled is not None:
+            return spelled
+    return triad_spelling(root, quality)[0]
+
+
+# ---- triads --------------------------------------------------------------------------------------
+def identify_triad(pitches: Iterable[PitchLike]) -> tuple[int, str]:
+    """(root pitch class, quality) of a root-position triad given bottom to top."""
+    numbers, shown = _pitch_list(pitches)
+    if len(numbers) == 3:
+        steps = ((numbers[1] - numbers[0]) % 12, (numbers[2] - numbers[1]) % 12)
+        for quality, quality_steps in TRIAD_STEPS.items():
+            if steps == quality_steps:
+                return numbers[0], quality
+    raise NotAStructure(
+        f"{shown} is not a root-position triad "
+        "(root, third, fifth: major, minor, diminished or augmented)"
+    )
+
+
+@cache
+def _triad_ranked(root: int, quality: str) -> tuple[tuple[tuple[int, int, int], tuple[str, ...]], ...]:
+    """Spellings of a triad from each root name with at most one accidental, ranked, best first."""
+    if quality not in TRIAD_STEPS:
+        raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
+    third = (root + TRIAD_STEPS[quality][0]) % 12
+    fifth = (third + TRIAD_STEPS[quality][1]) % 12
+    options = []
+    for index, letter in enumerate(LETTERS):
+        root_name = note_name(letter, root)
+        if root_name is None or accidentals(root_name) > 1:
+            continue
+        names = [root_name, note_name(LETTERS[(index + 2) % 7], third),
+                 note_name(LETTERS[(index + 4) % 7], fifth)]
+        if None not in names:
+            rank = (sum(map(accidentals, names)), accidentals(root_name), _flats(names))
+            options.append((rank, tuple(names)))
+    return tuple(sorted(options, key=lambda item: item[0]))
+
+
+def _triad_options(root: int, quality: str) -> list[list[str]]:
+    return [list(names) for _, names in _triad_ranked(root, quality)]
+
+
+def triad_spelling(root: PitchLike, quality: str) -> list[str]:
+    """The English names of a triad from its root and quality: (6, "diminished") -> F# A C."""
+    return _triad_options(parse_pitch(root), quality)[0]
+
+
+def spell_triad(pitches: Iterable[PitchLike]) -> list[str]:
+    """English names of a root-position triad by stacked thirds, with the fewest accidentals."""
+    return _triad_options(*identify_triad(pitches))[0]
+
+
+def triad_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]:
+    """Spellings from every root with at most one sharp or flat, named, best first."""
+    root, quality = identify_triad(pitches)
+    return [(f"{show_name(names[0])} {quality}", [show_name(n) for n in names])
+            for names in _triad_options(root, quality)]
+
+
+def triad_label(root: PitchLike, quality: str) -> str:
+    """A triad's one name, in the convention in force: (3, "diminished") -> "D# diminished"."""
+    if isinstance(root, str | SpelledNote):
+        english = _english(root)
+        root_pc = parse_pitch(root)
+        for names in _triad_options(root_pc, quality):
+            if names[0] == english:
+                return f"{show_name(english)} {quality}"
+    return f"{show_name(triad_spelling(root, quality)[0])} {quality}"
+
+
+def triad_name(root_pc: PitchLike, quality: str) -> str:
+    """A triad's name in English, for data and records: (9, "minor") -> "A minor"."""
+    return f"{triad_spelling(root_pc, quality)[0]} {quality}"
+
+
+def _pair_triads(low: int, high: int, qualities: Iterable[str]) -> list[tuple[int, str]]:
+    """Every triad of the qualities that holds the pair as root-third or third-fifth."""
+    gap = (high - low) % 12
+    found = []
+    for quality in qualities:
+        first, second = TRIAD_STEPS[quality]
+        if first == gap:
+            found.append((low, quality))
+        if second == gap:
+            found.append(((low - first) % 12, quality))
+    return found
+
+
+def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = (),
+               qualities: Iterable[str] = ALL_QUALITIES) -> list[str] | None:
+    """English names of a column pair as the best-named of `triads` it can become (or of every
+    triad of `qualities` holding it: the rule set's allowed qualities, which a position passes; by
+    default every quality muzlab names); None when the two notes are not a third apart."""
+    candidates = list(triads) or _pair_triads(low, high, qualities)
+    best = None
+    for root, quality in candidates:
+        rank, names = _triad_ranked(root, quality)[0]
+        part = list(names[:2] if root == low else names[1:])
+        if parse_pitch(part[0], "english") != low or parse_pitch(part[1], "english") != high:
+            continue
+        key = (rank, root, quality)
+        if best is None or key < best[0]:
+            best = (key, part)
+    return None if best is None else best[1]
+
+
+def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = (),
+                 fixed: dict[int, str] | None = None, qualities: Iterable[str] = ALL_QUALITIES) -> list[str]:
+    """English names of any column run, as thirds wherever it can be: a triad (augmented too) or a
+    pair as in `spell_pair` (`triads` and `qualities` as there); a longer or broken run spells its
+    triad or pair and stacks letters a third apart on it where they fit, default names elsewhere
+    (C–E–G–Bb, C–E–A). `fixed` keeps the names of some dice (by index: dice already on the board,
+    as it spells them) and writes the others a third from them (F#–A# with a D on top: F#–A#–C##)."""
+    run = [parse_pitch(p) for p in pitches]
+    names: list[str | None] = [None] * len(run)
+    limit = 2
+    if fixed:
+        for index, name in fixed.items():
+            names[index] = name
+    else:
+        limit = 1
+        anchors = []
+        if len(run) >= 3:
+            anchors = [(i, spell_triad(run[i:i + 3])) for i in range(len(run) - 2) if _is_triad(run[i:i + 3])]
+        if not anchors and len(run) >= 2:
+            for i in range(len(run) - 1):
+                pair = spell_pair(run[i], run[i + 1], triads if len(run) == 2 else (), qualities)
+                if pair is not None:
+                    anchors.append((i, pair))
+        if anchors:
+            start, spelled = anchors[0]
+            names[start:start + len(spelled)] = spelled
+    for _ in range(len(run)):
+        for i in range(len(run)):
+            if names[i] is None:
+                below = _third_from(names[i - 1], run[i - 1], run[i], 2, limit) if i > 0 else None
+                above = _third_from(names[i + 1], run[i + 1], run[i], -2, limit) if i + 1 < len(run) else None
+                names[i] = below or above
+    return [name or pitch_name(p) for name, p in zip(names, run, strict=True)]
+
+
+def _is_triad(pitches: Sequence[int]) -> bool:
+    steps = ((pitches[1] - pitches[0]) % 12, (pitches[2] - pitches[1]) % 12)
+    return steps in TRIAD_STEPS.values()
+
+
+def _third_from(name: str | None, from_pitch: int, pitch: int, letters: int, limit: int) -> str | None:
+    """`pitch` written a third above (letters=2) or below (-2) a spelled name when it lies a third
+    (3 or 4 semitones) from it and takes at most `limit` sharps or flats."""
+    if name is None or (pitch - from_pitch) * letters // 2 % 12 not in (3, 4):
+        return None
+    third = note_name(LETTERS[(LETTERS.index(name[0]) + letters) % 7], pitch)
+    return third if third is not None and accidentals(third) <= limit else None
+
+
+# ---- structures ----------------------------------------------------------------------------------
+def structure_kind(kind: Any) -> str:
+    """The kind, "triad" or "scale", from a string or an enum holding one; else NotAStructure."""
+    value = getattr(kind, "value", kind)
+    if value not in KINDS:
+        raise NotAStructure(f"{kind!r} is not a kind of structure; use 'triad' or 'scale'")
+    return value
+
+
+def spell_english(kind: Any, pitches: Sequence[int], *, key: PitchLike | None = None,
+                  triads: Iterable[tuple[int, str]] = (), keys: Iterable[tuple[int, str]] | None = None,
+                  qualities: Iterable[str] = ALL_QUALITIES) -> list[str]:
+    """English names of a run on the board (see `spell_notes`); default names where no spelling
+    applies (a column run that is no triad, a diagonal run that fits no scale). A column pair that
+    can become no triad is spelled as a triad of `qualities` (see `spell_pair`)."""
+    pitches = tuple(p if type(p) is int and 0 <= p < 12 else parse_pitch(p) for p in pitches)
+    kind = structure_kind(kind)
+    if key is not None and kind == "scale":
+        return choose_fit(pitches, key).names
+    triads = tuple((root, quality) for root, quality in triads)
+    keys = None if keys is None else tuple((tonic, kind) for tonic, kind in keys)
+    return list(_spelled(kind, pitches, triads, keys, tuple(qualities)))
+
+
+@cache
+def _spelled(kind: str, pitches: tuple[int, ...], triads: tuple[tuple[int, str], ...],
+             keys: tuple[tuple[int, str], ...] | None, qualities: tuple[str, ...]) -> tuple[str, ...]:
+    """`spell_english` without a key, remembered: a pure function of numbers and English names (the
+    convention only matters when a name is shown), and a board spells the same runs again and again."""
+    if kind == "triad":
+        return tuple(spell_column(pitches, triads, qualities=qualities))
+    fit = run_key(pitches, keys)
+    return tuple(fit.names) if fit is not None else tuple(pitch_name(p) for p in pitches)
+
+
+def english_spelling(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
+    """`spell_notes` in English, as notation files need it ("F#", "Cb")."""
+    values = list(pitches)
+    numbers = [parse_pitch(value) for value in values]
+    typed = [_english(value) for value in values]
+    if structure_kind(kind) == "scale":
+        if key is None and all(typed):
+            for fit in _fits(numbers, SCALE_STEPS):
+                if fit.names == typed:
+                    return typed
+        return spell_english(kind, numbers, key=key)
+    if key is not None:
+        in_key = _in_key(numbers, key)
+        if in_key is not None:
+            return in_key
+    if all(typed) and _stacked_thirds(typed):
+        return typed
+    return spell_english(kind, numbers)
+
+
+def _in_key(pitches: Sequence[int], key: PitchLike) -> list[str] | None:
+    """A column run written with the notes of a key, if they are its notes a third apart."""
+    wanted, kind = _normalise_key(key)
+    tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
+    notes = {parse_pitch(name, "english"): name for name in scale_notes(tonic, kind) or []}
+    names = [notes.get(pitch) for pitch in pitches]
+    return names if None not in names and _stacked_thirds(names) else None
+
+
+def key_signature(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> int | None:
+    """Sharps (+) or flats (-) of the key a run is written in (the fitting `key`, or the key it
+    fits); for a column run, of `key` only. None for keys without a signature (whole-tone, chromatic)."""
+    if structure_kind(kind) == "triad":
+        if key is None:
+            return None
+        wanted, scale = _normalise_key(key)
+        tonic, scale_kind = (wanted if isinstance(wanted, str) else _best_tonic(wanted, scale)), scale
+    else:
+        fit = fit_run(list(pitches), key)
+        tonic, scale_kind = fit.key, fit.kind
+    signature = _tonic_names(scale_kind).get(tonic)
+    return signature
+
+
+def spell_notes(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
+    """A run's notes spelled in context, bottom to top, in the convention in force: a column run
+    as its triad or potential triad (or in `key`, when they are notes of it), a diagonal run in
+    the key it fits (or the fitting `key`). Notes typed as names keep their spelling when they fit."""
+    return [show_name(name) for name in english_spelling(kind, pitches, key)]
+
+
+def _stacked_thirds(names: list[str]) -> bool:
+    """Names a third apart in letters (C E G, D# F# A), as a triad or pair is written."""
+    return all((LETTERS.index(b[0]) - LETTERS.index(a[0])) % 7 == 2
+               for a, b in zip(names, names[1:], strict=False))
+
+
+def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
+    """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-5"; typed
+    names and a `key` are kept ("G# major" for G#–B#–D#, "Gb major scale")."""
+    values = list(pitches)
+    if structure_kind(kind) == "triad":
+        root, quality = identify_triad(values)
+        names = english_spelling(kind, values, key)
+        return _key_text(names[0] if _stacked_thirds(names) else triad_spelling(root, quality)[0], quality)
+    return scale_name(values, key)
+
+
+def completion_label(kind: Any, root: PitchLike, quality: str) -> str:
+    """What a completion is called, for score sheets: "C major triad", "F# major scale"."""
+    if structure_kind(kind) == "triad":
+        return f"{triad_label(root, quality)} triad"
+    return f"{key_label(root, quality)} scale"
+
+
+# ---- key context ---------------------------------------------------------------------------------
+def _key_pc(key: PitchLike) -> tuple[int, str | None]:
+    """(tonic pitch class, English tonic name or None) of a major key given as name or pc."""
+    wanted, kind = _normalise_key(key)
+    if kind != "major":
+        raise NotAKey(f"Roman numerals here name triads of major keys, not of {key!r}")
+    if isinstance(wanted, str):
+        return parse_pitch(wanted, "english"), wanted
+    return wanted, None
+
+
+def _numeral(root: int, quality: str, tonic: int) -> str | None:
+    degree_pcs = [(tonic + step) % 12 for step in MAJOR_DEGREES]
+    if root in degree_pcs:
+        degree = degree_pcs.index(root)
+        if MAJOR_KEY_QUALITIES[degree] == quality:
+            return MAJOR_KEY_NUMERALS[degree]
+    return None
+
+
+def roman_numeral(root: PitchLike, quality: str, key: PitchLike) -> str:
+    """A triad's function in a major key: ("D", "minor", "C") -> "ii"; ("B", "diminished", 0) ->
+    "vii°". NotInKey when the triad is not one of the key's seven."""
+    if quality not in TRIAD_STEPS:
+        raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
+    root_pc = parse_pitch(root)
+    tonic, name = _key_pc(key)
+    numeral = _numeral(root_pc, quality, tonic)
+    if numeral is None:
+        key_text = _key_text(name) if name else key_label(tonic)
+        raise NotInKey(f"{triad_label(root, quality)} is not a triad of {key_text}; its triads are "
+                       + ", ".join(f"{t.numeral} {t.name}" for t in _diatonic(tonic, name)))
+    return numeral
+
+
+def diatonic_triads(key: PitchLike) -> list[DiatonicTriad]:
+    """The seven triads of a major key with their numerals, spelled in the key (Gb major: IV is
+    Cb major)."""
+    return _diatonic(*_key_pc(key))
+
+
+def _diatonic(tonic: int, name: str | None) -> list[DiatonicTriad]:
+    notes = scale_notes(name or _best_tonic(tonic, "major"), "major")
+    triads = []
+    for degree in range(7):
+        spelled = tuple(notes[(degree + k) % 7] for k in (0, 2, 4))
+        quality = MAJOR_KEY_QUALITIES[degree]
+        triads.append(DiatonicTriad(MAJOR_KEY_NUMERALS[degree], parse_pitch(spelled[0], "english"), quality,
+                                    f"{show_name(spelled[0])} {quality}", tuple(map(show_name, spelled))))
+    return triads
+
+
+def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
+                    first: str | None = None) -> list[str]:
+    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]
+    (`triad_function_facts` in words)."""
+    return [f"{numeral} in {_key_text(key)}"
+            for numeral, key in triad_function_facts(root, quality, tonics, spelled, first)]
+
+
+def triad_function_facts(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
+                         first: str | None = None) -> list[tuple[str, str]]:
+    """(numeral, English tonic name) of each major key on `tonics` the triad belongs to; the key is
+    named so that its scale holds the triad's spelled notes (`spelled`, by default its own spelling:
+    vii° in Gb major, not F#), and a key that cannot hold the spelling given is left out. `first`
+    (a lesson key, "F# major") comes first when the triad is one of its seven."""
+    return list(_function_facts(root, quality, tuple(tonics), tuple(spelled or ()), first))
+
+
+@cache
+def _function_facts(root: int, quality: str, tonics: tuple[int, ...], spelled: tuple[str, ...],
+                    first: str | None) -> tuple[tuple[str, str], ...]:
+    """`triad_function_facts` on tuples, remembered (a board names the same triads again and again)."""
+    spelled_set = set(spelled or triad_spelling(root, quality))
+    found = []
+    if first:
+        tonic_name, _, kind = first.partition(" ")
+        tonic = parse_pitch(tonic_name, "english")
+        numeral = _numeral(root, quality, tonic) if kind == "major" else None
+        if numeral is not None and spelled_set <= set(scale_notes(tonic_name, "major")):
+            found.append((numeral, tonic_name))
+            tonics = [t for t in tonics if t != tonic]
+    for tonic in tonics:
+        numeral = _numeral(root, quality, tonic)
+        if numeral is None:
+            continue
+        names = [n for n in MAJOR_KEY_SIGNATURES if parse_pitch(n, "english") == tonic]
+        holding = [n for n in names if spelled_set <= set(scale_notes(n, "major"))]
+        if spelled and not holding:
+            continue  # no key on that tonic writes the triad as the board does (C#–E#–G# is no IV of Ab)
+        key = min(holding or names, key=lambda n: (abs(MAJOR_KEY_SIGNATURES[n]), MAJOR_KEY_SIGNATURES[n] < 0))
+        found.append((numeral, key))
+    return tuple(found)
+
+
+def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                 style: str = "names") -> list[str]:
+    """The scale degree of each note of a major-scale run: "tonic" ... "leading tone" (style
+    "names"), movable-do syllables ("do" ... "ti", style "movable-do") or numbers ("1" ... "7")."""
+    if style not in DEGREE_STYLES:
+        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
+    values = list(pitches)
+    fit = choose_fit(values, key)
+    return [DEGREE_STYLES[style][(fit.start + i) % 7] for i in range(len(values))]
+
+
+def run_degrees(pitches: Sequence[int], style: str = "names", fit: ScaleFit | None = None) -> str:
+    """A major-scale run's degrees in the key it is spelled in (`fit`, by default its best key): "in
+    C major: submediant–leading tone–tonic"."""
+    fit = fit or choose_fit(list(pitches))
+    if style not in DEGREE_STYLES:
+        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
+    return f"in {_key_text(fit.key)}: " + DASH.join(DEGREE_STYLES[style][(fit.start + i) % 7]
+                                                    for i in range(len(pitches)))
+
+
+def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: ScaleFit | None = None) -> str:
+    """Where a major-scale run starts in its key (`fit`, or the fitting `key`, or its best) and which
+    mode that makes: A–B–C–D–E–F–G -> "C major from its sixth degree: A natural minor / Aeolian"."""
+    values = list(pitches)
+    fit = fit or choose_fit(values, key)
+    if fit.start == 0:
+        return f"{_key_text(fit.key)} from its tonic: {_key_text(fit.key)} / Ionian"
+    start = show_name(fit.names[0])
+    mode = MODES[fit.start]
+    mode_text = f"{start} natural minor / {mode}" if fit.start == 5 else f"{start} {mode}"
+    return f"{_key_text(fit.key)} from its {ORDINALS[fit.start]} degree: {mode_text}"

@@ -1,0 +1,584 @@
+"""The coach: the best cell for a die and why, the value of a position, and a move-by-move review of
+any game that tells skill from luck.
+
+"Best" in the sentences is the highest immediate score (ties are all best); the expert's look-ahead
+choice is reported beside it. The value columns of a review (`evaluate`, `muzlab.play.value`) judge each
+decision by the expected final margin instead, and each roll by how much better or worse its face was
+than the mean of the twelve. Every sentence names notes, triads and keys through `muzlab.names.spelling` and
+cells by their names ("e7"), so a review reads the same as the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from muzlab.core.errors import GameError, UnknownSetting
+from muzlab.core.hexgrid import Cell
+from muzlab.core.pitch import PitchLike, current_note_names, parse_pitch
+from muzlab.names.spelling import (
+    current_lesson_key,
+    pitch_label,
+)
+from muzlab.play.agents import ExpertAgent
+from muzlab.play.game import Completion, Game, completion
+from muzlab.play.value import Assessment, Evaluator, assess, margin
+from muzlab.rules.position import Position, Structure
+
+if TYPE_CHECKING:
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+#: Verb forms for the sentences: present (advice), past (what was played), participle (what could
+#: have been played: "would have completed").
+_VERBS = {
+    "complete": ("completes", "completed"),
+    "extend": ("extends", "extended"),
+    "start": ("starts", "started"),
+    "build": ("builds", "built"),
+}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The best cells for a die (board order), the points each scores, and one sentence why."""
+
+    cells: tuple[Cell, ...]
+    points: int
+    sentence: str
+
+
+def advice(position: Position, pitch: PitchLike) -> Advice:
+    """The cells where `pitch` scores most now, their points, and one theory sentence saying why."""
+    pitch = parse_pitch(pitch)
+    points, best = position.best_placements(pitch)
+    if not best:
+        return Advice((), 0, f"{pitch_label(pitch)} fits nowhere on this board: pass it on.")
+    cells = tuple(best)
+    cell = _most_instructive(position, pitch, cells)
+    sentence = _play_sentence(position, pitch, cell, points, "present")
+    if len(cells) > 1:
+        others = [position.board.cell_name(other) for other in cells if other != cell]
+        sentence += f"; {_or_list(others)} score{'s' if len(others) == 1 else ''} as much"
+    if len(position.legal_placements(pitch)) == 1:
+        sentence += "; it is the only cell"
+    return Advice(cells, points, sentence + ".")
+
+
+def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "present") -> str:
+    """What a legal placement builds, in theory words: "completes the C major triad and starts a
+    run of G major". `tense` is "present", "past" or "would" ("would have completed")."""
+    pitch = parse_pitch(pitch)
+    cell = position.board.as_cell(cell)
+    placement = position.play(pitch, cell)
+    parts = [("complete", f"the {structure.label()}") for structure in placement.completed]
+    for run in placement.position.runs_through(cell):
+        if run.complete:
+            continue
+        if len(run.pitches) == 2:
+            parts.append(("start", _start_words(run)))
+        else:
+            parts.append(("extend", f"a run of {_key_words(run)} to {len(run.pitches)} notes"))
+    if not parts:
+        parts.append(("build", "nothing yet"))
+    # completions, then longer runs, then new ones (a triad's "could become ... or ..." list last)
+    parts.sort(key=lambda part: (list(_VERBS).index(part[0]), part[1].startswith("a triad")))
+    things: dict[str, list[str]] = {}
+    for verb, thing in dict.fromkeys(parts):  # two equal new runs read "two runs of C major"
+        if parts.count((verb, thing)) > 1:
+            thing = thing.replace("a run of", "two runs of").replace("a triad", "two triads")
+        things.setdefault(verb, []).append(thing)
+    phrases = [_verb(verb, tense) + " " + _and_list(objects) for verb, objects in things.items()]
+    if tense == "would":
+        phrases = [phrases[0]] + [phrase.removeprefix("would have ") for phrase in phrases[1:]]
+    return _and_list(phrases)
+
+
+def runs_built(position: Position, pitch: PitchLike, cell: Any) -> list[Structure]:
+    """The runs a legal placement makes or joins, what it completes first, then the longest."""
+    cell = position.board.as_cell(cell)
+    runs = position.place(pitch, cell).runs_through(cell)
+    return sorted(runs, key=lambda run: (not run.complete, -len(run.pitches)))
+
+
+def best_cell(position: Position, pitch: PitchLike) -> Cell | None:
+    """The one best cell the coach talks about: the highest score, completing something on a tie."""
+    pitch = parse_pitch(pitch)
+    _, best = position.best_placements(pitch)
+    return _most_instructive(position, pitch, tuple(best)) if best else None
+
+
+def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tense: str) -> str:
+    """"G on e7 completes the C major triad for 6 points", the die spelled as the board shows it."""
+    return (f"{die_label(position, pitch, cell)} on {position.board.cell_name(cell)} "
+            f"{builds(position, pitch, cell, tense)} for {_points_words(position, cell, points)}")
+
+
+def die_label(position: Position, pitch: int, cell: Cell | None = None) -> str:
+    """The die's name as the board would show it on `cell` (its triad or key), or its default name."""
+    if cell is None:
+        return pitch_label(pitch)
+    cell = position.board.as_cell(cell)
+    return _label_on(position, pitch, cell, current_note_names(), current_lesson_key())
+
+
+@lru_cache(maxsize=256)
+def _label_on(position: Position, pitch: int, cell: Cell, _convention: str, _key: str | None) -> str:
+    return position.place(pitch, cell).labels()[cell]
+
+
+def _points_words(position: Position, cell: Cell, points: int) -> str:
+    factor = position.board.honeypots.get(cell, 1)
+    text = f"{points} point{'s' if points != 1 else ''}"
+    if factor > 1:
+        text += f" ({points // factor} ×{factor} on the honeypot)"
+    return text
+
+
+def _most_instructive(position: Position, pitch: int, cells: tuple[Cell, ...]) -> Cell:
+    """Among equally scoring cells, the first that completes something, else the first."""
+    for cell in cells:
+        if position.completions(pitch, cell):
+            return cell
+    return cells[0]
+
+
+def _start_words(run: Structure) -> str:
+    if run.kind == "triad":
+        if not run.triads:
+            return "a triad"
+        return "a triad that could become " + _or_list(run.triad_names())
+    return f"a run of {_key_words(run)}"
+
+
+def _key_words(run: Structure) -> str:
+    """The key a scale run is read in (the one the board spells its dice in)."""
+    return run.key_name()
+
+
+def _verb(verb: str, tense: str) -> str:
+    present, past = _VERBS[verb]
+    return {"present": present, "past": past, "would": f"would have {past}"}[tense]
+
+
+def _and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+# ---- the value of a position --------------------------------------------------------------------------
+def evaluate(state: Game | Position, dice_left: int | None = None, *, players: int = 2, lead: float = 0.0,
+             depth: int = 0, leaf: str = "model", agent: str = "expert", rollouts: int = 32,
+             seed: int = 0) -> float:
+    """The value of a game, or of a position about to be rolled on, for the player to move: their
+    expected final margin (own final score minus the mean of the others'; in solitaire the expected
+    final score), by expectimax over the twelve faces `depth` rolls deep, then a leaf estimate:
+    `leaf="model"` (the linear value model of `muzlab.play.value`, fitted on expert games) or
+    `leaf="rollouts"` (`rollouts` games to the end by `agent`, seeded by `seed`).
+
+    A Game is read whole (scores, dice left, whose move; with a die in hand, the value of its best
+    option); a Position needs `dice_left` (dice not yet on the board) and counts `lead` as the current
+    margin of the player about to roll, in a game of `players` seats.
+
+    Accuracy against long rollouts (300 expert games to the end from each of 100 chance nodes of
+    expert games, 2 players, 21 dice; benchmarks/bench_review.py): the root mean square difference is
+    1.19 points at depth 0 and 1.06 at depth 1, of which the rollout means' own noise accounts for
+    1.07; the value's own error is about 0.5 points at depth 0 and lost in that noise at depth 1.
+    A review uses depth 0 (0.16 s for a 21-die game, 0.5 s for 42 dice; depth 1 takes 25 to 60 times
+    longer).
+    """
+    if not isinstance(state, Game | Position):
+        raise GameError(f"{state!r} is neither a Game nor a Position; evaluate one of those")
+    evaluator = Evaluator(players if isinstance(state, Position) else state.players, depth, leaf,
+                          agent=agent, rollouts=rollouts, seed=seed)
+    if isinstance(state, Position):
+        if not isinstance(dice_left, int) or dice_left < 0:
+            raise GameError(f"dice_left={dice_left!r}: say how many dice are still to be placed")
+        return lead + margin(evaluator.chance(state, dice_left, 0), 0)
+    seat, scores = state.current_player, state.scores
+    if state.over:
+        return margin(scores, seat)
+    if state.phase in ("roll", "reroll"):
+        future = evaluator.chance(state.position, state.supply + (state.phase == "reroll"), seat)
+    else:
+        opening = state.events[-1].source == "opening"  # (the roll of the die in hand, or its pass)
+        again = state.phase == "bonus" or state.rolls_owed > 0 or opening
+        options = evaluator.options(state.position, state.hand, seat, state.supply + 1, again,
+                                    state.phase == "bonus", can_pass=not opening)
+        future = evaluator.best(options, seat)[1]
+    return margin([s + f for s, f in zip(scores, future, strict=True)], seat)
+
+
+# ---- reviewing a game --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game: the die in hand on the position before it, who held it, and where it
+    was played (`cell` None: not placed). `index` is the decision's event in `game.events`."""
+
+    index: int
+    turn: int
+    seat: int
+    passed_die: bool
+    position: Position
+    pitch: int
+    cell: Cell | None
+    event: Any
+    expert: Cell | None = None
+
+
+def decisions(game: Game, expert_seed: int | None = None) -> list[Decision]:
+    """Every placement or pass of a game, in order, bonus plays and declined passed dice included;
+    with `expert_seed`, each also carries the expert's choice for that moment."""
+
+    if not isinstance(game, Game):
+        raise GameError(f"{game!r} is not a Game; review a muzlab.Game (played, loaded or simulated)")
+    expert = None if expert_seed is None else ExpertAgent(expert_seed)
+    replay = Game(game.players, game.board, game.rules, game.dice, game.seed)
+    found = []
+    for index, event in enumerate(game.events):
+        if replay.phase in ("place", "bonus") and event.kind in ("place", "pass", "reroll"):
+            found.append(Decision(
+                index, replay.turn, replay.current_player, replay.phase == "bonus", replay.position,
+                replay.hand, event.cell if event.kind == "place" else None, event,
+                None if expert is None else expert.choose(replay)))
+        replay.apply(event)
+    return found
+
+
+#: Grades of a decision by its equity loss (points of expected final margin): best (exactly 0), then
+#: up to each limit. Fitted so that, over 2,000 expert-against-greedy games (benchmarks/bench_review.py),
+#: the expert's decisions with a choice are 98.7 % best, 1.1 % good, 0.2 % inaccuracy and no mistake,
+#: while greedy's spread over every grade: 88.2 % best, 5.3 % good, 2.1 % inaccuracy, 3.2 % mistake and
+#: 1.3 % blunder (greedy misses extra rolls and opens honeypots to the opponent).
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+GRADE_LIMITS = (0.0, 0.5, 2.0, 5.0)
+#: Levels by error per move (the mean equity loss over decisions with a choice), each up to its limit.
+#: In the same 2,000 games the expert is a master in 96 % of its games (expert in 68, advanced in 12), greedy
+#: (0.22 a move on average) a master in 40 %, expert 18 %, advanced 12 %, intermediate 18 %, novice 11 %
+#: and beginner 1.5 %; a random player (200 games against greedy and the expert) makes 1.2 a move in its
+#: median game, between novice and beginner.
+#: The documented bounds of a review's drift (see `summary`): per two-player game, and per roll in solitaire.
+DRIFT_TOLERANCE = 10.0
+SOLO_DRIFT_PER_ROLL = 2.5
+LEVELS = (("master", 0.02), ("expert", 0.1), ("advanced", 0.3), ("intermediate", 0.6), ("novice", 1.2),
+          ("beginner", float("inf")))
+
+
+def grade(loss: float) -> str:
+    """The grade of a decision that lost `loss` points of expected margin (GRADE_LIMITS)."""
+    for name, limit in zip(GRADES, GRADE_LIMITS, strict=False):
+        if loss <= limit:
+            return name
+    return GRADES[-1]
+
+
+def level(error_per_move: float) -> str:
+    """The level word for a mean equity loss per decision (LEVELS)."""
+    return next(name for name, limit in LEVELS if error_per_move <= limit)
+
+
+def values(game: Game, depth: int = 0) -> list[Assessment]:
+    """The value facts of every decision of `game` (`muzlab.play.value.assess`), aligned with `decisions`."""
+    return assess(game, Evaluator(game.players, depth))
+
+
+_COLUMNS = ["turn", "seat", "player", "source", "action", "pitch", "cell", "points", "best_points",
+            "best_cells", "loss", "legal_cells", "completed", "missed_completion", "missed_honeypot",
+            "expert", "expert_points", "value_before", "luck", "best_value", "value", "equity_loss", "drift",
+            "grade"]
+_DTYPES = {"cell": object, "best_cells": object, "expert": object, "turn": int, "seat": int, "points": int,
+           "best_points": int, "loss": int, "legal_cells": int, "expert_points": int,
+           "missed_completion": bool, "missed_honeypot": bool, "value_before": float, "luck": float,
+           "best_value": float, "value": float, "equity_loss": float, "drift": float}
+
+
+def review(game: Game, expert_seed: int = 0, depth: int = 0) -> pd.DataFrame:
+    """One row per decision of `game` (see `decisions`), facts only: the die, the cell played and its
+    points, the best immediate score and its cells, the loss, the expert's look-ahead choice and the
+    value columns (`comments` says each row in words).
+
+    The value columns are the deciding player's expected final margin (`evaluate`, `depth` rolls
+    deep): `value_before` the die came, `best_value` of the best option, `value` of the option taken;
+    `luck` = best_value − value_before for a decision started by a roll (every roll: turn, extra
+    roll, re-roll; a passed die is no new chance, its luck is 0); `equity_loss` = best_value − value
+    (≥ 0, exactly 0 on a best play); `grade` from GRADE_LIMITS; `drift` the estimate's own correction
+    at the roll (see `summary`)."""
+    return review_decisions(decisions(game, expert_seed), values(game, depth))
+
+
+def review_decisions(moments: list[Decision], valued: list[Assessment]) -> pd.DataFrame:
+    """The `review` frame of decisions and their values already found (the Review widget finds them once)."""
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+    rows = [_row(decision, assessment) for decision, assessment in zip(moments, valued, strict=True)]
+    # object columns keep None for "no cell" (a string column would turn it into NaN)
+    return pd.DataFrame({column: pd.Series([row[column] for row in rows], dtype=_DTYPES.get(column))
+                         for column in _COLUMNS})
+
+
+def _row(decision: Decision, assessment: Assessment) -> dict:
+    position, pitch, cell, event = decision.position, decision.pitch, decision.cell, decision.event
+    board = position.board
+    scores = position.legal_scores(pitch)
+    best_points, best = position.best_placements(pitch)
+    points = event.points if cell is not None else 0
+    completed = [] if cell is None else [completion(s).label() for s in position.completions(pitch, cell)]
+    could_complete = any(position.completions(pitch, c) for c in scores)
+    honey = any(s > points for c, s in scores.items() if c in board.honeypots)
+    return {
+        "turn": decision.turn,
+        "seat": decision.seat,
+        "player": f"Player {decision.seat + 1}",
+        "source": "passed" if decision.passed_die else event.source,
+        "action": "place" if cell is not None else event.kind,
+        "pitch": die_label(position, pitch, cell),
+        "cell": None if cell is None else board.cell_name(cell),
+        "points": points,
+        "best_points": best_points,
+        "best_cells": tuple(board.cell_name(c) for c in best),
+        "loss": best_points - points,
+        "legal_cells": len(scores),
+        "completed": ", ".join(completed),
+        "missed_completion": could_complete and not completed,
+        "missed_honeypot": honey,
+        "expert": None if decision.expert is None else board.cell_name(decision.expert),
+        "expert_points": scores.get(decision.expert, 0),
+        "value_before": assessment.before,
+        "luck": assessment.luck,
+        "best_value": assessment.best,
+        "value": assessment.made,
+        "equity_loss": assessment.loss,
+        "drift": assessment.drift,
+        "grade": grade(assessment.loss),
+    }
+
+
+def comments(game: Game) -> list[str]:
+    """One sentence per decision of `game`, in the order of the `review` rows: the words at the edge."""
+    return [comment(moment.position, moment.pitch, moment.cell, moment.passed_die)
+            for moment in decisions(game)]
+
+
+def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: bool = False) -> str:
+    """One sentence on a decision (`cell` None: the die was not placed; `passed_die`: it was handed
+    on by the previous player): what it built, or what the best cell would have built instead."""
+    pitch = parse_pitch(pitch)
+    scores, board = position.legal_scores(pitch), position.board
+    cell = None if cell is None else board.as_cell(cell)
+    points = 0 if cell is None else position.score(pitch, cell)
+    if len(position) == 0 and cell is not None:
+        return (f"The opening {die_label(position, pitch, cell)} went on {board.cell_name(cell)}"
+                + (" and scored nothing." if points == 0 else f" for {points} points."))
+    if not scores:
+        if passed_die:
+            return f"The passed {pitch_label(pitch)} fitted nowhere, so it was re-rolled."
+        return f"Passed: {pitch_label(pitch)} fitted nowhere on the board."
+    best = best_cell(position, pitch)
+    best_points = scores[best]
+    could = (f"{die_label(position, pitch, best)} fitted on {board.cell_name(best)}, where it "
+             f"{builds(position, pitch, best, 'would')} for {_points_words(position, best, best_points)}")
+    if cell is None:
+        if passed_die:
+            return f"The passed die was not placed, but {could}."
+        return f"Passed, but {could}."
+    if points == best_points:
+        tail = "the only cell" if len(scores) == 1 else "the best there was"
+        return f"{_play_sentence(position, pitch, cell, points, 'past')}: {tail}."
+    played = (f"{_play_sentence(position, pitch, cell, points, 'past')}" if position.completions(pitch, cell)
+              else f"{die_label(position, pitch, cell)} on {board.cell_name(cell)} scored {points}")
+    return f"{_play_sentence(position, pitch, best, best_points, 'would')}; {played}."
+
+
+def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
+    """Per player from a `review` frame: points, points lost (immediate), share of best decisions (those
+    with a legal cell, the opening die aside), completions and honeypots missed; and the fair figures:
+
+    - `luck`: the sum of the luck of their rolls (in points of their own expected margin);
+    - `skill`: minus the sum of their equity losses;
+    - `luck_adjusted`: their points minus their luck. Between two players the difference of
+      luck_adjusted is the final margin minus the luck of my rolls plus the luck of the opponent's,
+      which equals the value at the first roll plus the difference of skill, up to the estimate's
+      drift: the dice taken out. Over 2,000 expert-against-greedy games the effect size of the
+      expert's lead (mean / sd of the per-game difference) is 0.124 on points and 0.585 luck-adjusted:
+      (0.585 / 0.124)² = 22 times fewer games tell the two apart (benchmarks/bench_review.py);
+    - `accuracy`: the share of decisions with a choice graded best or good, in %;
+    - `error_per_move`: the mean equity loss over those decisions, and its `level` word (LEVELS).
+
+    Per game, Player 1's final margin minus `value_before` of the first decision equals the sum over
+    decisions of ±(luck − equity_loss + drift) (+ for Player 1's decisions, − for the other's, in a
+    two-player game; in solitaire, the sum of luck − equity_loss + drift). The drift, the value model's
+    correction from one roll to the next, stays within DRIFT_TOLERANCE points over a two-player game
+    (its sd is about 2 points a game, against a margin sd of 19: Player 1's drift and Player 2's
+    cancel). In solitaire nothing cancels it: it grows by about 1.3 points a roll (the optimism of
+    taking the best of several estimates), within SOLO_DRIFT_PER_ROLL a roll. With three or four
+    players each roll's luck is measured in the roller's own margin, and the sum holds seat by seat
+    only approximately."""
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+    rows = []
+    for (_, player), rows_of in reviewed.groupby(["seat", "player"], sort=True):
+        chosen = rows_of[(rows_of["legal_cells"] > 0) & (rows_of["source"] != "opening")]
+        points, luck = int(rows_of["points"].sum()), float(rows_of["luck"].sum())
+        error = float(chosen["equity_loss"].mean()) if len(chosen) else 0.0
+        rows.append({
+            "player": player,
+            "points": points,
+            "points_lost": int(rows_of["loss"].sum()),
+            "decisions": len(chosen),
+            "best_share": float((chosen["loss"] == 0).mean()) if len(chosen) else 1.0,
+            "completions_missed": int(chosen["missed_completion"].sum()),
+            "honeypots_missed": int(chosen["missed_honeypot"].sum()),
+            "luck": luck,
+            "skill": -float(rows_of["equity_loss"].sum()),
+            "luck_adjusted": points - luck,
+            "accuracy": 100.0 * float(chosen["grade"].isin(GRADES[:2]).mean()) if len(chosen) else 100.0,
+            "error_per_move": error,
+            "level": level(error),
+        })
+    return pd.DataFrame(rows)
+
+
+# ---- learning from a mistake --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lesson:
+    """Why a decision was a mistake, as rule facts: the cell of best value for the die and its points,
+    what it completes (an extra roll), whether it is the only cell where the die completes anything
+    and its honeypot factor; what was played instead and its points; whether that play left the best
+    cell closed to the die (`blocked`); `opens`: when the play leaves a richer placement for the next
+    roll than the best cell does, that placement (pitch, cell, points) and the most the best cell
+    leaves; the equity lost; and every cell graded best or good (`better`)."""
+
+    pitch: int
+    best: Cell
+    best_points: int
+    completes: tuple[Completion, ...]
+    only_completion: bool
+    honeypot: int
+    played: Cell | None
+    played_points: int
+    blocked: bool
+    opens: tuple[int, Cell, int, int] | None
+    loss: float
+    better: tuple[Cell, ...]
+
+
+def lesson(decision: Decision, assessment: Assessment) -> Lesson | None:
+    """The Lesson of a decision graded inaccuracy or worse whose best option is a cell; else None."""
+    if GRADES.index(grade(assessment.loss)) < GRADES.index("inaccuracy"):
+        return None
+    position, pitch, played = decision.position, decision.pitch, decision.cell
+    cells = [(cell, value) for cell, value in assessment.options if cell is not None]
+    better = tuple(cell for cell, value in cells if grade(assessment.best - value) in GRADES[:2])
+    if not better:
+        return None
+    best = max(cells, key=lambda option: option[1])[0]
+    completes = tuple(completion(s) for s in position.completions(pitch, best))
+    others = [cell for cell, _ in cells if cell != best and position.completions(pitch, cell)]
+    blocked = played is not None and best not in position.place(pitch, played).legal_placements(pitch)
+    return Lesson(pitch, best, position.score(pitch, best), completes, bool(completes) and not others,
+                  position.board.honeypots.get(best, 1), played,
+                  0 if played is None else position.score(pitch, played), blocked,
+                  _opens(position, pitch, best, played), assessment.loss, better)
+
+
+def _opens(position: Position, pitch: int, best: Cell,
+           played: Cell | None) -> tuple[int, Cell, int, int] | None:
+    """The richest placement the play leaves for the next roll, with the most the best cell leaves, when
+    the play leaves more elsewhere than on the best cell itself (None otherwise, or when nothing was
+    placed)."""
+    if played is None:
+        return None
+    left, instead = _top_placement(position.place(pitch, played)), _top_placement(position.place(pitch, best))
+    if left is None or left[1] == best or left[2] <= (0 if instead is None else instead[2]):
+        return None
+    return (*left, 0 if instead is None else instead[2])
+
+
+def _top_placement(position: Position) -> tuple[int, Cell, int] | None:
+    """(pitch, cell, points) of the highest-scoring placement on `position` (the first of equals)."""
+    found = None
+    for pitch in range(12):
+        for cell, points in position.legal_scores(pitch).items():
+            if found is None or points > found[2]:
+                found = (pitch, cell, points)
+    return found
+
+
+def lesson_problems(position: Position, found: Lesson) -> list[str]:
+    """Every fact of a Lesson the rules do not confirm on `position` (empty: all confirmed)."""
+    pitch, legal = found.pitch, position.legal_placements(found.pitch)
+    checks = {
+        "the best cell is legal": found.best in legal and set(found.better) <= set(legal),
+        "its points": found.best in legal and position.score(pitch, found.best) == found.best_points,
+        "what it completes": found.best in legal and tuple(
+            completion(s) for s in position.completions(pitch, found.best)) == found.completes,
+        "the only completion": found.only_completion == (bool(found.completes) and not any(
+            position.completions(pitch, cell) for cell in legal if cell != found.best)),
+        "the honeypot": position.board.honeypots.get(found.best, 1) == found.honeypot,
+        "the play's points": (found.played is None
+                              or position.score(pitch, found.played) == found.played_points),
+        "the block": found.blocked == (found.played is not None and found.best not in
+                                       position.place(pitch, found.played).legal_placements(pitch)),
+        "what the play leaves": found.opens == _opens(position, pitch, found.best, found.played) and (
+            found.opens is None
+            or position.place(pitch, found.played).score(*found.opens[:2]) == found.opens[2]),
+    }
+    return [name for name, holds in checks.items() if not holds]
+
+
+def lesson_text(position: Position, found: Lesson) -> str:
+    """The Lesson in words: what the best cell builds, why it stands out, what the play did instead."""
+    board, pitch = position.board, found.pitch
+    name, best = die_label(position, pitch, found.best), board.cell_name(found.best)
+    text = _play_sentence(position, pitch, found.best, found.best_points, "would")
+    if found.completes:
+        text += " and earned an extra roll"
+    if found.only_completion:
+        text += f": {best} was the only cell where {name} completed anything"
+    if found.played is None:
+        text += ". It was passed instead"
+    else:
+        text += (f". {die_label(position, pitch, found.played)} on {board.cell_name(found.played)} scored "
+                 f"{_points_words(position, found.played, found.played_points)}")
+        if found.blocked:
+            text += f", and after it {best} no longer takes {name}"
+        if found.opens is not None:
+            face, cell, points, instead = found.opens
+            after = position.place(pitch, found.played)
+            text += (f"; it left {die_label(after, face, cell)} on {board.cell_name(cell)} worth {points} "
+                     f"points to the next roll, where {best} would have left at most {instead}")
+    return text + f". Over the rest of the game that cost about {found.loss:.1f} points."
+
+
+# ---- standings -------------------------------------------------------------------------------------------
+def standings(games: list[tuple[Game, list[str]]], by: str = "luck_adjusted_margin") -> pd.DataFrame:
+    """A table of players over several games (each game with the name of the player in each seat): games
+    played, and per game the mean points, margin (points minus the mean of the opponents'), luck,
+    luck-adjusted margin (the margin minus the player's luck plus the mean of the opponents' luck: the
+    dice taken out, so it shows who played better in far fewer games) and accuracy; ranked `by`
+    "luck_adjusted_margin", "margin" or "points"."""
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+    columns = ["points", "margin", "luck", "luck_adjusted_margin", "accuracy"]
+    if by not in ("luck_adjusted_margin", "margin", "points"):
+        raise UnknownSetting(f"rank by 'luck_adjusted_margin', 'margin' or 'points', not {by!r}")
+    rows = []
+    for game, names in games:
+        if len(names) != game.players:
+            raise GameError(f"{len(names)} names for a game of {game.players} players")
+        table = summary(review(game))
+        for seat, row in enumerate(table.itertuples()):
+            others = (float(table["luck"].sum()) - row.luck) / max(game.players - 1, 1)
+            luck = row.luck - others if game.players > 1 else row.luck
+            won = margin(game.scores, seat)
+            rows.append({"name": names[seat], "points": row.points, "margin": won, "luck": row.luck,
+                         "luck_adjusted_margin": won - luck, "accuracy": row.accuracy})
+    frame = pd.DataFrame(rows, columns=["name", *columns])
+    table = frame.groupby("name", sort=True).agg(games=("points", "size"),
+                                                 **{column: (column, "mean") for column in columns})
+    table = table.sort_values([by, "name"], ascending=[False, True], kind="stable").reset_index()
+    table.insert(0, "rank", range(1, len(table) + 1))
+    return table

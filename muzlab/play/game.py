@@ -1,0 +1,657 @@
+"""A game of Muzundrum (RULES.md section 6): turns, chance rolls, passes, extra rolls, the score sheet,
+and the game record (JSON).
+
+A game is its settings plus a list of events; the state follows from replaying them through the
+rules (`Game.apply`), so records, undo, agents, simulations and tables share one event format. Events
+hold facts (pitch classes, cells, what was completed as kind + root + quality), never display text:
+names are made when something is shown, so a wording change never changes a record.
+
+The state machine of a turn, as `Game.phase`:
+
+- "roll": the player to act is owed a draw from the supply (`rolls_owed` counts them) and calls
+  `roll()`. The game starts here: Player 1 draws the opening die.
+- "place": a die the player rolled is in hand: `place(cell)` scores it, or `pass_die()` hands it,
+  same face, to the next player and ends the passer's turn (rolls still owed are forfeited). With
+  one player a pass is simply a re-roll (a "reroll" event), and the turn goes on.
+- "bonus": a die passed by the previous player is in hand. `place(cell)` is the bonus play: it
+  scores, then the player is owed their normal roll, plus the extra roll if it completed something
+  (rolls add up). `pass_die()` says they cannot place it: that is a re-roll (a "reroll" event), not
+  a second pass.
+- "reroll": the player calls `roll()` to re-roll the die they gave up (no die leaves the supply); it
+  is their turn's die, played "as usual" from "place".
+- "over": the supply is empty with no die in hand, or [house] the board is locked.
+
+After a placement the player rolls again while rolls are owed (an extra roll for completing a
+triad or a scale, or the normal roll after a bonus play); when none is owed the turn passes on.
+A roll is only taken while the supply has dice. Every roll is an explicit `roll()` call, so a
+user interface shows the Roll button and a class may roll real dice with `roll(face=...)`.
+
+Event kinds: "roll" (a die rolled: drawn from the supply, or with source "reroll" a die given up and
+rolled again), "place", "pass" (a die handed to the next player: counted once, for the passer) and
+"reroll" (a die in hand given up to be rolled again: a passed die its receiver cannot place, or a
+pass with one player). A pass or re-roll keeps `legal_cells`, so a missed placement stays visible.
+
+Records (`to_json`, `from_json`; the format is muzlab.play.records) hold the settings and every event;
+reading one replays each event through the rules, so a record is accepted only if every event is
+legal. Version 1 records (where a declined bonus play was a second "pass" and completions were names)
+are converted as they are read.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from muzlab.core.board import Board
+from muzlab.core.errors import GameError, GameRecordError, IllegalPlacement, InvalidCell, shown
+from muzlab.core.hexgrid import Cell
+from muzlab.core.pitch import PitchLike, parse_pitch
+from muzlab.core.theory import SCALE_STEPS
+from muzlab.names.spelling import completion_label, pitch_label, show_name, typeset_text
+from muzlab.play import records
+from muzlab.play.records import AgentState
+from muzlab.rules.position import Position, Structure
+from muzlab.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
+MAX_PLAYERS = 4
+#: Seeds lie between -MAX_SEED and MAX_SEED (a record writes them as JSON numbers).
+MAX_SEED = 2**64
+EVENT_KINDS = ("roll", "place", "pass", "reroll")
+
+
+class Completion(NamedTuple):
+    """What a placement completed, as facts: kind "triad" or "scale", the root of the triad or the
+    tonic of the scale (a pitch class), and the triad's quality or the scale's type."""
+
+    kind: str
+    root: int
+    quality: str
+
+    def label(self) -> str:
+        """Its name for people, in the current note-name convention: "C major triad"."""
+        return completion_label(self.kind, self.root, self.quality)
+
+
+def completion(structure: Structure) -> Completion:
+    """The facts of a complete structure. A symmetric scale (whole-tone, chromatic) fits several
+    tonics; it is named from its lowest die."""
+    if structure.kind == "triad":
+        return Completion("triad", *structure.triads[0])
+    size = len(structure.pitches)
+    fits = [(tonic, kind) for tonic, kind in structure.keys if len(SCALE_STEPS[kind]) == size]
+    tonic, kind = next((fit for fit in fits if fit[0] == structure.pitches[0]), fits[0])
+    return Completion("scale", tonic, kind)
+
+
+class Moment(NamedTuple):
+    """One step of a game's history: an event and the positions before and after it."""
+
+    event: Event
+    before: Position
+    after: Position
+
+
+class Event(NamedTuple):
+    """One thing that happened: a roll, a placement, a pass or a re-roll.
+
+    `source` says what the die is: "opening", "turn" (the normal roll), "extra" (an extra roll for a
+    completion) or "passed" (received from the previous player: a bonus play if placed); a roll of a
+    die given up has source "reroll". `legal_cells` is, for a placement, a pass or a re-roll, how
+    many cells the die could have gone to; `completed` lists what a placement completed.
+
+    A named tuple (immutable, compared and hashed by its fields): a game makes about fifty, and a
+    tuple is made in a third of the time a frozen dataclass takes.
+    """
+
+    kind: str
+    player: int
+    pitch: int
+    cell: Cell | None = None
+    points: int = 0
+    completed: tuple[Completion, ...] = ()
+    source: str = "turn"
+    turn: int = 0
+    legal_cells: int = 0
+
+    @property
+    def missed(self) -> bool:
+        """A pass or re-roll of a die that had a legal cell: a placement the player did not see."""
+        return self.legal_cells > 0 and (self.kind == "pass" or self.kind == "reroll")
+
+    def describe(self, board: Board, name: str | None = None) -> str:
+        """Short words for messages and sheets, e.g. "place Eb on e5"; `name` spells the die in context."""
+        name = name or pitch_label(self.pitch)
+        if self.kind == "place":
+            where = board.cell_name(self.cell) if self.cell in board else f"the off-board cell {self.cell}"
+            return f"place {name} on {where}"
+        return {"reroll": "re-roll"}.get(self.kind, self.kind) + f" {name}"
+
+    def sentence(self, board: Board, name: str | None = None, words: DieWords | None = None) -> str:
+        """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"; `words`
+        names the die and what it completed as the board does (`die_words`)."""
+        if words is not None:
+            name = words.name
+        verb, _, rest = self.describe(board, name).partition(" ")
+        text = f"Player {self.player + 1} {verb}{'es' if verb.endswith('ss') else 's'} {rest}"
+        if self.source != "turn" and (self.kind == "roll" or self.kind == "place"):
+            text += f" ({_SOURCE_WORDS[self.source]})"
+        elif self.kind == "reroll" and self.source == "passed":
+            text += " (the passed die: no bonus play)"
+        if self.kind == "place":
+            text += f": {self.points} point{'s' if self.points != 1 else ''}"
+            if self.completed:
+                text += ", completes " + " and ".join(words.completed if words else
+                                                      [c.label() for c in self.completed])
+            if words and words.renamed:
+                text += f" ({words.renamed})"
+        elif self.missed:
+            text += f" (missed {self.legal_cells} legal cell{'s' if self.legal_cells != 1 else ''})"
+        return text
+
+
+class DieWords(NamedTuple):
+    """How the board names an event's die when it is shown: its name, what a placement completed
+    (spelled as the board spells it) and, for a placement, the dice it made the board rename."""
+
+    name: str
+    completed: tuple[str, ...] = ()
+    renamed: str = ""
+
+
+def die_words(event: Event, position: Position | None) -> DieWords:
+    """An event's words on the board: a placed die named as `position` (the position right after it,
+    reached by play) labels it, with the runs it completed and the renaming clause ("the Eb on e3 is
+    now read as D#"); any other die by its default name."""
+    if event.kind != "place" or position is None:
+        return DieWords(pitch_label(event.pitch))
+    cell, board = event.cell, position.board
+    completed = tuple(structure.label() for structure in position.runs_through(cell)
+                      if structure.complete) if event.completed else ()
+    renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()
+               if where != cell]
+    return DieWords(_shown(position.spelled().label(cell)), completed, "; ".join(renamed))
+
+
+def _renaming(old: str, new: str, where: str) -> str:
+    """The clause saying a die's label changed: "the Eb on e3 is now read as D#", or, when a new
+    line reads it by its other name too, "the C# on f5 is now also read as Db"."""
+    added = [name for name in new.split("/") if name not in old.split("/")]
+    if set(old.split("/")) <= set(new.split("/")):
+        return f"the {_shown(old)} on {where} is now also read as {_shown('/'.join(added))}"
+    return f"the {_shown(old)} on {where} is now read as {_shown(new)}"
+
+
+def _shown(label: str) -> str:
+    """An English label ("D#/Eb") in the convention in force."""
+    return "/".join(show_name(name) for name in label.split("/"))
+
+
+#: A named tuple from all its fields in order, without the argument handling of Event(...) or
+#: Completion(...): `_event(Event, (kind, player, pitch, cell, points, completed, source, turn,
+#: legal_cells))`, for the game's own hot path (a game makes about fifty events).
+_event = _completion = tuple.__new__
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The end of a game: the final scores, the winning seats (several on a tie) and why it ended."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    end_reason: str
+
+    @property
+    def tie(self) -> bool:
+        return len(self.winners) > 1
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat (0-based), or None on a tie."""
+        return None if self.tie else self.winners[0]
+
+    def __str__(self) -> str:
+        best = self.scores[self.winners[0]]
+        if len(self.scores) == 1:
+            return f"Player 1 scores {best} point{'s' if best != 1 else ''}"
+        if self.tie:
+            names = [f"Player {seat + 1}" for seat in self.winners]
+            return f"Tie between {', '.join(names[:-1])} and {names[-1]} on {best}"
+        return f"Player {self.winners[0] + 1} wins with {best} point{'s' if best != 1 else ''}"
+
+
+class Game:
+    """A game for 1 to 4 players under a rule set, with a seeded generator for the dice."""
+
+    def __init__(
+        self,
+        players: int = 2,
+        board: Board | str | None = None,
+        rules: RuleSet | str | None = None,
+        dice: int = 21,
+        seed: int | None = None,
+    ):
+        if not _is_int(players) or not 1 <= players <= MAX_PLAYERS:
+            raise GameError(f"{shown(players)} players: Muzundrum is for 1 to {MAX_PLAYERS} players")
+        if not _is_int(dice) or dice < 1:
+            raise GameError(f"{shown(dice)} dice: the supply needs at least one die")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        elif not _is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
+            raise GameError(f"{shown(seed)} is not a seed; give an integer between -2**64 and 2**64")
+        if not (rules is None or isinstance(rules, str | RuleSet)) or not (
+                board is None or isinstance(board, str | Board)):
+            raise GameError(f"rules={shown(rules)}, board={shown(board)}: give a RuleSet or a level's name, "
+                            "and a Board or a shipped board's name")
+        self.rules: RuleSet = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
+        if board is None:
+            board = self.rules.board_name_for(dice)
+        self.board: Board = Board.named(board) if isinstance(board, str) else board
+        self.players: int = players
+        self.dice: int = dice
+        self.seed: int = seed
+        self._restart()
+
+    def _restart(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._position = Position(self.board, None, self.rules)
+        self._supply = self.dice
+        self._hand: int | None = None
+        self._legal: list[Cell] | None = None  # legal cells of the die in hand, once asked
+        self._source = "opening"
+        self._phase = ROLL
+        self._owed = ["opening"]
+        self._player = 0
+        self._turn = 0
+        self._scores = [0] * self.players
+        self._events: list[Event] = []
+        self._end_reason: str | None = None
+
+    # ---- reading the state ------------------------------------------------------------------------
+    @property
+    def position(self) -> Position:
+        """The dice on the board."""
+        return self._position
+
+    @property
+    def hand(self) -> int | None:
+        """The face of the die in hand, ready to place or pass; None when there is none."""
+        return self._hand
+
+    @property
+    def supply(self) -> int:
+        """Dice still in the supply (neither rolled nor on the board)."""
+        return self._supply
+
+    @property
+    def dice_in_hand(self) -> int:
+        """1 while a die is out of the supply but not on the board (in hand or being re-rolled)."""
+        return 1 if self._phase in (PLACE, BONUS, REROLL) else 0
+
+    @property
+    def phase(self) -> str:
+        """What happens next: "roll", "place", "bonus", "reroll" or "over" (see the module doc)."""
+        return self._phase
+
+    @property
+    def current_player(self) -> int:
+        """The seat (0-based) of the player to act."""
+        return self._player
+
+    @property
+    def rolls_owed(self) -> int:
+        """Draws from the supply the current player is still owed in this turn."""
+        return len(self._owed)
+
+    @property
+    def turn(self) -> int:
+        """The turn number: 0 is the opening, real turns count from 1."""
+        return self._turn
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def end_reason(self) -> str | None:
+        """"supply empty" or "locked board" once the game is over, else None."""
+        return self._end_reason
+
+    @property
+    def result(self) -> GameResult | None:
+        """Winners or a tie once the game is over; None while it goes on."""
+        if self._phase != OVER:
+            return None
+        best = max(self._scores)
+        winners = tuple(seat for seat, s in enumerate(self._scores) if s == best)
+        return GameResult(self.scores, winners, self._end_reason or "")
+
+    def legal_placements(self) -> list[Cell]:
+        """Cells where the die in hand may go (empty when no die is in hand)."""
+        if self._legal is None:
+            self._legal = [] if self._hand is None else self._position.legal_placements(self._hand)
+        return list(self._legal)
+
+    def history(self) -> Iterator[Moment]:
+        """Every event with the positions before and after it, replayed from the empty board: the
+        one replay that sheets, names, reviews and sound read (the game checked each placement)."""
+        position = Position(self.board, None, self.rules)
+        for event in self._events:
+            before = position
+            if event.kind == "place":
+                position = position.place(event.pitch, event.cell)
+            yield Moment(event, before, position)
+
+    def completed_structures(self) -> list[Structure]:
+        """Every triad and scale completed so far, in the order they were built (for scores, sound)."""
+        return [structure for event, before, _after in self.history() if event.completed
+                for structure in before.completions(event.pitch, event.cell)]
+
+    def missed(self) -> list[Event]:
+        """Passes and re-rolls of a die that had a legal cell: placements a player did not see."""
+        return [e for e in self._events if e.missed]
+
+    # ---- acting -----------------------------------------------------------------------------------
+    def roll(self, face: PitchLike | None = None) -> int:
+        """Roll the die now owed (or re-roll a die given up); return its face.
+
+        The face is drawn from the game's seeded generator; `face` records a physical die instead
+        (the generator still advances, so a record replays the same either way).
+        """
+        if self._phase != ROLL and self._phase != REROLL:
+            raise GameError(self._why_not("roll"))
+        pitch = None if face is None else parse_pitch(face)
+        drawn = int(self._rng.random() * 12)
+        pitch = drawn if pitch is None else pitch
+        if self._phase == ROLL:
+            self._supply -= 1
+            self._source = self._owed.pop(0)
+            source = self._source
+        else:
+            source = "reroll"
+        self._hand, self._legal = pitch, None
+        self._phase = PLACE
+        self._events.append(_event(Event, ("roll", self._player, pitch, None, 0, (), source, self._turn, 0)))
+        return pitch
+
+    def place(self, cell: Any) -> Event:
+        """Place the die in hand; IllegalPlacement (with `.reason`) if the rules refuse it."""
+        if self._phase != PLACE and self._phase != BONUS:
+            raise GameError(self._why_not("place a die"))
+        pitch, position, source, rules = self._hand, self._position, self._source, self.rules
+        child, cell, points, facts = position.step(pitch, cell)
+        legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
+        if facts:
+            completed = tuple(_completion(Completion, fact) for fact in facts)
+            extras = 1 if rules.one_extra_roll_per_placement else len(facts)
+        else:
+            completed, extras = (), 0
+        player = self._player
+        event = _event(Event, ("place", player, pitch, cell, points, completed, source, self._turn, legal))
+        self._events.append(event)
+        self._position = child
+        self._scores[player] += points
+        self._hand, self._legal = None, None
+        self._phase = ROLL
+        if source == "opening":
+            self._owed = []
+        elif source == "passed":
+            self._owed = ["turn"] + ["extra"] * (extras if rules.rolls_add_up else max(0, extras - 1))
+        elif extras:
+            self._owed.extend(["extra"] * extras)
+        if self._supply == 0:
+            self._end("supply empty")
+        elif rules.end_on_locked_board and self._position.is_locked():
+            self._end("locked board")
+        elif not self._owed:
+            self._next_turn(player if source == "opening" else (player + 1) % self.players)
+        return event
+
+    def pass_die(self) -> Event:
+        """Say "pass": hand the die on, same face up (a "pass" event). A player who cannot place a die
+        passed to them re-rolls it instead, and with one player a pass is a re-roll ("reroll" events)."""
+        if self._phase != PLACE and self._phase != BONUS:
+            raise GameError(self._why_not("pass"))
+        if self._source == "opening":
+            raise GameError("the opening die always has a place on the board; it cannot be passed")
+        pitch = self._hand
+        legal = len(self._legal if self._legal is not None else self._position.legal_placements(pitch))
+        kind = "reroll" if self._phase == BONUS or self.players == 1 else "pass"
+        event = _event(Event, (kind, self._player, pitch, None, 0, (), self._source, self._turn, legal))
+        self._events.append(event)
+        if kind == "reroll":
+            self._hand, self._legal, self._phase = None, None, REROLL
+            if self._source == "passed":
+                self._source = "turn"  # the re-rolled die is their turn's die, played as usual
+        else:
+            self._next_turn((self._player + 1) % self.players)
+            self._hand, self._phase, self._source, self._owed = pitch, BONUS, "passed", []
+        return event
+
+    def apply(self, event: Event) -> Event:
+        """Replay one event through the rules and return it as the game recorded it.
+
+        A roll keeps its face (a roll of source "reroll" must re-roll a die given up, any other roll
+        must draw from the supply); a placement goes to its cell; a pass or re-roll must be what
+        `pass_die()` does here. The event's player and die must be the ones to act; GameError (or
+        IllegalPlacement) says why not, and the game is unchanged then.
+        """
+        where = f"cannot apply {event.describe(self.board)}"
+        if self._phase == OVER:
+            raise GameError(f"{where}: the game is already over ({self.result})")
+        if event.player != self._player:
+            raise GameError(f"{where}: it is Player {self._player + 1}'s move, "
+                            f"not Player {event.player + 1}'s")
+        kind = event.kind
+        if kind == "roll":
+            if (event.source == "reroll") != (self._phase == REROLL) and self._phase in (ROLL, REROLL):
+                raise GameError(f"{where}: " + ("the die given up must be re-rolled here; no new die is drawn"
+                                                if self._phase == REROLL else
+                                                "there is no die to re-roll; a new die is drawn here"))
+            self.roll(face=event.pitch)
+            return self._events[-1]
+        if kind not in EVENT_KINDS:
+            raise GameError(f"{kind!r} is not an event; events are {', '.join(EVENT_KINDS)}")
+        if self._hand is not None and event.pitch != self._hand:
+            raise GameError(f"{where}: the player holds the die {pitch_label(self._hand)}")
+        if kind == "place":
+            return self.place(event.cell)
+        if self._phase in (PLACE, BONUS) and self._source != "opening":
+            expected = "reroll" if self._phase == BONUS or self.players == 1 else "pass"
+            if kind != expected:
+                raise GameError(f"{where}: the die in hand would be " + (
+                    "re-rolled, not passed on" if expected == "reroll" else "passed on, not re-rolled"))
+        return self.pass_die()
+
+    def undo(self) -> Event:
+        """Take back the last event (a roll too) and return it; the generator steps back with it."""
+        if not self._events:
+            raise GameError("there is nothing to undo: no event has happened yet")
+        events = self._events
+        self._restart()
+        for event in events[:-1]:
+            self.apply(event)
+        return events[-1]
+
+    def _next_turn(self, player: int) -> None:
+        self._player = player
+        self._turn += 1
+        self._owed = ["turn"]
+
+    def _end(self, reason: str) -> None:
+        self._phase = OVER
+        self._end_reason = reason
+        self._owed = []
+
+    def _why_not(self, action: str) -> str:
+        who = f"Player {self._player + 1}"
+        if self._phase == OVER:
+            return f"cannot {action}: the game is over ({self.result})"
+        if self._phase == ROLL:
+            return f"cannot {action}: {who} has no die in hand and must roll"
+        if self._phase == REROLL:
+            return f"cannot {action}: {who} must re-roll the die they could not place"
+        passed = "passed " if self._phase == BONUS else ""
+        return f"cannot {action}: {who} holds the {passed}die {pitch_label(self._hand)}; place it or pass it"
+
+    # ---- words, sheet, display --------------------------------------------------------------------
+    def _die_words(self) -> list[DieWords]:
+        """Each event's die as people read it (`die_words`): a placed die as the position right after it
+        names it, on the positions replayed in play order (so names shown earlier are kept)."""
+        words, position, index = [], Position(self.board, None, self.rules), self.board.index
+        for event in self._events:
+            if event.kind == "place":  # (the game checked every placement: replayed unchecked)
+                position = position._child(event.pitch, index[event.cell])
+            words.append(die_words(event, position if event.kind == "place" else None))
+        return words
+
+    @typeset_text
+    def log(self) -> list[str]:
+        """Every event as a sentence, notes spelled as the board names them and cells by name."""
+        return [event.sentence(self.board, words=words)
+                for event, words in zip(self._events, self._die_words(), strict=True)]
+
+    @typeset_text
+    def score_sheet(self) -> pd.DataFrame:
+        """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
+        totals, passes marked (with the cells a missed die had)."""
+        import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+        return pd.DataFrame(sheet_rows(self, self._die_words()), columns=list(SHEET_COLUMNS))
+
+    def _state(self) -> tuple:
+        return (self.players, self.dice, self.seed, self.rules, self.board, self._events, self._position,
+                self._scores, self._supply, self._hand, self._phase, self._owed, self._player, self._turn,
+                self._source, self._end_reason, self._rng.getstate())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._state() == other._state()
+
+    __hash__ = None  # a game changes as it is played
+
+    def __repr__(self) -> str:
+        who = f"Player {self._player + 1}"
+        held = "" if self._hand is None else pitch_label(self._hand)
+        doing = {
+            ROLL: f"{who} to roll",
+            REROLL: f"{who} to re-roll",
+            PLACE: f"{who} to place {held}",
+            BONUS: f"{who} to place the passed {held}",
+            OVER: f"over: {self.result}",
+        }[self._phase]
+        plural = "s" if self.players != 1 else ""
+        scores = "–".join(str(s) for s in self._scores)
+        return (f"<Game {self.players} player{plural}, {len(self._position)} of {self.dice} dice placed, "
+                f"{doing}, scores {scores}>")
+
+    def _repr_svg_(self) -> str:
+        """The game as SVG for notebooks; drawing lives in muzlab.views.svg."""
+        from muzlab.views.svg import game_svg  # display hook: the drawing stays outside the play layer
+
+        return game_svg(self)
+
+    # ---- records ------------------------------------------------------------------------------------
+    def to_dict(self, agents: Sequence[AgentState | None] | None = None) -> dict:
+        """The game record as JSON-ready data (format version 2: settings plus every event; see
+        muzlab.play.records), with `agents` the state of each seat's computer player."""
+        return records.record_dict(self, None if agents is None else tuple(agents))
+
+    def to_json(self, indent: int | None = 1, agents: Sequence[AgentState | None] | None = None) -> str:
+        """The game record as JSON text; `Game.from_json` replays it."""
+        return json.dumps(self.to_dict(agents), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any, rules: RuleSet | None = None, board: Board | None = None) -> Game:
+        """Replay a record (as read from JSON) through the rules; GameRecordError names the first bad
+        event, and no half-loaded game is returned. Version 1 records are converted as they are read."""
+        settings = records.read_settings(data, rules, board)
+        try:
+            game = cls(settings.players, settings.board, settings.rules, settings.dice, settings.seed)
+        except GameError as error:
+            raise GameRecordError(f"the record's settings are wrong: {error}") from None
+        for index, raw in enumerate(settings.events):
+            game._replay(index, raw, settings.version)
+        if settings.scores is not None and settings.scores != list(game.scores):
+            raise GameRecordError(f"the record's scores {shown(settings.scores)} differ from the replayed "
+                                  f"scores {list(game.scores)}")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str | bytes, rules: RuleSet | None = None, board: Board | None = None) -> Game:
+        """Read `to_json` text; with `rules` or `board`, a record made under others is refused."""
+        return cls.from_dict(records.parse(text), rules, board)
+
+    def _replay(self, index: int, raw: Any, version: int) -> None:
+        """Apply recorded event `index`; GameRecordError names it when it is malformed or illegal."""
+        fields = records.event_fields(index, raw, version, self._phase, self.players)
+        event = Event(*fields[:4], source=fields[4])
+        try:
+            done = self.apply(event)
+        except (GameError, IllegalPlacement, InvalidCell) as error:
+            message = str(error).removeprefix(f"cannot apply {event.describe(self.board)}: ")
+            raise GameRecordError(f"event {index} ({event.describe(self.board)}): {message}") from None
+        for name, value in records.given_facts(index, raw, version).items():
+            if value != getattr(done, name):
+                raise GameRecordError(f"event {index} ({done.describe(self.board)}): the record gives {name} "
+                                      f"{shown(raw[name])}, the rules give "
+                                      f"{records.jsonable(getattr(done, name))!r}")
+
+
+_SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
+#: The columns of the score sheet, in order.
+SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total")
+
+
+def sheet_rows(game: Game, die_words: Sequence[DieWords],
+               seat_label: Callable[[int], str] = lambda seat: f"Player {seat + 1}") -> list[dict[str, Any]]:
+    """The score sheet's lines as dicts keyed by SHEET_COLUMNS, one per turn, from the game's events and
+    each event's die as the board names it (`die_words`); `seat_label` names a seat."""
+    rows: list[dict[str, Any]] = []
+    totals = [0] * game.players
+    for event, words in zip(game.events, die_words, strict=True):
+        name = words.name
+        if not rows or rows[-1]["turn"] != event.turn:
+            turn = event.turn
+            rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // game.players + 1,
+                         "player": seat_label(event.player), "plays": [], "bonus": 0, "extra": 0,
+                         "passes": 0, "points": 0, "total": 0})
+        row = rows[-1]
+        missed = f" (missed {event.legal_cells})" if event.missed else ""
+        if event.kind == "place":
+            done = f" ({', '.join(words.completed)})" if event.completed else ""
+            row["plays"].append(f"{_SHEET_LABELS.get(event.source, '')}{name} "
+                                f"{game.board.cell_name(event.cell)} +{event.points}{done}")
+            row["points"] += event.points
+            if event.source == "passed":
+                row["bonus"] += event.points
+            elif event.source == "extra":
+                row["extra"] += event.points
+            totals[event.player] += event.points
+        elif event.kind == "pass":
+            row["passes"] += 1
+            row["plays"].append(f"pass {name}{missed}")
+        elif event.kind == "reroll":
+            row["plays"].append(f"re-roll {name}{missed}")
+        row["total"] = totals[event.player]
+    for row in rows:
+        row["plays"] = " · ".join(row["plays"])
+    return rows
+_SOURCE_WORDS = {"opening": "opening", "extra": "extra roll", "reroll": "re-roll", "passed": "bonus play"}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

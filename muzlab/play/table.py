@@ -1,0 +1,454 @@
+"""A table of seats around one Game: people and computer players, as a class plays at the projector.
+
+The table is what a board widget draws and what its buttons call; it decides whose turn it is, lets
+the computer seats play (never forever: a locked board that the rules do not end stops them with a
+message), takes back moves to the last person's, gives hints, and says what happened as `Message`
+data. It never imports a widget library, so it is tested and scripted without a browser.
+
+Seeding follows `simulate`: the game of seed s gives seat i's agent the seed "s:i"
+(`muzlab.play.agents.seat_agents`), so a table of computers plays a game exactly as a simulation does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from muzlab.core.board import Board
+from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
+from muzlab.core.hexgrid import Cell
+from muzlab.core.pitch import current_note_names
+from muzlab.names.spelling import current_lesson_key, pitch_label, typeset_text
+from muzlab.play.agents import Agent, from_state, seat_agents
+from muzlab.play.coach import advice
+from muzlab.play.game import SHEET_COLUMNS as GAME_SHEET_COLUMNS
+from muzlab.play.game import DieWords, Event, Game, die_words, sheet_rows
+from muzlab.play.records import AgentState
+from muzlab.rules.position import Position, Structure
+from muzlab.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+#: What a message is: news of the game, a refused action, a hint, or computers that stopped.
+MESSAGE_KINDS = ("info", "refused", "hint", "stopped")
+#: The score sheet's columns: `Game.score_sheet`'s, then the hints asked in the turn.
+SHEET_COLUMNS = (*GAME_SHEET_COLUMNS, "hints")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: the name people read, and the agent's name (None for a person)."""
+
+    name: str
+    agent: str | None = None
+
+    @property
+    def person(self) -> bool:
+        return self.agent is None
+
+    @property
+    def label(self) -> str:
+        """The name with the computer player in brackets: "Team Clara (greedy)"."""
+        return self.name if self.agent is None else f"{self.name} ({self.agent})"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One line for the people at the table; `cells` are the cells it is about (a hint's best cells)."""
+
+    text: str
+    kind: str = "info"
+    seat: int | None = None
+    event: Event | None = None
+    extra_roll: bool = False
+    cells: tuple[Cell, ...] = ()
+
+    @property
+    def refused(self) -> bool:
+        """True for an action the table refused (nothing changed)."""
+        return self.kind == "refused"
+
+
+class Table:
+    """Seats (people and agents) around one game; every action returns the messages it produced.
+
+    `agents` gives one entry per seat: None for a person or an agent name ("random", "greedy",
+    "expert"); `names` names the seats (default "Player 1", ...). `allow_hints=False` lets a teacher
+    switch hints off.
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        agents: Sequence[str | None] | None = None,
+        names: Sequence[str] | None = None,
+        seed: int | None = 0,
+        board: Board | str | None = None,
+        rules: RuleSet | str | None = None,
+        dice: int = 21,
+        game: Game | None = None,
+        allow_hints: bool = True,
+    ):
+        game = game if game is not None else Game(players, board, rules, dice, seed)
+        kinds = list(agents) if agents is not None else [None] * game.players
+        if len(kinds) != game.players:
+            raise GameError(f"agents lists {len(kinds)} seats but the game has {game.players} players")
+        if names is not None and len(names) != game.players:
+            raise GameError(f"names lists {len(names)} seats but the game has {game.players} players")
+        names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(game.players)]
+        self.seats: tuple[Seat, ...] = tuple(Seat(str(n), k) for n, k in zip(names, kinds, strict=True))
+        self.agents: list[Agent | None] = seat_agents(kinds, game.seed)
+        self.allow_hints = allow_hints
+        self.game = game
+        self.last: Cell | None = self._last_placed()
+        self.messages: tuple[Message, ...] = ()
+        #: True: the computer seats reply inside each action. False: they wait for `computer_step()`,
+        #: which a board calls at the pace people can follow.
+        self.autoplay = True
+        self._hints: set[tuple[int, int, int]] = set()  # (seat, turn, events so far): one per die
+        # The sheet's die names so far: (game, convention, events named, position after each, names).
+        self._named: tuple[Game, tuple, list[Event], list[Position], list[DieWords]] | None = None
+
+    # ---- reading ------------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def person_to_act(self) -> bool:
+        """True when the game goes on and the seat to act is a person's."""
+        return not self.game.over and self.seats[self.game.current_player].person
+
+    @property
+    def locked_forever(self) -> bool:
+        """True when no die fits anywhere and the rules play on (end_on_locked_board off): no one can
+        place again, and passing would go round for ever."""
+        game = self.game
+        return not game.over and not game.rules.end_on_locked_board and game.position.is_locked()
+
+    @property
+    def can_roll(self) -> bool:
+        """True when a person is to roll (or re-roll the passed die)."""
+        return self.person_to_act and self.game.phase in ("roll", "reroll")
+
+    @property
+    def can_pass(self) -> bool:
+        """True when a person holds a die they may pass (or a passed die they may give up)."""
+        return self.person_to_act and self.game.phase in ("place", "bonus")
+
+    @property
+    def can_hint(self) -> bool:
+        """True when a person holds a die and hints are allowed."""
+        return self.allow_hints and self.person_to_act and self.game.hand is not None
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True when a computer seat is to act and can (the game goes on and the board is not locked
+        for ever)."""
+        return not self.game.over and not self.seats[self.game.current_player].person
+
+    def runs_to_hear(self, messages: Sequence[Message]) -> tuple[Structure, ...]:
+        """The complete runs that the placements in `messages` finished, the latest placement's first:
+        what a board plays after an action (the first one) and offers to replay."""
+        position = self.game.position
+        runs: list[Structure] = []
+        for message in reversed(messages):
+            event = message.event
+            if event is None or event.kind != "place" or not event.completed:
+                continue
+            if event.cell not in position.dice:  # taken back since
+                continue
+            runs.extend(s for s in position.runs_through(event.cell) if s.complete and s not in runs)
+        return tuple(runs)
+
+    def hints_used(self, seat: int) -> int:
+        """How many dice the seat asked a hint for."""
+        return sum(1 for hinted_seat, _turn, _moment in self._hints if hinted_seat == seat)
+
+    def status(self) -> str:
+        """Whose turn it is and what they do next, or the result."""
+        game = self.game
+        if game.over:
+            return f"Game over — {self.result_words()}"
+        if self.locked_forever:
+            return "The board is locked: no die fits anywhere"
+        doing = {"roll": "to roll", "reroll": "to re-roll the passed die",
+                 "place": "to place or pass the die", "bonus": "to place the passed die or pass"}
+        return f"{self._who()} {doing[game.phase]}"
+
+    @typeset_text
+    def result_words(self) -> str:
+        """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
+        result = self.game.result
+        if result is None:
+            return ""
+        best = result.scores[result.winners[0]]
+        points = f"{best} point{'s' if best != 1 else ''}"
+        if len(result.scores) == 1:
+            return f"{self.seats[0].name} scores {points}"
+        if result.tie:
+            tied = [self.seats[seat].name for seat in result.winners]
+            return f"Tie between {', '.join(tied[:-1])} and {tied[-1]} on {best}"
+        return f"{self.seats[result.winners[0]].name} wins with {points}"
+
+    @typeset_text
+    def score_sheet(self) -> pd.DataFrame:
+        """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
+        `Game.score_sheet` (one per turn), with a "hints" column."""
+        import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+
+        return pd.DataFrame(self.sheet_rows(), columns=list(SHEET_COLUMNS))
+
+    @typeset_text
+    def sheet_rows(self) -> list[dict[str, Any]]:
+        """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
+        after every click. Each die is named as the board names it right after it was placed, and
+        those names are kept from one call to the next, so a click names only its own dice."""
+        rows = sheet_rows(self.game, self._die_words(), lambda seat: self.seats[seat].label)
+        hinted = [turn for _seat, turn, _moment in self._hints]
+        for row in rows:
+            row["hints"] = hinted.count(row["turn"])
+        return rows
+
+    def _die_words(self) -> list[DieWords]:
+        """Each event's die as the sheet names it (`muzlab.play.game.die_words`): a placed die as the board
+        names it right after it was placed, on positions replayed in play order. Only the events since
+        the last call are named; an undo keeps the names of the events before it."""
+        game, settings, events = self.game, (current_note_names(), current_lesson_key()), self.game.events
+        if self._named is None or self._named[0] is not game or self._named[1] != settings:
+            self._named = (game, settings, [], [], [])
+        _game, _settings, named, positions, words = self._named
+        kept = 0
+        for old, new in zip(named, events, strict=False):
+            if old is not new and old != new:
+                break
+            kept += 1
+        del named[kept:], positions[kept:], words[kept:]
+        position = positions[-1] if positions else Position(game.board, None, game.rules)
+        for event in events[kept:]:
+            if event.kind == "place":
+                position = position.place(event.pitch, event.cell)
+            words.append(die_words(event, position if event.kind == "place" else None))
+            named.append(event)
+            positions.append(position)
+        return list(words)
+
+    # ---- a person's actions ------------------------------------------------------------------------
+    @typeset_text
+    def roll(self) -> tuple[Message, ...]:
+        """Roll the die owed to the person whose turn it is."""
+        refusal = self._refusal()
+        if refusal:
+            return self._done([refusal])
+        try:
+            face = self.game.roll()
+        except GameError as error:
+            return self._done([self._refused(str(error))])
+        cells = self.game.legal_placements()
+        where = (f"{len(cells)} legal cell{'s' if len(cells) != 1 else ''}" if cells
+                 else "no legal cell: pass")
+        seat = self.game.current_player
+        return self._done([Message(f"{self._who()} rolled {pitch_label(face)} — {where}.", seat=seat,
+                                   event=self.game.events[-1])])
+
+    @typeset_text
+    def place(self, cell: Any) -> tuple[Message, ...]:
+        """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
+        places nothing and the message gives the rule it breaks. Computer seats reply."""
+        refusal = self._refusal()
+        if refusal:
+            return self._done([refusal])
+        game = self.game
+        if game.hand is None:
+            why = ("Re-roll the passed die first: there is no die in hand." if game.phase == "reroll"
+                   else "Roll first: there is no die in hand.")
+            return self._done([self._refused(why)])
+        try:
+            message = self._place(cell)
+        except IllegalPlacement as error:
+            cells = () if error.cell is None else (error.cell,)
+            return self._done([self._refused(error.reason, cells)])
+        except MuzlabError as error:
+            return self._done([self._refused(str(error))])
+        return self._done([message, *self._computers()])
+
+    @typeset_text
+    def pass_die(self) -> tuple[Message, ...]:
+        """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
+        refusal = self._refusal()
+        if refusal:
+            return self._done([refusal])
+        try:
+            event = self.game.pass_die()
+        except GameError as error:
+            return self._done([self._refused(str(error))])
+        return self._done([self._pass_message(event), *self._computers()])
+
+    @typeset_text
+    def undo(self) -> tuple[Message, ...]:
+        """Take back every event after the last one a person made, and that one too."""
+        events = self.game.events
+        mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
+        if not mine:
+            return self._done([self._refused("Nothing to undo: no person has played yet.")])
+        undone, name = events[mine[-1]], self._die_words()[mine[-1]].name  # (as the board named it)
+        for _ in range(len(events) - mine[-1]):
+            self.game.undo()
+        self.last = self._last_placed()
+        words = self._event_words(undone, name)
+        return self._done([Message(f"Undone: {words}.", seat=undone.player, event=undone)])
+
+    @typeset_text
+    def new_game(self) -> tuple[Message, ...]:
+        """Start again at the same table with the next seed (agents seeded for that game)."""
+        old = self.game
+        self.game = Game(old.players, old.board, old.rules, old.dice, old.seed + 1)
+        self.agents = seat_agents([seat.agent for seat in self.seats], self.game.seed)
+        self.last = None
+        self._hints = set()
+        return self._done([Message(f"New game (seed {self.game.seed})."), *self._computers()])
+
+    def agent_states(self) -> tuple[AgentState | None, ...]:
+        """Each seat's computer player as a record keeps it (None for a person)."""
+        return tuple(None if agent is None else agent.state() for agent in self.agents)
+
+    @typeset_text
+    def load(self, game: Game, agents: Sequence[AgentState | None] | None = None) -> tuple[Message, ...]:
+        """Sit at a game (a replayed record, say); one for another number of players is refused. A computer
+        seat whose agent the record keeps (`agents`, by seat) goes on from that agent's state, so the game
+        continues as if never saved; others start from the game's seed."""
+        if game.players != len(self.seats):
+            return self._done([self._refused(
+                f"That is a game for {game.players} players; this table seats {len(self.seats)}.")])
+        self.game = game
+        self.agents = seat_agents([seat.agent for seat in self.seats], game.seed)
+        for seat, state in enumerate(agents or ()):
+            if state is not None and self.seats[seat].agent == state.name:
+                self.agents[seat] = from_state(state)
+        self.last = self._last_placed()
+        self._hints = set()
+        return self._done([Message(f"Loaded a game of {len(game.events)} events."), *self._computers()])
+
+    @typeset_text
+    def hint(self) -> tuple[Message, ...]:
+        """Light the best cell for the die in hand and say why; counted on the score sheet."""
+        if not self.allow_hints:
+            return self._done([self._refused("Hints are switched off for this game.")])
+        refusal = self._refusal()
+        if refusal:
+            return self._done([refusal])
+        game = self.game
+        if game.hand is None:
+            return self._done([self._refused("Roll first: a hint is for the die in hand.")])
+        seat = game.current_player
+        self._hints.add((seat, game.turn, len(game.events)))
+        best = advice(game.position, game.hand)
+        sentence = best.sentence
+        if not best.cells and (game.phase == "bonus" or game.players == 1):
+            # a passed die is not passed on again, and alone a pass is a re-roll: the die is re-rolled
+            held = f"The passed {pitch_label(game.hand)}" if game.phase == "bonus" else pitch_label(game.hand)
+            sentence = f"{held} fits nowhere on this board: re-roll it (Pass, then Roll)."
+        return self._done([Message(sentence, kind="hint", seat=seat, cells=best.cells)])
+
+    # ---- computer seats -----------------------------------------------------------------------------
+    @typeset_text
+    def computer_step(self) -> Message | None:
+        """Let the computer seat to act roll and place (or pass) one die; None when a person is to act,
+        the game is over, or the computers stopped (the message says why)."""
+        game = self.game
+        if game.over or self.seats[game.current_player].person:
+            return None
+        if self.locked_forever:
+            return Message("The board is locked: no die fits anywhere, and these rules do not end the game "
+                           "on a locked board, so the computer players stop here. Start a new game.",
+                           kind="stopped")
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+        cell = self.agents[game.current_player].choose(game)
+        if cell is None:
+            return self._pass_message(game.pass_die())
+        return self._place(cell)
+
+    @typeset_text
+    def play_computers(self) -> tuple[Message, ...]:
+        """Computer seats act until a person is to act or the game ends; never loops for ever."""
+        return self._done(self._computers(always=True))
+
+    def _computers(self, always: bool = False) -> list[Message]:
+        """The computer seats' replies inside an action (none when `autoplay` is off, unless `always`)."""
+        said: list[Message] = []
+        while always or self.autoplay:
+            message = self.computer_step()
+            if message is None:
+                return said
+            said.append(message)
+            if message.kind == "stopped":
+                return said
+        return said
+
+    # ---- words ----------------------------------------------------------------------------------------
+    def _place(self, cell: Any) -> Message:
+        game = self.game
+        owed = game.rolls_owed
+        event = game.place(cell)
+        self.last = event.cell
+        extra = (not game.over and game.turn == event.turn and game.current_player == event.player
+                 and game.rolls_owed > owed + (event.source == "passed"))
+        words = self._die_words()[-1]
+        text = (f"{self.seats[event.player].label} placed {words.name} on "
+                f"{self.board.cell_name(event.cell)}: +{event.points}")
+        if words.renamed:
+            text += f" ({words.renamed})"
+        if event.completed:
+            text += " — completes " + " and ".join(words.completed)
+        if extra:
+            text += ": extra roll!"
+        elif game.over:
+            text += f". Game over — {self.result_words()}."
+        else:
+            text += "."
+        return Message(text, seat=event.player, event=event, extra_roll=extra, cells=(event.cell,))
+
+    def _pass_message(self, event: Event) -> Message:
+        name, note = self.seats[event.player].label, pitch_label(event.pitch)
+        missed = (f" It could have gone on {event.legal_cells} cell{'s' if event.legal_cells != 1 else ''}."
+                  if event.legal_cells else "")
+        if event.source == "passed":
+            text = f"{name} cannot place the passed {note}: re-roll it.{missed}"
+        elif self.game.players == 1:
+            text = f"{name} passes {note}: re-roll.{missed}"
+        else:
+            text = f"{name} passes {note} to {self.seats[self.game.current_player].label}.{missed}"
+        return Message(text, seat=event.player, event=event)
+
+    def _event_words(self, event: Event, note: str) -> str:
+        who = self.seats[event.player].label
+        if event.kind == "place":
+            return f"{who} placed {note} on {self.board.cell_name(event.cell)}"
+        if event.kind == "pass":
+            return f"{who} passed {note}"
+        return f"{who} rolled {note}" if event.kind == "roll" else f"{who} re-rolled {note}"
+
+    def _who(self) -> str:
+        return self.seats[self.game.current_player].label
+
+    def _refusal(self) -> Message | None:
+        game = self.game
+        if game.over:
+            return self._refused(f"The game is over: {self.result_words()}. Start a new game.")
+        if not self.seats[game.current_player].person:
+            return self._refused(f"{self._who()} is a computer player; it plays by itself.")
+        return None
+
+    def _refused(self, text: str, cells: tuple[Cell, ...] = ()) -> Message:
+        return Message(text, kind="refused", seat=None if self.game.over else self.game.current_player,
+                       cells=cells)
+
+    def _done(self, messages: list[Message]) -> tuple[Message, ...]:
+        self.messages = tuple(messages)
+        return self.messages
+
+    def _last_placed(self) -> Cell | None:
+        return next((e.cell for e in reversed(self.game.events) if e.kind == "place"), None)

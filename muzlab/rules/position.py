@@ -1,0 +1,805 @@
+"""A position: dice on a board under a rule set. It answers what is legal, why not, and what scores.
+
+Positions are immutable; `place` returns a new one. The legal pitches of every empty cell come from
+the mask engine (muzlab.rules.engine), computed lazily; a child recomputes only what its new die touches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from itertools import accumulate, chain
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from muzlab.core.board import Board
+from muzlab.core.errors import (
+    CellOccupied,
+    IllegalPlacement,
+    InvalidCell,
+    InvalidPosition,
+    NotationError,
+    UnknownNoteName,
+    UnknownSetting,
+    shown,
+)
+from muzlab.core.hexgrid import COLUMN, LINE_NAMES, Cell
+from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
+from muzlab.names.board_spelling import BoardSpelling, spell_board
+from muzlab.names.spelling import (
+    ALL_QUALITIES,
+    choose_fit,
+    fit_spelled,
+    join,
+    key_notes,
+    mode_name,
+    pitch_label,
+    resolve_key,
+    run_degrees,
+    run_key_names,
+    show_name,
+    spell_column,
+    spell_english,
+    text_settings,
+    triad_functions,
+    triad_root_name,
+)
+from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Engine, Layout, layout_of
+from muzlab.rules.ruleset import HOUSE_RULES, SCALE_STEPS, RuleSet, RunChecks
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A run of two or more dice on one line, with what it is or could still become.
+
+    `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals;
+    `context` lists, for a complete triad, the tonics of the major keys that the diagonal runs
+    through its dice fit, so that it is also named by its function there (`functions`).
+    """
+
+    kind: str
+    line: str
+    cells: tuple[Cell, ...]
+    pitches: tuple[int, ...]
+    complete: bool
+    triads: tuple[tuple[int, str], ...] = ()
+    keys: tuple[tuple[int, str], ...] = ()
+    context: tuple[int, ...] = ()
+    #: The rule set's triad qualities: a column pair that can become no triad is spelled as a triad
+    #: of one of them (by default every quality muzlab names).
+    qualities: tuple[str, ...] = field(default=ALL_QUALITIES, repr=False, compare=False)
+    #: The position it stands on and the lesson key: its notes are the board's names for its dice
+    #: (`Position.spelled`); without a position, the run is spelled alone.
+    source: Position | None = field(default=None, repr=False, compare=False)
+    key: str | None = field(default=None, repr=False, compare=False)
+    #: `describe`'s sentences made so far, by the settings they were made in (a board redraws often)
+    _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def spelling(self) -> tuple[str, ...]:
+        """The run's notes, bottom to top, in the convention in force, as the board names its dice
+        (RULES.md section 7): a column run as its triad or potential triad, a diagonal run in the key
+        it fits, wherever the board's lines agree."""
+        return tuple(show_name(name) for name in self.names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The run's notes as English spelled names ("F#", "E#"): the values the views are given."""
+        if self.source is None:
+            return tuple(self.alone())
+        spelled, line = self.source.spelled(self.key), LINE_NAMES.index(self.line)
+        return tuple(spelled.name(cell, line) for cell in self.cells)
+
+    @property
+    def notes(self) -> tuple[SpelledNote, ...]:
+        """The run's notes as values (letter, accidental), as the board names them: what staves,
+        keyboards and sound are given (they never read a shown name back)."""
+        return tuple(SpelledNote.from_english(name) for name in self.names)
+
+    @property
+    def functions(self) -> tuple[str, ...]:
+        """A complete triad's function in each major key of the diagonal runs through its dice (the
+        lesson key first when it is one of them), e.g. ("ii in C major", "vi in F major"), named so
+        that the key holds the triad as it is spelled; empty for anything else."""
+        if self.kind != "triad" or not self.complete:
+            return ()
+        names = self.names
+        return tuple(text for root, quality in self.triads
+                     for text in triad_functions(root, quality, self.context, names, self.key))
+
+    def alone(self) -> list[str]:
+        """The run's English names as it would be spelled on its own (its triad, or the key it fits)."""
+        return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys,
+                             qualities=self.qualities)
+
+    def _triad_text(self, root: int, quality: str, names: tuple[str, ...]) -> str:
+        """A triad this column run is or could become, named to hold its notes as spelled."""
+        first = 0 if root == self.pitches[0] else 1
+        return f"{show_name(triad_root_name(root, quality, names, first))} {quality}"
+
+    def _fit(self, names: tuple[str, ...]):
+        """The key a diagonal run is spelled in: the fit writing it as `names`, else its best."""
+        return fit_spelled(self.pitches, self.keys, names) or (
+            choose_fit(self.pitches) if any(kind == "major" for _, kind in self.keys) else None)
+
+    def triad_names(self) -> list[str]:
+        """The triads a column run is or could become, each named to hold its notes as the board
+        spells them (G#–B could become E# diminished, not F diminished)."""
+        names = self.names
+        return [self._triad_text(root, quality, names) for root, quality in self.triads]
+
+    def label(self) -> str:
+        """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
+        names = self.names
+        if self.kind == "triad":
+            return " and ".join(f"{self._triad_text(r, q, names)} triad" for r, q in self.triads)
+        return f"{self.key_name()} scale"
+
+    def key_name(self) -> str:
+        """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
+        if not self.keys:
+            return "no scale"
+        fit = fit_spelled(self.pitches, self.keys, self.names)
+        if fit is None:
+            return run_key_names(self.pitches, self.keys[:1])[0]
+        return f"{show_name(fit.key)} {fit.kind}"
+
+    def describe(self, degrees: str | None = None) -> str:
+        """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
+
+        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees.
+        """
+        settings = (*text_settings(), degrees)
+        said = self._said.get(settings)
+        if said is None:
+            said = self._said[settings] = self._describe(degrees)
+        return said
+
+    def _describe(self, degrees: str | None) -> str:
+        names = self.names
+        notes = join(names)
+        if self.kind == "triad":
+            options = ", ".join(self.triad_names())
+            if self.complete:
+                if not options:
+                    return f"triad {notes}: not an allowed triad"
+                suffix = f" — {', '.join(self.functions)}" if self.functions else ""
+                return f"triad {notes}: complete {options}{suffix}"
+            return f"triad {notes}: " + (f"could become {options}" if options
+                                         else "can no longer become a triad")
+        state = "complete scale" if self.complete else "scale run"
+        if not self.keys:
+            return f"{state} {notes}: fits no scale"
+        majors = [tonic for tonic, kind in self.keys if kind == "major"]
+        fit = self._fit(names) if majors else None
+        if self.complete and len(self.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
+            text = f"{state} {notes}: fits {mode_name(self.pitches, fit=fit)}"
+        else:
+            keys = run_key_names(self.pitches, self.keys, names, self._lesson_key())
+            text = f"{state} {notes}: fits {', '.join(keys)}"
+        if degrees is not None and fit is not None and fit.kind == "major":
+            text += f"; {run_degrees(self.pitches, degrees, fit=fit)}"
+        return text
+
+    def _lesson_key(self) -> tuple[int, str] | None:
+        """The lesson key as (tonic, scale type), or None."""
+        if not self.key:
+            return None
+        tonic_name, _, kind = self.key.partition(" ")
+        return parse_pitch(tonic_name, "english"), kind
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What a placement did: the position after it, the points it earned, what it completed."""
+
+    position: Position
+    points: int
+    completed: list[Structure]
+
+
+class ScoreBreakdown(NamedTuple):
+    """What a placement scores, as facts: the die itself (1, or 0 for an opening die that scores
+    nothing under the house rule), the other dice of each run it joins (line name, count), the
+    honeypot factor and the total (`Position.score`)."""
+
+    die: int
+    runs: tuple[tuple[str, int], ...]
+    factor: int
+    total: int
+
+
+class Step(NamedTuple):
+    """A placement as facts, the fast path a game takes (`Position.step`): no Structure is built."""
+
+    position: Position  # the position after it
+    cell: Cell
+    points: int  # honeypot included; the opening die's only under `rules.opening_scores`
+    completed: list[tuple[str, int, str]]  # (kind, root or tonic, quality or scale type) of each
+
+
+_step = tuple.__new__  # a Step made without NamedTuple's keyword handling (a game's hot path)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way a set of dice breaks the rules: the cells involved and why."""
+
+    cells: tuple[Cell, ...]
+    reason: str
+
+
+class Position(Engine):
+    """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
+
+    __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings")
+
+    def __init__(
+        self,
+        board: Board | str | None = None,
+        dice: Mapping[Any, PitchLike] | None = None,
+        rules: RuleSet | str | None = None,
+        *,
+        strict: bool = True,
+    ):
+        board = _resolve_board(board)
+        rules = _resolve_rules(rules)
+        grid, index = [EMPTY] * len(board.cells), board.index
+        if not isinstance(dice, Mapping | None):
+            raise InvalidCell(f"dice={shown(dice)}: give a mapping of cells to notes, e.g. {{'e5': 'C'}}")
+        for cell, pitch in (dice or {}).items():
+            # (q, r) ints and pitch classes 0-11 read directly; anything else parsed (names, checks)
+            i = index.get(cell) if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int \
+                and type(cell[1]) is int else None
+            if i is None:
+                i = board.cell_index(cell)
+            if grid[i] != EMPTY:  # the same cell twice, once as (q, r) and once by its name
+                raise InvalidCell(f"cell {board.cell_names[i]} is given twice ({cell!r} is "
+                                  f"{board.cells[i]}); give each cell once")
+            grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
+        self._init(board, rules, grid, layout_of(board), rules.checks())
+        if strict and dice and not self._valid():
+            problems = self.problems()
+            if problems:
+                raise InvalidPosition(problems)
+
+    def _init(self, board: Board, rules: RuleSet, grid: list[int], layout: Layout, checks: RunChecks,
+              lines: tuple[bytes, bytes, bytes] | None = None, count: int | None = None) -> None:
+        self.board = board
+        self.rules = rules
+        self._checks = checks
+        self._grid = grid
+        self._layout = layout
+        self._lines = layout.lines(grid) if lines is None else lines
+        self._count = len(grid) - grid.count(EMPTY) if count is None else count
+        self._masks: dict[int, int] | None = None
+        #: the empty cells next to a die, when the connectivity check found them on its walk (a
+        #: position from its dice): the cells the first question computes masks for
+        self._frontier: set[int] | None = None
+        #: legal cells of every pitch, once asked twice (None: never asked, (): asked once): the
+        #: cells pitch by pitch, and where each pitch's cells start
+        self._by_pitch: tuple[list[Cell], tuple[int, ...]] | tuple[()] | None = None
+        self._dice: Mapping[Cell, int] | None = None
+        #: what is on the board, worked out once when asked (a position never changes): every run
+        #: as a Structure (per lesson key), each die's name in its own run alone, and the board's
+        #: spelling per lesson key
+        self._structures: dict[str | None, tuple[Structure, ...]] = {}
+        self._alone: dict[Cell, str] | None = None
+        self._spellings: dict[str | None, BoardSpelling] = {}
+        #: the position this one was played from (`place`), whose names a game has shown already
+        self._parent: Position | None = None
+        self._placed_at = -1  # (the cell index of the die placed on the parent)
+
+    # ---- reading the position -------------------------------------------------------------------
+    @property
+    def dice(self) -> Mapping[Cell, int]:
+        """Read-only mapping of (q, r) to pitch class, in board order."""
+        if self._dice is None:
+            cells = self.board.cells
+            self._dice = MappingProxyType(
+                {cells[i]: p for i, p in enumerate(self._grid) if p != EMPTY}
+            )
+        return self._dice
+
+    def __len__(self) -> int:
+        return self._count
+
+    def pitch_at(self, cell: Any) -> int | None:
+        """The pitch class on a cell, or None when it is empty."""
+        pitch = self._grid[self.board.cell_index(cell)]
+        return None if pitch == EMPTY else pitch
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self._grid == other._grid
+            and self.board == other.board
+            and self.rules == other.rules
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.board, self.rules.name, tuple(self._grid)))
+
+    # ---- legality -----------------------------------------------------------------------------
+    def legal_placements(self, pitch: PitchLike) -> list[Cell]:
+        """Sorted cells where `pitch` may be placed now."""
+        pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
+        by_pitch = self._by_pitch
+        if by_pitch:  # every pitch's cells are sorted out already
+            flat, starts = by_pitch
+            return flat[starts[pitch]:starts[pitch + 1]]  # (a slice of a list is a new list)
+        cells = self.board.cells
+        if by_pitch is None and self._masks is not None:
+            # The first question about a position whose masks came from its parent, as in a game:
+            # often the only one (the die in hand), so it is answered alone.
+            self._by_pitch = ()
+            bit = 1 << pitch
+            return [cells[i] for i in sorted([i for i, mask in self._masks.items() if mask & bit])]
+        # Asked again, or a position studied from its dice: every pitch at once.
+        lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
+        masks = self._legal_masks()
+        for i in sorted(masks):
+            cell = cells[i]
+            for legal in PITCHES_OF[masks[i]]:
+                lists[legal].append(cell)
+        # Kept flat, every pitch's cells in one list and where each pitch starts in a tuple:
+        # thirteen containers per position would keep the garbage collector busy.
+        self._by_pitch = (list(chain.from_iterable(lists)), (0, *accumulate(map(len, lists))))
+        return lists[pitch]
+
+    def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
+        """Each legal cell for `pitch` with the points a placement there would earn."""
+        pitch = parse_pitch(pitch)
+        return {cell: self._cell_score(self.board.index[cell]) for cell in self.legal_placements(pitch)}
+
+    def best_placements(self, pitch: PitchLike) -> tuple[int, list[Cell]]:
+        """The most points `pitch` can score now and the cells (sorted) where it scores them: the one
+        answer the coach, hints, puzzles and worksheets read; (0, []) when it fits nowhere."""
+        scores = self.legal_scores(pitch)
+        points = max(scores.values(), default=0)
+        return points, [cell for cell, score in scores.items() if score == points] if scores else []
+
+    def legal_moves(self) -> Iterator[tuple[int, Cell]]:
+        """Every legal (pitch, cell), by pitch then cell."""
+        for pitch in range(12):
+            for cell in self.legal_placements(pitch):
+                yield pitch, cell
+
+    def is_locked(self) -> bool:
+        """True when no pitch class has a legal placement anywhere."""
+        return not any(self._legal_masks().values())
+
+    def explain(self, pitch: PitchLike, cell: Any) -> str | None:
+        """None when the placement is legal, otherwise one sentence saying which rule it breaks."""
+        pitch = parse_pitch(pitch)
+        try:
+            return self._problem(pitch, self._index(cell))
+        except IllegalPlacement as refusal:
+            return refusal.reason
+
+    def score(self, pitch: PitchLike, cell: Any) -> int:
+        """Points the placement would earn, honeypot included; IllegalPlacement if it is illegal."""
+        pitch, i = self._check_placement(pitch, cell)
+        return self._cell_score(i)
+
+    def score_breakdown(self, pitch: PitchLike, cell: Any) -> ScoreBreakdown:
+        """The sum behind `score`: the die, each run's other dice, the honeypot; IllegalPlacement if
+        the placement is illegal. The one place the quiz, worksheets and coach read points from."""
+        pitch, i = self._check_placement(pitch, cell)
+        factor = self.board.multiplier[i]
+        if self._count == 0 and not self.rules.opening_scores:
+            return ScoreBreakdown(0, (), factor, 0)
+        runs = []
+        for line in range(3):
+            below, above = self._line_runs(line, i)
+            if below or above:
+                runs.append((LINE_NAMES[line], len(below) + len(above)))
+        total = (1 + sum(count for _, count in runs)) * factor
+        return ScoreBreakdown(1, tuple(runs), factor, total)
+
+    def place(self, pitch: PitchLike, cell: Any) -> Position:
+        """The position after the placement; IllegalPlacement (with `.reason`) if it is illegal."""
+        pitch, i = self._check_placement(pitch, cell)
+        return self._child(pitch, i)
+
+    def play(self, pitch: PitchLike, cell: Any) -> Placement:
+        """Place and say what it earned, in one step: the new position, the points, the completions."""
+        pitch, i = self._check_placement(pitch, cell)
+        child = self._child(pitch, i)
+        return Placement(child, self._cell_score(i), child._completed_through(i))
+
+    def step(self, pitch: PitchLike, cell: Any) -> Step:
+        """Place and read what it earned as facts, in one look at the new die's three runs: what
+        `play` tells, without building a Structure (a game's hot path). IllegalPlacement if illegal."""
+        pitch, i = self._check_placement(pitch, cell)
+        child = self._child(pitch, i)
+        points, facts = child._placed(i, self._count > 0 or self.rules.opening_scores)
+        return _step(Step, (child, self.board.cells[i], points, facts))
+
+    def completions(self, pitch: PitchLike, cell: Any) -> list[Structure]:
+        """The triads and scales the placement would complete (each earns the extra roll)."""
+        pitch, i = self._check_placement(pitch, cell)
+        return self._child(pitch, i)._completed_through(i)
+
+    def _child(self, pitch: int, i: int) -> Position:
+        grid = self._grid.copy()
+        grid[i] = pitch
+        layout, die, (column, right, left) = self._layout, DIE_BYTES[pitch], self._lines
+        k, kr, kl = layout.places[i]
+        lines = (column[:k] + die + column[k + 1:], right[:kr] + die + right[kr + 1:],
+                 left[:kl] + die + left[kl + 1:])
+        child = Position.__new__(Position)
+        child._init(self.board, self.rules, grid, layout, self._checks, lines, self._count + 1)
+        child._parent, child._placed_at = self, i
+        if self._masks is not None and self._count > 0:
+            child._masks = child._updated_masks(self._masks, i)
+        return child
+
+    def _completed_through(self, i: int) -> list[Structure]:
+        """Complete runs through the occupied cell i; runs too short to be complete are not built."""
+        found, key = [], resolve_key(None)
+        for line, run in self._long_runs_through(i):
+            structure = self._structure(line, run, key)
+            if structure.complete:
+                found.append(structure)
+        return found
+
+    def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
+        if not (type(pitch) is int and 0 <= pitch < 12):
+            pitch = parse_pitch(pitch)
+        i = self._index(cell)
+        if not self._legal_masks().get(i, 0) >> pitch & 1:
+            reason = self._problem(pitch, i)
+            raise IllegalPlacement(reason, pitch=pitch, cell=self.board.cells[i])
+        return pitch, i
+
+    def _index(self, cell: Any) -> int:
+        """Index of a cell given as (q, r) or by name; CellOffBoard when it is not on the board."""
+        if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
+            i = self.board.index.get(cell)  # the common case, without parsing
+            if i is not None:
+                return i
+        return self.board.cell_index(cell)
+
+    def _room_problem(self, i: int, pitch: int, below: tuple, above: tuple) -> str | None:
+        """Why a new column pair made by `pitch` on cell i could never be finished, or None."""
+        up, down = self.board.up[COLUMN], self.board.down[COLUMN]
+        if below:
+            low, high = below[0], pitch
+            top_side, bottom_side = up[i], down[i][1:]
+        else:
+            low, high = pitch, above[0]
+            top_side, bottom_side = up[i][1:], down[i]
+        checks = self._checks
+        why_not_above = self._side_problem(top_side, checks.completes_above[low][high], "above")
+        if why_not_above is None:
+            return None
+        why_not_below = self._side_problem(bottom_side, checks.completes_below[low][high], "below")
+        if why_not_below is None:
+            return None
+        return (f"{join(self._column_spelling(i, below, pitch, above))} could never be finished as a triad: "
+                f"{why_not_above}, and {why_not_below}.")
+
+    def _side_problem(self, side: tuple[int, ...], completing: int, where: str) -> str | None:
+        if not side:
+            return f"the board ends {where} it"
+        if len(side) > 1 and self._grid[side[1]] != EMPTY:
+            return f"the cell {where} it has a die beyond it (that would make four)"
+        if not completing & self._diagonal_mask(side[0]):
+            return f"no note that finishes it fits {where} without breaking a scale"
+        return None
+
+    def _problem(self, pitch: int, i: int) -> str | None:
+        """The first rule the placement breaks, in the order of RULES.md section 5."""
+        cell = self.board.cells[i]
+        if self._grid[i] != EMPTY:
+            occupant = self.labels()[cell]  # (every name a person reads goes through the board's)
+            raise CellOccupied(f"{self.board.cell_name(cell)} already holds {occupant}.", pitch=pitch,
+                               cell=cell)
+        name = pitch_label(pitch)
+        if self._count == 0:
+            if self.rules.opening_on_centre and cell != self.board.centre:
+                return f"The first die goes on the centre cell {self.board.cell_name(self.board.centre)}."
+            return None
+        if not any(self._grid[j] != EMPTY for j in self.board.neighbour_indices[i]):
+            return f"{name} must touch a die already on the board."
+        below, above = self._line_runs(COLUMN, i)
+        run = below + (pitch,) + above
+        if self._checks.column_problem(run):
+            return self._checks.column_problem(run, self._column_spelling(i, below, pitch, above))
+        spelled, cells = self.spelled(), self.board.cells
+        for line in (1, 2):
+            line_below, line_above = self._line_runs(line, i)
+            down, up = self.board.down[line][i], self.board.up[line][i]
+            names = ([spelled.name(cells[j], line) for j in reversed(down[:len(line_below)])],
+                     [spelled.name(cells[j], line) for j in up[:len(line_above)]])
+            problem = self._checks.join_scale_problem(line_below, pitch, line_above, names)
+            if problem:
+                return problem
+        if len(below) + len(above) == 1:
+            return self._room_problem(i, pitch, below, above)
+        return None
+
+    def _column_spelling(self, i: int, below: tuple, pitch: int, above: tuple) -> list[str]:
+        """The column run a die on cell i would make, its dice written as the board writes them (a
+        run of two or three as its column spells it, a lone die by its label) and the new die a third
+        from them where it can be: the words of a refusal match the board."""
+        fixed: dict[int, str] = {}
+        spelled, cells = self.spelled(), self.board.cells
+        column_down, column_up = self.board.down[COLUMN][i], self.board.up[COLUMN][i]
+        for ray, offset in ((column_down[len(below) - 1::-1] if below else (), 0),
+                            (column_up[:len(above)], len(below) + 1)):
+            fixed.update((offset + k, spelled.name(cells[j], COLUMN)) for k, j in enumerate(ray))
+        return spell_column(below + (pitch,) + above, fixed=fixed, qualities=self._checks.triad_qualities)
+
+    # ---- what is on the board ------------------------------------------------------------------------
+    def structures(self, key: PitchLike | None = None) -> list[Structure]:
+        """Every run of two or more dice, columns first, each with what it is or could become; its
+        notes as the board names them (`labels`), in the lesson `key` ("F#") or the one in force."""
+        key = resolve_key(key)
+        found = self._structures.get(key)
+        if found is None:
+            found = self._structures[key] = tuple(
+                self._structure(line, run, key)
+                for line in range(3) for cells in self.board.lines[line]
+                for run in self._runs_on(cells) if len(run) >= 2)
+        return list(found)
+
+    def labels(self, key: PitchLike | None = None) -> dict[Cell, str]:
+        """The name shown on every die, in the convention in force (RULES.md section 7).
+
+        The board is spelled as a whole (`spelled`): every pair of neighbouring dice reads right
+        wherever single sharps and flats allow, with the fewest accidentals, then the lesson `key`
+        ("F#"; by default the one in force), then the names a game has shown already. A die whose
+        lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
+        """
+        return {cell: "/".join(map(show_name, label.split("/")))
+                for cell, label in self.spelled(key).labels().items()}
+
+    def spelled(self, key: PitchLike | None = None) -> BoardSpelling:
+        """The board's spelling as values (English names per die and per line), worked out once per
+        lesson key: `muzlab.names.board_spelling.spell_board` over the dice, the names this position's
+        parent showed (a game), and each die's name in its own run alone (the last tie-break)."""
+        key = resolve_key(key)
+        spelling = self._spellings.get(key)
+        if spelling is None:
+            if self._parent is None:
+                previous, preferred = None, self._alone_labels()
+            else:  # (every other die has a name shown, which outranks its run's own spelling)
+                previous = self._parent.spelled(key).names
+                preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
+            spelling = self._spellings[key] = spell_board(
+                self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred)
+        return spelling
+
+    def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:
+        """Dice this position names differently from the position it was played from, as (cell, old
+        label, new label) in English: what a new line through them needed (empty for a position
+        not reached by `place`)."""
+        if self._parent is None:
+            return []
+        before, after = self._parent.spelled(key), self.spelled(key)
+        return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
+                if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
+                and before.label(cell) != after.label(cell)]
+
+    def _alone_label(self, i: int) -> str:
+        """The name `_alone_labels` gives the die on cell i, from the runs through it alone."""
+        order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+        cell, best = self.board.cells[i], None
+        for structure in self._structures_through(i):
+            rank = (order[structure.complete, structure.kind], -len(structure.cells))
+            if best is None or rank < best[0]:
+                best = (rank, structure.alone()[structure.cells.index(cell)])
+        return pitch_name(self._grid[i]) if best is None else best[1]
+
+    def _alone_labels(self) -> dict[Cell, str]:
+        """Each die's name in one run through it spelled alone, chosen in this order: a complete
+        triad, a complete scale, a potential triad, a scale run (the longer first); a die in no run
+        its default name. The board's spelling prefers these where all else is equal."""
+        if self._alone is None:
+            order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+            chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
+            for line in range(3):
+                for cells in self.board.lines[line]:
+                    for run in self._runs_on(cells):
+                        if len(run) < 2:
+                            continue
+                        structure = self._structure(line, run, None)
+                        rank = (order[structure.complete, structure.kind], -len(structure.cells))
+                        for cell, name in zip(structure.cells, structure.alone(), strict=True):
+                            if cell not in chosen or rank < chosen[cell][0]:
+                                chosen[cell] = (rank, name)
+            self._alone = {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
+                           for cell, pitch in self.dice.items()}
+        return self._alone
+
+    def runs_through(self, cell: Any) -> list[Structure]:
+        """The runs of two or more dice through an occupied cell (what a die there engages)."""
+        return self._structures_through(self._index(cell))
+
+    def _structures_through(self, i: int) -> list[Structure]:
+        key, found = resolve_key(None), []
+        for line in range(3):
+            down = self.board.down[line][i]
+            start = len(self._run(down))
+            run = tuple(reversed(down[:start])) + (i,) + self.board.up[line][i][
+                : len(self._run(self.board.up[line][i]))
+            ]
+            if len(run) >= 2:
+                found.append(self._structure(line, run, key))
+        return found
+
+    def _structure(self, line: int, run: tuple[int, ...], key: str | None) -> Structure:
+        """The run's Structure, named by this board in the lesson key `key` (resolved)."""
+        cells = tuple(self.board.cells[i] for i in run)
+        pitches = tuple(self._grid[i] for i in run)
+        if line == COLUMN:
+            return self._triad_structure(run, cells, pitches, key)
+        fits = self._checks.scale_fits(pitches)
+        keys = tuple(sorted({(tonic, kind) for tonic, kind, _ in fits}))
+        complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
+        return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys,
+                         qualities=self.rules.triad_qualities, source=self, key=key)
+
+    def _key_context(self, run: tuple[int, ...]) -> tuple[int, ...]:
+        """Tonics of the major keys fitted by the diagonal runs through the dice of a column run."""
+        tonics = set()
+        for i in run:
+            for line in (1, 2):
+                below, above = self._line_runs(line, i)
+                if below or above:
+                    fits = self._checks.scale_fits((*below, self._grid[i], *above))
+                    tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
+        return tuple(sorted(tonics))
+
+    def _triad_structure(self, run, cells, pitches, key: str | None) -> Structure:
+        checks = self._checks
+        if len(pitches) == 3:
+            quality = checks.triad_quality(pitches)
+            triads = ((pitches[0], quality),) if quality else ()
+            context = self._key_context(run) if triads else ()
+            return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
+                             context=context, qualities=checks.triad_qualities, source=self, key=key)
+        triads: set[tuple[int, str]] = set()
+        if len(pitches) == 2:
+            low, high = pitches
+            up, down = self.board.up[COLUMN][run[-1]], self.board.down[COLUMN][run[0]]
+            for side, completing, above in (
+                (up, checks.completes_above[low][high], True),
+                (down, checks.completes_below[low][high], False),
+            ):
+                if self._side_problem(side, completing, "") is None:
+                    fitting = completing & self._diagonal_mask(side[0])
+                    for pitch in range(12):
+                        if fitting >> pitch & 1:
+                            triad = (low, high, pitch) if above else (pitch, low, high)
+                            quality = checks.triad_quality(triad)
+                            if quality:
+                                triads.add((triad[0], quality))
+        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=tuple(sorted(triads)),
+                         qualities=checks.triad_qualities, source=self, key=key)
+
+    def problems(self) -> list[Problem]:
+        """Every way these dice break the rules: illegal runs, and dice cut off from the others."""
+        found = []
+        grid, board = self._grid, self.board
+        for line in range(3):
+            check = self._checks.column_problem if line == COLUMN else self._checks.scale_problem
+            down, up = board.down[line], board.up[line]
+            for i, pitch in enumerate(grid):
+                if pitch == EMPTY or (down[i] and grid[down[i][0]] != EMPTY):
+                    continue  # only walk up from the bottom die of each run
+                above = self._run(up[i])
+                if above:
+                    reason = check((pitch, *above))
+                    if reason:
+                        run = (i, *up[i][: len(above)])
+                        found.append(Problem(tuple(board.cells[j] for j in run), reason))
+        stray = self._disconnected()
+        if stray:
+            cells = tuple(board.cells[i] for i in stray)
+            found.append(Problem(cells, f"the dice on {', '.join(map(board.cell_name, cells))} do not touch "
+                                        "the others; every die must join the group."))
+        return found
+
+    # ---- notation -----------------------------------------------------------------------------------
+    def notation(self) -> str:
+        """Compact text: board[/rules[+house-house]] then note@q,r for every die in board order, e.g.
+        "standard C@0,0 E@0,-1", or "standard/basic+opening_scores C@0,0" for a house rule switched from
+        its default ("+" on, "-" off), so the text reads back to an equal position. A file format: the
+        note names are English default names whatever the note-name convention
+        (`muzlab.set_note_names`), and `from_notation` reads them so."""
+        house = "".join(("+" if getattr(self.rules, name) else "-") + name for name in HOUSE_RULES
+                        if getattr(self.rules, name) != _HOUSE_DEFAULTS[name])
+        head = self.board.name
+        if self.rules.name != "basic" or house:
+            head += f"/{self.rules.name}{house}"
+        dice = (f"{pitch_name(p)}@{q},{r}" for (q, r), p in self.dice.items())
+        return " ".join([head, *dice])
+
+    @classmethod
+    def from_notation(cls, text: str, board: Board | None = None, rules: RuleSet | None = None,
+                      *, strict: bool = True) -> Position:
+        """Read `notation()` text back; NotationError names the token that cannot be read. Given
+        `board` or `rules`, the text must be for them."""
+        if not isinstance(text, str) or not text.split():
+            raise NotationError(f"{shown(text)} is not position notation; it starts with a board name")
+        head, *tokens = text.split()
+        match = _HEAD.fullmatch(head)
+        if not match:
+            raise NotationError(f"{shown(head)} does not start position notation; write a board name, then "
+                                "optionally /rules and house rules switched with + or -, e.g. "
+                                "standard/basic+opening_scores")
+        board_name, rules_name = match["board"], match["rules"] or "basic"
+        house = dict(_HOUSE_DEFAULTS)
+        for sign, name in _SWITCH.findall(match["house"] or ""):
+            if name not in _HOUSE_DEFAULTS:
+                raise NotationError(f"in {shown(head)}: {name!r} is not a house rule; house rules are "
+                                    f"{', '.join(HOUSE_RULES)}")
+            house[name] = sign == "+"
+        try:
+            if board is None:
+                board = Board.named(board_name)
+            if rules is None:
+                rules = replace(RuleSet.named(rules_name), **house)
+        except ValueError as error:
+            raise NotationError(f"in {shown(head)}: {error}") from None
+        if board.name != board_name or rules.name != rules_name or any(
+                getattr(rules, name) != value for name, value in house.items()):
+            meant = Position(board, None, rules).notation()
+            raise NotationError(f"the notation is for {shown(head)}, not for {meant}")
+        dice: dict[Cell, int] = {}
+        for token in tokens:
+            match = _DIE_TOKEN.fullmatch(token)
+            if not match:
+                raise NotationError(f"{shown(token)} is not a die; write note@q,r, e.g. Eb@1,-2")
+            try:
+                pitch = parse_pitch(match["note"], "english")  # notation is a file format: English names
+            except UnknownNoteName as error:
+                raise NotationError(f"in {shown(token)}: {error}") from None
+            cell = (int(match["q"]), int(match["r"]))
+            if cell not in board:
+                raise NotationError(f"in {shown(token)}: {cell} is not on the {board.name} board")
+            if cell in dice:
+                raise NotationError(f"in {shown(token)}: cell {cell} is given twice")
+            dice[cell] = pitch
+        return cls(board, dice, rules, strict=strict)
+
+    def __repr__(self) -> str:
+        return f"Position.from_notation({self.notation()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG for notebooks; drawing lives in muzlab.views.svg, outside the rules."""
+        from muzlab.views.svg import position_svg  # display hook: the drawing stays outside the rules
+
+        return position_svg(self)
+
+
+_DIE_TOKEN = re.compile(r"(?P<note>[^@\s]{1,12})@(?P<q>[+-]?[0-9]{1,7}),(?P<r>[+-]?[0-9]{1,7})")
+#: The head of position notation: board, then optionally /rules and house rules switched on (+) or off (-).
+_HEAD = re.compile(r"(?P<board>[^/\s]{1,100})"
+                   r"(?:/(?P<rules>[A-Za-z0-9_-]{1,40})(?P<house>(?:[+-][a-z_]{1,40})*))?")
+_SWITCH = re.compile(r"([+-])([a-z_]+)")
+_HOUSE_DEFAULTS = {name: getattr(RuleSet(), name) for name in HOUSE_RULES}
+
+
+def _resolve_board(board: Board | str | None) -> Board:
+    if board is None:
+        return Board.standard()
+    if isinstance(board, str):
+        return Board.named(board)
+    if not isinstance(board, Board):
+        raise UnknownSetting(f"{shown(board)} is not a Board; use muzlab.Board.standard() or a board name")
+    return board
+
+
+def _resolve_rules(rules: RuleSet | str | None) -> RuleSet:
+    if rules is None:
+        return RuleSet.basic()
+    if isinstance(rules, str):
+        return RuleSet.named(rules)
+    if not isinstance(rules, RuleSet):
+        raise UnknownSetting(f"{shown(rules)} is not a RuleSet; use muzlab.RuleSet.basic() or a level's name")
+    return rules

@@ -1,0 +1,1 @@
+"""Pictures, sound and notation of positions, games and statistics."""

@@ -1,0 +1,281 @@
+"""Hear what was built: a small deterministic piano-like synth, WAV bytes, and optional fluidsynth.
+
+numpy only; IPython and ipywidgets are imported inside the helpers that return their players.
+
+Timing (exact, in samples): one beat lasts `slot = round(note_seconds * rate)` samples. A sequence
+of n notes is n slots long, each note sounding for its whole slot; a chord is one slot long. A
+triad structure is its three notes then the chord held for two beats (5 slots); a scale run is
+one slot per note. Every note starts and ends at exactly 0 (short attack and release ramps), so
+joins never click, and every waveform is scaled so its loudest sample is `peak` (0.9).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import struct
+import subprocess
+import tempfile
+import warnings
+import wave as wavelib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from muzlab.core.errors import MuzlabError
+from muzlab.core.pitch import PitchLike
+from muzlab.names.spelling import english_spelling, structure_kind
+from muzlab.views.register import midi_notes as structure_midi_notes
+
+if TYPE_CHECKING:
+    import IPython.display
+    import ipywidgets  # notebook objects load only when a notebook asks for one
+
+DEFAULT_RATE = 22050
+PEAK = 0.9
+#: (harmonic number, relative amplitude): a bright attack that mellows as the overtones die.
+HARMONICS = ((1, 1.0), (2, 0.5), (3, 0.28), (4, 0.15), (5, 0.08), (6, 0.04))
+DECAY_PER_SECOND = 2.5  # fundamental; harmonic k decays (1 + 0.6 (k - 1)) times faster
+ATTACK_SECONDS = 0.005
+RELEASE_SECONDS = 0.03
+SOUNDFONT_DIR = Path("/usr/share/sounds/sf2")
+SOUNDFONT_NAMES = ("TimGM6mb.sf2", "FluidR3_GM.sf2", "default-GM.sf2")
+ENGINES = ("auto", "builtin", "fluidsynth")
+
+#: A note event in beats: (start beat, length in beats, MIDI number).
+Event = tuple[int, int, int]
+
+_fallback_warned = False
+
+
+class SynthesisError(MuzlabError, RuntimeError):
+    """Sound could not be made: bad notes, a missing SoundFont, or fluidsynth failing."""
+
+
+def _check_midi(notes: Iterable[int]) -> list[int]:
+    """MIDI numbers as ints 0-127; SynthesisError naming the first bad one otherwise."""
+    checked = []
+    for note in notes:
+        if isinstance(note, bool) or not isinstance(note, int | np.integer) or not 0 <= note <= 127:
+            raise SynthesisError(f"{note!r} is not a MIDI note number (an int 0-127)")
+        checked.append(int(note))
+    if not checked:
+        raise SynthesisError("there are no notes to play")
+    return checked
+
+
+def _tone(midi: int, samples: int, rate: int) -> np.ndarray:
+    """One piano-like note: decaying harmonics under attack and release ramps ending at 0."""
+    t = np.arange(samples) / rate
+    f0 = 440.0 * 2.0 ** ((midi - 69) / 12)
+    tone = np.zeros(samples)
+    for k, amplitude in HARMONICS:
+        if k * f0 < rate / 2:
+            decay = DECAY_PER_SECOND * (1 + 0.6 * (k - 1))
+            tone += amplitude * np.exp(-decay * t) * np.sin(2 * np.pi * k * f0 * t)
+    attack = min(samples // 2, max(2, round(ATTACK_SECONDS * rate)))
+    release = min(samples // 2, max(2, round(RELEASE_SECONDS * rate)))
+    tone[:attack] *= np.linspace(0.0, 1.0, attack)
+    tone[samples - release :] *= np.linspace(1.0, 0.0, release)
+    return tone
+
+
+def _render(events: Sequence[Event], rate: int, note_seconds: float, peak: float) -> np.ndarray:
+    """Mix note events (in beats of `note_seconds`) into one float32 waveform peaking at `peak`."""
+    if not 0 < peak <= 1:
+        raise SynthesisError(f"peak must be in (0, 1], not {peak!r}")
+    slot = round(note_seconds * rate)
+    if slot < 4:
+        raise SynthesisError(f"note_seconds={note_seconds!r} is too short at {rate} Hz")
+    out = np.zeros(max(start + beats for start, beats, _ in events) * slot)
+    for start, beats, midi in events:
+        out[start * slot : (start + beats) * slot] += _tone(midi, beats * slot, rate)
+    loudest = np.max(np.abs(out))
+    if loudest == 0:
+        raise SynthesisError(f"these notes are all above {rate / 2:.0f} Hz, too high for {rate} Hz")
+    return (out * (peak / loudest)).astype(np.float32)
+
+
+def synthesize(
+    midi_notes: Iterable[int],
+    chord: bool = False,
+    rate: int = DEFAULT_RATE,
+    note_seconds: float = 0.5,
+    peak: float = PEAK,
+) -> np.ndarray:
+    """Notes one after another (n slots) or together as a chord (1 slot), as float32 samples."""
+    notes = _check_midi(midi_notes)
+    events = [(0, 1, n) if chord else (i, 1, n) for i, n in enumerate(notes)]
+    return _render(events, rate, note_seconds, peak)
+
+
+def structure_events(kind: Any, pitches: Iterable[PitchLike]) -> list[Event]:
+    """How a structure is played: a triad's notes up then the chord for 2 beats; a run upward."""
+    notes = structure_midi_notes(pitches, kind)
+    if structure_kind(kind) == "scale":
+        return [(i, 1, n) for i, n in enumerate(notes)]
+    return [(i, 1, n) for i, n in enumerate(notes)] + [(len(notes), 2, n) for n in notes]
+
+
+def play_structure(
+    kind: Any, pitches: Iterable[PitchLike], rate: int = DEFAULT_RATE, note_seconds: float = 0.5
+) -> np.ndarray:
+    """A structure's waveform from the built-in synth, in the register its notation uses."""
+    return _render(structure_events(kind, pitches), rate, note_seconds, PEAK)
+
+
+def to_wav_bytes(wave: np.ndarray, rate: int = DEFAULT_RATE) -> bytes:
+    """A mono 16-bit PCM WAV file of a waveform in [-1, 1] (values beyond are clipped)."""
+    samples = np.round(np.clip(np.asarray(wave, dtype=np.float64), -1, 1) * 32767)
+    buffer = io.BytesIO()
+    with wavelib.open(buffer, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(samples.astype("<i2").tobytes())
+    return buffer.getvalue()
+
+
+def to_ipython_audio(wave: np.ndarray, rate: int = DEFAULT_RATE) -> IPython.display.Audio:
+    """An IPython.display.Audio player for a waveform (not autoplaying)."""
+    from IPython.display import Audio  # notebook objects load only when a notebook asks for one
+
+    return Audio(data=to_wav_bytes(wave, rate), autoplay=False)
+
+
+def to_audio_widget(wave: np.ndarray, rate: int = DEFAULT_RATE) -> ipywidgets.Audio:
+    """An ipywidgets.Audio player for a waveform, for use inside widget layouts."""
+    import ipywidgets  # notebook objects load only when a notebook asks for one
+
+    return ipywidgets.Audio(value=to_wav_bytes(wave, rate), format="wav", autoplay=False)
+
+
+def midi_file_bytes(events: Sequence[Event], note_seconds: float = 0.5) -> bytes:
+    """A one-track Standard MIDI File (piano, beat = `note_seconds`) of note events."""
+    ticks = 480
+    timeline = sorted(  # at equal ticks note-offs (0x80) come first, so re-struck notes sound
+        [((start + beats) * ticks, 0x80, midi) for start, beats, midi in events]
+        + [(start * ticks, 0x90, midi) for start, _, midi in events]
+    )
+    body = bytearray(b"\x00\xff\x51\x03" + round(note_seconds * 1e6).to_bytes(3, "big"))
+    body += b"\x00\xc0\x00"  # program 0: acoustic grand piano
+    now = 0
+    for tick, status, midi in timeline:
+        body += _varlen(tick - now) + bytes([status, midi, 80 if status == 0x90 else 0])
+        now = tick
+    body += b"\x00\xff\x2f\x00"
+    header = b"MThd" + struct.pack(">IHHH", 6, 0, 1, ticks)
+    return header + b"MTrk" + struct.pack(">I", len(body)) + bytes(body)
+
+
+def _varlen(value: int) -> bytes:
+    """A MIDI variable-length quantity."""
+    out = [value & 0x7F]
+    while value > 0x7F:
+        value >>= 7
+        out.append(0x80 | (value & 0x7F))
+    return bytes(reversed(out))
+
+
+def find_soundfont(soundfont: str | Path | None = None) -> Path | None:
+    """The General-MIDI SoundFont to use: `soundfont`, $MUZLAB_SOUNDFONT, or one in sf2/."""
+    if soundfont is not None:
+        path = Path(soundfont)
+        if not path.is_file():
+            raise SynthesisError(f"SoundFont {str(path)!r} does not exist")
+        return path
+    candidates = [os.environ.get("MUZLAB_SOUNDFONT", "")]
+    candidates += [str(SOUNDFONT_DIR / name) for name in SOUNDFONT_NAMES]
+    return next((Path(c) for c in candidates if c and Path(c).is_file()), None)
+
+
+def fluidsynth_available(soundfont: str | Path | None = None) -> bool:
+    """Whether the `fluidsynth` program and a SoundFont are both present."""
+    return shutil.which("fluidsynth") is not None and find_soundfont(soundfont) is not None
+
+
+def render_midi_file_with_fluidsynth(
+    midi_path: str | Path,
+    soundfont: str | Path | None = None,
+    rate: int = DEFAULT_RATE,
+    peak: float = PEAK,
+) -> np.ndarray:
+    """Render a MIDI file offline with fluidsynth and a GM SoundFont; mono float32 at `peak`."""
+    program = shutil.which("fluidsynth")
+    font = find_soundfont(soundfont)
+    if program is None or font is None:
+        raise SynthesisError(
+            "fluidsynth needs the `fluidsynth` program and a General-MIDI SoundFont"
+        )
+    with tempfile.TemporaryDirectory(prefix="muzlab-") as folder:
+        out_path = Path(folder) / "out.wav"
+        command = [program, "-ni", "-q", "-F", str(out_path), "-r", str(rate), "-T", "wav"]
+        result = subprocess.run(
+            [*command, str(font), str(midi_path)], capture_output=True, text=True, timeout=120
+        )
+        if result.returncode != 0 or not out_path.is_file():
+            raise SynthesisError(f"fluidsynth failed: {(result.stderr or result.stdout).strip()}")
+        samples = _read_wav(out_path)
+    loudest = np.max(np.abs(samples), initial=0.0)
+    if loudest == 0:
+        raise SynthesisError(f"fluidsynth rendered silence from {str(midi_path)!r}")
+    return (samples * (peak / loudest)).astype(np.float32)
+
+
+def _read_wav(path: Path) -> np.ndarray:
+    """A 16-bit PCM WAV file as mono float64 samples in [-1, 1]."""
+    with wavelib.open(str(path), "rb") as source:
+        if source.getsampwidth() != 2:
+            raise SynthesisError(f"expected 16-bit samples in {path.name}")
+        channels = source.getnchannels()
+        data = np.frombuffer(source.readframes(source.getnframes()), dtype="<i2")
+    return data.reshape(-1, channels).mean(axis=1) / 32768.0
+
+
+def synthesize_structure(
+    kind: Any,
+    pitches: Iterable[PitchLike],
+    engine: str = "auto",
+    rate: int = DEFAULT_RATE,
+    note_seconds: float = 0.5,
+    soundfont: str | Path | None = None,
+) -> np.ndarray:
+    """A structure's waveform from fluidsynth or the built-in synth ("auto": fluidsynth if present).
+
+    With engine="auto" and no fluidsynth, the built-in synth is used and a warning is given once
+    per process; engine="fluidsynth" without it raises SynthesisError.
+    """
+    global _fallback_warned
+    if engine not in ENGINES:
+        raise SynthesisError(f"unknown engine {engine!r}; use one of {ENGINES}")
+    values = list(pitches)
+    if engine == "auto" and not fluidsynth_available(soundfont):
+        if not _fallback_warned:
+            _fallback_warned = True
+            warnings.warn(
+                "fluidsynth or a General-MIDI SoundFont is missing; using the built-in synth",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+        engine = "builtin"
+    if engine == "builtin":
+        return play_structure(kind, values, rate, note_seconds)
+    with tempfile.TemporaryDirectory(prefix="muzlab-") as folder:
+        midi_path = Path(folder) / "structure.mid"
+        midi_path.write_bytes(midi_file_bytes(structure_events(kind, values), note_seconds))
+        return render_midi_file_with_fluidsynth(midi_path, soundfont, rate)
+
+
+def hear(kind: Any, pitches: Iterable[PitchLike], engine: str = "auto", key: PitchLike | None = None
+         ) -> IPython.display.Audio:
+    """A triad or scale run as a notebook audio player: arpeggio then chord, or the scale going up.
+
+    Notes may be pitch classes or spelled names ("Gb", "Cb"); a scale run given with a `key` must
+    fit it (NotAKey names the keys it fits), as `muzlab.views.music.staff` would write it.
+    """
+    values = list(pitches)
+    english_spelling(kind, values, key)  # refuses a run that is not in the key given, naming it
+    return to_ipython_audio(synthesize_structure(kind, values, engine=engine))

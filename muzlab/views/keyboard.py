@@ -1,0 +1,211 @@
+"""A piano keyboard of one or two octaves with notes lit and spelled: `keyboard` (matplotlib, re-exported
+as `muzlab.views.plot.keyboard`) and `keyboard_svg` (a small deterministic SVG for widgets and pages).
+
+Notes are read upward as on the board: each next note is the first one at or above the note before
+(C E G is a close triad, G C is a fourth up). Names come from muzlab.names.spelling: notes typed as names
+keep their spelling ("G#" stays G#), pitch classes are spelled as the `kind` of run they are
+("triad": letters a third apart; "scale": in the key that fits, or `key`), and a lone note gets its
+default name. So C–E–G# shows G#, never Ab. Both pictures share one layout, so they always agree.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from muzlab.core.errors import MuzlabError
+from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch
+from muzlab.names.spelling import pitch_label, show_name, spell_notes, symbols
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+#: Pitch classes of the black keys, and each black key's centre as a fraction of the white key
+#: to its left (the usual grouping: C# and D# lean outward, F# G# A# spread over three).
+BLACK_OFFSETS = {1: 0.62, 3: 0.78, 6: 0.58, 8: 0.7, 10: 0.82}
+WHITE_PCS = (0, 2, 4, 5, 7, 9, 11)
+BLACK_WIDTH = 0.6
+#: Key lengths in white-key widths (a real piano's white key is about 6 times as long as wide).
+WHITE_HEIGHT = 4.0
+BLACK_HEIGHT = 0.62 * WHITE_HEIGHT
+COLOURS = {"white": "#ffffff", "black": "#222222", "edge": "#555555", "lit-white": "#f4b942",
+           "lit-black": "#d9822b", "text": "#222222", "interval": "#2a6fbb"}
+
+
+class KeyboardError(MuzlabError, ValueError):
+    """Notes a one- or two-octave keyboard cannot show."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key: its semitone above the first C, x position of its left edge, width and colour."""
+
+    step: int
+    x: float
+    width: float
+    black: bool
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything both pictures draw: the keys, the lit steps with their names, the octaves."""
+
+    keys: tuple[Key, ...]
+    lit: tuple[tuple[int, str], ...]
+    octaves: int
+
+    def key(self, step: int) -> Key:
+        """The key `step` semitones above the first C."""
+        return self.keys[step]
+
+    def centre(self, step: int) -> float:
+        """The x centre of a key."""
+        key = self.keys[step]
+        return key.x + key.width / 2
+
+
+def layout(pitches: Sequence[PitchLike], kind: Any = None, key: PitchLike | None = None,
+           octaves: int | None = None) -> Layout:
+    """Where the keys are and which are lit, with names; KeyboardError if the notes need more than
+    two octaves or `octaves` is not 1 or 2."""
+    values = list(pitches)
+    if not values:
+        raise KeyboardError("there are no notes to show on the keyboard")
+    numbers = [parse_pitch(value) for value in values]
+    steps = [numbers[0]]
+    for pitch in numbers[1:]:
+        steps.append(steps[-1] + (pitch - steps[-1]) % 12)
+    needed = 1 if steps[-1] < 12 else 2
+    if steps[-1] >= 24:
+        raise KeyboardError(f"{len(values)} notes read upward span {steps[-1] - steps[0]} semitones from "
+                            "the first C; a keyboard here shows at most two octaves")
+    if octaves is None:
+        octaves = needed
+    elif octaves not in (1, 2) or octaves < needed:
+        raise KeyboardError(f"octaves must be 1 or 2 and hold the notes (they need {needed}), "
+                            f"not {octaves!r}")
+    keys = []
+    for step in range(12 * octaves):
+        octave, pc = divmod(step, 12)
+        if pc in BLACK_OFFSETS:
+            left = 7 * octave + WHITE_PCS.index(pc - 1)
+            keys.append(Key(step, left + BLACK_OFFSETS[pc] - BLACK_WIDTH / 2, BLACK_WIDTH, True))
+        else:
+            keys.append(Key(step, 7 * octave + WHITE_PCS.index(pc), 1.0, False))
+    return Layout(tuple(keys), tuple(zip(steps, _names(values, numbers, kind, key), strict=True)), octaves)
+
+
+def _names(values: list[Any], numbers: list[int], kind: Any, key: PitchLike | None) -> list[str]:
+    """The shown names: a run spelled by its kind (typed names that fit kept), else each name as typed
+    (in the convention in force) and each pitch class by its default name."""
+    if kind is not None:
+        return [symbols(name) for name in spell_notes(kind, values, key)]
+    return [symbols(_as_typed(value) if isinstance(value, str) else show_name(value.english)
+                    if isinstance(value, SpelledNote) else pitch_label(number))
+            for value, number in zip(values, numbers, strict=True)]
+
+
+def _as_typed(name: str) -> str:
+    """A typed note name as shown: its first letter a capital ("f#" -> "F#", "fis" -> "Fis")."""
+    text = name.strip()
+    return text[:1].upper() + text[1:]
+
+
+def keyboard(
+    pitches: Sequence[PitchLike],
+    ax: Axes | None = None,
+    kind: Any = None,
+    key: PitchLike | None = None,
+    semitones: bool = False,
+    octaves: int | None = None,
+    title: str | None = None,
+) -> Axes:
+    """Draw a piano keyboard with `pitches` lit and spelled; `semitones=True` marks the semitones
+    between neighbouring notes above the keys. Returns the Axes; never calls plt.show()."""
+    import matplotlib.pyplot as plt  # matplotlib only for the figure; keyboard_svg needs none
+    from matplotlib.patches import FancyArrowPatch, Rectangle
+
+    view = layout(pitches, kind, key, octaves)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(2.8 * view.octaves + 0.4, 2.6 if semitones else 2.0))
+    lit = dict(view.lit)
+    for black in (False, True):
+        for one in (k for k in view.keys if k.black == black):
+            fill = COLOURS[("lit-" if one.step in lit else "") + ("black" if black else "white")]
+            bottom = WHITE_HEIGHT - BLACK_HEIGHT if black else 0.0
+            ax.add_patch(Rectangle((one.x, bottom), one.width, WHITE_HEIGHT - bottom, facecolor=fill,
+                                   edgecolor=COLOURS["edge"], linewidth=1, zorder=2 if black else 1))
+    size = 11 if view.octaves == 1 else 9
+    for step, name in view.lit:
+        one = view.key(step)
+        y = WHITE_HEIGHT - BLACK_HEIGHT + 0.2 if one.black else 0.25
+        ax.text(view.centre(step), y, name, ha="center", va="bottom", fontsize=size, fontweight="bold",
+                color="white" if one.black else COLOURS["text"], zorder=3)
+    if semitones:
+        for (low, _), (high, _) in zip(view.lit, view.lit[1:], strict=False):
+            x0, x1 = view.centre(low), view.centre(high)
+            ax.add_patch(FancyArrowPatch((x0, WHITE_HEIGHT + 0.15), (x1, WHITE_HEIGHT + 0.15),
+                                         connectionstyle="arc3,rad=-0.45", arrowstyle="-",
+                                         color=COLOURS["interval"], linewidth=1.5))
+            ax.text((x0 + x1) / 2, WHITE_HEIGHT + 0.3 + 0.2 * abs(x1 - x0), str(high - low), ha="center",
+                    va="bottom", fontsize=size, color=COLOURS["interval"], fontweight="bold")
+    width = 7 * view.octaves
+    ax.set_xlim(-0.1, width + 0.1)
+    ax.set_ylim(-0.1, WHITE_HEIGHT + (1.6 if semitones else 0.1))
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    if title:
+        ax.set_title(title, fontsize=12, fontweight="bold")
+    return ax
+
+
+def keyboard_svg(
+    pitches: Sequence[PitchLike],
+    kind: Any = None,
+    key: PitchLike | None = None,
+    semitones: bool = False,
+    octaves: int | None = None,
+    white_width: int = 24,
+) -> str:
+    """The same keyboard as a small SVG string (no ids or dates): for widgets beside a staff."""
+    view = layout(pitches, kind, key, octaves)
+    unit = white_width
+    height = WHITE_HEIGHT * unit
+    top = 2 * unit if semitones else 0
+    width = 7 * view.octaves * unit
+    lit = dict(view.lit)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{top + height + 2}" '
+           f'viewBox="-1 -1 {width + 2} {top + height + 2}" class="muzlab-keyboard" '
+           'font-family="DejaVu Sans, sans-serif">']
+    for black in (False, True):
+        for one in (k for k in view.keys if k.black == black):
+            fill = COLOURS[("lit-" if one.step in lit else "") + ("black" if black else "white")]
+            h = (BLACK_HEIGHT if black else WHITE_HEIGHT) * unit
+            out.append(f'<rect x="{_n(one.x * unit)}" y="{top}" width="{_n(one.width * unit)}" '
+                       f'height="{_n(h)}" fill="{fill}" stroke="{COLOURS["edge"]}" stroke-width="1"/>')
+    for step, name in view.lit:
+        one = view.key(step)
+        y = top + (BLACK_HEIGHT - 0.25 if one.black else WHITE_HEIGHT - 0.35) * unit
+        colour = "white" if one.black else COLOURS["text"]
+        out.append(f'<text x="{_n(view.centre(step) * unit)}" y="{_n(y)}" text-anchor="middle" '
+                   f'font-size="{_n((0.4 if one.black else 0.5) * unit)}" font-weight="bold" fill="{colour}">'
+                   f'{html.escape(name)}</text>')
+    if semitones:
+        for (low, _), (high, _) in zip(view.lit, view.lit[1:], strict=False):
+            x0, x1 = view.centre(low) * unit, view.centre(high) * unit
+            mid, lift = (x0 + x1) / 2, top - 0.15 * unit
+            curve = f"M {_n(x0)} {_n(lift)} Q {_n(mid)} {_n(lift - 1.2 * unit)} {_n(x1)} {_n(lift)}"
+            out.append(f'<path d="{curve}" fill="none" stroke="{COLOURS["interval"]}" stroke-width="1.5"/>')
+            out.append(f'<text x="{_n(mid)}" y="{_n(lift - 0.7 * unit)}" text-anchor="middle" '
+                       f'font-size="{_n(0.5 * unit)}" font-weight="bold" fill="{COLOURS["interval"]}">'
+                       f'{high - low}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _n(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+

@@ -1,0 +1,322 @@
+"""Built structures as music21 scores, MusicXML, MIDI and verovio staff notation.
+
+This is the only muzlab module that touches music21 and verovio (the views that draw a staff import
+it when they first draw one). Names come from muzlab.names.spelling, registers from muzlab.views.register, so
+every picture and sound of a structure agrees.
+
+A quarter note lasts one beat; a triad is played as its three notes up then a half-note chord.
+Every staff carries a key signature: a scale run's key (F# major: six sharps, E# written), or the
+`key` given ("Gb": Cb written), or a triad's home key (major and minor triads their own key, a
+diminished triad the major key it is the leading-tone triad of). Accidentals are written against
+the signature, once per note and measure. `clef="bass"` writes everything an octave lower in the
+bass clef. Names typed by the user ("Cb", "E#") are kept when they spell the structure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import verovio
+from music21 import chord, expressions, metadata, meter, note, pitch, stream
+from music21 import clef as m21clef
+from music21 import key as m21key
+from music21.base import Music21Object
+from music21.musicxml.m21ToXml import GeneralObjectExporter
+
+from muzlab.core.errors import MuzlabError, UnknownSetting
+from muzlab.core.pitch import LETTER_PITCH, PitchLike
+from muzlab.names.spelling import (
+    MAJOR_KEY_SIGNATURES,
+    MINOR_KEY_SIGNATURES,
+    NotAStructure,
+    english_spelling,
+    fit_run,
+    identify_triad,
+    key_signature,
+    spell_scale,
+    spell_triad,
+    structure_kind,
+    structure_name,
+)
+from muzlab.views.register import scale_midi, triad_midi
+
+__all__ = [
+    "Notation",
+    "game_score",
+    "notation_svg",
+    "staff",
+    "scale_stream",
+    "spell_scale",
+    "spell_triad",
+    "structure_stream",
+    "triad_arpeggio",
+    "triad_chord",
+    "write_midi",
+    "write_musicxml",
+]
+
+#: verovio options for a compact, deterministic page: no title/footer, height fit to content.
+VEROVIO_OPTIONS = {
+    "adjustPageHeight": True,
+    "adjustPageWidth": True,  # the page as wide as its music: a staff box shows the notes, not margin
+    "pageWidth": 1500,
+    "pageHeight": 60000,
+    "scale": 40,
+    "header": "none",
+    "footer": "none",
+    "svgViewBox": True,
+    "xmlIdSeed": 1,
+}
+
+
+_ENCODING_DATE = re.compile(r"\s*<encoding-date>[^<]*</encoding-date>")
+_RANDOM_PART_ID = re.compile(r'"(P[0-9a-f]{32})"')
+
+
+class RenderError(MuzlabError, RuntimeError):
+    """verovio refused the MusicXML music21 produced (a bug to report, not a user mistake)."""
+
+
+#: Clefs a staff can be drawn in, with the octave shift of the notes written in it.
+CLEFS = {"treble": 0, "bass": -1}
+
+
+def _check_clef(clef: str) -> int:
+    if clef not in CLEFS:
+        raise UnknownSetting(f"unknown clef {clef!r}; known: {', '.join(CLEFS)}")
+    return CLEFS[clef]
+
+
+def _m21_names(names: list[str], midi: list[int]) -> list[str]:
+    """music21 pitch names with octaves ("B-4", "E#5") for spelled names sounding at `midi`."""
+    result = []
+    for name, number in zip(names, midi, strict=True):
+        alter = name.count("#") - name.count("b", 1)
+        octave = (number - alter - LETTER_PITCH[name[0]]) // 12 - 1
+        result.append(name[0] + name[1:].replace("b", "-") + str(octave))
+    return result
+
+
+def _signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None) -> int | None:
+    """Sharps (+) or flats (-) of the staff's key signature; None for no signature. A major or minor
+    triad alone carries its own key's; a diminished one none, its accidentals written (A diminished
+    carries no two flats of B-flat major, a key it is no tonic of)."""
+    if key is not None or structure_kind(kind) == "scale":
+        return key_signature(kind, pitches, key)
+    root = english_spelling(kind, pitches)[0]
+    _, quality = identify_triad(pitches)
+    return {"major": MAJOR_KEY_SIGNATURES, "minor": MINOR_KEY_SIGNATURES}.get(quality, {}).get(root)
+
+
+def _show_accidentals(pitches: Iterable[Any], sharps: int | None) -> None:
+    """Print the accidentals a reader needs against the key signature: a note's sharp, flat or
+    natural when it differs from the signature or from the same note earlier in the measure."""
+
+    signature = m21key.KeySignature(sharps) if sharps is not None else None
+    state: dict[tuple[str, int | None], float] = {}
+    for one in pitches:
+        marked = signature.accidentalByStep(one.step) if signature is not None else None
+        current = state.get((one.step, one.octave), marked.alter if marked is not None else 0.0)
+        if one.accidental is None:
+            one.accidental = pitch.Accidental("natural")
+        one.accidental.displayStatus = one.alter != current
+        state[one.step, one.octave] = one.alter
+
+
+def triad_chord(
+    pitches: Iterable[PitchLike], octave: int = 4, quarter_length: float = 2.0, key: PitchLike | None = None
+) -> chord.Chord:
+    """The triad as one correctly spelled closed root-position chord (a half note by default);
+    typed names, or the notes of `key`, are kept when they spell it."""
+
+    values = list(pitches)
+    names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
+    triad = chord.Chord(names, quarterLength=quarter_length)
+    _show_accidentals(triad.pitches, _signature("triad", values, key))
+    return triad
+
+
+def _triad_names(values: list[PitchLike], key: PitchLike | None) -> list[str]:
+    identify_triad(values)  # anything but a root-position triad is refused, naming the notes
+    return english_spelling("triad", values, key)
+
+
+def _notes(names: list[str]) -> list[Any]:
+    """One quarter note per music21 pitch name."""
+
+    return [note.Note(name, quarterLength=1.0) for name in names]
+
+
+def triad_arpeggio(pitches: Iterable[PitchLike], key: PitchLike | None = None, octave: int = 4
+                   ) -> stream.Measure:
+    """The triad's notes going up in quarters, then the half-note chord: how it is heard."""
+
+    values = list(pitches)
+    names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
+    notes = _notes(names) + [chord.Chord(names, quarterLength=2.0)]
+    _show_accidentals((p for element in notes for p in element.pitches), _signature("triad", values, key))
+    measure = stream.Measure()
+    measure.append(notes)
+    return measure
+
+
+def scale_stream(pitches: Iterable[PitchLike], key: PitchLike | None = None, octave_shift: int = 0
+                 ) -> stream.Measure:
+    """An ascending run in quarter notes, spelled in its key (or the fitting `key`, or as typed),
+    starting in C4..G4 (`octave_shift` octaves away)."""
+
+    values = list(pitches)
+    fit = fit_run(values, key)
+    midi = [number + 12 * octave_shift for number in scale_midi(values)]
+    notes = _notes(_m21_names(fit.names, midi))
+    _show_accidentals((one.pitch for one in notes), _signature("scale", values, key))
+    measure = stream.Measure()
+    measure.append(notes)
+    return measure
+
+
+def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: int) -> stream.Measure:
+    """One labelled measure with its key signature (no clef): the body of a staff or a game score."""
+
+    kind = structure_kind(kind)
+    measure = triad_arpeggio(values, key, 4 + shift) if kind == "triad" else scale_stream(values, key, shift)
+    signature = meter.TimeSignature(f"{int(measure.duration.quarterLength)}/4")
+    signature.style.hideObjectOnPrint = True
+    label = expressions.TextExpression(structure_name(kind, values, key))
+    label.placement = "above"
+    sharps = _signature(kind, values, key)
+    measure.insert(0, signature)
+    measure.insert(0, m21key.KeySignature(sharps if sharps is not None else 0))
+    measure.insert(0, label)
+    return measure
+
+
+def structure_stream(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                     clef: str = "treble") -> stream.Measure:
+    """One measure holding a structure in a clef, with its key signature, labelled above with what
+    it is ("A minor", "Gb major scale, degrees 1-4")."""
+
+    shift = _check_clef(clef)
+    measure = _measure(kind, list(pitches), key, shift)
+    measure.insert(0, m21clef.BassClef() if clef == "bass" else m21clef.TrebleClef())
+    return measure
+
+
+def _as_pair(structure: Any) -> tuple[Any, Any]:
+    """(kind, pitches) from a pair or from an object with `.kind` and `.pitches`."""
+    if hasattr(structure, "kind") and hasattr(structure, "pitches"):
+        return structure.kind, structure.pitches
+    kind, pitches = structure
+    return kind, pitches
+
+
+def game_score(structures: Iterable[Any], title: str = "Muzundrum") -> stream.Score:
+    """A score of the structures in the order built, one labelled measure each in its own key."""
+
+    part = stream.Part()
+    for number, structure in enumerate(structures, start=1):
+        kind, pitches = _as_pair(structure)
+        measure = _measure(kind, list(pitches), None, 0)
+        measure.number = number
+        part.append(measure)
+    if not part.hasMeasures():
+        raise NotAStructure("a game score needs at least one structure")
+    part.measure(1).insert(0, m21clef.TrebleClef())
+    score = stream.Score([part])
+    score.metadata = metadata.Metadata(title=title)
+    return score
+
+
+def write_musicxml(obj: Music21Object, path: str | Path) -> Path:
+    """Write a music21 object as MusicXML to `path` (for MuseScore, Finale, ...), reproducibly."""
+    target = Path(path)
+    target.write_text(musicxml_text(obj), encoding="utf-8")
+    return target
+
+
+def write_midi(obj: Music21Object, path: str | Path) -> Path:
+    """Write a music21 object as a Standard MIDI File to `path`."""
+    return Path(obj.write("midi", fp=Path(path)))
+
+
+def musicxml_text(obj: Music21Object) -> str:
+    """MusicXML of a music21 object, reproducible: no export date, part ids P1, P2, ..."""
+
+    text = GeneralObjectExporter(obj).parse().decode("utf-8")
+    text = _ENCODING_DATE.sub("", text)
+    for number, part_id in enumerate(dict.fromkeys(_RANDOM_PART_ID.findall(text)), start=1):
+        text = text.replace(f'"{part_id}"', f'"P{number}"')
+    return text
+
+
+@cache
+def _toolkit() -> verovio.toolkit:
+    """One verovio toolkit for the process: loading its fonts once keeps renders fast."""
+
+    toolkit = verovio.toolkit()
+    toolkit.setOptions(VEROVIO_OPTIONS)
+    return toolkit
+
+
+def notation_svg(obj: Music21Object) -> str:
+    """Staff notation of a music21 object as one SVG page; identical input gives identical bytes."""
+    toolkit = _toolkit()
+    toolkit.resetXmlIdSeed(VEROVIO_OPTIONS["xmlIdSeed"])
+    if not toolkit.loadData(musicxml_text(obj)):
+        raise RenderError(f"verovio could not read the MusicXML of {obj!r}")
+    return toolkit.renderToSVG(1)
+
+
+class Notation:
+    """Staff notation of a music21 object that Jupyter shows inline as SVG."""
+
+    def __init__(self, obj: Music21Object):
+        self.svg = notation_svg(obj)
+
+    def _repr_svg_(self) -> str:
+        """The SVG Jupyter displays."""
+        return self.svg
+
+
+def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None, clef: str = "treble"
+          ) -> Notation:
+    """A triad or scale run on a staff with its key signature, spelled for what it is (or in `key`,
+    or as typed: `staff("scale", "Gb Ab Bb Cb".split())`), shown inline in a notebook."""
+    return Notation(structure_stream(kind, pitches, key, clef))
+
+
+def sounding_staff(
+    events: Iterable[tuple[int, int, int]], names: dict[int, str], label: str | None = None
+) -> Notation:
+    """Notes exactly as heard — (start beat, beats, MIDI) events, as muzlab.views.audio plays them — on one
+    staff in the clef that fits, spelled by `names` (MIDI number -> English name), labelled above."""
+
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for start, beats, midi in events:
+        groups.setdefault(start, []).append((beats, midi))
+    measure = stream.Measure()
+    now = 0
+    for start in sorted(groups):
+        if start > now:
+            measure.append(note.Rest(quarterLength=start - now))
+        midis = sorted(midi for _, midi in groups[start])
+        length = max(beats for beats, _ in groups[start])
+        spelled = _m21_names([names[midi] for midi in midis], midis)
+        sound = note.Note(spelled[0], quarterLength=length) if len(spelled) == 1 else chord.Chord(
+            spelled, quarterLength=length)
+        _show_accidentals(sound.pitches, None)
+        measure.append(sound)
+        now = max(now, start + length)
+    signature = meter.TimeSignature(f"{now}/4")
+    signature.style.hideObjectOnPrint = True
+    measure.insert(0, signature)
+    measure.insert(0, m21clef.bestClef(measure, recurse=True))
+    if label:
+        text = expressions.TextExpression(label)
+        text.placement = "above"
+        measure.insert(0, text)
+    return Notation(measure)

@@ -1,0 +1,365 @@
+"""Positions and games as hand-built SVG for notebooks (`_repr_svg_`): same position, same bytes.
+
+No rules live here: the position says which cells are legal, what a placement scores and which runs
+are on the board; this module only turns those answers into pictures. `board_view` gathers them once
+so that the SVG and the matplotlib plots (muzlab.views.plot) draw exactly the same board.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from muzlab.core.board import Board, as_cell
+from muzlab.core.hexgrid import Cell, to_pixel
+from muzlab.core.pitch import PitchLike, parse_pitch
+from muzlab.names.spelling import note_label, pitch_label, symbols
+from muzlab.rules.position import Position
+
+#: Colours shared by the SVG board, the matplotlib plots and the statistics figures (Okabe-Ito based).
+COLOURS = {
+    "cell": "#f3f1ec",
+    "edge": "#9a958c",
+    "edge-text": "#5c574f",
+    "honeypot-2": "#fbe6a2",
+    "honeypot-3": "#f3bd4f",
+    "honeypot-text": "#7a5600",
+    "legal": "#9fdcbf",
+    "legal-text": "#00553a",
+    "die": "#ffffff",
+    "die-edge": "#333333",
+    "text": "#111111",
+    "triad": "#d55e00",
+    "scale": "#0072b2",
+    "dead": "#9a9a9a",
+    "last": "#cc3399",
+}
+
+#: Radius of a die face and of the last-placement ring, as fractions of the hex circumradius.
+DIE_RADIUS = 0.6
+#: How far above a cell's centre its name is written, as a fraction of the hex circumradius.
+CELL_NAME_OFFSET = 0.72
+RING_RADIUS = 0.76
+#: Corners of a flat-topped hex: x in circumradii, y in units of sin 60°.
+_HEX_OFFSETS = ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))
+_SIN60 = math.sqrt(3) / 2
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run as drawn: its kind, whether it is complete, whether it can still become anything."""
+
+    kind: str
+    complete: bool
+    alive: bool
+    cells: tuple[Cell, ...]
+    description: str
+
+    @property
+    def style(self) -> str:
+        """"complete", "potential" or "dead" (nothing can finish it any more, or it breaks the rules)."""
+        if self.complete:
+            return "complete"
+        return "potential" if self.alive else "dead"
+
+    @property
+    def colour(self) -> str:
+        """The run's line colour: its kind's hue, grey when it can no longer become anything."""
+        return COLOURS["dead"] if self.style == "dead" else COLOURS[self.kind]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What a picture of a position shows, asked of the position once: labels, highlights, runs."""
+
+    board: Board
+    labels: dict[Cell, str]
+    highlight: dict[Cell, int | None]
+    pitch: int | None
+    pitch_label: str | None
+    runs: tuple[Run, ...]
+    last: Cell | None
+    #: Each cell's name ("e5") when the picture shows them, else empty.
+    cell_names: dict[Cell, str]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def board_view(
+    position: Position,
+    highlight: PitchLike | Iterable[Cell] | None = None,
+    last: Cell | None = None,
+    show_structures: bool = True,
+    coordinates: bool = False,
+) -> BoardView:
+    """Ask the position what to draw; `highlight`: a pitch (legal cells and points), a cell or cells;
+    `coordinates`: every cell's name (e5), for a board people refer to by cell."""
+    board = position.board
+    cells: dict[Cell, int | None] = {}
+    pitch = pitch_label = None
+    if isinstance(highlight, str) or _is_int(highlight):
+        pitch = parse_pitch(highlight)
+        pitch_label = symbols(note_label(highlight))
+        cells = {cell: position.score(pitch, cell) for cell in position.legal_placements(pitch)}
+    elif highlight is not None:
+        if isinstance(highlight, tuple) and len(highlight) == 2 and all(map(_is_int, highlight)):
+            highlight = [highlight]
+        for cell in highlight:
+            board.cell_index(cell)
+            cells[as_cell(cell)] = None
+    if last is not None:
+        board.cell_index(last)
+        last = as_cell(last)
+    structures = position.structures()
+    # A run of full length that is no allowed triad or scale (a teacher's set-up) is drawn as broken.
+    runs = tuple(
+        Run(s.kind, s.complete and bool(s.triads or s.keys), bool(s.triads or s.keys), s.cells, s.describe())
+        for s in structures
+    ) if show_structures else ()
+    labels = {cell: symbols(name) for cell, name in position.labels().items()}
+    names = {cell: board.cell_name(cell) for cell in board.cells} if coordinates else {}
+    return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names)
+
+
+def hex_points(centre: tuple[float, float], size: float) -> list[tuple[float, float]]:
+    """Corners of a flat-topped hex around a centre, east first, clockwise on screen (y down)."""
+    x, y = centre
+    return [(x + dx * size, y + dy * _SIN60 * size) for dx, dy in _HEX_OFFSETS]
+
+
+def cell_fill(view: BoardView, cell: Cell) -> str:
+    """Fill colour of a cell: highlighted, honeypot or plain."""
+    if cell in view.highlight:
+        return COLOURS["legal"]
+    factor = view.board.honeypots.get(cell)
+    return COLOURS[f"honeypot-{min(factor, 3)}"] if factor else COLOURS["cell"]
+
+
+def honeypot_label(factor: int) -> str:
+    """The mark of a honeypot cell, e.g. "×2"."""
+    return f"×{factor}"
+
+
+# ---- SVG text ---------------------------------------------------------------------------------------
+def _n(value: float) -> str:
+    """A coordinate with one decimal, never "-0.0"."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _points(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+def _text(x: float, y: float, text: str, size: float, css: str, fill: str, bold: bool = False,
+          anchor: str = "middle") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text class="{css}" x="{_n(x)}" y="{_n(y)}" dy="0.35em" font-size="{_n(size)}" '
+            f'text-anchor="{anchor}" fill="{fill}"{weight}>{html.escape(text)}</text>')
+
+
+def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, float, float, float]]:
+    """SVG elements of the board (cells, runs, marks, dice, scores, ring) and their bounding box."""
+    board = view.board
+    centres = {cell: to_pixel(cell, size) for cell in board.cells}
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    box = (min(xs) - size, min(ys) - _SIN60 * size, max(xs) + size, max(ys) + _SIN60 * size)
+    out = [f'<g class="cells" stroke="{COLOURS["edge"]}" stroke-width="{_n(size / 20)}" '
+           'stroke-linejoin="round">']
+    for cell in board.cells:
+        css = ["cell"]
+        if cell in board.honeypots:
+            css.append(f"honeypot-{board.honeypots[cell]}")
+        if cell in view.labels:
+            css.append("die")
+        if cell in view.highlight:
+            css.append("highlight")
+        out.append(f'<polygon class="{" ".join(css)}" data-cell="{cell[0]},{cell[1]}" '
+                   f'fill="{cell_fill(view, cell)}" points="{_points(hex_points(centres[cell], size))}"/>')
+    out.append("</g>")
+    if view.runs:
+        out.append('<g class="runs" fill="none" stroke-linecap="round" stroke-linejoin="round">')
+        for run in view.runs:
+            width = size * (0.2 if run.complete else 0.1)
+            dash = _dash(run.style, size)
+            out.append(f'<polyline class="run {run.kind} {run.style}" stroke="{run.colour}" '
+                       f'stroke-width="{_n(width)}"{dash} '
+                       f'points="{_points(centres[c] for c in run.cells)}">'
+                       f"<title>{html.escape(run.description)}</title></polyline>")
+        out.append("</g>")
+    out.append('<g class="marks">')
+    for cell, factor in sorted(board.honeypots.items()):
+        if cell in view.labels:
+            continue
+        x, y = centres[cell]
+        if view.highlight.get(cell) is not None:
+            out.append(_text(x, y + 0.5 * size, honeypot_label(factor), 0.32 * size, "honeypot",
+                             COLOURS["honeypot-text"]))
+        else:
+            out.append(_text(x, y, honeypot_label(factor), 0.5 * size, "honeypot", COLOURS["honeypot-text"],
+                             bold=True))
+    for cell, points in view.highlight.items():
+        if points is not None:
+            x, y = centres[cell]
+            dy = -0.1 * size if cell in board.honeypots else 0.0
+            out.append(_text(x, y + dy, f"+{points}", 0.55 * size, "points", COLOURS["legal-text"],
+                             bold=True))
+    out.append("</g>")
+    out.append(f'<g class="dice" fill="{COLOURS["die"]}" stroke="{COLOURS["die-edge"]}" '
+               f'stroke-width="{_n(size / 15)}">')
+    for cell in view.labels:
+        x, y = centres[cell]
+        out.append(f'<circle class="die" data-cell="{cell[0]},{cell[1]}" cx="{_n(x)}" cy="{_n(y)}" '
+                   f'r="{_n(DIE_RADIUS * size)}"/>')
+    out.append("</g>")
+    out.append('<g class="names" stroke="none">')
+    for cell, label in view.labels.items():
+        x, y = centres[cell]
+        out.append(_text(x, y, label, 0.55 * size, "name", COLOURS["text"], bold=True))
+    out.append("</g>")
+    if view.cell_names:
+        out.append('<g class="cell-names" stroke="none">')
+        for cell, name in view.cell_names.items():
+            x, y = centres[cell]
+            out.append(_text(x, y - CELL_NAME_OFFSET * size, name, 0.26 * size, "cell-name",
+                             COLOURS["edge-text"]))
+        out.append("</g>")
+    if view.last is not None:
+        x, y = centres[view.last]
+        out.append(f'<circle class="last" cx="{_n(x)}" cy="{_n(y)}" r="{_n(RING_RADIUS * size)}" '
+                   f'fill="none" stroke="{COLOURS["last"]}" stroke-width="{_n(size / 8)}"/>')
+    return out, box
+
+
+def _dash(style: str, size: float) -> str:
+    """A run's line pattern, so that its state shows without colour: solid when complete, dashed while
+    it can still be finished, dotted (short dots, wide gaps) when it can no longer be finished."""
+    if style == "complete":
+        return ""
+    if style == "dead":
+        return f' stroke-dasharray="{_n(size * 0.02)} {_n(size * 0.22)}"'
+    return f' stroke-dasharray="{_n(size * 0.16)} {_n(size * 0.16)}"'
+
+
+def _legend(view: BoardView, x: float, y: float, size: float) -> tuple[list[str], float]:
+    """Two legend rows (triads, scales: complete and potential) starting at (x, y), and a third for a
+    run that can no longer be finished when the board has one; their height."""
+    if not view.runs:
+        return [], 0.0
+    out = ['<g class="legend">']
+    row = 0.7 * size
+
+    def entry(lx: float, ly: float, style: str, colour: str, words: str) -> None:
+        width = size * (0.2 if style == "complete" else 0.1)
+        out.append(f'<line x1="{_n(lx)}" y1="{_n(ly)}" x2="{_n(lx + size)}" y2="{_n(ly)}" '
+                   f'stroke="{colour}" stroke-width="{_n(width)}"{_dash(style, size)}/>')
+        out.append(_text(lx + 1.25 * size, ly, words, 0.42 * size, "legend", COLOURS["text"], anchor="start"))
+
+    for i, kind in enumerate(("triad", "scale")):
+        for j, style in enumerate(("complete", "potential")):
+            entry(x + j * 5.2 * size, y + (i + 0.5) * row, style, COLOURS[kind], f"{style} {kind}")
+    rows = 2
+    if any(run.style == "dead" for run in view.runs):
+        entry(x, y + 2.5 * row, "dead", COLOURS["dead"], "can no longer be finished")
+        rows = 3
+    out.append("</g>")
+    return out, rows * row
+
+
+def _document(parts: list[str], box: tuple[float, float, float, float], label: str) -> str:
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+            f'viewBox="{_n(x0)} {_n(y0)} {_n(width)} {_n(height)}" '
+            'font-family="DejaVu Sans, Verdana, Arial, sans-serif" role="img" '
+            f'aria-label="{html.escape(label)}">')
+    return "\n".join([head, f"<title>{html.escape(label)}</title>", *parts, "</svg>"]) + "\n"
+
+
+def position_svg(
+    position: Position,
+    size: float = 30,
+    highlight: PitchLike | Iterable[Cell] | None = None,
+    last: Cell | None = None,
+    show_structures: bool = True,
+    coordinates: bool = False,
+) -> str:
+    """The position as a standalone SVG document; hexes of circumradius `size` pixels; `coordinates`
+    writes every cell's name (e5) at the top of its hex."""
+    view = board_view(position, highlight, last, show_structures, coordinates)
+    parts, box = _board_parts(view, size)
+    margin = size / 4
+    legend, height = _legend(view, box[0] + margin, box[3] + margin, size)
+    box = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + 2 * margin + height)
+    return _document(parts + legend, box, position.notation())
+
+
+class GameLike(Protocol):
+    """The parts of a game the picture reads."""
+
+    position: Position
+    hand: int | None
+    scores: list[int]
+    current_player: int
+    over: bool
+    players: int
+    result: Any
+
+
+def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: Cell | None = None) -> str:
+    """The game's board with a side panel: whose turn it is, the die in hand and the scores.
+
+    `show_legal` highlights the cells where the die in hand may go, with the points each would earn.
+    """
+    hand = None if game.over else game.hand
+    view = board_view(game.position, hand if show_legal else None, last)
+    parts, box = _board_parts(view, size)
+    margin = size / 4
+    legend, legend_height = _legend(view, box[0] + margin, box[3] + margin, size)
+    x = box[2] + size
+    text_size = 0.5 * size
+    y = box[1] + 0.6 * size
+    panel = ['<g class="panel">']
+    if game.over:
+        panel.append(_text(x, y, "Game over", 0.6 * size, "status", COLOURS["text"], bold=True,
+                           anchor="start"))
+        y += 0.8 * size
+        panel.append(_text(x, y, str(game.result), text_size, "result", COLOURS["text"], anchor="start"))
+    else:
+        panel.append(_text(x, y, f"Player {game.current_player + 1} to play", 0.6 * size, "status",
+                           COLOURS["text"], bold=True, anchor="start"))
+        y += 1.5 * size
+        panel.append(_text(x, y, "In hand", text_size, "label", COLOURS["text"], anchor="start"))
+        cx = x + 3.6 * size
+        if hand is None:
+            panel.append(_text(cx, y, "–", 0.55 * size, "hand", COLOURS["text"], bold=True))
+        else:
+            panel.append(f'<circle class="hand" cx="{_n(cx)}" cy="{_n(y)}" r="{_n(DIE_RADIUS * size)}" '
+                         f'fill="{COLOURS["die"]}" stroke="{COLOURS["die-edge"]}" '
+                         f'stroke-width="{_n(size / 15)}"/>')
+            panel.append(_text(cx, y, symbols(pitch_label(hand)), 0.55 * size, "hand", COLOURS["text"],
+                               bold=True))
+    y += 1.4 * size
+    panel.append(_text(x, y, "Scores", text_size, "label", COLOURS["text"], bold=True, anchor="start"))
+    for seat in range(game.players):
+        y += 0.8 * size
+        playing = seat == game.current_player and not game.over
+        css = "score current" if playing else "score"
+        panel.append(_text(x, y, f"{'▶ ' if playing else ''}Player {seat + 1}", text_size, css,
+                           COLOURS["text"], bold=playing, anchor="start"))
+        panel.append(_text(x + 5.6 * size, y, str(game.scores[seat]), text_size, css, COLOURS["text"],
+                           bold=playing, anchor="end"))
+    panel.append("</g>")
+    result_width = 0.6 * text_size * len(str(game.result)) if game.over else 0.0
+    right = x + max(6 * size, result_width)
+    box = (box[0] - margin, box[1] - margin, right + margin,
+           max(box[3] + 2 * margin + legend_height, y + size))
+    return _document(parts + legend + panel, box, game.position.notation())
+

@@ -1,0 +1,634 @@
+"""A printable teacher pack as PDF: worksheets on positions of seeded games with separate answer keys,
+a board at true size with cell names and honeypots, and a twelve-faced die net for paper dice.
+
+`teacher_pack(path, seed, sheets, questions, level)` writes the worksheets (one question page per
+sheet, then one answer page per sheet); `printables(path, paper, level)` writes the true-size board
+and the die net. The command line gives the same: `muzlab worksheet --out pack.pdf` and
+`muzlab printables --out kit.pdf`. Every name on the pages comes from muzlab.names.spelling and the
+board's cell names ("e5"); text is written as text (TrueType), so the PDF can be searched and read.
+The same seed gives the same pack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import math
+import random
+import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from muzlab.core.board import Board
+from muzlab.core.errors import MuzlabError
+from muzlab.core.hexgrid import Cell, corners, to_pixel
+from muzlab.core.outputs import file_written
+from muzlab.core.pitch import FLAT_NAMES, SHARP_NAMES, SpelledNote
+from muzlab.names.spelling import (
+    DEGREE_NAMES,
+    MAJOR_KEY_SIGNATURES,
+    join,
+    key_label,
+    major_scale,
+    run_key_names,
+    show_name,
+    symbols,
+    triad_function_facts,
+    typeset_text,
+)
+from muzlab.play.agents import make_agent, play
+from muzlab.play.game import Game
+from muzlab.play.quiz import score_explanation, scoring_move
+from muzlab.rules.position import Position, Structure
+from muzlab.views.svg import COLOURS
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure  # matplotlib only for PDFs; text worksheets need none
+
+#: Paper sizes in millimetres (width, height), portrait.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+LEVELS = ("basic", "master")
+#: The kinds of question, asked in this order round and round (a kind the position cannot ask is skipped).
+KINDS = ("where", "triad", "key", "points", "pair", "degree", "run")
+MAX_QUESTIONS = 12
+MAX_SHEETS = 50
+#: Dice on the board of a worksheet position, by level (a seeded game with this many dice).
+DICE = {"basic": (9, 14), "master": (14, 22)}
+#: Hex circumradius in mm on the true-size board (24 mm across the flats on the standard board, 19 on
+#: the master board): the same on A4 and Letter, within a 10 mm margin.
+BOARD_HEX_MM = {"standard": 13.8, "master": 11.0}
+MARGIN_MM = 10.0
+INK = "#222222"
+SOFT = "#666666"
+_RC = {"pdf.fonttype": 42, "ps.fonttype": 42, "font.family": "DejaVu Sans", "svg.hashsalt": "muzlab"}
+
+
+class WorksheetError(MuzlabError, ValueError):
+    """A worksheet setting that cannot be printed (paper, level, number of sheets or questions)."""
+
+
+@dataclass(frozen=True)
+class SheetQuestion:
+    """One printed question with its answer (a sentence, so it stands alone in the answer key)."""
+
+    kind: str
+    question: str
+    answer: str
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One worksheet: its number, the position printed and its questions."""
+
+    number: int
+    seed: int
+    position: Position
+    questions: tuple[SheetQuestion, ...]
+
+
+def _check(paper: str | None = None, level: str | None = None) -> None:
+    """WorksheetError naming a paper or level that does not exist."""
+    if paper is not None and paper not in PAPERS:
+        raise WorksheetError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    if level is not None and level not in LEVELS:
+        raise WorksheetError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+
+
+def sheet_position(seed: int, level: str = "basic") -> Position:
+    """The board of a seeded game between two greedy players, stopped after 9-14 dice (basic) or
+    14-22 dice (master, on the master board)."""
+    _check(level=level)
+    low, high = DICE[level]
+    dice = random.Random(f"sheet-{seed}").randint(low, high)
+    game = Game(2, board=level if level == "master" else "standard", rules=level, dice=dice, seed=seed)
+    return play(game, [make_agent("greedy", f"{seed}-a"), make_agent("greedy", f"{seed}-b")]).position
+
+
+@typeset_text
+def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic") -> list[Sheet]:
+    """The worksheets of a pack: sheet k plays the game seeded `seed + k` and asks `questions`."""
+    _check(level=level)
+    if not isinstance(sheets, int) or not 1 <= sheets <= MAX_SHEETS:
+        raise WorksheetError(f"sheets must be a whole number from 1 to {MAX_SHEETS}, not {sheets!r}")
+    if not isinstance(questions, int) or not 1 <= questions <= MAX_QUESTIONS:
+        raise WorksheetError(f"questions must be a whole number from 1 to {MAX_QUESTIONS} (what fits on a "
+                             f"page), not {questions!r}")
+    made = []
+    for number in range(1, sheets + 1):
+        game_seed = seed + number - 1
+        position = sheet_position(game_seed, level)
+        asked = tuple(sheet_questions(position, game_seed, questions))
+        made.append(Sheet(number, game_seed, position, asked))
+    return made
+
+
+@typeset_text
+def sheet_questions(position: Position, seed: int = 0, count: int = 8) -> list[SheetQuestion]:
+    """Mixed questions on one position, kinds taken in turn (KINDS): where a note may go, which
+    triad a die completes and its Roman numeral, spelling a key, points, what a pair could become,
+    which degree, which keys a run fits. No question is asked twice."""
+    rng = random.Random(seed)
+    asked: list[SheetQuestion] = []
+    stalled = 0
+    turn = 0
+    while len(asked) < count and stalled < 3 * len(KINDS):
+        question = _MAKERS[KINDS[turn % len(KINDS)]](position, rng)
+        turn += 1
+        if question is None or _topic(question) in {_topic(q) for q in asked}:
+            stalled += 1
+            continue
+        stalled = 0
+        asked.append(question)
+    return asked
+
+
+def face_label(pitch: int) -> str:
+    """A die face as printed on the die: "E", or both names on a black-key face, "C#/Db"."""
+    sharp, flat = show_name(SHARP_NAMES[pitch]), show_name(FLAT_NAMES[pitch])
+    return sharp if sharp == flat else f"{sharp}/{flat}"
+
+
+def _topic(question: SheetQuestion) -> str:
+    """What a question is about (its first sentence): two questions never share one."""
+    return question.question.split("?")[0]
+
+
+def _span(position: Position, structure: Structure) -> str:
+    """A run's cells as people say them: "e3–e5"."""
+    return f"{position.board.cell_name(structure.cells[0])}–{position.board.cell_name(structure.cells[-1])}"
+
+
+def _cell_list(position: Position, cells: list[Cell]) -> str:
+    """Cell names in reading order: column by column, bottom to top."""
+    return ", ".join(position.board.cell_name(c) for c in sorted(cells, key=lambda c: (c[0], -c[1])))
+
+
+def _where(position: Position, rng: random.Random) -> SheetQuestion | None:
+    pitches = [p for p in range(12) if position.legal_placements(p)]
+    if not pitches:
+        return None
+    pitch = rng.choice(pitches)
+    cells = position.legal_placements(pitch)
+    many = "cells" if len(cells) > 1 else "cell"
+    return SheetQuestion("where", f"Where may a die showing {face_label(pitch)} be placed? Name every cell.",
+                         f"{face_label(pitch)} may go on {len(cells)} {many}: "
+                         f"{_cell_list(position, cells)}.")
+
+
+def _triad(position: Position, rng: random.Random) -> SheetQuestion | None:
+    moves = [(pitch, cell, s) for pitch, cell in position.legal_moves()
+             for s in position.completions(pitch, cell) if s.kind == "triad"]
+    if not moves:
+        return None
+    pitch, cell, triad = rng.choice(moves)
+    root, quality = triad.triads[0]
+    numeral, tonic = rng.choice(triad_function_facts(root, quality, range(12), triad.names))
+    key = key_label(SpelledNote.from_english(tonic))
+    return SheetQuestion(
+        "triad",
+        f"Which triad does a die showing {face_label(pitch)} complete on {position.board.cell_name(cell)}? "
+        f"Give its Roman numeral in {key}.",
+        f"{triad.label().removesuffix(' triad')} ({join(triad.names)}): {numeral} in {key}.")
+
+
+def _key(position: Position, rng: random.Random) -> SheetQuestion:
+    keys = [key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6]
+    key = rng.choice(keys)
+    label = key_label(SpelledNote.from_english(key))
+    return SheetQuestion("key", f"Write the notes of the {label} scale, from its tonic up.",
+                         f"{label}: {join(major_scale(key))}.")
+
+
+def _points(position: Position, rng: random.Random) -> SheetQuestion | None:
+    move = scoring_move(position, rng)
+    if move is None:
+        return None
+    pitch, cell = move
+    points = position.score(pitch, cell)
+    return SheetQuestion(
+        "points",
+        f"How many points does a die showing {face_label(pitch)} score on {position.board.cell_name(cell)}?",
+        f"{points} point{'s' if points != 1 else ''}: {score_explanation(position, pitch, cell)}")
+
+
+def _pair(position: Position, rng: random.Random) -> SheetQuestion | None:
+    pairs = [s for s in position.structures() if s.kind == "triad" and not s.complete and s.triads]
+    if not pairs:
+        return None
+    pair = rng.choice(pairs)
+    options = pair.triad_names()
+    return SheetQuestion(
+        "pair", f"The column pair on {_span(position, pair)} ({join(pair.names)}): which triads "
+                f"could it still become?",
+        f"The pair {join(pair.names)} could become {_or(options)}.")
+
+
+def _degree(position: Position, rng: random.Random) -> SheetQuestion:
+    key = rng.choice([key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6])
+    degree = rng.randrange(1, 7)
+    note, label = show_name(major_scale(key)[degree]), key_label(SpelledNote.from_english(key))
+    return SheetQuestion(
+        "degree", f"Which degree of {label} is {note}? Name it too.",
+        f"{note} is degree {degree + 1} of {label}, the {DEGREE_NAMES[degree]}.")
+
+
+def _run(position: Position, rng: random.Random) -> SheetQuestion | None:
+    runs = [s for s in position.structures() if s.kind == "scale" and 0 < len(s.keys) <= 4]
+    if not runs:
+        return None
+    run = rng.choice(runs)
+    keys = run_key_names(run.pitches, run.keys, run.names)
+    return SheetQuestion(
+        "run", f"The diagonal run on {_span(position, run)} ({join(run.names)}): "
+               f"which scales does it fit?",
+        f"The run {join(run.names)} fits {_and(keys)}.")
+
+
+def _or(words: list[str], last: str = "or") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} {words[-1]}"
+
+
+def _and(words: list[str]) -> str:
+    return _or(words, "and")
+
+
+_MAKERS = {"where": _where, "triad": _triad, "key": _key, "points": _points, "pair": _pair,
+           "degree": _degree, "run": _run}
+
+
+# ---- drawing ------------------------------------------------------------------------------------
+def _writable(path: str | Path) -> Path:
+    """The PDF's path; WorksheetError before any work when its folder does not exist."""
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise WorksheetError(f"cannot write {target}: the folder {target.parent} does not exist")
+    if target.is_dir():
+        raise WorksheetError(f"cannot write {target}: it is a folder; give a file name such as pack.pdf")
+    return target
+
+
+@contextmanager
+def _pdf(path: str | Path) -> Iterator[PdfPages]:
+    """A PDF file whose text is text (TrueType) and whose bytes do not depend on the date."""
+    import matplotlib  # matplotlib only for PDFs; text worksheets need none
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with matplotlib.rc_context(_RC), PdfPages(path, metadata={
+            "Creator": "muzlab", "Producer": "muzlab", "CreationDate": None}) as pdf:
+        yield pdf
+
+
+def _page(paper: str) -> tuple[Figure, Axes]:
+    """A portrait page whose one axes spans it in millimetres (origin bottom left)."""
+    from matplotlib.figure import Figure  # matplotlib only for PDFs; text worksheets need none
+
+    width, height = PAPERS[paper]
+    figure = Figure(figsize=(width / 25.4, height / 25.4))
+    ax = figure.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)
+    ax.set_axis_off()
+    return figure, ax
+
+
+def _board_in(figure: Figure, position: Position, box: tuple[float, float, float, float], paper: str,
+              names: bool = True) -> None:
+    """Draw a position with cell names into a box (x, y, width, height in mm) of the page."""
+    from muzlab.views import plot  # matplotlib only for PDFs; text worksheets need none
+
+    width, height = PAPERS[paper]
+    x, y, w, h = box
+    ax = figure.add_axes((x / width, y / height, w / width, h / height))
+    plot.board(position, ax=ax, show_structures=False, legend=False, title="", coordinates=names)
+
+
+def _write_lines(ax: Axes, x: float, y: float, text: str, width: int, size: float, **style) -> float:
+    """Write wrapped text from (x, y) downward; return the y below it (mm)."""
+    colour = style.pop("color", INK)
+    for line in textwrap.wrap(text, width) or [""]:
+        ax.text(x, y, line, ha="left", va="top", fontsize=size, color=colour, **style)
+        y -= size * 0.45
+    return y
+
+
+def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
+    figure, ax = _page(paper)
+    width, height = PAPERS[paper]
+    top = height - MARGIN_MM
+    ax.text(MARGIN_MM, top, f"Muzundrum worksheet {sheet.number}", fontsize=16, fontweight="bold",
+            va="top", color=INK)
+    ax.text(width - MARGIN_MM, top, "Name ____________________   Date __________", fontsize=10, va="top",
+            ha="right", color=INK)
+    centre = sheet.position.board.cell_name(sheet.position.board.centre)
+    ax.text(MARGIN_MM, top - 8, f"{level.capitalize()} level. Cells are named by column letter and number "
+            f"from the bottom of the column (the centre is {centre}).", fontsize=9, va="top", color=SOFT)
+    board_height = 118 if paper == "a4" else 108
+    _board_in(figure, sheet.position, (MARGIN_MM + 20, top - 14 - board_height, width - 2 * MARGIN_MM - 40,
+                                       board_height), paper)
+    y = top - 18 - board_height
+    space = (y - MARGIN_MM - 6) / max(1, len(sheet.questions))
+    for number, question in enumerate(sheet.questions, start=1):
+        start = y
+        ax.text(MARGIN_MM, y, f"{number}.", fontsize=10.5, fontweight="bold", va="top", color=INK)
+        y = _write_lines(ax, MARGIN_MM + 8, y, question.question, 92, 10.5)
+        y = start - space
+        ax.plot([MARGIN_MM + 8, width - MARGIN_MM], [y + 3, y + 3], color="#bbbbbb", linewidth=0.6)
+    _footer(ax, paper, f"Worksheet {sheet.number} of {total} · game seed {sheet.seed}")
+    return figure
+
+
+def _answer_page(sheet: Sheet, paper: str, total: int) -> Figure:
+    figure, ax = _page(paper)
+    width, height = PAPERS[paper]
+    top = height - MARGIN_MM
+    ax.text(MARGIN_MM, top, f"Answer key: worksheet {sheet.number}", fontsize=16, fontweight="bold",
+            va="top", color=INK)
+    _board_in(figure, sheet.position, (width - MARGIN_MM - 70, top - 78, 70, 76), paper)
+    y = top - 12
+    for number, question in enumerate(sheet.questions, start=1):
+        wrap = 62 if y > top - 80 else 95
+        ax.text(MARGIN_MM, y, f"{number}.", fontsize=10, fontweight="bold", va="top", color=INK)
+        y = _write_lines(ax, MARGIN_MM + 8, y, question.question, wrap, 8.5, color=SOFT)
+        y = _write_lines(ax, MARGIN_MM + 8, y - 0.5, question.answer, wrap - 6, 10, fontweight="bold") - 3
+    _footer(ax, paper, f"Answers to worksheet {sheet.number} of {total} · game seed {sheet.seed}")
+    return figure
+
+
+def _footer(ax: Axes, paper: str, text: str) -> None:
+    width, _ = PAPERS[paper]
+    ax.text(width / 2, MARGIN_MM / 2, f"{text} · made with muzlab", ha="center", va="center", fontsize=7.5,
+            color=SOFT)
+
+
+def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic",
+                 paper: str = "a4") -> list[Sheet]:
+    """Write the worksheets to a PDF: one question page per sheet, then one answer page per sheet.
+    Returns the sheets (their positions, questions and answers)."""
+    _check(paper=paper)
+    target = _writable(path)
+    made = make_sheets(seed, sheets, questions, level)
+    with _pdf(target) as pdf:
+        for sheet in made:
+            pdf.savefig(_question_page(sheet, paper, level, len(made)))
+        for sheet in made:
+            pdf.savefig(_answer_page(sheet, paper, len(made)))
+    return made
+
+
+# ---- the board at true size and the die net ----------------------------------------------------------
+def _board_page(paper: str, level: str) -> Figure:
+    """The empty board at true size: each hex as many mm as BOARD_HEX_MM says, whatever the paper."""
+    from matplotlib.patches import Polygon, Rectangle  # matplotlib only for PDFs; text worksheets need none
+
+    board = Board.master() if level == "master" else Board.standard()
+    radius = BOARD_HEX_MM[board.name]
+    figure, ax = _page(paper)
+    width, height = PAPERS[paper]
+    xs = [to_pixel(c, radius)[0] for c in board.cells]
+    ys = [to_pixel(c, radius)[1] for c in board.cells]
+    dx = width / 2 - (min(xs) + max(xs)) / 2
+    dy = height / 2 - 6 + (min(ys) + max(ys)) / 2
+    fills = {2: COLOURS["honeypot-2"], 3: COLOURS["honeypot-3"]}
+    for cell in board.cells:
+        points = [(x + dx, dy - y) for x, y in corners(cell, radius)]
+        factor = board.honeypots.get(cell)
+        ax.add_patch(Polygon(points, closed=True, facecolor=fills.get(factor, "white"), edgecolor=INK,
+                             linewidth=0.8))
+        cx, cy = to_pixel(cell, radius)
+        ax.text(cx + dx, dy - cy + 0.55 * radius, board.cell_name(cell), ha="center", va="center",
+                fontsize=radius * 0.55, color=SOFT)
+        if factor:
+            ax.text(cx + dx, dy - cy - 0.1 * radius, f"×{factor}", ha="center", va="center",
+                    fontsize=radius * 0.95, fontweight="bold", color=INK)
+        if cell == board.centre:
+            ax.text(cx + dx, dy - cy - 0.1 * radius, "start", ha="center", va="center", fontsize=radius * 0.6,
+                    color=INK)
+    top = height - MARGIN_MM
+    ax.text(MARGIN_MM, top, f"Muzundrum {board.name} board ({len(board)} cells)", fontsize=14,
+            fontweight="bold", va="top", color=INK)
+    ax.text(MARGIN_MM, top - 7, f"Print at 100 % (actual size): each cell is {radius * math.sqrt(3):.0f} mm "
+            "across; the bar on the right is 50 mm.", fontsize=9, va="top", color=SOFT)
+    ax.add_patch(Rectangle((width - MARGIN_MM - 50, top - 9), 50, 2.5, facecolor=INK))
+    ax.text(width - MARGIN_MM - 25, top - 5, "50 mm", ha="center", va="bottom", fontsize=8, color=INK)
+    ax.text(width / 2, MARGIN_MM + 2, "Triads stack up the columns; major scales climb the diagonals.\n"
+            "Shaded cells are honeypots: they double or triple a placement's score.", fontsize=9,
+            color=SOFT, va="bottom", ha="center", linespacing=1.4)
+    return figure
+
+
+def dodecahedron_net(edge: float = 1.0) -> tuple[list[np.ndarray], list[int], list[tuple[int, int]]]:
+    """A net of the regular dodecahedron: 12 pentagons in the plane (edge length `edge`), the face
+    each came from, and the cut edges as pairs (face, side) where a glue tab goes (one per pair of
+    edges that meet when folded). Faces 0 and 6 are opposite, as are k and k + 6."""
+    faces3d = _dodecahedron_faces()
+    parent = {0: None, **{k: 0 for k in range(1, 6)}}
+    bridge = next(f for f in range(6, 12) if _shared(faces3d[1], faces3d[f]))
+    parent[bridge] = 1
+    bottom = 6
+    parent[bottom] = bridge
+    for face in range(6, 12):
+        if face not in parent:
+            parent[face] = bottom
+    placed: dict[int, dict[int, np.ndarray]] = {}
+    order = [0, *range(1, 6), bridge, bottom, *[f for f in range(6, 12) if f not in (bridge, bottom)]]
+    for face in order:
+        placed[face] = _unfold(faces3d, face, parent[face], placed, edge)
+    polygons = [np.array([placed[face][v] for v in faces3d[face]]) for face in order]
+    folds = {frozenset(_shared(faces3d[f], faces3d[p])) for f, p in parent.items() if p is not None}
+    tabs, seen = [], set()
+    for index, face in enumerate(order):
+        ring = faces3d[face]
+        for side in range(5):
+            pair = frozenset((ring[side], ring[(side + 1) % 5]))
+            if pair not in folds and pair not in seen:
+                seen.add(pair)
+                tabs.append((index, side))
+    return polygons, order, tabs
+
+
+def _dodecahedron_faces() -> list[list[int]]:
+    """Vertex indices of the 12 faces, each in order around its face; face k + 6 opposite face k.
+    The vertex coordinates are `_dodecahedron_vertices()`."""
+    vertices = _dodecahedron_vertices()
+    phi = (1 + math.sqrt(5)) / 2
+    normals = []
+    for a, b in ((phi, 1), (-phi, 1), (phi, -1), (-phi, -1)):
+        normals += [np.array(v) for v in ((0, a, b), (a, b, 0), (b, 0, a))]
+    normals.sort(key=lambda n: (-n[2], -n[1], -n[0]))
+    top = normals[0]
+    ring = sorted((n for n in normals if 0 < float(n @ top) < np.linalg.norm(top) ** 2 - 1e-9),
+                  key=lambda n: math.atan2(n[1], n[0]))
+    ordered = [top, *ring[:5]]
+    ordered += [-n for n in ordered]
+    faces = []
+    for normal in ordered:
+        heights = vertices @ normal
+        members = [int(i) for i in np.argsort(-heights)[:5]]
+        centre = vertices[members].mean(axis=0)
+        u = vertices[members[0]] - centre
+        w = np.cross(normal, u)
+        members.sort(key=lambda i: math.atan2(float((vertices[i] - centre) @ w),
+                                              float((vertices[i] - centre) @ u)))
+        faces.append(members)
+    return faces
+
+
+def _dodecahedron_vertices() -> np.ndarray:
+    phi = (1 + math.sqrt(5)) / 2
+    points = [(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
+    for a in (-1 / phi, 1 / phi):
+        for b in (-phi, phi):
+            points += [(0, a, b), (a, b, 0), (b, 0, a)]
+    return np.array(points, dtype=float)
+
+
+def _shared(a: list[int], b: list[int]) -> tuple[int, int] | tuple[()]:
+    common = tuple(v for v in a if v in b)
+    return common if len(common) == 2 else ()
+
+
+def _unfold(faces: list[list[int]], face: int, parent: int | None, placed: dict[int, dict[int, np.ndarray]],
+            edge: float) -> dict[int, np.ndarray]:
+    """2-D positions of a face's vertices: a regular pentagon, hinged on its parent's shared edge."""
+    vertices = _dodecahedron_vertices()
+    ring = faces[face]
+    if parent is None:
+        radius = edge / (2 * math.sin(math.pi / 5))
+        return {v: radius * np.array([math.cos(a), math.sin(a)]) for v, a in
+                zip(ring, [math.pi / 2 + 2 * math.pi * k / 5 for k in range(5)], strict=True)}
+    a, b = _shared(ring, faces[parent])
+    a2, b2 = placed[parent][a], placed[parent][b]
+    centre3 = vertices[ring].mean(axis=0)
+    u3 = (vertices[b] - vertices[a]) / np.linalg.norm(vertices[b] - vertices[a])
+    w3 = centre3 - vertices[a] - ((centre3 - vertices[a]) @ u3) * u3
+    w3 /= np.linalg.norm(w3)
+    u2 = (b2 - a2) / np.linalg.norm(b2 - a2)
+    w2 = np.array([-u2[1], u2[0]])
+    parent_centre = np.mean(list(placed[parent].values()), axis=0)
+    if (parent_centre - a2) @ w2 > 0:
+        w2 = -w2
+    scale = edge / np.linalg.norm(vertices[b] - vertices[a])
+    offsets = {v: vertices[v] - vertices[a] for v in ring}
+    return {v: a2 + scale * ((offset @ u3) * u2 + (offset @ w3) * w2) for v, offset in offsets.items()}
+
+
+def _die_page(paper: str) -> Figure:
+    """The die net at the largest size that fits the page (at most 30 mm edges), names on the faces."""
+    from matplotlib.patches import Polygon  # matplotlib only for PDFs; text worksheets need none
+
+    polygons, order, tabs = dodecahedron_net(1.0)
+    points = np.vstack(polygons)
+    width, height = PAPERS[paper]
+    room = np.array([width - 2 * MARGIN_MM - 16, height - 2 * MARGIN_MM - 50])
+
+    def fitting_edge(degrees: int) -> float:
+        return float(min(room / np.ptp(points @ _rotation(degrees), axis=0)))
+
+    best = max(range(0, 180, 3), key=fitting_edge)
+    rotation = _rotation(best)
+    spread = np.ptp(points @ rotation, axis=0)
+    edge = min(30.0, fitting_edge(best))
+    low = (points @ rotation).min(axis=0)
+    offset = np.array([(width - spread[0] * edge) / 2, (height - spread[1] * edge) / 2 - 8]) - low * edge
+    figure, ax = _page(paper)
+    shapes = [polygon @ rotation * edge + offset for polygon in polygons]
+    for index, side in tabs:
+        a, b = shapes[index][side], shapes[index][(side + 1) % 5]
+        out = b - a
+        normal = np.array([out[1], -out[0]]) / np.linalg.norm(out)
+        if (shapes[index].mean(axis=0) - a) @ normal > 0:
+            normal = -normal
+        depth = 0.18 * edge
+        ax.add_patch(Polygon([a, a + 0.3 * out + depth * normal, b - 0.3 * out + depth * normal, b],
+                             closed=True, facecolor="#eeeeee", edgecolor=SOFT, linewidth=0.6))
+    for index, shape in enumerate(shapes):
+        face = order[index]
+        ax.add_patch(Polygon(shape, closed=True, facecolor="white", edgecolor=INK, linewidth=0.9))
+        label = "\n".join(symbols(name) for name in face_label(face).split("/"))  # face k: pitch class k
+        ax.text(*shape.mean(axis=0), label, ha="center", va="center", fontsize=edge * (0.62 if "\n" in label
+                else 0.9), fontweight="bold", color=INK, linespacing=1.1)
+    top = height - MARGIN_MM
+    ax.text(MARGIN_MM, top, "A twelve-faced die for Muzundrum", fontsize=14, fontweight="bold", va="top",
+            color=INK)
+    for line, text in enumerate((
+            "Print on card, cut along the outline, fold every line between two faces, and glue each grey tab",
+            "under the face it meets. One face per pitch class; the black keys carry both names.",
+            f"Opposite faces are a tritone apart. Edges are {edge:.0f} mm: the die is about "
+            f"{2.227 * edge:.0f} mm across.")):
+        ax.text(MARGIN_MM, top - 8 - 5 * line, text, fontsize=9, va="top", color=SOFT)
+    return figure
+
+
+def _rotation(degrees: float) -> np.ndarray:
+    angle = math.radians(degrees)
+    return np.array([[math.cos(angle), math.sin(angle)], [-math.sin(angle), math.cos(angle)]])
+
+
+def printables(path: str | Path, paper: str = "a4", level: str = "basic") -> Path:
+    """Write the board at true size (page 1) and the die net (page 2) to a PDF for paper games."""
+    _check(paper, level)
+    target = _writable(path)
+    with _pdf(target) as pdf:
+        pdf.savefig(_board_page(paper, level))
+        pdf.savefig(_die_page(paper))
+    return target
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    """Add `worksheet` (the teacher pack) and `printables` (board and die net) to the `muzlab` command."""
+    pack = commands.add_parser("worksheet",
+                               help="print worksheets from seeded games, then their answer keys (PDF)")
+    pack.add_argument("--out", required=True, metavar="FILE", help="the PDF to write, e.g. pack.pdf")
+    pack.add_argument("--seed", type=int, default=0, help="sheet k shows the game seeded SEED + k - 1")
+    pack.add_argument("--sheets", type=int, default=2, help=f"worksheets (question pages), 1-{MAX_SHEETS}")
+    pack.add_argument("--questions", type=int, default=8, help=f"questions on each sheet, 1-{MAX_QUESTIONS}")
+    pack.add_argument("--level", default="basic", choices=LEVELS)
+    pack.add_argument("--paper", default="a4", choices=tuple(PAPERS))
+    pack.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    pack.set_defaults(run=_pack_command)
+    kit = commands.add_parser("printables", help="the board at true size and a twelve-faced die net (PDF)")
+    kit.add_argument("--out", required=True, metavar="FILE", help="the PDF to write, e.g. kit.pdf")
+    kit.add_argument("--level", default="basic", choices=LEVELS, help="master prints the master board")
+    kit.add_argument("--paper", default="a4", choices=tuple(PAPERS))
+    kit.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    kit.set_defaults(run=_printables_command)
+
+
+def _pack_command(args: argparse.Namespace) -> int:
+    with file_written(args.out, args.force) as aside:
+        made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper)
+    asked = sum(len(sheet.questions) for sheet in made)
+    print(f"wrote {args.out}: {len(made)} worksheet page(s) with {asked} questions, then {len(made)} "
+          "answer page(s)")
+    return 0
+
+
+def _printables_command(args: argparse.Namespace) -> int:
+    with file_written(args.out, args.force) as aside:
+        printables(aside, args.paper, args.level)
+    print(f"wrote {args.out}: the {args.level} board at true size ({args.paper}) and the die net")
+    return 0
+
+
+def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, paper: str = "a4") -> bytes:
+    """One worksheet on a given position (a teacher's, from the Explorer) and its answer key, as PDF
+    bytes for a browser to download; WorksheetError for a position with broken runs or no die."""
+    _check(paper=paper)
+    if not len(position):
+        raise WorksheetError("the board is empty: put some notes on it first")
+    if position.problems():
+        raise WorksheetError("the position breaks the rules: mend the runs marked in red first")
+    level = "master" if position.rules.name == "master" else "basic"
+    sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions)))
+    out = io.BytesIO()
+    with _pdf(out) as pdf:
+        pdf.savefig(_question_page(sheet, paper, level, 1))
+        pdf.savefig(_answer_page(sheet, paper, 1))
+    return out.getvalue()
