@@ -6,21 +6,17 @@ the mask engine (muzlab.rules.engine), computed lazily; a child recomputes only 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import accumulate, chain
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from muzlab.core.board import Board
 from muzlab.core.errors import (
-    CellOccupied,
     IllegalPlacement,
     InvalidCell,
     InvalidPosition,
-    NotationError,
-    UnknownNoteName,
     UnknownSetting,
     shown,
 )
@@ -34,19 +30,19 @@ from muzlab.names.spelling import (
     join,
     key_notes,
     mode_name,
-    pitch_label,
     resolve_key,
     run_degrees,
     run_key_names,
     show_name,
-    spell_column,
     spell_english,
     text_settings,
     triad_functions,
     triad_root_name,
 )
-from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Engine, Layout, layout_of
-from muzlab.rules.ruleset import HOUSE_RULES, SCALE_STEPS, RuleSet, RunChecks
+from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Layout, layout_of
+from muzlab.rules.notation import read_notation, write_notation
+from muzlab.rules.refusals import Refusals
+from muzlab.rules.ruleset import SCALE_STEPS, RuleSet, RunChecks
 
 
 @dataclass(frozen=True)
@@ -230,7 +226,7 @@ class Problem:
     reason: str
 
 
-class Position(Engine):
+class Position(Refusals):
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
     __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings")
@@ -462,77 +458,6 @@ class Position(Engine):
                 return i
         return self.board.cell_index(cell)
 
-    def _room_problem(self, i: int, pitch: int, below: tuple, above: tuple) -> str | None:
-        """Why a new column pair made by `pitch` on cell i could never be finished, or None."""
-        up, down = self.board.up[COLUMN], self.board.down[COLUMN]
-        if below:
-            low, high = below[0], pitch
-            top_side, bottom_side = up[i], down[i][1:]
-        else:
-            low, high = pitch, above[0]
-            top_side, bottom_side = up[i][1:], down[i]
-        checks = self._checks
-        why_not_above = self._side_problem(top_side, checks.completes_above[low][high], "above")
-        if why_not_above is None:
-            return None
-        why_not_below = self._side_problem(bottom_side, checks.completes_below[low][high], "below")
-        if why_not_below is None:
-            return None
-        return (f"{join(self._column_spelling(i, below, pitch, above))} could never be finished as a triad: "
-                f"{why_not_above}, and {why_not_below}.")
-
-    def _side_problem(self, side: tuple[int, ...], completing: int, where: str) -> str | None:
-        if not side:
-            return f"the board ends {where} it"
-        if len(side) > 1 and self._grid[side[1]] != EMPTY:
-            return f"the cell {where} it has a die beyond it (that would make four)"
-        if not completing & self._diagonal_mask(side[0]):
-            return f"no note that finishes it fits {where} without breaking a scale"
-        return None
-
-    def _problem(self, pitch: int, i: int) -> str | None:
-        """The first rule the placement breaks, in the order of RULES.md section 5."""
-        cell = self.board.cells[i]
-        if self._grid[i] != EMPTY:
-            occupant = self.labels()[cell]  # (every name a person reads goes through the board's)
-            raise CellOccupied(f"{self.board.cell_name(cell)} already holds {occupant}.", pitch=pitch,
-                               cell=cell)
-        name = pitch_label(pitch)
-        if self._count == 0:
-            if self.rules.opening_on_centre and cell != self.board.centre:
-                return f"The first die goes on the centre cell {self.board.cell_name(self.board.centre)}."
-            return None
-        if not any(self._grid[j] != EMPTY for j in self.board.neighbour_indices[i]):
-            return f"{name} must touch a die already on the board."
-        below, above = self._line_runs(COLUMN, i)
-        run = below + (pitch,) + above
-        if self._checks.column_problem(run):
-            return self._checks.column_problem(run, self._column_spelling(i, below, pitch, above))
-        spelled, cells = self.spelled(), self.board.cells
-        for line in (1, 2):
-            line_below, line_above = self._line_runs(line, i)
-            down, up = self.board.down[line][i], self.board.up[line][i]
-            names = ([spelled.name(cells[j], line) for j in reversed(down[:len(line_below)])],
-                     [spelled.name(cells[j], line) for j in up[:len(line_above)]])
-            problem = self._checks.join_scale_problem(line_below, pitch, line_above, names)
-            if problem:
-                return problem
-        if len(below) + len(above) == 1:
-            return self._room_problem(i, pitch, below, above)
-        return None
-
-    def _column_spelling(self, i: int, below: tuple, pitch: int, above: tuple) -> list[str]:
-        """The column run a die on cell i would make, its dice written as the board writes them (a
-        run of two or three as its column spells it, a lone die by its label) and the new die a third
-        from them where it can be: the words of a refusal match the board."""
-        fixed: dict[int, str] = {}
-        spelled, cells = self.spelled(), self.board.cells
-        column_down, column_up = self.board.down[COLUMN][i], self.board.up[COLUMN][i]
-        for ray, offset in ((column_down[len(below) - 1::-1] if below else (), 0),
-                            (column_up[:len(above)], len(below) + 1)):
-            fixed.update((offset + k, spelled.name(cells[j], COLUMN)) for k, j in enumerate(ray))
-        return spell_column(below + (pitch,) + above, fixed=fixed, qualities=self._checks.triad_qualities)
-
     # ---- what is on the board ------------------------------------------------------------------------
     def structures(self, key: PitchLike | None = None) -> list[Structure]:
         """Every run of two or more dice, columns first, each with what it is or could become; its
@@ -706,65 +631,16 @@ class Position(Engine):
 
     # ---- notation -----------------------------------------------------------------------------------
     def notation(self) -> str:
-        """Compact text: board[/rules[+house-house]] then note@q,r for every die in board order, e.g.
-        "standard C@0,0 E@0,-1", or "standard/basic+opening_scores C@0,0" for a house rule switched from
-        its default ("+" on, "-" off), so the text reads back to an equal position. A file format: the
-        note names are English default names whatever the note-name convention
-        (`muzlab.set_note_names`), and `from_notation` reads them so."""
-        house = "".join(("+" if getattr(self.rules, name) else "-") + name for name in HOUSE_RULES
-                        if getattr(self.rules, name) != _HOUSE_DEFAULTS[name])
-        head = self.board.name
-        if self.rules.name != "basic" or house:
-            head += f"/{self.rules.name}{house}"
-        dice = (f"{pitch_name(p)}@{q},{r}" for (q, r), p in self.dice.items())
-        return " ".join([head, *dice])
+        """Compact text that reads back to an equal position (muzlab.rules.notation), e.g.
+        "standard C@0,0 E@0,-1"; `repr` uses it."""
+        return write_notation(self.board, self.rules, self.dice)
 
     @classmethod
     def from_notation(cls, text: str, board: Board | None = None, rules: RuleSet | None = None,
                       *, strict: bool = True) -> Position:
         """Read `notation()` text back; NotationError names the token that cannot be read. Given
         `board` or `rules`, the text must be for them."""
-        if not isinstance(text, str) or not text.split():
-            raise NotationError(f"{shown(text)} is not position notation; it starts with a board name")
-        head, *tokens = text.split()
-        match = _HEAD.fullmatch(head)
-        if not match:
-            raise NotationError(f"{shown(head)} does not start position notation; write a board name, then "
-                                "optionally /rules and house rules switched with + or -, e.g. "
-                                "standard/basic+opening_scores")
-        board_name, rules_name = match["board"], match["rules"] or "basic"
-        house = dict(_HOUSE_DEFAULTS)
-        for sign, name in _SWITCH.findall(match["house"] or ""):
-            if name not in _HOUSE_DEFAULTS:
-                raise NotationError(f"in {shown(head)}: {name!r} is not a house rule; house rules are "
-                                    f"{', '.join(HOUSE_RULES)}")
-            house[name] = sign == "+"
-        try:
-            if board is None:
-                board = Board.named(board_name)
-            if rules is None:
-                rules = replace(RuleSet.named(rules_name), **house)
-        except ValueError as error:
-            raise NotationError(f"in {shown(head)}: {error}") from None
-        if board.name != board_name or rules.name != rules_name or any(
-                getattr(rules, name) != value for name, value in house.items()):
-            meant = Position(board, None, rules).notation()
-            raise NotationError(f"the notation is for {shown(head)}, not for {meant}")
-        dice: dict[Cell, int] = {}
-        for token in tokens:
-            match = _DIE_TOKEN.fullmatch(token)
-            if not match:
-                raise NotationError(f"{shown(token)} is not a die; write note@q,r, e.g. Eb@1,-2")
-            try:
-                pitch = parse_pitch(match["note"], "english")  # notation is a file format: English names
-            except UnknownNoteName as error:
-                raise NotationError(f"in {shown(token)}: {error}") from None
-            cell = (int(match["q"]), int(match["r"]))
-            if cell not in board:
-                raise NotationError(f"in {shown(token)}: {cell} is not on the {board.name} board")
-            if cell in dice:
-                raise NotationError(f"in {shown(token)}: cell {cell} is given twice")
-            dice[cell] = pitch
+        board, rules, dice = read_notation(text, board, rules)
         return cls(board, dice, rules, strict=strict)
 
     def __repr__(self) -> str:
@@ -777,12 +653,6 @@ class Position(Engine):
         return position_svg(self)
 
 
-_DIE_TOKEN = re.compile(r"(?P<note>[^@\s]{1,12})@(?P<q>[+-]?[0-9]{1,7}),(?P<r>[+-]?[0-9]{1,7})")
-#: The head of position notation: board, then optionally /rules and house rules switched on (+) or off (-).
-_HEAD = re.compile(r"(?P<board>[^/\s]{1,100})"
-                   r"(?:/(?P<rules>[A-Za-z0-9_-]{1,40})(?P<house>(?:[+-][a-z_]{1,40})*))?")
-_SWITCH = re.compile(r"([+-])([a-z_]+)")
-_HOUSE_DEFAULTS = {name: getattr(RuleSet(), name) for name in HOUSE_RULES}
 
 
 def _resolve_board(board: Board | str | None) -> Board:
