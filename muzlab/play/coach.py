@@ -27,7 +27,7 @@ from muzlab.play.value import Assessment, Evaluator, assess, margin
 from muzlab.rules.position import Position, Structure
 
 if TYPE_CHECKING:
-    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+    import pandas as pd
 
 #: Verb forms for the sentences: present (advice), past (what was played), participle (what could
 #: have been played: "would have completed").

@@ -57,7 +57,7 @@ from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
-    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+    import pandas as pd
 
 ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4

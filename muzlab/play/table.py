@@ -29,7 +29,7 @@ from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
-    import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
+    import pandas as pd
 
 #: What a message is: news of the game, a refused action, a hint, or computers that stopped.
 MESSAGE_KINDS = ("info", "refused", "hint", "stopped")

@@ -35,7 +35,7 @@ from muzlab.sim import runner, stats
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
-    import pandas as pd  # the worker processes import this module: pandas loads where frames are made
+    import pandas as pd
     from distributed import Client
 
 MAX_SEED = 2**63
@@ -547,11 +547,9 @@ def simulate(
     dies or it raises) is run again up to `retries` times, then SimulationError names the missing
     games. A progress bar shows for runs of PROGRESS_FROM games or more unless `progress` says otherwise.
 
-    Chunks are made as they are sent out, so memory stays bounded however many games are asked for
-    with `out`; without it, at most MAX_IN_MEMORY games are played into frames. `out` is checked before
-    the first game: an earlier dataset there is replaced only with `force`, and the dataset is written
-    beside it and renamed into place when complete, so an interrupted or failed run leaves the earlier
-    one whole (or nothing new).
+    Chunks are made as they are sent out, so memory stays bounded with `out` (without it, at most
+    MAX_IN_MEMORY games go into frames). `out` is checked before the first game; an earlier dataset
+    there is replaced only with `force`, by one written beside it and renamed in when complete.
     """
     if isinstance(rules, str):
         rules = RuleSet.named(rules)
@@ -559,19 +557,7 @@ def simulate(
     if isinstance(board, str):
         board = Board.named(board)
     spec = SimulationSpec(tuple(agents), seed, dice, rules, board, alternate_seats)
-    if not _whole(n_games, 0) or n_games > MAX_GAMES or (workers is not None and not _whole(workers, 1)) or (
-            chunk_size is not None and not _whole(chunk_size, 1)):
-        raise UnknownSetting(f"n_games must be a whole number from 0 to {MAX_GAMES:,}, workers and "
-                             "chunk_size >= 1")
-    if not _whole(retries, 0):
-        raise UnknownSetting("retries must be >= 0")
-    if out is None and n_games > MAX_IN_MEMORY:
-        raise UnknownSetting(f"{n_games:,} games would not fit in memory as frames (at most "
-                             f"{MAX_IN_MEMORY:,}); write them part by part with out=FOLDER (muzlab simulate "
-                             "--dataset --out FOLDER)")
-    if client is not None and workers is not None:
-        raise UnknownSetting("workers= counts local processes; with client= the cluster's workers play "
-                             "the games")
+    _check_run(n_games, workers, chunk_size, retries, out is not None, client is not None)
     Game(len(spec.agents), board, rules, dice, 0)  # refuse bad settings before any work starts
     if client is None:
         workers = workers or (runner.cpu_count() if n_games >= PARALLEL_FROM else 1)
@@ -592,8 +578,7 @@ def simulate(
             rows[0] += counts[0]
             rows[1] += counts[1]
 
-    key_text = json.dumps([task.__name__, spec.to_dict(), n_games, size, out is not None and run_id])
-    key = f"muzlab-{task.__name__}-{hashlib.sha256(key_text.encode()).hexdigest()[:12]}"
+    key = _job_key(task.__name__, spec, n_games, size, out is not None and run_id)
     from tqdm.auto import tqdm  # only with a progress bar
 
     bar = tqdm(total=n_games, unit="game", disable=not (progress if progress is not None
@@ -612,13 +597,41 @@ def simulate(
                 error.add_note(f"No dataset was written to {Path(out).resolve()}: a dataset is written whole "
                                "or not at all.")
         raise
-    if not parts:
-        return frames(len(spec.agents), [], [])
+    return _joined(len(spec.agents), [results[number] for number in range(len(parts))])
+
+
+def _job_key(task: str, spec: SimulationSpec, n_games: int, size: int, run_id: str | bool) -> str:
+    """The cluster's name for a run's chunks: the same run gets the same key, another run another."""
+    text = json.dumps([task, spec.to_dict(), n_games, size, run_id])
+    return f"muzlab-{task}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def _joined(players: int, chunks: list[tuple[pd.DataFrame, pd.DataFrame]]) -> SimulationResult:
+    """The frames of every chunk, in order, as one result."""
+    if not chunks:
+        return frames(players, [], [])
     import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
-    ordered = [results[number] for number in range(len(parts))]
-    return SimulationResult(pd.concat([games for games, _ in ordered], ignore_index=True),
-                            pd.concat([moves for _, moves in ordered], ignore_index=True))
+    return SimulationResult(pd.concat([games for games, _ in chunks], ignore_index=True),
+                            pd.concat([moves for _, moves in chunks], ignore_index=True))
+
+
+def _check_run(n_games: Any, workers: Any, chunk_size: Any, retries: Any, to_disk: bool, on_cluster: bool
+               ) -> None:
+    """Refuse, naming it, a count of games, workers, chunk size or retries that `simulate` cannot run."""
+    if not _whole(n_games, 0) or n_games > MAX_GAMES or (workers is not None and not _whole(workers, 1)) or (
+            chunk_size is not None and not _whole(chunk_size, 1)):
+        raise UnknownSetting(f"n_games must be a whole number from 0 to {MAX_GAMES:,}, workers and "
+                             "chunk_size >= 1")
+    if not _whole(retries, 0):
+        raise UnknownSetting("retries must be >= 0")
+    if not to_disk and n_games > MAX_IN_MEMORY:
+        raise UnknownSetting(f"{n_games:,} games would not fit in memory as frames (at most "
+                             f"{MAX_IN_MEMORY:,}); write them part by part with out=FOLDER (muzlab simulate "
+                             "--dataset --out FOLDER)")
+    if on_cluster and workers is not None:
+        raise UnknownSetting("workers= counts local processes; with client= the cluster's workers play "
+                             "the games")
 
 
 def _whole(value: Any, minimum: int) -> bool:

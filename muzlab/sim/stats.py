@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import UnknownSetting
 
 if TYPE_CHECKING:
-    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
+    import pandas as pd
 
 Frames = Any  # a pandas or Dask DataFrame, or an object with .frame("games"/"moves")
 #: The normal quantile of a two-sided 95% interval.

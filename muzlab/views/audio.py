@@ -32,7 +32,7 @@ from muzlab.views.register import midi_notes as structure_midi_notes
 
 if TYPE_CHECKING:
     import IPython.display
-    import ipywidgets  # notebook objects load only when a notebook asks for one
+    import ipywidgets
 
 DEFAULT_RATE = 22050
 PEAK = 0.9

@@ -50,7 +50,7 @@ from muzlab.views.svg import COLOURS
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.backends.backend_pdf import PdfPages
-    from matplotlib.figure import Figure  # matplotlib only for PDFs; text worksheets need none
+    from matplotlib.figure import Figure
 
 #: Paper sizes in millimetres (width, height), portrait.
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

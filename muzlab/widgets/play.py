@@ -107,20 +107,7 @@ class PlayBoard(widgets.VBox):
         self.board_view = SvgBoard(self.table.board, on_click=self._clicked, on_key=self._key, shortcuts=KEYS,
                                    scale=scale)
         self.cells = self.board_view.cells
-        self.roll_button = self._button("Roll", "muz-roll", self.table.roll, "primary", "R")
-        self.pass_button = self._button("Pass", "muz-pass", self.table.pass_die, "warning", "P")
-        self.undo_button = self._button("Undo", "muz-undo", self.table.undo, key="U")
-        self.hint_button = self._button("Hint", "muz-hint", self.table.hint, "info", "H")
-        self.new_button = self._button("New game", "muz-new", self.table.new_game)
-        self.save_button = DownloadButton("Save", self.record_file, "muz-save",
-                                          "Save the game record (JSON) on this device")
-        self.sheet_button = DownloadButton("Score sheet", self.sheet_file, "muz-save-sheet",
-                                           "Save the score sheet (CSV) on this device")
-        self.load_button = UploadButton("Load", self.load_upload, self.refuse_upload, MAX_RECORD_BYTES,
-                                        ".json,application/json", "muz-load",
-                                        "Load a saved game record (JSON) from this device")
-        if not allow_hints:
-            self.hint_button.layout.display = "none"
+        self._make_buttons(allow_hints)
         self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells", indent=False)
         self.hints.observe(lambda _change: self.refresh(), names="value")
         self.cell_names = widgets.Checkbox(value=False, description="cell names", indent=False)
@@ -158,6 +145,24 @@ class PlayBoard(widgets.VBox):
         self.table.autoplay = not agent_delay
         self._show(self.table.play_computers() if self.table.autoplay else ())
         self._pace_computers()
+
+    def _make_buttons(self, allow_hints: bool) -> None:
+        """The buttons of a turn (Roll, Pass, Undo, Hint: keys R, P, U, H) and of the game (New game, and
+        Save, Score sheet and Load through the browser)."""
+        self.roll_button = self._button("Roll", "muz-roll", self.table.roll, "primary", "R")
+        self.pass_button = self._button("Pass", "muz-pass", self.table.pass_die, "warning", "P")
+        self.undo_button = self._button("Undo", "muz-undo", self.table.undo, key="U")
+        self.hint_button = self._button("Hint", "muz-hint", self.table.hint, "info", "H")
+        self.new_button = self._button("New game", "muz-new", self.table.new_game)
+        self.save_button = DownloadButton("Save", self.record_file, "muz-save",
+                                          "Save the game record (JSON) on this device")
+        self.sheet_button = DownloadButton("Score sheet", self.sheet_file, "muz-save-sheet",
+                                           "Save the score sheet (CSV) on this device")
+        self.load_button = UploadButton("Load", self.load_upload, self.refuse_upload, MAX_RECORD_BYTES,
+                                        ".json,application/json", "muz-load",
+                                        "Load a saved game record (JSON) from this device")
+        if not allow_hints:
+            self.hint_button.layout.display = "none"
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
