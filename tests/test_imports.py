@@ -214,3 +214,13 @@ def test_the_lower_layers_load_no_view_library():
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
             found += [f"{name} imports {root}" for root in roots if root.split(".")[0] in VIEW_LIBRARIES]
     assert len(lower) > 10 and found == []
+
+
+def test_no_function_over_80_lines_and_no_class_over_450():
+    too_long = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            limit = {ast.FunctionDef: 80, ast.AsyncFunctionDef: 80, ast.ClassDef: 450}.get(type(node))
+            if limit and node.end_lineno - node.lineno + 1 > limit:
+                too_long.append(f"{name}.{node.name}: {node.end_lineno - node.lineno + 1} lines")
+    assert too_long == []
