@@ -512,12 +512,8 @@ class Game:
     def _die_words(self) -> list[DieWords]:
         """Each event's die as people read it (`die_words`): a placed die as the position right after it
         names it, on the positions replayed in play order (so names shown earlier are kept)."""
-        words, position, index = [], Position(self.board, None, self.rules), self.board.index
-        for event in self._events:
-            if event.kind == "place":  # (the game checked every placement: replayed unchecked)
-                position = position._child(event.pitch, index[event.cell])
-            words.append(die_words(event, position if event.kind == "place" else None))
-        return words
+        return [die_words(event, after if event.kind == "place" else None)
+                for event, _before, after in self.history()]
 
     @typeset_text
     def log(self) -> list[str]:
