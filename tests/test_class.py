@@ -197,3 +197,33 @@ def test_the_addresses_carry_the_code_and_the_key(room):
     assert (args.folder, args.ip, args.port, args.no_browser) == ("5b", "0.0.0.0", 9000, True)
     with pytest.raises(SystemExit):
         build_parser().parse_args(["class", "--port", "0"])
+
+
+def test_a_finished_game_adds_each_seats_luck_adjusted_score_to_the_leaderboard(tmp_path):
+    room = Classroom(tmp_path / "class")
+    for name in ("Anna", "Ben"):
+        room.join(name)
+    room.deal(2, seed=3)
+    table = room.table(1)
+    while not table.table.game.over:
+        play_a_move(room, mover(room, 1))
+    assert table.fair_review is not None
+    table.fair_review.result(timeout=300)
+    game = table.table.game
+    expected = coach.summary(coach.review(game))["luck_adjusted"].round(1).tolist()
+    seen = {row["nickname"]: row["luck-adjusted"] for row in room.standings()}
+    assert [seen[room.students[sid].nickname] for sid in table.students] == expected
+    room.store.close()
+    again = Classroom(tmp_path / "class")  # a restart reviews the finished game again
+    again.table(1).fair_review.result(timeout=300)
+    assert {row["nickname"]: row["luck-adjusted"] for row in again.standings()} == seen
+    again.store.close()
+
+
+def test_a_game_still_going_has_no_luck_adjusted_score_yet(room):
+    for name in ("Anna", "Ben"):
+        room.join(name)
+    room.deal(2, seed=3)
+    play_a_move(room, mover(room, 1))
+    assert room.table(1).fair_review is None
+    assert [row["luck-adjusted"] for row in room.standings()] == [None, None]

@@ -18,7 +18,7 @@ import secrets
 import threading
 import zipfile
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,6 +68,10 @@ class ClassTable:
     decisions: list[coach.Decision] = field(default_factory=list, repr=False)
     #: The points each decision lost against the best immediate score (the review's `loss`).
     losses: list[int] = field(default_factory=list, repr=False)
+    #: Each seat's luck-adjusted score (the coach's fair review) once the game is over and reviewed.
+    fair: list[float] | None = field(default=None, repr=False)
+    #: The fair review under way in the reviewer's process (None before the game is over).
+    fair_review: Future | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -101,8 +105,13 @@ class Classroom:
         self.past: list[ClassTable] = []
         self.round = 0
         self._watchers: list[Callable[[Change], None]] = []
+        #: One process of its own reviews finished games (a fraction of a second each), started on
+        #: first need, so the tables play on while it works.
+        self._reviewer: ProcessPoolExecutor | None = None
         for kind, data in self.store.events():
             {"join": self._joined, "deal": self._dealt, "act": self._replay_act}[kind](data)
+        for table in self.tables:  # games that ended before a restart
+            self._review_when_over(table)
 
     # ---- reading ----------------------------------------------------------------------------------
     @property
@@ -216,7 +225,26 @@ class Classroom:
                 self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
                                           "action": action, "cell": _cell_data(cell)})
                 self._tell(Change("table", table.number))
+                self._review_when_over(table)
             return messages
+
+    def _review_when_over(self, table: ClassTable) -> None:
+        """Once the table's game is over, have its fair review made in the reviewer's process; the
+        leaderboard shows each seat's luck-adjusted score when it arrives."""
+        if not table.table.game.over or table.fair_review is not None:
+            return
+        if self._reviewer is None:
+            self._reviewer = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        table.fair_review = self._reviewer.submit(luck_adjusted_scores, table.table.game.to_json())
+
+        def arrived(review: Future) -> None:
+            if review.cancelled() or review.exception() is not None:
+                return  # the leaderboard keeps showing no luck-adjusted score for this table
+            with self.lock:
+                table.fair = review.result()
+                self._tell(Change("table", table.number))
+
+        table.fair_review.add_done_callback(arrived)
 
     def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
         """Do the action at the table; a die placed or passed is kept as a decision for the coach (as
@@ -266,7 +294,9 @@ class Classroom:
     def standings(self) -> list[dict[str, Any]]:
         """This round's leaderboard, best first: nickname, table, score, completions, points lost (the
         best immediate score minus the points played, summed over the student's decisions, as the
-        coach's review counts them), decisions and hints."""
+        coach's review counts them), decisions, hints, and the luck-adjusted score (the score with the
+        luck of the dice taken out, `muzlab.play.coach.summary`) once the game is over and reviewed
+        (None until then)."""
         rows = []
         with self.lock:
             for table in self.tables:
@@ -279,7 +309,8 @@ class Classroom:
                     rows.append({"nickname": self.students[sid].nickname, "table": table.number,
                                  "score": game.scores[seat], "completions": completions,
                                  "points lost": sum(mine), "decisions": len(mine),
-                                 "hints": table.table.hints_used(seat)})
+                                 "hints": table.table.hints_used(seat),
+                                 "luck-adjusted": None if table.fair is None else round(table.fair[seat], 1)})
         rows.sort(key=lambda row: (-row["score"], row["points lost"], row["nickname"].casefold()))
         return rows
 
@@ -300,6 +331,13 @@ class Classroom:
                 archive.writestr(f"games/round-{round_number}-table-{number}.json", record)
             archive.writestr("decisions.csv", decisions)
         return buffer.getvalue()
+
+
+def luck_adjusted_scores(record: str) -> list[float]:
+    """Each seat's luck-adjusted score in a finished game (its final score minus the luck of its
+    rolls, the coach's fair review), from its record: run in the reviewer's process."""
+    summary = coach.summary(coach.review(Game.from_json(record)))
+    return [float(score) for score in summary["luck_adjusted"]]
 
 
 def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]]) -> str:

@@ -380,13 +380,16 @@ class TeacherView(widgets.VBox):
         with room.lock, note_names("english"):
             self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}</div>"
                                         for t in room.tables)
-            columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints")
+            columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints",
+                       "luck-adjusted")
             head = "".join(f"<th>{c}</th>" for c in columns)
-            body = "".join("<tr>" + "".join(f"<td>{_text(str(row[c]))}</td>" for c in columns) + "</tr>"
-                           for row in standings)
+            body = "".join("<tr>" + "".join(f"<td>{_text('' if row[c] is None else str(row[c]))}</td>"
+                                            for c in columns) + "</tr>" for row in standings)
             self.leaderboard.value = (
                 "<style>.muz-leaderboard td, .muz-leaderboard th {padding: 2px 10px; text-align: left}"
-                "</style><h3>Leaderboard</h3>"
+                "</style><h3>Leaderboard</h3><p><i>Luck-adjusted: the score with the luck of the dice "
+                "taken out (the coach's fair review), shown once a table's game is over: the fairer "
+                "ranking.</i></p>"
                 f"<table class='muz-leaderboard'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
     def draw_projector(self) -> None:
