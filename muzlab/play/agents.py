@@ -186,21 +186,26 @@ def seat_agents(names: Sequence[str | None], game_seed: int) -> list[Agent | Non
             for seat, name in enumerate(names)]
 
 
+def roll_and_choose(game: Game, agent: Agent) -> Cell | None:
+    """The computer seat to act rolls the die it owes (if any) and says where it places it (None: it
+    passes it on): the one step that `play` and the table's computer seats both take."""
+    phase = game.phase
+    if phase == "roll" or phase == "reroll":
+        if phase == "roll" and not game.rules.end_on_locked_board and game.position.is_locked():
+            raise GameError("the board is locked and the rules' end_on_locked_board is off: "
+                            "no die can ever be placed, so the game cannot end")
+        game.roll()
+    return agent.choose(game)
+
+
 def play(game: Game, agents: Sequence[Agent]) -> Game:
     """Play `game` to its end, one agent per seat, rolling the dice for them; return the game."""
     if len(agents) != game.players:
         raise GameError(f"{len(agents)} agents for {game.players} players")
-    may_lock = not game.rules.end_on_locked_board
-    while (phase := game.phase) != "over":
-        if phase == "roll" or phase == "reroll":
-            if phase == "roll" and may_lock and game.position.is_locked():
-                raise GameError("the board is locked and the rules' end_on_locked_board is off: "
-                                "no die can ever be placed, so the game cannot end")
-            game.roll()
+    while game.phase != "over":
+        cell = roll_and_choose(game, agents[game.current_player])
+        if cell is None:
+            game.pass_die()
         else:
-            cell = agents[game.current_player].choose(game)
-            if cell is None:
-                game.pass_die()
-            else:
-                game.place(cell)
+            game.place(cell)
     return game

@@ -20,7 +20,7 @@ from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import current_note_names
 from muzlab.names.spelling import current_lesson_key, pitch_label, typeset_text
-from muzlab.play.agents import Agent, from_state, seat_agents
+from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.game import SHEET_COLUMNS as GAME_SHEET_COLUMNS
 from muzlab.play.game import DieWords, Event, Game, die_words, sheet_rows
@@ -364,9 +364,7 @@ class Table:
             return Message("The board is locked: no die fits anywhere, and these rules do not end the game "
                            "on a locked board, so the computer players stop here. Start a new game.",
                            kind="stopped")
-        if game.phase in ("roll", "reroll"):
-            game.roll()
-        cell = self.agents[game.current_player].choose(game)
+        cell = roll_and_choose(game, self.agents[game.current_player])
         if cell is None:
             return self._pass_message(game.pass_die())
         return self._place(cell)
