@@ -55,8 +55,7 @@ def classify(position: Position, pitch: int) -> Puzzle | None:
     scores = position.legal_scores(pitch)
     if len(position) < MIN_DICE or len(scores) < MIN_CELLS:
         return None
-    points = max(scores.values())
-    best = [cell for cell, score in scores.items() if score == points]
+    points, best = position.best_placements(pitch)
     if len(best) != 1:
         return None
     answer, board = best[0], position.board
