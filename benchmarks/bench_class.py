@@ -24,6 +24,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_class_browser import watch_requests  # noqa: E402  (one rule for what may leave the machine)
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 LABELS = {"english": "English: C D E F G A B", "german": "German: C D E F G A H",
@@ -84,14 +88,6 @@ def main() -> None:
     teacher_url = server.stdout.readline().split()[1]
     outside: list[str] = []
 
-    def route(request_route):
-        url = request_route.request.url
-        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-            request_route.continue_()
-        else:
-            outside.append(url)
-            request_route.abort()
-
     try:
         while True:
             try:
@@ -104,7 +100,7 @@ def main() -> None:
 
             def device():
                 context = browser.new_context(viewport={"width": 900, "height": 900})
-                context.route("**/*", route)
+                watch_requests(context, outside)
                 return context.new_page()
 
             teacher = device()
