@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (a type only: the refusal's module imports the grid, not the errors)
+    from muzlab.core.refusal import Refusal
+
 
 class MuzlabError(Exception):
     """Base class of every error muzlab raises on purpose."""
@@ -16,13 +21,16 @@ class InvalidCell(MuzlabError, ValueError):
 
 
 class IllegalPlacement(MuzlabError, ValueError):
-    """A placement the rules refuse; `.reason` is one sentence a student understands."""
+    """A placement the rules refuse; `.reason` is one sentence a student understands, `.refusal` the
+    rule it breaks as facts (a `muzlab.core.refusal.Refusal`; None for a cell off the board)."""
 
-    def __init__(self, reason: str, pitch: int | None = None, cell: tuple[int, int] | None = None):
+    def __init__(self, reason: str, pitch: int | None = None, cell: tuple[int, int] | None = None,
+                 refusal: Refusal | None = None):
         super().__init__(reason)
         self.reason = reason
         self.pitch = pitch
         self.cell = cell
+        self.refusal = refusal
 
 
 class CellOffBoard(IllegalPlacement):

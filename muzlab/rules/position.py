@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from muzlab.core.board import Board
 from muzlab.core.errors import (
+    CellOccupied,
     IllegalPlacement,
     InvalidCell,
     InvalidPosition,
@@ -22,22 +23,17 @@ from muzlab.core.errors import (
 )
 from muzlab.core.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
+from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling, spell_board
+from muzlab.names.refusal_words import refusal_text
+from muzlab.names.run_words import describe_run, functions, key_name, run_label, triad_names
 from muzlab.names.spelling import (
     ALL_QUALITIES,
-    choose_fit,
-    fit_spelled,
-    join,
     key_notes,
-    mode_name,
     resolve_key,
-    run_degrees,
-    run_key_names,
     show_name,
     spell_english,
     text_settings,
-    triad_functions,
-    triad_root_name,
 )
 from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Layout, layout_of
 from muzlab.rules.notation import read_notation, write_notation
@@ -98,92 +94,37 @@ class Structure:
         """A complete triad's function in each major key of the diagonal runs through its dice (the
         lesson key first when it is one of them), e.g. ("ii in C major", "vi in F major"), named so
         that the key holds the triad as it is spelled; empty for anything else."""
-        if self.kind != "triad" or not self.complete:
-            return ()
-        names = self.names
-        return tuple(text for root, quality in self.triads
-                     for text in triad_functions(root, quality, self.context, names, self.key))
+        return functions(self, self.names, self.key)
 
     def alone(self) -> list[str]:
         """The run's English names as it would be spelled on its own (its triad, or the key it fits)."""
         return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys,
                              qualities=self.qualities)
 
-    def _triad_text(self, root: int, quality: str, names: tuple[str, ...]) -> str:
-        """A triad this column run is or could become, named to hold its notes as spelled."""
-        first = 0 if root == self.pitches[0] else 1
-        return f"{show_name(triad_root_name(root, quality, names, first))} {quality}"
-
-    def _fit(self, names: tuple[str, ...]):
-        """The key a diagonal run is spelled in: the fit writing it as `names`, else its best."""
-        return fit_spelled(self.pitches, self.keys, names) or (
-            choose_fit(self.pitches) if any(kind == "major" for _, kind in self.keys) else None)
-
     def triad_names(self) -> list[str]:
         """The triads a column run is or could become, each named to hold its notes as the board
         spells them (G#–B could become E# diminished, not F diminished)."""
-        names = self.names
-        return [self._triad_text(root, quality, names) for root, quality in self.triads]
+        return triad_names(self, self.names)
 
     def label(self) -> str:
         """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
-        names = self.names
-        if self.kind == "triad":
-            return " and ".join(f"{self._triad_text(r, q, names)} triad" for r, q in self.triads)
-        return f"{self.key_name()} scale"
+        return run_label(self, self.names)
 
     def key_name(self) -> str:
         """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
-        if not self.keys:
-            return "no scale"
-        fit = fit_spelled(self.pitches, self.keys, self.names)
-        if fit is None:
-            return run_key_names(self.pitches, self.keys[:1])[0]
-        return f"{show_name(fit.key)} {fit.kind}"
+        return key_name(self, self.names)
 
     def describe(self, degrees: str | None = None) -> str:
         """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
 
-        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees.
+        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees. The
+        words are made in the naming layer (`muzlab.names.run_words`) from this run's facts.
         """
         settings = (*text_settings(), degrees)
         said = self._said.get(settings)
         if said is None:
-            said = self._said[settings] = self._describe(degrees)
+            said = self._said[settings] = describe_run(self, self.names, self.key, degrees)
         return said
-
-    def _describe(self, degrees: str | None) -> str:
-        names = self.names
-        notes = join(names)
-        if self.kind == "triad":
-            options = ", ".join(self.triad_names())
-            if self.complete:
-                if not options:
-                    return f"triad {notes}: not an allowed triad"
-                suffix = f" — {', '.join(self.functions)}" if self.functions else ""
-                return f"triad {notes}: complete {options}{suffix}"
-            return f"triad {notes}: " + (f"could become {options}" if options
-                                         else "can no longer become a triad")
-        state = "complete scale" if self.complete else "scale run"
-        if not self.keys:
-            return f"{state} {notes}: fits no scale"
-        majors = [tonic for tonic, kind in self.keys if kind == "major"]
-        fit = self._fit(names) if majors else None
-        if self.complete and len(self.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
-            text = f"{state} {notes}: fits {mode_name(self.pitches, fit=fit)}"
-        else:
-            keys = run_key_names(self.pitches, self.keys, names, self._lesson_key())
-            text = f"{state} {notes}: fits {', '.join(keys)}"
-        if degrees is not None and fit is not None and fit.kind == "major":
-            text += f"; {run_degrees(self.pitches, degrees, fit=fit)}"
-        return text
-
-    def _lesson_key(self) -> tuple[int, str] | None:
-        """The lesson key as (tonic, scale type), or None."""
-        if not self.key:
-            return None
-        tonic_name, _, kind = self.key.partition(" ")
-        return parse_pitch(tonic_name, "english"), kind
 
 
 @dataclass(frozen=True)
@@ -220,10 +161,17 @@ _step = tuple.__new__  # a Step made without NamedTuple's keyword handling (a ga
 
 @dataclass(frozen=True)
 class Problem:
-    """One way a set of dice breaks the rules: the cells involved and why."""
+    """One way a set of dice breaks the rules: the cells involved, why in words, and as facts."""
 
     cells: tuple[Cell, ...]
     reason: str
+    refusal: Refusal | None = field(default=None, compare=False)
+
+
+def _problem(refusal: Refusal, board: Board) -> Problem:
+    """The Problem of dice already on the board, its runs spelled alone (there is no board spelling
+    of dice that break the rules)."""
+    return Problem(refusal.cells, refusal_text(refusal, board), refusal)
 
 
 class Position(Refusals):
@@ -366,13 +314,19 @@ class Position(Refusals):
         """True when no pitch class has a legal placement anywhere."""
         return not any(self._legal_masks().values())
 
+    def refusal(self, pitch: PitchLike, cell: Any) -> Refusal | None:
+        """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
+        is legal: what `explain` puts in words. CellOffBoard when the cell is not on the board."""
+        pitch = parse_pitch(pitch)
+        return self._refusal(pitch, self._index(cell))
+
     def explain(self, pitch: PitchLike, cell: Any) -> str | None:
         """None when the placement is legal, otherwise one sentence saying which rule it breaks."""
-        pitch = parse_pitch(pitch)
         try:
-            return self._problem(pitch, self._index(cell))
-        except IllegalPlacement as refusal:
-            return refusal.reason
+            refusal = self.refusal(pitch, cell)
+        except IllegalPlacement as off_board:
+            return off_board.reason
+        return None if refusal is None else refusal_text(refusal, self.board, self.spelled())
 
     def score(self, pitch: PitchLike, cell: Any) -> int:
         """Points the placement would earn, honeypot included; IllegalPlacement if it is illegal."""
@@ -446,8 +400,10 @@ class Position(Refusals):
             pitch = parse_pitch(pitch)
         i = self._index(cell)
         if not self._legal_masks().get(i, 0) >> pitch & 1:
-            reason = self._problem(pitch, i)
-            raise IllegalPlacement(reason, pitch=pitch, cell=self.board.cells[i])
+            refusal = self._refusal(pitch, i)
+            error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
+            raise error(refusal_text(refusal, self.board, self.spelled()), pitch=pitch,
+                        cell=self.board.cells[i], refusal=refusal)
         return pitch, i
 
     def _index(self, cell: Any) -> int:
@@ -595,7 +551,7 @@ class Position(Refusals):
                 (up, checks.completes_above[low][high], True),
                 (down, checks.completes_below[low][high], False),
             ):
-                if self._side_problem(side, completing, "") is None:
+                if self._side_fault(side, completing) is None:
                     fitting = completing & self._diagonal_mask(side[0])
                     for pitch in range(12):
                         if fitting >> pitch & 1:
@@ -609,24 +565,23 @@ class Position(Refusals):
     def problems(self) -> list[Problem]:
         """Every way these dice break the rules: illegal runs, and dice cut off from the others."""
         found = []
-        grid, board = self._grid, self.board
+        grid, board, checks = self._grid, self.board, self._checks
         for line in range(3):
-            check = self._checks.column_problem if line == COLUMN else self._checks.scale_problem
+            fault_of, allowed = ((checks.column_fault, checks.triad_qualities) if line == COLUMN
+                                 else (checks.scale_fault, checks.scale_types))
             down, up = board.down[line], board.up[line]
             for i, pitch in enumerate(grid):
                 if pitch == EMPTY or (down[i] and grid[down[i][0]] != EMPTY):
                     continue  # only walk up from the bottom die of each run
                 above = self._run(up[i])
-                if above:
-                    reason = check((pitch, *above))
-                    if reason:
-                        run = (i, *up[i][: len(above)])
-                        found.append(Problem(tuple(board.cells[j] for j in run), reason))
+                fault = fault_of((pitch, *above)) if above else None
+                if fault:
+                    cells = tuple(board.cells[j] for j in (i, *up[i][: len(above)]))
+                    found.append(_problem(Refusal(fault[0], line=line, cells=cells, pitches=(pitch, *above),
+                                                  allowed=allowed, detail=fault[1]), board))
         stray = self._disconnected()
         if stray:
-            cells = tuple(board.cells[i] for i in stray)
-            found.append(Problem(cells, f"the dice on {', '.join(map(board.cell_name, cells))} do not touch "
-                                        "the others; every die must join the group."))
+            found.append(_problem(Refusal("apart", cells=tuple(board.cells[i] for i in stray)), board))
         return found
 
     # ---- notation -----------------------------------------------------------------------------------

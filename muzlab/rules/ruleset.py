@@ -1,9 +1,9 @@
 """What is legal in Muzundrum: the rule set, and the checks on column and diagonal runs.
 
 Everything here works on integer pitch classes and tuples, so it is cheap and has no view
-dependencies. A run is given bottom to top. Each check returns None when the run is fine, or one
-sentence a student understands saying what is wrong. Masks (12-bit ints, bit p = pitch class p)
-are memoised per rule set, so the board code only looks them up.
+dependencies. A run is given bottom to top. Each check returns None when the run is fine, or the
+rule it breaks as facts (muzlab.names.refusal_words writes the sentence a student reads). Masks
+(12-bit ints, bit p = pitch class p) are memoised per rule set, so the board code only looks them up.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from muzlab.core.errors import UnknownSetting, shown
-from muzlab.core.pitch import pitch_name
 from muzlab.core.theory import MAX_TRIAD, SCALE_STEPS, TRIAD_STEPS
-from muzlab.names.spelling import join, next_letter_name, pitch_label, run_key, show_name, spell_column
 
 ALL_PITCHES = (1 << 12) - 1
 #: The largest supply size a rule set may offer.
@@ -116,16 +114,6 @@ class RuleSet:
         return _checks(self.scale_types, self.triad_qualities)
 
 
-def names(pitches) -> str:
-    """Notes each by its default name in the convention in force, joined with dashes: C–E–G. For runs
-    that are no structure; a triad or scale is written as spelled (`spelling.join`)."""
-    return "–".join(pitch_label(p) for p in pitches)
-
-
-def _or_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
 class RunChecks:
     """Legality of column and diagonal runs for one choice of scale types and triad qualities."""
 
@@ -196,58 +184,24 @@ class RunChecks:
             len(run) == len(SCALE_STEPS[kind]) for _, kind, _ in self.scale_fits(run)
         )
 
-    def scale_problem(self, run: tuple[int, ...], shown: str | None = None) -> str | None:
-        """Why a diagonal run (bottom to top) is illegal, or None; `shown` writes the run's notes."""
+    def scale_fault(self, run: tuple[int, ...]) -> tuple[str, tuple] | None:
+        """The rule a diagonal run (bottom to top) breaks, as (rule, detail) of a
+        `muzlab.core.refusal.Refusal`, or None when it is legal."""
         if len(run) < 2 or (len(run) <= self.max_scale and self.scale_fits(run)):
             return None
-        shown = names(run) if shown is None else shown
         if len(run) > self.max_scale:
-            return (f"{shown} is {len(run)} notes; a diagonal holds at most "
-                    f"{self.max_scale} ({self._scale_words()}).")
-        return f"{shown}, read upward, is not {self._fragment_words()}."
+            return "scale-long", (self.max_scale,)
+        return "scale-fragment", ()
 
-    def spelled_run(self, run: tuple[int, ...]) -> str:
-        """A legal diagonal run written in the key it fits (one letter per degree): F#–G#–A#."""
-        return join(self._run_names(run))
-
-    def _run_names(self, run: tuple[int, ...]) -> list[str]:
-        """English names of a diagonal run in the key it fits; default names where it fits none."""
-        if len(run) > 1:
-            fit = run_key(run, [(tonic, kind) for tonic, kind, _ in self.scale_fits(run)])
-            if fit is not None:
-                return fit.names
-        return [pitch_name(p) for p in run]
-
-    def _scale_words(self) -> str:
-        if self.scale_types == ("major",):
-            return "one major scale"
-        return "one full scale"
-
-    def _fragment_words(self) -> str:
-        if self.scale_types == ("major",):
-            return "part of one major scale"
-        return "consecutive notes of a " + _or_list(list(self.scale_types)) + " scale"
-
-    def join_scale_problem(self, below: tuple[int, ...], pitch: int, above: tuple[int, ...],
-                           names: tuple[list[str], list[str]] | None = None):
-        """Why putting `pitch` between diagonal runs `below` and `above` is illegal, or None; `names`
-        writes the two runs' dice (English names, as the board writes them), else each run alone."""
+    def join_scale_fault(self, below: tuple[int, ...], pitch: int,
+                         above: tuple[int, ...]) -> tuple[str, tuple] | None:
+        """The rule putting `pitch` between diagonal runs `below` and `above` breaks, as (rule,
+        detail), or None: a complete scale takes no more notes, and the joined run must fit one."""
         for part in (below, above):
             if self.scale_complete(part):
-                return f"{self.spelled_run(part)} is already a complete scale; it takes no more notes."
-        run = below + (pitch,) + above
-        if self.scale_problem(run) is None:
-            return None
-        # The refused die is written on the letter after the run below it (or before the run above),
-        # as a scale would write it: C–D–E–F#–G#, not C–D–E–F#–Ab.
-        below_names, above_names = names or (self._run_names(below), self._run_names(above))
-        if below_names:
-            new = next_letter_name(below_names[-1], pitch, up=True)
-        elif above_names:
-            new = next_letter_name(above_names[0], pitch, up=False)
-        else:
-            new = pitch_name(pitch)
-        return self.scale_problem(run, join([*below_names, new, *above_names]))
+                keys = tuple((tonic, kind) for tonic, kind, _ in self.scale_fits(part))
+                return "scale-closed", (part, keys)
+        return self.scale_fault(below + (pitch,) + above)
 
     def scale_mask(self, stretch: bytes) -> int:
         """Pitches that may fill the gap of a diagonal stretch, memoised in `scale_masks`.
@@ -282,32 +236,22 @@ class RunChecks:
         steps = ((run[1] - run[0]) % 12, (run[2] - run[1]) % 12)
         return self.triad_steps.get(steps)
 
-    def column_problem(self, run: tuple[int, ...], spelled: list[str] | None = None) -> str | None:
-        """Why a column run (bottom to top) is illegal, or None. The room rule is not checked here.
-        `spelled` writes the run's notes (English names); by default they are spelled in thirds."""
+    def column_fault(self, run: tuple[int, ...]) -> tuple[str, tuple] | None:
+        """The rule a column run (bottom to top) breaks, as (rule, detail) of a
+        `muzlab.core.refusal.Refusal`, or None. The room rule is not checked here."""
         if len(run) > MAX_TRIAD:
-            return (f"{self._column_text(run, spelled)} would stack {len(run)} notes in a column; "
-                    "a column holds at most a triad of three.")
-        qualities = _or_list(list(self.triad_qualities))
+            return "column-long", ()
         if len(run) == 3 and self.triad_quality(run) is None:
-            shown = self._column_text(run, spelled)
             steps = ((run[1] - run[0]) % 12, (run[2] - run[1]) % 12)
             for quality, quality_steps in TRIAD_STEPS.items():
                 if quality_steps == steps:
-                    return (f"{shown} is a{'n' if quality[0] in 'aeiou' else ''} {quality} "
-                            f"triad; only {qualities} triads are allowed.")
-            return f"{shown}, read upward, is not a {qualities} triad in root position."
+                    return "column-quality", (quality,)
+            return "column-shape", ()
         if len(run) == 2:
             step = (run[1] - run[0]) % 12
             if step not in self.pair_steps:
-                low, high = spell_column(run, qualities=self.triad_qualities) if spelled is None else spelled
-                return (f"{show_name(low)} up to {show_name(high)} is {step} semitone"
-                        f"{'s' if step != 1 else ''}; neighbours in a column are a third apart "
-                        "(3 or 4 semitones).")
+                return "column-pair", (step,)
         return None
-
-    def _column_text(self, run: tuple[int, ...], spelled: list[str] | None) -> str:
-        return join(spell_column(run, qualities=self.triad_qualities) if spelled is None else spelled)
 
     def column_mask(self, stretch: bytes) -> int:
         """Pitches that may fill the gap of a column stretch (bytes as in `scale_mask`) before the room
@@ -328,7 +272,7 @@ class RunChecks:
 
     def runs_legal(self, text: bytes, column: bool) -> bool:
         """Whether every run of a line's bytes (runs split by GAP, bottom to top) is legal on a column
-        or on a diagonal: the numeric twin of `column_problem` / `scale_problem` returning None."""
+        or on a diagonal: the numeric twin of `column_fault` / `scale_fault` returning None."""
         memo = self._legal_runs[column]
         for run in _RUNS.findall(text):
             legal = memo.get(run)

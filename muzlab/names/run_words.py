@@ -1,0 +1,117 @@
+"""What a run of dice is called, in words, from its facts: the triads a column run is or could
+become, the keys a diagonal run fits, its mode, degrees and its function in a key.
+
+The facts are a `Structure` of the rules (`RunFacts` says which fields are read); `names` are the
+run's dice as the board spells them (English, bottom to top), so every word holds the notes as the
+board writes them (G♯–B could become E♯ diminished, not F diminished).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from muzlab.core.pitch import parse_pitch
+from muzlab.names.spelling import (
+    ScaleFit,
+    choose_fit,
+    fit_spelled,
+    join,
+    mode_name,
+    run_degrees,
+    run_key_names,
+    show_name,
+    triad_functions,
+    triad_root_name,
+)
+
+
+class RunFacts(Protocol):
+    """The facts of a run the words are made from (`muzlab.rules.position.Structure` has them)."""
+
+    kind: str  # "triad" (a column run) or "scale" (a diagonal run)
+    pitches: tuple[int, ...]  # bottom to top
+    complete: bool
+    triads: tuple[tuple[int, str], ...]  # (root, quality) it is or could become
+    keys: tuple[tuple[int, str], ...]  # (tonic, scale type) it fits
+    context: tuple[int, ...]  # tonics of the major keys the diagonals through a triad's dice fit
+
+
+def triad_text(run: RunFacts, root: int, quality: str, names: tuple[str, ...]) -> str:
+    """A triad the column run is or could become, named to hold its notes as spelled: "E♯ diminished"."""
+    first = 0 if root == run.pitches[0] else 1
+    return f"{show_name(triad_root_name(root, quality, names, first))} {quality}"
+
+
+def triad_names(run: RunFacts, names: tuple[str, ...]) -> list[str]:
+    """Every triad the column run is or could become, each named to hold its notes as spelled."""
+    return [triad_text(run, root, quality, names) for root, quality in run.triads]
+
+
+def functions(run: RunFacts, names: tuple[str, ...], key: str | None) -> tuple[str, ...]:
+    """A complete triad's function in each major key of the diagonals through its dice (the lesson
+    `key` first when it is one of them): ("ii in C major", "vi in F major"); empty otherwise."""
+    if run.kind != "triad" or not run.complete:
+        return ()
+    return tuple(text for root, quality in run.triads
+                 for text in triad_functions(root, quality, run.context, names, key))
+
+
+def run_label(run: RunFacts, names: tuple[str, ...]) -> str:
+    """What a complete run is called: "C♯ major triad", "F♯ major scale"."""
+    if run.kind == "triad":
+        return " and ".join(f"{triad_text(run, root, quality, names)} triad" for root, quality in run.triads)
+    return f"{key_name(run, names)} scale"
+
+
+def key_name(run: RunFacts, names: tuple[str, ...]) -> str:
+    """The key a diagonal run is read in, as it is spelled ("F♯ major"); "no scale" if none."""
+    if not run.keys:
+        return "no scale"
+    fit = fit_spelled(run.pitches, run.keys, names)
+    if fit is None:
+        return run_key_names(run.pitches, run.keys[:1])[0]
+    return f"{show_name(fit.key)} {fit.kind}"
+
+
+def describe_run(run: RunFacts, names: tuple[str, ...], key: str | None, degrees: str | None = None) -> str:
+    """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major"; `degrees`
+    ("names", "movable-do" or "numbers") also names a major-scale run's degrees."""
+    notes = join(names)
+    if run.kind == "triad":
+        return f"triad {notes}: {_triad_state(run, names, key)}"
+    state = "complete scale" if run.complete else "scale run"
+    if not run.keys:
+        return f"{state} {notes}: fits no scale"
+    fit = _fit(run, names) if any(kind == "major" for _, kind in run.keys) else None
+    if run.complete and len(run.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
+        text = f"{state} {notes}: fits {mode_name(run.pitches, fit=fit)}"
+    else:
+        keys = run_key_names(run.pitches, run.keys, names, _key_fact(key))
+        text = f"{state} {notes}: fits {', '.join(keys)}"
+    if degrees is not None and fit is not None and fit.kind == "major":
+        text += f"; {run_degrees(run.pitches, degrees, fit=fit)}"
+    return text
+
+
+def _triad_state(run: RunFacts, names: tuple[str, ...], key: str | None) -> str:
+    """What a column run is or could become: "complete D minor — ii in C major", "could become …"."""
+    options = ", ".join(triad_names(run, names))
+    if not run.complete:
+        return f"could become {options}" if options else "can no longer become a triad"
+    if not options:
+        return "not an allowed triad"
+    found = functions(run, names, key)
+    return f"complete {options}" + (f" — {', '.join(found)}" if found else "")
+
+
+def _fit(run: RunFacts, names: tuple[str, ...]) -> ScaleFit:
+    """The key a diagonal run is spelled in: the fit writing it as `names`, else its best."""
+    return fit_spelled(run.pitches, run.keys, names) or choose_fit(run.pitches)
+
+
+def _key_fact(key: str | None) -> tuple[int, str] | None:
+    """A lesson key ("F# major") as (tonic, scale type), or None."""
+    if not key:
+        return None
+    tonic_name, _, kind = key.partition(" ")
+    return parse_pitch(tonic_name, "english"), kind
