@@ -15,7 +15,15 @@ from muzlab.core.hexgrid import COLUMN
 from muzlab.core.pitch import pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling
-from muzlab.names.spelling import join, next_letter_name, pitch_label, run_key, show_name, spell_column
+from muzlab.names.spelling import (
+    join,
+    next_letter_name,
+    pitch_label,
+    run_key,
+    show_label,
+    show_name,
+    spell_column,
+)
 
 #: How each side of a column pair fails the room rule, by fault, with where the side is.
 _SIDE_WORDS = {
@@ -63,8 +71,7 @@ def _scale_names(refusal: Refusal, spelled: BoardSpelling | None) -> str:
 
 def _occupied(refusal: Refusal, board: Board, spelled: BoardSpelling | None) -> str:
     label = spelled.label(refusal.cell) if spelled is not None else pitch_name(refusal.pitch)
-    occupant = "/".join(map(show_name, label.split("/")))
-    return f"{board.cell_name(refusal.cell)} already holds {occupant}."
+    return f"{board.cell_name(refusal.cell)} already holds {show_label(label)}."
 
 
 def _opening(refusal: Refusal, board: Board, spelled: BoardSpelling | None) -> str:

@@ -169,6 +169,11 @@ def show_name(english_name: str) -> str:
     return symbols(shown) if _typeset.get() else shown
 
 
+def show_label(label: str) -> str:
+    """A die's English label, one name or two by letter ("D#/Eb"), in the convention in force."""
+    return "/".join(show_name(name) for name in label.split("/"))
+
+
 def join(english_names: Iterable[str]) -> str:
     """Spelled English names shown in the convention and joined with dashes: "C–E–G#"."""
     return DASH.join(show_name(name) for name in english_names)

@@ -50,7 +50,7 @@ from muzlab.core.errors import GameError, GameRecordError, IllegalPlacement, Inv
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.core.theory import SCALE_STEPS
-from muzlab.names.spelling import completion_label, pitch_label, show_name, typeset_text
+from muzlab.names.spelling import completion_label, pitch_label, show_label, typeset_text
 from muzlab.play import records
 from muzlab.play.records import AgentState
 from muzlab.rules.position import Position, Structure
@@ -176,7 +176,7 @@ def die_words(event: Event, position: Position | None) -> DieWords:
                       if structure.complete) if event.completed else ()
     renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()
                if where != cell]
-    return DieWords(_shown(position.spelled().label(cell)), completed, "; ".join(renamed))
+    return DieWords(show_label(position.spelled().label(cell)), completed, "; ".join(renamed))
 
 
 def _renaming(old: str, new: str, where: str) -> str:
@@ -184,13 +184,8 @@ def _renaming(old: str, new: str, where: str) -> str:
     line reads it by its other name too, "the C# on f5 is now also read as Db"."""
     added = [name for name in new.split("/") if name not in old.split("/")]
     if set(old.split("/")) <= set(new.split("/")):
-        return f"the {_shown(old)} on {where} is now also read as {_shown('/'.join(added))}"
-    return f"the {_shown(old)} on {where} is now read as {_shown(new)}"
-
-
-def _shown(label: str) -> str:
-    """An English label ("D#/Eb") in the convention in force."""
-    return "/".join(show_name(name) for name in label.split("/"))
+        return f"the {show_label(old)} on {where} is now also read as {show_label('/'.join(added))}"
+    return f"the {show_label(old)} on {where} is now read as {show_label(new)}"
 
 
 #: A named tuple from all its fields in order, without the argument handling of Event(...) or

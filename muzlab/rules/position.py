@@ -31,6 +31,7 @@ from muzlab.names.spelling import (
     ALL_QUALITIES,
     key_notes,
     resolve_key,
+    show_label,
     show_name,
     spell_english,
     text_settings,
@@ -435,8 +436,7 @@ class Position(Refusals):
         ("F#"; by default the one in force), then the names a game has shown already. A die whose
         lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
         """
-        return {cell: "/".join(map(show_name, label.split("/")))
-                for cell, label in self.spelled(key).labels().items()}
+        return {cell: show_label(label) for cell, label in self.spelled(key).labels().items()}
 
     def spelled(self, key: PitchLike | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per
