@@ -240,7 +240,7 @@ def test_the_note_names_control_rewrites_every_note_on_every_tab(app):
     app.ear.answer(app.ear.item.answer)
     english = {"hand": board.hand.value, "palette": [label for label, _ in app.explorer.palette.options],
                "review": app.review.comment.value, "ear": app.ear.feedback.value}
-    assert ">B</div>" in english["hand"] and english["palette"][:3] == ["C", "C#/Db", "D"]
+    assert ">B</div>" in english["hand"] and english["palette"][:3] == ["C", "C♯/D♭", "D"]
     try:
         app.note_names.value = "german"
         assert current_note_names() == "german"

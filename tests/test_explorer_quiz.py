@@ -175,7 +175,7 @@ def test_a_run_that_cannot_be_named_clears_the_staff_and_the_keyboard():
     dice = {(0, 0): "F#", (0, -1): "A#", (0, -2): "C#", (2, 0): "C", (2, -1): "E"}
     explorer = Explorer(Position(dice=dice, strict=False))  # a teacher's unfinished board
     runs = dict((label, index) for label, index in explorer.runs.options if index is not None)
-    explorer.runs.value = next(index for label, index in runs.items() if "F#–A#–C#" in label)
+    explorer.runs.value = next(index for label, index in runs.items() if "F♯–A♯–C♯" in label)
     assert explorer.listen.keyboard.value and explorer.listen.staff.value
     explorer.runs.value = next(index for label, index in runs.items() if "C–E" in label and "could" in label)
     assert explorer.listen.player.value[:4] == b"RIFF"
@@ -184,9 +184,9 @@ def test_a_run_that_cannot_be_named_clears_the_staff_and_the_keyboard():
 
 def test_a_heard_scale_run_is_named_once_as_a_scale():
     explorer = Explorer(Position(dice={(0, 0): "F", (-1, 0): "G", (-2, 0): "Ab"}))
-    index = next(i for label, i in explorer.runs.options if i is not None and "F–G–Ab" in label)
+    index = next(i for label, i in explorer.runs.options if i is not None and "F–G–A♭" in label)
     explorer.runs.value = index
-    assert explorer.listen.title.value == "<b>Eb major scale, degrees 2-4: F–G–Ab</b>"
+    assert explorer.listen.title.value == "<b>E♭ major scale, degrees 2-4: F–G–A♭</b>"
     assert keyboard_texts(explorer.listen.keyboard.value)[:3] == ["F", "G", "A♭"]
 
 

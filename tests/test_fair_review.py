@@ -8,6 +8,7 @@ import reference_rules as reference
 from test_review import c_and_e_game, person_like_game
 
 from muzlab import Game, GameError, Position, UnknownSetting
+from muzlab.names.spelling import typeset
 from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import (
     DRIFT_TOLERANCE,
@@ -232,9 +233,10 @@ def test_learn_from_your_mistakes_is_driven_by_its_buttons():
         assert "try" in board.practice.value and "<b>" not in board.practice.value
     illegal = next(cell for cell in game.board.cells if cell not in legal)
     board.board_view.cells[illegal].click()
-    assert html_text(moment.position.explain(moment.pitch, illegal)) in board.practice.value
+    with typeset():  # (a widget shows real sharps and flats)
+        assert html_text(moment.position.explain(moment.pitch, illegal)) in board.practice.value
+        explanation = html_text(lesson_text(moment.position, found))
     board.show_answer_button.click()
-    explanation = html_text(lesson_text(moment.position, found))
     assert explanation in board.practice.value
     assert all("muz-selected" in board.board_view.cells[cell].classes for cell in found.better)
     board.next_mistake_button.click()
@@ -243,7 +245,8 @@ def test_learn_from_your_mistakes_is_driven_by_its_buttons():
     right = board.lessons[second].better[0]
     board.board_view.cells[right].click()
     assert "Yes:" in board.practice.value
-    said = html_text(lesson_text(board.moments[second].position, board.lessons[second]))
+    with typeset():
+        said = html_text(lesson_text(board.moments[second].position, board.lessons[second]))
     assert said in board.practice.value
     board.stop_button.click()
     assert not board.learning and board.practice_box.layout.display == "none"

@@ -293,16 +293,18 @@ def lesson_key(key: PitchLike | None) -> Iterator[str | None]:
         _session_key.reset(token)
 
 
-def in_lesson_key(method: Callable) -> Callable:
-    """Run a method in its object's lesson key (`self.key`; for `__init__`, its `key` argument), so
-    a widget's `key` is a thin setting passed to the naming."""
+def as_shown(method: Callable) -> Callable:
+    """Run a widget's method as its text is shown to people: in its object's lesson key (`self.key`;
+    for `__init__`, its `key` argument) and with real sharps and flats (`typeset`), so a widget's
+    `key` is a thin setting passed to the naming and every name it writes is typeset."""
     @wraps(method)
     def run(self: Any, *args: Any, **kwargs: Any) -> Any:
         key = kwargs.get("key") if method.__name__ == "__init__" else getattr(self, "key", None)
-        if key is None:
-            return method(self, *args, **kwargs)
-        with lesson_key(key):
-            return method(self, *args, **kwargs)
+        with typeset():
+            if key is None:
+                return method(self, *args, **kwargs)
+            with lesson_key(key):
+                return method(self, *args, **kwargs)
 
     return run
 

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from muzlab.core.errors import GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
-from muzlab.core.pitch import PitchLike, current_note_names, parse_pitch
+from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.names.spelling import (
     current_lesson_key,
     pitch_label,
+    text_settings,
 )
 from muzlab.play.agents import ExpertAgent
 from muzlab.play.game import Completion, Game, completion
@@ -119,11 +120,13 @@ def die_label(position: Position, pitch: int, cell: Cell | None = None) -> str:
     if cell is None:
         return pitch_label(pitch)
     cell = position.board.as_cell(cell)
-    return _label_on(position, pitch, cell, current_note_names(), current_lesson_key())
+    return _label_on(position, pitch, cell, text_settings(), current_lesson_key())
 
 
 @lru_cache(maxsize=256)
-def _label_on(position: Position, pitch: int, cell: Cell, _convention: str, _key: str | None) -> str:
+def _label_on(position: Position, pitch: int, cell: Cell, _settings: tuple[str, bool],
+              _key: str | None) -> str:
+    """`die_label` remembered by the settings its words depend on (convention, typeset, lesson key)."""
     return position.place(pitch, cell).labels()[cell]
 
 

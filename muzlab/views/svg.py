@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.spelling import note_label, pitch_label, symbols
+from muzlab.names.spelling import note_label, pitch_label, symbols, typeset_text
 from muzlab.rules.position import Position
 
 #: Colours shared by the SVG board, the matplotlib plots and the statistics figures (Okabe-Ito based).
@@ -91,6 +91,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
+@typeset_text  # (a picture is read by people: real sharps and flats, run titles included)
 def board_view(
     position: Position,
     highlight: PitchLike | Iterable[Cell] | None = None,
@@ -105,7 +106,7 @@ def board_view(
     pitch = pitch_label = None
     if isinstance(highlight, str) or _is_int(highlight):
         pitch = parse_pitch(highlight)
-        pitch_label = symbols(note_label(highlight))
+        pitch_label = note_label(highlight)
         cells = {cell: position.score(pitch, cell) for cell in position.legal_placements(pitch)}
     elif highlight is not None:
         if isinstance(highlight, tuple) and len(highlight) == 2 and all(map(_is_int, highlight)):
@@ -122,7 +123,7 @@ def board_view(
         Run(s.kind, s.complete and bool(s.triads or s.keys), bool(s.triads or s.keys), s.cells, s.describe())
         for s in structures
     ) if show_structures else ()
-    labels = {cell: symbols(name) for cell, name in position.labels().items()}
+    labels = position.labels()
     names = {cell: board.cell_name(cell) for cell in board.cells} if coordinates else {}
     return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names)
 

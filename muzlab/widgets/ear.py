@@ -16,7 +16,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import numpy as np
 
-from muzlab.names.spelling import in_lesson_key, show_name
+from muzlab.names.spelling import as_shown, show_name
 from muzlab.play.eartraining import Drill, EarItem
 from muzlab.views import audio
 from muzlab.views.keyboard import keyboard_svg
@@ -56,7 +56,7 @@ class EarTrainer(widgets.VBox):
     seed=None draws fresh items every time; a seed repeats the same items (a test, or pytest).
     """
 
-    @in_lesson_key
+    @as_shown
     def __init__(self, drill: Drill | str = "triad quality", seed: int | None = None, engine: str = "auto",
                  autoplay: bool = True, key: str | None = None, **settings):
         self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
@@ -90,7 +90,7 @@ class EarTrainer(widgets.VBox):
         drill = self.drill
         return f"<h3>{html.escape(drill.kind.capitalize())}</h3><p>{html.escape(drill.prompt())}</p>"
 
-    @in_lesson_key
+    @as_shown
     def redraw_names(self) -> None:
         """Write the prompt, and the answer shown, in the note names in force (`muzlab.set_note_names`)."""
         self.heading.value = self._heading()
@@ -102,7 +102,7 @@ class EarTrainer(widgets.VBox):
         button.on_click(lambda _button: self.answer(text))
         return button
 
-    @in_lesson_key
+    @as_shown
     def next_item(self) -> None:
         """Draw a new item and play it; the answer area is emptied."""
         self.item = self.drill.item(self.rng)
@@ -118,7 +118,7 @@ class EarTrainer(widgets.VBox):
         self.staff.value = ""
         self.keyboard.value = ""
 
-    @in_lesson_key
+    @as_shown
     def answer(self, reply: str) -> bool:
         """Check a clicked option, update the tally and show the answer; a second click is ignored."""
         item = self.item

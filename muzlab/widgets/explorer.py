@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import face_label, in_lesson_key
+from muzlab.names.spelling import as_shown, face_label
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
@@ -26,7 +26,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
     `scale` enlarges the board for a projector; `board_view.cells[(q, r)].click()` clicks a cell.
     """
 
-    @in_lesson_key
+    @as_shown
     def __init__(self, position: Position | None = None, board: Board | str | None = None,
                  rules: RuleSet | str | None = None, scale: float = 1.0, key: str | None = None):
         self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
@@ -69,7 +69,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.board_view.show_names = change["new"]
         self._refresh()
 
-    @in_lesson_key
+    @as_shown
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the palette,
         the pitch menu, the board, the runs and the run heard last."""
@@ -79,7 +79,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self._refresh()
         self.listen.redraw()
 
-    @in_lesson_key
+    @as_shown
     def click(self, cell: Cell) -> None:
         """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
         cell = self.position.board.as_cell(cell)  # a name such as "e6", or (q, r)
@@ -91,7 +91,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             dice[cell] = chosen
         self._set(Position(self.position.board, dice, self.position.rules, strict=False))
 
-    @in_lesson_key
+    @as_shown
     def load(self, text: str) -> None:
         """Load a position from its notation; a bad text leaves the board as it was and says why."""
         try:
@@ -123,7 +123,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.message.value = ""
         self._refresh()
 
-    @in_lesson_key
+    @as_shown
     def _refresh(self) -> None:
         position = self.position
         problems = position.problems()
@@ -140,7 +140,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             (s.describe(), index) for index, s in enumerate(self.structures)]
         self.runs.value = None
 
-    @in_lesson_key
+    @as_shown
     def _run_chosen(self, change) -> None:
         if change["new"] is None:
             return

@@ -20,7 +20,7 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import current_note_names
-from muzlab.names.spelling import current_lesson_key, in_lesson_key, pitch_label, symbols
+from muzlab.names.spelling import as_shown, current_lesson_key, pitch_label, symbols
 from muzlab.play import records
 from muzlab.play.game import Game
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
@@ -74,7 +74,7 @@ class PlayBoard(widgets.VBox):
     and `load(path)` use files.
     """
 
-    @in_lesson_key
+    @as_shown
     def __init__(
         self,
         players: int = 2,
@@ -194,7 +194,7 @@ class PlayBoard(widgets.VBox):
         self.board_view.show_names = change["new"]
         self.refresh()
 
-    @in_lesson_key
+    @as_shown
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the board, the
         die in hand, the sheet, the runs list and the run heard last. The last action's sentences,
@@ -213,18 +213,18 @@ class PlayBoard(widgets.VBox):
         button.on_click(lambda _button: self._act(action))
         return button
 
-    @in_lesson_key
+    @as_shown
     def _clicked(self, cell: Cell) -> None:
         self._act(lambda: self.table.place(cell))
 
-    @in_lesson_key
+    @as_shown
     def _key(self, key: str) -> None:
         button = {"r": self.roll_button, "p": self.pass_button, "u": self.undo_button,
                   "h": self.hint_button}[key]
         if not button.disabled and button.layout.display != "none":
             button.click()
 
-    @in_lesson_key
+    @as_shown
     def _act(self, action: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
         """Do an action, show its messages and the table after it; the computer seats reply."""
         self._lines = []
@@ -271,7 +271,7 @@ class PlayBoard(widgets.VBox):
         record = self.game.to_json(agents=self.table.agent_states())
         return Download(self._file_name("json"), "application/json", record.encode("utf-8"))
 
-    @in_lesson_key
+    @as_shown
     def sheet_file(self) -> Download:
         """The score sheet as CSV, as the browser saves it (Score sheet)."""
         return Download(self._file_name("csv"), "text/csv",
@@ -313,7 +313,7 @@ class PlayBoard(widgets.VBox):
             return
         self._timer = loop.call_later(self.agent_delay, self._computer_moves)
 
-    @in_lesson_key
+    @as_shown
     def _computer_moves(self) -> None:
         """One computer move, shown at once; the next one is timed again."""
         self._timer = None
@@ -333,12 +333,12 @@ class PlayBoard(widgets.VBox):
         if runs:
             self.listen.show(runs[0])
 
-    @in_lesson_key
+    @as_shown
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
             self.listen.show(self._structures[change["new"]])
 
-    @in_lesson_key
+    @as_shown
     def refresh(self) -> None:
         """Redraw everything from the table: the board first, then the die in hand, scores, messages,
         sheet and runs."""

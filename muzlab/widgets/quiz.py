@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from muzlab.core.board import Board
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import in_lesson_key
+from muzlab.names.spelling import as_shown
 from muzlab.play.puzzles import puzzle_question
 from muzlab.play.quiz import KINDS, Question, make_question
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
@@ -21,7 +21,7 @@ CELL_KINDS = ("where", "puzzle")
 class Quiz(ScaledByItsBoard, widgets.VBox):
     """Asks "where can this Eb go?", "which triad does this complete?", "how many points?" in turn."""
 
-    @in_lesson_key
+    @as_shown
     def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0, scale: float = 1.0,
                  key: str | None = None):
         self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
@@ -45,7 +45,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         super().__init__([self.prompt, widgets.HBox([self.board_view, side])])
         self.next_question()
 
-    @in_lesson_key
+    @as_shown
     def next_question(self) -> None:
         """Draw the next question (the n-th question of a seed is always the same)."""
         self.answered, self.reply = False, None
@@ -62,7 +62,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         asked = [self.question.cell] if self.question.cell else []
         self.board_view.show(Scene(self.question.position, highlight=asked or None, chosen=asked))
 
-    @in_lesson_key
+    @as_shown
     def redraw_names(self) -> None:
         """Ask the question on screen again in the note names in force (`muzlab.set_note_names`), with
         its answer and reason if it was answered; the tally stays."""
@@ -79,7 +79,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         button.on_click(lambda _button: self.answer(text))
         return button
 
-    @in_lesson_key
+    @as_shown
     def answer(self, reply: Cell | str) -> None:
         """Check a reply (a clicked cell for "where", an option otherwise) and show why."""
         question = self.question

@@ -16,7 +16,7 @@ import html
 import ipywidgets as widgets
 
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import in_lesson_key
+from muzlab.names.spelling import as_shown
 from muzlab.play import coach
 from muzlab.play.game import Game
 from muzlab.widgets.listen import ListenPanel
@@ -27,7 +27,7 @@ class Review(widgets.VBox):
     """A game's decisions one at a time: first / previous / next / last buttons and a slider, and a
     practice mode over its mistakes."""
 
-    @in_lesson_key
+    @as_shown
     def __init__(self, game: Game, expert_seed: int = 0, key: str | None = None):
         self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
         self.game = game
@@ -86,7 +86,7 @@ class Review(widgets.VBox):
         button.on_click(lambda _button: action())
         return button
 
-    @in_lesson_key
+    @as_shown
     def redraw_names(self) -> None:
         """Write the comments, the table and the run heard in the note names in force
         (`muzlab.set_note_names`)."""
@@ -96,12 +96,12 @@ class Review(widgets.VBox):
         self.show(self.index)
         self.listen.redraw()
 
-    @in_lesson_key
+    @as_shown
     def go(self, index: int) -> None:
         """Show decision `index`, kept within the game."""
         self.slider.value = min(max(index, 0), max(len(self.moments) - 1, 0))
 
-    @in_lesson_key
+    @as_shown
     def show(self, index: int) -> None:
         """Draw the board at decision `index` and say what the coach says about it (in practice, the
         position before the mistake only)."""
@@ -136,14 +136,14 @@ class Review(widgets.VBox):
         moment = self.moments[self.index]
         return coach.runs_built(moment.position, moment.pitch, cell)
 
-    @in_lesson_key
+    @as_shown
     def hear_played(self) -> None:
         """Play the main run the die built at this decision (what it completed first)."""
         moment = self.moments[self.index]
         if moment.cell is not None and (runs := self._runs(moment.cell)):
             self.listen.show(runs[0])
 
-    @in_lesson_key
+    @as_shown
     def hear_best(self) -> None:
         """Play the main run the best cell would have built."""
         moment = self.moments[self.index]
@@ -152,7 +152,7 @@ class Review(widgets.VBox):
             self.listen.show(runs[0])
 
     # ---- learning from the mistakes -------------------------------------------------------------------
-    @in_lesson_key
+    @as_shown
     def learn(self) -> None:
         """Start the practice at the first mistake (inaccuracy or worse) of the game."""
         if self.lessons:
@@ -160,13 +160,13 @@ class Review(widgets.VBox):
             self.practice_box.layout.display = None
             self._practise(min(self.lessons))
 
-    @in_lesson_key
+    @as_shown
     def next_mistake(self) -> None:
         """Go to the next mistake (back to the first after the last)."""
         later = [index for index in sorted(self.lessons) if index > self.index]
         self._practise(later[0] if later else min(self.lessons))
 
-    @in_lesson_key
+    @as_shown
     def stop_learning(self) -> None:
         """Leave the practice and show the review of the decision again."""
         self.learning = False
@@ -221,14 +221,14 @@ class Review(widgets.VBox):
             text += f"<p><b>{html.escape(coach.lesson_text(position, found))}</b></p>"
         return text
 
-    @in_lesson_key
+    @as_shown
     def try_cell(self, cell: Cell) -> None:
         """A click on the board: in practice, the student's try; otherwise nothing."""
         if self.learning and cell in self.moments[self.index].position.board:
             self.tries.append(cell)
             self._show_practice()
 
-    @in_lesson_key
+    @as_shown
     def reveal(self) -> None:
         """Show the answer after at least one try."""
         if self.learning and self.tries:

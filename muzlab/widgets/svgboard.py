@@ -10,6 +10,7 @@ in the page does, so the boards are tested without a browser.
 
 from __future__ import annotations
 
+import contextvars
 import html
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -140,6 +141,9 @@ class SvgBoard(anywidget.AnyWidget):
         self._tips: dict[Cell, str] = {}  # the tooltips known; the others are asked of the rules on hover
         self._view: BoardView | None = None
         self.scene: Scene | None = None
+        #: the settings the scene was shown in (note names, lesson key, typeset): a tooltip asked
+        #: later, on hover, is written in them too
+        self._reading = contextvars.copy_context()
         self.add_class("muz-svgboard")
         self.on_msg(self._message)
 
@@ -200,14 +204,14 @@ class SvgBoard(anywidget.AnyWidget):
         (`Scene.tips_for`) its points there or the rule that refuses it; a marked cell's problem."""
         scene = self.scene
         if cell not in self._tips and scene is not None:
-            why = scene.position.explain(scene.tips_for, cell)
+            why = self._reading.run(scene.position.explain, scene.tips_for, cell)
             self._tips[cell] = with_problem(f"{where(self.board, cell)}: {why}", scene.marked or {}, cell)
         return self._tips.get(cell, "")
 
     def show(self, scene: Scene) -> None:
         """Draw a scene (one message to the page)."""
         position, marked = scene.position, scene.marked or {}
-        self.scene, self._view = scene, None
+        self.scene, self._view, self._reading = scene, None, contextvars.copy_context()
         if scene.tips_for is None:
             self._tips = {cell: with_problem(where(self.board, cell), marked, cell)
                           for cell in self.board.cells}
