@@ -104,6 +104,13 @@ def test_questions_follow_the_note_name_convention():
     assert not any("#" in q.question + q.answer for q in questions)
 
 
+def test_a_triad_no_major_key_spells_is_asked_without_a_roman_numeral():
+    position = sheet_position(4, "master")  # an augmented triad or one spelled across keys (was IndexError)
+    triads = [q for q in sheet_questions(position, seed=4, count=12) if q.kind == "triad"]
+    plain = [q for q in triads if q.answer.endswith(": no major key spells it so.")]
+    assert plain and not any("Roman numeral" in q.question for q in plain)
+
+
 def test_master_sheets_use_the_master_board_and_rules():
     position = sheet_position(1, "master")
     assert position.board == Board.master() and position.rules.name == "master"

@@ -1,6 +1,7 @@
 """Puzzles from simulated games: "Find the best cell for this F", where the answer teaches something.
 
-A position is kept when exactly one cell scores most for the die, and that cell is instructive:
+A position is kept when exactly one cell scores most for the die, and that cell is instructive
+(`muzlab.play.questions.best_cell` finds it, as facts); this module words it:
 
 * "completion": it is the only cell where the die completes a triad or a scale;
 * "honeypot": a honeypot changes the answer (without the multipliers another cell would win);
@@ -10,33 +11,44 @@ A position is kept when exactly one cell scores most for the die, and that cell 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names.spelling import pitch_label, typeset_text
-from muzlab.play.agents import make_agent, play
-from muzlab.play.coach import advice, decisions, die_label
-from muzlab.play.game import Game
+from muzlab.play import questions
+from muzlab.play.coach import advice, die_label
+from muzlab.play.questions import BestCell, Worded
 from muzlab.play.quiz import Question
 from muzlab.rules.position import Position
 
-KINDS = ("completion", "honeypot", "runs")
+#: The kinds of puzzle, by what the best cell teaches (the model's LESSONS), taken in turn.
+KINDS = questions.LESSONS
 #: Fewest dice on the board and fewest legal cells for a position to be worth a puzzle.
-MIN_DICE, MIN_CELLS = 4, 3
+MIN_DICE, MIN_CELLS = questions.MIN_DICE, questions.MIN_CELLS
 
 
 @dataclass(frozen=True)
-class Puzzle:
-    """A position, the die to place, the one best cell (`answer`), its points and why it is best."""
+class Puzzle(Worded):
+    """A puzzle as shown: its facts (the position, the die, the one best cell and why it is best) and
+    the explanation, worded when it is made."""
 
-    kind: str
-    position: Position
-    pitch: int
-    answer: Cell
-    points: int
+    facts: BestCell
     explanation: str
+
+    @property
+    def kind(self) -> str:
+        """Why the cell is instructive: "completion", "honeypot" or "runs"."""
+        return self.facts.lesson
+
+    @property
+    def answer(self) -> Cell:
+        """The one best cell."""
+        return self.facts.answer
+
+    @property
+    def points(self) -> int:
+        """What the best cell scores."""
+        return self.facts.score.total
 
     @property
     def prompt(self) -> str:
@@ -49,76 +61,38 @@ class Puzzle:
 
 
 @typeset_text
+def worded(facts: BestCell) -> Puzzle:
+    """The puzzle with its explanation: the coach's sentence for the best cell, then what it teaches."""
+    position, pitch, answer = facts.position, facts.pitch, facts.answer
+    why, name = advice(position, pitch).sentence, position.board.cell_name
+    if facts.lesson == "completion":
+        return Puzzle(facts, f"{why} It is the only cell where {die_label(position, pitch, answer)} "
+                             "completes anything, and a completion earns an extra roll.")
+    if facts.lesson == "honeypot":
+        rival, best = (score.total // score.factor for score in (facts.rival_score, facts.score))
+        return Puzzle(facts, f"{why} Without the honeypots {name(facts.rival)} would win, {rival} "
+                             f"against {best}.")
+    return Puzzle(facts, f"{why} {name(facts.rival)} touches more dice but scores only "
+                         f"{facts.rival_score.total}: a die scores the whole runs it joins, not the dice "
+                         "around it.")
+
+
 def classify(position: Position, pitch: int) -> Puzzle | None:
     """The puzzle this die on this position makes, or None when the best cell is not unique or not
     instructive (the first of KINDS that applies)."""
-    scores = position.legal_scores(pitch)
-    if len(position) < MIN_DICE or len(scores) < MIN_CELLS:
-        return None
-    points, best = position.best_placements(pitch)
-    if len(best) != 1:
-        return None
-    answer, board = best[0], position.board
-    why = advice(position, pitch).sentence
-    name = board.cell_name
-    completing = [cell for cell in scores if position.completions(pitch, cell)]
-    if completing == [answer]:
-        return Puzzle("completion", position, pitch, answer, points, (
-            f"{why} It is the only cell where {die_label(position, pitch, answer)} completes anything, "
-            "and a completion earns an extra roll."))
-    parts = {cell: position.score_breakdown(pitch, cell) for cell in scores}  # the points without honeypots
-    raw = {cell: part.total // part.factor for cell, part in parts.items()}
-    plain = _unique_max(raw)
-    if plain is not None and plain != answer:
-        return Puzzle("honeypot", position, pitch, answer, points, (
-            f"{why} Without the honeypots {name(plain)} would win, {raw[plain]} against {raw[answer]}."))
-    busiest = _unique_max({cell: _neighbours(position, cell) for cell in scores})
-    if busiest is not None and busiest != answer and raw[busiest] < raw[answer]:
-        return Puzzle("runs", position, pitch, answer, points, (
-            f"{why} {name(busiest)} touches more dice but scores only {scores[busiest]}: a die scores "
-            "the whole runs it joins, not the dice around it."))
-    return None
+    facts = questions.best_cell(position, pitch)
+    return None if facts is None else worded(facts)
 
 
 def generate(n: int, seed: int = 0) -> list[Puzzle]:
     """`n` puzzles from seeded simulated games (greedy against random), the kinds taken in turn."""
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise MuzlabError(f"{n!r} puzzles: ask for a whole number, 0 or more")
-    rng = random.Random(seed)
-    found: dict[str, list[Puzzle]] = {kind: [] for kind in KINDS}
-    puzzles: list[Puzzle] = []
-    seen: set[tuple[Position, int]] = set()
-    while len(puzzles) < n:
-        game_seed = rng.randrange(2**32)
-        game = play(Game(seed=game_seed), [make_agent("greedy", game_seed), make_agent("random", game_seed)])
-        for moment in decisions(game):
-            key = (moment.position, moment.pitch)
-            if key not in seen:
-                seen.add(key)
-                puzzle = classify(moment.position, moment.pitch)
-                if puzzle is not None:
-                    found[puzzle.kind].append(puzzle)
-        while len(puzzles) < n and found[KINDS[len(puzzles) % len(KINDS)]]:
-            puzzles.append(found[KINDS[len(puzzles) % len(KINDS)]].pop(0))
-    return puzzles
-
-
-def _neighbours(position: Position, cell: Cell) -> int:
-    board = position.board
-    return sum(1 for j in board.neighbour_indices[board.index[cell]] if board.cells[j] in position.dice)
-
-
-def _unique_max(values: dict[Cell, int]) -> Cell | None:
-    top = max(values.values())
-    cells = [cell for cell, value in values.items() if value == top]
-    return cells[0] if len(cells) == 1 else None
+    return [worded(facts) for facts in questions.puzzles(n, seed)]
 
 
 @typeset_text
 def question(puzzle: Puzzle) -> Question:
     """The puzzle as a Quiz question of kind "puzzle": click the one best cell."""
-    return Question("puzzle", puzzle.prompt, puzzle.position, puzzle.pitch, None, frozenset({puzzle.answer}),
-                    explanation=puzzle.explanation)
+    return Question(puzzle.facts, puzzle.prompt, frozenset({puzzle.answer}), explanation=puzzle.explanation)
 
 
 def puzzle_question(seed: int) -> Question:

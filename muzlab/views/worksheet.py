@@ -16,11 +16,11 @@ import io
 import math
 import random
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,19 +31,18 @@ from muzlab.core.outputs import file_written
 from muzlab.core.pitch import FLAT_NAMES, SHARP_NAMES, SpelledNote
 from muzlab.names.spelling import (
     DEGREE_NAMES,
-    MAJOR_KEY_SIGNATURES,
     join,
     key_label,
-    major_scale,
     run_key_names,
     show_name,
     symbols,
-    triad_function_facts,
     typeset_text,
 )
+from muzlab.play import questions
 from muzlab.play.agents import make_agent, play
 from muzlab.play.game import Game
-from muzlab.play.quiz import score_explanation, scoring_move
+from muzlab.play.questions import Degree, Key, Pair, Points, QuestionFacts, Run, Triad, Where
+from muzlab.play.quiz import breakdown_words, triad_words
 from muzlab.rules.position import Position, Structure
 from muzlab.views.svg import COLOURS
 
@@ -56,7 +55,7 @@ if TYPE_CHECKING:
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 LEVELS = ("basic", "master")
 #: The kinds of question, asked in this order round and round (a kind the position cannot ask is skipped).
-KINDS = ("where", "triad", "key", "points", "pair", "degree", "run")
+KINDS = questions.SHEET_KINDS
 MAX_QUESTIONS = 12
 MAX_SHEETS = 50
 #: Dice on the board of a worksheet position, by level (a seeded game with this many dice).
@@ -76,11 +75,13 @@ class WorksheetError(MuzlabError, ValueError):
 
 @dataclass(frozen=True)
 class SheetQuestion:
-    """One printed question with its answer (a sentence, so it stands alone in the answer key)."""
+    """One printed question with its answer (a sentence, so it stands alone in the answer key), and
+    the facts they word (muzlab.play.questions)."""
 
     kind: str
     question: str
     answer: str
+    facts: QuestionFacts = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -133,20 +134,9 @@ def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str =
 def sheet_questions(position: Position, seed: int = 0, count: int = 8) -> list[SheetQuestion]:
     """Mixed questions on one position, kinds taken in turn (KINDS): where a note may go, which
     triad a die completes and its Roman numeral, spelling a key, points, what a pair could become,
-    which degree, which keys a run fits. No question is asked twice."""
-    rng = random.Random(seed)
-    asked: list[SheetQuestion] = []
-    stalled = 0
-    turn = 0
-    while len(asked) < count and stalled < 3 * len(KINDS):
-        question = _MAKERS[KINDS[turn % len(KINDS)]](position, rng)
-        turn += 1
-        if question is None or _topic(question) in {_topic(q) for q in asked}:
-            stalled += 1
-            continue
-        stalled = 0
-        asked.append(question)
-    return asked
+    which degree, which keys a run fits. No question is asked twice (`questions.sheet`)."""
+    return [SheetQuestion(facts.kind, *_WORDS[facts.kind](position, facts), facts)
+            for facts in questions.sheet(position, seed, count, KINDS)]
 
 
 def face_label(pitch: int) -> str:
@@ -155,100 +145,62 @@ def face_label(pitch: int) -> str:
     return sharp if sharp == flat else f"{sharp}/{flat}"
 
 
-def _topic(question: SheetQuestion) -> str:
-    """What a question is about (its first sentence): two questions never share one."""
-    return question.question.split("?")[0]
-
-
 def _span(position: Position, structure: Structure) -> str:
     """A run's cells as people say them: "e3–e5"."""
     return f"{position.board.cell_name(structure.cells[0])}–{position.board.cell_name(structure.cells[-1])}"
 
 
-def _cell_list(position: Position, cells: list[Cell]) -> str:
+def _cell_list(position: Position, cells: tuple[Cell, ...]) -> str:
     """Cell names in reading order: column by column, bottom to top."""
     return ", ".join(position.board.cell_name(c) for c in sorted(cells, key=lambda c: (c[0], -c[1])))
 
 
-def _where(position: Position, rng: random.Random) -> SheetQuestion | None:
-    pitches = [p for p in range(12) if position.legal_placements(p)]
-    if not pitches:
-        return None
-    pitch = rng.choice(pitches)
-    cells = position.legal_placements(pitch)
-    many = "cells" if len(cells) > 1 else "cell"
-    return SheetQuestion("where", f"Where may a die showing {face_label(pitch)} be placed? Name every cell.",
-                         f"{face_label(pitch)} may go on {len(cells)} {many}: "
-                         f"{_cell_list(position, cells)}.")
+def _where(position: Position, facts: Where) -> tuple[str, str]:
+    face, many = face_label(facts.pitch), "cells" if len(facts.cells) > 1 else "cell"
+    return (f"Where may a die showing {face} be placed? Name every cell.",
+            f"{face} may go on {len(facts.cells)} {many}: {_cell_list(position, facts.cells)}.")
 
 
-def _triad(position: Position, rng: random.Random) -> SheetQuestion | None:
-    moves = [(pitch, cell, s) for pitch, cell in position.legal_moves()
-             for s in position.completions(pitch, cell) if s.kind == "triad"]
-    if not moves:
-        return None
-    pitch, cell, triad = rng.choice(moves)
-    root, quality = triad.triads[0]
-    numeral, tonic = rng.choice(triad_function_facts(root, quality, range(12), triad.names))
+def _triad(position: Position, facts: Triad) -> tuple[str, str]:
+    triad, name = facts.triad, triad_words(facts.answer)
+    asked = (f"Which triad does a die showing {face_label(facts.pitch)} complete on "
+             f"{position.board.cell_name(facts.cell)}?")
+    if facts.function is None:  # an augmented triad, or one spelled across keys (B♯–D♯–G)
+        return asked, f"{name} ({join(triad.names)}): no major key spells it so."
+    numeral, tonic = facts.function
     key = key_label(SpelledNote.from_english(tonic))
-    return SheetQuestion(
-        "triad",
-        f"Which triad does a die showing {face_label(pitch)} complete on {position.board.cell_name(cell)}? "
-        f"Give its Roman numeral in {key}.",
-        f"{triad.label().removesuffix(' triad')} ({join(triad.names)}): {numeral} in {key}.")
+    return f"{asked} Give its Roman numeral in {key}.", f"{name} ({join(triad.names)}): {numeral} in {key}."
 
 
-def _key(position: Position, rng: random.Random) -> SheetQuestion:
-    keys = [key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6]
-    key = rng.choice(keys)
-    label = key_label(SpelledNote.from_english(key))
-    return SheetQuestion("key", f"Write the notes of the {label} scale, from its tonic up.",
-                         f"{label}: {join(major_scale(key))}.")
+def _key(_position: Position, facts: Key) -> tuple[str, str]:
+    label = key_label(SpelledNote.from_english(facts.key))
+    return f"Write the notes of the {label} scale, from its tonic up.", f"{label}: {join(facts.notes)}."
 
 
-def _points(position: Position, rng: random.Random) -> SheetQuestion | None:
-    move = scoring_move(position, rng)
-    if move is None:
-        return None
-    pitch, cell = move
-    points = position.score(pitch, cell)
-    return SheetQuestion(
-        "points",
-        f"How many points does a die showing {face_label(pitch)} score on {position.board.cell_name(cell)}?",
-        f"{points} point{'s' if points != 1 else ''}: {score_explanation(position, pitch, cell)}")
+def _points(position: Position, facts: Points) -> tuple[str, str]:
+    points = facts.breakdown.total
+    return (f"How many points does a die showing {face_label(facts.pitch)} score on "
+            f"{position.board.cell_name(facts.cell)}?",
+            f"{points} point{'s' if points != 1 else ''}: {breakdown_words(facts.breakdown)}")
 
 
-def _pair(position: Position, rng: random.Random) -> SheetQuestion | None:
-    pairs = [s for s in position.structures() if s.kind == "triad" and not s.complete and s.triads]
-    if not pairs:
-        return None
-    pair = rng.choice(pairs)
-    options = pair.triad_names()
-    return SheetQuestion(
-        "pair", f"The column pair on {_span(position, pair)} ({join(pair.names)}): which triads "
-                f"could it still become?",
-        f"The pair {join(pair.names)} could become {_or(options)}.")
+def _pair(position: Position, facts: Pair) -> tuple[str, str]:
+    pair = facts.pair
+    return (f"The column pair on {_span(position, pair)} ({join(pair.names)}): which triads could it "
+            "still become?", f"The pair {join(pair.names)} could become {_or(pair.triad_names())}.")
 
 
-def _degree(position: Position, rng: random.Random) -> SheetQuestion:
-    key = rng.choice([key for key in MAJOR_KEY_SIGNATURES if abs(MAJOR_KEY_SIGNATURES[key]) <= 6])
-    degree = rng.randrange(1, 7)
-    note, label = show_name(major_scale(key)[degree]), key_label(SpelledNote.from_english(key))
-    return SheetQuestion(
-        "degree", f"Which degree of {label} is {note}? Name it too.",
-        f"{note} is degree {degree + 1} of {label}, the {DEGREE_NAMES[degree]}.")
+def _degree(_position: Position, facts: Degree) -> tuple[str, str]:
+    note, label = show_name(facts.note), key_label(SpelledNote.from_english(facts.key))
+    return (f"Which degree of {label} is {note}? Name it too.",
+            f"{note} is degree {facts.degree + 1} of {label}, the {DEGREE_NAMES[facts.degree]}.")
 
 
-def _run(position: Position, rng: random.Random) -> SheetQuestion | None:
-    runs = [s for s in position.structures() if s.kind == "scale" and 0 < len(s.keys) <= 4]
-    if not runs:
-        return None
-    run = rng.choice(runs)
+def _run(position: Position, facts: Run) -> tuple[str, str]:
+    run = facts.run
     keys = run_key_names(run.pitches, run.keys, run.names)
-    return SheetQuestion(
-        "run", f"The diagonal run on {_span(position, run)} ({join(run.names)}): "
-               f"which scales does it fit?",
-        f"The run {join(run.names)} fits {_and(keys)}.")
+    return (f"The diagonal run on {_span(position, run)} ({join(run.names)}): which scales does it fit?",
+            f"The run {join(run.names)} fits {_and(keys)}.")
 
 
 def _or(words: list[str], last: str = "or") -> str:
@@ -259,8 +211,10 @@ def _and(words: list[str]) -> str:
     return _or(words, "and")
 
 
-_MAKERS = {"where": _where, "triad": _triad, "key": _key, "points": _points, "pair": _pair,
-           "degree": _degree, "run": _run}
+#: The words of each kind of question: the question, and a sentence answering it.
+_WORDS: dict[str, Callable[[Position, Any], tuple[str, str]]] = {
+    "where": _where, "triad": _triad, "key": _key, "points": _points, "pair": _pair, "degree": _degree,
+    "run": _run}
 
 
 # ---- drawing ------------------------------------------------------------------------------------
