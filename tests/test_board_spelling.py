@@ -259,21 +259,21 @@ def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
 
     dice = {"b2": "B", "c3": "C#", "d4": "D#", "e5": "F", "f5": "F#", "e4": "C#", "e6": "G#"}
     runs = [text for text, _ in Explorer(Position(None, dice), key="Db").runs.options]
-    assert "scale run Cb–Db–Eb–F–Gb: fits Gb major" in runs
+    assert "scale run C♭–D♭–E♭–F–G♭: fits G♭ major" in runs
     plain = Explorer(Position(None, dice)).runs.options
-    assert "scale run B–C#–D#–E#–F#: fits F# major" in [text for text, _ in plain]
+    assert "scale run B–C♯–D♯–E♯–F♯: fits F♯ major" in [text for text, _ in plain]
     app = ClassroomApp()
     try:
         app.explorer.load(Position(None, dice).notation())
         app.lesson_key.value = "Gb major"
-        assert "scale run Cb–Db–Eb–F–Gb: fits Gb major" in [t for t, _ in app.explorer.runs.options]
+        assert "scale run C♭–D♭–E♭–F–G♭: fits G♭ major" in [t for t, _ in app.explorer.runs.options]
         app.note_names.value = "german"  # the menu's keys are values, not names read in German
         app.lesson_key.value = "Bb major"
         assert muzlab.names.spelling.current_lesson_key() == "Bb major"
     finally:
         app.note_names.value = "english"
         app.lesson_key.value = None
-    assert "scale run B–C#–D#–E#–F#: fits F# major" in [t for t, _ in app.explorer.runs.options]
+    assert "scale run B–C♯–D♯–E♯–F♯: fits F♯ major" in [t for t, _ in app.explorer.runs.options]
 
 
 def test_a_refusal_names_the_dice_on_the_board_as_the_board_does():
