@@ -28,9 +28,10 @@ from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
-from muzlab.core.pitch import FLAT_NAMES, SHARP_NAMES, SpelledNote
+from muzlab.core.pitch import SpelledNote
 from muzlab.names.spelling import (
     DEGREE_NAMES,
+    face_label,
     join,
     key_label,
     run_key_names,
@@ -137,12 +138,6 @@ def sheet_questions(position: Position, seed: int = 0, count: int = 8) -> list[S
     which degree, which keys a run fits. No question is asked twice (`questions.sheet`)."""
     return [SheetQuestion(facts.kind, *_WORDS[facts.kind](position, facts), facts)
             for facts in questions.sheet(position, seed, count, KINDS)]
-
-
-def face_label(pitch: int) -> str:
-    """A die face as printed on the die: "E", or both names on a black-key face, "C#/Db"."""
-    sharp, flat = show_name(SHARP_NAMES[pitch]), show_name(FLAT_NAMES[pitch])
-    return sharp if sharp == flat else f"{sharp}/{flat}"
 
 
 def _span(position: Position, structure: Structure) -> str:
