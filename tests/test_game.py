@@ -303,3 +303,40 @@ def test_history_gives_each_event_with_the_positions_around_it():
             assert after == before.place(event.pitch, event.cell) and len(after) == len(before) + 1
         else:
             assert after is before
+
+
+def replayed(game: Game, events) -> Game:
+    """A game of the same settings that made only `events`, replayed from the start."""
+    fresh = Game(game.players, game.board, game.rules, game.dice, game.seed)
+    for event in events:
+        fresh.apply(event)
+    return fresh
+
+
+def test_the_history_is_the_positions_the_game_reached_kept_and_extended_as_it_goes_on():
+    game = Game(2, seed=4)
+    play_some(game, 20)
+    first = game.history()
+    assert first[-1].after is game.position
+    assert all(again is moment for again, moment in zip(game.history(), first, strict=True))
+    play_some(game, 45)
+    later = game.history()
+    assert all(moment is kept for moment, kept in zip(later, first, strict=False))
+    assert later[-1].after is game.position and later == replayed(game, game.events).history()
+    assert Game.from_json(game.to_json()).history() == later
+
+
+def test_undo_drops_the_last_moment_of_the_history_as_if_the_move_was_never_made():
+    game = Game(2, seed=6)
+    play_some(game, 40)
+    moments, words = game.history(), game.die_words()
+    while game.events:
+        game.undo()
+        kept = len(game.events)
+        never = replayed(game, game.events)  # a game that never made the moves undone
+        assert game == never and game.history() == never.history() == moments[:kept]
+        assert all(moment is before for moment, before in zip(game.history(), moments, strict=False))
+        assert game.position is (moments[kept - 1].after if kept else moments[0].before)
+        assert game.die_words() == never.die_words() == words[:kept]
+    play_some(game, 40)  # and the game goes on as it went the first time (the same rolls)
+    assert game.events == tuple(moment.event for moment in moments) and game.die_words() == words

@@ -1,5 +1,6 @@
 """The coach: advice for a die, and the move-by-move review of any game checked against the rules."""
 
+import dataclasses
 import random
 import re
 
@@ -197,3 +198,20 @@ def test_the_review_steps_are_named_in_words_every_font_has():
     steps = [board.first_button, board.previous_button, board.next_button, board.last_button]
     assert [button.description for button in steps] == ["First", "Previous", "Next", "Last"]
     assert all(button.description.isascii() and not button.icon for button in steps)
+
+
+def test_decisions_are_read_from_the_games_history_as_a_replay_of_its_events_finds_them():
+    for game in seeded_games():
+        found, history = decisions(game), game.history()
+        replay, expected = Game(game.players, game.board, game.rules, game.dice, game.seed), []
+        for index, event in enumerate(game.events):
+            if replay.phase in ("place", "bonus"):
+                expected.append((index, replay.turn, replay.current_player, replay.phase == "bonus",
+                                 replay.position, replay.hand, event.cell))
+            replay.apply(event)
+        assert expected == [(d.index, d.turn, d.seat, d.passed_die, d.position, d.pitch, d.cell)
+                            for d in found]
+        assert all(d.position is history[d.index].before and d.event is game.events[d.index] for d in found)
+        with_expert = decisions(game, expert_seed=1)
+        assert [dataclasses.replace(d, expert=None) for d in with_expert] == found
+        assert all(d.expert in d.position.legal_placements(d.pitch) or d.expert is None for d in with_expert)

@@ -273,3 +273,42 @@ def test_the_runs_to_hear_are_those_the_last_placements_completed():
         assert runs == ()
     else:
         pytest.fail("no completion in 200 actions")
+
+
+def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_and_going_on():
+    from muzlab import note_names
+    from muzlab.names.spelling import typeset
+    from muzlab.play.game import moment_words
+
+    def named_afresh(game: Game) -> tuple:
+        """The die words worked out from scratch, on the history of the game replayed from its record."""
+        return tuple(map(moment_words, Game.from_json(game.to_json()).history()))
+
+    def play_on(table: Table, actions: int) -> None:
+        for _ in range(actions):
+            if table.game.over:
+                return
+            if table.game.phase in ("roll", "reroll"):
+                table.roll()
+            elif first_legal(table):
+                message = table.place(first_legal(table))[0]
+                with typeset():  # (the table's messages are typeset, and its die words with them)
+                    name = table.game.die_words()[table.game.events.index(message.event)].name
+                assert f"placed {name} on" in message.text
+            else:
+                table.pass_die()
+
+    table = Table(agents=[None, "greedy"], seed=3)
+    play_on(table, 25)
+    table.undo()
+    with typeset():
+        assert table.game.die_words() == named_afresh(table.game)
+    play_on(table, 6)
+    table.load(Game.from_json(table.game.to_json()))
+    play_on(table, 10)
+    game, rows = table.game, table.sheet_rows()
+    with typeset():
+        assert game.die_words() == named_afresh(game)
+    assert [row["plays"] for row in rows] == list(Game.from_json(game.to_json()).score_sheet()["plays"])
+    with note_names("german"):
+        assert game.die_words() == named_afresh(game)

@@ -239,15 +239,16 @@ def decisions(game: Game, expert_seed: int | None = None) -> list[Decision]:
     if not isinstance(game, Game):
         raise GameError(f"{game!r} is not a Game; review a muzlab.Game (played, loaded or simulated)")
     expert = None if expert_seed is None else ExpertAgent(expert_seed)
-    replay = Game(game.players, game.board, game.rules, game.dice, game.seed)
+    # (the expert chooses from the game as it stood, so it plays the events again; the rest is history)
+    replay = None if expert is None else Game(game.players, game.board, game.rules, game.dice, game.seed)
     found = []
-    for index, event in enumerate(game.events):
-        if replay.phase in ("place", "bonus") and event.kind in ("place", "pass", "reroll"):
-            found.append(Decision(
-                index, replay.turn, replay.current_player, replay.phase == "bonus", replay.position,
-                replay.hand, event.cell if event.kind == "place" else None, event,
-                None if expert is None else expert.choose(replay)))
-        replay.apply(event)
+    for index, (event, before, _after) in enumerate(game.history()):
+        if event.kind != "roll":  # a placement, pass or re-roll of the die in hand ("passed": a bonus play)
+            choice = None if replay is None else expert.choose(replay)
+            found.append(Decision(index, event.turn, event.player, event.source == "passed", before,
+                                  event.pitch, event.cell, event, choice))
+        if replay is not None:
+            replay.apply(event)
     return found
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -50,7 +50,14 @@ from muzlab.core.errors import GameError, GameRecordError, IllegalPlacement, Inv
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.core.theory import SCALE_STEPS
-from muzlab.names.spelling import completion_label, pitch_label, show_label, typeset_text
+from muzlab.names.spelling import (
+    completion_label,
+    current_lesson_key,
+    pitch_label,
+    show_label,
+    text_settings,
+    typeset_text,
+)
 from muzlab.play import records
 from muzlab.play.records import AgentState
 from muzlab.rules.position import Position, Structure
@@ -135,7 +142,7 @@ class Event(NamedTuple):
 
     def sentence(self, board: Board, name: str | None = None, words: DieWords | None = None) -> str:
         """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"; `words`
-        names the die and what it completed as the board does (`die_words`)."""
+        names the die and what it completed as the board does (`Game.die_words`)."""
         if words is not None:
             name = words.name
         verb, _, rest = self.describe(board, name).partition(" ")
@@ -165,11 +172,12 @@ class DieWords(NamedTuple):
     renamed: str = ""
 
 
-def die_words(event: Event, position: Position | None) -> DieWords:
-    """An event's words on the board: a placed die named as `position` (the position right after it,
-    reached by play) labels it, with the runs it completed and the renaming clause ("the Eb on e3 is
-    now read as D#"); any other die by its default name."""
-    if event.kind != "place" or position is None:
+def moment_words(moment: Moment) -> DieWords:
+    """A moment's die in words on the board: a placed die named as the position right after it (reached
+    by play) labels it, with the runs it completed and the renaming clause ("the Eb on e3 is now read
+    as D#"); any other die by its default name."""
+    event, position = moment.event, moment.after
+    if event.kind != "place":
         return DieWords(pitch_label(event.pitch))
     cell, board = event.cell, position.board
     completed = tuple(structure.label() for structure in position.runs_through(cell)
@@ -267,6 +275,8 @@ class Game:
         self._scores = [0] * self.players
         self._events: list[Event] = []
         self._end_reason: str | None = None
+        self._moments: list[Moment] = []  # the history so far, extended when asked (`history`)
+        self._named: tuple[tuple, list[DieWords]] | None = None  # (text settings, lesson key): words
 
     # ---- reading the state ------------------------------------------------------------------------
     @property
@@ -341,15 +351,33 @@ class Game:
             self._legal = [] if self._hand is None else self._position.legal_placements(self._hand)
         return list(self._legal)
 
-    def history(self) -> Iterator[Moment]:
-        """Every event with the positions before and after it, replayed from the empty board: the
-        one replay that sheets, names, reviews and sound read (the game checked each placement)."""
-        position = Position(self.board, None, self.rules)
-        for event in self._events:
-            before = position
-            if event.kind == "place":
-                position = position.place(event.pitch, event.cell)
-            yield Moment(event, before, position)
+    def history(self) -> tuple[Moment, ...]:
+        """Every event with the positions before and after it, from the empty board: the one replay that
+        names, sheets, reviews and sound read. The positions are the ones the game reached (each placed
+        position's `parent` is the one before it), kept and extended by the events since the last ask."""
+        moments, events = self._moments, self._events
+        if len(moments) < len(events):
+            new = events[len(moments):]
+            reached, position = [], self._position
+            for _ in range(sum(event.kind == "place" for event in new)):
+                reached.append(position)
+                position = position.parent
+            for event in new:
+                after = reached.pop() if event.kind == "place" else position
+                moments.append(Moment(event, position, after))
+                position = after
+        return tuple(moments)
+
+    def die_words(self) -> tuple[DieWords, ...]:
+        """Each event's die as the board named it at the time (`moment_words` over `history`), in the note
+        names, typesetting and lesson key in force: each event is named once, and its words are kept."""
+        convention = (*text_settings(), current_lesson_key())
+        if self._named is None or self._named[0] != convention:
+            self._named = (convention, [])
+        words = self._named[1]
+        if len(words) < len(self._events):
+            words.extend(map(moment_words, self.history()[len(words):]))
+        return tuple(words)
 
     def completed_structures(self) -> list[Structure]:
         """Every triad and scale completed so far, in the order they were built (for scores, sound)."""
@@ -473,13 +501,18 @@ class Game:
         return self.pass_die()
 
     def undo(self) -> Event:
-        """Take back the last event (a roll too) and return it; the generator steps back with it."""
+        """Take back the last event (a roll too) and return it; the generator steps back with it. The
+        positions reached before it stay the game's, with their history and the die words shown."""
         if not self._events:
             raise GameError("there is nothing to undo: no event has happened yet")
-        events = self._events
+        events, position, moments, named = self._events, self._position, self._moments, self._named
         self._restart()
         for event in events[:-1]:
             self.apply(event)
+        kept = len(self._events)
+        self._position = position.parent if events[-1].kind == "place" else position
+        self._moments = moments[:kept]
+        self._named = None if named is None else (named[0], named[1][:kept])
         return events[-1]
 
     def _next_turn(self, player: int) -> None:
@@ -504,17 +537,11 @@ class Game:
         return f"cannot {action}: {who} holds the {passed}die {pitch_label(self._hand)}; place it or pass it"
 
     # ---- words, sheet, display --------------------------------------------------------------------
-    def _die_words(self) -> list[DieWords]:
-        """Each event's die as people read it (`die_words`): a placed die as the position right after it
-        names it, on the positions replayed in play order (so names shown earlier are kept)."""
-        return [die_words(event, after if event.kind == "place" else None)
-                for event, _before, after in self.history()]
-
     @typeset_text
     def log(self) -> list[str]:
         """Every event as a sentence, notes spelled as the board names them and cells by name."""
         return [event.sentence(self.board, words=words)
-                for event, words in zip(self._events, self._die_words(), strict=True)]
+                for event, words in zip(self._events, self.die_words(), strict=True)]
 
     @typeset_text
     def score_sheet(self) -> pd.DataFrame:
@@ -522,7 +549,7 @@ class Game:
         totals, passes marked (with the cells a missed die had)."""
         import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-        return pd.DataFrame(sheet_rows(self, self._die_words()), columns=list(SHEET_COLUMNS))
+        return pd.DataFrame(sheet_rows(self, self.die_words()), columns=list(SHEET_COLUMNS))
 
     def _state(self) -> tuple:
         return (self.players, self.dice, self.seed, self.rules, self.board, self._events, self._position,
@@ -610,7 +637,7 @@ SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes",
 def sheet_rows(game: Game, die_words: Sequence[DieWords],
                seat_label: Callable[[int], str] = lambda seat: f"Player {seat + 1}") -> list[dict[str, Any]]:
     """The score sheet's lines as dicts keyed by SHEET_COLUMNS, one per turn, from the game's events and
-    each event's die as the board names it (`die_words`); `seat_label` names a seat."""
+    each event's die as the board named it (`Game.die_words`); `seat_label` names a seat."""
     rows: list[dict[str, Any]] = []
     totals = [0] * game.players
     for event, words in zip(game.events, die_words, strict=True):

@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
-from muzlab.core.pitch import current_note_names
-from muzlab.names.spelling import current_lesson_key, pitch_label, typeset_text
+from muzlab.names.spelling import pitch_label, typeset_text
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.game import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game import DieWords, Event, Game, die_words, sheet_rows
+from muzlab.play.game import Event, Game, sheet_rows
 from muzlab.play.records import AgentState
-from muzlab.rules.position import Position, Structure
+from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -108,8 +107,6 @@ class Table:
         #: which a board calls at the pace people can follow.
         self.autoplay = True
         self._hints: set[tuple[int, int, int]] = set()  # (seat, turn, events so far): one per die
-        # The sheet's die names so far: (game, convention, events named, position after each, names).
-        self._named: tuple[Game, tuple, list[Event], list[Position], list[DieWords]] | None = None
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -204,36 +201,13 @@ class Table:
     @typeset_text
     def sheet_rows(self) -> list[dict[str, Any]]:
         """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
-        after every click. Each die is named as the board names it right after it was placed, and
-        those names are kept from one call to the next, so a click names only its own dice."""
-        rows = sheet_rows(self.game, self._die_words(), lambda seat: self.seats[seat].label)
+        after every click. Each die is named as the board named it right after it was placed
+        (`Game.die_words`, which the game keeps, so a click names only its own dice)."""
+        rows = sheet_rows(self.game, self.game.die_words(), lambda seat: self.seats[seat].label)
         hinted = [turn for _seat, turn, _moment in self._hints]
         for row in rows:
             row["hints"] = hinted.count(row["turn"])
         return rows
-
-    def _die_words(self) -> list[DieWords]:
-        """Each event's die as the sheet names it (`muzlab.play.game.die_words`): a placed die as the board
-        names it right after it was placed, on positions replayed in play order. Only the events since
-        the last call are named; an undo keeps the names of the events before it."""
-        game, settings, events = self.game, (current_note_names(), current_lesson_key()), self.game.events
-        if self._named is None or self._named[0] is not game or self._named[1] != settings:
-            self._named = (game, settings, [], [], [])
-        _game, _settings, named, positions, words = self._named
-        kept = 0
-        for old, new in zip(named, events, strict=False):
-            if old is not new and old != new:
-                break
-            kept += 1
-        del named[kept:], positions[kept:], words[kept:]
-        position = positions[-1] if positions else Position(game.board, None, game.rules)
-        for event in events[kept:]:
-            if event.kind == "place":
-                position = position.place(event.pitch, event.cell)
-            words.append(die_words(event, position if event.kind == "place" else None))
-            named.append(event)
-            positions.append(position)
-        return list(words)
 
     # ---- a person's actions ------------------------------------------------------------------------
     @typeset_text
@@ -293,7 +267,7 @@ class Table:
         mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
         if not mine:
             return self._done([self._refused("Nothing to undo: no person has played yet.")])
-        undone, name = events[mine[-1]], self._die_words()[mine[-1]].name  # (as the board named it)
+        undone, name = events[mine[-1]], self.game.die_words()[mine[-1]].name  # (as the board named it)
         for _ in range(len(events) - mine[-1]):
             self.game.undo()
         self.last = self._last_placed()
@@ -394,7 +368,7 @@ class Table:
         self.last = event.cell
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
-        words = self._die_words()[-1]
+        words = game.die_words()[-1]
         text = (f"{self.seats[event.player].label} placed {words.name} on "
                 f"{self.board.cell_name(event.cell)}: +{event.points}")
         if words.renamed:

@@ -250,6 +250,11 @@ class Position(Refusals):
     def __len__(self) -> int:
         return self._count
 
+    @property
+    def parent(self) -> Position | None:
+        """The position this one was played from (`place`, `step`), or None: a game's positions chain."""
+        return self._parent
+
     def pitch_at(self, cell: Any) -> int | None:
         """The pitch class on a cell, or None when it is empty."""
         pitch = self._grid[self.board.cell_index(cell)]
