@@ -10,7 +10,7 @@ from scripted import play_script
 import muzlab.views.svg
 from muzlab import Board, Game, GameError, GameRecordError, RuleSet
 from muzlab.play.agents import make_agent, play
-from muzlab.play.game import Completion, Event
+from muzlab.play.events import Completion, Event
 
 C, E, G = 0, 4, 7
 

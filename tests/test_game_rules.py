@@ -6,7 +6,7 @@ import pytest
 
 from muzlab import Board, Game, GameError, IllegalPlacement, RuleSet
 from muzlab.play.agents import make_agent, play
-from muzlab.play.game import Completion
+from muzlab.play.events import Completion
 
 C, E, G, A = 0, 4, 7, 9
 

@@ -278,7 +278,7 @@ def test_the_runs_to_hear_are_those_the_last_placements_completed():
 def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_and_going_on():
     from muzlab import note_names
     from muzlab.names.spelling import typeset
-    from muzlab.play.game import moment_words
+    from muzlab.play.game_words import moment_words
 
     def named_afresh(game: Game) -> tuple:
         """The die words worked out from scratch, on the history of the game replayed from its record."""

@@ -23,7 +23,8 @@ from muzlab.names.spelling import (
     text_settings,
 )
 from muzlab.play.agents import ExpertAgent
-from muzlab.play.game import Completion, Game, completion
+from muzlab.play.events import Completion, completion
+from muzlab.play.game import Game
 from muzlab.play.value import Assessment, Evaluator, assess, margin
 from muzlab.rules.position import Position, Structure
 

@@ -1,5 +1,6 @@
-"""A game of Muzundrum (RULES.md section 6): turns, chance rolls, passes, extra rolls, the score sheet,
-and the game record (JSON).
+"""A game of Muzundrum (RULES.md section 6), the state machine: turns, chance rolls, passes, extra
+rolls, undo and the game record (JSON). Its events are facts (muzlab.play.events); what the game
+says, its log and score sheet, is worded in muzlab.play.game_words.
 
 A game is its settings plus a list of events; the state follows from replaying them through the
 rules (`Game.apply`), so records, undo, agents, simulations and tables share one event format. Events
@@ -41,24 +42,25 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, GameRecordError, IllegalPlacement, InvalidCell, shown
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.core.theory import SCALE_STEPS
-from muzlab.names.spelling import (
-    completion_label,
-    current_lesson_key,
-    pitch_label,
-    show_label,
-    text_settings,
-    typeset_text,
-)
+from muzlab.names.spelling import current_lesson_key, pitch_label, text_settings, typeset_text
 from muzlab.play import records
+from muzlab.play.events import EVENT_KINDS, Completion, Event, Moment, _completion, _event
+from muzlab.play.game_words import (
+    SHEET_COLUMNS,
+    DieWords,
+    event_sentence,
+    event_words,
+    moment_words,
+    sheet_rows,
+)
 from muzlab.play.records import AgentState
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
@@ -70,136 +72,6 @@ ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4
 #: Seeds lie between -MAX_SEED and MAX_SEED (a record writes them as JSON numbers).
 MAX_SEED = 2**64
-EVENT_KINDS = ("roll", "place", "pass", "reroll")
-
-
-class Completion(NamedTuple):
-    """What a placement completed, as facts: kind "triad" or "scale", the root of the triad or the
-    tonic of the scale (a pitch class), and the triad's quality or the scale's type."""
-
-    kind: str
-    root: int
-    quality: str
-
-    def label(self) -> str:
-        """Its name for people, in the current note-name convention: "C major triad"."""
-        return completion_label(self.kind, self.root, self.quality)
-
-
-def completion(structure: Structure) -> Completion:
-    """The facts of a complete structure. A symmetric scale (whole-tone, chromatic) fits several
-    tonics; it is named from its lowest die."""
-    if structure.kind == "triad":
-        return Completion("triad", *structure.triads[0])
-    size = len(structure.pitches)
-    fits = [(tonic, kind) for tonic, kind in structure.keys if len(SCALE_STEPS[kind]) == size]
-    tonic, kind = next((fit for fit in fits if fit[0] == structure.pitches[0]), fits[0])
-    return Completion("scale", tonic, kind)
-
-
-class Moment(NamedTuple):
-    """One step of a game's history: an event and the positions before and after it."""
-
-    event: Event
-    before: Position
-    after: Position
-
-
-class Event(NamedTuple):
-    """One thing that happened: a roll, a placement, a pass or a re-roll.
-
-    `source` says what the die is: "opening", "turn" (the normal roll), "extra" (an extra roll for a
-    completion) or "passed" (received from the previous player: a bonus play if placed); a roll of a
-    die given up has source "reroll". `legal_cells` is, for a placement, a pass or a re-roll, how
-    many cells the die could have gone to; `completed` lists what a placement completed.
-
-    A named tuple (immutable, compared and hashed by its fields): a game makes about fifty, and a
-    tuple is made in a third of the time a frozen dataclass takes.
-    """
-
-    kind: str
-    player: int
-    pitch: int
-    cell: Cell | None = None
-    points: int = 0
-    completed: tuple[Completion, ...] = ()
-    source: str = "turn"
-    turn: int = 0
-    legal_cells: int = 0
-
-    @property
-    def missed(self) -> bool:
-        """A pass or re-roll of a die that had a legal cell: a placement the player did not see."""
-        return self.legal_cells > 0 and (self.kind == "pass" or self.kind == "reroll")
-
-    def describe(self, board: Board, name: str | None = None) -> str:
-        """Short words for messages and sheets, e.g. "place Eb on e5"; `name` spells the die in context."""
-        name = name or pitch_label(self.pitch)
-        if self.kind == "place":
-            where = board.cell_name(self.cell) if self.cell in board else f"the off-board cell {self.cell}"
-            return f"place {name} on {where}"
-        return {"reroll": "re-roll"}.get(self.kind, self.kind) + f" {name}"
-
-    def sentence(self, board: Board, name: str | None = None, words: DieWords | None = None) -> str:
-        """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"; `words`
-        names the die and what it completed as the board does (`Game.die_words`)."""
-        if words is not None:
-            name = words.name
-        verb, _, rest = self.describe(board, name).partition(" ")
-        text = f"Player {self.player + 1} {verb}{'es' if verb.endswith('ss') else 's'} {rest}"
-        if self.source != "turn" and (self.kind == "roll" or self.kind == "place"):
-            text += f" ({_SOURCE_WORDS[self.source]})"
-        elif self.kind == "reroll" and self.source == "passed":
-            text += " (the passed die: no bonus play)"
-        if self.kind == "place":
-            text += f": {self.points} point{'s' if self.points != 1 else ''}"
-            if self.completed:
-                text += ", completes " + " and ".join(words.completed if words else
-                                                      [c.label() for c in self.completed])
-            if words and words.renamed:
-                text += f" ({words.renamed})"
-        elif self.missed:
-            text += f" (missed {self.legal_cells} legal cell{'s' if self.legal_cells != 1 else ''})"
-        return text
-
-
-class DieWords(NamedTuple):
-    """How the board names an event's die when it is shown: its name, what a placement completed
-    (spelled as the board spells it) and, for a placement, the dice it made the board rename."""
-
-    name: str
-    completed: tuple[str, ...] = ()
-    renamed: str = ""
-
-
-def moment_words(moment: Moment) -> DieWords:
-    """A moment's die in words on the board: a placed die named as the position right after it (reached
-    by play) labels it, with the runs it completed and the renaming clause ("the Eb on e3 is now read
-    as D#"); any other die by its default name."""
-    event, position = moment.event, moment.after
-    if event.kind != "place":
-        return DieWords(pitch_label(event.pitch))
-    cell, board = event.cell, position.board
-    completed = tuple(structure.label() for structure in position.runs_through(cell)
-                      if structure.complete) if event.completed else ()
-    renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()
-               if where != cell]
-    return DieWords(show_label(position.spelled().label(cell)), completed, "; ".join(renamed))
-
-
-def _renaming(old: str, new: str, where: str) -> str:
-    """The clause saying a die's label changed: "the Eb on e3 is now read as D#", or, when a new
-    line reads it by its other name too, "the C# on f5 is now also read as Db"."""
-    added = [name for name in new.split("/") if name not in old.split("/")]
-    if set(old.split("/")) <= set(new.split("/")):
-        return f"the {show_label(old)} on {where} is now also read as {show_label('/'.join(added))}"
-    return f"the {show_label(old)} on {where} is now read as {show_label(new)}"
-
-
-#: A named tuple from all its fields in order, without the argument handling of Event(...) or
-#: Completion(...): `_event(Event, (kind, player, pitch, cell, points, completed, source, turn,
-#: legal_cells))`, for the game's own hot path (a game makes about fifty events).
-_event = _completion = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -473,7 +345,7 @@ class Game:
         `pass_die()` does here. The event's player and die must be the ones to act; GameError (or
         IllegalPlacement) says why not, and the game is unchanged then.
         """
-        where = f"cannot apply {event.describe(self.board)}"
+        where = f"cannot apply {event_words(event, self.board)}"
         if self._phase == OVER:
             raise GameError(f"{where}: the game is already over ({self.result})")
         if event.player != self._player:
@@ -540,7 +412,7 @@ class Game:
     @typeset_text
     def log(self) -> list[str]:
         """Every event as a sentence, notes spelled as the board names them and cells by name."""
-        return [event.sentence(self.board, words=words)
+        return [event_sentence(event, self.board, words)
                 for event, words in zip(self._events, self.die_words(), strict=True)]
 
     @typeset_text
@@ -620,55 +492,13 @@ class Game:
         try:
             done = self.apply(event)
         except (GameError, IllegalPlacement, InvalidCell) as error:
-            message = str(error).removeprefix(f"cannot apply {event.describe(self.board)}: ")
-            raise GameRecordError(f"event {index} ({event.describe(self.board)}): {message}") from None
+            message = str(error).removeprefix(f"cannot apply {event_words(event, self.board)}: ")
+            raise GameRecordError(f"event {index} ({event_words(event, self.board)}): {message}") from None
         for name, value in records.given_facts(index, raw, version).items():
             if value != getattr(done, name):
-                raise GameRecordError(f"event {index} ({done.describe(self.board)}): the record gives {name} "
-                                      f"{shown(raw[name])}, the rules give "
+                raise GameRecordError(f"event {index} ({event_words(done, self.board)}): the record gives "
+                                      f"{name} {shown(raw[name])}, the rules give "
                                       f"{records.jsonable(getattr(done, name))!r}")
-
-
-_SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
-#: The columns of the score sheet, in order.
-SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total")
-
-
-def sheet_rows(game: Game, die_words: Sequence[DieWords],
-               seat_label: Callable[[int], str] = lambda seat: f"Player {seat + 1}") -> list[dict[str, Any]]:
-    """The score sheet's lines as dicts keyed by SHEET_COLUMNS, one per turn, from the game's events and
-    each event's die as the board named it (`Game.die_words`); `seat_label` names a seat."""
-    rows: list[dict[str, Any]] = []
-    totals = [0] * game.players
-    for event, words in zip(game.events, die_words, strict=True):
-        name = words.name
-        if not rows or rows[-1]["turn"] != event.turn:
-            turn = event.turn
-            rows.append({"turn": turn, "round": 0 if turn == 0 else (turn - 1) // game.players + 1,
-                         "player": seat_label(event.player), "plays": [], "bonus": 0, "extra": 0,
-                         "passes": 0, "points": 0, "total": 0})
-        row = rows[-1]
-        missed = f" (missed {event.legal_cells})" if event.missed else ""
-        if event.kind == "place":
-            done = f" ({', '.join(words.completed)})" if event.completed else ""
-            row["plays"].append(f"{_SHEET_LABELS.get(event.source, '')}{name} "
-                                f"{game.board.cell_name(event.cell)} +{event.points}{done}")
-            row["points"] += event.points
-            if event.source == "passed":
-                row["bonus"] += event.points
-            elif event.source == "extra":
-                row["extra"] += event.points
-            totals[event.player] += event.points
-        elif event.kind == "pass":
-            row["passes"] += 1
-            row["plays"].append(f"pass {name}{missed}")
-        elif event.kind == "reroll":
-            row["plays"].append(f"re-roll {name}{missed}")
-        row["total"] = totals[event.player]
-    for row in rows:
-        row["plays"] = " · ".join(row["plays"])
-    return rows
-_SOURCE_WORDS = {"opening": "opening", "extra": "extra roll", "reroll": "re-roll", "passed": "bonus play"}
 
 
 def _is_int(value: object) -> bool:

@@ -21,8 +21,10 @@ from muzlab.core.hexgrid import Cell
 from muzlab.names.spelling import pitch_label, typeset_text
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
-from muzlab.play.game import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game import Event, Game, sheet_rows
+from muzlab.play.events import Event
+from muzlab.play.game import Game
+from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
+from muzlab.play.game_words import sheet_rows
 from muzlab.play.records import AgentState
 from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet

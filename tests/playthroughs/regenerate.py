@@ -16,7 +16,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from muzlab import Game, RuleSet  # noqa: E402
-from muzlab.play.game import Event  # noqa: E402
+from muzlab.play.events import Event  # noqa: E402
 from muzlab.sim.simulation import SimulationSpec, play_game  # noqa: E402
 
 #: Agent games: the simulation spec and the game index, so the seeding of `simulate` is pinned too.
