@@ -10,7 +10,7 @@ import pytest
 from muzlab.app.classroom import Classroom
 from muzlab.app.pages import StudentView, TeacherView, last_move
 from muzlab.core.pitch import current_note_names, note_names
-from muzlab.names.spelling import pitch_label
+from muzlab.names.spelling import pitch_label, typeset
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     anna.board_view.cells[(0, 0)].click()
     with note_names("german"):
         german = f"Anna placed {pitch_label(face)} on e5"
-    with note_names("english"):
+    with note_names("english"), typeset():  # (a page is read: F♯, not F#)
         english = f"Anna placed {pitch_label(face)} on e5"
     assert german in anna.last.value and english in ben.last.value
     assert current_note_names() == "english"  # no page's choice is left behind
@@ -84,7 +84,7 @@ def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
     for thread in threads:
         thread.join()
     for i, view in enumerate(views):
-        with note_names(view.convention):
+        with note_names(view.convention), typeset():
             assert last_move(room.table(i // 2 + 1)) in view.last.value
 
 

@@ -22,13 +22,12 @@ from muzlab.app.server import classroom, student_address
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import note_names
 from muzlab.names.spelling import (
-    completion_label,
     key_label,
     lesson_key,
     major_scale,
     pitch_label,
     show_name,
-    symbols,
+    typeset,
 )
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
@@ -70,14 +69,15 @@ def _lines(messages: tuple[Message, ...] | list[Message]) -> str:
 
 
 def last_move(table: ClassTable) -> str:
-    """The table's last event in words, in the note names in force ("Anna placed E on e6: +2")."""
+    """The table's last event in words, in the note names in force, its die named as the board named
+    it, as in the table's messages and sheet ("Anna placed E on e6: +2")."""
     game, seats = table.table.game, table.table.seats
-    for event in reversed(game.events):
-        who, note = seats[event.player].name, pitch_label(event.pitch)
+    for event, words in zip(reversed(game.events), reversed(game.die_words()), strict=True):
+        who, note = seats[event.player].name, words.name
         if event.kind == "place":
             text = f"{who} placed {note} on {game.board.cell_name(event.cell)}: +{event.points}"
             if event.completed:
-                text += " — completes " + " and ".join(completion_label(*done) for done in event.completed)
+                text += " — completes " + " and ".join(words.completed)
             return text
         if event.kind == "roll":
             return f"{who} rolled {note}"
@@ -212,8 +212,8 @@ class StudentView(widgets.VBox):
 
     # ---- drawing --------------------------------------------------------------------------------------
     def draw(self) -> None:
-        """Draw the page from the class, in this page's note names and lesson key."""
-        with self.room.lock, note_names(self.convention), lesson_key(self._key_setting()):
+        """Draw the page from the class, in this page's note names and lesson key, typeset (F♯)."""
+        with self.room.lock, note_names(self.convention), lesson_key(self._key_setting()), typeset():
             self._draw()
 
     def _key_setting(self) -> str | None:
@@ -227,7 +227,7 @@ class StudentView(widgets.VBox):
         self.joining.layout.display = "none" if self.student else "flex"
         self.playing.layout.display = "flex" if self.student else "none"
         if self.key:
-            scale = " ".join(symbols(show_name(name)) for name in major_scale(self.key))
+            scale = " ".join(show_name(name) for name in major_scale(self.key))
             self.scale_note.value = f"<p>Lesson key: <b>{_text(key_label(self.key))}</b> — {scale}</p>"
         else:
             self.scale_note.value = ""
@@ -255,7 +255,7 @@ class StudentView(widgets.VBox):
         turn = "Your turn!" if mine else ("" if game.over else "Watch: it is not your turn.")
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
-        face = symbols(pitch_label(hand)) if hand is not None else "–"
+        face = pitch_label(hand) if hand is not None else "–"
         self.hand.value = (f"<div style='font-size:{round(40 * self.scale)}px;font-weight:bold'>"
                            f"{_text(face)}</div><div>die in hand</div>")
         self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table))}</div>"
@@ -355,7 +355,7 @@ class TeacherView(widgets.VBox):
     def draw(self) -> None:
         """Draw everything from the class."""
         room = self.room
-        with room.lock, note_names("english"):
+        with room.lock, note_names("english"), typeset():
             where = _text(self.address)
             self.code.value = (f"<div>Students open <b>{where}</b> and type the class code:</div>"
                                "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
