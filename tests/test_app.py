@@ -193,6 +193,17 @@ def test_no_key_of_the_lesson_is_shown_by_its_label_and_its_value_stays_none(app
         menu.value = None
 
 
+def test_the_menus_whose_none_is_a_choice_show_its_words(app):
+    app.setup.start_button.click()
+    explorer = app.explorer
+    for menu, words in ((explorer.pitch_choice, "none"), (explorer.runs, "choose a run"),
+                        (app.play.runs, "choose a run to hear")):
+        assert (menu.value, menu.label) == (None, words)  # not a blank box
+    explorer.load(Position(None, {"e5": "C", "e6": "E", "e7": "G"}).notation())
+    assert (explorer.runs.value, explorer.runs.label) == (None, "choose a run")  # new runs, none chosen
+    assert len(explorer.runs.options) > 1
+
+
 # ---- the book's stand-ins ------------------------------------------------------------------------------
 def test_a_board_widget_becomes_its_picture_and_a_sentence():
     explorer = Explorer(Position(dice={(0, 0): "C"}))

@@ -28,6 +28,7 @@ from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
 from muzlab.widgets.listen import ListenPanel, running_loop
+from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard, scaled
 
 #: Keys pressed on the board: R rolls, P passes, U undoes, H asks a hint.
@@ -121,7 +122,7 @@ class PlayBoard(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("muz-message")
         self.sheet = widgets.HTML()
-        self.runs = widgets.Dropdown(options=[], description="Replay")
+        self.runs = OptionalDropdown(options=[], description="Replay")  # "choose a run to hear", not blank
         self.runs.observe(self._replay_run, names="value")
         self.listen = ListenPanel(autoplay=True, background=staff_later)
 
