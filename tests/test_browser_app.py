@@ -5,8 +5,8 @@ One test plays: no code shown, two seats chosen in the page, a die rolled and pl
 computer's answer, a completed run's staff, Save downloading a record that `Game.from_json` reads,
 Load uploading it, nothing new in the served folder, no request leaving the machine. The other
 measures the layout at 1280×720, 1366×768 and 1920×1080 at every Size: the board, the die in hand,
-Roll, Pass, Undo, Hint and the scores in the window, nothing over the board, no label cut short.
-Screenshots go to out/screenshots/.
+Roll, Pass, Undo, Hint, the scores and the game's buttons (New game to Change seats) in the window,
+nothing over the board, no label cut short. Screenshots go to out/screenshots/.
 """
 
 import shutil
@@ -20,13 +20,15 @@ from test_browser import CHROMIUM_ARGS, chromium_path, free_port, stop
 
 from muzlab import Game
 from muzlab.app.lessons import APP_NOTEBOOK, app_command, lessons_source
-from muzlab.widgets.classroom import SIZES
+from muzlab.widgets.classroom import NO_KEY, SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"
 WINDOWS = ((1280, 720), (1366, 768), (1920, 1080))
-#: What a player needs at every move, each of which must be in the window beside the board.
-IN_SIGHT = (".muz-hand", ".muz-roll", ".muz-pass", ".muz-undo", ".muz-hint", ".muz-scores")
+#: What a player needs at every move, and the game's own buttons (New game, Save, Score sheet, Load,
+#: Change seats), each of which must be in the window beside the board.
+IN_SIGHT = (".muz-hand", ".muz-roll", ".muz-pass", ".muz-undo", ".muz-hint", ".muz-scores",
+            ".muz-new", ".muz-save", ".muz-save-sheet", ".muz-load", ".muz-change-seats")
 PLAY = ".muz-playboard"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -169,6 +171,9 @@ def test_classroom_app_in_a_real_browser(served):
             assert "import" not in page.inner_text("body")
             tabs = page.locator(".muz-app .lm-TabBar-tab, .muz-app .p-TabBar-tab").all_inner_texts()
             assert {"Play", "Explore", "Quiz"} <= {tab.strip() for tab in tabs}
+            # the words the key's menu shows ('' for a blank box; ipywidgets writes spaces as no-break ones)
+            shown = "s => s.selectedIndex < 0 ? '' : s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ')"
+            assert page.locator(".muz-lesson-key select").evaluate(shown) == NO_KEY
 
             start_game(page)
             scores = page.locator(f"{PLAY} .muz-scores")

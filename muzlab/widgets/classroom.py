@@ -174,7 +174,7 @@ class ClassroomApp(widgets.VBox):
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
             options=[(NO_KEY, None)] + [(f"{symbols(show_name(t))} major", f"{t} major") for t in keys],
             value=current_lesson_key(), description="Key of the lesson",
-            style={"description_width": "initial"})
+            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))  # its words whole
         self.lesson_key.add_class("muz-lesson-key")
         self.lesson_key.observe(lambda change: self.choose_key(change["new"]), names="value")
         self.setup = TableSetup(self.start)
