@@ -175,6 +175,35 @@ def test_fit_is_the_default_size_and_fills_the_window_height(app):
     assert app.size.buttons[2.0].description == "✓ back row" and app.size.buttons["fit"].description == "fit"
 
 
+def test_no_key_of_the_lesson_is_shown_by_its_label_and_its_value_stays_none(app):
+    from muzlab.names.spelling import current_lesson_key
+    from muzlab.widgets.classroom import NO_KEY
+
+    menu = app.lesson_key  # ipywidgets shows the value None as a blank box unless an option is selected
+    assert (menu.value, menu.index, menu.label) == (None, 0, NO_KEY) and "own key" in NO_KEY
+    try:
+        menu.value = "Bb major"
+        assert menu.label == "B♭ major" and current_lesson_key() == "Bb major"
+        menu.value = None  # from Python
+        assert (menu.index, menu.label) == (0, NO_KEY) and current_lesson_key() is None
+        menu.value = "Bb major"
+        menu.index = 0  # from the page, which sends the index chosen
+        assert (menu.value, menu.label) == (None, NO_KEY) and current_lesson_key() is None
+    finally:
+        menu.value = None
+
+
+def test_the_menus_whose_none_is_a_choice_show_its_words(app):
+    app.setup.start_button.click()
+    explorer = app.explorer
+    for menu, words in ((explorer.pitch_choice, "none"), (explorer.runs, "choose a run"),
+                        (app.play.runs, "choose a run to hear")):
+        assert (menu.value, menu.label) == (None, words)  # not a blank box
+    explorer.load(Position(None, {"e5": "C", "e6": "E", "e7": "G"}).notation())
+    assert (explorer.runs.value, explorer.runs.label) == (None, "choose a run")  # new runs, none chosen
+    assert len(explorer.runs.options) > 1
+
+
 # ---- the book's stand-ins ------------------------------------------------------------------------------
 def test_a_board_widget_becomes_its_picture_and_a_sentence():
     explorer = Explorer(Position(dice={(0, 0): "C"}))

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -97,7 +98,10 @@ def open_and_run(page, url: str, notebook: str) -> None:
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
     page.wait_for_selector(CELLS, timeout=180_000)
-    settle(page)
+    page.wait_for_function(ALL_RUN, timeout=180_000)
+    page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-roll').disabled",
+                           timeout=60_000)  # the first player, a person, may roll
+    watch_board(page)
 
 
 @pytest.fixture
@@ -111,11 +115,63 @@ def lab(tmp_path):
         pytest.fail(str(error))
 
 
-def settle(page) -> None:
-    """Wait until the kernel has handled a click (and the computer seats have replied)."""
-    page.wait_for_timeout(300)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-    page.wait_for_timeout(300)
+#: True once every code cell of the notebook has run (a number in its prompt, no "*") and the kernel
+#: is idle.
+ALL_RUN = """() => {
+    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+    return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent))
+        && document.querySelector(".jp-Notebook-ExecutionIndicator[data-status='idle']") !== null;
+}"""
+MESSAGE = ".muz-playboard .muz-message"
+#: Counts, in the order they happen, the changes of the board's message line and of its Roll and Pass
+#: buttons (window.__muzBoard: the number of the last change of each). The kernel's redraw sets the
+#: board, the die in hand, the scores and the buttons before the message line, so once the message
+#: line has changed after the buttons, everything of that redraw is shown.
+WATCH_BOARD = """() => {
+    const board = document.querySelector('.muz-playboard');
+    const seen = window.__muzBoard = {changes: 0, message: 0, buttons: 0};
+    new MutationObserver(records => {
+        for (const record of records) {  // one observer: its records come in the order of the changes
+            const target = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+            const what = record.type === 'attributes' ? 'buttons'
+                : target && target.closest('.muz-message') ? 'message' : null;
+            if (what) seen[what] = ++seen.changes;
+        }
+    }).observe(board, {subtree: true, childList: true, characterData: true, attributes: true,
+                       attributeFilter: ['disabled']});
+}"""
+#: True once the board has answered what was done after change number `before`: its message line has
+#: changed since, and after the buttons last did, and the person may act (Roll or Pass live, so the
+#: computer seats have replied) or the game is over.
+ANSWERED = """before => {
+    const seen = window.__muzBoard, board = document.querySelector('.muz-playboard');
+    return seen.message > before && seen.message > seen.buttons
+        && (!board.querySelector('.muz-roll').disabled || !board.querySelector('.muz-pass').disabled
+            || board.querySelector('.muz-status').innerText.includes('Game over'));
+}"""
+
+
+def watch_board(page) -> None:
+    """Start counting the board's changes (once the board is in the page; again for a new board)."""
+    page.evaluate(WATCH_BOARD)
+
+
+def changes(page) -> int:
+    """How many changes of the board's message line and buttons have been seen so far."""
+    return page.evaluate("() => window.__muzBoard.changes")
+
+
+def act(page, action: Callable[[], object]) -> None:
+    """Do something to the board (a click, a key), then wait until the kernel has answered it and the
+    computer seats have replied: every action says something new in the message line."""
+    before = changes(page)
+    action()
+    answered(page, before)
+
+
+def answered(page, before: int) -> None:
+    """Wait until the board has answered what was done after change number `before` (see ANSWERED)."""
+    page.wait_for_function(ANSWERED, arg=before, timeout=60_000)
 
 
 def scores_text(page) -> str:
@@ -143,8 +199,7 @@ def has_die(page, cell: str) -> bool:
 
 def roll_if_empty_handed(page) -> None:
     if "–" in page.inner_text(".muz-playboard .muz-hand"):  # no die in hand: roll
-        page.click(".muz-playboard .muz-roll")
-        settle(page)
+        act(page, lambda: page.click(".muz-playboard .muz-roll"))
 
 
 def walk_focus_to(page, target: str) -> None:
@@ -180,12 +235,10 @@ def test_play_lesson_in_a_real_browser(lab):
 
             # The opening die, placed from the keyboard: R rolls, the ring starts on e5, Enter places.
             page.focus(".muz-playboard .muz-frame")
-            page.keyboard.press("r")
-            settle(page)
+            act(page, lambda: page.keyboard.press("r"))
             assert lit_cells(page) == ["0,0"]
             walk_focus_to(page, "0,0")
-            page.keyboard.press("Enter")
-            settle(page)
+            act(page, lambda: page.keyboard.press("Enter"))
             assert has_die(page, "0,0") and not lit_cells(page)
 
             # A refused click: the board stays as it was and the message gives the rule's reason.
@@ -195,12 +248,13 @@ def test_play_lesson_in_a_real_browser(lab):
                                                  "els => els.map(e => e.dataset.cell)"))
             refused = next(cell.get_attribute("data-cell") for cell in page.locator(CELLS).all()
                            if cell.get_attribute("data-cell") not in lit + sorted(dice))
+            name = page.text_content(f"{CELLS}[data-cell='{refused}'] title")  # "d4": the rules not yet asked
             page.hover(f"{CELLS}[data-cell='{refused}']")  # hovering says why not, before any click
-            settle(page)
+            page.wait_for_function("name => document.querySelector('.muz-playboard .muz-tip')"
+                                   ".innerText.startsWith(name + ': ')", arg=name, timeout=60_000)
             hover_text = page.inner_text(".muz-playboard .muz-tip")
             before = board_svg(page)
-            page.click(f"{CELLS}[data-cell='{refused}']")
-            settle(page)
+            act(page, lambda: page.click(f"{CELLS}[data-cell='{refused}']"))
             assert board_svg(page) == before
             message = page.inner_text(".muz-playboard .muz-message")
             assert message.startswith("✗") and message[2:].strip() in hover_text
@@ -212,13 +266,11 @@ def test_play_lesson_in_a_real_browser(lab):
                 roll_if_empty_handed(page)
                 lit = lit_cells(page)
                 if not lit:
-                    page.click(".muz-playboard .muz-pass")
-                    settle(page)
+                    act(page, lambda: page.click(".muz-playboard .muz-pass"))
                     continue
                 labels = page.locator(f"{CELLS}.muz-legal").count()
                 assert page.locator(".muz-playboard .points").count() == labels  # "+points" on every lit cell
-                page.click(f"{CELLS}[data-cell='{lit[0]}']")
-                settle(page)
+                act(page, lambda cell=lit[0]: page.click(f"{CELLS}[data-cell='{cell}']"))
                 placed += 1
                 assert has_die(page, lit[0])
                 # No stale "+points" label is left on a cell that is no longer lit.

@@ -5,8 +5,8 @@ One test plays: no code shown, two seats chosen in the page, a die rolled and pl
 computer's answer, a completed run's staff, Save downloading a record that `Game.from_json` reads,
 Load uploading it, nothing new in the served folder, no request leaving the machine. The other
 measures the layout at 1280×720, 1366×768 and 1920×1080 at every Size: the board, the die in hand,
-Roll, Pass, Undo, Hint and the scores in the window, nothing over the board, no label cut short.
-Screenshots go to out/screenshots/.
+Roll, Pass, Undo, Hint, the scores and the game's buttons (New game to Change seats) in the window,
+nothing over the board, no label cut short. Screenshots go to out/screenshots/.
 """
 
 import shutil
@@ -16,17 +16,19 @@ import time
 from pathlib import Path
 
 import pytest
-from test_browser import CHROMIUM_ARGS, chromium_path, free_port, stop
+from test_browser import CHROMIUM_ARGS, act, answered, changes, chromium_path, free_port, stop, watch_board
 
 from muzlab import Game
 from muzlab.app.lessons import APP_NOTEBOOK, app_command, lessons_source
-from muzlab.widgets.classroom import SIZES
+from muzlab.widgets.classroom import NO_KEY, SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"
 WINDOWS = ((1280, 720), (1366, 768), (1920, 1080))
-#: What a player needs at every move, each of which must be in the window beside the board.
-IN_SIGHT = (".muz-hand", ".muz-roll", ".muz-pass", ".muz-undo", ".muz-hint", ".muz-scores")
+#: What a player needs at every move, and the game's own buttons (New game, Save, Score sheet, Load,
+#: Change seats), each of which must be in the window beside the board.
+IN_SIGHT = (".muz-hand", ".muz-roll", ".muz-pass", ".muz-undo", ".muz-hint", ".muz-scores",
+            ".muz-new", ".muz-save", ".muz-save-sheet", ".muz-load", ".muz-change-seats")
 PLAY = ".muz-playboard"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -76,44 +78,64 @@ def start_game(page, computer: bool = True) -> None:
     page.wait_for_function("() => document.querySelector('.muz-seat-name-2 input').value === 'Robo'")
     page.click(".muz-start")
     page.wait_for_selector(f"{PLAY} [data-cell]", timeout=60_000)
+    watch_board(page)
+    page.wait_for_function(f"() => !document.querySelector('{PLAY} .muz-roll').disabled")  # Ada rolls first
 
 
-#: Resolves once the page has not changed for `quiet` ms (the kernel's answer has fully arrived).
-QUIET = """quiet => new Promise(resolve => {
-    let timer = setTimeout(done, quiet);
-    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
-    function done() { observer.disconnect(); resolve(true); }
-    observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+#: Resolves once the boxes of the elements matching `selector` (and the page's height) have stayed the
+#: same over three animation frames: the boards have measured their room and the layout is done.
+#: Fails if the layout is still changing after 30 s.
+STEADY = """selector => new Promise((resolve, reject) => {
+    const boxes = () => JSON.stringify([document.documentElement.scrollHeight,
+        ...[...document.querySelectorAll(selector)].map(el => {
+            const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })]);
+    const end = performance.now() + 30000;
+    let last = boxes(), same = 0;
+    const next = () => requestAnimationFrame(() => {
+        const now = boxes();
+        same = now === last ? same + 1 : 0;
+        last = now;
+        if (same >= 3) resolve(true);
+        else if (performance.now() > end) reject(new Error("the layout kept changing for 30 s: " + now));
+        else next();
+    });
+    next();
 })"""
+#: True once the Play board is drawn at a Size (its fit and scale): "fit" fills the room the window
+#: leaves it, a fixed Size is its times the normal height, at most that room.
+DRAWN_AT = """size => {
+    const svg = document.querySelector('.muz-playboard .muz-board svg');
+    if (!svg) return false;
+    const fixed = (parseFloat(svg.getAttribute('height')) * size).toFixed(1);
+    return svg.style.height === (size === 'fit' ? 'var(--muz-room)' : `min(${fixed}px, var(--muz-room))`);
+}"""
+#: True once a tab of the app is the one shown, its panel laid out.
+TAB_SHOWN = """tab => {
+    const current = document.querySelector('.muz-app .lm-TabBar-tab.lm-mod-current');
+    const shown = [...document.querySelectorAll('.muz-app .widget-tab-contents > *')]
+        .filter(el => el.getBoundingClientRect().height > 0);
+    return current !== null && current.innerText.trim() === tab && shown.length === 1;
+}"""
 
 
-def wait_idle(page) -> None:
-    """Wait until the person may act (Roll or Pass live) and the page has stopped changing."""
-    for _ in range(2):
-        page.evaluate(QUIET, 400)
-        page.wait_for_function(
-            f"() => !document.querySelector('{PLAY} .muz-roll').disabled"
-            f" || !document.querySelector('{PLAY} .muz-pass').disabled", timeout=60_000)
+def wait_steady(page, selector: str = ".muz-app .muz-board svg, .muz-app .muz-panel") -> None:
+    """Wait until the layout has stopped changing (the boards fitted to the window)."""
+    page.evaluate(STEADY, selector)
 
 
 def play_one_die(page) -> None:
     """Roll (unless a passed die is already in hand), then click the first lit cell (or Pass when
     none); returns when the person may act again."""
     if page.is_enabled(f"{PLAY} .muz-roll"):
-        message = page.inner_text(f"{PLAY} .muz-message")
-        page.click(f"{PLAY} .muz-roll")
-        page.wait_for_function(
-            "old => document.querySelector('.muz-playboard .muz-message').innerText !== old", arg=message,
-            timeout=30_000)
-    page.wait_for_function(f"() => !document.querySelector('{PLAY} .muz-pass').disabled", timeout=30_000)
+        act(page, lambda: page.click(f"{PLAY} .muz-roll"))
+    assert page.is_enabled(f"{PLAY} .muz-pass")  # a die in hand
     lit = page.locator(f"{PLAY} .muz-layer .muz-legal")
     if lit.count():
         cell = lit.first.get_attribute("data-cell")
-        lit.first.click()
-        page.wait_for_selector(f"{PLAY} .dice [data-cell='{cell}']", timeout=30_000)
+        act(page, lit.first.click)
+        assert page.locator(f"{PLAY} .dice [data-cell='{cell}']").count() == 1
     else:
-        page.click(f"{PLAY} .muz-pass")
-    wait_idle(page)
+        act(page, lambda: page.click(f"{PLAY} .muz-pass"))
 
 
 def box(page, selector: str) -> dict:
@@ -169,6 +191,9 @@ def test_classroom_app_in_a_real_browser(served):
             assert "import" not in page.inner_text("body")
             tabs = page.locator(".muz-app .lm-TabBar-tab, .muz-app .p-TabBar-tab").all_inner_texts()
             assert {"Play", "Explore", "Quiz"} <= {tab.strip() for tab in tabs}
+            # the words the key's menu shows ('' for a blank box; ipywidgets writes spaces as no-break ones)
+            shown = "s => s.selectedIndex < 0 ? '' : s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ')"
+            assert page.locator(".muz-lesson-key select").evaluate(shown) == NO_KEY
 
             start_game(page)
             scores = page.locator(f"{PLAY} .muz-scores")
@@ -238,16 +263,16 @@ def test_every_size_fits_every_window(served):
         try:
             start_game(page, computer=False)
             play_one_die(page)
-            page.click(f"{PLAY} .muz-roll")  # a die in hand: Pass and Hint are live
-            wait_idle(page)
+            act(page, lambda: page.click(f"{PLAY} .muz-roll"))  # a die in hand: Pass and Hint are live
             for width, height in WINDOWS:
                 page.set_viewport_size({"width": width, "height": height})
-                for label, _size in SIZES:
+                for label, size in SIZES:
                     page.locator(".muz-size", has_text=label).first.click()
                     page.wait_for_function("label => [...document.querySelectorAll('.muz-size')]"
                                            ".some(b => b.innerText.trim() === '✓ ' + label)", arg=label)
+                    page.wait_for_function(DRAWN_AT, arg=size, timeout=30_000)
                     page.evaluate("window.scrollTo(0, 0)")
-                    page.wait_for_timeout(300)  # the board measures the room it has
+                    wait_steady(page)  # the board measures the room it has
                     where = f"{width}×{height} {label}"
                     board = box(page, f"{PLAY} .muz-board svg")
                     inside = {"x": 0, "y": 0, "width": width, "height": height}
@@ -268,13 +293,14 @@ def test_every_size_fits_every_window(served):
             page.set_viewport_size({"width": WINDOWS[0][0], "height": WINDOWS[0][1]})
             for tab in ("Explore", "Quiz", "Ear training", "Review"):
                 page.locator(".muz-app .lm-TabBar-tab", has_text=tab).click()
-                page.wait_for_timeout(500)
+                page.wait_for_function(TAB_SHOWN, arg=tab, timeout=30_000)
                 if tab == "Ear training":
                     page.locator(".muz-drill button", has_text="triad quality").click()
                     page.wait_for_selector(".muz-ear", timeout=60_000)
                 if tab == "Review":
                     page.click(".muz-review-start")
                     page.wait_for_selector(".muz-review .muz-board svg", timeout=60_000)
+                wait_steady(page)
                 cut = page.evaluate(CUT_SHORT)
                 if cut:
                     problems.append(f"{tab}: cut short: {cut}")
@@ -319,7 +345,8 @@ def show_tab(page, tab: str) -> None:
     elif tab == "Review":
         page.click(".muz-review-start")
         page.wait_for_selector(".muz-review .muz-board svg", timeout=60_000)
-    page.evaluate(QUIET, 400)
+    page.wait_for_function(TAB_SHOWN, arg=tab, timeout=30_000)
+    wait_steady(page)
 
 
 def test_axe_finds_no_serious_or_critical_violation_on_any_tab(served):
@@ -369,23 +396,25 @@ def test_a_whole_game_with_the_keyboard_alone(served):
             tab_to(".muz-start")  # Player 1 a person, Player 2 the greedy computer: the form's defaults
             page.keyboard.press("Enter")
             page.wait_for_selector(f"{PLAY} [data-cell]", timeout=60_000)
+            watch_board(page)
             tab_to(f"{PLAY} .muz-frame")
+            page.wait_for_function(ready, timeout=60_000)
             for _ in range(300):
-                page.evaluate(QUIET, 400)
-                page.wait_for_function(ready, timeout=60_000)
                 if page.evaluate(f"() => {over}"):
                     break
+                before = changes(page)
                 if page.is_enabled(f"{PLAY} .muz-roll"):
                     page.keyboard.press("r")
-                    continue
-                lit = page.locator(f"{PLAY} .muz-layer .muz-legal")
-                if lit.count():
-                    cell = lit.first.get_attribute("data-cell")
-                    arrow_to(page, cell)
-                    assert "scores" in page.inner_text(f"{PLAY} .muz-tip")  # the ring's cell is read out
-                    page.keyboard.press("Enter")
                 else:
-                    page.keyboard.press("p")
+                    lit = page.locator(f"{PLAY} .muz-layer .muz-legal")
+                    if lit.count():
+                        cell = lit.first.get_attribute("data-cell")
+                        arrow_to(page, cell)
+                        assert "scores" in page.inner_text(f"{PLAY} .muz-tip")  # the ring's cell is read out
+                        page.keyboard.press("Enter")
+                    else:
+                        page.keyboard.press("p")
+                answered(page, before)
             assert page.evaluate(f"() => {over}"), "the game did not end"
             assert page.evaluate("() => document.activeElement.matches('.muz-playboard .muz-frame')")
             page.screenshot(path=str(SCREENSHOTS / "app-keyboard-game.png"))

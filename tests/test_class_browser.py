@@ -72,6 +72,39 @@ class ClassServer:
             self.process.wait(15)
 
 
+#: Added to every page of a context: notes each message the page sends its server (the Jupyter
+#: protocol over a websocket, as JSON text) until the server says it is done with it (its "idle"
+#: status), so that a test can wait until the server has taken in everything the page sent.
+TRACK_MESSAGES = """(() => {
+    const unanswered = window.__muzUnanswered = new Set();
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+        if (!this.__muzTracked) {
+            this.__muzTracked = true;
+            this.addEventListener("message", event => {
+                if (typeof event.data !== "string") return;
+                try {
+                    const msg = JSON.parse(event.data);
+                    const type = msg.msg_type || (msg.header && msg.header.msg_type);
+                    if (type === "status" && msg.content.execution_state === "idle")
+                        unanswered.delete(msg.parent_header.msg_id);
+                } catch (error) { /* not a protocol message */ }
+            });
+        }
+        if (typeof data === "string") {
+            try { unanswered.add(JSON.parse(data).header.msg_id); } catch (error) { /* not one */ }
+        }
+        return send.call(this, data);
+    };
+})()"""
+
+
+def server_caught_up(page) -> None:
+    """Wait until the server has handled every message this page has sent (a setting typed in, a
+    choice made), so that a click sent next is handled with it."""
+    page.wait_for_function("() => window.__muzUnanswered.size === 0", timeout=WAIT)
+
+
 def first_face_differing_in_german() -> int:
     """A game number whose first die is named differently in German and English."""
     return next(seed for seed in range(1, 200) if Game(2, seed=seed).roll() in DIFFERENT_IN_GERMAN)
@@ -145,6 +178,7 @@ def test_a_class_in_a_real_browser(tmp_path):
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             teacher_context = browser.new_context(viewport={"width": 1300, "height": 1000})
+            teacher_context.add_init_script(TRACK_MESSAGES)
             watch_requests(teacher_context, outside)
             teacher = teacher_context.new_page()
             teacher.goto(server.teacher)
@@ -162,7 +196,7 @@ def test_a_class_in_a_real_browser(tmp_path):
             teacher.click(".muz-mode button:has-text('duplicate tournament')")
             teacher.fill(".muz-teacher-page input[type=number]", str(seed))
             teacher.locator(".muz-teacher-page input[type=number]").press("Enter")
-            teacher.wait_for_timeout(300)
+            server_caught_up(teacher)  # the game number and the mode have reached the server
             teacher.click(".muz-deal")
             expect(anna.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
             expect(cleo.locator(".muz-who")).to_contain_text("table 2", timeout=WAIT)

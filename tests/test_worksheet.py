@@ -1,6 +1,7 @@
 """The printable teacher pack: question pages then answer pages, text read back from the PDF; the board
 at true size; the die net; the `muzlab worksheet` and `muzlab printables` commands."""
 
+import io
 import re
 
 import numpy as np
@@ -19,6 +20,7 @@ from muzlab.views.worksheet import (
     WorksheetError,
     _board_page,
     dodecahedron_net,
+    position_sheet_pdf,
     printables,
     sheet_position,
     sheet_questions,
@@ -74,6 +76,19 @@ def test_the_same_seed_gives_the_same_pdf(tmp_path):
     teacher_pack(tmp_path / "a.pdf", seed=4, sheets=1, questions=3)
     teacher_pack(tmp_path / "b.pdf", seed=4, sheets=1, questions=3)
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_a_pack_names_its_game_seeds_and_a_position_sheet_its_notation_not_a_seed(pack):
+    _, sheets, pages = pack
+    for sheet, question_page, answer_page in zip(sheets, pages[:3], pages[3:], strict=True):
+        assert f"Worksheet {sheet.number} of 3 · game seed {sheet.seed} · made with muzlab" in question_page
+        assert f"Answers to worksheet {sheet.number} of 3 · game seed {sheet.seed}" in answer_page
+    for position in (sheet_position(3), sheet_position(1, "master")):  # the master's notation wraps
+        pdf = position_sheet_pdf(position)
+        texts = [_flat(page.extract_text()) for page in PdfReader(io.BytesIO(pdf)).pages]
+        assert len(texts) == 2 and not any("seed" in text for text in texts)
+        for text, start in zip(texts, ("Worksheet 1 of 1", "Answers to worksheet 1 of 1"), strict=True):
+            assert f"{start} · position: {position.notation()} · made with muzlab" in text
 
 
 def test_questions_are_mixed_and_their_answers_agree_with_the_rules():

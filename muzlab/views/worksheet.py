@@ -65,6 +65,8 @@ DICE = {"basic": (9, 14), "master": (14, 22)}
 #: the master board): the same on A4 and Letter, within a 10 mm margin.
 BOARD_HEX_MM = {"standard": 13.8, "master": 11.0}
 MARGIN_MM = 10.0
+#: The longest footer line, in characters (a longer footer, such as a position's notation, wraps).
+FOOTER_CHARS = 120
 INK = "#222222"
 SOFT = "#666666"
 _RC = {"pdf.fonttype": 42, "ps.fonttype": 42, "font.family": "DejaVu Sans", "svg.hashsalt": "muzlab"}
@@ -87,12 +89,18 @@ class SheetQuestion:
 
 @dataclass(frozen=True)
 class Sheet:
-    """One worksheet: its number, the position printed and its questions."""
+    """One worksheet: its number, the position printed and its questions; `origin` says where the
+    position comes from ("" for the seeded game `seed`, as in a teacher pack)."""
 
     number: int
     seed: int
     position: Position
     questions: tuple[SheetQuestion, ...]
+    origin: str = ""
+
+    def source(self) -> str:
+        """Where the position comes from, as its footer says: the game's seed, or `origin`."""
+        return self.origin or f"game seed {self.seed}"
 
 
 def _check(paper: str | None = None, level: str | None = None) -> None:
@@ -289,7 +297,7 @@ def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
         y = _write_lines(ax, MARGIN_MM + 8, y, question.question, 92, 10.5)
         y = start - space
         ax.plot([MARGIN_MM + 8, width - MARGIN_MM], [y + 3, y + 3], color="#bbbbbb", linewidth=0.6)
-    _footer(ax, paper, f"Worksheet {sheet.number} of {total} · game seed {sheet.seed}")
+    _footer(ax, paper, f"Worksheet {sheet.number} of {total} · {sheet.source()}")
     return figure
 
 
@@ -306,14 +314,16 @@ def _answer_page(sheet: Sheet, paper: str, total: int) -> Figure:
         ax.text(MARGIN_MM, y, f"{number}.", fontsize=10, fontweight="bold", va="top", color=INK)
         y = _write_lines(ax, MARGIN_MM + 8, y, question.question, wrap, 8.5, color=SOFT)
         y = _write_lines(ax, MARGIN_MM + 8, y - 0.5, question.answer, wrap - 6, 10, fontweight="bold") - 3
-    _footer(ax, paper, f"Answers to worksheet {sheet.number} of {total} · game seed {sheet.seed}")
+    _footer(ax, paper, f"Answers to worksheet {sheet.number} of {total} · {sheet.source()}")
     return figure
 
 
 def _footer(ax: Axes, paper: str, text: str) -> None:
+    """The line at the foot of a page; a long one (a position's notation) goes on over more lines."""
     width, _ = PAPERS[paper]
-    ax.text(width / 2, MARGIN_MM / 2, f"{text} · made with muzlab", ha="center", va="center", fontsize=7.5,
-            color=SOFT)
+    lines = textwrap.wrap(f"{text} · made with muzlab", FOOTER_CHARS, break_on_hyphens=False)
+    ax.text(width / 2, MARGIN_MM / 2, "\n".join(lines), ha="center",
+            va="center" if len(lines) == 1 else "bottom", fontsize=7.5, color=SOFT)
 
 
 def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic",
@@ -575,7 +585,8 @@ def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, pa
     if position.problems():
         raise WorksheetError("the position breaks the rules: mend the runs marked in red first")
     level = "master" if position.rules.name == "master" else "basic"
-    sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions)))
+    sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions)),
+                  origin=f"position: {position.notation()}")  # not a game: no game seed to name
     out = io.BytesIO()
     with _pdf(out) as pdf:
         pdf.savefig(_question_page(sheet, paper, level, 1))

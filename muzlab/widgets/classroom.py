@@ -22,6 +22,7 @@ from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.files import Download, DownloadButton
+from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
@@ -68,6 +69,8 @@ PLAYED = "played"
 SAMPLE_GAMES = (("greedy-vs-random", "a sample game: greedy against random"),
                 ("four-greedy-players", "a sample game: four greedy players"),
                 ("solo-expert", "a sample game: the expert alone"))
+#: The Key of the lesson's label for no key (the value None): each run is then named in its own key.
+NO_KEY = "none (each run in its own key)"
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
 
 
@@ -168,10 +171,10 @@ class ClassroomApp(widgets.VBox):
         self.note_names.add_class("muz-note-names")
         self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
         keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)  # flats to sharps
-        self.lesson_key = widgets.Dropdown(
-            options=[("none", None)] + [(f"{symbols(show_name(t))} major", f"{t} major") for t in keys],
+        self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
+            options=[(NO_KEY, None)] + [(f"{symbols(show_name(t))} major", f"{t} major") for t in keys],
             value=current_lesson_key(), description="Key of the lesson",
-            style={"description_width": "initial"})
+            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))  # its words whole
         self.lesson_key.add_class("muz-lesson-key")
         self.lesson_key.observe(lambda change: self.choose_key(change["new"]), names="value")
         self.setup = TableSetup(self.start)

@@ -15,6 +15,7 @@ from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel
+from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 ERASE = -1
@@ -37,8 +38,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.position = Position(board, dice, rules, strict=False)
         self.palette = widgets.ToggleButtons(options=_palette(), value=0, description="Note",
                                              style={"button_width": "auto"})  # as wide as "F#/Gb"
-        self.pitch_choice = widgets.Dropdown(options=_pitch_choices(), value=None, description="Legal for")
-        self.runs = widgets.Dropdown(options=[], description="Run")
+        # "none" and "choose a run" are shown by their words, not as a blank box
+        self.pitch_choice = OptionalDropdown(options=_pitch_choices(), value=None, description="Legal for")
+        self.runs = OptionalDropdown(options=[], description="Run")
         self.message = widgets.HTML()
         self.problem_list = widgets.HTML()
         self.notation = widgets.Text(description="Notation", layout=widgets.Layout(width="95%"))

@@ -28,6 +28,7 @@ from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
 from muzlab.widgets.listen import ListenPanel, running_loop
+from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard, scaled
 
 #: Keys pressed on the board: R rolls, P passes, U undoes, H asks a hint.
@@ -108,9 +109,12 @@ class PlayBoard(widgets.VBox):
                                    scale=scale)
         self.cells = self.board_view.cells
         self._make_buttons(allow_hints)
-        self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells", indent=False)
+        # as wide as their words, so that both fit on one line beside the board
+        self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells", indent=False,
+                                      layout=widgets.Layout(width="auto", margin="2px 1.5em 2px 2px"))
         self.hints.observe(lambda _change: self.refresh(), names="value")
-        self.cell_names = widgets.Checkbox(value=False, description="cell names", indent=False)
+        self.cell_names = widgets.Checkbox(value=False, description="cell names", indent=False,
+                                           layout=widgets.Layout(width="auto"))
         self.cell_names.observe(self._names_toggled, names="value")
         self.hand = widgets.HTML()
         self.hand.add_class("muz-hand")
@@ -121,7 +125,7 @@ class PlayBoard(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("muz-message")
         self.sheet = widgets.HTML()
-        self.runs = widgets.Dropdown(options=[], description="Replay")
+        self.runs = OptionalDropdown(options=[], description="Replay")  # "choose a run to hear", not blank
         self.runs.observe(self._replay_run, names="value")
         self.listen = ListenPanel(autoplay=True, background=staff_later)
 
@@ -130,12 +134,12 @@ class PlayBoard(widgets.VBox):
 
         #: The game's own buttons (New game, Save, Score sheet, Load); the app adds Change seats.
         self.actions = row(self.new_button, self.save_button, self.sheet_button, self.load_button)
-        # What a player needs every move comes first, so it is in sight at every Size.
+        # What a player needs every move comes first, then the game's own buttons, so both are in sight
+        # at every Size; the run heard last (whose staff grows the panel) and the toggles come after.
         self.controls = widgets.VBox([
             self.status, self.hand,
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
-            self.scores, self.message, self.listen, self.runs, row(self.hints, self.cell_names),
-            self.actions,
+            self.scores, self.message, self.actions, self.listen, self.runs, row(self.hints, self.cell_names),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
         self._size_controls()
