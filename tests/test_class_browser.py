@@ -25,7 +25,7 @@ import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port
 
 from muzlab.core.pitch import note_names
-from muzlab.names.spelling import pitch_label
+from muzlab.names.spelling import pitch_label, typeset
 from muzlab.play.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -211,7 +211,7 @@ def test_a_class_in_a_real_browser(tmp_path):
             assert play(anna, ben) == "0,0"
             with note_names("german"):
                 german = pitch_label(face)
-            with note_names("english"):
+            with note_names("english"), typeset():  # (pages are typeset: F♯)
                 english = pitch_label(face)
             assert german != english
             expect(anna.locator(".muz-last")).to_contain_text(f"Anna placed {german} on e5")
