@@ -5,7 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from scripted import play_script
+from scripted import play_script, play_some
 
 import muzlab.views.svg
 from muzlab import Board, Game, GameError, GameRecordError, RuleSet
@@ -102,16 +102,6 @@ def test_a_record_round_trips_through_json_mid_game_and_at_the_end():
     assert loaded == half  # the generator goes on where the record stopped
     bonus = with_a_bonus_play()
     assert Game.from_json(bonus.to_json()) == bonus
-
-
-def play_some(game: Game, events: int) -> None:
-    while len(game.events) < events and not game.over:
-        if game.phase in ("roll", "reroll"):
-            game.roll()
-        elif game.legal_placements():
-            game.place(game.legal_placements()[0])
-        else:
-            game.pass_die()
 
 
 def test_a_record_keeps_the_faces_it_was_played_with_even_if_the_seed_would_roll_others():

@@ -7,7 +7,7 @@ from typing import NamedTuple
 import pandas as pd
 import pytest
 import reference_rules as reference
-from scripted import play_script
+from scripted import play_script, play_some
 
 from muzlab import Game, RuleSet, simulate
 from muzlab.cli import main
@@ -229,13 +229,7 @@ def test_frames_of_recorded_games_count_each_pass_once_for_the_passer_and_the_re
     # Player 1 passes a die with no place; Player 2 cannot place it: a re-roll
     game = play_script(Game(seed=2), (0, (0, 0), 6, "pass", "pass", 4, (0, -1), 7, "pass", (0, -2)))
     # ... then Player 1 passes G, which had a place, and Player 2 plays it as a bonus
-    while not game.over:
-        if game.phase in ("roll", "reroll"):
-            game.roll()
-        elif game.legal_placements():
-            game.place(game.legal_placements()[0])
-        else:
-            game.pass_die()
+    play_some(game)
     result = games_frames([Game.from_json(game.to_json())], agents=("person", "person"))
     row, moves = result.games.iloc[0], result.moves
     passes = moves[moves["action"] == "pass"]
