@@ -285,7 +285,9 @@ class Position(Refusals):
             # often the only one (the die in hand), so it is answered alone.
             self._by_pitch = ()
             bit = 1 << pitch
-            return [cells[i] for i in sorted([i for i, mask in self._masks.items() if mask & bit])]
+            found = [i for i, mask in self._masks.items() if mask & bit]
+            found.sort()  # (in place: a list fewer than sorted() makes)
+            return [cells[i] for i in found]
         # Asked again, or a position studied from its dice: every pitch at once.
         lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
         masks = self._legal_masks()
@@ -318,7 +320,8 @@ class Position(Refusals):
 
     def is_locked(self) -> bool:
         """True when no pitch class has a legal placement anywhere."""
-        return not any(self._legal_masks().values())
+        masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
+        return not any(masks.values())
 
     def refusal(self, pitch: PitchLike, cell: Any) -> Refusal | None:
         """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
@@ -405,7 +408,8 @@ class Position(Refusals):
         if not (type(pitch) is int and 0 <= pitch < 12):
             pitch = parse_pitch(pitch)
         i = self._index(cell)
-        if not self._legal_masks().get(i, 0) >> pitch & 1:
+        masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
+        if not masks.get(i, 0) >> pitch & 1:
             refusal = self._refusal(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
             raise error(refusal_text(refusal, self.board, self.spelled()), pitch=pitch,
