@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from itertools import accumulate, chain
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -284,12 +283,14 @@ class Position(Refusals):
             # The first question about a position whose masks came from its parent, as in a game:
             # often the only one (the die in hand), so it is answered alone.
             self._by_pitch = ()
-            bit = 1 << pitch
-            found = [i for i, mask in self._masks.items() if mask & bit]
-            found.sort()  # (in place: a list fewer than sorted() makes)
-            return [cells[i] for i in found]
+            bit, found = 1 << pitch, []
+            for i, mask in self._masks.items():  # (a plain loop: a comprehension is a call per question)
+                if mask & bit:
+                    found.append(cells[i])
+            found.sort()  # (a board's cells are sorted: their order is their indices' order)
+            return found
         # Asked again, or a position studied from its dice: every pitch at once.
-        lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
+        lists: list[list[Cell]] = [[] for _ in range(12)]  # (a list comprehension: one call, not 13)
         masks = self._legal_masks()
         for i in sorted(masks):
             cell = cells[i]
@@ -297,7 +298,11 @@ class Position(Refusals):
                 lists[legal].append(cell)
         # Kept flat, every pitch's cells in one list and where each pitch starts in a tuple:
         # thirteen containers per position would keep the garbage collector busy.
-        self._by_pitch = (list(chain.from_iterable(lists)), (0, *accumulate(map(len, lists))))
+        flat, starts = [], [0]
+        for found in lists:  # (a plain loop costs less than chain and accumulate over twelve short lists)
+            flat += found
+            starts.append(len(flat))
+        self._by_pitch = (flat, tuple(starts))
         return lists[pitch]
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
