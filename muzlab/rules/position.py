@@ -398,6 +398,8 @@ class Position(Refusals):
         child._parent, child._placed_at = self, i
         if self._masks is not None and self._count > 0:
             child._masks = child._updated_masks(self._masks, i)
+        elif self._count == 0:  # the opening die's empty neighbours, without a walk over the grid
+            child._frontier = set(self.board.neighbour_indices[i])
         return child
 
     def _completed_through(self, i: int) -> list[Structure]:
