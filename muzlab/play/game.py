@@ -72,6 +72,9 @@ ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4
 #: Seeds lie between -MAX_SEED and MAX_SEED (a record writes them as JSON numbers).
 MAX_SEED = 2**64
+#: The rule set of a game given none: one shared instance (a RuleSet is frozen; making one per game
+#: cost a hundredth of a random game).
+BASIC_RULES = RuleSet.basic()
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ class Game:
                 board is None or isinstance(board, str | Board)):
             raise GameError(f"rules={shown(rules)}, board={shown(board)}: give a RuleSet or a level's name, "
                             "and a Board or a shipped board's name")
-        self.rules: RuleSet = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
+        self.rules: RuleSet = RuleSet.named(rules) if isinstance(rules, str) else rules or BASIC_RULES
         if board is None:
             board = self.rules.board_name_for(dice)
         self.board: Board = Board.named(board) if isinstance(board, str) else board

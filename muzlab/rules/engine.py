@@ -106,13 +106,14 @@ class Engine:
                     stretch = text[low + 1:text.find(GAP, high + 1)]
                     fits = scale_masks.get(stretch)
                     masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
-        for j in (on_column[column.rfind(GAP, 0, k)], on_column[column.find(GAP, k + 1)]):
+        for end in (column.rfind(GAP, 0, k), column.find(GAP, k + 1)):
+            j = on_column[end]
             if j >= 0:  # the ends of the new die's column run: their column changed
                 mask = masks.get(j)
                 if mask is None:
                     fresh.append(j)
                 elif mask:
-                    masks[j] = self._column_mask(layout.at[0][j], mask)
+                    masks[j] = self._column_mask(end, mask)
         for room in _rooms_changed(column, k, diagonal_ends, layout.at[0]):
             j = on_column[room]
             if j >= 0:  # (a cell of the next column, past the end of this one: harmless)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from itertools import accumulate, chain
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -284,10 +283,14 @@ class Position(Refusals):
             # The first question about a position whose masks came from its parent, as in a game:
             # often the only one (the die in hand), so it is answered alone.
             self._by_pitch = ()
-            bit = 1 << pitch
-            return [cells[i] for i in sorted([i for i, mask in self._masks.items() if mask & bit])]
+            bit, found = 1 << pitch, []
+            for i, mask in self._masks.items():  # (a plain loop: a comprehension is a call per question)
+                if mask & bit:
+                    found.append(cells[i])
+            found.sort()  # (a board's cells are sorted: their order is their indices' order)
+            return found
         # Asked again, or a position studied from its dice: every pitch at once.
-        lists: tuple[list[Cell], ...] = tuple([] for _ in range(12))
+        lists: list[list[Cell]] = [[] for _ in range(12)]  # (a list comprehension: one call, not 13)
         masks = self._legal_masks()
         for i in sorted(masks):
             cell = cells[i]
@@ -295,7 +298,11 @@ class Position(Refusals):
                 lists[legal].append(cell)
         # Kept flat, every pitch's cells in one list and where each pitch starts in a tuple:
         # thirteen containers per position would keep the garbage collector busy.
-        self._by_pitch = (list(chain.from_iterable(lists)), (0, *accumulate(map(len, lists))))
+        flat, starts = [], [0]
+        for found in lists:  # (a plain loop costs less than chain and accumulate over twelve short lists)
+            flat += found
+            starts.append(len(flat))
+        self._by_pitch = (flat, tuple(starts))
         return lists[pitch]
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
@@ -318,7 +325,8 @@ class Position(Refusals):
 
     def is_locked(self) -> bool:
         """True when no pitch class has a legal placement anywhere."""
-        return not any(self._legal_masks().values())
+        masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
+        return not any(masks.values())
 
     def refusal(self, pitch: PitchLike, cell: Any) -> Refusal | None:
         """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
@@ -390,6 +398,8 @@ class Position(Refusals):
         child._parent, child._placed_at = self, i
         if self._masks is not None and self._count > 0:
             child._masks = child._updated_masks(self._masks, i)
+        elif self._count == 0:  # the opening die's empty neighbours, without a walk over the grid
+            child._frontier = set(self.board.neighbour_indices[i])
         return child
 
     def _completed_through(self, i: int) -> list[Structure]:
@@ -405,7 +415,8 @@ class Position(Refusals):
         if not (type(pitch) is int and 0 <= pitch < 12):
             pitch = parse_pitch(pitch)
         i = self._index(cell)
-        if not self._legal_masks().get(i, 0) >> pitch & 1:
+        masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
+        if not masks.get(i, 0) >> pitch & 1:
             refusal = self._refusal(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
             raise error(refusal_text(refusal, self.board, self.spelled()), pitch=pitch,
