@@ -292,15 +292,7 @@ def test_every_size_fits_every_window(served):
             # The other tabs at the largest Size on the smallest window: no label cut, nothing over the board.
             page.set_viewport_size({"width": WINDOWS[0][0], "height": WINDOWS[0][1]})
             for tab in ("Explore", "Quiz", "Ear training", "Review"):
-                page.locator(".muz-app .lm-TabBar-tab", has_text=tab).click()
-                page.wait_for_function(TAB_SHOWN, arg=tab, timeout=30_000)
-                if tab == "Ear training":
-                    page.locator(".muz-drill button", has_text="triad quality").click()
-                    page.wait_for_selector(".muz-ear", timeout=60_000)
-                if tab == "Review":
-                    page.click(".muz-review-start")
-                    page.wait_for_selector(".muz-review .muz-board svg", timeout=60_000)
-                wait_steady(page)
+                show_tab(page, tab)
                 cut = page.evaluate(CUT_SHORT)
                 if cut:
                     problems.append(f"{tab}: cut short: {cut}")
