@@ -64,7 +64,7 @@ def test_a_refusal_is_exactly_an_illegal_placement_and_its_run_is_read_off_the_b
 
 @pytest.mark.parametrize(("dice", "pitch", "cell", "rule", "detail"), [
     ({}, "C", (1, 1), "opening", ((0, 0),)),
-    ({(0, 0): "C"}, "E", (0, 0), "occupied", ()),
+    ({(0, 0): "C"}, "E", (0, 0), "occupied", (0,)),
     ({(0, 0): "C"}, "E", (3, 0), "touch", ()),
     ({(0, 0): "C"}, "D", (0, -1), "column-pair", (2,)),
     ({(0, 0): "C", (0, -1): "E"}, "G#", (0, -2), "column-quality", ("augmented",)),
@@ -104,3 +104,10 @@ def test_dice_that_break_the_rules_carry_their_refusals_as_facts():
     assert apart.cells == ((3, 0),) and apart.refusal.pitch is None
     for problem in raised.value.problems:
         assert problem.reason == refusal_text(problem.refusal, Position().board)
+
+
+def test_an_occupied_cell_is_said_to_hold_the_die_on_it_not_the_die_refused():
+    position = Position(dice={(0, 0): "C"})
+    refusal = position.refusal("E", (0, 0))
+    assert refusal_text(refusal, position.board) == "e5 already holds C."  # (no board spelling given)
+    assert position.explain("E", (0, 0)) == "e5 already holds C."

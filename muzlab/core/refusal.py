@@ -41,9 +41,10 @@ class Refusal:
     `pitches` are the run it concerns, bottom to top, the refused die included; `line` is that run's
     line (0 column, 1 and 2 the diagonals; -1 for no run). `allowed` is the rule set's triad
     qualities (column rules) or scale types (diagonal rules). `detail` holds what the rule needs:
-    column-quality (quality,); column-pair (semitones,); scale-long (longest scale,); scale-closed
-    (the complete run's pitches, its (tonic, scale type) fits); room ((side, fault), (side, fault))
-    with sides "above"/"below" and faults from SIDE_FAULTS; opening (centre cell,).
+    occupied (the pitch of the die there,); column-quality (quality,); column-pair (semitones,);
+    scale-long (longest scale,); scale-closed (the complete run's pitches, its (tonic, scale type)
+    fits); room ((side, fault), (side, fault)) with sides "above"/"below" and faults from
+    SIDE_FAULTS; opening (centre cell,).
     """
 
     rule: str

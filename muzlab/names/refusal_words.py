@@ -70,7 +70,7 @@ def _scale_names(refusal: Refusal, spelled: BoardSpelling | None) -> str:
 
 
 def _occupied(refusal: Refusal, board: Board, spelled: BoardSpelling | None) -> str:
-    label = spelled.label(refusal.cell) if spelled is not None else pitch_name(refusal.pitch)
+    label = spelled.label(refusal.cell) if spelled is not None else pitch_name(refusal.detail[0])
     return f"{board.cell_name(refusal.cell)} already holds {show_label(label)}."
 
 

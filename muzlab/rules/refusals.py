@@ -23,7 +23,7 @@ class Refusals(Engine):
         board, grid = self.board, self._grid
         cell = board.cells[i]
         if grid[i] != EMPTY:
-            return Refusal("occupied", pitch, cell)
+            return Refusal("occupied", pitch, cell, detail=(grid[i],))
         if self._count == 0:
             if self.rules.opening_on_centre and cell != board.centre:
                 return Refusal("opening", pitch, cell, detail=(board.centre,))
