@@ -186,7 +186,7 @@ def test_a_heard_scale_run_is_named_once_as_a_scale():
     explorer = Explorer(Position(dice={(0, 0): "F", (-1, 0): "G", (-2, 0): "Ab"}))
     index = next(i for label, i in explorer.runs.options if i is not None and "F–G–A♭" in label)
     explorer.runs.value = index
-    assert explorer.listen.title.value == "<b>E♭ major scale, degrees 2-4: F–G–A♭</b>"
+    assert explorer.listen.title.value == "<b>E♭ major scale, degrees 2-3-4: F–G–A♭</b>"
     assert keyboard_texts(explorer.listen.keyboard.value)[:3] == ["F", "G", "A♭"]
 
 

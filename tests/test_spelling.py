@@ -178,7 +178,7 @@ def test_names_of_structures():
     assert triad_name(9, "minor") == "A minor"
     assert triad_name("Gb", "diminished") == "F# diminished"
     assert structure_name("triad", [8, 0, 3]) == "Ab major"
-    assert structure_name("scale", [9, 11, 1]) == "D major scale, degrees 5-7"
+    assert structure_name("scale", [9, 11, 1]) == "D major scale, degrees 5-6-7"
     assert structure_name("scale", [4, 6, 7, 9]) == "G major scale, degrees 6-7-1-2"
     assert scale_name([11, 0, 2, 4]) == "C major scale, degrees 7-1-2-3"
     assert scale_name(["F#"]) == "G major scale, degree 7"

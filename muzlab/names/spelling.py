@@ -513,7 +513,8 @@ def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Scale
 
 
 def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
-    """What a run is, e.g. "D major scale, degrees 2-5" (wrapping runs: "degrees 6-7-1-2")."""
+    """What a run is, e.g. "D major scale, degrees 2-3-4-5" (wrapping runs: "degrees 6-7-1-2"): every
+    degree is written, so three notes never read as two ("5-6-7", not "5-7")."""
     values = list(pitches)
     fit = fit_run(values, key)
     size = len(SCALE_STEPS[fit.kind])
@@ -522,8 +523,6 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> st
         return f"{_key_text(fit.key, fit.kind)} scale"  # the whole scale, from its tonic
     if len(degrees) == 1:
         where = f"degree {degrees[0]}"
-    elif degrees == sorted(degrees):
-        where = f"degrees {degrees[0]}-{degrees[-1]}"
     else:
         where = "degrees " + "-".join(map(str, degrees))
     return f"{_key_text(fit.key, fit.kind)} scale, {where}"
@@ -861,7 +860,7 @@ def _stacked_thirds(names: list[str]) -> bool:
 
 
 def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
-    """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-5"; typed
+    """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-3-4-5"; typed
     names and a `key` are kept ("G# major" for G#–B#–D#, "Gb major scale")."""
     values = list(pitches)
     if structure_kind(kind) == "triad":

@@ -198,7 +198,7 @@ def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: i
 def structure_stream(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
                      clef: str = "treble") -> stream.Measure:
     """One measure holding a structure in a clef, with its key signature, labelled above with what
-    it is ("A minor", "Gb major scale, degrees 1-4")."""
+    it is ("A minor", "Gb major scale, degrees 1-2-3-4")."""
 
     shift = _check_clef(clef)
     measure = _measure(kind, list(pitches), key, shift)

@@ -96,7 +96,7 @@ def sized_svg(svg: str, px: float, css: str) -> str:
 
 def structure_title(structure: Structure) -> str:
     """What a student reads above the player, e.g. "D minor (complete triad): D–F–A — ii in C major" or
-    "Eb major scale, degrees 2-4: F–G–Ab"; the notes as `Structure.spelling` writes them and the
+    "Eb major scale, degrees 2-3-4: F–G–Ab"; the notes as `Structure.spelling` writes them and the
     triad or key named as the board spells them, so the title, the board and the staff agree."""
     if structure.kind == "triad" and not (structure.complete and structure.triads):
         return structure.describe()
