@@ -521,10 +521,7 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> st
     degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
     if degrees == list(range(1, size + 1)):
         return f"{_key_text(fit.key, fit.kind)} scale"  # the whole scale, from its tonic
-    if len(degrees) == 1:
-        where = f"degree {degrees[0]}"
-    else:
-        where = "degrees " + "-".join(map(str, degrees))
+    where = f"degree {degrees[0]}" if len(degrees) == 1 else "degrees " + "-".join(map(str, degrees))
     return f"{_key_text(fit.key, fit.kind)} scale, {where}"
 
 
