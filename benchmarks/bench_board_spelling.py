@@ -4,11 +4,15 @@
 
 Plays N seeded games (a greedy and a random agent; 21, 33 and 42 dice, basic and master level, in
 turn) and reads each final board. A pair of neighbouring dice reads right when its letters do (a
-column's a third apart, a diagonal's consecutive). Prints the share of pairs reading right with the
-board's spelling (`Position.labels`) and with the labels the per-run spelling gave before (each die
-named by one run through it, spelled alone: `Position._alone_labels`), how many runs' own texts name
-a die differently from the die's label, and the time `Position.labels` takes on a position built
-afresh from its dice, against the run-by-run labels of before measured in the same run.
+column's a third apart, a diagonal's by its scale type's letter pattern: one letter a step in a major
+scale, two across a major pentatonic's minor third, RULES.md section 7). Prints the share of pairs
+reading right with the board's spelling (`Position.labels`), with the best spelling (an exhaustive
+search) and with the labels the per-run spelling gave before (each die named by one run through it,
+spelled alone: `Position._alone_labels`); on master boards, the same names read one letter per step,
+the runs not reading by a pattern of their type and the keys listed that do not hold a run's spelled
+notes; how many runs' own texts name a die differently from the die's label; and the time
+`Position.labels` takes on a position built afresh from its dice, against the run-by-run labels of
+before measured in the same run.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ import statistics
 import time
 
 from muzlab import Game, Position, RuleSet
-from muzlab.names.board_spelling import most_pairs_right, neighbour_pairs, reads_right
+from muzlab.names.board_spelling import most_pairs_right, neighbour_pairs, patterns_read, reads_right
+from muzlab.names.spelling import scale_notes
 from muzlab.play.agents import make_agent, play
 
 SETTINGS = ((21, "basic"), (33, "basic"), (42, "basic"), (21, "master"), (33, "master"), (42, "master"))
@@ -37,10 +42,24 @@ def final_positions(games: int) -> list:
 
 
 def share(positions: list, names_of) -> tuple[int, int]:
-    """(pairs reading right, pairs) over the positions, each die named by `names_of(position)`."""
+    """(pairs reading right, pairs) over the positions, each die named by `names_of(position)`, each
+    line read by its scale's letter pattern (a master board's pentatonic, whole-tone and chromatic
+    lines by theirs)."""
     right = total = 0
     for position in positions:
-        names = names_of(position)
+        names, spelled = names_of(position), position.spelled()
+        for low, high, line in neighbour_pairs(position.dice):
+            total += 1
+            right += spelled.reads(low, high, line, names)
+    return right, total
+
+
+def one_letter_per_step(positions: list) -> tuple[int, int]:
+    """(pairs reading right, pairs) with the board's names when every diagonal is read one letter per
+    step, as if every line were a major scale's (the measure before lines read by their patterns)."""
+    right = total = 0
+    for position in positions:
+        names = position.spelled().names
         for low, high, line in neighbour_pairs(position.dice):
             total += 1
             right += reads_right(names[low], names[high], line)
@@ -54,7 +73,7 @@ def main() -> None:
     positions = final_positions(games)
     right, total = share(positions, lambda p: p.spelled().names)
     old_right, _ = share(positions, lambda p: p._alone_labels())
-    most = sum(most_pairs_right(dict(p.dice)) for p in positions)
+    most = sum(most_pairs_right(dict(p.dice), p.rules.scale_types) for p in positions)
     print(f"{games} final boards, {total} neighbouring pairs")
     print(f"  board spelled as a whole: {right} read right = {100 * right / total:.1f} % "
           f"(the most any spelling with single accidentals reaches: {100 * most / total:.1f} %)")
@@ -63,8 +82,22 @@ def main() -> None:
         chosen = [p for p in positions if p.rules.name == level]
         level_right, level_total = share(chosen, lambda p: p.spelled().names)
         level_old, _ = share(chosen, lambda p: p._alone_labels())
+        level_most = sum(most_pairs_right(dict(p.dice), p.rules.scale_types) for p in chosen)
         print(f"    {level}: {100 * level_right / level_total:.1f} % "
-              f"(before {100 * level_old / level_total:.1f} %) of {level_total} pairs")
+              f"(best {100 * level_most / level_total:.1f} %, "
+              f"one run alone {100 * level_old / level_total:.1f} %) of {level_total} pairs")
+    master = [p for p in positions if p.rules.name == "master"]
+    flat_right, flat_total = one_letter_per_step(master)
+    print(f"    master read one letter per diagonal step instead: {100 * flat_right / flat_total:.1f} %")
+    patterned = wrong_pattern = 0
+    for position in master:
+        for structure in position.structures():
+            kinds = {kind for _, kind in structure.keys}
+            if structure.kind == "scale" and kinds & {"major pentatonic", "whole-tone"}:
+                patterned += 1
+                wrong_pattern += not patterns_read(structure.names, kinds)
+    print(f"    master runs fitting a pentatonic or whole-tone scale: {patterned}, of which "
+          f"{wrong_pattern} do not read by a pattern of a type they fit")
     runs = differing = before = 0
     for position in positions:
         labels, alone = position.labels(), position._alone_labels()
@@ -74,6 +107,17 @@ def main() -> None:
                              for cell, name in zip(structure.cells, structure.spelling, strict=True))
             before += any(alone[cell] != name
                           for cell, name in zip(structure.cells, structure.alone(), strict=True))
+    listed = not_holding = most_named = 0
+    for position in master:
+        for structure in position.structures():
+            if structure.kind == "scale" and structure.keys:
+                letters, _sound = structure.fitting_keys()
+                listed += len(letters)
+                not_holding += sum(not set(structure.names) <= set(scale_notes(*key.split(" ", 1)) or ())
+                                   for key in letters)
+                most_named = max(most_named, len(structure.describe().split(": fits ")[-1].split(", ")))
+    print(f"    master keys listed as fitting the letters: {listed}, of which {not_holding} do not hold the "
+          f"run's spelled notes; at most {most_named} keys named in a run's line")
     print(f"  runs whose own text names a die otherwise than its label: {differing} of {runs} "
           f"(before: {before})")
     old_times, new_times = [], []

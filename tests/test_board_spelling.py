@@ -21,7 +21,6 @@ from muzlab.names.board_spelling import (
     most_pairs_right,
     neighbour_pairs,
     note_options,
-    reads_right,
     spell_board,
 )
 from muzlab.names.spelling import LETTERS, lesson_key, scale_name, show_name, symbols
@@ -48,8 +47,9 @@ def positions_of(game: Game) -> list[Position]:
     return found
 
 
-def right_pairs(dice: dict, names: dict) -> int:
-    return sum(reads_right(names[low], names[high], line) for low, high, line in neighbour_pairs(dice))
+def right_pairs(spelled, names: dict) -> int:
+    """The pairs reading right with `names`, each line by its scale's letter pattern."""
+    return sum(spelled.reads(low, high, line, names) for low, high, line in neighbour_pairs(names))
 
 
 def accidentals(names) -> int:
@@ -65,7 +65,8 @@ def test_every_board_reads_right_on_as_many_pairs_as_single_accidentals_allow(ga
     for position in positions_of(game)[::4] + [game.position]:
         spelled = position.spelled()
         dice = dict(position.dice)
-        assert spelled.right == right_pairs(dice, spelled.names) == most_pairs_right(dice)
+        assert spelled.right == right_pairs(spelled, spelled.names) == most_pairs_right(
+            dice, position.rules.scale_types)
         assert all(len(name) <= 2 for name in spelled.names.values())  # one sharp or flat at most
 
 
@@ -119,7 +120,7 @@ def test_a_die_is_renamed_only_when_keeping_every_name_shown_would_read_worse(ga
         got = (after.spelled().right, -accidentals(after.spelled().names.values()))
         for option in note_options(dice[new_cell]):
             kept = {**before.spelled().names, new_cell: option}
-            assert (right_pairs(dice, kept), -accidentals(kept.values())) < got, renamed
+            assert (right_pairs(after.spelled(), kept), -accidentals(kept.values())) < got, renamed
 
 
 def test_a_renaming_is_said_in_the_message_of_the_move_that_needed_it():

@@ -120,10 +120,23 @@ def test_questions_follow_the_note_name_convention():
 
 
 def test_a_triad_no_major_key_spells_is_asked_without_a_roman_numeral():
-    position = sheet_position(4, "master")  # an augmented triad or one spelled across keys (was IndexError)
-    triads = [q for q in sheet_questions(position, seed=4, count=12) if q.kind == "triad"]
-    plain = [q for q in triads if q.answer.endswith(": no major key spells it so.")]
-    assert plain and not any("Roman numeral" in q.question for q in plain)
+    # An augmented triad (a rule set that allows it in a column) is no triad of any major key (this
+    # was an IndexError). The master board no longer spells a triad across keys: its lines read by
+    # their own letter patterns, so a column's letters stay a third apart.
+    import random
+
+    from muzlab import Position, RuleSet
+    from muzlab.play.questions import Triad, _in_a_key
+    from muzlab.views.worksheet import _triad
+
+    rules = RuleSet(triad_qualities=("major", "minor", "diminished", "augmented"))
+    position = Position(None, {"e4": "C", "e5": "E"}, rules)
+    cell = position.board.parse_cell("e6")
+    (triad,) = [s for s in position.place("G#", cell).structures() if s.kind == "triad"]
+    question = _in_a_key(Triad(position, 8, cell, triad), random.Random(4))
+    assert question.function is None
+    asked, answer = _triad(position, question)
+    assert answer.endswith(": no major key spells it so.") and "Roman numeral" not in asked
 
 
 def test_master_sheets_use_the_master_board_and_rules():

@@ -18,11 +18,15 @@ from muzlab.names.spelling import (
     join,
     mode_name,
     run_degrees,
+    run_key_lists,
     run_key_names,
     show_name,
     triad_functions,
     triad_root_name,
 )
+
+#: How many keys a run's line names before "and N more" (the rest: `key_lists`, `describe(all_keys=True)`).
+SHOWN_KEYS = 3
 
 
 class RunFacts(Protocol):
@@ -73,9 +77,33 @@ def key_name(run: RunFacts, names: tuple[str, ...]) -> str:
     return f"{show_name(fit.key)} {fit.kind}"
 
 
-def describe_run(run: RunFacts, names: tuple[str, ...], key: str | None, degrees: str | None = None) -> str:
+def key_lists(run: RunFacts, names: tuple[str, ...], key: str | None) -> tuple[list[str], list[str]]:
+    """Every key a diagonal run fits, named: those holding its notes as spelled (the key it is spelled
+    in first, the lesson `key` before it when it writes them so), then those it fits only by sound."""
+    return run_key_lists(run.pitches, run.keys, names, _key_fact(key))
+
+
+def keys_text(letters: list[str], sound: list[str], limit: int | None = SHOWN_KEYS) -> str:
+    """What a run fits, in words: the keys holding its letters, then its enharmonic twins marked as
+    such, "E♭ major, B♭ major (= D♯ harmonic minor by sound)"; at most `limit` keys named in all
+    (None: every one), the rest counted ("and 9 more")."""
+    limit = len(letters) + len(sound) if limit is None else limit
+    shown = letters[:limit]
+    text = ", ".join(shown) if shown else "no key as spelled"
+    if len(letters) > len(shown):
+        text += f" and {len(letters) - len(shown)} more"
+    room = limit - len(shown)
+    if sound and room:
+        twins = ", ".join(sound[:room]) + (f" and {len(sound) - room} more" if len(sound) > room else "")
+        text += f" (= {twins} by sound)"
+    return text
+
+
+def describe_run(run: RunFacts, names: tuple[str, ...], key: str | None, degrees: str | None = None,
+                 all_keys: bool = False) -> str:
     """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major"; `degrees`
-    ("names", "movable-do" or "numbers") also names a major-scale run's degrees."""
+    ("names", "movable-do" or "numbers") also names a major-scale run's degrees. A scale run names at
+    most three keys ("and 9 more"); `all_keys` names every one."""
     notes = join(names)
     if run.kind == "triad":
         return f"triad {notes}: {_triad_state(run, names, key)}"
@@ -86,8 +114,8 @@ def describe_run(run: RunFacts, names: tuple[str, ...], key: str | None, degrees
     if run.complete and len(run.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
         text = f"{state} {notes}: fits {mode_name(run.pitches, fit=fit)}"
     else:
-        keys = run_key_names(run.pitches, run.keys, names, _key_fact(key))
-        text = f"{state} {notes}: fits {', '.join(keys)}"
+        letters, sound = key_lists(run, names, key)
+        text = f"{state} {notes}: fits {keys_text(letters, sound, None if all_keys else SHOWN_KEYS)}"
     if degrees is not None and fit is not None and fit.kind == "major":
         text += f"; {run_degrees(run.pitches, degrees, fit=fit)}"
     return text

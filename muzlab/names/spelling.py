@@ -589,6 +589,41 @@ def _run_keys(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names
     return tuple(found)
 
 
+def run_key_lists(pitches: Sequence[int], keys: Iterable[tuple[int, str]], names: Sequence[str],
+                  first: tuple[int, str] | None = None) -> tuple[list[str], list[str]]:
+    """The (tonic, type) keys a run fits, named, in two lists (RULES.md section 7): those whose scale
+    holds its notes as `names` spells them (the key it is spelled in first, the lesson key `first`
+    before it when it writes them so), and those it fits only by sound ("F♭–G♭": C♭ major holds the
+    letters, D major only the sounds), each named by its own best spelling; best first."""
+    letters, sound = _run_key_lists(tuple(pitches), tuple(keys), tuple(names), first)
+    return [_key_text(*key) for key in letters], [_key_text(*key) for key in sound]
+
+
+@cache
+def _run_key_lists(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names: tuple[str, ...],
+                   first: tuple[int, str] | None) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """`run_key_lists` as (English tonic, type) facts, remembered."""
+    allowed = set(keys)
+    kinds = tuple(kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed))
+    letters: dict[tuple[int, str], str] = {}
+    sound: dict[tuple[int, str], str] = {}
+    for fit in _fits(pitches, kinds):
+        fact = (parse_pitch(fit.key, "english"), fit.kind)
+        if fact not in allowed or fact in letters:
+            continue
+        if fit.names == list(names):
+            letters[fact] = fit.key
+            sound.pop(fact, None)
+        else:
+            sound.setdefault(fact, fit.key)
+    order = list(letters)
+    if first in letters:
+        order.remove(first)
+        order.insert(0, first)
+    return (tuple((letters[fact], fact[1]) for fact in order),
+            tuple((tonic, kind) for (_pc, kind), tonic in sound.items()))
+
+
 def fit_spelled(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
                 names: Sequence[str]) -> ScaleFit | None:
     """The best fit among `keys` ((tonic, type) pairs) that writes the run as `names`, or None."""

@@ -25,7 +25,7 @@ from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling, spell_board
 from muzlab.names.refusal_words import refusal_text
-from muzlab.names.run_words import describe_run, functions, key_name, run_label, triad_names
+from muzlab.names.run_words import describe_run, functions, key_lists, key_name, run_label, triad_names
 from muzlab.names.spelling import (
     ALL_QUALITIES,
     key_notes,
@@ -114,17 +114,23 @@ class Structure:
         """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
         return key_name(self, self.names)
 
-    def describe(self, degrees: str | None = None) -> str:
+    def describe(self, degrees: str | None = None, all_keys: bool = False) -> str:
         """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
 
-        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees. The
-        words are made in the naming layer (`muzlab.names.run_words`) from this run's facts.
+        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees. A scale
+        run names at most three keys it fits ("and 9 more"); `all_keys` names every one. The words are
+        made in the naming layer (`muzlab.names.run_words`) from this run's facts.
         """
-        settings = (*text_settings(), degrees)
+        settings = (*text_settings(), degrees, all_keys)
         said = self._said.get(settings)
         if said is None:
-            said = self._said[settings] = describe_run(self, self.names, self.key, degrees)
+            said = self._said[settings] = describe_run(self, self.names, self.key, degrees, all_keys)
         return said
+
+    def fitting_keys(self) -> tuple[list[str], list[str]]:
+        """Every key a diagonal run fits, named in the convention in force: those holding its notes as
+        the board spells them (the key it is spelled in first), then those it fits only by sound."""
+        return key_lists(self, self.names, self.key)
 
 
 @dataclass(frozen=True)
@@ -467,7 +473,8 @@ class Position(Refusals):
                 previous = self._parent.spelled(key).names
                 preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
             spelling = self._spellings[key] = spell_board(
-                self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred)
+                self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred,
+                scale_types=self.rules.scale_types)
         return spelling
 
     def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:

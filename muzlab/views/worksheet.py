@@ -34,7 +34,6 @@ from muzlab.names.spelling import (
     face_label,
     join,
     key_label,
-    run_key_names,
     show_name,
     symbols,
     typeset_text,
@@ -201,9 +200,11 @@ def _degree(_position: Position, facts: Degree) -> tuple[str, str]:
 
 def _run(position: Position, facts: Run) -> tuple[str, str]:
     run = facts.run
-    keys = run_key_names(run.pitches, run.keys, run.names)
+    letters, sound = run.fitting_keys()
+    fits = _and(letters) if letters else "no key as spelled"
+    twins = f" (= {_and(sound)} by sound)" if sound else ""
     return (f"The diagonal run on {_span(position, run)} ({join(run.names)}): which scales does it fit?",
-            f"The run {join(run.names)} fits {_and(keys)}.")
+            f"The run {join(run.names)} fits {fits}{twins}.")
 
 
 def _or(words: list[str], last: str = "or") -> str:
