@@ -98,3 +98,22 @@ def test_a_key_that_holds_only_the_sounds_is_named_as_such_after_those_that_hold
     assert keys_text([], ["F# harmonic minor"]) == "no key as spelled (= F# harmonic minor by sound)"
     with muzlab.note_names("german"):
         assert run_key_lists(run.pitches, run.keys, ("Fb", "Gb"))[0] == ["Ces major"]
+
+
+def test_a_sharp_lesson_key_the_run_fits_by_sound_is_named_as_such_in_german():
+    # Issue 29, item 20: "Es–F: fits Ges major, Des major" in an F♯ lesson. The board keeps the
+    # fewest accidentals (RULES.md section 7: then the lesson's key), so E♭–F stays; the list names the
+    # keys that hold E♭ and F, and the lesson's F♯ major as the twin it is, whatever the limit of three.
+    position = Position(None, {"f4": "Eb", "e5": "F"})
+    with muzlab.note_names("german"):
+        (run,) = position.structures(key="F#")
+        assert run.spelling == ("Es", "F")
+        text = run.describe()
+        assert text == "scale run Es–F: fits B major, Es major and 3 more (= Fis major by sound)"
+        assert "Ges major" not in text and "Des major" not in text
+        letters, sound = run.fitting_keys()
+        assert sound == ["Fis major"] and "Ges major" in letters  # (every key is still there)
+        (plain,) = position.structures()
+        assert "Fis" not in plain.describe()  # no lesson key: no twin named
+        (in_gb,) = position.structures(key="Gb")  # a flat lesson key that holds the letters leads them
+        assert in_gb.describe().startswith("scale run Es–F: fits Ges major, ")

@@ -16,6 +16,7 @@ from muzlab.names.spelling import (
     choose_fit,
     fit_spelled,
     join,
+    lesson_key_by_sound,
     mode_name,
     run_degrees,
     run_key_lists,
@@ -80,15 +81,18 @@ def key_name(run: RunFacts, names: tuple[str, ...]) -> str:
 def key_lists(run: RunFacts, names: tuple[str, ...], key: str | None) -> tuple[list[str], list[str]]:
     """Every key a diagonal run fits, named: those holding its notes as spelled (the key it is spelled
     in first, the lesson `key` before it when it writes them so), then those it fits only by sound."""
-    return run_key_lists(run.pitches, run.keys, names, _key_fact(key))
+    return run_key_lists(run.pitches, run.keys, names, _key_name(key))
 
 
-def keys_text(letters: list[str], sound: list[str], limit: int | None = SHOWN_KEYS) -> str:
+def keys_text(letters: list[str], sound: list[str], limit: int | None = SHOWN_KEYS,
+              lesson: bool = False) -> str:
     """What a run fits, in words: the keys holding its letters, then its enharmonic twins marked as
     such, "E♭ major, B♭ major (= D♯ harmonic minor by sound)"; at most `limit` keys named in all
-    (None: every one), the rest counted ("and 9 more")."""
+    (None: every one), the rest counted ("and 9 more"). `lesson`: the first twin is the lesson key,
+    named whatever the limit ("E♭–F: fits B♭ major, E♭ major, A♭ major and 2 more (= F♯ major by
+    sound)")."""
     limit = len(letters) + len(sound) if limit is None else limit
-    shown = letters[:limit]
+    shown = letters[:max(limit - lesson, 0)]
     text = ", ".join(shown) if shown else "no key as spelled"
     if len(letters) > len(shown):
         text += f" and {len(letters) - len(shown)} more"
@@ -115,7 +119,9 @@ def describe_run(run: RunFacts, names: tuple[str, ...], key: str | None, degrees
         text = f"{state} {notes}: fits {mode_name(run.pitches, fit=fit)}"
     else:
         letters, sound = key_lists(run, names, key)
-        text = f"{state} {notes}: fits {keys_text(letters, sound, None if all_keys else SHOWN_KEYS)}"
+        lesson = lesson_key_by_sound(run.pitches, run.keys, names, _key_name(key))
+        shown = keys_text(letters, sound, None if all_keys else SHOWN_KEYS, lesson)
+        text = f"{state} {notes}: fits {shown}"
     if degrees is not None and fit is not None and fit.kind == "major":
         text += f"; {run_degrees(run.pitches, degrees, fit=fit)}"
     return text
@@ -135,6 +141,14 @@ def _triad_state(run: RunFacts, names: tuple[str, ...], key: str | None) -> str:
 def _fit(run: RunFacts, names: tuple[str, ...]) -> ScaleFit:
     """The key a diagonal run is spelled in: the fit writing it as `names`, else its best."""
     return fit_spelled(run.pitches, run.keys, names) or choose_fit(run.pitches)
+
+
+def _key_name(key: str | None) -> tuple[str, str] | None:
+    """A lesson key ("F# major") as (English tonic, scale type), or None."""
+    if not key:
+        return None
+    tonic_name, _, kind = key.partition(" ")
+    return tonic_name, kind
 
 
 def _key_fact(key: str | None) -> tuple[int, str] | None:

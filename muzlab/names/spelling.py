@@ -590,18 +590,19 @@ def _run_keys(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names
 
 
 def run_key_lists(pitches: Sequence[int], keys: Iterable[tuple[int, str]], names: Sequence[str],
-                  first: tuple[int, str] | None = None) -> tuple[list[str], list[str]]:
+                  first: tuple[str, str] | None = None) -> tuple[list[str], list[str]]:
     """The (tonic, type) keys a run fits, named, in two lists (RULES.md section 7): those whose scale
-    holds its notes as `names` spells them (the key it is spelled in first, the lesson key `first`
-    before it when it writes them so), and those it fits only by sound ("F♭–G♭": C♭ major holds the
-    letters, D major only the sounds), each named by its own best spelling; best first."""
+    holds its notes as `names` spells them (the key it is spelled in first), and those it fits only
+    by sound ("F♭–G♭": C♭ major holds the letters, D major only the sounds), each named by its own
+    best spelling. The lesson key `first` (English tonic, type: ("F#", "major")) leads the list it is
+    in: a run spelled E♭–F fits G♭ major by its letters and the lesson's F♯ major by sound."""
     letters, sound = _run_key_lists(tuple(pitches), tuple(keys), tuple(names), first)
     return [_key_text(*key) for key in letters], [_key_text(*key) for key in sound]
 
 
 @cache
 def _run_key_lists(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names: tuple[str, ...],
-                   first: tuple[int, str] | None) -> tuple[tuple[tuple[str, str], ...], ...]:
+                   first: tuple[str, str] | None) -> tuple[tuple[tuple[str, str], ...], ...]:
     """`run_key_lists` as (English tonic, type) facts, remembered."""
     allowed = set(keys)
     kinds = tuple(kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed))
@@ -616,12 +617,25 @@ def _run_key_lists(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], 
             sound.pop(fact, None)
         else:
             sound.setdefault(fact, fit.key)
-    order = list(letters)
-    if first in letters:
+    order = [(letters[fact], fact[1]) for fact in letters]
+    twins = [(sound[fact], fact[1]) for fact in sound]
+    fact = None if first is None else (parse_pitch(first[0], "english"), first[1])
+    if first in order:
         order.remove(first)
         order.insert(0, first)
-    return (tuple((letters[fact], fact[1]) for fact in order),
-            tuple((tonic, kind) for (_pc, kind), tonic in sound.items()))
+    elif fact in allowed:  # the lesson's key holds the sounds only (its twin may hold the letters)
+        twins = [first, *(twin for twin in twins if (parse_pitch(twin[0], "english"), twin[1]) != fact)]
+    return tuple(order), tuple(twins)
+
+
+def lesson_key_by_sound(pitches: Sequence[int], keys: Iterable[tuple[int, str]], names: Sequence[str],
+                        first: tuple[str, str] | None) -> bool:
+    """Whether the lesson key `first` (English tonic, type) is one the run fits only by sound, its
+    letters being another key's: then it leads `run_key_lists`'s second list, and is always named."""
+    if first is None:
+        return False
+    letters, sound = _run_key_lists(tuple(pitches), tuple(keys), tuple(names), first)
+    return first not in letters and bool(sound) and sound[0] == first
 
 
 def fit_spelled(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
