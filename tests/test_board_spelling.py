@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -285,3 +286,44 @@ def test_a_refusal_names_the_dice_on_the_board_as_the_board_does():
         assert "–".join(names) + "–" == run
         reasons = [position.explain(pitch, (1, -1)) for pitch in range(12)]
         assert all(reason.startswith(run) for reason in reasons if reason and "scale" in reason)
+
+
+def test_a_die_written_otherwise_than_rolled_says_why_once_and_the_words_page_explains_it():
+    from muzlab.names.spelling import typeset
+    from muzlab.play.game_words import TWO_NAMES_PAGE, _read_as
+
+    with typeset():  # G♯–A♯–B on a rising-right diagonal: the rolled B♭ is written A♯
+        position = Position(None, {(-1, 1): "G#", (0, 0): "Bb", (1, -1): "B"})
+        assert position.labels()[(0, 0)] == "A♯"
+        assert _read_as(position, (0, 0), 10) == "B♭, read as A♯ here: it leads to B"
+    changed = 0
+    for dice, level, seed in SETTINGS[:4]:
+        game = played(dice, level, seed)
+        with typeset():
+            lines = [line for line in game.log() if " places " in line]
+        for event, line, position in zip([e for e in game.events if e.kind == "place"], lines,
+                                         positions_of(game), strict=True):
+            label, rolled = position.spelled().label(event.cell), muzlab.core.pitch.pitch_name(event.pitch)
+            clause = f"{symbols(rolled)}, read as {symbols(label)} here: "
+            if label != rolled and "/" not in label:
+                changed += 1
+                assert line.count(clause) == 1 and line.count(" read as ") - line.count(" is now ") == 1, line
+            else:
+                assert ", read as " not in line, line
+    assert changed
+    table = Table(agents=[None, None], seed=3, rules=RuleSet.master(), board="master", dice=42)
+    told = []
+    while not table.game.over:
+        if table.game.hand is None:
+            table.roll()
+            continue
+        cells = table.game.legal_placements()
+        if not cells:
+            table.pass_die()
+            continue
+        (message, *_) = table.place(cells[0])
+        if ", read as " in message.text:
+            told.append(TWO_NAMES_PAGE in message.text)
+    assert told[0] and not any(told[1:]) and len(told) > 1  # the page is pointed to once a game
+    words_page = (Path(__file__).parents[1] / TWO_NAMES_PAGE.split("#")[0]).read_text(encoding="utf-8")
+    assert "\n## One sound, two names\n" in words_page

@@ -9,22 +9,32 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from muzlab.core.board import Board
-from muzlab.names.spelling import pitch_label, show_label
+from muzlab.core.hexgrid import COLUMN, Cell
+from muzlab.core.pitch import pitch_name
+from muzlab.names.board_spelling import neighbour_pairs
+from muzlab.names.spelling import pitch_label, show_label, show_name
 from muzlab.play.events import Event, Moment
 
 if TYPE_CHECKING:
     from muzlab.play.game import Game
+    from muzlab.rules.position import Position
 
 _SOURCE_WORDS = {"opening": "opening", "extra": "extra roll", "reroll": "re-roll", "passed": "bonus play"}
 
 
+#: Where the words page explains why one die has two names (linked from the first such move).
+TWO_NAMES_PAGE = "docs/words.md#one-sound-two-names"
+
+
 class DieWords(NamedTuple):
     """How the board names an event's die when it is shown: its name, what a placement completed
-    (spelled as the board spells it) and, for a placement, the dice it made the board rename."""
+    (spelled as the board spells it) and, for a placement, the dice it made the board rename and why
+    the die is not written as it was rolled ("B♭, read as A♯ here: it leads to B")."""
 
     name: str
     completed: tuple[str, ...] = ()
     renamed: str = ""
+    read_as: str = ""
 
 
 def moment_words(moment: Moment) -> DieWords:
@@ -39,7 +49,41 @@ def moment_words(moment: Moment) -> DieWords:
                       if structure.complete) if event.completed else ()
     renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()
                if where != cell]
-    return DieWords(show_label(position.spelled().label(cell)), completed, "; ".join(renamed))
+    return DieWords(show_label(position.spelled().label(cell)), completed, "; ".join(renamed),
+                    _read_as(position, cell, event.pitch))
+
+
+def _read_as(position: Position, cell: Cell, pitch: int) -> str:
+    """Why a placed die is written otherwise than it was rolled, in a short clause: "B♭, read as A♯
+    here: it leads to B" (a neighbour on one of its lines reads right with the new name only); "" when
+    it keeps its rolled name or shows both."""
+    spelled = position.spelled()
+    name, rolled = spelled.names[cell], pitch_name(pitch)
+    if name == rolled or "/" in spelled.label(cell):
+        return ""
+    reasons = []
+    for low, high, line in neighbour_pairs(position.dice):
+        if cell not in (low, high):
+            continue
+        other = high if low == cell else low
+        names = {low: spelled.name(low, line), high: spelled.name(high, line)}
+        if not spelled.reads(low, high, line, names):
+            continue
+        if spelled.reads(low, high, line, {**names, cell: rolled}):
+            continue  # (the rolled name would read right here too)
+        shown = show_name(names[other])
+        if line == COLUMN:
+            reasons.append((1, f"a third {'below' if other == high else 'above'} {shown}"))
+        else:
+            reasons.append((0 if other == high else 1, f"it leads to {shown}" if other == high
+                            else f"it steps up from {shown}"))
+    if not reasons:  # both names read right: the run's own key or triad chose (the lesson key, a tie)
+        for run in position.runs_through(cell):
+            context = run.triad_names()[:1] if run.kind == "triad" else [run.key_name()]
+            if context and context[0] != "no scale":
+                reasons.append((2, f"as in {context[0]}"))
+    reason = min(reasons)[1] if reasons else "as its lines write it"
+    return f"{show_name(rolled)}, read as {show_name(name)} here: {reason}"
 
 
 def _renaming(old: str, new: str, where: str) -> str:
@@ -74,8 +118,9 @@ def event_sentence(event: Event, board: Board, words: DieWords | None = None) ->
         if event.completed:
             text += ", completes " + " and ".join(words.completed if words else
                                                   [c.label() for c in event.completed])
-        if words and words.renamed:
-            text += f" ({words.renamed})"
+        said = [part for part in (words.read_as, words.renamed) if part] if words else []
+        if said:
+            text += f" ({'; '.join(said)})"
     elif event.missed:
         text += f" (missed {event.legal_cells} legal cell{'s' if event.legal_cells != 1 else ''})"
     return text

@@ -24,7 +24,7 @@ from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game_words import sheet_rows
+from muzlab.play.game_words import TWO_NAMES_PAGE, sheet_rows
 from muzlab.play.records import AgentState
 from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet
@@ -373,8 +373,11 @@ class Table:
         words = game.die_words()[-1]
         text = (f"{self.seats[event.player].label} placed {words.name} on "
                 f"{self.board.cell_name(event.cell)}: +{event.points}")
-        if words.renamed:
-            text += f" ({words.renamed})"
+        said = [part for part in (words.read_as, words.renamed) if part]
+        if words.read_as and not any(earlier.read_as for earlier in game.die_words()[:-1]):
+            said.append(f"one sound, two names: {TWO_NAMES_PAGE}")  # (the words page, once a game)
+        if said:
+            text += f" ({'; '.join(said)})"
         if event.completed:
             text += " — completes " + " and ".join(words.completed)
         if extra:
