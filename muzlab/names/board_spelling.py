@@ -157,21 +157,28 @@ def pair_letters(dice: Mapping[Cell, int], scale_types: Iterable[str] = ("major"
             if (start[0] - dq, start[1] - dr) in dice:
                 continue  # (walk up from the bottom die of each run only)
             run = _run_through(start, line, dice)
-            steps = [(dice[b] - dice[a]) % 12 for a, b in zip(run, run[1:], strict=False)]
-            letters: list[set[int]] = [set() for _ in steps]
-            for kind in kinds:
-                pattern = SCALE_STEPS[kind]
-                if len(run) > len(pattern):
-                    continue
-                for first in range(len(pattern)):
-                    degrees = [(first + k) % len(pattern) for k in range(len(steps))]
-                    if all(pattern[d] == step for d, step in zip(degrees, steps, strict=True)):
-                        for k, d in enumerate(degrees):
-                            letters[k].update(_type_letters(kind, d))
-            for k, allowed in enumerate(letters):
-                if allowed and allowed != {1}:
-                    found[run[k], run[k + 1]] = tuple(sorted(allowed))
+            steps = tuple((dice[b] - dice[a]) % 12 for a, b in zip(run, run[1:], strict=False))
+            for k, allowed in enumerate(_run_letters(steps, kinds)):
+                if allowed != (1,):
+                    found[run[k], run[k + 1]] = allowed
     return found
+
+
+@cache
+def _run_letters(steps: tuple[int, ...], kinds: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """The letter steps that read right on each step of a run climbing `steps` semitones: those of
+    every scale type of `kinds` (and place in it) the whole run fits; one letter where it fits none."""
+    letters: list[set[int]] = [set() for _ in steps]
+    for kind in kinds:
+        pattern = SCALE_STEPS[kind]
+        if len(steps) >= len(pattern):
+            continue
+        for first in range(len(pattern)):
+            degrees = [(first + k) % len(pattern) for k in range(len(steps))]
+            if all(pattern[d] == step for d, step in zip(degrees, steps, strict=True)):
+                for k, d in enumerate(degrees):
+                    letters[k].update(_type_letters(kind, d))
+    return tuple(tuple(sorted(allowed)) if allowed else (1,) for allowed in letters)
 
 
 def patterns_read(names: Sequence[str], scale_types: Iterable[str]) -> tuple[str, ...]:
