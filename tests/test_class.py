@@ -5,13 +5,29 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import random
+import socket
+import sqlite3
+import subprocess
+import sys
+import urllib.request
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from muzlab.app.classroom import ClassError, Classroom, table_sizes
-from muzlab.app.store import ClassStore
+from muzlab.app.store import ClassFolderError, ClassStore
 from muzlab.play import coach
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def play_a_move(room: Classroom, token: str) -> None:
@@ -227,3 +243,132 @@ def test_a_game_still_going_has_no_luck_adjusted_score_yet(room):
     play_a_move(room, mover(room, 1))
     assert room.table(1).fair_review is None
     assert [row["luck-adjusted"] for row in room.standings()] == [None, None]
+
+
+# ---- the class folder: one server, a file that cannot be corrupted unnoticed ----------------------------
+def run_class(folder, *args, timeout=60):
+    """`muzlab class FOLDER --no-browser ...` in a process of its own, to its end."""
+    return subprocess.run([sys.executable, "-m", "muzlab.cli", "class", str(folder), "--no-browser", *args],
+                          capture_output=True, text=True, timeout=timeout, cwd=folder.parent)
+
+
+def test_a_class_folder_is_held_by_one_store_at_a_time(tmp_path):
+    first = Classroom(tmp_path / "c")
+    anna = first.join("Anna")
+    with pytest.raises(ClassFolderError, match="already serving"):
+        Classroom(tmp_path / "c")
+    assert first.join("Ben").id == 2 and first.student(anna.token) == anna  # the first is unharmed
+    first.store.close()
+    again = Classroom(tmp_path / "c")  # once let go, the folder opens again
+    assert [s.nickname for s in again.students.values()] == ["Anna", "Ben"]
+    again.store.close()
+
+
+def test_student_ids_come_from_the_file_not_from_memory(tmp_path):
+    room = Classroom(tmp_path / "c")
+    room.join("Anna")
+    room.join("Ben")
+    room.remove(1)  # the roster shrinks; the next id still follows the last one written
+    assert room.join("Cleo").id == 3
+    assert room.join("Anna").id == 4  # a removed student's nickname may be used again
+    assert sorted(room.students) == [2, 3, 4]
+    room.store.close()
+
+
+def test_a_second_server_on_a_folder_is_refused_in_one_line_and_the_first_goes_on(tmp_path):
+    folder = tmp_path / "c"
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    first = subprocess.Popen([sys.executable, "-m", "muzlab.cli", "class", str(folder), "--no-browser",
+                              "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=env, cwd=tmp_path)
+    try:
+        students = first.stdout.readline().split()
+        assert students[0] == "students:", students
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).close()  # listening already
+        second = run_class(folder)
+        assert second.returncode == 2
+        assert second.stderr.count("\n") == 1 and "already serving" in second.stderr, second.stderr
+        assert second.stdout == ""  # no addresses: it never served
+        assert first.poll() is None
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).status == 200
+    finally:
+        first.terminate()
+        first.wait(30)
+
+
+def corrupt(folder, how: str) -> None:
+    """Make a class in `folder`, then damage its file one way."""
+    room = Classroom(folder)
+    room.join("Anna")
+    room.deal(1)
+    room.store.close()
+    path = folder / "class.sqlite"
+    if how == "random bytes":
+        path.write_bytes(random.Random(3).randbytes(6000))
+        return
+    db = sqlite3.connect(path)
+    if how == "bad json":
+        db.execute("UPDATE events SET data = '{\"id\": 1, \"nick' WHERE seq = 1")
+    elif how == "unknown kind":
+        db.execute("UPDATE events SET kind = 'party' WHERE seq = 2")
+    elif how == "wrong event":
+        db.execute("INSERT INTO events (kind, data) VALUES ('act', ?)", (json.dumps(
+            {"round": 1, "table": 1, "seat": 0, "action": "place", "cell": [0, 0], "events": 0}),))
+    elif how == "newer layout":
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(("how", "words"), [
+    ("random bytes", "is not a SQLite file"), ("bad json", "event 1 (join) is not readable JSON"),
+    ("unknown kind", "event 2 is of an unknown kind 'party'"),
+    ("wrong event", "event 3 (act) does not replay (the table refused it: Roll first"),
+    ("newer layout", "layout '99'")])
+def test_a_damaged_class_file_is_one_line_and_exit_2_and_is_left_as_it_was(tmp_path, how, words):
+    folder = tmp_path / "c"
+    corrupt(folder, how)
+    before = (folder / "class.sqlite").read_bytes()
+    result = run_class(folder)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and words in result.stderr and "restore" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert (folder / "class.sqlite").read_bytes() == before
+    assert not list(folder.glob("*.backup-*"))
+
+
+def test_a_file_of_an_older_layout_is_copied_before_it_is_brought_up_to_date(tmp_path):
+    folder = tmp_path / "c"
+    room = Classroom(folder)
+    room.join("Anna")
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+    db.execute("DELETE FROM meta WHERE key = 'schema'")  # as muzlab wrote it before the layout was named
+    db.commit()
+    db.close()
+    old = (folder / "class.sqlite").read_bytes()
+    again = Classroom(folder)
+    assert [s.nickname for s in again.students.values()] == ["Anna"]
+    again.store.close()
+    assert (folder / "class.sqlite.backup-v1").read_bytes() == old
+
+
+def test_every_action_is_written_before_it_is_played_and_a_refused_one_not_at_all(room):
+    anna = room.join("Anna")
+    room.deal(1)
+    written = []
+    append = room.store.append
+
+    def spy(kind, data):
+        written.append((kind, data, len(room.table(1).table.game.events)))
+        return append(kind, data)
+
+    room.store.append = spy
+    room.act(anna.token, "roll")
+    room.act(anna.token, "place", (0, 0))
+    assert [(kind, data["action"], seen) for kind, data, seen in written] == [("act", "roll", 0),
+                                                                             ("act", "place", 1)]
+    assert room.act(anna.token, "pass")[0].refused  # (nothing in hand) refused before it is written
+    assert room.act(anna.token, "place", "e5")[0].refused  # written, refused by the table, taken back
+    assert [kind for _seq, kind, _data in room.store.events()] == ["join", "deal", "act", "act"]

@@ -11,6 +11,7 @@ import gc
 import os
 import socket
 import threading
+import time
 import webbrowser
 from pathlib import Path
 
@@ -94,20 +95,31 @@ def _offline_assets() -> None:
 
 
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True) -> None:
-    """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>`."""
+    """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
+    listens. The folder is held for the server's life: a second server on it is refused at once."""
     folder = Path(folder).resolve()
-    port = port if port is not None else free_port(ip)
     os.environ.update(SOLARA_SETTINGS)
     os.environ[FOLDER_VARIABLE] = str(folder)
-    room = classroom()
+    room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
+    port = port if port is not None else free_port(ip)
     students, teacher = addresses(room, ip, port)
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
-    print(f"students: {students}", flush=True)
-    print(f"teacher: {teacher}", flush=True)
     import uvicorn
 
     _offline_assets()
+    server = uvicorn.Server(uvicorn.Config("solara.server.starlette:app", host=ip, port=port,
+                                           log_level="warning", ws_ping_interval=20))
+
+    def when_listening() -> None:
+        while not server.started:
+            if server.should_exit:
+                return
+            time.sleep(0.05)
+        print(f"students: {students}", flush=True)
+        print(f"teacher: {teacher}", flush=True)
+        if browser:
+            webbrowser.open(teacher)
+
     gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects
-    if browser:
-        threading.Timer(1.5, webbrowser.open, (teacher,)).start()
-    uvicorn.run("solara.server.starlette:app", host=ip, port=port, log_level="warning", ws_ping_interval=20)
+    threading.Thread(target=when_listening, daemon=True).start()
+    server.run()
