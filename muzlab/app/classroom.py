@@ -101,7 +101,8 @@ class ClassTable:
 
 @dataclass(frozen=True)
 class Change:
-    """What changed, for the pages to redraw: "roster", "deal", or "table" (with its number)."""
+    """What changed, for the pages to redraw: "roster" (a join), "deal", "seat" (a student returned,
+    moved or removed, a seat freed or given to the computer) or "table" (with its number)."""
 
     kind: str
     table: int | None = None
@@ -262,7 +263,7 @@ class Classroom:
         back = self._rejoined(data)
         if page is not None:
             self._page_student[page] = back.id
-        self._tell(Change("roster"))
+        self._tell(Change("seat"))
         return back
 
     def _joined(self, data: dict) -> Student:
@@ -291,7 +292,7 @@ class Classroom:
                 raise ClassError("That student is not on the roster.")
             self.store.append("remove", {"id": student_id})
             self._removed({"id": student_id})
-        self._tell(Change("deal"))
+        self._tell(Change("seat"))
 
     def _removed(self, data: dict) -> None:
         student = self.students.pop(int(data["id"]))
@@ -378,7 +379,7 @@ class Classroom:
                     "computer": bool(computer) and student_id is None}
             self.store.append("seat", data)
             self._seated(data)
-        self._tell(Change("deal"))
+        self._tell(Change("seat"))
 
     def _seated(self, data: dict) -> None:
         table = self.table(int(data["table"]))

@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 from muzlab.app.classroom import Classroom
@@ -24,12 +25,64 @@ SOLARA_SETTINGS = {
     "SOLARA_MODE": "production",
     "SOLARA_THEME_SHOW_BANNER": "False",
     # a device gone quiet this long loses its session; opened again, its address finds its seat
+    # (a page that never joined goes sooner: UNJOINED_CULL)
     "SOLARA_KERNEL_CULL_TIMEOUT": "15m",
 }
+#: Pages (Solara sessions) served at once; one more is told that the class is full.
+MAX_SESSIONS = 150
+#: A page that never joined, with no socket open this long, is let go (seconds).
+UNJOINED_CULL = 60.0
 FOLDER_VARIABLE = "MUZLAB_CLASS_FOLDER"
 ADDRESS_VARIABLE = "MUZLAB_CLASS_ADDRESS"
 DEFAULT_PORT = 8870
 
+class Sessions:
+    """The students' pages the server holds, by session id: at most `cap` at once, and those that never
+    joined are let go `UNJOINED_CULL` seconds after their socket closed (a joined page keeps the cull)."""
+
+    def __init__(self, cap: int = MAX_SESSIONS, clock: Callable[[], float] = time.monotonic):
+        self.cap, self.clock = cap, clock
+        self._lock = threading.Lock()
+        self._open: dict[str, bool] = {}  # session: joined
+        self._gone: dict[str, float] = {}  # session: when its socket was first seen closed
+
+    def admit(self, session: str) -> bool:
+        """True if the session may have a page (it has one already, or there is room for one)."""
+        with self._lock:
+            if session in self._open:
+                return True
+            if len(self._open) >= self.cap:
+                return False
+            self._open[session] = False
+            return True
+
+    def joined(self, session: str) -> None:
+        with self._lock:
+            if session in self._open:
+                self._open[session] = True
+
+    def leave(self, session: str) -> None:
+        with self._lock:
+            self._open.pop(session, None)
+            self._gone.pop(session, None)
+
+    def to_end(self, connected: Callable[[str], bool]) -> list[str]:
+        """The sessions to end now: never joined, and `connected(session)` False for UNJOINED_CULL s."""
+        now, ending = self.clock(), []
+        with self._lock:
+            for session, joined in self._open.items():
+                if joined or connected(session):
+                    self._gone.pop(session, None)
+                    continue
+                if now - self._gone.setdefault(session, now) >= UNJOINED_CULL:
+                    ending.append(session)
+        return ending
+
+    def __len__(self) -> int:
+        return len(self._open)
+
+
+sessions = Sessions()
 _room: Classroom | None = None
 _room_lock = threading.Lock()
 
@@ -94,6 +147,26 @@ def _offline_assets() -> None:
     starlette_server.get_path = local_only
 
 
+def _end_unjoined(every: float = 15.0) -> None:
+    """Now and then, end the sessions of pages that never joined and whose socket is gone."""
+    from solara.server import kernel_context
+
+    def connected(session: str) -> bool:
+        context = kernel_context.contexts.get(session)
+        return context is not None and kernel_context.PageStatus.CONNECTED in context.page_status.values()
+
+    while True:
+        time.sleep(every)
+        for session in sessions.to_end(connected):
+            context = kernel_context.contexts.get(session)
+            sessions.leave(session)
+            if context is not None:
+                try:
+                    context.close(reason="cull")
+                except Exception:  # noqa: BLE001 (a page that cannot be ended now is tried again by Solara)
+                    pass
+
+
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True) -> None:
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
     listens. The folder is held for the server's life: a second server on it is refused at once."""
@@ -120,6 +193,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
         if browser:
             webbrowser.open(teacher)
 
+    threading.Thread(target=_end_unjoined, daemon=True).start()
     gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects
     threading.Thread(target=when_listening, daemon=True).start()
     server.run()
