@@ -7,17 +7,21 @@ import io
 import json
 import os
 import random
+import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import time
 import urllib.request
 import zipfile
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 
-from muzlab.app.classroom import ClassError, Classroom, table_sizes
+from muzlab.app.classroom import JOINS_PER_MINUTE, ClassError, Classroom, table_sizes
+from muzlab.app.server import UNJOINED_CULL, Sessions
 from muzlab.app.store import ClassFolderError, ClassStore
 from muzlab.play import coach
 
@@ -372,3 +376,91 @@ def test_every_action_is_written_before_it_is_played_and_a_refused_one_not_at_al
     assert room.act(anna.token, "pass")[0].refused  # (nothing in hand) refused before it is written
     assert room.act(anna.token, "place", "e5")[0].refused  # written, refused by the table, taken back
     assert [kind for _seq, kind, _data in room.store.events()] == ["join", "deal", "act", "act"]
+
+
+def test_joins_are_bounded_per_page_and_per_minute(tmp_path):
+    now = [0.0]
+    room = Classroom(tmp_path / "c", clock=lambda: now[0])
+    room.join("Anna", page="p1")
+    with pytest.raises(ClassError, match="already joined as Anna: one nickname per device"):
+        room.join("Bob", page="p1")
+    for _ in range(4):  # guessing Anna's personal code: counted against the page
+        with pytest.raises(ClassError, match="already joined as Anna"):
+            room.join("Anna", page="p2")
+    with pytest.raises(ClassError, match="personal code is not right"):
+        room.join("Anna", page="p2", personal="AAAAA")
+    with pytest.raises(ClassError, match="tried to join 5 times in a minute"):
+        room.join("Ben", page="p2")
+    now[0] = 61.0
+    assert room.join("Ben", page="p2").nickname == "Ben"  # a minute later
+    for i in range(JOINS_PER_MINUTE - 1):
+        room.join(f"S{i}", page=f"q{i}")
+    with pytest.raises(ClassError, match="joined in the last minute"):
+        room.join("Late", page="late")
+    assert len(room.students) == JOINS_PER_MINUTE + 1
+    room.store.close()
+
+
+def test_nicknames_that_imitate_a_classmate_or_stack_accents_are_refused(room):
+    room.join("Anna")
+    like = "looks too much like Anna"
+    for bad, words in [("\u0410nna", like), ("Αnnα", like), ("ＡＮＮＡ", like), ("Ann\u0430", like),
+                       ("Z\u0337\u0322\u0353oe", "at most 2 accent marks")]:
+        with pytest.raises(ClassError, match=words):
+            room.join(bad)
+    decomposed = room.join("Zoe\u0301")  # typed as e + a combining accent: kept as one letter (NFC)
+    assert decomposed.nickname == "Zoé" and len(decomposed.nickname) == 3
+    with pytest.raises(ClassError, match="looks too much like Zoé"):
+        room.join("Zoe")
+    assert room.join("Nguyễn").nickname == "Nguyễn"  # two marks on a letter are fine
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Zoé", "Nguyễn"]
+
+
+def test_the_teacher_key_is_checked_whole(room):
+    assert room.is_teacher(room.teacher_key)
+    assert not room.is_teacher(room.teacher_key[:-1]) and not room.is_teacher(None)
+    assert not room.is_teacher(room.teacher_key + "x") and not room.is_teacher(["key"])
+
+
+def test_a_dead_reviewer_never_breaks_a_move_and_is_replaced(tmp_path):
+    room = Classroom(tmp_path / "class")
+    for name in ("Anna", "Ben", "Cleo", "Dan"):
+        room.join(name)
+    room.deal(2, seed=3)
+    first, second = room.table(1), room.table(2)
+    while not first.table.game.over:
+        play_a_move(room, mover(room, 1))
+    first.fair_review.result(timeout=300)
+    for process in list(room._reviewer._processes.values()):  # the review process dies
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(30)
+    while not second.table.game.over:  # the last move of the next game still goes through
+        play_a_move(room, mover(room, 2))
+    assert second.table.game.over
+    for _ in range(2):  # (sent to the dead pool, the review is sent again to a new one)
+        try:
+            second.fair_review.result(timeout=300)
+        except BrokenProcessPool:
+            time.sleep(0.5)
+    scores = second.fair_review.result(timeout=300)
+    assert len(scores) == 2 and second.fair_missing == ""
+    for _ in range(100):  # (the leaderboard takes the scores in the review's callback)
+        if second.fair is not None:
+            break
+        time.sleep(0.1)
+    assert {row["nickname"]: row["luck-adjusted"] for row in room.standings()}["Cleo"] is not None
+    room.store.close()
+
+
+def test_the_class_server_holds_at_most_its_cap_of_pages_and_lets_unjoined_ones_go():
+    now = [0.0]
+    pages = Sessions(cap=3, clock=lambda: now[0])
+    assert all(pages.admit(name) for name in ("a", "b", "c")) and pages.admit("a")
+    assert not pages.admit("d") and len(pages) == 3
+    pages.leave("b")
+    assert pages.admit("d")
+    pages.joined("a")
+    gone = {"a", "c"}  # the sockets of a (joined) and c (never joined) are closed
+    assert pages.to_end(lambda session: session not in gone) == []
+    now[0] = UNJOINED_CULL
+    assert pages.to_end(lambda session: session not in gone) == ["c"]

@@ -451,11 +451,11 @@ class Classroom:
                 table.fair_missing = f"The luck-adjusted review could not be made ({type(error).__name__})."
             return messages
 
-    def _review_when_over(self, table: ClassTable) -> None:
+    def _review_when_over(self, table: ClassTable, again: bool = True) -> None:
         """Once the table's game is over, have its fair review made in the reviewer's process; the
-        leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer that died is
-        replaced once; if the review fails again, the table says so instead of a score."""
-        if not table.table.game.over or table.fair_review is not None:
+        leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
+        replaced, and the review sent once more; if it fails again, the table says so instead."""
+        if not table.table.game.over or (table.fair_review is not None and again):
             return
         record = table.table.game.to_json()
         try:
@@ -467,8 +467,11 @@ class Classroom:
         def arrived(review: Future) -> None:
             with self.lock:
                 if review.cancelled() or review.exception() is not None:
-                    if isinstance(review.exception(), BrokenProcessPool) and self._reviewer is not None:
-                        self._reviewer = None  # the next game's review starts a new reviewer
+                    if isinstance(review.exception(), BrokenProcessPool):
+                        self._reviewer = None  # the reviewer died: the next review starts a new one
+                        if again:
+                            self._review_when_over(table, again=False)
+                            return
                     table.fair_missing = "The luck-adjusted review could not be made for this table."
                     return
                 table.fair = review.result()

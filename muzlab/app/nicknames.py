@@ -1,7 +1,7 @@
 """Nicknames a class can tell apart: NFC, a bound on accent marks, and look-alike letters refused.
 
 Two nicknames that look the same on a screen ("Anna" in Latin letters and "Аnna" with a Cyrillic А)
-let one student pass for another, so a nickname is compared with the class's by its *skeleton*: NFD,
+let one student pass for another, so a nickname is compared with the class's by its *skeleton*: NFKD,
 accents dropped, casefolded, and each Cyrillic or Greek letter that looks like a Latin one replaced by
 it (the table below, after Unicode's confusables.txt for those two scripts only; a class's nicknames
 are written in Latin, Cyrillic or Greek letters far more often than in any other script that imitates
@@ -53,6 +53,7 @@ def clean(nickname: object) -> str:
 
 
 def skeleton(name: str) -> str:
-    """What the nickname looks like: accents dropped, casefolded, look-alike letters made Latin."""
-    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    """What the nickname looks like: compatibility forms unfolded (ｆｕｌｌ width, ﬁ), accents dropped,
+    casefolded, look-alike letters made Latin."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return bare.casefold().translate(LOOK_ALIKE).replace(" ", "")

@@ -491,7 +491,8 @@ class TeacherView(widgets.VBox):
         room = self.room
         standings = room.standings()
         with room.lock, note_names("english"):
-            self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}</div>"
+            self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}"
+                                        f"{f' — {_text(t.fair_missing)}' if t.fair_missing else ''}</div>"
                                         for t in room.tables)
             columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints",
                        "luck-adjusted")

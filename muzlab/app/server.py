@@ -8,6 +8,7 @@ CDN, so no request leaves the machine. The class lives in its folder (`class.sql
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import socket
 import threading
@@ -84,6 +85,7 @@ class Sessions:
 
 sessions = Sessions()
 _room: Classroom | None = None
+log = logging.getLogger(__name__)
 _room_lock = threading.Lock()
 
 
@@ -163,8 +165,8 @@ def _end_unjoined(every: float = 15.0) -> None:
             if context is not None:
                 try:
                     context.close(reason="cull")
-                except Exception:  # noqa: BLE001 (a page that cannot be ended now is tried again by Solara)
-                    pass
+                except Exception:  # a page that cannot be ended now is left to Solara's own cull
+                    log.exception("a page that never joined could not be ended")
 
 
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True) -> None:
