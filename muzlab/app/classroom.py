@@ -116,6 +116,40 @@ def table_sizes(students: int, size: int) -> list[int]:
     return [students // tables + (i < students % tables) for i in range(tables)] if tables else []
 
 
+class JoinLimits:
+    """How often joins come: JOINS_PER_PAGE attempts per page and JOINS_PER_MINUTE joins into the class,
+    in any minute; each refusal says how long to wait."""
+
+    def __init__(self, clock: Callable[[], float]):
+        self.clock = clock
+        self._attempts: dict[str, deque[float]] = {}
+        self._joins: deque[float] = deque()
+
+    def _recent(self, times: deque[float]) -> deque[float]:
+        while times and times[0] <= self.clock() - 60:
+            times.popleft()
+        return times
+
+    def attempt(self, page: str | None) -> None:
+        """Count one join from `page`; ClassError once it has tried JOINS_PER_PAGE times this minute."""
+        if page is None:
+            return
+        tries = self._recent(self._attempts.setdefault(str(page)[:100], deque()))
+        if len(tries) >= JOINS_PER_PAGE:
+            raise ClassError(f"This page has tried to join {JOINS_PER_PAGE} times in a minute: wait a "
+                             "minute, then try again.")
+        tries.append(self.clock())
+
+    def room_for_one(self) -> None:
+        """ClassError if JOINS_PER_MINUTE students joined in the last minute."""
+        if len(self._recent(self._joins)) >= JOINS_PER_MINUTE:
+            raise ClassError(f"{JOINS_PER_MINUTE} students joined in the last minute: wait a moment "
+                             "and press Join again.")
+
+    def joined(self) -> None:
+        self._joins.append(self.clock())
+
+
 class Classroom:
     """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
 
@@ -125,7 +159,6 @@ class Classroom:
     def __init__(self, folder: str | Path, dice: int = 21, clock: Callable[[], float] = time.monotonic):
         self.folder = Path(folder)
         self.dice = dice
-        self.clock = clock
         #: The board every table plays on (the basic rules' board for this many dice).
         self.board = Board.named(RuleSet.basic().board_name_for(dice))
         self.lock = threading.RLock()
@@ -138,8 +171,7 @@ class Classroom:
         self._watchers: list[Callable[[Change], None]] = []
         self._pages: dict[int, list[Callable[[], bool]]] = {}  # student id: their open pages
         self._page_student: dict[str, int] = {}  # page (session) id: the student it joined as
-        self._attempts: dict[str, deque[float]] = {}
-        self._joins: deque[float] = deque()
+        self._limits = JoinLimits(clock)
         #: One process of its own reviews finished games (a fraction of a second each), started on
         #: first need, so the tables play on while it works.
         self._reviewer: ProcessPoolExecutor | None = None
@@ -205,7 +237,7 @@ class Classroom:
         except nicknames.NicknameError as error:
             raise ClassError(str(error)) from None
         with self.lock:
-            self._count_attempt(page)
+            self._limits.attempt(page)
             if page is not None and self.students.get(self._page_student.get(page, 0)):
                 held = self.students[self._page_student[page]].nickname
                 raise ClassError(f"This page has already joined as {held}: one nickname per device.")
@@ -215,36 +247,18 @@ class Classroom:
                 return self._return(twin, name, personal, page)
             if len(self.students) >= MAX_STUDENTS:
                 raise ClassError(f"The class is full ({MAX_STUDENTS} students).")
-            now = self.clock()
-            while self._joins and self._joins[0] <= now - 60:
-                self._joins.popleft()
-            if len(self._joins) >= JOINS_PER_MINUTE:
-                raise ClassError(f"{JOINS_PER_MINUTE} students joined in the last minute: wait a moment "
-                                 "and press Join again.")
+            self._limits.room_for_one()
             personal_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(PERSONAL_CODE_LENGTH))
             salt = secrets.token_hex(8)
             data = self.store.join({"nickname": name, "token": secrets.token_urlsafe(12), "salt": salt,
                                     "code_hash": _code_hash(salt, personal_code)})
             student = self._joined(data)
-            self._joins.append(now)
+            self._limits.joined()
             if page is not None:
                 self._page_student[page] = student.id
         self._tell(Change("roster"))
         return Student(student.id, student.nickname, student.token, student.code_hash, student.salt,
                        personal_code)
-
-    def _count_attempt(self, page: str | None) -> None:
-        """Count one join from `page`; ClassError once it has tried JOINS_PER_PAGE times this minute."""
-        if page is None:
-            return
-        now = self.clock()
-        tries = self._attempts.setdefault(str(page)[:100], deque())
-        while tries and tries[0] <= now - 60:
-            tries.popleft()
-        if len(tries) >= JOINS_PER_PAGE:
-            raise ClassError(f"This page has tried to join {JOINS_PER_PAGE} times in a minute: wait a "
-                             "minute, then try again.")
-        tries.append(now)
 
     def _return(self, student: Student, name: str, personal: Any, page: str | None) -> Student:
         """A student joining again under their nickname with their personal code: the same student, a

@@ -169,12 +169,14 @@ def _end_unjoined(every: float = 15.0) -> None:
                     log.exception("a page that never joined could not be ended")
 
 
-def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True) -> None:
+def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
+          max_pages: int = MAX_SESSIONS) -> None:
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
     listens. The folder is held for the server's life: a second server on it is refused at once."""
     folder = Path(folder).resolve()
     os.environ.update(SOLARA_SETTINGS)
     os.environ[FOLDER_VARIABLE] = str(folder)
+    sessions.cap = max_pages
     room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
     port = port if port is not None else free_port(ip)
     students, teacher = addresses(room, ip, port)
