@@ -51,8 +51,8 @@ class ClassServer:
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "muzlab.cli", "class", str(self.folder), "--no-browser",
-             "--port", str(self.port), *self.options], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-            env=env, cwd=self.folder.parent)
+             "--port", str(self.port), *self.options], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, env=env, cwd=self.folder.parent)
         first, second = self.process.stdout.readline().split(), self.process.stdout.readline().split()
         assert first[0] == "students:" and second[0] == "teacher:", (first, second)
         self.students, self.teacher = first[1], second[1]
