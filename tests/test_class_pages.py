@@ -183,3 +183,22 @@ def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_c
     assert [s.nickname for s in again.students.values()] == ["Ada", "Cleo"]
     again.store.close()
     room.store = again.store  # (the fixture closes it)
+
+
+def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
+    socket_open = {"Ann": True, "Bo": True}
+
+    def page(name: str) -> StudentView:
+        view = StudentView(room, {"code": room.class_code}, is_open=lambda: socket_open[name])
+        view.nickname.value = name
+        view.join_button.click()
+        return view
+
+    ann, bo = page("Ann"), page("Bo")
+    TeacherView(room).deal_button.click()
+    socket_open["Bo"] = False
+    ann.roll_button.click()
+    assert "Ann rolled" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
+    assert room.present() == [1]
+    room.deal(2, present_only=True)
+    assert [t.students for t in room.tables] == [(1,)]
