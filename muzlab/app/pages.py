@@ -578,6 +578,8 @@ def StudentSeat():
 
     view = solara.use_memo(lambda: StudentView(classroom(), query, remember,
                                                None if context is None else context.id, is_open), [])
+    if context is not None and view.student is not None:  # (opened with a seat: a joined page)
+        sessions.joined(context.id)
     solara.use_effect(lambda: view.close, [])
     solara.Title("Muzundrum class")
     solara.Column(children=[view])
