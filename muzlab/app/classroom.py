@@ -275,6 +275,8 @@ class Classroom:
         data = {"id": student.id, "token": secrets.token_urlsafe(12)}
         self.store.append("rejoin", data)
         back = self._rejoined(data)
+        for other in [p for p, sid in self._page_student.items() if sid == back.id]:
+            del self._page_student[other]  # the page that held the seat before may join anew
         if page is not None:
             self._page_student[page] = back.id
         self._tell(Change("seat"))
