@@ -202,3 +202,11 @@ def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
     assert room.present() == [1]
     room.deal(2, present_only=True)
     assert [t.students for t in room.tables] == [(1,)]
+    bo.close()
+    teacher = TeacherView(room)
+    teacher.deal_button.click()
+    assert [t.students for t in room.tables] == [(1,)] and "1 student without an open page" in \
+        teacher.message.value
+    teacher.absent.value = True  # the teacher asks for every student on the roster
+    teacher.deal_button.click()
+    assert [t.students for t in room.tables] == [(1, 2)]

@@ -326,6 +326,8 @@ class TeacherView(widgets.VBox):
         self.mode.add_class("muz-mode")
         self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9, description="Game no.")
         self.hints = widgets.Checkbox(value=True, description="Hint button for the players")
+        self.absent = widgets.Checkbox(value=False, description="Seat students whose page is closed too")
+        self.absent.add_class("muz-seat-absent")
         self.deal_button = _button("Deal", "muz-deal", "primary")
         self.deal_button.on_click(lambda _b: self.deal())
         self.message = _html("muz-message")
@@ -357,7 +359,7 @@ class TeacherView(widgets.VBox):
             seat_buttons.append(button)
         seats = widgets.HBox([self.who_pick, self.seat_pick, *seat_buttons],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.deal_button],
+        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.absent, self.deal_button],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.dashboard = widgets.VBox([self.code, self.roster, deal, seats, self.message, self.tables,
                                        widgets.HBox([self.pick, self.show_button]), self.leaderboard])
@@ -368,10 +370,11 @@ class TeacherView(widgets.VBox):
         self.draw()
 
     def deal(self) -> None:
-        """Seat the students whose page is open at tables of the chosen size for a new round."""
+        """Seat the students whose page is open (or, if the teacher asks, every student) at tables of
+        the chosen size for a new round."""
         try:
             self.room.deal(self.size.value, self.mode.value, self.seed.value, self.hints.value,
-                           present_only=True)
+                           present_only=not self.absent.value)
         except ClassError as error:
             self._refused(error)
             return
