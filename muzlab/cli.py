@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from muzlab.app import lessons
+from muzlab.app.server import MAX_SESSIONS
 from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, SimulationError, UnknownSetting
@@ -100,7 +101,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _class(args: argparse.Namespace) -> int:
     from muzlab.app.server import serve
 
-    serve(args.folder, args.ip, args.port, browser=not args.no_browser)
+    serve(args.folder, args.ip, args.port, browser=not args.no_browser, max_pages=args.max_pages)
     return 0
 
 
@@ -187,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the school network)")
     c.add_argument("--port", type=_at_least(1), default=None, help="port (default: the first free from 8870)")
     c.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
+    c.add_argument("--max-pages", type=_at_least(1), default=MAX_SESSIONS,
+                   help=f"students' pages open at once (default {MAX_SESSIONS}); one more is told the class "
+                        "is full")
     c.set_defaults(run=_class)
     lessons.add_commands(commands)
     worksheet.add_commands(commands)

@@ -5,13 +5,33 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
 import zipfile
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
-from muzlab.app.classroom import ClassError, Classroom, table_sizes
-from muzlab.app.store import ClassStore
+from muzlab.app.classroom import JOINS_PER_MINUTE, ClassError, Classroom, table_sizes
+from muzlab.app.server import UNJOINED_CULL, Sessions
+from muzlab.app.store import ClassFolderError, ClassStore
 from muzlab.play import coach
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def play_a_move(room: Classroom, token: str) -> None:
@@ -227,3 +247,220 @@ def test_a_game_still_going_has_no_luck_adjusted_score_yet(room):
     play_a_move(room, mover(room, 1))
     assert room.table(1).fair_review is None
     assert [row["luck-adjusted"] for row in room.standings()] == [None, None]
+
+
+# ---- the class folder: one server, a file that cannot be corrupted unnoticed ----------------------------
+def run_class(folder, *args, timeout=60):
+    """`muzlab class FOLDER --no-browser ...` in a process of its own, to its end."""
+    return subprocess.run([sys.executable, "-m", "muzlab.cli", "class", str(folder), "--no-browser", *args],
+                          capture_output=True, text=True, timeout=timeout, cwd=folder.parent)
+
+
+def test_a_class_folder_is_held_by_one_store_at_a_time(tmp_path):
+    first = Classroom(tmp_path / "c")
+    anna = first.join("Anna")
+    with pytest.raises(ClassFolderError, match="already serving"):
+        Classroom(tmp_path / "c")
+    assert first.join("Ben").id == 2 and first.student(anna.token) == anna  # the first is unharmed
+    first.store.close()
+    again = Classroom(tmp_path / "c")  # once let go, the folder opens again
+    assert [s.nickname for s in again.students.values()] == ["Anna", "Ben"]
+    again.store.close()
+
+
+def test_student_ids_come_from_the_file_not_from_memory(tmp_path):
+    room = Classroom(tmp_path / "c")
+    room.join("Anna")
+    room.join("Ben")
+    room.remove(1)  # the roster shrinks; the next id still follows the last one written
+    assert room.join("Cleo").id == 3
+    assert room.join("Anna").id == 4  # a removed student's nickname may be used again
+    assert sorted(room.students) == [2, 3, 4]
+    room.store.close()
+
+
+def test_a_second_server_on_a_folder_is_refused_in_one_line_and_the_first_goes_on(tmp_path):
+    folder = tmp_path / "c"
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    first = subprocess.Popen([sys.executable, "-m", "muzlab.cli", "class", str(folder), "--no-browser",
+                              "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=env, cwd=tmp_path)
+    try:
+        students = first.stdout.readline().split()
+        assert students[0] == "students:", students
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).close()  # listening already
+        second = run_class(folder)
+        assert second.returncode == 2
+        assert second.stderr.count("\n") == 1 and "already serving" in second.stderr, second.stderr
+        assert second.stdout == ""  # no addresses: it never served
+        assert first.poll() is None
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).status == 200
+    finally:
+        first.terminate()
+        first.wait(30)
+
+
+def corrupt(folder, how: str) -> None:
+    """Make a class in `folder`, then damage its file one way."""
+    room = Classroom(folder)
+    room.join("Anna")
+    room.deal(1)
+    room.store.close()
+    path = folder / "class.sqlite"
+    if how == "random bytes":
+        path.write_bytes(random.Random(3).randbytes(6000))
+        return
+    db = sqlite3.connect(path)
+    if how == "bad json":
+        db.execute("UPDATE events SET data = '{\"id\": 1, \"nick' WHERE seq = 1")
+    elif how == "unknown kind":
+        db.execute("UPDATE events SET kind = 'party' WHERE seq = 2")
+    elif how == "wrong event":
+        db.execute("INSERT INTO events (kind, data) VALUES ('act', ?)", (json.dumps(
+            {"round": 1, "table": 1, "seat": 0, "action": "place", "cell": [0, 0], "events": 0}),))
+    elif how == "newer layout":
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(("how", "words"), [
+    ("random bytes", "is not a SQLite file"), ("bad json", "event 1 (join) is not readable JSON"),
+    ("unknown kind", "event 2 is of an unknown kind 'party'"),
+    ("wrong event", "event 3 (act) does not replay (the table refused it: Roll first"),
+    ("newer layout", "layout '99'")])
+def test_a_damaged_class_file_is_one_line_and_exit_2_and_is_left_as_it_was(tmp_path, how, words):
+    folder = tmp_path / "c"
+    corrupt(folder, how)
+    before = (folder / "class.sqlite").read_bytes()
+    result = run_class(folder)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and words in result.stderr and "restore" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert (folder / "class.sqlite").read_bytes() == before
+    assert not list(folder.glob("*.backup-*"))
+
+
+def test_a_file_of_an_older_layout_is_copied_before_it_is_brought_up_to_date(tmp_path):
+    folder = tmp_path / "c"
+    room = Classroom(folder)
+    room.join("Anna")
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+    db.execute("DELETE FROM meta WHERE key = 'schema'")  # as muzlab wrote it before the layout was named
+    db.commit()
+    db.close()
+    old = (folder / "class.sqlite").read_bytes()
+    again = Classroom(folder)
+    assert [s.nickname for s in again.students.values()] == ["Anna"]
+    again.store.close()
+    assert (folder / "class.sqlite.backup-v1").read_bytes() == old
+
+
+def test_every_action_is_written_before_it_is_played_and_a_refused_one_not_at_all(room):
+    anna = room.join("Anna")
+    room.deal(1)
+    written = []
+    append = room.store.append
+
+    def spy(kind, data):
+        written.append((kind, data, len(room.table(1).table.game.events)))
+        return append(kind, data)
+
+    room.store.append = spy
+    room.act(anna.token, "roll")
+    room.act(anna.token, "place", (0, 0))
+    assert [(kind, data["action"], seen) for kind, data, seen in written] == [("act", "roll", 0),
+                                                                             ("act", "place", 1)]
+    assert room.act(anna.token, "pass")[0].refused  # (nothing in hand) refused before it is written
+    assert room.act(anna.token, "place", "e5")[0].refused  # written, refused by the table, taken back
+    assert [kind for _seq, kind, _data in room.store.events()] == ["join", "deal", "act", "act"]
+
+
+def test_joins_are_bounded_per_page_and_per_minute(tmp_path):
+    now = [0.0]
+    room = Classroom(tmp_path / "c", clock=lambda: now[0])
+    room.join("Anna", page="p1")
+    with pytest.raises(ClassError, match="already joined as Anna: one nickname per device"):
+        room.join("Bob", page="p1")
+    for _ in range(4):  # guessing Anna's personal code: counted against the page
+        with pytest.raises(ClassError, match="already joined as Anna"):
+            room.join("Anna", page="p2")
+    with pytest.raises(ClassError, match="personal code is not right"):
+        room.join("Anna", page="p2", personal="AAAAA")
+    with pytest.raises(ClassError, match="tried to join 5 times in a minute"):
+        room.join("Ben", page="p2")
+    now[0] = 61.0
+    assert room.join("Ben", page="p2").nickname == "Ben"  # a minute later
+    for i in range(JOINS_PER_MINUTE - 1):
+        room.join(f"S{i}", page=f"q{i}")
+    with pytest.raises(ClassError, match="joined in the last minute"):
+        room.join("Late", page="late")
+    assert len(room.students) == JOINS_PER_MINUTE + 1
+    room.store.close()
+
+
+def test_nicknames_that_imitate_a_classmate_or_stack_accents_are_refused(room):
+    room.join("Anna")
+    like = "looks too much like Anna"
+    for bad, words in [("\u0410nna", like), ("Αnnα", like), ("ＡＮＮＡ", like), ("Ann\u0430", like),
+                       ("Z\u0337\u0322\u0353oe", "at most 2 accent marks")]:
+        with pytest.raises(ClassError, match=words):
+            room.join(bad)
+    decomposed = room.join("Zoe\u0301")  # typed as e + a combining accent: kept as one letter (NFC)
+    assert decomposed.nickname == "Zoé" and len(decomposed.nickname) == 3
+    with pytest.raises(ClassError, match="looks too much like Zoé"):
+        room.join("Zoe")
+    assert room.join("Nguyễn").nickname == "Nguyễn"  # two marks on a letter are fine
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Zoé", "Nguyễn"]
+
+
+def test_the_teacher_key_is_checked_whole(room):
+    assert room.is_teacher(room.teacher_key)
+    assert not room.is_teacher(room.teacher_key[:-1]) and not room.is_teacher(None)
+    assert not room.is_teacher(room.teacher_key + "x") and not room.is_teacher(["key"])
+
+
+def test_a_dead_reviewer_never_breaks_a_move_and_is_replaced(tmp_path):
+    room = Classroom(tmp_path / "class")
+    for name in ("Anna", "Ben", "Cleo", "Dan"):
+        room.join(name)
+    room.deal(2, seed=3)
+    first, second = room.table(1), room.table(2)
+    while not first.table.game.over:
+        play_a_move(room, mover(room, 1))
+    first.fair_review.result(timeout=300)
+    for process in list(room._reviewer._processes.values()):  # the review process dies
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(30)
+    while not second.table.game.over:  # the last move of the next game still goes through
+        play_a_move(room, mover(room, 2))
+    assert second.table.game.over
+    for _ in range(2):  # (sent to the dead pool, the review is sent again to a new one)
+        try:
+            second.fair_review.result(timeout=300)
+        except BrokenProcessPool:
+            time.sleep(0.5)
+    scores = second.fair_review.result(timeout=300)
+    assert len(scores) == 2 and second.fair_missing == ""
+    for _ in range(100):  # (the leaderboard takes the scores in the review's callback)
+        if second.fair is not None:
+            break
+        time.sleep(0.1)
+    assert {row["nickname"]: row["luck-adjusted"] for row in room.standings()}["Cleo"] is not None
+    room.store.close()
+
+
+def test_the_class_server_holds_at_most_its_cap_of_pages_and_lets_unjoined_ones_go():
+    now = [0.0]
+    pages = Sessions(cap=3, clock=lambda: now[0])
+    assert all(pages.admit(name) for name in ("a", "b", "c")) and pages.admit("a")
+    assert not pages.admit("d") and len(pages) == 3
+    pages.leave("b")
+    assert pages.admit("d")
+    pages.joined("a")
+    gone = {"a", "c"}  # the sockets of a (joined) and c (never joined) are closed
+    assert pages.to_end(lambda session: session not in gone) == []
+    now[0] = UNJOINED_CULL
+    assert pages.to_end(lambda session: session not in gone) == ["c"]

@@ -40,8 +40,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 class ClassServer:
     """`muzlab class FOLDER` on a free port; `start()` again after `kill()` serves the same class."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, *options: str):
         self.folder = folder
+        self.options = options
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         self.students = self.teacher = ""
@@ -50,8 +51,8 @@ class ClassServer:
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "muzlab.cli", "class", str(self.folder), "--no-browser",
-             "--port", str(self.port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-            env=env, cwd=self.folder.parent)
+             "--port", str(self.port), *self.options], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, env=env, cwd=self.folder.parent)
         first, second = self.process.stdout.readline().split(), self.process.stdout.readline().split()
         assert first[0] == "students:" and second[0] == "teacher:", (first, second)
         self.students, self.teacher = first[1], second[1]
@@ -267,3 +268,26 @@ def test_a_class_in_a_real_browser(tmp_path):
             browser.close()
     finally:
         server.kill()
+
+
+def test_one_page_more_than_the_cap_is_told_the_class_is_full(tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    server = ClassServer(tmp_path / "class", "--max-pages", "2")
+    server.start()
+    outside: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            anna = join(browser, server.students, "Anna", None, outside)
+            ben = join(browser, server.students, "Ben", None, outside)
+            third = browser.new_context().new_page()
+            third.goto(server.students)
+            expect(third.get_by_text("The class is full")).to_be_visible(timeout=60_000)
+            assert third.locator(".muz-nickname").count() == 0
+            for page in (anna, ben):  # the two within the cap play on
+                expect(page.locator(".muz-who")).to_be_visible()
+            browser.close()
+    finally:
+        server.kill()
+    assert outside == []

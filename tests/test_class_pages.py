@@ -29,6 +29,11 @@ def student(room: Classroom, nickname: str, **query: str) -> StudentView:
     return view
 
 
+def button(view, css: str):
+    """The teacher's button with this class."""
+    return next(b for b in view.dashboard.children[3].children if css in b._dom_classes)
+
+
 def test_joining_puts_the_seat_and_the_settings_in_the_address(room):
     view = StudentView(room, {"code": "WRONG"})
     view.nickname.value = "Anna"
@@ -101,3 +106,107 @@ def test_each_page_spells_the_board_in_its_own_lesson_key(room):
         flat.board_view.cells[(0, 0)].click()
     assert ">Gb<" in flat.board_view.svg.replace("♭", "b")
     assert ">F#<" in sharp.board_view.svg.replace("♯", "#")
+
+
+def test_a_page_joins_once(room):
+    anna = student(room, "Anna")
+    anna.joining.layout.display = "flex"  # the form shown again (as a page's script could)
+    anna.nickname.value = "Anna2"
+    anna.join_button.click()
+    assert "already joined as Anna: one nickname per device" in anna.message.value
+    assert anna.student.nickname == "Anna" and [s.nickname for s in room.students.values()] == ["Anna"]
+
+
+def test_a_student_who_lost_their_page_gets_their_seat_back_with_their_personal_code(room):
+    ada = student(room, "Ada")
+    code = ada.student.code
+    assert len(code) == 5 and code in ada.who.value  # shown when she first joined
+    assert code not in (room.folder / "class.sqlite").read_bytes().decode("latin-1")  # only its hash is kept
+    ben = student(room, "Ben")
+    TeacherView(room).deal_button.click()
+    ada.roll_button.click()
+    ada.close()  # the tab is closed
+    again = StudentView(room, {"code": room.class_code})
+    again.nickname.value = "Ada"
+    again.join_button.click()
+    assert "already joined as Ada" in again.join_message.value and again.student is None
+    again.personal.value = "WRONG"
+    again.join_button.click()
+    assert "personal code is not right" in again.join_message.value and again.student is None
+    again.personal.value = code.lower()
+    again.join_button.click()
+    assert again.student.id == ada.student.id and again.student.token != ada.student.token
+    assert "Your turn!" in again.status.value and again.pass_button.disabled is False  # her die in hand
+    assert room.student(ada.student.token) is None  # the old link no longer holds the seat
+    assert "Watch" in ben.status.value
+
+
+def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_computer(room):
+    views = [student(room, name) for name in ("Ada", "Ben", "Cleo")]
+    teacher = TeacherView(room)
+    teacher.size.value = 2
+    views[2].close()  # Cleo's page is closed: the Deal seats only open pages
+    teacher.deal_button.click()
+    assert [t.students for t in room.tables] == [(1, 2)] and "1 student without an open page" in \
+        teacher.message.value and "page closed" in teacher.roster.value
+    teacher.seat_pick.value = (1, 0)
+    button(teacher, "muz-free").click()
+    assert room.table(1).students == (None, 2) and "(free seat)" in room.table(1).table.seats[0].name
+    assert "no seat yet" in room.act(views[0].student.token, "roll")[0].text
+    cleo = StudentView(room, {"seat": views[2].student.token})  # Cleo opens her page again
+    teacher.who_pick.value = cleo.student.id
+    teacher.seat_pick.value = (1, 0)
+    button(teacher, "muz-move").click()
+    assert room.table(1).students == (3, 2) and "Cleo now sits at table 1, seat 1" in teacher.message.value
+    assert "Your turn!" in cleo.status.value
+    teacher.who_pick.value = 1
+    button(teacher, "muz-move").click()
+    assert "is Cleo's: free it first" in teacher.message.value and room.table(1).students == (3, 2)
+    teacher.seat_pick.value = (1, 1)
+    teacher.who_pick.value = 2
+    button(teacher, "muz-remove").click()
+    assert 2 not in room.students and room.table(1).students == (3, None)
+    button(teacher, "muz-computer").click()
+    game = room.table(1).table.game
+    for _ in range(20):  # Cleo plays her turn; the computer then plays its own at once
+        if game.current_player != 0 or any(e.player == 1 for e in game.events):
+            break
+        if game.phase in ("roll", "reroll"):
+            cleo.roll_button.click()
+        cell = next((cell for cell, handle in cleo.board_view.cells.items() if handle.legal), None)
+        cleo.board_view.cells[cell].click() if cell else cleo.pass_button.click()
+    assert {e.player for e in game.events} == {0, 1} and game.current_player == 0  # the computer played
+    before = [t.table.game.to_json() for t in room.tables]
+    room.store.close()
+    again = Classroom(room.folder)  # every seat change replays
+    assert [t.table.game.to_json() for t in again.tables] == before and again.table(1).students == (3, None)
+    assert [s.nickname for s in again.students.values()] == ["Ada", "Cleo"]
+    again.store.close()
+    room.store = again.store  # (the fixture closes it)
+
+
+def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
+    socket_open = {"Ann": True, "Bo": True}
+
+    def page(name: str) -> StudentView:
+        view = StudentView(room, {"code": room.class_code}, is_open=lambda: socket_open[name])
+        view.nickname.value = name
+        view.join_button.click()
+        return view
+
+    ann, bo = page("Ann"), page("Bo")
+    TeacherView(room).deal_button.click()
+    socket_open["Bo"] = False
+    ann.roll_button.click()
+    assert "Ann rolled" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
+    assert room.present() == [1]
+    room.deal(2, present_only=True)
+    assert [t.students for t in room.tables] == [(1,)]
+    bo.close()
+    teacher = TeacherView(room)
+    teacher.deal_button.click()
+    assert [t.students for t in room.tables] == [(1,)] and "1 student without an open page" in \
+        teacher.message.value
+    teacher.absent.value = True  # the teacher asks for every student on the roster
+    teacher.deal_button.click()
+    assert [t.students for t in room.tables] == [(1, 2)]

@@ -12,32 +12,50 @@ dice and the scores compare decisions, not luck.
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
 import io
+import logging
 import multiprocessing
 import secrets
 import threading
+import time
 import zipfile
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from muzlab.app.store import ClassStore
+from muzlab.app import nicknames
+from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import note_names
 from muzlab.play import coach
+from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
-from muzlab.play.table import Message, Table
+from muzlab.play.table import Message, Seat, Table
 from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
 MODES = ("normal", "duplicate")
 #: What a student may do at their table.
 ACTIONS = ("roll", "place", "pass", "hint")
-MAX_NICKNAME = 20
+MAX_NICKNAME = nicknames.MAX_NICKNAME
 MAX_STUDENTS = 120
+#: Join attempts one page may make in a minute (a wrong personal code counts), and joins the whole
+#: class may take in a minute: one device cannot fill the class or guess a classmate's code.
+JOINS_PER_PAGE = 5
+JOINS_PER_MINUTE = 60
+#: Letters of a student's personal code (shown once when they join; only its hash is kept).
+PERSONAL_CODE_LENGTH = 5
+#: The computer player that takes a seat the teacher gives to the computer.
+COMPUTER = "greedy"
+FREE_SEAT = "(free seat)"
+log = logging.getLogger(__name__)
 #: The export's decision columns: where the decision was made, then the review's own columns.
 EXPORT_COLUMNS = ("round", "table", "mode", "nickname")
 
@@ -48,11 +66,15 @@ class ClassError(MuzlabError, ValueError):
 
 @dataclass(frozen=True)
 class Student:
-    """A joined student: a nickname (no account, nothing else) and the token that finds their seat."""
+    """A joined student: a nickname (no account, nothing else), the token that finds their seat, and
+    the hash of their personal code. `code` is the code itself, only on the Student `join` returns."""
 
     id: int
     nickname: str
     token: str
+    code_hash: str = field(default="", repr=False)
+    salt: str = field(default="", repr=False)
+    code: str = field(default="", repr=False, compare=False)
 
 
 @dataclass
@@ -62,7 +84,8 @@ class ClassTable:
     round: int
     number: int
     mode: str
-    students: tuple[int, ...]
+    #: The student id at each seat; None for a free seat or one given to the computer.
+    students: tuple[int | None, ...]
     table: Table
     #: Every decision made at the table (a die placed or passed), as the coach reviews it.
     decisions: list[coach.Decision] = field(default_factory=list, repr=False)
@@ -72,11 +95,14 @@ class ClassTable:
     fair: list[float] | None = field(default=None, repr=False)
     #: The fair review under way in the reviewer's process (None before the game is over).
     fair_review: Future | None = field(default=None, repr=False)
+    #: Why the table has no luck-adjusted scores, when the review could not be made.
+    fair_missing: str = ""
 
 
 @dataclass(frozen=True)
 class Change:
-    """What changed, for the pages to redraw: "roster", "deal", or "table" (with its number)."""
+    """What changed, for the pages to redraw: "roster" (a join), "deal", "seat" (a student returned,
+    moved or removed, a seat freed or given to the computer) or "table" (with its number)."""
 
     kind: str
     table: int | None = None
@@ -90,28 +116,80 @@ def table_sizes(students: int, size: int) -> list[int]:
     return [students // tables + (i < students % tables) for i in range(tables)] if tables else []
 
 
-class Classroom:
-    """A class kept in `folder`: join, deal, act, standings and export; `watch` hears every change."""
+class JoinLimits:
+    """How often joins come: JOINS_PER_PAGE attempts per page and JOINS_PER_MINUTE joins into the class,
+    in any minute; each refusal says how long to wait."""
 
-    def __init__(self, folder: str | Path, dice: int = 21):
-        self.store = ClassStore(folder)
+    def __init__(self, clock: Callable[[], float]):
+        self.clock = clock
+        self._attempts: dict[str, deque[float]] = {}
+        self._joins: deque[float] = deque()
+
+    def _recent(self, times: deque[float]) -> deque[float]:
+        while times and times[0] <= self.clock() - 60:
+            times.popleft()
+        return times
+
+    def attempt(self, page: str | None) -> None:
+        """Count one join from `page`; ClassError once it has tried JOINS_PER_PAGE times this minute."""
+        if page is None:
+            return
+        tries = self._recent(self._attempts.setdefault(str(page)[:100], deque()))
+        if len(tries) >= JOINS_PER_PAGE:
+            raise ClassError(f"This page has tried to join {JOINS_PER_PAGE} times in a minute: wait a "
+                             "minute, then try again.")
+        tries.append(self.clock())
+
+    def room_for_one(self) -> None:
+        """ClassError if JOINS_PER_MINUTE students joined in the last minute."""
+        if len(self._recent(self._joins)) >= JOINS_PER_MINUTE:
+            raise ClassError(f"{JOINS_PER_MINUTE} students joined in the last minute: wait a moment "
+                             "and press Join again.")
+
+    def joined(self) -> None:
+        self._joins.append(self.clock())
+
+
+class Classroom:
+    """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
+
+    Every change is written to the folder's file first and applied after, so memory is never ahead of
+    the file; a replayed event that does not give what the file says is an error naming the event."""
+
+    def __init__(self, folder: str | Path, dice: int = 21, clock: Callable[[], float] = time.monotonic):
+        self.folder = Path(folder)
         self.dice = dice
         #: The board every table plays on (the basic rules' board for this many dice).
         self.board = Board.named(RuleSet.basic().board_name_for(dice))
         self.lock = threading.RLock()
         self.students: dict[int, Student] = {}
+        self._names: dict[int, str] = {}  # every nickname that ever joined, for past tables
         self._by_token: dict[str, Student] = {}
         self.tables: list[ClassTable] = []
         self.past: list[ClassTable] = []
         self.round = 0
         self._watchers: list[Callable[[Change], None]] = []
+        self._pages: dict[int, list[Callable[[], bool]]] = {}  # student id: their open pages
+        self._page_student: dict[str, int] = {}  # page (session) id: the student it joined as
+        self._limits = JoinLimits(clock)
         #: One process of its own reviews finished games (a fraction of a second each), started on
         #: first need, so the tables play on while it works.
         self._reviewer: ProcessPoolExecutor | None = None
-        for kind, data in self.store.events():
-            {"join": self._joined, "deal": self._dealt, "act": self._replay_act}[kind](data)
+        self.store = ClassStore(folder, self._replay)
         for table in self.tables:  # games that ended before a restart
             self._review_when_over(table)
+
+    def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
+        """Apply every event of the file; ClassFolderError naming the first that does not replay."""
+        apply = {"join": self._joined, "rejoin": self._rejoined, "remove": self._removed, "deal": self._dealt,
+                 "seat": self._seated, "act": self._replay_act}
+        for seq, kind, data in events:
+            try:
+                apply[kind](data)
+            except (ClassError, KeyError, TypeError, ValueError, IndexError, MuzlabError) as error:
+                raise ClassFolderError(f"{self.folder / FILE_NAME}: event {seq} ({kind}) does not replay "
+                                       f"({str(error)[:120] or type(error).__name__}): restore the file "
+                                       "from a copy, or move it away to start the class afresh") from None
 
     # ---- reading ----------------------------------------------------------------------------------
     @property
@@ -121,6 +199,10 @@ class Classroom:
     @property
     def class_code(self) -> str:
         return self.store.class_code
+
+    def is_teacher(self, key: Any) -> bool:
+        """True for the teacher's key (compared in constant time)."""
+        return isinstance(key, str) and hmac.compare_digest(key.encode(), self.teacher_key.encode())
 
     def student(self, token: str | None) -> Student | None:
         """The student whose device holds `token`, or None."""
@@ -135,77 +217,225 @@ class Classroom:
 
     def table(self, number: int) -> ClassTable | None:
         """This round's table `number` (from 1), or None."""
-        return self.tables[number - 1] if 1 <= number <= len(self.tables) else None
+        known = isinstance(number, int) and 1 <= number <= len(self.tables)
+        return self.tables[number - 1] if known else None
+
+    def nickname(self, student_id: int | None) -> str | None:
+        """The nickname of a student who joined (also one removed since), or None."""
+        return self._names.get(student_id) if student_id is not None else None
 
     # ---- the roster ---------------------------------------------------------------------------------
-    def join(self, nickname: Any, code: Any = None) -> Student:
-        """Add a student by nickname; `code` must be the class code. Returns the student with the token
-        their device keeps. A bad nickname or code raises ClassError saying what to change."""
-        if code is not None and str(code).strip().upper() != self.class_code:
+    def join(self, nickname: Any, code: Any = None, page: str | None = None, personal: Any = None) -> Student:
+        """Add a student by nickname; `code` must be the class code, `page` names the page (session)
+        asking. With `personal`, the personal code shown when they first joined, a student gets their
+        seat back (with a new token: the old link stops working). Returns the student with the token
+        their device keeps (and, on a first join, `code`). A refusal raises ClassError saying why."""
+        if code is not None and str(code)[:20].strip().upper() != self.class_code:
             raise ClassError("That is not this class's code: read it again from the teacher's screen.")
-        name = " ".join(str(nickname).split()) if isinstance(nickname, str) else ""
-        if not name:
-            raise ClassError("Type a nickname first (no real names needed).")
-        if len(name) > MAX_NICKNAME or not name.isprintable():
-            raise ClassError(f"A nickname is at most {MAX_NICKNAME} letters, digits or spaces.")
+        try:
+            name = nicknames.clean(nickname)
+        except nicknames.NicknameError as error:
+            raise ClassError(str(error)) from None
         with self.lock:
-            if any(s.nickname.casefold() == name.casefold() for s in self.students.values()):
-                raise ClassError(f"Someone has already joined as {name}: choose another nickname.")
+            self._limits.attempt(page)
+            if page is not None and self.students.get(self._page_student.get(page, 0)):
+                held = self.students[self._page_student[page]].nickname
+                raise ClassError(f"This page has already joined as {held}: one nickname per device.")
+            same = nicknames.skeleton(name)
+            twin = next((s for s in self.students.values() if nicknames.skeleton(s.nickname) == same), None)
+            if twin is not None:
+                return self._return(twin, name, personal, page)
             if len(self.students) >= MAX_STUDENTS:
                 raise ClassError(f"The class is full ({MAX_STUDENTS} students).")
-            data = {"id": len(self.students) + 1, "nickname": name, "token": secrets.token_urlsafe(12)}
-            self.store.append("join", data)
+            self._limits.room_for_one()
+            personal_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(PERSONAL_CODE_LENGTH))
+            salt = secrets.token_hex(8)
+            data = self.store.join({"nickname": name, "token": secrets.token_urlsafe(12), "salt": salt,
+                                    "code_hash": _code_hash(salt, personal_code)})
             student = self._joined(data)
+            self._limits.joined()
+            if page is not None:
+                self._page_student[page] = student.id
         self._tell(Change("roster"))
-        return student
+        return Student(student.id, student.nickname, student.token, student.code_hash, student.salt,
+                       personal_code)
+
+    def _return(self, student: Student, name: str, personal: Any, page: str | None) -> Student:
+        """A student joining again under their nickname with their personal code: the same student, a
+        new token. Without the right code: refused (and counted against the page)."""
+        given = str(personal)[:20].strip().upper() if isinstance(personal, str) else ""
+        if not given or not student.code_hash or not hmac.compare_digest(
+                _code_hash(student.salt, given), student.code_hash):
+            if student.nickname != name and student.nickname.casefold() != name.casefold():
+                raise ClassError(f"{name} looks too much like {student.nickname}, who has already joined: "
+                                 "choose another nickname.")
+            why = "That personal code is not right" if given else "Someone has already joined as " + name
+            raise ClassError(f"{why}: if that is you, type the personal code you were shown when you "
+                             "first joined; otherwise choose another nickname.")
+        data = {"id": student.id, "token": secrets.token_urlsafe(12)}
+        self.store.append("rejoin", data)
+        back = self._rejoined(data)
+        for other in [p for p, sid in self._page_student.items() if sid == back.id]:
+            del self._page_student[other]  # the page that held the seat before may join anew
+        if page is not None:
+            self._page_student[page] = back.id
+        self._tell(Change("seat"))
+        return back
 
     def _joined(self, data: dict) -> Student:
-        student = Student(int(data["id"]), str(data["nickname"]), str(data["token"]))
+        student = Student(int(data["id"]), str(data["nickname"]), str(data["token"]),
+                          str(data.get("code_hash", "")), str(data.get("salt", "")))
+        if student.id in self._names:
+            raise ClassError(f"student {student.id} joined twice")
+        self.students[student.id] = student
+        self._names[student.id] = student.nickname
+        self._by_token[student.token] = student
+        return student
+
+    def _rejoined(self, data: dict) -> Student:
+        old = self.students[int(data["id"])]
+        self._by_token.pop(old.token, None)
+        student = Student(old.id, old.nickname, str(data["token"]), old.code_hash, old.salt)
         self.students[student.id] = student
         self._by_token[student.token] = student
         return student
 
+    def remove(self, student_id: int) -> None:
+        """Take a student off the roster (the teacher's): their seat is freed and their link stops
+        working; their nickname may be used again."""
+        with self.lock:
+            if student_id not in self.students:
+                raise ClassError("That student is not on the roster.")
+            self.store.append("remove", {"id": student_id})
+            self._removed({"id": student_id})
+        self._tell(Change("seat"))
+
+    def _removed(self, data: dict) -> None:
+        student = self.students.pop(int(data["id"]))
+        self._by_token.pop(student.token, None)
+        self._pages.pop(student.id, None)
+        for table in self.tables:
+            if student.id in table.students:
+                self._reseat(table, table.students.index(student.id), None, computer=False)
+
+    # ---- who is here ------------------------------------------------------------------------------------
+    def attend(self, student: Student, is_open: Callable[[], bool]) -> Callable[[], None]:
+        """Count a page of `student` as open while `is_open()` says so; returns `leave`."""
+        with self.lock:
+            self._pages.setdefault(student.id, []).append(is_open)
+
+        def leave() -> None:
+            with self.lock:
+                pages = self._pages.get(student.id, [])
+                if is_open in pages:
+                    pages.remove(is_open)
+
+        return leave
+
+    def present(self) -> list[int]:
+        """The ids of the students on the roster with a page open now, in the order they joined."""
+        with self.lock:
+            return [sid for sid in sorted(self.students)
+                    if any(alive() for alive in self._pages.get(sid, ()))]
+
     # ---- dealing ----------------------------------------------------------------------------------------
-    def deal(self, size: int, mode: str = "normal", seed: int | None = None, hints: bool = True) -> None:
-        """Seat every student at tables of at most `size` (in the order they joined) for a new round:
-        `mode` "normal" gives each table its own dice, "duplicate" gives every table the same dice."""
+    def deal(self, size: int, mode: str = "normal", seed: int | None = None, hints: bool = True,
+             present_only: bool = False) -> None:
+        """Seat the students at tables of at most `size` (in the order they joined) for a new round
+        (with `present_only`, only those whose page is open): `mode` "normal" gives each table its own
+        dice, "duplicate" gives every table the same dice."""
         if mode not in MODES:
-            raise ClassError(f"unknown mode {mode!r}; choose {' or '.join(MODES)}")
+            raise ClassError(f"unknown mode {str(mode)[:20]!r}; choose {' or '.join(MODES)}")
         with self.lock:
             if not self.students:
                 raise ClassError("No student has joined yet: nobody to seat.")
-            sizes = table_sizes(len(self.students), int(size))
+            ids = self.present() if present_only else sorted(self.students)
+            if not ids:
+                raise ClassError("No student has the class page open: nobody to seat.")
+            sizes = table_sizes(len(ids), int(size))
             seed = self.round + 1 if seed is None else int(seed)
             data = {"round": self.round + 1, "mode": mode, "seed": seed, "hints": bool(hints),
-                    "tables": self._seating(sizes)}
+                    "tables": _seating(ids, sizes)}
             self.store.append("deal", data)
             self._dealt(data)
         self._tell(Change("deal"))
 
-    def _seating(self, sizes: Sequence[int]) -> list[list[int]]:
-        ids = sorted(self.students)
-        seating, start = [], 0
-        for size in sizes:
-            seating.append(ids[start:start + size])
-            start += size
-        return seating
-
     def _dealt(self, data: dict) -> None:
-        self.past.extend(self.tables)
-        self.round = int(data["round"])
+        if int(data["round"]) != self.round + 1:
+            raise ClassError(f"round {data['round']} follows round {self.round}")
         mode, seed = data["mode"], int(data["seed"])
-        self.tables = []
+        tables = []
         for number, ids in enumerate(data["tables"], start=1):
             game_seed = seed if mode == "duplicate" else seed * 100 + number
-            names = [self.students[i].nickname for i in ids]
+            names = [self.students[int(i)].nickname for i in ids]
             table = Table(len(ids), names=names, seed=game_seed, board=self.board, dice=self.dice,
-                          allow_hints=data["hints"])
-            self.tables.append(ClassTable(self.round, number, mode, tuple(ids), table))
+                          allow_hints=bool(data["hints"]))
+            tables.append(ClassTable(self.round + 1, number, mode, tuple(int(i) for i in ids), table))
+        self.past.extend(self.tables)
+        self.round, self.tables = int(data["round"]), tables
+
+    # ---- seats (the teacher's) -----------------------------------------------------------------------
+    def seat(self, table_number: int, seat: int, student_id: int | None = None,
+             computer: bool = False) -> None:
+        """Change one seat of this round: give it to `student_id` (moved from any seat they hold), free
+        it (None), or give it to the computer (`computer`), which then plays it by itself."""
+        with self.lock:
+            table = self.table(table_number)
+            if table is None:
+                raise ClassError(f"There is no table {str(table_number)[:10]} in this round.")
+            if not isinstance(seat, int) or not 0 <= seat < len(table.students):
+                raise ClassError(f"Table {table.number} has seats 1 to {len(table.students)}.")
+            if student_id is not None and student_id not in self.students:
+                raise ClassError("That student is not on the roster.")
+            holder = table.students[seat]
+            if student_id is not None and holder not in (None, student_id):
+                raise ClassError(f"Seat {seat + 1} at table {table.number} is {self._names[holder]}'s: "
+                                 "free it first.")
+            data = {"round": self.round, "table": table.number, "seat": seat, "student": student_id,
+                    "computer": bool(computer) and student_id is None}
+            self.store.append("seat", data)
+            self._seated(data)
+        self._tell(Change("seat"))
+
+    def _seated(self, data: dict) -> None:
+        table = self.table(int(data["table"]))
+        if table is None or table.round != int(data["round"]):
+            raise ClassError(f"no table {data['table']} in round {data['round']}")
+        sid = None if data["student"] is None else int(data["student"])
+        if sid is not None:
+            if sid not in self.students:
+                raise ClassError(f"student {sid} is not on the roster")
+            for other in self.tables:
+                if sid in other.students:
+                    self._reseat(other, other.students.index(sid), None, computer=False)
+        self._reseat(table, int(data["seat"]), sid, computer=bool(data["computer"]))
+
+    def _reseat(self, table: ClassTable, seat: int, sid: int | None, computer: bool) -> None:
+        """Put `sid` (or nobody, or the computer) at a seat, and let a computer now to act play."""
+        t = table.table
+        name = self._names[sid] if sid is not None else "computer" if computer else FREE_SEAT
+        students = list(table.students)
+        students[seat] = sid
+        table.students = tuple(students)
+        seats = list(t.seats)
+        seats[seat] = Seat(name, COMPUTER if computer else None)
+        t.seats = tuple(seats)
+        t.agents[seat] = seat_agents([COMPUTER], t.game.seed)[0] if computer else None
+        if computer:
+            self._play_computers(table)
+
+    def _play_computers(self, table: ClassTable) -> None:
+        """Let the computer seats to act play (they reply inside a person's action too)."""
+        before = len(table.table.game.events)
+        table.table.play_computers()
+        self._keep_decisions(table, before)
 
     # ---- playing ------------------------------------------------------------------------------------------
     def act(self, token: str | None, action: str, cell: Any = None) -> tuple[Message, ...]:
         """What a student's device asks: "roll", "place" (a cell), "pass" or "hint". Only the student
-        whose turn it is may act; anything else changes nothing and answers with a sentence."""
+        whose turn it is may act; anything else changes nothing and answers with a sentence. An action
+        the table may take is written first, then played (and taken back from the file if the table
+        refuses it after all)."""
         with self.lock:
             student = self.student(token)
             if student is None:
@@ -220,57 +450,94 @@ class Classroom:
             if not game.over and game.current_player != seat:
                 who = table.table.seats[game.current_player].name
                 return (_refused(f"It is {who}'s turn: watch, and play when your turn comes."),)
+            if not _may(table.table, action, cell):
+                return self._play(table, action, cell)  # the table refuses it and says why
+            seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
+                                            "action": action, "cell": _cell_data(cell),
+                                            "events": len(game.events)})
             messages = self._play(table, action, cell)
-            if messages and not messages[0].refused:
-                self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
-                                          "action": action, "cell": _cell_data(cell)})
-                self._tell(Change("table", table.number))
+            if not messages or messages[0].refused:
+                self.store.retract(seq)
+                return messages
+            self._tell(Change("table", table.number))
+            try:
                 self._review_when_over(table)
+            except Exception as error:  # a move never fails because of a review
+                log.exception("the fair review could not be started")
+                table.fair_missing = f"The luck-adjusted review could not be made ({type(error).__name__})."
             return messages
 
-    def _review_when_over(self, table: ClassTable) -> None:
+    def _review_when_over(self, table: ClassTable, again: bool = True) -> None:
         """Once the table's game is over, have its fair review made in the reviewer's process; the
-        leaderboard shows each seat's luck-adjusted score when it arrives."""
-        if not table.table.game.over or table.fair_review is not None:
+        leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
+        replaced, and the review sent once more; if it fails again, the table says so instead."""
+        if not table.table.game.over or (table.fair_review is not None and again):
             return
-        if self._reviewer is None:
-            self._reviewer = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        table.fair_review = self._reviewer.submit(luck_adjusted_scores, table.table.game.to_json())
+        record = table.table.game.to_json()
+        try:
+            table.fair_review = self._reviewer_pool().submit(luck_adjusted_scores, record)
+        except (BrokenProcessPool, RuntimeError):
+            self._reviewer = None  # a dead pool: a new one
+            table.fair_review = self._reviewer_pool().submit(luck_adjusted_scores, record)
 
         def arrived(review: Future) -> None:
-            if review.cancelled() or review.exception() is not None:
-                return  # the leaderboard keeps showing no luck-adjusted score for this table
             with self.lock:
+                if review.cancelled() or review.exception() is not None:
+                    if isinstance(review.exception(), BrokenProcessPool):
+                        self._reviewer = None  # the reviewer died: the next review starts a new one
+                        if again:
+                            self._review_when_over(table, again=False)
+                            return
+                    table.fair_missing = "The luck-adjusted review could not be made for this table."
+                    return
                 table.fair = review.result()
                 self._tell(Change("table", table.number))
 
         table.fair_review.add_done_callback(arrived)
 
+    def _reviewer_pool(self) -> ProcessPoolExecutor:
+        if self._reviewer is None:
+            self._reviewer = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        return self._reviewer
+
     def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
-        """Do the action at the table; a die placed or passed is kept as a decision for the coach (as
-        `muzlab.play.coach.decisions` finds them: the position and the die before it)."""
+        """Do the action at the table; each die placed or passed (also by a computer seat) is kept as a
+        decision for the coach."""
         t, game = table.table, table.table.game
-        before = (len(game.events), game.turn, game.current_player, game.phase == "bonus", game.position,
-                  game.hand)
+        before = len(game.events)
         if action == "place":
             messages = t.place(cell)
         else:
             messages = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action]()
-        if action in ("place", "pass") and messages and not messages[0].refused:
-            index, turn, seat, passed_die, position, pitch = before
-            event = game.events[index]
-            table.decisions.append(coach.Decision(index, turn, seat, passed_die, position, pitch,
-                                                  event.cell if event.kind == "place" else None, event))
-            table.losses.append(position.best_placements(pitch)[0] - (event.points if event.kind == "place"
-                                                                       else 0))
+        self._keep_decisions(table, before)
         return messages
+
+    def _keep_decisions(self, table: ClassTable, before: int) -> None:
+        """Keep the decisions among the game's events from `before` on, as
+        `muzlab.play.coach.decisions` finds them (the position and the die before each)."""
+        game = table.table.game
+        if len(game.events) == before:
+            return
+        for d in coach.decisions(game):
+            if d.index >= before:
+                table.decisions.append(d)
+                table.losses.append(d.position.best_placements(d.pitch)[0]
+                                    - (d.event.points if d.event.kind == "place" else 0))
 
     def _replay_act(self, data: dict) -> None:
         table = self.table(int(data["table"]))
         if table is None or table.round != int(data["round"]):
-            return
+            raise ClassError(f"no table {data['table']} in round {data['round']}")
+        game = table.table.game
+        if "events" in data and int(data["events"]) != len(game.events):
+            raise ClassError(f"the log says {data['events']} events came before it, the game has "
+                             f"{len(game.events)}")
+        if game.over or game.current_player != int(data["seat"]):
+            raise ClassError(f"it was not seat {int(data['seat']) + 1}'s turn")
         cell = tuple(data["cell"]) if isinstance(data["cell"], list) else data["cell"]
-        self._play(table, data["action"], cell)
+        messages = self._play(table, str(data["action"]), cell)
+        if not messages or messages[0].refused:
+            raise ClassError(f"the table refused it: {messages[0].text if messages else 'no answer'}")
 
     # ---- watching ---------------------------------------------------------------------------------------
     def watch(self, callback: Callable[[Change], None]) -> Callable[[], None]:
@@ -302,11 +569,13 @@ class Classroom:
             for table in self.tables:
                 game = table.table.game
                 for seat, sid in enumerate(table.students):
+                    if sid is None:
+                        continue
                     mine = [loss for decision, loss in zip(table.decisions, table.losses, strict=True)
                             if decision.seat == seat]
                     completions = sum(len(e.completed) for e in game.events
                                       if e.kind == "place" and e.player == seat)
-                    rows.append({"nickname": self.students[sid].nickname, "table": table.number,
+                    rows.append({"nickname": self._names[sid], "table": table.number,
                                  "score": game.scores[seat], "completions": completions,
                                  "points lost": sum(mine), "decisions": len(mine),
                                  "hints": table.table.hints_used(seat),
@@ -321,7 +590,7 @@ class Classroom:
         (a fraction of a second a game) are made in a process of their own, so the tables play on."""
         with self.lock:
             games = [(table.round, table.number, table.mode,
-                      [self.students[sid].nickname for sid in table.students], table.table.game.to_json())
+                      [seat.name for seat in table.table.seats], table.table.game.to_json())
                      for table in [*self.past, *self.tables]]
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
             decisions = pool.submit(decisions_csv, games).result()
@@ -358,6 +627,34 @@ def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]]) -> str:
                 writer.writerow({"round": round_number, "table": number, "mode": mode,
                                  "nickname": row["player"], **row})
     return text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n"
+
+
+def _seating(ids: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    seating, start = [], 0
+    for size in sizes:
+        seating.append(list(ids[start:start + size]))
+        start += size
+    return seating
+
+
+def _code_hash(salt: str, code: str) -> str:
+    return hashlib.sha256(f"{salt}:{code}".encode()).hexdigest()
+
+
+def _may(table: Table, action: str, cell: Any) -> bool:
+    """Whether the table may take the action (its own facts: phase, die in hand, legal cells); False
+    only for what it refuses for sure, so that a refused action is never written."""
+    if action == "roll":
+        return table.can_roll
+    if action == "pass":
+        return table.can_pass
+    if action == "hint":
+        return table.can_hint
+    if not table.person_to_act or table.game.hand is None:
+        return False
+    if isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell):
+        return cell in table.game.legal_placements()
+    return True
 
 
 def _refused(text: str) -> Message:

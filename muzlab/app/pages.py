@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import logging
+import secrets
 import threading
 from collections.abc import Callable
 from urllib.parse import parse_qs, urlencode
@@ -18,7 +19,7 @@ import ipywidgets as widgets
 import solara
 
 from muzlab.app.classroom import Change, ClassError, Classroom, ClassTable
-from muzlab.app.server import classroom, student_address
+from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import note_names
 from muzlab.names.spelling import (
@@ -97,10 +98,15 @@ class StudentView(widgets.VBox):
     while it is their turn. Note names, size and lesson key belong to this page alone."""
 
     def __init__(self, room: Classroom, query: dict[str, str] | None = None,
-                 on_address: Callable[[dict[str, str]], None] | None = None):
+                 on_address: Callable[[dict[str, str]], None] | None = None, page: str | None = None,
+                 is_open: Callable[[], bool] = lambda: True):
         query = query or {}
         self.room = room
         self.on_address = on_address
+        #: This page's session (the class lets one session join once), and whether its socket is open.
+        self.page = page if page is not None else secrets.token_hex(8)
+        self.is_open = is_open
+        self._leave: Callable[[], None] | None = None
         # the page's address keeps the seat and the settings (a reload keeps both); checked, never trusted
         sizes = {str(value): value for _label, value in SIZES}
         conventions = [value for _label, value in NOTE_NAMES]
@@ -130,12 +136,17 @@ class StudentView(widgets.VBox):
         self.code.add_class("muz-code")
         if code:
             self.code.layout.display = "none"
+        self.personal = widgets.Text(placeholder="only if you joined before", description="Personal code",
+                                     style={"description_width": "initial"})
+        self.personal.add_class("muz-personal-code")
+        self._code_note = ""  # the personal code, shown on this page after a first join
         self.join_button = _button("Join", "muz-join", "primary")
         self.join_message = _html("muz-join-message")
         self.join_button.on_click(lambda _b: self.join())
         self.joining = widgets.VBox([widgets.HTML("<h3>Join the class</h3><p>A nickname is all we keep: "
                                                   "no real name, no account.</p>"),
-                                     self.nickname, self.code, self.join_button, self.join_message])
+                                     self.nickname, self.code, self.personal, self.join_button,
+                                     self.join_message])
         self.who = _html("muz-who")
         self.scale_note = _html("muz-lesson-key")
         self.status = _html("muz-status")
@@ -157,20 +168,37 @@ class StudentView(widgets.VBox):
         super().__init__([widgets.HTML(PHONE_STYLE), settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.unwatch = room.watch(self._changed)
+        self._attend()
         self.draw()
 
     # ---- actions ------------------------------------------------------------------------------------
     def join(self) -> None:
         """Join with the nickname typed (and the class code); the token goes into the page's address."""
         try:
-            self.student = self.room.join(self.nickname.value, self.code.value)
+            self.student = self.room.join(self.nickname.value, self.code.value, self.page,
+                                          self.personal.value)
         except ClassError as error:
             self._said = (Message(str(error), kind="refused"),)
             self.draw()
             return
         self._said = ()
+        self.personal.value = ""
+        code = self.student.code
+        self._code_note = ("" if not code else
+                                    f"<p>Your personal code: <b class='muz-my-code'>{_text(code)}</b>. Write "
+                                    "it down: with your nickname it gives you your seat back on any device."
+                                    "</p>")
+        self._attend()
         self._remember()
         self.draw()
+
+    def _attend(self) -> None:
+        """Count this page as the student's open page (the teacher's Deal seats only those)."""
+        if self._leave is not None:
+            self._leave()
+            self._leave = None
+        if self.student is not None:
+            self._leave = self.room.attend(self.student, self.is_open)
 
     def act(self, action: str, cell: Cell | None = None) -> None:
         """Ask the class to do `action` for this student; a refusal or a hint shows above the board
@@ -202,8 +230,11 @@ class StudentView(widgets.VBox):
         self.on_address(query)
 
     def _changed(self, change: Change) -> None:
+        if not self.is_open():
+            return  # a page whose socket is gone is not drawn (a reload draws it afresh)
         seated = self.student and self.room.seat_of(self.student)
-        if change.kind == "deal" or (change.kind == "table" and seated and seated[0].number == change.table):
+        mine = change.kind == "table" and seated and seated[0].number == change.table
+        if change.kind in ("deal", "seat") or mine:
             self._said = ()  # an earlier refusal or hint is stale once the table has moved on
             try:
                 self.draw()
@@ -221,6 +252,12 @@ class StudentView(widgets.VBox):
         return f"{self.key} major" if self.key else None
 
     def _draw(self) -> None:
+        if self.student is not None and self.room.student(self.student.token) is None:
+            # removed by the teacher, or the seat taken back with the personal code on another device
+            self.student, self._code_note = None, ""
+            self._said = (Message("This page no longer holds a seat: join again with your nickname and "
+                                  "personal code.", kind="refused"),)
+            self._attend()
         size = round(16 * self.scale)
         said = f"<div style='font-size:{size}px'>{_lines(self._said)}</div>"
         self.message.value, self.join_message.value = (said, "") if self.student else ("", said)
@@ -235,7 +272,7 @@ class StudentView(widgets.VBox):
             return
         seated = self.room.seat_of(self.student)
         self.who.value = (f"<h3 style='margin:4px 0'>{_text(self.student.nickname)}"
-                          f"{f' — table {seated[0].number}' if seated else ''}</h3>")
+                          f"{f' — table {seated[0].number}' if seated else ''}</h3>{self._code_note}")
         if seated is None:
             self.status.value = "<p>You have joined. Wait for the teacher to deal the tables.</p>"
             self.hand.value = self.last.value = ""
@@ -267,6 +304,8 @@ class StudentView(widgets.VBox):
 
     def close(self) -> None:
         self.unwatch()
+        if self._leave is not None:
+            self._leave()
         super().close()
 
 
@@ -287,6 +326,8 @@ class TeacherView(widgets.VBox):
         self.mode.add_class("muz-mode")
         self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9, description="Game no.")
         self.hints = widgets.Checkbox(value=True, description="Hint button for the players")
+        self.absent = widgets.Checkbox(value=False, description="Seat students whose page is closed too")
+        self.absent.add_class("muz-seat-absent")
         self.deal_button = _button("Deal", "muz-deal", "primary")
         self.deal_button.on_click(lambda _b: self.deal())
         self.message = _html("muz-message")
@@ -303,9 +344,24 @@ class TeacherView(widgets.VBox):
         self.projector_text = _html("muz-projector-text")
         self.projector = widgets.VBox([self.back_button, self.projector_text, self.projector_board])
         self.projector.layout.display = "none"
-        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.deal_button],
+        # a seat's controls: who, where, and what to do (each answered in self.message)
+        self.who_pick = widgets.Dropdown(options=[], description="Student")
+        self.who_pick.add_class("muz-seat-student")
+        self.seat_pick = widgets.Dropdown(options=[], description="Seat")
+        self.seat_pick.add_class("muz-seat-pick")
+        seat_buttons = []
+        for label, css, do in (("Move the student here", "muz-move", self.move),
+                               ("Free the seat", "muz-free", self.free),
+                               ("Computer plays the seat", "muz-computer", self.computer),
+                               ("Remove the student", "muz-remove", self.remove)):
+            button = _button(label, css)
+            button.on_click(lambda _b, do=do: do())
+            seat_buttons.append(button)
+        seats = widgets.HBox([self.who_pick, self.seat_pick, *seat_buttons],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.absent, self.deal_button],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.dashboard = widgets.VBox([self.code, self.roster, deal, self.message, self.tables,
+        self.dashboard = widgets.VBox([self.code, self.roster, deal, seats, self.message, self.tables,
                                        widgets.HBox([self.pick, self.show_button]), self.leaderboard])
         super().__init__([self.dashboard, self.projector])
         self.add_class("muz-teacher-page")
@@ -314,16 +370,67 @@ class TeacherView(widgets.VBox):
         self.draw()
 
     def deal(self) -> None:
-        """Seat the class at tables of the chosen size for a new round."""
+        """Seat the students whose page is open (or, if the teacher asks, every student) at tables of
+        the chosen size for a new round."""
         try:
-            self.room.deal(self.size.value, self.mode.value, self.seed.value, self.hints.value)
+            self.room.deal(self.size.value, self.mode.value, self.seed.value, self.hints.value,
+                           present_only=not self.absent.value)
         except ClassError as error:
-            self.message.value = f"<div style='color:#b00000'>✗ {_text(str(error))}</div>"
+            self._refused(error)
             return
-        count = len(self.room.tables)
+        count, seated = len(self.room.tables), sum(len(t.students) for t in self.room.tables)
+        away = len(self.room.students) - seated
         self.message.value = (f"<div style='color:#064'>Round {self.room.round}: {count} "
-                              f"table{'s' if count != 1 else ''} ({self.mode.value}).</div>")
+                              f"table{'s' if count != 1 else ''} ({self.mode.value})"
+                              + (f"; {away} student{'s' if away != 1 else ''} without an open page not "
+                                 "seated" if away else "") + ".</div>")
         self.seed.value = self.room.round + 1
+
+    def _refused(self, error: ClassError) -> None:
+        self.message.value = f"<div style='color:#b00000'>✗ {_text(str(error))}</div>"
+
+    def _seat_change(self, done: str, change: Callable[[], None]) -> None:
+        try:
+            change()
+        except ClassError as error:
+            self._refused(error)
+            return
+        self.message.value = f"<div style='color:#064'>{_text(done)}</div>"
+
+    def move(self) -> None:
+        """Give the chosen seat to the chosen student (their old seat, if any, is freed)."""
+        if self.who_pick.value is None or self.seat_pick.value is None:
+            self._refused(ClassError("Choose a student and a seat first."))
+            return
+        (table, seat), sid = self.seat_pick.value, self.who_pick.value
+        self._seat_change(f"{self.room.nickname(sid)} now sits at table {table}, seat {seat + 1}.",
+                          lambda: self.room.seat(table, seat, sid))
+
+    def free(self) -> None:
+        """Free the chosen seat (its student stays on the roster, unseated)."""
+        if self.seat_pick.value is None:
+            self._refused(ClassError("Choose a seat first (the tables are dealt first)."))
+            return
+        table, seat = self.seat_pick.value
+        self._seat_change(f"Table {table}, seat {seat + 1} is free.", lambda: self.room.seat(table, seat))
+
+    def computer(self) -> None:
+        """Let the computer play the chosen seat."""
+        if self.seat_pick.value is None:
+            self._refused(ClassError("Choose a seat first (the tables are dealt first)."))
+            return
+        table, seat = self.seat_pick.value
+        self._seat_change(f"The computer plays table {table}, seat {seat + 1}.",
+                          lambda: self.room.seat(table, seat, computer=True))
+
+    def remove(self) -> None:
+        """Take the chosen student off the roster."""
+        sid = self.who_pick.value
+        if sid is None:
+            self._refused(ClassError("Choose a student first."))
+            return
+        name = self.room.nickname(sid)
+        self._seat_change(f"{name} is off the roster; their seat is free.", lambda: self.room.remove(sid))
 
     def project(self, number: int | None) -> None:
         """Show table `number` full screen (None: back to the dashboard)."""
@@ -334,7 +441,7 @@ class TeacherView(widgets.VBox):
 
     def _changed(self, change: Change) -> None:
         try:
-            if change.kind in ("roster", "deal"):
+            if change.kind in ("roster", "deal", "seat"):
                 self.draw()
             elif self.projected == change.table:
                 self.draw_projector()
@@ -362,11 +469,20 @@ class TeacherView(widgets.VBox):
                                "letter-spacing:10px;line-height:1.2'>"
                                f"{room.class_code}</div>")
             seats = {sid: table.number for table in room.tables for sid in table.students}
+            here = set(room.present())
             items = "".join(f"<li class='muz-student'>{_text(s.nickname)}"
-                            f"{f' (table {seats[s.id]})' if s.id in seats else ''}</li>"
+                            f"{f' (table {seats[s.id]})' if s.id in seats else ''}"
+                            f"{'' if s.id in here else ' — page closed'}</li>"
                             for s in room.students.values())
             self.roster.value = (f"<h3>Roster: {len(room.students)} joined</h3>"
                                  f"<ul class='muz-roster'>{items}</ul>")
+            who, where = self.who_pick.value, self.seat_pick.value
+            self.who_pick.options = [(s.nickname, s.id) for s in room.students.values()]
+            self.who_pick.value = who if who in room.students else None
+            self.seat_pick.options = [
+                (f"table {t.number}, seat {i + 1}: {t.table.seats[i].name}", (t.number, i))
+                for t in room.tables for i in range(len(t.students))]
+            self.seat_pick.value = where if where in dict(self.seat_pick.options).values() else None
             chosen = self.pick.value
             self.pick.options = [(f"table {t.number}", t.number) for t in room.tables]
             self.pick.value = chosen if room.table(chosen or 0) else (1 if room.tables else None)
@@ -378,7 +494,8 @@ class TeacherView(widgets.VBox):
         room = self.room
         standings = room.standings()
         with room.lock, note_names("english"):
-            self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}</div>"
+            self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}"
+                                        f"{f' — {_text(t.fair_missing)}' if t.fair_missing else ''}</div>"
                                         for t in room.tables)
             columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints",
                        "luck-adjusted")
@@ -423,16 +540,49 @@ def Layout(children=()):  # noqa: B006 (Solara's signature)
     solara.Column(children=list(children))
 
 
+def _session():
+    """This page's Solara session (kernel context), or None outside a server."""
+    from solara.server import kernel_context
+
+    return kernel_context.get_current_context() if kernel_context.has_current_context() else None
+
+
 @solara.component
 def StudentPage():
-    """"/": join, then play; the seat token lives in the address, so a reload finds the seat again."""
+    """"/": join, then play; the seat token lives in the address, so a reload finds the seat again. Beyond
+    `MAX_SESSIONS` pages at once, a page is told that the class is full."""
+    context = _session()
+    if context is not None and not sessions.admit(context.id):
+        solara.Title("Muzundrum class")
+        solara.Markdown(f"**The class is full**: {MAX_SESSIONS} pages are open already. Close a page "
+                        "you do not need, or ask the teacher, then reload this one.")
+        return
+    if context is not None:
+        context.on_close(lambda: sessions.leave(context.id))
+    StudentSeat()
+
+
+@solara.component
+def StudentSeat():
+    """The student's page in this session."""
     router = solara.use_router()
     query = _query(router.search)
+    context = _session()
 
     def remember(address: dict[str, str]) -> None:
+        if context is not None and "seat" in address:
+            sessions.joined(context.id)
         router.push(f"/?{urlencode(address)}")
 
-    view = solara.use_memo(lambda: StudentView(classroom(), query, remember), [])
+    def is_open() -> bool:
+        from solara.server.kernel_context import PageStatus
+
+        return context is None or PageStatus.CONNECTED in context.page_status.values()
+
+    view = solara.use_memo(lambda: StudentView(classroom(), query, remember,
+                                               None if context is None else context.id, is_open), [])
+    if context is not None and view.student is not None:  # (opened with a seat: a joined page)
+        sessions.joined(context.id)
     solara.use_effect(lambda: view.close, [])
     solara.Title("Muzundrum class")
     solara.Column(children=[view])
@@ -442,7 +592,7 @@ def StudentPage():
 def TeacherPage():
     """"/teacher?key=...": the dashboard and Export, for the holder of the teacher's key only."""
     router = solara.use_router()
-    if _query(router.search).get("key") != classroom().teacher_key:
+    if not classroom().is_teacher(_query(router.search).get("key")):
         solara.Markdown("This page needs the teacher's address, as `muzlab class` printed it.")
     else:
         Dashboard()

@@ -8,10 +8,13 @@ CDN, so no request leaves the machine. The class lives in its folder (`class.sql
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import socket
 import threading
+import time
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 from muzlab.app.classroom import Classroom
@@ -23,13 +26,66 @@ SOLARA_SETTINGS = {
     "SOLARA_MODE": "production",
     "SOLARA_THEME_SHOW_BANNER": "False",
     # a device gone quiet this long loses its session; opened again, its address finds its seat
+    # (a page that never joined goes sooner: UNJOINED_CULL)
     "SOLARA_KERNEL_CULL_TIMEOUT": "15m",
 }
+#: Pages (Solara sessions) served at once; one more is told that the class is full.
+MAX_SESSIONS = 150
+#: A page that never joined, with no socket open this long, is let go (seconds).
+UNJOINED_CULL = 60.0
 FOLDER_VARIABLE = "MUZLAB_CLASS_FOLDER"
 ADDRESS_VARIABLE = "MUZLAB_CLASS_ADDRESS"
 DEFAULT_PORT = 8870
 
+class Sessions:
+    """The students' pages the server holds, by session id: at most `cap` at once, and those that never
+    joined are let go `UNJOINED_CULL` seconds after their socket closed (a joined page keeps the cull)."""
+
+    def __init__(self, cap: int = MAX_SESSIONS, clock: Callable[[], float] = time.monotonic):
+        self.cap, self.clock = cap, clock
+        self._lock = threading.Lock()
+        self._open: dict[str, bool] = {}  # session: joined
+        self._gone: dict[str, float] = {}  # session: when its socket was first seen closed
+
+    def admit(self, session: str) -> bool:
+        """True if the session may have a page (it has one already, or there is room for one)."""
+        with self._lock:
+            if session in self._open:
+                return True
+            if len(self._open) >= self.cap:
+                return False
+            self._open[session] = False
+            return True
+
+    def joined(self, session: str) -> None:
+        with self._lock:
+            if session in self._open:
+                self._open[session] = True
+
+    def leave(self, session: str) -> None:
+        with self._lock:
+            self._open.pop(session, None)
+            self._gone.pop(session, None)
+
+    def to_end(self, connected: Callable[[str], bool]) -> list[str]:
+        """The sessions to end now: never joined, and `connected(session)` False for UNJOINED_CULL s."""
+        now, ending = self.clock(), []
+        with self._lock:
+            for session, joined in self._open.items():
+                if joined or connected(session):
+                    self._gone.pop(session, None)
+                    continue
+                if now - self._gone.setdefault(session, now) >= UNJOINED_CULL:
+                    ending.append(session)
+        return ending
+
+    def __len__(self) -> int:
+        return len(self._open)
+
+
+sessions = Sessions()
 _room: Classroom | None = None
+log = logging.getLogger(__name__)
 _room_lock = threading.Lock()
 
 
@@ -93,21 +149,55 @@ def _offline_assets() -> None:
     starlette_server.get_path = local_only
 
 
-def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True) -> None:
-    """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>`."""
+def _end_unjoined(every: float = 15.0) -> None:
+    """Now and then, end the sessions of pages that never joined and whose socket is gone."""
+    from solara.server import kernel_context
+
+    def connected(session: str) -> bool:
+        context = kernel_context.contexts.get(session)
+        return context is not None and kernel_context.PageStatus.CONNECTED in context.page_status.values()
+
+    while True:
+        time.sleep(every)
+        for session in sessions.to_end(connected):
+            context = kernel_context.contexts.get(session)
+            sessions.leave(session)
+            if context is not None:
+                try:
+                    context.close(reason="cull")
+                except Exception:  # a page that cannot be ended now is left to Solara's own cull
+                    log.exception("a page that never joined could not be ended")
+
+
+def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
+          max_pages: int = MAX_SESSIONS) -> None:
+    """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
+    listens. The folder is held for the server's life: a second server on it is refused at once."""
     folder = Path(folder).resolve()
-    port = port if port is not None else free_port(ip)
     os.environ.update(SOLARA_SETTINGS)
     os.environ[FOLDER_VARIABLE] = str(folder)
-    room = classroom()
+    sessions.cap = max_pages
+    room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
+    port = port if port is not None else free_port(ip)
     students, teacher = addresses(room, ip, port)
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
-    print(f"students: {students}", flush=True)
-    print(f"teacher: {teacher}", flush=True)
     import uvicorn
 
     _offline_assets()
+    server = uvicorn.Server(uvicorn.Config("solara.server.starlette:app", host=ip, port=port,
+                                           log_level="warning", ws_ping_interval=20))
+
+    def when_listening() -> None:
+        while not server.started:
+            if server.should_exit:
+                return
+            time.sleep(0.05)
+        print(f"students: {students}", flush=True)
+        print(f"teacher: {teacher}", flush=True)
+        if browser:
+            webbrowser.open(teacher)
+
+    threading.Thread(target=_end_unjoined, daemon=True).start()
     gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects
-    if browser:
-        threading.Timer(1.5, webbrowser.open, (teacher,)).start()
-    uvicorn.run("solara.server.starlette:app", host=ip, port=port, log_level="warning", ws_ping_interval=20)
+    threading.Thread(target=when_listening, daemon=True).start()
+    server.run()

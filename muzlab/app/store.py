@@ -2,35 +2,72 @@
 
 The class is its events replayed (a student joined, the teacher dealt tables, a student acted), as a
 game is its events: a server killed mid-game and started again on the same folder resumes the roster,
-the tables, the games and the scores. One folder holds one class, so two classes never mix.
+the tables, the games and the scores. One folder holds one class, so two classes never mix, and one
+server at a time: the store holds an OS lock on the folder (`class.lock`) for its whole life.
+
+A file that is not a class (random bytes, an event that is not JSON, an unknown kind of event) is
+refused with one sentence before anything is written; a file from an older muzlab is copied to
+`class.sqlite.backup-v<N>` before it is brought up to date.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import secrets
+import shutil
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from muzlab.core.errors import MuzlabError
+
 #: The database's file name inside the class folder.
 FILE_NAME = "class.sqlite"
+#: The lock file: held (flock) by the one server serving the folder.
+LOCK_NAME = "class.lock"
 #: Letters of a class code: no 0/O, 1/I/L, so a code read off a projector is typed right.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
+#: The file's layout: 1 had no `schema` row; 2 has it (and student ids are given out by the store).
+SCHEMA = 2
+#: The kinds of event a class is made of.
+KINDS = ("join", "rejoin", "remove", "deal", "seat", "act")
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class ClassFolderError(MuzlabError, ValueError):
+    """A class folder that cannot be served: busy with another server, or its file is not a class."""
 
 
 class ClassStore:
     """The class folder's database: `meta` (the teacher's key, the class code) and `events`, in order."""
 
-    def __init__(self, folder: str | Path):
+    def __init__(self, folder: str | Path,
+                 replay: Callable[[Iterator[tuple[int, str, dict[str, Any]]]], None] | None = None):
+        """Open the folder's class; `replay(events)` is called with the events read before anything is
+        written, so a file it refuses (by raising) is left exactly as it was."""
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / FILE_NAME
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._hold = _hold_folder(self.folder)
+        try:
+            self._db, schema = _open_checked(self.path)
+            if replay is not None:
+                replay(self.events())
+            if schema is not None and schema < SCHEMA:  # a copy first, then the file is brought up to date
+                self._db.close()
+                shutil.copy2(self.path, self.path.with_name(f"{FILE_NAME}.backup-v{schema}"))
+                self._db = _connect(self.path)
+        except BaseException:
+            if hasattr(self, "_db"):
+                self._db.close()
+            self._hold.close()
+            raise
         with self._lock:
             # WAL with synchronous NORMAL: a commit survives the server being killed (not a power cut)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -38,6 +75,7 @@ class ClassStore:
             self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.execute("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
                              "kind TEXT NOT NULL, data TEXT NOT NULL)")
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA),))
         self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(18))
         self.class_code = self._meta(
             "class_code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)))
@@ -52,19 +90,114 @@ class ClassStore:
                 return value
             return row[0]
 
-    def append(self, kind: str, data: dict[str, Any]) -> None:
-        """Write one event now (committed before this returns)."""
+    def append(self, kind: str, data: dict[str, Any]) -> int:
+        """Write one event now (committed before this returns); returns its number."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown kind of event {kind!r}")
         with self._lock:
-            self._db.execute("INSERT INTO events (kind, data) VALUES (?, ?)", (kind, json.dumps(data)))
+            return self._db.execute("INSERT INTO events (kind, data) VALUES (?, ?)",
+                                    (kind, json.dumps(data))).lastrowid
 
-    def events(self) -> Iterator[tuple[str, dict[str, Any]]]:
-        """Every event written so far, in order, as (kind, data)."""
+    def join(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Write a "join" event with the next student id, found and used in one transaction (so two
+        joins at once never share an id); returns the data as written, with its `id`."""
         with self._lock:
-            rows = self._db.execute("SELECT kind, data FROM events ORDER BY seq").fetchall()
-        for kind, data in rows:
-            yield kind, json.loads(data)
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                last = self._db.execute("SELECT MAX(CAST(json_extract(data, '$.id') AS INTEGER)) "
+                                        "FROM events WHERE kind = 'join'").fetchone()[0]
+                data = {"id": (last or 0) + 1, **data}
+                self._db.execute("INSERT INTO events (kind, data) VALUES ('join', ?)", (json.dumps(data),))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return data
+
+    def retract(self, seq: int) -> None:
+        """Take back the event just written as `seq` (an action the table then refused)."""
+        with self._lock:
+            self._db.execute("DELETE FROM events WHERE seq = ?", (seq,))
+
+    def events(self) -> Iterator[tuple[int, str, dict[str, Any]]]:
+        """Every event written so far, in order, as (number, kind, data) (checked when opened)."""
+        with self._lock:
+            if self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'events'").fetchone() is None:
+                return
+            rows = self._db.execute("SELECT seq, kind, data FROM events ORDER BY seq").fetchall()
+        for seq, kind, data in rows:
+            yield seq, kind, json.loads(data)
 
     def close(self) -> None:
-        """Close the file (the events are already on disk)."""
+        """Close the file (the events are already on disk) and let the folder go."""
         with self._lock:
             self._db.close()
+            self._hold.close()
+
+
+def _hold_folder(folder: Path):
+    """The folder's lock file, locked for this process (ClassFolderError when another server holds it)."""
+    hold = open(folder / LOCK_NAME, "a+")  # noqa: SIM115 (held open for the store's life)
+    try:
+        fcntl.flock(hold, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        hold.close()
+        raise ClassFolderError(f"another muzlab class server is already serving {folder}: stop it first, "
+                               "or give this one another folder") from None
+    hold.seek(0)
+    hold.truncate()
+    hold.write(f"{os.getpid()}\n")
+    hold.flush()
+    return hold
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+
+
+def _open_checked(path: Path) -> tuple[sqlite3.Connection, int | None]:
+    """The connection to a class file that reads as a class, and its layout (None: a new file); or
+    ClassFolderError saying what is wrong. Nothing is written."""
+    if path.exists() and path.stat().st_size:
+        with path.open("rb") as file:
+            if file.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+                raise ClassFolderError(f"{path} is not a SQLite file (it may be damaged): {_RECOVER}")
+    db = _connect(path)
+    try:
+        return db, _check(db, path)
+    except BaseException:
+        db.close()
+        raise
+
+
+_RECOVER = ("restore it from a copy (class.sqlite.backup-v*, or your own), or move it away to start the "
+            "class afresh")
+
+
+def _check(db: sqlite3.Connection, path: Path) -> int | None:
+    """The file's schema (None for a new file); ClassFolderError if it is not a class's file."""
+    try:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            return None
+        if not {"meta", "events"} <= tables:
+            raise ClassFolderError(f"{path} is a SQLite file but not a class's (no meta and events tables): "
+                                   f"{_RECOVER}")
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        schema = 1 if row is None else int(row[0]) if str(row[0]).isdigit() else -1
+        if not 1 <= schema <= SCHEMA:
+            raise ClassFolderError(f"{path} has layout {str(row[0])[:20]!r}, which this muzlab does not know "
+                                   f"(it knows 1 to {SCHEMA}): use the muzlab that made it, or {_RECOVER}")
+        for seq, kind, data in db.execute("SELECT seq, kind, data FROM events ORDER BY seq"):
+            if kind not in KINDS:
+                raise ClassFolderError(f"{path}: event {seq} is of an unknown kind {str(kind)[:20]!r}: "
+                                       f"{_RECOVER}")
+            try:
+                parsed = json.loads(data)
+            except (TypeError, ValueError):
+                parsed = None
+            if not isinstance(parsed, dict):
+                raise ClassFolderError(f"{path}: event {seq} ({kind}) is not readable JSON: {_RECOVER}")
+    except sqlite3.DatabaseError as error:
+        raise ClassFolderError(f"{path} cannot be read as a class ({error}): {_RECOVER}") from None
+    return schema
