@@ -381,3 +381,15 @@ def test_computer_moves_come_from_a_timer_on_the_event_loop_not_a_sleep():
 
     waiting, before, after = asyncio.run(play())
     assert waiting and after > before
+
+
+def test_a_die_cell_tells_its_die_and_cell_to_a_reader():
+    from muzlab.rules.position import Position as _Position
+    from muzlab.widgets.svgboard import Scene, SvgBoard
+
+    view = SvgBoard(_Position().board)
+    view.show(Scene(_Position(None, {"e5": "C", "e6": "Eb"})))
+    assert view.cells[(0, -1)].tooltip == "E♭ on e6"
+    assert view.cells[(0, -2)].tooltip == "e7, honeypot ×2"  # an empty cell: its name and honeypot
+    assert "<title>E♭ on e6</title>" in view.svg
+    assert 'aria-label="standard board, 2 dice: C on e5, E♭ on e6"' in view.svg
