@@ -107,7 +107,8 @@ DRAWN_AT = """size => {
     const svg = document.querySelector('.muz-playboard .muz-board svg');
     if (!svg) return false;
     const fixed = (parseFloat(svg.getAttribute('height')) * size).toFixed(1);
-    return svg.style.height === (size === 'fit' ? 'var(--muz-room)' : `min(${fixed}px, var(--muz-room))`);
+    const start = size === 'fit' ? 'min(var(--muz-room)' : `min(${fixed}px, var(--muz-room)`;
+    return svg.style.height.startsWith(start);
 }"""
 #: True when the window holds less than the Size asks (a fixed Size whose board is drawn smaller).
 CAPPED = """size => {

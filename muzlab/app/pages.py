@@ -22,6 +22,7 @@ from muzlab.app.server import classroom, student_address
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import note_names
 from muzlab.names.spelling import (
+    MAJOR_KEY_SIGNATURES,
     key_label,
     lesson_key,
     major_scale,
@@ -32,15 +33,20 @@ from muzlab.names.spelling import (
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.table import Message
-from muzlab.widgets.classroom import NOTE_NAMES, SIZES
+from muzlab.widgets.classroom import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
+from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 log = logging.getLogger(__name__)
-#: The lesson keys a student may choose (major keys, by the circle of fifths).
-LESSON_KEYS = ("C", "G", "D", "A", "E", "B", "F#", "C#", "F", "Bb", "Eb", "Ab", "Db", "Gb", "Cb")
-#: A board wider than a phone's screen shrinks to fit it (the SVG keeps its proportions and its cells).
-PHONE_STYLE = ("<style>.muz-student-page .muz-board svg, .muz-student-page .muz-board .muz-tip "
-               "{ max-width: calc(100vw - 24px) !important; height: auto !important; }</style>")
+#: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
+LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
+#: The student page's look: a board never wider than the screen; on a narrow screen (a phone) the
+#: settings fold behind one button, which a wide screen does not need.
+PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(100vw - 24px); }"
+              " .muz-student-page .muz-hand-row { align-items: center; gap: 12px; flex-wrap: wrap; }"
+              " @media (min-width: 700px) {"
+              " .muz-student-page .muz-settings-button { display: none !important; }"
+              " .muz-student-page .muz-settings { display: flex !important; } }</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 
@@ -105,7 +111,7 @@ class StudentView(widgets.VBox):
         sizes = {str(value): value for _label, value in SIZES}
         conventions = [value for _label, value in NOTE_NAMES]
         self.convention = query["names"] if query.get("names") in conventions else "english"
-        self.scale = sizes.get(query.get("size", ""), 1.0)
+        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
         self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
         token, code = query.get("seat"), query.get("code")
         self.student = room.student(token)
@@ -115,11 +121,13 @@ class StudentView(widgets.VBox):
         self.names = widgets.Dropdown(options=list(NOTE_NAMES), value=self.convention,
                                       description="Note names", style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
-        self.size = widgets.Dropdown(options=list(SIZES), value=self.scale, description="Size")
-        self.size.add_class("muz-size")
-        self.lesson_key = widgets.Dropdown(options=[("no key", "")] + [(k, k) for k in LESSON_KEYS],
-                                           value=self.key, description="Lesson key",
-                                           style={"description_width": "initial"})
+        self.size = SizeChoice(self.scale)  # the app's Size buttons (class "muz-size" each)
+        with note_names(self.convention):
+            keys = lesson_key_options()  # the app's list and words: "F♯ major", "none (each run ...)"
+        self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
+                                           description="Key of the lesson",
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="auto"))
         self.lesson_key.add_class("muz-key")
         for control in (self.names, self.size, self.lesson_key):
             control.observe(lambda _change: self._settings(), names="value")
@@ -150,11 +158,21 @@ class StudentView(widgets.VBox):
             button.on_click(lambda _b, action=action: self.act(action))
         self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button])
         self.board_area = widgets.VBox([self.board_view])
-        self.playing = widgets.VBox([self.who, self.status, self.last, self.message, self.hand, self.buttons,
-                                     self.board_area, self.scale_note])
-        settings = widgets.HBox([self.names, self.size, self.lesson_key],
-                                layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([widgets.HTML(PHONE_STYLE), settings, self.joining, self.playing])
+        # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
+        # what happened and whose turn it is under the board
+        self.playing = widgets.VBox([widgets.HBox([self.hand, self.buttons], layout=widgets.Layout(
+            flex_flow="row wrap")), self.board_area, self.message, self.status, self.last, self.who,
+            self.scale_note])
+        self.playing.children[0].add_class("muz-hand-row")
+        self.settings = widgets.HBox([self.names, self.size, self.lesson_key],
+                                     layout=widgets.Layout(flex_flow="row wrap", display="none"))
+        self.settings.add_class("muz-settings")
+        self.settings_button = widgets.ToggleButton(value=False, description="Settings",
+                                                    tooltip="Note names, Size and the key of the lesson")
+        self.settings_button.add_class("muz-settings-button")
+        self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
+        super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
+                          self.playing])
         self.add_class("muz-student-page")
         self.unwatch = room.watch(self._changed)
         self.draw()
@@ -183,8 +201,18 @@ class StudentView(widgets.VBox):
             if self._said:
                 self.draw()
 
+    def _fold(self, shown: bool) -> None:
+        """Show or fold away the settings (the one button a narrow screen shows for them)."""
+        self.settings.layout.display = "flex" if shown else "none"
+
     def _settings(self) -> None:
-        self.convention, self.scale, self.key = self.names.value, self.size.value, self.lesson_key.value
+        key = self.lesson_key.value
+        self.convention, self.scale = self.names.value, self.size.value
+        self.key = key.partition(" ")[0] if key else ""
+        with note_names(self.convention):  # the keys named in this page's note names
+            options = lesson_key_options()
+        if options != list(self.lesson_key.options):
+            self.lesson_key.options, self.lesson_key.value = options, key
         self._remember()
         self.draw()
 
@@ -221,7 +249,8 @@ class StudentView(widgets.VBox):
         return f"{self.key} major" if self.key else None
 
     def _draw(self) -> None:
-        size = round(16 * self.scale)
+        zoom = board_scale(self.scale)
+        size = round(16 * zoom)
         said = f"<div style='font-size:{size}px'>{_lines(self._said)}</div>"
         self.message.value, self.join_message.value = (said, "") if self.student else ("", said)
         self.joining.layout.display = "none" if self.student else "flex"
@@ -247,7 +276,8 @@ class StudentView(widgets.VBox):
         mine = not game.over and game.current_player == seat
         hand = None if game.over else game.hand
         self.board_area.layout.display = "flex"
-        self.board_view.scale = self.scale
+        self.board_view.scale = zoom
+        self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
         lit = game.legal_placements() if mine and hand is not None else ()
         self.board_view.show(Scene(game.position, highlight=hand if lit else None, last=t.last, lit=lit,
                                    tips_for=hand if lit else None,
@@ -256,7 +286,7 @@ class StudentView(widgets.VBox):
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
         face = pitch_label(hand) if hand is not None else "–"
-        self.hand.value = (f"<div style='font-size:{round(40 * self.scale)}px;font-weight:bold'>"
+        self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
         self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table))}</div>"
         self.buttons.layout.display = "flex" if mine else "none"
@@ -287,6 +317,8 @@ class TeacherView(widgets.VBox):
         self.mode.add_class("muz-mode")
         self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9, description="Game no.")
         self.hints = widgets.Checkbox(value=True, description="Hint button for the players")
+        self.hints.observe(lambda _change: self._say_what_lights(), names="value")
+        self.lights = _html("muz-lights")
         self.deal_button = _button("Deal", "muz-deal", "primary")
         self.deal_button.on_click(lambda _b: self.deal())
         self.message = _html("muz-message")
@@ -305,13 +337,24 @@ class TeacherView(widgets.VBox):
         self.projector.layout.display = "none"
         deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.deal_button],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.dashboard = widgets.VBox([self.code, self.roster, deal, self.message, self.tables,
+        self._say_what_lights()
+        self.dashboard = widgets.VBox([self.code, self.roster, deal, self.lights, self.message, self.tables,
                                        widgets.HBox([self.pick, self.show_button]), self.leaderboard])
         super().__init__([self.dashboard, self.projector])
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
         self.unwatch = room.watch(self._changed)
         self.draw()
+
+    def lit_words(self) -> str:
+        """What the players will see lit, in a sentence (the Deal's settings)."""
+        hint = ("a Hint button lights the best cell and says why" if self.hints.value
+                else "no Hint button")
+        return ("The student whose turn it is sees every legal cell lit, with its points; "
+                f"{hint}. The others watch the board unlit.")
+
+    def _say_what_lights(self) -> None:
+        self.lights.value = f"<div style='color:#333'>{_text(self.lit_words())}</div>"
 
     def deal(self) -> None:
         """Seat the class at tables of the chosen size for a new round."""
@@ -322,7 +365,8 @@ class TeacherView(widgets.VBox):
             return
         count = len(self.room.tables)
         self.message.value = (f"<div style='color:#064'>Round {self.room.round}: {count} "
-                              f"table{'s' if count != 1 else ''} ({self.mode.value}).</div>")
+                              f"table{'s' if count != 1 else ''} ({self.mode.value}). "
+                              f"{_text(self.lit_words())}</div>")
         self.seed.value = self.room.round + 1
 
     def project(self, number: int | None) -> None:

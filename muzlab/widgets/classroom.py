@@ -75,6 +75,14 @@ NO_KEY = "none (each run in its own key)"
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
 
 
+def lesson_key_options() -> list[tuple[str, str | None]]:
+    """The lesson keys offered, flats to sharps, as the class reads them ("F♯ major", in the note names
+    in force) with their values ("F# major"), after "none (each run in its own key)" (None): the one
+    list of the app and the class server."""
+    keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)
+    return [(NO_KEY, None)] + [(f"{symbols(show_name(tonic))} major", f"{tonic} major") for tonic in keys]
+
+
 def board_scale(size: float | str) -> float:
     """The scale a board is drawn at for a Size (1 for "fit": the window decides its height)."""
     return 1.0 if size == FIT else float(size)
@@ -171,9 +179,8 @@ class ClassroomApp(widgets.VBox):
                                            description="Note names", style={"description_width": "initial"})
         self.note_names.add_class("muz-note-names")
         self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
-        keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)  # flats to sharps
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
-            options=[(NO_KEY, None)] + [(f"{symbols(show_name(t))} major", f"{t} major") for t in keys],
+            options=lesson_key_options(),
             value=current_lesson_key(), description="Key of the lesson",
             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))  # its words whole
         self.lesson_key.add_class("muz-lesson-key")

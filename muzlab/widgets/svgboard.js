@@ -83,8 +83,10 @@ function render({ model, el }) {
     svg.style.aspectRatio = `${width} / ${height}`;
     svg.style.width = "auto";
     svg.style.maxWidth = "none";
-    svg.style.height = fit === "fill" ? "var(--muz-room)"
-      : fit === "window" ? `min(${fixed}, var(--muz-room))` : fixed;
+    // a board bounded by the window is also never wider than it (a phone held upright)
+    const across = `calc((100vw - 24px) * ${(height / width).toFixed(4)})`;
+    svg.style.height = fit === "fill" ? `min(var(--muz-room), ${across})`
+      : fit === "window" ? `min(${fixed}, var(--muz-room), ${across})` : fixed;
     el.style.setProperty("--muz-scale", scale);
     if (fit !== "none") measure();
     if (focus && document.activeElement === frame) showFocus();
