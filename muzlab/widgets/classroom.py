@@ -240,8 +240,7 @@ class ClassroomApp(widgets.VBox):
         names, agents = self.setup.seats()
         self.play = PlayBoard(players=len(names), agents=agents, names=names,
                               seed=self.setup.game_number.value, agent_delay=self.agent_delay,
-                              scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value,
-                              staff_later=True)
+                              scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value)
         self._fit(self.play.board_view)
         self.play.actions.children = (*self.play.actions.children, self.change_button)
         self.play_area.children = [self.play]
