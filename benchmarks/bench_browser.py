@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from test_browser import CELLS, CHROMIUM_ARGS, MESSAGE, act, answered, changes, jupyter_lab, open_and_run  # noqa: E402
 
 TARGET_MEDIAN_MS, TARGET_P95_MS = 60, 150
+NOTEBOOK = "bench-board.ipynb"
 SOURCE = """from ipywidgets import Button
 from muzlab.widgets import PlayBoard
 
@@ -84,22 +85,21 @@ def report(label: str, times: list[float], floor: float) -> None:
 def main(moves: int = 25) -> None:
     from playwright.sync_api import sync_playwright
 
-    folder = Path(tempfile.mkdtemp(prefix="muzlab-bench-"))
     variants = {"as in a lesson (staff drawn off the kernel's thread)": "",
                 "reference: staff_later=False (drawn before the next Roll)": ", staff_later=False"}
     results = {}
-    try:
-        with jupyter_lab(folder) as url, sync_playwright() as playwright:
-            for number, (label, extra) in enumerate(variants.items()):
-                name = f"bench-board-{number}.ipynb"
-                cell = nbformat.v4.new_code_cell(SOURCE.format(extra=extra))
-                notebook = nbformat.v4.new_notebook(cells=[cell])
-                notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                                   "language": "python"}
-                nbformat.write(notebook, folder / name)
-                results[label] = play(playwright, url, name, moves)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    for label, extra in variants.items():  # each in a JupyterLab of its own, one notebook open
+        folder = Path(tempfile.mkdtemp(prefix="muzlab-bench-"))
+        try:
+            cell = nbformat.v4.new_code_cell(SOURCE.format(extra=extra))
+            notebook = nbformat.v4.new_notebook(cells=[cell])
+            notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                               "language": "python"}
+            nbformat.write(notebook, folder / NOTEBOOK)
+            with jupyter_lab(folder) as url, sync_playwright() as playwright:
+                results[label] = play(playwright, url, NOTEBOOK, moves)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
     for label, (roll_ms, place_ms, ping_ms, after_completion_ms) in results.items():
         floor = statistics.median(ping_ms)
         print(f"-- {label}")
