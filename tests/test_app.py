@@ -158,7 +158,8 @@ def test_the_size_control_rescales_every_board(app):
     app.setup.start_button.click()
     app.size.value = 1.5
     assert [board.scale for board in app.boards()] == [1.5, 1.5, 1.5]
-    assert "--muz-u: min(1.5px, 0.2vh)" in app.style.value  # 1.5 times, but never past the window
+    # the text follows the window at every Size: a larger Size never takes the board's room for text
+    assert "--muz-u: clamp(0.8px, 0.17vh, 2.4px)" in app.style.value
     assert "--jp-widgets-font-size: calc(13 * var(--muz-u))" in app.style.value  # buttons and labels too
     assert {view.fit for view in app.board_views()} == {"window"}
     app.setup.start_button.click()  # a new table starts at the chosen size
@@ -167,7 +168,9 @@ def test_the_size_control_rescales_every_board(app):
 
 def test_fit_is_the_default_size_and_fills_the_window_height(app):
     assert app.size.value == "fit"
-    assert [button.description for button in app.size.buttons.values()][:2] == ["✓ fit", "small"]
+    # offered from the smallest board to the largest, "fit" (the most the window holds) last
+    assert [button.description for button in app.size.buttons.values()] == [
+        "small", "normal", "large", "projector", "back row", "✓ fit"]
     app.setup.start_button.click()
     assert app.play.scale == 1.0 and {view.fit for view in app.board_views()} == {"fill"}
     app.size.buttons[2.0].click()  # the back row: twice the size, within the window

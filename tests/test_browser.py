@@ -288,3 +288,57 @@ def test_play_lesson_in_a_real_browser(lab):
             browser.close()
     assert placed >= 1
     assert after != before_scores, f"no placement changed the scores: {before_scores!r}"
+
+
+#: For every die name in the page: each line's width (its computed length, centred) and the band from
+#: its baseline up to the capitals' height, as the corners furthest from the die's centre; how far
+#: outside the die's circle (less its outline) the worst corner reaches, in SVG units (<= 0: inside).
+NAME_OVERFLOW = """() => {
+    const out = [];
+    for (const circle of document.querySelectorAll('svg circle.die')) {
+        const cx = +circle.getAttribute('cx'), cy = +circle.getAttribute('cy');
+        const radius = +circle.getAttribute('r') - 1;
+        const text = [...document.querySelectorAll('svg text.name')]
+            .find(t => +t.getAttribute('x') === cx && +t.getAttribute('y') === cy);
+        const font = +text.getAttribute('font-size');
+        const lines = text.querySelectorAll('tspan').length ? [...text.querySelectorAll('tspan')] : [text];
+        let worst = -Infinity;
+        for (const line of lines) {
+            const half = line.getComputedTextLength() / 2;
+            const base = line.getStartPositionOfChar(0).y;
+            for (const y of [base, base - 0.73 * font]) {
+                worst = Math.max(worst, Math.hypot(half, y - cy) - radius);
+            }
+        }
+        out.push([text.textContent, worst]);
+    }
+    return out;
+}"""
+
+
+def test_every_die_name_stays_inside_its_die_in_chromium():
+    """Item 21: two names ("D♯/E♭", "B/C♭", "Dis/Es", "Re♯/Mi♭") and long ones ("Sol♯") drawn inside
+    the circle. Every Size scales the whole picture alike, so the SVG's own units decide it."""
+    from playwright.sync_api import sync_playwright
+
+    from muzlab.core.pitch import note_names
+    from muzlab.rules.perft import random_positions
+    from muzlab.views.svg import position_svg
+
+    pictures = []
+    for seed in range(6):
+        for position in random_positions(seed, dice=40)[::5]:
+            for convention in ("english", "german", "solfege"):
+                with note_names(convention):
+                    pictures.append(position_svg(position))
+    seen = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        for svg in pictures:
+            page.set_content(svg)
+            seen.update(page.evaluate(NAME_OVERFLOW))
+        browser.close()
+    assert {"D♯E♭", "BC♭", "DisEs", "Re♯Mi♭", "Sol♯"} <= set(seen)  # the stacked names and a long one
+    outside = {name: round(reach, 1) for name, reach in seen.items() if reach > 0}
+    assert not outside, f"names reaching outside their die (SVG units): {outside}"

@@ -107,7 +107,14 @@ DRAWN_AT = """size => {
     const svg = document.querySelector('.muz-playboard .muz-board svg');
     if (!svg) return false;
     const fixed = (parseFloat(svg.getAttribute('height')) * size).toFixed(1);
-    return svg.style.height === (size === 'fit' ? 'var(--muz-room)' : `min(${fixed}px, var(--muz-room))`);
+    const start = size === 'fit' ? 'min(var(--muz-room)' : `min(${fixed}px, var(--muz-room)`;
+    return svg.style.height.startsWith(start);
+}"""
+#: True when the window holds less than the Size asks (a fixed Size whose board is drawn smaller).
+CAPPED = """size => {
+    const svg = document.querySelector('.muz-playboard .muz-board svg');
+    const asked = parseFloat(svg.getAttribute('height')) * size;
+    return size !== 'fit' && svg.getBoundingClientRect().height + 1 < asked;
 }"""
 #: True once a tab of the app is the one shown, its panel laid out.
 TAB_SHOWN = """tab => {
@@ -266,6 +273,7 @@ def test_every_size_fits_every_window(served):
             act(page, lambda: page.click(f"{PLAY} .muz-roll"))  # a die in hand: Pass and Hint are live
             for width, height in WINDOWS:
                 page.set_viewport_size({"width": width, "height": height})
+                widths = []  # the board's width at each Size, in the order they are offered
                 for label, size in SIZES:
                     page.locator(".muz-size", has_text=label).first.click()
                     page.wait_for_function("label => [...document.querySelectorAll('.muz-size')]"
@@ -275,6 +283,13 @@ def test_every_size_fits_every_window(served):
                     wait_steady(page)  # the board measures the room it has
                     where = f"{width}×{height} {label}"
                     board = box(page, f"{PLAY} .muz-board svg")
+                    widths.append((label, round(board["width"])))
+                    # a Size the window cannot hold says so under the board
+                    capped = page.evaluate(CAPPED, size)
+                    said = page.inner_text(f"{PLAY} .muz-tip").startswith("This window holds no larger board")
+                    if capped != said:
+                        problems.append(f"{where}: held back {capped}, but the line under the board "
+                                        f"{'does not say' if capped else 'says'} so")
                     inside = {"x": 0, "y": 0, "width": width, "height": height}
                     for selector in (f"{PLAY} .muz-board svg", *(f"{PLAY} {s}" for s in IN_SIGHT)):
                         found = box(page, selector)
@@ -289,6 +304,10 @@ def test_every_size_fits_every_window(served):
                     if label in ("fit", "back row"):
                         name = f"app-{width}x{height}-{label.replace(' ', '-')}.png"
                         page.screenshot(path=str(SCREENSHOTS / name))
+                smaller = [(a, b) for a, b in zip(widths, widths[1:], strict=False) if b[1] < a[1]]
+                if smaller:
+                    problems.append(f"{width}×{height}: a larger Size drew the board smaller: {smaller}")
+                print(f"{width}×{height}: board width by Size {widths}")
             # The other tabs at the largest Size on the smallest window: no label cut, nothing over the board.
             page.set_viewport_size({"width": WINDOWS[0][0], "height": WINDOWS[0][1]})
             for tab in ("Explore", "Quiz", "Ear training", "Review"):

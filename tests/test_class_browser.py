@@ -291,3 +291,81 @@ def test_one_page_more_than_the_cap_is_told_the_class_is_full(tmp_path):
     finally:
         server.kill()
     assert outside == []
+
+
+#: Where something is, against the window: its box, and whether all of it is inside the window.
+IN_VIEW = """selector => {
+    const element = document.querySelector(selector);
+    if (!element) return null;
+    const box = element.getBoundingClientRect();
+    return {top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+            inside: box.width > 0 && box.top >= 0 && box.left >= 0
+                && box.bottom <= window.innerHeight && box.right <= window.innerWidth};
+}"""
+
+
+def test_on_a_phone_the_whole_board_and_roll_are_in_view(tmp_path):
+    """Items 12 and 18: at 360×640 and 390×844, held upright, a touch screen: the settings fold
+    behind one button, the die in hand, Roll and the whole board come first (Size "fit"), and the
+    line under the board speaks of tapping."""
+    from playwright.sync_api import expect, sync_playwright
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    server = ClassServer(tmp_path / "class-phone")
+    server.start()
+    outside: list[str] = []
+    problems = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            teacher = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+            teacher.goto(server.teacher)
+            teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            expect(teacher.locator(".muz-lights")).to_contain_text("sees every legal cell lit")
+            phones = []
+            for nickname, (width, height) in (("Ana", (360, 640)), ("Bo", (390, 844))):
+                context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                              has_touch=True, device_scale_factor=2)
+                watch_requests(context, outside)
+                page = context.new_page()
+                page.goto(server.students)
+                page.wait_for_selector(".muz-nickname input", timeout=60_000)
+                page.fill(".muz-nickname input", nickname)
+                page.click(".muz-join")
+                expect(page.locator(".muz-who")).to_contain_text(nickname, timeout=WAIT)
+                phones.append((page, width, height))
+            teacher.click(".muz-deal")
+            for page, width, height in phones:
+                where = f"{width}×{height}"
+                expect(page.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
+                page.wait_for_selector(".muz-board svg", timeout=WAIT)
+                time.sleep(1.0)  # the board measures the room it has
+                assert not page.locator(".muz-settings").is_visible(), where  # folded away
+                assert page.locator(".muz-settings-button").is_visible(), where
+                board = page.evaluate(IN_VIEW, ".muz-board svg")
+                if not board["inside"]:
+                    problems.append(f"{where}: the board at {board} is not all in view")
+                page.mouse.move(1, 1)  # where the Join tap left the pointer may be over a cell now
+                tip = page.inner_text(".muz-board .muz-tip")
+                if not tip.startswith("Tap a cell"):
+                    problems.append(f"{where}: the line under the board says {tip!r}")
+                page.screenshot(path=str(SCREENSHOTS / f"class-phone-{width}x{height}.png"))
+            turn = next(page for page, _w, _h in phones if page.locator(".muz-roll").is_visible())
+            _page, width, height = next(p for p in phones if p[0] is turn)
+            roll = turn.evaluate(IN_VIEW, ".muz-roll")
+            if not roll["inside"]:
+                problems.append(f"{width}×{height}: Roll at {roll} is not in view")
+            hand = turn.evaluate(IN_VIEW, ".muz-hand")
+            board = turn.evaluate(IN_VIEW, ".muz-board svg")
+            if not hand["inside"] or hand["top"] > board["top"]:
+                problems.append(f"{width}×{height}: the die in hand at {hand} is not in view above the board")
+            # the settings come back behind their one button, and fold away again
+            turn.click(".muz-settings-button")
+            expect(turn.locator(".muz-settings")).to_be_visible(timeout=WAIT)
+            expect(turn.locator(".muz-size").first).to_be_visible()
+            turn.click(".muz-settings-button")
+            expect(turn.locator(".muz-settings")).to_be_hidden(timeout=WAIT)
+            browser.close()
+    finally:
+        server.kill()
+    assert problems == [] and outside == []

@@ -30,8 +30,15 @@ def student(room: Classroom, nickname: str, **query: str) -> StudentView:
 
 
 def button(view, css: str):
-    """The teacher's button with this class."""
-    return next(b for b in view.dashboard.children[3].children if css in b._dom_classes)
+    """The teacher's button with this class (anywhere on the dashboard)."""
+    boxes = [view.dashboard]
+    while boxes:
+        box = boxes.pop()
+        for child in box.children:
+            if css in child._dom_classes:
+                return child
+            boxes.extend([child] if hasattr(child, "children") else [])
+    raise LookupError(f"no .{css} on the teacher's page")
 
 
 def test_joining_puts_the_seat_and_the_settings_in_the_address(room):
@@ -45,7 +52,39 @@ def test_joining_puts_the_seat_and_the_settings_in_the_address(room):
     assert again.student == anna.student and again.names.value == "german" and again.size.value == 1.5
     assert "Fis" in again.scale_note.value  # the lesson key's notes, in this page's names
     odd = StudentView(room, {"names": "klingon", "size": "99", "key": "H#"})  # checked, never trusted
-    assert (odd.convention, odd.scale, odd.key) == ("english", 1.0, "")
+    assert (odd.convention, odd.scale, odd.key) == ("english", "fit", "")  # the defaults: fit, as the app
+
+
+def test_the_student_page_uses_the_apps_controls_and_words(room):
+    from muzlab.widgets.classroom import NO_KEY, SIZES, SizeChoice
+
+    anna = student(room, "Anna", names="german")
+    assert isinstance(anna.size, SizeChoice) and anna.size.value == "fit"  # the app's Size buttons
+    assert [b.description for b in anna.size.buttons.values()] == [
+        ("✓ " if value == "fit" else "") + label for label, value in SIZES]
+    labels = [label for label, _value in anna.lesson_key.options]
+    assert labels[0] == NO_KEY and anna.lesson_key.label == NO_KEY  # not "no key"
+    assert "Fis major" in labels and "Ges major" in labels  # this page's names
+    ben = student(room, "Ben")
+    labels = [label for label, _value in ben.lesson_key.options]
+    assert "F♯ major" in labels and "B♭ major" in labels and not any("#" in x or "b " in x for x in labels)
+    ben.lesson_key.value = "F# major"
+    assert ben.key == "F#" and ben.addresses[-1]["key"] == "F#"
+    ben.size.buttons[1.5].click()
+    assert ben.addresses[-1]["size"] == "1.5"
+    TeacherView(room, "").deal_button.click()
+    assert ben.board_view.fit == "window" and ben.board_view.scale == 1.5
+    assert anna.board_view.fit == "fill" and anna.board_view.scale == 1.0  # fit: the window decides
+
+
+def test_the_teachers_deal_says_whether_legal_cells_light_up(room):
+    student(room, "Anna")
+    teacher = TeacherView(room, "")
+    assert "sees every legal cell lit" in teacher.lights.value and "a Hint button" in teacher.lights.value
+    teacher.hints.value = False
+    assert "no Hint button" in teacher.lights.value
+    teacher.deal_button.click()
+    assert "Round 1" in teacher.message.value and "every legal cell lit" in teacher.message.value
 
 
 def test_two_students_at_a_table_each_read_their_own_names(room):

@@ -42,7 +42,7 @@ from muzlab.widgets.listen import structure_title
 
 BOARD = Board.standard()
 QUALITIES = ("major", "minor", "diminished")
-SVG_NAME = re.compile(r'<text class="name"[^>]*>([^<]*)</text>')
+SVG_NAME = re.compile(r'<text class="name"[^>]*>(.*?)</text>')
 
 
 def letters(names) -> list[int]:
@@ -74,7 +74,9 @@ def notes_in(text: str, prefix: str) -> list[str]:
 
 def svg_labels(position: Position) -> dict:
     """Die labels as drawn in the SVG, by cell (the names group follows the dice order)."""
-    shown = SVG_NAME.findall(position_svg(position))
+    # a name on two lines (its <tspan>s) reads as both names, "D♯/E♭"
+    shown = ["/".join(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", text)) or text
+             for text in SVG_NAME.findall(position_svg(position))]
     return dict(zip(position.dice, shown, strict=True))
 
 

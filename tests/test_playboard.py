@@ -108,6 +108,59 @@ def test_pass_then_bonus_play_then_the_passed_player_rolls_again():
     assert board.game.phase == "roll" and not board.roll_button.disabled
 
 
+def game_about_to_complete() -> tuple[Game, tuple[int, int]]:
+    """A one-player game whose die in hand completes a run on the cell returned."""
+    game = Game(players=1, seed=0)
+    while True:
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+            continue
+        done = [c for c in game.legal_placements() if game.position.completions(game.hand, c)]
+        if done:
+            return game, done[0]
+        cells = game.legal_placements()
+        game.place(cells[0]) if cells else game.pass_die()
+
+
+def test_in_a_kernels_loop_the_staff_is_drawn_off_its_thread_and_roll_is_answered_first():
+    """Item 11a: a PlayBoard made as a lesson makes it (no staff_later) answers the completing click
+    and the next Roll before the staff is drawn, on the worker thread, then shows it."""
+    import asyncio
+    import threading
+
+    from muzlab.widgets import listen
+
+    drawn_on = []
+    real = listen._notation
+
+    def notation(kind, notes):
+        drawn_on.append(threading.current_thread().name)
+        return real(kind, notes)
+
+    async def lesson():
+        game, cell = game_about_to_complete()
+        board = PlayBoard(players=1, game=game, agent_delay=0)
+        assert board.listen.background
+        board.cells[cell].click()
+        assert "completes" in board.message.value and board.listen.staff.value == ""  # not yet drawn
+        board.roll_button.click()  # answered at once, the staff still to come
+        assert board.game.hand is not None
+        for _ in range(600):
+            await asyncio.sleep(0.05)
+            if board.listen.staff.value:
+                break
+        return board
+
+    listen._drawn.cache_clear()
+    listen._notation = notation
+    try:
+        board = asyncio.run(lesson())
+    finally:
+        listen._notation = real
+    assert "<svg" in board.listen.staff.value and board.listen.player.value[:4] == b"RIFF"
+    assert drawn_on and all(name.startswith("muzlab-staff") for name in drawn_on)
+
+
 def test_completing_a_triad_says_so_and_loads_the_sound():
     game = Game(players=1, seed=0)
     while not game.over:  # find a game state where the die in hand completes something
@@ -381,3 +434,15 @@ def test_computer_moves_come_from_a_timer_on_the_event_loop_not_a_sleep():
 
     waiting, before, after = asyncio.run(play())
     assert waiting and after > before
+
+
+def test_a_die_cell_tells_its_die_and_cell_to_a_reader():
+    from muzlab.rules.position import Position as _Position
+    from muzlab.widgets.svgboard import Scene, SvgBoard
+
+    view = SvgBoard(_Position().board)
+    view.show(Scene(_Position(None, {"e5": "C", "e6": "Eb"})))
+    assert view.cells[(0, -1)].tooltip == "E♭ on e6"
+    assert view.cells[(0, -2)].tooltip == "e7, honeypot ×2"  # an empty cell: its name and honeypot
+    assert "<title>E♭ on e6</title>" in view.svg
+    assert 'aria-label="standard board, 2 dice: C on e5, E♭ on e6"' in view.svg

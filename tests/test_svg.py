@@ -41,7 +41,9 @@ def cells_of(root: ET.Element) -> dict[tuple[int, int], ET.Element]:
 
 
 def texts(root: ET.Element, css: str) -> list[str]:
-    return [t.text for t in root.iter(f"{SVG}text") if css in t.get("class", "").split()]
+    """The texts of a class; a text on two lines (its <tspan>s) reads as both, "D♯/E♭"."""
+    return ["/".join(span.text for span in t) if len(t) else t.text
+            for t in root.iter(f"{SVG}text") if css in t.get("class", "").split()]
 
 
 @pytest.mark.parametrize("name", list(golden.CASES))
@@ -249,3 +251,51 @@ def test_a_run_that_can_no_longer_be_finished_has_its_own_dash_and_legend_entry(
     assert dashes["dead"] and dashes["potential"] and dashes["dead"][1] != dashes["potential"][1]
     assert ">can no longer be finished</text>" in svg
     assert "can no longer be finished" not in position_svg(Position(dice={"e5": "C", "e6": "E"}))
+
+
+def dual_labels() -> set[str]:
+    """Every two-name and long die name that seeded random boards show, in the three conventions."""
+    from muzlab.core.pitch import note_names
+    from muzlab.names.spelling import typeset
+    from muzlab.rules.perft import random_positions
+
+    found = set()
+    for seed in range(6):
+        for position in random_positions(seed, dice=40)[::5]:
+            for convention in ("english", "german", "solfege"):
+                with note_names(convention), typeset():
+                    found |= {label for label in position.labels().values() if len(label) > 2}
+    return found
+
+
+def test_two_names_go_on_two_lines_inside_the_die_and_one_name_stays_one_line():
+    from muzlab.views.svg import NAME_SIZE, die_name_lines
+
+    labels = dual_labels()
+    assert {"D♯/E♭", "B/C♭", "Dis/Es", "Re♯/Mi♭"} <= labels  # the case the issue names, in each convention
+    for label in labels:
+        lines, font = die_name_lines(label)
+        assert "/".join(lines) == label
+        assert font >= 0.34, (label, font)  # still readable: at least 0.34 of a hex, 62% of a lone name
+        if "/" in label and len(label) >= 4:
+            assert len(lines) == 2, label
+    assert die_name_lines("C") == (["C"], NAME_SIZE) and die_name_lines("F♯") == (["F♯"], NAME_SIZE)
+    svg = position_svg(Position.from_notation(golden.MIDGAME))
+    assert ('<tspan x="45.0" dy="-0.15em">C♯</tspan><tspan x="45.0" dy="1em">D♭</tspan>' in svg)
+
+
+def test_the_board_is_named_in_a_sentence_and_each_die_by_its_name_and_cell():
+    from muzlab.core.pitch import note_names
+
+    position = Position(None, {"e5": "C", "e6": "Eb"})
+    root = parse(position_svg(position))
+    assert root.get("aria-label") == "standard board, 2 dice: C on e5, E♭ on e6"
+    assert root.find(f"{SVG}title").text == root.get("aria-label")
+    titles = {circle.get("data-cell"): circle.find(f"{SVG}title").text
+              for circle in root.iter(f"{SVG}circle") if circle.get("class") == "die"}
+    assert titles == {"0,0": "C on e5", "0,-1": "E♭ on e6"}
+    with note_names("german"):
+        assert parse(position_svg(position)).get("aria-label") == "standard board, 2 dice: C on e5, Es on e6"
+    assert parse(position_svg(Position())).get("aria-label") == "standard board, no dice yet"
+    assert "1 die: C on e5" in parse(position_svg(Position(None, {"e5": "C"}))).get("aria-label")
+    assert "@" not in position_svg(Position.from_notation(golden.MIDGAME))  # no raw notation is read out

@@ -23,6 +23,7 @@ from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import note_names
 from muzlab.names.spelling import (
+    MAJOR_KEY_SIGNATURES,
     key_label,
     lesson_key,
     major_scale,
@@ -33,15 +34,20 @@ from muzlab.names.spelling import (
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.table import Message
-from muzlab.widgets.classroom import NOTE_NAMES, SIZES
+from muzlab.widgets.classroom import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
+from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 log = logging.getLogger(__name__)
-#: The lesson keys a student may choose (major keys, by the circle of fifths).
-LESSON_KEYS = ("C", "G", "D", "A", "E", "B", "F#", "C#", "F", "Bb", "Eb", "Ab", "Db", "Gb", "Cb")
-#: A board wider than a phone's screen shrinks to fit it (the SVG keeps its proportions and its cells).
-PHONE_STYLE = ("<style>.muz-student-page .muz-board svg, .muz-student-page .muz-board .muz-tip "
-               "{ max-width: calc(100vw - 24px) !important; height: auto !important; }</style>")
+#: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
+LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
+#: The student page's look: a board never wider than the screen; on a narrow screen (a phone) the
+#: settings fold behind one button, which a wide screen does not need.
+PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(100vw - 24px); }"
+              " .muz-student-page .muz-hand-row { align-items: center; gap: 12px; flex-wrap: wrap; }"
+              " @media (min-width: 700px) {"
+              " .muz-student-page .muz-settings-button { display: none !important; }"
+              " .muz-student-page .muz-settings { display: flex !important; } }</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 
@@ -111,7 +117,7 @@ class StudentView(widgets.VBox):
         sizes = {str(value): value for _label, value in SIZES}
         conventions = [value for _label, value in NOTE_NAMES]
         self.convention = query["names"] if query.get("names") in conventions else "english"
-        self.scale = sizes.get(query.get("size", ""), 1.0)
+        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
         self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
         token, code = query.get("seat"), query.get("code")
         self.student = room.student(token)
@@ -121,32 +127,17 @@ class StudentView(widgets.VBox):
         self.names = widgets.Dropdown(options=list(NOTE_NAMES), value=self.convention,
                                       description="Note names", style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
-        self.size = widgets.Dropdown(options=list(SIZES), value=self.scale, description="Size")
-        self.size.add_class("muz-size")
-        self.lesson_key = widgets.Dropdown(options=[("no key", "")] + [(k, k) for k in LESSON_KEYS],
-                                           value=self.key, description="Lesson key",
-                                           style={"description_width": "initial"})
+        self.size = SizeChoice(self.scale)  # the app's Size buttons (class "muz-size" each)
+        with note_names(self.convention):
+            keys = lesson_key_options()  # the app's list and words: "F♯ major", "none (each run ...)"
+        self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
+                                           description="Key of the lesson",
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="auto"))
         self.lesson_key.add_class("muz-key")
         for control in (self.names, self.size, self.lesson_key):
             control.observe(lambda _change: self._settings(), names="value")
-        self.nickname = widgets.Text(placeholder="your nickname", description="Nickname")
-        self.nickname.add_class("muz-nickname")
-        self.code = widgets.Text(value=code or "", placeholder="on the teacher's screen",
-                                 description="Class code")
-        self.code.add_class("muz-code")
-        if code:
-            self.code.layout.display = "none"
-        self.personal = widgets.Text(placeholder="only if you joined before", description="Personal code",
-                                     style={"description_width": "initial"})
-        self.personal.add_class("muz-personal-code")
-        self._code_note = ""  # the personal code, shown on this page after a first join
-        self.join_button = _button("Join", "muz-join", "primary")
-        self.join_message = _html("muz-join-message")
-        self.join_button.on_click(lambda _b: self.join())
-        self.joining = widgets.VBox([widgets.HTML("<h3>Join the class</h3><p>A nickname is all we keep: "
-                                                  "no real name, no account.</p>"),
-                                     self.nickname, self.code, self.personal, self.join_button,
-                                     self.join_message])
+        self.joining = self._join_form(code)
         self.who = _html("muz-who")
         self.scale_note = _html("muz-lesson-key")
         self.status = _html("muz-status")
@@ -161,15 +152,47 @@ class StudentView(widgets.VBox):
             button.on_click(lambda _b, action=action: self.act(action))
         self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button])
         self.board_area = widgets.VBox([self.board_view])
-        self.playing = widgets.VBox([self.who, self.status, self.last, self.message, self.hand, self.buttons,
-                                     self.board_area, self.scale_note])
-        settings = widgets.HBox([self.names, self.size, self.lesson_key],
-                                layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([widgets.HTML(PHONE_STYLE), settings, self.joining, self.playing])
+        # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
+        # what happened and whose turn it is under the board
+        self.playing = widgets.VBox([widgets.HBox([self.hand, self.buttons], layout=widgets.Layout(
+            flex_flow="row wrap")), self.board_area, self.message, self.status, self.last, self.who,
+            self.scale_note])
+        self.playing.children[0].add_class("muz-hand-row")
+        self.settings = widgets.HBox([self.names, self.size, self.lesson_key],
+                                     layout=widgets.Layout(flex_flow="row wrap", display="none"))
+        self.settings.add_class("muz-settings")
+        self.settings_button = widgets.ToggleButton(value=False, description="Settings",
+                                                    tooltip="Note names, Size and the key of the lesson")
+        self.settings_button.add_class("muz-settings-button")
+        self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
+        super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
+                          self.playing])
         self.add_class("muz-student-page")
         self.unwatch = room.watch(self._changed)
         self._attend()
         self.draw()
+
+    def _join_form(self, code: str | None) -> widgets.VBox:
+        """The form a page joins with: nickname, the class code (unless the address has it) and, for a
+        returning student, their personal code."""
+        self.nickname = widgets.Text(placeholder="your nickname", description="Nickname")
+        self.nickname.add_class("muz-nickname")
+        self.code = widgets.Text(value=code or "", placeholder="on the teacher's screen",
+                                 description="Class code")
+        self.code.add_class("muz-code")
+        if code:
+            self.code.layout.display = "none"
+        self.personal = widgets.Text(placeholder="only if you joined before", description="Personal code",
+                                     style={"description_width": "initial"})
+        self.personal.add_class("muz-personal-code")
+        self._code_note = ""  # the personal code, shown on this page after a first join
+        self.join_button = _button("Join", "muz-join", "primary")
+        self.join_message = _html("muz-join-message")
+        self.join_button.on_click(lambda _b: self.join())
+        return widgets.VBox([widgets.HTML("<h3>Join the class</h3><p>A nickname is all we keep: "
+                                          "no real name, no account.</p>"),
+                             self.nickname, self.code, self.personal, self.join_button,
+                             self.join_message])
 
     # ---- actions ------------------------------------------------------------------------------------
     def join(self) -> None:
@@ -211,8 +234,18 @@ class StudentView(widgets.VBox):
             if self._said:
                 self.draw()
 
+    def _fold(self, shown: bool) -> None:
+        """Show or fold away the settings (the one button a narrow screen shows for them)."""
+        self.settings.layout.display = "flex" if shown else "none"
+
     def _settings(self) -> None:
-        self.convention, self.scale, self.key = self.names.value, self.size.value, self.lesson_key.value
+        key = self.lesson_key.value
+        self.convention, self.scale = self.names.value, self.size.value
+        self.key = key.partition(" ")[0] if key else ""
+        with note_names(self.convention):  # the keys named in this page's note names
+            options = lesson_key_options()
+        if options != list(self.lesson_key.options):
+            self.lesson_key.options, self.lesson_key.value = options, key
         self._remember()
         self.draw()
 
@@ -258,7 +291,8 @@ class StudentView(widgets.VBox):
             self._said = (Message("This page no longer holds a seat: join again with your nickname and "
                                   "personal code.", kind="refused"),)
             self._attend()
-        size = round(16 * self.scale)
+        zoom = board_scale(self.scale)
+        size = round(16 * zoom)
         said = f"<div style='font-size:{size}px'>{_lines(self._said)}</div>"
         self.message.value, self.join_message.value = (said, "") if self.student else ("", said)
         self.joining.layout.display = "none" if self.student else "flex"
@@ -284,7 +318,8 @@ class StudentView(widgets.VBox):
         mine = not game.over and game.current_player == seat
         hand = None if game.over else game.hand
         self.board_area.layout.display = "flex"
-        self.board_view.scale = self.scale
+        self.board_view.scale = zoom
+        self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
         lit = game.legal_placements() if mine and hand is not None else ()
         self.board_view.show(Scene(game.position, highlight=hand if lit else None, last=t.last, lit=lit,
                                    tips_for=hand if lit else None,
@@ -293,7 +328,7 @@ class StudentView(widgets.VBox):
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
         face = pitch_label(hand) if hand is not None else "–"
-        self.hand.value = (f"<div style='font-size:{round(40 * self.scale)}px;font-weight:bold'>"
+        self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
         self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table))}</div>"
         self.buttons.layout.display = "flex" if mine else "none"
@@ -328,6 +363,8 @@ class TeacherView(widgets.VBox):
         self.hints = widgets.Checkbox(value=True, description="Hint button for the players")
         self.absent = widgets.Checkbox(value=False, description="Seat students whose page is closed too")
         self.absent.add_class("muz-seat-absent")
+        self.hints.observe(lambda _change: self._say_what_lights(), names="value")
+        self.lights = _html("muz-lights")
         self.deal_button = _button("Deal", "muz-deal", "primary")
         self.deal_button.on_click(lambda _b: self.deal())
         self.message = _html("muz-message")
@@ -344,7 +381,21 @@ class TeacherView(widgets.VBox):
         self.projector_text = _html("muz-projector-text")
         self.projector = widgets.VBox([self.back_button, self.projector_text, self.projector_board])
         self.projector.layout.display = "none"
-        # a seat's controls: who, where, and what to do (each answered in self.message)
+        seats = self._seat_controls()
+        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.absent, self.deal_button],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self._say_what_lights()
+        self.dashboard = widgets.VBox([self.code, self.roster, deal, self.lights, seats, self.message,
+                                       self.tables, widgets.HBox([self.pick, self.show_button]),
+                                       self.leaderboard])
+        super().__init__([self.dashboard, self.projector])
+        self.add_class("muz-teacher-page")
+        self._timer: threading.Timer | None = None
+        self.unwatch = room.watch(self._changed)
+        self.draw()
+
+    def _seat_controls(self) -> widgets.HBox:
+        """A seat's controls: who, where, and what to do (each answered in self.message)."""
         self.who_pick = widgets.Dropdown(options=[], description="Student")
         self.who_pick.add_class("muz-seat-student")
         self.seat_pick = widgets.Dropdown(options=[], description="Seat")
@@ -357,17 +408,18 @@ class TeacherView(widgets.VBox):
             button = _button(label, css)
             button.on_click(lambda _b, do=do: do())
             seat_buttons.append(button)
-        seats = widgets.HBox([self.who_pick, self.seat_pick, *seat_buttons],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.absent, self.deal_button],
+        return widgets.HBox([self.who_pick, self.seat_pick, *seat_buttons],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.dashboard = widgets.VBox([self.code, self.roster, deal, seats, self.message, self.tables,
-                                       widgets.HBox([self.pick, self.show_button]), self.leaderboard])
-        super().__init__([self.dashboard, self.projector])
-        self.add_class("muz-teacher-page")
-        self._timer: threading.Timer | None = None
-        self.unwatch = room.watch(self._changed)
-        self.draw()
+
+    def lit_words(self) -> str:
+        """What the players will see lit, in a sentence (the Deal's settings)."""
+        hint = ("a Hint button lights the best cell and says why" if self.hints.value
+                else "no Hint button")
+        return ("The student whose turn it is sees every legal cell lit, with its points; "
+                f"{hint}. The others watch the board unlit.")
+
+    def _say_what_lights(self) -> None:
+        self.lights.value = f"<div style='color:#333'>{_text(self.lit_words())}</div>"
 
     def deal(self) -> None:
         """Seat the students whose page is open (or, if the teacher asks, every student) at tables of
@@ -383,7 +435,7 @@ class TeacherView(widgets.VBox):
         self.message.value = (f"<div style='color:#064'>Round {self.room.round}: {count} "
                               f"table{'s' if count != 1 else ''} ({self.mode.value})"
                               + (f"; {away} student{'s' if away != 1 else ''} without an open page not "
-                                 "seated" if away else "") + ".</div>")
+                                 "seated" if away else "") + f". {_text(self.lit_words())}</div>")
         self.seed.value = self.room.round + 1
 
     def _refused(self, error: ClassError) -> None:

@@ -44,6 +44,13 @@ DIE_RADIUS = 0.6
 #: How far above a cell's centre its name is written, as a fraction of the hex circumradius.
 CELL_NAME_OFFSET = 0.72
 RING_RADIUS = 0.76
+#: The largest size of a die's name, as a fraction of the hex circumradius (a longer name is drawn
+#: smaller, or on two lines, so that it stays inside the die).
+NAME_SIZE = 0.55
+#: Advance widths of DejaVu Sans Bold in ems (measured in Chromium), rounded up per kind of character:
+#: what a die's name is fitted with.
+_WIDTHS = {"♯": 0.49, "♭": 0.48, "𝄪": 0.61, "𝄫": 0.61, "/": 0.37, "i": 0.35, "l": 0.35}
+_WIDE_UPPER, _WIDE_LOWER = 0.85, 0.72
 #: Corners of a flat-topped hex: x in circumradii, y in units of sin 60°.
 _HEX_OFFSETS = ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))
 _SIN60 = math.sqrt(3) / 2
@@ -128,6 +135,56 @@ def board_view(
     return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names)
 
 
+def text_width(text: str) -> float:
+    """How wide `text` is drawn in the board's bold type, in ems (an upper bound per character)."""
+    return sum(_WIDTHS.get(char, _WIDE_LOWER if char.islower() else _WIDE_UPPER) for char in text)
+
+
+def _fits(lines: list[str], font: float, radius: float) -> bool:
+    """Whether lines of type `font` high, one line apart and centred, stay inside a circle of `radius`."""
+    for i, line in enumerate(lines):
+        middle = abs(i - (len(lines) - 1) / 2) * font
+        reach = middle + 0.38 * font  # from the circle's centre to the far edge of the letters
+        if reach >= radius or text_width(line) * font / 2 > math.sqrt(radius**2 - reach**2):
+            return False
+    return True
+
+
+def die_name_lines(label: str) -> tuple[list[str], float]:
+    """A die's name laid out inside its circle: one line, or its two names ("D♯/E♭") one above the
+    other when one line would have to be drawn much smaller; and the type's size, in circumradii."""
+    radius = DIE_RADIUS - 1 / 30 - 0.03  # inside the die's outline, with a little air
+
+    def largest(lines: list[str]) -> float:
+        font = NAME_SIZE
+        while font > 0.1 and not _fits(lines, font, radius):
+            font -= 0.01
+        return round(font, 2)
+
+    one = largest([label])
+    if "/" not in label or one >= 0.45:
+        return [label], one
+    stacked = label.split("/")
+    two = largest(stacked)
+    return (stacked, two) if two > one else ([label], one)
+
+
+def die_words(view: BoardView, cell: Cell) -> str:
+    """A die as a reader hears it: its name and its cell, "E♭ on e6"."""
+    return f"{view.labels[cell]} on {view.board.cell_name(cell)}"
+
+
+def board_words(view: BoardView) -> str:
+    """The board in a sentence, for a screen reader: "standard board, 2 dice: C on e5, E♭ on e6",
+    the dice in the order of their cells' names."""
+    count = len(view.labels)
+    if not count:
+        return f"{view.board.name} board, no dice yet"
+    # column by column, each from its lowest row up, as the cell names read: a1, a2, ..., b1
+    dice = ", ".join(die_words(view, cell) for cell in sorted(view.labels, key=lambda c: (c[0], -c[1])))
+    return f"{view.board.name} board, {count} di{'ce' if count != 1 else 'e'}: {dice}"
+
+
 def hex_points(centre: tuple[float, float], size: float) -> list[tuple[float, float]]:
     """Corners of a flat-topped hex around a centre, east first, clockwise on screen (y down)."""
     x, y = centre
@@ -163,6 +220,17 @@ def _text(x: float, y: float, text: str, size: float, css: str, fill: str, bold:
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text class="{css}" x="{_n(x)}" y="{_n(y)}" dy="0.35em" font-size="{_n(size)}" '
             f'text-anchor="{anchor}" fill="{fill}"{weight}>{html.escape(text)}</text>')
+
+
+def _name(x: float, y: float, lines: list[str], size: float) -> str:
+    """A die's name centred on (x, y): one <text>, its lines (if more than one) as <tspan>s."""
+    if len(lines) == 1:
+        return _text(x, y, lines[0], size, "name", COLOURS["text"], bold=True)
+    first = 0.35 - (len(lines) - 1) / 2
+    spans = "".join(f'<tspan x="{_n(x)}" dy="{first if i == 0 else 1:g}em">{html.escape(line)}</tspan>'
+                    for i, line in enumerate(lines))
+    return (f'<text class="name" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" text-anchor="middle" '
+            f'fill="{COLOURS["text"]}" font-weight="bold">{spans}</text>')
 
 
 def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, float, float, float]]:
@@ -218,12 +286,14 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
     for cell in view.labels:
         x, y = centres[cell]
         out.append(f'<circle class="die" data-cell="{cell[0]},{cell[1]}" cx="{_n(x)}" cy="{_n(y)}" '
-                   f'r="{_n(DIE_RADIUS * size)}"/>')
+                   f'r="{_n(DIE_RADIUS * size)}">'
+                   f'<title>{html.escape(die_words(view, cell))}</title></circle>')
     out.append("</g>")
     out.append('<g class="names" stroke="none">')
     for cell, label in view.labels.items():
         x, y = centres[cell]
-        out.append(_text(x, y, label, 0.55 * size, "name", COLOURS["text"], bold=True))
+        lines, font = die_name_lines(label)
+        out.append(_name(x, y, lines, font * size))
     out.append("</g>")
     if view.cell_names:
         out.append('<g class="cell-names" stroke="none">')
@@ -294,12 +364,16 @@ def position_svg(
 ) -> str:
     """The position as a standalone SVG document; hexes of circumradius `size` pixels; `coordinates`
     writes every cell's name (e5) at the top of its hex."""
-    view = board_view(position, highlight, last, show_structures, coordinates)
+    return view_svg(board_view(position, highlight, last, show_structures, coordinates), size)
+
+
+def view_svg(view: BoardView, size: float = 30) -> str:
+    """A board view (`board_view`) as a standalone SVG document, named in a sentence (`board_words`)."""
     parts, box = _board_parts(view, size)
     margin = size / 4
     legend, height = _legend(view, box[0] + margin, box[3] + margin, size)
     box = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + 2 * margin + height)
-    return _document(parts + legend, box, position.notation())
+    return _document(parts + legend, box, board_words(view))
 
 
 class GameLike(Protocol):
@@ -362,5 +436,5 @@ def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: C
     right = x + max(6 * size, result_width)
     box = (box[0] - margin, box[1] - margin, right + margin,
            max(box[3] + 2 * margin + legend_height, y + size))
-    return _document(parts + legend + panel, box, game.position.notation())
+    return _document(parts + legend + panel, box, board_words(view))
 

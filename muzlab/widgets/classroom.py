@@ -32,15 +32,16 @@ from muzlab.widgets.svgboard import SvgBoard
 #: The note-name conventions a class chooses from (`muzlab.set_note_names`).
 NOTE_NAMES = (("English: C D E F G A B", "english"), ("German: C D E F G A H", "german"),
               ("solfège: Do Re Mi Fa Sol La Si", "solfege"))
-#: The Sizes offered: "fit" (the default) fills the window's height; the others are times the normal
-#: size, each kept within the window.
+#: The Sizes offered, each drawing the board no smaller than the one before on any window: times the
+#: normal size, each kept within the window, and last "fit" (the default), which fills the window's
+#: height: the largest board the window holds.
 FIT = "fit"
-SIZES = (("fit", FIT), ("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5),
-         ("back row", 2.0))
-#: How large one normal pixel is drawn at a Size: "fit" follows the window's height (1.2px on a 720px
-#: window, 1.8px on 1080px); a fixed Size never grows past what a window of that height can hold.
+SIZES = (("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5), ("back row", 2.0),
+         ("fit", FIT))
+#: How large one normal pixel of the app's text is drawn: it follows the window's height (1.2px on a
+#: 720px window, 1.8px on 1080px) at every Size, so that the text leaves the board the same room at
+#: every Size, and a larger Size can only draw the board larger (until the window is full).
 FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
-WINDOW_CAP = "0.2vh"
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
 APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: auto; min-width: max-content; }"
            " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
@@ -72,6 +73,14 @@ SAMPLE_GAMES = (("greedy-vs-random", "a sample game: greedy against random"),
 #: The Key of the lesson's label for no key (the value None): each run is then named in its own key.
 NO_KEY = "none (each run in its own key)"
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
+
+
+def lesson_key_options() -> list[tuple[str, str | None]]:
+    """The lesson keys offered, flats to sharps, as the class reads them ("F♯ major", in the note names
+    in force) with their values ("F# major"), after "none (each run in its own key)" (None): the one
+    list of the app and the class server."""
+    keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)
+    return [(NO_KEY, None)] + [(f"{symbols(show_name(tonic))} major", f"{tonic} major") for tonic in keys]
 
 
 def board_scale(size: float | str) -> float:
@@ -170,9 +179,8 @@ class ClassroomApp(widgets.VBox):
                                            description="Note names", style={"description_width": "initial"})
         self.note_names.add_class("muz-note-names")
         self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
-        keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)  # flats to sharps
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
-            options=[(NO_KEY, None)] + [(f"{symbols(show_name(t))} major", f"{t} major") for t in keys],
+            options=lesson_key_options(),
             value=current_lesson_key(), description="Key of the lesson",
             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))  # its words whole
         self.lesson_key.add_class("muz-lesson-key")
@@ -225,15 +233,14 @@ class ClassroomApp(widgets.VBox):
         self.add_class("muz-app")
         for view in self.board_views():
             self._fit(view)
-        self._style_controls(self.size.value)
+        self._style_controls()
 
     def start(self) -> None:
         """Seat the players chosen in the form and show their PlayBoard."""
         names, agents = self.setup.seats()
         self.play = PlayBoard(players=len(names), agents=agents, names=names,
                               seed=self.setup.game_number.value, agent_delay=self.agent_delay,
-                              scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value,
-                              staff_later=True)
+                              scale=board_scale(self.size.value), allow_hints=self.setup.allow_hints.value)
         self._fit(self.play.board_view)
         self.play.actions.children = (*self.play.actions.children, self.change_button)
         self.play_area.children = [self.play]
@@ -292,9 +299,8 @@ class ClassroomApp(widgets.VBox):
         return [board for board in (self.play, self.explorer, self.quiz, review) if board is not None]
 
     def rescale(self, size: float | str) -> None:
-        """Draw every board (and its text) at a Size: `size` times the normal size, within the window,
-        or "fit" to fill the window's height; the controls with them."""
-        self._style_controls(size)  # first: the boards measure their room with the new text sizes
+        """Draw every board at a Size: `size` times the normal size, within the window, or "fit" to fill
+        the window's height (the text follows the window's height at every Size)."""
         for board in self.boards():
             board.scale = board_scale(size)
         for view in self.board_views():
@@ -327,10 +333,10 @@ class ClassroomApp(widgets.VBox):
             if widget is not None:
                 widget.redraw_names()
 
-    def _style_controls(self, size: float | str) -> None:
-        """Size the app's text, buttons, menus, labels and tabs: --muz-u is one normal pixel at this
-        Size (what every widget's sizes are multiplied by), and the ipywidgets style variables follow."""
-        unit = FIT_UNIT if size == FIT else f"min({float(size):g}px, {WINDOW_CAP})"
+    def _style_controls(self) -> None:
+        """Size the app's text, buttons, menus, labels and tabs: --muz-u is one normal pixel (what every
+        widget's sizes are multiplied by), and the ipywidgets style variables follow."""
+        unit = FIT_UNIT
         sizes = {"font-size": 13, "inline-height": 28, "inline-label-width": 80, "inline-width": 300,
                  "horizontal-tab-height": 24, "horizontal-tab-width": 144}
         rules = "; ".join(f"--jp-widgets-{name}: calc({px} * var(--muz-u))" for name, px in sizes.items())

@@ -68,8 +68,9 @@ class PlayBoard(widgets.VBox):
     `agents` gives one entry per seat: None for a person, or an agent name ("random", "greedy",
     "expert"); `names` names the seats (teams, pupils). `hints` lights the legal cells with their
     points; `allow_hints=False` removes the Hint button (a teacher's choice); `scale` enlarges the
-    board and its text for a projector; `staff_later=True` (the classroom app) draws a completed run's
-    staff on a worker thread, so the next Roll never waits for it. `cells[(q, r)].click()` clicks a
+    board and its text for a projector; a completed run's staff, keyboard and sound are drawn on a
+    worker thread wherever a kernel's loop runs (a notebook, the classroom app), so the next Roll never
+    waits for them (`staff_later=False` draws them at once). `cells[(q, r)].click()` clicks a
     cell; `message` says what happened or why not. Save downloads the record (and Score sheet the
     CSV) through the browser, Load uploads one from the student's device; in a notebook, `save(path)`
     and `load(path)` use files.
@@ -90,7 +91,7 @@ class PlayBoard(widgets.VBox):
         names: Sequence[str] | None = None,
         scale: float = 1.0,
         allow_hints: bool = True,
-        staff_later: bool = False,
+        staff_later: bool = True,
         key: str | None = None,
     ):
         self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's

@@ -15,7 +15,10 @@ function render({ model, el }) {
   const tip = document.createElement("div");
   tip.className = "muz-tip";
   tip.setAttribute("aria-live", "polite");
-  const HELP = "Point at a cell: its points, or why not. Keys: arrows, Enter.";
+  // a touch screen (no pointer that can hover) taps; a mouse points
+  const touch = window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+  const HELP = touch ? "Tap a cell: its points, or why not."
+    : "Point at a cell: its points, or why not. Keys: arrows, Enter.";
   tip.textContent = HELP;
   el.append(frame, tip);
   let focus = null;   // "q,r" of the focused cell
@@ -56,8 +59,17 @@ function render({ model, el }) {
     let top = box.top;
     for (let node = frame.parentElement; node; node = node.parentElement) top += node.scrollTop || 0;
     const below = tip.offsetHeight + 12;
-    el.style.setProperty("--muz-room", `max(200px, calc(100vh - ${Math.round(top + below)}px))`);
+    const room = Math.max(200, window.innerHeight - Math.round(top + below));
+    el.style.setProperty("--muz-room", `${room}px`);
+    // a Size the window cannot hold is drawn as large as it can, and the line under the board says so
+    const svg = frame.querySelector("svg");
+    const wanted = svg ? parseFloat(svg.getAttribute("height")) * (model.get("scale") || 1) : 0;
+    const capped = model.get("fit") === "window" && wanted > room + 0.5;
+    el.classList.toggle("muz-capped", capped);
+    if (tip.textContent === HELP || tip.textContent === CAPPED + HELP) tip.textContent = idle();
   }
+  const CAPPED = "This window holds no larger board. ";
+  const idle = () => (el.classList.contains("muz-capped") ? CAPPED : "") + HELP;
 
   function draw() {
     frame.innerHTML = model.get("svg");
@@ -71,8 +83,10 @@ function render({ model, el }) {
     svg.style.aspectRatio = `${width} / ${height}`;
     svg.style.width = "auto";
     svg.style.maxWidth = "none";
-    svg.style.height = fit === "fill" ? "var(--muz-room)"
-      : fit === "window" ? `min(${fixed}, var(--muz-room))` : fixed;
+    // a board bounded by the window is also never wider than it (a phone held upright)
+    const across = `calc((100vw - 24px) * ${(height / width).toFixed(4)})`;
+    svg.style.height = fit === "fill" ? `min(var(--muz-room), ${across})`
+      : fit === "window" ? `min(${fixed}, var(--muz-room), ${across})` : fixed;
     el.style.setProperty("--muz-scale", scale);
     if (fit !== "none") measure();
     if (focus && document.activeElement === frame) showFocus();
@@ -136,7 +150,7 @@ function render({ model, el }) {
   });
   frame.addEventListener("mouseleave", () => {
     hovered = null;
-    tip.textContent = HELP;
+    tip.textContent = idle();
   });
   frame.addEventListener("focus", () => {
     if (!focus) move(0, 0);

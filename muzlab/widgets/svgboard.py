@@ -25,7 +25,7 @@ from muzlab.core.errors import UnknownSetting
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
 from muzlab.rules.position import Position
-from muzlab.views.svg import BoardView, board_view, hex_points, honeypot_label, position_svg
+from muzlab.views.svg import BoardView, board_view, hex_points, honeypot_label, view_svg
 
 HERE = Path(__file__).parent
 #: Circumradius of a hex in SVG units at scale 1 (the picture is then scaled by CSS, without loss).
@@ -189,8 +189,6 @@ class SvgBoard(anywidget.AnyWidget):
         """The text the picture shows on a cell."""
         if self.scene is None:
             return ""
-        if self._view is None:
-            self._view = board_view(self.scene.position, self.scene.highlight, self.scene.last)
         if cell in self._view.labels:
             return self._view.labels[cell]
         points = self._view.highlight.get(cell)
@@ -205,21 +203,21 @@ class SvgBoard(anywidget.AnyWidget):
         scene = self.scene
         if cell not in self._tips and scene is not None:
             why = self._reading.run(scene.position.explain, scene.tips_for, cell)
-            self._tips[cell] = with_problem(f"{where(self.board, cell)}: {why}", scene.marked or {}, cell)
+            self._tips[cell] = with_problem(f"{self.where(cell)}: {why}", scene.marked or {}, cell)
         return self._tips.get(cell, "")
 
     def show(self, scene: Scene) -> None:
         """Draw a scene (one message to the page)."""
         position, marked = scene.position, scene.marked or {}
-        self.scene, self._view, self._reading = scene, None, contextvars.copy_context()
+        self.scene, self._reading = scene, contextvars.copy_context()
+        self._view = board_view(position, scene.highlight, scene.last, coordinates=self.show_names)
         if scene.tips_for is None:
-            self._tips = {cell: with_problem(where(self.board, cell), marked, cell)
-                          for cell in self.board.cells}
+            self._tips = {cell: with_problem(self.where(cell), marked, cell) for cell in self.board.cells}
         else:
-            self._tips = {cell: with_problem(f"{where(self.board, cell)}: scores {points} point"
+            self._tips = {cell: with_problem(f"{self.where(cell)}: scores {points} point"
                                              f"{'s' if points != 1 else ''}", marked, cell)
                           for cell, points in position.legal_scores(scene.tips_for).items()}
-        drawing = position_svg(position, CELL_SIZE, scene.highlight, scene.last, coordinates=self.show_names)
+        drawing = view_svg(self._view, CELL_SIZE)
         end = drawing.rindex("</svg>")
         layer = self.layer(frozenset(scene.lit), marked, frozenset(scene.chosen))
         self.svg = drawing[:end] + layer + drawing[end:]
@@ -239,9 +237,17 @@ class SvgBoard(anywidget.AnyWidget):
             points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_points((x, y), CELL_SIZE))
             out.append(f'<polygon class="{" ".join(css)}" data-cell="{cell[0]},{cell[1]}" '
                        f'data-name="{board.cell_name(cell)}" data-x="{x:.1f}" data-y="{y:.1f}"{ask} '
-                       f'points="{points}"><title>{html.escape(tip or where(board, cell))}</title></polygon>')
+                       f'points="{points}"><title>{html.escape(tip or self.where(cell))}</title></polygon>')
         out.append("</g>\n")
         return "\n".join(out)
+
+
+    def where(self, cell: Cell) -> str:
+        """A cell as a reader hears it: the die on it and its name, and its honeypot ("E♭ on e6",
+        "e7, honeypot ×2")."""
+        place = where(self.board, cell)
+        labels = self._view.labels if self._view is not None else {}
+        return f"{labels[cell]} on {place}" if cell in labels else place
 
 
 def where(board: Board, cell: Cell) -> str:
