@@ -38,7 +38,7 @@ from muzlab.names.spelling import (
 from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Layout, layout_of
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
-from muzlab.rules.ruleset import SCALE_STEPS, RuleSet, RunChecks
+from muzlab.rules.ruleset import GAP, SCALE_STEPS, RuleSet, RunChecks
 
 
 @dataclass(frozen=True)
@@ -174,10 +174,15 @@ def _problem(refusal: Refusal, board: Board) -> Problem:
     return Problem(refusal.cells, refusal_text(refusal, board), refusal)
 
 
+#: The most dice on a board spelled after the names its game showed before (see `Position.spelled`):
+#: twice the master board's 91 cells.
+HISTORY_SPELLED = 182
+
 class Position(Refusals):
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
-    __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings")
+    __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings",
+                 "_column")
 
     def __init__(
         self,
@@ -234,6 +239,27 @@ class Position(Refusals):
         #: the position this one was played from (`place`), whose names a game has shown already
         self._parent: Position | None = None
         self._placed_at = -1  # (the cell index of the die placed on the parent)
+
+    def release(self) -> None:
+        """Let go of what is rebuilt on first use from the column string: the grid, the other two line
+        strings, the legal masks and the dice mapping. A game releases each position it has played
+        from, so that a record of thousands of moves on a large board keeps a few KB per move."""
+        if self._count:  # (the empty board's strings are its layout's, shared)
+            self._column = self._lines[COLUMN]
+            del self._grid, self._lines
+        self._masks = self._frontier = self._by_pitch = self._dice = None
+
+    def __getattr__(self, name: str) -> Any:
+        """The grid and line strings of a released position, rebuilt once (called only when unset)."""
+        if name == "_grid":
+            column, places = self._column, self._layout.places
+            grid = [EMPTY if (b := column[k]) == GAP else b for k, _, _ in places]
+            self._grid = grid
+            return grid
+        if name == "_lines":
+            self._lines = self._layout.lines(self._grid)
+            return self._lines
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # ---- reading the position -------------------------------------------------------------------
     @property
@@ -304,6 +330,15 @@ class Position(Refusals):
             starts.append(len(flat))
         self._by_pitch = (flat, tuple(starts))
         return lists[pitch]
+
+    def legal_count(self, pitch: int) -> int:
+        """How many cells the pitch class `pitch` (0-11) may go to now: what a game records of each
+        placement and pass, counted without listing the cells (a replay asks it of every move)."""
+        if self._by_pitch:
+            starts = self._by_pitch[1]
+            return starts[pitch + 1] - starts[pitch]
+        bit = 1 << pitch
+        return sum(map(bit.__and__, self._legal_masks().values())) >> pitch
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
         """Each legal cell for `pitch` with the points a placement there would earn."""
@@ -457,18 +492,31 @@ class Position(Refusals):
     def spelled(self, key: PitchLike | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per
         lesson key: `muzlab.names.board_spelling.spell_board` over the dice, the names this position's
-        parent showed (a game), and each die's name in its own run alone (the last tie-break)."""
+        parent showed (a game), and each die's name in its own run alone (the last tie-break).
+        A position of more than HISTORY_SPELLED dice (only on a custom board far larger than the
+        master board) is spelled from its dice alone: its spelling costs seconds, and following
+        the names of thousands of positions before it would cost hours. Ancestors are spelled in a
+        loop, oldest first, never by recursion."""
         key = resolve_key(key)
         spelling = self._spellings.get(key)
-        if spelling is None:
-            if self._parent is None:
-                previous, preferred = None, self._alone_labels()
-            else:  # (every other die has a name shown, which outranks its run's own spelling)
-                previous = self._parent.spelled(key).names
-                preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
-            spelling = self._spellings[key] = spell_board(
-                self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred)
-        return spelling
+        if spelling is not None:
+            return spelling
+        unspelled, position = [], self  # back to a position spelled already, or spelled alone
+        while position is not None and key not in position._spellings:
+            unspelled.append(position)
+            position = position._parent if len(position) <= HISTORY_SPELLED else None
+        for position in reversed(unspelled):  # oldest first, a loop: a game may be thousands of moves
+            position._spellings[key] = position._spelling(key)
+        return self._spellings[key]
+
+    def _spelling(self, key: str | None) -> BoardSpelling:
+        """This position's spelling for `key`, its parent's spelled already (or none to follow)."""
+        if self._parent is None or len(self) > HISTORY_SPELLED:
+            previous, preferred = None, self._alone_labels()
+        else:  # (every other die has a name shown, which outranks its run's own spelling)
+            previous = self._parent._spellings[key].names
+            preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
+        return spell_board(self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred)
 
     def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:
         """Dice this position names differently from the position it was played from, as (cell, old
@@ -480,6 +528,11 @@ class Position(Refusals):
         return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
                 if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
                 and before.label(cell) != after.label(cell)]
+
+    def alone_label(self, cell: Any) -> str:
+        """The name of the die on `cell` from the runs through it alone (English): what a game names a
+        die placed on a board of more than HISTORY_SPELLED dice, whose whole spelling costs seconds."""
+        return self._alone_label(self._index(cell))
 
     def _alone_label(self, i: int) -> str:
         """The name `_alone_labels` gives the die on cell i, from the runs through it alone."""
