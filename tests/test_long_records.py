@@ -62,8 +62,8 @@ def test_events_beyond_what_the_rules_reach_are_refused_with_a_sentence():
     data = game.to_dict()
     data["events"] = [{"kind": "roll", "player": 0, "pitch": 0}] * (bound + 1)
     del data["scores"]
-    refusal = (rf"the record has {bound + 1} events; a game of 1 dice for 2 on a board of 61 cells has at most "
-               rf"{bound} \(each die rolled and placed once")
+    refusal = (rf"the record has {bound + 1} events; a game of 1 dice for 2 on a board of 61 cells has "
+               rf"at most {bound} \(each die rolled and placed once")
     with pytest.raises(GameRecordError, match=refusal):
         Game.from_dict(data)
 
