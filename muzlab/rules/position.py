@@ -38,7 +38,7 @@ from muzlab.names.spelling import (
 from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Layout, layout_of
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
-from muzlab.rules.ruleset import GAP, SCALE_STEPS, RuleSet, RunChecks
+from muzlab.rules.ruleset import SCALE_STEPS, RuleSet, RunChecks
 
 
 @dataclass(frozen=True)
@@ -174,15 +174,35 @@ def _problem(refusal: Refusal, board: Board) -> Problem:
     return Problem(refusal.cells, refusal_text(refusal, board), refusal)
 
 
+def _spell_back(position: Position, key: str | None) -> BoardSpelling:
+    """Spell `position` and the positions before it not spelled yet, oldest first, in a loop (a game
+    may be thousands of moves): each after the names its parent showed, up to HISTORY_SPELLED dice."""
+    unspelled = []
+    while position is not None and key not in position._spellings:
+        unspelled.append(position)
+        position = position._parent if len(position) <= HISTORY_SPELLED else None
+    for position in reversed(unspelled):
+        parent = position._parent
+        if parent is None or len(position) > HISTORY_SPELLED:
+            previous, preferred = None, position._alone_labels()
+        else:  # (every other die has a name shown, which outranks its run's own spelling)
+            previous = parent._spellings[key].names
+            placed = position._placed_at
+            preferred = {position.board.cells[placed]: position._alone_label(placed)}
+        position._spellings[key] = spell_board(position.dice, key_notes=key_notes(key), previous=previous,
+                                               preferred=preferred)
+    return unspelled[0]._spellings[key]
+
+
 #: The most dice on a board spelled after the names its game showed before (see `Position.spelled`):
-#: twice the master board's 91 cells.
+#: twice the master board's 91 cells. Past it (a custom board only) a position is spelled from its
+#: dice alone: its spelling costs seconds, and following thousands of positions would cost hours.
 HISTORY_SPELLED = 182
 
 class Position(Refusals):
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
-    __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings",
-                 "_column")
+    __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings")
 
     def __init__(
         self,
@@ -241,25 +261,9 @@ class Position(Refusals):
         self._placed_at = -1  # (the cell index of the die placed on the parent)
 
     def release(self) -> None:
-        """Let go of what is rebuilt on first use from the column string: the grid, the other two line
-        strings, the legal masks and the dice mapping. A game releases each position it has played
-        from, so that a record of thousands of moves on a large board keeps a few KB per move."""
-        if self._count:  # (the empty board's strings are its layout's, shared)
-            self._column = self._lines[COLUMN]
-            del self._grid, self._lines
-        self._masks = self._frontier = self._by_pitch = self._dice = None
-
-    def __getattr__(self, name: str) -> Any:
-        """The grid and line strings of a released position, rebuilt once (called only when unset)."""
-        if name == "_grid":
-            column, places = self._column, self._layout.places
-            grid = [EMPTY if (b := column[k]) == GAP else b for k, _, _ in places]
-            self._grid = grid
-            return grid
-        if name == "_lines":
-            self._lines = self._layout.lines(self._grid)
-            return self._lines
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        """Drop what is rebuilt when asked (`Engine._release`): a game's past positions keep a few KB."""
+        self._release()
+        self._by_pitch = self._dice = None
 
     # ---- reading the position -------------------------------------------------------------------
     @property
@@ -330,15 +334,6 @@ class Position(Refusals):
             starts.append(len(flat))
         self._by_pitch = (flat, tuple(starts))
         return lists[pitch]
-
-    def legal_count(self, pitch: int) -> int:
-        """How many cells the pitch class `pitch` (0-11) may go to now: what a game records of each
-        placement and pass, counted without listing the cells (a replay asks it of every move)."""
-        if self._by_pitch:
-            starts = self._by_pitch[1]
-            return starts[pitch + 1] - starts[pitch]
-        bit = 1 << pitch
-        return sum(map(bit.__and__, self._legal_masks().values())) >> pitch
 
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
         """Each legal cell for `pitch` with the points a placement there would earn."""
@@ -492,31 +487,11 @@ class Position(Refusals):
     def spelled(self, key: PitchLike | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per
         lesson key: `muzlab.names.board_spelling.spell_board` over the dice, the names this position's
-        parent showed (a game), and each die's name in its own run alone (the last tie-break).
-        A position of more than HISTORY_SPELLED dice (only on a custom board far larger than the
-        master board) is spelled from its dice alone: its spelling costs seconds, and following
-        the names of thousands of positions before it would cost hours. Ancestors are spelled in a
-        loop, oldest first, never by recursion."""
+        parent showed (a game; over HISTORY_SPELLED dice, its dice alone), and each die's name in its
+        own run alone (the last tie-break). Ancestors are spelled in a loop (`_spell_back`)."""
         key = resolve_key(key)
         spelling = self._spellings.get(key)
-        if spelling is not None:
-            return spelling
-        unspelled, position = [], self  # back to a position spelled already, or spelled alone
-        while position is not None and key not in position._spellings:
-            unspelled.append(position)
-            position = position._parent if len(position) <= HISTORY_SPELLED else None
-        for position in reversed(unspelled):  # oldest first, a loop: a game may be thousands of moves
-            position._spellings[key] = position._spelling(key)
-        return self._spellings[key]
-
-    def _spelling(self, key: str | None) -> BoardSpelling:
-        """This position's spelling for `key`, its parent's spelled already (or none to follow)."""
-        if self._parent is None or len(self) > HISTORY_SPELLED:
-            previous, preferred = None, self._alone_labels()
-        else:  # (every other die has a name shown, which outranks its run's own spelling)
-            previous = self._parent._spellings[key].names
-            preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
-        return spell_board(self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred)
+        return _spell_back(self, key) if spelling is None else spelling
 
     def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:
         """Dice this position names differently from the position it was played from, as (cell, old
@@ -530,8 +505,7 @@ class Position(Refusals):
                 and before.label(cell) != after.label(cell)]
 
     def alone_label(self, cell: Any) -> str:
-        """The name of the die on `cell` from the runs through it alone (English): what a game names a
-        die placed on a board of more than HISTORY_SPELLED dice, whose whole spelling costs seconds."""
+        """The die on `cell` named by its runs alone (English): a game's name for it past HISTORY_SPELLED."""
         return self._alone_label(self._index(cell))
 
     def _alone_label(self, i: int) -> str:
