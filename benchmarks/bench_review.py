@@ -11,8 +11,9 @@ of a roll averaging to zero, the value estimate against long rollouts, and the g
   evaluator in the runner's process pool (a cheap path: the value columns only, no sentences). Per
   game the difference expert minus greedy, raw (final margin) and luck-adjusted (margin minus the
   expert's luck plus greedy's); d = mean / sd of each; target (d_adjusted / d_raw)² >= 3.
-- Luck: the mean luck of the first 10,000 rolls of those games with its standard error (target:
-  within 2 standard errors of 0).
+- Luck: the mean luck per roll of those games with its standard error, over every roll and per kind
+  of roll (its source, after a pass or not, early or late, whose seat); target: each within 2
+  standard errors of 0.
 - Grades: the share of each grade among the decisions with a choice, for greedy and the expert, and
   the level each reaches over the games.
 - Accuracy: `--nodes` chance nodes of expert games, each rolled out `--rollouts` times by the expert;
@@ -59,6 +60,18 @@ def speed() -> None:
               f"it takes {deeper:.1f} s ({deeper / min(times):.0f}x)")
 
 
+def roll_kinds(game: Game, roll, expert: int) -> tuple[str, ...]:
+    """The kinds a roll belongs to, for the luck per kind: its source (opening, turn, extra roll,
+    re-roll), whether it follows a pass or re-roll, early or late (dice rolled before it), whose seat."""
+    events = game.events
+    index = events.index(roll)
+    before = events[index - 1].kind if index else ""
+    drawn = sum(e.kind == "roll" and e.source != "reroll" for e in events[:index])
+    return (f"source {roll.source}", "after a pass or re-roll" if before in ("pass", "reroll") else
+            "after a placement or none", "early (first 10 dice)" if drawn < 10 else "late (dice 11-21)",
+            "expert's roll" if roll.player == expert else "greedy's roll")
+
+
 def fairness_chunk(indices: range) -> list[dict]:
     """Per game: the expert's seat, the final margin, each seat's luck, each decision's (seat, loss, had a
     choice) and every roll's luck."""
@@ -75,7 +88,9 @@ def fairness_chunk(indices: range) -> list[dict]:
         found.append({"expert": expert, "margin": game.scores[expert] - game.scores[1 - expert], "luck": luck,
                       "losses": [(seat, a.loss, len(a.options) > 1)
                                  for seat, a in zip(seats, assessments, strict=True)],
-                      "rolls": [a.luck for a in assessments if a.rolled]})
+                      "rolls": [(roll_kinds(game, event, expert), a.luck) for event, a in
+                                zip([e for e in game.events if e.kind == "roll"],
+                                    [a for a in assessments if a.rolled], strict=True)]})
         evaluator = Evaluator(2, 0, model=evaluator.model)  # a fresh cache per game keeps memory flat
     return found
 
@@ -83,8 +98,9 @@ def fairness_chunk(indices: range) -> list[dict]:
 def fairness(games: int) -> None:
     parts = runner.chunks(games, 100)
     start = time.perf_counter()
-    results = runner.run_chunks(fairness_chunk, [(part,) for part in parts], parts, _Bar(),
-                                workers=runner.cpu_count())
+    results: dict[int, list[dict]] = {}
+    runner.run_chunks(fairness_chunk, lambda number: (parts[number],), parts, _Bar(), results.__setitem__,
+                      workers=runner.cpu_count())
     rows = [row for number in range(len(parts)) for row in results[number]]
     took = time.perf_counter() - start
     raw = [row["margin"] for row in rows]
@@ -96,10 +112,17 @@ def fairness(games: int) -> None:
           f"{statistics.mean(adjusted):.2f} ± sd {statistics.stdev(adjusted):.2f}")
     print(f"d_raw = {d_raw:.3f}, d_adjusted = {d_adj:.3f}, "
           f"(d_adjusted / d_raw)² = {(d_adj / d_raw) ** 2:.1f} (target >= 3)")
-    rolls = [luck for row in rows for luck in row["rolls"]][:10_000]
-    mean, se = statistics.mean(rolls), statistics.stdev(rolls) / math.sqrt(len(rolls))
-    print(f"luck of {len(rolls)} rolls: mean {mean:+.3f} ± se {se:.3f} ({abs(mean) / se:.1f} se from 0; "
-          f"target within 2)")
+    rolls = [roll for row in rows for roll in row["rolls"]]
+    by_kind: dict[str, list[float]] = {"every roll": [luck for _, luck in rolls]}
+    for kinds, luck in rolls:
+        for kind in kinds:
+            by_kind.setdefault(kind, []).append(luck)
+    print("luck per roll, by kind (target: each within 2 standard errors of 0):")
+    for kind, lucks in by_kind.items():
+        if len(lucks) > 1:
+            mean, se = statistics.mean(lucks), statistics.stdev(lucks) / math.sqrt(len(lucks))
+            away = f"{abs(mean) / se:.1f} se from 0" if se else "no luck: every face is worth the same"
+            print(f"  {kind:28} {len(lucks):7,} rolls: mean {mean:+.3f} ± se {se:.3f} ({away})")
     for who in ("expert", "greedy"):
         counts = dict.fromkeys(GRADES, 0)
         errors = []
@@ -146,8 +169,10 @@ def accuracy(nodes: int, rollouts: int) -> None:
     rng = random.Random(5)
     picked = [(1000 + i, rng.randrange(1, 20)) for i in range(nodes)]
     parts = runner.chunks(nodes, 10)
-    results = runner.run_chunks(accuracy_chunk, [(picked[p.start:p.stop], rollouts) for p in parts], parts,
-                                _Bar(), workers=runner.cpu_count())
+    results: dict[int, list] = {}
+    runner.run_chunks(accuracy_chunk, lambda number: (picked[parts[number].start:parts[number].stop],
+                                                      rollouts),
+                      parts, _Bar(), results.__setitem__, workers=runner.cpu_count())
     rows = [row for number in range(len(parts)) for row in results[number]]
     spread = statistics.pstdev([row[0] for row in rows])
     noise = math.sqrt(statistics.mean(row[3] ** 2 for row in rows))

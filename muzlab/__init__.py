@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 from typing import Any
 
+from muzlab.core import moved as _moved
 from muzlab.core.board import Board
 from muzlab.core.errors import (
     BoardFileError,
@@ -32,51 +33,21 @@ from muzlab.names.spelling import lesson_key, set_lesson_key
 from muzlab.rules.position import Position, Problem, Structure
 from muzlab.rules.ruleset import RuleSet
 
+_moved.install()
+
 #: Names imported on first use, and the module that holds each.
 _LAZY = {"Game": "muzlab.play.game", "review": "muzlab.play.coach", "simulate": "muzlab.sim.simulation"}
 
 
-#: Modules by their short names from before the layer folders (`muzlab.plot`, `from muzlab import sim`).
-_SHORT_NAMES = {
-    "agents": "muzlab.play.agents",
-    "audio": "muzlab.views.audio",
-    "board": "muzlab.core.board",
-    "coach": "muzlab.play.coach",
-    "eartraining": "muzlab.play.eartraining",
-    "errors": "muzlab.core.errors",
-    "game": "muzlab.play.game",
-    "hexgrid": "muzlab.core.hexgrid",
-    "keyboard": "muzlab.views.keyboard",
-    "lessons": "muzlab.app.lessons",
-    "music": "muzlab.views.music",
-    "perft": "muzlab.rules.perft",
-    "pitch": "muzlab.core.pitch",
-    "plot": "muzlab.views.plot",
-    "position": "muzlab.rules.position",
-    "puzzles": "muzlab.play.puzzles",
-    "quiz": "muzlab.play.quiz",
-    "records": "muzlab.play.records",
-    "runner": "muzlab.sim.runner",
-    "samples": "muzlab.sim.samples",
-    "spelling": "muzlab.names.spelling",
-    "stats": "muzlab.sim.stats",
-    "statsplots": "muzlab.views.statsplots",
-    "svg": "muzlab.views.svg",
-    "table": "muzlab.play.table",
-    "theory": "muzlab.core.theory",
-    "worksheet": "muzlab.views.worksheet",
-}
-
-
 def __getattr__(name: str) -> Any:
-    """`muzlab.Game`, `muzlab.simulate`, `muzlab.review`, any submodule (`muzlab.views`) and a module
-    by its short name (`muzlab.plot` is muzlab.views.plot), on first use."""
+    """`muzlab.Game`, `muzlab.simulate`, `muzlab.review` and any submodule (`muzlab.views`) on first
+    use; a module's flat path from before the folders (`muzlab.plot`) warns and gives the moved one."""
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value
-    if name in _SHORT_NAMES:
-        return importlib.import_module(_SHORT_NAMES[name])
+    if name in _moved.MOVED:
+        return importlib.import_module(f"muzlab.{name}")
     if importlib.util.find_spec(f"muzlab.{name}") is not None:
         return importlib.import_module(f"muzlab.{name}")
     raise AttributeError(f"module 'muzlab' has no attribute {name!r}")

@@ -18,10 +18,11 @@ from muzlab.app.server import MAX_SESSIONS
 from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, SimulationError, UnknownSetting
+from muzlab.play.records import MAX_DICE
 from muzlab.rules import perft
 from muzlab.rules.ruleset import RuleSet
 from muzlab.sim import simulation as sim
-from muzlab.sim.simulation import PARALLEL_FROM
+from muzlab.sim.simulation import MAX_GAMES, PARALLEL_FROM
 from muzlab.views import worksheet
 
 
@@ -125,18 +126,24 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
-def _at_least(minimum: int):
-    """An argparse type: a whole number >= minimum, or one line saying what is wrong."""
+def _at_least(minimum: int, most: int | None = None):
+    """An argparse type: a whole number >= minimum (and <= most), or one line saying what is wrong."""
+    bound = f"at most {most:,}" if most is not None else "at most 30 digits"
 
     def whole_number(text: str) -> int:
+        digits = text.strip().removeprefix("+").removeprefix("-")
+        if digits.isascii() and digits.isdecimal() and len(digits) > 30:
+            shown = text.strip()
+            raise argparse.ArgumentTypeError(f"{shown[:12]}…{shown[-6:]} ({len(digits)} digits) is too "
+                                             f"{'small' if shown.startswith('-') else 'large'} ({bound})")
         try:
-            if len(text) > 30:
-                raise ValueError
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} is too small; it must be {minimum} or more")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"{value:,} is too large ({bound})")
         return value
 
     whole_number.__name__ = f"a whole number >= {minimum}"
@@ -149,15 +156,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("perft", help="legal-cell counts on seeded random positions, and speed")
     p.add_argument("--seed", type=_at_least(0), default=0, help="first playout seed")
-    p.add_argument("--games", type=_at_least(1), default=10, help="number of seeded playouts")
-    p.add_argument("--dice", type=_at_least(1), default=21, help="dice per playout")
+    p.add_argument("--games", type=_at_least(1, MAX_GAMES), default=10, help="number of seeded playouts")
+    p.add_argument("--dice", type=_at_least(1, MAX_DICE), default=21, help="dice per playout")
     p.add_argument("--rules", default="basic", choices=["basic", "master"])
     p.add_argument("--board", default=None, help="shipped board name (default: the rules' board)")
     p.add_argument("--show", action="store_true", help="print the counts of every position")
     p.add_argument("--check", metavar="FILE", help="compare against a golden file, exit 1 on mismatch")
     p.set_defaults(run=_perft)
     s = commands.add_parser("simulate", help="play many games between computer players; summary and frames")
-    s.add_argument("--games", type=_at_least(1), default=1000, help="number of games")
+    s.add_argument("--games", type=_at_least(1, MAX_GAMES), default=1000, help="number of games")
     s.add_argument("--agents", default="greedy,random",
                    help="comma-separated agents, one per seat (random, greedy, expert)")
     s.add_argument("--seed", type=_at_least(0), default=0,
@@ -171,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games per task and per part file (default: about four chunks per worker)")
     s.add_argument("--retries", type=_at_least(0), default=2,
                    help="re-runs of a chunk whose worker died or that failed, before the run stops")
-    s.add_argument("--dice", type=_at_least(1), default=21, help="dice in the supply")
+    s.add_argument("--dice", type=_at_least(1, MAX_DICE), default=21, help="dice in the supply")
     s.add_argument("--rules", default="basic", choices=["basic", "master"])
     s.add_argument("--alternate-seats", action="store_true", help="rotate the agents one seat per game")
     s.add_argument("--out", metavar="FOLDER", help="write games.parquet and moves.parquet into FOLDER")
@@ -186,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("folder", nargs="?", default="muzlab-class",
                    help="the class folder: its roster, games and scores (default ./muzlab-class)")
     c.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the school network)")
-    c.add_argument("--port", type=_at_least(1), default=None, help="port (default: the first free from 8870)")
+    c.add_argument("--port", type=_at_least(1, 65535), default=None,
+                   help="port (default: the first free from 8870)")
     c.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
     c.add_argument("--max-pages", type=_at_least(1), default=MAX_SESSIONS,
                    help=f"students' pages open at once (default {MAX_SESSIONS}); one more is told the class "

@@ -189,3 +189,38 @@ def test_a_page_past_the_cap_gets_a_sentence_not_a_kernel():
         asyncio.run(manager.start_kernel(kernel_name="python3"))
     assert refused.value.status_code == 503
     assert "The classroom app is full: this server runs at most 2 pages at once" in refused.value.log_message
+
+
+def test_pages_opened_at_the_same_moment_meet_the_cap(monkeypatch):
+    """Three pages ask at once against a cap of 1: kernels still starting count, so one kernel starts
+    and the other two pages are told the app is full (all three used to get a kernel)."""
+    import asyncio
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from tornado import web
+
+    from muzlab.app.appserver import CappedKernelManager
+
+    started = []
+
+    async def slow_start(manager, *args, **kwargs):  # a kernel takes a while to start, as a real one does
+        await asyncio.sleep(0.2)
+        kernel_id = f"k{len(started)}"
+        started.append(kernel_id)
+        manager._kernels[kernel_id] = None
+        return kernel_id
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", slow_start)
+    manager = CappedKernelManager(max_kernels=1)
+
+    async def three_pages():
+        return await asyncio.gather(*(manager.start_kernel(kernel_name="python3") for _ in range(3)),
+                                    return_exceptions=True)
+
+    answers = asyncio.run(three_pages())
+    assert started == ["k0"] and answers[0] == "k0"
+    assert [a.status_code for a in answers[1:] if isinstance(a, web.HTTPError)] == [503, 503]
+    assert all("The classroom app is full" in a.log_message for a in answers[1:])
+    assert manager._starting == 0  # every place taken while starting is given back
+    manager._kernels.clear()  # the page closed: the next page gets a kernel
+    assert asyncio.run(manager.start_kernel(kernel_name="python3")) == "k1"

@@ -312,3 +312,37 @@ def test_standings_rank_players_by_luck_adjusted_margin_margin_or_points():
         standings(played, by="luck")
     with pytest.raises(GameError, match="names"):
         standings([(played[0][0], ["Ada"])])
+
+
+def test_every_kind_of_roll_has_luck_that_averages_zero_over_its_twelve_faces():
+    """For rolls of every source (turn, extra roll, re-roll, one after a pass), each of the twelve faces
+    is rolled in turn and the game assessed: the value before the roll is the same whatever came, and the
+    luck over the twelve faces (each as likely as a game's dice make it) averages exactly zero."""
+    from muzlab.play.value import assess
+
+    game = play(Game(seed=21), [make_agent("greedy", 3), make_agent("random", 4)])
+    kinds: dict[str, int] = {}
+    for index, event in enumerate(game.events):
+        after_pass = index > 0 and game.events[index - 1].kind in ("pass", "reroll")
+        kind = f"{event.source}{' after a pass' if after_pass else ''}" if event.kind == "roll" else None
+        if kind is None or event.source == "opening" or kinds.get(kind, 0) >= 2:
+            continue
+        kinds[kind] = kinds.get(kind, 0) + 1
+        lucks, befores = [], set()
+        for face in range(12):
+            replay = Game(seed=21)
+            for earlier in game.events[:index]:
+                replay.apply(earlier)
+            replay.roll(face=face)
+            cells = replay.legal_placements()
+            if cells:
+                replay.place(cells[0])
+            else:
+                replay.pass_die()
+            last = assess(replay, Evaluator(2))[-1]
+            assert last.rolled
+            lucks.append(last.luck)
+            befores.add(round(last.before, 9))
+        assert len(befores) == 1 and abs(sum(lucks) / 12) < 1e-9, kind
+    sources = {kind.split()[0] for kind in kinds}
+    assert {"turn", "extra", "reroll"} <= sources and any("after" in kind for kind in kinds)

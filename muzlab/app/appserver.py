@@ -10,6 +10,7 @@ game record is at most 1 MB).
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -30,18 +31,37 @@ FULL = ("The classroom app is full: this server runs at most {count} at once, an
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager with a cap: past `max_kernels` a new page gets HTTP 503 and a sentence."""
+    """Jupyter's kernel manager with a cap: past `max_kernels` a new page gets HTTP 503 and a sentence.
+
+    A kernel counts from the moment its page asks for it: kernels still starting are counted with the
+    running ones, and the check and the count are taken together under a lock, so a class opening the
+    app at the same moment meets the cap (counting only running kernels let every page through)."""
 
     max_kernels = Integer(MAX_KERNELS, config=True, help="The most kernels (open app pages) at once.")
 
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._starting = 0
+        self._places = threading.Lock()
+
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        """Start a kernel for a new page, unless `max_kernels` are running already."""
-        if kwargs.get("kernel_id") is None and len(self.list_kernel_ids()) >= self.max_kernels:
+        """Start a kernel for a new page, unless `max_kernels` are running or starting already."""
+        if kwargs.get("kernel_id") is not None:  # (a page reconnecting to its kernel)
+            return await super().start_kernel(*args, **kwargs)
+        with self._places:
+            full = len(self.list_kernel_ids()) + self._starting >= self.max_kernels
+            if not full:
+                self._starting += 1
+        if full:
             count = self.max_kernels
             message = FULL.format(count=f"{count} page{'s' if count != 1 else ''}")
-            self.log.warning("Refused a kernel: %s are running (max_kernels)", self.max_kernels)
+            self.log.warning("Refused a kernel: %s are running or starting (max_kernels)", count)
             raise web.HTTPError(503, message, reason="The classroom app is full")
-        return await super().start_kernel(*args, **kwargs)
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:  # (started, it is among the running kernels now; failed, its place is free again)
+            with self._places:
+                self._starting -= 1
 
 
 def server_arguments(max_kernels: int = MAX_KERNELS, cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:

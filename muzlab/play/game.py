@@ -117,8 +117,8 @@ class Game:
     ):
         if not _is_int(players) or not 1 <= players <= MAX_PLAYERS:
             raise GameError(f"{shown(players)} players: Muzundrum is for 1 to {MAX_PLAYERS} players")
-        if not _is_int(dice) or dice < 1:
-            raise GameError(f"{shown(dice)} dice: the supply needs at least one die")
+        if not _is_int(dice) or not 1 <= dice <= records.MAX_DICE:
+            raise GameError(f"{shown(dice)} dice: a supply holds 1 to {records.MAX_DICE:,} dice")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not _is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
@@ -152,6 +152,7 @@ class Game:
         self._end_reason: str | None = None
         self._moments: list[Moment] = []  # the history so far, extended when asked (`history`)
         self._named: tuple[tuple, list[DieWords]] | None = None  # (text settings, lesson key): words
+        self._give_ups = 0  # passes and re-rolls of the turn's die so far (bounded: records.max_give_ups)
 
     # ---- reading the state ------------------------------------------------------------------------
     @property
@@ -292,7 +293,7 @@ class Game:
             raise GameError(self._why_not("place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
         child, cell, points, facts = position.step(pitch, cell)
-        legal = len(self._legal if self._legal is not None else position.legal_placements(pitch))
+        legal = len(self._legal) if self._legal is not None else position.legal_count(pitch)
         if facts:
             completed = tuple(_completion(Completion, fact) for fact in facts)
             extras = 1 if rules.one_extra_roll_per_placement else len(facts)
@@ -302,6 +303,7 @@ class Game:
         event = _event(Event, ("place", player, pitch, cell, points, completed, source, self._turn, legal))
         self._events.append(event)
         self._position = child
+        position.release()  # (its grid, masks and strings come back if asked: a long game stays small)
         self._scores[player] += points
         self._hand, self._legal = None, None
         self._phase = ROLL
@@ -326,8 +328,14 @@ class Game:
             raise GameError(self._why_not("pass"))
         if self._source == "opening":
             raise GameError("the opening die always has a place on the board; it cannot be passed")
+        if self._phase == PLACE:  # (a passed die its receiver cannot place is re-rolled always)
+            if self._give_ups >= records.max_give_ups(self.dice, self.players):
+                raise GameError(f"Player {self._player + 1} cannot pass: this game has had its "
+                                f"{records.max_give_ups(self.dice, self.players):,} passes and re-rolls "
+                                f"({records.GIVE_UPS_PER_DIE_AND_SEAT} per die and seat); place the die")
+            self._give_ups += 1
         pitch = self._hand
-        legal = len(self._legal if self._legal is not None else self._position.legal_placements(pitch))
+        legal = len(self._legal) if self._legal is not None else self._position.legal_count(pitch)
         kind = "reroll" if self._phase == BONUS or self.players == 1 else "pass"
         event = _event(Event, (kind, self._player, pitch, None, 0, (), self._source, self._turn, legal))
         self._events.append(event)
@@ -348,32 +356,35 @@ class Game:
         `pass_die()` does here. The event's player and die must be the ones to act; GameError (or
         IllegalPlacement) says why not, and the game is unchanged then.
         """
-        where = f"cannot apply {event_words(event, self.board)}"
         if self._phase == OVER:
-            raise GameError(f"{where}: the game is already over ({self.result})")
+            raise self._cannot(event, f"the game is already over ({self.result})")
         if event.player != self._player:
-            raise GameError(f"{where}: it is Player {self._player + 1}'s move, "
-                            f"not Player {event.player + 1}'s")
+            raise self._cannot(event, f"it is Player {self._player + 1}'s move, "
+                                      f"not Player {event.player + 1}'s")
         kind = event.kind
         if kind == "roll":
             if (event.source == "reroll") != (self._phase == REROLL) and self._phase in (ROLL, REROLL):
-                raise GameError(f"{where}: " + ("the die given up must be re-rolled here; no new die is drawn"
-                                                if self._phase == REROLL else
-                                                "there is no die to re-roll; a new die is drawn here"))
+                raise self._cannot(event, "the die given up must be re-rolled here; no new die is drawn"
+                                   if self._phase == REROLL else
+                                   "there is no die to re-roll; a new die is drawn here")
             self.roll(face=event.pitch)
             return self._events[-1]
         if kind not in EVENT_KINDS:
             raise GameError(f"{kind!r} is not an event; events are {', '.join(EVENT_KINDS)}")
         if self._hand is not None and event.pitch != self._hand:
-            raise GameError(f"{where}: the player holds the die {pitch_label(self._hand)}")
+            raise self._cannot(event, f"the player holds the die {pitch_label(self._hand)}")
         if kind == "place":
             return self.place(event.cell)
         if self._phase in (PLACE, BONUS) and self._source != "opening":
             expected = "reroll" if self._phase == BONUS or self.players == 1 else "pass"
             if kind != expected:
-                raise GameError(f"{where}: the die in hand would be " + (
+                raise self._cannot(event, "the die in hand would be " + (
                     "re-rolled, not passed on" if expected == "reroll" else "passed on, not re-rolled"))
         return self.pass_die()
+
+    def _cannot(self, event: Event, why: str) -> GameError:
+        """The refusal of `apply`, naming the event (worded only when refused: a replay applies many)."""
+        return GameError(f"cannot apply {event_words(event, self.board)}: {why}")
 
     def undo(self) -> Event:
         """Take back the last event (a roll too) and return it; the generator steps back with it. The

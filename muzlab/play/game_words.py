@@ -12,8 +12,10 @@ from muzlab.core.board import Board
 from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names.board_spelling import neighbour_pairs
+from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, show_label, show_name
 from muzlab.play.events import Event, Moment
+from muzlab.rules.position import HISTORY_SPELLED
 
 if TYPE_CHECKING:
     from muzlab.play.game import Game
@@ -45,6 +47,10 @@ def moment_words(moment: Moment) -> DieWords:
     if event.kind != "place":
         return DieWords(pitch_label(event.pitch))
     cell, board = event.cell, position.board
+    if len(position) > HISTORY_SPELLED:  # (a custom board far beyond the master board: named locally)
+        completed = tuple(run_label(structure, tuple(structure.alone())) for structure
+                          in position.runs_through(cell) if structure.complete) if event.completed else ()
+        return DieWords(show_label(position.alone_label(cell)), completed)
     completed = tuple(structure.label() for structure in position.runs_through(cell)
                       if structure.complete) if event.completed else ()
     renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()

@@ -16,14 +16,18 @@ from typing import Any, NamedTuple
 from muzlab.core import safe_json
 from muzlab.core.board import Board
 from muzlab.core.errors import BoardFileError, GameRecordError, MuzlabError, shown
-from muzlab.rules.ruleset import RuleSet
+from muzlab.rules.ruleset import MAX_DICE_CHOICE, RuleSet
 
 RECORD_FORMAT = "muzlab-game"
 RECORD_VERSION = 2
 #: The largest record read, in bytes or characters: a board file's limit plus room for its events.
 MAX_RECORD_BYTES = 4_000_000
-#: The most dice a record's supply may hold (far more than any board of Board.MAX_CELLS cells takes).
-MAX_DICE = 100_000
+#: The most dice a supply holds, in a game as in a record: the largest supply a rule set may offer
+#: (twice the cells of the largest board).
+MAX_DICE = MAX_DICE_CHOICE
+#: Passes and re-rolls from the turn's die a game allows per die of its supply and per seat: four trips
+#: round the table for every die (simulated games of random players pass about one die in two).
+GIVE_UPS_PER_DIE_AND_SEAT = 4
 _TOP_KEYS = {"format", "version", "rules", "board", "players", "dice", "seed", "events", "scores", "agents"}
 _REQUIRED_KEYS = _TOP_KEYS - {"scores", "agents"}
 EVENT_KEYS = {
@@ -135,11 +139,29 @@ def read_settings(data: Any, rules: RuleSet | None = None, board: Board | None =
     events = data["events"]
     if not isinstance(events, list):
         raise GameRecordError(f"the record's 'events' must be a list, not {type(events).__name__}")
+    if is_int(dice) and is_int(players) and dice > 0 and players > 0:  # (the game checks them)
+        bound = max_events(dice, players, len(record_board))
+        if len(events) > bound:
+            raise GameRecordError(
+                f"the record has {len(events):,} events; a game of {dice:,} dice for {players} on a board "
+                f"of {len(record_board):,} cells has at most {bound:,} (each die rolled and placed once, "
+                f"and {GIVE_UPS_PER_DIE_AND_SEAT} passes or re-rolls per die and seat)")
     scores = data.get("scores")
     if scores is not None and not (isinstance(scores, list) and all(is_int(s) for s in scores)):
         raise GameRecordError(f"the record's 'scores' must be a list of whole numbers, not {shown(scores)}")
     agents = read_agents(data.get("agents"), players)
     return Settings(version, record_rules, record_board, players, dice, seed, events, scores, agents)
+
+
+def max_give_ups(dice: int, players: int) -> int:
+    """How many times a game's players may give up the turn's die (pass it, or re-roll it alone)."""
+    return GIVE_UPS_PER_DIE_AND_SEAT * dice * players
+
+
+def max_events(dice: int, players: int, cells: int) -> int:
+    """The most events a game can record: every die rolled, at most one placement per die and cell,
+    and each give-up with what may follow it (a pass, the receiver's re-roll and its roll)."""
+    return dice + min(dice, cells) + 3 * max_give_ups(dice, players)
 
 
 def read_rules(data: Any, what: str) -> RuleSet:

@@ -10,6 +10,7 @@ position recomputes only the cells its new die can influence. Nothing here build
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from muzlab.core.board import Board
 from muzlab.core.hexgrid import COLUMN
@@ -24,7 +25,8 @@ class Engine:
     `Position` is the one subclass; it sets these slots (`Position._init`) and adds the public API.
     """
 
-    __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_layout", "_lines", "_frontier")
+    __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_layout", "_lines", "_frontier",
+                 "_column")
     board: Board
     rules: RuleSet
     _checks: RunChecks
@@ -34,6 +36,35 @@ class Engine:
     _layout: Layout
     _lines: tuple[bytes, bytes, bytes]
     _frontier: set[int] | None
+
+    def _release(self) -> None:
+        """Drop the grid, the other two line strings and the masks, keeping the column string: all
+        come back when next read (`__getattr__`, `_legal_masks`)."""
+        if self._count:  # (the empty board's strings are its layout's, shared)
+            self._column = self._lines[COLUMN]
+            del self._grid, self._lines
+        self._masks = self._frontier = None
+
+    def __getattr__(self, name: str) -> Any:
+        """The grid and line strings of a released position, rebuilt once (called only when unset)."""
+        if name == "_grid":
+            column, places = self._column, self._layout.places
+            grid = [EMPTY if (b := column[k]) == GAP else b for k, _, _ in places]
+            self._grid = grid
+            return grid
+        if name == "_lines":
+            self._lines = self._layout.lines(self._grid)
+            return self._lines
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def legal_count(self, pitch: int) -> int:
+        """How many cells the pitch class `pitch` (0-11) may go to now: what a game records of each
+        placement and pass, counted without listing the cells (a replay asks it of every move)."""
+        by_pitch = getattr(self, "_by_pitch", None)  # (Position's table of every pitch's cells)
+        if by_pitch:
+            return by_pitch[1][pitch + 1] - by_pitch[1][pitch]
+        bit = 1 << pitch
+        return sum(map(bit.__and__, self._legal_masks().values())) >> pitch
 
     def _legal_masks(self) -> dict[int, int]:
         """Legal-pitch mask of every empty cell that touches a die."""

@@ -180,6 +180,31 @@ def _problem(refusal: Refusal, board: Board) -> Problem:
     return Problem(refusal.cells, refusal_text(refusal, board), refusal)
 
 
+def _spell_back(position: Position, key: str | None) -> BoardSpelling:
+    """Spell `position` and the positions before it not spelled yet, oldest first, in a loop (a game
+    may be thousands of moves): each after the names its parent showed, up to HISTORY_SPELLED dice."""
+    unspelled = []
+    while position is not None and key not in position._spellings:
+        unspelled.append(position)
+        position = position._parent if len(position) <= HISTORY_SPELLED else None
+    for position in reversed(unspelled):
+        parent = position._parent
+        if parent is None or len(position) > HISTORY_SPELLED:
+            previous, preferred = None, position._alone_labels()
+        else:  # (every other die has a name shown, which outranks its run's own spelling)
+            previous = parent._spellings[key].names
+            placed = position._placed_at
+            preferred = {position.board.cells[placed]: position._alone_label(placed)}
+        position._spellings[key] = spell_board(position.dice, key_notes=key_notes(key), previous=previous,
+                                               preferred=preferred, scale_types=position.rules.scale_types)
+    return unspelled[0]._spellings[key]
+
+
+#: The most dice on a board spelled after the names its game showed before (see `Position.spelled`):
+#: twice the master board's 91 cells. Past it (a custom board only) a position is spelled from its
+#: dice alone: its spelling costs seconds, and following thousands of positions would cost hours.
+HISTORY_SPELLED = 182
+
 class Position(Refusals):
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
@@ -240,6 +265,11 @@ class Position(Refusals):
         #: the position this one was played from (`place`), whose names a game has shown already
         self._parent: Position | None = None
         self._placed_at = -1  # (the cell index of the die placed on the parent)
+
+    def release(self) -> None:
+        """Drop what is rebuilt when asked (`Engine._release`): a game's past positions keep a few KB."""
+        self._release()
+        self._by_pitch = self._dice = None
 
     # ---- reading the position -------------------------------------------------------------------
     @property
@@ -463,19 +493,11 @@ class Position(Refusals):
     def spelled(self, key: PitchLike | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per
         lesson key: `muzlab.names.board_spelling.spell_board` over the dice, the names this position's
-        parent showed (a game), and each die's name in its own run alone (the last tie-break)."""
+        parent showed (a game; over HISTORY_SPELLED dice, its dice alone), and each die's name in its
+        own run alone (the last tie-break). Ancestors are spelled in a loop (`_spell_back`)."""
         key = resolve_key(key)
         spelling = self._spellings.get(key)
-        if spelling is None:
-            if self._parent is None:
-                previous, preferred = None, self._alone_labels()
-            else:  # (every other die has a name shown, which outranks its run's own spelling)
-                previous = self._parent.spelled(key).names
-                preferred = {self.board.cells[self._placed_at]: self._alone_label(self._placed_at)}
-            spelling = self._spellings[key] = spell_board(
-                self.dice, key_notes=key_notes(key), previous=previous, preferred=preferred,
-                scale_types=self.rules.scale_types)
-        return spelling
+        return _spell_back(self, key) if spelling is None else spelling
 
     def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:
         """Dice this position names differently from the position it was played from, as (cell, old
@@ -487,6 +509,10 @@ class Position(Refusals):
         return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
                 if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
                 and before.label(cell) != after.label(cell)]
+
+    def alone_label(self, cell: Any) -> str:
+        """The die on `cell` named by its runs alone (English): a game's name for it past HISTORY_SPELLED."""
+        return self._alone_label(self._index(cell))
 
     def _alone_label(self, i: int) -> str:
         """The name `_alone_labels` gives the die on cell i, from the runs through it alone."""

@@ -5,7 +5,7 @@ a placement scores and which runs are on the board. Every function takes an opti
 the Axes and never calls `plt.show()`. Higher pitch goes up the screen, as on a staff.
 
 The statistics figures for simulation results live in `muzlab.views.statsplots` and are re-exported here,
-so `from muzlab import plot` gives every picture.
+so `from muzlab.views import plot` gives every picture.
 """
 
 from __future__ import annotations
