@@ -79,7 +79,7 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
 
             context.route("**/*", only_the_site)
             page = context.new_page()
-            page.on("console", lambda m: print("console:", m.type, m.text[:300]))
+            page.on("pageerror", lambda error: print("page error:", str(error)[:300]))
             page.goto(f"{site}/lab/index.html?path=3-play.ipynb")
             page.wait_for_selector(".jp-Notebook", timeout=120_000)
             page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)

@@ -99,22 +99,23 @@ def pyodide() -> Path:
     return folder
 
 
-#: What a cell that needs numpy or music21 becomes in the edition.
+#: What a cell that needs numpy, pandas or music21 becomes in the edition.
 FULL_EDITION_ONLY = {"cell_type": "markdown", "metadata": {}, "source": [
-    "*This part plays and shows what was built with numpy and music21, which the homework edition does "
-    "not have: run it in the full edition (`python3 make.py lab`).*"]}
+    "*This part needs numpy, pandas or music21, which the homework edition does not have: run it in the "
+    "full edition (`python3 make.py lab`).*"]}
+#: What in a cell's code needs them: numpy, the sound and staff modules (music21), a score sheet (pandas).
+FULL_EDITION_CODE = ("import numpy", "muzlab.views.audio", "muzlab.views.music", ".score_sheet(")
 
 
 def needs_full_edition(cell: dict) -> bool:
-    """True for a code cell that imports numpy or muzlab's sound and staff modules (music21)."""
+    """True for a code cell that uses numpy, pandas or music21 (see FULL_EDITION_CODE)."""
     source = "".join(cell["source"])
-    return cell["cell_type"] == "code" and any(
-        name in source for name in ("import numpy", "muzlab.views.audio", "muzlab.views.music"))
+    return cell["cell_type"] == "code" and any(code in source for code in FULL_EDITION_CODE)
 
 
 def lessons(folder: Path) -> Path:
     """The edition's lessons: the shipped notebooks, each opened by the install cell, with each code cell
-    that needs numpy or music21 (absent from the edition) replaced by a sentence saying so."""
+    that needs numpy, pandas or music21 (absent from the edition) replaced by a sentence saying so."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     for name in LESSONS:
