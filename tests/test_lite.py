@@ -60,6 +60,21 @@ def site():
         stop(server, log)
 
 
+def open_lesson(page, site: str) -> None:
+    """Open lesson 3 in JupyterLite, run all its cells on the Pyodide kernel and wait until the person's
+    seat may roll."""
+    page.goto(f"{site}/lab/index.html?path=3-play.ipynb")
+    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.click("li[data-command='runmenu:run-all']")
+    page.wait_for_selector(CELLS, timeout=300_000)
+    page.wait_for_function(ALL_RUN, timeout=300_000)
+    page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-roll').disabled",
+                           timeout=60_000)
+    assert page.locator(CELLS).count() == 61
+
+
 def test_lesson_3_plays_offline_in_jupyterlite(site):
     from playwright.sync_api import sync_playwright
 
@@ -80,16 +95,7 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
             context.route("**/*", only_the_site)
             page = context.new_page()
             page.on("pageerror", lambda error: print("page error:", str(error)[:300]))
-            page.goto(f"{site}/lab/index.html?path=3-play.ipynb")
-            page.wait_for_selector(".jp-Notebook", timeout=120_000)
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.click("li[data-command='runmenu:run-all']")
-            page.wait_for_selector(CELLS, timeout=300_000)
-            page.wait_for_function(ALL_RUN, timeout=300_000)
-            page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-roll').disabled",
-                                   timeout=60_000)
-            assert page.locator(CELLS).count() == 61
+            open_lesson(page, site)
             watch_board(page)
 
             before_scores = scores_text(page)
