@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Set up muzlab on a fresh machine and run it: `python3 make.py lab`, `app`, `class`, `test` or `book`.
+"""Set up muzlab on a fresh machine and run it: `python3 make.py lab`, `app`, `class`, `test`, `book` or
+`lite`.
 
 Only the standard library is used here, because this script runs before anything is installed.
 It keeps a virtual environment in .venv/ and reinstalls it whenever pyproject.toml changes.
@@ -38,7 +39,7 @@ def run(*args: str | Path, env: dict[str, str] | None = None) -> None:
 
 
 def ensure_environment() -> None:
-    """Create .venv and install muzlab with its test, dask and book extras, unless already current."""
+    """Create .venv and install muzlab with its test, dask, book and lite extras, unless already current."""
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text().strip() == wanted and PYTHON.exists():
         return
@@ -46,7 +47,7 @@ def ensure_environment() -> None:
         say("creating the virtual environment in .venv/")
         venv.create(VENV, with_pip=True)
     run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask,book]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask,book,lite]")
     STAMP.write_text(wanted + "\n")
 
 
@@ -102,6 +103,13 @@ def book(extra: list[str]) -> None:
     run(PYTHON, ROOT / "docs" / "book" / "build.py", *extra)
 
 
+def lite(extra: list[str]) -> None:
+    """Build the homework edition in out/lite/: JupyterLite on a bundled Pyodide (docs/lite/build.py);
+    serve it with `python3 -m http.server -d out/lite`."""
+    ensure_environment()
+    run(PYTHON, ROOT / "docs" / "lite" / "build.py", *extra)
+
+
 def test(extra: list[str]) -> None:
     ensure_environment()
     # MUZLAB_TEST seeds the lessons' activities, which draw a fresh item each time a class runs them.
@@ -122,11 +130,11 @@ def test(extra: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"lab": lab, "app": app, "class": class_, "test": test, "book": book}
+    commands = {"lab": lab, "app": app, "class": class_, "test": test, "book": book, "lite": lite}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
-        print("usage: python3 make.py lab|app|class|test|book [extra arguments for jupyter lab, muzlab app, "
-              "muzlab class, pytest or docs/book/build.py]")
+        print("usage: python3 make.py lab|app|class|test|book|lite [extra arguments for jupyter lab, "
+              "muzlab app, muzlab class, pytest, docs/book/build.py or docs/lite/build.py]")
         sys.exit(2)
     commands[sys.argv[1]](sys.argv[2:])
 

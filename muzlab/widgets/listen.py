@@ -5,6 +5,9 @@ Drawing a staff (music21 and verovio) is the slowest thing a click can start, so
 a running kernel and shows them when ready: the board a click changed is sent first, and the next
 Roll never waits for a staff. Every staff drawn through this module holds `NOTATION_LOCK`, as verovio's
 one toolkit draws one staff at a time.
+
+In the homework edition (Pyodide, `sys.platform == "emscripten"`) there are no threads, numpy or
+music21: the work runs at once, and a run brings its keyboard but no WAV or staff from Python.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ import ipywidgets as widgets
 from muzlab.core.pitch import SpelledNote, current_note_names
 from muzlab.names.spelling import NotAStructure, scale_name
 from muzlab.rules.position import Structure
-from muzlab.views import audio
 from muzlab.views.keyboard import KeyboardError, keyboard_svg
 from muzlab.views.register import rising_midi
 from muzlab.widgets.svgboard import scaled
@@ -44,11 +46,16 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def in_browser() -> bool:
+    """True under Pyodide (the homework edition): no threads to start, no numpy or music21 to load."""
+    return sys.platform == "emscripten"
+
+
 def in_background(work: Callable[[], T], then: Callable[[T], None], background: bool = True) -> None:
     """Run `work` on the worker thread and `then(result)` back on the kernel's loop; without a running
     loop (or with background=False), both at once. Widgets change only in `then`, on the loop's own
     thread."""
-    loop = running_loop() if background else None
+    loop = running_loop() if background and not in_browser() else None
     if loop is None:
         then(work())
         return
@@ -75,7 +82,7 @@ def warm_up() -> None:
     """In a kernel, load music21 and verovio on the worker thread before anyone completes a run (it
     takes seconds, once per kernel), so that the first completion does not slow the next Roll."""
     global _warming
-    if _warming or running_loop() is None:
+    if _warming or running_loop() is None or in_browser():
         return
     _warming = True
     convention = current_note_names()
@@ -150,6 +157,10 @@ class ListenPanel(widgets.VBox):
             try:
                 return _drawn(structure.kind, structure.pitches, structure.notes, convention)
             except NotAStructure:
+                if in_browser():
+                    return b"", "", ""
+                from muzlab.views import audio
+
                 return audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
 
         def then(drawn: tuple[bytes, str, str]) -> None:
@@ -168,7 +179,12 @@ class ListenPanel(widgets.VBox):
 def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
            _convention: str) -> tuple[bytes, str, str]:
     """A run's sound (WAV bytes), staff and keyboard, made once: the same triads and scales come back
-    game after game. NotAStructure for a run music21 cannot name."""
+    game after game. NotAStructure for a run music21 cannot name. In the browser edition only the
+    keyboard is drawn here."""
+    if in_browser():
+        return b"", "", _keys(notes)
+    from muzlab.views import audio  # numpy: not in the browser edition
+
     sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
     with NOTATION_LOCK:
         staff = _notation(kind, notes)

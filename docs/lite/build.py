@@ -1,0 +1,159 @@
+"""Build the homework edition in out/lite/: JupyterLite on a bundled Pyodide, every file inside the site.
+
+`python3 make.py lite` runs this with the project's virtual environment. The Pyodide runtime comes from
+npm (the version the Pyodide kernel was built for), the wheels of muzlab and its pure dependencies from
+pip, and `jupyter lite build` puts them together with the PyPI fallback disabled, so no request leaves
+the site. Downloads are kept in out/lite-build/ and reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "out" / "lite"
+WORK = ROOT / "out" / "lite-build"
+#: The Pyodide the kernel (jupyterlite-pyodide-kernel 0.8.6) was built for, and its Python.
+PYODIDE = "314.0.6"
+PYTHON_VERSION = "3.14"
+#: Pure wheels the kernel and the boards need, resolved for Pyodide's Python (no numpy, pandas, music21).
+PURE_REQUIREMENTS = ["anywidget", "ipywidgets", "ipython", "jedi", "comm"]
+#: Left out: the Pyodide kernel ships its own stand-in for widgetsnbextension.
+NOT_BUNDLED = ("widgetsnbextension-",)
+#: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
+#: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
+#: for the rest among the bundled wheels.
+RUNTIME_PACKAGES = ("micropip", "packaging")
+#: The lessons in the edition (lesson 3 is the first slice), each opened by an install cell.
+LESSONS = ["3-play.ipynb"]
+INSTALL_CELL = """# Homework edition: muzlab and its boards install from this site, not the internet.
+import piplite
+
+await piplite.install(["anywidget", "ipywidgets"])
+await piplite.install("muzlab", deps=False)  # music21, numpy and pandas are not in this edition"""
+
+
+def run(*args: str | Path, cwd: Path = ROOT) -> None:
+    print("[lite]", " ".join(str(a) for a in args), flush=True)
+    subprocess.run([str(a) for a in args], cwd=cwd, check=True)
+
+
+def pip(*args: str | Path) -> None:
+    run(sys.executable, "-m", "pip", *args)
+
+
+def wheels() -> Path:
+    """muzlab's wheel (rebuilt every time) and the pure wheels of what the edition imports (kept)."""
+    folder = WORK / "wheels"
+    stamp = folder / ".complete"
+    if not stamp.exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        pip("download", "--quiet", "--only-binary", ":all:", "--platform", "any", "--implementation", "py",
+            "--abi", "none", "--python-version", PYTHON_VERSION, "-d", folder, *PURE_REQUIREMENTS)
+        for wheel in folder.glob("*.whl"):
+            if wheel.name.startswith(NOT_BUNDLED):
+                wheel.unlink()
+        stamp.write_text("\n".join(sorted(w.name for w in folder.glob("*.whl"))) + "\n")
+    for old in folder.glob("muzlab-*.whl"):
+        old.unlink()
+    pip("wheel", "--quiet", "--no-deps", "-w", folder, ROOT)
+    return folder
+
+
+def pyodide() -> Path:
+    """The Pyodide runtime from npm, with a lock file that lists only the packages bundled beside it."""
+    folder = WORK / f"pyodide-{PYODIDE}"
+    if (folder / "pyodide-lock.json").exists():
+        return folder
+    WORK.mkdir(parents=True, exist_ok=True)
+    run("npm", "pack", "--silent", f"pyodide@{PYODIDE}", cwd=WORK)
+    staging = WORK / "pyodide-unpacked"
+    shutil.rmtree(staging, ignore_errors=True)
+    with tarfile.open(WORK / f"pyodide-{PYODIDE}.tgz") as archive:
+        archive.extractall(staging, filter="data")
+    package = staging / "package"
+    lock = json.loads((package / "pyodide-lock.json").read_text())
+    kept = {}
+    for name in RUNTIME_PACKAGES:
+        entry = lock["packages"][name]
+        pip("download", "--quiet", "--no-deps", "--only-binary", ":all:", "--python-version", PYTHON_VERSION,
+            "-d", package,
+            f"{name}=={entry['version']}")
+        wheel = package / entry["file_name"]
+        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        kept[name] = entry
+    lock["packages"] = kept
+    (package / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    for waste in package.glob("*.map"):
+        waste.unlink()
+    for waste in ("console.html", "console-v2.html", "ffi.d.ts", "pyodide.d.ts", "README.md"):
+        (package / waste).unlink(missing_ok=True)
+    package.rename(folder)
+    shutil.rmtree(staging)
+    return folder
+
+
+#: What a cell that needs numpy, pandas or music21 becomes in the edition.
+FULL_EDITION_ONLY = {"cell_type": "markdown", "metadata": {}, "source": [
+    "*This part needs numpy, pandas or music21, which the homework edition does not have: run it in the "
+    "full edition (`python3 make.py lab`).*"]}
+#: What in a cell's code needs them: numpy, the sound and staff modules (music21), a score sheet (pandas).
+FULL_EDITION_CODE = ("import numpy", "muzlab.views.audio", "muzlab.views.music", ".score_sheet(")
+
+
+def needs_full_edition(cell: dict) -> bool:
+    """True for a code cell that uses numpy, pandas or music21 (see FULL_EDITION_CODE)."""
+    source = "".join(cell["source"])
+    return cell["cell_type"] == "code" and any(code in source for code in FULL_EDITION_CODE)
+
+
+def lessons(folder: Path) -> Path:
+    """The edition's lessons: the shipped notebooks, each opened by the install cell, with each code cell
+    that needs numpy, pandas or music21 (absent from the edition) replaced by a sentence saying so."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for name in LESSONS:
+        notebook = json.loads((ROOT / "notebooks" / name).read_text())
+        cell = {"cell_type": "code", "execution_count": None, "id": "muzlab-lite-install", "metadata": {},
+                "outputs": [], "source": INSTALL_CELL.splitlines(keepends=True)}
+        notebook["cells"] = [cell] + [FULL_EDITION_ONLY if needs_full_edition(c) else c
+                                      for c in notebook["cells"]]
+        (folder / name).write_text(json.dumps(notebook, indent=1) + "\n")
+    return folder
+
+
+def kernel_settings(path: Path) -> None:
+    """Point the Pyodide kernel at the bundled runtime and turn off its PyPI fallback, beside the
+    pipliteUrls the build wrote (set after the build, which rewrites this plugin's settings)."""
+    config = json.loads(path.read_text())
+    plugins = config["jupyter-config-data"].setdefault("litePluginSettings", {})
+    kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
+    kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True})
+    path.write_text(json.dumps(config, indent=2) + "\n")
+
+
+def main() -> None:
+    wheel_folder = wheels()
+    runtime = pyodide()
+    lite_dir = WORK / "site"
+    contents = lessons(lite_dir / "lessons")
+    shutil.rmtree(OUT, ignore_errors=True)
+    run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", OUT,
+        "--contents", contents, "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks",
+        *[arg for wheel in sorted(wheel_folder.glob("*.whl")) for arg in ("--piplite-wheels", wheel)],
+        cwd=lite_dir)
+    shutil.copytree(runtime, OUT / "pyodide")
+    kernel_settings(OUT / "jupyter-lite.json")
+    size = sum(f.stat().st_size for f in OUT.rglob("*") if f.is_file())
+    print(f"[lite] built {OUT.relative_to(ROOT)}: {size / 1e6:.1f} MB; serve it with "
+          f"`python3 -m http.server -d {OUT.relative_to(ROOT)}` and open /notebooks/?path=3-play.ipynb")
+
+
+if __name__ == "__main__":
+    main()

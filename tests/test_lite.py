@@ -1,0 +1,120 @@
+"""The homework edition in a real browser: `python3 make.py lite`'s site, served as plain files.
+
+It builds out/lite/ (docs/lite/build.py), serves it with `python -m http.server` on 127.0.0.1, opens
+lesson 3 in JupyterLite, runs it on the Pyodide kernel (muzlab installs from the site's own wheels),
+plays the PlayBoard by clicks and checks that not one request left the site.
+"""
+
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from test_browser import (
+    ALL_RUN,
+    CELLS,
+    CHROMIUM_ARGS,
+    act,
+    chromium_path,
+    free_port,
+    has_die,
+    lit_cells,
+    roll_if_empty_handed,
+    scores_text,
+    stop,
+    watch_board,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "out" / "lite"
+SCREENSHOTS = ROOT / "out" / "screenshots"
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The site, built from this checkout (downloads are reused from out/lite-build/), served on
+    127.0.0.1; yields its URL."""
+    chromium_path()  # skip before building when there is no browser
+    subprocess.run([sys.executable, ROOT / "docs" / "lite" / "build.py"], check=True, cwd=ROOT)
+    port = free_port()
+    log = open(ROOT / "out" / "lite-server.log", "w")  # noqa: SIM115 - closed after the server stops
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", SITE], stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("the static server did not start")
+                time.sleep(0.2)
+        yield url
+    finally:
+        stop(server, log)
+
+
+def open_lesson(page, site: str) -> None:
+    """Open lesson 3 in JupyterLite, run all its cells on the Pyodide kernel and wait until the person's
+    seat may roll."""
+    page.goto(f"{site}/lab/index.html?path=3-play.ipynb")
+    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.click("li[data-command='runmenu:run-all']")
+    page.wait_for_selector(CELLS, timeout=300_000)
+    page.wait_for_function(ALL_RUN, timeout=300_000)
+    page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-roll').disabled",
+                           timeout=60_000)
+    assert page.locator(CELLS).count() == 61
+
+
+def test_lesson_3_plays_offline_in_jupyterlite(site):
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    outside: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+
+            def only_the_site(route):
+                if route.request.url.startswith(site + "/"):
+                    route.continue_()
+                else:
+                    outside.append(route.request.url)
+                    route.abort()
+
+            context.route("**/*", only_the_site)
+            page = context.new_page()
+            page.on("pageerror", lambda error: print("page error:", str(error)[:300]))
+            open_lesson(page, site)
+            watch_board(page)
+
+            before_scores = scores_text(page)
+            after, placed = before_scores, 0
+            for _ in range(30):
+                roll_if_empty_handed(page)
+                lit = lit_cells(page)
+                if not lit:
+                    act(page, lambda: page.click(".muz-playboard .muz-pass"))
+                    continue
+                act(page, lambda cell=lit[0]: page.click(f"{CELLS}[data-cell='{cell}']"))
+                placed += 1
+                assert has_die(page, lit[0])
+                after = scores_text(page)
+                if placed >= 2 and after != before_scores:
+                    break
+        finally:
+            page.screenshot(path=str(SCREENSHOTS / "lite-play-board.png"))
+            browser.close()
+    assert placed >= 2
+    assert after != before_scores, f"no placement changed the scores: {before_scores!r}"
+    assert outside == [], f"requests left the site: {outside[:5]}"
