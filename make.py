@@ -59,13 +59,16 @@ def find_chromium() -> str | None:
 
 
 def ensure_system_packages() -> str | None:
-    """Install Debian's chromium (for the browser test) and fluidsynth with a General MIDI
-    SoundFont (for the richer sound) when missing and we are root; return Chromium's path."""
+    """Install Debian's chromium (for the browser test), fluidsynth with a General MIDI SoundFont (for
+    the richer sound) and npm (for the homework edition) when missing and we are root; return
+    Chromium's path."""
     wanted = []
     if find_chromium() is None:
         wanted.append("chromium")
     if shutil.which("fluidsynth") is None or not Path(SOUNDFONT).exists():
         wanted += ["fluidsynth", "timgm6mb-soundfont"]
+    if shutil.which("npm") is None:  # the homework edition's build takes Pyodide from the npm registry
+        wanted.append("npm")
     if wanted and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
         say(f"installing Debian packages: {' '.join(wanted)}")
         quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
