@@ -69,12 +69,17 @@ def ensure_system_packages() -> str | None:
         wanted += ["fluidsynth", "timgm6mb-soundfont"]
     if shutil.which("npm") is None:  # the homework edition's build takes Pyodide from the npm registry
         wanted.append("npm")
+    apt_install(wanted)
+    return find_chromium()
+
+
+def apt_install(wanted: list[str]) -> None:
+    """Install these Debian packages with apt-get, when there are any and we are root."""
     if wanted and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
         say(f"installing Debian packages: {' '.join(wanted)}")
         quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         run("apt-get", "update", "-q", env=quiet)
         run("apt-get", "install", "-y", "-q", *wanted, env=quiet)
-    return find_chromium()
 
 
 def lab(extra: list[str]) -> None:
@@ -110,6 +115,7 @@ def lite(extra: list[str]) -> None:
     """Build the homework edition in out/lite/: JupyterLite on a bundled Pyodide (docs/lite/build.py);
     serve it with `python3 -m http.server -d out/lite`."""
     ensure_environment()
+    apt_install([] if shutil.which("npm") else ["npm"])
     run(PYTHON, ROOT / "docs" / "lite" / "build.py", *extra)
 
 
