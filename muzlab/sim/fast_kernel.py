@@ -1,0 +1,583 @@
+"""The compiled loops of the batch engine (numba): Python's Mersenne Twister, the legal masks of the
+rules from the dice on the board, and whole games of "random" and "greedy" players.
+
+Everything here is a numba function on numpy arrays; `muzlab.sim.fast` builds the tables from a board
+and a rule set and turns the arrays into frames. Each function mirrors a piece of the pure engine,
+named in its docstring, and tests/test_fast.py checks that the frames are the pure engine's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EMPTY = -1
+ALL = (1 << 12) - 1
+N, M = 624, 397
+MASK32 = 0xFFFFFFFF
+#: Compiled code is kept in numba's cache (beside this file, else the user's cache folder; numba's
+#: NUMBA_CACHE_DIR chooses another): a new process loads it instead of compiling for half a minute.
+CACHE = True
+# moves columns of the arrays the kernel fills
+(M_GAME, M_EVENT, M_TURN, M_PLAYER, M_ACTION, M_PITCH, M_CELL, M_POINTS, M_COMPLETED, M_TRIAD_ROOT,
+ M_TRIAD_QUALITY, M_SCALE_TONIC, M_SCALE_TYPE, M_LEGAL, M_SOURCE, M_ON_BOARD) = range(16)
+MOVE_FIELDS = 16
+# actions and sources, as the pure engine's event kinds and sources
+OPENING, PLACE, PASS, REROLL = 0, 1, 2, 3
+S_OPENING, S_TURN, S_EXTRA, S_PASSED = 0, 1, 2, 3
+# phases of `muzlab.play.game.Game`
+ROLL, PLACING, BONUS, REROLLING, OVER = 0, 1, 2, 3, 4
+# per-game result columns
+(G_DICE_ON_BOARD, G_PASSES, G_REROLLS, G_MISSED, G_EXTRA_ROLLS, G_BONUS_PLAYS, G_TURNS, G_END,
+ G_ERROR) = range(9)
+GAME_FIELDS = 9
+END_SUPPLY, END_LOCKED = 0, 1
+
+
+# ---- Python's random.Random ---------------------------------------------------------------------------
+@njit(cache=CACHE)
+def seed_state(mt, key, length):
+    """`random.Random(seed)`'s state from the seed's 32-bit words (CPython's init_by_array)."""
+    mt[0] = 19650218
+    for i in range(1, N):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32
+    i, j = 1, 0
+    for _ in range(max(N, length)):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & MASK32)) + key[j] + j) & MASK32
+        i += 1
+        j += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(N - 1):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941) & MASK32)) - i) & MASK32
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    mt[0] = 0x80000000
+
+
+@njit(cache=CACHE)
+def _twist(mt):
+    for kk in range(N):
+        y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % N] & 0x7FFFFFFF)
+        value = mt[(kk + M) % N] ^ (y >> 1)
+        if y & 1:
+            value ^= 0x9908B0DF
+        mt[kk] = value
+
+
+@njit(cache=CACHE)
+def _word(mt, where, g):
+    if where[g] >= N:
+        _twist(mt[g])
+        where[g] = 0
+    y = mt[g, where[g]]
+    where[g] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit(cache=CACHE)
+def draw(mt, where, g):
+    """`random.Random.random()` of generator g: 53 bits from two words."""
+    a = _word(mt, where, g) >> 5
+    b = _word(mt, where, g) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=CACHE)
+def key_words(data, start, stop, key):
+    """The 32-bit words, least significant first, of the big-endian number in data[start:stop]
+    (how CPython seeds with an int); returns how many."""
+    size = stop - start
+    while size > 1 and data[start] == 0:
+        start += 1
+        size -= 1
+    count = (size + 3) // 4
+    for j in range(count):
+        word = 0
+        for t in range(4):
+            m = 4 * j + t
+            if m < size:
+                word |= np.int64(data[stop - 1 - m]) << (8 * t)
+        key[j] = word
+    return count
+
+
+# ---- the rules ---------------------------------------------------------------------------------------
+@njit(cache=CACHE)
+def _fits(run, length, sizes, steps):
+    """Whether the run (pitches bottom to top) is consecutive degrees of an allowed scale type
+    (`RunChecks.scale_fits` not empty)."""
+    for kind in range(sizes.shape[0]):
+        size = sizes[kind]
+        if length > size:
+            continue
+        for degree in range(size):
+            ok = True
+            for j in range(length - 1):
+                if (run[j + 1] - run[j] + 12) % 12 != steps[kind, (degree + j) % size]:
+                    ok = False
+                    break
+            if ok:
+                return True
+    return False
+
+
+@njit(cache=CACHE)
+def _complete(run, start, length, sizes, steps):
+    """`RunChecks.scale_complete` of run[start:start + length]."""
+    if length < 2:
+        return False
+    for kind in range(sizes.shape[0]):
+        size = sizes[kind]
+        if length != size:
+            continue
+        for degree in range(size):
+            ok = True
+            for j in range(length - 1):
+                if (run[start + j + 1] - run[start + j] + 12) % 12 != steps[kind, (degree + j) % size]:
+                    ok = False
+                    break
+            if ok:
+                return True
+    return False
+
+
+@njit(cache=CACHE)
+def _scale_mask(grid, c, line, up, down, sizes, steps, max_scale, lone_below, lone_above, buf):
+    """Pitches the empty cell c accepts on diagonal `line` (`RunChecks.scale_mask` of its stretch)."""
+    below = 0
+    j = down[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        below += 1
+        j = down[line, j]
+    above = 0
+    j = up[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        above += 1
+        j = up[line, j]
+    if below == 0 and above == 0:
+        return ALL
+    if below == 1 and above == 0:
+        return lone_below[grid[down[line, c]]]
+    if below == 0 and above == 1:
+        return lone_above[grid[up[line, c]]]
+    if below + above >= max_scale:
+        return 0
+    j = down[line, c]
+    for k in range(below - 1, -1, -1):
+        buf[k] = grid[j]
+        j = down[line, j]
+    j = up[line, c]
+    for k in range(below + 1, below + 1 + above):
+        buf[k] = grid[j]
+        j = up[line, j]
+    if _complete(buf, 0, below, sizes, steps) or _complete(buf, below + 1, above, sizes, steps):
+        return 0
+    mask = 0
+    for pitch in range(12):
+        buf[below] = pitch
+        if _fits(buf, below + 1 + above, sizes, steps):
+            mask |= 1 << pitch
+    return mask
+
+
+@njit(cache=CACHE)
+def _diagonal_mask(grid, c, t):
+    """`Engine._diagonal_mask`: what the empty cell c accepts on both diagonals."""
+    up, down, sizes, steps, max_scale, lone_below, lone_above, buf = t
+    mask = _scale_mask(grid, c, 1, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+    if mask:
+        mask &= _scale_mask(grid, c, 2, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+    return mask
+
+
+@njit(cache=CACHE)
+def _empty_or_off(grid, j):
+    return j < 0 or grid[j] == EMPTY
+
+
+@njit(cache=CACHE)
+def cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin):
+    """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included)."""
+    up, down, sizes, steps, max_scale, lone_below, lone_above, buf = t
+    below = 0
+    j = down[0, c]
+    while j >= 0 and grid[j] != EMPTY:
+        below += 1
+        j = down[0, j]
+    above = 0
+    j = up[0, c]
+    while j >= 0 and grid[j] != EMPTY:
+        above += 1
+        j = up[0, j]
+    if below + above >= 3:
+        return 0
+    mask = ALL
+    if below + above == 1:
+        mask = 0
+        lone = grid[down[0, c]] if below else grid[up[0, c]]
+        for pitch in range(12):
+            if (pair_ok[(pitch - lone + 12) % 12] if below else pair_ok[(lone - pitch + 12) % 12]):
+                mask |= 1 << pitch
+    elif below + above == 2:
+        mask = 0
+        if below == 2:
+            a = grid[down[0, down[0, c]]]
+            b = grid[down[0, c]]
+            for pitch in range(12):
+                if triad[(b - a + 12) % 12, (pitch - b + 12) % 12] >= 0:
+                    mask |= 1 << pitch
+        elif above == 2:
+            b = grid[up[0, c]]
+            d = grid[up[0, up[0, c]]]
+            for pitch in range(12):
+                if triad[(b - pitch + 12) % 12, (d - b + 12) % 12] >= 0:
+                    mask |= 1 << pitch
+        else:
+            a = grid[down[0, c]]
+            d = grid[up[0, c]]
+            for pitch in range(12):
+                if triad[(pitch - a + 12) % 12, (d - pitch + 12) % 12] >= 0:
+                    mask |= 1 << pitch
+    if mask:
+        mask &= _scale_mask(grid, c, 1, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+    if mask:
+        mask &= _scale_mask(grid, c, 2, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+    if mask and below + above == 1:
+        if below:
+            die = grid[down[0, c]]
+            top = up[0, c]
+            bottom = down[0, down[0, c]]
+        else:
+            die = grid[up[0, c]]
+            top = up[0, up[0, c]]
+            bottom = down[0, c]
+        top_fit = 0
+        if top >= 0 and _empty_or_off(grid, up[0, top]):
+            top_fit = _diagonal_mask(grid, top, t)
+        bottom_fit = 0
+        if bottom >= 0 and _empty_or_off(grid, down[0, bottom]):
+            bottom_fit = _diagonal_mask(grid, bottom, t)
+        kept = 0
+        for pitch in range(12):
+            if not mask & (1 << pitch):
+                continue
+            if below:
+                on_top, underneath = above_fin[die, pitch], below_fin[die, pitch]
+            else:
+                on_top, underneath = above_fin[pitch, die], below_fin[pitch, die]
+            if (on_top & top_fit) or (underneath & bottom_fit):
+                kept |= 1 << pitch
+        mask = kept
+    return mask
+
+
+@njit(cache=CACHE)
+def _run_length(grid, c, line, up, down):
+    """Dice of the run through the occupied cell c on `line`, and its bottom cell."""
+    length = 1
+    bottom = c
+    j = down[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        length += 1
+        bottom = j
+        j = down[line, j]
+    j = up[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        length += 1
+        j = up[line, j]
+    return length, bottom
+
+
+@njit(cache=CACHE)
+def cell_score(grid, c, up, down, multiplier):
+    """`Engine._cell_score` of the empty cell c, the opening rule aside: the new die and the other
+    dice of its three runs, times the honeypot."""
+    dice = 1
+    for line in range(3):
+        j = down[line, c]
+        while j >= 0 and grid[j] != EMPTY:
+            dice += 1
+            j = down[line, j]
+        j = up[line, c]
+        while j >= 0 and grid[j] != EMPTY:
+            dice += 1
+            j = up[line, j]
+    return dice * multiplier[c]
+
+
+@njit(cache=CACHE)
+def completions(grid, c, t, triad, offsets, min_scale, out):
+    """`Engine._completion_facts` of the die just placed on c: how many structures it completed, with
+    out[0:2] the triad (root, quality) and out[2:4] the first scale (tonic, type), -1 if none."""
+    up, down, sizes, steps, max_scale, lone_below, lone_above, buf = t
+    out[:] = -1
+    found = 0
+    length, bottom = _run_length(grid, c, 0, up, down)
+    if length == 3:
+        a = grid[bottom]
+        b = grid[up[0, bottom]]
+        d = grid[up[0, up[0, bottom]]]
+        out[0] = a
+        out[1] = triad[(b - a + 12) % 12, (d - b + 12) % 12]
+        found += 1
+    for line in (1, 2):
+        length, bottom = _run_length(grid, c, line, up, down)
+        if length < min_scale:
+            continue
+        j = bottom
+        for k in range(length):
+            buf[k] = grid[j]
+            j = up[line, j]
+        best_tonic, best_kind, own_kind = 99, 99, 99
+        for kind in range(sizes.shape[0]):  # (kinds in the order of their names, as sorted() reads them)
+            size = sizes[kind]
+            if size != length:
+                continue
+            for degree in range(size):
+                ok = True
+                for m in range(length - 1):
+                    if (buf[m + 1] - buf[m] + 12) % 12 != steps[kind, (degree + m) % size]:
+                        ok = False
+                        break
+                if ok:
+                    tonic = (buf[0] - offsets[kind, degree] + 12) % 12
+                    if tonic == buf[0] and kind < own_kind:
+                        own_kind = kind
+                    if tonic < best_tonic or (tonic == best_tonic and kind < best_kind):
+                        best_tonic, best_kind = tonic, kind
+        if best_kind == 99:
+            continue
+        found += 1
+        if out[2] < 0:
+            if own_kind != 99:
+                out[2], out[3] = buf[0], own_kind
+            else:
+                out[2], out[3] = best_tonic, best_kind
+    return found
+
+
+# ---- games -----------------------------------------------------------------------------------------------
+@njit(cache=CACHE)
+def _grow(moves, rows):
+    if rows < moves.shape[0]:
+        return moves
+    bigger = np.empty((2 * moves.shape[0] + 64, MOVE_FIELDS), dtype=np.int64)
+    bigger[:rows] = moves[:rows]
+    return bigger
+
+
+@njit(cache=CACHE)
+def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, up, down, neighbours,
+               multiplier, centre, sizes, steps, offsets, max_scale, min_scale, lone_below, lone_above,
+               pair_ok, triad, above_fin, below_fin, switches, scores, results, moves):
+    """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does.
+
+    Game g's generators (dice, then one per seat) are seeded from seeds_data[seeds_start[g, k]:
+    seeds_stop[g, k]]; agent_kinds[g, seat] is 0 (random) or 1 (greedy); `switches` holds the house
+    rules (opening on centre, opening scores, one extra roll per placement, rolls add up, end on a
+    locked board). Fills scores, results (the G_ columns) and moves (the M_ columns; grown when full)
+    and returns (moves, rows)."""
+    cells = multiplier.shape[0]
+    on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
+                                                                switches[3], switches[4])
+    buf = np.empty(32, dtype=np.int64)
+    t = (up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+    mt = np.empty((players + 1, N), dtype=np.int64)
+    where = np.empty(players + 1, dtype=np.int64)
+    key = np.empty(64, dtype=np.int64)
+    grid = np.empty(cells, dtype=np.int64)
+    masks = np.empty(cells, dtype=np.int64)
+    frontier = np.empty(cells, dtype=np.bool_)
+    dirty = np.empty(cells, dtype=np.bool_)
+    legal = np.empty(cells, dtype=np.int64)
+    best = np.empty(cells, dtype=np.int64)
+    facts = np.empty(4, dtype=np.int64)
+    ends = np.empty(6, dtype=np.int64)
+    rows = 0
+    for g in range(agent_kinds.shape[0]):
+        for k in range(players + 1):
+            length = key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], key)
+            seed_state(mt[k], key, length)
+            where[k] = N
+        grid[:] = EMPTY
+        frontier[:] = False
+        if on_centre:
+            masks[:] = 0
+            masks[centre] = ALL
+        else:
+            masks[:] = ALL
+        count = 0
+        supply = dice
+        phase = ROLL
+        owed, owed_first = 1, S_OPENING
+        source = S_OPENING
+        player = 0
+        turn = 0
+        hand = -1
+        event = 0
+        for s in range(players):
+            scores[g, s] = 0
+        results[g, :] = 0
+        while phase != OVER:
+            if phase == ROLL or phase == REROLLING:
+                if phase == ROLL and not end_locked and count > 0:
+                    locked = True
+                    for c in range(cells):
+                        if frontier[c] and masks[c]:
+                            locked = False
+                            break
+                    if locked:
+                        results[g, G_ERROR] = 1
+                        break
+                hand = int(draw(mt, where, 0) * 12)
+                if phase == ROLL:
+                    supply -= 1
+                    source = owed_first
+                    owed -= 1
+                    owed_first = S_EXTRA
+                    if source == S_EXTRA:
+                        results[g, G_EXTRA_ROLLS] += 1
+                event += 1  # (the roll event)
+                phase = PLACING
+            # the legal cells of the die in hand, in board order
+            n_legal = 0
+            bit = 1 << hand
+            for c in range(cells):
+                if (count == 0 or frontier[c]) and masks[c] & bit:
+                    legal[n_legal] = c
+                    n_legal += 1
+            if n_legal:
+                if agent_kinds[g, player] == 0:
+                    chosen = legal[int(draw(mt, where, player + 1) * n_legal)]
+                else:
+                    best_points, n_best = -1, 0
+                    for m in range(n_legal):
+                        c = legal[m]
+                        points = 0 if count == 0 and not opening_scores else cell_score(grid, c, up, down,
+                                                                                          multiplier)
+                        if points > best_points:
+                            best_points, n_best = points, 0
+                        if points == best_points:
+                            best[n_best] = c
+                            n_best += 1
+                    chosen = best[int(draw(mt, where, player + 1) * n_best)]
+                points = 0 if count == 0 and not opening_scores else cell_score(grid, chosen, up, down,
+                                                                                  multiplier)
+                grid[chosen] = hand
+                done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
+                moves = _grow(moves, rows)
+                row = moves[rows]
+                row[M_GAME], row[M_EVENT], row[M_TURN], row[M_PLAYER] = g, event, turn, player
+                row[M_ACTION] = OPENING if source == S_OPENING else PLACE
+                row[M_PITCH], row[M_CELL], row[M_POINTS], row[M_COMPLETED] = hand, chosen, points, done
+                row[M_TRIAD_ROOT], row[M_TRIAD_QUALITY] = facts[0], facts[1]
+                row[M_SCALE_TONIC], row[M_SCALE_TYPE] = facts[2], facts[3]
+                row[M_LEGAL], row[M_SOURCE], row[M_ON_BOARD] = n_legal, source, count
+                rows += 1
+                event += 1
+                if source == S_PASSED:
+                    results[g, G_BONUS_PLAYS] += 1
+                count += 1
+                scores[g, player] += points
+                # the masks that may have changed: the ends of the new die's runs, the cells near it in
+                # its column (the room rule reads three cells away), and those near a diagonal end
+                frontier[chosen] = False
+                for c in range(6):
+                    n = neighbours[chosen, c]
+                    if n >= 0 and grid[n] == EMPTY:
+                        frontier[n] = True
+                dirty[:] = False
+                n_ends = 0
+                for line in range(3):
+                    for direction in range(2):
+                        j = chosen
+                        while j >= 0 and grid[j] != EMPTY:
+                            j = up[line, j] if direction else down[line, j]
+                        if j >= 0:
+                            dirty[j] = True
+                            if line:
+                                ends[n_ends] = j
+                                n_ends += 1
+                for direction in range(2):
+                    j = chosen
+                    for _ in range(3):
+                        j = up[0, j] if direction else down[0, j]
+                        if j < 0:
+                            break
+                        dirty[j] = True
+                for e in range(n_ends):
+                    for direction in range(2):
+                        j = ends[e]
+                        for _ in range(2):
+                            j = up[0, j] if direction else down[0, j]
+                            if j < 0:
+                                break
+                            dirty[j] = True
+                for c in range(cells):
+                    if dirty[c] and frontier[c]:
+                        masks[c] = cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin)
+                extras = 0
+                if done:
+                    extras = 1 if one_extra else done
+                hand = -1
+                phase = ROLL
+                if source == S_OPENING:
+                    owed = 0
+                elif source == S_PASSED:
+                    owed = 1 + (extras if add_up else max(0, extras - 1))
+                    owed_first = S_TURN
+                elif extras:
+                    if owed == 0:
+                        owed_first = S_EXTRA
+                    owed += extras
+                locked = False
+                if supply > 0 and end_locked:
+                    locked = True
+                    for c in range(cells):
+                        if frontier[c] and masks[c]:
+                            locked = False
+                            break
+                if supply == 0:
+                    phase = OVER
+                    results[g, G_END] = END_SUPPLY
+                elif locked:
+                    phase = OVER
+                    results[g, G_END] = END_LOCKED
+                elif owed == 0:
+                    player = player if source == S_OPENING else (player + 1) % players
+                    turn += 1
+                    owed, owed_first = 1, S_TURN
+            else:  # no place for the die: pass it on, or re-roll it
+                moves = _grow(moves, rows)
+                row = moves[rows]
+                kind = REROLL if phase == BONUS or players == 1 else PASS
+                row[M_GAME], row[M_EVENT], row[M_TURN], row[M_PLAYER] = g, event, turn, player
+                row[M_ACTION], row[M_PITCH], row[M_CELL], row[M_POINTS] = kind, hand, -1, 0
+                row[M_COMPLETED], row[M_TRIAD_ROOT], row[M_TRIAD_QUALITY] = 0, -1, -1
+                row[M_SCALE_TONIC], row[M_SCALE_TYPE] = -1, -1
+                row[M_LEGAL], row[M_SOURCE], row[M_ON_BOARD] = 0, source, count
+                rows += 1
+                event += 1
+                if kind == REROLL:
+                    results[g, G_REROLLS] += 1
+                    phase = REROLLING
+                    if source == S_PASSED:
+                        source = S_TURN
+                else:
+                    results[g, G_PASSES] += 1
+                    player = (player + 1) % players
+                    turn += 1
+                    phase, source, owed = BONUS, S_PASSED, 0
+        results[g, G_DICE_ON_BOARD] = count
+        results[g, G_TURNS] = turn
+    return moves, rows
