@@ -38,7 +38,7 @@ def run(*args: str | Path, env: dict[str, str] | None = None) -> None:
 
 
 def ensure_environment() -> None:
-    """Create .venv and install muzlab with its test, dask and book extras, unless already current."""
+    """Create .venv and install muzlab with its test, dask, book and fast extras, unless already current."""
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text().strip() == wanted and PYTHON.exists():
         return
@@ -46,7 +46,7 @@ def ensure_environment() -> None:
         say("creating the virtual environment in .venv/")
         venv.create(VENV, with_pip=True)
     run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask,book]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask,book,fast]")
     STAMP.write_text(wanted + "\n")
 
 

@@ -211,8 +211,8 @@ def play_chunk(spec: SimulationSpec, indices: range) -> tuple[pd.DataFrame, pd.D
                          ("rerolls", k.G_REROLLS), ("missed", k.G_MISSED), ("extra_rolls", k.G_EXTRA_ROLLS),
                          ("bonus_plays", k.G_BONUS_PLAYS), ("turns", k.G_TURNS)):
         games[name] = results[:, column].copy()
-    games["end_reason"] = pd.array(np.array(["supply empty", "locked board"], dtype=object)[results[:, k.G_END]],
-                                   dtype="str")
+    reasons = np.array(["supply empty", "locked board"], dtype=object)
+    games["end_reason"] = pd.array(reasons[results[:, k.G_END]], dtype="str")
 
     game_of = moves[:, k.M_GAME]
     cell = moves[:, k.M_CELL]

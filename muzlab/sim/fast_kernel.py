@@ -429,7 +429,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             scores[g, s] = 0
         results[g, :] = 0
         while phase != OVER:
-            if phase == ROLL or phase == REROLLING:
+            if phase in (ROLL, REROLLING):
                 if phase == ROLL and not end_locked and count > 0:
                     locked = True
                     for c in range(cells):
