@@ -106,6 +106,21 @@ def _tables(board: Board, rules: RuleSet) -> dict:
     triad = np.full((12, 12), -1, dtype=np.int64)
     for q, quality in enumerate(qualities):
         triad[TRIAD_STEPS[quality]] = q
+    # the scale degrees as bits: kind k's degree d is bit first[k] + d
+    first = np.cumsum([0, *sizes[:-1]])
+    degrees = np.zeros((6, max(13, len(kinds))), dtype=np.int64)
+    for k, kind in enumerate(kinds):
+        for d, step in enumerate(SCALE_STEPS[kind]):
+            degrees[0, step] |= 1 << int(first[k] + d)
+        degrees[1, k] = 1 << int(first[k] + sizes[k] - 1)
+        degrees[2, k] = 1 << int(first[k])
+        degrees[3, 0] |= degrees[1, k]  # every last degree
+        degrees[3, 1] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # every degree
+        for length in range(1, 13):
+            if sizes[k] >= length:
+                degrees[4, length] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # types this long
+            if sizes[k] == length:
+                degrees[5, length] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # types exactly this long
     pair_ok = np.array([step in checks.pair_steps for step in range(12)], dtype=np.bool_)
     switches = np.array([rules.opening_on_centre, rules.opening_scores, rules.one_extra_roll_per_placement,
                          rules.rolls_add_up, rules.end_on_locked_board], dtype=np.bool_)
@@ -116,7 +131,8 @@ def _tables(board: Board, rules: RuleSet) -> dict:
         "min_scale": checks.min_scale, "lone_below": np.array(checks.scale_lone[0], dtype=np.int64),
         "lone_above": np.array(checks.scale_lone[1], dtype=np.int64), "pair_ok": pair_ok, "triad": triad,
         "above_fin": np.array(checks.completes_above, dtype=np.int64),
-        "below_fin": np.array(checks.completes_below, dtype=np.int64), "switches": switches,
+        "below_fin": np.array(checks.completes_below, dtype=np.int64), "degrees": degrees,
+        "switches": switches,
         "kinds": kinds, "qualities": qualities,
         "q": np.array([c[0] for c in board.cells], dtype=np.int64),
         "r": np.array([c[1] for c in board.cells], dtype=np.int64),
@@ -172,8 +188,8 @@ def _arrays(spec: SimulationSpec, indices: range) -> tuple:
     moves, rows = fast_kernel.play_games(
         data, starts, stops, kinds, players, spec.dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
         t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"], t["lone_below"],
-        t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"], t["switches"], scores,
-        results, moves)
+        t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"], t["degrees"],
+        t["switches"], scores, results, moves)
     failed = np.flatnonzero(results[:, fast_kernel.G_ERROR])
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "

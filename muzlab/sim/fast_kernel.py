@@ -36,11 +36,19 @@ END_SUPPLY, END_LOCKED = 0, 1
 
 # ---- Python's random.Random ---------------------------------------------------------------------------
 @njit(cache=CACHE)
-def seed_state(mt, key, length):
-    """`random.Random(seed)`'s state from the seed's 32-bit words (CPython's init_by_array)."""
+def base_state():
+    """The state every seed starts from (CPython's init_genrand(19650218))."""
+    mt = np.empty(N, dtype=np.int64)
     mt[0] = 19650218
     for i in range(1, N):
         mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32
+    return mt
+
+
+@njit(cache=CACHE)
+def seed_state(mt, base, key, length):
+    """`random.Random(seed)`'s state from the seed's 32-bit words (CPython's init_by_array)."""
+    mt[:] = base
     i, j = 1, 0
     for _ in range(max(N, length)):
         mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & MASK32)) + key[j] + j) & MASK32
@@ -70,7 +78,7 @@ def _twist(mt):
         mt[kk] = value
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, inline="always")
 def _word(mt, where, g):
     if where[g] >= N:
         _twist(mt[g])
@@ -84,7 +92,7 @@ def _word(mt, where, g):
     return y
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, inline="always")
 def draw(mt, where, g):
     """`random.Random.random()` of generator g: 53 bits from two words."""
     a = _word(mt, where, g) >> 5
@@ -112,52 +120,44 @@ def key_words(data, start, stop, key):
 
 
 # ---- the rules ---------------------------------------------------------------------------------------
-@njit(cache=CACHE)
-def _fits(run, length, sizes, steps):
-    """Whether the run (pitches bottom to top) is consecutive degrees of an allowed scale type
-    (`RunChecks.scale_fits` not empty)."""
-    for kind in range(sizes.shape[0]):
-        size = sizes[kind]
-        if length > size:
-            continue
-        for degree in range(size):
-            ok = True
-            for j in range(length - 1):
-                if (run[j + 1] - run[j] + 12) % 12 != steps[kind, (degree + j) % size]:
-                    ok = False
-                    break
-            if ok:
-                return True
-    return False
+@njit(cache=CACHE, inline="always")
+def _advance(states, step, degrees):
+    """The scale degrees a run can be on after one more note `step` semitones up, from the degrees
+    `states` its last note can be on: one bit per (scale type, degree), as `muzlab.sim.fast` numbers
+    them (degrees[0]: the bits whose step up is `step`, by step; degrees[1], degrees[2]: each type's
+    last and first degree bits)."""
+    valid = states & degrees[0, step]
+    moved = (valid & ~degrees[3, 0]) << 1
+    for kind in range(degrees.shape[1]):
+        if degrees[1, kind] == 0:
+            break  # (past the last scale type)
+        if valid & degrees[1, kind]:
+            moved |= degrees[2, kind]
+    return moved
 
 
-@njit(cache=CACHE)
-def _complete(run, start, length, sizes, steps):
-    """`RunChecks.scale_complete` of run[start:start + length]."""
-    if length < 2:
-        return False
-    for kind in range(sizes.shape[0]):
-        size = sizes[kind]
-        if length != size:
-            continue
-        for degree in range(size):
-            ok = True
-            for j in range(length - 1):
-                if (run[start + j + 1] - run[start + j] + 12) % 12 != steps[kind, (degree + j) % size]:
-                    ok = False
-                    break
-            if ok:
-                return True
-    return False
+@njit(cache=CACHE, inline="always")
+def _states(grid, first, count, line, up, degrees):
+    """The degree bits of the last note of the run of `count` dice from cell `first` up `line`."""
+    states = degrees[3, 1]
+    j = first
+    for _ in range(count - 1):
+        after = up[line, j]
+        states = _advance(states, (grid[after] - grid[j] + 12) % 12, degrees)
+        j = after
+    return states
 
 
-@njit(cache=CACHE)
-def _scale_mask(grid, c, line, up, down, sizes, steps, max_scale, lone_below, lone_above, buf):
-    """Pitches the empty cell c accepts on diagonal `line` (`RunChecks.scale_mask` of its stretch)."""
+@njit(cache=CACHE, inline="always")
+def _scale_mask(grid, c, line, up, down, degrees, max_scale, lone_below, lone_above):
+    """Pitches the empty cell c accepts on diagonal `line` (`RunChecks.scale_mask` of its stretch): a
+    joined run that fits an allowed scale type no longer than it, neither part a complete scale."""
     below = 0
+    first = c
     j = down[line, c]
     while j >= 0 and grid[j] != EMPTY:
         below += 1
+        first = j
         j = down[line, j]
     above = 0
     j = up[line, c]
@@ -172,20 +172,30 @@ def _scale_mask(grid, c, line, up, down, sizes, steps, max_scale, lone_below, lo
         return lone_above[grid[up[line, c]]]
     if below + above >= max_scale:
         return 0
-    j = down[line, c]
-    for k in range(below - 1, -1, -1):
-        buf[k] = grid[j]
-        j = down[line, j]
-    j = up[line, c]
-    for k in range(below + 1, below + 1 + above):
-        buf[k] = grid[j]
-        j = up[line, j]
-    if _complete(buf, 0, below, sizes, steps) or _complete(buf, below + 1, above, sizes, steps):
-        return 0
+    long_enough = degrees[4, below + above + 1]
+    low, last, high = 0, 0, -1
+    if below:
+        low = _states(grid, first, below, line, up, degrees)
+        if below >= 2 and low & degrees[5, below]:
+            return 0  # a complete scale below takes no more notes
+        last = grid[down[line, c]]
+    if above:
+        high = up[line, c]
+        if above >= 2 and _states(grid, high, above, line, up, degrees) & degrees[5, above]:
+            return 0
     mask = 0
     for pitch in range(12):
-        buf[below] = pitch
-        if _fits(buf, below + 1 + above, sizes, steps):
+        states = _advance(low, (pitch - last + 12) % 12, degrees) if below else degrees[3, 1]
+        if above and states:
+            states = _advance(states, (grid[high] - pitch + 12) % 12, degrees)
+            j = high
+            for _ in range(above - 1):
+                if not states:
+                    break
+                after = up[line, j]
+                states = _advance(states, (grid[after] - grid[j] + 12) % 12, degrees)
+                j = after
+        if states & long_enough:
             mask |= 1 << pitch
     return mask
 
@@ -193,14 +203,14 @@ def _scale_mask(grid, c, line, up, down, sizes, steps, max_scale, lone_below, lo
 @njit(cache=CACHE)
 def _diagonal_mask(grid, c, t):
     """`Engine._diagonal_mask`: what the empty cell c accepts on both diagonals."""
-    up, down, sizes, steps, max_scale, lone_below, lone_above, buf = t
-    mask = _scale_mask(grid, c, 1, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+    up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees = t
+    mask = _scale_mask(grid, c, 1, up, down, degrees, max_scale, lone_below, lone_above)
     if mask:
-        mask &= _scale_mask(grid, c, 2, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+        mask &= _scale_mask(grid, c, 2, up, down, degrees, max_scale, lone_below, lone_above)
     return mask
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, inline="always")
 def _empty_or_off(grid, j):
     return j < 0 or grid[j] == EMPTY
 
@@ -208,7 +218,7 @@ def _empty_or_off(grid, j):
 @njit(cache=CACHE)
 def cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin):
     """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included)."""
-    up, down, sizes, steps, max_scale, lone_below, lone_above, buf = t
+    up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees = t
     below = 0
     j = down[0, c]
     while j >= 0 and grid[j] != EMPTY:
@@ -249,9 +259,9 @@ def cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin):
                 if triad[(pitch - a + 12) % 12, (d - pitch + 12) % 12] >= 0:
                     mask |= 1 << pitch
     if mask:
-        mask &= _scale_mask(grid, c, 1, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+        mask &= _scale_mask(grid, c, 1, up, down, degrees, max_scale, lone_below, lone_above)
     if mask:
-        mask &= _scale_mask(grid, c, 2, up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+        mask &= _scale_mask(grid, c, 2, up, down, degrees, max_scale, lone_below, lone_above)
     if mask and below + above == 1:
         if below:
             die = grid[down[0, c]]
@@ -281,7 +291,7 @@ def cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin):
     return mask
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, inline="always")
 def _run_length(grid, c, line, up, down):
     """Dice of the run through the occupied cell c on `line`, and its bottom cell."""
     length = 1
@@ -319,7 +329,7 @@ def cell_score(grid, c, up, down, multiplier):
 def completions(grid, c, t, triad, offsets, min_scale, out):
     """`Engine._completion_facts` of the die just placed on c: how many structures it completed, with
     out[0:2] the triad (root, quality) and out[2:4] the first scale (tonic, type), -1 if none."""
-    up, down, sizes, steps, max_scale, lone_below, lone_above, buf = t
+    up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees = t
     out[:] = -1
     found = 0
     length, bottom = _run_length(grid, c, 0, up, down)
@@ -379,7 +389,7 @@ def _grow(moves, rows):
 @njit(cache=CACHE)
 def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, up, down, neighbours,
                multiplier, centre, sizes, steps, offsets, max_scale, min_scale, lone_below, lone_above,
-               pair_ok, triad, above_fin, below_fin, switches, scores, results, moves):
+               pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves):
     """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does.
 
     Game g's generators (dice, then one per seat) are seeded from seeds_data[seeds_start[g, k]:
@@ -391,14 +401,16 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
                                                                 switches[3], switches[4])
     buf = np.empty(32, dtype=np.int64)
-    t = (up, down, sizes, steps, max_scale, lone_below, lone_above, buf)
+    t = (up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees)
     mt = np.empty((players + 1, N), dtype=np.int64)
     where = np.empty(players + 1, dtype=np.int64)
     key = np.empty(64, dtype=np.int64)
+    base = base_state()
     grid = np.empty(cells, dtype=np.int64)
     masks = np.empty(cells, dtype=np.int64)
     frontier = np.empty(cells, dtype=np.bool_)
     dirty = np.empty(cells, dtype=np.bool_)
+    was_frontier = np.empty(cells, dtype=np.bool_)
     legal = np.empty(cells, dtype=np.int64)
     best = np.empty(cells, dtype=np.int64)
     facts = np.empty(4, dtype=np.int64)
@@ -407,7 +419,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     for g in range(agent_kinds.shape[0]):
         for k in range(players + 1):
             length = key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], key)
-            seed_state(mt[k], key, length)
+            seed_state(mt[k], base, key, length)
             where[k] = N
         grid[:] = EMPTY
         frontier[:] = False
@@ -491,6 +503,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                 scores[g, player] += points
                 # the masks that may have changed: the ends of the new die's runs, the cells near it in
                 # its column (the room rule reads three cells away), and those near a diagonal end
+                was_frontier[:] = frontier
                 frontier[chosen] = False
                 for c in range(6):
                     n = neighbours[chosen, c]
@@ -523,8 +536,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                             if j < 0:
                                 break
                             dirty[j] = True
-                for c in range(cells):
-                    if dirty[c] and frontier[c]:
+                for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
+                    if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
                         masks[c] = cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin)
                 extras = 0
                 if done:
