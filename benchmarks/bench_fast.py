@@ -103,7 +103,7 @@ def main() -> None:
     seconds = fast.compile_engine()
     print(f"fast engine compiled (or loaded from numba's cache) in {seconds:.1f} s "
           f"({time.perf_counter() - start:.1f} s wall)")
-    for agent in ("random", "greedy"):
+    for agent in ("random", "greedy") if args.pure_games and args.fast_games else ():
         agents = (agent, agent)
         simulate(20, agents, seed=10**6, workers=1, progress=False, engine="pure")  # warm-up
         pure = games_per_second(agents, args.pure_games, "pure")

@@ -200,25 +200,15 @@ def _scale_mask(grid, c, line, up, down, degrees, max_scale, lone_below, lone_ab
     return mask
 
 
-@njit(cache=CACHE)
-def _diagonal_mask(grid, c, t):
-    """`Engine._diagonal_mask`: what the empty cell c accepts on both diagonals."""
-    up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees = t
-    mask = _scale_mask(grid, c, 1, up, down, degrees, max_scale, lone_below, lone_above)
-    if mask:
-        mask &= _scale_mask(grid, c, 2, up, down, degrees, max_scale, lone_below, lone_above)
-    return mask
-
-
 @njit(cache=CACHE, inline="always")
 def _empty_or_off(grid, j):
     return j < 0 or grid[j] == EMPTY
 
 
 @njit(cache=CACHE)
-def cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin):
-    """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included)."""
-    up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees = t
+def cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin, below_fin):
+    """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included);
+    diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept)."""
     below = 0
     j = down[0, c]
     while j >= 0 and grid[j] != EMPTY:
@@ -258,10 +248,7 @@ def cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin):
             for pitch in range(12):
                 if triad[(pitch - a + 12) % 12, (d - pitch + 12) % 12] >= 0:
                     mask |= 1 << pitch
-    if mask:
-        mask &= _scale_mask(grid, c, 1, up, down, degrees, max_scale, lone_below, lone_above)
-    if mask:
-        mask &= _scale_mask(grid, c, 2, up, down, degrees, max_scale, lone_below, lone_above)
+    mask &= diagonal[1, c] & diagonal[2, c]
     if mask and below + above == 1:
         if below:
             die = grid[down[0, c]]
@@ -273,10 +260,10 @@ def cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin):
             bottom = down[0, c]
         top_fit = 0
         if top >= 0 and _empty_or_off(grid, up[0, top]):
-            top_fit = _diagonal_mask(grid, top, t)
+            top_fit = diagonal[1, top] & diagonal[2, top]
         bottom_fit = 0
         if bottom >= 0 and _empty_or_off(grid, down[0, bottom]):
-            bottom_fit = _diagonal_mask(grid, bottom, t)
+            bottom_fit = diagonal[1, bottom] & diagonal[2, bottom]
         kept = 0
         for pitch in range(12):
             if not mask & (1 << pitch):
@@ -408,6 +395,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     base = base_state()
     grid = np.empty(cells, dtype=np.int64)
     masks = np.empty(cells, dtype=np.int64)
+    diagonal = np.empty((3, cells), dtype=np.int64)
     frontier = np.empty(cells, dtype=np.bool_)
     dirty = np.empty(cells, dtype=np.bool_)
     was_frontier = np.empty(cells, dtype=np.bool_)
@@ -422,6 +410,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             seed_state(mt[k], base, key, length)
             where[k] = N
         grid[:] = EMPTY
+        diagonal[:] = ALL
         frontier[:] = False
         if on_centre:
             masks[:] = 0
@@ -518,7 +507,9 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                             j = up[line, j] if direction else down[line, j]
                         if j >= 0:
                             dirty[j] = True
-                            if line:
+                            if line:  # its stretch on this diagonal changed, and only its
+                                diagonal[line, j] = _scale_mask(grid, j, line, up, down, degrees, max_scale,
+                                                                lone_below, lone_above)
                                 ends[n_ends] = j
                                 n_ends += 1
                 for direction in range(2):
@@ -538,7 +529,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                             dirty[j] = True
                 for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
                     if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
-                        masks[c] = cell_mask(grid, c, t, pair_ok, triad, above_fin, below_fin)
+                        masks[c] = cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin,
+                                             below_fin)
                 extras = 0
                 if done:
                     extras = 1 if one_extra else done
