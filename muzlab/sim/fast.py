@@ -15,7 +15,7 @@ import importlib.util
 import time
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, UnknownSetting
@@ -26,7 +26,18 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-    from muzlab.sim.simulation import SimulationSpec
+
+class Spec(Protocol):
+    """What the engine reads of a `muzlab.sim.simulation.SimulationSpec`."""
+
+    agents: tuple[str, ...]
+    dice: int
+    rules: RuleSet
+    board: Board | None
+
+    def game_seed(self, index: int) -> int: ...
+
+    def seating(self, index: int) -> tuple[str, ...]: ...
 
 #: The agents the batch engine plays exactly as the pure engine does.
 FAST_AGENTS = ("random", "greedy")
@@ -68,10 +79,8 @@ def compile_engine() -> float:
     seconds it took (0 when it was compiled before)."""
     if _compiled:
         return 0.0
-    from muzlab.sim.simulation import SimulationSpec  # (simulation imports this module only when used)
-
     start = time.perf_counter()
-    _arrays(SimulationSpec(("random", "greedy"), dice=2), range(1))
+    _arrays([2026], [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
     _compiled.append(time.perf_counter() - start)
     return _compiled[0]
 
@@ -139,18 +148,15 @@ def _tables(board: Board, rules: RuleSet) -> dict:
     }
 
 
-def _seed_bytes(spec: SimulationSpec, indices: range) -> tuple[list[int], np.ndarray, np.ndarray, np.ndarray]:
-    """The games' seeds and, for each game, the big-endian bytes of the numbers its generators are
-    seeded with (CPython's rule: an int as it is, a str as its UTF-8 bytes followed by their SHA-512)."""
+def _seed_bytes(seeds: list[int], players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each game, the big-endian bytes of the numbers its generators are seeded with (CPython's
+    rule: an int as it is, a str as its UTF-8 bytes followed by their SHA-512), and where they are."""
     import numpy as np  # (numpy loads where the engine runs)
 
-    players = len(spec.agents)
-    seeds, parts, starts = [], [], []
+    parts, starts = [], []
     at = 0
     sha512 = hashlib.sha512
-    for index in indices:
-        seed = spec.game_seed(index)
-        seeds.append(seed)
+    for seed in seeds:
         number = seed.to_bytes(max(1, (seed.bit_length() + 7) // 8), "big")
         parts.append(number)
         starts.append(at)
@@ -165,54 +171,54 @@ def _seed_bytes(spec: SimulationSpec, indices: range) -> tuple[list[int], np.nda
     data = np.frombuffer(b"".join(parts), dtype=np.uint8) if at else np.zeros(1, dtype=np.uint8)
     bounds = np.array(starts, dtype=np.int64)
     shape = (len(seeds), players + 1)
-    return seeds, data, bounds[:-1].reshape(shape), bounds[1:].reshape(shape)
+    return data, bounds[:-1].reshape(shape), bounds[1:].reshape(shape)
 
 
-def _arrays(spec: SimulationSpec, indices: range) -> tuple:
-    """Play the games `indices` in the kernel; return the seeds, scores, per-game counts and moves."""
+def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
+            board: Board | None) -> tuple:
+    """Play a game from each seed, seatings[i] its agents by seat, in the kernel; return the scores,
+    per-game counts and moves as arrays, and the tables."""
     import numpy as np  # (numpy loads where the engine runs)
 
     from muzlab.sim import fast_kernel
 
-    if not supports(spec.agents):
+    players = len(seatings[0])
+    if not all(supports(seating) for seating in seatings):
         raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}")
-    board = spec.board or Board.named(spec.rules.board_name_for(spec.dice))
-    t = _tables(board, spec.rules)
-    players = len(spec.agents)
-    seeds, data, starts, stops = _seed_bytes(spec, indices)
-    kinds = np.array([[FAST_AGENTS.index(name) for name in spec.seating(index)] for index in indices],
+    board = board or Board.named(rules.board_name_for(dice))
+    t = _tables(board, rules)
+    data, starts, stops = _seed_bytes(seeds, players)
+    kinds = np.array([[FAST_AGENTS.index(name) for name in seating] for seating in seatings],
                      dtype=np.int64).reshape(len(seeds), players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
-    moves = np.empty((len(seeds) * (spec.dice + 8), fast_kernel.MOVE_FIELDS), dtype=np.int64)
+    moves = np.empty((len(seeds) * (dice + 8), fast_kernel.MOVE_FIELDS), dtype=np.int64)
     moves, rows = fast_kernel.play_games(
-        data, starts, stops, kinds, players, spec.dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
+        data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
         t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"], t["lone_below"],
         t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"], t["degrees"],
         t["switches"], scores, results, moves)
     failed = np.flatnonzero(results[:, fast_kernel.G_ERROR])
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
-                        f"placed, so the game cannot end (game {indices[failed[0]]})")
-    return seeds, scores, results, moves[:rows], t
+                        f"placed, so the game cannot end (seed {seeds[failed[0]]})")
+    return scores, results, moves[:rows], t
 
 
-def play_chunk(spec: SimulationSpec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The typed `.games` and `.moves` frames of the games `indices`, equal to the pure engine's."""
+def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The typed `.games` and `.moves` frames of the games `indices` (at least one), equal to the pure
+    engine's (`muzlab.sim.simulation.play_chunk`, which calls this)."""
     import numpy as np  # (numpy loads where the engine runs)
     import pandas as pd  # (pandas loads where frames are made)
 
     from muzlab.sim import fast_kernel as k
-    from muzlab.sim.simulation import frames
 
     compile_engine()
     players = len(spec.agents)
-    if not len(indices):
-        empty = frames(players, [], [])
-        return empty.games, empty.moves
-    seeds, scores, results, moves, t = _arrays(spec, indices)
-    index = np.asarray(indices, dtype=np.int64)
+    seeds = [spec.game_seed(i) for i in indices]
     seatings = [spec.seating(i) for i in indices]
+    scores, results, moves, t = _arrays(seeds, seatings, spec.dice, spec.rules, spec.board)
+    index = np.asarray(indices, dtype=np.int64)
     best = scores.max(axis=1)
     ties = (scores == best[:, None]).sum(axis=1) > 1
     games: dict[str, object] = {"game": index, "seed": np.array(seeds, dtype=np.int64),

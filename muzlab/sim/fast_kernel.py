@@ -374,215 +374,199 @@ def _grow(moves, rows):
 
 
 @njit(cache=CACHE)
+def _locked(frontier, masks):
+    """`Position.is_locked`: no frontier cell accepts any pitch."""
+    for c in range(masks.shape[0]):  # noqa: SIM110 (a plain loop: numba compiles no generator into all())
+        if frontier[c] and masks[c]:
+            return False
+    return True
+
+
+@njit(cache=CACHE)
+def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multiplier, mt, where, gen):
+    """The cell agent `gen` picks among legal[:n_legal] (`RandomAgent.choose`, `GreedyAgent.choose`:
+    the best immediate score, ties broken by one draw). `scores_count` is False for an opening die
+    that scores nothing."""
+    if not greedy:
+        return legal[int(draw(mt, where, gen) * n_legal)]
+    best_points, n_best = -1, 0
+    for m in range(n_legal):
+        c = legal[m]
+        points = cell_score(grid, c, up, down, multiplier) if scores_count else 0
+        if points > best_points:
+            best_points, n_best = points, 0
+        if points == best_points:
+            best[n_best] = c
+            n_best += 1
+    return best[int(draw(mt, where, gen) * n_best)]
+
+
+@njit(cache=CACHE)
+def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
+                  degrees, max_scale, lone_below, lone_above, pair_ok, triad, above_fin, below_fin):
+    """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
+    of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
+    reads three cells away) and those near a diagonal end (whose finishing cell it may be)."""
+    cells = masks.shape[0]
+    was_frontier[:] = frontier
+    frontier[chosen] = False
+    for c in range(6):
+        n = neighbours[chosen, c]
+        if n >= 0 and grid[n] == EMPTY:
+            frontier[n] = True
+    dirty[:] = False
+    n_ends = 0
+    for line in range(3):
+        for direction in range(2):
+            j = chosen
+            while j >= 0 and grid[j] != EMPTY:
+                j = up[line, j] if direction else down[line, j]
+            if j >= 0:
+                dirty[j] = True
+                if line:  # its stretch on this diagonal changed, and only its
+                    diagonal[line, j] = _scale_mask(grid, j, line, up, down, degrees, max_scale, lone_below,
+                                                    lone_above)
+                    ends[n_ends] = j
+                    n_ends += 1
+    for direction in range(2):
+        j = chosen
+        for _ in range(3):
+            j = up[0, j] if direction else down[0, j]
+            if j < 0:
+                break
+            dirty[j] = True
+    for e in range(n_ends):
+        for direction in range(2):
+            j = ends[e]
+            for _ in range(2):
+                j = up[0, j] if direction else down[0, j]
+                if j < 0:
+                    break
+                dirty[j] = True
+    for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
+        if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
+            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin, below_fin)
+
+
+@njit(cache=CACHE)
+def _row(moves, rows, g, event, turn, player, action, pitch, cell, points, done, facts, legal, source,
+         count):
+    """Write moves row `rows` (growing the array when full); return the array."""
+    moves = _grow(moves, rows)
+    row = moves[rows]
+    row[M_GAME], row[M_EVENT], row[M_TURN], row[M_PLAYER] = g, event, turn, player
+    row[M_ACTION], row[M_PITCH], row[M_CELL], row[M_POINTS] = action, pitch, cell, points
+    row[M_COMPLETED], row[M_TRIAD_ROOT], row[M_TRIAD_QUALITY] = done, facts[0], facts[1]
+    row[M_SCALE_TONIC], row[M_SCALE_TYPE] = facts[2], facts[3]
+    row[M_LEGAL], row[M_SOURCE], row[M_ON_BOARD] = legal, source, count
+    return moves
+
+
+@njit(cache=CACHE)
+def _owed_after(source, done, owed, owed_first, one_extra, add_up):
+    """`Game.place`'s rolls owed after a placement: (how many, the source of the first)."""
+    extras = (1 if one_extra else done) if done else 0
+    if source == S_OPENING:
+        return 0, owed_first
+    if source == S_PASSED:
+        return 1 + (extras if add_up else max(0, extras - 1)), S_TURN
+    if extras and owed == 0:
+        owed_first = S_EXTRA
+    return owed + extras, owed_first
+
+
+@njit(cache=CACHE)
+def _new_game(g, seeds_data, seeds_start, seeds_stop, mt, where, key, base, grid, diagonal, frontier, masks,
+              on_centre, centre):
+    """Seed game g's generators (the dice, then one per seat) from seeds_data[seeds_start[g, k]:
+    seeds_stop[g, k]], and empty the board."""
+    for k in range(mt.shape[0]):
+        seed_state(mt[k], base, key, key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], key))
+        where[k] = N
+    grid[:] = EMPTY
+    diagonal[:] = ALL
+    frontier[:] = False
+    masks[:] = 0 if on_centre else ALL
+    masks[centre] = ALL
+
+
+@njit(cache=CACHE)
 def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, up, down, neighbours,
                multiplier, centre, sizes, steps, offsets, max_scale, min_scale, lone_below, lone_above,
                pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves):
-    """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does.
-
-    Game g's generators (dice, then one per seat) are seeded from seeds_data[seeds_start[g, k]:
-    seeds_stop[g, k]]; agent_kinds[g, seat] is 0 (random) or 1 (greedy); `switches` holds the house
-    rules (opening on centre, opening scores, one extra roll per placement, rolls add up, end on a
-    locked board). Fills scores, results (the G_ columns) and moves (the M_ columns; grown when full)
-    and returns (moves, rows)."""
+    """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does (agent_kinds:
+    0 random, 1 greedy; switches: the house rules in HOUSE_RULES order); fill scores, results (G_
+    columns) and moves (M_ columns, grown when full); return (moves, rows). See `_new_game` for seeds."""
     cells = multiplier.shape[0]
     on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
                                                                 switches[3], switches[4])
-    buf = np.empty(32, dtype=np.int64)
-    t = (up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees)
-    mt = np.empty((players + 1, N), dtype=np.int64)
-    where = np.empty(players + 1, dtype=np.int64)
-    key = np.empty(64, dtype=np.int64)
-    base = base_state()
-    grid = np.empty(cells, dtype=np.int64)
-    masks = np.empty(cells, dtype=np.int64)
-    diagonal = np.empty((3, cells), dtype=np.int64)
-    frontier = np.empty(cells, dtype=np.bool_)
-    dirty = np.empty(cells, dtype=np.bool_)
-    was_frontier = np.empty(cells, dtype=np.bool_)
-    legal = np.empty(cells, dtype=np.int64)
-    best = np.empty(cells, dtype=np.int64)
-    facts = np.empty(4, dtype=np.int64)
-    ends = np.empty(6, dtype=np.int64)
-    rows = 0
+    t = (up, down, sizes, steps, max_scale, lone_below, lone_above, np.empty(32, dtype=np.int64), degrees)
+    mt, where = np.empty((players + 1, N), dtype=np.int64), np.empty(players + 1, dtype=np.int64)
+    key, base = np.empty(64, dtype=np.int64), base_state()
+    grid, masks = np.empty(cells, np.int64), np.empty(cells, np.int64)
+    diagonal = np.empty((3, cells), np.int64)
+    frontier, dirty, was_frontier = (np.empty(cells, np.bool_), np.empty(cells, np.bool_),
+                                     np.empty(cells, np.bool_))
+    legal, best, facts, ends = (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(4, np.int64),
+                                np.empty(6, np.int64))
+    no_facts, rows = np.full(4, -1, dtype=np.int64), 0
     for g in range(agent_kinds.shape[0]):
-        for k in range(players + 1):
-            length = key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], key)
-            seed_state(mt[k], base, key, length)
-            where[k] = N
-        grid[:] = EMPTY
-        diagonal[:] = ALL
-        frontier[:] = False
-        if on_centre:
-            masks[:] = 0
-            masks[centre] = ALL
-        else:
-            masks[:] = ALL
-        count = 0
-        supply = dice
-        phase = ROLL
-        owed, owed_first = 1, S_OPENING
-        source = S_OPENING
-        player = 0
-        turn = 0
-        hand = -1
-        event = 0
-        for s in range(players):
-            scores[g, s] = 0
-        results[g, :] = 0
+        _new_game(g, seeds_data, seeds_start, seeds_stop, mt, where, key, base, grid, diagonal, frontier,
+                  masks, on_centre, centre)
+        count, supply, phase, owed, owed_first, source = 0, dice, ROLL, 1, S_OPENING, S_OPENING
+        player, turn, hand, event = 0, 0, -1, 0
+        scores[g, :], results[g, :] = 0, 0
         while phase != OVER:
             if phase in (ROLL, REROLLING):
-                if phase == ROLL and not end_locked and count > 0:
-                    locked = True
-                    for c in range(cells):
-                        if frontier[c] and masks[c]:
-                            locked = False
-                            break
-                    if locked:
-                        results[g, G_ERROR] = 1
-                        break
+                if phase == ROLL and not end_locked and count > 0 and _locked(frontier, masks):
+                    results[g, G_ERROR] = 1
+                    break
                 hand = int(draw(mt, where, 0) * 12)
                 if phase == ROLL:
-                    supply -= 1
-                    source = owed_first
-                    owed -= 1
-                    owed_first = S_EXTRA
-                    if source == S_EXTRA:
-                        results[g, G_EXTRA_ROLLS] += 1
+                    supply, source, owed, owed_first = supply - 1, owed_first, owed - 1, S_EXTRA
+                    results[g, G_EXTRA_ROLLS] += source == S_EXTRA
                 event += 1  # (the roll event)
                 phase = PLACING
-            # the legal cells of the die in hand, in board order
-            n_legal = 0
-            bit = 1 << hand
-            for c in range(cells):
+            n_legal, bit = 0, 1 << hand
+            for c in range(cells):  # the legal cells of the die in hand, in board order
                 if (count == 0 or frontier[c]) and masks[c] & bit:
                     legal[n_legal] = c
                     n_legal += 1
-            if n_legal:
-                if agent_kinds[g, player] == 0:
-                    chosen = legal[int(draw(mt, where, player + 1) * n_legal)]
-                else:
-                    best_points, n_best = -1, 0
-                    for m in range(n_legal):
-                        c = legal[m]
-                        points = 0 if count == 0 and not opening_scores else cell_score(grid, c, up, down,
-                                                                                          multiplier)
-                        if points > best_points:
-                            best_points, n_best = points, 0
-                        if points == best_points:
-                            best[n_best] = c
-                            n_best += 1
-                    chosen = best[int(draw(mt, where, player + 1) * n_best)]
-                points = 0 if count == 0 and not opening_scores else cell_score(grid, chosen, up, down,
-                                                                                  multiplier)
-                grid[chosen] = hand
-                done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
-                moves = _grow(moves, rows)
-                row = moves[rows]
-                row[M_GAME], row[M_EVENT], row[M_TURN], row[M_PLAYER] = g, event, turn, player
-                row[M_ACTION] = OPENING if source == S_OPENING else PLACE
-                row[M_PITCH], row[M_CELL], row[M_POINTS], row[M_COMPLETED] = hand, chosen, points, done
-                row[M_TRIAD_ROOT], row[M_TRIAD_QUALITY] = facts[0], facts[1]
-                row[M_SCALE_TONIC], row[M_SCALE_TYPE] = facts[2], facts[3]
-                row[M_LEGAL], row[M_SOURCE], row[M_ON_BOARD] = n_legal, source, count
-                rows += 1
-                event += 1
-                if source == S_PASSED:
-                    results[g, G_BONUS_PLAYS] += 1
-                count += 1
-                scores[g, player] += points
-                # the masks that may have changed: the ends of the new die's runs, the cells near it in
-                # its column (the room rule reads three cells away), and those near a diagonal end
-                was_frontier[:] = frontier
-                frontier[chosen] = False
-                for c in range(6):
-                    n = neighbours[chosen, c]
-                    if n >= 0 and grid[n] == EMPTY:
-                        frontier[n] = True
-                dirty[:] = False
-                n_ends = 0
-                for line in range(3):
-                    for direction in range(2):
-                        j = chosen
-                        while j >= 0 and grid[j] != EMPTY:
-                            j = up[line, j] if direction else down[line, j]
-                        if j >= 0:
-                            dirty[j] = True
-                            if line:  # its stretch on this diagonal changed, and only its
-                                diagonal[line, j] = _scale_mask(grid, j, line, up, down, degrees, max_scale,
-                                                                lone_below, lone_above)
-                                ends[n_ends] = j
-                                n_ends += 1
-                for direction in range(2):
-                    j = chosen
-                    for _ in range(3):
-                        j = up[0, j] if direction else down[0, j]
-                        if j < 0:
-                            break
-                        dirty[j] = True
-                for e in range(n_ends):
-                    for direction in range(2):
-                        j = ends[e]
-                        for _ in range(2):
-                            j = up[0, j] if direction else down[0, j]
-                            if j < 0:
-                                break
-                            dirty[j] = True
-                for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
-                    if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
-                        masks[c] = cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin,
-                                             below_fin)
-                extras = 0
-                if done:
-                    extras = 1 if one_extra else done
-                hand = -1
-                phase = ROLL
-                if source == S_OPENING:
-                    owed = 0
-                elif source == S_PASSED:
-                    owed = 1 + (extras if add_up else max(0, extras - 1))
-                    owed_first = S_TURN
-                elif extras:
-                    if owed == 0:
-                        owed_first = S_EXTRA
-                    owed += extras
-                locked = False
-                if supply > 0 and end_locked:
-                    locked = True
-                    for c in range(cells):
-                        if frontier[c] and masks[c]:
-                            locked = False
-                            break
-                if supply == 0:
-                    phase = OVER
-                    results[g, G_END] = END_SUPPLY
-                elif locked:
-                    phase = OVER
-                    results[g, G_END] = END_LOCKED
-                elif owed == 0:
-                    player = player if source == S_OPENING else (player + 1) % players
-                    turn += 1
-                    owed, owed_first = 1, S_TURN
-            else:  # no place for the die: pass it on, or re-roll it
-                moves = _grow(moves, rows)
-                row = moves[rows]
+            if n_legal == 0:  # no place for the die: pass it on, or re-roll it
                 kind = REROLL if phase == BONUS or players == 1 else PASS
-                row[M_GAME], row[M_EVENT], row[M_TURN], row[M_PLAYER] = g, event, turn, player
-                row[M_ACTION], row[M_PITCH], row[M_CELL], row[M_POINTS] = kind, hand, -1, 0
-                row[M_COMPLETED], row[M_TRIAD_ROOT], row[M_TRIAD_QUALITY] = 0, -1, -1
-                row[M_SCALE_TONIC], row[M_SCALE_TYPE] = -1, -1
-                row[M_LEGAL], row[M_SOURCE], row[M_ON_BOARD] = 0, source, count
-                rows += 1
-                event += 1
-                if kind == REROLL:
-                    results[g, G_REROLLS] += 1
-                    phase = REROLLING
-                    if source == S_PASSED:
-                        source = S_TURN
+                moves = _row(moves, rows, g, event, turn, player, kind, hand, -1, 0, 0, no_facts, 0, source,
+                             count)
+                rows, event = rows + 1, event + 1
+                results[g, G_REROLLS if kind == REROLL else G_PASSES] += 1
+                if kind == REROLL:  # (a passed die re-rolled is the player's turn die)
+                    phase, source = REROLLING, S_TURN if source == S_PASSED else source
                 else:
-                    results[g, G_PASSES] += 1
-                    player = (player + 1) % players
-                    turn += 1
-                    phase, source, owed = BONUS, S_PASSED, 0
-        results[g, G_DICE_ON_BOARD] = count
-        results[g, G_TURNS] = turn
+                    player, turn, phase, source, owed = (player + 1) % players, turn + 1, BONUS, S_PASSED, 0
+                continue
+            scores_count = count > 0 or opening_scores
+            chosen = _choose(grid, legal, n_legal, best, agent_kinds[g, player] == 1, scores_count, up, down,
+                             multiplier, mt, where, player + 1)
+            points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
+            grid[chosen] = hand
+            done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
+            moves = _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
+                         chosen, points, done, facts, n_legal, source, count)
+            rows, event, count = rows + 1, event + 1, count + 1
+            results[g, G_BONUS_PLAYS] += source == S_PASSED
+            scores[g, player] += points
+            _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
+                          down, degrees, max_scale, lone_below, lone_above, pair_ok, triad, above_fin,
+                          below_fin)
+            owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
+            hand, phase = -1, ROLL
+            if supply == 0:
+                phase = OVER
+                results[g, G_END] = END_SUPPLY
+            elif end_locked and _locked(frontier, masks):
+                phase = OVER
+                results[g, G_END] = END_LOCKED
+            elif owed == 0:
+                player = player if source == S_OPENING else (player + 1) % players
+                turn, owed, owed_first = turn + 1, 1, S_TURN
+        results[g, G_DICE_ON_BOARD], results[g, G_TURNS] = count, turn
     return moves, rows

@@ -246,7 +246,7 @@ def play_chunk(spec: SimulationSpec, indices: range, engine: str = "pure"
                ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Play the games `indices` and return their typed `.games` and `.moves` frames: the task of a worker.
     `engine` "fast" plays them in the compiled batch engine (`muzlab.sim.fast`), with the same frames."""
-    if engine == "fast":
+    if engine == "fast" and len(indices):
         return fast.play_chunk(spec, indices)
     result = frames(len(spec.agents), *play_games(spec, indices))
     return result.games, result.moves
@@ -557,14 +557,10 @@ def simulate(
     MAX_IN_MEMORY games go into frames). `out` is checked before the first game; an earlier dataset
     there is replaced only with `force`, by one written beside it and renamed in when complete.
 
-    `engine` "pure" plays with the rules engine, "fast" with the compiled batch engine (muzlab[fast]:
-    random and greedy players only), "auto" with the fast one when it is installed and plays every
-    agent. Both give the same frames; the fast engine is compiled (or loaded from numba's cache) once
-    per process, before the first chunk here, with a line saying how long it took.
+    `engine`: "pure" (the rules engine), "fast" (the batch engine, `muzlab.sim.fast`: the same frames)
+    or "auto" (fast when numba is installed and the agents are random or greedy).
     """
-    if isinstance(rules, str):
-        rules = RuleSet.named(rules)
-    rules = rules or RuleSet.basic()
+    rules = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
     if isinstance(board, str):
         board = Board.named(board)
     spec = SimulationSpec(tuple(agents), seed, dice, rules, board, alternate_seats)
@@ -591,12 +587,7 @@ def simulate(
             rows[1] += counts[1]
 
     key = _job_key(task.__name__, spec, n_games, size, out is not None and run_id)
-    from tqdm.auto import tqdm  # only with a progress bar
-
-    shown_bar = progress if progress is not None else n_games >= PROGRESS_FROM
-    if engine == "fast" and n_games:
-        _compile_fast(shown_bar)
-    bar = tqdm(total=n_games, unit="game", disable=not shown_bar)
+    bar = _progress_bar(n_games, progress, engine)
     try:
         with bar:
             runner.run_chunks(task, job, parts, bar, done, workers=workers or 1, client=client, key=key,
@@ -620,6 +611,17 @@ def fast_choice(engine: Any, agents: Sequence[str]) -> str:
     if not isinstance(engine, str):
         raise UnknownSetting(f"unknown engine {shown(engine)}; choose one of {', '.join(fast.ENGINES)}")
     return fast.choose_engine(engine, agents)
+
+
+def _progress_bar(n_games: int, progress: bool | None, engine: str) -> Any:
+    """The run's tqdm bar (shown from PROGRESS_FROM games unless `progress` says otherwise), made after
+    the fast engine, if it plays, is compiled here: the compile time is not hidden in the first chunk."""
+    from tqdm.auto import tqdm  # only with a progress bar
+
+    shown = progress if progress is not None else n_games >= PROGRESS_FROM
+    if engine == "fast" and n_games:
+        _compile_fast(shown)
+    return tqdm(total=n_games, unit="game", disable=not shown)
 
 
 def _compile_fast(show: bool) -> None:
