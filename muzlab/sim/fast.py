@@ -4,8 +4,9 @@ players in numba-compiled loops, returned as the same `.games` and `.moves` fram
 The pure engine stays the reference: game i is played from the same seeds (its dice from
 `random.Random(game seed)`, seat s from `random.Random(f"{game seed}:{s}")`, Python's Mersenne
 Twister rebuilt in `muzlab.sim.fast_kernel`), with the same tie-breaks, so the frames are equal
-(tests/test_fast.py). The kernel is compiled once per process, on first use (`compile_engine`), and
-numba's on-disk cache is not used: it has known trouble with process pools and read-only installs.
+(tests/test_fast.py). The kernel is made ready once per process (`compile_engine`): compiled, or loaded
+from numba's on-disk cache; `simulate` does it before its first chunk, so forked pool workers inherit
+it and Dask workers, started apart, load it from the cache.
 """
 
 from __future__ import annotations
