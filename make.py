@@ -39,7 +39,8 @@ def run(*args: str | Path, env: dict[str, str] | None = None) -> None:
 
 
 def ensure_environment() -> None:
-    """Create .venv and install muzlab with its test, dask, book and lite extras, unless already current."""
+    """Create .venv and install muzlab with its test, dask, book, lite and fast extras, unless already
+    current."""
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text().strip() == wanted and PYTHON.exists():
         return
@@ -47,7 +48,7 @@ def ensure_environment() -> None:
         say("creating the virtual environment in .venv/")
         venv.create(VENV, with_pip=True)
     run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask,book,lite]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dask,book,lite,fast]")
     STAMP.write_text(wanted + "\n")
 
 

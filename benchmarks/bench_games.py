@@ -24,6 +24,7 @@ lead and the CPU time per game.
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import sys
 import time
@@ -48,9 +49,11 @@ def time_games(payload: dict) -> dict:
     simulate = moved("muzlab.sim.simulation", "muzlab.sim").simulate
 
     agents, games = tuple(payload["agents"]), payload["games"]
-    simulate(20, agents, seed=10**6, workers=1, progress=False)
+    # the pure engine on both sides (bench_fast.py times the batch engine)
+    pure = {"engine": "pure"} if "engine" in inspect.signature(simulate).parameters else {}
+    simulate(20, agents, seed=10**6, workers=1, progress=False, **pure)
     start = time.process_time()
-    result = simulate(games, agents, seed=1, workers=1, progress=False)
+    result = simulate(games, agents, seed=1, workers=1, progress=False, **pure)
     through_simulate = time.process_time() - start
     start = time.process_time()
     for index in range(games):

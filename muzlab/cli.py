@@ -74,7 +74,7 @@ def _simulate(args: argparse.Namespace) -> int:
     settings = {"seed": args.seed, "dice": args.dice, "rules": args.rules,
                 "alternate_seats": args.alternate_seats, "progress": False if args.quiet else None,
                 "chunk_size": args.chunk_size, "retries": args.retries,
-                "out": args.out if args.dataset else None, "force": args.force}
+                "out": args.out if args.dataset else None, "force": args.force, "engine": args.engine}
     made = False
     if args.out and not args.dataset:
         made = outputs.check_files(Path(args.out), sim.PARQUET_FILES, args.force)  # before any game
@@ -187,6 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "chunk, for runs bigger than memory")
     s.add_argument("--force", action="store_true", help="replace an earlier run in --out")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--engine", default="auto", choices=["auto", "fast", "pure"],
+                   help="fast: the compiled batch engine (muzlab[fast]; random and greedy only); pure: the "
+                        "rules engine; auto (default): fast when installed and it plays the agents. The "
+                        "frames are the same")
     s.set_defaults(run=_simulate)
     c = commands.add_parser(
         "class", help="serve a class: every student's device at tables, and a teacher's page")

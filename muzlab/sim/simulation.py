@@ -20,6 +20,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +32,7 @@ from muzlab.core.errors import MuzlabError, SimulationError, UnknownSetting, sho
 from muzlab.play.agents import AGENTS, play, seat_agents
 from muzlab.play.game import Game
 from muzlab.rules.ruleset import RuleSet
-from muzlab.sim import runner, stats
+from muzlab.sim import fast, runner, stats
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
@@ -241,8 +242,12 @@ def games_frames(games: Sequence[Game], agents: Sequence[str] | None = None) -> 
     return frames(len(seating), [row for row, _ in rows], [move for _, moves in rows for move in moves])
 
 
-def play_chunk(spec: SimulationSpec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Play the games `indices` and return their typed `.games` and `.moves` frames: the task of a worker."""
+def play_chunk(spec: SimulationSpec, indices: range, engine: str = "pure"
+               ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Play the games `indices` and return their typed `.games` and `.moves` frames: the task of a worker.
+    `engine` "fast" plays them in the compiled batch engine (`muzlab.sim.fast`), with the same frames."""
+    if engine == "fast" and len(indices):
+        return fast.play_chunk(spec, indices)
     result = frames(len(spec.agents), *play_games(spec, indices))
     return result.games, result.moves
 
@@ -366,11 +371,11 @@ def start_dataset(out: str | Path, force: bool, run_id: str) -> Path:
 
 
 def write_chunk(spec: SimulationSpec, indices: range, folder: str, number: int,
-                run_id: str) -> tuple[int, int]:
+                run_id: str, engine: str = "pure") -> tuple[int, int]:
     """Play the games `indices`, write them as part `number` of the dataset in `folder` (with the run's
     id), return the row counts. Each file appears whole (written aside, then renamed): a dead worker
     leaves no half part."""
-    written = dict(zip(KINDS, play_chunk(spec, indices), strict=True))
+    written = dict(zip(KINDS, play_chunk(spec, indices, engine), strict=True))
     for kind, frame in written.items():
         final = Path(folder) / kind / part_name(number)
         aside = final.with_name(f".{final.name}.{os.getpid()}.tmp")
@@ -535,6 +540,7 @@ def simulate(
     out: str | Path | None = None,
     retries: int = 2,
     force: bool = False,
+    engine: str = "auto",
 ) -> SimulationResult | SimulationDataset:
     """Play `n_games` games between `agents` (one per seat) and return the `.games` and `.moves` frames.
 
@@ -550,14 +556,16 @@ def simulate(
     Chunks are made as they are sent out, so memory stays bounded with `out` (without it, at most
     MAX_IN_MEMORY games go into frames). `out` is checked before the first game; an earlier dataset
     there is replaced only with `force`, by one written beside it and renamed in when complete.
+
+    `engine`: "pure" (the rules engine), "fast" (the batch engine, `muzlab.sim.fast`: the same frames)
+    or "auto" (fast when numba is installed and the agents are random or greedy).
     """
-    if isinstance(rules, str):
-        rules = RuleSet.named(rules)
-    rules = rules or RuleSet.basic()
+    rules = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
     if isinstance(board, str):
         board = Board.named(board)
     spec = SimulationSpec(tuple(agents), seed, dice, rules, board, alternate_seats)
     _check_run(n_games, workers, chunk_size, retries, out is not None, client is not None)
+    engine = fast_choice(engine, spec.agents)
     Game(len(spec.agents), board, rules, dice, 0)  # refuse bad settings before any work starts
     if client is None:
         workers = workers or (runner.cpu_count() if n_games >= PARALLEL_FROM else 1)
@@ -566,12 +574,12 @@ def simulate(
     parts = runner.chunks(n_games, size)
     run_id = outputs.new_run_id()
     if out is None:
-        task, job = play_chunk, lambda number: (spec, parts[number])
+        task, job = play_chunk, lambda number: (spec, parts[number], engine)
         results: dict[int, Any] = {}
         done = results.__setitem__
     else:
         staging = start_dataset(out, force, run_id)
-        task, job = write_chunk, lambda number: (spec, parts[number], str(staging), number, run_id)
+        task, job = write_chunk, lambda number: (spec, parts[number], str(staging), number, run_id, engine)
         rows = [0, 0]
 
         def done(number: int, counts: tuple[int, int]) -> None:
@@ -579,10 +587,7 @@ def simulate(
             rows[1] += counts[1]
 
     key = _job_key(task.__name__, spec, n_games, size, out is not None and run_id)
-    from tqdm.auto import tqdm  # only with a progress bar
-
-    bar = tqdm(total=n_games, unit="game", disable=not (progress if progress is not None
-                                                          else n_games >= PROGRESS_FROM))
+    bar = _progress_bar(n_games, progress, engine)
     try:
         with bar:
             runner.run_chunks(task, job, parts, bar, done, workers=workers or 1, client=client, key=key,
@@ -598,6 +603,34 @@ def simulate(
                                "or not at all.")
         raise
     return _joined(len(spec.agents), [results[number] for number in range(len(parts))])
+
+
+def fast_choice(engine: Any, agents: Sequence[str]) -> str:
+    """The engine a run plays with, "fast" or "pure" (`muzlab.sim.fast.choose_engine`; without importing
+    numba); UnknownSetting names an unknown engine, or why "fast" cannot be had."""
+    if not isinstance(engine, str):
+        raise UnknownSetting(f"unknown engine {shown(engine)}; choose one of {', '.join(fast.ENGINES)}")
+    return fast.choose_engine(engine, agents)
+
+
+def _progress_bar(n_games: int, progress: bool | None, engine: str) -> Any:
+    """The run's tqdm bar (shown from PROGRESS_FROM games unless `progress` says otherwise), made after
+    the fast engine, if it plays, is compiled here: the compile time is not hidden in the first chunk."""
+    from tqdm.auto import tqdm  # only with a progress bar
+
+    shown = progress if progress is not None else n_games >= PROGRESS_FROM
+    if engine == "fast" and n_games:
+        _compile_fast(shown)
+    return tqdm(total=n_games, unit="game", disable=not shown)
+
+
+def _compile_fast(show: bool) -> None:
+    """Compile the batch engine here, before any chunk (forked worker processes inherit it; others load
+    it from numba's cache), and say how long it took on the progress line."""
+    seconds = fast.compile_engine()
+    if show:
+        print(f"fast engine ready in {seconds:.1f} s (compiled, or loaded from numba's cache)" if seconds
+              else "fast engine ready (compiled before in this process)", file=sys.stderr, flush=True)
 
 
 def _job_key(task: str, spec: SimulationSpec, n_games: int, size: int, run_id: str | bool) -> str:

@@ -1,0 +1,139 @@
+"""The batch engine (muzlab[fast]) against the pure engine in one run: speed, same frames, a million games.
+
+    .venv/bin/python benchmarks/bench_fast.py                          # speed and 100,000 games compared
+    .venv/bin/python benchmarks/bench_fast.py --check-games 5000       # a smaller comparison
+    .venv/bin/python benchmarks/bench_fast.py --million                # also 10^6 games with --workers 2
+
+Speed: random-vs-random and greedy-vs-greedy games through `simulate(workers=1)` (frames included) with
+engine="pure" and engine="fast", in CPU seconds of this process after the kernel is compiled (the
+compile, or the load from numba's cache, is printed apart); printed as games per second and the ratio
+(targets: 20x random, 10x greedy). Identical frames: `--check-games` seeded games at basic level,
+at master level on its 42-die board, and on a board file with holes, each compared chunk by chunk
+(pandas.testing.assert_frame_equal). A million: `muzlab simulate --games 1000000 --engine fast
+--workers 2 --dataset` in a child process, its wall time and the peak memory of its process tree
+(targets: under 2 minutes, under 500 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_sim_memory import tree_rss_kb  # noqa: E402
+
+from muzlab import simulate  # noqa: E402
+from muzlab.core.board import Board  # noqa: E402
+from muzlab.rules.ruleset import RuleSet  # noqa: E402
+from muzlab.sim import fast  # noqa: E402
+from muzlab.sim.simulation import SimulationSpec, play_chunk  # noqa: E402
+
+TARGETS = {"random": 20.0, "greedy": 10.0}
+CHUNK = 1000
+
+
+def games_per_second(agents: tuple[str, ...], games: int, engine: str) -> float:
+    """Games per CPU second through simulate on one core (frames included)."""
+    start = time.process_time()
+    simulate(games, agents, seed=1, workers=1, progress=False, engine=engine)
+    return games / (time.process_time() - start)
+
+
+def holes_board(folder: Path) -> Board:
+    """A board file with holes in its lines, honeypots and its centre off the middle (as in the tests)."""
+    rng = random.Random(4)
+    cells = [[q, r] for q in range(-4, 5) for r in range(-4, 5) if abs(q + r) <= 4]
+    cells = [cell for cell in cells if cell == [0, 0] or rng.random() > 0.12]
+    pots = {"2": [cell for cell in cells if rng.random() < 0.1 and cell != [1, 0]], "3": [[1, 0]]}
+    path = folder / "holes.json"
+    path.write_text(json.dumps({"name": "holes", "cells": cells, "centre": [1, 0], "honeypots": pots}))
+    return Board.load(path)
+
+
+def compare(spec: SimulationSpec, games: int) -> float:
+    """Play `games` games with both engines chunk by chunk and require equal frames; the seconds taken."""
+    start = time.perf_counter()
+    for first in range(0, games, CHUNK):
+        indices = range(first, min(first + CHUNK, games))
+        pure, quick = play_chunk(spec, indices, "pure"), play_chunk(spec, indices, "fast")
+        for expected, got in zip(pure, quick, strict=True):
+            pd.testing.assert_frame_equal(got, expected)
+    return time.perf_counter() - start
+
+
+def million(games: int) -> dict:
+    """`muzlab simulate --engine fast --workers 2 --dataset` in a child process: wall seconds, peak MB."""
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "muzlab.cli", "simulate", "--games", str(games), "--agents",
+                   "random,random", "--engine", "fast", "--workers", "2", "--dataset", "--out",
+                   str(Path(folder) / "run"), "--quiet"]
+        start = time.perf_counter()
+        child = subprocess.Popen(command, env=dict(os.environ), stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True)
+        peak = 0
+        while child.poll() is None:
+            peak = max(peak, tree_rss_kb(child.pid))
+            time.sleep(0.2)
+        seconds = time.perf_counter() - start
+        if child.returncode:
+            raise SystemExit(f"simulate failed:\n{child.stderr.read()}")
+    return {"seconds": seconds, "tree_mb": peak / 1000}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pure-games", type=int, default=1000, help="games timed on the pure engine")
+    parser.add_argument("--fast-games", type=int, default=20000, help="games timed on the fast engine")
+    parser.add_argument("--check-games", type=int, default=100_000, help="games compared per setting")
+    parser.add_argument("--million", action="store_true", help="also time 10^6 games with --workers 2")
+    parser.add_argument("--million-games", type=int, default=1_000_000)
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    seconds = fast.compile_engine()
+    print(f"fast engine compiled (or loaded from numba's cache) in {seconds:.1f} s "
+          f"({time.perf_counter() - start:.1f} s wall)")
+    for agent in ("random", "greedy") if args.pure_games and args.fast_games else ():
+        agents = (agent, agent)
+        simulate(20, agents, seed=10**6, workers=1, progress=False, engine="pure")  # warm-up
+        pure = games_per_second(agents, args.pure_games, "pure")
+        quick = games_per_second(agents, args.fast_games, "fast")
+        ratio = quick / pure
+        verdict = "met" if ratio >= TARGETS[agent] else "MISSED"
+        print(f"{agent:>6} games, one core: pure {pure:,.0f}/s, fast {quick:,.0f}/s: {ratio:.1f}x "
+              f"(target {TARGETS[agent]:.0f}x: {verdict})")
+
+    if args.check_games:
+        with tempfile.TemporaryDirectory() as folder:
+            master, holes = RuleSet.master(), holes_board(Path(folder))
+            settings = {
+                "basic, standard board, greedy-random": SimulationSpec(("greedy", "random"), seed=7,
+                                                                       alternate_seats=True),
+                "master, 42 dice on the master board, greedy-random": SimulationSpec(
+                    ("greedy", "random"), seed=8, dice=42, rules=master, alternate_seats=True),
+                "master, 33 dice on a board file with holes, random-greedy": SimulationSpec(
+                    ("random", "greedy"), seed=9, dice=33, rules=master, board=holes),
+            }
+            for name, spec in settings.items():
+                took = compare(spec, args.check_games)
+                print(f"identical frames: {args.check_games:,} games, {name} ({took:.0f} s)")
+
+    if args.million:
+        run = million(args.million_games)
+        print(f"{args.million_games:,} random games, --engine fast --workers 2: {run['seconds']:.0f} s "
+              f"(target 120 s: {'met' if run['seconds'] < 120 else 'MISSED'}), peak {run['tree_mb']:.0f} MB "
+              f"(target 500 MB: {'met' if run['tree_mb'] < 500 else 'MISSED'})")
+
+
+if __name__ == "__main__":
+    main()

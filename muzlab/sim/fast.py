@@ -1,0 +1,273 @@
+"""The batch engine (`pip install 'muzlab[fast]'`): a chunk of games between "random" and "greedy"
+players in numba-compiled loops, returned as the same `.games` and `.moves` frames as the pure engine.
+
+The pure engine stays the reference: game i is played from the same seeds (its dice from
+`random.Random(game seed)`, seat s from `random.Random(f"{game seed}:{s}")`, Python's Mersenne
+Twister rebuilt in `muzlab.sim.fast_kernel`), with the same tie-breaks, so the frames are equal
+(tests/test_fast.py). The kernel is made ready once per process (`compile_engine`): compiled, or loaded
+from numba's on-disk cache; `simulate` does it before its first chunk, so forked pool workers inherit
+it and Dask workers, started apart, load it from the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import time
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Protocol
+
+from muzlab.core.board import Board
+from muzlab.core.errors import GameError, UnknownSetting
+from muzlab.core.theory import SCALE_STEPS, TRIAD_STEPS
+from muzlab.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
+
+class Spec(Protocol):
+    """What the engine reads of a `muzlab.sim.simulation.SimulationSpec`."""
+
+    agents: tuple[str, ...]
+    dice: int
+    rules: RuleSet
+    board: Board | None
+
+    def game_seed(self, index: int) -> int: ...
+
+    def seating(self, index: int) -> tuple[str, ...]: ...
+
+#: The agents the batch engine plays exactly as the pure engine does.
+FAST_AGENTS = ("random", "greedy")
+ENGINES = ("auto", "fast", "pure")
+INSTALL_FAST = "the fast engine needs numba; pip install 'muzlab[fast]'"
+_compiled: list[float] = []  # the seconds this process took to compile the kernel, once it has
+
+
+def installed() -> bool:
+    """Whether numba can be imported here (without importing it)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def supports(agents: Sequence[str]) -> bool:
+    """Whether the batch engine plays every one of these agents exactly as the pure engine does."""
+    return all(name in FAST_AGENTS for name in agents)
+
+
+def choose_engine(engine: str, agents: Sequence[str]) -> str:
+    """"fast" or "pure" for a run: "auto" is fast when numba is installed and supports the agents;
+    "fast" refuses, saying why, when it cannot be."""
+    if engine not in ENGINES:
+        raise UnknownSetting(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine == "pure":
+        return "pure"
+    if engine == "auto":
+        return "fast" if supports(agents) and installed() else "pure"
+    if not supports(agents):
+        other = sorted(set(agents) - set(FAST_AGENTS))
+        raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}, not {', '.join(other)}; "
+                             "use engine='pure' (--engine pure) or 'auto'")
+    if not installed():
+        raise UnknownSetting(INSTALL_FAST)
+    return "fast"
+
+
+def compile_engine() -> float:
+    """Compile the kernel in this process, if not done yet (a tiny game of each agent); return the
+    seconds it took (0 when it was compiled before)."""
+    if _compiled:
+        return 0.0
+    start = time.perf_counter()
+    _arrays([2026], [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
+    _compiled.append(time.perf_counter() - start)
+    return _compiled[0]
+
+
+@lru_cache(maxsize=16)
+def _tables(board: Board, rules: RuleSet) -> dict:
+    """The board's neighbours by line and the rule set's run tables, as arrays for the kernel."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    cells = len(board.cells)
+    up = np.full((3, cells), -1, dtype=np.int64)
+    down = np.full((3, cells), -1, dtype=np.int64)
+    for line in range(3):
+        for i in range(cells):
+            if board.up[line][i]:
+                up[line, i] = board.up[line][i][0]
+            if board.down[line][i]:
+                down[line, i] = board.down[line][i][0]
+    neighbours = np.full((cells, 6), -1, dtype=np.int64)
+    for i, near in enumerate(board.neighbour_indices):
+        neighbours[i, :len(near)] = near
+    checks = rules.checks()
+    kinds = sorted(rules.scale_types)  # in name order: a scale completed is named as sorted() picks it
+    sizes = np.array([len(SCALE_STEPS[kind]) for kind in kinds], dtype=np.int64)
+    steps = np.zeros((len(kinds), 12), dtype=np.int64)
+    offsets = np.zeros((len(kinds), 12), dtype=np.int64)
+    for k, kind in enumerate(kinds):
+        pattern = SCALE_STEPS[kind]
+        steps[k, :len(pattern)] = pattern
+        offsets[k, :len(pattern)] = [sum(pattern[:degree]) for degree in range(len(pattern))]
+    qualities = sorted(rules.triad_qualities)
+    triad = np.full((12, 12), -1, dtype=np.int64)
+    for q, quality in enumerate(qualities):
+        triad[TRIAD_STEPS[quality]] = q
+    # the scale degrees as bits: kind k's degree d is bit first[k] + d
+    first = np.cumsum([0, *sizes[:-1]])
+    degrees = np.zeros((6, max(13, len(kinds))), dtype=np.int64)
+    for k, kind in enumerate(kinds):
+        for d, step in enumerate(SCALE_STEPS[kind]):
+            degrees[0, step] |= 1 << int(first[k] + d)
+        degrees[1, k] = 1 << int(first[k] + sizes[k] - 1)
+        degrees[2, k] = 1 << int(first[k])
+        degrees[3, 0] |= degrees[1, k]  # every last degree
+        degrees[3, 1] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # every degree
+        for length in range(1, 13):
+            if sizes[k] >= length:
+                degrees[4, length] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # types this long
+            if sizes[k] == length:
+                degrees[5, length] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # types exactly this long
+    pair_ok = np.array([step in checks.pair_steps for step in range(12)], dtype=np.bool_)
+    switches = np.array([rules.opening_on_centre, rules.opening_scores, rules.one_extra_roll_per_placement,
+                         rules.rolls_add_up, rules.end_on_locked_board], dtype=np.bool_)
+    return {
+        "up": up, "down": down, "neighbours": neighbours,
+        "multiplier": np.array(board.multiplier, dtype=np.int64), "centre": board.index[board.centre],
+        "sizes": sizes, "steps": steps, "offsets": offsets, "max_scale": checks.max_scale,
+        "min_scale": checks.min_scale, "lone_below": np.array(checks.scale_lone[0], dtype=np.int64),
+        "lone_above": np.array(checks.scale_lone[1], dtype=np.int64), "pair_ok": pair_ok, "triad": triad,
+        "above_fin": np.array(checks.completes_above, dtype=np.int64),
+        "below_fin": np.array(checks.completes_below, dtype=np.int64), "degrees": degrees,
+        "switches": switches,
+        "kinds": kinds, "qualities": qualities,
+        "q": np.array([c[0] for c in board.cells], dtype=np.int64),
+        "r": np.array([c[1] for c in board.cells], dtype=np.int64),
+    }
+
+
+def _seed_bytes(seeds: list[int], players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each game, the big-endian bytes of the numbers its generators are seeded with (CPython's
+    rule: an int as it is, a str as its UTF-8 bytes followed by their SHA-512), and where they are."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    parts, starts = [], []
+    at = 0
+    sha512 = hashlib.sha512
+    for seed in seeds:
+        number = seed.to_bytes(max(1, (seed.bit_length() + 7) // 8), "big")
+        parts.append(number)
+        starts.append(at)
+        at += len(number)
+        for seat in range(players):
+            text = f"{seed}:{seat}".encode()
+            parts.append(text)
+            parts.append(sha512(text).digest())
+            starts.append(at)
+            at += len(text) + 64
+    starts.append(at)
+    data = np.frombuffer(b"".join(parts), dtype=np.uint8) if at else np.zeros(1, dtype=np.uint8)
+    bounds = np.array(starts, dtype=np.int64)
+    shape = (len(seeds), players + 1)
+    return data, bounds[:-1].reshape(shape), bounds[1:].reshape(shape)
+
+
+def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
+            board: Board | None) -> tuple:
+    """Play a game from each seed, seatings[i] its agents by seat, in the kernel; return the scores,
+    per-game counts and moves as arrays, and the tables."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    from muzlab.sim import fast_kernel
+
+    players = len(seatings[0])
+    if not all(supports(seating) for seating in seatings):
+        raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}")
+    board = board or Board.named(rules.board_name_for(dice))
+    t = _tables(board, rules)
+    data, starts, stops = _seed_bytes(seeds, players)
+    kinds = np.array([[FAST_AGENTS.index(name) for name in seating] for seating in seatings],
+                     dtype=np.int64).reshape(len(seeds), players)
+    scores = np.zeros((len(seeds), players), dtype=np.int64)
+    results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
+    moves = np.empty((len(seeds) * (dice + 8), fast_kernel.MOVE_FIELDS), dtype=np.int64)
+    moves, rows = fast_kernel.play_games(
+        data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
+        t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"], t["lone_below"],
+        t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"], t["degrees"],
+        t["switches"], scores, results, moves)
+    failed = np.flatnonzero(results[:, fast_kernel.G_ERROR])
+    if len(failed):
+        raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
+                        f"placed, so the game cannot end (seed {seeds[failed[0]]})")
+    return scores, results, moves[:rows], t
+
+
+def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The typed `.games` and `.moves` frames of the games `indices` (at least one), equal to the pure
+    engine's (`muzlab.sim.simulation.play_chunk`, which calls this)."""
+    import numpy as np  # (numpy loads where the engine runs)
+    import pandas as pd  # (pandas loads where frames are made)
+
+    from muzlab.sim import fast_kernel as k
+
+    compile_engine()
+    players = len(spec.agents)
+    seeds = [spec.game_seed(i) for i in indices]
+    seatings = [spec.seating(i) for i in indices]
+    scores, results, moves, t = _arrays(seeds, seatings, spec.dice, spec.rules, spec.board)
+    index = np.asarray(indices, dtype=np.int64)
+    best = scores.max(axis=1)
+    ties = (scores == best[:, None]).sum(axis=1) > 1
+    games: dict[str, object] = {"game": index, "seed": np.array(seeds, dtype=np.int64),
+                                "players": np.full(len(index), players, dtype=np.int64)}
+    for seat in range(players):
+        games[f"agent_{seat}"] = pd.array([seating[seat] for seating in seatings], dtype="str")
+    for seat in range(players):
+        games[f"score_{seat}"] = scores[:, seat].copy()
+    games["winner"] = np.where(ties, -1, scores.argmax(axis=1)).astype(np.int64)
+    games["tie"] = ties
+    for name, column in (("dice_placed", k.G_DICE_ON_BOARD), ("passes", k.G_PASSES),
+                         ("rerolls", k.G_REROLLS), ("missed", k.G_MISSED), ("extra_rolls", k.G_EXTRA_ROLLS),
+                         ("bonus_plays", k.G_BONUS_PLAYS), ("turns", k.G_TURNS)):
+        games[name] = results[:, column].copy()
+    reasons = np.array(["supply empty", "locked board"], dtype=object)
+    games["end_reason"] = pd.array(reasons[results[:, k.G_END]], dtype="str")
+
+    game_of = moves[:, k.M_GAME]
+    cell = moves[:, k.M_CELL]
+    placed = cell >= 0
+    where = np.where(placed, cell, 0)
+    action, source = moves[:, k.M_ACTION], moves[:, k.M_SOURCE]
+    agent_names = np.array([list(seating) for seating in seatings], dtype=object).reshape(len(index), players)
+
+    def maybe(values: np.ndarray, missing: np.ndarray | None = None) -> pd.arrays.IntegerArray:
+        missing = values < 0 if missing is None else missing
+        return pd.arrays.IntegerArray(np.where(missing, 0, values), missing)
+
+    def named(codes: np.ndarray, names: list[str]) -> pd.api.extensions.ExtensionArray:
+        return pd.array(np.array([*names, ""], dtype=object)[codes], dtype="str")  # (-1: the "" at the end)
+
+    legal = moves[:, k.M_LEGAL]
+    data = {
+        "game": index[game_of], "event": moves[:, k.M_EVENT].copy(), "turn": moves[:, k.M_TURN].copy(),
+        "player": moves[:, k.M_PLAYER].copy(),
+        "agent": pd.array(agent_names[game_of, moves[:, k.M_PLAYER]], dtype="str"),
+        "action": named(action, ["opening", "place", "pass", "reroll"]),
+        "pitch": moves[:, k.M_PITCH].copy(),
+        "q": maybe(t["q"][where], ~placed), "r": maybe(t["r"][where], ~placed),
+        "points": moves[:, k.M_POINTS].copy(),
+        "honeypot": np.where(placed, t["multiplier"][where], 1).astype(np.int64),
+        "completed": moves[:, k.M_COMPLETED].copy(),
+        "triad_root": maybe(moves[:, k.M_TRIAD_ROOT]), "triad_quality": named(moves[:, k.M_TRIAD_QUALITY],
+                                                                               t["qualities"]),
+        "scale_tonic": maybe(moves[:, k.M_SCALE_TONIC]), "scale_type": named(moves[:, k.M_SCALE_TYPE],
+                                                                              t["kinds"]),
+        "legal_cells": legal.copy(), "missed": ~placed & (legal > 0), "received": source == k.S_PASSED,
+        "bonus": placed & (source == k.S_PASSED), "extra": source == k.S_EXTRA,
+        "dice_on_board": moves[:, k.M_ON_BOARD].copy(),
+    }
+    return pd.DataFrame(games), pd.DataFrame(data)

@@ -1,0 +1,572 @@
+"""The compiled loops of the batch engine (numba): Python's Mersenne Twister, the legal masks of the
+rules from the dice on the board, and whole games of "random" and "greedy" players.
+
+Everything here is a numba function on numpy arrays; `muzlab.sim.fast` builds the tables from a board
+and a rule set and turns the arrays into frames. Each function mirrors a piece of the pure engine,
+named in its docstring, and tests/test_fast.py checks that the frames are the pure engine's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EMPTY = -1
+ALL = (1 << 12) - 1
+N, M = 624, 397
+MASK32 = 0xFFFFFFFF
+#: Compiled code is kept in numba's cache (beside this file, else the user's cache folder; numba's
+#: NUMBA_CACHE_DIR chooses another): a new process loads it instead of compiling for half a minute.
+CACHE = True
+# moves columns of the arrays the kernel fills
+(M_GAME, M_EVENT, M_TURN, M_PLAYER, M_ACTION, M_PITCH, M_CELL, M_POINTS, M_COMPLETED, M_TRIAD_ROOT,
+ M_TRIAD_QUALITY, M_SCALE_TONIC, M_SCALE_TYPE, M_LEGAL, M_SOURCE, M_ON_BOARD) = range(16)
+MOVE_FIELDS = 16
+# actions and sources, as the pure engine's event kinds and sources
+OPENING, PLACE, PASS, REROLL = 0, 1, 2, 3
+S_OPENING, S_TURN, S_EXTRA, S_PASSED = 0, 1, 2, 3
+# phases of `muzlab.play.game.Game`
+ROLL, PLACING, BONUS, REROLLING, OVER = 0, 1, 2, 3, 4
+# per-game result columns
+(G_DICE_ON_BOARD, G_PASSES, G_REROLLS, G_MISSED, G_EXTRA_ROLLS, G_BONUS_PLAYS, G_TURNS, G_END,
+ G_ERROR) = range(9)
+GAME_FIELDS = 9
+END_SUPPLY, END_LOCKED = 0, 1
+
+
+# ---- Python's random.Random ---------------------------------------------------------------------------
+@njit(cache=CACHE)
+def base_state():
+    """The state every seed starts from (CPython's init_genrand(19650218))."""
+    mt = np.empty(N, dtype=np.int64)
+    mt[0] = 19650218
+    for i in range(1, N):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32
+    return mt
+
+
+@njit(cache=CACHE)
+def seed_state(mt, base, key, length):
+    """`random.Random(seed)`'s state from the seed's 32-bit words (CPython's init_by_array)."""
+    mt[:] = base
+    i, j = 1, 0
+    for _ in range(max(N, length)):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & MASK32)) + key[j] + j) & MASK32
+        i += 1
+        j += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(N - 1):
+        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941) & MASK32)) - i) & MASK32
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    mt[0] = 0x80000000
+
+
+@njit(cache=CACHE)
+def _twist(mt):
+    for kk in range(N):
+        y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % N] & 0x7FFFFFFF)
+        value = mt[(kk + M) % N] ^ (y >> 1)
+        if y & 1:
+            value ^= 0x9908B0DF
+        mt[kk] = value
+
+
+@njit(cache=CACHE, inline="always")
+def _word(mt, where, g):
+    if where[g] >= N:
+        _twist(mt[g])
+        where[g] = 0
+    y = mt[g, where[g]]
+    where[g] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit(cache=CACHE, inline="always")
+def draw(mt, where, g):
+    """`random.Random.random()` of generator g: 53 bits from two words."""
+    a = _word(mt, where, g) >> 5
+    b = _word(mt, where, g) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=CACHE)
+def key_words(data, start, stop, key):
+    """The 32-bit words, least significant first, of the big-endian number in data[start:stop]
+    (how CPython seeds with an int); returns how many."""
+    size = stop - start
+    while size > 1 and data[start] == 0:
+        start += 1
+        size -= 1
+    count = (size + 3) // 4
+    for j in range(count):
+        word = 0
+        for t in range(4):
+            m = 4 * j + t
+            if m < size:
+                word |= np.int64(data[stop - 1 - m]) << (8 * t)
+        key[j] = word
+    return count
+
+
+# ---- the rules ---------------------------------------------------------------------------------------
+@njit(cache=CACHE, inline="always")
+def _advance(states, step, degrees):
+    """The scale degrees a run can be on after one more note `step` semitones up, from the degrees
+    `states` its last note can be on: one bit per (scale type, degree), as `muzlab.sim.fast` numbers
+    them (degrees[0]: the bits whose step up is `step`, by step; degrees[1], degrees[2]: each type's
+    last and first degree bits)."""
+    valid = states & degrees[0, step]
+    moved = (valid & ~degrees[3, 0]) << 1
+    for kind in range(degrees.shape[1]):
+        if degrees[1, kind] == 0:
+            break  # (past the last scale type)
+        if valid & degrees[1, kind]:
+            moved |= degrees[2, kind]
+    return moved
+
+
+@njit(cache=CACHE, inline="always")
+def _states(grid, first, count, line, up, degrees):
+    """The degree bits of the last note of the run of `count` dice from cell `first` up `line`."""
+    states = degrees[3, 1]
+    j = first
+    for _ in range(count - 1):
+        after = up[line, j]
+        states = _advance(states, (grid[after] - grid[j] + 12) % 12, degrees)
+        j = after
+    return states
+
+
+@njit(cache=CACHE, inline="always")
+def _scale_mask(grid, c, line, up, down, degrees, max_scale, lone_below, lone_above):
+    """Pitches the empty cell c accepts on diagonal `line` (`RunChecks.scale_mask` of its stretch): a
+    joined run that fits an allowed scale type no longer than it, neither part a complete scale."""
+    below = 0
+    first = c
+    j = down[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        below += 1
+        first = j
+        j = down[line, j]
+    above = 0
+    j = up[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        above += 1
+        j = up[line, j]
+    if below == 0 and above == 0:
+        return ALL
+    if below == 1 and above == 0:
+        return lone_below[grid[down[line, c]]]
+    if below == 0 and above == 1:
+        return lone_above[grid[up[line, c]]]
+    if below + above >= max_scale:
+        return 0
+    long_enough = degrees[4, below + above + 1]
+    low, last, high = 0, 0, -1
+    if below:
+        low = _states(grid, first, below, line, up, degrees)
+        if below >= 2 and low & degrees[5, below]:
+            return 0  # a complete scale below takes no more notes
+        last = grid[down[line, c]]
+    if above:
+        high = up[line, c]
+        if above >= 2 and _states(grid, high, above, line, up, degrees) & degrees[5, above]:
+            return 0
+    mask = 0
+    for pitch in range(12):
+        states = _advance(low, (pitch - last + 12) % 12, degrees) if below else degrees[3, 1]
+        if above and states:
+            states = _advance(states, (grid[high] - pitch + 12) % 12, degrees)
+            j = high
+            for _ in range(above - 1):
+                if not states:
+                    break
+                after = up[line, j]
+                states = _advance(states, (grid[after] - grid[j] + 12) % 12, degrees)
+                j = after
+        if states & long_enough:
+            mask |= 1 << pitch
+    return mask
+
+
+@njit(cache=CACHE, inline="always")
+def _empty_or_off(grid, j):
+    return j < 0 or grid[j] == EMPTY
+
+
+@njit(cache=CACHE)
+def cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin, below_fin):
+    """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included);
+    diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept)."""
+    below = 0
+    j = down[0, c]
+    while j >= 0 and grid[j] != EMPTY:
+        below += 1
+        j = down[0, j]
+    above = 0
+    j = up[0, c]
+    while j >= 0 and grid[j] != EMPTY:
+        above += 1
+        j = up[0, j]
+    if below + above >= 3:
+        return 0
+    mask = ALL
+    if below + above == 1:
+        mask = 0
+        lone = grid[down[0, c]] if below else grid[up[0, c]]
+        for pitch in range(12):
+            if (pair_ok[(pitch - lone + 12) % 12] if below else pair_ok[(lone - pitch + 12) % 12]):
+                mask |= 1 << pitch
+    elif below + above == 2:
+        mask = 0
+        if below == 2:
+            a = grid[down[0, down[0, c]]]
+            b = grid[down[0, c]]
+            for pitch in range(12):
+                if triad[(b - a + 12) % 12, (pitch - b + 12) % 12] >= 0:
+                    mask |= 1 << pitch
+        elif above == 2:
+            b = grid[up[0, c]]
+            d = grid[up[0, up[0, c]]]
+            for pitch in range(12):
+                if triad[(b - pitch + 12) % 12, (d - b + 12) % 12] >= 0:
+                    mask |= 1 << pitch
+        else:
+            a = grid[down[0, c]]
+            d = grid[up[0, c]]
+            for pitch in range(12):
+                if triad[(pitch - a + 12) % 12, (d - pitch + 12) % 12] >= 0:
+                    mask |= 1 << pitch
+    mask &= diagonal[1, c] & diagonal[2, c]
+    if mask and below + above == 1:
+        if below:
+            die = grid[down[0, c]]
+            top = up[0, c]
+            bottom = down[0, down[0, c]]
+        else:
+            die = grid[up[0, c]]
+            top = up[0, up[0, c]]
+            bottom = down[0, c]
+        top_fit = 0
+        if top >= 0 and _empty_or_off(grid, up[0, top]):
+            top_fit = diagonal[1, top] & diagonal[2, top]
+        bottom_fit = 0
+        if bottom >= 0 and _empty_or_off(grid, down[0, bottom]):
+            bottom_fit = diagonal[1, bottom] & diagonal[2, bottom]
+        kept = 0
+        for pitch in range(12):
+            if not mask & (1 << pitch):
+                continue
+            if below:
+                on_top, underneath = above_fin[die, pitch], below_fin[die, pitch]
+            else:
+                on_top, underneath = above_fin[pitch, die], below_fin[pitch, die]
+            if (on_top & top_fit) or (underneath & bottom_fit):
+                kept |= 1 << pitch
+        mask = kept
+    return mask
+
+
+@njit(cache=CACHE, inline="always")
+def _run_length(grid, c, line, up, down):
+    """Dice of the run through the occupied cell c on `line`, and its bottom cell."""
+    length = 1
+    bottom = c
+    j = down[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        length += 1
+        bottom = j
+        j = down[line, j]
+    j = up[line, c]
+    while j >= 0 and grid[j] != EMPTY:
+        length += 1
+        j = up[line, j]
+    return length, bottom
+
+
+@njit(cache=CACHE)
+def cell_score(grid, c, up, down, multiplier):
+    """`Engine._cell_score` of the empty cell c, the opening rule aside: the new die and the other
+    dice of its three runs, times the honeypot."""
+    dice = 1
+    for line in range(3):
+        j = down[line, c]
+        while j >= 0 and grid[j] != EMPTY:
+            dice += 1
+            j = down[line, j]
+        j = up[line, c]
+        while j >= 0 and grid[j] != EMPTY:
+            dice += 1
+            j = up[line, j]
+    return dice * multiplier[c]
+
+
+@njit(cache=CACHE)
+def completions(grid, c, t, triad, offsets, min_scale, out):
+    """`Engine._completion_facts` of the die just placed on c: how many structures it completed, with
+    out[0:2] the triad (root, quality) and out[2:4] the first scale (tonic, type), -1 if none."""
+    up, down, sizes, steps, max_scale, lone_below, lone_above, buf, degrees = t
+    out[:] = -1
+    found = 0
+    length, bottom = _run_length(grid, c, 0, up, down)
+    if length == 3:
+        a = grid[bottom]
+        b = grid[up[0, bottom]]
+        d = grid[up[0, up[0, bottom]]]
+        out[0] = a
+        out[1] = triad[(b - a + 12) % 12, (d - b + 12) % 12]
+        found += 1
+    for line in (1, 2):
+        length, bottom = _run_length(grid, c, line, up, down)
+        if length < min_scale:
+            continue
+        j = bottom
+        for k in range(length):
+            buf[k] = grid[j]
+            j = up[line, j]
+        best_tonic, best_kind, own_kind = 99, 99, 99
+        for kind in range(sizes.shape[0]):  # (kinds in the order of their names, as sorted() reads them)
+            size = sizes[kind]
+            if size != length:
+                continue
+            for degree in range(size):
+                ok = True
+                for m in range(length - 1):
+                    if (buf[m + 1] - buf[m] + 12) % 12 != steps[kind, (degree + m) % size]:
+                        ok = False
+                        break
+                if ok:
+                    tonic = (buf[0] - offsets[kind, degree] + 12) % 12
+                    if tonic == buf[0] and kind < own_kind:
+                        own_kind = kind
+                    if tonic < best_tonic or (tonic == best_tonic and kind < best_kind):
+                        best_tonic, best_kind = tonic, kind
+        if best_kind == 99:
+            continue
+        found += 1
+        if out[2] < 0:
+            if own_kind != 99:
+                out[2], out[3] = buf[0], own_kind
+            else:
+                out[2], out[3] = best_tonic, best_kind
+    return found
+
+
+# ---- games -----------------------------------------------------------------------------------------------
+@njit(cache=CACHE)
+def _grow(moves, rows):
+    if rows < moves.shape[0]:
+        return moves
+    bigger = np.empty((2 * moves.shape[0] + 64, MOVE_FIELDS), dtype=np.int64)
+    bigger[:rows] = moves[:rows]
+    return bigger
+
+
+@njit(cache=CACHE)
+def _locked(frontier, masks):
+    """`Position.is_locked`: no frontier cell accepts any pitch."""
+    for c in range(masks.shape[0]):  # noqa: SIM110 (a plain loop: numba compiles no generator into all())
+        if frontier[c] and masks[c]:
+            return False
+    return True
+
+
+@njit(cache=CACHE)
+def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multiplier, mt, where, gen):
+    """The cell agent `gen` picks among legal[:n_legal] (`RandomAgent.choose`, `GreedyAgent.choose`:
+    the best immediate score, ties broken by one draw). `scores_count` is False for an opening die
+    that scores nothing."""
+    if not greedy:
+        return legal[int(draw(mt, where, gen) * n_legal)]
+    best_points, n_best = -1, 0
+    for m in range(n_legal):
+        c = legal[m]
+        points = cell_score(grid, c, up, down, multiplier) if scores_count else 0
+        if points > best_points:
+            best_points, n_best = points, 0
+        if points == best_points:
+            best[n_best] = c
+            n_best += 1
+    return best[int(draw(mt, where, gen) * n_best)]
+
+
+@njit(cache=CACHE)
+def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
+                  degrees, max_scale, lone_below, lone_above, pair_ok, triad, above_fin, below_fin):
+    """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
+    of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
+    reads three cells away) and those near a diagonal end (whose finishing cell it may be)."""
+    cells = masks.shape[0]
+    was_frontier[:] = frontier
+    frontier[chosen] = False
+    for c in range(6):
+        n = neighbours[chosen, c]
+        if n >= 0 and grid[n] == EMPTY:
+            frontier[n] = True
+    dirty[:] = False
+    n_ends = 0
+    for line in range(3):
+        for direction in range(2):
+            j = chosen
+            while j >= 0 and grid[j] != EMPTY:
+                j = up[line, j] if direction else down[line, j]
+            if j >= 0:
+                dirty[j] = True
+                if line:  # its stretch on this diagonal changed, and only its
+                    diagonal[line, j] = _scale_mask(grid, j, line, up, down, degrees, max_scale, lone_below,
+                                                    lone_above)
+                    ends[n_ends] = j
+                    n_ends += 1
+    for direction in range(2):
+        j = chosen
+        for _ in range(3):
+            j = up[0, j] if direction else down[0, j]
+            if j < 0:
+                break
+            dirty[j] = True
+    for e in range(n_ends):
+        for direction in range(2):
+            j = ends[e]
+            for _ in range(2):
+                j = up[0, j] if direction else down[0, j]
+                if j < 0:
+                    break
+                dirty[j] = True
+    for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
+        if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
+            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin, below_fin)
+
+
+@njit(cache=CACHE)
+def _row(moves, rows, g, event, turn, player, action, pitch, cell, points, done, facts, legal, source,
+         count):
+    """Write moves row `rows` (growing the array when full); return the array."""
+    moves = _grow(moves, rows)
+    row = moves[rows]
+    row[M_GAME], row[M_EVENT], row[M_TURN], row[M_PLAYER] = g, event, turn, player
+    row[M_ACTION], row[M_PITCH], row[M_CELL], row[M_POINTS] = action, pitch, cell, points
+    row[M_COMPLETED], row[M_TRIAD_ROOT], row[M_TRIAD_QUALITY] = done, facts[0], facts[1]
+    row[M_SCALE_TONIC], row[M_SCALE_TYPE] = facts[2], facts[3]
+    row[M_LEGAL], row[M_SOURCE], row[M_ON_BOARD] = legal, source, count
+    return moves
+
+
+@njit(cache=CACHE)
+def _owed_after(source, done, owed, owed_first, one_extra, add_up):
+    """`Game.place`'s rolls owed after a placement: (how many, the source of the first)."""
+    extras = (1 if one_extra else done) if done else 0
+    if source == S_OPENING:
+        return 0, owed_first
+    if source == S_PASSED:
+        return 1 + (extras if add_up else max(0, extras - 1)), S_TURN
+    if extras and owed == 0:
+        owed_first = S_EXTRA
+    return owed + extras, owed_first
+
+
+@njit(cache=CACHE)
+def _new_game(g, seeds_data, seeds_start, seeds_stop, mt, where, key, base, grid, diagonal, frontier, masks,
+              on_centre, centre):
+    """Seed game g's generators (the dice, then one per seat) from seeds_data[seeds_start[g, k]:
+    seeds_stop[g, k]], and empty the board."""
+    for k in range(mt.shape[0]):
+        seed_state(mt[k], base, key, key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], key))
+        where[k] = N
+    grid[:] = EMPTY
+    diagonal[:] = ALL
+    frontier[:] = False
+    masks[:] = 0 if on_centre else ALL
+    masks[centre] = ALL
+
+
+@njit(cache=CACHE)
+def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, up, down, neighbours,
+               multiplier, centre, sizes, steps, offsets, max_scale, min_scale, lone_below, lone_above,
+               pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves):
+    """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does (agent_kinds:
+    0 random, 1 greedy; switches: the house rules in HOUSE_RULES order); fill scores, results (G_
+    columns) and moves (M_ columns, grown when full); return (moves, rows). See `_new_game` for seeds."""
+    cells = multiplier.shape[0]
+    on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
+                                                                switches[3], switches[4])
+    t = (up, down, sizes, steps, max_scale, lone_below, lone_above, np.empty(32, dtype=np.int64), degrees)
+    mt, where = np.empty((players + 1, N), dtype=np.int64), np.empty(players + 1, dtype=np.int64)
+    key, base = np.empty(64, dtype=np.int64), base_state()
+    grid, masks = np.empty(cells, np.int64), np.empty(cells, np.int64)
+    diagonal = np.empty((3, cells), np.int64)
+    frontier, dirty, was_frontier = (np.empty(cells, np.bool_), np.empty(cells, np.bool_),
+                                     np.empty(cells, np.bool_))
+    legal, best, facts, ends = (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(4, np.int64),
+                                np.empty(6, np.int64))
+    no_facts, rows = np.full(4, -1, dtype=np.int64), 0
+    for g in range(agent_kinds.shape[0]):
+        _new_game(g, seeds_data, seeds_start, seeds_stop, mt, where, key, base, grid, diagonal, frontier,
+                  masks, on_centre, centre)
+        count, supply, phase, owed, owed_first, source = 0, dice, ROLL, 1, S_OPENING, S_OPENING
+        player, turn, hand, event = 0, 0, -1, 0
+        scores[g, :], results[g, :] = 0, 0
+        while phase != OVER:
+            if phase in (ROLL, REROLLING):
+                if phase == ROLL and not end_locked and count > 0 and _locked(frontier, masks):
+                    results[g, G_ERROR] = 1
+                    break
+                hand = int(draw(mt, where, 0) * 12)
+                if phase == ROLL:
+                    supply, source, owed, owed_first = supply - 1, owed_first, owed - 1, S_EXTRA
+                    results[g, G_EXTRA_ROLLS] += source == S_EXTRA
+                event += 1  # (the roll event)
+                phase = PLACING
+            n_legal, bit = 0, 1 << hand
+            for c in range(cells):  # the legal cells of the die in hand, in board order
+                if (count == 0 or frontier[c]) and masks[c] & bit:
+                    legal[n_legal] = c
+                    n_legal += 1
+            if n_legal == 0:  # no place for the die: pass it on, or re-roll it
+                kind = REROLL if phase == BONUS or players == 1 else PASS
+                moves = _row(moves, rows, g, event, turn, player, kind, hand, -1, 0, 0, no_facts, 0, source,
+                             count)
+                rows, event = rows + 1, event + 1
+                results[g, G_REROLLS if kind == REROLL else G_PASSES] += 1
+                if kind == REROLL:  # (a passed die re-rolled is the player's turn die)
+                    phase, source = REROLLING, S_TURN if source == S_PASSED else source
+                else:
+                    player, turn, phase, source, owed = (player + 1) % players, turn + 1, BONUS, S_PASSED, 0
+                continue
+            scores_count = count > 0 or opening_scores
+            chosen = _choose(grid, legal, n_legal, best, agent_kinds[g, player] == 1, scores_count, up, down,
+                             multiplier, mt, where, player + 1)
+            points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
+            grid[chosen] = hand
+            done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
+            moves = _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
+                         chosen, points, done, facts, n_legal, source, count)
+            rows, event, count = rows + 1, event + 1, count + 1
+            results[g, G_BONUS_PLAYS] += source == S_PASSED
+            scores[g, player] += points
+            _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
+                          down, degrees, max_scale, lone_below, lone_above, pair_ok, triad, above_fin,
+                          below_fin)
+            owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
+            hand, phase = -1, ROLL
+            if supply == 0:
+                phase = OVER
+                results[g, G_END] = END_SUPPLY
+            elif end_locked and _locked(frontier, masks):
+                phase = OVER
+                results[g, G_END] = END_LOCKED
+            elif owed == 0:
+                player = player if source == S_OPENING else (player + 1) % players
+                turn, owed, owed_first = turn + 1, 1, S_TURN
+        results[g, G_DICE_ON_BOARD], results[g, G_TURNS] = count, turn
+    return moves, rows

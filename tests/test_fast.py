@@ -1,0 +1,141 @@
+"""The batch engine (muzlab[fast]) gives the pure engine's frames: 2,000 seeded games per rule set, agent
+and board, equal column by column; `engine=` chooses, and refuses what it cannot do, naming it."""
+
+import json
+import random
+
+import pandas as pd
+import pytest
+
+from muzlab import simulate
+from muzlab.cli import main
+from muzlab.core.board import Board
+from muzlab.core.errors import UnknownSetting
+from muzlab.rules.ruleset import RuleSet
+from muzlab.sim import fast
+from muzlab.sim.simulation import SimulationSpec, play_chunk
+
+pytest.importorskip("numba", reason="numba is not installed (pip install 'muzlab[fast]'): the fast engine "
+                                    "is not tested here")
+
+GAMES = 2000
+#: Every house rule switched from its default (the locked-board ending kept: without it a locked board
+#: stops a run with an error, tested below).
+HOUSE = RuleSet(opening_on_centre=False, opening_scores=True, one_extra_roll_per_placement=False,
+                rolls_add_up=False)
+
+
+def board_file(tmp_path) -> Board:
+    """A board file with holes in its columns and diagonals, honeypots and its centre off the middle."""
+    rng = random.Random(4)
+    cells = [[q, r] for q in range(-4, 5) for r in range(-4, 5) if abs(q + r) <= 4]
+    cells = [cell for cell in cells if cell == [0, 0] or rng.random() > 0.12]
+    pots = {"2": [cell for cell in cells if rng.random() < 0.1 and cell != [1, 0]],
+            "3": [[1, 0]] if [1, 0] in cells else []}
+    path = tmp_path / "holes.json"
+    centre = [1, 0] if [1, 0] in cells else [0, 0]
+    path.write_text(json.dumps({"name": "holes", "cells": cells, "centre": centre, "honeypots": pots}))
+    return Board.load(path)
+
+
+SETTINGS = {  # name: (rules, dice, board; None: the level's board for the dice)
+    "basic": (RuleSet.basic(), 21, None),
+    "master-21": (RuleSet.master(), 21, None),
+    "master-42": (RuleSet.master(), 42, None),  # the radius-5 master board
+    "house": (HOUSE, 21, None),
+    "board-file": (RuleSet.master(), 33, "file"),
+}
+
+
+def assert_equal_frames(spec: SimulationSpec, games: int = GAMES) -> None:
+    pure_games, pure_moves = play_chunk(spec, range(games), "pure")
+    fast_games, fast_moves = play_chunk(spec, range(games), "fast")
+    pd.testing.assert_frame_equal(fast_games, pure_games)
+    pd.testing.assert_frame_equal(fast_moves, pure_moves)
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy"])
+@pytest.mark.parametrize("setting", list(SETTINGS))
+def test_the_fast_engine_gives_the_pure_engines_frames(setting, agent, tmp_path):
+    rules, dice, board = SETTINGS[setting]
+    board = board_file(tmp_path) if board == "file" else board
+    spec = SimulationSpec((agent, agent), seed=hash(setting) % 1000, dice=dice, rules=rules, board=board)
+    assert_equal_frames(spec)
+
+
+@pytest.mark.parametrize("agents", [("greedy",), ("random", "greedy", "random"), ("greedy", "random") * 2])
+def test_one_to_four_players_with_agents_mixed_and_seats_alternated(agents):
+    spec = SimulationSpec(agents, seed=len(agents), rules=RuleSet.master(), alternate_seats=True)
+    assert_equal_frames(spec, 500)
+
+
+def test_the_frames_hold_passes_bonus_plays_extra_rolls_and_completions():
+    """The frames compared above are not trivial: every kind of event appears in them. (No bonus play:
+    these agents pass only a die with no place, and the next player cannot place it either.)"""
+    spec = SimulationSpec(("greedy", "random"), rules=RuleSet.master())
+    games, moves = play_chunk(spec, range(300), "fast")
+    assert set(moves["action"]) == {"opening", "place", "pass", "reroll"}
+    assert moves["received"].any() and moves["extra"].any() and (moves["completed"] >= 1).any()
+    assert set(moves["triad_quality"]) > {""} and set(moves["scale_type"]) > {""}
+    assert (games["end_reason"] == "supply empty").any()
+
+
+def test_a_locked_board_without_its_ending_stops_both_engines_with_the_same_error():
+    tiny = Board([(0, 0), (0, 1)], name="two")
+    spec = SimulationSpec(("random",), dice=9, rules=RuleSet(end_on_locked_board=False), board=tiny)
+    errors = []
+    for engine in ("pure", "fast"):
+        with pytest.raises(Exception, match="board is locked") as caught:
+            play_chunk(spec, range(3), engine)
+        errors.append(type(caught.value))
+    assert errors[0] is errors[1]
+
+
+def test_auto_chooses_fast_for_random_and_greedy_and_pure_for_the_expert():
+    assert fast.choose_engine("auto", ("random", "greedy")) == "fast"
+    assert fast.choose_engine("auto", ("expert", "greedy")) == "pure"
+    assert fast.choose_engine("pure", ("random",)) == "pure"
+
+
+def test_simulate_with_each_engine_gives_the_same_result_in_processes():
+    runs = [simulate(300, ("greedy", "random"), seed=8, workers=2, chunk_size=70, engine=engine,
+                     progress=False) for engine in ("pure", "fast", "auto")]
+    for run in runs[1:]:
+        pd.testing.assert_frame_equal(run.games, runs[0].games)
+        pd.testing.assert_frame_equal(run.moves, runs[0].moves)
+
+
+def test_a_dask_cluster_plays_the_fast_engine_with_the_pure_frames():
+    """Its worker processes are not forked from this one: each loads the kernel from numba's cache (or
+    compiles it) on its first chunk."""
+    distributed = pytest.importorskip("distributed")
+    pure = simulate(120, ("random", "greedy"), seed=3, workers=1, engine="pure")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_cluster = simulate(120, ("random", "greedy"), seed=3, client=client, chunk_size=30, engine="fast")
+    pd.testing.assert_frame_equal(on_cluster.games, pure.games)
+    pd.testing.assert_frame_equal(on_cluster.moves, pure.moves)
+
+
+def test_the_fast_engine_refuses_an_agent_it_cannot_play_and_an_unknown_engine():
+    with pytest.raises(UnknownSetting, match="fast engine plays only random, greedy, not expert"):
+        simulate(5, ("expert", "random"), engine="fast")
+    with pytest.raises(UnknownSetting, match="unknown engine 'quick'; choose one of auto, fast, pure"):
+        simulate(5, ("random", "random"), engine="quick")
+    with pytest.raises(UnknownSetting, match="unknown engine"):
+        simulate(5, ("random", "random"), engine=None)
+
+
+def test_the_command_line_takes_the_engine(capsys):
+    run = ["simulate", "--games", "20", "--agents", "greedy,random", "--quiet", "--engine"]
+    assert main([*run, "fast"]) == 0
+    fast_text = capsys.readouterr().out
+    assert main([*run, "pure"]) == 0
+    assert capsys.readouterr().out == fast_text
+    assert main(["simulate", "--games", "2", "--agents", "expert,random", "--engine", "fast", "--quiet"]) == 2
+    assert "fast engine plays only random, greedy, not expert" in capsys.readouterr().err
+
+
+def test_the_compile_time_is_shown_once_on_the_progress_line(capsys):
+    simulate(2100, ("random", "random"), workers=1, engine="fast", progress=True)
+    assert "fast engine ready" in capsys.readouterr().err
