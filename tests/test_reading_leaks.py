@@ -69,3 +69,40 @@ def test_every_die_a_comment_names_reads_as_on_the_board_in_seeded_games():
     assert last[0].startswith("F# on g4") and last[1].startswith("Gb on g4")
     for game in seeded_games():
         assert wrong_names(game) == []
+
+
+def keyboard_names(svg: str) -> list[str]:
+    """The note names a keyboard picture shows (not the semitone counts between them)."""
+    return [text for text in re.findall(r">([^<>]+)</text>", svg) if not text.isdigit()]
+
+
+def test_a_picture_drawn_on_the_worker_thread_reads_in_the_settings_it_was_asked_in():
+    """ListenPanel(background=True), as the PlayBoard draws a completed run: the worker is given the
+    caller's reading, so German names read C Es G on the keyboard too, and the picture remembered
+    under German is not served to an English reader (nor the English one to a German reader)."""
+    import asyncio
+
+    from muzlab.widgets import listen
+    from muzlab.widgets.listen import ListenPanel
+
+    c_minor = Position(None, {"e5": "C", "e6": "Eb", "e7": "G"}).runs_through("e5")[0]
+
+    async def show(convention: str) -> tuple[ListenPanel, str]:
+        with muzlab.note_names(convention), typeset():
+            panel = ListenPanel(background=True)
+            panel.show(c_minor)
+        before = panel.keyboard.value  # drawn later, on the worker thread
+        for _ in range(600):
+            await asyncio.sleep(0.05)
+            if panel.keyboard.value:
+                break
+        return panel, before
+
+    listen._drawn.cache_clear()
+    for convention, names, title in (("german", ["C", "Es", "G"], "C–Es–G"),
+                                     ("english", ["C", "E♭", "G"], "C–E♭–G"),
+                                     ("german", ["C", "Es", "G"], "C–Es–G")):
+        panel, before = asyncio.run(show(convention))
+        assert before == "" and title in panel.title.value
+        assert keyboard_names(panel.keyboard.value) == names, convention
+    assert listen._drawn.cache_info().hits >= 1  # the second German panel was served the first's picture
