@@ -106,3 +106,22 @@ def test_a_picture_drawn_on_the_worker_thread_reads_in_the_settings_it_was_asked
         assert before == "" and title in panel.title.value
         assert keyboard_names(panel.keyboard.value) == names, convention
     assert listen._drawn.cache_info().hits >= 1  # the second German panel was served the first's picture
+
+
+def test_a_staff_first_drawn_on_another_thread_than_the_one_that_imported_verovio_has_its_fonts():
+    """verovio's default fonts folder holds only on the thread that imported it; the staff worker may
+    be the first to draw (a notebook that imported the music views, then completed a run)."""
+    import threading
+
+    from muzlab.views import music
+
+    music._toolkit.cache_clear()
+    drawn: list[str] = []
+    triad = music.structure_stream("triad", Position(None, {"e5": "C", "e6": "Eb", "e7": "G"})
+                                   .runs_through("e5")[0].notes)
+    worker = threading.Thread(target=lambda: drawn.append(music.notation_svg(triad)))
+    worker.start()
+    worker.join()
+    assert len(drawn) == 1  # (without its fonts verovio cannot read the MusicXML: RenderError)
+    heads = [svg.count('class="notehead') for svg in (drawn[0], music.notation_svg(triad))]
+    assert heads == [6, 6]  # the arpeggio, then the chord
