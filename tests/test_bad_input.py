@@ -60,7 +60,7 @@ def changed(change) -> dict:
     (lambda d: d["events"][0].update(kind={}), "event 0 .*kind is one of"),
     (lambda d: d["events"][0].update(player=7), "event 0 .*seat number 0-1"),
     (lambda d: d["events"].__setitem__(1, []), "event 1"),
-    (lambda d: d.update(dice=10**12), "at most 100,000"),
+    (lambda d: d.update(dice=10**12), "a supply holds at most 10,000"),
     (lambda d: d.update(agents=[{"name": "greedy"}, None]), "agent for seat 1"),
     (lambda d: d.update(version=True), "version True"),
     (lambda d: d["board"].update(honeypots={"2": [[0, 0]], "1000000": [[1, 0]]}),

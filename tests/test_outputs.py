@@ -172,7 +172,7 @@ def test_ctrl_c_stops_a_huge_run_in_one_line_with_exit_130_memory_bounded_and_no
 # ---- every command: one line -------------------------------------------------------------------------------
 @pytest.mark.parametrize(("argv", "message"), [
     (["simulate", "--games", "0"], "argument --games: 0 is too small"),
-    (["simulate", "--games", "9" * 5000], "is not a whole number"),
+    (["simulate", "--games", "9" * 5000], "(5000 digits) is too large (at most 1,000,000,000,000,000)"),
     (["simulate", "--games", "2", "--scheduler", "nonsense"], "'nonsense' is not a scheduler address"),
     pytest.param(["simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:1"],
                  "cannot reach the Dask scheduler", marks=pytest.mark.slow),  # (the client's timeout)

@@ -121,14 +121,18 @@ def die_label(position: Position, pitch: int, cell: Cell | None = None) -> str:
     if cell is None:
         return pitch_label(pitch)
     cell = position.board.as_cell(cell)
-    return _label_on(position, pitch, cell, text_settings(), current_lesson_key())
+    key = current_lesson_key()
+    shown = frozenset(position.spelled(key).names.items())
+    return _label_on(position, shown, pitch, cell, text_settings(), key)
 
 
 @lru_cache(maxsize=256)
-def _label_on(position: Position, pitch: int, cell: Cell, _settings: tuple[str, bool],
-              _key: str | None) -> str:
-    """`die_label` remembered by the settings its words depend on (convention, typeset, lesson key)."""
-    return position.place(pitch, cell).labels()[cell]
+def _label_on(position: Position, _shown: frozenset[tuple[Cell, str]], pitch: int, cell: Cell,
+              _settings: tuple[str, bool], key: str | None) -> str:
+    """`die_label` remembered by everything its words depend on: the dice (Position equality), the
+    names the board shows already (its history: an equal position reached another way may name its
+    dice otherwise), the convention, typesetting and lesson key."""
+    return position.place(pitch, cell).labels(key)[cell]
 
 
 def _points_words(position: Position, cell: Cell, points: int) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -255,9 +256,13 @@ def musicxml_text(obj: Music21Object) -> str:
 
 @cache
 def _toolkit() -> verovio.toolkit:
-    """One verovio toolkit for the process: loading its fonts once keeps renders fast."""
+    """One verovio toolkit for the process: loading its fonts once keeps renders fast. Its fonts'
+    folder is given explicitly: verovio's default (set when it is imported) holds only on the thread
+    that imported it, and the staff worker thread may be the first to draw."""
 
-    toolkit = verovio.toolkit()
+    toolkit = verovio.toolkit(False)
+    if not toolkit.setResourcePath(str(files("verovio") / "data")):
+        raise RenderError(f"verovio could not load its fonts from {files('verovio') / 'data'}")
     toolkit.setOptions(VEROVIO_OPTIONS)
     return toolkit
 

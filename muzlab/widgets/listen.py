@@ -3,8 +3,9 @@
 Drawing a staff (music21 and verovio) is the slowest thing a click can start, so a panel made with
 `background=True` (the classroom app's PlayBoard) makes the sound and pictures on one worker thread in
 a running kernel and shows them when ready: the board a click changed is sent first, and the next
-Roll never waits for a staff. Every staff drawn through this module holds `NOTATION_LOCK`, as verovio's
-one toolkit draws one staff at a time.
+Roll never waits for a staff. A worker thread has none of its caller's reading settings, so the work
+is given them as a value (`Reading`), captured when it is submitted. Every staff drawn through this
+module holds `NOTATION_LOCK`, as verovio's one toolkit draws one staff at a time.
 
 In the homework edition (Pyodide, `sys.platform == "emscripten"`) there are no threads, numpy or
 music21: the work runs at once, and a run brings its keyboard but no WAV or staff from Python.
@@ -15,15 +16,23 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, nullcontext
 from functools import lru_cache
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import ipywidgets as widgets
 
-from muzlab.core.pitch import SpelledNote, current_note_names
-from muzlab.names.spelling import NotAStructure, scale_name
+from muzlab.core.pitch import SpelledNote, note_names
+from muzlab.names.spelling import (
+    NotAStructure,
+    current_lesson_key,
+    lesson_key,
+    scale_name,
+    text_settings,
+    typeset,
+)
 from muzlab.rules.position import Structure
 from muzlab.views.keyboard import KeyboardError, keyboard_svg
 from muzlab.views.register import rising_midi
@@ -51,15 +60,36 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
-def in_background(work: Callable[[], T], then: Callable[[T], None], background: bool = True) -> None:
-    """Run `work` on the worker thread and `then(result)` back on the kernel's loop; without a running
-    loop (or with background=False), both at once. Widgets change only in `then`, on the loop's own
-    thread."""
+class Reading(NamedTuple):
+    """The reading settings of the code that asks for a picture: note names, typesetting and lesson key
+    ("F# major" or None). Work done on the worker thread is given them, and caches key on them."""
+
+    convention: str
+    typeset: bool
+    key: str | None
+
+    @classmethod
+    def in_force(cls) -> Reading:
+        """The settings in force here and now (this thread's or task's, else the kernel's)."""
+        return cls(*text_settings(), current_lesson_key())
+
+    @contextmanager
+    def applied(self) -> Iterator[None]:
+        """Make the names of this block in these settings, on whatever thread it runs."""
+        with note_names(self.convention), lesson_key(self.key), typeset() if self.typeset else nullcontext():
+            yield
+
+
+def in_background(work: Callable[[Reading], T], then: Callable[[T], None], background: bool = True) -> None:
+    """Run `work(reading)` on the worker thread, `reading` being the settings in force when it is
+    submitted, and `then(result)` back on the kernel's loop; without a running loop (or with
+    background=False), both at once. Widgets change only in `then`, on the loop's own thread."""
+    reading = Reading.in_force()
     loop = running_loop() if background and not in_browser() else None
     if loop is None:
-        then(work())
+        then(work(reading))
         return
-    future = _WORKER.submit(_yielding, work)
+    future = _WORKER.submit(_yielding, work, reading)
     future.add_done_callback(lambda done: loop.call_soon_threadsafe(then, done.result()))
 
 
@@ -68,12 +98,12 @@ def in_background(work: Callable[[], T], then: Callable[[T], None], background: 
 SWITCH_SECONDS = 0.0005
 
 
-def _yielding(work: Callable[[], T]) -> T:
-    """Run `work` with a short thread switch interval, restored afterwards."""
+def _yielding(work: Callable[..., T], *args: object) -> T:
+    """Run `work(*args)` with a short thread switch interval, restored afterwards."""
     usual = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:
-        return work()
+        return work(*args)
     finally:
         sys.setswitchinterval(usual)
 
@@ -85,9 +115,8 @@ def warm_up() -> None:
     if _warming or running_loop() is None or in_browser():
         return
     _warming = True
-    convention = current_note_names()
     triad = tuple(SpelledNote.from_english(name) for name in ("C", "E", "G"))
-    _WORKER.submit(_yielding, lambda: _drawn("triad", (0, 4, 7), triad, convention))
+    _WORKER.submit(_yielding, _drawn, "triad", (0, 4, 7), triad, Reading.in_force())
 
 
 _warming = False  # the warm-up is under way or done in this process
@@ -151,11 +180,10 @@ class ListenPanel(widgets.VBox):
         music21 cannot name play note by note."""
         self.structure = structure
         self.title.value = f"<b>{structure_title(structure)}</b>"
-        convention = current_note_names()
 
-        def work() -> tuple[bytes, str, str]:
+        def work(reading: Reading) -> tuple[bytes, str, str]:
             try:
-                return _drawn(structure.kind, structure.pitches, structure.notes, convention)
+                return _drawn(structure.kind, structure.pitches, structure.notes, reading)
             except NotAStructure:
                 if in_browser():
                     return b"", "", ""
@@ -177,18 +205,19 @@ class ListenPanel(widgets.VBox):
 
 @lru_cache(maxsize=256)
 def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
-           _convention: str) -> tuple[bytes, str, str]:
-    """A run's sound (WAV bytes), staff and keyboard, made once: the same triads and scales come back
-    game after game. NotAStructure for a run music21 cannot name. In the browser edition only the
-    keyboard is drawn here."""
-    if in_browser():
-        return b"", "", _keys(notes)
-    from muzlab.views import audio  # numpy: not in the browser edition
+           reading: Reading) -> tuple[bytes, str, str]:
+    """A run's sound (WAV bytes), staff and keyboard, made once in the `reading` they are remembered
+    by: the same triads and scales come back game after game. NotAStructure for a run music21 cannot
+    name. In the browser edition only the keyboard is drawn here."""
+    with reading.applied():
+        if in_browser():
+            return b"", "", _keys(notes)
+        from muzlab.views import audio  # numpy: not in the browser edition
 
-    sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
-    with NOTATION_LOCK:
-        staff = _notation(kind, notes)
-    return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(notes)
+        sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
+        with NOTATION_LOCK:
+            staff = _notation(kind, notes)
+        return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(notes)
 
 
 def _keys(notes: tuple[SpelledNote, ...]) -> str:
