@@ -444,9 +444,16 @@ TYPE_SIZES = """() => {
 }"""
 
 
+#: True once the keyboard shown is not the picture `before` (another run drawn, or none).
+REDRAWN = """([selector, before]) => { const svg = document.querySelector(selector);
+    return (svg ? svg.outerHTML : '') !== before; }"""
+
+
 def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
     """After a completion, at 1280×720 and 1366×768 and every Size, the staff and the keyboard are in the
-    window without scrolling, and the keyboard's key names are at least as large as the message."""
+    window without scrolling (and still all a player needs, as above), and the keyboard's key names are
+    at least as large as the message."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     url, _folder = served
@@ -455,7 +462,7 @@ def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         page = open_app(browser, url, *WINDOWS[0])
         try:
-            start_game(page, computer=False)
+            start_game(page)  # Robo the computer answers: the message line has its moves too
             keys = f"{PLAY} .muz-keyboard svg"
             for _ in range(60):
                 play_one_die(page)
@@ -471,7 +478,7 @@ def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
                     page.evaluate("window.scrollTo(0, 0)")
                     wait_steady(page, f"{PLAY} .muz-board svg, {PLAY} .muz-panel, {keys}")
                     where = f"{width}×{height} {label}"
-                    for selector in (f"{PLAY} .muz-staff svg", keys):
+                    for selector in (f"{PLAY} .muz-staff svg", keys, *(f"{PLAY} {s}" for s in IN_SIGHT)):
                         found = box(page, selector)
                         if (found["x"] < 0 or found["y"] < 0 or found["x"] + found["width"] > width
                                 or found["y"] + found["height"] > height):
@@ -483,6 +490,32 @@ def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
                                         f"{message:.1f} px")
                     if label in ("fit", "small"):
                         page.screenshot(path=str(SCREENSHOTS / f"app-{width}x{height}-{label}-heard.png"))
+            # The widest keyboard, two octaves (a run heard again from the Replay list), fits too.
+            page.set_viewport_size({"width": WINDOWS[0][0], "height": WINDOWS[0][1]})
+            page.evaluate("window.scrollTo(0, 0)")
+            runs = page.locator(f"{PLAY} .muz-runs select")
+            octaves = []
+            for index in range(1, min(runs.locator("option").count(), 12)):
+                shown = page.evaluate("s => document.querySelector(s)?.outerHTML ?? ''", keys)
+                runs.select_option(index=index)
+                try:  # the same notes as the run shown (found twice on the board) draw the same picture
+                    page.wait_for_function(REDRAWN, arg=[keys, shown], timeout=15_000)
+                except PlaywrightTimeout:
+                    continue
+                if not page.locator(keys).count():  # a run wider than a keyboard shows
+                    continue
+                wait_steady(page, f"{PLAY} .muz-panel, {keys}")
+                wide = page.locator(keys).evaluate("svg => svg.viewBox.baseVal.width") > 200
+                octaves.append(2 if wide else 1)
+                for selector in (f"{PLAY} .muz-staff svg", keys):
+                    found = box(page, selector)
+                    if max(found["x"] + found["width"] - WINDOWS[0][0],
+                           found["y"] + found["height"] - WINDOWS[0][1]) > 0:
+                        problems.append(f"replayed run {index}: {selector} at {found} is outside the window")
+                if wide:
+                    page.screenshot(path=str(SCREENSHOTS / "app-1280x720-two-octaves.png"))
+                    break
+            print(f"replayed runs' keyboards, in octaves: {octaves}")
         finally:
             browser.close()
     assert problems == []

@@ -35,8 +35,8 @@ _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="muzlab-staff")
 #: Held while a staff is drawn (on the worker or not): verovio's one toolkit draws one at a time.
 NOTATION_LOCK = threading.Lock()
 #: The staff's width and a keyboard octave's width at normal size, in pixels (they grow with the Size):
-#: side by side they fit the PlayBoard's panel (540 at most).
-STAFF_PX, OCTAVE_PX = 210, 155
+#: side by side they fit beside the die in hand in the PlayBoard's panel (540 at most).
+STAFF_PX, OCTAVE_PX = 150, 155
 #: The key names' size in white-key widths: at OCTAVE_PX (168 SVG units per octave), 18 units show as
 #: 16.6 px at normal size, at least the 16 px of the PlayBoard's message line.
 KEY_NAME_SIZE = 0.75
@@ -124,11 +124,11 @@ def structure_title(structure: Structure) -> str:
 
 
 class ListenPanel(widgets.VBox):
-    """Plays a triad or scale run and shows it on a staff and a piano keyboard beside the player;
+    """Plays a triad or scale run and shows it on a staff and a piano keyboard under the player;
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
-    something is completed)."""
+    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place."""
 
-    def __init__(self, autoplay: bool = False, background: bool = False):
+    def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         # narrow enough to stand beside the title, so that the staff and keyboard come right under it
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
@@ -142,8 +142,8 @@ class ListenPanel(widgets.VBox):
         if background:
             warm_up()
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        super().__init__([widgets.HBox([self.title, self.player], layout=wrap),
-                          widgets.HBox([self.staff, self.keyboard], layout=wrap)])
+        heading = self.title if player_apart else widgets.HBox([self.title, self.player], layout=wrap)
+        super().__init__([heading, widgets.HBox([self.staff, self.keyboard], layout=wrap)])
         self.add_class("muz-listen")
 
     def redraw(self) -> None:
