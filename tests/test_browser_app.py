@@ -431,3 +431,91 @@ def test_a_whole_game_with_the_keyboard_alone(served):
             page.screenshot(path=str(SCREENSHOTS / "app-keyboard-game.png"))
         finally:
             browser.close()
+
+
+#: The smallest key name on the listen panel's keyboard and the message line's type, in px as shown:
+#: a name's font size in SVG units times the picture's scale (its width shown over its viewBox's).
+TYPE_SIZES = """() => {
+    const svg = document.querySelector('.muz-playboard .muz-keyboard svg');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const names = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')) * scale);
+    const line = document.querySelector('.muz-playboard .muz-message .widget-html-content > div');
+    return [Math.min(...names), parseFloat(getComputedStyle(line).fontSize)];
+}"""
+
+
+#: True once the keyboard shown is not the picture `before` (another run drawn, or none).
+REDRAWN = """([selector, before]) => { const svg = document.querySelector(selector);
+    return (svg ? svg.outerHTML : '') !== before; }"""
+
+
+def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
+    """After a completion, at 1280×720 and 1366×768 and every Size, the staff and the keyboard are in the
+    window without scrolling (and still all a player needs, as above), and the keyboard's key names are
+    at least as large as the message."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    problems = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = open_app(browser, url, *WINDOWS[0])
+        try:
+            start_game(page)  # Robo the computer answers: the message line has its moves too
+            keys = f"{PLAY} .muz-keyboard svg"
+            for _ in range(60):
+                play_one_die(page)
+                if page.locator(keys).count():
+                    break
+            page.wait_for_selector(keys, timeout=60_000)
+            page.wait_for_selector(f"{PLAY} .muz-staff svg", timeout=60_000)
+            for width, height in WINDOWS[:2]:
+                page.set_viewport_size({"width": width, "height": height})
+                for label, size in SIZES:
+                    page.locator(".muz-size", has_text=label).first.click()
+                    page.wait_for_function(DRAWN_AT, arg=size, timeout=30_000)
+                    page.evaluate("window.scrollTo(0, 0)")
+                    wait_steady(page, f"{PLAY} .muz-board svg, {PLAY} .muz-panel, {keys}")
+                    where = f"{width}×{height} {label}"
+                    for selector in (f"{PLAY} .muz-staff svg", keys, *(f"{PLAY} {s}" for s in IN_SIGHT)):
+                        found = box(page, selector)
+                        if (found["x"] < 0 or found["y"] < 0 or found["x"] + found["width"] > width
+                                or found["y"] + found["height"] > height):
+                            problems.append(f"{where}: {selector} at {found} is outside the window")
+                    name, message = page.evaluate(TYPE_SIZES)
+                    print(f"{where}: key names {name:.1f} px, message {message:.1f} px")
+                    if name < message - 0.05:
+                        problems.append(f"{where}: key names {name:.1f} px, smaller than the message's "
+                                        f"{message:.1f} px")
+                    if label in ("fit", "small"):
+                        page.screenshot(path=str(SCREENSHOTS / f"app-{width}x{height}-{label}-heard.png"))
+            # The widest keyboard, two octaves (a run heard again from the Replay list), fits too.
+            page.set_viewport_size({"width": WINDOWS[0][0], "height": WINDOWS[0][1]})
+            page.evaluate("window.scrollTo(0, 0)")
+            runs = page.locator(f"{PLAY} .muz-runs select")
+            octaves = []
+            for index in range(1, min(runs.locator("option").count(), 12)):
+                shown = page.evaluate("s => document.querySelector(s)?.outerHTML ?? ''", keys)
+                runs.select_option(index=index)
+                try:  # the same notes as the run shown (found twice on the board) draw the same picture
+                    page.wait_for_function(REDRAWN, arg=[keys, shown], timeout=15_000)
+                except PlaywrightTimeout:
+                    continue
+                if not page.locator(keys).count():  # a run wider than a keyboard shows
+                    continue
+                wait_steady(page, f"{PLAY} .muz-panel, {keys}")
+                wide = page.locator(keys).evaluate("svg => svg.viewBox.baseVal.width") > 200
+                octaves.append(2 if wide else 1)
+                for selector in (f"{PLAY} .muz-staff svg", keys):
+                    found = box(page, selector)
+                    if max(found["x"] + found["width"] - WINDOWS[0][0],
+                           found["y"] + found["height"] - WINDOWS[0][1]) > 0:
+                        problems.append(f"replayed run {index}: {selector} at {found} is outside the window")
+                if wide:
+                    page.screenshot(path=str(SCREENSHOTS / "app-1280x720-two-octaves.png"))
+                    break
+            print(f"replayed runs' keyboards, in octaves: {octaves}")
+        finally:
+            browser.close()
+    assert problems == []

@@ -77,3 +77,13 @@ def test_svg_is_deterministic_and_lights_the_same_keys():
 def test_what_does_not_fit_is_refused(pitches, octaves, word):
     with pytest.raises(KeyboardError, match=word):
         layout(pitches, octaves=octaves)
+
+
+def test_name_size_sets_every_key_name_and_tags_black_keys_too_narrow_for_theirs():
+    svg = keyboard_svg([2, 6, 9], kind="triad", semitones=True, name_size=0.75)
+    names = [line for line in svg.splitlines() if line.startswith("<text")]
+    assert len(names) == 5 and all('font-size="18"' in line for line in names)  # D F♯ A and the 4, 3
+    # F♯ (on a black key 14.4 units wide) is written on a tag as wide as its name, centred on the key
+    tag = next(line for line in svg.splitlines() if line.startswith("<rect") and "rx=" in line)
+    assert 'width="27"' in tag and f'fill="{COLOURS["lit-black"]}"' in tag
+    assert "rx=" not in keyboard_svg([2, 6, 9], kind="triad")  # the usual sizes fit their keys untagged

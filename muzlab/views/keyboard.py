@@ -30,6 +30,8 @@ BLACK_WIDTH = 0.6
 #: Key lengths in white-key widths (a real piano's white key is about 6 times as long as wide).
 WHITE_HEIGHT = 4.0
 BLACK_HEIGHT = 0.62 * WHITE_HEIGHT
+#: A bold key name's width per character, in font sizes (an estimate that rounds up: "C♯" fits in 1.5).
+NAME_WIDTH = 0.75
 COLOURS = {"white": "#ffffff", "black": "#222222", "edge": "#555555", "lit-white": "#f4b942",
            "lit-black": "#d9822b", "text": "#222222", "interval": "#2a6fbb"}
 
@@ -168,8 +170,12 @@ def keyboard_svg(
     semitones: bool = False,
     octaves: int | None = None,
     white_width: int = 24,
+    name_size: float | None = None,
 ) -> str:
-    """The same keyboard as a small SVG string (no ids or dates): for widgets beside a staff."""
+    """The same keyboard as a small SVG string (no ids or dates): for widgets beside a staff.
+    `name_size` sets every key name's size in white-key widths (None: 0.5, and 0.4 on black keys), so
+    that a small picture can still have names as large as the text beside it; a black key's name so set
+    and wider than its key is written on a tag of the lit key's colour (white on white keys would vanish)."""
     view = layout(pitches, kind, key, octaves)
     unit = white_width
     height = WHITE_HEIGHT * unit
@@ -189,8 +195,14 @@ def keyboard_svg(
         one = view.key(step)
         y = top + (BLACK_HEIGHT - 0.25 if one.black else WHITE_HEIGHT - 0.35) * unit
         colour = "white" if one.black else COLOURS["text"]
+        size = (0.4 if one.black else 0.5) * unit if name_size is None else name_size * unit
+        wide = NAME_WIDTH * size * len(name)
+        if name_size is not None and one.black and wide > one.width * unit:
+            out.append(f'<rect x="{_n(view.centre(step) * unit - wide / 2)}" y="{_n(y - 0.85 * size)}" '
+                       f'width="{_n(wide)}" height="{_n(1.1 * size)}" rx="{_n(0.2 * size)}" '
+                       f'fill="{COLOURS["lit-black"]}"/>')
         out.append(f'<text x="{_n(view.centre(step) * unit)}" y="{_n(y)}" text-anchor="middle" '
-                   f'font-size="{_n((0.4 if one.black else 0.5) * unit)}" font-weight="bold" fill="{colour}">'
+                   f'font-size="{_n(size)}" font-weight="bold" fill="{colour}">'
                    f'{html.escape(name)}</text>')
     if semitones:
         for (low, _), (high, _) in zip(view.lit, view.lit[1:], strict=False):
@@ -199,7 +211,8 @@ def keyboard_svg(
             curve = f"M {_n(x0)} {_n(lift)} Q {_n(mid)} {_n(lift - 1.2 * unit)} {_n(x1)} {_n(lift)}"
             out.append(f'<path d="{curve}" fill="none" stroke="{COLOURS["interval"]}" stroke-width="1.5"/>')
             out.append(f'<text x="{_n(mid)}" y="{_n(lift - 0.7 * unit)}" text-anchor="middle" '
-                       f'font-size="{_n(0.5 * unit)}" font-weight="bold" fill="{COLOURS["interval"]}">'
+                       f'font-size="{_n((name_size or 0.5) * unit)}" font-weight="bold" '
+                       f'fill="{COLOURS["interval"]}">'
                        f'{high - low}</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -34,7 +34,7 @@ from muzlab.names.spelling import (
     typeset,
 )
 from muzlab.rules.position import Structure
-from muzlab.views.keyboard import KeyboardError, keyboard_svg
+from muzlab.views.keyboard import KeyboardError, keyboard_svg, layout
 from muzlab.views.register import rising_midi
 from muzlab.widgets.svgboard import scaled
 
@@ -43,8 +43,12 @@ T = TypeVar("T")
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="muzlab-staff")
 #: Held while a staff is drawn (on the worker or not): verovio's one toolkit draws one at a time.
 NOTATION_LOCK = threading.Lock()
-#: The staff's and the keyboard's widths at normal size, in pixels (they grow with the Size).
-STAFF_PX, KEYBOARD_PX = 240, 170
+#: The staff's width and a keyboard octave's width at normal size, in pixels (they grow with the Size):
+#: side by side they fit beside the die in hand in the PlayBoard's panel (540 at most).
+STAFF_PX, OCTAVE_PX = 150, 155
+#: The key names' size in white-key widths: at OCTAVE_PX (168 SVG units per octave), 18 units show as
+#: 16.6 px at normal size, at least the 16 px of the PlayBoard's message line.
+KEY_NAME_SIZE = 0.75
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -149,13 +153,15 @@ def structure_title(structure: Structure) -> str:
 
 
 class ListenPanel(widgets.VBox):
-    """Plays a triad or scale run and shows it on a staff and a piano keyboard beside the player;
+    """Plays a triad or scale run and shows it on a staff and a piano keyboard under the player;
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
-    something is completed)."""
+    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place."""
 
-    def __init__(self, autoplay: bool = False, background: bool = False):
+    def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
-        self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
+        # narrow enough to stand beside the title, so that the staff and keyboard come right under it
+        self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
+                                    layout=widgets.Layout(width="200px", height="36px"))
         self.staff = widgets.HTML()
         self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
@@ -164,9 +170,9 @@ class ListenPanel(widgets.VBox):
         self.background = background
         if background:
             warm_up()
-        super().__init__([self.title, widgets.HBox([self.player, self.staff, self.keyboard],
-                                                   layout=widgets.Layout(flex_flow="row wrap",
-                                                                         align_items="center"))])
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
+        heading = self.title if player_apart else widgets.HBox([self.title, self.player], layout=wrap)
+        super().__init__([heading, widgets.HBox([self.staff, self.keyboard], layout=wrap)])
         self.add_class("muz-listen")
 
     def redraw(self) -> None:
@@ -224,7 +230,8 @@ def _keys(notes: tuple[SpelledNote, ...]) -> str:
     """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
     neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
     try:
-        return sized_svg(keyboard_svg(notes, semitones=True), KEYBOARD_PX, "muz-keyboard-picture")
+        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE)
+        return sized_svg(svg, OCTAVE_PX * layout(notes).octaves, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 

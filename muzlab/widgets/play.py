@@ -128,7 +128,8 @@ class PlayBoard(widgets.VBox):
         self.sheet = widgets.HTML()
         self.runs = OptionalDropdown(options=[], description="Replay")  # "choose a run to hear", not blank
         self.runs.observe(self._replay_run, names="value")
-        self.listen = ListenPanel(autoplay=True, background=staff_later)
+        self.runs.add_class("muz-runs")
+        self.listen = ListenPanel(autoplay=True, background=staff_later, player_apart=True)
 
         def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
             return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
@@ -136,11 +137,15 @@ class PlayBoard(widgets.VBox):
         #: The game's own buttons (New game, Save, Score sheet, Load); the app adds Change seats.
         self.actions = row(self.new_button, self.save_button, self.sheet_button, self.load_button)
         # What a player needs every move comes first, then the game's own buttons, so both are in sight
-        # at every Size; the run heard last (whose staff grows the panel) and the toggles come after.
+        # at every Size; the run heard last stands beside the die in hand (its player under it), in the
+        # room the large letter leaves, so that a completion's staff and keyboard are in sight too.
+        hand = widgets.VBox([self.hand, self.listen.player],
+                            layout=widgets.Layout(flex="0 0 auto", margin="0 1em 0 0"))
+        self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", "0"
         self.controls = widgets.VBox([
-            self.status, self.hand,
+            self.status, widgets.HBox([hand, self.listen]),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
-            self.scores, self.message, self.actions, self.listen, self.runs, row(self.hints, self.cell_names),
+            self.scores, self.message, self.actions, self.runs, row(self.hints, self.cell_names),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
         self._size_controls()
