@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_sim_memory import tree_rss_kb  # noqa: E402
+from bench_sim_memory import run_sampled  # noqa: E402
 
 from muzlab import simulate  # noqa: E402
 from muzlab.core.board import Board  # noqa: E402
@@ -76,16 +75,7 @@ def million(games: int) -> dict:
         command = [sys.executable, "-m", "muzlab.cli", "simulate", "--games", str(games), "--agents",
                    "random,random", "--engine", "fast", "--workers", "2", "--dataset", "--out",
                    str(Path(folder) / "run"), "--quiet"]
-        start = time.perf_counter()
-        child = subprocess.Popen(command, env=dict(os.environ), stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE, text=True)
-        peak = 0
-        while child.poll() is None:
-            peak = max(peak, tree_rss_kb(child.pid))
-            time.sleep(0.2)
-        seconds = time.perf_counter() - start
-        if child.returncode:
-            raise SystemExit(f"simulate failed:\n{child.stderr.read()}")
+        seconds, peak = run_sampled(command, dict(os.environ), "simulate failed")
     return {"seconds": seconds, "tree_mb": peak / 1000}
 
 

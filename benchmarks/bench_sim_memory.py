@@ -51,22 +51,27 @@ def tree_rss_kb(root: int) -> int:
     return total
 
 
+def run_sampled(command: list[str], env: dict[str, str], failure: str) -> tuple[float, int]:
+    """Run `command`, sampling its process tree's memory every 0.2 s: (seconds, peak kB); SystemExit
+    with `failure` and the command's stderr if it fails."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    peak = 0
+    while child.poll() is None:
+        peak = max(peak, tree_rss_kb(child.pid))
+        time.sleep(0.2)
+    if child.returncode:
+        raise SystemExit(f"{failure}:\n{child.stderr.read()}")
+    return time.perf_counter() - start, peak
+
+
 def measure(checkout: Path, games: int) -> dict:
     """Run the command on `checkout`'s muzlab; seconds, peak tree MB and the largest process's peak MB."""
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "PYTHONPATH": str(checkout)}
         command = [sys.executable, "-m", "muzlab.cli", "simulate", "--games", str(games), "--dataset",
                    "--out", str(Path(folder) / "run"), "--quiet"]
-        start = time.perf_counter()
-        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                 text=True)
-        peak = 0
-        while child.poll() is None:
-            peak = max(peak, tree_rss_kb(child.pid))
-            time.sleep(0.2)
-        seconds = time.perf_counter() - start
-        if child.returncode:
-            raise SystemExit(f"simulate failed on {checkout}:\n{child.stderr.read()}")
+        seconds, peak = run_sampled(command, env, f"simulate failed on {checkout}")
     largest = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # kB on Linux, over all children so far
     return {"seconds": seconds, "tree_mb": peak / 1000, "largest_mb": largest / 1000}
 
