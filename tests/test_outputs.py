@@ -164,7 +164,7 @@ def test_ctrl_c_stops_a_huge_run_in_one_line_with_exit_130_memory_bounded_and_no
     finally:
         child.kill()
         child.wait()
-    assert child.returncode == 130
+    assert child.returncode == 130, error
     assert error == "muzlab simulate: interrupted\n", error
     assert list(tmp_path.iterdir()) == []  # no dataset, no folder beside it
 

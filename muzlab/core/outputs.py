@@ -43,7 +43,8 @@ def new_run_id() -> str:
 
 @contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) and SIGTERM back for a few renames; they arrive when the block ends."""
+    """Hold Ctrl-C (SIGINT) and SIGTERM back for a few renames or one compiled call; they arrive when the
+    block ends."""
     held = {signal.SIGINT, signal.SIGTERM}
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, UnknownSetting
+from muzlab.core.outputs import signals_held
 from muzlab.core.theory import SCALE_STEPS, TRIAD_STEPS
 from muzlab.rules.ruleset import RuleSet
 
@@ -194,11 +195,12 @@ def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules:
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
     moves = np.empty((len(seeds) * (dice + 8), fast_kernel.MOVE_FIELDS), dtype=np.int64)
-    moves, rows = fast_kernel.play_games(
-        data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
-        t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"], t["lone_below"],
-        t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"], t["degrees"],
-        t["switches"], scores, results, moves)
+    with signals_held():  # a Ctrl-C inside compiled code would surface as a SystemError: it waits here
+        moves, rows = fast_kernel.play_games(
+            data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
+            t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"],
+            t["lone_below"], t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"],
+            t["degrees"], t["switches"], scores, results, moves)
     failed = np.flatnonzero(results[:, fast_kernel.G_ERROR])
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
