@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Set up muzlab on a fresh machine and run it: `python3 make.py lab`, `app`, `class`, `test`, `book` or
-`lite`.
+"""Set up muzlab on a fresh machine and run it: `python3 make.py lab`, `app`, `class`, `test`, `book`,
+`lite` or `catalogues`.
 
 Only the standard library is used here, because this script runs before anything is installed.
 It keeps a virtual environment in .venv/ and reinstalls it whenever pyproject.toml changes.
@@ -120,6 +120,13 @@ def lite(extra: list[str]) -> None:
     run(PYTHON, ROOT / "docs" / "lite" / "build.py", *extra)
 
 
+def catalogues(extra: list[str]) -> None:
+    """Bring the translations up to the source with Babel: extract the sentences, merge them into the
+    German, French and Spanish catalogues and compile them (docs/languages/catalogues.py)."""
+    ensure_environment()
+    run(PYTHON, ROOT / "docs" / "languages" / "catalogues.py", *extra)
+
+
 def test(extra: list[str]) -> None:
     ensure_environment()
     # MUZLAB_TEST seeds the lessons' activities, which draw a fresh item each time a class runs them.
@@ -140,11 +147,12 @@ def test(extra: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"lab": lab, "app": app, "class": class_, "test": test, "book": book, "lite": lite}
+    commands = {"lab": lab, "app": app, "class": class_, "test": test, "book": book, "lite": lite,
+                "catalogues": catalogues}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
-        print("usage: python3 make.py lab|app|class|test|book|lite [extra arguments for jupyter lab, "
-              "muzlab app, muzlab class, pytest, docs/book/build.py or docs/lite/build.py]")
+        print("usage: python3 make.py lab|app|class|test|book|lite|catalogues [extra arguments for jupyter "
+              "lab, muzlab app, muzlab class, pytest, docs/book/build.py or docs/lite/build.py]")
         sys.exit(2)
     commands[sys.argv[1]](sys.argv[2:])
 

@@ -1,0 +1,167 @@
+"""The languages: every marked sentence translated in German, French and Spanish, with the same
+placeholders, Babel's checks passing, the glossary's music terms used, compiled catalogues current."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import re
+import string
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from muzlab.core.errors import UnknownSetting
+from muzlab.names import language
+from muzlab.names.language import key_phrase, prose_note
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("catalogues", ROOT / "docs" / "languages" / "catalogues.py")
+catalogues = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(catalogues)
+
+TRANSLATED = catalogues.TRANSLATED
+
+
+@pytest.fixture(scope="module")
+def template():
+    return catalogues.extract()
+
+
+def messages(catalog):
+    return [message for message in catalog if message.id]
+
+
+def fields(text: str) -> set[str]:
+    """The `{name}` placeholders of a template."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def forms(message) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def ids(message) -> tuple[str, ...]:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
+
+
+def test_the_source_marks_sentences_for_translation(template):
+    assert len(messages(template)) >= 4
+    assert template.get("{tonic} major", context="key") is not None
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_sentence_of_the_source_is_translated_with_the_same_placeholders(code, template):
+    catalog = catalogues.read(catalogues.po_path(code), code)
+    missing, stale, wrong = [], [], []
+    for message in messages(template):
+        entry = catalog.get(message.id, context=message.context)
+        if entry is None or not all(forms(entry)) or entry.fuzzy:
+            missing.append(message.id)
+            continue
+        wanted = set().union(*(fields(text) for text in ids(message)))
+        if any(fields(text) != wanted for text in forms(entry)):
+            wrong.append((message.id, entry.string))
+    known = {(message.id if isinstance(message.id, str) else message.id[0], message.context)
+             for message in messages(template)}
+    stale = [message.id for message in messages(catalog)
+             if (message.id if isinstance(message.id, str) else message.id[0], message.context) not in known]
+    assert not missing, f"{code}: {len(missing)} sentences not translated (python3 make.py catalogues): " \
+                        f"{missing[:5]}"
+    assert not wrong, f"{code}: placeholders differ: {wrong[:5]}"
+    assert not stale, f"{code}: entries no sentence uses any more: {stale[:5]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_babel_checkers_pass_and_plural_forms_are_the_languages(code):
+    catalog = catalogues.read(catalogues.po_path(code), code)
+    problems = [(message.id, [str(error) for error in errors]) for message, errors in catalog.check()]
+    assert problems == []
+    for message in messages(catalog):
+        if message.pluralizable:
+            assert len(forms(message)) == catalog.num_plurals, message.id
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalogue_is_compiled_from_the_po_file(code):
+    compiled = catalogues.compiled(catalogues.read(catalogues.po_path(code), code))
+    assert catalogues.mo_path(code).read_bytes() == compiled, "run python3 make.py catalogues"
+
+
+def test_compiled_catalogues_are_kept_in_git_so_the_wheel_ships_them():
+    for code in TRANSLATED:
+        path = catalogues.mo_path(code).relative_to(ROOT)
+        ignored = subprocess.run(["git", "check-ignore", "-q", str(path)], cwd=ROOT)
+        assert ignored.returncode == 1, f"{path} is ignored by git"
+
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def glossary() -> list[dict[str, str]]:
+    with (ROOT / "muzlab" / "locale" / "glossary.csv").open(encoding="utf-8") as file:
+        return list(csv.DictReader(file))
+
+
+def test_the_glossary_has_every_term_in_every_language():
+    rows = glossary()
+    terms = {row["term"] for row in rows}
+    assert {"major", "minor", "diminished", "augmented", "triad", "third", "scale", "degree", "tonic",
+            "dominant", "leading tone", "key signature"} <= terms
+    for row in rows:
+        assert all(row[code].strip() for code in TRANSLATED), row["term"]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_translations_use_the_glossarys_music_terms(code):
+    """Where an English sentence uses a music term, its translation uses the glossary's word for it."""
+    catalog = catalogues.read(catalogues.po_path(code), code)
+    off = []
+    for row in glossary():
+        if row["kind"] != "music":
+            continue
+        english = re.compile(rf"\b{re.escape(row['term'])}\b", re.IGNORECASE)
+        words = [word.lower() for word in row[code].split("|")]
+        for message in messages(catalog):
+            if any(english.search(PLACEHOLDER.sub("", text)) for text in ids(message)):
+                for text in forms(message):
+                    if not any(word in text.lower() for word in words):
+                        off.append((row["term"], message.id, text))
+    assert off == []
+
+
+def test_an_unknown_language_is_refused_by_name():
+    with pytest.raises(UnknownSetting, match=r"unknown language 'pt'; muzlab speaks en \(English\), de"):
+        language.check_language("pt")
+    with pytest.raises(UnknownSetting, match="unknown language"):
+        key_phrase("C", "major", "klingon")
+
+
+def test_each_language_has_its_default_note_names():
+    assert language.DEFAULT_NOTE_NAMES == {"en": "english", "de": "german", "fr": "solfege",
+                                           "es": "solfege"}
+
+
+@pytest.mark.parametrize(("tonic", "kind", "code", "expected"), [
+    ("F♯", "major", "en", "F♯ major"),
+    ("Fis", "major", "de", "Fis-Dur"),
+    ("Fis", "minor", "de", "fis-Moll"),
+    ("Es", "minor", "de", "es-Moll"),
+    ("C", "major pentatonic", "de", "C-Dur-Pentatonik"),
+    ("Do", "major", "fr", "do majeur"),
+    ("Re", "minor", "fr", "ré mineur"),
+    ("Fa♯", "major", "es", "fa♯ mayor"),
+    ("La", "minor", "es", "la menor"),
+    ("Re", "major", "es", "re mayor"),
+    ("Do", "whole-tone", "fr", "gamme par tons sur do"),
+])
+def test_keys_follow_each_languages_grammar(tonic, kind, code, expected):
+    assert key_phrase(tonic, kind, code) == expected
+
+
+def test_note_names_inside_sentences():
+    assert prose_note("Sol♭", "fr") == "sol♭"
+    assert prose_note("Re", "fr") == "ré"
+    assert prose_note("Es", "de") == "Es"
+    assert prose_note("E♭", "es") == "E♭"  # English letters stay letters
