@@ -235,7 +235,7 @@ def test_no_ambient_reading_state_below_the_widgets():
 
 
 def test_the_lower_layers_load_no_view_library():
-    lower = [name for name in modules() if layer_of(name) is not None and layer_of(name) <= LAYERS.index("play")]
+    lower = [name for name in modules() if layer_of(name) <= LAYERS.index("play")]
     found = []
     for name in lower:
         tree = ast.parse(modules()[name].read_text(encoding="utf-8"))

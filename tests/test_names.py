@@ -312,7 +312,8 @@ def test_german_names():
     reader = Reader("german")
     assert parse_pitch("B", "german") == 10 and parse_pitch("H", "german") == 11
     assert parse_pitch("es", "german") == 3
-    assert spell_notes("scale", F_SHARP_MAJOR, reader=reader) == ["Fis", "Gis", "Ais", "H", "Cis", "Dis", "Eis"]
+    assert spell_notes("scale", F_SHARP_MAJOR, reader=reader) == [
+        "Fis", "Gis", "Ais", "H", "Cis", "Dis", "Eis"]
     assert key_label(10, reader=reader) == "B major" and triad_label(11, "minor", reader) == "H minor"
     assert pitch_label(10, reader) == "B" and key_label("Ges", reader=reader) == "Ges major"
     with pytest.raises(UnknownNoteName, match="B is B flat, H is B natural"):
@@ -327,7 +328,8 @@ def test_german_names():
 
 def test_solfege_names():
     reader = Reader("solfege")
-    assert spell_notes("scale", F_SHARP_MAJOR, reader=reader) == ["Fa♯", "Sol♯", "La♯", "Si", "Do♯", "Re♯", "Mi♯"]
+    assert spell_notes("scale", F_SHARP_MAJOR, reader=reader) == [
+        "Fa♯", "Sol♯", "La♯", "Si", "Do♯", "Re♯", "Mi♯"]
     assert parse_pitch("Sol", "solfege") == 7 and parse_pitch("Si♭", "solfege") == 10
     assert parse_pitch("sib", "solfege") == 10
     assert triad_label(3, "diminished", reader) == "Re♯ diminished"
