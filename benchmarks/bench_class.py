@@ -206,7 +206,7 @@ def main() -> None:
     # The leak check: each page's last line, written again here in that page's names, must match.
     from muzlab.app.classroom import Classroom
     from muzlab.app.pages import last_move
-    from muzlab.core.pitch import note_names
+    from muzlab.reading import note_names
 
     room = Classroom(folder / "class")
     leaks = 0

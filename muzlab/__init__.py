@@ -28,8 +28,18 @@ from muzlab.core.errors import (
     UnknownNoteName,
     UnknownSetting,
 )
-from muzlab.core.pitch import note_names, parse_pitch, pitch_name, set_note_names
-from muzlab.names.spelling import lesson_key, set_lesson_key
+from muzlab.core.pitch import parse_pitch, pitch_name
+from muzlab.names.reader import Key, Reader
+from muzlab.reading import (
+    default_reader,
+    lesson_key,
+    note_names,
+    set_lesson_key,
+    set_note_names,
+    set_reader,
+    typeset,
+    using_reader,
+)
 from muzlab.rules.position import Position, Problem, Structure
 from muzlab.rules.ruleset import RuleSet
 
@@ -65,21 +75,27 @@ __all__ = [
     "IllegalPlacement",
     "InvalidCell",
     "InvalidPosition",
+    "Key",
     "MuzlabError",
     "NotationError",
     "Position",
     "Problem",
+    "Reader",
     "RuleSet",
     "SimulationError",
     "Structure",
     "UnknownNoteName",
     "UnknownSetting",
+    "default_reader",
     "lesson_key",
     "note_names",
     "parse_pitch",
     "pitch_name",
     "set_lesson_key",
     "set_note_names",
+    "set_reader",
+    "typeset",
+    "using_reader",
     "review",
     "simulate",
 ]

@@ -179,14 +179,15 @@ def test_fit_is_the_default_size_and_fills_the_window_height(app):
 
 
 def test_no_key_of_the_lesson_is_shown_by_its_label_and_its_value_stays_none(app):
-    from muzlab.names.spelling import current_lesson_key
+    from muzlab.names.reader import Key
+    from muzlab.reading import current_lesson_key
     from muzlab.widgets.classroom import NO_KEY
 
     menu = app.lesson_key  # ipywidgets shows the value None as a blank box unless an option is selected
     assert (menu.value, menu.index, menu.label) == (None, 0, NO_KEY) and "own key" in NO_KEY
     try:
         menu.value = "Bb major"
-        assert menu.label == "B♭ major" and current_lesson_key() == "Bb major"
+        assert menu.label == "B♭ major" and current_lesson_key() == Key.of("Bb")
         menu.value = None  # from Python
         assert (menu.index, menu.label) == (0, NO_KEY) and current_lesson_key() is None
         menu.value = "Bb major"
@@ -258,7 +259,7 @@ def test_enable_makes_every_widget_display_as_static_html():
 
 def test_the_note_names_control_rewrites_every_note_on_every_tab(app):
     from muzlab import set_note_names
-    from muzlab.core.pitch import current_note_names
+    from muzlab.reading import current_note_names
 
     app.setup.kinds[1].value = "greedy"
     app.setup.game_number.value = 2

@@ -24,10 +24,11 @@ from muzlab.names.board_spelling import (
     note_options,
     spell_board,
 )
-from muzlab.names.spelling import LETTERS, lesson_key, scale_name, show_name, symbols
+from muzlab.names.spelling import LETTERS, scale_name, show_name, symbols
 from muzlab.play.agents import make_agent, play
 from muzlab.play.quiz import score_explanation
 from muzlab.play.table import Table
+from muzlab.reading import lesson_key
 
 SETTINGS = [(21, "basic", 0), (33, "basic", 1), (42, "master", 2), (21, "master", 3), (33, "master", 4),
             (42, "basic", 5)]
@@ -77,9 +78,9 @@ def test_every_run_is_spelled_with_the_boards_names_for_its_dice(game):
     for structure in position.structures():
         line = ("column", "rising-right diagonal", "rising-left diagonal").index(structure.line)
         assert list(structure.names) == [spelled.name(cell, line) for cell in structure.cells]
-        for cell, name in zip(structure.cells, structure.spelling, strict=True):
+        for cell, name in zip(structure.cells, structure.spelling(), strict=True):
             assert name in labels[cell].split("/")
-        assert f" {'–'.join(structure.spelling)}: " in structure.describe()
+        assert f" {'–'.join(structure.spelling())}: " in structure.describe()
 
 
 def test_a_die_shows_two_names_only_where_its_lines_cannot_agree(game):
@@ -202,7 +203,7 @@ def test_two_threads_with_two_conventions_never_see_each_others_names():
     for thread in threads:
         thread.join()
     assert seen == {convention: {tuple(names)} for convention, names in expected.items()}
-    assert muzlab.core.pitch.current_note_names() == "english"
+    assert muzlab.reading.current_note_names() == "english"
 
 
 #: German and fixed-do names of every note with up to two sharps or flats, as textbooks write them.
@@ -241,7 +242,7 @@ def test_the_quizs_point_explanation_equals_the_rules_score_on_every_placement_t
 def test_a_pair_could_become_triads_that_hold_its_letters():
     position = Position(None, {"e4": "G#", "e5": "B"})
     (pair,) = position.structures()
-    assert pair.spelling == ("G#", "B")
+    assert pair.spelling() == ("G#", "B")
     assert "E# diminished" in pair.describe() and "F diminished" not in pair.describe()
 
 
@@ -271,7 +272,7 @@ def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
         assert "scale run C♭–D♭–E♭–F–G♭: fits G♭ major" in [t for t, _ in app.explorer.runs.options]
         app.note_names.value = "german"  # the menu's keys are values, not names read in German
         app.lesson_key.value = "Bb major"
-        assert muzlab.names.spelling.current_lesson_key() == "Bb major"
+        assert muzlab.reading.current_lesson_key() == muzlab.Key.of("Bb")
     finally:
         app.note_names.value = "english"
         app.lesson_key.value = None
@@ -289,13 +290,13 @@ def test_a_refusal_names_the_dice_on_the_board_as_the_board_does():
 
 
 def test_a_die_written_otherwise_than_rolled_says_why_once_and_the_words_page_explains_it():
-    from muzlab.names.spelling import typeset
     from muzlab.play.game_words import TWO_NAMES_PAGE, _read_as
+    from muzlab.reading import typeset
 
     with typeset():  # G♯–A♯–B on a rising-right diagonal: the rolled B♭ is written A♯
         position = Position(None, {(-1, 1): "G#", (0, 0): "Bb", (1, -1): "B"})
         assert position.labels()[(0, 0)] == "A♯"
-        assert _read_as(position, (0, 0), 10) == "B♭, read as A♯ here: it leads to B"
+        assert _read_as(position, (0, 0), 10, muzlab.default_reader()) == "B♭, read as A♯ here: it leads to B"
     changed = 0
     for dice, level, seed in SETTINGS[:4]:
         game = played(dice, level, seed)

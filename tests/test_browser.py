@@ -321,7 +321,7 @@ def test_every_die_name_stays_inside_its_die_in_chromium():
     the circle. Every Size scales the whole picture alike, so the SVG's own units decide it."""
     from playwright.sync_api import sync_playwright
 
-    from muzlab.core.pitch import note_names
+    from muzlab.reading import note_names
     from muzlab.rules.perft import random_positions
     from muzlab.views.svg import position_svg
 

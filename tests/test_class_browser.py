@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port
 
-from muzlab.core.pitch import note_names
-from muzlab.names.spelling import pitch_label, typeset
+from muzlab.names.spelling import pitch_label
 from muzlab.play.game import Game
+from muzlab.reading import note_names, typeset
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"

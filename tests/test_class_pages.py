@@ -9,8 +9,8 @@ import pytest
 
 from muzlab.app.classroom import Classroom
 from muzlab.app.pages import StudentView, TeacherView, last_move
-from muzlab.core.pitch import current_note_names, note_names
-from muzlab.names.spelling import pitch_label, typeset
+from muzlab.names.spelling import pitch_label
+from muzlab.reading import current_note_names, note_names, typeset
 
 
 @pytest.fixture

@@ -10,8 +10,9 @@ import pytest
 import muzlab
 from muzlab import MuzlabError
 from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
-from muzlab.names.spelling import show_name, typeset
+from muzlab.names.spelling import show_name
 from muzlab.play.eartraining import Drill, EarTrainingError, midi_number
+from muzlab.reading import typeset
 from muzlab.widgets import EarTrainer
 from muzlab.widgets.ear import item_wave
 

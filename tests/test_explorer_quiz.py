@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Position, note_names
-from muzlab.names.spelling import typeset
 from muzlab.play.quiz import KINDS, make_question, worksheet
+from muzlab.reading import typeset
 from muzlab.widgets import Explorer, Quiz, Scene, SvgBoard
 
 C, E, G = 0, 4, 7

@@ -8,7 +8,6 @@ import reference_rules as reference
 from test_review import c_and_e_game, person_like_game
 
 from muzlab import Game, GameError, Position, UnknownSetting
-from muzlab.names.spelling import typeset
 from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import (
     DRIFT_TOLERANCE,
@@ -28,6 +27,7 @@ from muzlab.play.coach import (
     values,
 )
 from muzlab.play.value import Evaluator, ValueModel, margin
+from muzlab.reading import typeset
 
 
 def reviewed_games():

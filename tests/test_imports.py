@@ -173,6 +173,13 @@ def test_importing_the_plots_does_not_pull_in_games_or_agents():
 LAYERS = ("core", "names", "rules", "play", "sim", "views", "widgets", "app")
 #: Above every layer: the package's front door (re-exports) and the command line.
 FRONT_DOORS = ("muzlab", "muzlab.cli")
+#: The notebook's default reader (note names, lesson key, typesetting chosen with
+#: `muzlab.set_note_names` ...), beside the front door: the user-facing methods of the rules, play,
+#: views and widgets given no reader ask it. The core and the naming layer never do: their words are
+#: pure functions of the reader they are given.
+DEFAULT_READER = "muzlab.reading"
+#: The layers that may ask the default reader (from the rules up).
+ASKS_DEFAULT = ("rules", "play", "sim", "views", "widgets", "app")
 #: Libraries the lower layers never import: the rules, play and naming work on numbers and facts
 #: (pandas only inside the functions that return a frame, so `import muzlab` stays light).
 VIEW_LIBRARIES = ("music21", "matplotlib", "ipywidgets", "anywidget", "verovio", "IPython", "solara")
@@ -180,7 +187,7 @@ VIEW_LIBRARIES = ("music21", "matplotlib", "ipywidgets", "anywidget", "verovio",
 
 def layer_of(module: str) -> int | None:
     """The layer's height (0 = core), len(LAYERS) for a front door, None for a module in no layer."""
-    if module in FRONT_DOORS:
+    if module in FRONT_DOORS or module == DEFAULT_READER:
         return len(LAYERS)
     parts = module.split(".")
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
@@ -198,10 +205,33 @@ def test_every_module_lives_in_a_layer():
 
 def test_imports_go_down_the_layers_never_up():
     graph = import_graph()
-    upward = [f"{source} ({LAYERS[layer_of(source)]}) imports {target} ({LAYERS[layer_of(target)]}), "
-              f"line {line}" for source, edges in graph.items() if source not in FRONT_DOORS
-              for target, line in edges.items() if layer_of(target) > layer_of(source)]
+    upward = [f"{source} ({LAYERS[layer_of(source)]}) imports {target}, line {line}"
+              for source, edges in graph.items() if source not in FRONT_DOORS and source != DEFAULT_READER
+              for target, line in edges.items() if layer_of(target) > layer_of(source)
+              and not (target == DEFAULT_READER and LAYERS[layer_of(source)] in ASKS_DEFAULT)]
     assert upward == []
+
+
+def test_the_default_reader_stands_on_the_naming_layer_alone():
+    graph = import_graph()
+    assert set(graph[DEFAULT_READER]) <= {"muzlab.core.pitch", "muzlab.names.reader"}
+    low = [name for name in graph if layer_of(name) is not None and layer_of(name) < len(LAYERS)
+           and LAYERS[layer_of(name)] in ("core", "names")]
+    assert len(low) > 5 and [name for name in low if DEFAULT_READER in graph[name]] == []
+
+
+def test_no_ambient_reading_state_below_the_widgets():
+    """core, names, rules and play hold no context variable: whoever reads is a value passed in."""
+    found = []
+    for name, path in modules().items():
+        layer = layer_of(name)
+        if layer is None or layer >= len(LAYERS) or LAYERS[layer] not in ("core", "names", "rules", "play"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            roots = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            found += [f"{name} imports {root}" for root in roots if root.split(".")[0] == "contextvars"]
+    assert found == []
 
 
 def test_the_lower_layers_load_no_view_library():

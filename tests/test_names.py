@@ -19,6 +19,7 @@ from muzlab import Board, Position, RuleSet, UnknownNoteName
 from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.pitch import parse_pitch, to_convention
 from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     LETTERS,
     NotInKey,
@@ -102,7 +103,7 @@ def test_a_complete_triad_has_one_spelling_and_one_name_in_every_text(root, qual
     for number, (cells, above) in enumerate(column_windows(3)):
         position = Position(BOARD, dict(zip(cells, pitches, strict=True)))
         (triad,) = position.structures()
-        spelled = list(triad.spelling)
+        spelled = list(triad.spelling())
         assert thirds_apart(spelled) and spelled_pitches(spelled) == list(pitches)
         assert name.split()[0] == spelled[0]
         assert triad.describe() == f"triad {'–'.join(spelled)}: complete {name}"
@@ -127,8 +128,8 @@ def test_the_triad_a_placement_completes_is_named_as_the_board_shows_it(root, qu
         pair = Position(BOARD, dict(zip(cells[:2], pitches[:2], strict=True)))
         placed = pair.play(pitches[2], cells[2])
         (done,) = placed.completed
-        assert done.spelling == placed.position.structures()[0].spelling
-        assert [placed.position.labels()[c] for c in cells] == list(done.spelling)
+        assert done.spelling() == placed.position.structures()[0].spelling()
+        assert [placed.position.labels()[c] for c in cells] == list(done.spelling())
 
 
 @pytest.mark.parametrize("quality", QUALITIES)
@@ -140,11 +141,11 @@ def test_potential_triads_and_refusals_next_to_them_are_spelled_in_thirds(root, 
             dice = dict(zip(cells[part], pitches[part], strict=True))
             position = Position(BOARD, dice)
             (pair,) = position.structures()
-            assert thirds_apart(pair.spelling) and spelled_pitches(pair.spelling) == list(pitches[part])
-            assert notes_in(pair.describe(), "triad ") == list(pair.spelling)
-            assert [position.labels()[c] for c in cells[part]] == list(pair.spelling)
+            assert thirds_apart(pair.spelling()) and spelled_pitches(pair.spelling()) == list(pitches[part])
+            assert notes_in(pair.describe(), "triad ") == list(pair.spelling())
+            assert [position.labels()[c] for c in cells[part]] == list(pair.spelling())
             if number % 7 == 0:
-                assert [svg_labels(position)[c] for c in cells[part]] == [symbols(n) for n in pair.spelling]
+                assert [svg_labels(position)[c] for c in cells[part]] == [symbols(n) for n in pair.spelling()]
             if pair.triads:  # named by a triad that holds the pair's letters (G#–B: E# diminished)
                 first = 0 if part.start == 0 else 1
                 name = triad_root_name(root, quality, pair.names, first)
@@ -160,7 +161,7 @@ def test_potential_triads_and_refusals_next_to_them_are_spelled_in_thirds(root, 
                 if reason and "triad" in reason and "semitone" not in reason:
                     shown = notes_in(reason, "")
                     kept = shown[:2] if finish == 2 else shown[1:]
-                    assert kept == list(pair.spelling), reason
+                    assert kept == list(pair.spelling()), reason
                     if "augmented" in reason:
                         assert thirds_apart(shown), reason
 
@@ -172,7 +173,7 @@ def test_the_refused_augmented_die_is_spelled_as_the_triad_it_would_make():
     assert pair.explain("Ab", (0, -1)).startswith("C–E–G# ")  # the spelling follows the triad, not the die
     # the dice on the board keep the spelling they show; the new die is written a third above them
     f_sharp = Position(dice={(0, 1): "F#", (0, 0): "A#"})
-    assert f_sharp.structures()[0].spelling == ("F#", "A#")
+    assert f_sharp.structures()[0].spelling() == ("F#", "A#")
     assert f_sharp.explain("D", (0, -1)).startswith("F#–A#–C## is an augmented triad")
 
 
@@ -194,7 +195,7 @@ def test_every_scale_run_is_written_one_letter_per_degree_in_every_text(tonic, l
             pitches = scale_run(tonic, degree, length)
             position = Position(BOARD, dict(zip(cells, pitches, strict=False)))
             (run,) = position.structures()
-            spelled = list(run.spelling)
+            spelled = list(run.spelling())
             assert one_letter_per_degree(spelled) and spelled_pitches(spelled) == pitches, spelled
             state = "complete scale " if length == 7 else "scale run "
             assert notes_in(run.describe(), state) == spelled
@@ -248,7 +249,7 @@ def test_a_triad_crossing_a_scale_run_is_named_by_its_function_in_that_key():
     (completed,) = before.play("A", (0, -2)).completed  # what the game reports knows the key too
     assert completed.describe() == "triad D–F–A: complete D minor — ii in C major"
     wider = Position(dice={(0, 0): "D", (0, -1): "F", (0, -2): "A", (-1, 1): "C"})
-    assert next(s for s in wider.structures() if s.kind == "triad").functions == (
+    assert next(s for s in wider.structures() if s.kind == "triad").functions() == (
         "ii in C major", "vi in F major", "iii in Bb major")
 
 
@@ -256,8 +257,8 @@ def test_the_key_of_a_function_is_named_so_that_it_holds_the_triad_as_spelled():
     # F diminished is F-Ab-Cb: the leading-tone triad of Gb major (not of F#, whose vii° is E#).
     position = Position(dice={(0, 0): "F", (0, -1): "Ab", (0, -2): "B", (-1, 1): "Eb"})
     triad = next(s for s in position.structures() if s.kind == "triad")
-    assert triad.spelling == ("F", "Ab", "Cb")
-    assert "vii° in Gb major" in triad.functions
+    assert triad.spelling() == ("F", "Ab", "Cb")
+    assert "vii° in Gb major" in triad.functions()
 
 
 TEXTBOOK = {
@@ -299,60 +300,72 @@ def test_every_spelled_name_round_trips_through_each_convention(convention):
     assert len(set(shown)) == len(SPELLED)
     for name, text in zip(SPELLED, shown, strict=True):
         assert parse_pitch(text, convention) == parse_pitch(name, "english")
-        with muzlab.note_names(convention):
-            assert parse_pitch(text) == parse_pitch(name, "english") and show_name(name) == text
+        assert show_name(name, Reader(convention)) == text
+        with muzlab.note_names(convention):  # a typed name given to the rules reads in the default reader's
+            assert Position(dice={(0, 0): text}).pitch_at((0, 0)) == parse_pitch(name, "english")
 
 
 def test_german_names():
     english = ("B", "Bb", "Bbb", "B#", "Eb", "Ab", "Abb", "E#", "Cb", "F##")
     german = [to_convention(n, "german") for n in english]
     assert german == ["H", "B", "Heses", "His", "Es", "As", "Ases", "Eis", "Ces", "Fisis"]
-    with muzlab.note_names("german"):
-        assert parse_pitch("B") == 10 and parse_pitch("H") == 11 and parse_pitch("es") == 3
-        assert spell_notes("scale", F_SHARP_MAJOR) == ["Fis", "Gis", "Ais", "H", "Cis", "Dis", "Eis"]
-        assert key_label(10) == "B major" and triad_label(11, "minor") == "H minor"
-        assert pitch_label(10) == "B" and key_label("Ges") == "Ges major"
-        with pytest.raises(UnknownNoteName, match="B is B flat, H is B natural"):
-            parse_pitch("Bb")
-        pair = Position(dice={(0, 1): "C", (0, 0): "E"})
+    reader = Reader("german")
+    assert parse_pitch("B", "german") == 10 and parse_pitch("H", "german") == 11
+    assert parse_pitch("es", "german") == 3
+    assert spell_notes("scale", F_SHARP_MAJOR, reader=reader) == [
+        "Fis", "Gis", "Ais", "H", "Cis", "Dis", "Eis"]
+    assert key_label(10, reader=reader) == "B major" and triad_label(11, "minor", reader) == "H minor"
+    assert pitch_label(10, reader) == "B" and key_label("Ges", reader=reader) == "Ges major"
+    with pytest.raises(UnknownNoteName, match="B is B flat, H is B natural"):
+        parse_pitch("Bb", "german")
+    pair = Position(dice={(0, 1): "C", (0, 0): "E"})
+    assert pair.explain(8, (0, -1), reader).startswith("C–E–Gis is an augmented triad")
+    with muzlab.note_names("german"):  # the default reader: what a notebook types and reads
         assert pair.explain("As", (0, -1)).startswith("C–E–Gis is an augmented triad")
         assert Position(dice={(0, 0): "H"}).notation() == "standard B@0,0"  # notation stays English
         assert Position.from_notation("standard B@0,0").pitch_at((0, 0)) == 11
 
 
 def test_solfege_names():
+    reader = Reader("solfege")
+    assert spell_notes("scale", F_SHARP_MAJOR, reader=reader) == [
+        "Fa♯", "Sol♯", "La♯", "Si", "Do♯", "Re♯", "Mi♯"]
+    assert parse_pitch("Sol", "solfege") == 7 and parse_pitch("Si♭", "solfege") == 10
+    assert parse_pitch("sib", "solfege") == 10
+    assert triad_label(3, "diminished", reader) == "Re♯ diminished"
+    assert symbols("Fa♯", reader) == "Fa♯"
     with muzlab.note_names("solfege"):
-        assert spell_notes("scale", F_SHARP_MAJOR) == ["Fa♯", "Sol♯", "La♯", "Si", "Do♯", "Re♯", "Mi♯"]
-        assert parse_pitch("Sol") == 7 and parse_pitch("Si♭") == 10 and parse_pitch("sib") == 10
-        assert triad_label(3, "diminished") == "Re♯ diminished"
         position = Position(dice={(0, 0): "Re", (0, -1): "Fa", (0, -2): "La"})
         assert position.structures()[0].describe() == "triad Re–Fa–La: complete Re minor"
-        assert symbols("Fa♯") == "Fa♯"
+    assert position.structures()[0].describe(reader=reader) == "triad Re–Fa–La: complete Re minor"
 
 
-def test_the_convention_switches_globally_and_for_a_block():
-    assert muzlab.core.pitch.current_note_names() == "english"
+def test_the_default_reader_switches_globally_and_for_a_block():
+    def shown() -> str:
+        return pitch_label(11, muzlab.default_reader())
+
+    assert muzlab.default_reader() == Reader() and pitch_label(11) == "B"  # (no reader: plain English)
     try:
         muzlab.set_note_names("german")
-        assert pitch_label(11) == "H"
+        assert shown() == "H"
         with muzlab.note_names("solfege"):
-            assert pitch_label(11) == "Si"
-        assert pitch_label(11) == "H"
+            assert shown() == "Si"
+        assert shown() == "H"
     finally:
         muzlab.set_note_names("english")
     with pytest.raises(RuntimeError), muzlab.note_names("german"):
         raise RuntimeError("the block fails")
-    assert pitch_label(11) == "B"  # restored after an error
+    assert shown() == "B"  # restored after an error
 
 
 def test_an_unknown_convention_is_refused_naming_the_known_ones_and_changes_nothing():
     with pytest.raises(UnknownSetting, match="'dutch'; known: english, german, solfege") as caught:
         muzlab.set_note_names("dutch")
     assert isinstance(caught.value, MuzlabError) and isinstance(caught.value, ValueError)
-    assert muzlab.core.pitch.current_note_names() == "english"
+    assert muzlab.default_reader().convention == "english"
     with pytest.raises(UnknownSetting), muzlab.note_names("italian"):
         pass
-    assert muzlab.core.pitch.current_note_names() == "english"
+    assert muzlab.default_reader().convention == "english"
 
 
 # ---- cells and other texts ----------------------------------------------------------------------------
@@ -366,8 +379,7 @@ def test_die_faces_show_both_names_of_a_black_key_in_the_convention():
     from muzlab.names.spelling import face_label
 
     assert [face_label(p) for p in (0, 1, 10)] == ["C", "C#/Db", "A#/Bb"]
-    with muzlab.note_names("german"):
-        assert [face_label(p) for p in (1, 10, 11)] == ["Cis/Des", "Ais/B", "H"]
+    assert [face_label(p, Reader("german")) for p in (1, 10, 11)] == ["Cis/Des", "Ais/B", "H"]
 
 
 @pytest.mark.parametrize("kind", ["major", "harmonic minor", "major pentatonic", "whole-tone"])

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Game, UnknownSetting, note_names
-from muzlab.names.spelling import typeset
+from muzlab.reading import typeset
 from muzlab.views.svg import position_svg
 from muzlab.widgets import PlayBoard
 from muzlab.widgets.svgboard import CELL_SIZE

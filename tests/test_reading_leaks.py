@@ -7,8 +7,8 @@ from test_review import seeded_games
 
 import muzlab
 from muzlab import Game, Position
-from muzlab.names.spelling import lesson_key, typeset
 from muzlab.play.coach import best_cell, comments, die_label
+from muzlab.reading import lesson_key, typeset
 
 #: A die named in a comment: "F# on g4", "The opening C went on e5", "Bb fitted on d6".
 NAMED_DIE = re.compile(r"(\S+) (?:went |fitted )?on ([a-z]+\d+)\b")

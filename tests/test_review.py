@@ -9,9 +9,9 @@ import reference_rules as reference
 
 import muzlab
 from muzlab import Game, GameError, IllegalPlacement, Position, UnknownNoteName
-from muzlab.names.spelling import typeset
 from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import advice, comment, comments, decisions, review, summary
+from muzlab.reading import typeset
 
 COORDINATES = re.compile(r"\(-?\d+, ?-?\d+\)")  # a person never reads (q, r)
 

@@ -126,7 +126,7 @@ def test_a_triad_crossing_a_scale_is_spelled_with_it_as_one_board():
     assert labels[(0, 0)] == "G♭" and labels[(0, -1)] == "B♭" and labels[(0, -2)] == "D♭"
     assert labels[(-3, 3)] == "D♭"
     scale = next(s for s in position.structures() if s.kind == "scale")
-    assert scale.spelling == ("Db", "Eb", "F", "Gb", "Ab", "Bb", "C")
+    assert scale.spelling() == ("Db", "Eb", "F", "Gb", "Ab", "Bb", "C")
     triad = next(s for s in position.structures() if s.kind == "triad")
     assert triad.describe().startswith("triad Gb–Bb–Db: complete Gb major — IV in Db major")
 
@@ -255,8 +255,7 @@ def test_a_run_that_can_no_longer_be_finished_has_its_own_dash_and_legend_entry(
 
 def dual_labels() -> set[str]:
     """Every two-name and long die name that seeded random boards show, in the three conventions."""
-    from muzlab.core.pitch import note_names
-    from muzlab.names.spelling import typeset
+    from muzlab.reading import note_names, typeset
     from muzlab.rules.perft import random_positions
 
     found = set()
@@ -285,7 +284,7 @@ def test_two_names_go_on_two_lines_inside_the_die_and_one_name_stays_one_line():
 
 
 def test_the_board_is_named_in_a_sentence_and_each_die_by_its_name_and_cell():
-    from muzlab.core.pitch import note_names
+    from muzlab.reading import note_names
 
     position = Position(None, {"e5": "C", "e6": "Eb"})
     root = parse(position_svg(position))

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import muzlab
 from muzlab import Board, Game, GameError, RuleSet
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play.agents import make_agent
@@ -277,12 +278,13 @@ def test_the_runs_to_hear_are_those_the_last_placements_completed():
 
 def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_and_going_on():
     from muzlab import note_names
-    from muzlab.names.spelling import typeset
     from muzlab.play.game_words import moment_words
+    from muzlab.reading import typeset
 
     def named_afresh(game: Game) -> tuple:
         """The die words worked out from scratch, on the history of the game replayed from its record."""
-        return tuple(map(moment_words, Game.from_json(game.to_json()).history()))
+        reader = muzlab.default_reader()
+        return tuple(moment_words(moment, reader) for moment in Game.from_json(game.to_json()).history())
 
     def play_on(table: Table, actions: int) -> None:
         for _ in range(actions):

@@ -21,19 +21,17 @@ import solara
 from muzlab.app.classroom import Change, ClassError, Classroom, ClassTable
 from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address
 from muzlab.core.hexgrid import Cell
-from muzlab.core.pitch import note_names
 from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
     key_label,
-    lesson_key,
     major_scale,
     pitch_label,
     show_name,
-    typeset,
 )
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.table import Message
+from muzlab.reading import default_reader, lesson_key, note_names, typeset
 from muzlab.widgets.classroom import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard
@@ -298,8 +296,10 @@ class StudentView(widgets.VBox):
         self.joining.layout.display = "none" if self.student else "flex"
         self.playing.layout.display = "flex" if self.student else "none"
         if self.key:
-            scale = " ".join(show_name(name) for name in major_scale(self.key))
-            self.scale_note.value = f"<p>Lesson key: <b>{_text(key_label(self.key))}</b> — {scale}</p>"
+            reader = default_reader()  # (the page's, set around its drawing)
+            scale = " ".join(show_name(name, reader) for name in major_scale(self.key))
+            self.scale_note.value = (f"<p>Lesson key: <b>{_text(key_label(self.key, 'major', reader))}</b>"
+                                     f" — {scale}</p>")
         else:
             self.scale_note.value = ""
         if self.student is None:
@@ -327,7 +327,7 @@ class StudentView(widgets.VBox):
         turn = "Your turn!" if mine else ("" if game.over else "Watch: it is not your turn.")
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
-        face = pitch_label(hand) if hand is not None else "–"
+        face = pitch_label(hand, default_reader()) if hand is not None else "–"
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
         self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table))}</div>"

@@ -3,19 +3,15 @@
 Legality is decided on pitch classes; names matter only when music is shown or heard. Spelled names
 are kept in English inside muzlab ("F#", "Bb", "Ebb") and turned into the class's convention only when
 shown (`to_convention`): English (the default), German (H = B natural, B = B flat, Cis, Es, As ...)
-or fixed-do solfège (Do Re Mi Fa Sol La Si with ♯ and ♭). The convention belongs to a session:
-`note_names` sets it for one block in the current context (a thread, an asyncio task, one browser
-session of a server), so two sessions never see each other's names; `set_note_names` sets the default
-of this process, for a notebook's own kernel. `parse_pitch` reads names in the convention in force.
-Position notation (`note@q,r`) is a file format and always uses English names.
+or fixed-do solfège (Do Re Mi Fa Sol La Si with ♯ and ♭). The convention is the reader's
+(`muzlab.names.reader.Reader`), always passed as a value: nothing here depends on who reads.
+`parse_pitch` reads names in the convention it is given (English by default). Position notation
+(`note@q,r`) is a file format and always uses English names.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import NamedTuple
 
 from muzlab.core.errors import UnknownNoteName, UnknownSetting, shown
@@ -66,12 +62,6 @@ class SpelledNote(NamedTuple):
 
 PitchLike = int | str | SpelledNote
 
-#: The kernel's default convention (`set_note_names`), used where a session has chosen none.
-_default = ["english"]
-#: The convention a session chose (`note_names`): per thread, task or context, never shared.
-_session: ContextVar[str | None] = ContextVar("muzlab_note_names", default=None)
-
-
 def _check_convention(convention: str) -> str:
     if convention not in CONVENTIONS:
         raise UnknownSetting(f"unknown note-name convention {shown(convention)}; known: "
@@ -79,37 +69,13 @@ def _check_convention(convention: str) -> str:
     return convention
 
 
-def set_note_names(convention: str) -> None:
-    """Switch the note names of this kernel: "english", "german" or "solfege". A session that chose
-    its own (`note_names`) keeps it; in the current context the choice takes effect at once."""
-    _default[0] = _check_convention(convention)
-    if _session.get() is not None:
-        _session.set(convention)
-
-
-def current_note_names() -> str:
-    """The note-name convention in force: the session's, else the kernel's ("english" unless switched)."""
-    return _session.get() or _default[0]
-
-
-@contextmanager
-def note_names(convention: str) -> Iterator[str]:
-    """Use a note-name convention for one block, in this context only (a thread or task of its own
-    is not affected): `with muzlab.note_names("german"): ...`."""
-    token = _session.set(_check_convention(convention))
-    try:
-        yield convention
-    finally:
-        _session.reset(token)
-
-
-def parse_pitch(value: PitchLike, convention: str | None = None) -> int:
+def parse_pitch(value: PitchLike, convention: str = "english") -> int:
     """Return the pitch class of an int 0-11 or a note name ("Eb", "F#", "bb"; German "Es", "H";
-    solfège "Mi♭") read in `convention` (default: the one in force), or of a `SpelledNote`."""
+    solfège "Mi♭") read in `convention` (English unless given), or of a `SpelledNote`."""
     if isinstance(value, SpelledNote):
         return value.pitch
     if isinstance(value, str):
-        convention = current_note_names() if convention is None else _check_convention(convention)
+        convention = _check_convention(convention)
         if len(value) > MAX_NAME_LENGTH:
             raise UnknownNoteName(f"{shown(value, 30)} is not a note name; a note name has at most "
                                   f"{MAX_NAME_LENGTH} characters")
@@ -186,10 +152,10 @@ def _parse_solfege(text: str) -> int:
                           "with ♯ or ♭ (Fa♯, Si♭)")
 
 
-def typed_letter(text: str, convention: str | None = None) -> str:
+def typed_letter(text: str, convention: str = "english") -> str:
     """The English letter a typed note name is written on ("Es" -> "E", German "H" -> "B", "Sol♯" ->
-    "G"), read as `parse_pitch` reads it."""
-    convention = current_note_names() if convention is None else _check_convention(convention)
+    "G"), read as `parse_pitch` reads it in `convention`."""
+    convention = _check_convention(convention)
     name = text.strip()
     if convention == "solfege":
         for length in (3, 2):
@@ -215,15 +181,16 @@ def _german(english: str) -> str:
     return letter
 
 
-def to_convention(english: str, convention: str | None = None) -> str:
-    """A spelled English name ("Bb", "E#", "Fbb") in a convention (default: the one in force):
-    German "B", "Eis", "Feses"; solfège "Si♭", "Mi♯", "Fa♭♭"."""
-    convention = current_note_names() if convention is None else _check_convention(convention)
+def to_convention(english: str, convention: str) -> str:
+    """A spelled English name ("Bb", "E#", "Fbb") in a convention: English "Bb"; German "B", "Eis",
+    "Feses"; solfège "Si♭", "Mi♯", "Fa♭♭"."""
     if convention == "english":
         return english
     if convention == "german":
         return _german(english)
-    return SOLFEGE[english[0]] + english[1:].replace("#", "♯").replace("b", "♭")
+    if convention == "solfege":
+        return SOLFEGE[english[0]] + english[1:].replace("#", "♯").replace("b", "♭")
+    raise UnknownSetting(f"unknown note-name convention {shown(convention)}; known: {', '.join(CONVENTIONS)}")
 
 
 def pitch_name(pitch: int) -> str:

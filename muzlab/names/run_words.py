@@ -3,14 +3,15 @@ become, the keys a diagonal run fits, its mode, degrees and its function in a ke
 
 The facts are a `Structure` of the rules (`RunFacts` says which fields are read); `names` are the
 run's dice as the board spells them (English, bottom to top), so every word holds the notes as the
-board writes them (G♯–B could become E♯ diminished, not F diminished).
+board writes them (G♯–B could become E♯ diminished, not F diminished); the `Reader` says how names
+are read (convention, typesetting) and which lesson key comes first.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from muzlab.core.pitch import parse_pitch
+from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     ScaleFit,
     choose_fit,
@@ -41,47 +42,49 @@ class RunFacts(Protocol):
     context: tuple[int, ...]  # tonics of the major keys the diagonals through a triad's dice fit
 
 
-def triad_text(run: RunFacts, root: int, quality: str, names: tuple[str, ...]) -> str:
+def triad_text(run: RunFacts, root: int, quality: str, names: tuple[str, ...], reader: Reader) -> str:
     """A triad the column run is or could become, named to hold its notes as spelled: "E♯ diminished"."""
     first = 0 if root == run.pitches[0] else 1
-    return f"{show_name(triad_root_name(root, quality, names, first))} {quality}"
+    return f"{show_name(triad_root_name(root, quality, names, first), reader)} {quality}"
 
 
-def triad_names(run: RunFacts, names: tuple[str, ...]) -> list[str]:
+def triad_names(run: RunFacts, names: tuple[str, ...], reader: Reader) -> list[str]:
     """Every triad the column run is or could become, each named to hold its notes as spelled."""
-    return [triad_text(run, root, quality, names) for root, quality in run.triads]
+    return [triad_text(run, root, quality, names, reader) for root, quality in run.triads]
 
 
-def functions(run: RunFacts, names: tuple[str, ...], key: str | None) -> tuple[str, ...]:
-    """A complete triad's function in each major key of the diagonals through its dice (the lesson
-    `key` first when it is one of them): ("ii in C major", "vi in F major"); empty otherwise."""
+def functions(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[str, ...]:
+    """A complete triad's function in each major key of the diagonals through its dice (the reader's
+    lesson key first when it is one of them): ("ii in C major", "vi in F major"); empty otherwise."""
     if run.kind != "triad" or not run.complete:
         return ()
     return tuple(text for root, quality in run.triads
-                 for text in triad_functions(root, quality, run.context, names, key))
+                 for text in triad_functions(root, quality, run.context, names, reader.key, reader))
 
 
-def run_label(run: RunFacts, names: tuple[str, ...]) -> str:
+def run_label(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """What a complete run is called: "C♯ major triad", "F♯ major scale"."""
     if run.kind == "triad":
-        return " and ".join(f"{triad_text(run, root, quality, names)} triad" for root, quality in run.triads)
-    return f"{key_name(run, names)} scale"
+        return " and ".join(f"{triad_text(run, root, quality, names, reader)} triad"
+                            for root, quality in run.triads)
+    return f"{key_name(run, names, reader)} scale"
 
 
-def key_name(run: RunFacts, names: tuple[str, ...]) -> str:
+def key_name(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """The key a diagonal run is read in, as it is spelled ("F♯ major"); "no scale" if none."""
     if not run.keys:
         return "no scale"
     fit = fit_spelled(run.pitches, run.keys, names)
     if fit is None:
-        return run_key_names(run.pitches, run.keys[:1])[0]
-    return f"{show_name(fit.key)} {fit.kind}"
+        return run_key_names(run.pitches, run.keys[:1], reader=reader)[0]
+    return f"{show_name(fit.key, reader)} {fit.kind}"
 
 
-def key_lists(run: RunFacts, names: tuple[str, ...], key: str | None) -> tuple[list[str], list[str]]:
+def key_lists(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[list[str], list[str]]:
     """Every key a diagonal run fits, named: those holding its notes as spelled (the key it is spelled
-    in first, the lesson `key` before it when it writes them so), then those it fits only by sound."""
-    return run_key_lists(run.pitches, run.keys, names, _key_name(key))
+    in first, the reader's lesson key before it when it writes them so), then those it fits only by
+    sound."""
+    return run_key_lists(run.pitches, run.keys, names, _key_name(reader.key), reader)
 
 
 def keys_text(letters: list[str], sound: list[str], limit: int | None = SHOWN_KEYS,
@@ -103,38 +106,38 @@ def keys_text(letters: list[str], sound: list[str], limit: int | None = SHOWN_KE
     return text
 
 
-def describe_run(run: RunFacts, names: tuple[str, ...], key: str | None, degrees: str | None = None,
+def describe_run(run: RunFacts, names: tuple[str, ...], reader: Reader, degrees: str | None = None,
                  all_keys: bool = False) -> str:
     """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major"; `degrees`
     ("names", "movable-do" or "numbers") also names a major-scale run's degrees. A scale run names at
     most three keys ("and 9 more"); `all_keys` names every one."""
-    notes = join(names)
+    notes = join(names, reader)
     if run.kind == "triad":
-        return f"triad {notes}: {_triad_state(run, names, key)}"
+        return f"triad {notes}: {_triad_state(run, names, reader)}"
     state = "complete scale" if run.complete else "scale run"
     if not run.keys:
         return f"{state} {notes}: fits no scale"
     fit = _fit(run, names) if any(kind == "major" for _, kind in run.keys) else None
     if run.complete and len(run.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
-        text = f"{state} {notes}: fits {mode_name(run.pitches, fit=fit)}"
+        text = f"{state} {notes}: fits {mode_name(run.pitches, fit=fit, reader=reader)}"
     else:
-        letters, sound = key_lists(run, names, key)
-        lesson = lesson_key_by_sound(run.pitches, run.keys, names, _key_name(key))
+        letters, sound = key_lists(run, names, reader)
+        lesson = lesson_key_by_sound(run.pitches, run.keys, names, _key_name(reader.key))
         shown = keys_text(letters, sound, None if all_keys else SHOWN_KEYS, lesson)
         text = f"{state} {notes}: fits {shown}"
     if degrees is not None and fit is not None and fit.kind == "major":
-        text += f"; {run_degrees(run.pitches, degrees, fit=fit)}"
+        text += f"; {run_degrees(run.pitches, degrees, fit=fit, reader=reader)}"
     return text
 
 
-def _triad_state(run: RunFacts, names: tuple[str, ...], key: str | None) -> str:
+def _triad_state(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """What a column run is or could become: "complete D minor — ii in C major", "could become …"."""
-    options = ", ".join(triad_names(run, names))
+    options = ", ".join(triad_names(run, names, reader))
     if not run.complete:
         return f"could become {options}" if options else "can no longer become a triad"
     if not options:
         return "not an allowed triad"
-    found = functions(run, names, key)
+    found = functions(run, names, reader)
     return f"complete {options}" + (f" — {', '.join(found)}" if found else "")
 
 
@@ -143,17 +146,6 @@ def _fit(run: RunFacts, names: tuple[str, ...]) -> ScaleFit:
     return fit_spelled(run.pitches, run.keys, names) or choose_fit(run.pitches)
 
 
-def _key_name(key: str | None) -> tuple[str, str] | None:
-    """A lesson key ("F# major") as (English tonic, scale type), or None."""
-    if not key:
-        return None
-    tonic_name, _, kind = key.partition(" ")
-    return tonic_name, kind
-
-
-def _key_fact(key: str | None) -> tuple[int, str] | None:
-    """A lesson key ("F# major") as (tonic, scale type), or None."""
-    if not key:
-        return None
-    tonic_name, _, kind = key.partition(" ")
-    return parse_pitch(tonic_name, "english"), kind
+def _key_name(key: Key | None) -> tuple[str, str] | None:
+    """A lesson key as (English tonic, scale type): ("F#", "major"), or None."""
+    return None if key is None else (key.tonic_name, key.kind)

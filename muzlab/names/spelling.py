@@ -4,7 +4,8 @@ Legality is decided on pitch classes elsewhere; this module only chooses the let
 F# major run shows E# and a diminished triad on F# reads F#-A-C. Pure standard library, so the
 rules and every view can import it. Every note, chord and key a person reads is made here
 (`pitch_label`, `triad_label`, `key_label`, `spell_notes`, `completion_label`, `show_name`); names
-are chosen in English ("F#", "Bbb") and shown in the convention in force (`muzlab.set_note_names`).
+are chosen in English ("F#", "Bbb") and shown as the reader given reads them (`Reader`: its
+convention and typesetting); without a reader, as records write them (English ASCII).
 
 Choices (what a teacher sees, RULES.md section 7):
 
@@ -29,12 +30,10 @@ Choices (what a teacher sees, RULES.md section 7):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from functools import cache, wraps
+from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import accumulate
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import (
@@ -46,19 +45,16 @@ from muzlab.core.pitch import (
     SHARP_NAMES,
     PitchLike,
     SpelledNote,
-    current_note_names,
     parse_pitch,
     pitch_name,
     to_convention,
     typed_letter,
 )
-from muzlab.core.pitch import (
-    note_names as note_names,
-)
-from muzlab.core.pitch import (
-    set_note_names as set_note_names,
-)
 from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+
+if TYPE_CHECKING:
+    from muzlab.names.reader import Key as LessonKey
+    from muzlab.names.reader import Reader
 
 LETTERS = "CDEFGAB"
 KINDS = ("triad", "scale")
@@ -129,80 +125,65 @@ class DiatonicTriad(NamedTuple):
     notes: tuple[str, ...]
 
 
-# ---- showing names in the convention ------------------------------------------------------------
-#: Whether names are being typeset for people to read (messages, sheets, the log, questions): then
-#: English writes real sharps and flats, "F♯", "B♭". Per context, like the convention.
-_typeset: ContextVar[bool] = ContextVar("muzlab_typeset", default=False)
+# ---- showing names as a reader reads them -------------------------------------------------------
+# Every function that writes a name takes the reader (`muzlab.names.reader.Reader`): its convention,
+# and whether names are typeset for people to read (messages, sheets, the log, questions: then
+# English writes real sharps and flats, "F♯", "B♭"). None is the plain reader of records and
+# notation: English ASCII names ("F#").
+def show_name(english_name: str, reader: Reader | None = None) -> str:
+    """One spelled English name ("Bb", "F#", "E#") as `reader` reads it (German "B", "Fis", "Eis";
+    solfège "Si♭", "Fa♯", "Mi♯"); typeset, English writes "B♭", "F♯"."""
+    if reader is None:
+        return english_name
+    shown = to_convention(english_name, reader.convention)
+    if reader.typeset and reader.convention == "english":
+        return shown[:1] + shown[1:].replace("#", "♯").replace("b", "♭")
+    return shown
 
 
-@contextmanager
-def typeset() -> Iterator[None]:
-    """Write the names made in this block with real sharps and flats ("F♯ major", "B♭"): the text
-    people read. Notation, records and the ASCII names views are given stay "F#"."""
-    token = _typeset.set(True)
-    try:
-        yield
-    finally:
-        _typeset.reset(token)
+def show_label(label: str, reader: Reader | None = None) -> str:
+    """A die's English label, one name or two by letter ("D#/Eb"), as `reader` reads it."""
+    return "/".join(show_name(name, reader) for name in label.split("/"))
 
 
-def text_settings() -> tuple[str, bool]:
-    """What the words made now depend on besides the facts: the convention and whether typeset (for
-    caches of text)."""
-    return current_note_names(), _typeset.get()
+def join(english_names: Iterable[str], reader: Reader | None = None) -> str:
+    """Spelled English names as `reader` reads them, joined with dashes: "C–E–G#"."""
+    return DASH.join(show_name(name, reader) for name in english_names)
 
 
-def typeset_text(function: Callable) -> Callable:
-    """Make a function's text with real sharps and flats (`typeset`)."""
-    @wraps(function)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        with typeset():
-            return function(*args, **kwargs)
-
-    return run
+def pitch_label(pc: PitchLike, reader: Reader | None = None) -> str:
+    """A lone die's name as `reader` reads it: its default name (C#, Eb, F#, Ab, Bb); a typed name is
+    read in the reader's convention."""
+    if not (type(pc) is int and 0 <= pc < 12):
+        pc = parse_pitch(pc, _convention(reader))
+    return show_name(pitch_name(pc), reader)
 
 
-def show_name(english_name: str) -> str:
-    """One spelled English name ("Bb", "F#", "E#") in the convention in force (German "B", "Fis",
-    "Eis"; solfège "Si♭", "Fa♯", "Mi♯"); typeset, English writes "B♭", "F♯"."""
-    shown = to_convention(english_name)
-    return symbols(shown) if _typeset.get() else shown
-
-
-def show_label(label: str) -> str:
-    """A die's English label, one name or two by letter ("D#/Eb"), in the convention in force."""
-    return "/".join(show_name(name) for name in label.split("/"))
-
-
-def join(english_names: Iterable[str]) -> str:
-    """Spelled English names shown in the convention and joined with dashes: "C–E–G#"."""
-    return DASH.join(show_name(name) for name in english_names)
-
-
-def pitch_label(pc: PitchLike) -> str:
-    """A lone die's name in the convention in force: its default name (C#, Eb, F#, Ab, Bb)."""
-    return show_name(pitch_name(pc if type(pc) is int and 0 <= pc < 12 else parse_pitch(pc)))
-
-
-def face_label(pc: PitchLike) -> str:
-    """What a die face shows, in the convention in force: "C#/Db" (German "Cis/Des"), "E"."""
-    pitch = parse_pitch(pc)
-    names = dict.fromkeys(show_name(name) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch]))
+def face_label(pc: PitchLike, reader: Reader | None = None) -> str:
+    """What a die face shows, as `reader` reads it: "C#/Db" (German "Cis/Des"), "E"."""
+    pitch = parse_pitch(pc, _convention(reader))
+    names = dict.fromkeys(show_name(name, reader) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch]))
     return "/".join(names)
 
 
-def note_label(value: PitchLike) -> str:
-    """A die as given, in the convention in force: a typed name keeps its spelling ("Gb" stays Gb),
-    a pitch class gets its default name."""
-    english = _english(value)
-    return show_name(english) if english is not None else pitch_label(value)
+def note_label(value: PitchLike, reader: Reader | None = None) -> str:
+    """A die as given, as `reader` reads it: a typed name keeps its spelling ("Gb" stays Gb), a pitch
+    class gets its default name."""
+    english = _english(value, _convention(reader))
+    return show_name(english, reader) if english is not None else pitch_label(value, reader)
 
 
-def symbols(name: str) -> str:
-    """A shown name with real accidentals for pictures: "C#" -> "C♯", "Bbb" -> "B♭♭"."""
-    if current_note_names() != "english":
+def symbols(name: str, reader: Reader | None = None) -> str:
+    """A shown English name with real accidentals for pictures: "C#" -> "C♯", "Bbb" -> "B♭♭" (a
+    German or solfège name is left as it is)."""
+    if reader is not None and reader.convention != "english":
         return name
     return name[:1] + name[1:].replace("#", "♯").replace("b", "♭")
+
+
+def _convention(reader: Reader | None) -> str:
+    """The convention typed names are read in: the reader's, English without one."""
+    return "english" if reader is None else reader.convention
 
 
 # ---- letters -------------------------------------------------------------------------------------
@@ -234,92 +215,30 @@ def _flats(names: Iterable[str]) -> int:
     return sum(name[1:].count("b") for name in names)
 
 
-def _english(name: PitchLike) -> str | None:
-    """A typed name as an English spelled name ("Es" in German -> "Eb", "Mi♭" -> "Eb"); None for
-    a pitch class."""
+def _english(name: PitchLike, convention: str = "english") -> str | None:
+    """A typed name read in `convention` as an English spelled name ("Es" in German -> "Eb", "Mi♭"
+    -> "Eb"); None for a pitch class."""
     if isinstance(name, SpelledNote):
         return name.english
     if not isinstance(name, str):
         return None
-    pc = parse_pitch(name)
-    return note_name(typed_letter(name), pc) or pitch_name(pc)
+    pc = parse_pitch(name, convention)
+    return note_name(typed_letter(name, convention), pc) or pitch_name(pc)
 
 
 # ---- the lesson's key ----------------------------------------------------------------------------
-#: The kernel's default lesson key (`set_lesson_key`), where a session has chosen none ("" for none).
-_default_key = [""]
-#: The lesson key a session chose (`lesson_key`): per thread, task or context, never shared.
-_session_key: ContextVar[str | None] = ContextVar("muzlab_lesson_key", default=None)
+def lesson_key_facts(key: PitchLike, convention: str = "english") -> tuple[str, str]:
+    """A lesson key checked, as (English tonic, scale type): "F#" -> ("F#", "major"), "Ges" (German)
+    -> ("Gb", "major"), 6 -> ("F#", "major"); NotAKey if it is no conventional key."""
+    wanted, kind = _normalise_key(key, convention)
+    return (wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)), kind
 
 
-def _key_setting(key: PitchLike | None) -> str:
-    """A lesson key checked and written as its English tonic and type ("Gb major"); "" for none."""
-    if key is None or key == "":
-        return ""
-    if isinstance(key, str) and key in _canonical_keys():
-        return key  # already a setting ("Bb major"): a value, not a name read in the convention
-    wanted, kind = _normalise_key(key)
-    tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
-    return f"{tonic} {kind}"
-
-
-@cache
-def _canonical_keys() -> frozenset[str]:
-    """Every lesson key as a setting is written: English tonic and scale type ("F# major")."""
-    return frozenset(f"{tonic} {kind}" for kind in SCALE_STEPS for tonic in _tonic_names(kind))
-
-
-def set_lesson_key(key: PitchLike | None) -> None:
-    """Set this kernel's lesson key ("F#", "Gb major", None for none): dice that fit it are spelled
-    as in that key and Roman numerals name functions in it first. A session's own (`lesson_key`) wins."""
-    _default_key[0] = _key_setting(key)
-    if _session_key.get() is not None:
-        _session_key.set(_default_key[0])
-
-
-def current_lesson_key() -> str | None:
-    """The lesson key in force as "F# major", or None: the session's, else the kernel's."""
-    key = _session_key.get()
-    return (key if key is not None else _default_key[0]) or None
-
-
-@contextmanager
-def lesson_key(key: PitchLike | None) -> Iterator[str | None]:
-    """Use a lesson key (None: none) for one block, in this context only."""
-    token = _session_key.set(_key_setting(key))
-    try:
-        yield current_lesson_key()
-    finally:
-        _session_key.reset(token)
-
-
-def as_shown(method: Callable) -> Callable:
-    """Run a widget's method as its text is shown to people: in its object's lesson key (`self.key`;
-    for `__init__`, its `key` argument) and with real sharps and flats (`typeset`), so a widget's
-    `key` is a thin setting passed to the naming and every name it writes is typeset."""
-    @wraps(method)
-    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
-        key = kwargs.get("key") if method.__name__ == "__init__" else getattr(self, "key", None)
-        with typeset():
-            if key is None:
-                return method(self, *args, **kwargs)
-            with lesson_key(key):
-                return method(self, *args, **kwargs)
-
-    return run
-
-
-def resolve_key(key: PitchLike | None) -> str | None:
-    """The lesson key a call means: the `key` given ("F#" -> "F# major"), else the one in force."""
-    return _key_setting(key) or None if key is not None else current_lesson_key()
-
-
-def key_notes(key: str | None) -> tuple[str, ...]:
-    """The English names of a lesson key's scale ("F# major" -> F# G# A# B C# D# E#); () for none."""
+def key_notes(key: LessonKey | None) -> tuple[str, ...]:
+    """The English names of a lesson key's scale (F# major -> F# G# A# B C# D# E#); () for none."""
     if not key:
         return ()
-    tonic, _, kind = key.partition(" ")
-    return tuple(scale_notes(tonic, kind) or ())
+    return _scale_notes(key.tonic_name, key.kind) or ()
 
 
 # ---- scales --------------------------------------------------------------------------------------
@@ -372,8 +291,8 @@ def _pitch_list(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
     values = list(pitches)
     numbers = [parse_pitch(value) for value in values]
     shown = "-".join(
-        value.strip() if isinstance(value, str) else show_name(value.english)
-        if isinstance(value, SpelledNote) else pitch_label(number)
+        value.strip() if isinstance(value, str) else value.english
+        if isinstance(value, SpelledNote) else pitch_name(number)
         for value, number in zip(values, numbers, strict=True)
     )
     return numbers, shown or "(no notes)"
@@ -449,9 +368,9 @@ def major_keys_fitting(pitches: Iterable[PitchLike]) -> list[int]:
     return list(dict.fromkeys(parse_pitch(fit.key, "english") for fit in _fits(numbers)))
 
 
-def _normalise_key(key: PitchLike) -> tuple[str | int, str]:
-    """(a conventional tonic name or a pitch class, scale type) from "gb", "G♭ major", "Ges", 6,
-    "D harmonic minor", ..."""
+def _normalise_key(key: PitchLike, convention: str = "english") -> tuple[str | int, str]:
+    """(a conventional tonic name or a pitch class, scale type) from "gb", "G♭ major", "Ges" (read in
+    `convention`), 6, "D harmonic minor", ..."""
     if not isinstance(key, str | SpelledNote):
         return parse_pitch(key), "major"
     text: PitchLike = key if isinstance(key, SpelledNote) else key.strip()  # (a value is not read)
@@ -460,11 +379,10 @@ def _normalise_key(key: PitchLike) -> tuple[str | int, str]:
         if isinstance(text, str) and text.lower().endswith(" " + name):
             text, kind = text[: -len(name) - 1].strip(), name
             break
-    name = _english(text)
+    name = _english(text, convention)
     signatures = _tonic_names(kind)
     if name not in signatures:
-        raise NotAKey(f"{key!r} is not one of the 15 conventional {kind} keys: "
-                      + ", ".join(show_name(tonic) for tonic in signatures))
+        raise NotAKey(f"{key!r} is not one of the 15 conventional {kind} keys: " + ", ".join(signatures))
     return name, kind
 
 
@@ -482,7 +400,7 @@ def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Sc
     if not fits:
         raise NotAStructure(f"{shown} is not part of any {kind} scale (going up by scale steps)")
     offered = ", ".join(_key_text(fit.key, kind) for fit in fits)
-    asked = _key_text(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_label(wanted)}"
+    asked = _key_text(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_name(wanted)}"
     raise NotAKey(f"{shown} is not a run of {asked}; it fits {offered}")
 
 
@@ -491,9 +409,11 @@ def spell_scale(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> l
     return choose_fit(pitches, key).names
 
 
-def scale_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]:
+def scale_spellings(pitches: Iterable[PitchLike],
+                    reader: Reader | None = None) -> list[tuple[str, list[str]]]:
     """Every fitting key ("F# major", "Gb major", ...) with the run spelled in it, best first."""
-    return [(_key_text(fit.key), [show_name(n) for n in fit.names]) for fit in scale_fits(pitches)]
+    return [(_key_text(fit.key, "major", reader), [show_name(n, reader) for n in fit.names])
+            for fit in scale_fits(pitches)]
 
 
 def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> ScaleFit:
@@ -512,7 +432,8 @@ def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Scale
     return fits[0]
 
 
-def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
+def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None,
+               reader: Reader | None = None) -> str:
     """What a run is, e.g. "D major scale, degrees 2-3-4-5" (wrapping runs: "degrees 6-7-1-2"): every
     degree is written, so three notes never read as two ("5-6-7", not "5-7")."""
     values = list(pitches)
@@ -520,9 +441,9 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> st
     size = len(SCALE_STEPS[fit.kind])
     degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
     if degrees == list(range(1, size + 1)):
-        return f"{_key_text(fit.key, fit.kind)} scale"  # the whole scale, from its tonic
+        return f"{_key_text(fit.key, fit.kind, reader)} scale"  # the whole scale, from its tonic
     where = f"degree {degrees[0]}" if len(degrees) == 1 else "degrees " + "-".join(map(str, degrees))
-    return f"{_key_text(fit.key, fit.kind)} scale, {where}"
+    return f"{_key_text(fit.key, fit.kind, reader)} scale, {where}"
 
 
 def _best_tonic(tonic: int, kind: str) -> str:
@@ -536,17 +457,18 @@ def _best_tonic(tonic: int, kind: str) -> str:
     return min(ranked)[1] if ranked else pitch_name(tonic)
 
 
-def _key_text(english_tonic: str, kind: str = "major") -> str:
-    """A key from its English tonic name, shown in the convention in force: "Gb major"."""
-    return f"{show_name(english_tonic)} {kind}"
+def _key_text(english_tonic: str, kind: str = "major", reader: Reader | None = None) -> str:
+    """A key from its English tonic name, as `reader` reads it: "Gb major"."""
+    return f"{show_name(english_tonic, reader)} {kind}"
 
 
-def key_label(tonic: PitchLike, kind: str = "major") -> str:
-    """A key's name in the convention in force: (6, "major") -> "F# major"; a typed "Gb" is kept."""
+def key_label(tonic: PitchLike, kind: str = "major", reader: Reader | None = None) -> str:
+    """A key's name as `reader` reads it: (6, "major") -> "F# major"; a typed "Gb" is kept."""
     if kind not in SCALE_STEPS:
         raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
-    name = _english(tonic) if isinstance(tonic, str | SpelledNote) else _best_tonic(parse_pitch(tonic), kind)
-    return f"{show_name(name)} {kind}"
+    name = (_english(tonic, _convention(reader)) if isinstance(tonic, str | SpelledNote)
+            else _best_tonic(parse_pitch(tonic), kind))
+    return f"{show_name(name, reader)} {kind}"
 
 
 def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = None) -> ScaleFit | None:
@@ -563,12 +485,13 @@ def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = Non
 
 
 def run_key_names(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
-                  names: Sequence[str] | None = None, first: tuple[int, str] | None = None) -> list[str]:
+                  names: Sequence[str] | None = None, first: tuple[int, str] | None = None,
+                  reader: Reader | None = None) -> list[str]:
     """The name of each (tonic, type) key a run fits, spelled as the run is written in it; with the
     run's `names` (as the board writes it), the key it is spelled in comes first (`first`, a lesson
     key, when it writes them so) and each key is named as it writes those names where it can
     (C#–E# fits F# major, not Gb major)."""
-    return [_key_text(tonic, kind) for tonic, kind in _run_keys(
+    return [_key_text(tonic, kind, reader) for tonic, kind in _run_keys(
         tuple(pitches), tuple(keys), None if names is None else tuple(names), first)]
 
 
@@ -590,14 +513,15 @@ def _run_keys(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], names
 
 
 def run_key_lists(pitches: Sequence[int], keys: Iterable[tuple[int, str]], names: Sequence[str],
-                  first: tuple[str, str] | None = None) -> tuple[list[str], list[str]]:
+                  first: tuple[str, str] | None = None,
+                  reader: Reader | None = None) -> tuple[list[str], list[str]]:
     """The (tonic, type) keys a run fits, named, in two lists (RULES.md section 7): those whose scale
     holds its notes as `names` spells them (the key it is spelled in first), and those it fits only
     by sound ("F♭–G♭": C♭ major holds the letters, D major only the sounds), each named by its own
     best spelling. The lesson key `first` (English tonic, type: ("F#", "major")) leads the list it is
     in: a run spelled E♭–F fits G♭ major by its letters and the lesson's F♯ major by sound."""
     letters, sound = _run_key_lists(tuple(pitches), tuple(keys), tuple(names), first)
-    return [_key_text(*key) for key in letters], [_key_text(*key) for key in sound]
+    return [_key_text(*key, reader) for key in letters], [_key_text(*key, reader) for key in sound]
 
 
 @cache
@@ -710,22 +634,24 @@ def spell_triad(pitches: Iterable[PitchLike]) -> list[str]:
     return _triad_options(*identify_triad(pitches))[0]
 
 
-def triad_spellings(pitches: Iterable[PitchLike]) -> list[tuple[str, list[str]]]:
+def triad_spellings(pitches: Iterable[PitchLike],
+                    reader: Reader | None = None) -> list[tuple[str, list[str]]]:
     """Spellings from every root with at most one sharp or flat, named, best first."""
     root, quality = identify_triad(pitches)
-    return [(f"{show_name(names[0])} {quality}", [show_name(n) for n in names])
+    return [(f"{show_name(names[0], reader)} {quality}", [show_name(n, reader) for n in names])
             for names in _triad_options(root, quality)]
 
 
-def triad_label(root: PitchLike, quality: str) -> str:
-    """A triad's one name, in the convention in force: (3, "diminished") -> "D# diminished"."""
+def triad_label(root: PitchLike, quality: str, reader: Reader | None = None) -> str:
+    """A triad's one name, as `reader` reads it: (3, "diminished") -> "D# diminished"."""
     if isinstance(root, str | SpelledNote):
-        english = _english(root)
-        root_pc = parse_pitch(root)
+        english = _english(root, _convention(reader))
+        root_pc = parse_pitch(english)
         for names in _triad_options(root_pc, quality):
             if names[0] == english:
-                return f"{show_name(english)} {quality}"
-    return f"{show_name(triad_spelling(root, quality)[0])} {quality}"
+                return f"{show_name(english, reader)} {quality}"
+        root = root_pc
+    return f"{show_name(triad_spelling(root, quality)[0], reader)} {quality}"
 
 
 def triad_name(root_pc: PitchLike, quality: str) -> str:
@@ -848,19 +774,21 @@ def _spelled(kind: str, pitches: tuple[int, ...], triads: tuple[tuple[int, str],
     return tuple(fit.names) if fit is not None else tuple(pitch_name(p) for p in pitches)
 
 
-def english_spelling(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
-    """`spell_notes` in English, as notation files need it ("F#", "Cb")."""
+def english_spelling(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                     convention: str = "english") -> list[str]:
+    """`spell_notes` in English, as notation files need it ("F#", "Cb"); typed names are read in
+    `convention`."""
     values = list(pitches)
-    numbers = [parse_pitch(value) for value in values]
-    typed = [_english(value) for value in values]
+    numbers = [parse_pitch(value, convention) for value in values]
+    typed = [_english(value, convention) for value in values]
     if structure_kind(kind) == "scale":
         if key is None and all(typed):
             for fit in _fits(numbers, SCALE_STEPS):
                 if fit.names == typed:
                     return typed
-        return spell_english(kind, numbers, key=key)
+        return spell_english(kind, numbers, key=_english(key, convention) if isinstance(key, str) else key)
     if key is not None:
-        in_key = _in_key(numbers, key)
+        in_key = _in_key(numbers, key, convention)
         if in_key is not None:
             return in_key
     if all(typed) and _stacked_thirds(typed):
@@ -868,9 +796,9 @@ def english_spelling(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | N
     return spell_english(kind, numbers)
 
 
-def _in_key(pitches: Sequence[int], key: PitchLike) -> list[str] | None:
+def _in_key(pitches: Sequence[int], key: PitchLike, convention: str = "english") -> list[str] | None:
     """A column run written with the notes of a key, if they are its notes a third apart."""
-    wanted, kind = _normalise_key(key)
+    wanted, kind = _normalise_key(key, convention)
     tonic = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
     notes = {parse_pitch(name, "english"): name for name in scale_notes(tonic, kind) or []}
     names = [notes.get(pitch) for pitch in pitches]
@@ -892,11 +820,13 @@ def key_signature(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None
     return signature
 
 
-def spell_notes(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
-    """A run's notes spelled in context, bottom to top, in the convention in force: a column run
-    as its triad or potential triad (or in `key`, when they are notes of it), a diagonal run in
-    the key it fits (or the fitting `key`). Notes typed as names keep their spelling when they fit."""
-    return [show_name(name) for name in english_spelling(kind, pitches, key)]
+def spell_notes(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                reader: Reader | None = None) -> list[str]:
+    """A run's notes spelled in context, bottom to top, as `reader` reads them: a column run as its
+    triad or potential triad (or in `key`, when they are notes of it), a diagonal run in the key it
+    fits (or the fitting `key`). Notes typed as names (in the reader's convention) keep their
+    spelling when they fit."""
+    return [show_name(name, reader) for name in english_spelling(kind, pitches, key, _convention(reader))]
 
 
 def _stacked_thirds(names: list[str]) -> bool:
@@ -905,28 +835,31 @@ def _stacked_thirds(names: list[str]) -> bool:
                for a, b in zip(names, names[1:], strict=False))
 
 
-def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> str:
+def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                   reader: Reader | None = None) -> str:
     """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-3-4-5"; typed
     names and a `key` are kept ("G# major" for G#–B#–D#, "Gb major scale")."""
-    values = list(pitches)
+    convention = _convention(reader)
+    values = [_english(value, convention) if isinstance(value, str) else value for value in pitches]
     if structure_kind(kind) == "triad":
         root, quality = identify_triad(values)
-        names = english_spelling(kind, values, key)
-        return _key_text(names[0] if _stacked_thirds(names) else triad_spelling(root, quality)[0], quality)
-    return scale_name(values, key)
+        names = english_spelling(kind, values, key, "english")
+        return _key_text(names[0] if _stacked_thirds(names) else triad_spelling(root, quality)[0], quality,
+                         reader)
+    return scale_name(values, _english(key, convention) if isinstance(key, str) else key, reader)
 
 
-def completion_label(kind: Any, root: PitchLike, quality: str) -> str:
+def completion_label(kind: Any, root: PitchLike, quality: str, reader: Reader | None = None) -> str:
     """What a completion is called, for score sheets: "C major triad", "F# major scale"."""
     if structure_kind(kind) == "triad":
-        return f"{triad_label(root, quality)} triad"
-    return f"{key_label(root, quality)} scale"
+        return f"{triad_label(root, quality, reader)} triad"
+    return f"{key_label(root, quality, reader)} scale"
 
 
 # ---- key context ---------------------------------------------------------------------------------
-def _key_pc(key: PitchLike) -> tuple[int, str | None]:
+def _key_pc(key: PitchLike, convention: str = "english") -> tuple[int, str | None]:
     """(tonic pitch class, English tonic name or None) of a major key given as name or pc."""
-    wanted, kind = _normalise_key(key)
+    wanted, kind = _normalise_key(key, convention)
     if kind != "major":
         raise NotAKey(f"Roman numerals here name triads of major keys, not of {key!r}")
     if isinstance(wanted, str):
@@ -943,63 +876,65 @@ def _numeral(root: int, quality: str, tonic: int) -> str | None:
     return None
 
 
-def roman_numeral(root: PitchLike, quality: str, key: PitchLike) -> str:
+def roman_numeral(root: PitchLike, quality: str, key: PitchLike, reader: Reader | None = None) -> str:
     """A triad's function in a major key: ("D", "minor", "C") -> "ii"; ("B", "diminished", 0) ->
-    "vii°". NotInKey when the triad is not one of the key's seven."""
+    "vii°". NotInKey when the triad is not one of the key's seven (named as `reader` reads them)."""
     if quality not in TRIAD_STEPS:
         raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
-    root_pc = parse_pitch(root)
-    tonic, name = _key_pc(key)
+    convention = _convention(reader)
+    root_pc = parse_pitch(root, convention)
+    tonic, name = _key_pc(key, convention)
     numeral = _numeral(root_pc, quality, tonic)
     if numeral is None:
-        key_text = _key_text(name) if name else key_label(tonic)
-        raise NotInKey(f"{triad_label(root, quality)} is not a triad of {key_text}; its triads are "
-                       + ", ".join(f"{t.numeral} {t.name}" for t in _diatonic(tonic, name)))
+        key_text = _key_text(name, "major", reader) if name else key_label(tonic, "major", reader)
+        raise NotInKey(f"{triad_label(root, quality, reader)} is not a triad of {key_text}; its triads are "
+                       + ", ".join(f"{t.numeral} {t.name}" for t in _diatonic(tonic, name, reader)))
     return numeral
 
 
-def diatonic_triads(key: PitchLike) -> list[DiatonicTriad]:
+def diatonic_triads(key: PitchLike, reader: Reader | None = None) -> list[DiatonicTriad]:
     """The seven triads of a major key with their numerals, spelled in the key (Gb major: IV is
-    Cb major)."""
-    return _diatonic(*_key_pc(key))
+    Cb major), named as `reader` reads them."""
+    return _diatonic(*_key_pc(key, _convention(reader)), reader)
 
 
-def _diatonic(tonic: int, name: str | None) -> list[DiatonicTriad]:
+def _diatonic(tonic: int, name: str | None, reader: Reader | None = None) -> list[DiatonicTriad]:
     notes = scale_notes(name or _best_tonic(tonic, "major"), "major")
     triads = []
     for degree in range(7):
         spelled = tuple(notes[(degree + k) % 7] for k in (0, 2, 4))
         quality = MAJOR_KEY_QUALITIES[degree]
         triads.append(DiatonicTriad(MAJOR_KEY_NUMERALS[degree], parse_pitch(spelled[0], "english"), quality,
-                                    f"{show_name(spelled[0])} {quality}", tuple(map(show_name, spelled))))
+                                    f"{show_name(spelled[0], reader)} {quality}",
+                                    tuple(show_name(name, reader) for name in spelled)))
     return triads
 
 
 def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
-                    first: str | None = None) -> list[str]:
+                    first: LessonKey | None = None, reader: Reader | None = None) -> list[str]:
     """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]
-    (`triad_function_facts` in words)."""
-    return [f"{numeral} in {_key_text(key)}"
+    (`triad_function_facts` in words, as `reader` reads them)."""
+    return [f"{numeral} in {_key_text(key, 'major', reader)}"
             for numeral, key in triad_function_facts(root, quality, tonics, spelled, first)]
 
 
 def triad_function_facts(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
-                         first: str | None = None) -> list[tuple[str, str]]:
+                         first: LessonKey | None = None) -> list[tuple[str, str]]:
     """(numeral, English tonic name) of each major key on `tonics` the triad belongs to; the key is
     named so that its scale holds the triad's spelled notes (`spelled`, by default its own spelling:
     vii° in Gb major, not F#), and a key that cannot hold the spelling given is left out. `first`
-    (a lesson key, "F# major") comes first when the triad is one of its seven."""
+    (a lesson key, F# major) comes first when the triad is one of its seven."""
     return list(_function_facts(root, quality, tuple(tonics), tuple(spelled or ()), first))
 
 
 @cache
 def _function_facts(root: int, quality: str, tonics: tuple[int, ...], spelled: tuple[str, ...],
-                    first: str | None) -> tuple[tuple[str, str], ...]:
+                    first: LessonKey | None) -> tuple[tuple[str, str], ...]:
     """`triad_function_facts` on tuples, remembered (a board names the same triads again and again)."""
     spelled_set = set(spelled or triad_spelling(root, quality))
     found = []
     if first:
-        tonic_name, _, kind = first.partition(" ")
+        tonic_name, kind = first.tonic_name, first.kind
         tonic = parse_pitch(tonic_name, "english")
         numeral = _numeral(root, quality, tonic) if kind == "major" else None
         if numeral is not None and spelled_set <= set(scale_notes(tonic_name, "major")):
@@ -1029,24 +964,27 @@ def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,
     return [DEGREE_STYLES[style][(fit.start + i) % 7] for i in range(len(values))]
 
 
-def run_degrees(pitches: Sequence[int], style: str = "names", fit: ScaleFit | None = None) -> str:
+def run_degrees(pitches: Sequence[int], style: str = "names", fit: ScaleFit | None = None,
+                reader: Reader | None = None) -> str:
     """A major-scale run's degrees in the key it is spelled in (`fit`, by default its best key): "in
     C major: submediant–leading tone–tonic"."""
     fit = fit or choose_fit(list(pitches))
     if style not in DEGREE_STYLES:
         raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
-    return f"in {_key_text(fit.key)}: " + DASH.join(DEGREE_STYLES[style][(fit.start + i) % 7]
+    return f"in {_key_text(fit.key, 'major', reader)}: " + DASH.join(DEGREE_STYLES[style][(fit.start + i) % 7]
                                                     for i in range(len(pitches)))
 
 
-def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: ScaleFit | None = None) -> str:
+def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: ScaleFit | None = None,
+              reader: Reader | None = None) -> str:
     """Where a major-scale run starts in its key (`fit`, or the fitting `key`, or its best) and which
     mode that makes: A–B–C–D–E–F–G -> "C major from its sixth degree: A natural minor / Aeolian"."""
     values = list(pitches)
     fit = fit or choose_fit(values, key)
+    key_text = _key_text(fit.key, "major", reader)
     if fit.start == 0:
-        return f"{_key_text(fit.key)} from its tonic: {_key_text(fit.key)} / Ionian"
-    start = show_name(fit.names[0])
+        return f"{key_text} from its tonic: {key_text} / Ionian"
+    start = show_name(fit.names[0], reader)
     mode = MODES[fit.start]
     mode_text = f"{start} natural minor / {mode}" if fit.start == 5 else f"{start} {mode}"
-    return f"{_key_text(fit.key)} from its {ORDINALS[fit.start]} degree: {mode_text}"
+    return f"{key_text} from its {ORDINALS[fit.start]} degree: {mode_text}"

@@ -5,7 +5,8 @@ any game that tells skill from luck.
 choice is reported beside it. The value columns of a review (`evaluate`, `muzlab.play.value`) judge each
 decision by the expected final margin instead, and each roll by how much better or worse its face was
 than the mean of the twelve. Every sentence names notes, triads and keys through `muzlab.names.spelling` and
-cells by their names ("e7"), so a review reads the same as the board.
+cells by their names ("e7"), so a review reads the same as the board; the words are made for the
+`Reader` given (by default the default reader, `muzlab.reading`).
 """
 
 from __future__ import annotations
@@ -17,15 +18,13 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.spelling import (
-    current_lesson_key,
-    pitch_label,
-    text_settings,
-)
+from muzlab.names.reader import PLAIN, Reader
+from muzlab.names.spelling import pitch_label
 from muzlab.play.agents import ExpertAgent
 from muzlab.play.events import Completion, completion
 from muzlab.play.game import Game
 from muzlab.play.value import Assessment, Evaluator, assess, margin
+from muzlab.reading import resolve
 from muzlab.rules.position import Position, Structure
 
 if TYPE_CHECKING:
@@ -50,15 +49,17 @@ class Advice:
     sentence: str
 
 
-def advice(position: Position, pitch: PitchLike) -> Advice:
-    """The cells where `pitch` scores most now, their points, and one theory sentence saying why."""
-    pitch = parse_pitch(pitch)
+def advice(position: Position, pitch: PitchLike, reader: Reader | None = None) -> Advice:
+    """The cells where `pitch` scores most now, their points, and one theory sentence saying why, for
+    `reader` (by default the default reader)."""
+    reader = resolve(reader)
+    pitch = _pitch(pitch, reader)
     points, best = position.best_placements(pitch)
     if not best:
-        return Advice((), 0, f"{pitch_label(pitch)} fits nowhere on this board: pass it on.")
+        return Advice((), 0, f"{pitch_label(pitch, reader)} fits nowhere on this board: pass it on.")
     cells = tuple(best)
     cell = _most_instructive(position, pitch, cells)
-    sentence = _play_sentence(position, pitch, cell, points, "present")
+    sentence = _play_sentence(position, pitch, cell, points, "present", reader)
     if len(cells) > 1:
         others = [position.board.cell_name(other) for other in cells if other != cell]
         sentence += f"; {_or_list(others)} score{'s' if len(others) == 1 else ''} as much"
@@ -67,20 +68,29 @@ def advice(position: Position, pitch: PitchLike) -> Advice:
     return Advice(cells, points, sentence + ".")
 
 
-def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "present") -> str:
+def _pitch(pitch: PitchLike, reader: Reader) -> int:
+    """A die given by number, value or a name typed in the reader's convention."""
+    return parse_pitch(pitch, reader.convention if isinstance(pitch, str) else "english")
+
+
+def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "present",
+           reader: Reader | None = None) -> str:
     """What a legal placement builds, in theory words: "completes the C major triad and starts a
-    run of G major". `tense` is "present", "past" or "would" ("would have completed")."""
-    pitch = parse_pitch(pitch)
+    run of G major". `tense` is "present", "past" or "would" ("would have completed"); `reader` by
+    default the default reader."""
+    reader = resolve(reader)
+    pitch = _pitch(pitch, reader)
     cell = position.board.as_cell(cell)
-    placement = position.play(pitch, cell)
-    parts = [("complete", f"the {structure.label()}") for structure in placement.completed]
-    for run in placement.position.runs_through(cell):
+    key = reader.key or ""
+    placement = position.play(pitch, cell, key)
+    parts = [("complete", f"the {structure.label(reader)}") for structure in placement.completed]
+    for run in placement.position.runs_through(cell, key):
         if run.complete:
             continue
         if len(run.pitches) == 2:
-            parts.append(("start", _start_words(run)))
+            parts.append(("start", _start_words(run, reader)))
         else:
-            parts.append(("extend", f"a run of {_key_words(run)} to {len(run.pitches)} notes"))
+            parts.append(("extend", f"a run of {_key_words(run, reader)} to {len(run.pitches)} notes"))
     if not parts:
         parts.append(("build", "nothing yet"))
     # completions, then longer runs, then new ones (a triad's "could become ... or ..." list last)
@@ -110,29 +120,31 @@ def best_cell(position: Position, pitch: PitchLike) -> Cell | None:
     return _most_instructive(position, pitch, tuple(best)) if best else None
 
 
-def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tense: str) -> str:
+def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tense: str,
+                   reader: Reader) -> str:
     """"G on e7 completes the C major triad for 6 points", the die spelled as the board shows it."""
-    return (f"{die_label(position, pitch, cell)} on {position.board.cell_name(cell)} "
-            f"{builds(position, pitch, cell, tense)} for {_points_words(position, cell, points)}")
+    return (f"{die_label(position, pitch, cell, reader)} on {position.board.cell_name(cell)} "
+            f"{builds(position, pitch, cell, tense, reader)} for {_points_words(position, cell, points)}")
 
 
-def die_label(position: Position, pitch: int, cell: Cell | None = None) -> str:
-    """The die's name as the board would show it on `cell` (its triad or key), or its default name."""
+def die_label(position: Position, pitch: int, cell: Cell | None = None, reader: Reader | None = None) -> str:
+    """The die's name as the board would show it on `cell` (its triad or key), or its default name,
+    for `reader` (by default the default reader)."""
+    reader = resolve(reader)
     if cell is None:
-        return pitch_label(pitch)
+        return pitch_label(pitch, reader)
     cell = position.board.as_cell(cell)
-    key = current_lesson_key()
-    shown = frozenset(position.spelled(key).names.items())
-    return _label_on(position, shown, pitch, cell, text_settings(), key)
+    shown = frozenset(position.spelled(reader.key or "").names.items())
+    return _label_on(position, shown, pitch, cell, reader)
 
 
 @lru_cache(maxsize=256)
 def _label_on(position: Position, _shown: frozenset[tuple[Cell, str]], pitch: int, cell: Cell,
-              _settings: tuple[str, bool], key: str | None) -> str:
+              reader: Reader) -> str:
     """`die_label` remembered by everything its words depend on: the dice (Position equality), the
     names the board shows already (its history: an equal position reached another way may name its
-    dice otherwise), the convention, typesetting and lesson key."""
-    return position.place(pitch, cell).labels(key)[cell]
+    dice otherwise) and the reader (convention, typesetting and lesson key)."""
+    return position.place(pitch, cell).labels(reader.key or "", reader)[cell]
 
 
 def _points_words(position: Position, cell: Cell, points: int) -> str:
@@ -151,17 +163,17 @@ def _most_instructive(position: Position, pitch: int, cells: tuple[Cell, ...]) -
     return cells[0]
 
 
-def _start_words(run: Structure) -> str:
+def _start_words(run: Structure, reader: Reader) -> str:
     if run.kind == "triad":
         if not run.triads:
             return "a triad"
-        return "a triad that could become " + _or_list(run.triad_names())
-    return f"a run of {_key_words(run)}"
+        return "a triad that could become " + _or_list(run.triad_names(reader))
+    return f"a run of {_key_words(run, reader)}"
 
 
-def _key_words(run: Structure) -> str:
+def _key_words(run: Structure, reader: Reader) -> str:
     """The key a scale run is read in (the one the board spells its dice in)."""
-    return run.key_name()
+    return run.key_name(reader)
 
 
 def _verb(verb: str, tense: str) -> str:
@@ -304,7 +316,7 @@ _DTYPES = {"cell": object, "best_cells": object, "expert": object, "turn": int, 
            "best_value": float, "value": float, "equity_loss": float, "drift": float}
 
 
-def review(game: Game, expert_seed: int = 0, depth: int = 0) -> pd.DataFrame:
+def review(game: Game, expert_seed: int = 0, depth: int = 0, reader: Reader | None = None) -> pd.DataFrame:
     """One row per decision of `game` (see `decisions`), facts only: the die, the cell played and its
     points, the best immediate score and its cells, the loss, the expert's look-ahead choice and the
     value columns (`comments` says each row in words).
@@ -314,27 +326,31 @@ def review(game: Game, expert_seed: int = 0, depth: int = 0) -> pd.DataFrame:
     `luck` = best_value − value_before for a decision started by a roll (every roll: turn, extra
     roll, re-roll; a passed die is no new chance, its luck is 0); `equity_loss` = best_value − value
     (≥ 0, exactly 0 on a best play); `grade` from GRADE_LIMITS; `drift` the estimate's own correction
-    at the roll (see `summary`)."""
-    return review_decisions(decisions(game, expert_seed), values(game, depth))
+    at the roll (see `summary`). The die and completion columns are named for `reader` (by default
+    the default reader)."""
+    return review_decisions(decisions(game, expert_seed), values(game, depth), reader)
 
 
-def review_decisions(moments: list[Decision], valued: list[Assessment]) -> pd.DataFrame:
+def review_decisions(moments: list[Decision], valued: list[Assessment],
+                     reader: Reader | None = None) -> pd.DataFrame:
     """The `review` frame of decisions and their values already found (the Review widget finds them once)."""
     import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-    rows = [_row(decision, assessment) for decision, assessment in zip(moments, valued, strict=True)]
+    reader = resolve(reader)
+    rows = [_row(decision, assessment, reader) for decision, assessment in zip(moments, valued, strict=True)]
     # object columns keep None for "no cell" (a string column would turn it into NaN)
     return pd.DataFrame({column: pd.Series([row[column] for row in rows], dtype=_DTYPES.get(column))
                          for column in _COLUMNS})
 
 
-def _row(decision: Decision, assessment: Assessment) -> dict:
+def _row(decision: Decision, assessment: Assessment, reader: Reader) -> dict:
     position, pitch, cell, event = decision.position, decision.pitch, decision.cell, decision.event
     board = position.board
     scores = position.legal_scores(pitch)
     best_points, best = position.best_placements(pitch)
     points = event.points if cell is not None else 0
-    completed = [] if cell is None else [completion(s).label() for s in position.completions(pitch, cell)]
+    done = [] if cell is None else position.completions(pitch, cell, reader.key or "")
+    completed = [completion(structure).label(reader) for structure in done]
     could_complete = any(position.completions(pitch, c) for c in scores)
     honey = any(s > points for c, s in scores.items() if c in board.honeypots)
     return {
@@ -343,7 +359,7 @@ def _row(decision: Decision, assessment: Assessment) -> dict:
         "player": f"Player {decision.seat + 1}",
         "source": "passed" if decision.passed_die else event.source,
         "action": "place" if cell is not None else event.kind,
-        "pitch": die_label(position, pitch, cell),
+        "pitch": die_label(position, pitch, cell, reader),
         "cell": None if cell is None else board.cell_name(cell),
         "points": points,
         "best_points": best_points,
@@ -365,40 +381,47 @@ def _row(decision: Decision, assessment: Assessment) -> dict:
     }
 
 
-def comments(game: Game) -> list[str]:
-    """One sentence per decision of `game`, in the order of the `review` rows: the words at the edge."""
-    return [comment(moment.position, moment.pitch, moment.cell, moment.passed_die)
+def comments(game: Game, reader: Reader | None = None) -> list[str]:
+    """One sentence per decision of `game`, in the order of the `review` rows, for `reader` (by default
+    the default reader): the words at the edge."""
+    reader = resolve(reader)
+    return [comment(moment.position, moment.pitch, moment.cell, moment.passed_die, reader)
             for moment in decisions(game)]
 
 
-def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: bool = False) -> str:
+def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: bool = False,
+            reader: Reader | None = None) -> str:
     """One sentence on a decision (`cell` None: the die was not placed; `passed_die`: it was handed
-    on by the previous player): what it built, or what the best cell would have built instead."""
-    pitch = parse_pitch(pitch)
+    on by the previous player): what it built, or what the best cell would have built instead, for
+    `reader` (by default the default reader)."""
+    reader = resolve(reader)
+    pitch = _pitch(pitch, reader)
     scores, board = position.legal_scores(pitch), position.board
     cell = None if cell is None else board.as_cell(cell)
     points = 0 if cell is None else position.score(pitch, cell)
     if len(position) == 0 and cell is not None:
-        return (f"The opening {die_label(position, pitch, cell)} went on {board.cell_name(cell)}"
+        return (f"The opening {die_label(position, pitch, cell, reader)} went on {board.cell_name(cell)}"
                 + (" and scored nothing." if points == 0 else f" for {points} points."))
     if not scores:
         if passed_die:
-            return f"The passed {pitch_label(pitch)} fitted nowhere, so it was re-rolled."
-        return f"Passed: {pitch_label(pitch)} fitted nowhere on the board."
+            return f"The passed {pitch_label(pitch, reader)} fitted nowhere, so it was re-rolled."
+        return f"Passed: {pitch_label(pitch, reader)} fitted nowhere on the board."
     best = best_cell(position, pitch)
     best_points = scores[best]
-    could = (f"{die_label(position, pitch, best)} fitted on {board.cell_name(best)}, where it "
-             f"{builds(position, pitch, best, 'would')} for {_points_words(position, best, best_points)}")
+    could = (f"{die_label(position, pitch, best, reader)} fitted on {board.cell_name(best)}, where it "
+             f"{builds(position, pitch, best, 'would', reader)} for "
+             f"{_points_words(position, best, best_points)}")
     if cell is None:
         if passed_die:
             return f"The passed die was not placed, but {could}."
         return f"Passed, but {could}."
     if points == best_points:
         tail = "the only cell" if len(scores) == 1 else "the best there was"
-        return f"{_play_sentence(position, pitch, cell, points, 'past')}: {tail}."
-    played = (f"{_play_sentence(position, pitch, cell, points, 'past')}" if position.completions(pitch, cell)
-              else f"{die_label(position, pitch, cell)} on {board.cell_name(cell)} scored {points}")
-    return f"{_play_sentence(position, pitch, best, best_points, 'would')}; {played}."
+        return f"{_play_sentence(position, pitch, cell, points, 'past', reader)}: {tail}."
+    played = (f"{_play_sentence(position, pitch, cell, points, 'past', reader)}"
+              if position.completions(pitch, cell)
+              else f"{die_label(position, pitch, cell, reader)} on {board.cell_name(cell)} scored {points}")
+    return f"{_play_sentence(position, pitch, best, best_points, 'would', reader)}; {played}."
 
 
 def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
@@ -538,11 +561,13 @@ def lesson_problems(position: Position, found: Lesson) -> list[str]:
     return [name for name, holds in checks.items() if not holds]
 
 
-def lesson_text(position: Position, found: Lesson) -> str:
-    """The Lesson in words: what the best cell builds, why it stands out, what the play did instead."""
+def lesson_text(position: Position, found: Lesson, reader: Reader | None = None) -> str:
+    """The Lesson in words: what the best cell builds, why it stands out, what the play did instead,
+    for `reader` (by default the default reader)."""
+    reader = resolve(reader)
     board, pitch = position.board, found.pitch
-    name, best = die_label(position, pitch, found.best), board.cell_name(found.best)
-    text = _play_sentence(position, pitch, found.best, found.best_points, "would")
+    name, best = die_label(position, pitch, found.best, reader), board.cell_name(found.best)
+    text = _play_sentence(position, pitch, found.best, found.best_points, "would", reader)
     if found.completes:
         text += " and earned an extra roll"
     if found.only_completion:
@@ -550,15 +575,17 @@ def lesson_text(position: Position, found: Lesson) -> str:
     if found.played is None:
         text += ". It was passed instead"
     else:
-        text += (f". {die_label(position, pitch, found.played)} on {board.cell_name(found.played)} scored "
+        played = die_label(position, pitch, found.played, reader)
+        text += (f". {played} on {board.cell_name(found.played)} scored "
                  f"{_points_words(position, found.played, found.played_points)}")
         if found.blocked:
             text += f", and after it {best} no longer takes {name}"
         if found.opens is not None:
             face, cell, points, instead = found.opens
             after = position.place(pitch, found.played)
-            text += (f"; it left {die_label(after, face, cell)} on {board.cell_name(cell)} worth {points} "
-                     f"points to the next roll, where {best} would have left at most {instead}")
+            text += (f"; it left {die_label(after, face, cell, reader)} on {board.cell_name(cell)} "
+                     f"worth {points} points to the next roll, where {best} would have left at most "
+                     f"{instead}")
     return text + f". Over the rest of the game that cost about {found.loss:.1f} points."
 
 
@@ -578,7 +605,7 @@ def standings(games: list[tuple[Game, list[str]]], by: str = "luck_adjusted_marg
     for game, names in games:
         if len(names) != game.players:
             raise GameError(f"{len(names)} names for a game of {game.players} players")
-        table = summary(review(game))
+        table = summary(review(game, reader=PLAIN))  # (the names are not read: a plain reader)
         for seat, row in enumerate(table.itertuples()):
             others = (float(table["luck"].sum()) - row.luck) / max(game.players - 1, 1)
             luck = row.luck - others if game.players > 1 else row.luck

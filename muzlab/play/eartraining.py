@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, typed_letter
 from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     DEGREE_NAMES,
     choose_fit,
@@ -33,6 +34,7 @@ from muzlab.names.spelling import (
     spell_english,
     triad_label,
 )
+from muzlab.reading import default_reader, for_people
 
 DRILLS = ("triad quality", "third", "scale degree")
 #: How the notes of a triad or third are played: one after another, together, or both in turn.
@@ -103,30 +105,34 @@ class EarItem:
         tonic = self.notes[0]
         return {midi: scale[MAJOR_DEGREES.index((midi - tonic) % 12)] for _, _, midi in self.events}
 
-    def title(self) -> str:
-        """What was heard, in words: "C# minor", "major third", "degree 5 (dominant) of D major"."""
+    def title(self, reader: Reader | None = None) -> str:
+        """What was heard, in words: "C# minor", "major third", "degree 5 (dominant) of D major", for
+        `reader` (by default the default reader, typeset)."""
+        reader = for_people(reader)
         if self.drill == "triad quality":
-            return triad_label(self.pitches[0], self.answer)
+            return triad_label(self.pitches[0], self.answer, reader)
         if self.drill == "third":
             return self.answer
         degree = int(self.answer)
-        key = key_label(SpelledNote.from_english(self.key))  # (a value: no shown name read back)
+        key = key_label(SpelledNote.from_english(self.key), "major", reader)  # (a value: no name read back)
         return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key}"
 
-    def explanation(self) -> str:
-        """The sentence shown after an answer: what was played and why it is that answer."""
-        shown = join(self.names())
+    def explanation(self, reader: Reader | None = None) -> str:
+        """The sentence shown after an answer: what was played and why it is that answer, for `reader`
+        (by default the default reader, typeset)."""
+        reader = for_people(reader)
+        shown = join(self.names(), reader)
         steps = [b - a for a, b in zip(self.notes, self.notes[1:], strict=False)]
         if self.drill == "triad quality":
             lower, upper = steps  # root to third, then third to fifth: each third from the note below
-            return (f"{self.title()}: {shown}, a {_third(lower)} ({lower} semitones) from the root to the "
-                    f"third, then a {_third(upper)} ({upper} semitones) from the third to the fifth.")
+            return (f"{self.title(reader)}: {shown}, a {_third(lower)} ({lower} semitones) from the root "
+                    f"to the third, then a {_third(upper)} ({upper} semitones) from the third to the fifth.")
         if self.drill == "third":
             return f"{shown} is a {self.answer}: {steps[0]} semitones."
-        note, tonic = show_name(self.names()[-1]), show_name(self.names()[0])
+        note, tonic = show_name(self.names()[-1], reader), show_name(self.names()[0], reader)
         if steps[0] == 0:
-            return f"{note} is {self.title()}: the key note itself."
-        return f"{note} is {self.title()}, {steps[0]} semitones above {tonic}."
+            return f"{note} is {self.title(reader)}: the key note itself."
+        return f"{note} is {self.title(reader)}, {steps[0]} semitones above {tonic}."
 
 
 def _third(step: int) -> str:
@@ -245,12 +251,13 @@ class Drill:
 
 
 def _key_name(key: PitchLike) -> str:
-    """The English name of a major key: a name typed in the convention in force is kept ("Gb", German
-    "Ges"), a pitch class gets the name with fewer accidentals (sharps on a tie: 6 -> "F#")."""
+    """The English name of a major key: a name typed in the default reader's convention is kept ("Gb",
+    German "Ges"), a pitch class gets the name with fewer accidentals (sharps on a tie: 6 -> "F#")."""
     try:
         if not isinstance(key, str):
             return choose_fit([(parse_pitch(key) + step) % 12 for step in MAJOR_DEGREES]).key
-        english = note_name(typed_letter(key.strip()), parse_pitch(key.strip()))
+        convention = default_reader().convention  # (a drill's keys, as the person typed them)
+        english = note_name(typed_letter(key.strip(), convention), parse_pitch(key.strip(), convention))
     except MuzlabError as error:
         raise EarTrainingError(f"{key!r} is not a major key: {error}") from None
     if english is None or major_scale(english) is None:

@@ -12,7 +12,9 @@ from typing import NamedTuple
 
 from muzlab.core.hexgrid import Cell
 from muzlab.core.theory import SCALE_STEPS
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import completion_label
+from muzlab.reading import resolve
 from muzlab.rules.position import Position, Structure
 
 EVENT_KINDS = ("roll", "place", "pass", "reroll")
@@ -26,9 +28,9 @@ class Completion(NamedTuple):
     root: int
     quality: str
 
-    def label(self) -> str:
-        """Its name for people, in the current note-name convention: "C major triad"."""
-        return completion_label(self.kind, self.root, self.quality)
+    def label(self, reader: Reader | None = None) -> str:
+        """Its name for people as `reader` (by default the default reader) reads it: "C major triad"."""
+        return completion_label(self.kind, self.root, self.quality, resolve(reader))
 
 
 def completion(structure: Structure) -> Completion:

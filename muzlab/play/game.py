@@ -50,7 +50,8 @@ from muzlab.core.board import Board
 from muzlab.core.errors import GameError, GameRecordError, IllegalPlacement, InvalidCell, shown
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.spelling import current_lesson_key, pitch_label, text_settings, typeset_text
+from muzlab.names.reader import Key, Reader
+from muzlab.names.spelling import pitch_label
 from muzlab.play import records
 from muzlab.play.events import EVENT_KINDS, Completion, Event, Moment, _completion, _event
 from muzlab.play.game_words import (
@@ -62,6 +63,7 @@ from muzlab.play.game_words import (
     sheet_rows,
 )
 from muzlab.play.records import AgentState
+from muzlab.reading import default_reader, for_people, resolve
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 
@@ -75,6 +77,8 @@ MAX_SEED = 2**64
 #: The rule set of a game given none: one shared instance (a RuleSet is frozen; making one per game
 #: cost a hundredth of a random game).
 BASIC_RULES = RuleSet.basic()
+#: The readers a game keeps die words for at once (pages at one table reading several conventions).
+NAMED_READERS = 8
 
 
 @dataclass(frozen=True)
@@ -151,7 +155,7 @@ class Game:
         self._events: list[Event] = []
         self._end_reason: str | None = None
         self._moments: list[Moment] = []  # the history so far, extended when asked (`history`)
-        self._named: tuple[tuple, list[DieWords]] | None = None  # (text settings, lesson key): words
+        self._named: dict[Reader, tuple[DieWords, ...]] = {}  # the die words made so far, by reader
         self._give_ups = 0  # passes and re-rolls of the turn's die so far (bounded: records.max_give_ups)
 
     # ---- reading the state ------------------------------------------------------------------------
@@ -244,21 +248,24 @@ class Game:
                 position = after
         return tuple(moments)
 
-    def die_words(self) -> tuple[DieWords, ...]:
-        """Each event's die as the board named it at the time (`moment_words` over `history`), in the note
-        names, typesetting and lesson key in force: each event is named once, and its words are kept."""
-        convention = (*text_settings(), current_lesson_key())
-        if self._named is None or self._named[0] != convention:
-            self._named = (convention, [])
-        words = self._named[1]
-        if len(words) < len(self._events):
-            words.extend(map(moment_words, self.history()[len(words):]))
-        return tuple(words)
+    def die_words(self, reader: Reader | None = None) -> tuple[DieWords, ...]:
+        """Each event's die as the board named it at the time (`moment_words` over `history`), for
+        `reader` (by default the default reader): each event is named once per reader, and its words
+        are kept, so pages reading one game in several conventions never re-word each other's."""
+        reader = resolve(reader)
+        words = self._named.get(reader, ())
+        if len(words) < len(self._events):  # (a new tuple, never one extended in place: pages may read)
+            words = (*words, *(moment_words(moment, reader) for moment in self.history()[len(words):]))
+            if reader not in self._named and len(self._named) >= NAMED_READERS:
+                self._named.pop(next(iter(self._named)), None)  # (the reader who asked first)
+            self._named[reader] = words
+        return words
 
-    def completed_structures(self) -> list[Structure]:
-        """Every triad and scale completed so far, in the order they were built (for scores, sound)."""
+    def completed_structures(self, key: PitchLike | Key | None = None) -> list[Structure]:
+        """Every triad and scale completed so far, in the order they were built (for scores, sound),
+        spelled in the lesson `key` (by default the default reader's)."""
         return [structure for event, before, _after in self.history() if event.completed
-                for structure in before.completions(event.pitch, event.cell)]
+                for structure in before.completions(event.pitch, event.cell, key)]
 
     def missed(self) -> list[Event]:
         """Passes and re-rolls of a die that had a legal cell: placements a player did not see."""
@@ -273,7 +280,8 @@ class Game:
         """
         if self._phase != ROLL and self._phase != REROLL:
             raise GameError(self._why_not("roll"))
-        pitch = None if face is None else parse_pitch(face)
+        pitch = None if face is None else parse_pitch(face, default_reader().convention
+                                                      if isinstance(face, str) else "english")
         drawn = int(self._rng.random() * 12)
         pitch = drawn if pitch is None else pitch
         if self._phase == ROLL:
@@ -384,7 +392,7 @@ class Game:
 
     def _cannot(self, event: Event, why: str) -> GameError:
         """The refusal of `apply`, naming the event (worded only when refused: a replay applies many)."""
-        return GameError(f"cannot apply {event_words(event, self.board)}: {why}")
+        return GameError(f"cannot apply {event_words(event, self.board, default_reader())}: {why}")
 
     def undo(self) -> Event:
         """Take back the last event (a roll too) and return it; the generator steps back with it. The
@@ -398,7 +406,7 @@ class Game:
         kept = len(self._events)
         self._position = position.parent if events[-1].kind == "place" else position
         self._moments = moments[:kept]
-        self._named = None if named is None else (named[0], named[1][:kept])
+        self._named = {reader: words[:kept] for reader, words in named.items()}
         return events[-1]
 
     def _next_turn(self, player: int) -> None:
@@ -420,22 +428,24 @@ class Game:
         if self._phase == REROLL:
             return f"cannot {action}: {who} must re-roll the die they could not place"
         passed = "passed " if self._phase == BONUS else ""
-        return f"cannot {action}: {who} holds the {passed}die {pitch_label(self._hand)}; place it or pass it"
+        held = pitch_label(self._hand, default_reader())
+        return f"cannot {action}: {who} holds the {passed}die {held}; place it or pass it"
 
     # ---- words, sheet, display --------------------------------------------------------------------
-    @typeset_text
-    def log(self) -> list[str]:
-        """Every event as a sentence, notes spelled as the board names them and cells by name."""
-        return [event_sentence(event, self.board, words)
-                for event, words in zip(self._events, self.die_words(), strict=True)]
+    def log(self, reader: Reader | None = None) -> list[str]:
+        """Every event as a sentence, notes spelled as the board names them and cells by name, for
+        `reader` (by default the default reader, typeset)."""
+        reader = for_people(reader)
+        return [event_sentence(event, self.board, reader, words)
+                for event, words in zip(self._events, self.die_words(reader), strict=True)]
 
-    @typeset_text
-    def score_sheet(self) -> pd.DataFrame:
+    def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
-        totals, passes marked (with the cells a missed die had)."""
+        totals, passes marked (with the cells a missed die had), for `reader` (by default the default
+        reader, typeset)."""
         import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-        return pd.DataFrame(sheet_rows(self, self.die_words()), columns=list(SHEET_COLUMNS))
+        return pd.DataFrame(sheet_rows(self, self.die_words(for_people(reader))), columns=list(SHEET_COLUMNS))
 
     def _state(self) -> tuple:
         return (self.players, self.dice, self.seed, self.rules, self.board, self._events, self._position,
@@ -506,11 +516,13 @@ class Game:
         try:
             done = self.apply(event)
         except (GameError, IllegalPlacement, InvalidCell) as error:
-            message = str(error).removeprefix(f"cannot apply {event_words(event, self.board)}: ")
-            raise GameRecordError(f"event {index} ({event_words(event, self.board)}): {message}") from None
+            said = event_words(event, self.board, default_reader())
+            message = str(error).removeprefix(f"cannot apply {said}: ")
+            raise GameRecordError(f"event {index} ({said}): {message}") from None
         for name, value in records.given_facts(index, raw, version).items():
             if value != getattr(done, name):
-                raise GameRecordError(f"event {index} ({event_words(done, self.board)}): the record gives "
+                raise GameRecordError(f"event {index} ({event_words(done, self.board, default_reader())}): "
+                                      "the record gives "
                                       f"{name} {shown(raw[name])}, the rules give "
                                       f"{records.jsonable(getattr(done, name))!r}")
 

@@ -1,6 +1,7 @@
 """What a game says, from its facts: each event as words and as a sentence, each die as the board
 named it when it was played, and the paper score sheet. Wording is the last step: the game
-(muzlab.play.game) and its events (muzlab.play.events) hold facts only.
+(muzlab.play.game) and its events (muzlab.play.events) hold facts only; every function here is a
+pure function of those facts, the board's spelling and the `Reader` it is given.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from muzlab.core.board import Board
 from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names.board_spelling import neighbour_pairs
+from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, show_label, show_name
 from muzlab.play.events import Event, Moment
@@ -39,31 +41,32 @@ class DieWords(NamedTuple):
     read_as: str = ""
 
 
-def moment_words(moment: Moment) -> DieWords:
-    """A moment's die in words on the board: a placed die named as the position right after it (reached
-    by play) labels it, with the runs it completed and the renaming clause ("the Eb on e3 is now read
-    as D#"); any other die by its default name."""
+def moment_words(moment: Moment, reader: Reader) -> DieWords:
+    """A moment's die in words on the board, for `reader`: a placed die named as the position right
+    after it (reached by play) labels it in the reader's lesson key, with the runs it completed and
+    the renaming clause ("the Eb on e3 is now read as D#"); any other die by its default name."""
     event, position = moment.event, moment.after
     if event.kind != "place":
-        return DieWords(pitch_label(event.pitch))
-    cell, board = event.cell, position.board
+        return DieWords(pitch_label(event.pitch, reader))
+    cell, board, key = event.cell, position.board, reader.key or ""
     if len(position) > HISTORY_SPELLED:  # (a custom board far beyond the master board: named locally)
-        completed = tuple(run_label(structure, tuple(structure.alone())) for structure
-                          in position.runs_through(cell) if structure.complete) if event.completed else ()
-        return DieWords(show_label(position.alone_label(cell)), completed)
-    completed = tuple(structure.label() for structure in position.runs_through(cell)
+        runs = position.runs_through(cell, key) if event.completed else ()
+        completed = tuple(run_label(run, tuple(run.alone()), reader) for run in runs if run.complete)
+        return DieWords(show_label(position.alone_label(cell), reader), completed)
+    completed = tuple(structure.label(reader) for structure in position.runs_through(cell, key)
                       if structure.complete) if event.completed else ()
-    renamed = [_renaming(old, new, board.cell_name(where)) for where, old, new in position.renamed()
-               if where != cell]
-    return DieWords(show_label(position.spelled().label(cell)), completed, "; ".join(renamed),
-                    _read_as(position, cell, event.pitch))
+    renamed = [_renaming(old, new, board.cell_name(where), reader) for where, old, new
+               in position.renamed(key) if where != cell]
+    return DieWords(show_label(position.spelled(key).label(cell), reader), completed, "; ".join(renamed),
+                    _read_as(position, cell, event.pitch, reader))
 
 
-def _read_as(position: Position, cell: Cell, pitch: int) -> str:
+def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
     """Why a placed die is written otherwise than it was rolled, in a short clause: "B♭, read as A♯
     here: it leads to B" (a neighbour on one of its lines reads right with the new name only); "" when
     it keeps its rolled name or shows both."""
-    spelled = position.spelled()
+    key = reader.key or ""
+    spelled = position.spelled(key)
     name, rolled = spelled.names[cell], pitch_name(pitch)
     if name == rolled or "/" in spelled.label(cell):
         return ""
@@ -77,43 +80,46 @@ def _read_as(position: Position, cell: Cell, pitch: int) -> str:
             continue
         if spelled.reads(low, high, line, {**names, cell: rolled}):
             continue  # (the rolled name would read right here too)
-        shown = show_name(names[other])
+        shown = show_name(names[other], reader)
         if line == COLUMN:
             reasons.append((1, f"a third {'below' if other == high else 'above'} {shown}"))
         else:
             reasons.append((0 if other == high else 1, f"it leads to {shown}" if other == high
                             else f"it steps up from {shown}"))
     if not reasons:  # both names read right: the run's own key or triad chose (the lesson key, a tie)
-        for run in position.runs_through(cell):
-            context = run.triad_names()[:1] if run.kind == "triad" else [run.key_name()]
+        for run in position.runs_through(cell, key):
+            context = run.triad_names(reader)[:1] if run.kind == "triad" else [run.key_name(reader)]
             if context and context[0] != "no scale":
                 reasons.append((2, f"as in {context[0]}"))
     reason = min(reasons)[1] if reasons else "as its lines write it"
-    return f"{show_name(rolled)}, read as {show_name(name)} here: {reason}"
+    return f"{show_name(rolled, reader)}, read as {show_name(name, reader)} here: {reason}"
 
 
-def _renaming(old: str, new: str, where: str) -> str:
+def _renaming(old: str, new: str, where: str, reader: Reader) -> str:
     """The clause saying a die's label changed: "the Eb on e3 is now read as D#", or, when a new
     line reads it by its other name too, "the C# on f5 is now also read as Db"."""
     added = [name for name in new.split("/") if name not in old.split("/")]
     if set(old.split("/")) <= set(new.split("/")):
-        return f"the {show_label(old)} on {where} is now also read as {show_label('/'.join(added))}"
-    return f"the {show_label(old)} on {where} is now read as {show_label(new)}"
+        return (f"the {show_label(old, reader)} on {where} is now also read as "
+                f"{show_label('/'.join(added), reader)}")
+    return f"the {show_label(old, reader)} on {where} is now read as {show_label(new, reader)}"
 
 
-def event_words(event: Event, board: Board, name: str | None = None) -> str:
-    """Short words for messages and sheets, e.g. "place Eb on e5"; `name` spells the die in context."""
-    name = name or pitch_label(event.pitch)
+def event_words(event: Event, board: Board, reader: Reader, name: str | None = None) -> str:
+    """Short words for messages and sheets, e.g. "place Eb on e5"; `name` spells the die in context
+    (else its default name, as `reader` reads it)."""
+    name = name or pitch_label(event.pitch, reader)
     if event.kind == "place":
         where = board.cell_name(event.cell) if event.cell in board else f"the off-board cell {event.cell}"
         return f"place {name} on {where}"
     return {"reroll": "re-roll"}.get(event.kind, event.kind) + f" {name}"
 
 
-def event_sentence(event: Event, board: Board, words: DieWords | None = None) -> str:
+def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords | None = None) -> str:
     """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"; `words` names
-    the die and what it completed as the board does (`Game.die_words`), else its default name."""
-    verb, _, rest = event_words(event, board, words.name if words else None).partition(" ")
+    the die and what it completed as the board does (`Game.die_words`, made for the same `reader`),
+    else its default name."""
+    verb, _, rest = event_words(event, board, reader, words.name if words else None).partition(" ")
     text = f"Player {event.player + 1} {verb}{'es' if verb.endswith('ss') else 's'} {rest}"
     if event.source != "turn" and (event.kind == "roll" or event.kind == "place"):
         text += f" ({_SOURCE_WORDS[event.source]})"
@@ -123,7 +129,7 @@ def event_sentence(event: Event, board: Board, words: DieWords | None = None) ->
         text += f": {event.points} point{'s' if event.points != 1 else ''}"
         if event.completed:
             text += ", completes " + " and ".join(words.completed if words else
-                                                  [c.label() for c in event.completed])
+                                                  [c.label(reader) for c in event.completed])
         said = [part for part in (words.read_as, words.renamed) if part] if words else []
         if said:
             text += f" ({'; '.join(said)})"

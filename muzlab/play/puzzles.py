@@ -14,11 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import pitch_label, typeset_text
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import pitch_label
 from muzlab.play import questions
 from muzlab.play.coach import advice, die_label
 from muzlab.play.questions import BestCell, Worded
 from muzlab.play.quiz import Question
+from muzlab.reading import for_people
 from muzlab.rules.position import Position
 
 #: The kinds of puzzle, by what the best cell teaches (the model's LESSONS), taken in turn.
@@ -34,6 +36,8 @@ class Puzzle(Worded):
 
     facts: BestCell
     explanation: str
+    #: The question a student reads: "Find the best cell for this B♭."
+    prompt: str
 
     @property
     def kind(self) -> str:
@@ -50,51 +54,47 @@ class Puzzle(Worded):
         """What the best cell scores."""
         return self.facts.score.total
 
-    @property
-    def prompt(self) -> str:
-        """The question a student reads."""
-        return f"Find the best cell for this {pitch_label(self.pitch)}."
-
     def check(self, cell: Cell | str) -> bool:
         """Whether a cell (or its name) is the answer."""
         return self.position.board.as_cell(cell) == self.answer
 
 
-@typeset_text
-def worded(facts: BestCell) -> Puzzle:
-    """The puzzle with its explanation: the coach's sentence for the best cell, then what it teaches."""
+def worded(facts: BestCell, reader: Reader | None = None) -> Puzzle:
+    """The puzzle with its explanation: the coach's sentence for the best cell, then what it teaches,
+    for `reader` (by default the default reader, typeset)."""
+    reader = for_people(reader)
     position, pitch, answer = facts.position, facts.pitch, facts.answer
-    why, name = advice(position, pitch).sentence, position.board.cell_name
+    why, name = advice(position, pitch, reader).sentence, position.board.cell_name
+    prompt = f"Find the best cell for this {pitch_label(pitch, reader)}."
     if facts.lesson == "completion":
-        return Puzzle(facts, f"{why} It is the only cell where {die_label(position, pitch, answer)} "
-                             "completes anything, and a completion earns an extra roll.")
+        return Puzzle(facts, f"{why} It is the only cell where {die_label(position, pitch, answer, reader)} "
+                             "completes anything, and a completion earns an extra roll.", prompt)
     if facts.lesson == "honeypot":
         rival, best = (score.total // score.factor for score in (facts.rival_score, facts.score))
         return Puzzle(facts, f"{why} Without the honeypots {name(facts.rival)} would win, {rival} "
-                             f"against {best}.")
+                             f"against {best}.", prompt)
     return Puzzle(facts, f"{why} {name(facts.rival)} touches more dice but scores only "
                          f"{facts.rival_score.total}: a die scores the whole runs it joins, not the dice "
-                         "around it.")
+                         "around it.", prompt)
 
 
-def classify(position: Position, pitch: int) -> Puzzle | None:
+def classify(position: Position, pitch: int, reader: Reader | None = None) -> Puzzle | None:
     """The puzzle this die on this position makes, or None when the best cell is not unique or not
     instructive (the first of KINDS that applies)."""
     facts = questions.best_cell(position, pitch)
-    return None if facts is None else worded(facts)
+    return None if facts is None else worded(facts, reader)
 
 
-def generate(n: int, seed: int = 0) -> list[Puzzle]:
+def generate(n: int, seed: int = 0, reader: Reader | None = None) -> list[Puzzle]:
     """`n` puzzles from seeded simulated games (greedy against random), the kinds taken in turn."""
-    return [worded(facts) for facts in questions.puzzles(n, seed)]
+    return [worded(facts, reader) for facts in questions.puzzles(n, seed)]
 
 
-@typeset_text
 def question(puzzle: Puzzle) -> Question:
     """The puzzle as a Quiz question of kind "puzzle": click the one best cell."""
     return Question(puzzle.facts, puzzle.prompt, frozenset({puzzle.answer}), explanation=puzzle.explanation)
 
 
-def puzzle_question(seed: int) -> Question:
+def puzzle_question(seed: int, reader: Reader | None = None) -> Question:
     """A puzzle question for the Quiz, the same for the same seed; the kinds come in turn by seed."""
-    return question(generate(len(KINDS), seed)[seed % len(KINDS)])
+    return question(generate(len(KINDS), seed, reader)[seed % len(KINDS)])

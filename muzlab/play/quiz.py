@@ -2,8 +2,8 @@
 
 "Where can this Eb go?", "Which triad does this complete?", "How many points?" The questions and
 their answers are facts from muzlab.play.questions; this module words them (prompt, options, the
-sentence a reply earns) in the note names in force, and words a placement's points for every reader
-(`score_explanation`).
+sentence a reply earns) for the `Reader` given (by default the default reader, typeset), and words a
+placement's points for every reader (`score_explanation`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike
-from muzlab.names.spelling import join, pitch_label, show_name, typeset_text
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import join, pitch_label, show_name
 from muzlab.play import questions
 from muzlab.play.coach import die_label
 from muzlab.play.questions import BestCell, Pair, Points, Triad, Where, Worded
+from muzlab.reading import for_people
 from muzlab.rules.position import Position, ScoreBreakdown
 
 KINDS = questions.QUIZ_KINDS
@@ -24,7 +26,7 @@ KINDS = questions.QUIZ_KINDS
 @dataclass(frozen=True)
 class Question(Worded):
     """One quiz question as shown: its facts (muzlab.play.questions) and their words, made when it is
-    asked, in the note names then in force: the prompt, the answer and the options to click."""
+    asked, for the reader it was asked for: the prompt, the answer and the options to click."""
 
     facts: Where | Triad | Points | BestCell
     prompt: str
@@ -43,25 +45,26 @@ class Question(Worded):
         """The cell asked about, marked on the board; None when the answer is a cell."""
         return self.facts.cell if isinstance(self.facts, Triad | Points) else None
 
-    @typeset_text
-    def check(self, reply: Cell | str | int) -> tuple[bool, str]:
-        """Whether the reply is right, and a sentence saying why."""
+    def check(self, reply: Cell | str | int, reader: Reader | None = None) -> tuple[bool, str]:
+        """Whether the reply is right, and a sentence saying why (for `reader`, by default the default
+        reader, typeset)."""
+        reader = for_people(reader)
         facts, position = self.facts, self.position
         if isinstance(facts, BestCell):  # the one best cell for the die
             if reply in self.answer:
                 return True, f"Yes! {self.explanation}"
-            why = position.explain(facts.pitch, reply) or (
+            why = position.explain(facts.pitch, reply, reader) or (
                 f"{position.board.cell_name(reply)} scores {position.score(facts.pitch, reply)}.")
             return False, f"Not the best: {why} {self.explanation}"
         if isinstance(facts, Where):
             if reply in self.answer:
                 points = position.score(facts.pitch, reply)
-                name, where = die_label(position, facts.pitch, reply), position.board.cell_name(reply)
+                name, where = die_label(position, facts.pitch, reply, reader), position.board.cell_name(reply)
                 return True, f"Yes: {name} fits on {where} and scores {points}."
-            return False, f"Not there: {position.explain(facts.pitch, reply)}"
+            return False, f"Not there: {position.explain(facts.pitch, reply, reader)}"
         right = str(reply) == str(self.answer)
         if isinstance(facts, Triad):
-            because = f"{join(facts.triad.names)} is {self.answer}."
+            because = f"{join(facts.triad.names, reader)} is {self.answer}."
         else:
             because = breakdown_words(facts.breakdown)
         return right, ("Right! " if right else f"Not quite: the answer is {self.answer}. ") + because
@@ -84,48 +87,54 @@ def breakdown_words(parts: ScoreBreakdown) -> str:
     return text + (f", ×{parts.factor} on the honeypot = {parts.total}." if parts.factor > 1 else ".")
 
 
-@typeset_text
-def make_question(kind: str, seed: int) -> Question:
-    """A question of the given kind ("where", "triad" or "points"), the same for the same seed.
+def make_question(kind: str, seed: int, reader: Reader | None = None) -> Question:
+    """A question of the given kind ("where", "triad" or "points"), the same for the same seed, worded
+    for `reader` (by default the default reader, typeset).
 
     Puzzles ("find the best cell") come from `muzlab.play.puzzles.puzzle_question`.
     """
+    reader = for_people(reader)
     facts = questions.ask(kind, seed)
     position, pitch = facts.position, facts.pitch
     if isinstance(facts, Where):
-        prompt = f"Where can this {pitch_label(pitch)} go? Click a cell where it may be placed."
+        prompt = f"Where can this {pitch_label(pitch, reader)} go? Click a cell where it may be placed."
         return Question(facts, prompt, frozenset(facts.cells))
     if isinstance(facts, Triad):
-        prompt = (f"Which triad does {die_label(position, pitch, facts.cell)} complete on "
+        prompt = (f"Which triad does {die_label(position, pitch, facts.cell, reader)} complete on "
                   f"{position.board.cell_name(facts.cell)}?")
-        return Question(facts, prompt, triad_words(facts.answer), tuple(map(triad_words, facts.options)))
-    return Question(facts, _points_prompt(facts), facts.breakdown.total, tuple(map(str, facts.options)))
+        return Question(facts, prompt, triad_words(facts.answer, reader),
+                        tuple(triad_words(option, reader) for option in facts.options))
+    return Question(facts, _points_prompt(facts, reader), facts.breakdown.total,
+                    tuple(map(str, facts.options)))
 
 
-def triad_words(triad: tuple[str, str]) -> str:
-    """A triad given as (English root, quality) in the note names in force: "B♭ major"."""
+def triad_words(triad: tuple[str, str], reader: Reader | None = None) -> str:
+    """A triad given as (English root, quality) as `reader` (by default the default reader, typeset)
+    reads it: "B♭ major"."""
     root, quality = triad
-    return f"{show_name(root)} {quality}"
+    return f"{show_name(root, for_people(reader))} {quality}"
 
 
-def _points_prompt(facts: Points) -> str:
+def _points_prompt(facts: Points, reader: Reader) -> str:
     """"How many points does B♭ on i3 score?", the die named as the board would show it there."""
-    return (f"How many points does {die_label(facts.position, facts.pitch, facts.cell)} on "
+    return (f"How many points does {die_label(facts.position, facts.pitch, facts.cell, reader)} on "
             f"{facts.position.board.cell_name(facts.cell)} score?")
 
 
-@typeset_text
-def worksheet(position: Position, seed: int = 0, count: int = 6) -> list[tuple[str, str]]:
+def worksheet(position: Position, seed: int = 0, count: int = 6,
+              reader: Reader | None = None) -> list[tuple[str, str]]:
     """Questions and answers about one position, for a printed worksheet: what the runs could become,
-    where dice may go, and what placements score (`questions.overview`)."""
+    where dice may go, and what placements score (`questions.overview`), for `reader` (by default the
+    default reader, typeset)."""
+    reader = for_people(reader)
     items = []
     for facts in questions.overview(position, seed):
         if isinstance(facts, Pair):
-            items.append((f"Which triads could the pair {join(facts.pair.names)} still become?",
-                          ", ".join(facts.pair.triad_names())))
+            items.append((f"Which triads could the pair {join(facts.pair.names, reader)} still become?",
+                          ", ".join(facts.pair.triad_names(reader))))
         elif isinstance(facts, Where):
-            items.append((f"Where may {pitch_label(facts.pitch)} be placed?",
+            items.append((f"Where may {pitch_label(facts.pitch, reader)} be placed?",
                           ", ".join(map(position.board.cell_name, facts.cells))))
         else:
-            items.append((_points_prompt(facts), breakdown_words(facts.breakdown)))
+            items.append((_points_prompt(facts, reader), breakdown_words(facts.breakdown)))
     return items[:count]

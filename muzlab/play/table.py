@@ -3,7 +3,8 @@
 The table is what a board widget draws and what its buttons call; it decides whose turn it is, lets
 the computer seats play (never forever: a locked board that the rules do not end stops them with a
 message), takes back moves to the last person's, gives hints, and says what happened as `Message`
-data. It never imports a widget library, so it is tested and scripted without a browser.
+data. It never imports a widget library, so it is tested and scripted without a browser. Every action
+and every text takes the `Reader` its words are for (by default the default reader, typeset).
 
 Seeding follows `simulate`: the game of seed s gives seat i's agent the seed "s:i"
 (`muzlab.play.agents.seat_agents`), so a table of computers plays a game exactly as a simulation does.
@@ -18,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import pitch_label, typeset_text
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import pitch_label
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.events import Event
@@ -26,6 +28,7 @@ from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
 from muzlab.play.game_words import TWO_NAMES_PAGE, sheet_rows
 from muzlab.play.records import AgentState
+from muzlab.reading import for_people
 from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet
 
@@ -148,10 +151,12 @@ class Table:
         for ever)."""
         return not self.game.over and not self.seats[self.game.current_player].person
 
-    def runs_to_hear(self, messages: Sequence[Message]) -> tuple[Structure, ...]:
+    def runs_to_hear(self, messages: Sequence[Message],
+                     reader: Reader | None = None) -> tuple[Structure, ...]:
         """The complete runs that the placements in `messages` finished, the latest placement's first:
-        what a board plays after an action (the first one) and offers to replay."""
-        position = self.game.position
+        what a board plays after an action (the first one) and offers to replay, spelled in the
+        reader's lesson key."""
+        position, key = self.game.position, for_people(reader).key or ""
         runs: list[Structure] = []
         for message in reversed(messages):
             event = message.event
@@ -159,7 +164,7 @@ class Table:
                 continue
             if event.cell not in position.dice:  # taken back since
                 continue
-            runs.extend(s for s in position.runs_through(event.cell) if s.complete and s not in runs)
+            runs.extend(s for s in position.runs_through(event.cell, key) if s.complete and s not in runs)
         return tuple(runs)
 
     def hints_used(self, seat: int) -> int:
@@ -177,7 +182,6 @@ class Table:
                  "place": "to place or pass the die", "bonus": "to place the passed die or pass"}
         return f"{self._who()} {doing[game.phase]}"
 
-    @typeset_text
     def result_words(self) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
         result = self.game.result
@@ -192,29 +196,28 @@ class Table:
             return f"Tie between {', '.join(tied[:-1])} and {tied[-1]} on {best}"
         return f"{self.seats[result.winners[0]].name} wins with {points}"
 
-    @typeset_text
-    def score_sheet(self) -> pd.DataFrame:
+    def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
         `Game.score_sheet` (one per turn), with a "hints" column."""
         import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-        return pd.DataFrame(self.sheet_rows(), columns=list(SHEET_COLUMNS))
+        return pd.DataFrame(self.sheet_rows(reader), columns=list(SHEET_COLUMNS))
 
-    @typeset_text
-    def sheet_rows(self) -> list[dict[str, Any]]:
+    def sheet_rows(self, reader: Reader | None = None) -> list[dict[str, Any]]:
         """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
         after every click. Each die is named as the board named it right after it was placed
         (`Game.die_words`, which the game keeps, so a click names only its own dice)."""
-        rows = sheet_rows(self.game, self.game.die_words(), lambda seat: self.seats[seat].label)
+        named = self.game.die_words(for_people(reader))
+        rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].label)
         hinted = [turn for _seat, turn, _moment in self._hints]
         for row in rows:
             row["hints"] = hinted.count(row["turn"])
         return rows
 
     # ---- a person's actions ------------------------------------------------------------------------
-    @typeset_text
-    def roll(self) -> tuple[Message, ...]:
+    def roll(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Roll the die owed to the person whose turn it is."""
+        reader = for_people(reader)
         refusal = self._refusal()
         if refusal:
             return self._done([refusal])
@@ -226,13 +229,13 @@ class Table:
         where = (f"{len(cells)} legal cell{'s' if len(cells) != 1 else ''}" if cells
                  else "no legal cell: pass")
         seat = self.game.current_player
-        return self._done([Message(f"{self._who()} rolled {pitch_label(face)} — {where}.", seat=seat,
+        return self._done([Message(f"{self._who()} rolled {pitch_label(face, reader)} — {where}.", seat=seat,
                                    event=self.game.events[-1])])
 
-    @typeset_text
-    def place(self, cell: Any) -> tuple[Message, ...]:
+    def place(self, cell: Any, reader: Reader | None = None) -> tuple[Message, ...]:
         """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
         places nothing and the message gives the rule it breaks. Computer seats reply."""
+        reader = for_people(reader)
         refusal = self._refusal()
         if refusal:
             return self._done([refusal])
@@ -242,17 +245,18 @@ class Table:
                    else "Roll first: there is no die in hand.")
             return self._done([self._refused(why)])
         try:
-            message = self._place(cell)
+            message = self._place(cell, reader)
         except IllegalPlacement as error:
             cells = () if error.cell is None else (error.cell,)
-            return self._done([self._refused(error.reason, cells)])
+            said = None if error.cell is None else game.position.explain(game.hand, error.cell, reader)
+            return self._done([self._refused(said or error.reason, cells)])
         except MuzlabError as error:
             return self._done([self._refused(str(error))])
-        return self._done([message, *self._computers()])
+        return self._done([message, *self._computers(reader)])
 
-    @typeset_text
-    def pass_die(self) -> tuple[Message, ...]:
+    def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
+        reader = for_people(reader)
         refusal = self._refusal()
         if refusal:
             return self._done([refusal])
@@ -260,38 +264,38 @@ class Table:
             event = self.game.pass_die()
         except GameError as error:
             return self._done([self._refused(str(error))])
-        return self._done([self._pass_message(event), *self._computers()])
+        return self._done([self._pass_message(event, reader), *self._computers(reader)])
 
-    @typeset_text
-    def undo(self) -> tuple[Message, ...]:
+    def undo(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Take back every event after the last one a person made, and that one too."""
+        reader = for_people(reader)
         events = self.game.events
         mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
         if not mine:
             return self._done([self._refused("Nothing to undo: no person has played yet.")])
-        undone, name = events[mine[-1]], self.game.die_words()[mine[-1]].name  # (as the board named it)
+        undone, name = events[mine[-1]], self.game.die_words(reader)[mine[-1]].name  # (as the board named it)
         for _ in range(len(events) - mine[-1]):
             self.game.undo()
         self.last = self._last_placed()
         words = self._event_words(undone, name)
         return self._done([Message(f"Undone: {words}.", seat=undone.player, event=undone)])
 
-    @typeset_text
-    def new_game(self) -> tuple[Message, ...]:
+    def new_game(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Start again at the same table with the next seed (agents seeded for that game)."""
         old = self.game
         self.game = Game(old.players, old.board, old.rules, old.dice, old.seed + 1)
         self.agents = seat_agents([seat.agent for seat in self.seats], self.game.seed)
         self.last = None
         self._hints = set()
-        return self._done([Message(f"New game (seed {self.game.seed})."), *self._computers()])
+        return self._done([Message(f"New game (seed {self.game.seed})."),
+                           *self._computers(for_people(reader))])
 
     def agent_states(self) -> tuple[AgentState | None, ...]:
         """Each seat's computer player as a record keeps it (None for a person)."""
         return tuple(None if agent is None else agent.state() for agent in self.agents)
 
-    @typeset_text
-    def load(self, game: Game, agents: Sequence[AgentState | None] | None = None) -> tuple[Message, ...]:
+    def load(self, game: Game, agents: Sequence[AgentState | None] | None = None,
+             reader: Reader | None = None) -> tuple[Message, ...]:
         """Sit at a game (a replayed record, say); one for another number of players is refused. A computer
         seat whose agent the record keeps (`agents`, by seat) goes on from that agent's state, so the game
         continues as if never saved; others start from the game's seed."""
@@ -305,11 +309,12 @@ class Table:
                 self.agents[seat] = from_state(state)
         self.last = self._last_placed()
         self._hints = set()
-        return self._done([Message(f"Loaded a game of {len(game.events)} events."), *self._computers()])
+        return self._done([Message(f"Loaded a game of {len(game.events)} events."),
+                           *self._computers(for_people(reader))])
 
-    @typeset_text
-    def hint(self) -> tuple[Message, ...]:
+    def hint(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Light the best cell for the die in hand and say why; counted on the score sheet."""
+        reader = for_people(reader)
         if not self.allow_hints:
             return self._done([self._refused("Hints are switched off for this game.")])
         refusal = self._refusal()
@@ -320,19 +325,20 @@ class Table:
             return self._done([self._refused("Roll first: a hint is for the die in hand.")])
         seat = game.current_player
         self._hints.add((seat, game.turn, len(game.events)))
-        best = advice(game.position, game.hand)
+        best = advice(game.position, game.hand, reader)
         sentence = best.sentence
         if not best.cells and (game.phase == "bonus" or game.players == 1):
             # a passed die is not passed on again, and alone a pass is a re-roll: the die is re-rolled
-            held = f"The passed {pitch_label(game.hand)}" if game.phase == "bonus" else pitch_label(game.hand)
+            held = pitch_label(game.hand, reader)
+            held = f"The passed {held}" if game.phase == "bonus" else held
             sentence = f"{held} fits nowhere on this board: re-roll it (Pass, then Roll)."
         return self._done([Message(sentence, kind="hint", seat=seat, cells=best.cells)])
 
     # ---- computer seats -----------------------------------------------------------------------------
-    @typeset_text
-    def computer_step(self) -> Message | None:
+    def computer_step(self, reader: Reader | None = None) -> Message | None:
         """Let the computer seat to act roll and place (or pass) one die; None when a person is to act,
         the game is over, or the computers stopped (the message says why)."""
+        reader = for_people(reader)
         game = self.game
         if game.over or self.seats[game.current_player].person:
             return None
@@ -342,19 +348,18 @@ class Table:
                            kind="stopped")
         cell = roll_and_choose(game, self.agents[game.current_player])
         if cell is None:
-            return self._pass_message(game.pass_die())
-        return self._place(cell)
+            return self._pass_message(game.pass_die(), reader)
+        return self._place(cell, reader)
 
-    @typeset_text
-    def play_computers(self) -> tuple[Message, ...]:
+    def play_computers(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Computer seats act until a person is to act or the game ends; never loops for ever."""
-        return self._done(self._computers(always=True))
+        return self._done(self._computers(for_people(reader), always=True))
 
-    def _computers(self, always: bool = False) -> list[Message]:
+    def _computers(self, reader: Reader, always: bool = False) -> list[Message]:
         """The computer seats' replies inside an action (none when `autoplay` is off, unless `always`)."""
         said: list[Message] = []
         while always or self.autoplay:
-            message = self.computer_step()
+            message = self.computer_step(reader)
             if message is None:
                 return said
             said.append(message)
@@ -363,18 +368,19 @@ class Table:
         return said
 
     # ---- words ----------------------------------------------------------------------------------------
-    def _place(self, cell: Any) -> Message:
+    def _place(self, cell: Any, reader: Reader) -> Message:
         game = self.game
         owed = game.rolls_owed
         event = game.place(cell)
         self.last = event.cell
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
-        words = game.die_words()[-1]
+        named = game.die_words(reader)
+        words = named[-1]
         text = (f"{self.seats[event.player].label} placed {words.name} on "
                 f"{self.board.cell_name(event.cell)}: +{event.points}")
         said = [part for part in (words.read_as, words.renamed) if part]
-        if words.read_as and not any(earlier.read_as for earlier in game.die_words()[:-1]):
+        if words.read_as and not any(earlier.read_as for earlier in named[:-1]):
             said.append(f"one sound, two names: {TWO_NAMES_PAGE}")  # (the words page, once a game)
         if said:
             text += f" ({'; '.join(said)})"
@@ -388,8 +394,8 @@ class Table:
             text += "."
         return Message(text, seat=event.player, event=event, extra_roll=extra, cells=(event.cell,))
 
-    def _pass_message(self, event: Event) -> Message:
-        name, note = self.seats[event.player].label, pitch_label(event.pitch)
+    def _pass_message(self, event: Event, reader: Reader) -> Message:
+        name, note = self.seats[event.player].label, pitch_label(event.pitch, reader)
         missed = (f" It could have gone on {event.legal_cells} cell{'s' if event.legal_cells != 1 else ''}."
                   if event.legal_cells else "")
         if event.source == "passed":

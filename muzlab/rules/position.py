@@ -24,17 +24,17 @@ from muzlab.core.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling, spell_board
+from muzlab.names.reader import Key, Reader
 from muzlab.names.refusal_words import refusal_text
 from muzlab.names.run_words import describe_run, functions, key_lists, key_name, run_label, triad_names
 from muzlab.names.spelling import (
     ALL_QUALITIES,
     key_notes,
-    resolve_key,
     show_label,
     show_name,
     spell_english,
-    text_settings,
 )
+from muzlab.reading import default_reader, resolve
 from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Layout, layout_of
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
@@ -61,19 +61,25 @@ class Structure:
     #: The rule set's triad qualities: a column pair that can become no triad is spelled as a triad
     #: of one of them (by default every quality muzlab names).
     qualities: tuple[str, ...] = field(default=ALL_QUALITIES, repr=False, compare=False)
-    #: The position it stands on and the lesson key: its notes are the board's names for its dice
-    #: (`Position.spelled`); without a position, the run is spelled alone.
+    #: The position it stands on and the lesson key (a `Key`, or None): its notes are the board's
+    #: names for its dice (`Position.spelled`); without a position, the run is spelled alone.
     source: Position | None = field(default=None, repr=False, compare=False)
-    key: str | None = field(default=None, repr=False, compare=False)
-    #: `describe`'s sentences made so far, by the settings they were made in (a board redraws often)
+    key: Key | None = field(default=None, repr=False, compare=False)
+    #: `describe`'s sentences made so far, by the reader and options they were made for (a board
+    #: redraws often)
     _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    @property
-    def spelling(self) -> tuple[str, ...]:
-        """The run's notes, bottom to top, in the convention in force, as the board names its dice
-        (RULES.md section 7): a column run as its triad or potential triad, a diagonal run in the key
-        it fits, wherever the board's lines agree."""
-        return tuple(show_name(name) for name in self.names)
+    def spelling(self, reader: Reader | None = None) -> tuple[str, ...]:
+        """The run's notes, bottom to top, as `reader` (by default the default reader) reads them, as
+        the board names its dice (RULES.md section 7): a column run as its triad or potential triad, a
+        diagonal run in the key it fits, wherever the board's lines agree."""
+        reader = resolve(reader)
+        return tuple(show_name(name, reader) for name in self.names)
+
+    def _reader(self, reader: Reader | None) -> Reader:
+        """The reader the words are made for, with the lesson key this run was spelled in."""
+        reader = resolve(reader)
+        return reader if reader.key == self.key else reader.replace(key=self.key)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -89,48 +95,50 @@ class Structure:
         keyboards and sound are given (they never read a shown name back)."""
         return tuple(SpelledNote.from_english(name) for name in self.names)
 
-    @property
-    def functions(self) -> tuple[str, ...]:
+    def functions(self, reader: Reader | None = None) -> tuple[str, ...]:
         """A complete triad's function in each major key of the diagonal runs through its dice (the
         lesson key first when it is one of them), e.g. ("ii in C major", "vi in F major"), named so
         that the key holds the triad as it is spelled; empty for anything else."""
-        return functions(self, self.names, self.key)
+        return functions(self, self.names, self._reader(reader))
 
     def alone(self) -> list[str]:
         """The run's English names as it would be spelled on its own (its triad, or the key it fits)."""
         return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys,
                              qualities=self.qualities)
 
-    def triad_names(self) -> list[str]:
+    def triad_names(self, reader: Reader | None = None) -> list[str]:
         """The triads a column run is or could become, each named to hold its notes as the board
         spells them (G#–B could become E# diminished, not F diminished)."""
-        return triad_names(self, self.names)
+        return triad_names(self, self.names, self._reader(reader))
 
-    def label(self) -> str:
+    def label(self, reader: Reader | None = None) -> str:
         """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
-        return run_label(self, self.names)
+        return run_label(self, self.names, self._reader(reader))
 
-    def key_name(self) -> str:
+    def key_name(self, reader: Reader | None = None) -> str:
         """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
-        return key_name(self, self.names)
+        return key_name(self, self.names, self._reader(reader))
 
-    def describe(self, degrees: str | None = None, all_keys: bool = False) -> str:
+    def describe(self, degrees: str | None = None, all_keys: bool = False,
+                 reader: Reader | None = None) -> str:
         """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
 
         `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees. A scale
         run names at most three keys it fits ("and 9 more"); `all_keys` names every one. The words are
-        made in the naming layer (`muzlab.names.run_words`) from this run's facts.
+        made in the naming layer (`muzlab.names.run_words`) from this run's facts, for `reader`
+        (by default the default reader).
         """
-        settings = (*text_settings(), degrees, all_keys)
+        reader = self._reader(reader)
+        settings = (reader, degrees, all_keys)
         said = self._said.get(settings)
         if said is None:
-            said = self._said[settings] = describe_run(self, self.names, self.key, degrees, all_keys)
+            said = self._said[settings] = describe_run(self, self.names, reader, degrees, all_keys)
         return said
 
-    def fitting_keys(self) -> tuple[list[str], list[str]]:
-        """Every key a diagonal run fits, named in the convention in force: those holding its notes as
-        the board spells them (the key it is spelled in first), then those it fits only by sound."""
-        return key_lists(self, self.names, self.key)
+    def fitting_keys(self, reader: Reader | None = None) -> tuple[list[str], list[str]]:
+        """Every key a diagonal run fits, named as `reader` reads them: those holding its notes as the
+        board spells them (the key it is spelled in first), then those it fits only by sound."""
+        return key_lists(self, self.names, self._reader(reader))
 
 
 @dataclass(frozen=True)
@@ -174,13 +182,29 @@ class Problem:
     refusal: Refusal | None = field(default=None, compare=False)
 
 
-def _problem(refusal: Refusal, board: Board) -> Problem:
+def _problem(refusal: Refusal, board: Board, reader: Reader) -> Problem:
     """The Problem of dice already on the board, its runs spelled alone (there is no board spelling
     of dice that break the rules)."""
-    return Problem(refusal.cells, refusal_text(refusal, board), refusal)
+    return Problem(refusal.cells, refusal_text(refusal, board, None, reader), refusal)
 
 
-def _spell_back(position: Position, key: str | None) -> BoardSpelling:
+def _lesson(key: PitchLike | Key | None) -> Key | None:
+    """The lesson key a call means: the one given ("F#", a Key; "" for none), else the default
+    reader's."""
+    if key is None:
+        return default_reader().key
+    return Key.of(key, default_reader().convention)
+
+
+def _typed(pitch: PitchLike) -> int:
+    """A pitch class given to a user-facing method: a typed name is read in the default reader's
+    convention (a notebook that reads German names types them too)."""
+    if type(pitch) is int and 0 <= pitch < 12:
+        return pitch
+    return parse_pitch(pitch, default_reader().convention if isinstance(pitch, str) else "english")
+
+
+def _spell_back(position: Position, key: Key | None) -> BoardSpelling:
     """Spell `position` and the positions before it not spelled yet, oldest first, in a loop (a game
     may be thousands of moves): each after the names its parent showed, up to HISTORY_SPELLED dice."""
     unspelled = []
@@ -232,7 +256,7 @@ class Position(Refusals):
             if grid[i] != EMPTY:  # the same cell twice, once as (q, r) and once by its name
                 raise InvalidCell(f"cell {board.cell_names[i]} is given twice ({cell!r} is "
                                   f"{board.cells[i]}); give each cell once")
-            grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
+            grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else _typed(pitch)
         self._init(board, rules, grid, layout_of(board), rules.checks())
         if strict and dice and not self._valid():
             problems = self.problems()
@@ -309,7 +333,7 @@ class Position(Refusals):
     # ---- legality -----------------------------------------------------------------------------
     def legal_placements(self, pitch: PitchLike) -> list[Cell]:
         """Sorted cells where `pitch` may be placed now."""
-        pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else parse_pitch(pitch)
+        pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else _typed(pitch)
         by_pitch = self._by_pitch
         if by_pitch:  # every pitch's cells are sorted out already
             flat, starts = by_pitch
@@ -367,16 +391,20 @@ class Position(Refusals):
     def refusal(self, pitch: PitchLike, cell: Any) -> Refusal | None:
         """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
         is legal: what `explain` puts in words. CellOffBoard when the cell is not on the board."""
-        pitch = parse_pitch(pitch)
+        pitch = _typed(pitch)
         return self._refusal(pitch, self._index(cell))
 
-    def explain(self, pitch: PitchLike, cell: Any) -> str | None:
-        """None when the placement is legal, otherwise one sentence saying which rule it breaks."""
+    def explain(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> str | None:
+        """None when the placement is legal, otherwise one sentence saying which rule it breaks, as
+        `reader` (by default the default reader) reads it, the dice named as this board names them."""
         try:
             refusal = self.refusal(pitch, cell)
         except IllegalPlacement as off_board:
             return off_board.reason
-        return None if refusal is None else refusal_text(refusal, self.board, self.spelled())
+        if refusal is None:
+            return None
+        reader = resolve(reader)
+        return refusal_text(refusal, self.board, self.spelled(reader.key or ""), reader)
 
     def score(self, pitch: PitchLike, cell: Any) -> int:
         """Points the placement would earn, honeypot included; IllegalPlacement if it is illegal."""
@@ -403,11 +431,11 @@ class Position(Refusals):
         pitch, i = self._check_placement(pitch, cell)
         return self._child(pitch, i)
 
-    def play(self, pitch: PitchLike, cell: Any) -> Placement:
-        """Place and say what it earned, in one step: the new position, the points, the completions."""
+    def play(self, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None) -> Placement:
+        """Place and say what it earned: the new position, the points, the completions (in `key`)."""
         pitch, i = self._check_placement(pitch, cell)
         child = self._child(pitch, i)
-        return Placement(child, self._cell_score(i), child._completed_through(i))
+        return Placement(child, self._cell_score(i), child._completed_through(i, _lesson(key)))
 
     def step(self, pitch: PitchLike, cell: Any) -> Step:
         """Place and read what it earned as facts, in one look at the new die's three runs: what
@@ -417,10 +445,10 @@ class Position(Refusals):
         points, facts = child._placed(i, self._count > 0 or self.rules.opening_scores)
         return _step(Step, (child, self.board.cells[i], points, facts))
 
-    def completions(self, pitch: PitchLike, cell: Any) -> list[Structure]:
-        """The triads and scales the placement would complete (each earns the extra roll)."""
+    def completions(self, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None) -> list[Structure]:
+        """The triads and scales the placement would complete (an extra roll each), spelled in `key`."""
         pitch, i = self._check_placement(pitch, cell)
-        return self._child(pitch, i)._completed_through(i)
+        return self._child(pitch, i)._completed_through(i, _lesson(key))
 
     def _child(self, pitch: int, i: int) -> Position:
         grid = self._grid.copy()
@@ -438,9 +466,10 @@ class Position(Refusals):
             child._frontier = set(self.board.neighbour_indices[i])
         return child
 
-    def _completed_through(self, i: int) -> list[Structure]:
-        """Complete runs through the occupied cell i; runs too short to be complete are not built."""
-        found, key = [], resolve_key(None)
+    def _completed_through(self, i: int, key: Key | None) -> list[Structure]:
+        """Complete runs through the occupied cell i, spelled in the lesson `key`; runs too short to
+        be complete are not built."""
+        found = []
         for line, run in self._long_runs_through(i):
             structure = self._structure(line, run, key)
             if structure.complete:
@@ -449,14 +478,15 @@ class Position(Refusals):
 
     def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
         if not (type(pitch) is int and 0 <= pitch < 12):
-            pitch = parse_pitch(pitch)
+            pitch = _typed(pitch)
         i = self._index(cell)
         masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
         if not masks.get(i, 0) >> pitch & 1:
             refusal = self._refusal(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
-            raise error(refusal_text(refusal, self.board, self.spelled()), pitch=pitch,
-                        cell=self.board.cells[i], refusal=refusal)
+            reader = default_reader()  # (the reason an exception carries, for the person who called)
+            reason = refusal_text(refusal, self.board, self.spelled(reader.key or ""), reader)
+            raise error(reason, pitch=pitch, cell=self.board.cells[i], refusal=refusal)
         return pitch, i
 
     def _index(self, cell: Any) -> int:
@@ -468,10 +498,11 @@ class Position(Refusals):
         return self.board.cell_index(cell)
 
     # ---- what is on the board ------------------------------------------------------------------------
-    def structures(self, key: PitchLike | None = None) -> list[Structure]:
+    def structures(self, key: PitchLike | Key | None = None) -> list[Structure]:
         """Every run of two or more dice, columns first, each with what it is or could become; its
-        notes as the board names them (`labels`), in the lesson `key` ("F#") or the one in force."""
-        key = resolve_key(key)
+        notes as the board names them (`labels`), in the lesson `key` ("F#", a Key; "" for none; by
+        default the default reader's)."""
+        key = _lesson(key)
         found = self._structures.get(key)
         if found is None:
             found = self._structures[key] = tuple(
@@ -480,32 +511,37 @@ class Position(Refusals):
                 for run in self._runs_on(cells) if len(run) >= 2)
         return list(found)
 
-    def labels(self, key: PitchLike | None = None) -> dict[Cell, str]:
-        """The name shown on every die, in the convention in force (RULES.md section 7).
+    def labels(self, key: PitchLike | Key | None = None, reader: Reader | None = None) -> dict[Cell, str]:
+        """The name shown on every die, as `reader` reads it (RULES.md section 7).
 
         The board is spelled as a whole (`spelled`): every pair of neighbouring dice reads right
         wherever single sharps and flats allow, with the fewest accidentals, then the lesson `key`
-        ("F#"; by default the one in force), then the names a game has shown already. A die whose
+        ("F#"; by default the reader's), then the names a game has shown already. A die whose
         lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
+        `reader` is by default the default reader (`muzlab.set_note_names`).
         """
-        return {cell: show_label(label) for cell, label in self.spelled(key).labels().items()}
+        reader = resolve(reader)
+        spelled = self.spelled(reader.key or "" if key is None else key)
+        return {cell: show_label(label, reader) for cell, label in spelled.labels().items()}
 
-    def spelled(self, key: PitchLike | None = None) -> BoardSpelling:
+    def spelled(self, key: PitchLike | Key | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per
         lesson key: `muzlab.names.board_spelling.spell_board` over the dice, the names this position's
         parent showed (a game; over HISTORY_SPELLED dice, its dice alone), and each die's name in its
-        own run alone (the last tie-break). Ancestors are spelled in a loop (`_spell_back`)."""
-        key = resolve_key(key)
+        own run alone (the last tie-break). Ancestors are spelled in a loop (`_spell_back`). `key`: a
+        lesson key ("F#", a Key; "" for none; by default the default reader's)."""
+        key = key if type(key) is Key else _lesson(key)
         spelling = self._spellings.get(key)
         return _spell_back(self, key) if spelling is None else spelling
 
-    def renamed(self, key: PitchLike | None = None) -> list[tuple[Cell, str, str]]:
+    def renamed(self, key: PitchLike | Key | None = None) -> list[tuple[Cell, str, str]]:
         """Dice this position names differently from the position it was played from, as (cell, old
         label, new label) in English: what a new line through them needed (empty for a position
         not reached by `place`)."""
         if self._parent is None:
             return []
-        before, after = self._parent.spelled(key), self.spelled(key)
+        key = _lesson(key)
+        before, after = self._parent.spelled(key or ""), self.spelled(key or "")
         return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
                 if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
                 and before.label(cell) != after.label(cell)]
@@ -525,32 +561,17 @@ class Position(Refusals):
         return pitch_name(self._grid[i]) if best is None else best[1]
 
     def _alone_labels(self) -> dict[Cell, str]:
-        """Each die's name in one run through it spelled alone, chosen in this order: a complete
-        triad, a complete scale, a potential triad, a scale run (the longer first); a die in no run
-        its default name. The board's spelling prefers these where all else is equal."""
+        """Each die's name in one run through it spelled alone (`_alone_names`), worked out once."""
         if self._alone is None:
-            order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
-            chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
-            for line in range(3):
-                for cells in self.board.lines[line]:
-                    for run in self._runs_on(cells):
-                        if len(run) < 2:
-                            continue
-                        structure = self._structure(line, run, None)
-                        rank = (order[structure.complete, structure.kind], -len(structure.cells))
-                        for cell, name in zip(structure.cells, structure.alone(), strict=True):
-                            if cell not in chosen or rank < chosen[cell][0]:
-                                chosen[cell] = (rank, name)
-            self._alone = {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
-                           for cell, pitch in self.dice.items()}
+            self._alone = _alone_names(self)
         return self._alone
 
-    def runs_through(self, cell: Any) -> list[Structure]:
-        """The runs of two or more dice through an occupied cell (what a die there engages)."""
-        return self._structures_through(self._index(cell))
+    def runs_through(self, cell: Any, key: PitchLike | Key | None = None) -> list[Structure]:
+        """The runs of two or more dice through an occupied cell (what a die there engages), in `key`."""
+        return self._structures_through(self._index(cell), _lesson(key))
 
-    def _structures_through(self, i: int) -> list[Structure]:
-        key, found = resolve_key(None), []
+    def _structures_through(self, i: int, key: Key | None = None) -> list[Structure]:
+        found = []
         for line in range(3):
             down = self.board.down[line][i]
             start = len(self._run(down))
@@ -561,7 +582,7 @@ class Position(Refusals):
                 found.append(self._structure(line, run, key))
         return found
 
-    def _structure(self, line: int, run: tuple[int, ...], key: str | None) -> Structure:
+    def _structure(self, line: int, run: tuple[int, ...], key: Key | None) -> Structure:
         """The run's Structure, named by this board in the lesson key `key` (resolved)."""
         cells = tuple(self.board.cells[i] for i in run)
         pitches = tuple(self._grid[i] for i in run)
@@ -584,7 +605,7 @@ class Position(Refusals):
                     tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
         return tuple(sorted(tonics))
 
-    def _triad_structure(self, run, cells, pitches, key: str | None) -> Structure:
+    def _triad_structure(self, run, cells, pitches, key: Key | None) -> Structure:
         checks = self._checks
         if len(pitches) == 3:
             quality = checks.triad_quality(pitches)
@@ -611,9 +632,10 @@ class Position(Refusals):
         return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=tuple(sorted(triads)),
                          qualities=checks.triad_qualities, source=self, key=key)
 
-    def problems(self) -> list[Problem]:
-        """Every way these dice break the rules: illegal runs, and dice cut off from the others."""
-        found = []
+    def problems(self, reader: Reader | None = None) -> list[Problem]:
+        """Every way these dice break the rules: illegal runs, and dice cut off from the others, in
+        words for `reader` (by default the default reader)."""
+        found, reader = [], resolve(reader)
         grid, board, checks = self._grid, self.board, self._checks
         for line in range(3):
             fault_of, allowed = ((checks.column_fault, checks.triad_qualities) if line == COLUMN
@@ -627,10 +649,11 @@ class Position(Refusals):
                 if fault:
                     cells = tuple(board.cells[j] for j in (i, *up[i][: len(above)]))
                     found.append(_problem(Refusal(fault[0], line=line, cells=cells, pitches=(pitch, *above),
-                                                  allowed=allowed, detail=fault[1]), board))
+                                                  allowed=allowed, detail=fault[1]), board, reader))
         stray = self._disconnected()
         if stray:
-            found.append(_problem(Refusal("apart", cells=tuple(board.cells[i] for i in stray)), board))
+            apart = Refusal("apart", cells=tuple(board.cells[i] for i in stray))
+            found.append(_problem(apart, board, reader))
         return found
 
     # ---- notation -----------------------------------------------------------------------------------
@@ -657,6 +680,26 @@ class Position(Refusals):
         return position_svg(self)
 
 
+
+
+def _alone_names(position: Position) -> dict[Cell, str]:
+    """Each die's name in one run through it spelled alone, chosen in this order: a complete triad, a
+    complete scale, a potential triad, a scale run (the longer first); a die in no run its default
+    name. The board's spelling prefers these where all else is equal."""
+    order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+    chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
+    for line in range(3):
+        for cells in position.board.lines[line]:
+            for run in position._runs_on(cells):
+                if len(run) < 2:
+                    continue
+                structure = position._structure(line, run, None)
+                rank = (order[structure.complete, structure.kind], -len(structure.cells))
+                for cell, name in zip(structure.cells, structure.alone(), strict=True):
+                    if cell not in chosen or rank < chosen[cell][0]:
+                        chosen[cell] = (rank, name)
+    return {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
+            for cell, pitch in position.dice.items()}
 
 
 def _resolve_board(board: Board | str | None) -> Board:

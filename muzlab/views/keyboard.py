@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, show_name, spell_notes, symbols
+from muzlab.reading import resolve
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -69,13 +71,15 @@ class Layout:
 
 
 def layout(pitches: Sequence[PitchLike], kind: Any = None, key: PitchLike | None = None,
-           octaves: int | None = None) -> Layout:
-    """Where the keys are and which are lit, with names; KeyboardError if the notes need more than
-    two octaves or `octaves` is not 1 or 2."""
+           octaves: int | None = None, reader: Reader | None = None) -> Layout:
+    """Where the keys are and which are lit, with names for `reader` (by default the default reader);
+    KeyboardError if the notes need more than two octaves or `octaves` is not 1 or 2."""
+    reader = resolve(reader)
     values = list(pitches)
     if not values:
         raise KeyboardError("there are no notes to show on the keyboard")
-    numbers = [parse_pitch(value) for value in values]
+    numbers = [parse_pitch(value, reader.convention if isinstance(value, str) else "english")
+               for value in values]
     steps = [numbers[0]]
     for pitch in numbers[1:]:
         steps.append(steps[-1] + (pitch - steps[-1]) % 12)
@@ -96,16 +100,18 @@ def layout(pitches: Sequence[PitchLike], kind: Any = None, key: PitchLike | None
             keys.append(Key(step, left + BLACK_OFFSETS[pc] - BLACK_WIDTH / 2, BLACK_WIDTH, True))
         else:
             keys.append(Key(step, 7 * octave + WHITE_PCS.index(pc), 1.0, False))
-    return Layout(tuple(keys), tuple(zip(steps, _names(values, numbers, kind, key), strict=True)), octaves)
+    names = _names(values, numbers, kind, key, reader)
+    return Layout(tuple(keys), tuple(zip(steps, names, strict=True)), octaves)
 
 
-def _names(values: list[Any], numbers: list[int], kind: Any, key: PitchLike | None) -> list[str]:
+def _names(values: list[Any], numbers: list[int], kind: Any, key: PitchLike | None,
+           reader: Reader) -> list[str]:
     """The shown names: a run spelled by its kind (typed names that fit kept), else each name as typed
-    (in the convention in force) and each pitch class by its default name."""
+    (in the reader's convention) and each pitch class by its default name."""
     if kind is not None:
-        return [symbols(name) for name in spell_notes(kind, values, key)]
-    return [symbols(_as_typed(value) if isinstance(value, str) else show_name(value.english)
-                    if isinstance(value, SpelledNote) else pitch_label(number))
+        return [symbols(name, reader) for name in spell_notes(kind, values, key, reader)]
+    return [symbols(_as_typed(value) if isinstance(value, str) else show_name(value.english, reader)
+                    if isinstance(value, SpelledNote) else pitch_label(number, reader), reader)
             for value, number in zip(values, numbers, strict=True)]
 
 
@@ -123,13 +129,14 @@ def keyboard(
     semitones: bool = False,
     octaves: int | None = None,
     title: str | None = None,
+    reader: Reader | None = None,
 ) -> Axes:
-    """Draw a piano keyboard with `pitches` lit and spelled; `semitones=True` marks the semitones
-    between neighbouring notes above the keys. Returns the Axes; never calls plt.show()."""
+    """Draw a piano keyboard with `pitches` lit and spelled for `reader`; `semitones=True` marks the
+    semitones between neighbouring notes above the keys. Returns the Axes; never calls plt.show()."""
     import matplotlib.pyplot as plt  # matplotlib only for the figure; keyboard_svg needs none
     from matplotlib.patches import FancyArrowPatch, Rectangle
 
-    view = layout(pitches, kind, key, octaves)
+    view = layout(pitches, kind, key, octaves, reader)
     if ax is None:
         _, ax = plt.subplots(figsize=(2.8 * view.octaves + 0.4, 2.6 if semitones else 2.0))
     lit = dict(view.lit)
@@ -171,12 +178,14 @@ def keyboard_svg(
     octaves: int | None = None,
     white_width: int = 24,
     name_size: float | None = None,
+    reader: Reader | None = None,
 ) -> str:
     """The same keyboard as a small SVG string (no ids or dates): for widgets beside a staff.
     `name_size` sets every key name's size in white-key widths (None: 0.5, and 0.4 on black keys), so
     that a small picture can still have names as large as the text beside it; a black key's name so set
-    and wider than its key is written on a tag of the lit key's colour (white on white keys would vanish)."""
-    view = layout(pitches, kind, key, octaves)
+    and wider than its key is written on a tag of the lit key's colour (white on white keys would vanish).
+    Names are written for `reader` (by default the default reader)."""
+    view = layout(pitches, kind, key, octaves, reader)
     unit = white_width
     height = WHITE_HEIGHT * unit
     top = 2 * unit if semitones else 0

@@ -30,6 +30,7 @@ from music21.musicxml.m21ToXml import GeneralObjectExporter
 
 from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.pitch import LETTER_PITCH, PitchLike
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
     MINOR_KEY_SIGNATURES,
@@ -43,6 +44,7 @@ from muzlab.names.spelling import (
     structure_kind,
     structure_name,
 )
+from muzlab.reading import resolve
 from muzlab.views.register import scale_midi, triad_midi
 
 __all__ = [
@@ -180,14 +182,16 @@ def scale_stream(pitches: Iterable[PitchLike], key: PitchLike | None = None, oct
     return measure
 
 
-def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: int) -> stream.Measure:
-    """One labelled measure with its key signature (no clef): the body of a staff or a game score."""
+def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: int,
+             reader: Reader) -> stream.Measure:
+    """One labelled measure with its key signature (no clef): the body of a staff or a game score,
+    labelled for `reader`."""
 
     kind = structure_kind(kind)
     measure = triad_arpeggio(values, key, 4 + shift) if kind == "triad" else scale_stream(values, key, shift)
     signature = meter.TimeSignature(f"{int(measure.duration.quarterLength)}/4")
     signature.style.hideObjectOnPrint = True
-    label = expressions.TextExpression(structure_name(kind, values, key))
+    label = expressions.TextExpression(structure_name(kind, values, key, reader))
     label.placement = "above"
     sharps = _signature(kind, values, key)
     measure.insert(0, signature)
@@ -197,12 +201,12 @@ def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: i
 
 
 def structure_stream(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
-                     clef: str = "treble") -> stream.Measure:
+                     clef: str = "treble", reader: Reader | None = None) -> stream.Measure:
     """One measure holding a structure in a clef, with its key signature, labelled above with what
-    it is ("A minor", "Gb major scale, degrees 1-2-3-4")."""
+    it is ("A minor", "Gb major scale, degrees 1-2-3-4") for `reader` (by default the default reader)."""
 
     shift = _check_clef(clef)
-    measure = _measure(kind, list(pitches), key, shift)
+    measure = _measure(kind, list(pitches), key, shift, resolve(reader))
     measure.insert(0, m21clef.BassClef() if clef == "bass" else m21clef.TrebleClef())
     return measure
 
@@ -215,13 +219,15 @@ def _as_pair(structure: Any) -> tuple[Any, Any]:
     return kind, pitches
 
 
-def game_score(structures: Iterable[Any], title: str = "Muzundrum") -> stream.Score:
-    """A score of the structures in the order built, one labelled measure each in its own key."""
+def game_score(structures: Iterable[Any], title: str = "Muzundrum",
+               reader: Reader | None = None) -> stream.Score:
+    """A score of the structures in the order built, one labelled measure each in its own key, the
+    labels for `reader` (by default the default reader)."""
 
-    part = stream.Part()
+    part, reader = stream.Part(), resolve(reader)
     for number, structure in enumerate(structures, start=1):
         kind, pitches = _as_pair(structure)
-        measure = _measure(kind, list(pitches), None, 0)
+        measure = _measure(kind, list(pitches), None, 0, reader)
         measure.number = number
         part.append(measure)
     if not part.hasMeasures():
@@ -287,11 +293,12 @@ class Notation:
         return self.svg
 
 
-def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None, clef: str = "treble"
-          ) -> Notation:
+def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None, clef: str = "treble",
+          reader: Reader | None = None) -> Notation:
     """A triad or scale run on a staff with its key signature, spelled for what it is (or in `key`,
-    or as typed: `staff("scale", "Gb Ab Bb Cb".split())`), shown inline in a notebook."""
-    return Notation(structure_stream(kind, pitches, key, clef))
+    or as typed: `staff("scale", "Gb Ab Bb Cb".split())`), shown inline in a notebook, labelled for
+    `reader` (by default the default reader)."""
+    return Notation(structure_stream(kind, pitches, key, clef, reader))
 
 
 def sounding_staff(

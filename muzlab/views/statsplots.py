@@ -19,7 +19,9 @@ from matplotlib.ticker import MaxNLocator
 
 from muzlab.core.board import Board
 from muzlab.core.errors import UnknownSetting
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import key_label
+from muzlab.reading import resolve
 from muzlab.sim import stats
 from muzlab.sim.stats import player_label, wilson_interval
 from muzlab.views.svg import COLOURS
@@ -199,16 +201,17 @@ def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
     return ax
 
 
-def completed_counts(moves: pd.DataFrame) -> pd.Series:
+def completed_counts(moves: pd.DataFrame, reader: Reader | None = None) -> pd.Series:
     """How often each triad quality and each key was completed, e.g. "minor triad", "C major" (keys named
-    through `muzlab.names.spelling`, in the current note-name convention)."""
+    through `muzlab.names.spelling`, for `reader`: by default the default reader)."""
+    reader = resolve(reader)
     qualities = moves["triad_quality"].fillna("").astype(str)
     qualities = qualities[qualities != ""] + " triad"
     scales = moves[moves["scale_type"].fillna("").astype(str) != ""]
     by_key = scales.groupby(["scale_type", "scale_tonic"]).size()
     keys = sorted(by_key.index, key=lambda key: (key[0] != "major", key))  # major keys first, by tonic
     key_counts = pd.Series([int(by_key[key]) for key in keys], dtype="int64",
-                           index=[key_label(int(tonic), kind) for kind, tonic in keys])
+                           index=[key_label(int(tonic), kind, reader) for kind, tonic in keys])
     known = [f"{quality} triad" for quality in TRIAD_ORDER]
     triad_order = known + sorted(set(qualities) - set(known))
     counts = pd.concat([qualities.value_counts(), key_counts])

@@ -17,7 +17,9 @@ from typing import Any, Protocol
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.spelling import note_label, pitch_label, symbols, typeset_text
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import note_label, pitch_label, symbols
+from muzlab.reading import for_people
 from muzlab.rules.position import Position
 
 #: Colours shared by the SVG board, the matplotlib plots and the statistics figures (Okabe-Ito based).
@@ -98,22 +100,24 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-@typeset_text  # (a picture is read by people: real sharps and flats, run titles included)
 def board_view(
     position: Position,
     highlight: PitchLike | Iterable[Cell] | None = None,
     last: Cell | None = None,
     show_structures: bool = True,
     coordinates: bool = False,
+    reader: Reader | None = None,
 ) -> BoardView:
     """Ask the position what to draw; `highlight`: a pitch (legal cells and points), a cell or cells;
-    `coordinates`: every cell's name (e5), for a board people refer to by cell."""
-    board = position.board
+    `coordinates`: every cell's name (e5), for a board people refer to by cell. Names are written for
+    `reader` (by default the default reader, typeset: a picture is read by people)."""
+    reader = for_people(reader)
+    board, key = position.board, reader.key or ""
     cells: dict[Cell, int | None] = {}
     pitch = pitch_label = None
     if isinstance(highlight, str) or _is_int(highlight):
-        pitch = parse_pitch(highlight)
-        pitch_label = note_label(highlight)
+        pitch = parse_pitch(highlight, reader.convention if isinstance(highlight, str) else "english")
+        pitch_label = note_label(highlight, reader)
         cells = {cell: position.score(pitch, cell) for cell in position.legal_placements(pitch)}
     elif highlight is not None:
         if isinstance(highlight, tuple) and len(highlight) == 2 and all(map(_is_int, highlight)):
@@ -124,13 +128,14 @@ def board_view(
     if last is not None:
         board.cell_index(last)
         last = as_cell(last)
-    structures = position.structures()
+    structures = position.structures(key)
     # A run of full length that is no allowed triad or scale (a teacher's set-up) is drawn as broken.
     runs = tuple(
-        Run(s.kind, s.complete and bool(s.triads or s.keys), bool(s.triads or s.keys), s.cells, s.describe())
+        Run(s.kind, s.complete and bool(s.triads or s.keys), bool(s.triads or s.keys), s.cells,
+            s.describe(reader=reader))
         for s in structures
     ) if show_structures else ()
-    labels = position.labels()
+    labels = position.labels(key, reader)
     names = {cell: board.cell_name(cell) for cell in board.cells} if coordinates else {}
     return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names)
 
@@ -361,10 +366,11 @@ def position_svg(
     last: Cell | None = None,
     show_structures: bool = True,
     coordinates: bool = False,
+    reader: Reader | None = None,
 ) -> str:
     """The position as a standalone SVG document; hexes of circumradius `size` pixels; `coordinates`
-    writes every cell's name (e5) at the top of its hex."""
-    return view_svg(board_view(position, highlight, last, show_structures, coordinates), size)
+    writes every cell's name (e5) at the top of its hex; names for `reader` (`board_view`)."""
+    return view_svg(board_view(position, highlight, last, show_structures, coordinates, reader), size)
 
 
 def view_svg(view: BoardView, size: float = 30) -> str:
@@ -388,13 +394,16 @@ class GameLike(Protocol):
     result: Any
 
 
-def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: Cell | None = None) -> str:
+def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: Cell | None = None,
+             reader: Reader | None = None) -> str:
     """The game's board with a side panel: whose turn it is, the die in hand and the scores.
 
-    `show_legal` highlights the cells where the die in hand may go, with the points each would earn.
+    `show_legal` highlights the cells where the die in hand may go, with the points each would earn;
+    names are written for `reader` (`board_view`).
     """
+    reader = for_people(reader)
     hand = None if game.over else game.hand
-    view = board_view(game.position, hand if show_legal else None, last)
+    view = board_view(game.position, hand if show_legal else None, last, reader=reader)
     parts, box = _board_parts(view, size)
     margin = size / 4
     legend, legend_height = _legend(view, box[0] + margin, box[3] + margin, size)
@@ -419,8 +428,8 @@ def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: C
             panel.append(f'<circle class="hand" cx="{_n(cx)}" cy="{_n(y)}" r="{_n(DIE_RADIUS * size)}" '
                          f'fill="{COLOURS["die"]}" stroke="{COLOURS["die-edge"]}" '
                          f'stroke-width="{_n(size / 15)}"/>')
-            panel.append(_text(cx, y, symbols(pitch_label(hand)), 0.55 * size, "hand", COLOURS["text"],
-                               bold=True))
+            panel.append(_text(cx, y, symbols(pitch_label(hand, reader), reader), 0.55 * size, "hand",
+                               COLOURS["text"], bold=True))
     y += 1.4 * size
     panel.append(_text(x, y, "Scores", text_size, "label", COLOURS["text"], bold=True, anchor="start"))
     for seat in range(game.players):

@@ -29,6 +29,7 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import SpelledNote
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     DEGREE_NAMES,
     face_label,
@@ -36,13 +37,13 @@ from muzlab.names.spelling import (
     key_label,
     show_name,
     symbols,
-    typeset_text,
 )
 from muzlab.play import questions
 from muzlab.play.agents import make_agent, play
 from muzlab.play.game import Game
 from muzlab.play.questions import Degree, Key, Pair, Points, QuestionFacts, Run, Triad, Where
 from muzlab.play.quiz import breakdown_words, triad_words
+from muzlab.reading import for_people
 from muzlab.rules.position import Position, Structure
 from muzlab.views.svg import COLOURS
 
@@ -120,9 +121,11 @@ def sheet_position(seed: int, level: str = "basic") -> Position:
     return play(game, [make_agent("greedy", f"{seed}-a"), make_agent("greedy", f"{seed}-b")]).position
 
 
-@typeset_text
-def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic") -> list[Sheet]:
-    """The worksheets of a pack: sheet k plays the game seeded `seed + k` and asks `questions`."""
+def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic",
+                reader: Reader | None = None) -> list[Sheet]:
+    """The worksheets of a pack: sheet k plays the game seeded `seed + k` and asks `questions`, worded
+    for `reader` (by default the default reader, typeset)."""
+    reader = for_people(reader)
     _check(level=level)
     if not isinstance(sheets, int) or not 1 <= sheets <= MAX_SHEETS:
         raise WorksheetError(f"sheets must be a whole number from 1 to {MAX_SHEETS}, not {sheets!r}")
@@ -133,17 +136,19 @@ def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str =
     for number in range(1, sheets + 1):
         game_seed = seed + number - 1
         position = sheet_position(game_seed, level)
-        asked = tuple(sheet_questions(position, game_seed, questions))
+        asked = tuple(sheet_questions(position, game_seed, questions, reader))
         made.append(Sheet(number, game_seed, position, asked))
     return made
 
 
-@typeset_text
-def sheet_questions(position: Position, seed: int = 0, count: int = 8) -> list[SheetQuestion]:
+def sheet_questions(position: Position, seed: int = 0, count: int = 8,
+                    reader: Reader | None = None) -> list[SheetQuestion]:
     """Mixed questions on one position, kinds taken in turn (KINDS): where a note may go, which
     triad a die completes and its Roman numeral, spelling a key, points, what a pair could become,
-    which degree, which keys a run fits. No question is asked twice (`questions.sheet`)."""
-    return [SheetQuestion(facts.kind, *_WORDS[facts.kind](position, facts), facts)
+    which degree, which keys a run fits. No question is asked twice (`questions.sheet`). Worded for
+    `reader` (by default the default reader, typeset)."""
+    reader = for_people(reader)
+    return [SheetQuestion(facts.kind, *_WORDS[facts.kind](position, facts, reader), facts)
             for facts in questions.sheet(position, seed, count, KINDS)]
 
 
@@ -157,54 +162,58 @@ def _cell_list(position: Position, cells: tuple[Cell, ...]) -> str:
     return ", ".join(position.board.cell_name(c) for c in sorted(cells, key=lambda c: (c[0], -c[1])))
 
 
-def _where(position: Position, facts: Where) -> tuple[str, str]:
-    face, many = face_label(facts.pitch), "cells" if len(facts.cells) > 1 else "cell"
+def _where(position: Position, facts: Where, reader: Reader) -> tuple[str, str]:
+    face, many = face_label(facts.pitch, reader), "cells" if len(facts.cells) > 1 else "cell"
     return (f"Where may a die showing {face} be placed? Name every cell.",
             f"{face} may go on {len(facts.cells)} {many}: {_cell_list(position, facts.cells)}.")
 
 
-def _triad(position: Position, facts: Triad) -> tuple[str, str]:
-    triad, name = facts.triad, triad_words(facts.answer)
-    asked = (f"Which triad does a die showing {face_label(facts.pitch)} complete on "
+def _triad(position: Position, facts: Triad, reader: Reader) -> tuple[str, str]:
+    triad, name = facts.triad, triad_words(facts.answer, reader)
+    asked = (f"Which triad does a die showing {face_label(facts.pitch, reader)} complete on "
              f"{position.board.cell_name(facts.cell)}?")
     if facts.function is None:  # an augmented triad, or one spelled across keys (B♯–D♯–G)
-        return asked, f"{name} ({join(triad.names)}): no major key spells it so."
+        return asked, f"{name} ({join(triad.names, reader)}): no major key spells it so."
     numeral, tonic = facts.function
-    key = key_label(SpelledNote.from_english(tonic))
-    return f"{asked} Give its Roman numeral in {key}.", f"{name} ({join(triad.names)}): {numeral} in {key}."
+    key = key_label(SpelledNote.from_english(tonic), "major", reader)
+    notes = join(triad.names, reader)
+    return f"{asked} Give its Roman numeral in {key}.", f"{name} ({notes}): {numeral} in {key}."
 
 
-def _key(_position: Position, facts: Key) -> tuple[str, str]:
-    label = key_label(SpelledNote.from_english(facts.key))
-    return f"Write the notes of the {label} scale, from its tonic up.", f"{label}: {join(facts.notes)}."
+def _key(_position: Position, facts: Key, reader: Reader) -> tuple[str, str]:
+    label = key_label(SpelledNote.from_english(facts.key), "major", reader)
+    return (f"Write the notes of the {label} scale, from its tonic up.",
+            f"{label}: {join(facts.notes, reader)}.")
 
 
-def _points(position: Position, facts: Points) -> tuple[str, str]:
+def _points(position: Position, facts: Points, reader: Reader) -> tuple[str, str]:
     points = facts.breakdown.total
-    return (f"How many points does a die showing {face_label(facts.pitch)} score on "
+    return (f"How many points does a die showing {face_label(facts.pitch, reader)} score on "
             f"{position.board.cell_name(facts.cell)}?",
             f"{points} point{'s' if points != 1 else ''}: {breakdown_words(facts.breakdown)}")
 
 
-def _pair(position: Position, facts: Pair) -> tuple[str, str]:
-    pair = facts.pair
-    return (f"The column pair on {_span(position, pair)} ({join(pair.names)}): which triads could it "
-            "still become?", f"The pair {join(pair.names)} could become {_or(pair.triad_names())}.")
+def _pair(position: Position, facts: Pair, reader: Reader) -> tuple[str, str]:
+    pair, notes = facts.pair, join(facts.pair.names, reader)
+    return (f"The column pair on {_span(position, pair)} ({notes}): which triads could it "
+            "still become?", f"The pair {notes} could become {_or(pair.triad_names(reader))}.")
 
 
-def _degree(_position: Position, facts: Degree) -> tuple[str, str]:
-    note, label = show_name(facts.note), key_label(SpelledNote.from_english(facts.key))
+def _degree(_position: Position, facts: Degree, reader: Reader) -> tuple[str, str]:
+    note = show_name(facts.note, reader)
+    label = key_label(SpelledNote.from_english(facts.key), "major", reader)
     return (f"Which degree of {label} is {note}? Name it too.",
             f"{note} is degree {facts.degree + 1} of {label}, the {DEGREE_NAMES[facts.degree]}.")
 
 
-def _run(position: Position, facts: Run) -> tuple[str, str]:
+def _run(position: Position, facts: Run, reader: Reader) -> tuple[str, str]:
     run = facts.run
-    letters, sound = run.fitting_keys()
+    letters, sound = run.fitting_keys(reader)
     fits = _and(letters) if letters else "no key as spelled"
     twins = f" (= {_and(sound)} by sound)" if sound else ""
-    return (f"The diagonal run on {_span(position, run)} ({join(run.names)}): which scales does it fit?",
-            f"The run {join(run.names)} fits {fits}{twins}.")
+    notes = join(run.names, reader)
+    return (f"The diagonal run on {_span(position, run)} ({notes}): which scales does it fit?",
+            f"The run {notes} fits {fits}{twins}.")
 
 
 def _or(words: list[str], last: str = "or") -> str:
@@ -216,7 +225,7 @@ def _and(words: list[str]) -> str:
 
 
 #: The words of each kind of question: the question, and a sentence answering it.
-_WORDS: dict[str, Callable[[Position, Any], tuple[str, str]]] = {
+_WORDS: dict[str, Callable[[Position, Any, Reader], tuple[str, str]]] = {
     "where": _where, "triad": _triad, "key": _key, "points": _points, "pair": _pair, "degree": _degree,
     "run": _run}
 
@@ -328,12 +337,13 @@ def _footer(ax: Axes, paper: str, text: str) -> None:
 
 
 def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic",
-                 paper: str = "a4") -> list[Sheet]:
-    """Write the worksheets to a PDF: one question page per sheet, then one answer page per sheet.
-    Returns the sheets (their positions, questions and answers)."""
+                 paper: str = "a4", reader: Reader | None = None) -> list[Sheet]:
+    """Write the worksheets to a PDF: one question page per sheet, then one answer page per sheet,
+    worded for `reader` (by default the default reader, typeset). Returns the sheets (their
+    positions, questions and answers)."""
     _check(paper=paper)
     target = _writable(path)
-    made = make_sheets(seed, sheets, questions, level)
+    made = make_sheets(seed, sheets, questions, level, reader)
     with _pdf(target) as pdf:
         for sheet in made:
             pdf.savefig(_question_page(sheet, paper, level, len(made)))
@@ -479,7 +489,7 @@ def _unfold(faces: list[list[int]], face: int, parent: int | None, placed: dict[
     return {v: a2 + scale * ((offset @ u3) * u2 + (offset @ w3) * w2) for v, offset in offsets.items()}
 
 
-def _die_page(paper: str) -> Figure:
+def _die_page(paper: str, reader: Reader) -> Figure:
     """The die net at the largest size that fits the page (at most 30 mm edges), names on the faces."""
     from matplotlib.patches import Polygon  # matplotlib only for PDFs; text worksheets need none
 
@@ -511,7 +521,7 @@ def _die_page(paper: str) -> Figure:
     for index, shape in enumerate(shapes):
         face = order[index]
         ax.add_patch(Polygon(shape, closed=True, facecolor="white", edgecolor=INK, linewidth=0.9))
-        label = "\n".join(symbols(name) for name in face_label(face).split("/"))  # face k: pitch class k
+        label = "\n".join(symbols(name, reader) for name in face_label(face, reader).split("/"))  # face k
         ax.text(*shape.mean(axis=0), label, ha="center", va="center", fontsize=edge * (0.62 if "\n" in label
                 else 0.9), fontweight="bold", color=INK, linespacing=1.1)
     top = height - MARGIN_MM
@@ -531,13 +541,15 @@ def _rotation(degrees: float) -> np.ndarray:
     return np.array([[math.cos(angle), math.sin(angle)], [-math.sin(angle), math.cos(angle)]])
 
 
-def printables(path: str | Path, paper: str = "a4", level: str = "basic") -> Path:
-    """Write the board at true size (page 1) and the die net (page 2) to a PDF for paper games."""
+def printables(path: str | Path, paper: str = "a4", level: str = "basic",
+               reader: Reader | None = None) -> Path:
+    """Write the board at true size (page 1) and the die net (page 2, its faces named for `reader`: by
+    default the default reader) to a PDF for paper games."""
     _check(paper, level)
     target = _writable(path)
     with _pdf(target) as pdf:
         pdf.savefig(_board_page(paper, level))
-        pdf.savefig(_die_page(paper))
+        pdf.savefig(_die_page(paper, for_people(reader)))
     return target
 
 
@@ -577,16 +589,18 @@ def _printables_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, paper: str = "a4") -> bytes:
+def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, paper: str = "a4",
+                       reader: Reader | None = None) -> bytes:
     """One worksheet on a given position (a teacher's, from the Explorer) and its answer key, as PDF
-    bytes for a browser to download; WorksheetError for a position with broken runs or no die."""
+    bytes for a browser to download, worded for `reader` (by default the default reader, typeset);
+    WorksheetError for a position with broken runs or no die."""
     _check(paper=paper)
     if not len(position):
         raise WorksheetError("the board is empty: put some notes on it first")
     if position.problems():
         raise WorksheetError("the position breaks the rules: mend the runs marked in red first")
     level = "master" if position.rules.name == "master" else "basic"
-    sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions)),
+    sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions, reader)),
                   origin=f"position: {position.notation()}")  # not a game: no game seed to name
     out = io.BytesIO()
     with _pdf(out) as pdf:

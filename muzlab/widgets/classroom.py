@@ -12,11 +12,13 @@ from __future__ import annotations
 import ipywidgets as widgets
 import traitlets
 
-from muzlab.core.pitch import SpelledNote, current_note_names, set_note_names
-from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, current_lesson_key, set_lesson_key, show_name, symbols
+from muzlab.core.pitch import SpelledNote
+from muzlab.names.reader import Key
+from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, show_name
 from muzlab.play.agents import AGENTS
 from muzlab.play.eartraining import DRILLS, Drill
 from muzlab.play.game import MAX_PLAYERS
+from muzlab.reading import current_lesson_key, current_note_names, set_lesson_key, set_note_names, shown
 from muzlab.sim.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.ear import EarTrainer
@@ -75,12 +77,22 @@ NO_KEY = "none (each run in its own key)"
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
 
 
+#: Each lesson key the menu offers, by its value ("F# major"), as a Key.
+_KEY_VALUES = {f"{tonic} major": Key(SpelledNote.from_english(tonic)) for tonic in MAJOR_KEY_SIGNATURES}
+
+
+def _key_value(key: Key | None) -> str | None:
+    """A lesson key as the menu's value: "F# major" (English tonic and type), None for none."""
+    return None if key is None else f"{key.tonic_name} {key.kind}"
+
+
 def lesson_key_options() -> list[tuple[str, str | None]]:
     """The lesson keys offered, flats to sharps, as the class reads them ("F♯ major", in the note names
     in force) with their values ("F# major"), after "none (each run in its own key)" (None): the one
     list of the app and the class server."""
     keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)
-    return [(NO_KEY, None)] + [(f"{symbols(show_name(tonic))} major", f"{tonic} major") for tonic in keys]
+    reader = shown()
+    return [(NO_KEY, None)] + [(f"{show_name(tonic, reader)} major", f"{tonic} major") for tonic in keys]
 
 
 def board_scale(size: float | str) -> float:
@@ -181,7 +193,7 @@ class ClassroomApp(widgets.VBox):
         self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
             options=lesson_key_options(),
-            value=current_lesson_key(), description="Key of the lesson",
+            value=_key_value(current_lesson_key()), description="Key of the lesson",
             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))  # its words whole
         self.lesson_key.add_class("muz-lesson-key")
         self.lesson_key.observe(lambda change: self.choose_key(change["new"]), names="value")
@@ -328,7 +340,7 @@ class ClassroomApp(widgets.VBox):
     def choose_key(self, key: str | None) -> None:
         """Set the lesson's key (`muzlab.names.spelling.set_lesson_key`; None for none) and write every note
         on every tab again: dice that fit it are spelled as in it, numerals name functions in it first."""
-        set_lesson_key(None if key is None else SpelledNote.from_english(key.partition(" ")[0]))  # (a value)
+        set_lesson_key(None if key is None else _KEY_VALUES[key])  # (the value the menu's item stands for)
         for widget in (self.play, self.explorer, self.quiz, self.ear, self.review):
             if widget is not None:
                 widget.redraw_names()

@@ -16,8 +16,9 @@ from pathlib import Path
 import ipywidgets as widgets
 import numpy as np
 
-from muzlab.names.spelling import as_shown, show_name
+from muzlab.core.pitch import SpelledNote
 from muzlab.play.eartraining import Drill, EarItem
+from muzlab.reading import as_shown, shown
 from muzlab.views import audio
 from muzlab.views.keyboard import keyboard_svg
 from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
@@ -149,8 +150,9 @@ class EarTrainer(widgets.VBox):
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation())}")
         self.staff.value = sized_svg(_notation(item), STAFF_WIDTH, "muz-staff-picture")
-        self.keyboard.value = sized_svg(keyboard_svg([show_name(name) for name in item.names()],
-                                                     semitones=True), KEYBOARD_WIDTH, "muz-keyboard-picture")
+        notes = [SpelledNote.from_english(name) for name in item.names()]  # (values, never shown names)
+        self.keyboard.value = sized_svg(keyboard_svg(notes, semitones=True, reader=shown(self.key)),
+                                        KEYBOARD_WIDTH, "muz-keyboard-picture")
         pictures = widgets.HBox([self.staff, self.keyboard],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay, pictures]

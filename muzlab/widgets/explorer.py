@@ -10,7 +10,8 @@ import ipywidgets as widgets
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import as_shown, face_label
+from muzlab.names.spelling import face_label
+from muzlab.reading import as_shown, shown
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
@@ -153,8 +154,10 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
 
 def _palette() -> list[tuple[str, int]]:
     """The palette: the twelve dice faces by name, then the eraser."""
-    return [(face_label(pitch), pitch) for pitch in range(12)] + [("erase", ERASE)]
+    reader = shown()
+    return [(face_label(pitch, reader), pitch) for pitch in range(12)] + [("erase", ERASE)]
 
 
 def _pitch_choices() -> list[tuple[str, int | None]]:
-    return [("none", None)] + [(face_label(pitch), pitch) for pitch in range(12)]
+    reader = shown()
+    return [("none", None)] + [(face_label(pitch, reader), pitch) for pitch in range(12)]

@@ -16,23 +16,17 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager, nullcontext
 from functools import lru_cache
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 import ipywidgets as widgets
 
-from muzlab.core.pitch import SpelledNote, note_names
-from muzlab.names.spelling import (
-    NotAStructure,
-    current_lesson_key,
-    lesson_key,
-    scale_name,
-    text_settings,
-    typeset,
-)
+from muzlab.core.pitch import SpelledNote
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import NotAStructure, scale_name
+from muzlab.reading import default_reader, resolve
 from muzlab.rules.position import Structure
 from muzlab.views.keyboard import KeyboardError, keyboard_svg, layout
 from muzlab.views.register import rising_midi
@@ -64,31 +58,13 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
-class Reading(NamedTuple):
-    """The reading settings of the code that asks for a picture: note names, typesetting and lesson key
-    ("F# major" or None). Work done on the worker thread is given them, and caches key on them."""
-
-    convention: str
-    typeset: bool
-    key: str | None
-
-    @classmethod
-    def in_force(cls) -> Reading:
-        """The settings in force here and now (this thread's or task's, else the kernel's)."""
-        return cls(*text_settings(), current_lesson_key())
-
-    @contextmanager
-    def applied(self) -> Iterator[None]:
-        """Make the names of this block in these settings, on whatever thread it runs."""
-        with note_names(self.convention), lesson_key(self.key), typeset() if self.typeset else nullcontext():
-            yield
-
-
-def in_background(work: Callable[[Reading], T], then: Callable[[T], None], background: bool = True) -> None:
-    """Run `work(reading)` on the worker thread, `reading` being the settings in force when it is
-    submitted, and `then(result)` back on the kernel's loop; without a running loop (or with
-    background=False), both at once. Widgets change only in `then`, on the loop's own thread."""
-    reading = Reading.in_force()
+def in_background(work: Callable[[Reader], T], then: Callable[[T], None], background: bool = True,
+                  reader: Reader | None = None) -> None:
+    """Run `work(reader)` on the worker thread, `reader` being the one given (by default the default
+    reader where the work is submitted: the worker never looks it up), and `then(result)` back on the
+    kernel's loop; without a running loop (or with background=False), both at once. Widgets change
+    only in `then`, on the loop's own thread."""
+    reading = resolve(reader)
     loop = running_loop() if background and not in_browser() else None
     if loop is None:
         then(work(reading))
@@ -120,7 +96,7 @@ def warm_up() -> None:
         return
     _warming = True
     triad = tuple(SpelledNote.from_english(name) for name in ("C", "E", "G"))
-    _WORKER.submit(_yielding, _drawn, "triad", (0, 4, 7), triad, Reading.in_force())
+    _WORKER.submit(_yielding, _drawn, "triad", (0, 4, 7), triad, default_reader())
 
 
 _warming = False  # the warm-up is under way or done in this process
@@ -134,21 +110,24 @@ def sized_svg(svg: str, px: float, css: str) -> str:
     return f"<div class='{css}' style='width:{scaled(px)}'>{svg}</div>"
 
 
-def structure_title(structure: Structure) -> str:
+def structure_title(structure: Structure, reader: Reader | None = None) -> str:
     """What a student reads above the player, e.g. "D minor (complete triad): D–F–A — ii in C major" or
-    "Eb major scale, degrees 2-3-4: F–G–Ab"; the notes as `Structure.spelling` writes them and the
-    triad or key named as the board spells them, so the title, the board and the staff agree."""
+    "Eb major scale, degrees 2-3-4: F–G–Ab", for `reader` (by default the default reader); the notes as
+    `Structure.spelling` writes them and the triad or key named as the board spells them, so the
+    title, the board and the staff agree."""
+    reader = resolve(reader)
     if structure.kind == "triad" and not (structure.complete and structure.triads):
-        return structure.describe()
-    notes = "–".join(structure.spelling)
+        return structure.describe(reader=reader)
+    notes = "–".join(structure.spelling(reader))
     if structure.kind == "triad":
-        name = structure.label().removesuffix(" triad")
-        functions = f" — {', '.join(structure.functions)}" if structure.functions else ""
+        name = structure.label(reader).removesuffix(" triad")
+        found = structure.functions(reader)
+        functions = f" — {', '.join(found)}" if found else ""
         return f"{name} (complete triad): {notes}{functions}"
     try:
-        name = scale_name(structure.notes)
+        name = scale_name(structure.notes, reader=reader)
     except NotAStructure:
-        return structure.describe()
+        return structure.describe(reader=reader)
     return f"{name}{' (complete)' if structure.complete else ''}: {notes}"  # the name says "scale"
 
 
@@ -175,19 +154,21 @@ class ListenPanel(widgets.VBox):
         super().__init__([heading, widgets.HBox([self.staff, self.keyboard], layout=wrap)])
         self.add_class("muz-listen")
 
-    def redraw(self) -> None:
-        """Write the run loaded last again, in the note names in force (the same sound is not played
-        again)."""
+    def redraw(self, reader: Reader | None = None) -> None:
+        """Write the run loaded last again for `reader` (by default the default reader; the same sound
+        is not played again)."""
         if self.structure is not None:
-            self.show(self.structure)
+            self.show(self.structure, reader)
 
-    def show(self, structure: Structure) -> None:
-        """Load the sound and notation of a structure (made in the background in a kernel); runs
+    def show(self, structure: Structure, reader: Reader | None = None) -> None:
+        """Load the sound and notation of a structure (made in the background in a kernel) for `reader`
+        (by default the default reader where it is called, passed to the worker as a value); runs
         music21 cannot name play note by note."""
+        reader = resolve(reader)
         self.structure = structure
-        self.title.value = f"<b>{structure_title(structure)}</b>"
+        self.title.value = f"<b>{structure_title(structure, reader)}</b>"
 
-        def work(reading: Reading) -> tuple[bytes, str, str]:
+        def work(reading: Reader) -> tuple[bytes, str, str]:
             try:
                 return _drawn(structure.kind, structure.pitches, structure.notes, reading)
             except NotAStructure:
@@ -206,37 +187,37 @@ class ListenPanel(widgets.VBox):
             if self.player.value != sound:
                 self.player.value = sound
 
-        in_background(work, then, self.background)
+        in_background(work, then, self.background, reader)
 
 
 @lru_cache(maxsize=256)
 def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
-           reading: Reading) -> tuple[bytes, str, str]:
-    """A run's sound (WAV bytes), staff and keyboard, made once in the `reading` they are remembered
-    by: the same triads and scales come back game after game. NotAStructure for a run music21 cannot
-    name. In the browser edition only the keyboard is drawn here."""
-    with reading.applied():
-        if in_browser():
-            return b"", "", _keys(notes)
-        from muzlab.views import audio  # numpy: not in the browser edition
+           reader: Reader) -> tuple[bytes, str, str]:
+    """A run's sound (WAV bytes), staff and keyboard, made once for the `reader` they are remembered
+    by (passed down to every picture, on whatever thread): the same triads and scales come back game
+    after game. NotAStructure for a run music21 cannot name. In the browser edition only the keyboard
+    is drawn here."""
+    if in_browser():
+        return b"", "", _keys(notes, reader)
+    from muzlab.views import audio  # numpy: not in the browser edition
 
-        sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
-        with NOTATION_LOCK:
-            staff = _notation(kind, notes)
-        return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(notes)
+    sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
+    with NOTATION_LOCK:
+        staff = _notation(kind, notes, reader)
+    return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(notes, reader)
 
 
-def _keys(notes: tuple[SpelledNote, ...]) -> str:
+def _keys(notes: tuple[SpelledNote, ...], reader: Reader) -> str:
     """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
     neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
     try:
-        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE)
-        return sized_svg(svg, OCTAVE_PX * layout(notes).octaves, "muz-keyboard-picture")
+        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE, reader=reader)
+        return sized_svg(svg, OCTAVE_PX * layout(notes, reader=reader).octaves, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 
 
-def _notation(kind: str, notes: tuple[SpelledNote, ...]) -> str:
+def _notation(kind: str, notes: tuple[SpelledNote, ...], reader: Reader) -> str:
     from muzlab.views import music  # music21 and verovio load only when a staff is first drawn
 
-    return music.notation_svg(music.structure_stream(kind, notes))
+    return music.notation_svg(music.structure_stream(kind, notes, reader=reader))

@@ -19,11 +19,11 @@ from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.outputs import file_written
-from muzlab.core.pitch import current_note_names
-from muzlab.names.spelling import as_shown, current_lesson_key, pitch_label, symbols
+from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play import records
 from muzlab.play.game import Game
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
+from muzlab.reading import as_shown, current_note_names, default_reader
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
@@ -363,7 +363,8 @@ class PlayBoard(widgets.VBox):
             lit=game.legal_placements() if show_legal else (), tips_for=hand if show_legal else None,
             chosen=chosen))
         scale = self._scale
-        face = symbols(pitch_label(hand)) if hand is not None else "–"  # as the dice on the board: F♯
+        reader = default_reader()
+        face = symbols(pitch_label(hand, reader), reader) if hand is not None else "–"  # as on the board: F♯
         self.hand.value = (f"<div style='font-size:{scaled(44, scale)};font-weight:bold;line-height:1.2'>"
                            f"{html.escape(face)}</div><div style='font-size:{scaled(14, scale)}'>"
                            "die in hand</div>")
@@ -386,7 +387,7 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        names = (current_note_names(), current_lesson_key())
+        names = default_reader()
         drawn = (game, len(events), events[-1] if events else None, names, scale,
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
@@ -397,19 +398,19 @@ class PlayBoard(widgets.VBox):
     def _list_runs(self) -> None:
         """The runs list of the board (a new list only when the dice or the note names changed); each
         run is described once, not again on every click."""
-        position, convention = self.game.position, (current_note_names(), current_lesson_key())
+        position, convention = self.game.position, default_reader()
         if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
             return
         if self._listed is None or self._listed[1] != convention:
             self._described = {}
         self._listed = (position, convention)
-        self._structures = position.structures()
-        described = self._described
+        self._structures = position.structures(convention.key or "")
+        described = self._described  # (by the run's facts and its names on this board: its history)
         for structure in self._structures:
-            if structure not in described:
-                described[structure] = structure.describe()
+            if (structure, structure.names) not in described:
+                described[structure, structure.names] = structure.describe(reader=convention)
         self.runs.options = [("choose a run to hear", None)] + [
-            (described[s], i) for i, s in enumerate(self._structures)]
+            (described[s, s.names], i) for i, s in enumerate(self._structures)]
 
 
 def sheet_html(rows: Sequence[dict]) -> str:

@@ -9,9 +9,9 @@ import ipywidgets as widgets
 
 from muzlab.core.board import Board
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import as_shown
 from muzlab.play.puzzles import puzzle_question
 from muzlab.play.quiz import KINDS, Question, make_question
+from muzlab.reading import as_shown
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 #: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.play.puzzles).

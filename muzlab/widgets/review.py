@@ -16,9 +16,9 @@ import html
 import ipywidgets as widgets
 
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import as_shown
 from muzlab.play import coach
 from muzlab.play.game import Game
+from muzlab.reading import as_shown
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 

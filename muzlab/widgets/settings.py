@@ -14,6 +14,7 @@ from muzlab.core.theory import TRIAD_STEPS
 from muzlab.names.spelling import show_name
 from muzlab.play.eartraining import CONTEXTS, PLAYS, Drill, EarTrainingError
 from muzlab.play.quiz import KINDS
+from muzlab.reading import shown
 
 #: The notes a drill's range may start or end on: (English name, MIDI number), C2 to C6.
 RANGE_NOTES = tuple((f"{letter}{octave}", 12 * (octave + 1) + step) for octave in range(2, 7)
@@ -31,12 +32,13 @@ USES = {"triad quality": ("range", "play", "qualities", "tempo"), "third": ("ran
 
 def _range_options() -> list[tuple[str, int]]:
     """The range menu: each note named in the convention in force ("H3" in German), as its MIDI number."""
-    return [(f"{show_name(name[:-1])}{name[-1]}", midi) for name, midi in RANGE_NOTES]
+    reader = shown()
+    return [(f"{show_name(name[:-1], reader)}{name[-1]}", midi) for name, midi in RANGE_NOTES]
 
 
 def _key_name(tonic: str) -> str:
     """A major key as the class reads it, from its English tonic: "Bb major" (German: "B major")."""
-    return f"{show_name(tonic)} major"
+    return f"{show_name(tonic, shown())} major"
 
 
 def _ticks(options: dict[Any, str], chosen, css: str) -> dict[Any, widgets.Checkbox]:

@@ -10,7 +10,6 @@ in the page does, so the boards are tested without a browser.
 
 from __future__ import annotations
 
-import contextvars
 import html
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -24,6 +23,8 @@ from muzlab.core.board import Board
 from muzlab.core.errors import UnknownSetting
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
+from muzlab.names.reader import Reader
+from muzlab.reading import for_people
 from muzlab.rules.position import Position
 from muzlab.views.svg import BoardView, board_view, hex_points, honeypot_label, view_svg
 
@@ -141,9 +142,9 @@ class SvgBoard(anywidget.AnyWidget):
         self._tips: dict[Cell, str] = {}  # the tooltips known; the others are asked of the rules on hover
         self._view: BoardView | None = None
         self.scene: Scene | None = None
-        #: the settings the scene was shown in (note names, lesson key, typeset): a tooltip asked
-        #: later, on hover, is written in them too
-        self._reading = contextvars.copy_context()
+        #: the reader the scene was shown for (note names, lesson key, typeset): a tooltip asked later,
+        #: on hover, is written for it too
+        self.reader: Reader = for_people(None)
         self.add_class("muz-svgboard")
         self.on_msg(self._message)
 
@@ -202,15 +203,17 @@ class SvgBoard(anywidget.AnyWidget):
         (`Scene.tips_for`) its points there or the rule that refuses it; a marked cell's problem."""
         scene = self.scene
         if cell not in self._tips and scene is not None:
-            why = self._reading.run(scene.position.explain, scene.tips_for, cell)
+            why = scene.position.explain(scene.tips_for, cell, self.reader)
             self._tips[cell] = with_problem(f"{self.where(cell)}: {why}", scene.marked or {}, cell)
         return self._tips.get(cell, "")
 
-    def show(self, scene: Scene) -> None:
-        """Draw a scene (one message to the page)."""
+    def show(self, scene: Scene, reader: Reader | None = None) -> None:
+        """Draw a scene (one message to the page) for `reader` (by default the default reader,
+        typeset), whose words the tooltips asked later are written in too."""
         position, marked = scene.position, scene.marked or {}
-        self.scene, self._reading = scene, contextvars.copy_context()
-        self._view = board_view(position, scene.highlight, scene.last, coordinates=self.show_names)
+        self.scene, self.reader = scene, for_people(reader)
+        self._view = board_view(position, scene.highlight, scene.last, coordinates=self.show_names,
+                                reader=self.reader)
         if scene.tips_for is None:
             self._tips = {cell: with_problem(self.where(cell), marked, cell) for cell in self.board.cells}
         else:

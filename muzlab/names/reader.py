@@ -1,0 +1,95 @@
+"""Who reads: the note-name convention, the lesson key, typesetting and the language, as one value.
+
+A `Reader` is passed to every function that makes words (`muzlab.names`, the sentence makers of
+`muzlab.play`); the words are a pure function of the facts, the board's spelling and the reader, so
+two readers of one game never see each other's names, on any thread, in any order. The reader a
+notebook sets (`muzlab.set_note_names`, `muzlab.note_names`, ...) is only a default that the widgets
+and display hooks pass down (`muzlab.reading`); nothing below the widgets holds one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from muzlab.core.errors import UnknownSetting, shown
+from muzlab.core.pitch import CONVENTIONS, PitchLike, SpelledNote
+from muzlab.names.spelling import lesson_key_facts, show_name
+
+#: The languages words are written in; the first is the default (issue 31 adds more).
+LANGUAGES = ("en",)
+
+
+class Key(NamedTuple):
+    """A lesson key as a spelled value: its tonic (letter, accidental) and scale type ("major")."""
+
+    tonic: SpelledNote
+    kind: str = "major"
+
+    @property
+    def tonic_name(self) -> str:
+        """The tonic's English spelled name ("F#"), as the naming layer works on it."""
+        return self.tonic.english
+
+    @classmethod
+    def of(cls, key: PitchLike | Key | None, convention: str = "english") -> Key | None:
+        """The key a person chose: "F#", "Gb major", "D harmonic minor", 6, a SpelledNote (a typed
+        name read in `convention`), or None / "" for none; NotAKey if it is no conventional key."""
+        if key is None or key == "" or isinstance(key, Key):
+            return key or None
+        tonic, kind = lesson_key_facts(key, convention)
+        return cls(SpelledNote.from_english(tonic), kind)
+
+    def __repr__(self) -> str:
+        return f"Key({self.tonic_name!r}, {self.kind!r})"
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How a person reads muzlab's words: the note-name convention ("english", "german", "solfege"),
+    the lesson key (a `Key`, or None), whether names are typeset with real sharps and flats (F♯, B♭)
+    and the language of the sentences ("en")."""
+
+    convention: str = "english"
+    key: Key | None = None
+    typeset: bool = False
+    language: str = "en"
+
+    def __post_init__(self) -> None:
+        if self.convention not in CONVENTIONS:
+            raise UnknownSetting(f"unknown note-name convention {shown(self.convention)}; known: "
+                                 f"{', '.join(CONVENTIONS)}")
+        if self.key is not None and not isinstance(self.key, Key):
+            raise UnknownSetting(f"a reader's key is a Key value (Key.of('F#')), not {shown(self.key)}")
+        if not isinstance(self.typeset, bool):
+            raise UnknownSetting(f"typeset is True or False, not {shown(self.typeset)}")
+        if self.language not in LANGUAGES:
+            raise UnknownSetting(f"unknown language {shown(self.language)}; known: {', '.join(LANGUAGES)}")
+
+    def with_key(self, key: PitchLike | Key | None) -> Reader:
+        """This reader with another lesson key ("F#", "Gb major", a Key; None for none)."""
+        return replace(self, key=Key.of(key, self.convention))
+
+    def replace(self, **changes: object) -> Reader:
+        """This reader with some fields changed (`Reader.replace(typeset=True)`)."""
+        if "key" in changes and not isinstance(changes["key"], Key | None):
+            changes["key"] = Key.of(changes["key"], str(changes.get("convention", self.convention)))
+        return replace(self, **changes)
+
+    def name(self, english: str) -> str:
+        """One spelled English name ("Bb") as this reader reads it (German "B", typeset "B♭")."""
+        return show_name(english, self)
+
+    def __repr__(self) -> str:
+        fields = [repr(self.convention)]
+        if self.key is not None:
+            fields.append(f"key={self.key!r}")
+        if self.typeset:
+            fields.append("typeset=True")
+        if self.language != "en":
+            fields.append(f"language={self.language!r}")
+        return f"Reader({', '.join(fields)})"
+
+
+#: The reader of records, notation and the ASCII names views are given: English, no key, not typeset.
+PLAIN = Reader()
