@@ -17,6 +17,7 @@ from functools import wraps
 from typing import Any
 
 from muzlab.core.pitch import PitchLike
+from muzlab.names.language import DEFAULT_NOTE_NAMES, check_language
 from muzlab.names.reader import Key, Reader
 
 #: The kernel's default reader (`set_note_names`, `set_lesson_key`): one person per kernel.
@@ -62,6 +63,23 @@ def set_note_names(convention: str) -> None:
     block = _block.get()
     if block is not None:
         _block.set(block.replace(convention=convention))
+
+
+def set_language(language: str, note_names: str | None = None) -> None:
+    """Switch this kernel's language ("en", "de", "fr", "es"), with that language's usual note names
+    (German names for "de", solfège for "fr" and "es") unless `note_names` says otherwise; a later
+    `set_note_names` changes the names alone."""
+    changes = {"language": check_language(language),
+               "convention": note_names or DEFAULT_NOTE_NAMES[language]}
+    _default[0] = _default[0].replace(**changes)
+    block = _block.get()
+    if block is not None:
+        _block.set(block.replace(**changes))
+
+
+def current_language() -> str:
+    """The default reader's language ("en" unless switched)."""
+    return default_reader().language
 
 
 def current_note_names() -> str:

@@ -118,13 +118,17 @@ def test_translations_use_the_glossarys_music_terms(code):
     """Where an English sentence uses a music term, its translation uses the glossary's word for it."""
     catalog = catalogues.read(catalogues.po_path(code), code)
     off = []
-    for row in glossary():
-        if row["kind"] != "music":
-            continue
+    rows = [row for row in glossary() if row["kind"] == "music"]
+    for row in rows:
         english = re.compile(rf"\b{re.escape(row['term'])}\b", re.IGNORECASE)
+        # a longer term holding this one ("root position" for "root") is checked as itself
+        longer = [other["term"] for other in rows if row["term"] in other["term"] != row["term"]]
         words = [word.lower() for word in row[code].split("|")]
         for message in messages(catalog):
-            if any(english.search(PLACEHOLDER.sub("", text)) for text in ids(message)):
+            sources = [PLACEHOLDER.sub("", text) for text in ids(message)]
+            for term in longer:
+                sources = [re.sub(re.escape(term), "", text, flags=re.IGNORECASE) for text in sources]
+            if any(english.search(text) for text in sources):
                 for text in forms(message):
                     if not any(word in text.lower() for word in words):
                         off.append((row["term"], message.id, text))
@@ -165,3 +169,73 @@ def test_note_names_inside_sentences():
     assert prose_note("Re", "fr") == "ré"
     assert prose_note("Es", "de") == "Es"
     assert prose_note("E♭", "es") == "E♭"  # English letters stay letters
+
+
+# ---- sentences as a reader of each language reads them ---------------------------------------------------
+def english_words(code: str, template) -> set[str]:
+    """Words of the English source sentences that no translation into `code` uses (so a sentence
+    holding one was left in English)."""
+    catalog = catalogues.read(catalogues.po_path(code), code)
+    source = {word for message in messages(template) for text in ids(message)
+              for word in re.findall(r"[a-z]{3,}", PLACEHOLDER.sub("", text).lower())}
+    translated = {word for message in messages(catalog) for text in forms(message)
+                  for word in re.findall(r"[a-zà-ÿ]{3,}", text.lower())}
+    return source - translated
+
+
+@pytest.fixture(scope="module")
+def refusals():
+    from test_refusal_facts import _refusals_of_random_games
+
+    found = _refusals_of_random_games("basic", 6) + _refusals_of_random_games("master", 6)
+    return found[::3]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("convention", ["english", "german", "solfege"])
+def test_every_refusal_of_seeded_games_reads_in_the_language_with_no_english_left(code, convention, template,
+                                                                                   refusals):
+    from muzlab.names.reader import Reader
+
+    reader = Reader(convention, typeset=True, language=code)
+    english = Reader(convention, typeset=True)
+    leftovers = english_words(code, template)
+    rules = set()
+    for position, pitch, cell, refusal in refusals:
+        sentence = position.explain(pitch, cell, reader)
+        rules.add(refusal.rule)
+        assert sentence != position.explain(pitch, cell, english)
+        left = set(re.findall(r"[a-z]{3,}", sentence.lower())) & leftovers
+        assert not left, f"{sentence!r} keeps English words {sorted(left)}"
+    assert len(rules) >= 9
+
+
+def test_french_solfege_writes_re_with_its_accent_and_reads_it_back():
+    from muzlab.core.pitch import parse_pitch
+    from muzlab.names.reader import Reader
+    from muzlab.names.spelling import show_name
+
+    assert show_name("Db", Reader("solfege", typeset=True, language="fr")) == "Ré♭"
+    assert show_name("Db", Reader("solfege", typeset=True, language="es")) == "Re♭"
+    assert parse_pitch("Ré♭", "solfege") == parse_pitch("Re♭", "solfege") == 1
+
+
+def test_set_language_sets_the_default_readers_language_and_its_note_names():
+    import muzlab
+    from muzlab.reading import current_language, current_note_names, default_reader
+
+    before = default_reader()
+    try:
+        muzlab.set_language("de")
+        assert (current_language(), current_note_names()) == ("de", "german")
+        position = muzlab.Position(dice={"e5": "C"})
+        assert position.explain("C", "e5") == "Auf e5 liegt schon C."
+        muzlab.set_note_names("english")
+        assert (current_language(), current_note_names()) == ("de", "english")
+        muzlab.set_language("fr", note_names="english")
+        assert current_note_names() == "english"
+        with pytest.raises(UnknownSetting, match="unknown language 'klingon'"):
+            muzlab.set_language("klingon")
+        assert current_language() == "fr"
+    finally:
+        muzlab.set_reader(before)

@@ -29,7 +29,7 @@ TRANSLATED = ("de", "fr", "es")
 STAMP = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
 KEYWORDS = {
     "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-    "translate": (2,), "translate_plural": (2, 3), "translate_in": ((2, "c"), 3),
+    "translate": (2,), "translate_plural": (2, 3), "translate_in": ((2, "c"), 3), "marked": ((1, "c"), 2),
 }
 
 

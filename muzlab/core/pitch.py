@@ -30,8 +30,8 @@ DIE_FACES = tuple(s if s == f else f"{s}/{f}" for s, f in zip(SHARP_NAMES, FLAT_
 CONVENTIONS = ("english", "german", "solfege")
 #: Fixed-do syllable of each letter.
 SOLFEGE = {"C": "Do", "D": "Re", "E": "Mi", "F": "Fa", "G": "Sol", "A": "La", "B": "Si"}
-_SOLFEGE_READ = {"do": "C", "re": "D", "mi": "E", "fa": "F", "sol": "G", "so": "G", "la": "A", "si": "B",
-                 "ti": "B"}
+_SOLFEGE_READ = {"do": "C", "re": "D", "ré": "D", "mi": "E", "fa": "F", "sol": "G", "so": "G", "la": "A",
+                 "si": "B", "ti": "B"}
 
 #: The longest note name read (a letter or syllable with a few accidentals).
 MAX_NAME_LENGTH = 12

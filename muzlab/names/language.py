@@ -47,6 +47,12 @@ def catalogue(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=LOCALE, languages=[language])
 
 
+def marked(context: str, message: str) -> tuple[str, str]:
+    """A sentence marked for the catalogues but translated later, where the reader is known
+    (`reader.pgettext(*marked(...))`): for tables of messages chosen by a fact."""
+    return context, message
+
+
 def translate(language: str, message: str) -> str:
     """`message` (an English source sentence, usually a template) in `language`."""
     return catalogue(language).gettext(message)

@@ -14,10 +14,8 @@ from typing import NamedTuple
 
 from muzlab.core.errors import UnknownSetting, shown
 from muzlab.core.pitch import CONVENTIONS, PitchLike, SpelledNote
+from muzlab.names.language import catalogue, check_language
 from muzlab.names.spelling import lesson_key_facts, show_name
-
-#: The languages words are written in; the first is the default (issue 31 adds more).
-LANGUAGES = ("en",)
 
 
 class Key(NamedTuple):
@@ -48,7 +46,7 @@ class Key(NamedTuple):
 class Reader:
     """How a person reads muzlab's words: the note-name convention ("english", "german", "solfege"),
     the lesson key (a `Key`, or None), whether names are typeset with real sharps and flats (F♯, B♭)
-    and the language of the sentences ("en")."""
+    and the language of the sentences ("en", "de", "fr" or "es")."""
 
     convention: str = "english"
     key: Key | None = None
@@ -63,8 +61,19 @@ class Reader:
             raise UnknownSetting(f"a reader's key is a Key value (Key.of('F#')), not {shown(self.key)}")
         if not isinstance(self.typeset, bool):
             raise UnknownSetting(f"typeset is True or False, not {shown(self.typeset)}")
-        if self.language not in LANGUAGES:
-            raise UnknownSetting(f"unknown language {shown(self.language)}; known: {', '.join(LANGUAGES)}")
+        check_language(self.language)
+
+    def gettext(self, message: str) -> str:
+        """An English source sentence (usually a template) in this reader's language."""
+        return catalogue(self.language).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The singular or plural template for `count`, by the plural rule of this reader's language."""
+        return catalogue(self.language).ngettext(singular, plural, count)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` as meant in `context`, in this reader's language ("major" of a key or of a triad)."""
+        return catalogue(self.language).pgettext(context, message)
 
     def with_key(self, key: PitchLike | Key | None) -> Reader:
         """This reader with another lesson key ("F#", "Gb major", a Key; None for none)."""

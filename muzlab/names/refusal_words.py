@@ -15,6 +15,7 @@ from muzlab.core.hexgrid import COLUMN
 from muzlab.core.pitch import pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     join,
@@ -28,23 +29,65 @@ from muzlab.names.spelling import (
 
 #: The board's spelling the dice are named by, or None (each run spelled alone).
 Spelled = BoardSpelling | None
-#: How each side of a column pair fails the room rule, by fault, with where the side is.
-_SIDE_WORDS = {
-    "edge": "the board ends {where} it",
-    "four": "the cell {where} it has a die beyond it (that would make four)",
-    "scale": "no note that finishes it fits {where} without breaking a scale",
-}
-
-
 def refusal_text(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    """One sentence saying which rule is broken, as `reader` reads it; `spelled` is the board's
-    spelling the dice are named by (None: each run is spelled alone)."""
+    """One sentence saying which rule is broken, as `reader` reads it, in its language; `spelled` is
+    the board's spelling the dice are named by (None: each run is spelled alone)."""
     return _WRITERS[refusal.rule](refusal, board, spelled, reader)
 
 
-def or_list(words: list[str] | tuple[str, ...]) -> str:
-    """Words joined as a reader lists choices: "major, minor or diminished"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def or_list(words: list[str] | tuple[str, ...], reader: Reader) -> str:
+    """Words joined as a reader lists choices: "major, minor or diminished". Every word but the last
+    is stripped, so that a language may end a word with a space before the noun that follows."""
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the last two of a list of choices ("minor or diminished").
+    last = reader.gettext("{first} or {last}").format(first=words[-2].strip(), last=words[-1])
+    return ", ".join([word.strip() for word in words[:-2]] + [last])
+
+
+#: One triad of each quality, with its article ("a major triad"), by quality.
+_A_TRIAD = {
+    "major": marked("a triad", "a major triad"),
+    "minor": marked("a triad", "a minor triad"),
+    "diminished": marked("a triad", "a diminished triad"),
+    "augmented": marked("a triad", "an augmented triad"),
+}
+# TRANSLATORS: "triad quality, in a list" words are listed and put into "a {qualities} triad" and
+# "{qualities} triads"; a word may end with a space or a hyphen, as the noun after the list needs it.
+_QUALITY_ONE = {
+    "major": marked("triad quality, in a list, one triad", "major"),
+    "minor": marked("triad quality, in a list, one triad", "minor"),
+    "diminished": marked("triad quality, in a list, one triad", "diminished"),
+    "augmented": marked("triad quality, in a list, one triad", "augmented"),
+}
+_QUALITY_MANY = {
+    "major": marked("triad quality, in a list, triads", "major"),
+    "minor": marked("triad quality, in a list, triads", "minor"),
+    "diminished": marked("triad quality, in a list, triads", "diminished"),
+    "augmented": marked("triad quality, in a list, triads", "augmented"),
+}
+_SCALE_TYPE = {
+    "major": marked("scale type, in a list", "major"),
+    "harmonic minor": marked("scale type, in a list", "harmonic minor"),
+    "major pentatonic": marked("scale type, in a list", "major pentatonic"),
+    "whole-tone": marked("scale type, in a list", "whole-tone"),
+    "chromatic": marked("scale type, in a list", "chromatic"),
+}
+#: How each side of a column pair fails the room rule, by fault and side.
+_SIDES = {
+    ("edge", "above"): marked("room", "the board ends above it"),
+    ("edge", "below"): marked("room", "the board ends below it"),
+    ("four", "above"): marked("room", "the cell above it has a die beyond it (that would make four)"),
+    ("four", "below"): marked("room", "the cell below it has a die beyond it (that would make four)"),
+    ("scale", "above"): marked("room", "no note that finishes it fits above without breaking a scale"),
+    ("scale", "below"): marked("room", "no note that finishes it fits below without breaking a scale"),
+}
+
+
+def _words(table: dict, key: object, reader: Reader) -> str:
+    """The entry of a table of marked messages, in the reader's language."""
+    context, message = table[key]
+    return reader.pgettext(context, message)
 
 
 def column_names(refusal: Refusal, spelled: BoardSpelling | None) -> list[str]:
@@ -74,74 +117,100 @@ def _scale_names(refusal: Refusal, spelled: BoardSpelling | None, reader: Reader
 
 def _occupied(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     label = spelled.label(refusal.cell) if spelled is not None else pitch_name(refusal.detail[0])
-    return f"{board.cell_name(refusal.cell)} already holds {show_label(label, reader)}."
+    return reader.gettext("{cell} already holds {note}.").format(
+        cell=board.cell_name(refusal.cell), note=show_label(label, reader))
 
 
 def _opening(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    return f"The first die goes on the centre cell {board.cell_name(refusal.detail[0])}."
+    return reader.gettext("The first die goes on the centre cell {cell}.").format(
+        cell=board.cell_name(refusal.detail[0]))
 
 
 def _touch(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    return f"{pitch_label(refusal.pitch, reader)} must touch a die already on the board."
+    return reader.gettext("{note} must touch a die already on the board.").format(
+        note=pitch_label(refusal.pitch, reader))
 
 
 def _column_long(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    notes = join(column_names(refusal, spelled), reader)
-    return (f"{notes} would stack {len(refusal.pitches)} notes in a column; "
-            "a column holds at most a triad of three.")
+    return reader.gettext("{notes} would stack {count} notes in a column; a column holds at most a triad "
+                          "of three.").format(notes=join(column_names(refusal, spelled), reader),
+                                              count=len(refusal.pitches))
+
+
+def _triads(allowed: tuple[str, ...], reader: Reader) -> str:
+    """The allowed triads, as a plural: "major, minor or diminished triads"."""
+    qualities = or_list([_words(_QUALITY_MANY, quality, reader) for quality in allowed], reader)
+    return reader.gettext("{qualities} triads").format(qualities=qualities)
+
+
+def _a_triad_of(allowed: tuple[str, ...], reader: Reader) -> str:
+    """One triad of the allowed qualities: "a major, minor or diminished triad"."""
+    qualities = or_list([_words(_QUALITY_ONE, quality, reader) for quality in allowed], reader)
+    return reader.gettext("a {qualities} triad").format(qualities=qualities)
 
 
 def _column_quality(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    quality = refusal.detail[0]
-    notes = join(column_names(refusal, spelled), reader)
-    return (f"{notes} is a{'n' if quality[0] in 'aeiou' else ''} {quality} "
-            f"triad; only {or_list(refusal.allowed)} triads are allowed.")
+    return reader.gettext("{notes} is {a_triad}; only {triads} are allowed.").format(
+        notes=join(column_names(refusal, spelled), reader),
+        a_triad=_words(_A_TRIAD, refusal.detail[0], reader), triads=_triads(refusal.allowed, reader))
 
 
 def _column_shape(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    notes = join(column_names(refusal, spelled), reader)
-    return (f"{notes}, read upward, is not a {or_list(refusal.allowed)} "
-            "triad in root position.")
+    return reader.gettext("{notes}, read upward, is not {a_triad} in root position.").format(
+        notes=join(column_names(refusal, spelled), reader), a_triad=_a_triad_of(refusal.allowed, reader))
 
 
 def _column_pair(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     low, high = column_names(refusal, spelled)
     step = refusal.detail[0]
-    return (f"{show_name(low, reader)} up to {show_name(high, reader)} is {step} "
-            f"semitone{'s' if step != 1 else ''}; "
-            "neighbours in a column are a third apart (3 or 4 semitones).")
+    return reader.ngettext(
+        "{low} up to {high} is {step} semitone; neighbours in a column are a third apart "
+        "(3 or 4 semitones).",
+        "{low} up to {high} is {step} semitones; neighbours in a column are a third apart "
+        "(3 or 4 semitones).", step).format(low=show_name(low, reader), high=show_name(high, reader),
+                                            step=step)
 
 
 def _scale_closed(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     complete, keys = refusal.detail
     fit = run_key(complete, keys)
     names = fit.names if fit is not None else [pitch_name(p) for p in complete]
-    return f"{join(names, reader)} is already a complete scale; it takes no more notes."
+    return reader.gettext("{notes} is already a complete scale; it takes no more notes.").format(
+        notes=join(names, reader))
 
 
 def _scale_long(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    which = "one major scale" if refusal.allowed == ("major",) else "one full scale"
-    return (f"{_scale_names(refusal, spelled, reader)} is {len(refusal.pitches)} notes; "
-            "a diagonal holds at most "
-            f"{refusal.detail[0]} ({which}).")
+    if refusal.allowed == ("major",):
+        template = reader.gettext("{notes} is {count} notes; a diagonal holds at most {most} "
+                                  "(one major scale).")
+    else:
+        template = reader.gettext("{notes} is {count} notes; a diagonal holds at most {most} "
+                                  "(one full scale).")
+    return template.format(notes=_scale_names(refusal, spelled, reader), count=len(refusal.pitches),
+                           most=refusal.detail[0])
 
 
 def _scale_fragment(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
+    notes = _scale_names(refusal, spelled, reader)
     if refusal.allowed == ("major",):
-        fragment = "part of one major scale"
-    else:
-        fragment = f"consecutive notes of a {or_list(refusal.allowed)} scale"
-    return f"{_scale_names(refusal, spelled, reader)}, read upward, is not {fragment}."
+        return reader.gettext("{notes}, read upward, is not part of one major scale.").format(notes=notes)
+    scales = or_list([_words(_SCALE_TYPE, kind, reader) for kind in refusal.allowed], reader)
+    return reader.gettext("{notes}, read upward, is not consecutive notes of a {scales} scale.").format(
+        notes=notes, scales=scales)
 
 
 def _room(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    sides = ", and ".join(_SIDE_WORDS[fault].format(where=where) for where, fault in refusal.detail)
-    return f"{join(column_names(refusal, spelled), reader)} could never be finished as a triad: {sides}."
+    sides = [_words(_SIDES, (fault, where), reader) for where, fault in refusal.detail]
+    # TRANSLATORS: the two reasons a column can never be finished, one for each side.
+    both = sides[0] if len(sides) == 1 else reader.gettext("{first}, and {second}").format(
+        first=sides[0], second=sides[1])
+    return reader.gettext("{notes} could never be finished as a triad: {sides}.").format(
+        notes=join(column_names(refusal, spelled), reader), sides=both)
 
 
 def _apart(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    return (f"the dice on {', '.join(map(board.cell_name, refusal.cells))} do not touch the others; "
-            "every die must join the group.")
+    return reader.gettext("the dice on {cells} do not touch the others; every die must join the "
+                          "group.").format(cells=", ".join(map(board.cell_name, refusal.cells)))
 
 
 _WRITERS: dict[str, Callable[[Refusal, Board, BoardSpelling | None, Reader], str]] = {

@@ -132,10 +132,12 @@ class DiatonicTriad(NamedTuple):
 # notation: English ASCII names ("F#").
 def show_name(english_name: str, reader: Reader | None = None) -> str:
     """One spelled English name ("Bb", "F#", "E#") as `reader` reads it (German "B", "Fis", "Eis";
-    solfège "Si♭", "Fa♯", "Mi♯"); typeset, English writes "B♭", "F♯"."""
+    solfège "Si♭", "Fa♯", "Mi♯", in French "Ré"); typeset, English writes "B♭", "F♯"."""
     if reader is None:
         return english_name
     shown = to_convention(english_name, reader.convention)
+    if reader.language == "fr" and shown.startswith("Re"):  # French solfège writes ré with its accent
+        shown = "Ré" + shown[2:]
     if reader.typeset and reader.convention == "english":
         return shown[:1] + shown[1:].replace("#", "♯").replace("b", "♭")
     return shown
