@@ -55,7 +55,8 @@ def written_afresh(record: str, asked: list, reader: Reader) -> dict[str, list[s
     to the word makers themselves (no object's method, no cache of the game asked)."""
     game = Game.from_json(record)
     history = game.history()
-    log = [event_sentence(moment.event, game.board, reader, moment_words(moment, reader)) for moment in history]
+    log = [event_sentence(moment.event, game.board, reader, moment_words(moment, reader))
+           for moment in history]
     refusals = []
     for index, pitch, cell in asked:
         position = history[index].after
@@ -71,7 +72,8 @@ def said_by_the_objects(game: Game, asked: list, reader: Reader, default: str) -
     with muzlab.note_names(default), muzlab.lesson_key("A"):
         history = game.history()
         return {"log": game.log(reader),
-                "explain": [history[index].after.explain(pitch, cell, reader) for index, pitch, cell in asked],
+                "explain": [history[index].after.explain(pitch, cell, reader)
+                            for index, pitch, cell in asked],
                 "comments": comments(game, reader)}
 
 
@@ -87,14 +89,14 @@ def games() -> list[tuple[Game, list]]:
 def test_every_sentence_is_written_from_its_facts_for_the_reader_given_on_any_thread_in_any_order(games):
     expected = {(n, reader): written_afresh(game.to_json(), asked, reader)
                 for n, (game, asked) in enumerate(games) for reader in READERS}
-    assert all(expected[key]["explain"] and expected[key]["log"] and expected[key]["comments"] for key in expected)
+    assert all(said["explain"] and said["log"] and said["comments"] for said in expected.values())
     german = expected[0, Reader("german")]
     assert german != expected[0, Reader("english", typeset=True)]  # the readers do read otherwise
     for order in (0, 1):
         tasks = [(n, reader, CONVENTIONS[(i + order) % 3]) for i, (n, reader) in enumerate(expected)] * 2
         random.Random(order).shuffle(tasks)
         with ThreadPoolExecutor(max_workers=4) as pool:
-            answers = list(pool.map(lambda task: said_by_the_objects(*games[task[0]], task[1], task[2]), tasks))
+            answers = list(pool.map(lambda task: said_by_the_objects(*games[task[0]], *task[1:]), tasks))
         for (n, reader, default), said in zip(tasks, answers, strict=True):
             assert said == expected[n, reader], (n, reader, default)
     assert muzlab.default_reader() == Reader()  # no block left behind on this thread
@@ -102,10 +104,12 @@ def test_every_sentence_is_written_from_its_facts_for_the_reader_given_on_any_th
 
 def test_a_reader_is_a_hashable_value_with_a_readable_repr_and_refuses_what_it_cannot_read():
     reader = Reader("german", Key.of("Fis", "german"), typeset=True)
-    assert reader == Reader("german", Key.of("F#"), True) and hash(reader) == hash(Reader("german", Key.of(6), True))
+    assert reader == Reader("german", Key.of("F#"), True)
+    assert hash(reader) == hash(Reader("german", Key.of(6), True))
     assert repr(reader) == "Reader('german', key=Key('F#', 'major'), typeset=True)"
     assert repr(Reader()) == "Reader('english')" and Reader().language == "en"
-    assert reader.name("Bb") == "B" and Reader(typeset=True).name("Bb") == "B♭" and Reader().name("Bb") == "Bb"
+    assert reader.name("Bb") == "B" and Reader(typeset=True).name("Bb") == "B♭"
+    assert Reader().name("Bb") == "Bb"
     assert Key.of("D harmonic minor") == Key(muzlab.core.pitch.SpelledNote("D", 0), "harmonic minor")
     assert reader.with_key(None).key is None and reader.replace(key="Gb").key == Key.of("Gb")
     with pytest.raises(UnknownSetting, match="unknown language 'de'; known: en"):
