@@ -45,7 +45,8 @@ def test_every_rule_a_placement_can_break_is_met_and_worded_as_explain_says(refu
     # two runs placed apart, a teacher's set-up: both are tested below)
     assert seen == set(RULES) - {"apart", "scale-long"}
     for position, pitch, cell, refusal in refusals:
-        assert position.explain(pitch, cell) == refusal_text(refusal, position.board, position.spelled(), muzlab.default_reader())
+        said = refusal_text(refusal, position.board, position.spelled(), muzlab.default_reader())
+        assert position.explain(pitch, cell) == said
 
 
 def test_a_refusal_is_exactly_an_illegal_placement_and_its_run_is_read_off_the_board(refusals):
