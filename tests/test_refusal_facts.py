@@ -105,11 +105,12 @@ def test_dice_that_break_the_rules_carry_their_refusals_as_facts():
     apart = next(p for p in raised.value.problems if p.refusal.rule == "apart")
     assert apart.cells == ((3, 0),) and apart.refusal.pitch is None
     for problem in raised.value.problems:
-        assert problem.reason == refusal_text(problem.refusal, Position().board, None, muzlab.default_reader())
+        reader = muzlab.default_reader()
+        assert problem.reason == refusal_text(problem.refusal, Position().board, None, reader)
 
 
 def test_an_occupied_cell_is_said_to_hold_the_die_on_it_not_the_die_refused():
     position = Position(dice={(0, 0): "C"})
     refusal = position.refusal("E", (0, 0))
-    assert refusal_text(refusal, position.board, None, Reader()) == "e5 already holds C."  # (no board spelling given)
+    assert refusal_text(refusal, position.board, None, Reader()) == "e5 already holds C."  # (no spelling)
     assert position.explain("E", (0, 0)) == "e5 already holds C."
