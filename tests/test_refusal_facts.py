@@ -11,6 +11,7 @@ import muzlab
 from muzlab import IllegalPlacement, InvalidPosition, Position, RuleSet
 from muzlab.core.hexgrid import COLUMN
 from muzlab.core.refusal import RULES, Refusal
+from muzlab.names.reader import Reader
 from muzlab.names.refusal_words import refusal_text
 
 
@@ -44,7 +45,8 @@ def test_every_rule_a_placement_can_break_is_met_and_worded_as_explain_says(refu
     # two runs placed apart, a teacher's set-up: both are tested below)
     assert seen == set(RULES) - {"apart", "scale-long"}
     for position, pitch, cell, refusal in refusals:
-        assert position.explain(pitch, cell) == refusal_text(refusal, position.board, position.spelled())
+        said = refusal_text(refusal, position.board, position.spelled(), muzlab.default_reader())
+        assert position.explain(pitch, cell) == said
 
 
 def test_a_refusal_is_exactly_an_illegal_placement_and_its_run_is_read_off_the_board(refusals):
@@ -103,11 +105,12 @@ def test_dice_that_break_the_rules_carry_their_refusals_as_facts():
     apart = next(p for p in raised.value.problems if p.refusal.rule == "apart")
     assert apart.cells == ((3, 0),) and apart.refusal.pitch is None
     for problem in raised.value.problems:
-        assert problem.reason == refusal_text(problem.refusal, Position().board)
+        reader = muzlab.default_reader()
+        assert problem.reason == refusal_text(problem.refusal, Position().board, None, reader)
 
 
 def test_an_occupied_cell_is_said_to_hold_the_die_on_it_not_the_die_refused():
     position = Position(dice={(0, 0): "C"})
     refusal = position.refusal("E", (0, 0))
-    assert refusal_text(refusal, position.board) == "e5 already holds C."  # (no board spelling given)
+    assert refusal_text(refusal, position.board, None, Reader()) == "e5 already holds C."  # (no spelling)
     assert position.explain("E", (0, 0)) == "e5 already holds C."

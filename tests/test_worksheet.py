@@ -135,7 +135,7 @@ def test_a_triad_no_major_key_spells_is_asked_without_a_roman_numeral():
     (triad,) = [s for s in position.place("G#", cell).structures() if s.kind == "triad"]
     question = _in_a_key(Triad(position, 8, cell, triad), random.Random(4))
     assert question.function is None
-    asked, answer = _triad(position, question)
+    asked, answer = _triad(position, question, muzlab.default_reader())
     assert answer.endswith(": no major key spells it so.") and "Roman numeral" not in asked
 
 

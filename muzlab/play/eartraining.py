@@ -34,7 +34,7 @@ from muzlab.names.spelling import (
     spell_english,
     triad_label,
 )
-from muzlab.reading import default_reader, for_people
+from muzlab.reading import default_reader, resolve
 
 DRILLS = ("triad quality", "third", "scale degree")
 #: How the notes of a triad or third are played: one after another, together, or both in turn.
@@ -107,8 +107,8 @@ class EarItem:
 
     def title(self, reader: Reader | None = None) -> str:
         """What was heard, in words: "C# minor", "major third", "degree 5 (dominant) of D major", for
-        `reader` (by default the default reader, typeset)."""
-        reader = for_people(reader)
+        `reader` (by default the default reader)."""
+        reader = resolve(reader)
         if self.drill == "triad quality":
             return triad_label(self.pitches[0], self.answer, reader)
         if self.drill == "third":
@@ -119,8 +119,8 @@ class EarItem:
 
     def explanation(self, reader: Reader | None = None) -> str:
         """The sentence shown after an answer: what was played and why it is that answer, for `reader`
-        (by default the default reader, typeset)."""
-        reader = for_people(reader)
+        (by default the default reader)."""
+        reader = resolve(reader)
         shown = join(self.names(), reader)
         steps = [b - a for a, b in zip(self.notes, self.notes[1:], strict=False)]
         if self.drill == "triad quality":
