@@ -214,7 +214,7 @@ def test_imports_go_down_the_layers_never_up():
 
 def test_the_default_reader_stands_on_the_naming_layer_alone():
     graph = import_graph()
-    assert set(graph[DEFAULT_READER]) <= {"muzlab.core.pitch", "muzlab.names.reader"}
+    assert set(graph[DEFAULT_READER]) <= {"muzlab.core.pitch", "muzlab.names.reader", "muzlab.names.language"}
     low = [name for name in graph if layer_of(name) is not None and layer_of(name) < len(LAYERS)
            and LAYERS[layer_of(name)] in ("core", "names")]
     assert len(low) > 5 and [name for name in low if DEFAULT_READER in graph[name]] == []

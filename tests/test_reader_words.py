@@ -112,8 +112,9 @@ def test_a_reader_is_a_hashable_value_with_a_readable_repr_and_refuses_what_it_c
     assert Reader().name("Bb") == "Bb"
     assert Key.of("D harmonic minor") == Key(muzlab.core.pitch.SpelledNote("D", 0), "harmonic minor")
     assert reader.with_key(None).key is None and reader.replace(key="Gb").key == Key.of("Gb")
-    with pytest.raises(UnknownSetting, match="unknown language 'de'; known: en"):
-        Reader(language="de")
+    assert repr(Reader("german", language="de")) == "Reader('german', language='de')"
+    with pytest.raises(UnknownSetting, match="unknown language 'nl'; muzlab speaks en"):
+        Reader(language="nl")
     with pytest.raises(UnknownSetting, match="'dutch'; known: english, german, solfege"):
         Reader("dutch")
     with pytest.raises(UnknownSetting, match="a Key value"):
