@@ -158,10 +158,25 @@ def test_each_language_has_its_default_note_names():
     ("Fa♯", "major", "es", "fa♯ mayor"),
     ("La", "minor", "es", "la menor"),
     ("Re", "major", "es", "re mayor"),
-    ("Do", "whole-tone", "fr", "gamme par tons sur do"),
+    ("Do", "whole-tone", "fr", "do par tons"),
+    ("C", "whole-tone", "en", "C whole-tone"),
+    ("D", "harmonic minor", "de", "d-Moll harmonisch"),
 ])
 def test_keys_follow_each_languages_grammar(tonic, kind, code, expected):
     assert key_phrase(tonic, kind, code) == expected
+
+
+@pytest.mark.parametrize(("root", "quality", "code", "expected"), [
+    ("E♯", "diminished", "en", "E♯ diminished"),
+    ("Cis", "major", "de", "Cis-Dur"),
+    ("Cis", "minor", "de", "cis-Moll"),
+    ("Eis", "diminished", "de", "Eis vermindert"),
+    ("Mi♯", "diminished", "fr", "mi♯ diminué"),
+    ("Do♯", "major", "es", "do♯ mayor"),
+    ("Re", "augmented", "es", "re aumentado"),
+])
+def test_triads_follow_each_languages_grammar(root, quality, code, expected):
+    assert language.triad_phrase(root, quality, code) == expected
 
 
 def test_note_names_inside_sentences():
@@ -205,7 +220,7 @@ def test_every_refusal_of_seeded_games_reads_in_the_language_with_no_english_lef
         sentence = position.explain(pitch, cell, reader)
         rules.add(refusal.rule)
         assert sentence != position.explain(pitch, cell, english)
-        left = set(re.findall(r"[a-z]{3,}", sentence.lower())) & leftovers
+        left = set(re.findall(r"[a-zà-ÿ]{3,}", sentence.lower())) & leftovers
         assert not left, f"{sentence!r} keeps English words {sorted(left)}"
     assert len(rules) >= 9
 
@@ -239,3 +254,24 @@ def test_set_language_sets_the_default_readers_language_and_its_note_names():
         assert current_language() == "fr"
     finally:
         muzlab.set_reader(before)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("convention", ["english", "german", "solfege"])
+def test_a_seeded_games_log_and_runs_read_in_the_language_with_no_english_left(code, convention, template):
+    from muzlab import Game
+    from muzlab.names.reader import Reader
+    from muzlab.play.agents import make_agent, play
+
+    reader = Reader(convention, typeset=True, language=code)
+    leftovers = english_words(code, template)
+    for seed in range(3):
+        game = play(Game(2, seed=seed), [make_agent("greedy", seed=seed), make_agent("random", seed=seed)])
+        lines = game.log(reader=reader)
+        lines += [run.describe(reader=reader) for run in game.position.structures()]
+        assert len(lines) > 20
+        for line in lines:
+            left = set(re.findall(r"[a-zà-ÿ]{3,}", line.lower())) & leftovers
+            assert not left, f"{line!r} keeps English words {sorted(left)}"
+        english = game.log(reader=Reader(convention, typeset=True))
+        assert [line for line in lines[:len(english)] if line in english] == []

@@ -83,16 +83,39 @@ def key_phrase(tonic: str, kind: str, language: str) -> str:
     and its kind: "F♯ major", "Fis-Dur", "fis-Moll" (German minor keys take a small letter), "fa♯
     majeur", "fa♯ mayor"; UnknownSetting for a kind muzlab has no words for."""
     tonic = prose_note(tonic, check_language(language))
+    if kind in ("minor", "harmonic minor") and language == "de":
+        tonic = tonic[0].lower() + tonic[1:]
     if kind == "major":
         template = translate_in(language, "key", "{tonic} major")
-    elif kind in ("minor", "harmonic minor"):
-        if language == "de":
-            tonic = tonic[0].lower() + tonic[1:]
+    elif kind == "minor":
         template = translate_in(language, "key", "{tonic} minor")
+    elif kind == "harmonic minor":
+        template = translate_in(language, "key", "{tonic} harmonic minor")
     elif kind == "major pentatonic":
         template = translate_in(language, "key", "{tonic} major pentatonic")
     elif kind == "whole-tone":
-        template = translate_in(language, "key", "whole-tone scale on {tonic}")
+        template = translate_in(language, "key", "{tonic} whole-tone")
+    elif kind == "chromatic":
+        template = translate_in(language, "key", "{tonic} chromatic")
     else:
         raise UnknownSetting(f"no words for a key of kind {shown(kind)}")
     return template.format(tonic=tonic)
+
+
+def triad_phrase(root: str, quality: str, language: str) -> str:
+    """A triad named by its root as shown and its quality, in `language`: "E♯ diminished", "Cis-Dur",
+    "cis-Moll", "Eis vermindert", "mi♯ diminué", "do♯ mayor"; UnknownSetting for another quality."""
+    root = prose_note(root, check_language(language))
+    if quality == "minor" and language == "de":
+        root = root[0].lower() + root[1:]
+    if quality == "major":
+        template = translate_in(language, "triad", "{root} major")
+    elif quality == "minor":
+        template = translate_in(language, "triad", "{root} minor")
+    elif quality == "diminished":
+        template = translate_in(language, "triad", "{root} diminished")
+    elif quality == "augmented":
+        template = translate_in(language, "triad", "{root} augmented")
+    else:
+        raise UnknownSetting(f"no words for a triad of quality {shown(quality)}")
+    return template.format(root=root)

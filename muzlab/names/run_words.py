@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from muzlab.names.language import key_phrase, triad_phrase
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     ScaleFit,
@@ -45,7 +46,8 @@ class RunFacts(Protocol):
 def triad_text(run: RunFacts, root: int, quality: str, names: tuple[str, ...], reader: Reader) -> str:
     """A triad the column run is or could become, named to hold its notes as spelled: "E♯ diminished"."""
     first = 0 if root == run.pitches[0] else 1
-    return f"{show_name(triad_root_name(root, quality, names, first), reader)} {quality}"
+    return triad_phrase(show_name(triad_root_name(root, quality, names, first), reader), quality,
+                        reader.language)
 
 
 def triad_names(run: RunFacts, names: tuple[str, ...], reader: Reader) -> list[str]:
@@ -65,19 +67,20 @@ def functions(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[st
 def run_label(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """What a complete run is called: "C♯ major triad", "F♯ major scale"."""
     if run.kind == "triad":
-        return " and ".join(f"{triad_text(run, root, quality, names, reader)} triad"
-                            for root, quality in run.triads)
-    return f"{key_name(run, names, reader)} scale"
+        return reader.gettext(" and ").join(
+            reader.gettext("{triad} triad").format(triad=triad_text(run, root, quality, names, reader))
+            for root, quality in run.triads)
+    return reader.gettext("{key} scale").format(key=key_name(run, names, reader))
 
 
 def key_name(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """The key a diagonal run is read in, as it is spelled ("F♯ major"); "no scale" if none."""
     if not run.keys:
-        return "no scale"
+        return reader.gettext("no scale")
     fit = fit_spelled(run.pitches, run.keys, names)
     if fit is None:
         return run_key_names(run.pitches, run.keys[:1], reader=reader)[0]
-    return f"{show_name(fit.key, reader)} {fit.kind}"
+    return key_phrase(show_name(fit.key, reader), fit.kind, reader.language)
 
 
 def key_lists(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[list[str], list[str]]:
@@ -87,7 +90,7 @@ def key_lists(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[li
     return run_key_lists(run.pitches, run.keys, names, _key_name(reader.key), reader)
 
 
-def keys_text(letters: list[str], sound: list[str], limit: int | None = SHOWN_KEYS,
+def keys_text(letters: list[str], sound: list[str], reader: Reader, limit: int | None = SHOWN_KEYS,
               lesson: bool = False) -> str:
     """What a run fits, in words: the keys holding its letters, then its enharmonic twins marked as
     such, "E♭ major, B♭ major (= D♯ harmonic minor by sound)"; at most `limit` keys named in all
@@ -96,13 +99,15 @@ def keys_text(letters: list[str], sound: list[str], limit: int | None = SHOWN_KE
     sound)")."""
     limit = len(letters) + len(sound) if limit is None else limit
     shown = letters[:max(limit - lesson, 0)]
-    text = ", ".join(shown) if shown else "no key as spelled"
+    text = ", ".join(shown) if shown else reader.gettext("no key as spelled")
     if len(letters) > len(shown):
-        text += f" and {len(letters) - len(shown)} more"
+        text = reader.gettext("{keys} and {count} more").format(keys=text, count=len(letters) - len(shown))
     room = limit - len(shown)
     if sound and room:
-        twins = ", ".join(sound[:room]) + (f" and {len(sound) - room} more" if len(sound) > room else "")
-        text += f" (= {twins} by sound)"
+        twins = ", ".join(sound[:room])
+        if len(sound) > room:
+            twins = reader.gettext("{keys} and {count} more").format(keys=twins, count=len(sound) - room)
+        text = reader.gettext("{keys} (= {twins} by sound)").format(keys=text, twins=twins)
     return text
 
 
@@ -113,18 +118,24 @@ def describe_run(run: RunFacts, names: tuple[str, ...], reader: Reader, degrees:
     most three keys ("and 9 more"); `all_keys` names every one."""
     notes = join(names, reader)
     if run.kind == "triad":
-        return f"triad {notes}: {_triad_state(run, names, reader)}"
-    state = "complete scale" if run.complete else "scale run"
+        return reader.gettext("triad {notes}: {state}").format(notes=notes,
+                                                                state=_triad_state(run, names, reader))
+    if run.complete:
+        template = reader.gettext("complete scale {notes}: fits {keys}")
+    else:
+        template = reader.gettext("scale run {notes}: fits {keys}")
     if not run.keys:
-        return f"{state} {notes}: fits no scale"
+        if run.complete:
+            return reader.gettext("complete scale {notes}: fits no scale").format(notes=notes)
+        return reader.gettext("scale run {notes}: fits no scale").format(notes=notes)
     fit = _fit(run, names) if any(kind == "major" for _, kind in run.keys) else None
     if run.complete and len(run.keys) == 1 and fit is not None and fit.kind == "major" and fit.start:
-        text = f"{state} {notes}: fits {mode_name(run.pitches, fit=fit, reader=reader)}"
+        text = template.format(notes=notes, keys=mode_name(run.pitches, fit=fit, reader=reader))
     else:
         letters, sound = key_lists(run, names, reader)
         lesson = lesson_key_by_sound(run.pitches, run.keys, names, _key_name(reader.key))
-        shown = keys_text(letters, sound, None if all_keys else SHOWN_KEYS, lesson)
-        text = f"{state} {notes}: fits {shown}"
+        shown = keys_text(letters, sound, reader, None if all_keys else SHOWN_KEYS, lesson)
+        text = template.format(notes=notes, keys=shown)
     if degrees is not None and fit is not None and fit.kind == "major":
         text += f"; {run_degrees(run.pitches, degrees, fit=fit, reader=reader)}"
     return text
@@ -134,11 +145,14 @@ def _triad_state(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """What a column run is or could become: "complete D minor — ii in C major", "could become …"."""
     options = ", ".join(triad_names(run, names, reader))
     if not run.complete:
-        return f"could become {options}" if options else "can no longer become a triad"
+        if not options:
+            return reader.gettext("can no longer become a triad")
+        return reader.gettext("could become {triads}").format(triads=options)
     if not options:
-        return "not an allowed triad"
+        return reader.gettext("not an allowed triad")
     found = functions(run, names, reader)
-    return f"complete {options}" + (f" — {', '.join(found)}" if found else "")
+    text = reader.gettext("complete {triads}").format(triads=options)
+    return text + (f" — {', '.join(found)}" if found else "")
 
 
 def _fit(run: RunFacts, names: tuple[str, ...]) -> ScaleFit:

@@ -51,6 +51,7 @@ from muzlab.core.pitch import (
     typed_letter,
 )
 from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+from muzlab.names.language import key_phrase, marked, translate_in, triad_phrase
 
 if TYPE_CHECKING:
     from muzlab.names.reader import Key as LessonKey
@@ -88,9 +89,6 @@ DEGREE_NAMES = ("tonic", "supertonic", "mediant", "subdominant", "dominant", "su
 MOVABLE_DO = ("do", "re", "mi", "fa", "sol", "la", "ti")
 #: The ways to name a major scale's degrees.
 DEGREE_STYLES = {"names": DEGREE_NAMES, "movable-do": MOVABLE_DO, "numbers": tuple("1234567")}
-#: The modes of the major scale by starting degree (the sixth is the natural minor).
-MODES = ("Ionian", "Dorian", "Phrygian", "Lydian", "Mixolydian", "Aeolian", "Locrian")
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 DASH = "–"
 
 
@@ -460,8 +458,18 @@ def _best_tonic(tonic: int, kind: str) -> str:
 
 
 def _key_text(english_tonic: str, kind: str = "major", reader: Reader | None = None) -> str:
-    """A key from its English tonic name, as `reader` reads it: "Gb major"."""
-    return f"{show_name(english_tonic, reader)} {kind}"
+    """A key from its English tonic name, as `reader` reads it, in its language: "Gb major", "Ges-Dur"."""
+    if reader is None:
+        return f"{english_tonic} {kind}"
+    return key_phrase(show_name(english_tonic, reader), kind, reader.language)
+
+
+def _triad_text(english_root: str, quality: str, reader: Reader | None = None) -> str:
+    """A triad from its English root name and quality, as `reader` reads it, in its language: "D#
+    diminished", "Dis vermindert"."""
+    if reader is None:
+        return f"{english_root} {quality}"
+    return triad_phrase(show_name(english_root, reader), quality, reader.language)
 
 
 def key_label(tonic: PitchLike, kind: str = "major", reader: Reader | None = None) -> str:
@@ -470,7 +478,7 @@ def key_label(tonic: PitchLike, kind: str = "major", reader: Reader | None = Non
         raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
     name = (_english(tonic, _convention(reader)) if isinstance(tonic, str | SpelledNote)
             else _best_tonic(parse_pitch(tonic), kind))
-    return f"{show_name(name, reader)} {kind}"
+    return _key_text(name, kind, reader)
 
 
 def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = None) -> ScaleFit | None:
@@ -640,7 +648,7 @@ def triad_spellings(pitches: Iterable[PitchLike],
                     reader: Reader | None = None) -> list[tuple[str, list[str]]]:
     """Spellings from every root with at most one sharp or flat, named, best first."""
     root, quality = identify_triad(pitches)
-    return [(f"{show_name(names[0], reader)} {quality}", [show_name(n, reader) for n in names])
+    return [(_triad_text(names[0], quality, reader), [show_name(n, reader) for n in names])
             for names in _triad_options(root, quality)]
 
 
@@ -651,9 +659,9 @@ def triad_label(root: PitchLike, quality: str, reader: Reader | None = None) -> 
         root_pc = parse_pitch(english)
         for names in _triad_options(root_pc, quality):
             if names[0] == english:
-                return f"{show_name(english, reader)} {quality}"
+                return _triad_text(english, quality, reader)
         root = root_pc
-    return f"{show_name(triad_spelling(root, quality)[0], reader)} {quality}"
+    return _triad_text(triad_spelling(root, quality)[0], quality, reader)
 
 
 def triad_name(root_pc: PitchLike, quality: str) -> str:
@@ -846,8 +854,8 @@ def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | Non
     if structure_kind(kind) == "triad":
         root, quality = identify_triad(values)
         names = english_spelling(kind, values, key, "english")
-        return _key_text(names[0] if _stacked_thirds(names) else triad_spelling(root, quality)[0], quality,
-                         reader)
+        return _triad_text(names[0] if _stacked_thirds(names) else triad_spelling(root, quality)[0],
+                           quality, reader)
     return scale_name(values, _english(key, convention) if isinstance(key, str) else key, reader)
 
 
@@ -907,7 +915,7 @@ def _diatonic(tonic: int, name: str | None, reader: Reader | None = None) -> lis
         spelled = tuple(notes[(degree + k) % 7] for k in (0, 2, 4))
         quality = MAJOR_KEY_QUALITIES[degree]
         triads.append(DiatonicTriad(MAJOR_KEY_NUMERALS[degree], parse_pitch(spelled[0], "english"), quality,
-                                    f"{show_name(spelled[0], reader)} {quality}",
+                                    _triad_text(spelled[0], quality, reader),
                                     tuple(show_name(name, reader) for name in spelled)))
     return triads
 
@@ -916,7 +924,8 @@ def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Seq
                     first: LessonKey | None = None, reader: Reader | None = None) -> list[str]:
     """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]
     (`triad_function_facts` in words, as `reader` reads them)."""
-    return [f"{numeral} in {_key_text(key, 'major', reader)}"
+    template = "{numeral} in {key}" if reader is None else reader.gettext("{numeral} in {key}")
+    return [template.format(numeral=numeral, key=_key_text(key, "major", reader))
             for numeral, key in triad_function_facts(root, quality, tonics, spelled, first)]
 
 
@@ -983,10 +992,23 @@ def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: S
     mode that makes: A–B–C–D–E–F–G -> "C major from its sixth degree: A natural minor / Aeolian"."""
     values = list(pitches)
     fit = fit or choose_fit(values, key)
+    language = "en" if reader is None else reader.language
     key_text = _key_text(fit.key, "major", reader)
-    if fit.start == 0:
-        return f"{key_text} from its tonic: {key_text} / Ionian"
     start = show_name(fit.names[0], reader)
-    mode = MODES[fit.start]
-    mode_text = f"{start} natural minor / {mode}" if fit.start == 5 else f"{start} {mode}"
-    return f"{key_text} from its {ORDINALS[fit.start]} degree: {mode_text}"
+    mode = translate_in(language, *_MODE_OF[fit.start]).format(key=key_text, note=start)
+    return translate_in(language, *_FROM_DEGREE[fit.start]).format(key=key_text, mode=mode)
+
+
+#: The mode a major scale makes from each of its degrees, named from its first note (or the key).
+_MODE_OF = (marked("mode", "{key} / Ionian"), marked("mode", "{note} Dorian"),
+            marked("mode", "{note} Phrygian"), marked("mode", "{note} Lydian"),
+            marked("mode", "{note} Mixolydian"), marked("mode", "{note} natural minor / Aeolian"),
+            marked("mode", "{note} Locrian"))
+#: Where a run starts in its major key, by degree.
+_FROM_DEGREE = (marked("mode", "{key} from its tonic: {mode}"),
+                marked("mode", "{key} from its second degree: {mode}"),
+                marked("mode", "{key} from its third degree: {mode}"),
+                marked("mode", "{key} from its fourth degree: {mode}"),
+                marked("mode", "{key} from its fifth degree: {mode}"),
+                marked("mode", "{key} from its sixth degree: {mode}"),
+                marked("mode", "{key} from its seventh degree: {mode}"))

@@ -13,6 +13,7 @@ from muzlab.core.board import Board
 from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names.board_spelling import neighbour_pairs
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, show_label, show_name
@@ -23,7 +24,11 @@ if TYPE_CHECKING:
     from muzlab.play.game import Game
     from muzlab.rules.position import Position
 
-_SOURCE_WORDS = {"opening": "opening", "extra": "extra roll", "reroll": "re-roll", "passed": "bonus play"}
+#: Where a rolled or placed die came from, when not its turn's roll.
+_SOURCE_WORDS = {"opening": marked("where a die came from", "opening"),
+                 "extra": marked("where a die came from", "extra roll"),
+                 "reroll": marked("where a die came from", "re-roll"),
+                 "passed": marked("where a die came from", "bonus play")}
 
 
 #: Where the words page explains why one die has two names (linked from the first such move).
@@ -82,17 +87,21 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
             continue  # (the rolled name would read right here too)
         shown = show_name(names[other], reader)
         if line == COLUMN:
-            reasons.append((1, f"a third {'below' if other == high else 'above'} {shown}"))
+            words = (reader.gettext("a third below {note}") if other == high
+                     else reader.gettext("a third above {note}"))
+            reasons.append((1, words.format(note=shown)))
         else:
-            reasons.append((0 if other == high else 1, f"it leads to {shown}" if other == high
-                            else f"it steps up from {shown}"))
+            words = (reader.gettext("it leads to {note}") if other == high
+                     else reader.gettext("it steps up from {note}"))
+            reasons.append((0 if other == high else 1, words.format(note=shown)))
     if not reasons:  # both names read right: the run's own key or triad chose (the lesson key, a tie)
         for run in position.runs_through(cell, key):
             context = run.triad_names(reader)[:1] if run.kind == "triad" else [run.key_name(reader)]
-            if context and context[0] != "no scale":
-                reasons.append((2, f"as in {context[0]}"))
-    reason = min(reasons)[1] if reasons else "as its lines write it"
-    return f"{show_name(rolled, reader)}, read as {show_name(name, reader)} here: {reason}"
+            if context and context[0] != reader.gettext("no scale"):
+                reasons.append((2, reader.gettext("as in {key}").format(key=context[0])))
+    reason = min(reasons)[1] if reasons else reader.gettext("as its lines write it")
+    return reader.gettext("{rolled}, read as {name} here: {reason}").format(
+        rolled=show_name(rolled, reader), name=show_name(name, reader), reason=reason)
 
 
 def _renaming(old: str, new: str, where: str, reader: Reader) -> str:
@@ -100,9 +109,10 @@ def _renaming(old: str, new: str, where: str, reader: Reader) -> str:
     line reads it by its other name too, "the C# on f5 is now also read as Db"."""
     added = [name for name in new.split("/") if name not in old.split("/")]
     if set(old.split("/")) <= set(new.split("/")):
-        return (f"the {show_label(old, reader)} on {where} is now also read as "
-                f"{show_label('/'.join(added), reader)}")
-    return f"the {show_label(old, reader)} on {where} is now read as {show_label(new, reader)}"
+        return reader.gettext("the {old} on {cell} is now also read as {new}").format(
+            old=show_label(old, reader), cell=where, new=show_label("/".join(added), reader))
+    return reader.gettext("the {old} on {cell} is now read as {new}").format(
+        old=show_label(old, reader), cell=where, new=show_label(new, reader))
 
 
 def event_words(event: Event, board: Board, reader: Reader, name: str | None = None) -> str:
@@ -110,31 +120,56 @@ def event_words(event: Event, board: Board, reader: Reader, name: str | None = N
     (else its default name, as `reader` reads it)."""
     name = name or pitch_label(event.pitch, reader)
     if event.kind == "place":
-        where = board.cell_name(event.cell) if event.cell in board else f"the off-board cell {event.cell}"
-        return f"place {name} on {where}"
-    return {"reroll": "re-roll"}.get(event.kind, event.kind) + f" {name}"
+        return reader.gettext("place {note} on {cell}").format(note=name, cell=_where(event, board, reader))
+    if event.kind == "roll":
+        return reader.gettext("roll {note}").format(note=name)
+    if event.kind == "pass":
+        return reader.gettext("pass {note}").format(note=name)
+    return reader.gettext("re-roll {note}").format(note=name)
+
+
+def _where(event: Event, board: Board, reader: Reader) -> str:
+    """The cell a placement names: its name, or words for a cell off the board."""
+    if event.cell in board:
+        return board.cell_name(event.cell)
+    return reader.gettext("the off-board cell {cell}").format(cell=event.cell)
+
+
+def _player_did(event: Event, board: Board, reader: Reader, name: str) -> str:
+    """The sentence's first part: "Player 2 places Eb on e5"."""
+    player = event.player + 1
+    if event.kind == "place":
+        return reader.gettext("Player {player} places {note} on {cell}").format(
+            player=player, note=name, cell=_where(event, board, reader))
+    if event.kind == "roll":
+        return reader.gettext("Player {player} rolls {note}").format(player=player, note=name)
+    if event.kind == "pass":
+        return reader.gettext("Player {player} passes {note}").format(player=player, note=name)
+    return reader.gettext("Player {player} re-rolls {note}").format(player=player, note=name)
 
 
 def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords | None = None) -> str:
     """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"; `words` names
     the die and what it completed as the board does (`Game.die_words`, made for the same `reader`),
     else its default name."""
-    verb, _, rest = event_words(event, board, reader, words.name if words else None).partition(" ")
-    text = f"Player {event.player + 1} {verb}{'es' if verb.endswith('ss') else 's'} {rest}"
+    text = _player_did(event, board, reader, words.name if words else pitch_label(event.pitch, reader))
     if event.source != "turn" and (event.kind == "roll" or event.kind == "place"):
-        text += f" ({_SOURCE_WORDS[event.source]})"
+        text += f" ({reader.pgettext(*_SOURCE_WORDS[event.source])})"
     elif event.kind == "reroll" and event.source == "passed":
-        text += " (the passed die: no bonus play)"
+        text += reader.gettext(" (the passed die: no bonus play)")
     if event.kind == "place":
-        text += f": {event.points} point{'s' if event.points != 1 else ''}"
+        text += reader.ngettext(": {points} point", ": {points} points", event.points).format(
+            points=event.points)
         if event.completed:
-            text += ", completes " + " and ".join(words.completed if words else
-                                                  [c.label(reader) for c in event.completed])
+            done = reader.gettext(" and ").join(words.completed if words else
+                                                [c.label(reader) for c in event.completed])
+            text += reader.gettext(", completes {runs}").format(runs=done)
         said = [part for part in (words.read_as, words.renamed) if part] if words else []
         if said:
             text += f" ({'; '.join(said)})"
     elif event.missed:
-        text += f" (missed {event.legal_cells} legal cell{'s' if event.legal_cells != 1 else ''})"
+        text += reader.ngettext(" (missed {count} legal cell)", " (missed {count} legal cells)",
+                                event.legal_cells).format(count=event.legal_cells)
     return text
 
 
