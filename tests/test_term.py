@@ -383,3 +383,59 @@ def test_a_term_event_that_does_not_replay_names_itself(tmp_path):
 def test_week_of_counts_iso_weeks():
     assert week_of("2026-11-30T10:00:00") == "2026-W49"
     assert week_of("2027-01-01T10:00:00") == "2026-W53"
+
+
+def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees_and_exports(tmp_path):
+    from muzlab.app.term_pages import TermStudent, TermTeacher
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, ben = room.join("Anna"), room.join("Ben")
+    teacher = TermTeacher(term)
+    assert "muz-assign-new" in teacher.create._dom_classes
+    teacher.title.value, teacher.kind.value, teacher.count.value = "Ears", "triad quality", 2
+    teacher.closes.value = date(2026, 11, 29)  # before it opens: refused, nothing set
+    teacher.create.click()
+    assert "before the opening date" in teacher.message.value and term.assignments == {}
+    teacher.closes.value = date(2026, 12, 4)
+    teacher.create.click()
+    assert teacher.listing.value.count("class='muz-assignment'") == 1
+    assert "0 of 2 done" in teacher.listing.value
+    pages = {s.nickname: TermStudent(term, lambda s=s: s, lambda: "german") for s in (anna, ben)}
+    for name, page in pages.items():
+        assert "Ears: 0 of 2 done" in page.mine.value and "muz-my-assignments" in page.mine._dom_classes
+        for _ in range(2):
+            right = right_reply(page.item)
+            chosen = right if name == "Anna" else (right + 1) % len(page.item.options)
+            page.options.children[chosen].click()
+        assert "All done" in page.prompt.value
+        assert "muz-my-progress" in page.progress._dom_classes and name in page.progress.value
+        other = "Ben" if name == "Anna" else "Anna"
+        assert other not in page.progress.value  # their own, nobody else's
+    assert "2 of 2 done" in teacher.listing.value  # drawn again as the answers came
+    assert "<td>Anna</td><td>100% (2)" in teacher.progress.value
+    assert "<td>Ben</td><td>0% (2)" in teacher.progress.value
+    assert "class='muz-progress'" in teacher.progress.value and teacher.pictures.value.count("<svg") == 2
+    teacher.upload(b"nickname,id\nAnna,1\nAnna,2\n")
+    assert "Anna is there twice" in teacher.message.value
+    teacher.upload(b"nickname,id,email\nAnna,1,a@s\nBen,2,b@s\n")
+    assert "names 2 students" in teacher.message.value
+    archive = zipfile.ZipFile(io.BytesIO(term.grades_zip()))
+    assert archive.read("grades/moodle/Ears.csv").decode().splitlines() == [
+        "ID number,Email address,Ears", "1,a@s,100", "2,b@s,0"]
+    for view in (teacher, *pages.values()):
+        view.close()
+    room.store.close()
+
+
+def test_a_puzzle_item_is_answered_by_clicking_the_board(tmp_path):
+    from muzlab.app.term_pages import TermStudent
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    term.assign("Best cells", "puzzle", 1, "2026-11-30", "2026-12-04")
+    page = TermStudent(term, lambda: anna)
+    assert page.board is not None and page.options.children == ()
+    page.board.on_click(right_reply(page.item))
+    assert "Yes!" in page.said.value and term.done(1, anna.id) == (1, 1)
+    page.close()
+    room.store.close()

@@ -207,7 +207,67 @@ def _week_number(week: str) -> int:
     return date.fromisocalendar(int(year), int(number), 1).toordinal() // 7
 
 
-class Term:
+class GradeFiles:
+    """The grade files a `Term` writes for the school's gradebooks (from its grades and roster)."""
+
+    def grades_csv(self, assignment_id: int, gradebook: str) -> str:
+        """One assignment's grades as a CSV the gradebook imports, students the school's roster names:
+
+        - "moodle" (Grades > Import > CSV file): `ID number`, `Email address`, then the assignment's
+          title; at the import, identify users by ID number (or email), map the title to a grade item;
+        - "canvas" (Grades > Import): `Student`, `ID`, `SIS User ID`, `SIS Login ID`, `Section`, then the
+          title, with a `Points Possible` row first (Canvas matches students by SIS User ID);
+        - "google" (Google Classroom, an assignment's Import grades): `Email Address`, then the title
+          (Classroom matches students by email, so the roster needs an email column).
+        """
+        if gradebook not in GRADEBOOKS:
+            raise TermError(f"There is no gradebook {str(gradebook)[:20]!r}: choose {', '.join(GRADEBOOKS)}.")
+        assignment = self.assignment(assignment_id)
+        if not self.roster:
+            raise TermError("Upload the school's roster file first (nickname,id): the grade files name "
+                            "students by the school's identifiers, not by nickname.")
+        rows = [(self.school_row(name), grade) for name, grade in self.grades(assignment.id)]
+        rows = [(school, grade) for school, grade in rows if school is not None]
+        if gradebook == "google" and any(not school.get("email") for school, _ in rows):
+            raise TermError("Google Classroom matches students by email: add an email column to the "
+                            "roster file.")
+        text = io.StringIO()
+        writer = csv.writer(text, lineterminator="\r\n")
+        shown = [(school, "" if grade is None else f"{grade:g}") for school, grade in rows]
+        if gradebook == "moodle":
+            writer.writerow(("ID number", "Email address", assignment.title))
+            writer.writerows((s["id"], s.get("email", ""), g) for s, g in shown)
+        elif gradebook == "canvas":
+            writer.writerow(("Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment.title))
+            writer.writerow(("Points Possible", "", "", "", "", f"{assignment.scheme.out_of:g}"))
+            writer.writerows((s.get("name") or s["nickname"], "", s["id"], s.get("login", ""),
+                              s.get("section", ""), g) for s, g in shown)
+        else:
+            writer.writerow(("Email Address", assignment.title))
+            writer.writerows((s["email"], g) for s, g in shown)
+        return text.getvalue()
+
+    def grades_zip(self) -> bytes:
+        """Every assignment's grade files for every gradebook (`grades/<gradebook>/<title>.csv`), the
+        progress table (`progress.csv`, `progress.parquet`) and a note of the nicknames left out."""
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for assignment in self.assignments.values():
+                for gradebook in GRADEBOOKS:
+                    try:
+                        archive.writestr(f"grades/{gradebook}/{_file_name(assignment.title)}.csv",
+                                         self.grades_csv(assignment.id, gradebook))
+                    except TermError as error:
+                        archive.writestr(f"grades/{gradebook}/{_file_name(assignment.title)}.txt", str(error))
+            archive.writestr("progress.csv", self.progress_csv())
+            archive.writestr("progress.parquet", self.progress_parquet())
+            left = self.unmapped()
+            archive.writestr("left-out.txt", "Not named in the school's roster file, so not in the grade "
+                             "files: " + (", ".join(left) if left else "nobody") + "\n")
+        return buffer.getvalue()
+
+
+class Term(GradeFiles):
     """The term of the class `room`: assignments, answers, grade schemes and the school's roster,
     replayed from the class folder when made; `clock()` gives the datetime now (the only source of
     dates, so a test can be any week of the term)."""
@@ -222,7 +282,25 @@ class Term:
         self._tries: dict[tuple[int, int, int], list[Answer]] = defaultdict(list)
         #: The school's roster: nickname skeleton -> {"nickname", "id", and the optional columns}.
         self.roster: dict[str, dict[str, str]] = {}
+        self._watchers: list[Callable[[str], None]] = []
         self._replay(room.store.events(TERM_KINDS))
+
+    def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """Call `callback(kind)` after every change to the term ("assign", "answer", "scheme",
+        "roster", "forget"); returns `unwatch`."""
+        with self._lock:
+            self._watchers.append(callback)
+
+        def unwatch() -> None:
+            with self._lock:
+                if callback in self._watchers:
+                    self._watchers.remove(callback)
+
+        return unwatch
+
+    def _tell(self, kind: str) -> None:
+        for callback in list(self._watchers):
+            callback(kind)
 
     def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
         apply = {"assign": self._assigned, "answer": self._answered, "scheme": self._schemed,
@@ -279,7 +357,9 @@ class Term:
                     "seed": seed, "same": bool(same), "opens": first.isoformat(), "closes": last.isoformat(),
                     "students": None if who is None else list(who), "tries": tries, "scheme": asdict(scheme)}
             self.room.store.append("assign", data)
-            return self._assigned(data)
+            made = self._assigned(data)
+        self._tell("assign")
+        return made
 
     def _assigned(self, data: dict) -> Assignment:
         who = data.get("students")
@@ -299,7 +379,9 @@ class Term:
             assignment = self.assignment(assignment_id)
             data = {"id": assignment.id, "scheme": asdict(scheme)}
             self.room.store.append("scheme", data)
-            return self._schemed(data)
+            changed = self._schemed(data)
+        self._tell("scheme")
+        return changed
 
     def _schemed(self, data: dict) -> Assignment:
         assignment = replace(self.assignments[int(data["id"])], scheme=GradeScheme(**data["scheme"]))
@@ -379,6 +461,7 @@ class Term:
                     "at": self.clock().isoformat(timespec="seconds"), "ideas": list(assignment.ideas())}
             self.room.store.append("answer", data)
             self._answered(data)
+        self._tell("answer")
         return right, words
 
     def _answered(self, data: dict) -> Answer:
@@ -515,6 +598,7 @@ class Term:
             data = {"rows": list(rows.values())}
             self.room.store.append("roster", data)
             self._rostered(data)
+        self._tell("roster")
         return len(rows)
 
     def _rostered(self, data: dict) -> None:
@@ -548,62 +632,6 @@ class Term:
         are left out of the grade files)."""
         return [name for name in self._students().values() if self.school_row(name) is None]
 
-    def grades_csv(self, assignment_id: int, gradebook: str) -> str:
-        """One assignment's grades as a CSV the gradebook imports, students the school's roster names:
-
-        - "moodle" (Grades > Import > CSV file): `ID number`, `Email address`, then the assignment's
-          title; at the import, identify users by ID number (or email), map the title to a grade item;
-        - "canvas" (Grades > Import): `Student`, `ID`, `SIS User ID`, `SIS Login ID`, `Section`, then the
-          title, with a `Points Possible` row first (Canvas matches students by SIS User ID);
-        - "google" (Google Classroom, an assignment's Import grades): `Email Address`, then the title
-          (Classroom matches students by email, so the roster needs an email column).
-        """
-        if gradebook not in GRADEBOOKS:
-            raise TermError(f"There is no gradebook {str(gradebook)[:20]!r}: choose {', '.join(GRADEBOOKS)}.")
-        assignment = self.assignment(assignment_id)
-        if not self.roster:
-            raise TermError("Upload the school's roster file first (nickname,id): the grade files name "
-                            "students by the school's identifiers, not by nickname.")
-        rows = [(self.school_row(name), grade) for name, grade in self.grades(assignment.id)]
-        rows = [(school, grade) for school, grade in rows if school is not None]
-        if gradebook == "google" and any(not school.get("email") for school, _ in rows):
-            raise TermError("Google Classroom matches students by email: add an email column to the "
-                            "roster file.")
-        text = io.StringIO()
-        writer = csv.writer(text, lineterminator="\r\n")
-        shown = [(school, "" if grade is None else f"{grade:g}") for school, grade in rows]
-        if gradebook == "moodle":
-            writer.writerow(("ID number", "Email address", assignment.title))
-            writer.writerows((s["id"], s.get("email", ""), g) for s, g in shown)
-        elif gradebook == "canvas":
-            writer.writerow(("Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment.title))
-            writer.writerow(("Points Possible", "", "", "", "", f"{assignment.scheme.out_of:g}"))
-            writer.writerows((s.get("name") or s["nickname"], "", s["id"], s.get("login", ""),
-                              s.get("section", ""), g) for s, g in shown)
-        else:
-            writer.writerow(("Email Address", assignment.title))
-            writer.writerows((s["email"], g) for s, g in shown)
-        return text.getvalue()
-
-    def grades_zip(self) -> bytes:
-        """Every assignment's grade files for every gradebook (`grades/<gradebook>/<title>.csv`), the
-        progress table (`progress.csv`, `progress.parquet`) and a note of the nicknames left out."""
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for assignment in self.assignments.values():
-                for gradebook in GRADEBOOKS:
-                    try:
-                        archive.writestr(f"grades/{gradebook}/{_file_name(assignment.title)}.csv",
-                                         self.grades_csv(assignment.id, gradebook))
-                    except TermError as error:
-                        archive.writestr(f"grades/{gradebook}/{_file_name(assignment.title)}.txt", str(error))
-            archive.writestr("progress.csv", self.progress_csv())
-            archive.writestr("progress.parquet", self.progress_parquet())
-            left = self.unmapped()
-            archive.writestr("left-out.txt", "Not named in the school's roster file, so not in the grade "
-                             "files: " + (", ".join(left) if left else "nobody") + "\n")
-        return buffer.getvalue()
-
     # ---- privacy ------------------------------------------------------------------------------------------
     def forget(self, student_id: int) -> int:
         """Take a student out of the class and out of the file: off the roster (if still on), every
@@ -634,6 +662,7 @@ class Term:
             for key in [k for k in self._tries if k[1] == student_id]:
                 del self._tries[key]
             self.roster.pop(gone, None)
+        self._tell("forget")
         return deleted
 
 
