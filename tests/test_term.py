@@ -434,7 +434,8 @@ def test_a_puzzle_item_is_answered_by_clicking_the_board(tmp_path):
     anna = room.join("Anna")
     term.assign("Best cells", "puzzle", 1, "2026-11-30", "2026-12-04")
     page = TermStudent(term, lambda: anna)
-    assert page.board is not None and page.options.children == ()
+    assert page.board_area.layout.display == "flex"
+    assert all(b.layout.display == "none" for b in page.options.children)
     page.board.on_click(right_reply(page.item))
     assert "Yes!" in page.said.value and term.done(1, anna.id) == (1, 1)
     page.close()

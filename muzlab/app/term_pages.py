@@ -24,6 +24,8 @@ from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 log = logging.getLogger(__name__)
+#: The most answers an item offers (the seven degrees of a scale-degree drill).
+MAX_OPTIONS = 8
 
 
 def _text(words: str) -> str:
@@ -106,6 +108,11 @@ class TermTeacher(widgets.VBox):
         self.same = widgets.Checkbox(value=True, description="Everyone the same items")
         self.opens = widgets.DatePicker(value=today, description="Opens")
         self.closes = widgets.DatePicker(value=today + timedelta(days=7), description="Closes")
+        for control, css in ((self.title, "muz-assign-title"), (self.kind, "muz-assign-kind"),
+                             (self.count, "muz-assign-count"), (self.seed, "muz-assign-seed"),
+                             (self.same, "muz-assign-same"), (self.opens, "muz-assign-opens"),
+                             (self.closes, "muz-assign-closes")):
+            control.add_class(css)
         self.create = _button("Set the assignment", "muz-assign-new", "primary")
         self.create.on_click(lambda _b: self.assign())
         self.message = _html("muz-term-message")
@@ -197,11 +204,16 @@ class TermStudent(widgets.VBox):
         self.pick.add_class("muz-my-assignment-pick")
         self.pick.observe(lambda _change: self.draw_item(), names="value")
         self.prompt = _html("muz-item-prompt")
-        self.options = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        # every widget made here, in this page's own session: one drawn again because another page
+        # acted (a classmate joined) must not make widgets, which would belong to that page
+        self.buttons = [_button("", "muz-item-option") for _ in range(MAX_OPTIONS)]
+        for number, button in enumerate(self.buttons):
+            button.on_click(lambda _b, number=number: self.reply(number))
+        self.options = widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap"))
         self.sound = widgets.Audio(format="wav", autoplay=False, loop=False)
         self.sound.layout.display = "none"
-        self.board: SvgBoard | None = None
-        self.board_area = widgets.VBox([])
+        self.board = SvgBoard(term.room.board, on_click=self.reply)
+        self.board_area = widgets.VBox([self.board])
         self.said = _html("muz-item-said")
         self.progress = _html("muz-my-progress")
         self.item: Item | None = None
@@ -243,41 +255,29 @@ class TermStudent(widgets.VBox):
     def draw_item(self) -> None:
         """The next item of the chosen assignment, worded in this page's note names."""
         student = self.student()
-        self.item = None
-        if student is None or self.pick.value is None:
-            self.prompt.value, self.options.children = "", ()
-            self.board_area.children, self.sound.layout.display = (), "none"
-            return
+        self.item = item = None
         with note_names(self.convention()), typeset():
-            item = self.item = self.term.next_item(self.pick.value, student.id)
+            if student is not None and self.pick.value is not None:
+                item = self.item = self.term.next_item(self.pick.value, student.id)
             if item is None:
-                self.prompt.value = "<p>All done: well played!</p>"
-                self.options.children, self.board_area.children = (), ()
-                self.sound.layout.display = "none"
-                return
-            count = self.term.assignment(item.assignment).count
-            self.prompt.value = f"<p><b>{item.index + 1} of {count}.</b> {_text(item.prompt)}</p>"
-            buttons = []
-            for number, words in enumerate(item.options):
-                button = _button(words, "muz-item-option")
-                button.on_click(lambda _b, number=number: self.reply(number))
-                buttons.append(button)
-            self.options.children = tuple(buttons)
-            if item.ear is not None:
+                self.prompt.value = "" if self.pick.value is None else "<p>All done: well played!</p>"
+            else:
+                count = self.term.assignment(item.assignment).count
+                self.prompt.value = f"<p><b>{item.index + 1} of {count}.</b> {_text(item.prompt)}</p>"
+            options = () if item is None else item.options
+            for number, button in enumerate(self.buttons):
+                button.description = options[number] if number < len(options) else ""
+                button.layout.display = "inline-flex" if number < len(options) else "none"
+            self.sound.layout.display = "flex" if item is not None and item.ear is not None else "none"
+            if item is not None and item.ear is not None:
                 self.sound.value = _wav(item)
-                self.sound.layout.display = "flex"
-            else:
-                self.sound.layout.display = "none"
-            if item.question is not None:
-                board = item.question.position.board
-                if self.board is None or self.board.board is not board:
-                    self.board = SvgBoard(board, on_click=self.reply)
-                cell = item.question.cell
-                self.board.show(Scene(item.question.position, highlight=item.question.pitch if cell is None
-                                      else None, chosen=() if cell is None else (cell,)))
-                self.board_area.children = (self.board,)
-            else:
-                self.board_area.children = ()
+            question = None if item is None else item.question
+            self.board_area.layout.display = "none" if question is None else "flex"
+            if question is not None:
+                self.board.board = question.position.board
+                cell = question.cell
+                self.board.show(Scene(question.position, highlight=question.pitch if cell is None else None,
+                                      chosen=() if cell is None else (cell,)))
 
     def reply(self, reply: object) -> None:
         """Answer the item shown (an option's number or a cell); what it earns shows under it."""
@@ -320,4 +320,6 @@ def StudentTerm(term: Term, page):
     """The student's term section under their page (`page`: the StudentView, for who and the names)."""
     view = solara.use_memo(lambda: TermStudent(term, lambda: page.student, lambda: page.convention), [])
     solara.use_effect(lambda: view.close, [])
+    # a join (or a change of note names) puts a new address on the page: draw for who is here now
+    solara.use_effect(view.draw, [solara.use_router().search])
     solara.Column(children=[view])
