@@ -24,6 +24,7 @@ school's identifier by the roster file; the progress table goes out as CSV and P
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import threading
@@ -280,6 +281,7 @@ class Term(GradeFiles):
         self.answers: list[Answer] = []
         #: (assignment, student, item): the answers given to it, in order.
         self._tries: dict[tuple[int, int, int], list[Answer]] = defaultdict(list)
+        self._by_student: dict[int, list[Answer]] = defaultdict(list)
         #: The school's roster: nickname skeleton -> {"nickname", "id", and the optional columns}.
         self.roster: dict[str, dict[str, str]] = {}
         self._watchers: list[Callable[[str], None]] = []
@@ -417,7 +419,7 @@ class Term(GradeFiles):
         seed = self._seed(assignment, student_id)
         if assignment.kind in DRILLS:
             drill = Drill(assignment.kind)
-            ear = drill.items(seed, assignment.count)[index]
+            ear = _drill_items(assignment.kind, seed, assignment.count)[index]
             return Item(assignment.id, index, assignment.kind, ear=ear, prompt=drill.prompt())
         question = (puzzles.puzzle_question(seed * MAX_ITEMS + index) if assignment.kind == "puzzle"
                     else quiz.make_question(assignment.kind, seed * MAX_ITEMS + index))
@@ -472,6 +474,7 @@ class Term(GradeFiles):
             raise TermError(f"an answer to assignment {answer.assignment}, which was never set")
         self.answers.append(answer)
         self._tries[(answer.assignment, answer.student, answer.item)].append(answer)
+        self._by_student[answer.student].append(answer)
         return answer
 
     def done(self, assignment_id: int, student_id: int) -> tuple[int, int]:
@@ -496,12 +499,11 @@ class Term(GradeFiles):
         """A student's answers per idea per week: {idea: {"2026-W49": (answered, right)}}, weeks in order."""
         table: dict[str, dict[str, list[int]]] = {}
         with self._lock:
-            for answer in self.answers:
-                if answer.student == student_id:
-                    for idea in answer.ideas:
-                        cell = table.setdefault(idea, {}).setdefault(week_of(answer.at), [0, 0])
-                        cell[0] += 1
-                        cell[1] += answer.right
+            for answer in self._by_student.get(student_id, ()):
+                for idea in answer.ideas:
+                    cell = table.setdefault(idea, {}).setdefault(week_of(answer.at), [0, 0])
+                    cell[0] += 1
+                    cell[1] += answer.right
         return {idea: {week: (n, r) for week, (n, r) in sorted(weeks.items())}
                 for idea, weeks in sorted(table.items(), key=lambda kv: IDEAS.index(kv[0]))}
 
@@ -659,11 +661,18 @@ class Term(GradeFiles):
         with self._lock:
             deleted = self.room.store.rewrite(drop, change)
             self.answers = [a for a in self.answers if a.student != student_id]
+            self._by_student.pop(student_id, None)
             for key in [k for k in self._tries if k[1] == student_id]:
                 del self._tries[key]
             self.roster.pop(gone, None)
         self._tell("forget")
         return deleted
+
+
+@functools.lru_cache(maxsize=256)
+def _drill_items(kind: str, seed: int, count: int) -> tuple[EarItem, ...]:
+    """A drill's items from a seed (facts only, the same every time: kept for the next item)."""
+    return tuple(Drill(kind).items(seed, count))
 
 
 def _file_name(title: str) -> str:
