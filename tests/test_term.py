@@ -440,3 +440,34 @@ def test_a_puzzle_item_is_answered_by_clicking_the_board(tmp_path):
     assert "Yes!" in page.said.value and term.done(1, anna.id) == (1, 1)
     page.close()
     room.store.close()
+
+
+def test_a_students_report_is_one_pdf_page_with_their_ideas_and_grades_the_same_bytes_each_time(tmp_path):
+    from muzlab.app.term_report import report_pdf, reports_zip
+
+    room, term, a = graded_term(tmp_path)
+    anna = next(s for s in room.students.values() if s.nickname == "Anna")
+    pdf = report_pdf(term, anna.id)
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") == 1
+    assert pdf == report_pdf(term, anna.id)  # no date in it
+    names = zipfile.ZipFile(io.BytesIO(reports_zip(term))).namelist()
+    assert names == ["reports/1-Anna.pdf", "reports/2-Ben.pdf", "reports/3-Visitor.pdf"]
+    with pytest.raises(TermError, match="No student 99"):
+        report_pdf(term, 99)
+    room.store.close()
+
+
+def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
+    from muzlab.app.term_pages import TermTeacher
+
+    room, term, a = graded_term(tmp_path)
+    teacher = TermTeacher(term)
+    teacher.forget_button.click()
+    assert "Choose a student first" in teacher.message.value
+    teacher.forget_pick.value = 2
+    teacher.forget_button.click()
+    assert "Ben and their answers are gone" in teacher.message.value
+    assert "<td>Ben</td>" not in teacher.progress.value and "<td>Anna</td>" in teacher.progress.value
+    assert [label for label, _ in teacher.forget_pick.options] == ["Anna", "Visitor"]
+    teacher.close()
+    room.store.close()

@@ -18,6 +18,7 @@ import solara
 
 from muzlab.app.classroom import Change, ClassError, Student
 from muzlab.app.term import IDEAS, ITEM_KINDS, Item, Term
+from muzlab.app.term_report import reports_zip
 from muzlab.core.pitch import note_names
 from muzlab.names.spelling import typeset
 from muzlab.widgets.ear import item_wave
@@ -122,13 +123,18 @@ class TermTeacher(widgets.VBox):
         self.roster_file.observe(lambda _change: self.upload(), names="value")
         self.progress = _html("muz-progress-box")
         self.pictures = _html("muz-pictures")
+        self.forget_pick = widgets.Dropdown(options=[], description="Student")
+        self.forget_pick.add_class("muz-forget-student")
+        self.forget_button = _button("Forget the student (deletes their answers)", "muz-forget", "danger")
+        self.forget_button.on_click(lambda _b: self.forget())
         form = widgets.HBox([self.title, self.kind, self.count, self.seed, self.same, self.opens,
                              self.closes, self.create], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([widgets.HTML("<h3>Assignments</h3>"), form, self.message, self.listing,
                           widgets.HTML("<h3>Progress</h3><p>The school's roster file (CSV: nickname,id, "
                                        "and optionally email,name,section,login) names the students in "
                                        "the grade files.</p>"),
-                          self.roster_file, self.progress, self.pictures])
+                          self.roster_file, self.progress, self.pictures,
+                          widgets.HBox([self.forget_pick, self.forget_button])])
         self.add_class("muz-term-teacher")
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
         unwatch_term = term.watch(self._changed)
@@ -164,6 +170,20 @@ class TermTeacher(widgets.VBox):
         out = f" Not in it, so not in the grade files: {', '.join(left)}." if left else ""
         self.message.value = _said(True, f"The roster file names {count} students.{out}")
 
+    def forget(self) -> None:
+        """Take the chosen student and their answers out of the class and the file."""
+        sid = self.forget_pick.value
+        if sid is None:
+            self.message.value = _said(False, "Choose a student first.")
+            return
+        name = self.term.room.nickname(sid)
+        try:
+            self.term.forget(sid)
+        except ClassError as error:
+            self.message.value = _said(False, str(error))
+            return
+        self.message.value = _said(True, f"{name} and their answers are gone from the class folder.")
+
     def _changed(self, kind: str) -> None:
         if kind in ("roster", "seat", "assign", "answer", "scheme", "forget"):
             try:
@@ -184,6 +204,9 @@ class TermTeacher(widgets.VBox):
                          f"{sum(a.is_for(sid) for sid in students)} done</li>")
         self.listing.value = f"<ul>{''.join(items)}</ul>" if items else "<p>No assignment set yet.</p>"
         self.progress.value = progress_html(term)
+        chosen = self.forget_pick.value
+        self.forget_pick.options = [(name, sid) for sid, name in students.items()]
+        self.forget_pick.value = chosen if chosen in students else None
         self.pictures.value = "".join(f"<div class='muz-picture'><b>{_text(name)}</b>{weeks_svg(term, sid)}"
                                       "</div>" for sid, name in students.items() if term.weekly(sid))
 
@@ -313,6 +336,8 @@ def TeacherTerm(term: Term):
     solara.Column(children=[view])
     solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",
                         children=[solara.Button("Export grades", classes=["muz-grades"], color="primary")])
+    solara.FileDownload(lambda: reports_zip(term), filename="reports.zip", mime_type="application/zip",
+                        children=[solara.Button("Reports for parents (PDF)", classes=["muz-reports"])])
 
 
 @solara.component
