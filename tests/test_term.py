@@ -471,3 +471,27 @@ def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
     assert [label for label, _ in teacher.forget_pick.options] == ["Anna", "Visitor"]
     teacher.close()
     room.store.close()
+
+
+def test_the_teacher_sets_an_assignment_for_some_students_and_changes_its_grading(tmp_path):
+    from muzlab.app.term_pages import TermTeacher
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, ben = room.join("Anna"), room.join("Ben")
+    teacher = TermTeacher(term)
+    assert [label for label, _ in teacher.who.options] == ["Anna", "Ben"]
+    teacher.title.value, teacher.kind.value, teacher.count.value = "Anna's thirds", "third", 2
+    teacher.who.value, teacher.tries.value = (anna.id,), 2
+    teacher.create.click()
+    made = term.assignments[1]
+    assert made.students == (anna.id,) and made.tries == 2 and "1 of 1" not in teacher.listing.value
+    assert [a.title for a in term.open_for(ben.id)] == []
+    do(term, anna.token, made, [True])
+    teacher.scheme_pick.value, teacher.out_of.value = 1, 20
+    teacher.scheme_button.click()
+    assert "graded out of 20" in teacher.message.value and term.grades(1) == [("Anna", 10.0)]
+    teacher.scheme_pick.value = None
+    teacher.scheme_button.click()
+    assert "no assignment None" in teacher.message.value
+    teacher.close()
+    room.store.close()

@@ -11,13 +11,13 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import date, timedelta
 
 import ipywidgets as widgets
 import solara
 
 from muzlab.app.classroom import Change, ClassError, Student
-from muzlab.app.term import IDEAS, ITEM_KINDS, Item, Term
+from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_report import reports_zip
 from muzlab.core.pitch import note_names
 from muzlab.names.spelling import typeset
@@ -101,21 +101,8 @@ class TermTeacher(widgets.VBox):
 
     def __init__(self, term: Term):
         self.term = term
-        today = term.today()
-        self.title = widgets.Text(description="Title", placeholder="Triads by Friday")
-        self.kind = widgets.Dropdown(options=list(ITEM_KINDS), description="What")
-        self.count = widgets.BoundedIntText(value=10, min=1, max=100, description="How many")
-        self.seed = widgets.BoundedIntText(value=1, min=0, max=2 ** 31 - 1, description="Seed")
-        self.same = widgets.Checkbox(value=True, description="Everyone the same items")
-        self.opens = widgets.DatePicker(value=today, description="Opens")
-        self.closes = widgets.DatePicker(value=today + timedelta(days=7), description="Closes")
-        for control, css in ((self.title, "muz-assign-title"), (self.kind, "muz-assign-kind"),
-                             (self.count, "muz-assign-count"), (self.seed, "muz-assign-seed"),
-                             (self.same, "muz-assign-same"), (self.opens, "muz-assign-opens"),
-                             (self.closes, "muz-assign-closes")):
-            control.add_class(css)
-        self.create = _button("Set the assignment", "muz-assign-new", "primary")
-        self.create.on_click(lambda _b: self.assign())
+        form = self._assign_form(term.today())
+        scheme = self._scheme_form()
         self.message = _html("muz-term-message")
         self.listing = _html("muz-assignments")
         self.roster_file = widgets.FileUpload(accept=".csv", multiple=False, description="Roster file")
@@ -127,9 +114,7 @@ class TermTeacher(widgets.VBox):
         self.forget_pick.add_class("muz-forget-student")
         self.forget_button = _button("Forget the student (deletes their answers)", "muz-forget", "danger")
         self.forget_button.on_click(lambda _b: self.forget())
-        form = widgets.HBox([self.title, self.kind, self.count, self.seed, self.same, self.opens,
-                             self.closes, self.create], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([widgets.HTML("<h3>Assignments</h3>"), form, self.message, self.listing,
+        super().__init__([widgets.HTML("<h3>Assignments</h3>"), form, self.message, self.listing, scheme,
                           widgets.HTML("<h3>Progress</h3><p>The school's roster file (CSV: nickname,id, "
                                        "and optionally email,name,section,login) names the students in "
                                        "the grade files.</p>"),
@@ -141,11 +126,59 @@ class TermTeacher(widgets.VBox):
         self.unwatch = lambda: (unwatch_room(), unwatch_term())
         self.draw()
 
+    def _assign_form(self, today: date) -> widgets.HBox:
+        """What, how many, the seed, for whom, tries, and the dates of a new assignment."""
+        self.title = widgets.Text(description="Title", placeholder="Triads by Friday")
+        self.kind = widgets.Dropdown(options=list(ITEM_KINDS), description="What")
+        self.count = widgets.BoundedIntText(value=10, min=1, max=100, description="How many")
+        self.seed = widgets.BoundedIntText(value=1, min=0, max=2 ** 31 - 1, description="Seed")
+        self.same = widgets.Checkbox(value=True, description="Everyone the same items")
+        self.tries = widgets.BoundedIntText(value=1, min=1, max=MAX_TRIES, description="Tries per item")
+        self.who = widgets.SelectMultiple(options=[], description="For (none: all)", rows=4)
+        self.opens = widgets.DatePicker(value=today, description="Opens")
+        self.closes = widgets.DatePicker(value=today + timedelta(days=7), description="Closes")
+        for control, css in ((self.title, "muz-assign-title"), (self.kind, "muz-assign-kind"),
+                             (self.count, "muz-assign-count"), (self.seed, "muz-assign-seed"),
+                             (self.same, "muz-assign-same"), (self.tries, "muz-assign-tries"),
+                             (self.who, "muz-assign-for"), (self.opens, "muz-assign-opens"),
+                             (self.closes, "muz-assign-closes")):
+            control.add_class(css)
+        self.create = _button("Set the assignment", "muz-assign-new", "primary")
+        self.create.on_click(lambda _b: self.assign())
+        return widgets.HBox([self.title, self.kind, self.count, self.seed, self.same, self.tries,
+                             self.who, self.opens, self.closes, self.create],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+
+    def _scheme_form(self) -> widgets.HBox:
+        """How an assignment is graded (GradeScheme), changed for one assignment."""
+        self.scheme_pick = widgets.Dropdown(options=[], description="Grading of")
+        self.out_of = widgets.BoundedFloatText(value=100, min=1, max=1000, description="Out of")
+        self.counts = widgets.Dropdown(options=[("first try", "first"), ("best try", "best")],
+                                       description="An item counts by")
+        self.missing = widgets.Dropdown(options=[("0", "zero"), ("a blank", "blank")],
+                                        description="Nothing answered")
+        self.scheme_button = _button("Change the grading", "muz-grade-scheme")
+        self.scheme_button.on_click(lambda _b: self.change_scheme())
+        self.scheme_pick.add_class("muz-grade-scheme-pick")
+        return widgets.HBox([self.scheme_pick, self.out_of, self.counts, self.missing, self.scheme_button],
+                            layout=widgets.Layout(flex_flow="row wrap"))
+
+    def change_scheme(self) -> None:
+        """Grade the chosen assignment by the scheme chosen (its answers stay)."""
+        try:
+            changed = self.term.set_scheme(self.scheme_pick.value, GradeScheme(
+                float(self.out_of.value), self.counts.value, self.missing.value))
+        except ClassError as error:
+            self.message.value = _said(False, str(error))
+            return
+        self.message.value = _said(True, f"{changed.title} is now graded out of {changed.scheme.out_of:g}.")
+
     def assign(self) -> None:
         """Set the assignment the form describes (a refusal says why, and sets nothing)."""
         try:
             made = self.term.assign(self.title.value, self.kind.value, self.count.value, self.opens.value,
-                                    self.closes.value, seed=self.seed.value, same=self.same.value)
+                                    self.closes.value, seed=self.seed.value, same=self.same.value,
+                                    students=list(self.who.value) or None, tries=self.tries.value)
         except ClassError as error:
             self.message.value = _said(False, str(error))
             return
@@ -207,6 +240,12 @@ class TermTeacher(widgets.VBox):
         chosen = self.forget_pick.value
         self.forget_pick.options = [(name, sid) for sid, name in students.items()]
         self.forget_pick.value = chosen if chosen in students else None
+        chosen = [sid for sid in self.who.value if sid in students]
+        self.who.options = [(name, sid) for sid, name in students.items()]
+        self.who.value = tuple(chosen)
+        chosen = self.scheme_pick.value
+        self.scheme_pick.options = [(a.title, a.id) for a in term.assignments.values()]
+        self.scheme_pick.value = chosen if chosen in term.assignments else None
         self.pictures.value = "".join(f"<div class='muz-picture'><b>{_text(name)}</b>{weeks_svg(term, sid)}"
                                       "</div>" for sid, name in students.items() if term.weekly(sid))
 
