@@ -469,6 +469,12 @@ def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
     assert "Ben and their answers are gone" in teacher.message.value
     assert "<td>Ben</td>" not in teacher.progress.value and "<td>Anna</td>" in teacher.progress.value
     assert [label for label, _ in teacher.forget_pick.options] == ["Anna", "Visitor"]
+    teacher.forget_pick.value, teacher.into_pick.value = 3, 3
+    teacher.merge_button.click()
+    assert "two different students" in teacher.message.value
+    teacher.into_pick.value = 1
+    teacher.merge_button.click()
+    assert "Visitor's 0 answers are now Anna's; Visitor is off the roster" in teacher.message.value
     teacher.close()
     room.store.close()
 
@@ -494,4 +500,23 @@ def test_the_teacher_sets_an_assignment_for_some_students_and_changes_its_gradin
     teacher.scheme_button.click()
     assert "no assignment None" in teacher.message.value
     teacher.close()
+    room.store.close()
+
+
+def test_a_student_who_joined_twice_is_merged_into_one_in_the_file_too(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, again = room.join("Anna"), room.join("Anna2")
+    a = term.assign("Thirds", "third", 4, "2026-11-30", "2026-12-04")
+    do(term, anna.token, a, [True])
+    do(term, again.token, a, [True, True])
+    with pytest.raises(TermError, match="two different students"):
+        term.merge(anna.id, anna.id)
+    assert term.merge(again.id, anna.id) == 2
+    assert [s.nickname for s in room.students.values()] == ["Anna"]
+    # the same items for both: item 1 answered under both nicknames counts once, by its first try
+    assert term.done(a.id, anna.id) == (2, 2) and term.grades(a.id) == [("Anna", 50.0)]
+    assert {answer["student"] for answer in raw_events(room.folder, "answer")} == {anna.id}
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    assert term.grades(a.id) == [("Anna", 50.0)]
     room.store.close()

@@ -634,6 +634,35 @@ class Term(GradeFiles):
         are left out of the grade files)."""
         return [name for name in self._students().values() if self.school_row(name) is None]
 
+    # ---- the roster: merging two nicknames of one student -------------------------------------------------
+    def merge(self, duplicate: int, into: int) -> int:
+        """One student joined twice under two nicknames: every answer of `duplicate` becomes `into`'s (in
+        the file itself), and `duplicate` leaves the roster. Returns the number of answers moved."""
+        if duplicate == into or self.room.nickname(duplicate) is None or into not in self.room.students:
+            raise TermError("Choose two different students, the one to keep on the roster.")
+        gone = nicknames.skeleton(self.room.nickname(duplicate))
+
+        def change(kind: str, data: dict) -> dict | None:
+            if kind == "answer" and int(data["student"]) == duplicate:
+                return {**data, "student": into}
+            if kind == "roster":
+                return {"rows": [r for r in data["rows"] if nicknames.skeleton(str(r["nickname"])) != gone]}
+            return None
+
+        if duplicate in self.room.students:
+            self.room.remove(duplicate)
+        with self._lock:
+            self.room.store.rewrite(lambda _kind, _data: False, change)
+            moved = [replace(a, student=into) for a in self._by_student.pop(duplicate, [])]
+            self.answers = [replace(a, student=into) if a.student == duplicate else a for a in self.answers]
+            for key in [k for k in self._tries if k[1] == duplicate]:
+                tries = self._tries.pop(key)
+                self._tries[(key[0], into, key[2])].extend(replace(a, student=into) for a in tries)
+            self._by_student[into].extend(moved)
+            self.roster.pop(gone, None)
+        self._tell("merge")
+        return len(moved)
+
     # ---- privacy ------------------------------------------------------------------------------------------
     def forget(self, student_id: int) -> int:
         """Take a student out of the class and out of the file: off the roster (if still on), every

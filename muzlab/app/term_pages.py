@@ -114,12 +114,17 @@ class TermTeacher(widgets.VBox):
         self.forget_pick.add_class("muz-forget-student")
         self.forget_button = _button("Forget the student (deletes their answers)", "muz-forget", "danger")
         self.forget_button.on_click(lambda _b: self.forget())
+        self.into_pick = widgets.Dropdown(options=[], description="is also")
+        self.into_pick.add_class("muz-merge-into")
+        self.merge_button = _button("Merge: their answers become the other's", "muz-merge")
+        self.merge_button.on_click(lambda _b: self.merge())
         super().__init__([widgets.HTML("<h3>Assignments</h3>"), form, self.message, self.listing, scheme,
                           widgets.HTML("<h3>Progress</h3><p>The school's roster file (CSV: nickname,id, "
                                        "and optionally email,name,section,login) names the students in "
                                        "the grade files.</p>"),
                           self.roster_file, self.progress, self.pictures,
-                          widgets.HBox([self.forget_pick, self.forget_button])])
+                          widgets.HBox([self.forget_pick, self.forget_button, self.into_pick,
+                                        self.merge_button], layout=widgets.Layout(flex_flow="row wrap"))])
         self.add_class("muz-term-teacher")
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
         unwatch_term = term.watch(self._changed)
@@ -217,8 +222,20 @@ class TermTeacher(widgets.VBox):
             return
         self.message.value = _said(True, f"{name} and their answers are gone from the class folder.")
 
+    def merge(self) -> None:
+        """The chosen student joined twice: their answers become the other nickname's."""
+        duplicate, into = self.forget_pick.value, self.into_pick.value
+        names = self.term.room.nickname(duplicate), self.term.room.nickname(into)
+        try:
+            moved = self.term.merge(duplicate, into)
+        except ClassError as error:
+            self.message.value = _said(False, str(error))
+            return
+        self.message.value = _said(True, f"{names[0]}'s {moved} answers are now {names[1]}'s; "
+                                         f"{names[0]} is off the roster.")
+
     def _changed(self, kind: str) -> None:
-        if kind in ("roster", "seat", "assign", "answer", "scheme", "forget"):
+        if kind in ("roster", "seat", "assign", "answer", "scheme", "forget", "merge"):
             try:
                 self.draw()
             except Exception:
@@ -240,6 +257,9 @@ class TermTeacher(widgets.VBox):
         chosen = self.forget_pick.value
         self.forget_pick.options = [(name, sid) for sid, name in students.items()]
         self.forget_pick.value = chosen if chosen in students else None
+        chosen = self.into_pick.value
+        self.into_pick.options = [(name, sid) for sid, name in students.items()]
+        self.into_pick.value = chosen if chosen in students else None
         chosen = [sid for sid in self.who.value if sid in students]
         self.who.options = [(name, sid) for sid, name in students.items()]
         self.who.value = tuple(chosen)
