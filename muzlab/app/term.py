@@ -227,8 +227,8 @@ class GradeFiles:
         if not self.roster:
             raise TermError("Upload the school's roster file first (nickname,id): the grade files name "
                             "students by the school's identifiers, not by nickname.")
-        rows = [(self.school_row(name), grade) for name, grade in self.grades(assignment.id)]
-        rows = [(school, grade) for school, grade in rows if school is not None]
+        rows = [({**self.school_row(sid), "nickname": name}, grade)
+                for sid, name, grade in self._graded(assignment) if self.school_row(sid) is not None]
         if gradebook == "google" and any(not school.get("email") for school, _ in rows):
             raise TermError("Google Classroom matches students by email: add an email column to the "
                             "roster file.")
@@ -282,8 +282,8 @@ class Term(GradeFiles):
         #: (assignment, student, item): the answers given to it, in order.
         self._tries: dict[tuple[int, int, int], list[Answer]] = defaultdict(list)
         self._by_student: dict[int, list[Answer]] = defaultdict(list)
-        #: The school's roster: nickname skeleton -> {"nickname", "id", and the optional columns}.
-        self.roster: dict[str, dict[str, str]] = {}
+        #: The school's roster: student id -> {"student", "nickname", "id", and the optional columns}.
+        self.roster: dict[int, dict[str, str]] = {}
         self._watchers: list[Callable[[str], None]] = []
         self._replay(room.store.events(TERM_KINDS))
 
@@ -570,7 +570,7 @@ class Term(GradeFiles):
         if missing:
             raise TermError(f"The roster file has no {' and no '.join(missing)} column: its first row must "
                             "name the columns (nickname,id and optionally email,name,section,login).")
-        class_names = {nicknames.skeleton(name): name for name in self._students().values()}
+        class_names = {nicknames.skeleton(name): (sid, name) for sid, name in self._students().items()}
         rows: dict[str, dict[str, str]] = {}
         ids: dict[str, str] = {}
         for line, values in enumerate(reader, start=2):
@@ -593,7 +593,8 @@ class Term(GradeFiles):
                 raise TermError(f"Row {line} of the roster file: the id {row['id'][:20]} is also "
                                 f"{ids[row['id']]}'s.")
             ids[row["id"]] = row["nickname"]
-            rows[same] = {**row, "nickname": class_names[same]}
+            sid, name = class_names[same]
+            rows[same] = {**row, "nickname": name, "student": sid}
         if not rows:
             raise TermError("The roster file has a header but no student rows.")
         with self._lock:
@@ -604,12 +605,11 @@ class Term(GradeFiles):
         return len(rows)
 
     def _rostered(self, data: dict) -> None:
-        self.roster = {nicknames.skeleton(str(row["nickname"])): {k: str(v) for k, v in row.items()}
-                       for row in data["rows"]}
+        self.roster = {int(row["student"]): {k: str(v) for k, v in row.items()} for row in data["rows"]}
 
-    def school_row(self, nickname: str) -> dict[str, str] | None:
-        """The roster's row for a nickname, or None when the roster does not name it."""
-        return self.roster.get(nicknames.skeleton(nickname))
+    def school_row(self, student_id: int) -> dict[str, str] | None:
+        """The school's roster row for a student, or None when the roster file does not name them."""
+        return self.roster.get(student_id)
 
     def grade(self, assignment_id: int, student_id: int) -> float | None:
         """A student's grade in an assignment by its scheme (None: a blank, for nothing answered under
@@ -625,14 +625,16 @@ class Term(GradeFiles):
 
     def grades(self, assignment_id: int) -> list[tuple[str, float | None]]:
         """(nickname, grade) for every student on the roster the assignment was set for."""
-        assignment = self.assignment(assignment_id)
-        return [(name, self.grade(assignment.id, sid)) for sid, name in self._students().items()
+        return [(name, grade) for _sid, name, grade in self._graded(self.assignment(assignment_id))]
+
+    def _graded(self, assignment: Assignment) -> list[tuple[int, str, float | None]]:
+        return [(sid, name, self.grade(assignment.id, sid)) for sid, name in self._students().items()
                 if assignment.is_for(sid)]
 
     def unmapped(self) -> list[str]:
         """Nicknames on the class's roster that the school's roster file does not name (their grades
         are left out of the grade files)."""
-        return [name for name in self._students().values() if self.school_row(name) is None]
+        return [name for sid, name in self._students().items() if self.school_row(sid) is None]
 
     # ---- the roster: merging two nicknames of one student -------------------------------------------------
     def merge(self, duplicate: int, into: int) -> int:
@@ -640,13 +642,12 @@ class Term(GradeFiles):
         the file itself), and `duplicate` leaves the roster. Returns the number of answers moved."""
         if duplicate == into or self.room.nickname(duplicate) is None or into not in self.room.students:
             raise TermError("Choose two different students, the one to keep on the roster.")
-        gone = nicknames.skeleton(self.room.nickname(duplicate))
 
         def change(kind: str, data: dict) -> dict | None:
             if kind == "answer" and int(data["student"]) == duplicate:
                 return {**data, "student": into}
             if kind == "roster":
-                return {"rows": [r for r in data["rows"] if nicknames.skeleton(str(r["nickname"])) != gone]}
+                return {"rows": [r for r in data["rows"] if int(r["student"]) != duplicate]}
             return None
 
         if duplicate in self.room.students:
@@ -659,7 +660,7 @@ class Term(GradeFiles):
                 tries = self._tries.pop(key)
                 self._tries[(key[0], into, key[2])].extend(replace(a, student=into) for a in tries)
             self._by_student[into].extend(moved)
-            self.roster.pop(gone, None)
+            self.roster.pop(duplicate, None)
         self._tell("merge")
         return len(moved)
 
@@ -674,7 +675,6 @@ class Term(GradeFiles):
             raise TermError(f"No student {str(student_id)[:20]} ever joined this class.")
         if student_id in self.room.students:
             self.room.remove(student_id)
-        gone = nicknames.skeleton(name)
         placeholder = f"removed student {student_id}"
 
         def drop(kind: str, data: dict) -> bool:
@@ -684,7 +684,7 @@ class Term(GradeFiles):
             if kind == "join" and int(data["id"]) == student_id:
                 return {**data, "nickname": placeholder, "token": "", "code_hash": "", "salt": ""}
             if kind == "roster":
-                return {"rows": [r for r in data["rows"] if nicknames.skeleton(str(r["nickname"])) != gone]}
+                return {"rows": [r for r in data["rows"] if int(r["student"]) != student_id]}
             return None
 
         with self._lock:
@@ -693,7 +693,7 @@ class Term(GradeFiles):
             self._by_student.pop(student_id, None)
             for key in [k for k in self._tries if k[1] == student_id]:
                 del self._tries[key]
-            self.roster.pop(gone, None)
+            self.roster.pop(student_id, None)
         self._tell("forget")
         return deleted
 
