@@ -520,3 +520,44 @@ def test_a_student_who_joined_twice_is_merged_into_one_in_the_file_too(tmp_path)
     room, term = open_term(tmp_path / "c", Clock(MONDAY))
     assert term.grades(a.id) == [("Anna", 50.0)]
     room.store.close()
+
+
+def test_the_teacher_renames_a_student_who_keeps_their_code_answers_and_school_row(tmp_path):
+    from muzlab.app.term_pages import TermTeacher
+
+    room, term, a = graded_term(tmp_path)
+    teacher = TermTeacher(term)
+    teacher.forget_pick.value, teacher.new_name.value = 2, "Anna"
+    teacher.rename_button.click()
+    assert "looks too much like Anna" in teacher.message.value
+    teacher.new_name.value = "Benjamin"
+    teacher.rename_button.click()
+    assert "Ben is now Benjamin" in teacher.message.value and "<td>Benjamin</td>" in teacher.progress.value
+    assert term.grades(a.id)[1] == ("Benjamin", 50.0)
+    assert "S-002,ben@school.example,50\r\n" in term.grades_csv(a.id, "moodle")  # the school's row stays
+    teacher.close()
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))  # the new nickname is in the file
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Benjamin", "Visitor"]
+    with pytest.raises(ClassError, match="personal code"):
+        room.join("Benjamin")
+    term.forget(2)
+    room.store.close()
+    raw = b"".join(p.read_bytes() for p in (tmp_path / "c").glob("class.sqlite*") if "backup" not in p.name)
+    assert b"Benjamin" not in raw and b"Ben" not in raw
+
+
+def test_a_rename_shows_at_the_students_table_and_is_replayed(tmp_path):
+    room = Classroom(tmp_path / "c")
+    anna = room.join("Anna")
+    room.deal(1)
+    with pytest.raises(ClassError, match="not on the roster"):
+        room.rename(9, "Zed")
+    with pytest.raises(ClassError, match="Type a nickname"):
+        room.rename(anna.id, "  ")
+    room.rename(anna.id, "Annie")
+    assert room.table(1).table.seats[0].name == "Annie" and room.student(anna.token).nickname == "Annie"
+    room.store.close()
+    room = Classroom(tmp_path / "c")
+    assert room.table(1).table.seats[0].name == "Annie" and room.nickname(anna.id) == "Annie"
+    room.store.close()

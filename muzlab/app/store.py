@@ -37,10 +37,10 @@ LOCK_NAME = "class.lock"
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 #: The file's layout: 1 had no `schema` row; 2 has it (and student ids are given out by the store);
-#: 3 adds the term's events (TERM_KINDS) and an index of events by kind.
+#: 3 adds the term's events (TERM_KINDS), "rename", and an index of events by kind.
 SCHEMA = 3
 #: The kinds of event a lesson is made of (the classroom replays these).
-CLASS_KINDS = ("join", "rejoin", "remove", "deal", "seat", "act")
+CLASS_KINDS = ("join", "rejoin", "remove", "deal", "seat", "act", "rename")
 #: The kinds of event a term adds (muzlab.app.term replays these).
 TERM_KINDS = ("assign", "answer", "scheme", "roster")
 KINDS = CLASS_KINDS + TERM_KINDS

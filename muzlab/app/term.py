@@ -683,6 +683,8 @@ class Term(GradeFiles):
         def change(kind: str, data: dict) -> dict | None:
             if kind == "join" and int(data["id"]) == student_id:
                 return {**data, "nickname": placeholder, "token": "", "code_hash": "", "salt": ""}
+            if kind == "rename" and int(data["id"]) == student_id:
+                return {**data, "nickname": placeholder}
             if kind == "roster":
                 return {"rows": [r for r in data["rows"] if int(r["student"]) != student_id]}
             return None

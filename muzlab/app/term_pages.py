@@ -114,6 +114,10 @@ class TermTeacher(widgets.VBox):
         self.forget_pick.add_class("muz-forget-student")
         self.forget_button = _button("Forget the student (deletes their answers)", "muz-forget", "danger")
         self.forget_button.on_click(lambda _b: self.forget())
+        self.new_name = widgets.Text(description="New nickname")
+        self.new_name.add_class("muz-new-nickname")
+        self.rename_button = _button("Rename", "muz-rename")
+        self.rename_button.on_click(lambda _b: self.rename())
         self.into_pick = widgets.Dropdown(options=[], description="is also")
         self.into_pick.add_class("muz-merge-into")
         self.merge_button = _button("Merge: their answers become the other's", "muz-merge")
@@ -123,8 +127,9 @@ class TermTeacher(widgets.VBox):
                                        "and optionally email,name,section,login) names the students in "
                                        "the grade files.</p>"),
                           self.roster_file, self.progress, self.pictures,
-                          widgets.HBox([self.forget_pick, self.forget_button, self.into_pick,
-                                        self.merge_button], layout=widgets.Layout(flex_flow="row wrap"))])
+                          widgets.HBox([self.forget_pick, self.new_name, self.rename_button, self.into_pick,
+                                        self.merge_button, self.forget_button],
+                                       layout=widgets.Layout(flex_flow="row wrap"))])
         self.add_class("muz-term-teacher")
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
         unwatch_term = term.watch(self._changed)
@@ -221,6 +226,21 @@ class TermTeacher(widgets.VBox):
             self.message.value = _said(False, str(error))
             return
         self.message.value = _said(True, f"{name} and their answers are gone from the class folder.")
+
+    def rename(self) -> None:
+        """Give the chosen student the nickname typed."""
+        sid = self.forget_pick.value
+        if sid is None:
+            self.message.value = _said(False, "Choose a student first.")
+            return
+        old = self.term.room.nickname(sid)
+        try:
+            student = self.term.room.rename(sid, self.new_name.value)
+        except ClassError as error:
+            self.message.value = _said(False, str(error))
+            return
+        self.new_name.value = ""
+        self.message.value = _said(True, f"{old} is now {student.nickname}.")
 
     def merge(self) -> None:
         """The chosen student joined twice: their answers become the other nickname's."""
