@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from muzlab.app import nicknames
+from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
@@ -150,7 +151,7 @@ class JoinLimits:
         self._joins.append(self.clock())
 
 
-class Classroom:
+class Classroom(Renaming, refusal=ClassError, change=Change):
     """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
 
     Every change is written to the folder's file first and applied after, so memory is never ahead of
@@ -182,7 +183,7 @@ class Classroom:
     def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
         """Apply every event of the file; ClassFolderError naming the first that does not replay."""
         apply = {"join": self._joined, "rejoin": self._rejoined, "remove": self._removed, "deal": self._dealt,
-                 "seat": self._seated, "act": self._replay_act}
+                 "seat": self._seated, "act": self._replay_act, "rename": self._renamed}
         for seq, kind, data in events:
             try:
                 apply[kind](data)

@@ -19,7 +19,8 @@ import ipywidgets as widgets
 import solara
 
 from muzlab.app.classroom import Change, ClassError, Classroom, ClassTable
-from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address
+from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address, term
+from muzlab.app.term_pages import StudentTerm, TeacherTerm
 from muzlab.core.hexgrid import Cell
 from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
@@ -638,6 +639,7 @@ def StudentSeat():
     solara.use_effect(lambda: view.close, [])
     solara.Title("Muzundrum class")
     solara.Column(children=[view])
+    StudentTerm(term(), view)  # the term: my assignments and my progress (muzlab.app.term_pages)
 
 
 @solara.component
@@ -660,6 +662,7 @@ def Dashboard():
     solara.Column(children=[view])
     solara.FileDownload(room.export, filename="class-export.zip", mime_type="application/zip",
                         children=[solara.Button("Export", classes=["muz-export"], color="primary")])
+    TeacherTerm(term())  # the term: assignments, progress, Export grades (muzlab.app.term_pages)
 
 
 routes = [solara.Route(path="/", component=StudentPage, layout=Layout),

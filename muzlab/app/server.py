@@ -15,9 +15,11 @@ import threading
 import time
 import webbrowser
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from muzlab.app.classroom import Classroom
+from muzlab.app.term import Term
 
 #: Environment the server reads; set before Solara is imported.
 SOLARA_SETTINGS = {
@@ -85,6 +87,7 @@ class Sessions:
 
 sessions = Sessions()
 _room: Classroom | None = None
+_term: Term | None = None
 log = logging.getLogger(__name__)
 _room_lock = threading.Lock()
 
@@ -96,6 +99,16 @@ def classroom() -> Classroom:
         if _room is None:
             _room = Classroom(os.environ.get(FOLDER_VARIABLE, "muzlab-class"))
         return _room
+
+
+def term() -> Term:
+    """The term of the class this process serves, opened once; its clock is this computer's local time."""
+    global _term
+    room = classroom()
+    with _room_lock:
+        if _term is None:
+            _term = Term(room, lambda: datetime.now().astimezone())
+        return _term
 
 
 def student_address() -> str:
@@ -178,6 +191,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     os.environ[FOLDER_VARIABLE] = str(folder)
     sessions.cap = max_pages
     room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
+    term()  # the term's events replayed (or the same one line)
     port = port if port is not None else free_port(ip)
     students, teacher = addresses(room, ip, port)
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]

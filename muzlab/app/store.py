@@ -8,6 +8,10 @@ server at a time: the store holds an OS lock on the folder (`class.lock`) for it
 A file that is not a class (random bytes, an event that is not JSON, an unknown kind of event) is
 refused with one sentence before anything is written; a file from an older muzlab is copied to
 `class.sqlite.backup-v<N>` before it is brought up to date.
+
+A class folder is a term: besides the lesson's events (`CLASS_KINDS`, replayed by the classroom) it
+keeps the term's (`TERM_KINDS`: assignments, answers, grade schemes, the school's roster), replayed by
+`muzlab.app.term`. `forget` takes a removed student's personal data out of the file itself.
 """
 
 from __future__ import annotations
@@ -32,10 +36,14 @@ LOCK_NAME = "class.lock"
 #: Letters of a class code: no 0/O, 1/I/L, so a code read off a projector is typed right.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
-#: The file's layout: 1 had no `schema` row; 2 has it (and student ids are given out by the store).
-SCHEMA = 2
-#: The kinds of event a class is made of.
-KINDS = ("join", "rejoin", "remove", "deal", "seat", "act")
+#: The file's layout: 1 had no `schema` row; 2 has it (and student ids are given out by the store);
+#: 3 adds the term's events (TERM_KINDS), "rename", and an index of events by kind.
+SCHEMA = 3
+#: The kinds of event a lesson is made of (the classroom replays these).
+CLASS_KINDS = ("join", "rejoin", "remove", "deal", "seat", "act", "rename")
+#: The kinds of event a term adds (muzlab.app.term replays these).
+TERM_KINDS = ("assign", "answer", "scheme", "roster")
+KINDS = CLASS_KINDS + TERM_KINDS
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -48,8 +56,8 @@ class ClassStore:
 
     def __init__(self, folder: str | Path,
                  replay: Callable[[Iterator[tuple[int, str, dict[str, Any]]]], None] | None = None):
-        """Open the folder's class; `replay(events)` is called with the events read before anything is
-        written, so a file it refuses (by raising) is left exactly as it was."""
+        """Open the folder's class; `replay(events)` is called with the lesson's events (CLASS_KINDS)
+        read before anything is written, so a file it refuses (by raising) is left exactly as it was."""
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / FILE_NAME
@@ -58,7 +66,7 @@ class ClassStore:
         try:
             self._db, schema = _open_checked(self.path)
             if replay is not None:
-                replay(self.events())
+                replay(self.events(CLASS_KINDS))
             if schema is not None and schema < SCHEMA:  # a copy first, then the file is brought up to date
                 self._db.close()
                 shutil.copy2(self.path, self.path.with_name(f"{FILE_NAME}.backup-v{schema}"))
@@ -75,6 +83,7 @@ class ClassStore:
             self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self._db.execute("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
                              "kind TEXT NOT NULL, data TEXT NOT NULL)")
+            self._db.execute("CREATE INDEX IF NOT EXISTS events_by_kind ON events (kind)")  # layout 3
             self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA),))
         self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(18))
         self.class_code = self._meta(
@@ -119,14 +128,43 @@ class ClassStore:
         with self._lock:
             self._db.execute("DELETE FROM events WHERE seq = ?", (seq,))
 
-    def events(self) -> Iterator[tuple[int, str, dict[str, Any]]]:
-        """Every event written so far, in order, as (number, kind, data) (checked when opened)."""
+    def events(self, kinds: tuple[str, ...] = KINDS) -> Iterator[tuple[int, str, dict[str, Any]]]:
+        """Every event of `kinds` written so far, in order, as (number, kind, data) (checked when
+        opened)."""
         with self._lock:
             if self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'events'").fetchone() is None:
                 return
-            rows = self._db.execute("SELECT seq, kind, data FROM events ORDER BY seq").fetchall()
+            marks = ", ".join("?" * len(kinds))
+            rows = self._db.execute(f"SELECT seq, kind, data FROM events WHERE kind IN ({marks}) "
+                                    "ORDER BY seq", kinds).fetchall()
         for seq, kind, data in rows:
             yield seq, kind, json.loads(data)
+
+    def rewrite(self, drop: Callable[[str, dict[str, Any]], bool],
+                change: Callable[[str, dict[str, Any]], dict[str, Any] | None]) -> int:
+        """Delete every event `drop(kind, data)` chooses and replace the data of those `change(kind,
+        data)` gives new data for, in one transaction; then vacuum the file, so what was taken out is
+        gone from the file itself, not only from the log. Returns how many events were deleted."""
+        with self._lock:
+            rows = self._db.execute("SELECT seq, kind, data FROM events ORDER BY seq").fetchall()
+            self._db.execute("BEGIN IMMEDIATE")
+            deleted = 0
+            try:
+                for seq, kind, text in rows:
+                    data = json.loads(text)
+                    if drop(kind, data):
+                        self._db.execute("DELETE FROM events WHERE seq = ?", (seq,))
+                        deleted += 1
+                    elif (new := change(kind, data)) is not None:
+                        self._db.execute("UPDATE events SET data = ? WHERE seq = ?", (json.dumps(new), seq))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.execute("VACUUM")
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return deleted
 
     def close(self) -> None:
         """Close the file (the events are already on disk) and let the folder go."""

@@ -1,0 +1,64 @@
+"""Renaming a student (the teacher's), a part of the classroom kept in its own module: the "rename"
+event is written first, then applied to the roster, the nickname every table shows and the seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from muzlab.app import nicknames
+from muzlab.play.table import Seat
+
+if TYPE_CHECKING:
+    from muzlab.app.classroom import Student
+
+
+class Renaming:
+    """`Classroom.rename` and its replay (`_renamed`), on the classroom's roster and tables."""
+
+    #: The classroom's refusal (ClassError) and change (Change), given by the classroom's class line,
+    #: so this module imports nothing of it.
+    Refusal: type[Exception]
+    Changed: Callable[[str], Any]
+
+    def __init_subclass__(cls, refusal: type[Exception], change: Callable[[str], Any], **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        cls.Refusal, cls.Changed = refusal, change
+
+    def rename(self, student_id: int, nickname: Any) -> Student:
+        """Give a student on the roster another nickname (checked as a joining one is: not like another
+        student's); their personal code, seat and answers stay theirs."""
+        try:
+            name = nicknames.clean(nickname)
+        except nicknames.NicknameError as error:
+            raise self.Refusal(str(error)) from None
+        with self.lock:
+            if student_id not in self.students:
+                raise self.Refusal("That student is not on the roster.")
+            same = nicknames.skeleton(name)
+            twin = next((s for s in self.students.values()
+                         if s.id != student_id and nicknames.skeleton(s.nickname) == same), None)
+            if twin is not None:
+                raise self.Refusal(f"{name} looks too much like {twin.nickname}, who has already joined: "
+                                   "choose another nickname.")
+            data = {"id": student_id, "nickname": name}
+            self.store.append("rename", data)
+            renamed = self._renamed(data)
+        self._tell(self.Changed("roster"))
+        return renamed
+
+    def _renamed(self, data: dict) -> Student:
+        old = self.students[int(data["id"])]
+        student = replace(old, nickname=str(data["nickname"]), code="")
+        self.students[student.id] = self._by_token[student.token] = student
+        self._names[student.id] = student.nickname
+        for table in self.tables:
+            if student.id in table.students:
+                seat = table.students.index(student.id)
+                seats = list(table.table.seats)
+                seats[seat] = Seat(student.nickname, None)
+                table.table.seats = tuple(seats)
+        return student
+

@@ -1,0 +1,563 @@
+"""A term in a class folder (muzlab.app.term): assignments over weeks with restarts, answers as events,
+progress recomputed from the raw SQLite file, grade files for three gradebooks, forgetting a student,
+the layout-3 migration with its backup, and bad input refused with nothing changed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+import zipfile
+from datetime import date, datetime, timedelta
+
+import pandas as pd
+import pytest
+
+from muzlab.app.classroom import ClassError, Classroom
+from muzlab.app.store import SCHEMA, ClassFolderError
+from muzlab.app.term import IDEAS_OF, GradeScheme, Term, TermError, week_of
+
+MONDAY = datetime(2026, 11, 30, 10, 0)  # the term's first Monday (ISO week 49)
+
+
+class Clock:
+    """The term's clock, moved by the test."""
+
+    def __init__(self, now: datetime):
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def right_reply(item):
+    """The reply that is right for an item: the answer's option number, or a right cell."""
+    if item.asks_cell:
+        return sorted(item.question.answer)[0]
+    answer = item.ear.answer if item.ear is not None else item.question.answer
+    return list(item.options).index(str(answer))
+
+
+def wrong_reply(item):
+    """A reply that is wrong for an item."""
+    if item.asks_cell:
+        legal = set(item.question.answer)
+        return next(cell for cell in item.question.position.board.cells if cell not in legal)
+    return (right_reply(item) + 1) % len(item.options)
+
+
+def raw_events(folder, kind):
+    """The events of a kind as the SQLite file holds them (not through muzlab)."""
+    db = sqlite3.connect(folder / "class.sqlite")
+    try:
+        return [json.loads(data) for (data,) in
+                db.execute("SELECT data FROM events WHERE kind = ? ORDER BY seq", (kind,))]
+    finally:
+        db.close()
+
+
+def do(term, token, assignment, answers):
+    """Answer items of an assignment in order, right (True) or wrong (False) each."""
+    for right in answers:
+        item = term.next_item(assignment.id, term.room.student(token).id)
+        term.answer(token, assignment.id, item.index, right_reply(item) if right else wrong_reply(item))
+
+
+def open_term(folder, clock):
+    room = Classroom(folder)
+    return room, Term(room, clock)
+
+
+def test_three_weeks_with_restarts_two_overlapping_assignments_and_progress_from_the_raw_events(tmp_path):
+    folder, clock = tmp_path / "c", Clock(MONDAY)
+    room, term = open_term(folder, clock)
+    anna, ben = room.join("Anna"), room.join("Ben")
+    codes = {"Anna": anna.code, "Ben": ben.code}
+    drills = term.assign("Triads by Friday", "triad quality", 6, "2026-11-30", "2026-12-18", seed=3)
+    points = term.assign("Points", "points", 4, MONDAY.date(), date(2026, 12, 11), seed=5, same=False)
+    do(term, anna.token, drills, [True, False])
+    do(term, anna.token, points, [True])
+    do(term, ben.token, drills, [False, False, True])
+    room.store.close()
+
+    clock.now += timedelta(days=7)  # week 2: the server starts again; the students come back
+    room, term = open_term(folder, clock)
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Ben"]
+    assert [a.title for a in term.open_for(1)] == ["Triads by Friday", "Points"]
+    anna = room.join("Anna", personal=codes["Anna"])
+    ben = room.join("Ben", personal=codes["Ben"])
+    assert term.done(drills.id, anna.id) == (2, 1)  # the answers of week 1 came back
+    do(term, anna.token, drills, [True, True])
+    do(term, ben.token, points, [True, True, False])
+    room.store.close()
+
+    clock.now += timedelta(days=7)  # week 3: Points has closed
+    room, term = open_term(folder, clock)
+    anna = room.join("Anna", personal=codes["Anna"])
+    assert [a.title for a in term.open_for(anna.id)] == ["Triads by Friday"]
+    do(term, anna.token, drills, [True, True])
+    assert term.next_item(drills.id, anna.id) is None  # all six done
+
+    # the progress table equals a recomputation from the SQLite file itself
+    answers = raw_events(folder, "answer")
+    assert len(answers) == 2 + 1 + 3 + 2 + 3 + 2
+    expected: dict[tuple[str, str], list[int]] = {}
+    names = {1: "Anna", 2: "Ben"}
+    for a in answers:
+        for idea in a["ideas"]:
+            cell = expected.setdefault((names[a["student"]], idea), [0, 0])
+            cell[0] += 1
+            cell[1] += a["right"]
+    table = {(r["nickname"], r["idea"]): [r["answered"], r["right"]] for r in term.progress()}
+    assert table == expected
+    assert {tuple(a["ideas"]) for a in answers} == {IDEAS_OF["triad quality"], IDEAS_OF["points"]}
+    # Anna's triads: week 1 one of two right, week 2 two of two, week 3 two of two: rising
+    weeks = term.weekly(anna.id)["triad quality"]
+    assert weeks == {"2026-W49": (2, 1), "2026-W50": (2, 2), "2026-W51": (2, 2)}
+    anna_triads = next(r for r in term.progress(anna.id) if r["idea"] == "triad quality")
+    assert anna_triads["share right"] == round(5 / 6, 3) and anna_triads["trend per week"] == 0.25
+    assert {r["nickname"] for r in term.progress(anna.id)} == {"Anna"}  # hers, nobody else's
+    room.store.close()
+
+
+def test_the_same_seed_gives_everyone_the_same_items_and_an_own_seed_each_their_own(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna"), room.join("Ben")
+    same = term.assign("Same", "third", 5, "2026-11-30", "2026-12-04", seed=9)
+    own = term.assign("Own", "third", 5, "2026-11-30", "2026-12-04", seed=9, same=False)
+
+    def notes(a, sid):
+        return [term.item(a.id, sid, i).ear.notes for i in range(5)]
+
+    assert notes(same, 1) == notes(same, 2)
+    assert notes(own, 1) != notes(own, 2)
+    assert notes(own, 1) == notes(own, 1)
+    room.store.close()
+
+
+def test_every_kind_of_item_is_answered_and_stored_with_its_ideas(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    for kind in IDEAS_OF:
+        a = term.assign(f"{kind} set", kind, 2, "2026-11-30", "2026-12-04", seed=1)
+        item = term.next_item(a.id, anna.id)
+        assert item.prompt
+        right, words = term.answer(anna.token, a.id, item.index, right_reply(item))
+        assert right, (kind, words)
+        item = term.next_item(a.id, anna.id)
+        right, words = term.answer(anna.token, a.id, item.index, wrong_reply(item))
+        assert not right and words, kind
+    stored = raw_events(room.folder, "answer")
+    assert [a["ideas"] for a in stored] == [list(ideas) for ideas in IDEAS_OF.values() for _ in (1, 2)]
+    assert [a["at"] for a in stored] == ["2026-11-30T10:00:00"] * len(stored)
+    room.store.close()
+
+
+def test_grades_follow_the_scheme_and_the_teacher_may_change_it(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, ben = room.join("Anna"), room.join("Ben")
+    room.join("Cleo")
+    a = term.assign("Quality", "triad quality", 4, "2026-11-30", "2026-12-04", tries=2)
+    item = term.next_item(a.id, anna.id)
+    term.answer(anna.token, a.id, item.index, wrong_reply(item))
+    term.answer(anna.token, a.id, item.index, right_reply(item))  # right at the second try
+    do(term, anna.token, a, [True])
+    do(term, ben.token, a, [True, True, True, True])
+    assert term.grades(a.id) == [("Anna", 25.0), ("Ben", 100.0), ("Cleo", 0.0)]
+    term.set_scheme(a.id, GradeScheme(out_of=10, counts="best", missing="blank"))
+    assert term.grades(a.id) == [("Anna", 5.0), ("Ben", 10.0), ("Cleo", None)]
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))  # the scheme is in the file
+    assert term.grades(a.id) == [("Anna", 5.0), ("Ben", 10.0), ("Cleo", None)]
+    room.store.close()
+
+
+ROSTER = ("nickname,id,email,name,section\n"
+          "Anna,S-001,anna@school.example,Anna A.,7b\nBen,S-002,ben@school.example,Ben B.,7b\n")
+
+
+def graded_term(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, ben = room.join("Anna"), room.join("Ben")
+    room.join("Visitor")
+    a = term.assign("Thirds, week 1", "third", 2, "2026-11-30", "2026-12-04")
+    do(term, anna.token, a, [True, True])
+    do(term, ben.token, a, [True, False])
+    assert term.load_roster(ROSTER) == 2
+    return room, term, a
+
+
+def test_grade_files_parse_under_each_gradebooks_header_rules(tmp_path):
+    room, term, a = graded_term(tmp_path)
+    # Moodle: a header row naming the columns; a user identifier column (ID number or email) and one
+    # column per grade item, mapped at the import
+    moodle = list(csv.DictReader(io.StringIO(term.grades_csv(a.id, "moodle"))))
+    assert moodle == [{"ID number": "S-001", "Email address": "anna@school.example", "Thirds, week 1": "100"},
+                      {"ID number": "S-002", "Email address": "ben@school.example", "Thirds, week 1": "50"}]
+    # Canvas: Student, ID, SIS User ID, SIS Login ID, Section first, then the assignments; a
+    # "Points Possible" row may follow the header
+    canvas = list(csv.reader(io.StringIO(term.grades_csv(a.id, "canvas"))))
+    assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Thirds, week 1"]
+    assert canvas[1][0].strip() == "Points Possible" and canvas[1][5] == "100"
+    assert [(r[0], r[2], r[4], r[5]) for r in canvas[2:]] == [("Anna A.", "S-001", "7b", "100"),
+                                                               ("Ben B.", "S-002", "7b", "50")]
+    # Google Classroom: students matched by email
+    google = list(csv.DictReader(io.StringIO(term.grades_csv(a.id, "google"))))
+    assert google == [{"Email Address": "anna@school.example", "Thirds, week 1": "100"},
+                      {"Email Address": "ben@school.example", "Thirds, week 1": "50"}]
+    for gradebook in ("moodle", "canvas", "google"):
+        text = term.grades_csv(a.id, gradebook)
+        assert text.endswith("\r\n") and "Visitor" not in text
+    assert term.unmapped() == ["Visitor"]
+    archive = zipfile.ZipFile(io.BytesIO(term.grades_zip()))
+    assert {"grades/moodle/Thirds--week-1.csv", "grades/canvas/Thirds--week-1.csv",
+            "grades/google/Thirds--week-1.csv", "progress.csv", "progress.parquet",
+            "left-out.txt"} <= set(archive.namelist())
+    assert "Visitor" in archive.read("left-out.txt").decode()
+    frame = pd.read_parquet(io.BytesIO(archive.read("progress.parquet")))
+    from_csv = pd.read_csv(io.StringIO(archive.read("progress.csv").decode()))
+    assert list(frame.columns) == list(from_csv.columns)
+    assert frame[frame.week == "term"][["nickname", "answered", "right"]].values.tolist() == [
+        ["Anna", 2, 2], ["Ben", 2, 1]]
+    room.store.close()
+
+
+def test_the_grade_files_need_the_roster_and_google_needs_emails(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
+    a = term.assign("A", "third", 2, "2026-11-30", "2026-12-04")
+    with pytest.raises(TermError, match="roster file first"):
+        term.grades_csv(a.id, "moodle")
+    term.load_roster("nickname,id\nAnna,7\n")
+    with pytest.raises(TermError, match="by email"):
+        term.grades_csv(a.id, "google")
+    with pytest.raises(TermError, match="no gradebook 'excel'"):
+        term.grades_csv(a.id, "excel")
+    room.store.close()
+
+
+def test_a_forgotten_student_is_gone_from_the_sqlite_file_itself(tmp_path):
+    room, term, a = graded_term(tmp_path)
+    ben = next(s for s in room.students.values() if s.nickname == "Ben")
+    deleted = term.forget(ben.id)
+    assert deleted == 2
+    room.store.close()
+    folder = tmp_path / "c"
+    raw = b"".join(p.read_bytes() for p in folder.glob("class.sqlite*") if "backup" not in p.name)
+    assert b"Ben" not in raw and b"ben@school" not in raw and b"S-002" not in raw
+    assert b"Anna" in raw  # the others stay
+    assert all(answer["student"] != ben.id for answer in raw_events(folder, "answer"))
+    room, term = open_term(folder, Clock(MONDAY))  # the class still replays
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Visitor"]
+    assert term.grades(a.id) == [("Anna", 100.0), ("Visitor", 0.0)]
+    assert room.join("Ben").nickname == "Ben"  # the nickname is free again
+    room.store.close()
+
+
+def test_a_layout_2_file_is_backed_up_before_it_becomes_layout_3(tmp_path):
+    folder = tmp_path / "c"
+    room = Classroom(folder)
+    room.join("Anna")
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+    db.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    db.execute("DROP INDEX events_by_kind")
+    db.commit()
+    db.close()
+    old = (folder / "class.sqlite").read_bytes()
+    room, term = open_term(folder, Clock(MONDAY))
+    assert [s.nickname for s in room.students.values()] == ["Anna"] and term.assignments == {}
+    term.assign("After the update", "third", 2, "2026-11-30", "2026-12-04")
+    room.store.close()
+    assert (folder / "class.sqlite.backup-v2").read_bytes() == old
+    db = sqlite3.connect(folder / "class.sqlite")
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (str(SCHEMA),) == ("3",)
+    assert db.execute("SELECT 1 FROM sqlite_master WHERE name = 'events_by_kind'").fetchone()
+    db.close()
+
+
+def count_events(room):
+    return len(list(room.store.events()))
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("", "third", 3, "2026-11-30", "2026-12-04"), "Give the assignment a title"),
+    (("Zero", "third", 0, "2026-11-30", "2026-12-04"), "1 to 100 items, not 0"),
+    (("Back", "third", 3, "2026-12-04", "2026-11-30"), "closing date 2026-11-30 is before the opening"),
+    (("Bad day", "third", 3, "2026-11-31", "2026-12-04"), "'2026-11-31' is not a date"),
+    (("Kind", "dance", 3, "2026-11-30", "2026-12-04"), "no kind of item 'dance'"),
+])
+def test_a_bad_assignment_is_refused_with_a_sentence_and_nothing_is_written(tmp_path, args, words):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
+    before = count_events(room)
+    with pytest.raises(TermError, match=words):
+        term.assign(*args)
+    assert count_events(room) == before and term.assignments == {}
+    room.store.close()
+
+
+def test_answers_refused_unknown_assignment_wrong_student_past_due_and_bad_replies(tmp_path):
+    clock = Clock(MONDAY)
+    room, term = open_term(tmp_path / "c", clock)
+    anna, ben = room.join("Anna"), room.join("Ben")
+    a = term.assign("Only Anna", "triad quality", 2, "2026-11-30", "2026-12-04", students=[anna.id])
+    later = term.assign("Later", "third", 2, "2026-12-07", "2026-12-11")
+    before = count_events(room)
+    with pytest.raises(TermError, match="no assignment 99"):
+        term.answer(anna.token, 99, 0, 0)
+    with pytest.raises(TermError, match="not set for Ben"):
+        term.answer(ben.token, a.id, 0, 0)
+    with pytest.raises(TermError, match="has not joined"):
+        term.answer("not-a-token", a.id, 0, 0)
+    with pytest.raises(TermError, match="opens on 2026-12-07"):
+        term.answer(anna.token, later.id, 0, 0)
+    with pytest.raises(TermError, match="items 1 to 2"):
+        term.answer(anna.token, a.id, 5, 0)
+    with pytest.raises(TermError, match="one of the 3 answers"):
+        term.answer(anna.token, a.id, 0, 7)
+    with pytest.raises(TermError, match="clicking a cell"):
+        term.assign("Cells", "where", 1, "2026-11-30", "2026-12-04")
+        term.answer(anna.token, 3, 0, "e5")
+    before += 1  # the "Cells" assignment
+    do(term, anna.token, a, [True])
+    with pytest.raises(TermError, match="Item 1 of Only Anna is done"):
+        term.answer(anna.token, a.id, 0, 0)
+    clock.now = datetime(2026, 12, 5, 9, 0)
+    with pytest.raises(TermError, match="closed on 2026-12-04"):
+        term.answer(anna.token, a.id, 1, 0)
+    assert count_events(room) == before + 1  # only the one answer taken
+    with pytest.raises(TermError, match="students on the roster"):
+        term.assign("Nobody", "third", 2, "2026-11-30", "2026-12-04", students=[42])
+    with pytest.raises(TermError, match="already an assignment called Only Anna"):
+        term.assign("only anna", "third", 2, "2026-11-30", "2026-12-04")
+    room.store.close()
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("nickname,id\nAnna,1\nAnna,2\n", "Row 3 of the roster file: Anna is there twice"),
+    ("nickname,id\nAnna,1\nZoe,2\n", "no student of this class is called 'Zoe'"),
+    ("nickname,id\nAnna,1\nBen,1\n", "the id 1 is also Anna's"),
+    ("name,email\nAnna,a@b\n", "no nickname and no id column"),
+    ("nickname,id\nAnna\n", "Row 2 of the roster file has 1 cells"),
+    ("nickname,id\nAnna,\n", "Anna has no id"),
+    ("", "roster file is empty"),
+    (b"\xff\xfenickname", "not UTF-8"),
+    ("nickname,id\n", "no student rows"),
+])
+def test_a_malformed_roster_file_is_refused_and_the_roster_before_it_stays(tmp_path, text, words):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna"), room.join("Ben")
+    term.load_roster("nickname,id\nAnna,S1\n")
+    before = count_events(room)
+    with pytest.raises(TermError, match=words):
+        term.load_roster(text)
+    assert count_events(room) == before and term.school_row(1)["id"] == "S1"
+    room.store.close()
+
+
+def test_a_taken_nickname_is_refused_across_a_restart(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    with pytest.raises(ClassError, match="Someone has already joined as Anna"):
+        room.join("Anna")
+    with pytest.raises(ClassError, match="looks too much like Anna"):
+        room.join("Аnna")  # a Cyrillic А
+    room.store.close()
+
+
+def test_a_term_event_that_does_not_replay_names_itself(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.store.append("answer", {"assignment": 7, "student": 1, "item": 0, "reply": 0, "right": True,
+                                 "at": "2026-11-30T10:00:00", "ideas": ["third"]})
+    room.store.close()
+    room = Classroom(tmp_path / "c")
+    with pytest.raises(ClassFolderError, match=r"event 1 \(answer\) does not replay .*never set"):
+        Term(room, Clock(MONDAY))
+    room.store.close()
+
+
+def test_week_of_counts_iso_weeks():
+    assert week_of("2026-11-30T10:00:00") == "2026-W49"
+    assert week_of("2027-01-01T10:00:00") == "2026-W53"
+
+
+def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees_and_exports(tmp_path):
+    from muzlab.app.term_pages import TermStudent, TermTeacher
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, ben = room.join("Anna"), room.join("Ben")
+    teacher = TermTeacher(term)
+    assert "muz-assign-new" in teacher.create._dom_classes
+    teacher.title.value, teacher.kind.value, teacher.count.value = "Ears", "triad quality", 2
+    teacher.closes.value = date(2026, 11, 29)  # before it opens: refused, nothing set
+    teacher.create.click()
+    assert "before the opening date" in teacher.message.value and term.assignments == {}
+    teacher.closes.value = date(2026, 12, 4)
+    teacher.create.click()
+    assert teacher.listing.value.count("class='muz-assignment'") == 1
+    assert "0 of 2 done" in teacher.listing.value
+    pages = {s.nickname: TermStudent(term, lambda s=s: s, lambda: "german") for s in (anna, ben)}
+    for name, page in pages.items():
+        assert "Ears: 0 of 2 done" in page.mine.value and "muz-my-assignments" in page.mine._dom_classes
+        for _ in range(2):
+            right = right_reply(page.item)
+            chosen = right if name == "Anna" else (right + 1) % len(page.item.options)
+            page.options.children[chosen].click()
+        assert "All done" in page.prompt.value
+        assert "muz-my-progress" in page.progress._dom_classes and name in page.progress.value
+        other = "Ben" if name == "Anna" else "Anna"
+        assert other not in page.progress.value  # their own, nobody else's
+    assert "2 of 2 done" in teacher.listing.value  # drawn again as the answers came
+    assert "<td>Anna</td><td>100% (2)" in teacher.progress.value
+    assert "<td>Ben</td><td>0% (2)" in teacher.progress.value
+    assert "class='muz-progress'" in teacher.progress.value and teacher.pictures.value.count("<svg") == 2
+    teacher.upload(b"nickname,id\nAnna,1\nAnna,2\n")
+    assert "Anna is there twice" in teacher.message.value
+    teacher.upload(b"nickname,id,email\nAnna,1,a@s\nBen,2,b@s\n")
+    assert "names 2 students" in teacher.message.value
+    archive = zipfile.ZipFile(io.BytesIO(term.grades_zip()))
+    assert archive.read("grades/moodle/Ears.csv").decode().splitlines() == [
+        "ID number,Email address,Ears", "1,a@s,100", "2,b@s,0"]
+    for view in (teacher, *pages.values()):
+        view.close()
+    room.store.close()
+
+
+def test_a_puzzle_item_is_answered_by_clicking_the_board(tmp_path):
+    from muzlab.app.term_pages import TermStudent
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    term.assign("Best cells", "puzzle", 1, "2026-11-30", "2026-12-04")
+    page = TermStudent(term, lambda: anna)
+    assert page.board_area.layout.display == "flex"
+    assert all(b.layout.display == "none" for b in page.options.children)
+    page.board.on_click(right_reply(page.item))
+    assert "Yes!" in page.said.value and term.done(1, anna.id) == (1, 1)
+    page.close()
+    room.store.close()
+
+
+def test_a_students_report_is_one_pdf_page_with_their_ideas_and_grades_the_same_bytes_each_time(tmp_path):
+    from muzlab.app.term_report import report_pdf, reports_zip
+
+    room, term, a = graded_term(tmp_path)
+    anna = next(s for s in room.students.values() if s.nickname == "Anna")
+    pdf = report_pdf(term, anna.id)
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") == 1
+    assert pdf == report_pdf(term, anna.id)  # no date in it
+    names = zipfile.ZipFile(io.BytesIO(reports_zip(term))).namelist()
+    assert names == ["reports/1-Anna.pdf", "reports/2-Ben.pdf", "reports/3-Visitor.pdf"]
+    with pytest.raises(TermError, match="No student 99"):
+        report_pdf(term, 99)
+    room.store.close()
+
+
+def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
+    from muzlab.app.term_pages import TermTeacher
+
+    room, term, a = graded_term(tmp_path)
+    teacher = TermTeacher(term)
+    teacher.forget_button.click()
+    assert "Choose a student first" in teacher.message.value
+    teacher.forget_pick.value = 2
+    teacher.forget_button.click()
+    assert "Ben and their answers are gone" in teacher.message.value
+    assert "<td>Ben</td>" not in teacher.progress.value and "<td>Anna</td>" in teacher.progress.value
+    assert [label for label, _ in teacher.forget_pick.options] == ["Anna", "Visitor"]
+    teacher.forget_pick.value, teacher.into_pick.value = 3, 3
+    teacher.merge_button.click()
+    assert "two different students" in teacher.message.value
+    teacher.into_pick.value = 1
+    teacher.merge_button.click()
+    assert "Visitor's 0 answers are now Anna's; Visitor is off the roster" in teacher.message.value
+    teacher.close()
+    room.store.close()
+
+
+def test_the_teacher_sets_an_assignment_for_some_students_and_changes_its_grading(tmp_path):
+    from muzlab.app.term_pages import TermTeacher
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, ben = room.join("Anna"), room.join("Ben")
+    teacher = TermTeacher(term)
+    assert [label for label, _ in teacher.who.options] == ["Anna", "Ben"]
+    teacher.title.value, teacher.kind.value, teacher.count.value = "Anna's thirds", "third", 2
+    teacher.who.value, teacher.tries.value = (anna.id,), 2
+    teacher.create.click()
+    made = term.assignments[1]
+    assert made.students == (anna.id,) and made.tries == 2 and "1 of 1" not in teacher.listing.value
+    assert [a.title for a in term.open_for(ben.id)] == []
+    do(term, anna.token, made, [True])
+    teacher.scheme_pick.value, teacher.out_of.value = 1, 20
+    teacher.scheme_button.click()
+    assert "graded out of 20" in teacher.message.value and term.grades(1) == [("Anna", 10.0)]
+    teacher.scheme_pick.value = None
+    teacher.scheme_button.click()
+    assert "no assignment None" in teacher.message.value
+    teacher.close()
+    room.store.close()
+
+
+def test_a_student_who_joined_twice_is_merged_into_one_in_the_file_too(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna, again = room.join("Anna"), room.join("Anna2")
+    a = term.assign("Thirds", "third", 4, "2026-11-30", "2026-12-04")
+    do(term, anna.token, a, [True])
+    do(term, again.token, a, [True, True])
+    with pytest.raises(TermError, match="two different students"):
+        term.merge(anna.id, anna.id)
+    assert term.merge(again.id, anna.id) == 2
+    assert [s.nickname for s in room.students.values()] == ["Anna"]
+    # the same items for both: item 1 answered under both nicknames counts once, by its first try
+    assert term.done(a.id, anna.id) == (2, 2) and term.grades(a.id) == [("Anna", 50.0)]
+    assert {answer["student"] for answer in raw_events(room.folder, "answer")} == {anna.id}
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    assert term.grades(a.id) == [("Anna", 50.0)]
+    room.store.close()
+
+
+def test_the_teacher_renames_a_student_who_keeps_their_code_answers_and_school_row(tmp_path):
+    from muzlab.app.term_pages import TermTeacher
+
+    room, term, a = graded_term(tmp_path)
+    teacher = TermTeacher(term)
+    teacher.forget_pick.value, teacher.new_name.value = 2, "Anna"
+    teacher.rename_button.click()
+    assert "looks too much like Anna" in teacher.message.value
+    teacher.new_name.value = "Benjamin"
+    teacher.rename_button.click()
+    assert "Ben is now Benjamin" in teacher.message.value and "<td>Benjamin</td>" in teacher.progress.value
+    assert term.grades(a.id)[1] == ("Benjamin", 50.0)
+    assert "S-002,ben@school.example,50\r\n" in term.grades_csv(a.id, "moodle")  # the school's row stays
+    teacher.close()
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))  # the new nickname is in the file
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Benjamin", "Visitor"]
+    with pytest.raises(ClassError, match="personal code"):
+        room.join("Benjamin")
+    term.forget(2)
+    room.store.close()
+    raw = b"".join(p.read_bytes() for p in (tmp_path / "c").glob("class.sqlite*") if "backup" not in p.name)
+    assert b"Benjamin" not in raw and b"Ben" not in raw
+
+
+def test_a_rename_shows_at_the_students_table_and_is_replayed(tmp_path):
+    room = Classroom(tmp_path / "c")
+    anna = room.join("Anna")
+    room.deal(1)
+    with pytest.raises(ClassError, match="not on the roster"):
+        room.rename(9, "Zed")
+    with pytest.raises(ClassError, match="Type a nickname"):
+        room.rename(anna.id, "  ")
+    room.rename(anna.id, "Annie")
+    assert room.table(1).table.seats[0].name == "Annie" and room.student(anna.token).nickname == "Annie"
+    room.store.close()
+    room = Classroom(tmp_path / "c")
+    assert room.table(1).table.seats[0].name == "Annie" and room.nickname(anna.id) == "Annie"
+    room.store.close()
