@@ -19,8 +19,7 @@ import solara
 from muzlab.app.classroom import Change, ClassError, Student
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_report import reports_zip
-from muzlab.core.pitch import note_names
-from muzlab.names.spelling import typeset
+from muzlab.reading import note_names, typeset
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
