@@ -59,7 +59,8 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         """Make question `number` of the seed (for the quiz's reader) and show it unanswered."""
         kind, reader = self.kinds[number % len(self.kinds)], self.reader
         seed = self.seed * 1000 + number
-        self.question = puzzle_question(seed, reader) if kind == "puzzle" else make_question(kind, seed, reader)
+        self.question = (puzzle_question(seed, reader) if kind == "puzzle"
+                         else make_question(kind, seed, reader))
         self.prompt.value = f"<h3>{html.escape(self.question.prompt)}</h3>"
         self.feedback.value = ""
         self.options.children = [self._option(text) for text in self.question.options]
