@@ -9,6 +9,7 @@ import pytest
 
 from muzlab.app.classroom import Classroom
 from muzlab.app.pages import StudentView, TeacherView, last_move
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.reading import current_note_names, note_names, typeset
 
@@ -102,10 +103,8 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     lit = [cell for cell, handle in anna.board_view.cells.items() if handle.legal]
     assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())
     anna.board_view.cells[(0, 0)].click()
-    with note_names("german"):
-        german = f"Anna placed {pitch_label(face)} on e5"
-    with note_names("english"), typeset():  # (a page is read: F♯, not F#)
-        english = f"Anna placed {pitch_label(face)} on e5"
+    german = f"Anna placed {pitch_label(face, Reader('german'))} on e5"
+    english = f"Anna placed {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
     assert current_note_names() == "english"  # no page's choice is left behind
     teacher.project(1)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.reader import PLAIN, Reader
+from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.agents import ExpertAgent
 from muzlab.play.events import Completion, completion
@@ -106,10 +106,12 @@ def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "presen
     return _and_list(phrases)
 
 
-def runs_built(position: Position, pitch: PitchLike, cell: Any) -> list[Structure]:
-    """The runs a legal placement makes or joins, what it completes first, then the longest."""
+def runs_built(position: Position, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None
+               ) -> list[Structure]:
+    """The runs a legal placement makes or joins, what it completes first, then the longest, spelled
+    in the lesson `key` (by default the default reader's)."""
     cell = position.board.as_cell(cell)
-    runs = position.place(pitch, cell).runs_through(cell)
+    runs = position.place(pitch, cell).runs_through(cell, key)
     return sorted(runs, key=lambda run: (not run.complete, -len(run.pitches)))
 
 

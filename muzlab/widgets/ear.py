@@ -17,8 +17,9 @@ import ipywidgets as widgets
 import numpy as np
 
 from muzlab.core.pitch import SpelledNote
+from muzlab.names.reader import Reader
 from muzlab.play.eartraining import Drill, EarItem
-from muzlab.reading import as_shown, shown
+from muzlab.reading import shown
 from muzlab.views import audio
 from muzlab.views.keyboard import keyboard_svg
 from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
@@ -57,10 +58,9 @@ class EarTrainer(widgets.VBox):
     seed=None draws fresh items every time; a seed repeats the same items (a test, or pytest).
     """
 
-    @as_shown
     def __init__(self, drill: Drill | str = "triad quality", seed: int | None = None, engine: str = "auto",
                  autoplay: bool = True, key: str | None = None, **settings):
-        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
+        self.key = key  # the lesson's key ("F#"), passed to the naming in `reader`; None: the default's
         self.drill = drill if isinstance(drill, Drill) else Drill(drill, **settings)
         self.rng = random.Random(seed)
         self.engine = engine
@@ -87,11 +87,15 @@ class EarTrainer(widgets.VBox):
         self.add_class("muz-ear")
         self.next_item()
 
+    @property
+    def reader(self) -> Reader:
+        """The reader the trainer writes for: the default reader, typeset, in its lesson key."""
+        return shown(self.key)
+
     def _heading(self) -> str:
         drill = self.drill
         return f"<h3>{html.escape(drill.kind.capitalize())}</h3><p>{html.escape(drill.prompt())}</p>"
 
-    @as_shown
     def redraw_names(self) -> None:
         """Write the prompt, and the answer shown, in the note names in force (`muzlab.set_note_names`)."""
         self.heading.value = self._heading()
@@ -103,7 +107,6 @@ class EarTrainer(widgets.VBox):
         button.on_click(lambda _button: self.answer(text))
         return button
 
-    @as_shown
     def next_item(self) -> None:
         """Draw a new item and play it; the answer area is emptied."""
         self.item = self.drill.item(self.rng)
@@ -119,7 +122,6 @@ class EarTrainer(widgets.VBox):
         self.staff.value = ""
         self.keyboard.value = ""
 
-    @as_shown
     def answer(self, reply: str) -> bool:
         """Check a clicked option, update the tally and show the answer; a second click is ignored."""
         item = self.item
@@ -136,7 +138,7 @@ class EarTrainer(widgets.VBox):
 
     def _reveal(self, reply: str) -> None:
         """Show the answer to a reply: the buttons marked, the verdict and why, the staff, the keyboard."""
-        item = self.item
+        item, reader = self.item, self.reader
         correct = item.is_right(reply)
         for option, button in self.buttons.items():
             button.disabled = True
@@ -148,18 +150,18 @@ class EarTrainer(widgets.VBox):
         verdict = "Right!" if correct else f"Not quite: it was {item.answer}."
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
-                               f"{html.escape(item.explanation())}")
-        self.staff.value = sized_svg(_notation(item), STAFF_WIDTH, "muz-staff-picture")
+                               f"{html.escape(item.explanation(reader))}")
+        self.staff.value = sized_svg(_notation(item, reader), STAFF_WIDTH, "muz-staff-picture")
         notes = [SpelledNote.from_english(name) for name in item.names()]  # (values, never shown names)
-        self.keyboard.value = sized_svg(keyboard_svg(notes, semitones=True, reader=shown(self.key)),
+        self.keyboard.value = sized_svg(keyboard_svg(notes, semitones=True, reader=reader),
                                         KEYBOARD_WIDTH, "muz-keyboard-picture")
         pictures = widgets.HBox([self.staff, self.keyboard],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay, pictures]
 
 
-def _notation(item: EarItem) -> str:
+def _notation(item: EarItem, reader: Reader) -> str:
     from muzlab.views import music  # music21 and verovio load only when a staff is first drawn
 
     with NOTATION_LOCK:
-        return music.sounding_staff(item.events, item.played_names(), item.title()).svg
+        return music.sounding_staff(item.events, item.played_names(), item.title(reader)).svg

@@ -10,8 +10,9 @@ import ipywidgets as widgets
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label
-from muzlab.reading import as_shown, shown
+from muzlab.reading import shown
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
@@ -28,10 +29,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
     `scale` enlarges the board for a projector; `board_view.cells[(q, r)].click()` clicks a cell.
     """
 
-    @as_shown
     def __init__(self, position: Position | None = None, board: Board | str | None = None,
                  rules: RuleSet | str | None = None, scale: float = 1.0, key: str | None = None):
-        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
+        self.key = key  # the lesson's key ("F#"), passed to the naming in `reader`; None: the default's
         if position is not None:
             board, rules, dice = position.board, position.rules, dict(position.dice)
         else:
@@ -68,11 +68,15 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         ])
         self._refresh()
 
+    @property
+    def reader(self) -> Reader:
+        """The reader the explorer writes for: the default reader, typeset, in its lesson key."""
+        return shown(self.key)
+
     def _names_toggled(self, change) -> None:
         self.board_view.show_names = change["new"]
         self._refresh()
 
-    @as_shown
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the palette,
         the pitch menu, the board, the runs and the run heard last."""
@@ -80,9 +84,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.palette.options, self.palette.value = _palette(), note
         self.pitch_choice.options, self.pitch_choice.value = _pitch_choices(), pitch
         self._refresh()
-        self.listen.redraw()
+        self.listen.redraw(self.reader)
 
-    @as_shown
     def click(self, cell: Cell) -> None:
         """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
         cell = self.position.board.as_cell(cell)  # a name such as "e6", or (q, r)
@@ -94,7 +97,6 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             dice[cell] = chosen
         self._set(Position(self.position.board, dice, self.position.rules, strict=False))
 
-    @as_shown
     def load(self, text: str) -> None:
         """Load a position from its notation; a bad text leaves the board as it was and says why."""
         try:
@@ -114,7 +116,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         from muzlab.views.worksheet import position_sheet_pdf  # matplotlib loads only when a sheet is made
 
         try:
-            pdf = position_sheet_pdf(self.position)
+            pdf = position_sheet_pdf(self.position, reader=self.reader)
         except MuzlabError as error:
             self.message.value = f"<span style='color:#b00'>✗ No worksheet: {html.escape(str(error))}.</span>"
             return None
@@ -126,30 +128,29 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.message.value = ""
         self._refresh()
 
-    @as_shown
     def _refresh(self) -> None:
-        position = self.position
-        problems = position.problems()
+        position, reader = self.position, self.reader
+        problems = position.problems(reader)
         marked = {cell: p.reason for p in problems for cell in p.cells}
         pitch = self.pitch_choice.value
         legal = () if pitch is None else position.legal_placements(pitch)
-        self.board_view.show(Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch))
+        scene = Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch)
+        self.board_view.show(scene, reader)
         self.problem_list.value = "".join(
             f"<div style='color:#b00'>✗ {html.escape(p.reason)}</div>" for p in problems
         ) or "<div style='color:#080'>✓ every run follows the rules</div>"
         self.notation.value = position.notation()
-        self.structures = position.structures()
+        self.structures = position.structures(reader.key or "")
         self.runs.options = [("choose a run", None)] + [
-            (s.describe(), index) for index, s in enumerate(self.structures)]
+            (s.describe(reader=reader), index) for index, s in enumerate(self.structures)]
         self.runs.value = None
 
-    @as_shown
     def _run_chosen(self, change) -> None:
         if change["new"] is None:
             return
-        structure = self.structures[change["new"]]
-        self.board_view.show(Scene(self.position, chosen=structure.cells))
-        self.listen.show(structure)
+        structure, reader = self.structures[change["new"]], self.reader
+        self.board_view.show(Scene(self.position, chosen=structure.cells), reader)
+        self.listen.show(structure, reader)
 
 
 def _palette() -> list[tuple[str, int]]:

@@ -9,9 +9,10 @@ import ipywidgets as widgets
 
 from muzlab.core.board import Board
 from muzlab.core.hexgrid import Cell
+from muzlab.names.reader import Reader
 from muzlab.play.puzzles import puzzle_question
 from muzlab.play.quiz import KINDS, Question, make_question
-from muzlab.reading import as_shown
+from muzlab.reading import shown
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 #: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.play.puzzles).
@@ -21,10 +22,9 @@ CELL_KINDS = ("where", "puzzle")
 class Quiz(ScaledByItsBoard, widgets.VBox):
     """Asks "where can this Eb go?", "which triad does this complete?", "how many points?" in turn."""
 
-    @as_shown
     def __init__(self, kinds: tuple[str, ...] = KINDS, seed: int = 0, scale: float = 1.0,
                  key: str | None = None):
-        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
+        self.key = key  # the lesson's key ("F#"), passed to the naming in `reader`; None: the default's
         self.kinds = tuple(kinds)
         self.seed = seed
         self.asked = 0
@@ -45,24 +45,28 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         super().__init__([self.prompt, widgets.HBox([self.board_view, side])])
         self.next_question()
 
-    @as_shown
+    @property
+    def reader(self) -> Reader:
+        """The reader the quiz writes for: the default reader, typeset, in the quiz's lesson key."""
+        return shown(self.key)
+
     def next_question(self) -> None:
         """Draw the next question (the n-th question of a seed is always the same)."""
         self.answered, self.reply = False, None
         self._ask(self.asked)
 
     def _ask(self, number: int) -> None:
-        """Make question `number` of the seed (in the note names in force) and show it unanswered."""
-        kind = self.kinds[number % len(self.kinds)]
+        """Make question `number` of the seed (for the quiz's reader) and show it unanswered."""
+        kind, reader = self.kinds[number % len(self.kinds)], self.reader
         seed = self.seed * 1000 + number
-        self.question = puzzle_question(seed) if kind == "puzzle" else make_question(kind, seed)
+        self.question = (puzzle_question(seed, reader) if kind == "puzzle"
+                         else make_question(kind, seed, reader))
         self.prompt.value = f"<h3>{html.escape(self.question.prompt)}</h3>"
         self.feedback.value = ""
         self.options.children = [self._option(text) for text in self.question.options]
         asked = [self.question.cell] if self.question.cell else []
-        self.board_view.show(Scene(self.question.position, highlight=asked or None, chosen=asked))
+        self.board_view.show(Scene(self.question.position, highlight=asked or None, chosen=asked), reader)
 
-    @as_shown
     def redraw_names(self) -> None:
         """Ask the question on screen again in the note names in force (`muzlab.set_note_names`), with
         its answer and reason if it was answered; the tally stays."""
@@ -79,7 +83,6 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         button.on_click(lambda _button: self.answer(text))
         return button
 
-    @as_shown
     def answer(self, reply: Cell | str) -> None:
         """Check a reply (a clicked cell for "where", an option otherwise) and show why."""
         question = self.question
@@ -96,12 +99,13 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
     def _show_answer(self, reply: Cell | str) -> bool:
         """Say whether the reply is right and why; a clicked cell is shown among the legal ones."""
         question = self.question
-        correct, why = question.check(reply)
+        reader = self.reader
+        correct, why = question.check(reply, reader)
         colour = "#080" if correct else "#b00"
         self.feedback.value = f"<b style='color:{colour}'>{html.escape(why)}</b>"
         if question.kind in CELL_KINDS:
             position = question.position
             self.board_view.show(Scene(position, highlight=question.pitch,
                                        lit=position.legal_placements(question.pitch), tips_for=question.pitch,
-                                       chosen=[reply]))
+                                       chosen=[reply]), reader)
         return correct

@@ -16,9 +16,10 @@ import html
 import ipywidgets as widgets
 
 from muzlab.core.hexgrid import Cell
+from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.game import Game
-from muzlab.reading import as_shown
+from muzlab.reading import shown
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -27,14 +28,13 @@ class Review(widgets.VBox):
     """A game's decisions one at a time: first / previous / next / last buttons and a slider, and a
     practice mode over its mistakes."""
 
-    @as_shown
     def __init__(self, game: Game, expert_seed: int = 0, key: str | None = None):
-        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
+        self.key = key  # the lesson's key ("F#"), passed to the naming in `reader`; None: the default's
         self.game = game
         self.moments = coach.decisions(game, expert_seed)
         self.values = coach.values(game)
-        self.frame = coach.review_decisions(self.moments, self.values)
-        self.comments = coach.comments(game)
+        self.frame = coach.review_decisions(self.moments, self.values, self.reader)
+        self.comments = coach.comments(game, self.reader)
         #: The decisions to learn from (inaccuracy or worse with a better cell) and their lessons.
         pairs = enumerate(zip(self.moments, self.values, strict=True))
         self.lessons = {index: found for index, (moment, assessment) in pairs
@@ -86,22 +86,25 @@ class Review(widgets.VBox):
         button.on_click(lambda _button: action())
         return button
 
-    @as_shown
+    @property
+    def reader(self) -> Reader:
+        """The reader the review writes for: the default reader, typeset, in its lesson key."""
+        return shown(self.key)
+
     def redraw_names(self) -> None:
         """Write the comments, the table and the run heard in the note names in force
         (`muzlab.set_note_names`)."""
-        self.frame = coach.review_decisions(self.moments, self.values)
-        self.comments = coach.comments(self.game)
+        reader = self.reader
+        self.frame = coach.review_decisions(self.moments, self.values, reader)
+        self.comments = coach.comments(self.game, reader)
         self.summary.value = _summary_html(self.frame)
         self.show(self.index)
-        self.listen.redraw()
+        self.listen.redraw(reader)
 
-    @as_shown
     def go(self, index: int) -> None:
         """Show decision `index`, kept within the game."""
         self.slider.value = min(max(index, 0), max(len(self.moments) - 1, 0))
 
-    @as_shown
     def show(self, index: int) -> None:
         """Draw the board at decision `index` and say what the coach says about it (in practice, the
         position before the mistake only)."""
@@ -111,7 +114,7 @@ class Review(widgets.VBox):
             button.disabled = off or self.learning
         if not count:
             self.title.value = "<b>No decision to review yet: roll and play first.</b>"
-            self.board_view.show(Scene(self.game.position))
+            self.board_view.show(Scene(self.game.position), self.reader)
             self.hear_played_button.disabled = self.hear_best_button.disabled = True
             return
         moment, row = self.moments[index], self.frame.iloc[index]
@@ -125,7 +128,7 @@ class Review(widgets.VBox):
         best = coach.best_cell(position, moment.pitch)
         _, best_cells = position.best_placements(moment.pitch)
         self.board_view.show(Scene(position, highlight=moment.pitch, last=moment.cell, chosen=best_cells,
-                                   tips_for=moment.pitch))
+                                   tips_for=moment.pitch), self.reader)
         self.comment.value = f"<p>{html.escape(self.comments[index])}</p>"
         self.details.value = html.escape(_details(row))
         self.hear_played_button.disabled = moment.cell is None or not self._runs(moment.cell)
@@ -134,25 +137,22 @@ class Review(widgets.VBox):
     def _runs(self, cell: Cell) -> list:
         """The runs the die in hand builds on `cell` at the decision shown (none: nothing to hear)."""
         moment = self.moments[self.index]
-        return coach.runs_built(moment.position, moment.pitch, cell)
+        return coach.runs_built(moment.position, moment.pitch, cell, self.reader.key or "")
 
-    @as_shown
     def hear_played(self) -> None:
         """Play the main run the die built at this decision (what it completed first)."""
         moment = self.moments[self.index]
         if moment.cell is not None and (runs := self._runs(moment.cell)):
-            self.listen.show(runs[0])
+            self.listen.show(runs[0], self.reader)
 
-    @as_shown
     def hear_best(self) -> None:
         """Play the main run the best cell would have built."""
         moment = self.moments[self.index]
         best = coach.best_cell(moment.position, moment.pitch)
         if best is not None and (runs := self._runs(best)):
-            self.listen.show(runs[0])
+            self.listen.show(runs[0], self.reader)
 
     # ---- learning from the mistakes -------------------------------------------------------------------
-    @as_shown
     def learn(self) -> None:
         """Start the practice at the first mistake (inaccuracy or worse) of the game."""
         if self.lessons:
@@ -160,13 +160,11 @@ class Review(widgets.VBox):
             self.practice_box.layout.display = None
             self._practise(min(self.lessons))
 
-    @as_shown
     def next_mistake(self) -> None:
         """Go to the next mistake (back to the first after the last)."""
         later = [index for index in sorted(self.lessons) if index > self.index]
         self._practise(later[0] if later else min(self.lessons))
 
-    @as_shown
     def stop_learning(self) -> None:
         """Leave the practice and show the review of the decision again."""
         self.learning = False
@@ -186,7 +184,7 @@ class Review(widgets.VBox):
         answered = self.revealed or any(cell in found.better for cell in self.tries)
         chosen = list(found.better) if answered else []
         last = self.tries[-1] if self.tries else None
-        self.board_view.show(Scene(moment.position, last=last, chosen=chosen))
+        self.board_view.show(Scene(moment.position, last=last, chosen=chosen), self.reader)
         number = sorted(self.lessons).index(self.index) + 1
         die = self.frame.iloc[self.index]["pitch"]  # (named as the title names it)
         self.comment.value = (f"<p>Mistake {number} of {len(self.lessons)} ({html.escape(grade)}). "
@@ -204,7 +202,7 @@ class Review(widgets.VBox):
         moment, cell = self.moments[self.index], self.tries[-1]
         position, board = moment.position, moment.position.board
         name = board.cell_name(cell)
-        refusal = position.explain(moment.pitch, cell)
+        refusal = position.explain(moment.pitch, cell, self.reader)
         if refusal is not None:
             said = f"{name}: {refusal}"
         elif cell in found.better:
@@ -218,17 +216,15 @@ class Review(widgets.VBox):
             problems = coach.lesson_problems(position, found)
             if problems:  # (the engine confirms every fact before a student reads it)
                 raise AssertionError(f"the lesson's facts are not confirmed by the rules: {problems}")
-            text += f"<p><b>{html.escape(coach.lesson_text(position, found))}</b></p>"
+            text += f"<p><b>{html.escape(coach.lesson_text(position, found, self.reader))}</b></p>"
         return text
 
-    @as_shown
     def try_cell(self, cell: Cell) -> None:
         """A click on the board: in practice, the student's try; otherwise nothing."""
         if self.learning and cell in self.moments[self.index].position.board:
             self.tries.append(cell)
             self._show_practice()
 
-    @as_shown
     def reveal(self) -> None:
         """Show the answer after at least one try."""
         if self.learning and self.tries:
