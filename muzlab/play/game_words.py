@@ -14,6 +14,7 @@ from muzlab.core.pitch import pitch_name
 from muzlab.names.board_spelling import neighbour_pairs
 from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, show_label, show_name
+from muzlab.play import records
 from muzlab.play.events import Event, Moment
 from muzlab.rules.position import HISTORY_SPELLED
 
@@ -130,6 +131,15 @@ def event_sentence(event: Event, board: Board, words: DieWords | None = None) ->
     elif event.missed:
         text += f" (missed {event.legal_cells} legal cell{'s' if event.legal_cells != 1 else ''})"
     return text
+
+
+def give_ups_end_sentence(dice: int, players: int, note: str) -> str:
+    """Why a game ended when its passes and re-rolls were used up and the die `note` fits nowhere."""
+    allowance = records.max_give_ups(dice, players)
+    game = f"{dice:,} {'die' if dice == 1 else 'dice'} for {players} player{'s' if players != 1 else ''}"
+    return (f"The game ends: the players have passed or re-rolled {allowance:,} times, all that a game of "
+            f"{game} allows ({records.GIVE_UPS_PER_DIE_AND_SEAT} per die and seat), and {note} fits "
+            "nowhere on the board, so no one can move again.")
 
 
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
