@@ -227,11 +227,13 @@ def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
 
 
 def _keys(notes: tuple[SpelledNote, ...]) -> str:
-    """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
-    neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
+    """The run on a piano keyboard from the white key at or below its first note (so that a completed
+    run fits on about an octave, its key names as large as the text beside it), spelled as on the board
+    and the staff, with the semitones between neighbouring notes; empty for a run wider than the two
+    octaves a keyboard shows."""
     try:
-        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE)
-        return sized_svg(svg, OCTAVE_PX * layout(notes).octaves, "muz-keyboard-picture")
+        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE, start="first")
+        return sized_svg(svg, OCTAVE_PX * layout(notes, start="first").whites / 7, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 
