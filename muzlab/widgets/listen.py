@@ -155,9 +155,11 @@ def structure_title(structure: Structure) -> str:
 class ListenPanel(widgets.VBox):
     """Plays a triad or scale run and shows it on a staff and a piano keyboard under the player;
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
-    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place."""
+    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place;
+    `on_drawn()` is called each time a run's staff and keyboard are in the panel (its `pictures`)."""
 
-    def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False):
+    def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False,
+                 on_drawn: Callable[[], None] | None = None):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         # narrow enough to stand beside the title, so that the staff and keyboard come right under it
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
@@ -168,11 +170,14 @@ class ListenPanel(widgets.VBox):
         self.keyboard.add_class("muz-keyboard")
         self.structure: Structure | None = None  # the run loaded last
         self.background = background
+        self.on_drawn = on_drawn
         if background:
             warm_up()
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         heading = self.title if player_apart else widgets.HBox([self.title, self.player], layout=wrap)
-        super().__init__([heading, widgets.HBox([self.staff, self.keyboard], layout=wrap)])
+        self.pictures = widgets.HBox([self.staff, self.keyboard], layout=wrap)
+        self.pictures.add_class("muz-pictures")
+        super().__init__([heading, self.pictures])
         self.add_class("muz-listen")
 
     def redraw(self) -> None:
@@ -205,6 +210,8 @@ class ListenPanel(widgets.VBox):
             self.keyboard.value = keys
             if self.player.value != sound:
                 self.player.value = sound
+            if self.on_drawn is not None:
+                self.on_drawn()
 
         in_background(work, then, self.background)
 
