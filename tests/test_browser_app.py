@@ -517,6 +517,13 @@ def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
                         if (found["x"] < 0 or found["y"] < 0 or found["x"] + found["width"] > width
                                 or found["y"] + found["height"] > height):
                             problems.append(f"{where}: {selector} at {found} is outside the window")
+                    if not phone:  # the widest keyboard of a completion (8 white keys) fits by the staff
+                        shown = page.locator(keys).evaluate("svg => (svg.viewBox.baseVal.width - 2) / 24")
+                        need = box(page, staff)["width"] + box(page, keys)["width"] * 8 / round(shown) + 12
+                        room = box(page, f"{PLAY} .muz-listen .muz-pictures")["width"]
+                        if room < need:
+                            problems.append(f"{where}: {room:.0f} px beside the die in hand, less than the "
+                                            f"{need:.0f} px of a staff and an eight-white-key keyboard")
                     name, message = page.evaluate(TYPE_SIZES)
                     print(f"{where}: key names {name:.1f} px, message {message:.1f} px")
                     if name < message - 0.05:
