@@ -123,7 +123,8 @@ def main(moves: int = 25) -> None:
     for label, (roll_ms, place_ms, ping_ms, after_completion_ms) in results.items():
         floor = statistics.median(ping_ms)
         print(f"-- {label}")
-        print(f"bare widget round trip (a button changing its label): median {floor:.1f} ms "
+        whose = " (the lesson's notebook's: the app has none)" if label == app else ""
+        print(f"bare widget round trip (a button changing its label){whose}: median {floor:.1f} ms "
               f"over {len(ping_ms)}")
         report("Roll -> legal cells lit", roll_ms, floor)
         report("click on a lit cell -> die on the board", place_ms, floor)
