@@ -13,13 +13,18 @@ Targets: median under 60 ms and 95th percentile under 150 ms for both.
 
 The board is made as a lesson makes it (`PlayBoard(...)`, whose staff and sound are drawn off the
 kernel's thread), and again with `staff_later=False` (drawn before the next Roll is answered, as
-notebooks did before) as the reference, in the same run.
+notebooks did before) as the reference, in the same run. Last, the classroom app is served by Voilà
+(as `muzlab app` serves it) and its Play tab played the same way by one person (there is no bare
+button in the app: its floor is the notebook's, and after a placement the next Roll waits 0.3 s).
 """
 
 import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import nbformat
@@ -27,7 +32,19 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_browser import CELLS, CHROMIUM_ARGS, MESSAGE, act, answered, changes, jupyter_lab, open_and_run  # noqa: E402
+from test_browser import (  # noqa: E402
+    CELLS,
+    CHROMIUM_ARGS,
+    MESSAGE,
+    act,
+    answered,
+    changes,
+    free_port,
+    jupyter_lab,
+    open_and_run,
+    stop,
+    watch_board,
+)
 
 TARGET_MEDIAN_MS, TARGET_P95_MS = 60, 150
 NOTEBOOK = "bench-board.ipynb"
@@ -100,16 +117,20 @@ def main(moves: int = 25) -> None:
                 results[label] = play(playwright, url, NOTEBOOK, moves)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+    app = "the classroom app (Voilà), one person"
+    with sync_playwright() as playwright:
+        results[app] = play_app(playwright, moves, results[next(iter(variants))][2])
     for label, (roll_ms, place_ms, ping_ms, after_completion_ms) in results.items():
         floor = statistics.median(ping_ms)
         print(f"-- {label}")
-        print(f"bare widget round trip (a button changing its label): median {floor:.1f} ms "
+        whose = " (the lesson's notebook's: the app has none)" if label == app else ""
+        print(f"bare widget round trip (a button changing its label){whose}: median {floor:.1f} ms "
               f"over {len(ping_ms)}")
         report("Roll -> legal cells lit", roll_ms, floor)
         report("click on a lit cell -> die on the board", place_ms, floor)
         if len(after_completion_ms) >= 2:
             report("Roll right after a completion -> legal cells lit", after_completion_ms, floor)
-    (ours, *_), (reference, *_) = results.values()
+    (ours, *_), (reference, *_), _app = results.values()
     p95 = [statistics.quantiles(times, n=20)[-1] for times in (ours, reference)]
     print(f"Roll -> lit, 95th percentile: {p95[0]:.1f} ms against {p95[1]:.1f} ms drawn at once "
           f"({p95[1] / p95[0]:.2f}x)")
@@ -120,8 +141,7 @@ def play(playwright, url: str, name: str, moves: int) -> tuple[list[float], ...]
     right after a completion, in ms."""
     from test_browser import chromium_path
 
-    roll_ms, place_ms, ping_ms, after_completion_ms = [], [], [], []
-    completed = False  # the last placement completed a run
+    ping_ms = []
     browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     try:
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
@@ -129,40 +149,92 @@ def play(playwright, url: str, name: str, moves: int) -> tuple[list[float], ...]
         ping = "document.querySelector('.muz-ping')"
         for count in range(20):
             ping_ms.append(measure(page, f"{ping}.click()", f"{ping}.innerText.trim() === '{count + 1}'"))
-        while min(len(roll_ms), len(place_ms)) < moves:
-            hand = page.inner_text(".muz-playboard .muz-hand")
-            if "Game over" in page.inner_text(".muz-playboard .muz-status"):
-                act(page, lambda: page.click(".muz-playboard .muz-new"))
-                continue
-            before = changes(page)
-            if "–" in hand:
-                elapsed = measure(page, f"{BOARD}.querySelector('.muz-roll').click()",
-                                  f"{BOARD}.querySelector('.muz-layer .muz-legal') !== null || "
-                                  f"{BOARD}.querySelector('.muz-message').innerText.includes('no legal')")
-                answered(page, before)  # the rest of the redraw: die in hand, buttons, message
-                if page.locator(f"{CELLS}.muz-legal").count():
-                    roll_ms.append(elapsed)
-                    if completed:
-                        after_completion_ms.append(elapsed)
-                completed = False
-                continue
-            lit = page.locator(f"{CELLS}.muz-legal")
-            if not lit.count():
-                act(page, lambda: page.click(".muz-playboard .muz-pass"))
-                continue
-            cell = lit.first.get_attribute("data-cell")
-            place_ms.append(measure(
-                page, f"{BOARD}.querySelector(`.muz-layer .muz-cell[data-cell='{cell}']`)"
-                      ".dispatchEvent(new MouseEvent('click', {bubbles: true}))",
-                f"{BOARD}.querySelector(`.dice [data-cell='{cell}']`) !== null"))
-            answered(page, before)  # the message follows the board in the same redraw
-            completed = "completes" in page.inner_text(MESSAGE)
-            # the next Roll goes at once, while the completed run's sound and staff are made
-            if not completed:
-                caught_up(page)
+        roll_ms, place_ms, after_completion_ms = clicks(page, moves, lambda: caught_up(page))
+        return roll_ms, place_ms, ping_ms, after_completion_ms
     finally:
         browser.close()
-    return roll_ms, place_ms, ping_ms, after_completion_ms
+
+
+def play_app(playwright, moves: int, floor_ms: list[float]) -> tuple[list[float], ...]:
+    """Serve the classroom app with Voilà and play its Play tab by clicks, one person at the table; the
+    times as `play` gives them, with the notebook's bare round trips as the floor."""
+    from test_browser import chromium_path
+
+    from muzlab.app.lessons import APP_NOTEBOOK, app_command, lessons_source
+
+    folder = Path(tempfile.mkdtemp(prefix="muzlab-bench-app-"))
+    shutil.copy(lessons_source() / APP_NOTEBOOK, folder / APP_NOTEBOOK)
+    port = free_port()
+    log = open(folder / "voila.log", "w")  # noqa: SIM115 - closed after the server stops
+    server = subprocess.Popen(app_command(folder, port=port, open_browser=False), stdout=log,
+                              stderr=subprocess.STDOUT, cwd=folder)
+    browser = None
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    started = (folder / "voila.log").read_text()
+                    raise RuntimeError(f"Voilà did not start:\n{started}") from None
+                time.sleep(0.5)
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+        page.select_option(".muz-seats select", "1")
+        page.click(".muz-start")
+        page.wait_for_selector(f"{CELLS}", timeout=60_000)
+        watch_board(page)
+        roll_ms, place_ms, after_completion_ms = clicks(page, moves, lambda: time.sleep(0.3))
+        return roll_ms, place_ms, floor_ms, after_completion_ms
+    finally:
+        if browser is not None:
+            browser.close()
+        stop(server, log)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def clicks(page, moves: int, settle) -> tuple[list[float], list[float], list[float]]:
+    """Roll and place by clicks until `moves` of each are timed; `settle()` runs after a placement that
+    completed nothing (the kernel catches up). The times of Rolls, placements and Rolls right after a
+    completion, in ms."""
+    roll_ms, place_ms, after_completion_ms = [], [], []
+    completed = False  # the last placement completed a run
+    while min(len(roll_ms), len(place_ms)) < moves:
+        hand = page.inner_text(".muz-playboard .muz-hand")
+        if "Game over" in page.inner_text(".muz-playboard .muz-status"):
+            act(page, lambda: page.click(".muz-playboard .muz-new"))
+            continue
+        before = changes(page)
+        if "–" in hand:
+            elapsed = measure(page, f"{BOARD}.querySelector('.muz-roll').click()",
+                              f"{BOARD}.querySelector('.muz-layer .muz-legal') !== null || "
+                              f"{BOARD}.querySelector('.muz-message').innerText.includes('no legal')")
+            answered(page, before)  # the rest of the redraw: die in hand, buttons, message
+            if page.locator(f"{CELLS}.muz-legal").count():
+                roll_ms.append(elapsed)
+                if completed:
+                    after_completion_ms.append(elapsed)
+            completed = False
+            continue
+        lit = page.locator(f"{CELLS}.muz-legal")
+        if not lit.count():
+            act(page, lambda: page.click(".muz-playboard .muz-pass"))
+            continue
+        cell = lit.first.get_attribute("data-cell")
+        place_ms.append(measure(
+            page, f"{BOARD}.querySelector(`.muz-layer .muz-cell[data-cell='{cell}']`)"
+                  ".dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+            f"{BOARD}.querySelector(`.dice [data-cell='{cell}']`) !== null"))
+        answered(page, before)  # the message follows the board in the same redraw
+        completed = "completes" in page.inner_text(MESSAGE)
+        # the next Roll goes at once, while the completed run's sound and staff are made
+        if not completed:
+            settle()
+    return roll_ms, place_ms, after_completion_ms
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from muzlab.widgets.classroom import NO_KEY, SIZES
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"
 WINDOWS = ((1280, 720), (1366, 768), (1920, 1080))
+#: Phones held upright, as the class server's phone test holds them.
+PHONES = ((360, 640), (390, 844))
 #: What a player needs at every move, and the game's own buttons (New game, Save, Score sheet, Load,
 #: Change seats), each of which must be in the window beside the board.
 IN_SIGHT = (".muz-hand", ".muz-roll", ".muz-pass", ".muz-undo", ".muz-hint", ".muz-scores",
@@ -447,42 +449,81 @@ TYPE_SIZES = """() => {
 #: True once the keyboard shown is not the picture `before` (another run drawn, or none).
 REDRAWN = """([selector, before]) => { const svg = document.querySelector(selector);
     return (svg ? svg.outerHTML : '') !== before; }"""
+#: True when every element `selectors` name (the first match of each) is shown and wholly in the window.
+ALL_IN_WINDOW = """selectors => selectors.every(selector => {
+    const element = document.querySelector(selector);
+    if (!element) return false;
+    const r = element.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight
+        && r.right <= window.innerWidth; })"""
+#: Scrolls the page, and every box in it (Voilà scrolls one of its own), back to the top.
+TO_THE_TOP = """() => { for (const el of document.querySelectorAll('*')) if (el.scrollTop) el.scrollTop = 0;
+    window.scrollTo(0, 0); }"""
+
+
+def hear_again(page, pictures: tuple[str, ...]) -> bool:
+    """Choose runs from the Replay list until one is drawn with its staff and keyboard and the page has
+    brought them into the window (as after a completion); False if none was."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    runs = page.locator(f"{PLAY} .muz-runs select")
+    for index in range(1, min(runs.locator("option").count(), 8)):
+        runs.select_option(index=0)
+        runs.select_option(index=index)
+        try:
+            page.wait_for_function(ALL_IN_WINDOW, arg=list(pictures), timeout=10_000)
+            return True
+        except PlaywrightTimeout:
+            continue
+    return False
 
 
 def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
-    """After a completion, at 1280×720 and 1366×768 and every Size, the staff and the keyboard are in the
-    window without scrolling (and still all a player needs, as above), and the keyboard's key names are
-    at least as large as the message."""
+    """Item 16: after a completion, at every Size on every window (1280×720, 1366×768, 1920×1080 and the
+    phones' 360×640 and 390×844), the staff and the keyboard are wholly in the window (on a desktop
+    window without scrolling, with all a player needs, as above; on a phone, where they are under the
+    board, the page scrolls them into view when they are drawn), and the keyboard's key names are at
+    least as large (in CSS px) as the message's text."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     url, _folder = served
     problems = []
+    keys, staff = f"{PLAY} .muz-keyboard svg", f"{PLAY} .muz-staff svg"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         page = open_app(browser, url, *WINDOWS[0])
         try:
             start_game(page)  # Robo the computer answers: the message line has its moves too
-            keys = f"{PLAY} .muz-keyboard svg"
             for _ in range(60):
                 play_one_die(page)
                 if page.locator(keys).count():
                     break
             page.wait_for_selector(keys, timeout=60_000)
-            page.wait_for_selector(f"{PLAY} .muz-staff svg", timeout=60_000)
-            for width, height in WINDOWS[:2]:
+            page.wait_for_selector(staff, timeout=60_000)
+            for width, height in (*WINDOWS, *PHONES):
                 page.set_viewport_size({"width": width, "height": height})
+                phone = (width, height) in PHONES
                 for label, size in SIZES:
                     page.locator(".muz-size", has_text=label).first.click()
                     page.wait_for_function(DRAWN_AT, arg=size, timeout=30_000)
-                    page.evaluate("window.scrollTo(0, 0)")
-                    wait_steady(page, f"{PLAY} .muz-board svg, {PLAY} .muz-panel, {keys}")
+                    page.evaluate(TO_THE_TOP)
                     where = f"{width}×{height} {label}"
-                    for selector in (f"{PLAY} .muz-staff svg", keys, *(f"{PLAY} {s}" for s in IN_SIGHT)):
+                    if phone and not hear_again(page, (staff, keys)):
+                        problems.append(f"{where}: no run heard again was scrolled into view")
+                    wait_steady(page, f"{PLAY} .muz-board svg, {PLAY} .muz-panel, {keys}")
+                    for selector in (staff, keys, *(() if phone else (f"{PLAY} {s}" for s in IN_SIGHT))):
                         found = box(page, selector)
                         if (found["x"] < 0 or found["y"] < 0 or found["x"] + found["width"] > width
                                 or found["y"] + found["height"] > height):
                             problems.append(f"{where}: {selector} at {found} is outside the window")
+                    if not phone:  # the widest keyboard of a completion (8 white keys) fits by the staff
+                        shown = page.locator(keys).evaluate("svg => (svg.viewBox.baseVal.width - 2) / 24")
+                        need = box(page, staff)["width"] + box(page, keys)["width"] * 8 / round(shown) + 12
+                        room = box(page, f"{PLAY} .muz-listen .muz-pictures")["width"]
+                        if room < need:
+                            problems.append(f"{where}: {room:.0f} px beside the die in hand, less than the "
+                                            f"{need:.0f} px of a staff and an eight-white-key keyboard")
                     name, message = page.evaluate(TYPE_SIZES)
                     print(f"{where}: key names {name:.1f} px, message {message:.1f} px")
                     if name < message - 0.05:
@@ -490,12 +531,29 @@ def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
                                         f"{message:.1f} px")
                     if label in ("fit", "small"):
                         page.screenshot(path=str(SCREENSHOTS / f"app-{width}x{height}-{label}-heard.png"))
-            # The widest keyboard, two octaves (a run heard again from the Replay list), fits too.
+                if phone:  # a completion played on the phone, from the top of the page, is brought into view
+                    page.evaluate(TO_THE_TOP)
+                    for _ in range(60):
+                        shown = page.evaluate("s => document.querySelector(s)?.outerHTML ?? ''", keys)
+                        play_one_die(page)
+                        if "completes" in page.inner_text(f"{PLAY} .muz-message"):
+                            break
+                    else:
+                        problems.append(f"{width}×{height}: no completion in 60 dice")
+                        continue
+                    try:
+                        page.wait_for_function(REDRAWN, arg=[keys, shown], timeout=30_000)
+                        page.wait_for_function(ALL_IN_WINDOW, arg=[staff, keys], timeout=15_000)
+                    except PlaywrightTimeout:
+                        problems.append(f"{width}×{height}: the completion's staff and keyboard at "
+                                        f"{box(page, staff)}, {box(page, keys)} are not in the window")
+                    page.screenshot(path=str(SCREENSHOTS / f"app-{width}x{height}-completion.png"))
+            # The widest keyboard (eight white keys, as F♯ major from F) fits at 1280×720 too.
             page.set_viewport_size({"width": WINDOWS[0][0], "height": WINDOWS[0][1]})
-            page.evaluate("window.scrollTo(0, 0)")
+            page.evaluate(TO_THE_TOP)
             runs = page.locator(f"{PLAY} .muz-runs select")
-            octaves = []
-            for index in range(1, min(runs.locator("option").count(), 12)):
+            whites = []
+            for index in range(1, min(runs.locator("option").count(), 16)):
                 shown = page.evaluate("s => document.querySelector(s)?.outerHTML ?? ''", keys)
                 runs.select_option(index=index)
                 try:  # the same notes as the run shown (found twice on the board) draw the same picture
@@ -505,17 +563,17 @@ def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
                 if not page.locator(keys).count():  # a run wider than a keyboard shows
                     continue
                 wait_steady(page, f"{PLAY} .muz-panel, {keys}")
-                wide = page.locator(keys).evaluate("svg => svg.viewBox.baseVal.width") > 200
-                octaves.append(2 if wide else 1)
-                for selector in (f"{PLAY} .muz-staff svg", keys):
+                count = round((page.locator(keys).evaluate("svg => svg.viewBox.baseVal.width") - 2) / 24)
+                whites.append(count)
+                for selector in (staff, keys):
                     found = box(page, selector)
                     if max(found["x"] + found["width"] - WINDOWS[0][0],
                            found["y"] + found["height"] - WINDOWS[0][1]) > 0:
                         problems.append(f"replayed run {index}: {selector} at {found} is outside the window")
-                if wide:
-                    page.screenshot(path=str(SCREENSHOTS / "app-1280x720-two-octaves.png"))
+                if count > 7:
+                    page.screenshot(path=str(SCREENSHOTS / "app-1280x720-eight-white-keys.png"))
                     break
-            print(f"replayed runs' keyboards, in octaves: {octaves}")
+            print(f"replayed runs' keyboards, in white keys: {whites}")
         finally:
             browser.close()
     assert problems == []

@@ -87,3 +87,38 @@ def test_name_size_sets_every_key_name_and_tags_black_keys_too_narrow_for_theirs
     tag = next(line for line in svg.splitlines() if line.startswith("<rect") and "rx=" in line)
     assert 'width="27"' in tag and f'fill="{COLOURS["lit-black"]}"' in tag
     assert "rx=" not in keyboard_svg([2, 6, 9], kind="triad")  # the usual sizes fit their keys untagged
+
+
+def test_a_keyboard_from_the_first_note_holds_every_completed_run_on_about_an_octave():
+    # F♯ major from F: F to the F above (E♯), eight white keys instead of two octaves from C
+    view = layout([6, 8, 10, 11, 1, 3, 5], kind="scale", start="first")
+    assert view.whites == 8 and view.keys[0].step == 5 and view.keys[-1].step == 17
+    assert [round(view.key(step).x, 2) for step, _ in view.lit] == [0.28, 1.4, 2.52, 3, 4.32, 5.48, 7]
+    assert view.lit == layout([6, 8, 10, 11, 1, 3, 5], kind="scale").lit  # the same notes and names
+    # a triad from its first white key fills seven: B–D♯–F♯ from B to the A above
+    triad = layout([11, 3, 6], kind="triad", start="first")
+    assert (triad.whites, triad.keys[0].step, triad.keys[-1].step) == (7, 11, 21)
+    # every rotation of every major scale, and every triad in each order, takes 7 or 8 white keys
+    major = (0, 2, 4, 5, 7, 9, 11)
+    for tonic in range(12):
+        scale = [(tonic + step) % 12 for step in major]
+        for turn in range(7):
+            assert layout(scale[turn:] + scale[:turn], start="first").whites in (7, 8)
+        for triad in ((0, 4, 7), (0, 3, 7), (0, 3, 6)):
+            notes = [(tonic + step) % 12 for step in triad]
+            for turn in range(3):
+                assert layout(notes[turn:] + notes[:turn], start="first").whites in (7, 8)
+    svg = keyboard_svg([6, 8, 10, 11, 1, 3, 5], kind="scale", start="first")
+    assert svg.count("<rect") == 13 and 'width="194"' in svg  # 8 white and 5 black keys, 8 × 24 + 2
+    ax = plot.keyboard([6, 8, 10, 11, 1, 3, 5], kind="scale")
+    assert ax.get_xlim()[1] == pytest.approx(14.1)  # the plot still starts at a C
+    plt.close(ax.figure)
+
+
+@pytest.mark.parametrize("options, word", [
+    ({"start": "a"}, "start must be 'c' or 'first'"),
+    ({"start": "first", "octaves": 2}, "give octaves only with start='c'"),
+])
+def test_a_start_the_keyboard_does_not_know_is_refused(options, word):
+    with pytest.raises(KeyboardError, match=word):
+        layout([0, 4, 7], **options)

@@ -4,6 +4,7 @@ released and rebuilt faithfully, and every record and game held to one bound on 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -11,9 +12,12 @@ from scripted import long_record, play_script
 
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, GameRecordError
+from muzlab.names.spelling import pitch_label
 from muzlab.play import records
-from muzlab.play.game import Game
+from muzlab.play.game import GIVE_UPS_USED, Game
+from muzlab.play.table import Table
 from muzlab.rules.position import HISTORY_SPELLED, Position
+from muzlab.rules.ruleset import RuleSet
 from muzlab.views.svg import game_svg
 
 
@@ -89,3 +93,89 @@ def test_a_game_refuses_a_pass_beyond_its_allowance_and_its_record_replays():
 
 def test_a_board_of_radius_40_is_the_largest_a_file_asks_for():
     assert len(Board.from_dict({"hexagon": 40})) == 4921
+
+
+def seven_cells(seed: int = 1) -> Game:
+    """A two-player game of 2 dice on a hexagon of 7 cells whose opening die, C, is placed: an F♯ then
+    fits nowhere (the board is not locked: other notes still fit)."""
+    game = play_script(Game(2, board=Board.from_dict({"hexagon": 1}), dice=2, seed=seed), [0, (0, 0)])
+    assert game.position.legal_count(6) == 0 and not game.position.is_locked()
+    return game
+
+
+def give_up_f_sharps(game: Game, times: int) -> None:
+    """Roll F♯ and pass it `times` times (each receiver re-rolls it: a re-roll is not counted)."""
+    for _ in range(times):
+        game.roll(6)
+        game.pass_die()
+        game.pass_die()
+
+
+def test_a_die_that_fits_nowhere_once_the_passes_are_used_up_ends_the_game_and_its_record_replays():
+    game = seven_cells()
+    allowance = records.max_give_ups(2, 2)
+    give_up_f_sharps(game, allowance - 1)
+    game.roll(6)  # the last pass the game allows
+    assert not game.over
+    game.pass_die()
+    game.pass_die()
+    game.roll(6)  # fits nowhere, and may not be passed: no one could move again
+    assert game.over and game.phase == "over" and game.end_reason == GIVE_UPS_USED
+    assert game.hand is None and game.result.end_reason == GIVE_UPS_USED
+    assert game.events[-1].kind == "roll" and game.supply == 0
+    assert game.log()[-1] == (
+        f"The game ends: the players have passed or re-rolled {allowance} times, all that a game of 2 dice "
+        f"for 2 players allows ({records.GIVE_UPS_PER_DIE_AND_SEAT} per die and seat), and F♯ fits "
+        "nowhere on the board, so no one can move again.")
+    with pytest.raises(GameError, match="the game is over"):
+        game.pass_die()
+    assert len(game.events) <= records.max_events(2, 2, 7)
+    replayed = Game.from_json(game.to_json())
+    assert replayed == game and replayed.end_reason == GIVE_UPS_USED and replayed.log() == game.log()
+    game.undo()  # the ending roll taken back: the die given up is to be rolled again
+    assert not game.over and game.phase == "reroll"
+
+
+def test_a_die_that_fits_once_the_passes_are_used_up_must_be_placed():
+    game = seven_cells()
+    give_up_f_sharps(game, records.max_give_ups(2, 2))
+    game.roll(1)  # C♯ fits
+    assert not game.over
+    with pytest.raises(GameError, match="cannot pass: this game has had its 16 passes"):
+        game.pass_die()
+    game.place(game.legal_placements()[0])
+    assert game.over and game.end_reason == "supply empty"
+
+
+def test_a_table_whose_passes_are_used_up_ends_the_game_with_a_sentence_instead_of_stalling():
+    rules = dataclasses.replace(RuleSet.basic(), end_on_locked_board=False)
+    board = Board.from_dict({"hexagon": 0})  # one cell: after the opening die nothing fits, for ever
+    table = Table(2, [None, None], ["Ada", "Ben"], 4, board, rules, 2)
+    assert table.roll()[0].text.startswith("Ada rolled") and table.place((0, 0))
+    allowance = records.max_give_ups(2, 2)
+    said = []
+    for _ in range(4 * allowance):
+        if table.game.over:
+            break
+        said += table.roll() if table.can_roll else table.pass_die()
+    game = table.game
+    assert game.over and game.end_reason == GIVE_UPS_USED
+    assert sum(event.kind == "pass" for event in game.events) == allowance
+    last = said[-1].text
+    note = pitch_label(game.events[-1].pitch)
+    assert last.startswith(f"{table.seats[game.events[-1].player].name} rolled {note}. The game ends: the "
+                           f"players have passed or re-rolled {allowance} times")
+    assert last.endswith(f"so no one can move again. Game over — {table.result_words()}.")
+    assert table.status().startswith("Game over") and not table.can_roll and not table.can_pass
+    assert Game.from_json(game.to_json()) == game
+
+
+def test_computer_seats_end_the_game_when_the_passes_are_used_up():
+    game = seven_cells(seed=2)  # its next die, drawn by the seeded generator, is an F♯ again
+    give_up_f_sharps(game, records.max_give_ups(2, 2))
+    table = Table(2, ["greedy", "greedy"], None, 1, game=Game.from_json(game.to_json()))
+    messages = table.play_computers()
+    assert table.game.over and table.game.end_reason == GIVE_UPS_USED
+    assert messages[-1].text.startswith("Player 1 (greedy) rolled F♯. The game ends: the players have "
+                                        "passed or re-rolled 16 times")
+    assert table.play_computers() == ()  # and nothing more happens

@@ -396,7 +396,8 @@ def test_the_panel_and_the_sheet_grow_with_the_scale():
     assert board.controls.layout.max_width == "calc(540 * var(--muz-u, 2px))"
     assert "font-size: calc(14 * var(--muz-u, 2px))" in board.sheet.value  # the score sheet too
     projector = PlayBoard(players=1, seed=0, agent_delay=0, scale=1.5).controls.layout
-    assert (projector.min_width, projector.max_width) == ("360px", "calc(540 * var(--muz-u, 1.5px))")
+    assert projector.min_width == "min(360px, 100%)"  # never wider than a phone's window
+    assert projector.max_width == "calc(540 * var(--muz-u, 1.5px))"
 
 
 def test_the_score_sheet_is_redrawn_only_when_it_changes_and_in_the_note_names_in_force():
@@ -446,3 +447,24 @@ def test_a_die_cell_tells_its_die_and_cell_to_a_reader():
     assert view.cells[(0, -2)].tooltip == "e7, honeypot ×2"  # an empty cell: its name and honeypot
     assert "<title>E♭ on e6</title>" in view.svg
     assert 'aria-label="standard board, 2 dice: C on e5, E♭ on e6"' in view.svg
+
+
+def test_a_completed_runs_staff_and_keyboard_are_scrolled_into_the_window_when_drawn():
+    """Item 16: each time the listen panel has drawn a run (a completion, or one chosen again), the
+    board asks the page to bring the staff and keyboard into the window (on a phone they are under the
+    board); the page scrolls only if they are not all in view."""
+    board = PlayBoard(players=1, seed=0, agent_delay=0, staff_later=False)
+    assert board.board_view.revealed == 0 and "muz-pictures" in board.listen.pictures._dom_classes
+    for _ in range(400):
+        if board.game.over or board.listen.structure is not None:
+            break
+        if board.table.can_roll:
+            board.roll_button.click()
+        elif board.game.legal_placements():
+            board.cells[board.game.legal_placements()[0]].click()
+        else:
+            board.pass_button.click()
+    assert board.listen.structure is not None and board.listen.keyboard.value
+    assert board.board_view.revealed == 1 and board.board_view.revealing == ".muz-listen .muz-pictures"
+    board.runs.value = 0  # the same run chosen from the Replay list: drawn, and shown, again
+    assert board.board_view.revealed == 2

@@ -192,13 +192,16 @@ def seat_agents(names: Sequence[str | None], game_seed: int) -> list[Agent | Non
 
 def roll_and_choose(game: Game, agent: Agent) -> Cell | None:
     """The computer seat to act rolls the die it owes (if any) and says where it places it (None: it
-    passes it on): the one step that `play` and the table's computer seats both take."""
+    passes it on, or the roll ended the game): the one step that `play` and the table's computer seats
+    both take."""
     phase = game.phase
     if phase == "roll" or phase == "reroll":
         if phase == "roll" and not game.rules.end_on_locked_board and game.position.is_locked():
             raise GameError("the board is locked and the rules' end_on_locked_board is off: "
                             "no die can ever be placed, so the game cannot end")
         game.roll()
+        if game.over:  # a die that fits nowhere, once the game's passes and re-rolls are used up
+            return None
     return agent.choose(game)
 
 
@@ -208,6 +211,8 @@ def play(game: Game, agents: Sequence[Agent]) -> Game:
         raise GameError(f"{len(agents)} agents for {game.players} players")
     while game.phase != "over":
         cell = roll_and_choose(game, agents[game.current_player])
+        if game.over:
+            break
         if cell is None:
             game.pass_die()
         else:

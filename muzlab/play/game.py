@@ -20,7 +20,9 @@ The state machine of a turn, as `Game.phase`:
   a second pass.
 - "reroll": the player calls `roll()` to re-roll the die they gave up (no die leaves the supply); it
   is their turn's die, played "as usual" from "place".
-- "over": the supply is empty with no die in hand, or [house] the board is locked.
+- "over": the supply is empty with no die in hand, or [house] the board is locked, or [muzlab] a die
+  is rolled that fits nowhere once the game's passes and re-rolls are used up (`records.max_give_ups`:
+  no one could move again, so the game ends there, and a record stays bounded).
 
 After a placement the player rolls again while rolls are owed (an extra roll for completing a
 triad or a scale, or the normal roll after a bonus play); when none is owed the turn passes on.
@@ -59,6 +61,7 @@ from muzlab.play.game_words import (
     DieWords,
     event_sentence,
     event_words,
+    give_ups_end_sentence,
     moment_words,
     sheet_rows,
 )
@@ -74,6 +77,8 @@ ROLL, PLACE, BONUS, REROLL, OVER = "roll", "place", "bonus", "reroll", "over"
 MAX_PLAYERS = 4
 #: Seeds lie between -MAX_SEED and MAX_SEED (a record writes them as JSON numbers).
 MAX_SEED = 2**64
+#: Why a game ended when its passes and re-rolls were used up and the die rolled fits nowhere.
+GIVE_UPS_USED = "passes used up"
 #: The rule set of a game given none: one shared instance (a RuleSet is frozen; making one per game
 #: cost a hundredth of a random game).
 BASIC_RULES = RuleSet.basic()
@@ -213,7 +218,8 @@ class Game:
 
     @property
     def end_reason(self) -> str | None:
-        """"supply empty" or "locked board" once the game is over, else None."""
+        """"supply empty", "locked board" or GIVE_UPS_USED ("passes used up") once the game is over, else
+        None."""
         return self._end_reason
 
     @property
@@ -276,7 +282,8 @@ class Game:
         """Roll the die now owed (or re-roll a die given up); return its face.
 
         The face is drawn from the game's seeded generator; `face` records a physical die instead
-        (the generator still advances, so a record replays the same either way).
+        (the generator still advances, so a record replays the same either way). A die that fits
+        nowhere, rolled once the game's passes and re-rolls are used up, ends the game (GIVE_UPS_USED).
         """
         if self._phase != ROLL and self._phase != REROLL:
             raise GameError(self._why_not("roll"))
@@ -293,6 +300,11 @@ class Game:
         self._hand, self._legal = pitch, None
         self._phase = PLACE
         self._events.append(_event(Event, ("roll", self._player, pitch, None, 0, (), source, self._turn, 0)))
+        if self._give_ups >= records.max_give_ups(self.dice, self.players) and source != "opening" and (
+                self._position.legal_count(pitch) == 0):
+            # it may not be passed or re-rolled again and may not be placed: no one can ever move
+            self._hand = None
+            self._end(GIVE_UPS_USED)
         return pitch
 
     def place(self, cell: Any) -> Event:
@@ -434,10 +446,15 @@ class Game:
     # ---- words, sheet, display --------------------------------------------------------------------
     def log(self, reader: Reader | None = None) -> list[str]:
         """Every event as a sentence, notes spelled as the board names them and cells by name, for
-        `reader` (by default the default reader, typeset)."""
+        `reader` (by default the default reader, typeset); a game ended by its used-up passes and
+        re-rolls says so last."""
         reader = for_people(reader)
-        return [event_sentence(event, self.board, reader, words)
-                for event, words in zip(self._events, self.die_words(reader), strict=True)]
+        words = self.die_words(reader)
+        lines = [event_sentence(event, self.board, reader, said)
+                 for event, said in zip(self._events, words, strict=True)]
+        if self._end_reason == GIVE_UPS_USED:
+            lines.append(give_ups_end_sentence(self.dice, self.players, words[-1].name, reader))
+        return lines
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running

@@ -17,6 +17,7 @@ from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, show_label, show_name
+from muzlab.play import records
 from muzlab.play.events import Event, Moment
 from muzlab.rules.position import HISTORY_SPELLED
 
@@ -171,6 +172,18 @@ def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords |
         text += reader.ngettext(" (missed {count} legal cell)", " (missed {count} legal cells)",
                                 event.legal_cells).format(count=event.legal_cells)
     return text
+
+
+def give_ups_end_sentence(dice: int, players: int, note: str, reader: Reader) -> str:
+    """Why a game ended when its passes and re-rolls were used up and the die `note` fits nowhere."""
+    allowance = records.max_give_ups(dice, players)
+    game = reader.ngettext("{dice} die for {players}", "{dice} dice for {players}", dice).format(
+        dice=f"{dice:,}", players=reader.ngettext("{count} player", "{count} players", players).format(
+            count=players))
+    return reader.gettext("The game ends: the players have passed or re-rolled {allowance} times, all that a "
+                          "game of {game} allows ({each} per die and seat), and {note} fits nowhere on the "
+                          "board, so no one can move again.").format(
+        allowance=f"{allowance:,}", game=game, each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
 
 
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}

@@ -26,7 +26,7 @@ from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game_words import TWO_NAMES_PAGE, sheet_rows
+from muzlab.play.game_words import TWO_NAMES_PAGE, give_ups_end_sentence, sheet_rows
 from muzlab.play.records import AgentState
 from muzlab.reading import for_people
 from muzlab.rules.position import Structure
@@ -225,10 +225,12 @@ class Table:
             face = self.game.roll()
         except GameError as error:
             return self._done([self._refused(str(error))])
+        seat = self.game.current_player
+        if self.game.over:  # it fits nowhere, and the game's passes and re-rolls are used up
+            return self._done([self._ended_at_roll(reader)])
         cells = self.game.legal_placements()
         where = (f"{len(cells)} legal cell{'s' if len(cells) != 1 else ''}" if cells
                  else "no legal cell: pass")
-        seat = self.game.current_player
         return self._done([Message(f"{self._who()} rolled {pitch_label(face, reader)} — {where}.", seat=seat,
                                    event=self.game.events[-1])])
 
@@ -347,6 +349,8 @@ class Table:
                            "on a locked board, so the computer players stop here. Start a new game.",
                            kind="stopped")
         cell = roll_and_choose(game, self.agents[game.current_player])
+        if game.over:
+            return self._ended_at_roll(reader)
         if cell is None:
             return self._pass_message(game.pass_die(), reader)
         return self._place(cell, reader)
@@ -393,6 +397,16 @@ class Table:
         else:
             text += "."
         return Message(text, seat=event.player, event=event, extra_roll=extra, cells=(event.cell,))
+
+    def _ended_at_roll(self, reader: Reader) -> Message:
+        """The last roll's message when it ended the game: the die fits nowhere, and it may not be passed
+        or re-rolled, the game's passes and re-rolls being used up."""
+        game = self.game
+        event = game.events[-1]
+        note = pitch_label(event.pitch, reader)
+        why = give_ups_end_sentence(game.dice, game.players, note, reader)
+        return Message(f"{self.seats[event.player].label} rolled {note}. {why} "
+                       f"Game over — {self.result_words()}.", seat=event.player, event=event)
 
     def _pass_message(self, event: Event, reader: Reader) -> Message:
         name, note = self.seats[event.player].label, pitch_label(event.pitch, reader)

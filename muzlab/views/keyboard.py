@@ -6,6 +6,11 @@ Notes are read upward as on the board: each next note is the first one at or abo
 keep their spelling ("G#" stays G#), pitch classes are spelled as the `kind` of run they are
 ("triad": letters a third apart; "scale": in the key that fits, or `key`), and a lone note gets its
 default name. So C–E–G# shows G#, never Ab. Both pictures share one layout, so they always agree.
+
+A keyboard starts at a C (`start="c"`, one or two whole octaves), or at the white key at or below the
+first note (`start="first"`: at least seven white keys, up to the white key at or above the last note),
+so that every scale run and triad a board completes fits on about one octave, drawn larger in the same
+room.
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ class KeyboardError(MuzlabError, ValueError):
 
 @dataclass(frozen=True)
 class Key:
-    """One key: its semitone above the first C, x position of its left edge, width and colour."""
+    """One key: its semitone above the C at or below the first note, x position of its left edge (in
+    white-key widths from the keyboard's first key), width and colour."""
 
     step: int
     x: float
@@ -54,27 +60,35 @@ class Key:
 
 @dataclass(frozen=True)
 class Layout:
-    """Everything both pictures draw: the keys, the lit steps with their names, the octaves."""
+    """Everything both pictures draw: the keys, the lit steps with their names, the octaves the keys
+    span (1 or 2) and the number of white keys."""
 
     keys: tuple[Key, ...]
     lit: tuple[tuple[int, str], ...]
     octaves: int
+    whites: int
 
     def key(self, step: int) -> Key:
-        """The key `step` semitones above the first C."""
-        return self.keys[step]
+        """The key `step` semitones above the C at or below the first note."""
+        return self.keys[step - self.keys[0].step]
 
     def centre(self, step: int) -> float:
         """The x centre of a key."""
-        key = self.keys[step]
+        key = self.key(step)
         return key.x + key.width / 2
 
 
 def layout(pitches: Sequence[PitchLike], kind: Any = None, key: PitchLike | None = None,
-           octaves: int | None = None, reader: Reader | None = None) -> Layout:
-    """Where the keys are and which are lit, with names for `reader` (by default the default reader);
-    KeyboardError if the notes need more than two octaves or `octaves` is not 1 or 2."""
+           octaves: int | None = None, start: str = "c", reader: Reader | None = None) -> Layout:
+    """Where the keys are and which are lit, with names for `reader` (by default the default reader),
+    from a C or (`start="first"`) from the white key at or below the first note; KeyboardError if the
+    notes need more than two octaves, `octaves` is not 1 or 2 (or is given with start="first", which
+    sizes itself) or `start` is neither."""
     reader = resolve(reader)
+    if start not in ("c", "first"):
+        raise KeyboardError(f"start must be 'c' or 'first', not {start!r}")
+    if start == "first" and octaves is not None:
+        raise KeyboardError("a keyboard from the first note sizes itself: give octaves only with start='c'")
     values = list(pitches)
     if not values:
         raise KeyboardError("there are no notes to show on the keyboard")
@@ -83,25 +97,42 @@ def layout(pitches: Sequence[PitchLike], kind: Any = None, key: PitchLike | None
     steps = [numbers[0]]
     for pitch in numbers[1:]:
         steps.append(steps[-1] + (pitch - steps[-1]) % 12)
-    needed = 1 if steps[-1] < 12 else 2
-    if steps[-1] >= 24:
+    low = 0 if start == "c" else steps[0] - (steps[0] % 12 in BLACK_OFFSETS)  # a black key's left is white
+    if steps[-1] - low >= 24:
         raise KeyboardError(f"{len(values)} notes read upward span {steps[-1] - steps[0]} semitones from "
-                            "the first C; a keyboard here shows at most two octaves")
-    if octaves is None:
-        octaves = needed
-    elif octaves not in (1, 2) or octaves < needed:
-        raise KeyboardError(f"octaves must be 1 or 2 and hold the notes (they need {needed}), "
-                            f"not {octaves!r}")
+                            "the first; a keyboard here shows at most two octaves")
+    if start == "first":  # seven white keys at least, up to the white key at or above the last note
+        top = max(_white_step(low, 7), steps[-1] + (steps[-1] % 12 in BLACK_OFFSETS))
+        octaves = 1 if top - low < 12 else 2
+    else:
+        needed = 1 if steps[-1] < 12 else 2
+        if octaves is None:
+            octaves = needed
+        elif octaves not in (1, 2) or octaves < needed:
+            raise KeyboardError(f"octaves must be 1 or 2 and hold the notes (they need {needed}), "
+                                f"not {octaves!r}")
+        top = 12 * octaves - 1
+    origin = WHITE_PCS.index(low % 12)  # the first key's white index within its octave
     keys = []
-    for step in range(12 * octaves):
+    for step in range(low, top + 1):
         octave, pc = divmod(step, 12)
         if pc in BLACK_OFFSETS:
-            left = 7 * octave + WHITE_PCS.index(pc - 1)
+            left = 7 * octave + WHITE_PCS.index(pc - 1) - origin
             keys.append(Key(step, left + BLACK_OFFSETS[pc] - BLACK_WIDTH / 2, BLACK_WIDTH, True))
         else:
-            keys.append(Key(step, 7 * octave + WHITE_PCS.index(pc), 1.0, False))
+            keys.append(Key(step, 7 * octave + WHITE_PCS.index(pc) - origin, 1.0, False))
+    whites = sum(not one.black for one in keys)
     names = _names(values, numbers, kind, key, reader)
-    return Layout(tuple(keys), tuple(zip(steps, names, strict=True)), octaves)
+    return Layout(tuple(keys), tuple(zip(steps, names, strict=True)), octaves, whites)
+
+
+def _white_step(low: int, count: int) -> int:
+    """The step of the `count`-th white key from the white key `low` (counting `low` as the first)."""
+    step, seen = low, 1
+    while seen < count:
+        step += 1
+        seen += step % 12 not in BLACK_OFFSETS
+    return step
 
 
 def _names(values: list[Any], numbers: list[int], kind: Any, key: PitchLike | None,
@@ -136,9 +167,9 @@ def keyboard(
     import matplotlib.pyplot as plt  # matplotlib only for the figure; keyboard_svg needs none
     from matplotlib.patches import FancyArrowPatch, Rectangle
 
-    view = layout(pitches, kind, key, octaves, reader)
+    view = layout(pitches, kind, key, octaves, reader=reader)
     if ax is None:
-        _, ax = plt.subplots(figsize=(2.8 * view.octaves + 0.4, 2.6 if semitones else 2.0))
+        _, ax = plt.subplots(figsize=(0.4 * view.whites + 0.4, 2.6 if semitones else 2.0))
     lit = dict(view.lit)
     for black in (False, True):
         for one in (k for k in view.keys if k.black == black):
@@ -160,7 +191,7 @@ def keyboard(
                                          color=COLOURS["interval"], linewidth=1.5))
             ax.text((x0 + x1) / 2, WHITE_HEIGHT + 0.3 + 0.2 * abs(x1 - x0), str(high - low), ha="center",
                     va="bottom", fontsize=size, color=COLOURS["interval"], fontweight="bold")
-    width = 7 * view.octaves
+    width = view.whites
     ax.set_xlim(-0.1, width + 0.1)
     ax.set_ylim(-0.1, WHITE_HEIGHT + (1.6 if semitones else 0.1))
     ax.set_aspect("equal")
@@ -178,18 +209,20 @@ def keyboard_svg(
     octaves: int | None = None,
     white_width: int = 24,
     name_size: float | None = None,
+    start: str = "c",
     reader: Reader | None = None,
 ) -> str:
     """The same keyboard as a small SVG string (no ids or dates): for widgets beside a staff.
     `name_size` sets every key name's size in white-key widths (None: 0.5, and 0.4 on black keys), so
     that a small picture can still have names as large as the text beside it; a black key's name so set
     and wider than its key is written on a tag of the lit key's colour (white on white keys would vanish).
-    Names are written for `reader` (by default the default reader)."""
-    view = layout(pitches, kind, key, octaves, reader)
+    `start` is where the keys begin, as `layout` takes it. Names are written for `reader` (by default
+    the default reader)."""
+    view = layout(pitches, kind, key, octaves, start, reader)
     unit = white_width
     height = WHITE_HEIGHT * unit
     top = 2 * unit if semitones else 0
-    width = 7 * view.octaves * unit
+    width = view.whites * unit
     lit = dict(view.lit)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{top + height + 2}" '
            f'viewBox="-1 -1 {width + 2} {top + height + 2}" class="muzlab-keyboard" '

@@ -134,9 +134,11 @@ def structure_title(structure: Structure, reader: Reader | None = None) -> str:
 class ListenPanel(widgets.VBox):
     """Plays a triad or scale run and shows it on a staff and a piano keyboard under the player;
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
-    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place."""
+    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place;
+    `on_drawn()` is called each time a run's staff and keyboard are in the panel (its `pictures`)."""
 
-    def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False):
+    def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False,
+                 on_drawn: Callable[[], None] | None = None):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         # narrow enough to stand beside the title, so that the staff and keyboard come right under it
         self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
@@ -147,11 +149,14 @@ class ListenPanel(widgets.VBox):
         self.keyboard.add_class("muz-keyboard")
         self.structure: Structure | None = None  # the run loaded last
         self.background = background
+        self.on_drawn = on_drawn
         if background:
             warm_up()
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         heading = self.title if player_apart else widgets.HBox([self.title, self.player], layout=wrap)
-        super().__init__([heading, widgets.HBox([self.staff, self.keyboard], layout=wrap)])
+        self.pictures = widgets.HBox([self.staff, self.keyboard], layout=wrap)
+        self.pictures.add_class("muz-pictures")
+        super().__init__([heading, self.pictures])
         self.add_class("muz-listen")
 
     def redraw(self, reader: Reader | None = None) -> None:
@@ -186,6 +191,8 @@ class ListenPanel(widgets.VBox):
             self.keyboard.value = keys
             if self.player.value != sound:
                 self.player.value = sound
+            if self.on_drawn is not None:
+                self.on_drawn()
 
         in_background(work, then, self.background, reader)
 
@@ -208,11 +215,14 @@ def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
 
 
 def _keys(notes: tuple[SpelledNote, ...], reader: Reader) -> str:
-    """The run on a piano keyboard, spelled as on the board and the staff, with the semitones between
-    neighbouring notes; empty for a run wider than the two octaves a keyboard shows."""
+    """The run on a piano keyboard from the white key at or below its first note (so that a completed
+    run fits on about an octave, its key names as large as the text beside it), spelled as on the board
+    and the staff for `reader`, with the semitones between neighbouring notes; empty for a run wider
+    than the two octaves a keyboard shows."""
     try:
-        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE, reader=reader)
-        return sized_svg(svg, OCTAVE_PX * layout(notes, reader=reader).octaves, "muz-keyboard-picture")
+        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE, start="first", reader=reader)
+        whites = layout(notes, start="first", reader=reader).whites
+        return sized_svg(svg, OCTAVE_PX * whites / 7, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 

@@ -27,7 +27,7 @@ from muzlab.reading import as_shown, current_note_names, default_reader
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
-from muzlab.widgets.listen import ListenPanel, running_loop
+from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard, scaled
 
@@ -129,7 +129,10 @@ class PlayBoard(widgets.VBox):
         self.runs = OptionalDropdown(options=[], description="Replay")  # "choose a run to hear", not blank
         self.runs.observe(self._replay_run, names="value")
         self.runs.add_class("muz-runs")
-        self.listen = ListenPanel(autoplay=True, background=staff_later, player_apart=True)
+        # a completed run's staff and keyboard are scrolled into the window when drawn (a phone's is
+        # under the board)
+        self.listen = ListenPanel(autoplay=True, background=staff_later, player_apart=True,
+                                  on_drawn=lambda: self.board_view.reveal(".muz-listen .muz-pictures"))
 
         def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
             return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
@@ -141,9 +144,10 @@ class PlayBoard(widgets.VBox):
         # room the large letter leaves, so that a completion's staff and keyboard are in sight too.
         hand = widgets.VBox([self.hand, self.listen.player],
                             layout=widgets.Layout(flex="0 0 auto", margin="0 1em 0 0"))
-        self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", "0"
+        # beside the die in hand where the staff fits beside it, else (a phone) under it, full width
+        self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.controls = widgets.VBox([
-            self.status, widgets.HBox([hand, self.listen]),
+            self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
             self.scores, self.message, self.actions, self.runs, row(self.hints, self.cell_names),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
@@ -197,7 +201,7 @@ class PlayBoard(widgets.VBox):
         sight) wherever that fits, and grows with the Size where there is room; its rows wrap when it
         is narrow, and it goes under the board only on a page too narrow for both."""
         self.controls.layout.flex = "1 1 360px"
-        self.controls.layout.min_width = "360px"
+        self.controls.layout.min_width = "min(360px, 100%)"  # (a phone's window is narrower)
         self.controls.layout.max_width = scaled(540, self._scale)
 
     def _names_toggled(self, change) -> None:

@@ -183,6 +183,28 @@ function render({ model, el }) {
     element.querySelector("title").textContent = message.tip;
     if (message.cell === hovered || message.cell === focus) tip.textContent = message.tip;
   });
+  // Bring what `revealing` names (near the board: the nearest box around it holding one) wholly into
+  // the window, scrolling just enough, once the widgets drawn with it are laid out.
+  function reveal() {
+    const selector = model.get("revealing");
+    if (!selector) return;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      let target = null;
+      for (let node = el.parentElement; node && !target; node = node.parentElement) {
+        target = node.querySelector(selector);
+      }
+      if (!target) return;
+      const box = target.getBoundingClientRect();
+      if (!box.width || !box.height) return; // a hidden tab
+      const inside = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight
+        && box.right <= window.innerWidth;
+      if (!inside) {
+        target.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest",
+                                inline: "nearest" });
+      }
+    }));
+  }
+  model.on("change:revealed", reveal);
   model.on("change:svg", draw);
   model.on("change:scale", draw);
   model.on("change:fit", draw);

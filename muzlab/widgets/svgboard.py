@@ -122,6 +122,10 @@ class SvgBoard(anywidget.AnyWidget):
     #: "window" (at most the room left below its top in the window) or "fill" (exactly that room).
     fit = traitlets.Unicode("none").tag(sync=True)
     shortcuts = traitlets.Unicode("").tag(sync=True)
+    #: Counted up by `reveal`, whose CSS selector `revealing` is: the page scrolls what it names into the
+    #: window (just enough), if it is not all in view.
+    revealed = traitlets.Int(0).tag(sync=True)
+    revealing = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -147,6 +151,12 @@ class SvgBoard(anywidget.AnyWidget):
         self.reader: Reader = for_people(None)
         self.add_class("muz-svgboard")
         self.on_msg(self._message)
+
+    def reveal(self, selector: str) -> None:
+        """Scroll the page just enough to bring the element `selector` names (the first found in the
+        smallest box around the board holding one) wholly into the window, if it is not already."""
+        self.revealing = selector
+        self.revealed += 1
 
     @traitlets.validate("scale")
     def _valid_scale(self, proposal: Any) -> float:
