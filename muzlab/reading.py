@@ -10,11 +10,9 @@ reader: the class server's pages pass their session's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import wraps
-from typing import Any
 
 from muzlab.core.pitch import PitchLike
 from muzlab.names.language import DEFAULT_NOTE_NAMES, check_language
@@ -136,16 +134,3 @@ def shown(key: PitchLike | Key | None = None) -> Reader:
     it has one (None: the default reader's)."""
     reader = for_people(None)
     return reader if key is None else reader.with_key(key)
-
-
-def as_shown(method: Callable) -> Callable:
-    """Run a widget's method with `shown(self.key)` as the default reader (for `__init__`, its `key`
-    argument), so the user-facing calls it makes without a reader write for that reader: a widget's
-    `key` is a thin setting, and every name it writes is typeset."""
-    @wraps(method)
-    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
-        key = kwargs.get("key") if method.__name__ == "__init__" else getattr(self, "key", None)
-        with using_reader(shown(key)):
-            return method(self, *args, **kwargs)
-
-    return run

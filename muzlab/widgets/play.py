@@ -19,11 +19,12 @@ from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.outputs import file_written
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play import records
 from muzlab.play.game import Game
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
-from muzlab.reading import as_shown, current_note_names, default_reader
+from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
@@ -55,7 +56,7 @@ def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Me
 
     @functools.wraps(method)
     def act(self: PlayBoard, *args: Any) -> tuple[Message, ...]:
-        return self._act(lambda: method(self, *args))
+        return self._act(lambda _reader: method(self, *args))
 
     return act
 
@@ -76,7 +77,6 @@ class PlayBoard(widgets.VBox):
     and `load(path)` use files.
     """
 
-    @as_shown
     def __init__(
         self,
         players: int = 2,
@@ -94,7 +94,7 @@ class PlayBoard(widgets.VBox):
         staff_later: bool = True,
         key: str | None = None,
     ):
-        self.key = key  # the lesson's key ("F#"), passed to the naming; None: the session's
+        self.key = key  # the lesson's key ("F#"), passed to the naming in `reader`; None: the default's
         self.table = Table(players, agents, names, seed, board, rules, dice, game, allow_hints)
         self.agent_delay = agent_delay
         self._timer: asyncio.TimerHandle | None = None  # the next computer move, when one is due
@@ -103,7 +103,7 @@ class PlayBoard(widgets.VBox):
         self._structures: list[Structure] = []
         self._lines: list[Message] = []  # the messages of the action under way
         self._drawn: tuple | None = None  # the state the score sheet was drawn from
-        self._listed: tuple[Position, str] | None = None  # the position and convention the runs list is of
+        self._listed: tuple[Position, Reader] | None = None  # the position and reader the runs list is of
         self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
 
         self.board_view = SvgBoard(self.table.board, on_click=self._clicked, on_key=self._key, shortcuts=KEYS,
@@ -157,7 +157,7 @@ class PlayBoard(widgets.VBox):
                                        layout=widgets.Layout(flex_flow="row wrap")), self.sheet])
         self.add_class("muz-playboard")
         self.table.autoplay = not agent_delay
-        self._show(self.table.play_computers() if self.table.autoplay else ())
+        self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
         self._pace_computers()
 
     def _make_buttons(self, allow_hints: bool) -> None:
@@ -179,6 +179,11 @@ class PlayBoard(widgets.VBox):
             self.hint_button.layout.display = "none"
 
     # ---- reading ------------------------------------------------------------------------------------
+    @property
+    def reader(self) -> Reader:
+        """The reader the board writes for: the default reader, typeset, in its lesson key."""
+        return shown(self.key)
+
     @property
     def game(self) -> Game:
         """The game at the table."""
@@ -208,17 +213,17 @@ class PlayBoard(widgets.VBox):
         self.board_view.show_names = change["new"]
         self.refresh()
 
-    @as_shown
     def redraw_names(self) -> None:
         """Write every note again in the note names in force (`muzlab.set_note_names`): the board, the
         die in hand, the sheet, the runs list and the run heard last. The last action's sentences,
         written in the names before, give way to one line saying which names are now used."""
-        self._lines = [Message(f"Notes are now named {NOTE_NAME_WORDS[current_note_names()]}.")]
+        reader = self.reader
+        self._lines = [Message(f"Notes are now named {NOTE_NAME_WORDS[reader.convention]}.")]
         self.refresh()
-        self.listen.redraw()
+        self.listen.redraw(reader)
 
     # ---- actions ------------------------------------------------------------------------------------
-    def _button(self, label: str, css: str, action: Callable[[], tuple[Message, ...]], style: str = "",
+    def _button(self, label: str, css: str, action: Callable[[Reader], tuple[Message, ...]], style: str = "",
                 key: str = "") -> widgets.Button:
         button = widgets.Button(description=label, button_style=style,
                                 tooltip=f"{label} (key {key} on the board)" if key else label,
@@ -227,22 +232,20 @@ class PlayBoard(widgets.VBox):
         button.on_click(lambda _button: self._act(action))
         return button
 
-    @as_shown
     def _clicked(self, cell: Cell) -> None:
-        self._act(lambda: self.table.place(cell))
+        self._act(lambda reader: self.table.place(cell, reader))
 
-    @as_shown
     def _key(self, key: str) -> None:
         button = {"r": self.roll_button, "p": self.pass_button, "u": self.undo_button,
                   "h": self.hint_button}[key]
         if not button.disabled and button.layout.display != "none":
             button.click()
 
-    @as_shown
-    def _act(self, action: Callable[[], tuple[Message, ...]]) -> tuple[Message, ...]:
-        """Do an action, show its messages and the table after it; the computer seats reply."""
+    def _act(self, action: Callable[[Reader], tuple[Message, ...]]) -> tuple[Message, ...]:
+        """Do an action for the board's reader, show its messages and the table after it; the computer
+        seats reply."""
         self._lines = []
-        messages = action()
+        messages = action(self.reader)
         if messages and messages[0].kind == "hint":
             self._hinted = (len(self.game.events), messages[0].cells)
         self._show(messages)
@@ -274,7 +277,7 @@ class PlayBoard(widgets.VBox):
             agents = records.read_agents(data.get("agents"), game.players)
         except MuzlabError as error:
             return (Message(f"{path} is not a game record muzlab can replay: {error}", kind="refused"),)
-        return self.table.load(game, agents)
+        return self.table.load(game, agents, self.reader)
 
     def _file_name(self, suffix: str) -> str:
         game = self.game
@@ -285,11 +288,10 @@ class PlayBoard(widgets.VBox):
         record = self.game.to_json(agents=self.table.agent_states())
         return Download(self._file_name("json"), "application/json", record.encode("utf-8"))
 
-    @as_shown
     def sheet_file(self) -> Download:
         """The score sheet as CSV, as the browser saves it (Score sheet)."""
         return Download(self._file_name("csv"), "text/csv",
-                        self.table.score_sheet().to_csv(index=False).encode("utf-8"))
+                        self.table.score_sheet(self.reader).to_csv(index=False).encode("utf-8"))
 
     @_shown
     def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:
@@ -305,7 +307,7 @@ class PlayBoard(widgets.VBox):
             return self._refused(f"{name} is not text, so it is not a game record; nothing was loaded.")
         except MuzlabError as error:
             return self._refused(f"{name} is not a game record muzlab can replay: {error}")
-        return self.table.load(game, agents)
+        return self.table.load(game, agents, self.reader)
 
     @_shown
     def refuse_upload(self, name: str, size: int) -> tuple[Message, ...]:
@@ -323,15 +325,14 @@ class PlayBoard(widgets.VBox):
             return
         loop = running_loop()
         if loop is None:
-            self._show([*self._lines, *self.table.play_computers()])
+            self._show([*self._lines, *self.table.play_computers(self.reader)])
             return
         self._timer = loop.call_later(self.agent_delay, self._computer_moves)
 
-    @as_shown
     def _computer_moves(self) -> None:
         """One computer move, shown at once; the next one is timed again."""
         self._timer = None
-        message = self.table.computer_step()
+        message = self.table.computer_step(self.reader)
         if message is None:
             return
         self._show([*self._lines, message], heard=[message])
@@ -341,22 +342,20 @@ class PlayBoard(widgets.VBox):
     def _show(self, messages: Sequence[Message], heard: Sequence[Message] | None = None) -> None:
         """Show an action's messages with the table after it; the run that the placements among `heard`
         (default: all the messages) completed sounds, as the table chooses it."""
-        self._lines = list(messages)
+        self._lines, reader = list(messages), self.reader
         self.refresh()
-        runs = self.table.runs_to_hear(messages if heard is None else heard)
+        runs = self.table.runs_to_hear(messages if heard is None else heard, reader)
         if runs:
-            self.listen.show(runs[0])
+            self.listen.show(runs[0], reader)
 
-    @as_shown
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
-            self.listen.show(self._structures[change["new"]])
+            self.listen.show(self._structures[change["new"]], self.reader)
 
-    @as_shown
     def refresh(self) -> None:
         """Redraw everything from the table: the board first, then the die in hand, scores, messages,
         sheet and runs."""
-        table, game = self.table, self.table.game
+        table, game, reader = self.table, self.table.game, self.reader
         hand = None if game.over else game.hand
         show_legal = hand is not None and self.hints.value
         chosen = ()
@@ -365,9 +364,8 @@ class PlayBoard(widgets.VBox):
         self.board_view.show(Scene(
             game.position, highlight=hand if show_legal else None, last=table.last,
             lit=game.legal_placements() if show_legal else (), tips_for=hand if show_legal else None,
-            chosen=chosen))
+            chosen=chosen), reader)
         scale = self._scale
-        reader = default_reader()
         face = symbols(pitch_label(hand, reader), reader) if hand is not None else "–"  # as on the board: F♯
         self.hand.value = (f"<div style='font-size:{scaled(44, scale)};font-weight:bold;line-height:1.2'>"
                            f"{html.escape(face)}</div><div style='font-size:{scaled(14, scale)}'>"
@@ -391,18 +389,18 @@ class PlayBoard(widgets.VBox):
             f"font-size:{size}'>{'✗ ' if m.refused else ''}{html.escape(m.text)}</div>"
             for m in self._lines[-6:])
         events = game.events
-        names = default_reader()
-        drawn = (game, len(events), events[-1] if events else None, names, scale,
+        drawn = (game, len(events), events[-1] if events else None, reader, scale,
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
-            self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet_html(table.sheet_rows())
-        self._list_runs()
+            sheet = sheet_html(table.sheet_rows(reader))
+            self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet
+        self._list_runs(reader)
 
-    def _list_runs(self) -> None:
-        """The runs list of the board (a new list only when the dice or the note names changed); each
-        run is described once, not again on every click."""
-        position, convention = self.game.position, default_reader()
+    def _list_runs(self, reader: Reader) -> None:
+        """The runs list of the board (a new list only when the dice or the reader changed); each run
+        is described once, not again on every click."""
+        position, convention = self.game.position, reader
         if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
             return
         if self._listed is None or self._listed[1] != convention:
