@@ -213,7 +213,9 @@ def main() -> None:
     for i, (text, convention) in enumerate(zip(texts, conventions, strict=True)):
         with note_names(convention):
             expected = "Last move: " + last_move(room.tables[i // 2])
-        leaks += text.strip() != expected
+        if text.strip() != expected:
+            leaks += 1
+            print(f"  leak? page {i + 1} ({convention}) shows {text.strip()!r}, expected {expected!r}")
     room.store.close()
     shutil.rmtree(folder, ignore_errors=True)
 

@@ -29,6 +29,12 @@ def student(room: Classroom, nickname: str, **query: str) -> StudentView:
     return view
 
 
+def settled(*views) -> None:
+    """Wait until each page has drawn every change its drawer was told (each draws on its own thread)."""
+    for view in views:
+        assert view.settle(30), f"{view} was still drawing after 30 s"
+
+
 def button(view, css: str):
     """The teacher's button with this class (anywhere on the dashboard)."""
     boxes = [view.dashboard]
@@ -73,6 +79,7 @@ def test_the_student_page_uses_the_apps_controls_and_words(room):
     ben.size.buttons[1.5].click()
     assert ben.addresses[-1]["size"] == "1.5"
     TeacherView(room, "").deal_button.click()
+    settled(anna, ben)
     assert ben.board_view.fit == "window" and ben.board_view.scale == 1.5
     assert anna.board_view.fit == "fill" and anna.board_view.scale == 1.0  # fit: the window decides
 
@@ -93,15 +100,18 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     teacher = TeacherView(room, "http://127.0.0.1:8870/")
     assert teacher.roster.value.count("class='muz-student'") == 2
     teacher.deal_button.click()
+    settled(anna, ben)
     assert "table 1" in anna.who.value and anna.buttons.layout.display == "flex"
     assert ben.buttons.layout.display == "none"
     ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
     assert "It is Anna's turn" in ben.message.value and room.table(1).table.game.events == ()
     anna.roll_button.click()
+    settled(ben)
     face = room.table(1).table.game.hand
     lit = [cell for cell, handle in anna.board_view.cells.items() if handle.legal]
     assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())
     anna.board_view.cells[(0, 0)].click()
+    settled(anna, ben)
     with note_names("german"):
         german = f"Anna placed {pitch_label(face)} on e5"
     with note_names("english"), typeset():  # (a page is read: F♯, not F#)
@@ -109,6 +119,7 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert german in anna.last.value and english in ben.last.value
     assert current_note_names() == "english"  # no page's choice is left behind
     teacher.project(1)
+    settled(teacher)
     assert "Table 1" in teacher.projector_text.value and teacher.dashboard.layout.display == "none"
     teacher.draw_scores()
     assert teacher.leaderboard.value.count("<tr>") == 3  # the head and two students
@@ -117,6 +128,7 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
 def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
     views = [student(room, f"S{i}", names=("english", "german", "solfege")[i % 3]) for i in range(6)]
     TeacherView(room).deal_button.click()
+    settled(*views)
     for table in range(1, 4):
         mover = views[(table - 1) * 2]
         mover.roll_button.click()
@@ -127,22 +139,26 @@ def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
         thread.start()
     for thread in threads:
         thread.join()
+    settled(*views)
     for i, view in enumerate(views):
         with note_names(view.convention), typeset():
-            assert last_move(room.table(i // 2 + 1)) in view.last.value
+            assert last_move(room.table(i // 2 + 1).snapshot()) in view.last.value
 
 
 def test_each_page_spells_the_board_in_its_own_lesson_key(room):
     flat = student(room, "Anna", key="Gb")
     sharp = student(room, "Ben", key="F#")
     TeacherView(room).deal_button.click()
+    settled(flat, sharp)
     table = room.table(1).table
     while table.game.position.dice == {} or 6 not in table.game.position.dice.values():
         if table.game.events:  # start a fresh game until the opening die is F#/Gb
             room.deal(2, seed=room.round + 1)
             table = room.table(1).table
+        settled(flat)
         flat.roll_button.click()
         flat.board_view.cells[(0, 0)].click()
+    settled(flat, sharp)
     assert ">Gb<" in flat.board_view.svg.replace("♭", "b")
     assert ">F#<" in sharp.board_view.svg.replace("♯", "#")
 
@@ -163,6 +179,7 @@ def test_a_student_who_lost_their_page_gets_their_seat_back_with_their_personal_
     assert code not in (room.folder / "class.sqlite").read_bytes().decode("latin-1")  # only its hash is kept
     ben = student(room, "Ben")
     TeacherView(room).deal_button.click()
+    settled(ada, ben)
     ada.roll_button.click()
     ada.close()  # the tab is closed
     again = StudentView(room, {"code": room.class_code})
@@ -177,6 +194,7 @@ def test_a_student_who_lost_their_page_gets_their_seat_back_with_their_personal_
     assert again.student.id == ada.student.id and again.student.token != ada.student.token
     assert "Your turn!" in again.status.value and again.pass_button.disabled is False  # her die in hand
     assert room.student(ada.student.token) is None  # the old link no longer holds the seat
+    settled(ben)
     assert "Watch" in ben.status.value
 
 
@@ -186,6 +204,7 @@ def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_c
     teacher.size.value = 2
     views[2].close()  # Cleo's page is closed: the Deal seats only open pages
     teacher.deal_button.click()
+    settled(teacher)
     assert [t.students for t in room.tables] == [(1, 2)] and "1 student without an open page" in \
         teacher.message.value and "page closed" in teacher.roster.value
     teacher.seat_pick.value = (1, 0)
@@ -197,6 +216,7 @@ def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_c
     teacher.seat_pick.value = (1, 0)
     button(teacher, "muz-move").click()
     assert room.table(1).students == (3, 2) and "Cleo now sits at table 1, seat 1" in teacher.message.value
+    settled(cleo)
     assert "Your turn!" in cleo.status.value
     teacher.who_pick.value = 1
     button(teacher, "muz-move").click()
@@ -235,8 +255,10 @@ def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
 
     ann, bo = page("Ann"), page("Bo")
     TeacherView(room).deal_button.click()
+    settled(ann, bo)
     socket_open["Bo"] = False
     ann.roll_button.click()
+    settled(ann, bo)
     assert "Ann rolled" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
     assert room.present() == [1]
     room.deal(2, present_only=True)

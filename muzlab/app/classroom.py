@@ -103,6 +103,25 @@ class ClassTable:
     #: Counts the table's changes: a page that drew this version has nothing to draw again.
     version: int = field(default=0, compare=False)
 
+    def standings(self, names: dict[int, str]) -> list[dict[str, Any]]:
+        """The leaderboard's rows of this table's students (`Classroom.standings`), under its lock."""
+        rows = []
+        with self.lock:
+            game = self.table.game
+            for seat, sid in enumerate(self.students):
+                if sid is None:
+                    continue
+                mine = [loss for decision, loss in zip(self.decisions, self.losses, strict=True)
+                        if decision.seat == seat]
+                completions = sum(len(e.completed) for e in game.events
+                                  if e.kind == "place" and e.player == seat)
+                rows.append({"nickname": names[sid], "table": self.number,
+                             "score": game.scores[seat], "completions": completions,
+                             "points lost": sum(mine), "decisions": len(mine),
+                             "hints": self.table.hints_used(seat),
+                             "luck-adjusted": None if self.fair is None else round(self.fair[seat], 1)})
+        return rows
+
     def snapshot(self) -> TableSnapshot:
         """The table as a page draws it, copied under the table's lock (immutable values only)."""
         with self.lock:
@@ -200,6 +219,58 @@ class JoinLimits:
         self._joins.append(self.clock())
 
 
+class Reviewer:
+    """The fair reviews of finished games, made in one process of its own (started on first need),
+    so the tables play on while it works; `tell` hears each table whose review arrived."""
+
+    def __init__(self, tell: Callable[[Change], None]):
+        self.tell = tell
+        #: The reviewer's process pool (None before the first review, or once found dead).
+        self.pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def review_when_over(self, table: ClassTable, again: bool = True) -> None:
+        """Once the table's game is over, have its fair review made in the reviewer's process; the
+        leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
+        replaced, and the review sent once more; if it fails again, the table says so instead."""
+        if not table.table.game.over or (table.fair_review is not None and again):
+            return
+        record = table.table.game.to_json()
+        try:
+            table.fair_review = self._pool().submit(luck_adjusted_scores, record)
+        except (BrokenProcessPool, RuntimeError):
+            self._forget()  # a dead pool: a new one
+            table.fair_review = self._pool().submit(luck_adjusted_scores, record)
+
+        def arrived(review: Future) -> None:
+            with table.lock:
+                if review.cancelled() or review.exception() is not None:
+                    if isinstance(review.exception(), BrokenProcessPool):
+                        self._forget()  # the next review starts a new one
+                        if again:
+                            self.review_when_over(table, again=False)
+                            return
+                    table.fair_missing = "The luck-adjusted review could not be made for this table."
+                else:
+                    table.fair = review.result()
+                table.version += 1
+            self.tell(Change("table", table.number, table.round))
+
+        table.fair_review.add_done_callback(arrived)
+
+    def _forget(self) -> None:
+        """A dead pool is let go: the next review starts a new one."""
+        with self._lock:
+            self.pool = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        """The pool, started on first need."""
+        with self._lock:
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            return self.pool
+
+
 class Classroom:
     """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
 
@@ -228,12 +299,11 @@ class Classroom:
         self._limits = JoinLimits(clock)
         #: One process of its own reviews finished games (a fraction of a second each), started on
         #: first need, so the tables play on while it works.
-        self._reviewer: ProcessPoolExecutor | None = None
-        self._reviewer_lock = threading.Lock()
+        self._reviewer = Reviewer(self._tell)
         self._watch_lock = threading.Lock()
         self.store = ClassStore(folder, self._replay)
         for table in self.tables:  # games that ended before a restart
-            self._review_when_over(table)
+            self._reviewer.review_when_over(table)
 
     def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
         """Apply every event of the file; ClassFolderError naming the first that does not replay."""
@@ -541,7 +611,7 @@ class Classroom:
             return messages
         table.version += 1
         try:
-            self._review_when_over(table)
+            self._reviewer.review_when_over(table)
         except Exception as error:  # a move never fails because of a review
             log.exception("the fair review could not be started")
             table.fair_missing = f"The luck-adjusted review could not be made ({type(error).__name__})."
@@ -554,46 +624,6 @@ class Classroom:
             for table in self.tables:
                 stack.enter_context(table.lock)
             yield
-
-    def _review_when_over(self, table: ClassTable, again: bool = True) -> None:
-        """Once the table's game is over, have its fair review made in the reviewer's process; the
-        leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
-        replaced, and the review sent once more; if it fails again, the table says so instead."""
-        if not table.table.game.over or (table.fair_review is not None and again):
-            return
-        record = table.table.game.to_json()
-        try:
-            table.fair_review = self._reviewer_pool().submit(luck_adjusted_scores, record)
-        except (BrokenProcessPool, RuntimeError):
-            self._reviewer_pool(broken=True)  # a dead pool: a new one
-            table.fair_review = self._reviewer_pool().submit(luck_adjusted_scores, record)
-
-        def arrived(review: Future) -> None:
-            with table.lock:
-                if review.cancelled() or review.exception() is not None:
-                    if isinstance(review.exception(), BrokenProcessPool):
-                        self._reviewer_pool(broken=True)  # the next review starts a new one
-                        if again:
-                            self._review_when_over(table, again=False)
-                            return
-                    table.fair_missing = "The luck-adjusted review could not be made for this table."
-                    table.version += 1
-                    return
-                table.fair = review.result()
-                table.version += 1
-            self._tell(Change("table", table.number, table.round))
-
-        table.fair_review.add_done_callback(arrived)
-
-    def _reviewer_pool(self, broken: bool = False) -> ProcessPoolExecutor | None:
-        """The reviewer's pool, started on first need (`broken`: forget a dead one, return None)."""
-        with self._reviewer_lock:
-            if broken:
-                self._reviewer = None
-                return None
-            if self._reviewer is None:
-                self._reviewer = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            return self._reviewer
 
     def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
         """Do the action at the table; each die placed or passed (also by a computer seat) is kept as a
@@ -661,22 +691,7 @@ class Classroom:
         coach's review counts them), decisions, hints, and the luck-adjusted score (the score with the
         luck of the dice taken out, `muzlab.play.coach.summary`) once the game is over and reviewed
         (None until then)."""
-        rows = []
-        for table in self.tables:  # (each table's lock in turn: the others play on)
-            with table.lock:
-                game = table.table.game
-                for seat, sid in enumerate(table.students):
-                    if sid is None:
-                        continue
-                    mine = [loss for decision, loss in zip(table.decisions, table.losses, strict=True)
-                            if decision.seat == seat]
-                    completions = sum(len(e.completed) for e in game.events
-                                      if e.kind == "place" and e.player == seat)
-                    rows.append({"nickname": self._names[sid], "table": table.number,
-                                 "score": game.scores[seat], "completions": completions,
-                                 "points lost": sum(mine), "decisions": len(mine),
-                                 "hints": table.table.hints_used(seat),
-                                 "luck-adjusted": None if table.fair is None else round(table.fair[seat], 1)})
+        rows = [row for table in self.tables for row in table.standings(self._names)]
         rows.sort(key=lambda row: (-row["score"], row["points lost"], row["nickname"].casefold()))
         return rows
 
