@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from muzlab.app.classroom import Classroom
-from muzlab.app.pages import StudentView, TeacherView, last_move
+from muzlab.app.pages import StudentView, TeacherView, _text, last_move
 from muzlab.core.pitch import current_note_names, note_names
 from muzlab.names.spelling import pitch_label, typeset
 
@@ -271,3 +271,103 @@ def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
     teacher.absent.value = True  # the teacher asks for every student on the roster
     teacher.deal_button.click()
     assert [t.students for t in room.tables] == [(1, 2)]
+
+
+class SlowPage(StudentView):
+    """A page on a slow device: each draw of its drawer waits until the test lets it go."""
+
+    def __init__(self, *args, **kwargs):
+        self.release, self.held, self.draws = threading.Event(), threading.Event(), []
+        super().__init__(*args, **kwargs)
+
+    def _draw_changes(self, batch):
+        self.draws.append(list(batch))
+        self.held.set()
+        assert self.release.wait(60)
+        super()._draw_changes(batch)
+
+
+def test_a_slow_page_slows_only_itself_while_every_table_moves_at_once(room):
+    views = []
+    for i in range(8):  # S4 watches at table 2, on a slow device
+        kind = SlowPage if i == 3 else StudentView
+        view = kind(room, {"code": room.class_code, "names": ("english", "german", "solfege")[i % 3]})
+        view.nickname.value = f"S{i + 1}"
+        view.join_button.click()
+        views.append(view)
+    teacher = TeacherView(room)
+    slow = views[3]
+    slow.release.set()
+    teacher.deal_button.click()
+    settled(teacher, *views)
+    slow.release.clear()
+    slow.held.clear()
+    slow.draws.clear()
+    movers = [views[2 * i] for i in range(4)]
+    movers[1].act("roll")  # table 2 moves: the slow page starts drawing it, and is held there
+    assert slow.held.wait(30) and slow.drawer.busy()
+    for lock in (room.lock, *(table.lock for table in room.tables)):  # no classroom lock is held by it
+        assert lock.acquire(timeout=30)
+        lock.release()
+
+    def move(number: int) -> None:
+        page, table = movers[number - 1], room.table(number).table
+        if table.game.phase == "roll":
+            page.act("roll")
+        page.act("place", table.game.legal_placements()[0])
+
+    threads = [threading.Thread(target=move, args=(number,)) for number in range(1, 5)]
+    for thread in threads:  # every table at once
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not any(thread.is_alive() for thread in threads)
+    others = [view for view in views if view is not slow]
+    settled(*others, teacher)
+    assert slow.drawer.busy() and len(slow.draws) == 1  # still held in its first draw ...
+    for i, view in enumerate(views):
+        snapshot = room.table(i // 2 + 1).snapshot()
+        assert snapshot.history[-1].event.kind == "place"
+        with view.reading.entered():
+            moved = _text(last_move(snapshot))
+        assert (moved in view.last.value) is (view is not slow)  # ... while every other page shows its move
+    slow.release.set()
+    settled(slow)
+    assert len(slow.draws) == 2 and {c.kind for c in slow.draws[1]} == {"table"}  # the moves since: once
+    with slow.reading.entered():
+        assert _text(last_move(room.table(2).snapshot())) in slow.last.value
+
+
+def test_moves_at_every_table_at_once_are_logged_first_and_replay(room):
+    ids = [room.join(f"S{i}") for i in range(8)]
+    room.deal(2, seed=4)
+    tokens = {table.number: [ids[sid - 1].token for sid in table.students] for table in room.tables}
+
+    failed = []
+
+    def play(number: int) -> None:
+        table = room.table(number).table
+        try:
+            for _ in range(12):
+                token = tokens[number][table.game.current_player]
+                if table.game.phase in ("roll", "reroll"):
+                    said = room.act(token, "roll")
+                else:
+                    legal = table.game.legal_placements()
+                    said = room.act(token, "place", legal[0]) if legal else room.act(token, "pass")
+                assert not said[0].refused, said
+        except Exception as error:  # (told to the test's thread)
+            failed.append(error)
+
+    threads = [threading.Thread(target=play, args=(number,)) for number in tokens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert failed == [] and not any(thread.is_alive() for thread in threads)
+    records = [table.table.game.to_json() for table in room.tables]
+    assert [len(table.table.game.events) for table in room.tables] == [12] * 4
+    room.store.close()
+    again = Classroom(room.folder)  # the log, written before each move was played, replays to the same
+    assert [table.table.game.to_json() for table in again.tables] == records
+    room.store = again.store
