@@ -62,7 +62,7 @@ def test_joining_puts_the_seat_and_the_settings_in_the_address(room):
 
 
 def test_the_student_page_uses_the_apps_controls_and_words(room):
-    from muzlab.widgets.classroom import NO_KEY, SIZES, SizeChoice
+    from muzlab.widgets.tabbed_app import NO_KEY, SIZES, SizeChoice
 
     anna = student(room, "Anna", names="german")
     assert isinstance(anna.size, SizeChoice) and anna.size.value == "fit"  # the app's Size buttons

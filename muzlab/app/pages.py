@@ -41,9 +41,9 @@ from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.game_words import DieWords, moment_words
 from muzlab.play.table import Message
-from muzlab.widgets.classroom import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard
+from muzlab.widgets.tabbed_app import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
 
 log = logging.getLogger(__name__)
 #: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
