@@ -151,7 +151,9 @@ class Game:
         self._events: list[Event] = []
         self._end_reason: str | None = None
         self._moments: list[Moment] = []  # the history so far, extended when asked (`history`)
-        self._named: tuple[tuple, list[DieWords]] | None = None  # (text settings, lesson key): words
+        #: The die words per reading ((text settings, lesson key): words): pages at one table read in
+        #: several conventions, and each keeps its words (one slot re-worded the history every move).
+        self._named: dict[tuple, list[DieWords]] = {}
         self._give_ups = 0  # passes and re-rolls of the turn's die so far (bounded: records.max_give_ups)
 
     # ---- reading the state ------------------------------------------------------------------------
@@ -248,11 +250,9 @@ class Game:
         """Each event's die as the board named it at the time (`moment_words` over `history`), in the note
         names, typesetting and lesson key in force: each event is named once, and its words are kept."""
         convention = (*text_settings(), current_lesson_key())
-        if self._named is None or self._named[0] != convention:
-            self._named = (convention, [])
-        words = self._named[1]
-        if len(words) < len(self._events):
-            words.extend(map(moment_words, self.history()[len(words):]))
+        words = self._named.get(convention, [])
+        if len(words) < len(self._events):  # (a new list, set whole: a reader on another thread is safe)
+            words = self._named[convention] = [*words, *map(moment_words, self.history()[len(words):])]
         return tuple(words)
 
     def completed_structures(self) -> list[Structure]:
@@ -398,7 +398,7 @@ class Game:
         kept = len(self._events)
         self._position = position.parent if events[-1].kind == "place" else position
         self._moments = moments[:kept]
-        self._named = None if named is None else (named[0], named[1][:kept])
+        self._named = {reading: words[:kept] for reading, words in named.items()}
         return events[-1]
 
     def _next_turn(self, player: int) -> None:
