@@ -45,8 +45,10 @@ CLICK = ("cell => { const t = Date.now(); document.querySelector(`[data-cell='${
 SLOW_SECONDS = 2.0
 #: The server, started with the first student's page slowed while the flag file (argv[1]) exists.
 SLOW_PAGE = """
-import sys, time
+import os, sys, time
 from pathlib import Path
+from muzlab.app.server import SOLARA_SETTINGS
+os.environ.update(SOLARA_SETTINGS)  # (as `muzlab class` sets them, before Solara is imported)
 from muzlab.app import pages
 flag, seconds = Path(sys.argv[1]), float(sys.argv[2])
 draw = pages.StudentView._draw_changes
