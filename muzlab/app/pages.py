@@ -466,11 +466,12 @@ class StudentView(widgets.VBox):
                            f"{_text(face)}</div><div>die in hand</div>")
         words = self._words.of(self.reading, table)
         self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table, words))}</div>"
+        if mine:  # (hidden buttons are left as they are: a message to the page less for each)
+            self.roll_button.disabled = table.phase not in ("roll", "reroll")
+            self.pass_button.disabled = table.phase not in ("place", "bonus")
+            self.hint_button.disabled = hand is None
+            self.hint_button.layout.display = "inline-flex" if table.allow_hints else "none"
         self.buttons.layout.display = "flex" if mine else "none"
-        self.roll_button.disabled = table.phase not in ("roll", "reroll")
-        self.pass_button.disabled = table.phase not in ("place", "bonus")
-        self.hint_button.disabled = hand is None
-        self.hint_button.layout.display = "inline-flex" if table.allow_hints else "none"
 
     def settle(self, timeout: float = 30.0) -> bool:
         """Wait until every change told to this page is drawn (tests, benchmarks); False on timeout."""
