@@ -10,11 +10,11 @@ from IPython.core.formatters import DisplayFormatter
 
 from muzlab import Board, Position
 from muzlab.widgets import Explorer, PlayBoard, Quiz
-from muzlab.widgets.classroom import ClassroomApp
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.review import Review
 from muzlab.widgets.static import NEEDS, enable, static_bundle, static_html
 from muzlab.widgets.svgboard import Scene, SvgBoard
+from muzlab.widgets.tabbed_app import ClassroomApp
 
 
 # ---- the app -------------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_fit_is_the_default_size_and_fills_the_window_height(app):
 def test_no_key_of_the_lesson_is_shown_by_its_label_and_its_value_stays_none(app):
     from muzlab.names.reader import Key
     from muzlab.reading import current_lesson_key
-    from muzlab.widgets.classroom import NO_KEY
+    from muzlab.widgets.tabbed_app import NO_KEY
 
     menu = app.lesson_key  # ipywidgets shows the value None as a blank box unless an option is selected
     assert (menu.value, menu.index, menu.label) == (None, 0, NO_KEY) and "own key" in NO_KEY

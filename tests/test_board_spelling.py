@@ -258,7 +258,7 @@ def test_spell_board_is_a_pure_function_of_the_dice():
 
 def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
     from muzlab.widgets import Explorer
-    from muzlab.widgets.classroom import ClassroomApp
+    from muzlab.widgets.tabbed_app import ClassroomApp
 
     dice = {"b2": "B", "c3": "C#", "d4": "D#", "e5": "F", "f5": "F#", "e4": "C#", "e6": "G#"}
     runs = [text for text, _ in Explorer(Position(None, dice), key="Db").runs.options]

@@ -20,7 +20,7 @@ from test_browser import CHROMIUM_ARGS, act, answered, changes, chromium_path, f
 
 from muzlab import Game
 from muzlab.app.lessons import APP_NOTEBOOK, app_command, lessons_source
-from muzlab.widgets.classroom import NO_KEY, SIZES
+from muzlab.widgets.tabbed_app import NO_KEY, SIZES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"

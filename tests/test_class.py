@@ -431,7 +431,7 @@ def test_a_dead_reviewer_never_breaks_a_move_and_is_replaced(tmp_path):
     while not first.table.game.over:
         play_a_move(room, mover(room, 1))
     first.fair_review.result(timeout=300)
-    for process in list(room._reviewer._processes.values()):  # the review process dies
+    for process in list(room._reviewer.pool._processes.values()):  # the review process dies
         os.kill(process.pid, signal.SIGKILL)
         process.join(30)
     while not second.table.game.over:  # the last move of the next game still goes through

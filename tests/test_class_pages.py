@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from muzlab.app.classroom import Classroom
-from muzlab.app.pages import StudentView, TeacherView, last_move
+from muzlab.app.pages import StudentView, TeacherView, _text, last_move
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.reading import current_note_names, note_names, typeset
@@ -28,6 +28,12 @@ def student(room: Classroom, nickname: str, **query: str) -> StudentView:
     view.join_button.click()
     view.addresses = addresses
     return view
+
+
+def settled(*views) -> None:
+    """Wait until each page has drawn every change its drawer was told (each draws on its own thread)."""
+    for view in views:
+        assert view.settle(30), f"{view} was still drawing after 30 s"
 
 
 def button(view, css: str):
@@ -57,7 +63,7 @@ def test_joining_puts_the_seat_and_the_settings_in_the_address(room):
 
 
 def test_the_student_page_uses_the_apps_controls_and_words(room):
-    from muzlab.widgets.classroom import NO_KEY, SIZES, SizeChoice
+    from muzlab.widgets.tabbed_app import NO_KEY, SIZES, SizeChoice
 
     anna = student(room, "Anna", names="german")
     assert isinstance(anna.size, SizeChoice) and anna.size.value == "fit"  # the app's Size buttons
@@ -74,6 +80,7 @@ def test_the_student_page_uses_the_apps_controls_and_words(room):
     ben.size.buttons[1.5].click()
     assert ben.addresses[-1]["size"] == "1.5"
     TeacherView(room, "").deal_button.click()
+    settled(anna, ben)
     assert ben.board_view.fit == "window" and ben.board_view.scale == 1.5
     assert anna.board_view.fit == "fill" and anna.board_view.scale == 1.0  # fit: the window decides
 
@@ -94,20 +101,24 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     teacher = TeacherView(room, "http://127.0.0.1:8870/")
     assert teacher.roster.value.count("class='muz-student'") == 2
     teacher.deal_button.click()
+    settled(anna, ben)
     assert "table 1" in anna.who.value and anna.buttons.layout.display == "flex"
     assert ben.buttons.layout.display == "none"
     ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
     assert "It is Anna's turn" in ben.message.value and room.table(1).table.game.events == ()
     anna.roll_button.click()
+    settled(ben)
     face = room.table(1).table.game.hand
     lit = [cell for cell, handle in anna.board_view.cells.items() if handle.legal]
     assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())
     anna.board_view.cells[(0, 0)].click()
+    settled(anna, ben)
     german = f"Anna placed {pitch_label(face, Reader('german'))} on e5"
     english = f"Anna placed {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
     assert current_note_names() == "english"  # no page's choice is left behind
     teacher.project(1)
+    settled(teacher)
     assert "Table 1" in teacher.projector_text.value and teacher.dashboard.layout.display == "none"
     teacher.draw_scores()
     assert teacher.leaderboard.value.count("<tr>") == 3  # the head and two students
@@ -116,6 +127,7 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
 def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
     views = [student(room, f"S{i}", names=("english", "german", "solfege")[i % 3]) for i in range(6)]
     TeacherView(room).deal_button.click()
+    settled(*views)
     for table in range(1, 4):
         mover = views[(table - 1) * 2]
         mover.roll_button.click()
@@ -126,22 +138,26 @@ def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
         thread.start()
     for thread in threads:
         thread.join()
+    settled(*views)
     for i, view in enumerate(views):
         with note_names(view.convention), typeset():
-            assert last_move(room.table(i // 2 + 1)) in view.last.value
+            assert last_move(room.table(i // 2 + 1).snapshot()) in view.last.value
 
 
 def test_each_page_spells_the_board_in_its_own_lesson_key(room):
     flat = student(room, "Anna", key="Gb")
     sharp = student(room, "Ben", key="F#")
     TeacherView(room).deal_button.click()
+    settled(flat, sharp)
     table = room.table(1).table
     while table.game.position.dice == {} or 6 not in table.game.position.dice.values():
         if table.game.events:  # start a fresh game until the opening die is F#/Gb
             room.deal(2, seed=room.round + 1)
             table = room.table(1).table
+        settled(flat)
         flat.roll_button.click()
         flat.board_view.cells[(0, 0)].click()
+    settled(flat, sharp)
     assert ">Gb<" in flat.board_view.svg.replace("♭", "b")
     assert ">F#<" in sharp.board_view.svg.replace("♯", "#")
 
@@ -162,6 +178,7 @@ def test_a_student_who_lost_their_page_gets_their_seat_back_with_their_personal_
     assert code not in (room.folder / "class.sqlite").read_bytes().decode("latin-1")  # only its hash is kept
     ben = student(room, "Ben")
     TeacherView(room).deal_button.click()
+    settled(ada, ben)
     ada.roll_button.click()
     ada.close()  # the tab is closed
     again = StudentView(room, {"code": room.class_code})
@@ -176,6 +193,7 @@ def test_a_student_who_lost_their_page_gets_their_seat_back_with_their_personal_
     assert again.student.id == ada.student.id and again.student.token != ada.student.token
     assert "Your turn!" in again.status.value and again.pass_button.disabled is False  # her die in hand
     assert room.student(ada.student.token) is None  # the old link no longer holds the seat
+    settled(ben)
     assert "Watch" in ben.status.value
 
 
@@ -185,6 +203,7 @@ def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_c
     teacher.size.value = 2
     views[2].close()  # Cleo's page is closed: the Deal seats only open pages
     teacher.deal_button.click()
+    settled(teacher)
     assert [t.students for t in room.tables] == [(1, 2)] and "1 student without an open page" in \
         teacher.message.value and "page closed" in teacher.roster.value
     teacher.seat_pick.value = (1, 0)
@@ -196,6 +215,7 @@ def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_c
     teacher.seat_pick.value = (1, 0)
     button(teacher, "muz-move").click()
     assert room.table(1).students == (3, 2) and "Cleo now sits at table 1, seat 1" in teacher.message.value
+    settled(cleo)
     assert "Your turn!" in cleo.status.value
     teacher.who_pick.value = 1
     button(teacher, "muz-move").click()
@@ -234,8 +254,10 @@ def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
 
     ann, bo = page("Ann"), page("Bo")
     TeacherView(room).deal_button.click()
+    settled(ann, bo)
     socket_open["Bo"] = False
     ann.roll_button.click()
+    settled(ann, bo)
     assert "Ann rolled" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
     assert room.present() == [1]
     room.deal(2, present_only=True)
@@ -248,3 +270,103 @@ def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
     teacher.absent.value = True  # the teacher asks for every student on the roster
     teacher.deal_button.click()
     assert [t.students for t in room.tables] == [(1, 2)]
+
+
+class SlowPage(StudentView):
+    """A page on a slow device: each draw of its drawer waits until the test lets it go."""
+
+    def __init__(self, *args, **kwargs):
+        self.release, self.held, self.draws = threading.Event(), threading.Event(), []
+        super().__init__(*args, **kwargs)
+
+    def _draw_changes(self, batch):
+        self.draws.append(list(batch))
+        self.held.set()
+        assert self.release.wait(60)
+        super()._draw_changes(batch)
+
+
+def test_a_slow_page_slows_only_itself_while_every_table_moves_at_once(room):
+    views = []
+    for i in range(8):  # S4 watches at table 2, on a slow device
+        kind = SlowPage if i == 3 else StudentView
+        view = kind(room, {"code": room.class_code, "names": ("english", "german", "solfege")[i % 3]})
+        view.nickname.value = f"S{i + 1}"
+        view.join_button.click()
+        views.append(view)
+    teacher = TeacherView(room)
+    slow = views[3]
+    slow.release.set()
+    teacher.deal_button.click()
+    settled(teacher, *views)
+    slow.release.clear()
+    slow.held.clear()
+    slow.draws.clear()
+    movers = [views[2 * i] for i in range(4)]
+    movers[1].act("roll")  # table 2 moves: the slow page starts drawing it, and is held there
+    assert slow.held.wait(30) and slow.drawer.busy()
+    for lock in (room.lock, *(table.lock for table in room.tables)):  # no classroom lock is held by it
+        assert lock.acquire(timeout=30)
+        lock.release()
+
+    def move(number: int) -> None:
+        page, table = movers[number - 1], room.table(number).table
+        if table.game.phase == "roll":
+            page.act("roll")
+        page.act("place", table.game.legal_placements()[0])
+
+    threads = [threading.Thread(target=move, args=(number,)) for number in range(1, 5)]
+    for thread in threads:  # every table at once
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not any(thread.is_alive() for thread in threads)
+    others = [view for view in views if view is not slow]
+    settled(*others, teacher)
+    assert slow.drawer.busy() and len(slow.draws) == 1  # still held in its first draw ...
+    for i, view in enumerate(views):
+        snapshot = room.table(i // 2 + 1).snapshot()
+        assert snapshot.history[-1].event.kind == "place"
+        with view.reading.entered():
+            moved = _text(last_move(snapshot))
+        assert (moved in view.last.value) is (view is not slow)  # ... while every other page shows its move
+    slow.release.set()
+    settled(slow)
+    assert len(slow.draws) == 2 and {c.kind for c in slow.draws[1]} == {"table"}  # the moves since: once
+    with slow.reading.entered():
+        assert _text(last_move(room.table(2).snapshot())) in slow.last.value
+
+
+def test_moves_at_every_table_at_once_are_logged_first_and_replay(room):
+    ids = [room.join(f"S{i}") for i in range(8)]
+    room.deal(2, seed=4)
+    tokens = {table.number: [ids[sid - 1].token for sid in table.students] for table in room.tables}
+
+    failed = []
+
+    def play(number: int) -> None:
+        table = room.table(number).table
+        try:
+            for _ in range(12):
+                token = tokens[number][table.game.current_player]
+                if table.game.phase in ("roll", "reroll"):
+                    said = room.act(token, "roll")
+                else:
+                    legal = table.game.legal_placements()
+                    said = room.act(token, "place", legal[0]) if legal else room.act(token, "pass")
+                assert not said[0].refused, said
+        except Exception as error:  # (told to the test's thread)
+            failed.append(error)
+
+    threads = [threading.Thread(target=play, args=(number,)) for number in tokens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert failed == [] and not any(thread.is_alive() for thread in threads)
+    records = [table.table.game.to_json() for table in room.tables]
+    assert [len(table.table.game.events) for table in room.tables] == [12] * 4
+    room.store.close()
+    again = Classroom(room.folder)  # the log, written before each move was played, replays to the same
+    assert [table.table.game.to_json() for table in again.tables] == records
+    room.store = again.store

@@ -84,3 +84,14 @@ def test_an_unknown_module_is_still_not_found():
         warnings.simplefilter("error")
         with pytest.raises(ModuleNotFoundError):
             importlib.import_module("muzlab.no_such_module")
+
+
+def test_the_apps_widgets_renamed_from_widgets_classroom_import_with_a_warning(monkeypatch):
+    from muzlab.core.moved import RENAMED
+
+    monkeypatch.delitem(sys.modules, "muzlab.widgets.classroom", raising=False)
+    new = importlib.import_module(RENAMED["muzlab.widgets.classroom"])
+    with pytest.warns(DeprecationWarning, match=r"muzlab\.widgets\.classroom has moved to "
+                                                r"muzlab\.widgets\.tabbed_app\b"):
+        from muzlab.widgets.classroom import ClassroomApp
+    assert ClassroomApp is new.ClassroomApp and sys.modules["muzlab.widgets.classroom"] is new

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,15 +99,83 @@ class ClassTable:
     fair_review: Future | None = field(default=None, repr=False)
     #: Why the table has no luck-adjusted scores, when the review could not be made.
     fair_missing: str = ""
+    #: Held while the table changes or is read for a snapshot (never while a page draws).
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
+    #: Counts the table's changes: a page that drew this version has nothing to draw again.
+    version: int = field(default=0, compare=False)
+
+    def standings(self, names: dict[int, str]) -> list[dict[str, Any]]:
+        """The leaderboard's rows of this table's students (`Classroom.standings`), under its lock."""
+        rows = []
+        with self.lock:
+            game = self.table.game
+            for seat, sid in enumerate(self.students):
+                if sid is None:
+                    continue
+                mine = [loss for decision, loss in zip(self.decisions, self.losses, strict=True)
+                        if decision.seat == seat]
+                completions = sum(len(e.completed) for e in game.events
+                                  if e.kind == "place" and e.player == seat)
+                rows.append({"nickname": names[sid], "table": self.number,
+                             "score": game.scores[seat], "completions": completions,
+                             "points lost": sum(mine), "decisions": len(mine),
+                             "hints": self.table.hints_used(seat),
+                             "luck-adjusted": None if self.fair is None else round(self.fair[seat], 1)})
+        return rows
+
+    def snapshot(self) -> TableSnapshot:
+        """The table as a page draws it, copied under the table's lock (immutable values only)."""
+        with self.lock:
+            t, game = self.table, self.table.game
+            hand = None if game.over else game.hand
+            last = self.decisions[-1] if self.decisions else None
+            return TableSnapshot(
+                round=self.round, number=self.number, version=self.version, students=self.students,
+                seats=t.seats, history=game.history(), position=game.position, last=t.last, hand=hand,
+                phase=game.phase, over=game.over, current_player=game.current_player,
+                legal=tuple(game.legal_placements()) if hand is not None else (), scores=game.scores,
+                supply=game.supply, status=t.status(), allow_hints=t.allow_hints,
+                fair_missing=self.fair_missing,
+                last_decision=None if last is None else (last.position, last.pitch, last.cell,
+                                                         last.passed_die))
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """One table at one moment, as its pages draw it: facts only (the words are the page's own)."""
+
+    round: int
+    number: int
+    version: int
+    students: tuple[int | None, ...]
+    seats: tuple[Seat, ...]
+    #: Every event with the positions before and after it (what the die names are written from).
+    history: tuple[Any, ...]
+    position: Any
+    last: Any
+    hand: int | None
+    phase: str
+    over: bool
+    current_player: int
+    legal: tuple[Any, ...]
+    scores: tuple[int, ...]
+    supply: int
+    #: Whose turn it is and what they do next, or the result (seat names only: no note is named).
+    status: str
+    allow_hints: bool
+    fair_missing: str
+    #: The last decision (position, pitch, cell, passed die), for the coach's comment, or None.
+    last_decision: tuple[Any, ...] | None = None
 
 
 @dataclass(frozen=True)
 class Change:
     """What changed, for the pages to redraw: "roster" (a join), "deal", "seat" (a student returned,
-    moved or removed, a seat freed or given to the computer) or "table" (with its number)."""
+    moved or removed, a seat freed or given to the computer) or "table" (with its round and number)."""
 
     kind: str
     table: int | None = None
+    round: int | None = None
 
 
 def table_sizes(students: int, size: int) -> list[int]:
@@ -151,11 +220,67 @@ class JoinLimits:
         self._joins.append(self.clock())
 
 
+class Reviewer:
+    """The fair reviews of finished games, made in one process of its own (started on first need),
+    so the tables play on while it works; `tell` hears each table whose review arrived."""
+
+    def __init__(self, tell: Callable[[Change], None]):
+        self.tell = tell
+        #: The reviewer's process pool (None before the first review, or once found dead).
+        self.pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def review_when_over(self, table: ClassTable, again: bool = True) -> None:
+        """Once the table's game is over, have its fair review made in the reviewer's process; the
+        leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
+        replaced, and the review sent once more; if it fails again, the table says so instead."""
+        if not table.table.game.over or (table.fair_review is not None and again):
+            return
+        record = table.table.game.to_json()
+        try:
+            table.fair_review = self._pool().submit(luck_adjusted_scores, record)
+        except (BrokenProcessPool, RuntimeError):
+            self._forget()  # a dead pool: a new one
+            table.fair_review = self._pool().submit(luck_adjusted_scores, record)
+
+        def arrived(review: Future) -> None:
+            with table.lock:
+                if review.cancelled() or review.exception() is not None:
+                    if isinstance(review.exception(), BrokenProcessPool):
+                        self._forget()  # the next review starts a new one
+                        if again:
+                            self.review_when_over(table, again=False)
+                            return
+                    table.fair_missing = "The luck-adjusted review could not be made for this table."
+                else:
+                    table.fair = review.result()
+                table.version += 1
+            self.tell(Change("table", table.number, table.round))
+
+        table.fair_review.add_done_callback(arrived)
+
+    def _forget(self) -> None:
+        """A dead pool is let go: the next review starts a new one."""
+        with self._lock:
+            self.pool = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        """The pool, started on first need."""
+        with self._lock:
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            return self.pool
+
+
 class Classroom(Renaming, refusal=ClassError, change=Change):
     """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
 
     Every change is written to the folder's file first and applied after, so memory is never ahead of
-    the file; a replayed event that does not give what the file says is an error naming the event."""
+    the file; a replayed event that does not give what the file says is an error naming the event.
+
+    Locks: `lock` (the class's) for the roster, the deal and the seats; each table's own lock for its
+    game, so tables play at once. A change is told to the watchers after every lock is let go, and a
+    watcher only queues it (each page draws on its own thread), so no page is drawn under a lock."""
 
     def __init__(self, folder: str | Path, dice: int = 21, clock: Callable[[], float] = time.monotonic):
         self.folder = Path(folder)
@@ -169,16 +294,17 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         self.tables: list[ClassTable] = []
         self.past: list[ClassTable] = []
         self.round = 0
-        self._watchers: list[Callable[[Change], None]] = []
+        self._watchers: tuple[Callable[[Change], None], ...] = ()
         self._pages: dict[int, list[Callable[[], bool]]] = {}  # student id: their open pages
         self._page_student: dict[str, int] = {}  # page (session) id: the student it joined as
         self._limits = JoinLimits(clock)
         #: One process of its own reviews finished games (a fraction of a second each), started on
         #: first need, so the tables play on while it works.
-        self._reviewer: ProcessPoolExecutor | None = None
+        self._reviewer = Reviewer(self._tell)
+        self._watch_lock = threading.Lock()
         self.store = ClassStore(folder, self._replay)
         for table in self.tables:  # games that ended before a restart
-            self._review_when_over(table)
+            self._reviewer.review_when_over(table)
 
     def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
         """Apply every event of the file; ClassFolderError naming the first that does not replay."""
@@ -245,21 +371,31 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
             same = nicknames.skeleton(name)
             twin = next((s for s in self.students.values() if nicknames.skeleton(s.nickname) == same), None)
             if twin is not None:
-                return self._return(twin, name, personal, page)
-            if len(self.students) >= MAX_STUDENTS:
-                raise ClassError(f"The class is full ({MAX_STUDENTS} students).")
-            self._limits.room_for_one()
-            personal_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(PERSONAL_CODE_LENGTH))
-            salt = secrets.token_hex(8)
-            data = self.store.join({"nickname": name, "token": secrets.token_urlsafe(12), "salt": salt,
-                                    "code_hash": _code_hash(salt, personal_code)})
-            student = self._joined(data)
-            self._limits.joined()
-            if page is not None:
-                self._page_student[page] = student.id
+                back = self._return(twin, name, personal, page)
+            else:
+                back = None
+                student, personal_code = self._join_new(name, page)
+        if back is not None:
+            self._tell(Change("seat"))
+            return back
         self._tell(Change("roster"))
         return Student(student.id, student.nickname, student.token, student.code_hash, student.salt,
                        personal_code)
+
+    def _join_new(self, name: str, page: str | None) -> tuple[Student, str]:
+        """Add a new student (the class's lock held): written first, then applied."""
+        if len(self.students) >= MAX_STUDENTS:
+            raise ClassError(f"The class is full ({MAX_STUDENTS} students).")
+        self._limits.room_for_one()
+        personal_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(PERSONAL_CODE_LENGTH))
+        salt = secrets.token_hex(8)
+        data = self.store.join({"nickname": name, "token": secrets.token_urlsafe(12), "salt": salt,
+                                "code_hash": _code_hash(salt, personal_code)})
+        student = self._joined(data)
+        self._limits.joined()
+        if page is not None:
+            self._page_student[page] = student.id
+        return student, personal_code
 
     def _return(self, student: Student, name: str, personal: Any, page: str | None) -> Student:
         """A student joining again under their nickname with their personal code: the same student, a
@@ -280,7 +416,6 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
             del self._page_student[other]  # the page that held the seat before may join anew
         if page is not None:
             self._page_student[page] = back.id
-        self._tell(Change("seat"))
         return back
 
     def _joined(self, data: dict) -> Student:
@@ -304,7 +439,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def remove(self, student_id: int) -> None:
         """Take a student off the roster (the teacher's): their seat is freed and their link stops
         working; their nickname may be used again."""
-        with self.lock:
+        with self.lock, self._every_table():
             if student_id not in self.students:
                 raise ClassError("That student is not on the roster.")
             self.store.append("remove", {"id": student_id})
@@ -347,7 +482,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         dice, "duplicate" gives every table the same dice."""
         if mode not in MODES:
             raise ClassError(f"unknown mode {str(mode)[:20]!r}; choose {' or '.join(MODES)}")
-        with self.lock:
+        with self.lock, self._every_table():
             if not self.students:
                 raise ClassError("No student has joined yet: nobody to seat.")
             ids = self.present() if present_only else sorted(self.students)
@@ -380,7 +515,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
              computer: bool = False) -> None:
         """Change one seat of this round: give it to `student_id` (moved from any seat they hold), free
         it (None), or give it to the computer (`computer`), which then plays it by itself."""
-        with self.lock:
+        with self.lock, self._every_table():
             table = self.table(table_number)
             if table is None:
                 raise ClassError(f"There is no table {str(table_number)[:10]} in this round.")
@@ -418,6 +553,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         students = list(table.students)
         students[seat] = sid
         table.students = tuple(students)
+        table.version += 1
         seats = list(t.seats)
         seats[seat] = Seat(name, COMPUTER if computer else None)
         t.seats = tuple(seats)
@@ -436,70 +572,59 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         """What a student's device asks: "roll", "place" (a cell), "pass" or "hint". Only the student
         whose turn it is may act; anything else changes nothing and answers with a sentence. An action
         the table may take is written first, then played (and taken back from the file if the table
-        refuses it after all)."""
-        with self.lock:
+        refuses it after all). Only the student's table is locked while it plays: the other tables
+        play on at once, and the pages are told after the lock is let go."""
+        while True:
             student = self.student(token)
             if student is None:
                 return (_refused("This device has not joined the class: join with a nickname first."),)
             seated = self.seat_of(student)
             if seated is None:
                 return (_refused("You have no seat yet: the teacher deals the tables."),)
-            table, seat = seated
-            game = table.table.game
             if action not in ACTIONS:
                 return (_refused(f"Unknown action {str(action)[:20]!r}."),)
-            if not game.over and game.current_player != seat:
-                who = table.table.seats[game.current_player].name
-                return (_refused(f"It is {who}'s turn: watch, and play when your turn comes."),)
-            if not _may(table.table, action, cell):
-                return self._play(table, action, cell)  # the table refuses it and says why
-            seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
-                                            "action": action, "cell": _cell_data(cell),
-                                            "events": len(game.events)})
-            messages = self._play(table, action, cell)
-            if not messages or messages[0].refused:
-                self.store.retract(seq)
-                return messages
-            self._tell(Change("table", table.number))
-            try:
-                self._review_when_over(table)
-            except Exception as error:  # a move never fails because of a review
-                log.exception("the fair review could not be started")
-                table.fair_missing = f"The luck-adjusted review could not be made ({type(error).__name__})."
+            table, seat = seated
+            with table.lock:
+                # a deal, a seat change or a removal (each holds every table's lock) came first: again
+                if table not in self.tables or table.students[seat] != student.id or \
+                        self.student(token) is None:
+                    continue
+                messages = self._act_at(table, seat, action, cell)
+            break
+        if messages and not messages[0].refused:
+            self._tell(Change("table", table.number, table.round))
+        return messages
+
+    def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any) -> tuple[Message, ...]:
+        """The action at the table, its lock held: refused, or written and then played."""
+        game = table.table.game
+        if not game.over and game.current_player != seat:
+            who = table.table.seats[game.current_player].name
+            return (_refused(f"It is {who}'s turn: watch, and play when your turn comes."),)
+        if not _may(table.table, action, cell):
+            return self._play(table, action, cell)  # the table refuses it and says why
+        seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
+                                        "action": action, "cell": _cell_data(cell),
+                                        "events": len(game.events)})
+        messages = self._play(table, action, cell)
+        if not messages or messages[0].refused:
+            self.store.retract(seq)
             return messages
-
-    def _review_when_over(self, table: ClassTable, again: bool = True) -> None:
-        """Once the table's game is over, have its fair review made in the reviewer's process; the
-        leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
-        replaced, and the review sent once more; if it fails again, the table says so instead."""
-        if not table.table.game.over or (table.fair_review is not None and again):
-            return
-        record = table.table.game.to_json()
+        table.version += 1
         try:
-            table.fair_review = self._reviewer_pool().submit(luck_adjusted_scores, record)
-        except (BrokenProcessPool, RuntimeError):
-            self._reviewer = None  # a dead pool: a new one
-            table.fair_review = self._reviewer_pool().submit(luck_adjusted_scores, record)
+            self._reviewer.review_when_over(table)
+        except Exception as error:  # a move never fails because of a review
+            log.exception("the fair review could not be started")
+            table.fair_missing = f"The luck-adjusted review could not be made ({type(error).__name__})."
+        return messages
 
-        def arrived(review: Future) -> None:
-            with self.lock:
-                if review.cancelled() or review.exception() is not None:
-                    if isinstance(review.exception(), BrokenProcessPool):
-                        self._reviewer = None  # the reviewer died: the next review starts a new one
-                        if again:
-                            self._review_when_over(table, again=False)
-                            return
-                    table.fair_missing = "The luck-adjusted review could not be made for this table."
-                    return
-                table.fair = review.result()
-                self._tell(Change("table", table.number))
-
-        table.fair_review.add_done_callback(arrived)
-
-    def _reviewer_pool(self) -> ProcessPoolExecutor:
-        if self._reviewer is None:
-            self._reviewer = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        return self._reviewer
+    @contextmanager
+    def _every_table(self) -> Iterator[None]:
+        """Hold every table's lock of this round (with the class's lock held first: one order)."""
+        with ExitStack() as stack:
+            for table in self.tables:
+                stack.enter_context(table.lock)
+            yield
 
     def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
         """Do the action at the table; each die placed or passed (also by a computer seat) is kept as a
@@ -542,21 +667,23 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
 
     # ---- watching ---------------------------------------------------------------------------------------
     def watch(self, callback: Callable[[Change], None]) -> Callable[[], None]:
-        """Call `callback(change)` after every change (with the class's lock held); returns `unwatch`."""
-        with self.lock:
-            self._watchers.append(callback)
+        """Call `callback(change)` after every change, with no lock held, on the thread that made the
+        change: a callback should only queue it (a page draws on its own thread). Returns `unwatch`."""
+        with self._watch_lock:
+            self._watchers = (*self._watchers, callback)
 
         def unwatch() -> None:
-            with self.lock:
-                if callback in self._watchers:
-                    self._watchers.remove(callback)
+            with self._watch_lock:
+                self._watchers = tuple(c for c in self._watchers if c is not callback)
 
         return unwatch
 
     def _tell(self, change: Change) -> None:
-        with self.lock:
-            for callback in list(self._watchers):
+        for callback in self._watchers:  # (a tuple, replaced whole: no lock needed to read it)
+            try:
                 callback(change)
+            except Exception:  # one watcher's failure never stops a move for the others
+                log.exception("a watcher failed on %s", change)
 
     # ---- standings and export --------------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
@@ -565,34 +692,22 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         coach's review counts them), decisions, hints, and the luck-adjusted score (the score with the
         luck of the dice taken out, `muzlab.play.coach.summary`) once the game is over and reviewed
         (None until then)."""
-        rows = []
-        with self.lock:
-            for table in self.tables:
-                game = table.table.game
-                for seat, sid in enumerate(table.students):
-                    if sid is None:
-                        continue
-                    mine = [loss for decision, loss in zip(table.decisions, table.losses, strict=True)
-                            if decision.seat == seat]
-                    completions = sum(len(e.completed) for e in game.events
-                                      if e.kind == "place" and e.player == seat)
-                    rows.append({"nickname": self._names[sid], "table": table.number,
-                                 "score": game.scores[seat], "completions": completions,
-                                 "points lost": sum(mine), "decisions": len(mine),
-                                 "hints": table.table.hints_used(seat),
-                                 "luck-adjusted": None if table.fair is None else round(table.fair[seat], 1)})
+        rows = [row for table in self.tables for row in table.standings(self._names)]
         rows.sort(key=lambda row: (-row["score"], row["points lost"], row["nickname"].casefold()))
         return rows
 
     def export(self) -> bytes:
         """A zip: decisions.csv (one row per student per decision: the coach's review columns, with
         the expert's choice, the values and luck, and the comment) and every game's record
-        (games/round-R-table-T.json). Only copying the records holds the class's lock; the reviews
+        (games/round-R-table-T.json). Only copying a record holds its table's lock; the reviews
         (a fraction of a second a game) are made in a process of their own, so the tables play on."""
         with self.lock:
-            games = [(table.round, table.number, table.mode,
-                      [seat.name for seat in table.table.seats], table.table.game.to_json())
-                     for table in [*self.past, *self.tables]]
+            tables = [*self.past, *self.tables]
+        games = []
+        for table in tables:
+            with table.lock:
+                games.append((table.round, table.number, table.mode,
+                              [seat.name for seat in table.table.seats], table.table.game.to_json()))
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
             decisions = pool.submit(decisions_csv, games).result()
         buffer = io.BytesIO()

@@ -1,9 +1,12 @@
 """The class server's pages, served by Solara: a student page ("/") and the teacher's ("/teacher").
 
-The pages only draw the `Classroom` and pass on what was clicked; the classroom decides. Each student
-page keeps its own note names, size and lesson key, and writes every name inside
-`muzlab.note_names(...)` with the class's lock held, so one page's choice never shows on another.
-The boards are muzlab's SvgBoard (`data-cell`, `muz-legal`), the controls ipywidgets.
+The pages only draw the `Classroom` and pass on what was clicked; the classroom decides. Each page
+draws on its own thread (`PageDrawer`, inside its own Solara session): the classroom tells it what
+changed, it queues the change, and draws the latest snapshot of its table (`TableSnapshot`) once
+for every batch, with no classroom lock held, so a slow device slows only itself. Each student page
+keeps its own note names, size and lesson key (`PageReading`, the one place a page's reading is
+entered), so one page's choice never shows on another. The boards are muzlab's SvgBoard
+(`data-cell`, `muz-legal`), the controls ipywidgets.
 """
 
 from __future__ import annotations
@@ -12,16 +15,20 @@ import html
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as widgets
 import solara
 
-from muzlab.app.classroom import Change, ClassError, Classroom, ClassTable
+from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.term_pages import StudentTerm, TeacherTerm
 from muzlab.core.hexgrid import Cell
+from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
     key_label,
@@ -31,11 +38,12 @@ from muzlab.names.spelling import (
 )
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
+from muzlab.play.game_words import DieWords, moment_words
 from muzlab.play.table import Message
 from muzlab.reading import default_reader, lesson_key, note_names, typeset
-from muzlab.widgets.classroom import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard
+from muzlab.widgets.tabbed_app import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
 
 log = logging.getLogger(__name__)
 #: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
@@ -49,6 +57,113 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " .muz-student-page .muz-settings { display: flex !important; } }</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
+#: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
+SCORES = "scores"
+
+
+@dataclass(frozen=True)
+class PageReading:
+    """How one page reads the class: its note names and its lesson key (an English tonic, "" for
+    none), typeset (F♯). `entered()` is the one place a page's reading is put in force."""
+
+    convention: str = "english"
+    key: str = ""
+
+    @property
+    def key_setting(self) -> str | None:
+        """The lesson key as muzlab's setting ("F# major"), or None."""
+        return f"{self.key} major" if self.key else None
+
+    @property
+    def reader(self) -> Reader:
+        """The page's reading as the Reader value the naming layer takes (typeset)."""
+        return Reader(self.convention, Key.of(self.key) if self.key else None, typeset=True)
+
+    @contextmanager
+    def entered(self) -> Iterator[None]:
+        """This page's note names, lesson key and typesetting, for the block (on this thread only)."""
+        with note_names(self.convention), lesson_key(self.key_setting), typeset():
+            yield
+
+
+#: The teacher's page and the leak checks read in English, without a lesson key.
+ENGLISH = PageReading()
+
+
+class PageDrawer:
+    """One page's drawing thread: `tell(change)` queues a change (and returns at once); the thread
+    takes every change queued so far and calls `draw(batch)` once for them (the latest snapshot only:
+    a slow page skips the states it had no time to show), inside the page's own Solara session."""
+
+    def __init__(self, draw: Callable[[list[Any]], None], session: Any = None, name: str = "page"):
+        self._draw = draw
+        self._session = session
+        self._queued: list[Any] = []
+        self._busy = False
+        self._closed = False
+        self._ready = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name=f"muzlab-draw-{name}", daemon=True)
+        self._thread.start()
+
+    def tell(self, change: Any) -> None:
+        """Queue a change for this page."""
+        with self._ready:
+            if not self._closed:
+                self._queued.append(change)
+                self._ready.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                self._ready.wait_for(lambda: self._queued or self._closed)
+                if self._closed:
+                    return
+                batch, self._queued, self._busy = self._queued, [], True
+            try:
+                with self._session if self._session is not None else nullcontext():
+                    self._draw(batch)
+            except Exception:  # a page gone mid-draw draws again on its next change
+                log.exception("a page could not be drawn")
+            finally:
+                with self._ready:
+                    self._busy = False
+                    self._ready.notify_all()
+
+    def busy(self) -> bool:
+        """True while a change is queued or being drawn."""
+        with self._ready:
+            return bool(self._queued) or self._busy
+
+    def settle(self, timeout: float = 30.0) -> bool:
+        """Wait until every change queued so far is drawn (tests, benchmarks); False on timeout."""
+        with self._ready:
+            return self._ready.wait_for(lambda: self._closed or not (self._queued or self._busy), timeout)
+
+    def close(self) -> None:
+        """Stop the thread (after the draw under way, if any)."""
+        with self._ready:
+            self._closed = True
+            self._queued = []
+            self._ready.notify_all()
+
+
+class TableWords:
+    """A page's die words for the tables it shows, written in its reading and kept: a move names only
+    its own dice (the words of a history depend on the reading, so they are kept per reading)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[PageReading, int, int], list[DieWords]] = {}
+
+    def of(self, reading: PageReading, table: TableSnapshot) -> tuple[DieWords, ...]:
+        """Each event's die words at the table, for `reading`'s reader."""
+        key = (reading, table.round, table.number)
+        words = self._kept.get(key)
+        if words is None or len(words) > len(table.history):
+            self._kept = {k: v for k, v in self._kept.items() if k[1] == table.round and k[0] == reading}
+            words = self._kept[key] = []
+        reader = reading.reader
+        words.extend(moment_words(moment, reader) for moment in table.history[len(words):])
+        return tuple(words)
 
 
 def _text(words: str) -> str:
@@ -74,16 +189,21 @@ def _lines(messages: tuple[Message, ...] | list[Message]) -> str:
                    f"{'✗ ' if m.refused else ''}{_text(m.text)}</div>" for m in messages)
 
 
-def last_move(table: ClassTable) -> str:
-    """The table's last event in words, in the note names in force, its die named as the board named
-    it, as in the table's messages and sheet ("Anna placed E on e6: +2")."""
-    game, seats = table.table.game, table.table.seats
-    for event, words in zip(reversed(game.events), reversed(game.die_words()), strict=True):
-        who, note = seats[event.player].name, words.name
+def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None) -> str:
+    """The table's last event in words, its die named as the board named it, as in the table's
+    messages and sheet ("Anna placed E on e6: +2"): `words` are the events' die words in the page's
+    reading (None: written now, in the reading in force)."""
+    if words is None:
+        reader = default_reader()
+        words = [moment_words(moment, reader) for moment in table.history]
+    seats, board = table.seats, table.position.board
+    for moment, said in zip(reversed(table.history), reversed(words), strict=True):
+        event = moment.event
+        who, note = seats[event.player].name, said.name
         if event.kind == "place":
-            text = f"{who} placed {note} on {game.board.cell_name(event.cell)}: +{event.points}"
+            text = f"{who} placed {note} on {board.cell_name(event.cell)}: +{event.points}"
             if event.completed:
-                text += " — completes " + " and ".join(words.completed)
+                text += " — completes " + " and ".join(said.completed)
             return text
         if event.kind == "roll":
             return f"{who} rolled {note}"
@@ -91,20 +211,22 @@ def last_move(table: ClassTable) -> str:
     return "No move yet."
 
 
-def status(table: ClassTable) -> str:
+def status(table: TableSnapshot) -> str:
     """Whose turn it is (or the result), with the table's scores."""
-    t = table.table
-    scores = " · ".join(f"{seat.name}: {score}" for seat, score in zip(t.seats, t.game.scores, strict=True))
-    return f"Table {table.number} — {t.status()} · {scores} · {t.game.supply} dice left"
+    scores = " · ".join(f"{seat.name}: {score}"
+                        for seat, score in zip(table.seats, table.scores, strict=True))
+    return f"Table {table.number} — {table.status} · {scores} · {table.supply} dice left"
 
 
 class StudentView(widgets.VBox):
     """One student's page: join with a nickname, then their table's board, live; Roll, Pass and Hint
-    while it is their turn. Note names, size and lesson key belong to this page alone."""
+    while it is their turn. Note names, size and lesson key belong to this page alone. A change at
+    the page's table is drawn on the page's own thread (`drawer`), in `session` (its Solara session);
+    what the page itself does (a click, a setting) is drawn at once on the thread that got it."""
 
     def __init__(self, room: Classroom, query: dict[str, str] | None = None,
                  on_address: Callable[[dict[str, str]], None] | None = None, page: str | None = None,
-                 is_open: Callable[[], bool] = lambda: True):
+                 is_open: Callable[[], bool] = lambda: True, session: Any = None):
         query = query or {}
         self.room = room
         self.on_address = on_address
@@ -118,6 +240,11 @@ class StudentView(widgets.VBox):
         self.convention = query["names"] if query.get("names") in conventions else "english"
         self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
         self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
+        self._page_lock = threading.RLock()  # this page's own: its thread and its clicks draw in turn
+        self._words = TableWords()
+        self._at: tuple[int, int] | None = None  # (round, table) of the table this page shows
+        self._drawn: tuple | None = None  # what the page shows now (nothing new: nothing drawn)
+        self._said_for: tuple | None = None  # the state a refusal or hint speaks of (None: the next)
         token, code = query.get("seat"), query.get("code")
         self.student = room.student(token)
         # made here, in this page's own session: a widget made while another page acts would belong there
@@ -127,7 +254,7 @@ class StudentView(widgets.VBox):
                                       description="Note names", style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
         self.size = SizeChoice(self.scale)  # the app's Size buttons (class "muz-size" each)
-        with note_names(self.convention):
+        with PageReading(self.convention).entered():
             keys = lesson_key_options()  # the app's list and words: "F♯ major", "none (each run ...)"
         self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
                                            description="Key of the lesson",
@@ -167,9 +294,15 @@ class StudentView(widgets.VBox):
         super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
                           self.playing])
         self.add_class("muz-student-page")
+        self.drawer = PageDrawer(self._draw_changes, session, self.page)
         self.unwatch = room.watch(self._changed)
         self._attend()
         self.draw()
+
+    @property
+    def reading(self) -> PageReading:
+        """This page's note names and lesson key."""
+        return PageReading(self.convention, self.key)
 
     def _join_form(self, code: str | None) -> widgets.VBox:
         """The form a page joins with: nickname, the class code (unless the address has it) and, for a
@@ -200,7 +333,7 @@ class StudentView(widgets.VBox):
             self.student = self.room.join(self.nickname.value, self.code.value, self.page,
                                           self.personal.value)
         except ClassError as error:
-            self._said = (Message(str(error), kind="refused"),)
+            self._said, self._said_for = (Message(str(error), kind="refused"),), None
             self.draw()
             return
         self._said = ()
@@ -223,15 +356,14 @@ class StudentView(widgets.VBox):
             self._leave = self.room.attend(self.student, self.is_open)
 
     def act(self, action: str, cell: Cell | None = None) -> None:
-        """Ask the class to do `action` for this student; a refusal or a hint shows above the board
-        (a move that went through has already redrawn every page at the table)."""
-        with self.room.lock, note_names(self.convention), lesson_key(self._key_setting()):
-            token = self.student.token if self.student else None
-            self._said = ()
+        """Ask the class to do `action` for this student and draw this page at once; a refusal or a
+        hint shows above the board (the other pages at the table draw the move on their own threads)."""
+        token = self.student.token if self.student else None
+        with self.reading.entered():  # (the table's answer is written in this page's reading)
             said = self.room.act(token, action, cell)
-            self._said = tuple(m for m in said if m.refused or m.kind == "hint")
-            if self._said:
-                self.draw()
+        with self._page_lock:
+            self._said, self._said_for = tuple(m for m in said if m.refused or m.kind == "hint"), None
+            self.draw()
 
     def _fold(self, shown: bool) -> None:
         """Show or fold away the settings (the one button a narrow screen shows for them)."""
@@ -241,7 +373,7 @@ class StudentView(widgets.VBox):
         key = self.lesson_key.value
         self.convention, self.scale = self.names.value, self.size.value
         self.key = key.partition(" ")[0] if key else ""
-        with note_names(self.convention):  # the keys named in this page's note names
+        with PageReading(self.convention).entered():  # the keys named in this page's note names
             options = lesson_key_options()
         if options != list(self.lesson_key.options):
             self.lesson_key.options, self.lesson_key.value = options, key
@@ -262,26 +394,24 @@ class StudentView(widgets.VBox):
         self.on_address(query)
 
     def _changed(self, change: Change) -> None:
-        if not self.is_open():
-            return  # a page whose socket is gone is not drawn (a reload draws it afresh)
-        seated = self.student and self.room.seat_of(self.student)
-        mine = change.kind == "table" and seated and seated[0].number == change.table
-        if change.kind in ("deal", "seat") or mine:
-            self._said = ()  # an earlier refusal or hint is stale once the table has moved on
-            try:
-                self.draw()
-            except Exception:  # a page gone mid-draw must not stop the move for the others
-                log.exception("a student page could not be drawn")
+        """The classroom's news (on the thread that made the change): queued for this page's drawer
+        when it concerns the page (a deal, a seat, or a move at its table); nothing is drawn here."""
+        if change.kind in ("deal", "seat") or (
+                change.kind == "table" and (change.round, change.table) == self._at):
+            self.drawer.tell(change)
+
+    def _draw_changes(self, _batch: list[Change]) -> None:
+        """The drawer's work: the page as the class is now (once for all the changes queued)."""
+        if self.is_open():  # a page whose socket is gone is not drawn (a reload draws it afresh)
+            self.draw()
 
     # ---- drawing --------------------------------------------------------------------------------------
     def draw(self) -> None:
-        """Draw the page from the class, in this page's note names and lesson key, typeset (F♯)."""
-        with self.room.lock, note_names(self.convention), lesson_key(self._key_setting()), typeset():
+        """Draw the page from the class, in this page's reading, on the calling thread; the page's
+        table is copied under its lock first (`TableSnapshot`) and drawn with no lock of the class held.
+        Nothing is drawn when the page shows this state already."""
+        with self._page_lock, self.reading.entered():
             self._draw()
-
-    def _key_setting(self) -> str | None:
-        """The lesson key as muzlab's setting ("F# major"), or None."""
-        return f"{self.key} major" if self.key else None
 
     def _draw(self) -> None:
         if self.student is not None and self.room.student(self.student.token) is None:
@@ -289,7 +419,21 @@ class StudentView(widgets.VBox):
             self.student, self._code_note = None, ""
             self._said = (Message("This page no longer holds a seat: join again with your nickname and "
                                   "personal code.", kind="refused"),)
+            self._said_for = None
             self._attend()
+        seated = self.room.seat_of(self.student) if self.student is not None else None
+        # which table's news to queue, set before the copy: a move after it is told to this page
+        self._at = (seated[0].round, seated[0].number) if seated else None
+        table = seated[0].snapshot() if seated else None
+        state = ("seated", table.round, table.number, table.version) if table else (
+            "unseated", self.room.round)
+        if self._said_for is None:
+            self._said_for = state
+        elif self._said_for != state:
+            self._said = ()  # an earlier refusal or hint is stale once the table has moved on
+        drawn = (self.student, state, self.reading, self.scale, self._said, self._code_note)
+        if drawn == self._drawn:
+            return
         zoom = board_scale(self.scale)
         size = round(16 * zoom)
         said = f"<div style='font-size:{size}px'>{_lines(self._said)}</div>"
@@ -303,43 +447,49 @@ class StudentView(widgets.VBox):
                                      f" — {scale}</p>")
         else:
             self.scale_note.value = ""
+        self._drawn = drawn
         if self.student is None:
             return
-        seated = self.room.seat_of(self.student)
         self.who.value = (f"<h3 style='margin:4px 0'>{_text(self.student.nickname)}"
-                          f"{f' — table {seated[0].number}' if seated else ''}</h3>{self._code_note}")
-        if seated is None:
+                          f"{f' — table {table.number}' if table else ''}</h3>{self._code_note}")
+        if table is None:
             self.status.value = "<p>You have joined. Wait for the teacher to deal the tables.</p>"
             self.hand.value = self.last.value = ""
             self.buttons.layout.display = "none"
             self.board_area.layout.display = "none"
             return
-        table, seat = seated
-        t, game = table.table, table.table.game
-        mine = not game.over and game.current_player == seat
-        hand = None if game.over else game.hand
+        seat = seated[1]
+        mine = not table.over and table.current_player == seat
+        hand = table.hand
         self.board_area.layout.display = "flex"
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
-        lit = game.legal_placements() if mine and hand is not None else ()
-        self.board_view.show(Scene(game.position, highlight=hand if lit else None, last=t.last, lit=lit,
+        lit = list(table.legal) if mine and hand is not None else ()
+        self.board_view.show(Scene(table.position, highlight=hand if lit else None, last=table.last, lit=lit,
                                    tips_for=hand if lit else None,
                                    chosen=next((m.cells for m in self._said if m.kind == "hint"), ())))
-        turn = "Your turn!" if mine else ("" if game.over else "Watch: it is not your turn.")
+        turn = "Your turn!" if mine else ("" if table.over else "Watch: it is not your turn.")
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
         face = pitch_label(hand, default_reader()) if hand is not None else "–"
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
-        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table))}</div>"
+        words = self._words.of(self.reading, table)
+        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table, words))}</div>"
+        if mine:  # (hidden buttons are left as they are: a message to the page less for each)
+            self.roll_button.disabled = table.phase not in ("roll", "reroll")
+            self.pass_button.disabled = table.phase not in ("place", "bonus")
+            self.hint_button.disabled = hand is None
+            self.hint_button.layout.display = "inline-flex" if table.allow_hints else "none"
         self.buttons.layout.display = "flex" if mine else "none"
-        self.roll_button.disabled = game.phase not in ("roll", "reroll")
-        self.pass_button.disabled = game.phase not in ("place", "bonus")
-        self.hint_button.disabled = hand is None
-        self.hint_button.layout.display = "inline-flex" if t.allow_hints else "none"
+
+    def settle(self, timeout: float = 30.0) -> bool:
+        """Wait until every change told to this page is drawn (tests, benchmarks); False on timeout."""
+        return self.drawer.settle(timeout)
 
     def close(self) -> None:
         self.unwatch()
+        self.drawer.close()
         if self._leave is not None:
             self._leave()
         super().close()
@@ -347,11 +497,14 @@ class StudentView(widgets.VBox):
 
 class TeacherView(widgets.VBox):
     """The teacher's dashboard: the class code, the roster, Deal, the tables, the live leaderboard and
-    any table's board on the projector with its last move explained."""
+    any table's board on the projector with its last move explained. Drawn on its own thread
+    (`drawer`, in `session`), as a student's page is."""
 
-    def __init__(self, room: Classroom, address: str = ""):
+    def __init__(self, room: Classroom, address: str = "", session: Any = None):
         self.room = room
         self.address = address
+        self._words = TableWords()
+        self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
         self.code = _html("muz-class-code")
         self.roster = _html("muz-roster-box")
         self.size = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=2,
@@ -392,6 +545,7 @@ class TeacherView(widgets.VBox):
         super().__init__([self.dashboard, self.projector])
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
+        self.drawer = PageDrawer(self._draw_changes, session, "teacher")
         self.unwatch = room.watch(self._changed)
         self.draw()
 
@@ -493,52 +647,67 @@ class TeacherView(widgets.VBox):
         self.draw_projector()
 
     def _changed(self, change: Change) -> None:
-        try:
-            if change.kind in ("roster", "deal", "seat"):
-                self.draw()
-            elif self.projected == change.table:
-                self.draw_projector()
-            if change.kind == "table" and self._timer is None:  # leaderboard: now and then
-                self._timer = threading.Timer(LEADERBOARD_EVERY, self._scores_later)
-                self._timer.daemon = True
-                self._timer.start()
-        except Exception:
-            log.exception("the teacher's page could not be drawn")
+        """The classroom's news (on the thread that made the change): queued for the teacher's drawer
+        (a move only when its table is on the projector; the leaderboard follows now and then)."""
+        if change.kind in ("roster", "deal", "seat") or (
+                change.kind == "table" and change.table == self.projected):
+            self.drawer.tell(change)
+        if change.kind == "table" and self._timer is None:  # leaderboard: now and then
+            self._timer = threading.Timer(LEADERBOARD_EVERY, self._scores_later)
+            self._timer.daemon = True
+            self._timer.start()
 
     def _scores_later(self) -> None:
         self._timer = None
-        try:
+        self.drawer.tell(SCORES)
+
+    def _draw_changes(self, batch: list[Change | str]) -> None:
+        """The drawer's work: everything after a roster, deal or seat change, else the projector
+        and the leaderboard as asked (once for all the changes queued)."""
+        kinds = {change if isinstance(change, str) else change.kind for change in batch}
+        if kinds & {"roster", "deal", "seat"}:
+            self.draw()
+            return
+        if SCORES in kinds:
             self.draw_scores()
-        except Exception:
-            log.exception("the leaderboard could not be drawn")
+        if "table" in kinds:
+            self.draw_projector()
+
+    def settle(self, timeout: float = 30.0) -> bool:
+        """Wait until every change told to this page is drawn (tests, benchmarks); False on timeout."""
+        return self.drawer.settle(timeout)
 
     def draw(self) -> None:
-        """Draw everything from the class."""
+        """Draw everything from the class (copied under the class's lock first, then drawn)."""
         room = self.room
-        with room.lock, note_names("english"), typeset():
+        with room.lock:  # (copying only: nothing is drawn under the class's lock)
+            students = list(room.students.values())
+            tables = list(room.tables)
+            here = set(room.present())
+            seat_names = [(t.number, i, t.table.seats[i].name)
+                          for t in tables for i in range(len(t.students))]
+        with self._page_lock, ENGLISH.entered():
             where = _text(self.address)
             self.code.value = (f"<div>Students open <b>{where}</b> and type the class code:</div>"
                                "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
                                "letter-spacing:10px;line-height:1.2'>"
                                f"{room.class_code}</div>")
-            seats = {sid: table.number for table in room.tables for sid in table.students}
-            here = set(room.present())
+            seats = {sid: table.number for table in tables for sid in table.students}
             items = "".join(f"<li class='muz-student'>{_text(s.nickname)}"
                             f"{f' (table {seats[s.id]})' if s.id in seats else ''}"
                             f"{'' if s.id in here else ' — page closed'}</li>"
-                            for s in room.students.values())
-            self.roster.value = (f"<h3>Roster: {len(room.students)} joined</h3>"
+                            for s in students)
+            self.roster.value = (f"<h3>Roster: {len(students)} joined</h3>"
                                  f"<ul class='muz-roster'>{items}</ul>")
             who, where = self.who_pick.value, self.seat_pick.value
-            self.who_pick.options = [(s.nickname, s.id) for s in room.students.values()]
-            self.who_pick.value = who if who in room.students else None
-            self.seat_pick.options = [
-                (f"table {t.number}, seat {i + 1}: {t.table.seats[i].name}", (t.number, i))
-                for t in room.tables for i in range(len(t.students))]
+            self.who_pick.options = [(s.nickname, s.id) for s in students]
+            self.who_pick.value = who if who in {s.id for s in students} else None
+            self.seat_pick.options = [(f"table {number}, seat {i + 1}: {name}", (number, i))
+                                      for number, i, name in seat_names]
             self.seat_pick.value = where if where in dict(self.seat_pick.options).values() else None
             chosen = self.pick.value
-            self.pick.options = [(f"table {t.number}", t.number) for t in room.tables]
-            self.pick.value = chosen if room.table(chosen or 0) else (1 if room.tables else None)
+            self.pick.options = [(f"table {t.number}", t.number) for t in tables]
+            self.pick.value = chosen if chosen in {t.number for t in tables} else (1 if tables else None)
             self.draw_scores()
             self.draw_projector()
 
@@ -546,10 +715,11 @@ class TeacherView(widgets.VBox):
         """The tables' state and the leaderboard."""
         room = self.room
         standings = room.standings()
-        with room.lock, note_names("english"):
+        with self._page_lock, ENGLISH.entered():
+            snapshots = [table.snapshot() for table in room.tables]
             self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}"
                                         f"{f' — {_text(t.fair_missing)}' if t.fair_missing else ''}</div>"
-                                        for t in room.tables)
+                                        for t in snapshots)
             columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints",
                        "luck-adjusted")
             head = "".join(f"<th>{c}</th>" for c in columns)
@@ -567,19 +737,20 @@ class TeacherView(widgets.VBox):
         table = self.room.table(self.projected) if self.projected else None
         if table is None:
             return
-        with self.room.lock, note_names("english"):
-            t = table.table
-            last = table.decisions[-1] if table.decisions else None
-            comment = "" if last is None else coach.comment(last.position, last.pitch, last.cell,
-                                                              last.passed_die)
-            self.projector_board.show(Scene(t.game.position, last=t.last))
+        with self._page_lock, ENGLISH.entered():
+            snapshot = table.snapshot()
+            last = snapshot.last_decision
+            comment = "" if last is None else coach.comment(*last)
+            self.projector_board.show(Scene(snapshot.position, last=snapshot.last))
+            words = self._words.of(ENGLISH, snapshot)
             self.projector_text.value = (
-                f"<div style='font-size:28px'><b>{_text(status(table))}</b></div>"
-                f"<div style='font-size:24px'>{_text(last_move(table))}</div>"
+                f"<div style='font-size:28px'><b>{_text(status(snapshot))}</b></div>"
+                f"<div style='font-size:24px'>{_text(last_move(snapshot, words))}</div>"
                 f"<div style='font-size:22px;color:#064'>{_text(comment)}</div>")
 
     def close(self) -> None:
         self.unwatch()
+        self.drawer.close()
         super().close()
 
 
@@ -633,7 +804,8 @@ def StudentSeat():
         return context is None or PageStatus.CONNECTED in context.page_status.values()
 
     view = solara.use_memo(lambda: StudentView(classroom(), query, remember,
-                                               None if context is None else context.id, is_open), [])
+                                               None if context is None else context.id, is_open,
+                                               context), [])
     if context is not None and view.student is not None:  # (opened with a seat: a joined page)
         sessions.joined(context.id)
     solara.use_effect(lambda: view.close, [])
@@ -656,7 +828,7 @@ def TeacherPage():
 def Dashboard():
     """The teacher's view and the Export button (the zip is made in a thread when clicked)."""
     room = classroom()
-    view = solara.use_memo(lambda: TeacherView(room, student_address()), [])
+    view = solara.use_memo(lambda: TeacherView(room, student_address(), _session()), [])
     solara.use_effect(lambda: view.close, [])
     solara.Title("Muzundrum class — teacher")
     solara.Column(children=[view])

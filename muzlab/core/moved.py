@@ -57,6 +57,10 @@ MOVED = {
     "worksheet": "muzlab.views.worksheet",
 }
 
+#: Modules renamed since, by their whole old path: the app's widgets were `widgets/classroom.py`, a
+#: name too close to the class server's `muzlab.app.classroom`.
+RENAMED = {"muzlab.widgets.classroom": "muzlab.widgets.tabbed_app"}
+
 #: The two flat modules whose names are packages now: old path -> the module that holds their names.
 BECAME_PACKAGES = {"muzlab.rules": "muzlab.rules.ruleset", "muzlab.sim": "muzlab.sim.simulation"}
 
@@ -85,18 +89,24 @@ def warn_moved(old: str, new: str) -> None:
                   "release)", DeprecationWarning, stacklevel=_outside_level())
 
 
+def new_path(old: str) -> str | None:
+    """Where the module at the old path `old` lives now (`MOVED`, `RENAMED`), or None."""
+    package, _, short = old.rpartition(".")
+    return MOVED.get(short) if package == "muzlab" else RENAMED.get(old)
+
+
 class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds `muzlab.<old>` and loads it as the module at its new path."""
+    """Finds `muzlab.<old>` (and each renamed path) and loads it as the module at its new path."""
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
-        package, _, short = fullname.rpartition(".")
-        if package != "muzlab" or short not in MOVED:
+        new = new_path(fullname)
+        if new is None:
             return None
-        warn_moved(fullname, MOVED[short])
+        warn_moved(fullname, new)
         return importlib.machinery.ModuleSpec(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        return importlib.import_module(MOVED[spec.name.rpartition(".")[2]])
+        return importlib.import_module(new_path(spec.name) or spec.name)
 
     def exec_module(self, module: ModuleType) -> None:
         """The module at the new path is loaded already; it keeps its own spec (the import system

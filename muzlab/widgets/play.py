@@ -117,15 +117,7 @@ class PlayBoard(widgets.VBox):
         self.cell_names = widgets.Checkbox(value=False, description="cell names", indent=False,
                                            layout=widgets.Layout(width="auto"))
         self.cell_names.observe(self._names_toggled, names="value")
-        self.hand = widgets.HTML()
-        self.hand.add_class("muz-hand")
-        self.status = widgets.HTML()
-        self.status.add_class("muz-status")
-        self.scores = widgets.HTML()
-        self.scores.add_class("muz-scores")
-        self.message = widgets.HTML()
-        self.message.add_class("muz-message")
-        self.sheet = widgets.HTML()
+        self._make_texts()
         self.runs = OptionalDropdown(options=[], description="Replay")  # "choose a run to hear", not blank
         self.runs.observe(self._replay_run, names="value")
         self.runs.add_class("muz-runs")
@@ -159,6 +151,14 @@ class PlayBoard(widgets.VBox):
         self.table.autoplay = not agent_delay
         self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
         self._pace_computers()
+
+    def _make_texts(self) -> None:
+        """The lines the board's panel writes: the die in hand, whose turn, scores, the message, the sheet."""
+        for name in ("hand", "status", "scores", "message"):
+            text = widgets.HTML()
+            text.add_class(f"muz-{name}")
+            setattr(self, name, text)
+        self.sheet = widgets.HTML()
 
     def _make_buttons(self, allow_hints: bool) -> None:
         """The buttons of a turn (Roll, Pass, Undo, Hint: keys R, P, U, H) and of the game (New game, and

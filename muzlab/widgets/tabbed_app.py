@@ -1,4 +1,5 @@
-"""The classroom app: the boards in tabs, with no code in sight, sized for a projector.
+"""The classroom app (`muzlab app`): the boards in tabs, with no code in sight, sized for a projector.
+(Not the class server: that is `muzlab.app.classroom`, with its pages in `muzlab.app.pages`.)
 
 `ClassroomApp()` is what `muzlab app` (and `python3 make.py app`) serves with Voilà: a Play tab where
 the seats, their names and who plays them (a person or a computer) are chosen in the page, then
