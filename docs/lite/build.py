@@ -64,8 +64,9 @@ def pip(*args: str | Path) -> None:
     run(sys.executable, "-m", "pip", *args)
 
 
-def wheels() -> Path:
-    """muzlab's wheel (rebuilt every time) and the pure wheels of what the edition imports (kept)."""
+def wheels(runtime: Path) -> Path:
+    """muzlab's wheel (rebuilt every time) and the pure wheels of what the edition imports (kept), all
+    with their bytecode compiled by the runtime's Python (docs/lite/precompile.py)."""
     folder = WORK / "wheels"
     stamp = folder / ".complete"
     if not stamp.exists():
@@ -80,6 +81,9 @@ def wheels() -> Path:
     for old in folder.glob("muzlab-*.whl"):
         old.unlink()
     pip("wheel", "--quiet", "--no-deps", "-w", folder, ROOT)
+    here = Path(__file__).parent
+    kernel_wheels = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
+    run("node", here / "precompile.mjs", runtime, folder, kernel_wheels, here / "precompile.py")
     return folder
 
 
@@ -108,6 +112,11 @@ def record_hash(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
+def labextension(name: str) -> Path:
+    """A JupyterLab extension installed in this environment."""
+    return Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
+
+
 def pyodide() -> Path:
     """The Pyodide runtime from npm, with a lock file that lists only the packages bundled beside it."""
     folder = WORK / f"pyodide-{PYODIDE}"
@@ -127,9 +136,7 @@ def pyodide() -> Path:
         pip("download", "--quiet", "--no-deps", "--only-binary", ":all:", "--python-version", PYTHON_VERSION,
             "-d", package,
             f"{name}=={entry['version']}")
-        wheel = package / entry["file_name"]
-        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-        kept[name] = entry
+        kept[name] = entry  # (its sha256 is written by preload, after precompile changed the wheel)
     lock["packages"] = kept
     (package / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
     for waste in package.glob("*.map"):
@@ -179,6 +186,8 @@ def preload(site: Path) -> list[str]:
                                                 if not w.name.startswith("widgetsnbextension-3.")]
     lock_path = site / "pyodide" / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
+    for entry in lock["packages"].values():
+        entry["sha256"] = hashlib.sha256((site / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
     found = {canonical(metadata(w)["Name"]): (w, metadata(w)) for w in wheels}
     environment = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
                    "implementation_name": "cpython", "platform_python_implementation": "CPython",
@@ -228,16 +237,16 @@ def kernel_settings(path: Path, packages: list[str]) -> None:
 
 
 def main() -> None:
-    wheel_folder = wheels()
     runtime = pyodide()
+    wheel_folder = wheels(runtime)
     lite_dir = WORK / "site"
     contents = lessons(lite_dir / "lessons")
     shutil.rmtree(OUT, ignore_errors=True)
-    extensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
-    config = {"LiteBuildConfig": {"federated_extensions": [str(extensions / name) for name in EXTENSIONS]}}
+    config = {"LiteBuildConfig": {"federated_extensions": [str(labextension(name)) for name in EXTENSIONS],
+                                  "no_unused_shared_packages": True}}
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n")
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", OUT,
-        "--contents", contents, "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks",
+        "--contents", contents, "--no-sourcemaps", "--apps", "notebooks",
         "--ignore-sys-prefix", "--no-unused-shared-packages",
         *[arg for wheel in sorted(wheel_folder.glob("*.whl")) for arg in ("--piplite-wheels", wheel)],
         cwd=lite_dir)
