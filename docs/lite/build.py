@@ -23,6 +23,9 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 
+sys.path.insert(0, str(Path(__file__).parent))
+from lessons import write_lessons  # noqa: E402 - docs/lite/lessons.py, beside this file
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "out" / "lite"
 WORK = ROOT / "out" / "lite-build"
@@ -46,13 +49,8 @@ OLD_FONT_FORMATS = (".eot", ".ttf", ".svg")
 #: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
 #: for the rest among the bundled wheels.
 RUNTIME_PACKAGES = ("micropip", "packaging")
-#: The lessons in the edition (lesson 3 is the first slice), each opened by an install cell.
-LESSONS = ["3-play.ipynb"]
-INSTALL_CELL = """# Homework edition: muzlab and its boards install from this site, not the internet.
-import piplite
-
-await piplite.install(["anywidget", "ipywidgets"])
-await piplite.install("muzlab", deps=False)  # music21, numpy and pandas are not in this edition"""
+#: The lessons in the edition: 5 and 6 (statistics, for teachers) need numpy and pandas throughout.
+LESSONS = ["1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb"]
 
 
 def run(*args: str | Path, cwd: Path = ROOT) -> None:
@@ -148,33 +146,10 @@ def pyodide() -> Path:
     return folder
 
 
-#: What a cell that needs numpy, pandas or music21 becomes in the edition.
-FULL_EDITION_ONLY = {"cell_type": "markdown", "metadata": {}, "source": [
-    "*This part needs numpy, pandas or music21, which the homework edition does not have: run it in the "
-    "full edition (`python3 make.py lab`).*"]}
-#: What in a cell's code needs them: numpy, the sound and staff modules (music21), a score sheet (pandas).
-FULL_EDITION_CODE = ("import numpy", "muzlab.views.audio", "muzlab.views.music", ".score_sheet(")
-
-
-def needs_full_edition(cell: dict) -> bool:
-    """True for a code cell that uses numpy, pandas or music21 (see FULL_EDITION_CODE)."""
-    source = "".join(cell["source"])
-    return cell["cell_type"] == "code" and any(code in source for code in FULL_EDITION_CODE)
-
-
 def lessons(folder: Path) -> Path:
-    """The edition's lessons: the shipped notebooks, each opened by the install cell, with each code cell
-    that needs numpy, pandas or music21 (absent from the edition) replaced by a sentence saying so."""
+    """The edition's lessons (docs/lite/lessons.py), written afresh into `folder`."""
     shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    for name in LESSONS:
-        notebook = json.loads((ROOT / "notebooks" / name).read_text())
-        cell = {"cell_type": "code", "execution_count": None, "id": "muzlab-lite-install", "metadata": {},
-                "outputs": [], "source": INSTALL_CELL.splitlines(keepends=True)}
-        notebook["cells"] = [cell] + [FULL_EDITION_ONLY if needs_full_edition(c) else c
-                                      for c in notebook["cells"]]
-        (folder / name).write_text(json.dumps(notebook, indent=1) + "\n")
-    return folder
+    return write_lessons(ROOT / "notebooks", LESSONS, folder)
 
 
 def preload(site: Path) -> list[str]:
