@@ -60,16 +60,20 @@ def site():
         stop(server, log)
 
 
-def open_lesson(page, site: str) -> None:
-    """Open lesson 3 in JupyterLite, run all its cells on the Pyodide kernel and wait until the person's
-    seat may roll."""
-    page.goto(f"{site}/lab/index.html?path=3-play.ipynb")
+def run_lesson(page, site: str, lesson: str) -> None:
+    """Open a lesson in JupyterLite's notebook (the single-document view) and run all its cells on the
+    Pyodide kernel."""
+    page.goto(f"{site}/notebooks/index.html?path={lesson}")
     page.wait_for_selector(".jp-Notebook", timeout=120_000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
-    page.wait_for_selector(CELLS, timeout=300_000)
     page.wait_for_function(ALL_RUN, timeout=300_000)
+
+
+def open_lesson(page, site: str) -> None:
+    """Open lesson 3, run it and wait until the person's seat may roll."""
+    run_lesson(page, site, "3-play.ipynb")
+    page.wait_for_selector(CELLS, timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-roll').disabled",
                            timeout=60_000)
     assert page.locator(CELLS).count() == 61

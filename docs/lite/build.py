@@ -24,7 +24,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lessons import write_lessons  # noqa: E402 - docs/lite/lessons.py, beside this file
+from lessons import landing_page, write_lessons  # noqa: E402 - docs/lite/lessons.py, beside this file
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "out" / "lite"
@@ -208,6 +208,7 @@ def kernel_settings(path: Path, packages: list[str]) -> None:
     kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
     kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True,
                    "loadPyodideOptions": {"packages": packages}})
+    config["jupyter-config-data"]["appUrl"] = "./notebooks"  # (the lab app is not in the site)
     path.write_text(json.dumps(config, indent=2) + "\n")
 
 
@@ -230,9 +231,10 @@ def main() -> None:
             font.unlink()
     shutil.copytree(runtime, OUT / "pyodide")
     kernel_settings(OUT / "jupyter-lite.json", preload(OUT))
+    (OUT / "index.html").write_text(landing_page(contents))
     size = sum(f.stat().st_size for f in OUT.rglob("*") if f.is_file())
     print(f"[lite] built {OUT.relative_to(ROOT)}: {size / 1e6:.1f} MB; serve it with "
-          f"`python3 -m http.server -d {OUT.relative_to(ROOT)}` and open /notebooks/?path=3-play.ipynb")
+          f"`python3 -m http.server -d {OUT.relative_to(ROOT)}` and open its first page")
 
 
 if __name__ == "__main__":

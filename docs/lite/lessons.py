@@ -2,14 +2,15 @@
 
 Pyodide from npm has no numpy, pandas, matplotlib or music21. In each lesson, an import of them (or of a
 muzlab view built on them: plots, staff, WAV sound) is taken out of its cell, and every later code cell
-that uses a name such an import bound, or a name bound by a cell already taken out, or calls a function
-that returns a pandas table, becomes one sentence that says so and links to the full edition. The rest
-of the lesson runs unchanged.
+that reads a name such an import bound, or a name bound by a cell already taken out (and not bound again
+since), or calls a function that returns a pandas table, becomes one sentence that says so and names the
+full edition. The rest of the lesson runs unchanged.
 """
 
 from __future__ import annotations
 
 import ast
+import html
 import json
 from pathlib import Path
 
@@ -99,14 +100,15 @@ def edition_cells(cells: list[dict]) -> list[dict]:
         except SyntaxError:  # IPython syntax (a magic): kept as it is
             out.append(cell)
             continue
-        used = used_names(tree)
-        if used & tainted or any(f"call:{name}" in used for name in TABLE_CALLS):
-            tainted |= bound_names(tree)
+        used, bound = used_names(tree), bound_names(tree)
+        # a name the cell binds itself (a loop's variable, an assignment) is its own, not the lost one
+        if (used - bound) & tainted or any(f"call:{name}" in used for name in TABLE_CALLS):
+            tainted |= bound
             out.append({"cell_type": "markdown", "id": cell.get("id", ""), "metadata": {},
                         "source": [FULL_EDITION_ONLY]})
             continue
         kept, dropped = without_absent_imports(source)
-        tainted |= dropped
+        tainted = (tainted - bound) | dropped
         out.append({**cell, "source": kept.splitlines(keepends=True)} if dropped else cell)
     return out
 
@@ -122,3 +124,46 @@ def write_lessons(notebooks: Path, names: list[str], folder: Path) -> Path:
         notebook["cells"] = [install] + edition_cells(notebook["cells"])
         (folder / name).write_text(json.dumps(notebook, indent=1) + "\n")
     return folder
+
+
+#: The lessons that need numpy and pandas throughout, named on the landing page.
+FULL_EDITION_LESSONS = ("5 · Move statistics", "6 · For teachers")
+
+
+def title(notebook: dict) -> str:
+    """A lesson's title: its first `# ` heading."""
+    for cell in notebook["cells"]:
+        for line in "".join(cell["source"]).splitlines():
+            if cell["cell_type"] == "markdown" and line.startswith("# "):
+                return line[2:].strip()
+    raise ValueError("a lesson without a '# ' title")
+
+
+def landing_page(folder: Path) -> str:
+    """The site's first page: each lesson of `folder` opening in JupyterLite's notebook view."""
+    items = "\n".join(
+        f'    <li><a href="notebooks/index.html?path={html.escape(path.name)}">'
+        f"{html.escape(title(json.loads(path.read_text())))}</a></li>"
+        for path in sorted(folder.glob("*.ipynb")))
+    absent = ", ".join(FULL_EDITION_LESSONS)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>muzlab: the homework edition</title>
+  <style>body {{ font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }}</style>
+</head>
+<body>
+  <h1>muzlab: the homework edition</h1>
+  <p>The lessons run here, in this browser: nothing to install, and your work stays on this device
+  (in the browser's storage). The first lesson you open takes a few seconds to start Python.</p>
+  <ul>
+{items}
+  </ul>
+  <p>Not here: {html.escape(absent)}, and the plots, staff and WAV sound cells of the lessons above,
+  which need numpy, pandas, matplotlib or music21: run them in the full edition
+  (<code>python3 make.py lab</code>).</p>
+</body>
+</html>
+"""
