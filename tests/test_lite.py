@@ -60,19 +60,26 @@ def site():
         stop(server, log)
 
 
-def run_lesson(page, site: str, lesson: str) -> None:
-    """Open a lesson in JupyterLite's notebook (the single-document view) and run all its cells on the
-    Pyodide kernel."""
+#: The text of the error outputs on the page (a traceback stops Run All where it is).
+ERRORS = """() => [...document.querySelectorAll(
+    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")]
+    .map(output => output.textContent).filter(text => /Traceback|\\w+Error\\b/.test(text))"""
+
+
+def run_lesson(page, site: str, lesson: str) -> list[str]:
+    """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells on the
+    Pyodide kernel, and return the errors it showed (none when it ran to the end)."""
     page.goto(f"{site}/notebooks/index.html?path={lesson}")
     page.wait_for_selector(".jp-Notebook", timeout=120_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
-    page.wait_for_function(ALL_RUN, timeout=300_000)
+    page.wait_for_function(f"() => ({ALL_RUN})() || ({ERRORS})().length > 0", timeout=300_000)
+    return page.evaluate(ERRORS)
 
 
 def open_lesson(page, site: str) -> None:
     """Open lesson 3, run it and wait until the person's seat may roll."""
-    run_lesson(page, site, "3-play.ipynb")
+    assert run_lesson(page, site, "3-play.ipynb") == []
     page.wait_for_selector(CELLS, timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-roll').disabled",
                            timeout=60_000)
@@ -121,4 +128,32 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
             browser.close()
     assert placed >= 2
     assert after != before_scores, f"no placement changed the scores: {before_scores!r}"
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
+    from playwright.sync_api import sync_playwright
+
+    outside: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+            context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site + "/")
+                          else (outside.append(route.request.url), route.abort()))
+            page = context.new_page()
+            page.goto(site)
+            links = page.locator("a[href^='notebooks/']")
+            lessons = links.evaluate_all("links => links.map(a => a.textContent)")
+            assert lessons == ["1 · The honeycomb and the rules", "2 · Hearing triads and scales",
+                               "3 · Play a game", "4 · Explore positions", "7 · Review a game"]
+            for lesson, board in (("1-rules.ipynb", None), ("2-hearing.ipynb", ".muzlab-keyboard"),
+                                  ("4-explore.ipynb", ".muz-layer .muz-cell"),
+                                  ("7-review.ipynb", ".muz-layer .muz-cell")):
+                assert run_lesson(page, site, lesson) == [], lesson
+                if board:
+                    assert page.locator(board).count() > 0, f"{lesson}: no {board}"
+                page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
+        finally:
+            browser.close()
     assert outside == [], f"requests left the site: {outside[:5]}"

@@ -72,7 +72,11 @@ COMPLETE_A_RUN = textwrap.dedent("""
     board = PlayBoard(players=1, game=game, agent_delay=0)
     board.cells[done[0]].click()
     print(repr(board.message.value))
-    print(repr(bytes(board.listen.player.value)), repr(board.listen.staff.value))
+    player, run = board.listen.player, board.listen.structure
+    from muzlab.views.register import structure_events
+    expected = [list(event) for event in structure_events(run.kind, run.pitches)]
+    print(type(player).__name__, player.events == expected, player.plays, player.autoplay,
+          repr(board.listen.staff.value))
     print("muzlab-keyboard" in board.listen.keyboard.value, board.roll_button.disabled)
 """)
 
@@ -83,7 +87,9 @@ def test_a_playboard_completes_a_run_without_numpy_or_music21():
     assert out.returncode == 0, out.stderr
     message, sound_and_staff, keyboard_and_roll = out.stdout.splitlines()
     assert "completes" in message and "extra roll" in message
-    assert sound_and_staff == "b'' ''"  # no WAV, no staff: the edition has no numpy or music21
+    # no WAV and no staff from Python (no numpy, no music21): the run's note events, played once at once by
+    # the page's Web Audio
+    assert sound_and_staff == "WebSound True 1 True ''"
     assert keyboard_and_roll == "True False"  # the run on a keyboard, and the extra roll is live
 
 
@@ -157,3 +163,13 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
     assert "3 · Play a game" in page and "5 · Move statistics" in page
     with pytest.raises(ValueError, match="title"):
         lite_lessons.title({"cells": [code("x = 1")]})
+
+
+def test_a_web_sound_refuses_what_is_not_a_note_event():
+    from muzlab.widgets.websound import WebSound
+
+    sound = WebSound()
+    sound.play([(0, 1, 60), (1, 1, 64)])
+    assert sound.events == [[0, 1, 60], [1, 1, 64]] and sound.plays == 1
+    with pytest.raises(ValueError, match="beat, beats, MIDI number"):
+        sound.play([(0, 60)])

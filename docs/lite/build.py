@@ -208,7 +208,6 @@ def kernel_settings(path: Path, packages: list[str]) -> None:
     kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
     kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True,
                    "loadPyodideOptions": {"packages": packages}})
-    config["jupyter-config-data"]["appUrl"] = "./notebooks"  # (the lab app is not in the site)
     path.write_text(json.dumps(config, indent=2) + "\n")
 
 

@@ -152,6 +152,8 @@ def landing_page(folder: Path) -> str:
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>muzlab: the homework edition</title>
+  <!-- JupyterLite's apps read their settings up the tree from this element (and jupyter-lite.json) -->
+  <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
   <style>body {{ font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }}</style>
 </head>
 <body>
