@@ -110,8 +110,10 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
             watch_board(page)
 
             before_scores = scores_text(page)
-            after, placed = before_scores, 0
-            for _ in range(30):
+            placed = 0
+            for _ in range(200):  # a whole 21-die game against the computer, by clicks
+                if game_over(page):
+                    break
                 roll_if_empty_handed(page)
                 lit = lit_cells(page)
                 if not lit:
@@ -120,15 +122,24 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
                 act(page, lambda cell=lit[0]: page.click(f"{CELLS}[data-cell='{cell}']"))
                 placed += 1
                 assert has_die(page, lit[0])
-                after = scores_text(page)
-                if placed >= 2 and after != before_scores:
-                    break
+            over = game_over(page)
+            after = scores_text(page)
+            dice = page.locator(".muz-playboard .dice [data-cell]").count()
+            # a completion played its notes through Web Audio: the page lists the MIDI numbers it scheduled
+            sound = page.get_attribute(".muz-playboard .muz-sound", "data-muz-sound")
         finally:
             page.screenshot(path=str(SCREENSHOTS / "lite-play-board.png"))
             browser.close()
-    assert placed >= 2
+    assert over, f"the game did not end after {placed} placements by the person"
+    assert dice == 21 and placed >= 5
     assert after != before_scores, f"no placement changed the scores: {before_scores!r}"
+    assert sound and all(20 < int(midi) < 109 for midi in sound.split()), sound
     assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def game_over(page) -> bool:
+    """True once the PlayBoard says the game is over."""
+    return "Game over" in page.inner_text(".muz-playboard .muz-status")
 
 
 def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):

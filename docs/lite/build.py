@@ -3,7 +3,10 @@
 `python3 make.py lite` runs this with the project's virtual environment. The Pyodide runtime comes from
 npm (the version the Pyodide kernel was built for), the wheels of muzlab and its pure dependencies from
 pip, and `jupyter lite build` puts them together with the PyPI fallback disabled, so no request leaves
-the site. Downloads are kept in out/lite-build/ and reused.
+the site. Downloads are kept in out/lite-build/ and reused. To start quickly, what the kernel imports is
+compiled to bytecode by the bundled Pyodide (precompile.py, run by node) and every wheel is preloaded
+through Pyodide's lock file; the lessons are the shipped ones without what needs numpy, pandas,
+matplotlib or music21 (lessons.py).
 """
 
 from __future__ import annotations
