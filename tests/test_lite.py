@@ -60,16 +60,27 @@ def site():
         stop(server, log)
 
 
-def open_lesson(page, site: str) -> None:
-    """Open lesson 3 in JupyterLite, run all its cells on the Pyodide kernel and wait until the person's
-    seat may roll."""
-    page.goto(f"{site}/lab/index.html?path=3-play.ipynb")
+#: The text of the error outputs on the page (a traceback stops Run All where it is).
+ERRORS = """() => [...document.querySelectorAll(
+    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")]
+    .map(output => output.textContent).filter(text => /Traceback|\\w+Error\\b/.test(text))"""
+
+
+def run_lesson(page, site: str, lesson: str) -> list[str]:
+    """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells on the
+    Pyodide kernel, and return the errors it showed (none when it ran to the end)."""
+    page.goto(f"{site}/notebooks/index.html?path={lesson}")
     page.wait_for_selector(".jp-Notebook", timeout=120_000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
-    page.wait_for_selector(CELLS, timeout=300_000)
-    page.wait_for_function(ALL_RUN, timeout=300_000)
+    page.wait_for_function(f"() => ({ALL_RUN})() || ({ERRORS})().length > 0", timeout=300_000)
+    return page.evaluate(ERRORS)
+
+
+def open_lesson(page, site: str) -> None:
+    """Open lesson 3, run it and wait until the person's seat may roll."""
+    assert run_lesson(page, site, "3-play.ipynb") == []
+    page.wait_for_selector(CELLS, timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.muz-playboard .muz-roll').disabled",
                            timeout=60_000)
     assert page.locator(CELLS).count() == 61
@@ -99,8 +110,10 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
             watch_board(page)
 
             before_scores = scores_text(page)
-            after, placed = before_scores, 0
-            for _ in range(30):
+            placed = 0
+            for _ in range(200):  # a whole 21-die game against the computer, by clicks
+                if game_over(page):
+                    break
                 roll_if_empty_handed(page)
                 lit = lit_cells(page)
                 if not lit:
@@ -109,12 +122,49 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
                 act(page, lambda cell=lit[0]: page.click(f"{CELLS}[data-cell='{cell}']"))
                 placed += 1
                 assert has_die(page, lit[0])
-                after = scores_text(page)
-                if placed >= 2 and after != before_scores:
-                    break
+            over = game_over(page)
+            after = scores_text(page)
+            dice = page.locator(".muz-playboard .dice [data-cell]").count()
+            # a completion played its notes through Web Audio: the page lists the MIDI numbers it scheduled
+            sound = page.get_attribute(".muz-playboard .muz-sound", "data-muz-sound")
         finally:
             page.screenshot(path=str(SCREENSHOTS / "lite-play-board.png"))
             browser.close()
-    assert placed >= 2
+    assert over, f"the game did not end after {placed} placements by the person"
+    assert dice == 21 and placed >= 5
     assert after != before_scores, f"no placement changed the scores: {before_scores!r}"
+    assert sound and all(20 < int(midi) < 109 for midi in sound.split()), sound
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def game_over(page) -> bool:
+    """True once the PlayBoard says the game is over."""
+    return "Game over" in page.inner_text(".muz-playboard .muz-status")
+
+
+def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
+    from playwright.sync_api import sync_playwright
+
+    outside: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+            context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site + "/")
+                          else (outside.append(route.request.url), route.abort()))
+            page = context.new_page()
+            page.goto(site)
+            links = page.locator("a[href^='notebooks/']")
+            lessons = links.evaluate_all("links => links.map(a => a.textContent)")
+            assert lessons == ["1 · The honeycomb and the rules", "2 · Hearing triads and scales",
+                               "3 · Play a game", "4 · Explore positions", "7 · Review a game"]
+            for lesson, board in (("1-rules.ipynb", None), ("2-hearing.ipynb", ".muzlab-keyboard"),
+                                  ("4-explore.ipynb", ".muz-layer .muz-cell"),
+                                  ("7-review.ipynb", ".muz-layer .muz-cell")):
+                assert run_lesson(page, site, lesson) == [], lesson
+                if board:
+                    assert page.locator(board).count() > 0, f"{lesson}: no {board}"
+                page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
+        finally:
+            browser.close()
     assert outside == [], f"requests left the site: {outside[:5]}"

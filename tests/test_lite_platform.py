@@ -5,10 +5,12 @@ does its work at once, and a completed run brings its keyboard but no WAV or sta
 """
 
 import asyncio
+import json
 import subprocess
 import sys
 import textwrap
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -70,7 +72,11 @@ COMPLETE_A_RUN = textwrap.dedent("""
     board = PlayBoard(players=1, game=game, agent_delay=0)
     board.cells[done[0]].click()
     print(repr(board.message.value))
-    print(repr(bytes(board.listen.player.value)), repr(board.listen.staff.value))
+    player, run = board.listen.player, board.listen.structure
+    from muzlab.views.register import structure_events
+    expected = [list(event) for event in structure_events(run.kind, run.pitches)]
+    print(type(player).__name__, player.events == expected, player.plays, player.autoplay,
+          repr(board.listen.staff.value))
     print("muzlab-keyboard" in board.listen.keyboard.value, board.roll_button.disabled)
 """)
 
@@ -81,7 +87,9 @@ def test_a_playboard_completes_a_run_without_numpy_or_music21():
     assert out.returncode == 0, out.stderr
     message, sound_and_staff, keyboard_and_roll = out.stdout.splitlines()
     assert "completes" in message and "extra roll" in message
-    assert sound_and_staff == "b'' ''"  # no WAV, no staff: the edition has no numpy or music21
+    # no WAV and no staff from Python (no numpy, no music21): the run's note events, played once at once by
+    # the page's Web Audio
+    assert sound_and_staff == "WebSound True 1 True ''"
     assert keyboard_and_roll == "True False"  # the run on a keyboard, and the extra roll is live
 
 
@@ -91,3 +99,77 @@ def test_the_ear_trainer_is_still_found_in_muzlab_widgets():
     assert muzlab.widgets.EarTrainer is EarTrainer
     with pytest.raises(AttributeError, match="NoSuchBoard"):
         muzlab.widgets.NoSuchBoard  # noqa: B018
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "lite"))
+import build as lite_build  # noqa: E402 - docs/lite/build.py
+import lessons as lite_lessons  # noqa: E402 - docs/lite/lessons.py
+
+
+def code(source: str) -> dict:
+    return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": source.splitlines(keepends=True)}
+
+
+def test_the_edition_takes_out_absent_imports_and_every_cell_that_needs_them():
+    cells = [code("import matplotlib.pyplot as plt\nimport muzlab\nfrom muzlab import Position, plot\n"
+                  "from muzlab.views.audio import hear\nboard = muzlab.Board.standard()"),
+             code("plot.board(Position())"),                 # uses a name the import bound
+             code("fig = plt.figure()\nx = 1"),              # binds x, so x is gone too
+             code("print(x + 1)"),                           # uses x
+             code("table = muzlab.review(game)"),            # a pandas table
+             code("print(board.cell_name(board.centre))"),  # runs as shipped
+             {"cell_type": "markdown", "metadata": {}, "source": ["# words"]}]
+    out = lite_lessons.edition_cells(cells)
+    assert "".join(out[0]["source"]) == ("import muzlab\nfrom muzlab import Position\n"
+                                        "board = muzlab.Board.standard()")
+    assert [c["cell_type"] for c in out] == ["code", "markdown", "markdown", "markdown", "markdown", "code",
+                                             "markdown"]
+    assert all(c["source"] == [lite_lessons.FULL_EDITION_ONLY] for c in out[1:5])
+    assert out[5] is cells[5] and out[6] is cells[6]
+
+
+#: Runs a lesson's code cells (the install cell aside) in one IPython shell; a failure names the cell.
+RUN_LESSON = textwrap.dedent("""
+    import json, os, sys
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    os.chdir(sys.argv[2])
+    for number, cell in enumerate(json.load(open(sys.argv[1]))["cells"]):
+        if cell["cell_type"] == "code" and cell.get("id") != "muzlab-lite-install":
+            if not shell.run_cell("".join(cell["source"])).success:
+                sys.exit(f"cell {number} failed: " + "".join(cell["source"])[:300])
+""")
+
+
+@pytest.mark.parametrize("lesson", lite_build.LESSONS)
+def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_music21(lesson, tmp_path,
+                                                                                  monkeypatch):
+    folder = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", [lesson], tmp_path)
+    monkeypatch.setenv("MUZLAB_TEST", "1")
+    out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_LESSON, folder / lesson,
+                          lite_build.ROOT / "notebooks"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:] + out.stdout[-3000:]
+    cells = json.loads((folder / lesson).read_text())["cells"]
+    assert cells[0]["id"] == "muzlab-lite-install"
+    assert sum(c["cell_type"] == "code" for c in cells) >= 4  # the lesson runs code, not only sentences
+
+
+def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path):
+    folder = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", lite_build.LESSONS, tmp_path)
+    page = lite_lessons.landing_page(folder)
+    for lesson in lite_build.LESSONS:
+        assert f'href="notebooks/index.html?path={lesson}"' in page
+    assert "3 · Play a game" in page and "5 · Move statistics" in page
+    with pytest.raises(ValueError, match="title"):
+        lite_lessons.title({"cells": [code("x = 1")]})
+
+
+def test_a_web_sound_refuses_what_is_not_a_note_event():
+    from muzlab.widgets.websound import WebSound
+
+    sound = WebSound()
+    sound.play([(0, 1, 60), (1, 1, 64)])
+    assert sound.events == [[0, 1, 60], [1, 1, 64]] and sound.plays == 1
+    with pytest.raises(ValueError, match="beat, beats, MIDI number"):
+        sound.play([(0, 60)])

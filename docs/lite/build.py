@@ -3,18 +3,31 @@
 `python3 make.py lite` runs this with the project's virtual environment. The Pyodide runtime comes from
 npm (the version the Pyodide kernel was built for), the wheels of muzlab and its pure dependencies from
 pip, and `jupyter lite build` puts them together with the PyPI fallback disabled, so no request leaves
-the site. Downloads are kept in out/lite-build/ and reused.
+the site. Downloads are kept in out/lite-build/ and reused. To start quickly, what the kernel imports is
+compiled to bytecode by the bundled Pyodide (precompile.py, run by node) and every wheel is preloaded
+through Pyodide's lock file; the lessons are the shipped ones without what needs numpy, pandas,
+matplotlib or music21 (lessons.py).
 """
 
 from __future__ import annotations
 
+import base64
+import email.parser
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
+import zipfile
+from email.message import Message
 from pathlib import Path
+
+from packaging.requirements import Requirement
+
+sys.path.insert(0, str(Path(__file__).parent))
+from lessons import landing_page, write_lessons  # noqa: E402 - docs/lite/lessons.py, beside this file
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "out" / "lite"
@@ -24,19 +37,23 @@ PYODIDE = "314.0.6"
 PYTHON_VERSION = "3.14"
 #: Pure wheels the kernel and the boards need, resolved for Pyodide's Python (no numpy, pandas, music21).
 PURE_REQUIREMENTS = ["anywidget", "ipywidgets", "ipython", "jedi", "comm"]
-#: Left out: the Pyodide kernel ships its own stand-in for widgetsnbextension.
-NOT_BUNDLED = ("widgetsnbextension-",)
+#: Left out: the Pyodide kernel ships its own stand-in for widgetsnbextension; jedi (4.9 MB, 5,600 files
+#: of type stubs, with parso, its parser) gives way to a stand-in without a module: IPython completes
+#: with its own completer.
+NOT_BUNDLED = ("widgetsnbextension-", "jedi-", "parso-")
+#: The stand-in: it satisfies IPython's requirement, and `import jedi` still fails as IPython expects.
+JEDI_STAND_IN = ("jedi", "0.20.1+absent")
+#: The JupyterLab extensions the edition loads (the kernel, the widget manager, anywidget); the others of
+#: the environment (Voila's, Solara's Vue) are left out with --ignore-sys-prefix.
+EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
+#: Font Awesome in the formats only browsers before woff2 use (every browser the edition runs in has it).
+OLD_FONT_FORMATS = (".eot", ".ttf", ".svg")
 #: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
 #: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
 #: for the rest among the bundled wheels.
 RUNTIME_PACKAGES = ("micropip", "packaging")
-#: The lessons in the edition (lesson 3 is the first slice), each opened by an install cell.
-LESSONS = ["3-play.ipynb"]
-INSTALL_CELL = """# Homework edition: muzlab and its boards install from this site, not the internet.
-import piplite
-
-await piplite.install(["anywidget", "ipywidgets"])
-await piplite.install("muzlab", deps=False)  # music21, numpy and pandas are not in this edition"""
+#: The lessons in the edition: 5 and 6 (statistics, for teachers) need numpy and pandas throughout.
+LESSONS = ["1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb"]
 
 
 def run(*args: str | Path, cwd: Path = ROOT) -> None:
@@ -48,8 +65,9 @@ def pip(*args: str | Path) -> None:
     run(sys.executable, "-m", "pip", *args)
 
 
-def wheels() -> Path:
-    """muzlab's wheel (rebuilt every time) and the pure wheels of what the edition imports (kept)."""
+def wheels(runtime: Path) -> Path:
+    """muzlab's wheel (rebuilt every time) and the pure wheels of what the edition imports (kept), all
+    with their bytecode compiled by the runtime's Python (docs/lite/precompile.py)."""
     folder = WORK / "wheels"
     stamp = folder / ".complete"
     if not stamp.exists():
@@ -59,11 +77,45 @@ def wheels() -> Path:
         for wheel in folder.glob("*.whl"):
             if wheel.name.startswith(NOT_BUNDLED):
                 wheel.unlink()
+        stand_in(folder, *JEDI_STAND_IN)
         stamp.write_text("\n".join(sorted(w.name for w in folder.glob("*.whl"))) + "\n")
     for old in folder.glob("muzlab-*.whl"):
         old.unlink()
     pip("wheel", "--quiet", "--no-deps", "-w", folder, ROOT)
+    here = Path(__file__).parent
+    kernel_wheels = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
+    run("node", here / "precompile.mjs", runtime, folder, kernel_wheels, here / "precompile.py")
     return folder
+
+
+def stand_in(folder: Path, name: str, version: str) -> Path:
+    """A wheel with only the metadata of `name`: installed, it satisfies a requirement on it, and it
+    has no module to import."""
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                            f"Summary: stand-in: {name} is not in muzlab's homework edition\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: muzlab-lite\nRoot-Is-Purelib: true\n"
+                         "Tag: py3-none-any\n",
+    }
+    record = [f"{path},sha256={record_hash(text.encode())},{len(text.encode())}"
+              for path, text in files.items()]
+    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,"]) + "\n"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path, text in files.items():
+            archive.writestr(zipfile.ZipInfo(path, date_time=(2020, 2, 2, 0, 0, 0)), text)
+    return wheel
+
+
+def record_hash(data: bytes) -> str:
+    """A RECORD line's hash: urlsafe base64 of the sha256, without padding."""
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def labextension(name: str) -> Path:
+    """A JupyterLab extension installed in this environment."""
+    return Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
 
 
 def pyodide() -> Path:
@@ -85,9 +137,7 @@ def pyodide() -> Path:
         pip("download", "--quiet", "--no-deps", "--only-binary", ":all:", "--python-version", PYTHON_VERSION,
             "-d", package,
             f"{name}=={entry['version']}")
-        wheel = package / entry["file_name"]
-        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-        kept[name] = entry
+        kept[name] = entry  # (its sha256 is written by preload, after precompile changed the wheel)
     lock["packages"] = kept
     (package / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
     for waste in package.glob("*.map"):
@@ -99,60 +149,94 @@ def pyodide() -> Path:
     return folder
 
 
-#: What a cell that needs numpy, pandas or music21 becomes in the edition.
-FULL_EDITION_ONLY = {"cell_type": "markdown", "metadata": {}, "source": [
-    "*This part needs numpy, pandas or music21, which the homework edition does not have: run it in the "
-    "full edition (`python3 make.py lab`).*"]}
-#: What in a cell's code needs them: numpy, the sound and staff modules (music21), a score sheet (pandas).
-FULL_EDITION_CODE = ("import numpy", "muzlab.views.audio", "muzlab.views.music", ".score_sheet(")
-
-
-def needs_full_edition(cell: dict) -> bool:
-    """True for a code cell that uses numpy, pandas or music21 (see FULL_EDITION_CODE)."""
-    source = "".join(cell["source"])
-    return cell["cell_type"] == "code" and any(code in source for code in FULL_EDITION_CODE)
-
-
 def lessons(folder: Path) -> Path:
-    """The edition's lessons: the shipped notebooks, each opened by the install cell, with each code cell
-    that needs numpy, pandas or music21 (absent from the edition) replaced by a sentence saying so."""
+    """The edition's lessons (docs/lite/lessons.py), written afresh into `folder`."""
     shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    for name in LESSONS:
-        notebook = json.loads((ROOT / "notebooks" / name).read_text())
-        cell = {"cell_type": "code", "execution_count": None, "id": "muzlab-lite-install", "metadata": {},
-                "outputs": [], "source": INSTALL_CELL.splitlines(keepends=True)}
-        notebook["cells"] = [cell] + [FULL_EDITION_ONLY if needs_full_edition(c) else c
-                                      for c in notebook["cells"]]
-        (folder / name).write_text(json.dumps(notebook, indent=1) + "\n")
-    return folder
+    return write_lessons(ROOT / "notebooks", LESSONS, folder)
 
 
-def kernel_settings(path: Path) -> None:
-    """Point the Pyodide kernel at the bundled runtime and turn off its PyPI fallback, beside the
-    pipliteUrls the build wrote (set after the build, which rewrites this plugin's settings)."""
+def preload(site: Path) -> list[str]:
+    """Add every wheel the kernel and the lessons install to the bundled Pyodide's lock file, so that
+    `loadPyodide` fetches them at once, in parallel, as the kernel starts (instead of one piplite install
+    after another); returns their names, for `loadPyodideOptions.packages`."""
+    kernel_wheels = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    wheels = sorted(site.glob("pypi/*.whl")) + [w for w in sorted(kernel_wheels.glob("*.whl"))
+                                                if not w.name.startswith("widgetsnbextension-3.")]
+    lock_path = site / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    for entry in lock["packages"].values():
+        entry["sha256"] = hashlib.sha256((site / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
+    found = {canonical(metadata(w)["Name"]): (w, metadata(w)) for w in wheels}
+    environment = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython",
+                   "python_version": PYTHON_VERSION, "python_full_version": lock["info"]["python"],
+                   "platform_machine": "wasm32", "extra": ""}
+    for name, (wheel, meta) in found.items():
+        depends = set()
+        for line in meta.get_all("Requires-Dist") or []:
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate(environment):
+                depends.add(canonical(requirement.name))
+        with zipfile.ZipFile(wheel) as archive:
+            imports = sorted({Path(n).parts[0].removesuffix(".py") for n in archive.namelist()
+                              if ".dist-info" not in n.split("/")[0]})
+        lock["packages"][name] = {
+            "depends": sorted(depends & (set(found) | set(lock["packages"]))),
+            "file_name": f"../{wheel.relative_to(site).as_posix()}", "imports": imports,
+            "install_dir": "site", "name": meta["Name"], "package_type": "package",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "unvendored_tests": False,
+            "version": meta["Version"]}
+    lock_path.write_text(json.dumps(lock, indent=1) + "\n")
+    return sorted(found)
+
+
+def metadata(wheel: Path) -> Message:
+    """A wheel's METADATA."""
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        return email.parser.Parser().parsestr(archive.read(name).decode())
+
+
+def canonical(name: str) -> str:
+    """A project's name as Pyodide's lock file and piplite spell it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def kernel_settings(path: Path, packages: list[str]) -> None:
+    """Point the Pyodide kernel at the bundled runtime, preload the packages, and turn off its PyPI
+    fallback, beside the pipliteUrls the build wrote (set after the build, which rewrites this plugin's
+    settings)."""
     config = json.loads(path.read_text())
     plugins = config["jupyter-config-data"].setdefault("litePluginSettings", {})
     kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
-    kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True})
+    kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True,
+                   "loadPyodideOptions": {"packages": packages}})
     path.write_text(json.dumps(config, indent=2) + "\n")
 
 
 def main() -> None:
-    wheel_folder = wheels()
     runtime = pyodide()
+    wheel_folder = wheels(runtime)
     lite_dir = WORK / "site"
     contents = lessons(lite_dir / "lessons")
     shutil.rmtree(OUT, ignore_errors=True)
+    config = {"LiteBuildConfig": {"federated_extensions": [str(labextension(name)) for name in EXTENSIONS],
+                                  "no_unused_shared_packages": True}}
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n")
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", OUT,
-        "--contents", contents, "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks",
+        "--contents", contents, "--no-sourcemaps", "--apps", "notebooks",
+        "--ignore-sys-prefix", "--no-unused-shared-packages",
         *[arg for wheel in sorted(wheel_folder.glob("*.whl")) for arg in ("--piplite-wheels", wheel)],
         cwd=lite_dir)
+    for font in (OUT / "build").glob("fa-*"):
+        if font.suffix in OLD_FONT_FORMATS:
+            font.unlink()
     shutil.copytree(runtime, OUT / "pyodide")
-    kernel_settings(OUT / "jupyter-lite.json")
+    kernel_settings(OUT / "jupyter-lite.json", preload(OUT))
+    (OUT / "index.html").write_text(landing_page(contents))
     size = sum(f.stat().st_size for f in OUT.rglob("*") if f.is_file())
     print(f"[lite] built {OUT.relative_to(ROOT)}: {size / 1e6:.1f} MB; serve it with "
-          f"`python3 -m http.server -d {OUT.relative_to(ROOT)}` and open /notebooks/?path=3-play.ipynb")
+          f"`python3 -m http.server -d {OUT.relative_to(ROOT)}` and open its first page")
 
 
 if __name__ == "__main__":

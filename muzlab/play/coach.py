@@ -11,6 +11,7 @@ cells by their names ("e7"), so a review reads the same as the board; the words 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -338,11 +339,18 @@ def review_decisions(moments: list[Decision], valued: list[Assessment],
     """The `review` frame of decisions and their values already found (the Review widget finds them once)."""
     import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-    reader = resolve(reader)
-    rows = [_row(decision, assessment, reader) for decision, assessment in zip(moments, valued, strict=True)]
+    rows = review_rows(moments, valued, reader)
     # object columns keep None for "no cell" (a string column would turn it into NaN)
     return pd.DataFrame({column: pd.Series([row[column] for row in rows], dtype=_DTYPES.get(column))
                          for column in _COLUMNS})
+
+
+def review_rows(moments: list[Decision], valued: list[Assessment],
+                reader: Reader | None = None) -> list[dict]:
+    """The rows of the `review` frame as plain dicts (no pandas: the homework edition has none), named
+    for `reader` (by default the default reader)."""
+    reader = resolve(reader)
+    return [_row(decision, assessment, reader) for decision, assessment in zip(moments, valued, strict=True)]
 
 
 def _row(decision: Decision, assessment: Assessment, reader: Reader) -> dict:
@@ -452,27 +460,34 @@ def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
     only approximately."""
     import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
+    return pd.DataFrame(summary_rows(reviewed.to_dict("records")))
+
+
+def summary_rows(reviewed: list[dict]) -> list[dict]:
+    """`summary` of `review` rows given as dicts (`review_rows`), one dict per player, without pandas."""
     rows = []
-    for (_, player), rows_of in reviewed.groupby(["seat", "player"], sort=True):
-        chosen = rows_of[(rows_of["legal_cells"] > 0) & (rows_of["source"] != "opening")]
-        points, luck = int(rows_of["points"].sum()), float(rows_of["luck"].sum())
-        error = float(chosen["equity_loss"].mean()) if len(chosen) else 0.0
+    for seat, player in sorted({(int(row["seat"]), row["player"]) for row in reviewed}):
+        rows_of = [row for row in reviewed if int(row["seat"]) == seat and row["player"] == player]
+        chosen = [row for row in rows_of if row["legal_cells"] > 0 and row["source"] != "opening"]
+        points, luck = int(sum(row["points"] for row in rows_of)), math.fsum(row["luck"] for row in rows_of)
+        error = math.fsum(row["equity_loss"] for row in chosen) / len(chosen) if chosen else 0.0
         rows.append({
             "player": player,
             "points": points,
-            "points_lost": int(rows_of["loss"].sum()),
+            "points_lost": int(sum(row["loss"] for row in rows_of)),
             "decisions": len(chosen),
-            "best_share": float((chosen["loss"] == 0).mean()) if len(chosen) else 1.0,
-            "completions_missed": int(chosen["missed_completion"].sum()),
-            "honeypots_missed": int(chosen["missed_honeypot"].sum()),
+            "best_share": sum(row["loss"] == 0 for row in chosen) / len(chosen) if chosen else 1.0,
+            "completions_missed": sum(bool(row["missed_completion"]) for row in chosen),
+            "honeypots_missed": sum(bool(row["missed_honeypot"]) for row in chosen),
             "luck": luck,
-            "skill": -float(rows_of["equity_loss"].sum()),
+            "skill": -math.fsum(row["equity_loss"] for row in rows_of),
             "luck_adjusted": points - luck,
-            "accuracy": 100.0 * float(chosen["grade"].isin(GRADES[:2]).mean()) if len(chosen) else 100.0,
+            "accuracy": 100.0 * sum(row["grade"] in GRADES[:2] for row in chosen) / len(chosen) if chosen
+            else 100.0,
             "error_per_move": error,
             "level": level(error),
         })
-    return pd.DataFrame(rows)
+    return rows
 
 
 # ---- learning from a mistake --------------------------------------------------------------------------

@@ -27,8 +27,8 @@ import numpy as np
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike
-from muzlab.names.spelling import english_spelling, structure_kind
-from muzlab.views.register import midi_notes as structure_midi_notes
+from muzlab.names.spelling import english_spelling
+from muzlab.views.register import structure_events  # (the browser edition plays them too)
 
 if TYPE_CHECKING:
     import IPython.display
@@ -110,14 +110,6 @@ def synthesize(
     notes = _check_midi(midi_notes)
     events = [(0, 1, n) if chord else (i, 1, n) for i, n in enumerate(notes)]
     return _render(events, rate, note_seconds, peak)
-
-
-def structure_events(kind: Any, pitches: Iterable[PitchLike]) -> list[Event]:
-    """How a structure is played: a triad's notes up then the chord for 2 beats; a run upward."""
-    notes = structure_midi_notes(pitches, kind)
-    if structure_kind(kind) == "scale":
-        return [(i, 1, n) for i, n in enumerate(notes)]
-    return [(i, 1, n) for i, n in enumerate(notes)] + [(len(notes), 2, n) for n in notes]
 
 
 def play_structure(

@@ -46,3 +46,12 @@ def midi_notes(pitches: Iterable[PitchLike], kind: Any) -> list[int]:
     if structure_kind(kind) == "triad":
         return triad_midi(pitches, 4)
     return scale_midi(pitches)
+
+
+def structure_events(kind: Any, pitches: Iterable[PitchLike]) -> list[tuple[int, int, int]]:
+    """How a structure is played, as (beat, beats, MIDI number): a triad's notes up then the chord for
+    2 beats; a run upward (the WAV synth and the browser's Web Audio play the same events)."""
+    notes = midi_notes(pitches, kind)
+    if structure_kind(kind) == "scale":
+        return [(i, 1, n) for i, n in enumerate(notes)]
+    return [(i, 1, n) for i, n in enumerate(notes)] + [(len(notes), 2, n) for n in notes]

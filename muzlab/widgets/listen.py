@@ -8,7 +8,8 @@ is given them as a value (`Reading`), captured when it is submitted. Every staff
 module holds `NOTATION_LOCK`, as verovio's one toolkit draws one staff at a time.
 
 In the homework edition (Pyodide, `sys.platform == "emscripten"`) there are no threads, numpy or
-music21: the work runs at once, and a run brings its keyboard but no WAV or staff from Python.
+music21: the work runs at once, and a run brings its keyboard and its note events, which the page's Web
+Audio plays (`WebSound`), but no WAV or staff from Python.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from muzlab.names.spelling import NotAStructure, scale_name
 from muzlab.reading import default_reader, resolve
 from muzlab.rules.position import Structure
 from muzlab.views.keyboard import KeyboardError, keyboard_svg, layout
-from muzlab.views.register import rising_midi
+from muzlab.views.register import rising_midi, structure_events
 from muzlab.widgets.svgboard import scaled
+from muzlab.widgets.websound import WebSound
 
 T = TypeVar("T")
 #: The thread that draws the staffs of panels made with background=True.
@@ -141,8 +143,11 @@ class ListenPanel(widgets.VBox):
                  on_drawn: Callable[[], None] | None = None):
         self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
         # narrow enough to stand beside the title, so that the staff and keyboard come right under it
-        self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
-                                    layout=widgets.Layout(width="200px", height="36px"))
+        if in_browser():  # no numpy for a WAV: the page's Web Audio plays the notes
+            self.player = WebSound(autoplay=autoplay)
+        else:
+            self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
+                                        layout=widgets.Layout(width="200px", height="36px"))
         self.staff = widgets.HTML()
         self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
@@ -189,7 +194,11 @@ class ListenPanel(widgets.VBox):
             sound, staff, keys = drawn
             self.staff.value = staff
             self.keyboard.value = keys
-            if self.player.value != sound:
+            if isinstance(self.player, WebSound):
+                events = [list(event) for event in structure_events(structure.kind, structure.pitches)]
+                if self.player.events != events:
+                    self.player.play(events)
+            elif self.player.value != sound:
                 self.player.value = sound
             if self.on_drawn is not None:
                 self.on_drawn()

@@ -33,7 +33,7 @@ class Review(widgets.VBox):
         self.game = game
         self.moments = coach.decisions(game, expert_seed)
         self.values = coach.values(game)
-        self.frame = coach.review_decisions(self.moments, self.values, self.reader)
+        self.rows = coach.review_rows(self.moments, self.values, self.reader)
         self.comments = coach.comments(game, self.reader)
         #: The decisions to learn from (inaccuracy or worse with a better cell) and their lessons.
         pairs = enumerate(zip(self.moments, self.values, strict=True))
@@ -62,7 +62,7 @@ class Review(widgets.VBox):
             [self.show_answer_button, self.next_mistake_button, self.stop_button])])
         self.practice_box.layout.display = "none"
         self.listen = ListenPanel()
-        self.summary = widgets.HTML(_summary_html(self.frame))
+        self.summary = widgets.HTML(_summary_html(self.rows))
         self.learning = False
         self.tries: list[Cell] = []
         self.revealed = False
@@ -91,13 +91,18 @@ class Review(widgets.VBox):
         """The reader the review writes for: the default reader, typeset, in its lesson key."""
         return shown(self.key)
 
+    @property
+    def frame(self):
+        """The decisions as the `review` pandas table (the full edition; the board itself needs no pandas)."""
+        return coach.review_decisions(self.moments, self.values, self.reader)
+
     def redraw_names(self) -> None:
         """Write the comments, the table and the run heard in the note names in force
         (`muzlab.set_note_names`)."""
         reader = self.reader
-        self.frame = coach.review_decisions(self.moments, self.values, reader)
+        self.rows = coach.review_rows(self.moments, self.values, reader)
         self.comments = coach.comments(self.game, reader)
-        self.summary.value = _summary_html(self.frame)
+        self.summary.value = _summary_html(self.rows)
         self.show(self.index)
         self.listen.redraw(reader)
 
@@ -117,7 +122,7 @@ class Review(widgets.VBox):
             self.board_view.show(Scene(self.game.position), self.reader)
             self.hear_played_button.disabled = self.hear_best_button.disabled = True
             return
-        moment, row = self.moments[index], self.frame.iloc[index]
+        moment, row = self.moments[index], self.rows[index]
         held = "the passed die" if row["source"] == "passed" else "the die"
         self.title.value = (f"<b>Decision {index + 1} of {count}</b> · turn {row['turn']} · "
                             f"{html.escape(row['player'])} holds {held} <b>{html.escape(row['pitch'])}</b>")
@@ -180,13 +185,13 @@ class Review(widgets.VBox):
 
     def _show_practice(self) -> None:
         moment, found = self.moments[self.index], self.lessons[self.index]
-        grade = self.frame.iloc[self.index]["grade"]
+        grade = self.rows[self.index]["grade"]
         answered = self.revealed or any(cell in found.better for cell in self.tries)
         chosen = list(found.better) if answered else []
         last = self.tries[-1] if self.tries else None
         self.board_view.show(Scene(moment.position, last=last, chosen=chosen), self.reader)
         number = sorted(self.lessons).index(self.index) + 1
-        die = self.frame.iloc[self.index]["pitch"]  # (named as the title names it)
+        die = self.rows[self.index]["pitch"]  # (named as the title names it)
         self.comment.value = (f"<p>Mistake {number} of {len(self.lessons)} ({html.escape(grade)}). "
                               f"Find a better cell for this {html.escape(die)}: click it on the board.</p>")
         self.details.value = ""
@@ -242,19 +247,25 @@ def _details(row) -> str:
             f"{luck}")
 
 
-def _summary_html(frame) -> str:
-    if frame.empty:
+def _summary_html(rows: list[dict]) -> str:
+    if not rows:
         return ""
-    table = coach.summary(frame)
-    table["best_share"] = (table["best_share"] * 100).round().astype(int).astype(str) + " %"
-    table["accuracy"] = table["accuracy"].round().astype(int).astype(str) + " %"
-    for column, form in (("luck", "{:+.1f}"), ("skill", "{:+.1f}"), ("luck_adjusted", "{:.1f}")):
-        table[column] = table[column].map(form.format)
-    table = table[["player", "points", "points_lost", "best_share", "completions_missed", "luck", "skill",
-                   "luck_adjusted", "accuracy", "level"]]
-    table.columns = ["player", "points", "points lost", "best decisions", "completions missed", "luck",
-                     "skill", "luck-adjusted", "accuracy", "level"]
-    return "<b>Per player</b>" + table.to_html(index=False, border=0) + SUMMARY_WORDS
+    head = "".join(f"<th>{html.escape(label)}</th>" for label, _ in SUMMARY_COLUMNS)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(show(player[column]))}</td>"
+                                    for (_, show), column in zip(SUMMARY_COLUMNS, SUMMARY_KEYS, strict=True))
+                   + "</tr>" for player in coach.summary_rows(rows))
+    return (f'<b>Per player</b><table class="muz-summary" border="0"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>" + SUMMARY_WORDS)
+
+
+#: The summary's columns: heading and how a value is written, and the summary_rows key of each.
+SUMMARY_COLUMNS = (("player", str), ("points", str), ("points lost", str),
+                   ("best decisions", lambda share: f"{round(share * 100)} %"), ("completions missed", str),
+                   ("luck", "{:+.1f}".format), ("skill", "{:+.1f}".format),
+                   ("luck-adjusted", "{:.1f}".format),
+                   ("accuracy", lambda percent: f"{round(percent)} %"), ("level", str))
+SUMMARY_KEYS = ("player", "points", "points_lost", "best_share", "completions_missed", "luck", "skill",
+                "luck_adjusted", "accuracy", "level")
 
 
 #: What the summary's columns count, so that "100 % best decisions" beside "completions missed 2" reads

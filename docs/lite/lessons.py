@@ -1,0 +1,171 @@
+"""The homework edition's lessons: the shipped notebooks, changed only where the browser lacks a package.
+
+Pyodide from npm has no numpy, pandas, matplotlib or music21. In each lesson, an import of them (or of a
+muzlab view built on them: plots, staff, WAV sound) is taken out of its cell, and every later code cell
+that reads a name such an import bound, or a name bound by a cell already taken out (and not bound again
+since), or calls a function that returns a pandas table, becomes one sentence that says so and names the
+full edition. The rest of the lesson runs unchanged.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import json
+from pathlib import Path
+
+#: Packages that are not in the edition.
+ABSENT = frozenset({"numpy", "pandas", "matplotlib", "music21", "verovio"})
+#: muzlab's modules that import them when they are imported.
+ABSENT_VIEWS = frozenset({"muzlab.views.plot", "muzlab.views.statsplots", "muzlab.views.audio",
+                          "muzlab.views.music"})
+#: `from muzlab import NAME` of one of those views (the old flat paths).
+ABSENT_MUZLAB_NAMES = frozenset(name.rsplit(".", 1)[1] for name in ABSENT_VIEWS)
+#: Calls whose answer is a pandas table, or that read one (the simulations are parquet files).
+TABLE_CALLS = frozenset({"review", "summary", "score_sheet", "sample_game", "review_decisions"})
+#: What a code cell of the full edition becomes.
+FULL_EDITION_ONLY = ("*This part needs numpy, pandas, matplotlib or music21, which the homework edition "
+                     "does not have: run it in the full edition (`python3 make.py lab`).*")
+#: The edition's first cell: muzlab and its boards, preloaded with the kernel, from the site itself.
+INSTALL_CELL = """# Homework edition: muzlab and its boards come from this site, not the internet.
+import piplite
+
+await piplite.install(["anywidget", "ipywidgets"])
+await piplite.install("muzlab", deps=False)  # no numpy, pandas, matplotlib or music21 here"""
+
+
+def absent_module(module: str) -> bool:
+    """True for a module the edition cannot import."""
+    return module.split(".")[0] in ABSENT or any(module == view or module.startswith(view + ".")
+                                                  for view in ABSENT_VIEWS)
+
+
+def bound_names(tree: ast.Module) -> set[str]:
+    """The names a cell binds at its top level."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return names
+
+
+def used_names(tree: ast.Module) -> set[str]:
+    """The names a cell reads, and the attribute names it calls (for TABLE_CALLS)."""
+    names = {node.id for node in ast.walk(tree)
+             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+    names.update(f"call:{node.func.attr}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute))
+    names.update(f"call:{node.func.id}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name))
+    return names
+
+
+def without_absent_imports(source: str) -> tuple[str, set[str]]:
+    """The cell's source with the imports of absent modules taken out, and the names they would bind."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    dropped: set[str] = set()
+    for node in reversed(tree.body):
+        if isinstance(node, ast.Import):
+            gone = [a for a in node.names if absent_module(a.name)]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            gone = [a for a in node.names if absent_module(node.module) or (
+                node.module == "muzlab" and a.name in ABSENT_MUZLAB_NAMES)]
+        else:
+            continue
+        if not gone:
+            continue
+        dropped.update((a.asname or a.name).split(".")[0] for a in gone)
+        kept = [a for a in node.names if a not in gone]
+        replacement = ast.unparse(type(node)(**{**node.__dict__, "names": kept})) + "\n" if kept else ""
+        lines[node.lineno - 1:node.end_lineno] = [replacement]
+    return "".join(lines), dropped
+
+
+def edition_cells(cells: list[dict]) -> list[dict]:
+    """A lesson's cells for the edition (see the module's docstring)."""
+    tainted: set[str] = set()
+    out = []
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            out.append(cell)
+            continue
+        source = "".join(cell["source"])
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:  # IPython syntax (a magic): kept as it is
+            out.append(cell)
+            continue
+        used, bound = used_names(tree), bound_names(tree)
+        # a name the cell binds itself (a loop's variable, an assignment) is its own, not the lost one
+        if (used - bound) & tainted or any(f"call:{name}" in used for name in TABLE_CALLS):
+            tainted |= bound
+            out.append({"cell_type": "markdown", "id": cell.get("id", ""), "metadata": {},
+                        "source": [FULL_EDITION_ONLY]})
+            continue
+        kept, dropped = without_absent_imports(source)
+        tainted = (tainted - bound) | dropped
+        out.append({**cell, "source": kept.splitlines(keepends=True)} if dropped else cell)
+    return out
+
+
+def write_lessons(notebooks: Path, names: list[str], folder: Path) -> Path:
+    """Write the edition's version of each named lesson of `notebooks` into `folder`, opened by
+    INSTALL_CELL."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        notebook = json.loads((notebooks / name).read_text())
+        install = {"cell_type": "code", "execution_count": None, "id": "muzlab-lite-install", "metadata": {},
+                   "outputs": [], "source": INSTALL_CELL.splitlines(keepends=True)}
+        notebook["cells"] = [install] + edition_cells(notebook["cells"])
+        (folder / name).write_text(json.dumps(notebook, indent=1) + "\n")
+    return folder
+
+
+#: The lessons that need numpy and pandas throughout, named on the landing page.
+FULL_EDITION_LESSONS = ("5 · Move statistics", "6 · For teachers")
+
+
+def title(notebook: dict) -> str:
+    """A lesson's title: its first `# ` heading."""
+    for cell in notebook["cells"]:
+        for line in "".join(cell["source"]).splitlines():
+            if cell["cell_type"] == "markdown" and line.startswith("# "):
+                return line[2:].strip()
+    raise ValueError("a lesson without a '# ' title")
+
+
+def landing_page(folder: Path) -> str:
+    """The site's first page: each lesson of `folder` opening in JupyterLite's notebook view."""
+    items = "\n".join(
+        f'    <li><a href="notebooks/index.html?path={html.escape(path.name)}">'
+        f"{html.escape(title(json.loads(path.read_text())))}</a></li>"
+        for path in sorted(folder.glob("*.ipynb")))
+    absent = ", ".join(FULL_EDITION_LESSONS)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>muzlab: the homework edition</title>
+  <!-- JupyterLite's apps read their settings up the tree from this element (and jupyter-lite.json) -->
+  <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+  <style>body {{ font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }}</style>
+</head>
+<body>
+  <h1>muzlab: the homework edition</h1>
+  <p>The lessons run here, in this browser: nothing to install, and your work stays on this device
+  (in the browser's storage). The first lesson you open takes a few seconds to start Python.</p>
+  <ul>
+{items}
+  </ul>
+  <p>Not here: {html.escape(absent)}, and the plots, staff and WAV sound cells of the lessons above,
+  which need numpy, pandas, matplotlib or music21: run them in the full edition
+  (<code>python3 make.py lab</code>).</p>
+</body>
+</html>
+"""

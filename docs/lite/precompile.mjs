@@ -1,0 +1,17 @@
+// Compile the .py files of the wheels in a folder to bytecode with the bundled Pyodide's own Python, so
+// that the browser imports them without compiling (IPython alone takes seconds to compile in WebAssembly).
+// Usage: node precompile.mjs PYODIDE_FOLDER WHEEL_FOLDER KERNEL_WHEEL_FOLDER PYTHON_SCRIPT
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [runtime, wheels, kernel, script] = process.argv.slice(2).map((path) => resolve(path));
+const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${runtime}/`, stdout: console.log, stderr: console.error });
+pyodide.FS.mkdirTree("/wheels");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: wheels }, "/wheels");
+pyodide.FS.mkdirTree("/runtime");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: runtime }, "/runtime");
+pyodide.FS.mkdirTree("/kernel");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: kernel }, "/kernel");
+await pyodide.runPythonAsync(readFileSync(script, "utf8"));

@@ -1,0 +1,42 @@
+// The homework edition's player: the browser's Web Audio plays the note events muzlab sends
+// ([beat, beats, MIDI number], 0.5 s a beat), on the Play button or at once when `plays` grows with
+// autoplay. `data-muz-sound` on the widget lists the MIDI numbers it scheduled last.
+const BEAT = 0.5;
+let context = null;
+
+function tone(audio, midi, start, seconds) {
+  const oscillator = audio.createOscillator();
+  const gain = audio.createGain();
+  oscillator.type = "triangle";
+  oscillator.frequency.value = 440 * 2 ** ((midi - 69) / 12);
+  gain.gain.setValueAtTime(0.0001, start);
+  gain.gain.exponentialRampToValueAtTime(0.2, start + 0.02);
+  gain.gain.exponentialRampToValueAtTime(0.0001, start + seconds);
+  oscillator.connect(gain).connect(audio.destination);
+  oscillator.start(start);
+  oscillator.stop(start + seconds + 0.05);
+}
+
+function render({ model, el }) {
+  const button = document.createElement("button");
+  button.className = "muz-sound-play";
+  button.textContent = "▶ Play";
+  el.classList.add("muz-sound");
+  el.appendChild(button);
+  const play = () => {
+    const events = model.get("events");
+    if (!events.length) return;
+    context = context || new AudioContext();
+    context.resume();
+    const start = context.currentTime + 0.05;
+    for (const [beat, beats, midi] of events) tone(context, midi, start + beat * BEAT, beats * BEAT);
+    el.dataset.muzSound = events.map((event) => event[2]).join(" ");
+  };
+  const sync = () => { button.disabled = !model.get("events").length; };
+  button.addEventListener("click", play);
+  model.on("change:events", sync);
+  model.on("change:plays", () => { if (model.get("autoplay")) play(); });
+  sync();
+}
+
+export default { render };
