@@ -205,10 +205,11 @@ def test_the_explorer_makes_a_worksheet_of_its_position_as_a_download():
 
 def test_the_listen_panels_keyboard_of_f_sharp_major_is_eight_white_keys_not_two_octaves():
     from muzlab.core.pitch import SpelledNote
+    from muzlab.names.reader import Reader
     from muzlab.widgets.listen import OCTAVE_PX, _keys
     from muzlab.widgets.svgboard import scaled
 
     notes = tuple(SpelledNote.from_english(name) for name in ("F#", "G#", "A#", "B", "C#", "D#", "E#"))
-    picture = _keys(notes)
+    picture = _keys(notes, Reader(typeset=True))
     assert f"width:{scaled(OCTAVE_PX * 8 / 7)}" in picture and 'viewBox="-1 -1 194 ' in picture
     assert keyboard_texts(picture)[:7] == ["F♯", "G♯", "A♯", "B", "C♯", "D♯", "E♯"]
