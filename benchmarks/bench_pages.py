@@ -2,12 +2,13 @@
 closed pages still drawn?
 
 Starts the class server (`muzlab.app.server.serve`, as `muzlab class` does, with a counter of the
-student pages it draws), a teacher's page and two students who stay, then opens `--pages` student
-pages in Chromium (one context each: a device), of which `--joined` join, and closes them: as a tab
-is closed (`--close tab`, Solara is told) or as a device that drops off the network (`--close drop`:
-its sockets close and none opens again, and nothing is said). Prints the server's resident memory (VmRSS,
-whole process) before the pages, with them open, right after they closed and 20 s later, the
-sessions it still holds, and how many closed pages it draws on the next deal.
+student pages it draws: tests/counted_server.py), a teacher's page and two students who stay, then
+opens `--pages` student pages in Chromium (one context each: a device), of which `--joined` join,
+and closes them: as a tab is closed (`--close tab`, Solara is told) or as a device that drops off
+the network (`--close drop`: its sockets close, none opens again, nothing is said). Prints the
+server's resident memory (VmRSS, whole process) before the pages, with them open, right after they
+closed and 20 s later, the sessions and Python objects it still holds, and how many closed pages it
+draws on the next deal.
 
 Run: `.venv/bin/python benchmarks/bench_pages.py [--pages 25] [--joined 5] [--close tab|drop]`.
 """
@@ -15,35 +16,22 @@ Run: `.venv/bin/python benchmarks/bench_pages.py [--pages 25] [--joined 5] [--cl
 from __future__ import annotations
 
 import argparse
-import gc
-import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from counted_server import DROP, SOCKETS, drawn_since, read_stats  # noqa: E402
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-#: Added to every student page: its websockets are kept, so that the device can drop off (`DROP`).
-SOCKETS = """(() => {
-    const Native = window.WebSocket, sockets = window.__muzSockets = [];
-    window.WebSocket = function (...args) {
-        if (window.__muzOffline) throw new Error("offline");
-        const socket = new Native(...args);
-        sockets.push(socket);
-        return socket;
-    };
-    window.WebSocket.prototype = Native.prototype;
-    Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
-})()"""
-#: The device drops off the network: its sockets close, none opens again, no page-close is sent.
-DROP = "() => { window.__muzOffline = true; for (const socket of window.__muzSockets) socket.close(); }"
 #: How long after the pages closed memory is read again (the issue's 20 s).
 LATER = 20.0
 
@@ -63,61 +51,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-# ---- the server side: the real server, its student pages' draws counted ---------------------------------
-def serve_counted(folder: str, port: int, stats: str) -> None:
-    """Serve the class in `folder` on `port`, writing to `stats` (JSON, twice a second) the sessions held,
-    the pages watching the class, and every student page drawn while its socket was gone."""
-    from muzlab.app import server
-
-    counts: dict = {}
-    drawn: dict[str, int] = {}  # page: times drawn
-    drawn_closed: dict[str, int] = {}  # page: times drawn while its socket was gone
-
-    def patch_when_loaded() -> None:  # (Solara imports the pages itself, inside its server)
-        while "muzlab.app.pages" not in sys.modules or not hasattr(sys.modules["muzlab.app.pages"],
-                                                                    "StudentView"):
-            time.sleep(0.005)
-        view_class = sys.modules["muzlab.app.pages"].StudentView
-        draw = view_class.draw
-
-        def counted(view) -> None:
-            drawn[view.page] = drawn.get(view.page, 0) + 1
-            if not view.is_open():
-                drawn_closed[view.page] = drawn_closed.get(view.page, 0) + 1
-            draw(view)
-
-        view_class.draw = counted
-        counts["patched"] = True
-
-    def report() -> None:
-        from solara.server import kernel_context
-
-        while True:
-            room = server._room
-            contexts = list(kernel_context.contexts.values())
-            connected = sum(kernel_context.PageStatus.CONNECTED in c.page_status.values() for c in contexts)
-            counts.update(sessions=len(server.sessions), contexts=len(contexts), connected=connected,
-                          watchers=len(room._watchers) if room is not None else 0,
-                          objects=len(gc.get_objects()), drawn=dict(drawn), drawn_closed=dict(drawn_closed))
-            Path(stats + ".new").write_text(json.dumps(counts))
-            os.replace(stats + ".new", stats)
-            time.sleep(0.5)
-
-    threading.Thread(target=patch_when_loaded, daemon=True).start()
-    threading.Thread(target=report, daemon=True).start()
-    server.serve(folder, "127.0.0.1", port, browser=False)
-
-
 # ---- the browser side -----------------------------------------------------------------------------------
-def read_stats(path: Path) -> dict:
-    """The server's last report."""
-    while True:
-        try:
-            return json.loads(path.read_text())
-        except (FileNotFoundError, json.JSONDecodeError):
-            time.sleep(0.1)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=25, help="student pages opened and closed")
@@ -131,9 +65,9 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="muzlab-bench-pages-"))
     stats_path, port = folder / "stats.json", free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen([sys.executable, __file__, "--serve", str(folder / "class"), str(port),
-                               str(stats_path)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              text=True, env=env)
+    server = subprocess.Popen([sys.executable, str(ROOT / "tests" / "counted_server.py"),
+                               str(folder / "class"), str(port), str(stats_path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     students_url = server.stdout.readline().split()[1]
     teacher_url = server.stdout.readline().split()[1]
     figures: dict[str, float] = {}
@@ -185,11 +119,8 @@ def main() -> None:
                 expect(page.locator(".muz-who")).to_contain_text("table", timeout=60_000)
             time.sleep(2.0)  # every page watching the class has had the deal
             after_deal = read_stats(stats_path)
-
-            def since(key: str) -> int:  # pages drawn since the close (the deal's draws)
-                return sum(count > held_closed[key].get(page, 0) for page, count in after_deal[key].items())
-
-            drawn, drawn_at_all = since("drawn_closed"), since("drawn")
+            drawn = drawn_since(held_closed, after_deal, "drawn_closed")
+            drawn_at_all = drawn_since(held_closed, after_deal)
             time.sleep(max(0.0, closed_at + LATER - time.monotonic()))
             figures["later"] = rss_mb(server.pid)
             held_later = read_stats(stats_path)
@@ -220,7 +151,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--serve"]:
-        serve_counted(sys.argv[2], int(sys.argv[3]), sys.argv[4])
-    else:
-        main()
+    main()
