@@ -163,7 +163,8 @@ def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
 
     while True:
         time.sleep(every)
-        for session in sessions.to_end(connected):
+        ending = sessions.to_end(connected)
+        for session in ending:
             context = kernel_context.contexts.get(session)
             sessions.leave(session)
             if context is not None:
@@ -171,6 +172,8 @@ def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
                     context.close(reason="cull")
                 except Exception:  # a page that cannot be ended now is left to Solara's own cull
                     log.exception("a page that never joined could not be ended")
+        if ending:  # (a page's widgets hold one another: collected now, their memory serves the next pages)
+            gc.collect()
 
 
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
