@@ -50,6 +50,7 @@ class Sessions:
         self._lock = threading.Lock()
         self._open: dict[str, bool] = {}  # session: joined
         self._gone: dict[str, float] = {}  # session: when its socket was first seen closed
+        self._left = False  # a session has ended since `any_left` was last asked
 
     def admit(self, session: str) -> bool:
         """True if the session may have a page (it has one already, or there is room for one)."""
@@ -68,8 +69,14 @@ class Sessions:
 
     def leave(self, session: str) -> None:
         with self._lock:
-            self._open.pop(session, None)
+            self._left = self._left or self._open.pop(session, None) is not None
             self._gone.pop(session, None)
+
+    def any_left(self) -> bool:
+        """True if a session has ended since the last call (its page closed, or let go)."""
+        with self._lock:
+            left, self._left = self._left, False
+            return left
 
     def to_end(self, connected: Callable[[str], bool]) -> list[str]:
         """The sessions to end now: never joined, and `connected(session)` False for UNJOINED_CULL s."""
@@ -154,7 +161,8 @@ def _offline_assets() -> None:
 
 
 def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
-    """Now and then, end the sessions of pages that never joined and whose socket is gone."""
+    """Now and then, end the sessions of pages that never joined and whose socket is gone, and collect
+    the sessions that ended."""
     from solara.server import kernel_context
 
     def connected(session: str) -> bool:
@@ -172,8 +180,8 @@ def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
                     context.close(reason="cull")
                 except Exception:  # a page that cannot be ended now is left to Solara's own cull
                     log.exception("a page that never joined could not be ended")
-        if ending:  # (a page's widgets hold one another: collected now, their memory serves the next pages)
-            gc.collect()
+        if sessions.any_left():  # (a page's widgets hold one another: collected now, at most every
+            gc.collect()  # `every` seconds, their memory serves the next pages)
 
 
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
