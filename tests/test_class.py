@@ -459,6 +459,8 @@ def test_the_class_server_holds_at_most_its_cap_of_pages_and_lets_unjoined_ones_
     assert not pages.admit("d") and len(pages) == 3
     assert not pages.any_left()
     pages.leave("b")
+    pages.leave("c")  # (two pages closing before the server collects: both let go)
+    assert len(pages) == 1 and pages.admit("c")
     assert pages.any_left() and not pages.any_left()  # (told once: the server then collects)
     pages.leave("b")  # (a session already gone leaves nothing new to collect)
     assert not pages.any_left()

@@ -69,7 +69,8 @@ class Sessions:
 
     def leave(self, session: str) -> None:
         with self._lock:
-            self._left = self._left or self._open.pop(session, None) is not None
+            if self._open.pop(session, None) is not None:
+                self._left = True
             self._gone.pop(session, None)
 
     def any_left(self) -> bool:
