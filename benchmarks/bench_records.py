@@ -25,14 +25,15 @@ from tests.scripted import long_record  # noqa: E402
 
 @contextmanager
 def reference():
-    """The replay as before: positions never released, legal cells listed to be counted."""
-    release, count = Position.release, Position.legal_count
-    Position.release = lambda self: None
+    """The replay as before: positions never released (nor their masks handed on), legal cells listed
+    to be counted."""
+    step, count = Position.step, Position.legal_count
+    Position.step = lambda self, pitch, cell, release=False: step(self, pitch, cell)
     Position.legal_count = lambda self, pitch: len(self.legal_placements(pitch))
     try:
         yield
     finally:
-        Position.release, Position.legal_count = release, count
+        Position.step, Position.legal_count = step, count
 
 
 def replay(text: str, repeats: int) -> tuple[float, float, Game]:

@@ -2,8 +2,15 @@
 edited copies kept unless --force, and the servers' commands built for this folder."""
 
 import json
+import os
+import socket
+import subprocess
 import sys
+import threading
+import time
 import tomllib
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -224,3 +231,63 @@ def test_pages_opened_at_the_same_moment_meet_the_cap(monkeypatch):
     assert manager._starting == 0  # every place taken while starting is given back
     manager._kernels.clear()  # the page closed: the next page gets a kernel
     assert asyncio.run(manager.start_kernel(kernel_name="python3")) == "k1"
+
+
+@pytest.mark.slow
+def test_simultaneous_page_loads_against_a_running_app_meet_the_cap(tmp_path):
+    """Item 8 with real requests: `muzlab app --max-kernels 1` running, three GETs of the app at the same
+    moment. One page gets a kernel; the other two, answered while that kernel is still starting, get
+    HTTP 503 and the sentence that the app is full, and the server starts one kernel only."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    log_path = tmp_path / "voila.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen([sys.executable, "-m", "muzlab.cli", "app", str(tmp_path / "app"),
+                                   "--no-browser", "--max-kernels", "1", "--port", str(port)],
+                                  stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=2).close()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        pytest.fail("muzlab app did not start:\n" + log_path.read_text())
+                    time.sleep(0.3)
+            together = threading.Barrier(3)
+            answers: list[tuple[int, str]] = []
+
+            def load() -> None:
+                together.wait()
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=180) as response:
+                        answer = (response.status, response.read().decode())
+                except urllib.error.HTTPError as refused:
+                    answer = (refused.code, refused.read().decode())
+                answers.append(answer)
+
+            pages = [threading.Thread(target=load) for _ in range(3)]
+            for page in pages:
+                page.start()
+            for page in pages:
+                page.join(200)
+        finally:
+            server.terminate()
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    assert sorted(status for status, _ in answers) == [200, 503, 503], log_path.read_text()
+    (_, page), = [answer for answer in answers if answer[0] == 200]
+    assert '"kernelId"' in page and "The classroom app is full" not in page
+    for _status, refusal in (answer for answer in answers if answer[0] == 503):
+        assert "The classroom app is full: this server runs at most 1 page at once" in refusal
+        assert '"kernelId"' not in refusal
+    said = log_path.read_text()
+    assert said.count("Kernel started:") == 1
+    # both refused while the one kernel was still starting: the loads overlapped
+    assert said.rindex("Refused a kernel") < said.index("Kernel started:"), said

@@ -457,7 +457,13 @@ def test_the_class_server_holds_at_most_its_cap_of_pages_and_lets_unjoined_ones_
     pages = Sessions(cap=3, clock=lambda: now[0])
     assert all(pages.admit(name) for name in ("a", "b", "c")) and pages.admit("a")
     assert not pages.admit("d") and len(pages) == 3
+    assert not pages.any_left()
     pages.leave("b")
+    pages.leave("c")  # (two pages closing before the server collects: both let go)
+    assert len(pages) == 1 and pages.admit("c")
+    assert pages.any_left() and not pages.any_left()  # (told once: the server then collects)
+    pages.leave("b")  # (a session already gone leaves nothing new to collect)
+    assert not pages.any_left()
     assert pages.admit("d")
     pages.joined("a")
     gone = {"a", "c"}  # the sockets of a (joined) and c (never joined) are closed

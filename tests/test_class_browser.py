@@ -369,3 +369,66 @@ def test_on_a_phone_the_whole_board_and_roll_are_in_view(tmp_path):
     finally:
         server.kill()
     assert problems == [] and outside == []
+
+
+def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_path):
+    """Item 3 with real pages: of five students' pages, one tab is closed and two devices drop off the
+    network (their sockets close without a word), one of them never joined. The next deal draws the
+    two pages still open and none of the three closed; the page that never joined is let go soon
+    after its socket closed (UNJOINED_CULL), while the joined one keeps its session for its return."""
+    from counted_server import DROP, SOCKETS, drawn_since, read_stats
+    from playwright.sync_api import expect, sync_playwright
+
+    from muzlab.app.server import UNJOINED_CULL, UNJOINED_EVERY
+
+    folder, stats_path, port = tmp_path / "class", tmp_path / "stats.json", free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    server = subprocess.Popen([sys.executable, str(ROOT / "tests" / "counted_server.py"), str(folder),
+                               str(port), str(stats_path)], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, env=env)
+    outside: list[str] = []
+    try:
+        students, teacher_url = server.stdout.readline().split()[1], server.stdout.readline().split()[1]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            teacher = browser.new_page(viewport={"width": 1300, "height": 1000})
+            teacher.goto(teacher_url)
+            teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            pages = {}
+            for nickname in ("Ana", "Bo", "Cy", "Di", None):
+                context = browser.new_context(viewport={"width": 1100, "height": 1000})
+                context.add_init_script(SOCKETS)
+                watch_requests(context, outside)
+                page = context.new_page()
+                page.goto(students)
+                page.wait_for_selector(".muz-nickname input", timeout=60_000)
+                if nickname:
+                    page.fill(".muz-nickname input", nickname)
+                    page.click(".muz-join")
+                    expect(page.locator(".muz-who")).to_contain_text(nickname, timeout=WAIT)
+                pages[nickname] = page
+            assert read_stats(stats_path).get("patched")
+            pages["Cy"].close(run_before_unload=True)  # a tab closed
+            pages["Di"].evaluate(DROP)  # devices dropping off the network
+            pages[None].evaluate(DROP)
+            deadline = time.monotonic() + 30
+            while (held := read_stats(stats_path))["connected"] != 3:  # the teacher, Ana and Bo
+                assert time.monotonic() < deadline, f"the server still counts {held['connected']} sockets"
+                time.sleep(0.3)
+            closed_at = time.monotonic()
+            teacher.click(".muz-deal")
+            for nickname in ("Ana", "Bo"):
+                expect(pages[nickname].locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
+            time.sleep(2.0)  # every page watching the class has had the deal
+            dealt = read_stats(stats_path)
+            assert drawn_since(held, dealt) == 2  # Ana's and Bo's pages, and no other
+            assert drawn_since(held, dealt, "drawn_closed") == 0
+            assert dealt["contexts"] == 5  # the teacher, Ana, Bo, and the two dropped ones for now
+            while (later := read_stats(stats_path))["contexts"] != 4:  # the page that never joined: gone
+                assert time.monotonic() < closed_at + UNJOINED_CULL + UNJOINED_EVERY + 20, later["contexts"]
+                time.sleep(0.5)
+            browser.close()
+    finally:
+        server.kill()
+        server.wait(15)
+    assert outside == []

@@ -1,11 +1,13 @@
 """Property tests over positions reached by seeded random legal play (Hypothesis picks the seeds)."""
 
+import random
+
 import pytest
 import reference_rules as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muzlab import Board, InvalidPosition, Position, RuleSet
+from muzlab import Board, Game, GameError, InvalidPosition, Position, RuleSet
 from muzlab.rules.perft import random_positions
 
 playouts = st.builds(
@@ -98,3 +100,26 @@ def test_incremental_masks_equal_fresh_masks_at_master_level_too(seed):
         fresh = Position(position.board, position.dice, position.rules)
         for pitch in range(12):
             assert position.legal_placements(pitch) == fresh.legal_placements(pitch)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_a_games_count_of_legal_cells_kept_move_by_move_equals_the_cells_listed_afresh(seed, master):
+    # A game counts each pitch's legal cells incrementally, position after position (what a replay
+    # records of every move); random legal cells, and a pass now and then.
+    rng = random.Random(seed)
+    game = Game(2, Board.master(), RuleSet.master(), 42, seed) if master else Game(2, seed=seed)
+    while not game.over:
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+            continue
+        position = game.position
+        fresh = Position(position.board, position.dice, position.rules)
+        counts = [len(fresh.legal_placements(pitch)) for pitch in range(12)]
+        assert [position.legal_count(pitch) for pitch in range(12)] == counts, position.notation()
+        legal = fresh.legal_placements(game.hand)
+        try:
+            game.pass_die() if not legal or rng.random() < 0.2 else game.place(rng.choice(legal))
+        except GameError:  # (the opening die, or the passes used up)
+            game.place(rng.choice(legal))
+    assert len(game.position) > 10

@@ -312,8 +312,11 @@ class Game:
         if self._phase != PLACE and self._phase != BONUS:
             raise GameError(self._why_not("place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
-        child, cell, points, facts = position.step(pitch, cell)
+        # counted first, so that the child keeps the tally of legal cells up to date from it
         legal = len(self._legal) if self._legal is not None else position.legal_count(pitch)
+        # (the position played from is released: its grid, masks and strings come back if asked, so a
+        # long game stays small; its masks and grid become the child's)
+        child, cell, points, facts = position.step(pitch, cell, release=True)
         if facts:
             completed = tuple(_completion(Completion, fact) for fact in facts)
             extras = 1 if rules.one_extra_roll_per_placement else len(facts)
@@ -323,7 +326,6 @@ class Game:
         event = _event(Event, ("place", player, pitch, cell, points, completed, source, self._turn, legal))
         self._events.append(event)
         self._position = child
-        position.release()  # (its grid, masks and strings come back if asked: a long game stays small)
         self._scores[player] += points
         self._hand, self._legal = None, None
         self._phase = ROLL

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from muzlab.core.board import Board
+from muzlab.core.board import MAX_CELLS, Board
 from muzlab.core.hexgrid import COLUMN
 from muzlab.rules.ruleset import ALL_PITCHES, GAP, MAX_TRIAD, SCALE_STEPS, RuleSet, RunChecks
 
@@ -26,7 +26,7 @@ class Engine:
     """
 
     __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_layout", "_lines", "_frontier",
-                 "_column")
+                 "_column", "_tally")
     board: Board
     rules: RuleSet
     _checks: RunChecks
@@ -36,10 +36,13 @@ class Engine:
     _layout: Layout
     _lines: tuple[bytes, bytes, bytes]
     _frontier: set[int] | None
+    #: how many legal cells each pitch has, packed (`TALLY_BITS` per pitch), once known: a child's is
+    #: its parent's, changed where its masks changed (None: not asked yet)
+    _tally: int | None
 
     def _release(self) -> None:
-        """Drop the grid, the other two line strings and the masks, keeping the column string: all
-        come back when next read (`__getattr__`, `_legal_masks`)."""
+        """Drop the grid, the other two line strings and the masks, keeping the column string and the
+        tally: all come back when next read (`__getattr__`, `_legal_masks`)."""
         if self._count:  # (the empty board's strings are its layout's, shared)
             self._column = self._lines[COLUMN]
             del self._grid, self._lines
@@ -60,11 +63,10 @@ class Engine:
     def legal_count(self, pitch: int) -> int:
         """How many cells the pitch class `pitch` (0-11) may go to now: what a game records of each
         placement and pass, counted without listing the cells (a replay asks it of every move)."""
-        by_pitch = getattr(self, "_by_pitch", None)  # (Position's table of every pitch's cells)
-        if by_pitch:
-            return by_pitch[1][pitch + 1] - by_pitch[1][pitch]
-        bit = 1 << pitch
-        return sum(map(bit.__and__, self._legal_masks().values())) >> pitch
+        tally = self._tally
+        if tally is None:  # (once per game: a child's tally is kept from its parent's, `_updated_masks`)
+            tally = self._tally = sum(map(TALLY_OF.__getitem__, self._legal_masks().values()))
+        return tally >> TALLY_BITS * pitch & TALLY_FIELD
 
     def _legal_masks(self) -> dict[int, int]:
         """Legal-pitch mask of every empty cell that touches a die."""
@@ -92,8 +94,11 @@ class Engine:
             return {self.board.index[self.board.centre]: ALL_PITCHES}
         return dict.fromkeys(range(len(self.board.cells)), ALL_PITCHES)
 
-    def _updated_masks(self, parent: dict[int, int], placed: int) -> dict[int, int]:
-        """The parent's masks, recomputed only where the die placed on `placed` can matter.
+    def _updated_masks(self, parent: dict[int, int], placed: int, tally: int | None,
+                       take: bool = False) -> dict[int, int]:
+        """The parent's masks, recomputed only where the die placed on `placed` can matter; with the
+        parent's `tally`, this position's tally too (changed where a mask changed). With `take`, the
+        parent's dict itself is changed (the parent gives its masks up: `Position.step`).
 
         A cell's mask reads the runs next to it on its three lines: those change only for the empty
         cells that end a run through `placed` (the new die's empty neighbours among them), and each
@@ -112,9 +117,9 @@ class Engine:
         layout, (column, right, left), checks = self._layout, self._lines, self._checks
         k, kr, kl = layout.places[placed]
         on_column, on_right, on_left = layout.cell_at
-        masks = dict(parent)
-        masks.pop(placed, None)
-        fresh, scale_masks, diagonal_ends = [], checks.scale_masks, []
+        masks = parent if take else dict(parent)
+        before = masks.pop(placed, 0)
+        fresh, scale_masks, diagonal_ends, changed = [], checks.scale_masks, [], {}
         for text, k_line, on_line in ((right, kr, on_right), (left, kl, on_left)):
             low, high = text.rfind(GAP, 0, k_line), text.find(GAP, k_line + 1)
             j = on_line[low]  # the cell below the new die's run, unless the board ends there
@@ -126,6 +131,7 @@ class Engine:
                 elif mask:  # the end's stretch on this line: the run beyond it and the new run
                     stretch = text[text.rfind(GAP, 0, low) + 1:high]
                     fits = scale_masks.get(stretch)
+                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
                     masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
             j = on_line[high]  # the cell above it
             if j >= 0:
@@ -136,6 +142,7 @@ class Engine:
                 elif mask:
                     stretch = text[low + 1:text.find(GAP, high + 1)]
                     fits = scale_masks.get(stretch)
+                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
                     masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
         for end in (column.rfind(GAP, 0, k), column.find(GAP, k + 1)):
             j = on_column[end]
@@ -144,14 +151,26 @@ class Engine:
                 if mask is None:
                     fresh.append(j)
                 elif mask:
+                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
                     masks[j] = self._column_mask(end, mask)
         for room in _rooms_changed(column, k, diagonal_ends, layout.at[0]):
             j = on_column[room]
             if j >= 0:  # (a cell of the next column, past the end of this one: harmless)
                 mask = masks.get(j)
                 if mask:
+                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
                     masks[j] = self._room_mask(room, mask)
-        return self._fill_masks(fresh, masks) if fresh else masks
+        if fresh:
+            fresh = set(fresh)  # (a cell can end runs on two lines)
+            self._fill_masks(fresh, masks)
+        if tally is not None:  # the placed cell's mask gone, each changed or new cell's counted anew
+            tally -= TALLY_OF[before]
+            for j, mask in changed.items():
+                tally += TALLY_OF[masks[j]] - TALLY_OF[mask]
+            for j in fresh:
+                tally += TALLY_OF[masks[j]]
+            self._tally = tally
+        return masks
 
     def _fill_masks(self, cells: Iterable[int], masks: dict[int, int]) -> dict[int, int]:
         """Put the legal-pitch mask of each empty cell of `cells` in `masks`: the pitches its column
@@ -474,6 +493,9 @@ class Layout:
 
 
 DIE_BYTES = tuple(bytes((pitch,)) for pitch in range(12))
+#: Bits per pitch in a packed tally of legal cells (`Engine._tally`): room for a board's most cells.
+TALLY_BITS = MAX_CELLS.bit_length()
+TALLY_FIELD = (1 << TALLY_BITS) - 1
 
 
 def _pitches_of_every_mask() -> tuple[tuple[int, ...], ...]:
@@ -485,6 +507,8 @@ def _pitches_of_every_mask() -> tuple[tuple[int, ...], ...]:
 
 
 PITCHES_OF = _pitches_of_every_mask()
+#: Each mask as a packed tally: one in the field of each of its pitches.
+TALLY_OF = tuple(sum(1 << TALLY_BITS * pitch for pitch in pitches) for pitches in PITCHES_OF)
 
 
 def layout_of(board: Board) -> Layout:

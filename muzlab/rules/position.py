@@ -276,6 +276,7 @@ class Position(Refusals):
         #: the empty cells next to a die, when the connectivity check found them on its walk (a
         #: position from its dice): the cells the first question computes masks for
         self._frontier: set[int] | None = None
+        self._tally: int | None = None
         #: legal cells of every pitch, once asked twice (None: never asked, (): asked once): the
         #: cells pitch by pitch, and where each pitch's cells start
         self._by_pitch: tuple[list[Cell], tuple[int, ...]] | tuple[()] | None = None
@@ -385,6 +386,8 @@ class Position(Refusals):
 
     def is_locked(self) -> bool:
         """True when no pitch class has a legal placement anywhere."""
+        if self._tally is not None:  # (a game's positions: their count of legal cells is kept)
+            return self._tally == 0
         masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
         return not any(masks.values())
 
@@ -437,11 +440,14 @@ class Position(Refusals):
         child = self._child(pitch, i)
         return Placement(child, self._cell_score(i), child._completed_through(i, _lesson(key)))
 
-    def step(self, pitch: PitchLike, cell: Any) -> Step:
+    def step(self, pitch: PitchLike, cell: Any, release: bool = False) -> Step:
         """Place and read what it earned as facts, in one look at the new die's three runs: what
-        `play` tells, without building a Structure (a game's hot path). IllegalPlacement if illegal."""
+        `play` tells, without building a Structure (a game's hot path). IllegalPlacement if illegal.
+        With `release`, this position is released as its child is made, and hands it its masks."""
         pitch, i = self._check_placement(pitch, cell)
-        child = self._child(pitch, i)
+        child = self._child(pitch, i, release)
+        if release:
+            self.release()
         points, facts = child._placed(i, self._count > 0 or self.rules.opening_scores)
         return _step(Step, (child, self.board.cells[i], points, facts))
 
@@ -450,8 +456,11 @@ class Position(Refusals):
         pitch, i = self._check_placement(pitch, cell)
         return self._child(pitch, i)._completed_through(i, _lesson(key))
 
-    def _child(self, pitch: int, i: int) -> Position:
-        grid = self._grid.copy()
+    def _child(self, pitch: int, i: int, give: bool = False) -> Position:
+        """The position after pitch on cell i, its masks updated from this one's if known; with
+        `give`, this position's grid and masks become the child's (it is released right after)."""
+        give = give and self._count > 0  # (the empty board's grid and masks are never given away)
+        grid = self._grid if give else self._grid.copy()
         grid[i] = pitch
         layout, die, (column, right, left) = self._layout, DIE_BYTES[pitch], self._lines
         k, kr, kl = layout.places[i]
@@ -461,7 +470,9 @@ class Position(Refusals):
         child._init(self.board, self.rules, grid, layout, self._checks, lines, self._count + 1)
         child._parent, child._placed_at = self, i
         if self._masks is not None and self._count > 0:
-            child._masks = child._updated_masks(self._masks, i)
+            child._masks = child._updated_masks(self._masks, i, self._tally, give)
+            if give:
+                self._masks = None
         elif self._count == 0:  # the opening die's empty neighbours, without a walk over the grid
             child._frontier = set(self.board.neighbour_indices[i])
         return child
