@@ -20,6 +20,9 @@ MASK32 = 0xFFFFFFFF
 #: Compiled code is kept in numba's cache (beside this file, else the user's cache folder; numba's
 #: NUMBA_CACHE_DIR chooses another): a new process loads it instead of compiling for half a minute.
 CACHE = True
+#: For the functions called for every die, which take arrays and make none: numba's reference counts
+#: of their arguments, taken and dropped at each call (atomic operations), were most of the kernel's time.
+NO_REFCOUNTS = {"_nrt": False}
 # moves columns of the arrays the kernel fills
 (M_GAME, M_EVENT, M_TURN, M_PLAYER, M_ACTION, M_PITCH, M_CELL, M_POINTS, M_COMPLETED, M_TRIAD_ROOT,
  M_TRIAD_QUALITY, M_SCALE_TONIC, M_SCALE_TYPE, M_LEGAL, M_SOURCE, M_ON_BOARD) = range(16)
@@ -249,7 +252,7 @@ def _empty_or_off(grid, j):
     return j < 0 or grid[j] == EMPTY
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, below_fin):
     """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included);
     diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept), and
@@ -323,7 +326,7 @@ def _run_length(grid, c, line, up, down):
     return length, bottom
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def cell_score(grid, c, up, down, multiplier):
     """`Engine._cell_score` of the empty cell c, the opening rule aside: the new die and the other
     dice of its three runs, times the honeypot."""
@@ -340,7 +343,7 @@ def cell_score(grid, c, up, down, multiplier):
     return dice * multiplier[c]
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def completions(grid, c, t, triad, offsets, min_scale, out):
     """`Engine._completion_facts` of the die just placed on c: how many structures it completed, with
     out[0:2] the triad (root, quality) and out[2:4] the first scale (tonic, type), -1 if none."""
@@ -401,7 +404,7 @@ def _grow(moves, rows):
     return bigger
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _locked(frontier, masks):
     """`Position.is_locked`: no frontier cell accepts any pitch."""
     for c in range(masks.shape[0]):  # noqa: SIM110 (a plain loop: numba compiles no generator into all())
@@ -410,7 +413,7 @@ def _locked(frontier, masks):
     return True
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multiplier, mt, where, gen):
     """The cell agent `gen` picks among legal[:n_legal] (`RandomAgent.choose`, `GreedyAgent.choose`:
     the best immediate score, ties broken by one draw). `scores_count` is False for an opening die
@@ -429,14 +432,15 @@ def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multipli
     return best[int(draw(mt, where, gen) * n_best)]
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
                   degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, above_fin, below_fin):
     """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
     of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
     reads three cells away) and those near a diagonal end (whose finishing cell it may be)."""
     cells = masks.shape[0]
-    was_frontier[:] = frontier
+    for c in range(cells):  # (a loop: a slice copy would allocate)
+        was_frontier[c] = frontier[c]
     frontier[chosen] = False
     for c in range(6):
         n = neighbours[chosen, c]
@@ -490,7 +494,7 @@ def _row(moves, rows, g, event, turn, player, action, pitch, cell, points, done,
     return moves
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _owed_after(source, done, owed, owed_first, one_extra, add_up):
     """`Game.place`'s rolls owed after a placement: (how many, the source of the first)."""
     extras = (1 if one_extra else done) if done else 0
@@ -518,7 +522,7 @@ def _seed_block(first, seeds_data, seeds_start, seeds_stop, mt, where, keys, len
     seed_states(mt, base, keys, lengths, lanes)
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _new_game(grid, diagonal, frontier, masks, on_centre, centre):
     """Empty the board."""
     grid[:] = EMPTY
