@@ -199,7 +199,7 @@ def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules:
                              "(with a seat's text and hash); use engine='pure' for this seed")
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
-    moves = np.empty((len(seeds) * (dice + 8), fast_kernel.MOVE_FIELDS), dtype=np.int64)
+    moves = np.empty((len(seeds) * (dice + 16), fast_kernel.MOVE_FIELDS), dtype=np.int64)  # (rarely grown)
     with signals_held():  # a Ctrl-C inside compiled code would surface as a SystemError: it waits here
         moves, rows = fast_kernel.play_games(
             data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],

@@ -409,6 +409,7 @@ class SimulationDataset:
         self.n_games = n_games
         self.chunk_size = chunk_size
         self.run_id = run_id
+        self._totals: pd.DataFrame | None = None
 
     @classmethod
     def open(cls, folder: str | Path) -> SimulationDataset:
@@ -507,6 +508,30 @@ class SimulationDataset:
     def result(self) -> SimulationResult:
         """Both frames in memory, for `summary()` and `report()`, when they fit."""
         return SimulationResult(self.games(), self.moves())
+
+    def seat_totals(self) -> pd.DataFrame:
+        """`muzlab.sim.stats.seat_totals` of the games, summed part by part from the columns it reads
+        (memory stays that of one part; kept, as the dataset does not change)."""
+        if self._totals is None:
+            import pandas as pd  # the worker processes import this module: pandas loads where frames are made
+
+            seats = range(len(self.spec.agents))
+            columns = ["game", "winner", *(f"agent_{i}" for i in seats), *(f"score_{i}" for i in seats)]
+            parts = [stats.seat_totals(pd.read_parquet(path, columns=columns))
+                     for path in self.files("games")]
+            self._totals = stats.combined_seat_totals(parts)
+        return self._totals
+
+    def pass_counts(self, by: str = "agent") -> pd.DataFrame:
+        """`muzlab.sim.stats.pass_counts` of the moves, summed part by part from the columns it reads."""
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
+
+        columns = [by, "action", "received", "missed"]
+        parts = [stats.pass_counts(pd.read_parquet(path, columns=columns), by)
+                 for path in self.files("moves")]
+        if not parts:
+            return stats.pass_counts(self._pandas("moves"), by)
+        return pd.concat(parts).groupby(level=0).sum().astype("int64")
 
     def report(self) -> str:
         """Win shares and mean scores per player and pass rates per agent, computed part by part."""
