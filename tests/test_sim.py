@@ -249,7 +249,10 @@ def test_frames_of_recorded_games_count_each_pass_once_for_the_passer_and_the_re
 
 def test_a_datasets_summary_is_summed_part_by_part_and_equals_the_frames_in_memory(tmp_path, monkeypatch):
     """The dataset's report reads only a few columns of each part, never the whole dataset at once."""
+    from muzlab.sim import simulation
     from muzlab.sim.simulation import SimulationDataset
+
+    monkeypatch.setattr(simulation, "READ_BATCH", 2)  # 5 parts: batches of 2, 2 and 1 summed
 
     kwargs = {"seed": 5, "workers": 1, "chunk_size": 70, "alternate_seats": True, "progress": False,
               "engine": "pure"}
