@@ -139,3 +139,8 @@ def test_the_command_line_takes_the_engine(capsys):
 def test_the_compile_time_is_shown_once_on_the_progress_line(capsys):
     simulate(2100, ("random", "random"), workers=1, engine="fast", progress=True)
     assert "fast engine ready" in capsys.readouterr().err
+
+
+def test_a_seed_too_long_for_the_kernels_key_is_refused_naming_the_pure_engine():
+    with pytest.raises(UnknownSetting, match="seeds of at most 256 bytes.*engine='pure'"):
+        fast._arrays([2**2100], [("random",)], 5, RuleSet.basic(), Board.standard())

@@ -245,3 +245,22 @@ def test_frames_of_recorded_games_count_each_pass_once_for_the_passer_and_the_re
     rates = stats.pass_rates(result, by="player")
     assert rates["passes"].tolist() == [(passes["player"] == seat).sum() for seat in (0, 1)]
     assert rates.index.tolist() == ["Player 1", "Player 2"]
+
+
+def test_a_datasets_summary_is_summed_part_by_part_and_equals_the_frames_in_memory(tmp_path, monkeypatch):
+    """The dataset's report reads only a few columns of each part, never the whole dataset at once."""
+    from muzlab.sim import simulation
+    from muzlab.sim.simulation import SimulationDataset
+
+    monkeypatch.setattr(simulation, "READ_BATCH", 2)  # 5 parts: batches of 2, 2 and 1 summed
+
+    kwargs = {"seed": 5, "workers": 1, "chunk_size": 70, "alternate_seats": True, "progress": False,
+              "engine": "pure"}
+    memory = simulate(300, ("greedy", "random"), **kwargs)
+    dataset = simulate(300, ("greedy", "random"), out=tmp_path / "run", **kwargs)
+    monkeypatch.setattr(SimulationDataset, "frame", lambda self, kind: pytest.fail("read whole"))
+    for by in ("player", "agent"):
+        pd.testing.assert_frame_equal(stats.win_shares(dataset, by), stats.win_shares(memory, by))
+        pd.testing.assert_frame_equal(stats.mean_scores(dataset, by), stats.mean_scores(memory, by))
+        pd.testing.assert_frame_equal(stats.pass_rates(dataset, by), stats.pass_rates(memory, by))
+    assert "pass_rate" in dataset.report()

@@ -155,46 +155,51 @@ def _seed_bytes(seeds: list[int], players: int) -> tuple[np.ndarray, np.ndarray,
     rule: an int as it is, a str as its UTF-8 bytes followed by their SHA-512), and where they are."""
     import numpy as np  # (numpy loads where the engine runs)
 
-    parts, starts = [], []
-    at = 0
-    sha512 = hashlib.sha512
+    parts: list[bytes] = []
+    add, sha512 = parts.append, hashlib.sha512
     for seed in seeds:
-        number = seed.to_bytes(max(1, (seed.bit_length() + 7) // 8), "big")
-        parts.append(number)
-        starts.append(at)
-        at += len(number)
+        add(seed.to_bytes(max(1, (seed.bit_length() + 7) // 8), "big"))
         for seat in range(players):
             text = f"{seed}:{seat}".encode()
-            parts.append(text)
-            parts.append(sha512(text).digest())
-            starts.append(at)
-            at += len(text) + 64
-    starts.append(at)
-    data = np.frombuffer(b"".join(parts), dtype=np.uint8) if at else np.zeros(1, dtype=np.uint8)
-    bounds = np.array(starts, dtype=np.int64)
+            add(text + sha512(text).digest())
+    sizes = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+    bounds = np.zeros(len(parts) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=bounds[1:])
+    data = np.frombuffer(b"".join(parts), dtype=np.uint8) if bounds[-1] else np.zeros(1, dtype=np.uint8)
     shape = (len(seeds), players + 1)
     return data, bounds[:-1].reshape(shape), bounds[1:].reshape(shape)
+
+
+def _agent_codes(seatings: list[tuple[str, ...]]) -> np.ndarray:
+    """The agents of each game by seat as their numbers in FAST_AGENTS (games x seats)."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    known = {seating: [FAST_AGENTS.index(name) for name in seating] if supports(seating) else None
+             for seating in dict.fromkeys(seatings)}
+    if any(codes is None for codes in known.values()):
+        raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}")
+    return np.array([known[seating] for seating in seatings], dtype=np.int64).reshape(len(seatings), -1)
 
 
 def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
             board: Board | None) -> tuple:
     """Play a game from each seed, seatings[i] its agents by seat, in the kernel; return the scores,
-    per-game counts and moves as arrays, and the tables."""
+    per-game counts and moves as arrays, the agents' numbers by seat and the tables."""
     import numpy as np  # (numpy loads where the engine runs)
 
     from muzlab.sim import fast_kernel
 
     players = len(seatings[0])
-    if not all(supports(seating) for seating in seatings):
-        raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}")
+    kinds = _agent_codes(seatings)
     board = board or Board.named(rules.board_name_for(dice))
     t = _tables(board, rules)
     data, starts, stops = _seed_bytes(seeds, players)
-    kinds = np.array([[FAST_AGENTS.index(name) for name in seating] for seating in seatings],
-                     dtype=np.int64).reshape(len(seeds), players)
+    if len(seeds) and (stops - starts).max() > 4 * fast_kernel.KEY_WORDS:
+        raise UnknownSetting(f"the fast engine takes seeds of at most {4 * fast_kernel.KEY_WORDS} bytes "
+                             "(with a seat's text and hash); use engine='pure' for this seed")
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
-    moves = np.empty((len(seeds) * (dice + 8), fast_kernel.MOVE_FIELDS), dtype=np.int64)
+    moves = np.empty((len(seeds) * (dice + 16), fast_kernel.MOVE_FIELDS), dtype=np.int64)  # (rarely grown)
     with signals_held():  # a Ctrl-C inside compiled code would surface as a SystemError: it waits here
         moves, rows = fast_kernel.play_games(
             data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
@@ -205,7 +210,17 @@ def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules:
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
                         f"placed, so the game cannot end (seed {seeds[failed[0]]})")
-    return scores, results, moves[:rows], t
+    return scores, results, moves[:rows], kinds, t
+
+
+def _text(codes: np.ndarray, names: Sequence[str]) -> pd.api.extensions.ExtensionArray:
+    """The names at `codes` ("" for -1) as pandas' "str" array, taken in Arrow (no Python strings)."""
+    import numpy as np  # (numpy loads where the engine runs)
+    import pandas as pd  # (pandas loads where frames are made)
+    import pyarrow as pa  # (with pandas)
+
+    table = pa.array([*names, ""], type=pa.large_string())
+    return pd.array(table.take(pa.array(np.where(codes < 0, len(names), codes))), dtype="str")
 
 
 def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -220,56 +235,49 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     players = len(spec.agents)
     seeds = [spec.game_seed(i) for i in indices]
     seatings = [spec.seating(i) for i in indices]
-    scores, results, moves, t = _arrays(seeds, seatings, spec.dice, spec.rules, spec.board)
+    scores, results, moves, kinds, t = _arrays(seeds, seatings, spec.dice, spec.rules, spec.board)
     index = np.asarray(indices, dtype=np.int64)
     best = scores.max(axis=1)
     ties = (scores == best[:, None]).sum(axis=1) > 1
     games: dict[str, object] = {"game": index, "seed": np.array(seeds, dtype=np.int64),
                                 "players": np.full(len(index), players, dtype=np.int64)}
     for seat in range(players):
-        games[f"agent_{seat}"] = pd.array([seating[seat] for seating in seatings], dtype="str")
+        games[f"agent_{seat}"] = _text(kinds[:, seat], FAST_AGENTS)
     for seat in range(players):
-        games[f"score_{seat}"] = scores[:, seat].copy()
+        games[f"score_{seat}"] = scores[:, seat]
     games["winner"] = np.where(ties, -1, scores.argmax(axis=1)).astype(np.int64)
     games["tie"] = ties
     for name, column in (("dice_placed", k.G_DICE_ON_BOARD), ("passes", k.G_PASSES),
                          ("rerolls", k.G_REROLLS), ("missed", k.G_MISSED), ("extra_rolls", k.G_EXTRA_ROLLS),
                          ("bonus_plays", k.G_BONUS_PLAYS), ("turns", k.G_TURNS)):
-        games[name] = results[:, column].copy()
-    reasons = np.array(["supply empty", "locked board"], dtype=object)
-    games["end_reason"] = pd.array(reasons[results[:, k.G_END]], dtype="str")
+        games[name] = results[:, column]
+    games["end_reason"] = _text(results[:, k.G_END], ["supply empty", "locked board"])
 
-    game_of = moves[:, k.M_GAME]
-    cell = moves[:, k.M_CELL]
+    columns = np.ascontiguousarray(moves.T)  # (one row per field: each column in one piece)
+    game_of, cell, source = columns[k.M_GAME], columns[k.M_CELL], columns[k.M_SOURCE]
+    legal = columns[k.M_LEGAL]
     placed = cell >= 0
     where = np.where(placed, cell, 0)
-    action, source = moves[:, k.M_ACTION], moves[:, k.M_SOURCE]
-    agent_names = np.array([list(seating) for seating in seatings], dtype=object).reshape(len(index), players)
 
     def maybe(values: np.ndarray, missing: np.ndarray | None = None) -> pd.arrays.IntegerArray:
         missing = values < 0 if missing is None else missing
         return pd.arrays.IntegerArray(np.where(missing, 0, values), missing)
 
-    def named(codes: np.ndarray, names: list[str]) -> pd.api.extensions.ExtensionArray:
-        return pd.array(np.array([*names, ""], dtype=object)[codes], dtype="str")  # (-1: the "" at the end)
-
-    legal = moves[:, k.M_LEGAL]
     data = {
-        "game": index[game_of], "event": moves[:, k.M_EVENT].copy(), "turn": moves[:, k.M_TURN].copy(),
-        "player": moves[:, k.M_PLAYER].copy(),
-        "agent": pd.array(agent_names[game_of, moves[:, k.M_PLAYER]], dtype="str"),
-        "action": named(action, ["opening", "place", "pass", "reroll"]),
-        "pitch": moves[:, k.M_PITCH].copy(),
+        "game": index[game_of], "event": columns[k.M_EVENT], "turn": columns[k.M_TURN],
+        "player": columns[k.M_PLAYER], "agent": _text(kinds[game_of, columns[k.M_PLAYER]], FAST_AGENTS),
+        "action": _text(columns[k.M_ACTION], ["opening", "place", "pass", "reroll"]),
+        "pitch": columns[k.M_PITCH],
         "q": maybe(t["q"][where], ~placed), "r": maybe(t["r"][where], ~placed),
-        "points": moves[:, k.M_POINTS].copy(),
+        "points": columns[k.M_POINTS],
         "honeypot": np.where(placed, t["multiplier"][where], 1).astype(np.int64),
-        "completed": moves[:, k.M_COMPLETED].copy(),
-        "triad_root": maybe(moves[:, k.M_TRIAD_ROOT]), "triad_quality": named(moves[:, k.M_TRIAD_QUALITY],
-                                                                               t["qualities"]),
-        "scale_tonic": maybe(moves[:, k.M_SCALE_TONIC]), "scale_type": named(moves[:, k.M_SCALE_TYPE],
-                                                                              t["kinds"]),
-        "legal_cells": legal.copy(), "missed": ~placed & (legal > 0), "received": source == k.S_PASSED,
+        "completed": columns[k.M_COMPLETED],
+        "triad_root": maybe(columns[k.M_TRIAD_ROOT]), "triad_quality": _text(columns[k.M_TRIAD_QUALITY],
+                                                                              t["qualities"]),
+        "scale_tonic": maybe(columns[k.M_SCALE_TONIC]),
+        "scale_type": _text(columns[k.M_SCALE_TYPE], t["kinds"]),
+        "legal_cells": legal, "missed": ~placed & (legal > 0), "received": source == k.S_PASSED,
         "bonus": placed & (source == k.S_PASSED), "extra": source == k.S_EXTRA,
-        "dice_on_board": moves[:, k.M_ON_BOARD].copy(),
+        "dice_on_board": columns[k.M_ON_BOARD],
     }
     return pd.DataFrame(games), pd.DataFrame(data)

@@ -14,10 +14,15 @@ from numba import njit
 EMPTY = -1
 ALL = (1 << 12) - 1
 N, M = 624, 397
+#: The most 32-bit words of a seed (`muzlab.sim.fast` refuses a longer one).
+KEY_WORDS = 64
 MASK32 = 0xFFFFFFFF
 #: Compiled code is kept in numba's cache (beside this file, else the user's cache folder; numba's
 #: NUMBA_CACHE_DIR chooses another): a new process loads it instead of compiling for half a minute.
 CACHE = True
+#: For the functions called for every die, which take arrays and make none: numba's reference counts
+#: of their arguments, taken and dropped at each call (atomic operations), were most of the kernel's time.
+NO_REFCOUNTS = {"_nrt": False}
 # moves columns of the arrays the kernel fills
 (M_GAME, M_EVENT, M_TURN, M_PLAYER, M_ACTION, M_PITCH, M_CELL, M_POINTS, M_COMPLETED, M_TRIAD_ROOT,
  M_TRIAD_QUALITY, M_SCALE_TONIC, M_SCALE_TYPE, M_LEGAL, M_SOURCE, M_ON_BOARD) = range(16)
@@ -35,61 +40,75 @@ END_SUPPLY, END_LOCKED = 0, 1
 
 
 # ---- Python's random.Random ---------------------------------------------------------------------------
+#: Games seeded together: their generators' states are built side by side (independent chains the
+#: processor overlaps) before the games are played one by one.
+BLOCK = 16
+
+
 @njit(cache=CACHE)
 def base_state():
     """The state every seed starts from (CPython's init_genrand(19650218))."""
-    mt = np.empty(N, dtype=np.int64)
-    mt[0] = 19650218
+    mt = np.empty(N, dtype=np.uint32)
+    previous = 19650218
+    mt[0] = previous
     for i in range(1, N):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32
+        previous = (1812433253 * (previous ^ (previous >> 30)) + i) & MASK32
+        mt[i] = previous
     return mt
 
 
 @njit(cache=CACHE)
-def seed_state(mt, base, key, length):
-    """`random.Random(seed)`'s state from the seed's 32-bit words (CPython's init_by_array)."""
-    mt[:] = base
-    i, j = 1, 0
-    for _ in range(max(N, length)):
-        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & MASK32)) + key[j] + j) & MASK32
+def seed_states(mt, base, keys, lengths, lanes):
+    """`random.Random(seed)`'s state (CPython's init_by_array) for each generator lane < `lanes`: column
+    mt[:, lane] from the 32-bit words keys[:lengths[lane], lane] of its seed (at most N words). The
+    lanes advance together, step by step (the arithmetic runs on int64 and is stored as uint32, which
+    keeps its low 32 bits)."""
+    for i in range(N):
+        for lane in range(lanes):
+            mt[i, lane] = base[i]
+    j = np.zeros(lanes, dtype=np.int64)
+    i = 1
+    for _ in range(N):
+        for lane in range(lanes):
+            p = np.int64(mt[i - 1, lane])
+            jj = j[lane]
+            mixed = np.int64(mt[i, lane]) ^ ((p ^ (p >> 30)) * 1664525)
+            mt[i, lane] = mixed + np.int64(keys[jj, lane]) + jj
+            jj += 1
+            j[lane] = 0 if jj >= lengths[lane] else jj
         i += 1
-        j += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0, :lanes] = mt[N - 1, :lanes]
             i = 1
-        if j >= length:
-            j = 0
     for _ in range(N - 1):
-        mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941) & MASK32)) - i) & MASK32
+        for lane in range(lanes):
+            p = np.int64(mt[i - 1, lane])
+            mt[i, lane] = (np.int64(mt[i, lane]) ^ ((p ^ (p >> 30)) * 1566083941)) - i
         i += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0, :lanes] = mt[N - 1, :lanes]
             i = 1
-    mt[0] = 0x80000000
-
-
-@njit(cache=CACHE)
-def _twist(mt):
-    for kk in range(N):
-        y = (mt[kk] & 0x80000000) | (mt[(kk + 1) % N] & 0x7FFFFFFF)
-        value = mt[(kk + M) % N] ^ (y >> 1)
-        if y & 1:
-            value ^= 0x9908B0DF
-        mt[kk] = value
+    mt[0, :lanes] = 0x80000000
 
 
 @njit(cache=CACHE, inline="always")
 def _word(mt, where, g):
-    if where[g] >= N:
-        _twist(mt[g])
-        where[g] = 0
-    y = mt[g, where[g]]
-    where[g] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return y
+    """The next 32-bit word of generator g (CPython's genrand_uint32), its state twisted one word at a
+    time as the words are needed: in order and in place, the same words as the whole twist at once."""
+    kk = where[g]
+    if kk >= N:
+        kk = 0
+    y = (np.int64(mt[kk, g]) & 0x80000000) | (np.int64(mt[kk + 1 if kk + 1 < N else 0, g]) & 0x7FFFFFFF)
+    value = np.int64(mt[kk + M if kk < N - M else kk + M - N, g]) ^ (y >> 1)
+    if y & 1:
+        value ^= 0x9908B0DF
+    mt[kk, g] = value
+    where[g] = kk + 1
+    value ^= value >> 11
+    value ^= (value << 7) & 0x9D2C5680
+    value ^= (value << 15) & 0xEFC60000
+    value ^= value >> 18
+    return value
 
 
 @njit(cache=CACHE, inline="always")
@@ -101,9 +120,9 @@ def draw(mt, where, g):
 
 
 @njit(cache=CACHE)
-def key_words(data, start, stop, key):
-    """The 32-bit words, least significant first, of the big-endian number in data[start:stop]
-    (how CPython seeds with an int); returns how many."""
+def key_words(data, start, stop, keys, lane):
+    """Into keys[:, lane], the 32-bit words, least significant first, of the big-endian number in
+    data[start:stop] (how CPython seeds with an int); returns how many."""
     size = stop - start
     while size > 1 and data[start] == 0:
         start += 1
@@ -115,7 +134,7 @@ def key_words(data, start, stop, key):
             m = 4 * j + t
             if m < size:
                 word |= np.int64(data[stop - 1 - m]) << (8 * t)
-        key[j] = word
+        keys[j, lane] = word
     return count
 
 
@@ -127,12 +146,16 @@ def _advance(states, step, degrees):
     them (degrees[0]: the bits whose step up is `step`, by step; degrees[1], degrees[2]: each type's
     last and first degree bits)."""
     valid = states & degrees[0, step]
+    if not valid:
+        return 0
     moved = (valid & ~degrees[3, 0]) << 1
-    for kind in range(degrees.shape[1]):
-        if degrees[1, kind] == 0:
-            break  # (past the last scale type)
-        if valid & degrees[1, kind]:
-            moved |= degrees[2, kind]
+    wrapping = valid & degrees[3, 0]
+    if wrapping:
+        for kind in range(degrees.shape[1]):
+            if degrees[1, kind] == 0:
+                break  # (past the last scale type)
+            if wrapping & degrees[1, kind]:
+                moved |= degrees[2, kind]
     return moved
 
 
@@ -200,15 +223,40 @@ def _scale_mask(grid, c, line, up, down, degrees, max_scale, lone_below, lone_ab
     return mask
 
 
+@njit(cache=CACHE)
+def column_masks(pair_ok, triad):
+    """What a column accepts next to its dice, as pitch masks: pair_masks[0, a] on a lone die a,
+    pair_masks[1, d] under one; triad_masks[0, a, b] on the dice a, b (from below), [1, b, d] under b, d,
+    [2, a, d] between a and d."""
+    pair_masks = np.zeros((2, 12), dtype=np.int64)
+    triad_masks = np.zeros((3, 12, 12), dtype=np.int64)
+    for pitch in range(12):
+        bit = 1 << pitch
+        for lone in range(12):
+            if pair_ok[(pitch - lone + 12) % 12]:
+                pair_masks[0, lone] |= bit
+            if pair_ok[(lone - pitch + 12) % 12]:
+                pair_masks[1, lone] |= bit
+            for other in range(12):
+                if triad[(other - lone + 12) % 12, (pitch - other + 12) % 12] >= 0:
+                    triad_masks[0, lone, other] |= bit
+                if triad[(lone - pitch + 12) % 12, (other - lone + 12) % 12] >= 0:
+                    triad_masks[1, lone, other] |= bit
+                if triad[(pitch - lone + 12) % 12, (other - pitch + 12) % 12] >= 0:
+                    triad_masks[2, lone, other] |= bit
+    return pair_masks, triad_masks
+
+
 @njit(cache=CACHE, inline="always")
 def _empty_or_off(grid, j):
     return j < 0 or grid[j] == EMPTY
 
 
-@njit(cache=CACHE)
-def cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin, below_fin):
+@njit(cache=CACHE, **NO_REFCOUNTS)
+def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, below_fin):
     """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included);
-    diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept)."""
+    diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept), and
+    `column_masks` gives pair_masks and triad_masks."""
     below = 0
     j = down[0, c]
     while j >= 0 and grid[j] != EMPTY:
@@ -223,31 +271,14 @@ def cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin, below_fin)
         return 0
     mask = ALL
     if below + above == 1:
-        mask = 0
-        lone = grid[down[0, c]] if below else grid[up[0, c]]
-        for pitch in range(12):
-            if (pair_ok[(pitch - lone + 12) % 12] if below else pair_ok[(lone - pitch + 12) % 12]):
-                mask |= 1 << pitch
+        mask = pair_masks[0, grid[down[0, c]]] if below else pair_masks[1, grid[up[0, c]]]
     elif below + above == 2:
-        mask = 0
         if below == 2:
-            a = grid[down[0, down[0, c]]]
-            b = grid[down[0, c]]
-            for pitch in range(12):
-                if triad[(b - a + 12) % 12, (pitch - b + 12) % 12] >= 0:
-                    mask |= 1 << pitch
+            mask = triad_masks[0, grid[down[0, down[0, c]]], grid[down[0, c]]]
         elif above == 2:
-            b = grid[up[0, c]]
-            d = grid[up[0, up[0, c]]]
-            for pitch in range(12):
-                if triad[(b - pitch + 12) % 12, (d - b + 12) % 12] >= 0:
-                    mask |= 1 << pitch
+            mask = triad_masks[1, grid[up[0, c]], grid[up[0, up[0, c]]]]
         else:
-            a = grid[down[0, c]]
-            d = grid[up[0, c]]
-            for pitch in range(12):
-                if triad[(pitch - a + 12) % 12, (d - pitch + 12) % 12] >= 0:
-                    mask |= 1 << pitch
+            mask = triad_masks[2, grid[down[0, c]], grid[up[0, c]]]
     mask &= diagonal[1, c] & diagonal[2, c]
     if mask and below + above == 1:
         if below:
@@ -295,7 +326,7 @@ def _run_length(grid, c, line, up, down):
     return length, bottom
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def cell_score(grid, c, up, down, multiplier):
     """`Engine._cell_score` of the empty cell c, the opening rule aside: the new die and the other
     dice of its three runs, times the honeypot."""
@@ -312,7 +343,7 @@ def cell_score(grid, c, up, down, multiplier):
     return dice * multiplier[c]
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def completions(grid, c, t, triad, offsets, min_scale, out):
     """`Engine._completion_facts` of the die just placed on c: how many structures it completed, with
     out[0:2] the triad (root, quality) and out[2:4] the first scale (tonic, type), -1 if none."""
@@ -373,7 +404,7 @@ def _grow(moves, rows):
     return bigger
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _locked(frontier, masks):
     """`Position.is_locked`: no frontier cell accepts any pitch."""
     for c in range(masks.shape[0]):  # noqa: SIM110 (a plain loop: numba compiles no generator into all())
@@ -382,7 +413,7 @@ def _locked(frontier, masks):
     return True
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multiplier, mt, where, gen):
     """The cell agent `gen` picks among legal[:n_legal] (`RandomAgent.choose`, `GreedyAgent.choose`:
     the best immediate score, ties broken by one draw). `scores_count` is False for an opening die
@@ -401,14 +432,15 @@ def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multipli
     return best[int(draw(mt, where, gen) * n_best)]
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
-                  degrees, max_scale, lone_below, lone_above, pair_ok, triad, above_fin, below_fin):
+                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, above_fin, below_fin):
     """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
     of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
     reads three cells away) and those near a diagonal end (whose finishing cell it may be)."""
     cells = masks.shape[0]
-    was_frontier[:] = frontier
+    for c in range(cells):  # (a loop: a slice copy would allocate)
+        was_frontier[c] = frontier[c]
     frontier[chosen] = False
     for c in range(6):
         n = neighbours[chosen, c]
@@ -445,7 +477,7 @@ def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, 
                 dirty[j] = True
     for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
         if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
-            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_ok, triad, above_fin, below_fin)
+            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, below_fin)
 
 
 @njit(cache=CACHE)
@@ -462,7 +494,7 @@ def _row(moves, rows, g, event, turn, player, action, pitch, cell, points, done,
     return moves
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _owed_after(source, done, owed, owed_first, one_extra, add_up):
     """`Game.place`'s rolls owed after a placement: (how many, the source of the first)."""
     extras = (1 if one_extra else done) if done else 0
@@ -476,13 +508,23 @@ def _owed_after(source, done, owed, owed_first, one_extra, add_up):
 
 
 @njit(cache=CACHE)
-def _new_game(g, seeds_data, seeds_start, seeds_stop, mt, where, key, base, grid, diagonal, frontier, masks,
-              on_centre, centre):
-    """Seed game g's generators (the dice, then one per seat) from seeds_data[seeds_start[g, k]:
-    seeds_stop[g, k]], and empty the board."""
-    for k in range(mt.shape[0]):
-        seed_state(mt[k], base, key, key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], key))
-        where[k] = N
+def _seed_block(first, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base):
+    """Seed the generators of games first.. first + BLOCK - 1 (the dice, then one per seat; game
+    first + b's generator k is lane b * (players + 1) + k) from seeds_data[seeds_start[g, k]:
+    seeds_stop[g, k]]."""
+    per_game = seeds_start.shape[1]
+    lanes = 0
+    for g in range(first, min(first + BLOCK, seeds_start.shape[0])):
+        for k in range(per_game):
+            lengths[lanes] = key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], keys, lanes)
+            where[lanes] = N
+            lanes += 1
+    seed_states(mt, base, keys, lengths, lanes)
+
+
+@njit(cache=CACHE, **NO_REFCOUNTS)
+def _new_game(grid, diagonal, frontier, masks, on_centre, centre):
+    """Empty the board."""
     grid[:] = EMPTY
     diagonal[:] = ALL
     frontier[:] = False
@@ -496,13 +538,14 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves):
     """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does (agent_kinds:
     0 random, 1 greedy; switches: the house rules in HOUSE_RULES order); fill scores, results (G_
-    columns) and moves (M_ columns, grown when full); return (moves, rows). See `_new_game` for seeds."""
+    columns) and moves (M_ columns, grown when full); return (moves, rows). See `_seed_block` for seeds."""
     cells = multiplier.shape[0]
     on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
                                                                 switches[3], switches[4])
     t = (up, down, sizes, steps, max_scale, lone_below, lone_above, np.empty(32, dtype=np.int64), degrees)
-    mt, where = np.empty((players + 1, N), dtype=np.int64), np.empty(players + 1, dtype=np.int64)
-    key, base = np.empty(64, dtype=np.int64), base_state()
+    lanes = BLOCK * (players + 1)
+    mt, where = np.empty((N, lanes), dtype=np.uint32), np.empty(lanes, dtype=np.int64)
+    keys, lengths, base = np.zeros((KEY_WORDS, lanes), np.uint32), np.zeros(lanes, np.int64), base_state()
     grid, masks = np.empty(cells, np.int64), np.empty(cells, np.int64)
     diagonal = np.empty((3, cells), np.int64)
     frontier, dirty, was_frontier = (np.empty(cells, np.bool_), np.empty(cells, np.bool_),
@@ -510,9 +553,12 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     legal, best, facts, ends = (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(4, np.int64),
                                 np.empty(6, np.int64))
     no_facts, rows = np.full(4, -1, dtype=np.int64), 0
+    pair_masks, triad_masks = column_masks(pair_ok, triad)
     for g in range(agent_kinds.shape[0]):
-        _new_game(g, seeds_data, seeds_start, seeds_stop, mt, where, key, base, grid, diagonal, frontier,
-                  masks, on_centre, centre)
+        if g % BLOCK == 0:
+            _seed_block(g, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base)
+        dice_lane = (g % BLOCK) * (players + 1)
+        _new_game(grid, diagonal, frontier, masks, on_centre, centre)
         count, supply, phase, owed, owed_first, source = 0, dice, ROLL, 1, S_OPENING, S_OPENING
         player, turn, hand, event = 0, 0, -1, 0
         scores[g, :], results[g, :] = 0, 0
@@ -521,7 +567,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                 if phase == ROLL and not end_locked and count > 0 and _locked(frontier, masks):
                     results[g, G_ERROR] = 1
                     break
-                hand = int(draw(mt, where, 0) * 12)
+                hand = int(draw(mt, where, dice_lane) * 12)
                 if phase == ROLL:
                     supply, source, owed, owed_first = supply - 1, owed_first, owed - 1, S_EXTRA
                     results[g, G_EXTRA_ROLLS] += source == S_EXTRA
@@ -545,7 +591,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                 continue
             scores_count = count > 0 or opening_scores
             chosen = _choose(grid, legal, n_legal, best, agent_kinds[g, player] == 1, scores_count, up, down,
-                             multiplier, mt, where, player + 1)
+                             multiplier, mt, where, dice_lane + player + 1)
             points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
             grid[chosen] = hand
             done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
@@ -555,8 +601,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             results[g, G_BONUS_PLAYS] += source == S_PASSED
             scores[g, player] += points
             _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
-                          down, degrees, max_scale, lone_below, lone_above, pair_ok, triad, above_fin,
-                          below_fin)
+                          down, degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks,
+                          above_fin, below_fin)
             owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
             hand, phase = -1, ROLL
             if supply == 0:

@@ -21,7 +21,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -342,6 +342,8 @@ KINDS = ("games", "moves")
 PARQUET_FILES = ("games.parquet", "moves.parquet")
 #: The largest simulation.json read, in bytes.
 MAX_DATASET_FILE = 1_000_000
+#: Parts read together for a dataset's summary (one pandas group-by per batch, not per part).
+READ_BATCH = 100
 
 
 def part_name(number: int) -> str:
@@ -409,6 +411,7 @@ class SimulationDataset:
         self.n_games = n_games
         self.chunk_size = chunk_size
         self.run_id = run_id
+        self._totals: pd.DataFrame | None = None
 
     @classmethod
     def open(cls, folder: str | Path) -> SimulationDataset:
@@ -507,6 +510,35 @@ class SimulationDataset:
     def result(self) -> SimulationResult:
         """Both frames in memory, for `summary()` and `report()`, when they fit."""
         return SimulationResult(self.games(), self.moves())
+
+    def seat_totals(self) -> pd.DataFrame:
+        """`muzlab.sim.stats.seat_totals` of the games, summed READ_BATCH parts at a time from the columns it
+        reads (kept, as the dataset does not change)."""
+        if self._totals is None:
+            seats = range(len(self.spec.agents))
+            columns = ["game", "winner", *(f"agent_{i}" for i in seats), *(f"score_{i}" for i in seats)]
+            self._totals = stats.combined_seat_totals([stats.seat_totals(frame)
+                                                       for frame in self._batches("games", columns)])
+        return self._totals
+
+    def pass_counts(self, by: str = "agent") -> pd.DataFrame:
+        """`muzlab.sim.stats.pass_counts` of the moves, summed part by part from the columns it reads."""
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
+
+        parts = [stats.pass_counts(frame, by)
+                 for frame in self._batches("moves", [by, "action", "received", "missed"])]
+        if not parts:
+            return stats.pass_counts(self._pandas("moves"), by)
+        return pd.concat(parts).groupby(level=0).sum().astype("int64")
+
+    def _batches(self, kind: str, columns: list[str]) -> Iterator[pd.DataFrame]:
+        """The `columns` of the "games" or "moves" parts, READ_BATCH parts at a time, as pandas frames."""
+        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
+
+        paths = self.files(kind)
+        for start in range(0, len(paths), READ_BATCH):
+            batch = paths[start:start + READ_BATCH]
+            yield pd.concat([pd.read_parquet(path, columns=columns) for path in batch], ignore_index=True)
 
     def report(self) -> str:
         """Win shares and mean scores per player and pass rates per agent, computed part by part."""

@@ -66,9 +66,12 @@ def _check_by(by: str) -> None:
 
 def seat_totals(games: Frames) -> pd.DataFrame:
     """Per (seat, agent): games, wins, first game, score sum and sum of squares: the sums the helpers use
-    (seat 0-based, as in the frames)."""
+    (seat 0-based, as in the frames). An object with its own `seat_totals()` (a dataset, summing its
+    parts one by one) gives them itself."""
     import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
+    if not hasattr(games, "columns") and hasattr(games, "seat_totals"):
+        return games.seat_totals()
     games = frame_of(games, "games")
     seats = sorted(int(column[len("score_"):]) for column in games.columns if column.startswith("score_"))
     lazy = []
@@ -88,6 +91,21 @@ def seat_totals(games: Frames) -> pd.DataFrame:
     long = pd.concat(tables, ignore_index=True)[columns]
     long["agent"] = long["agent"].astype("str")
     return long.astype({name: "int64" for name in columns if name != "agent"})
+
+
+def combined_seat_totals(tables: list[pd.DataFrame]) -> pd.DataFrame:
+    """The seat_totals of several parts of one simulation as one table (the parts' sums added)."""
+    import pandas as pd  # the worker processes import this module: pandas loads where tables are made
+
+    columns = ["seat", "agent", "games", "wins", "first_game", "score_sum", "score_squares"]
+    if not tables:
+        return pd.DataFrame({name: pd.Series(dtype="str" if name == "agent" else "int64")
+                             for name in columns})
+    grouped = pd.concat(tables, ignore_index=True).groupby(["seat", "agent"], sort=True)
+    table = grouped.agg(games=("games", "sum"), wins=("wins", "sum"), first_game=("first_game", "min"),
+                        score_sum=("score_sum", "sum"), score_squares=("score_squares", "sum")).reset_index()
+    table["agent"] = table["agent"].astype("str")
+    return table[columns].astype({name: "int64" for name in columns if name != "agent"})
 
 
 def _sums(data: Frames, by: str) -> pd.DataFrame:
@@ -156,22 +174,31 @@ def cell_counts(moves: Frames, openings: bool = False) -> pd.DataFrame:
     return table
 
 
-def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
-    """Per agent or player: dice rolled after the opening; passes (each counted once, for the player who
-    passed) and the pass rate (passes per die rolled) with its Wilson 95% interval; re-rolls (a passed
-    die its receiver could not place, or a pass with one player); and missed placements (passes and
-    re-rolls of a die that had a legal cell)."""
+def pass_counts(moves: Frames, by: str = "agent") -> pd.DataFrame:
+    """Per agent or seat (0-based): dice rolled after the opening, passes, re-rolls and missed
+    placements, the counts `pass_rates` reads. An object with its own `pass_counts(by)` (a dataset,
+    summing its parts one by one) gives them itself."""
     import pandas as pd  # the worker processes import this module: pandas loads where tables are made
 
     _check_by(by)
+    if not hasattr(moves, "columns") and hasattr(moves, "pass_counts"):
+        return moves.pass_counts(by)
     moves = frame_of(moves, "moves")
     decided = moves[moves["action"] != "opening"]
     grouped = decided.assign(rolled=~decided["received"], passed=decided["action"] == "pass",
                              rerolled=decided["action"] == "reroll").groupby(by)
     rolled, passes, rerolls, missed = materialise(grouped["rolled"].sum(), grouped["passed"].sum(),
                                                   grouped["rerolled"].sum(), grouped["missed"].sum())
-    table = pd.DataFrame({"rolled": rolled, "passes": passes, "rerolls": rerolls,
-                          "missed": missed}).astype("int64")
+    return pd.DataFrame({"rolled": rolled, "passes": passes, "rerolls": rerolls,
+                         "missed": missed}).astype("int64")
+
+
+def pass_rates(moves: Frames, by: str = "agent") -> pd.DataFrame:
+    """Per agent or player: dice rolled after the opening; passes (each counted once, for the player who
+    passed) and the pass rate (passes per die rolled) with its Wilson 95% interval; re-rolls (a passed
+    die its receiver could not place, or a pass with one player); and missed placements (passes and
+    re-rolls of a die that had a legal cell)."""
+    table = pass_counts(moves, by)
     if by == "agent":
         table.index = table.index.astype("str")
     table = table.sort_index()
