@@ -624,23 +624,8 @@ class Position(Refusals):
             context = self._key_context(run) if triads else ()
             return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
                              context=context, qualities=checks.triad_qualities, source=self, key=key)
-        triads: set[tuple[int, str]] = set()
-        if len(pitches) == 2:
-            low, high = pitches
-            up, down = self.board.up[COLUMN][run[-1]], self.board.down[COLUMN][run[0]]
-            for side, completing, above in (
-                (up, checks.completes_above[low][high], True),
-                (down, checks.completes_below[low][high], False),
-            ):
-                if self._side_fault(side, completing) is None:
-                    fitting = completing & self._diagonal_mask(side[0])
-                    for pitch in range(12):
-                        if fitting >> pitch & 1:
-                            triad = (low, high, pitch) if above else (pitch, low, high)
-                            quality = checks.triad_quality(triad)
-                            if quality:
-                                triads.add((triad[0], quality))
-        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=tuple(sorted(triads)),
+        triads = _triads_to_come(self, run, *pitches) if len(pitches) == 2 else ()
+        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=triads,
                          qualities=checks.triad_qualities, source=self, key=key)
 
     def problems(self, reader: Reader | None = None) -> list[Problem]:
@@ -731,3 +716,23 @@ def _resolve_rules(rules: RuleSet | str | None) -> RuleSet:
     if not isinstance(rules, RuleSet):
         raise UnknownSetting(f"{shown(rules)} is not a RuleSet; use muzlab.RuleSet.basic() or a level's name")
     return rules
+
+
+def _triads_to_come(position: Position, run: tuple[int, ...], low: int,
+                    high: int) -> tuple[tuple[int, str], ...]:
+    """The (root, quality) of every triad a column pair low-high could still become: a note a third
+    above or below that the board's room and the diagonals through that cell allow."""
+    checks, board = position._checks, position.board
+    triads: set[tuple[int, str]] = set()
+    up, down = board.up[COLUMN][run[-1]], board.down[COLUMN][run[0]]
+    for side, completing, above in ((up, checks.completes_above[low][high], True),
+                                    (down, checks.completes_below[low][high], False)):
+        if position._side_fault(side, completing) is None:
+            fitting = completing & position._diagonal_mask(side[0])
+            for pitch in range(12):
+                if fitting >> pitch & 1:
+                    triad = (low, high, pitch) if above else (pitch, low, high)
+                    quality = checks.triad_quality(triad)
+                    if quality:
+                        triads.add((triad[0], quality))
+    return tuple(sorted(triads))

@@ -405,6 +405,17 @@ def _grow(moves, rows):
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
+def _legal_cells(frontier, masks, hand, count, legal):
+    """Write the legal cells of the die `hand` into `legal`, in board order; return how many."""
+    n_legal, bit = 0, 1 << hand
+    for c in range(masks.shape[0]):
+        if (count == 0 or frontier[c]) and masks[c] & bit:
+            legal[n_legal] = c
+            n_legal += 1
+    return n_legal
+
+
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _locked(frontier, masks):
     """`Position.is_locked`: no frontier cell accepts any pitch."""
     for c in range(masks.shape[0]):  # noqa: SIM110 (a plain loop: numba compiles no generator into all())
@@ -573,11 +584,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                     results[g, G_EXTRA_ROLLS] += source == S_EXTRA
                 event += 1  # (the roll event)
                 phase = PLACING
-            n_legal, bit = 0, 1 << hand
-            for c in range(cells):  # the legal cells of the die in hand, in board order
-                if (count == 0 or frontier[c]) and masks[c] & bit:
-                    legal[n_legal] = c
-                    n_legal += 1
+            n_legal = _legal_cells(frontier, masks, hand, count, legal)
             if n_legal == 0:  # no place for the die: pass it on, or re-roll it
                 kind = REROLL if phase == BONUS or players == 1 else PASS
                 moves = _row(moves, rows, g, event, turn, player, kind, hand, -1, 0, 0, no_facts, 0, source,
