@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port
 
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.game import Game
-from muzlab.reading import note_names, typeset
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"
@@ -210,10 +210,8 @@ def test_a_class_in_a_real_browser(tmp_path):
 
             # Anna opens on the centre; Ben sees it, each in their own names.
             assert play(anna, ben) == "0,0"
-            with note_names("german"):
-                german = pitch_label(face)
-            with note_names("english"), typeset():  # (pages are typeset: F♯)
-                english = pitch_label(face)
+            german = pitch_label(face, Reader("german"))
+            english = pitch_label(face, Reader(typeset=True))  # (pages are typeset: F♯)
             assert german != english
             expect(anna.locator(".muz-last")).to_contain_text(f"Anna placed {german} on e5")
             expect(ben.locator(".muz-last")).to_contain_text(f"Anna placed {english} on e5")
