@@ -19,7 +19,6 @@ button in the app: its floor is the notebook's, and after a placement the next R
 """
 
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -43,6 +42,7 @@ from test_browser import (  # noqa: E402
     jupyter_lab,
     open_and_run,
     stop,
+    wait_for_server,
     watch_board,
 )
 
@@ -170,16 +170,7 @@ def play_app(playwright, moves: int, floor_ms: list[float]) -> tuple[list[float]
                               stderr=subprocess.STDOUT, cwd=folder)
     browser = None
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    started = (folder / "voila.log").read_text()
-                    raise RuntimeError(f"Voilà did not start:\n{started}") from None
-                time.sleep(0.5)
+        wait_for_server(port, server, folder / "voila.log", "Voilà")
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
         page.goto(f"http://127.0.0.1:{port}/")

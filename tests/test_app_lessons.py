@@ -7,13 +7,13 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import tomllib
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+from test_browser import wait_for_server
 
 from muzlab.app import lessons
 from muzlab.app.lessons import APP_NOTEBOOK, MANIFEST, LessonsError, app_command, copy_lessons, lab_command
@@ -249,15 +249,7 @@ def test_simultaneous_page_loads_against_a_running_app_meet_the_cap(tmp_path):
                                    "--no-browser", "--max-kernels", "1", "--port", str(port)],
                                   stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
         try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=2).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        pytest.fail("muzlab app did not start:\n" + log_path.read_text())
-                    time.sleep(0.3)
+            wait_for_server(port, server, log_path, "muzlab app")
             together = threading.Barrier(3)
             answers: list[tuple[int, str]] = []
 

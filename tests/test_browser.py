@@ -44,6 +44,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_for_server(port: int, server: subprocess.Popen, log: Path, what: str, timeout: float = 120) -> None:
+    """Wait until `server` listens on `port`; RuntimeError with its log if it exits or takes too long."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise RuntimeError(f"{what} did not start:\n{log.read_text()}") from None
+            time.sleep(0.3)
+
+
 @contextlib.contextmanager
 def jupyter_lab(folder: Path):
     """A JupyterLab server on 127.0.0.1 serving `folder`; yields its URL (log in with TOKEN)."""

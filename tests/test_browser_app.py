@@ -10,13 +10,21 @@ nothing over the board, no label cut short. Screenshots go to out/screenshots/.
 """
 
 import shutil
-import socket
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
-from test_browser import CHROMIUM_ARGS, act, answered, changes, chromium_path, free_port, stop, watch_board
+from test_browser import (
+    CHROMIUM_ARGS,
+    act,
+    answered,
+    changes,
+    chromium_path,
+    free_port,
+    stop,
+    wait_for_server,
+    watch_board,
+)
 
 from muzlab import Game
 from muzlab.app.lessons import APP_NOTEBOOK, app_command, lessons_source
@@ -46,15 +54,7 @@ def served(tmp_path):
     server = subprocess.Popen(app_command(tmp_path, port=port, open_browser=False),
                               stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail("Voilà did not start:\n" + (tmp_path / "voila.log").read_text())
-                time.sleep(0.5)
+        wait_for_server(port, server, tmp_path / "voila.log", "Voilà")
         yield f"http://127.0.0.1:{port}/", tmp_path
     finally:
         stop(server, log)
