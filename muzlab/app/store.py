@@ -107,6 +107,20 @@ class ClassStore:
             return self._db.execute("INSERT INTO events (kind, data) VALUES (?, ?)",
                                     (kind, json.dumps(data))).lastrowid
 
+    def append_all(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Write several events (kind, data) in one transaction: all of them, or none."""
+        if any(kind not in KINDS for kind, _ in events):
+            raise ValueError(f"unknown kind of event among {[kind for kind, _ in events]!r}")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany("INSERT INTO events (kind, data) VALUES (?, ?)",
+                                     [(kind, json.dumps(data)) for kind, data in events])
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
     def join(self, data: dict[str, Any]) -> dict[str, Any]:
         """Write a "join" event with the next student id, found and used in one transaction (so two
         joins at once never share an id); returns the data as written, with its `id`."""

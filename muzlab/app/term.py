@@ -35,20 +35,26 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
-from muzlab.app import nicknames
+from muzlab.app import nicknames, term_games
 from muzlab.app.classroom import ClassError, Classroom
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
-from muzlab.play import puzzles, quiz
+from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.eartraining import DRILLS, Drill, EarItem
+from muzlab.reading import for_people
 
-#: What an assignment may ask: the three ear-training drills, the quiz's three kinds, and puzzles.
-ITEM_KINDS = (*DRILLS, *quiz.KINDS, "puzzle")
-#: The ideas each kind of item tests (an answer is tagged with them when it is given).
+#: What an assignment may ask: the three ear-training drills, the quiz's three kinds, the two key
+#: questions (muzlab.play.keyitems), puzzles, and games against the computer (muzlab.app.term_games).
+ITEM_KINDS = (*DRILLS, *quiz.KINDS, *keyitems.KINDS, "puzzle", "game")
+#: The ideas each kind of item tests (an answer is tagged with them when it is given). A game's
+#: answers are its decisions ("best cell") and its result ("scoring", "luck-adjusted skill"): see
+#: muzlab.app.term_games.
 IDEAS_OF = {"triad quality": ("triad quality",), "third": ("third",), "scale degree": ("scale degree",),
             "triad": ("triad quality", "spelling"), "where": ("spelling",), "points": ("scoring",),
-            "puzzle": ("best cell", "scoring")}
+            "key signature": ("key signature",), "Roman numeral": ("Roman numeral",),
+            "puzzle": ("best cell", "scoring"), "game": ("best cell", "scoring", "luck-adjusted skill")}
 #: Every idea the progress table has a column for, in this order.
-IDEAS = ("triad quality", "third", "scale degree", "spelling", "scoring", "best cell")
+IDEAS = ("triad quality", "third", "scale degree", "key signature", "spelling", "Roman numeral", "scoring",
+         "best cell", "luck-adjusted skill")
 #: At most this many items in one assignment, and tries at one item.
 MAX_ITEMS = 100
 MAX_TRIES = 5
@@ -74,6 +80,12 @@ class GradeScheme:
     right when its first try was right (`counts="first"`) or when any try was (`counts="best"`);
     an item not answered counts as wrong. A student who answered nothing gets 0 (`missing="zero"`)
     or an empty cell, so the gradebook keeps what it had (`missing="blank"`).
+
+    A game against the computer is one try, played to its end, and winning depends on the dice: it
+    counts by the coach's accuracy instead, the share of the student's decisions with a choice that
+    the coach grades best or good (muzlab.play.coach). The grade of a game assignment is `out_of` ×
+    the mean accuracy over the games set (a game not finished counts 0), so a student is graded on
+    how they played, not on their luck; `counts` does not apply.
     """
 
     out_of: float = 100.0
@@ -93,7 +105,8 @@ class GradeScheme:
 class Assignment:
     """What the teacher set: `count` items of `kind`, drawn from `seed` (the same items for everyone
     when `same`, else each student's own), open from `opens` to `closes` (both days included), for
-    the students `students` (None: the whole class), `tries` tries per item, graded by `scheme`."""
+    the students `students` (None: the whole class), `tries` tries per item, graded by `scheme`; a
+    game's opponent is the `computer` level (term_games.LEVELS)."""
 
     id: int
     title: str
@@ -106,6 +119,7 @@ class Assignment:
     students: tuple[int, ...] | None = None
     tries: int = 1
     scheme: GradeScheme = field(default_factory=GradeScheme)
+    computer: str = "greedy"
 
     def is_for(self, student_id: int) -> bool:
         """Whether the assignment was set for this student."""
@@ -123,7 +137,8 @@ class Assignment:
 @dataclass(frozen=True)
 class Answer:
     """One reply as stored: to item `item` of an assignment, by a student, right or not, when
-    (ISO date and time from the term's clock), and the ideas it tests."""
+    (ISO date and time from the term's clock), and the ideas it tests; a game's answers have their
+    `step` (term_games.STEPS: a decision, the result, the luck-adjusted result; "" otherwise)."""
 
     assignment: int
     student: int
@@ -132,6 +147,7 @@ class Answer:
     right: bool
     at: str
     ideas: tuple[str, ...]
+    step: str = ""
 
 
 @dataclass(frozen=True)
@@ -145,18 +161,21 @@ class Item:
     question: quiz.Question | None = None
     ear: EarItem | None = None
     prompt: str = ""
+    keys: keyitems.KeyQuestion | None = None
 
     @property
     def options(self) -> tuple[str, ...]:
         """The answers to choose from, by number (empty when the answer is a cell to click)."""
         if self.ear is not None:
             return self.ear.options
-        return () if self.asks_cell else self.question.options
+        if self.keys is not None:
+            return self.keys.options
+        return () if self.asks_cell or self.question is None else self.question.options
 
     @property
     def asks_cell(self) -> bool:
-        """Whether the reply is a cell of the board (where may it go, the best cell)."""
-        return self.ear is None and self.kind in ("where", "puzzle")
+        """Whether the reply is a cell of the board (where may it go, the best cell, a game's move)."""
+        return self.ear is None and self.kind in ("where", "puzzle", "game")
 
     def check(self, reply: Any) -> tuple[bool, str]:
         """Whether `reply` (an option's number, or a cell) is right, and the sentence it earns."""
@@ -171,6 +190,8 @@ class Item:
             right = self.ear.is_right(self.options[reply])
             said = "Right! " if right else f"Not quite: it was {self.ear.answer}. "
             return right, said + self.ear.explanation()
+        if self.keys is not None:
+            return self.keys.check(self.options[reply])
         return self.question.check(self.options[reply])
 
 
@@ -282,6 +303,8 @@ class Term(GradeFiles):
         #: (assignment, student, item): the answers given to it, in order.
         self._tries: dict[tuple[int, int, int], list[Answer]] = defaultdict(list)
         self._by_student: dict[int, list[Answer]] = defaultdict(list)
+        #: (assignment, student, item): the game under way, its stored decisions played (term_games).
+        self._tables: dict[tuple[int, int, int], term_games.Table] = {}
         #: The school's roster: student id -> {"student", "nickname", "id", and the optional columns}.
         self.roster: dict[int, dict[str, str]] = {}
         self._watchers: list[Callable[[str], None]] = []
@@ -323,10 +346,10 @@ class Term(GradeFiles):
 
     def assign(self, title: Any, kind: Any, count: Any, opens: Any, closes: Any, seed: Any = 1,
                same: bool = True, students: Any = None, tries: Any = 1,
-               scheme: GradeScheme | None = None) -> Assignment:
+               scheme: GradeScheme | None = None, computer: Any = "greedy") -> Assignment:
         """Set an assignment (see `Assignment`); TermError saying what is wrong, and nothing set, for a
-        missing title, an unknown kind, zero items, a closing date before the opening, an unknown
-        student."""
+        missing title, an unknown kind, zero items (or more games than MAX_GAMES), a closing date
+        before the opening, an unknown student or computer level."""
         name = " ".join(str(title or "").split())[:MAX_TITLE]
         if not name:
             raise TermError("Give the assignment a title (it names the grade column).")
@@ -335,6 +358,11 @@ class Term(GradeFiles):
                             f"{', '.join(ITEM_KINDS)}.")
         if type(count) is not int or not 1 <= count <= MAX_ITEMS:
             raise TermError(f"An assignment has 1 to {MAX_ITEMS} items, not {str(count)[:10]}.")
+        if kind == "game" and count > term_games.MAX_GAMES:
+            raise TermError(f"An assignment has 1 to {term_games.MAX_GAMES} games, not {count}.")
+        if kind == "game" and computer not in term_games.LEVELS:
+            raise TermError(f"There is no computer level {str(computer)[:20]!r}: choose one of "
+                            f"{', '.join(term_games.LEVELS)}.")
         first, last = _day(opens, "opening"), _day(closes, "closing")
         if last < first:
             raise TermError(f"The closing date {last.isoformat()} is before the opening date "
@@ -357,7 +385,8 @@ class Term(GradeFiles):
                 raise TermError(f"There is already an assignment called {twin.title}: choose another title.")
             data = {"id": max(self.assignments, default=0) + 1, "title": name, "kind": kind, "count": count,
                     "seed": seed, "same": bool(same), "opens": first.isoformat(), "closes": last.isoformat(),
-                    "students": None if who is None else list(who), "tries": tries, "scheme": asdict(scheme)}
+                    "students": None if who is None else list(who), "tries": tries, "scheme": asdict(scheme),
+                    **({"computer": computer} if kind == "game" else {})}
             self.room.store.append("assign", data)
             made = self._assigned(data)
         self._tell("assign")
@@ -369,8 +398,10 @@ class Term(GradeFiles):
                                 int(data["seed"]), bool(data["same"]), _day(data["opens"], "opening"),
                                 _day(data["closes"], "closing"),
                                 None if who is None else tuple(map(int, who)),
-                                int(data.get("tries", 1)), GradeScheme(**data.get("scheme", {})))
-        if assignment.kind not in ITEM_KINDS or assignment.id in self.assignments:
+                                int(data.get("tries", 1)), GradeScheme(**data.get("scheme", {})),
+                                str(data.get("computer", "greedy")))
+        if (assignment.kind not in ITEM_KINDS or assignment.id in self.assignments
+                or assignment.computer not in term_games.LEVELS):
             raise TermError(f"assignment {assignment.id} ({assignment.kind}) cannot be set")
         self.assignments[assignment.id] = assignment
         return assignment
@@ -417,17 +448,78 @@ class Term(GradeFiles):
         if type(index) is not int or not 0 <= index < assignment.count:
             raise TermError(f"{assignment.title} has items 1 to {assignment.count}.")
         seed = self._seed(assignment, student_id)
+        if assignment.kind == "game":
+            return Item(assignment.id, index, "game", prompt=for_people(None).gettext(
+                "Game {number} of {count} against the computer ({level}): place the die in hand on the "
+                "board, or pass it.").format(number=index + 1, count=assignment.count,
+                                             level=assignment.computer))
         if assignment.kind in DRILLS:
             drill = Drill(assignment.kind)
             ear = _drill_items(assignment.kind, seed, assignment.count)[index]
             return Item(assignment.id, index, assignment.kind, ear=ear, prompt=drill.prompt())
+        if assignment.kind in keyitems.KINDS:
+            keys = keyitems.make_question(assignment.kind, seed * MAX_ITEMS + index)
+            return Item(assignment.id, index, assignment.kind, prompt=keys.prompt, keys=keys)
         question = (puzzles.puzzle_question(seed * MAX_ITEMS + index) if assignment.kind == "puzzle"
                     else quiz.make_question(assignment.kind, seed * MAX_ITEMS + index))
         return Item(assignment.id, index, assignment.kind, question=question, prompt=question.prompt)
 
     def _finished(self, assignment: Assignment, student_id: int, index: int) -> bool:
         tries = self._tries.get((assignment.id, student_id, index), [])
+        if assignment.kind == "game":
+            return any(t.step == "result" for t in tries)
         return len(tries) >= assignment.tries or any(t.right for t in tries)
+
+    def table(self, assignment_id: int, student_id: int, index: int) -> term_games.Table:
+        """The game of a game item as it stands: its stored decisions played again (once, then kept),
+        the student's die rolled."""
+        assignment = self.assignment(assignment_id)
+        if assignment.kind != "game":
+            raise TermError(f"{assignment.title} is not a game.")
+        self.item(assignment.id, student_id, index)  # (an index out of range is refused)
+        key = (assignment.id, student_id, index)
+        with self._lock:
+            if key not in self._tables:
+                table = term_games.new_table(self._seed(assignment, student_id) * MAX_ITEMS + index,
+                                             assignment.computer, self.room.nickname(student_id) or "")
+                for move in (t for t in self._tries.get(key, []) if t.step == "move"):
+                    term_games.play(table, move.reply)
+                self._tables[key] = table
+            return self._tables[key]
+
+    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any) -> tuple[bool, str]:
+        """A student's decision in a game item (a cell, or None: pass), written with the game's
+        result when it ends the game; TermError and nothing written for a refused move."""
+        if reply is not None and not (isinstance(reply, tuple | list) and len(reply) == 2
+                                      and all(type(x) is int for x in reply)):
+            raise TermError("A game is played by clicking a cell of the board, or by passing the die.")
+        key = (assignment.id, student_id, index)
+        table = self.table(*key)
+        right, ideas = term_games.tags(table, reply)
+        try:
+            words = term_games.play(table, reply)
+        except term_games.GameRefused as error:
+            raise TermError(str(error)) from None
+        at = self.clock().isoformat(timespec="seconds")
+        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at}
+        events = [{**base, "reply": None if reply is None else list(reply), "right": right,
+                   "ideas": list(ideas), "step": "move"}]
+        if table.game.over:
+            figures = term_games.result(table)
+            events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
+                       for step, done, tags in term_games.result_answers(figures)]
+            words += " " + for_people(None).gettext(
+                "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
+                accuracy=f"{figures['accuracy']:g}", level=figures["level"],
+                margin=f"{figures['luck_adjusted_margin']:+g}")
+        try:
+            self.room.store.append_all([("answer", data) for data in events])
+        except BaseException:
+            self._tables.pop(key, None)  # (the table moved on: it is played again from the file)
+            raise
+        for data in events:
+            self._answered(data)
+        return right, words
 
     def next_item(self, assignment_id: int, student_id: int) -> Item | None:
         """The student's first item not yet finished (answered right, or out of tries), or None."""
@@ -457,6 +549,10 @@ class Term(GradeFiles):
         with self._lock:
             if self._finished(assignment, student.id, index):
                 raise TermError(f"Item {index + 1} of {assignment.title} is done: go on to the next.")
+            if assignment.kind == "game":
+                right, words = self._play(assignment, student.id, index, reply)
+                self._tell("answer")
+                return right, words
             right, words = item.check(reply)
             data = {"assignment": assignment.id, "student": student.id, "item": index,
                     "reply": list(reply) if isinstance(reply, tuple | list) else reply, "right": bool(right),
@@ -468,7 +564,8 @@ class Term(GradeFiles):
 
     def _answered(self, data: dict) -> Answer:
         answer = Answer(int(data["assignment"]), int(data["student"]), int(data["item"]), data["reply"],
-                        bool(data["right"]), str(data["at"]), tuple(map(str, data["ideas"])))
+                        bool(data["right"]), str(data["at"]), tuple(map(str, data["ideas"])),
+                        str(data.get("step", "")))
         week_of(answer.at)  # a time that is not a date does not replay
         if answer.assignment not in self.assignments:
             raise TermError(f"an answer to assignment {answer.assignment}, which was never set")
@@ -485,6 +582,9 @@ class Term(GradeFiles):
             for index in range(assignment.count):
                 tries = self._tries.get((assignment.id, student_id, index), [])
                 finished += self._finished(assignment, student_id, index)
+                if assignment.kind == "game":  # a game is right when won on skill (term_games)
+                    right += any(t.step == "skill" and t.right for t in tries)
+                    continue
                 right += bool(tries) and (tries[0].right if assignment.scheme.counts == "first"
                                           else any(t.right for t in tries))
         return finished, right
@@ -620,6 +720,9 @@ class Term(GradeFiles):
             answered = any(self._tries.get((assignment.id, student_id, i)) for i in range(assignment.count))
         if not answered and scheme.missing == "blank":
             return None
+        if assignment.kind == "game":
+            accuracy = sum(figures["accuracy"] for figures in self.games(assignment.id, student_id))
+            return round(scheme.out_of * accuracy / 100 / assignment.count, 2)
         _, right = self.done(assignment.id, student_id)
         return round(scheme.out_of * right / assignment.count, 2)
 
@@ -630,6 +733,21 @@ class Term(GradeFiles):
     def _graded(self, assignment: Assignment) -> list[tuple[int, str, float | None]]:
         return [(sid, name, self.grade(assignment.id, sid)) for sid, name in self._students().items()
                 if assignment.is_for(sid)]
+
+    def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
+        """The coach's figures of a student's finished games (term_games.result), in one assignment or
+        (None) in every game assignment, in the order played."""
+        with self._lock:
+            return [a.reply for a in self._by_student.get(student_id, ()) if a.step == "result"
+                    and (assignment_id is None or a.assignment == assignment_id)]
+
+    def standings(self, assignment_id: int | None = None) -> list[dict[str, Any]]:
+        """The students who finished a game, best first by mean luck-adjusted margin (as the coach's
+        standings rank): their nickname, rank and `term_games.standing`."""
+        rows = [{"nickname": name, **term_games.standing(found)} for sid, name in self._students().items()
+                if (found := self.games(assignment_id, sid))]
+        rows.sort(key=lambda row: (-row["luck_adjusted_margin"], row["nickname"]))
+        return [{"rank": rank, **row} for rank, row in enumerate(rows, start=1)]
 
     def unmapped(self) -> list[str]:
         """Nicknames on the class's roster that the school's roster file does not name (their grades
@@ -661,6 +779,7 @@ class Term(GradeFiles):
                 self._tries[(key[0], into, key[2])].extend(replace(a, student=into) for a in tries)
             self._by_student[into].extend(moved)
             self.roster.pop(duplicate, None)
+            self._tables.clear()
         self._tell("merge")
         return len(moved)
 
@@ -696,6 +815,7 @@ class Term(GradeFiles):
             for key in [k for k in self._tries if k[1] == student_id]:
                 del self._tries[key]
             self.roster.pop(student_id, None)
+            self._tables.clear()
         self._tell("forget")
         return deleted
 

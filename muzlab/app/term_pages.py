@@ -18,8 +18,9 @@ import solara
 
 from muzlab.app.classroom import Change, ClassError, Student
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
+from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
-from muzlab.reading import note_names, typeset
+from muzlab.reading import for_people, note_names, typeset
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -81,7 +82,8 @@ def weeks_svg(term: Term, student_id: int) -> str:
     if not weeks:
         return ""
     width, height, colours = 40 + 50 * len(weeks), 120, ("#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-                                                        "#ff7f0e", "#8c564b")
+                                                        "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f",
+                                                        "#17becf")
     lines, labels = [], []
     for (idea, per), colour in zip(weekly.items(), colours, strict=False):
         points = " ".join(f"{30 + 50 * weeks.index(w)},{100 - 90 * r / n}" for w, (n, r) in per.items())
@@ -92,6 +94,31 @@ def weeks_svg(term: Term, student_id: int) -> str:
     return (f"<svg width='{width}' height='{height}' class='muz-weeks'><line x1='20' y1='100' "
             f"x2='{width}' y2='100' stroke='#999'/>{''.join(lines)}{ticks}</svg>"
             f"<div>{' '.join(labels)}</div>")
+
+
+def standings_html(term: Term, student_id: int | None = None) -> str:
+    """The games against the computer: per student, games finished, mean points, margin and
+    luck-adjusted margin, accuracy and the coach's level word, best first by luck-adjusted margin
+    (`Term.standings`); only `student_id`'s row when given."""
+    name = None if student_id is None else term.room.nickname(student_id)
+    rows = [row for row in term.standings() if name is None or row["nickname"] == name]
+    if not rows:
+        return ""
+    words = for_people(None)
+    head = "".join(f"<th>{_text(column)}</th>" for column in (
+        words.gettext("rank"), words.gettext("student"), words.gettext("games"), words.gettext("points"),
+        words.gettext("margin"), words.gettext("luck-adjusted margin"), words.gettext("accuracy"),
+        words.gettext("level")))
+    body = "".join(f"<tr><td>{r['rank']}</td><td>{_text(r['nickname'])}</td><td>{r['games']}</td>"
+                   f"<td>{r['points']:g}</td><td>{r['margin']:+g}</td><td>{r['luck_adjusted_margin']:+g}</td>"
+                   f"<td>{r['accuracy']:g}%</td><td>{_text(r['level'])}</td></tr>" for r in rows)
+    title = words.gettext("Games against the computer")
+    return (f"<h4>{_text(title)}</h4><table class='muz-standings'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
+            + _text(words.gettext("Luck-adjusted margin: the margin with the luck of the dice taken out "
+                                  "(the coach's review); accuracy: the share of decisions the coach "
+                                  "grades best or good."))
+            + "</i></p>")
 
 
 class TermTeacher(widgets.VBox):
@@ -108,6 +135,7 @@ class TermTeacher(widgets.VBox):
         self.roster_file.add_class("muz-roster-file")
         self.roster_file.observe(lambda _change: self.upload(), names="value")
         self.progress = _html("muz-progress-box")
+        self.standings = _html("muz-standings-box")
         self.pictures = _html("muz-pictures")
         self.forget_pick = widgets.Dropdown(options=[], description="Student")
         self.forget_pick.add_class("muz-forget-student")
@@ -125,7 +153,7 @@ class TermTeacher(widgets.VBox):
                           widgets.HTML("<h3>Progress</h3><p>The school's roster file (CSV: nickname,id, "
                                        "and optionally email,name,section,login) names the students in "
                                        "the grade files.</p>"),
-                          self.roster_file, self.progress, self.pictures,
+                          self.roster_file, self.progress, self.standings, self.pictures,
                           widgets.HBox([self.forget_pick, self.new_name, self.rename_button, self.into_pick,
                                         self.merge_button, self.forget_button],
                                        layout=widgets.Layout(flex_flow="row wrap"))])
@@ -146,7 +174,10 @@ class TermTeacher(widgets.VBox):
         self.who = widgets.SelectMultiple(options=[], description="For (none: all)", rows=4)
         self.opens = widgets.DatePicker(value=today, description="Opens")
         self.closes = widgets.DatePicker(value=today + timedelta(days=7), description="Closes")
-        for control, css in ((self.title, "muz-assign-title"), (self.kind, "muz-assign-kind"),
+        self.computer = widgets.Dropdown(options=list(LEVELS), value="greedy",
+                                         description=for_people(None).gettext("Computer (a game)"))
+        for control, css in ((self.computer, "muz-assign-computer"), (self.title, "muz-assign-title"),
+                             (self.kind, "muz-assign-kind"),
                              (self.count, "muz-assign-count"), (self.seed, "muz-assign-seed"),
                              (self.same, "muz-assign-same"), (self.tries, "muz-assign-tries"),
                              (self.who, "muz-assign-for"), (self.opens, "muz-assign-opens"),
@@ -154,8 +185,8 @@ class TermTeacher(widgets.VBox):
             control.add_class(css)
         self.create = _button("Set the assignment", "muz-assign-new", "primary")
         self.create.on_click(lambda _b: self.assign())
-        return widgets.HBox([self.title, self.kind, self.count, self.seed, self.same, self.tries,
-                             self.who, self.opens, self.closes, self.create],
+        return widgets.HBox([self.title, self.kind, self.computer, self.count, self.seed, self.same,
+                             self.tries, self.who, self.opens, self.closes, self.create],
                             layout=widgets.Layout(flex_flow="row wrap"))
 
     def _scheme_form(self) -> widgets.HBox:
@@ -187,7 +218,8 @@ class TermTeacher(widgets.VBox):
         try:
             made = self.term.assign(self.title.value, self.kind.value, self.count.value, self.opens.value,
                                     self.closes.value, seed=self.seed.value, same=self.same.value,
-                                    students=list(self.who.value) or None, tries=self.tries.value)
+                                    students=list(self.who.value) or None, tries=self.tries.value,
+                                    computer=self.computer.value)
         except ClassError as error:
             self.message.value = _said(False, str(error))
             return
@@ -267,12 +299,16 @@ class TermTeacher(widgets.VBox):
         items = []
         for a in term.assignments.values():
             finished = sum(term.done(a.id, sid)[0] == a.count for sid in students if a.is_for(sid))
-            items.append(f"<li class='muz-assignment'>{_text(a.title)}: {a.count} × {_text(a.kind)}, "
+            against = "" if a.kind != "game" else " " + for_people(None).gettext(
+                "against the computer ({level})").format(level=a.computer)
+            items.append(f"<li class='muz-assignment'>{_text(a.title)}: {a.count} × {_text(a.kind)}"
+                         f"{_text(against)}, "
                          f"{a.opens.isoformat()} to {a.closes.isoformat()}"
                          f"{'' if a.same else ', each their own items'} — {finished} of "
                          f"{sum(a.is_for(sid) for sid in students)} done</li>")
         self.listing.value = f"<ul>{''.join(items)}</ul>" if items else "<p>No assignment set yet.</p>"
         self.progress.value = progress_html(term)
+        self.standings.value = standings_html(term)
         chosen = self.forget_pick.value
         self.forget_pick.options = [(name, sid) for sid, name in students.items()]
         self.forget_pick.value = chosen if chosen in students else None
@@ -314,7 +350,10 @@ class TermStudent(widgets.VBox):
         self.sound = widgets.Audio(format="wav", autoplay=False, loop=False)
         self.sound.layout.display = "none"
         self.board = SvgBoard(term.room.board, on_click=self.reply)
-        self.board_area = widgets.VBox([self.board])
+        self.game_status = _html("muz-game-status")
+        self.pass_button = _button(for_people(None).gettext("Pass"), "muz-game-pass")
+        self.pass_button.on_click(lambda _b: self.reply(None))
+        self.board_area = widgets.VBox([self.game_status, self.board, self.pass_button])
         self.said = _html("muz-item-said")
         self.progress = _html("muz-my-progress")
         self.item: Item | None = None
@@ -350,7 +389,8 @@ class TermStudent(widgets.VBox):
         self.pick.options = [(a.title, a.id) for a in open_now]
         ids = [a.id for a in open_now]
         self.pick.value = chosen if chosen in ids else (ids[0] if ids else None)
-        self.progress.value = progress_html(term, student.id) + weeks_svg(term, student.id)
+        self.progress.value = (progress_html(term, student.id) + standings_html(term, student.id)
+                               + weeks_svg(term, student.id))
         self.draw_item()
 
     def draw_item(self) -> None:
@@ -373,15 +413,30 @@ class TermStudent(widgets.VBox):
             if item is not None and item.ear is not None:
                 self.sound.value = _wav(item)
             question = None if item is None else item.question
-            self.board_area.layout.display = "none" if question is None else "flex"
-            if question is not None:
+            game = item is not None and item.kind == "game"
+            self.board_area.layout.display = "none" if question is None and not game else "flex"
+            self.pass_button.layout.display = self.game_status.layout.display = "flex" if game else "none"
+            if game:
+                self._draw_game(item, student)
+            elif question is not None:
                 self.board.board = question.position.board
                 cell = question.cell
                 self.board.show(Scene(question.position, highlight=question.pitch if cell is None else None,
                                       chosen=() if cell is None else (cell,)))
 
+    def _draw_game(self, item: Item, student: Student) -> None:
+        """A game item: the board with the die in hand's cells, whose turn and the scores."""
+        table = self.term.table(item.assignment, student.id, item.index)
+        game = table.game
+        self.board.board = game.board
+        self.board.show(Scene(game.position, highlight=game.hand, last=table.last, tips_for=game.hand))
+        scores = " – ".join(f"{_text(seat.name)} {score}" for seat, score in zip(table.seats, game.scores,
+                                                                                  strict=True))
+        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status())}</p>"
+
     def reply(self, reply: object) -> None:
-        """Answer the item shown (an option's number or a cell); what it earns shows under it."""
+        """Answer the item shown (an option's number, a cell, or None: pass a game's die); what it
+        earns shows under it."""
         student, item = self.student(), self.item
         if student is None or item is None:
             return

@@ -1,0 +1,224 @@
+"""The term's key questions (key signature, Roman numeral) and its games against the computer: the
+items checked against the scale's own letters, a game played to its end on a student's page and
+graded by the coach's accuracy, its decisions replayed after a restart, its result checked against
+the coach's standings, and refused moves that write nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from test_term import Clock, open_term, raw_events, right_reply
+
+from muzlab.app import term_games
+from muzlab.app.term import TermError
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import MAJOR_KEY_NUMERALS, major_scale
+from muzlab.play import keyitems
+from muzlab.play.coach import LEVELS, standings
+from muzlab.reading import note_names
+
+MONDAY = datetime(2026, 11, 30, 10, 0)
+#: Semitones from a triad's root to its third and fifth, by quality (the numeral's case and sign).
+QUALITY_OF = {(4, 7): "major", (3, 7): "minor", (3, 6): "diminished"}
+SEMITONES = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def semitone(name: str) -> int:
+    return (SEMITONES[name[0]] + name.count("#") - name.count("b")) % 12
+
+
+def test_a_key_signature_item_names_the_key_whose_scale_has_that_many_sharps_or_flats():
+    for seed in range(60):
+        facts = keyitems.draw("key signature", seed)
+        scale = major_scale(facts.key)  # the key's own letters, counted
+        sharps = sum(n.count("#") - n[1:].count("b") for n in scale)
+        assert facts.signature == sharps, facts
+        assert facts.answer in facts.options and len(set(facts.options)) == keyitems.OPTIONS
+        if facts.asks == "key":  # no other option has the same signature
+            assert [o for o in facts.options if keyitems.MAJOR_KEY_SIGNATURES[o] == sharps] == [facts.key]
+    question = keyitems.make_question("key signature", 1)  # odd seeds ask the count
+    assert question.prompt.startswith("What is the key signature of")
+    assert question.check(question.answer)[0] and not question.check(question.options[0] if
+                                                                     question.options[0] != question.answer
+                                                                     else question.options[1])[0]
+
+
+def test_a_roman_numeral_item_is_the_triad_on_that_degree_with_the_case_of_its_quality():
+    for seed in range(60):
+        facts = keyitems.draw("Roman numeral", seed)
+        question = keyitems.make_question("Roman numeral", seed, Reader())
+        notes = question.prompt.split("the triad ")[1].rstrip("?").split("–")
+        scale = major_scale(facts.key)
+        assert notes == [scale[(facts.degree + k) % 7] for k in (0, 2, 4)]  # the key's letters, a third apart
+        root = semitone(notes[0])
+        quality = QUALITY_OF[((semitone(notes[1]) - root) % 12, (semitone(notes[2]) - root) % 12)]
+        numeral = question.answer
+        assert numeral.rstrip("°").upper() == MAJOR_KEY_NUMERALS[facts.degree].rstrip("°").upper()
+        assert (numeral.isupper(), numeral.endswith("°")) == (quality == "major", quality == "diminished")
+        assert numeral in question.options and len(question.options) == keyitems.OPTIONS
+
+
+def test_a_key_item_means_the_same_option_in_every_note_name_convention_and_language():
+    for kind in keyitems.KINDS:
+        for seed in range(10):
+            english = keyitems.make_question(kind, seed, Reader())
+            german = keyitems.make_question(kind, seed, Reader(convention="german", language="de"))
+            assert english.options.index(english.answer) == german.options.index(german.answer)
+    assert keyitems.make_question("key signature", 2, Reader(convention="german", language="de")).prompt \
+        != keyitems.make_question("key signature", 2, Reader()).prompt
+    with pytest.raises(Exception, match="unknown kind of key question"):
+        keyitems.draw("clef", 1)
+
+
+def test_key_items_are_assigned_answered_and_counted_under_their_ideas(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    keys = term.assign("Signatures", "key signature", 3, "2026-11-30", "2026-12-04")
+    numerals = term.assign("Numerals", "Roman numeral", 2, "2026-11-30", "2026-12-04")
+    for assignment, rights in ((keys, [True, False, True]), (numerals, [True, True])):
+        for right in rights:
+            item = term.next_item(assignment.id, anna.id)
+            reply = right_reply(item) if right else (right_reply(item) + 1) % len(item.options)
+            assert term.answer(anna.token, assignment.id, item.index, reply)[0] == right
+    table = {r["idea"]: (r["answered"], r["right"]) for r in term.progress(anna.id)}
+    assert table == {"key signature": (3, 2), "Roman numeral": (2, 2)}
+    assert term.grades(keys.id) == [("Anna", 66.67)]
+    room.store.close()
+
+
+def best(table):
+    """The greedy reply: a cell scoring most for the die in hand, or None (pass) when none fits."""
+    scores = table.game.position.legal_scores(table.game.hand)
+    return max(sorted(scores), key=scores.get) if scores else None
+
+
+def worst(table):
+    """A weak reply: the legal cell scoring least (a pass when none fits)."""
+    scores = table.game.position.legal_scores(table.game.hand)
+    return min(sorted(scores), key=scores.get) if scores else None
+
+
+def play_game(term, student, assignment, choose, stop_after=None):
+    """Play the student's next game of an assignment by `choose(table)`, up to `stop_after` moves."""
+    item = term.next_item(assignment.id, student.id)
+    moves = 0
+    while term.next_item(assignment.id, student.id) == item and (stop_after is None or moves < stop_after):
+        term.answer(student.token, assignment.id, item.index, choose(term.table(assignment.id, student.id,
+                                                                                item.index)))
+        moves += 1
+    return item.index
+
+
+def test_a_game_against_the_computer_is_played_stored_replayed_and_graded_by_accuracy(tmp_path):
+    folder = tmp_path / "c"
+    room, term = open_term(folder, Clock(MONDAY))
+    anna, ben = room.join("Anna"), room.join("Ben")
+    codes = {"Anna": anna.code, "Ben": ben.code}
+    games = term.assign("Beat greedy", "game", 2, "2026-11-30", "2026-12-04", computer="greedy", seed=4)
+    assert games.computer == "greedy" and "against the computer (greedy)" in term.next_item(games.id,
+                                                                                            anna.id).prompt
+    play_game(term, anna, games, best)
+    play_game(term, ben, games, worst)
+    index = play_game(term, anna, games, best, stop_after=3)  # game 2 under way when the server stops
+    before = term.table(games.id, anna.id, index)
+    position, scores = before.game.position, before.game.scores
+    room.store.close()
+
+    room, term = open_term(folder, Clock(MONDAY))  # the decisions replay to the same board
+    anna = room.join("Anna", personal=codes["Anna"])
+    ben = room.join("Ben", personal=codes["Ben"])
+    again = term.table(games.id, anna.id, index)
+    assert (again.game.position, again.game.scores) == (position, scores)
+    play_game(term, anna, games, best)
+    assert term.next_item(games.id, anna.id) is None and term.done(games.id, anna.id)[0] == 2
+
+    answers = [a for a in raw_events(folder, "answer") if a["assignment"] == games.id]
+    results = [a for a in answers if a["step"] == "result"]
+    assert [a["student"] for a in results] == [anna.id, ben.id, anna.id]
+    tagged = {(), ("best cell",), ("scoring",), ("luck-adjusted skill",)}
+    assert {tuple(a["ideas"]) for a in answers} <= tagged
+    for result in results:  # the result's figures: the coach's own standings of the game, replayed
+        figures = result["reply"]
+        assert result["right"] == (figures["points"] >= figures["computer"])
+        skill = next(a for a in answers if a["step"] == "skill" and a["item"] == result["item"]
+                     and a["student"] == result["student"])
+        assert skill["right"] == (figures["luck_adjusted_margin"] >= 0)
+        game = term.table(games.id, result["student"], result["item"]).game
+        assert game.over and list(game.scores) == [figures["points"], figures["computer"]]
+        table = standings([(game, ["me", "computer"])]).set_index("name")
+        lam = table.loc["me", "luck_adjusted_margin"]
+        assert figures["luck_adjusted_margin"] == pytest.approx(lam, abs=0.01)
+        assert figures["accuracy"] == pytest.approx(table.loc["me", "accuracy"], abs=0.1)
+    # the greedy-best player's decisions are all the best cell; the weakest cell seldom is
+    anna_moves = [a["right"] for a in answers if a["student"] == anna.id and a["ideas"] == ["best cell"]]
+    ben_moves = [a["right"] for a in answers if a["student"] == ben.id and a["ideas"] == ["best cell"]]
+    assert all(anna_moves) and sum(ben_moves) < len(ben_moves) / 2
+    # graded by accuracy: the mean over the games set, a game not finished counts 0
+    anna_figures = [r["reply"] for r in results if r["student"] == anna.id]
+    ben_figures = [r["reply"] for r in results if r["student"] == ben.id]
+    assert term.grade(games.id, anna.id) == round(sum(f["accuracy"] for f in anna_figures) / 2, 2)
+    assert term.grade(games.id, ben.id) == round(ben_figures[0]["accuracy"] / 2, 2)
+    assert term.grade(games.id, anna.id) > term.grade(games.id, ben.id)
+    # the progress table has the game's ideas, and the standings rank by luck-adjusted margin
+    ideas = {r["idea"] for r in term.progress(anna.id)}
+    assert ideas == {"best cell", "scoring", "luck-adjusted skill"}
+    ranked = term.standings()
+    means = {name: term_games.standing(term.games(None, sid))["luck_adjusted_margin"]
+             for name, sid in (("Anna", anna.id), ("Ben", ben.id))}
+    assert [r["nickname"] for r in ranked] == sorted(means, key=lambda name: -means[name])
+    assert [r["games"] for r in ranked if r["nickname"] == "Anna"] == [2]
+    assert all(r["level"] in [name for name, _ in LEVELS] for r in ranked)
+    room.store.close()
+
+
+def test_a_refused_move_or_game_assignment_writes_nothing(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    with pytest.raises(TermError, match="1 to 10 games"):
+        term.assign("Marathon", "game", 11, "2026-11-30", "2026-12-04")
+    with pytest.raises(TermError, match="no computer level 'grandmaster'"):
+        term.assign("Strong", "game", 1, "2026-11-30", "2026-12-04", computer="grandmaster")
+    games = term.assign("One game", "game", 1, "2026-11-30", "2026-12-04", computer="random")
+    term.answer(anna.token, games.id, 0, best(term.table(games.id, anna.id, 0)))  # the opening die
+    table = term.table(games.id, anna.id, 0)
+    occupied = next(iter(table.game.position.dice))
+    written = len(raw_events(room.folder, "answer"))
+    with pytest.raises(TermError, match="already holds"):
+        term.answer(anna.token, games.id, 0, list(occupied))
+    with pytest.raises(TermError, match="clicking a cell of the board, or by passing"):
+        term.answer(anna.token, games.id, 0, "e5")
+    with pytest.raises(TermError, match="is not a game"):
+        term.table(term.assign("Keys", "key signature", 1, "2026-11-30", "2026-12-04").id, anna.id, 0)
+    assert len(raw_events(room.folder, "answer")) == written
+    room.store.close()
+
+
+def test_a_student_plays_a_game_on_their_page_and_the_teacher_sees_the_standings(tmp_path):
+    from muzlab.app.term_pages import TermStudent, TermTeacher
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    teacher = TermTeacher(term)
+    assert "muz-assign-computer" in teacher.computer._dom_classes
+    teacher.title.value, teacher.kind.value, teacher.count.value = "Play", "game", 1
+    teacher.computer.value = "random"
+    teacher.create.click()
+    assert "against the computer (random)" in teacher.listing.value
+    page = TermStudent(term, lambda: anna, lambda: "german")
+    assert page.board_area.layout.display == "flex" and page.pass_button.layout.display == "flex"
+    assert "Anna 0 – Computer 0" in page.game_status.value
+    while page.item is not None:
+        with note_names("german"):
+            choice = best(term.table(page.item.assignment, anna.id, page.item.index))
+        if choice is None:
+            page.pass_button.click()
+        else:
+            page.board.on_click(choice)
+    assert "All done" in page.prompt.value and "accuracy" in page.said.value
+    assert "class='muz-standings'" in page.progress.value and "<td>Anna</td>" in page.progress.value
+    assert "class='muz-standings'" in teacher.standings.value and "<td>Anna</td>" in teacher.standings.value
+    assert "luck-adjusted skill" in teacher.progress.value
+    for view in (teacher, page):
+        view.close()
+    room.store.close()
