@@ -194,6 +194,7 @@ def test_a_refused_move_or_game_assignment_writes_nothing(tmp_path):
     room.store.close()
 
 
+@pytest.mark.slow
 def test_a_student_plays_a_game_on_their_page_and_the_teacher_sees_the_standings(tmp_path):
     from muzlab.app.term_pages import TermStudent, TermTeacher
 

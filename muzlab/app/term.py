@@ -210,7 +210,12 @@ def _day(value: Any, what: str) -> date:
 
 def week_of(at: str) -> str:
     """The ISO week an answer's time falls in: "2026-W49"."""
-    year, week, _ = date.fromisoformat(at[:10]).isocalendar()
+    return _week_of_day(at[:10])
+
+
+@functools.lru_cache(maxsize=4096)
+def _week_of_day(day: str) -> str:
+    year, week, _ = date.fromisoformat(day).isocalendar()
     return f"{year}-W{week:02d}"
 
 
@@ -305,6 +310,10 @@ class Term(GradeFiles):
         self._by_student: dict[int, list[Answer]] = defaultdict(list)
         #: (assignment, student, item): the game under way, its stored decisions played (term_games).
         self._tables: dict[tuple[int, int, int], term_games.Table] = {}
+        #: student -> idea -> week -> [answered, right]: the progress table's counts, kept as answers come.
+        self._counts: dict[int, dict[str, dict[str, list[int]]]] = defaultdict(dict)
+        #: What the pages ask again and again (done, progress), kept until the term changes.
+        self._memo: dict[tuple, Any] = {}
         #: The school's roster: student id -> {"student", "nickname", "id", and the optional columns}.
         self.roster: dict[int, dict[str, str]] = {}
         self._watchers: list[Callable[[str], None]] = []
@@ -324,8 +333,24 @@ class Term(GradeFiles):
         return unwatch
 
     def _tell(self, kind: str) -> None:
+        self._memo.clear()
         for callback in list(self._watchers):
             callback(kind)
+
+    def _recount(self) -> None:
+        """The progress counts made again from every answer (after answers moved or were deleted)."""
+        self._counts = defaultdict(dict)
+        for answer in self.answers:
+            self._count(answer)
+        self._memo.clear()
+
+    def _count(self, answer: Answer) -> None:
+        ideas = self._counts[answer.student]
+        week = week_of(answer.at)
+        for idea in answer.ideas:
+            cell = ideas.setdefault(idea, {}).setdefault(week, [0, 0])
+            cell[0] += 1
+            cell[1] += answer.right
 
     def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
         apply = {"assign": self._assigned, "answer": self._answered, "scheme": self._schemed,
@@ -419,6 +444,7 @@ class Term(GradeFiles):
     def _schemed(self, data: dict) -> Assignment:
         assignment = replace(self.assignments[int(data["id"])], scheme=GradeScheme(**data["scheme"]))
         self.assignments[assignment.id] = assignment
+        self._memo.clear()
         return assignment
 
     def assignment(self, assignment_id: Any) -> Assignment:
@@ -572,6 +598,8 @@ class Term(GradeFiles):
         self.answers.append(answer)
         self._tries[(answer.assignment, answer.student, answer.item)].append(answer)
         self._by_student[answer.student].append(answer)
+        self._count(answer)
+        self._memo.clear()
         return answer
 
     def done(self, assignment_id: int, student_id: int) -> tuple[int, int]:
@@ -579,6 +607,8 @@ class Term(GradeFiles):
         assignment = self.assignment(assignment_id)
         finished = right = 0
         with self._lock:
+            if (memo := self._memo.get(("done", assignment.id, student_id))) is not None:
+                return memo
             for index in range(assignment.count):
                 tries = self._tries.get((assignment.id, student_id, index), [])
                 finished += self._finished(assignment, student_id, index)
@@ -587,6 +617,7 @@ class Term(GradeFiles):
                     continue
                 right += bool(tries) and (tries[0].right if assignment.scheme.counts == "first"
                                           else any(t.right for t in tries))
+            self._memo[("done", assignment.id, student_id)] = finished, right
         return finished, right
 
     # ---- progress ----------------------------------------------------------------------------------------
@@ -597,22 +628,22 @@ class Term(GradeFiles):
 
     def weekly(self, student_id: int) -> dict[str, dict[str, tuple[int, int]]]:
         """A student's answers per idea per week: {idea: {"2026-W49": (answered, right)}}, weeks in order."""
-        table: dict[str, dict[str, list[int]]] = {}
         with self._lock:
-            for answer in self._by_student.get(student_id, ()):
-                for idea in answer.ideas:
-                    cell = table.setdefault(idea, {}).setdefault(week_of(answer.at), [0, 0])
-                    cell[0] += 1
-                    cell[1] += answer.right
-        return {idea: {week: (n, r) for week, (n, r) in sorted(weeks.items())}
-                for idea, weeks in sorted(table.items(), key=lambda kv: IDEAS.index(kv[0]))}
+            table = self._counts.get(student_id, {})
+            return {idea: {week: (n, r) for week, (n, r) in sorted(weeks.items())}
+                    for idea, weeks in sorted(table.items(), key=lambda kv: IDEAS.index(kv[0]))}
 
     def progress(self, student_id: int | None = None) -> list[dict[str, Any]]:
         """The progress table, one row per student per idea they answered on: answered, right, the
         share right, and the trend (the least-squares slope of the weekly share right, per week; None
-        with answers in one week only). Every student's rows, or only `student_id`'s."""
+        with answers in one week only). Every student's rows, or only `student_id`'s (kept until the
+        term or the roster changes: a page draws it after every answer)."""
+        students = self._students()
+        key = ("progress", student_id, tuple(students.items()))
+        if (memo := self._memo.get(key)) is not None:
+            return [dict(row) for row in memo]
         rows = []
-        for sid, name in self._students().items():
+        for sid, name in students.items():
             if student_id is not None and sid != student_id:
                 continue
             for idea, weeks in self.weekly(sid).items():
@@ -622,7 +653,8 @@ class Term(GradeFiles):
                 rows.append({"nickname": name, "idea": idea, "answered": answered, "right": right,
                              "share right": round(right / answered, 3),
                              "trend per week": None if trend is None else round(trend, 3)})
-        return rows
+        self._memo[key] = rows
+        return [dict(row) for row in rows]
 
     def progress_csv(self) -> str:
         """The full progress table as CSV (PROGRESS_COLUMNS), one row per student per idea per week
@@ -780,6 +812,7 @@ class Term(GradeFiles):
             self._by_student[into].extend(moved)
             self.roster.pop(duplicate, None)
             self._tables.clear()
+            self._recount()
         self._tell("merge")
         return len(moved)
 
@@ -816,6 +849,7 @@ class Term(GradeFiles):
                 del self._tries[key]
             self.roster.pop(student_id, None)
             self._tables.clear()
+            self._recount()
         self._tell("forget")
         return deleted
 
