@@ -191,21 +191,62 @@ def graded_term(tmp_path):
     return room, term, a
 
 
+def moodle_import(text, identify, item):
+    """The grades Moodle's CSV grade import takes from a file, by its documented rules (MoodleDocs,
+    "Grade import", docs.moodle.org/311/en/Grade_import, and grade/import/csv/classes/load_data.php):
+    the first row names the columns (trimmed, so they must be unique once trimmed); at the import one
+    column is mapped to a user field ("ID number" to useridnumber or "Email address" to useremail,
+    exact and case-sensitive) and one to the grade item; a row with a blank user field is skipped; a
+    grade of "" or "-" is no grade, anything else must be a number, at most 100 unless the site allows
+    unlimited grades. Returns {user: grade or None}."""
+    rows = list(csv.reader(io.StringIO(text)))
+    header = [h.strip() for h in rows[0]]
+    assert len(set(header)) == len(header), header
+    user, grade = header.index(identify), header.index(item)
+    taken = {}
+    for row in rows[1:]:
+        assert len(row) == len(header)
+        if not row[user]:
+            continue
+        value = row[grade].strip()
+        taken[row[user]] = None if value in ("", "-") else float(value)
+        assert taken[row[user]] is None or 0 <= taken[row[user]] <= 100
+    return taken
+
+
+def canvas_import(text, item):
+    """The scores Canvas's gradebook import takes, by its documented rules (Canvas Instructor Guide,
+    "How do I import grades in the Gradebook?", as the OSU CarmenCanvas guide "Import a CSV File into
+    Carmen Grades" states them): the header row has the student columns, a student's name ("Student")
+    or Canvas "ID" or "SIS User ID" (one of them filled in identifies the student), "SIS Login ID" and
+    "Section", then one column per assignment, named as the assignment; an optional second row whose
+    first cell is "Points Possible" gives each assignment's points. Returns ({SIS User ID: score},
+    points possible)."""
+    rows = list(csv.reader(io.StringIO(text)))
+    header = rows[0]
+    assert header[:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"], header
+    column = header.index(item)
+    points = None
+    if rows[1][0].strip() == "Points Possible":
+        points, rows = float(rows[1][column]), rows[1:]
+    scores = {}
+    for row in rows[1:]:
+        assert len(row) == len(header) and any(row[:3]), row  # a name, an ID or a SIS User ID
+        scores[row[2]] = None if row[column] == "" else float(row[column])
+    return scores, points
+
+
 def test_grade_files_parse_under_each_gradebooks_header_rules(tmp_path):
     room, term, a = graded_term(tmp_path)
-    # Moodle: a header row naming the columns; a user identifier column (ID number or email) and one
-    # column per grade item, mapped at the import
-    moodle = list(csv.DictReader(io.StringIO(term.grades_csv(a.id, "moodle"))))
-    assert moodle == [{"ID number": "S-001", "Email address": "anna@school.example", "Thirds, week 1": "100"},
-                      {"ID number": "S-002", "Email address": "ben@school.example", "Thirds, week 1": "50"}]
-    # Canvas: Student, ID, SIS User ID, SIS Login ID, Section first, then the assignments; a
-    # "Points Possible" row may follow the header
-    canvas = list(csv.reader(io.StringIO(term.grades_csv(a.id, "canvas"))))
-    assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Thirds, week 1"]
-    assert canvas[1][0].strip() == "Points Possible" and canvas[1][5] == "100"
-    assert [(r[0], r[2], r[4], r[5]) for r in canvas[2:]] == [("Anna A.", "S-001", "7b", "100"),
-                                                               ("Ben B.", "S-002", "7b", "50")]
-    # Google Classroom: students matched by email
+    moodle = term.grades_csv(a.id, "moodle")
+    assert moodle_import(moodle, "ID number", "Thirds, week 1") == {"S-001": 100, "S-002": 50}
+    assert moodle_import(moodle, "Email address", "Thirds, week 1") == {"anna@school.example": 100,
+                                                                        "ben@school.example": 50}
+    canvas = term.grades_csv(a.id, "canvas")
+    assert canvas_import(canvas, "Thirds, week 1") == ({"S-001": 100, "S-002": 50}, 100)
+    assert [row[0] for row in csv.reader(io.StringIO(canvas))][2:] == ["Anna A.", "Ben B."]
+    # Google Classroom: no documented CSV grade import was found; the file follows Classroom's own
+    # grade download (students matched by "Email Address", then a column named as the assignment)
     google = list(csv.DictReader(io.StringIO(term.grades_csv(a.id, "google"))))
     assert google == [{"Email Address": "anna@school.example", "Thirds, week 1": "100"},
                       {"Email Address": "ben@school.example", "Thirds, week 1": "50"}]
