@@ -1,6 +1,7 @@
 """A term in a real browser: the teacher sets an assignment on their page, two students do it on
 their own devices (each their own Chromium context), the teacher sees the students × ideas table,
-uploads the school's roster file and downloads the grades; no request leaves the machine."""
+uploads the school's roster file and downloads the grades; a student plays a game against the
+computer set as an assignment, and both pages show the standings; no request leaves the machine."""
 
 from __future__ import annotations
 
@@ -68,6 +69,54 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
             assert all(0 <= float(row["Ears"]) <= 100 for row in moodle)
             google = archive.read("grades/google/Ears.csv").decode()
             assert google.splitlines()[0] == "Email Address,Ears"
+            assert outside == []
+    finally:
+        server.kill()
+
+
+def test_a_game_against_the_computer_is_set_played_on_a_device_and_in_the_standings(tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    server = ClassServer(tmp_path / "term-games")
+    server.start()
+    outside: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 1300, "height": 1000})
+            context.add_init_script(TRACK_MESSAGES)
+            watch_requests(context, outside)
+            teacher = context.new_page()
+            teacher.goto(server.teacher)
+            teacher.wait_for_selector(".muz-assign-new", timeout=60_000)
+            teacher.fill(".muz-assign-title input", "Play")
+            teacher.select_option(".muz-assign-kind select", "game")
+            teacher.select_option(".muz-assign-computer select", "random")
+            teacher.fill(".muz-assign-count input", "1")
+            teacher.locator(".muz-assign-count input").press("Enter")
+            server_caught_up(teacher)
+            teacher.click(".muz-assign-new")
+            expect(teacher.locator(".muz-assignment")).to_contain_text("against the computer (random)",
+                                                                       timeout=WAIT)
+
+            anna = join(browser, server.students, "Anna", None, outside)
+            mine = anna.locator(".muz-term-student")
+            expect(mine.locator(".muz-game-status")).to_contain_text("Anna 0", timeout=WAIT)
+            for _ in range(60):  # a game of 21 dice: about ten decisions of Anna's
+                if "All done" in mine.locator(".muz-item-prompt").inner_text():
+                    break
+                said = mine.locator(".muz-item-said").inner_text()
+                legal = mine.locator(".muz-legal")
+                if legal.count():
+                    mine.locator(f"[data-cell='{legal.first.get_attribute('data-cell')}']").click(force=True)
+                else:
+                    mine.locator(".muz-game-pass").click()
+                expect(mine.locator(".muz-item-said")).not_to_have_text(said, timeout=WAIT)
+            expect(mine.locator(".muz-item-prompt")).to_contain_text("All done", timeout=WAIT)
+            expect(mine.locator(".muz-item-said")).to_contain_text("accuracy")
+            expect(mine.locator(".muz-my-progress .muz-standings")).to_contain_text("Anna")
+            expect(teacher.locator(".muz-standings")).to_contain_text("Anna", timeout=WAIT)
+            expect(teacher.locator(".muz-assignment")).to_contain_text("1 of 1 done", timeout=WAIT)
             assert outside == []
     finally:
         server.kill()

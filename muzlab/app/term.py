@@ -294,7 +294,151 @@ class GradeFiles:
         return buffer.getvalue()
 
 
-class Term(GradeFiles):
+class SchoolRoster:
+    """The school's roster file: each nickname's identifier (and email, name, section, login) for
+    the grade files."""
+
+    def load_roster(self, text: Any) -> int:
+        """Take the school's roster file (CSV, a header row with `nickname` and `id`, and optionally
+        email, name, section, login): it maps each nickname to the school's identifier for the grade
+        files, and replaces the roster loaded before. A file with a missing column, an empty
+        identifier, a nickname twice, an identifier twice or a nickname not in the class is refused
+        with a sentence naming the row, and nothing changes. Returns the number of rows taken."""
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise TermError("The roster file is not UTF-8 text: save it as CSV UTF-8.") from None
+        if not isinstance(text, str) or not text.strip():
+            raise TermError("The roster file is empty: it needs a header row with nickname and id.")
+        reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+        header = [h.strip().casefold() for h in next(reader)]
+        missing = [c for c in ROSTER_NEEDED if c not in header]
+        if missing:
+            raise TermError(f"The roster file has no {' and no '.join(missing)} column: its first row must "
+                            "name the columns (nickname,id and optionally email,name,section,login).")
+        class_names = {nicknames.skeleton(name): (sid, name) for sid, name in self._students().items()}
+        rows: dict[str, dict[str, str]] = {}
+        ids: dict[str, str] = {}
+        for line, values in enumerate(reader, start=2):
+            if not any(v.strip() for v in values):
+                continue
+            if len(values) != len(header):
+                raise TermError(f"Row {line} of the roster file has {len(values)} cells, the header "
+                                f"{len(header)}.")
+            row = {c: v.strip() for c, v in zip(header, values, strict=True)
+                   if c in ROSTER_NEEDED + ROSTER_OPTIONAL}
+            same = nicknames.skeleton(row["nickname"])
+            if same not in class_names:
+                raise TermError(f"Row {line} of the roster file: no student of this class is called "
+                                f"{row['nickname'][:20]!r}.")
+            if same in rows:
+                raise TermError(f"Row {line} of the roster file: {row['nickname'][:20]} is there twice.")
+            if not row["id"]:
+                raise TermError(f"Row {line} of the roster file: {row['nickname'][:20]} has no id.")
+            if row["id"] in ids:
+                raise TermError(f"Row {line} of the roster file: the id {row['id'][:20]} is also "
+                                f"{ids[row['id']]}'s.")
+            ids[row["id"]] = row["nickname"]
+            sid, name = class_names[same]
+            rows[same] = {**row, "nickname": name, "student": sid}
+        if not rows:
+            raise TermError("The roster file has a header but no student rows.")
+        with self._lock:
+            data = {"rows": list(rows.values())}
+            self.room.store.append("roster", data)
+            self._rostered(data)
+        self._tell("roster")
+        return len(rows)
+
+    def _rostered(self, data: dict) -> None:
+        self.roster = {int(row["student"]): {k: str(v) for k, v in row.items()} for row in data["rows"]}
+
+    def school_row(self, student_id: int) -> dict[str, str] | None:
+        """The school's roster row for a student, or None when the roster file does not name them."""
+        return self.roster.get(student_id)
+
+    def unmapped(self) -> list[str]:
+        """Nicknames on the class's roster that the school's roster file does not name (their grades
+        are left out of the grade files)."""
+        return [name for sid, name in self._students().items() if self.school_row(sid) is None]
+
+
+class GameItems:
+    """A term's games against the computer (muzlab.app.term_games): the game of a game item, a
+    student's decision in it, and the coach's figures and standings of the games finished."""
+
+    def table(self, assignment_id: int, student_id: int, index: int) -> term_games.Table:
+        """The game of a game item as it stands: its stored decisions played again (once, then kept),
+        the student's die rolled."""
+        assignment = self.assignment(assignment_id)
+        if assignment.kind != "game":
+            raise TermError(f"{assignment.title} is not a game.")
+        self.item(assignment.id, student_id, index)  # (an index out of range is refused)
+        key = (assignment.id, student_id, index)
+        with self._lock:
+            if key not in self._tables:
+                table = term_games.new_table(self._seed(assignment, student_id) * MAX_ITEMS + index,
+                                             assignment.computer, self.room.nickname(student_id) or "")
+                for move in (t for t in self._tries.get(key, []) if t.step == "move"):
+                    try:
+                        term_games.play(table, move.reply)
+                    except term_games.GameRefused:  # (two merged nicknames' moves in one game: the
+                        break                        # kept one's replay, the rest do not fit)
+                self._tables[key] = table
+            return self._tables[key]
+
+    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any) -> tuple[bool, str]:
+        """A student's decision in a game item (a cell, or None: pass), written with the game's
+        result when it ends the game; TermError and nothing written for a refused move."""
+        if reply is not None and not (isinstance(reply, tuple | list) and len(reply) == 2
+                                      and all(type(x) is int for x in reply)):
+            raise TermError("A game is played by clicking a cell of the board, or by passing the die.")
+        key = (assignment.id, student_id, index)
+        table = self.table(*key)
+        right, ideas = term_games.tags(table, reply)
+        try:
+            words = term_games.play(table, reply)
+        except term_games.GameRefused as error:
+            raise TermError(str(error)) from None
+        at = self.clock().isoformat(timespec="seconds")
+        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at}
+        events = [{**base, "reply": None if reply is None else list(reply), "right": right,
+                   "ideas": list(ideas), "step": "move"}]
+        if table.game.over:
+            figures = term_games.result(table)
+            events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
+                       for step, done, tags in term_games.result_answers(figures)]
+            words += " " + for_people(None).gettext(
+                "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
+                accuracy=f"{figures['accuracy']:g}", level=figures["level"],
+                margin=f"{figures['luck_adjusted_margin']:+g}")
+        try:
+            self.room.store.append_all([("answer", data) for data in events])
+        except BaseException:
+            self._tables.pop(key, None)  # (the table moved on: it is played again from the file)
+            raise
+        for data in events:
+            self._answered(data)
+        return right, words
+
+    def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
+        """The coach's figures of a student's finished games (term_games.result), in one assignment or
+        (None) in every game assignment, in the order played."""
+        with self._lock:
+            return [a.reply for a in self._by_student.get(student_id, ()) if a.step == "result"
+                    and (assignment_id is None or a.assignment == assignment_id)]
+
+    def standings(self, assignment_id: int | None = None) -> list[dict[str, Any]]:
+        """The students who finished a game, best first by mean luck-adjusted margin (as the coach's
+        standings rank): their nickname, rank and `term_games.standing`."""
+        rows = [{"nickname": name, **term_games.standing(found)} for sid, name in self._students().items()
+                if (found := self.games(assignment_id, sid))]
+        rows.sort(key=lambda row: (-row["luck_adjusted_margin"], row["nickname"]))
+        return [{"rank": rank, **row} for rank, row in enumerate(rows, start=1)]
+
+
+class Term(GradeFiles, SchoolRoster, GameItems):
     """The term of the class `room`: assignments, answers, grade schemes and the school's roster,
     replayed from the class folder when made; `clock()` gives the datetime now (the only source of
     dates, so a test can be any week of the term)."""
@@ -496,57 +640,6 @@ class Term(GradeFiles):
             return any(t.step == "result" for t in tries)
         return len(tries) >= assignment.tries or any(t.right for t in tries)
 
-    def table(self, assignment_id: int, student_id: int, index: int) -> term_games.Table:
-        """The game of a game item as it stands: its stored decisions played again (once, then kept),
-        the student's die rolled."""
-        assignment = self.assignment(assignment_id)
-        if assignment.kind != "game":
-            raise TermError(f"{assignment.title} is not a game.")
-        self.item(assignment.id, student_id, index)  # (an index out of range is refused)
-        key = (assignment.id, student_id, index)
-        with self._lock:
-            if key not in self._tables:
-                table = term_games.new_table(self._seed(assignment, student_id) * MAX_ITEMS + index,
-                                             assignment.computer, self.room.nickname(student_id) or "")
-                for move in (t for t in self._tries.get(key, []) if t.step == "move"):
-                    term_games.play(table, move.reply)
-                self._tables[key] = table
-            return self._tables[key]
-
-    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any) -> tuple[bool, str]:
-        """A student's decision in a game item (a cell, or None: pass), written with the game's
-        result when it ends the game; TermError and nothing written for a refused move."""
-        if reply is not None and not (isinstance(reply, tuple | list) and len(reply) == 2
-                                      and all(type(x) is int for x in reply)):
-            raise TermError("A game is played by clicking a cell of the board, or by passing the die.")
-        key = (assignment.id, student_id, index)
-        table = self.table(*key)
-        right, ideas = term_games.tags(table, reply)
-        try:
-            words = term_games.play(table, reply)
-        except term_games.GameRefused as error:
-            raise TermError(str(error)) from None
-        at = self.clock().isoformat(timespec="seconds")
-        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at}
-        events = [{**base, "reply": None if reply is None else list(reply), "right": right,
-                   "ideas": list(ideas), "step": "move"}]
-        if table.game.over:
-            figures = term_games.result(table)
-            events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
-                       for step, done, tags in term_games.result_answers(figures)]
-            words += " " + for_people(None).gettext(
-                "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
-                accuracy=f"{figures['accuracy']:g}", level=figures["level"],
-                margin=f"{figures['luck_adjusted_margin']:+g}")
-        try:
-            self.room.store.append_all([("answer", data) for data in events])
-        except BaseException:
-            self._tables.pop(key, None)  # (the table moved on: it is played again from the file)
-            raise
-        for data in events:
-            self._answered(data)
-        return right, words
-
     def next_item(self, assignment_id: int, student_id: int) -> Item | None:
         """The student's first item not yet finished (answered right, or out of tries), or None."""
         assignment = self.assignment(assignment_id)
@@ -682,67 +775,7 @@ class Term(GradeFiles):
         frame.to_parquet(buffer, index=False)
         return buffer.getvalue()
 
-    # ---- the school's roster and grades -------------------------------------------------------------------
-    def load_roster(self, text: Any) -> int:
-        """Take the school's roster file (CSV, a header row with `nickname` and `id`, and optionally
-        email, name, section, login): it maps each nickname to the school's identifier for the grade
-        files, and replaces the roster loaded before. A file with a missing column, an empty
-        identifier, a nickname twice, an identifier twice or a nickname not in the class is refused
-        with a sentence naming the row, and nothing changes. Returns the number of rows taken."""
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise TermError("The roster file is not UTF-8 text: save it as CSV UTF-8.") from None
-        if not isinstance(text, str) or not text.strip():
-            raise TermError("The roster file is empty: it needs a header row with nickname and id.")
-        reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-        header = [h.strip().casefold() for h in next(reader)]
-        missing = [c for c in ROSTER_NEEDED if c not in header]
-        if missing:
-            raise TermError(f"The roster file has no {' and no '.join(missing)} column: its first row must "
-                            "name the columns (nickname,id and optionally email,name,section,login).")
-        class_names = {nicknames.skeleton(name): (sid, name) for sid, name in self._students().items()}
-        rows: dict[str, dict[str, str]] = {}
-        ids: dict[str, str] = {}
-        for line, values in enumerate(reader, start=2):
-            if not any(v.strip() for v in values):
-                continue
-            if len(values) != len(header):
-                raise TermError(f"Row {line} of the roster file has {len(values)} cells, the header "
-                                f"{len(header)}.")
-            row = {c: v.strip() for c, v in zip(header, values, strict=True)
-                   if c in ROSTER_NEEDED + ROSTER_OPTIONAL}
-            same = nicknames.skeleton(row["nickname"])
-            if same not in class_names:
-                raise TermError(f"Row {line} of the roster file: no student of this class is called "
-                                f"{row['nickname'][:20]!r}.")
-            if same in rows:
-                raise TermError(f"Row {line} of the roster file: {row['nickname'][:20]} is there twice.")
-            if not row["id"]:
-                raise TermError(f"Row {line} of the roster file: {row['nickname'][:20]} has no id.")
-            if row["id"] in ids:
-                raise TermError(f"Row {line} of the roster file: the id {row['id'][:20]} is also "
-                                f"{ids[row['id']]}'s.")
-            ids[row["id"]] = row["nickname"]
-            sid, name = class_names[same]
-            rows[same] = {**row, "nickname": name, "student": sid}
-        if not rows:
-            raise TermError("The roster file has a header but no student rows.")
-        with self._lock:
-            data = {"rows": list(rows.values())}
-            self.room.store.append("roster", data)
-            self._rostered(data)
-        self._tell("roster")
-        return len(rows)
-
-    def _rostered(self, data: dict) -> None:
-        self.roster = {int(row["student"]): {k: str(v) for k, v in row.items()} for row in data["rows"]}
-
-    def school_row(self, student_id: int) -> dict[str, str] | None:
-        """The school's roster row for a student, or None when the roster file does not name them."""
-        return self.roster.get(student_id)
-
+    # ---- grades ------------------------------------------------------------------------------------------
     def grade(self, assignment_id: int, student_id: int) -> float | None:
         """A student's grade in an assignment by its scheme (None: a blank, for nothing answered under
         `missing="blank"`)."""
@@ -765,26 +798,6 @@ class Term(GradeFiles):
     def _graded(self, assignment: Assignment) -> list[tuple[int, str, float | None]]:
         return [(sid, name, self.grade(assignment.id, sid)) for sid, name in self._students().items()
                 if assignment.is_for(sid)]
-
-    def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
-        """The coach's figures of a student's finished games (term_games.result), in one assignment or
-        (None) in every game assignment, in the order played."""
-        with self._lock:
-            return [a.reply for a in self._by_student.get(student_id, ()) if a.step == "result"
-                    and (assignment_id is None or a.assignment == assignment_id)]
-
-    def standings(self, assignment_id: int | None = None) -> list[dict[str, Any]]:
-        """The students who finished a game, best first by mean luck-adjusted margin (as the coach's
-        standings rank): their nickname, rank and `term_games.standing`."""
-        rows = [{"nickname": name, **term_games.standing(found)} for sid, name in self._students().items()
-                if (found := self.games(assignment_id, sid))]
-        rows.sort(key=lambda row: (-row["luck_adjusted_margin"], row["nickname"]))
-        return [{"rank": rank, **row} for rank, row in enumerate(rows, start=1)]
-
-    def unmapped(self) -> list[str]:
-        """Nicknames on the class's roster that the school's roster file does not name (their grades
-        are left out of the grade files)."""
-        return [name for sid, name in self._students().items() if self.school_row(sid) is None]
 
     # ---- the roster: merging two nicknames of one student -------------------------------------------------
     def merge(self, duplicate: int, into: int) -> int:
