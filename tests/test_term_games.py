@@ -211,7 +211,10 @@ def test_a_student_plays_a_game_on_their_page_and_the_teacher_sees_the_standings
     assert "Anna 0 – Computer 0" in page.game_status.value
     while page.item is not None:
         with note_names("german"):
-            choice = best(term.table(page.item.assignment, anna.id, page.item.index))
+            table = term.table(page.item.assignment, anna.id, page.item.index)
+            choice = best(table)
+        lit = {cell for cell, css in page.board.classes.items() if "muz-legal" in css}
+        assert lit == set(table.game.position.legal_placements(table.game.hand))  # the die's cells lit
         if choice is None:
             page.pass_button.click()
         else:

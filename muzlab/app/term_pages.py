@@ -429,7 +429,9 @@ class TermStudent(widgets.VBox):
         table = self.term.table(item.assignment, student.id, item.index)
         game = table.game
         self.board.board = game.board
-        self.board.show(Scene(game.position, highlight=game.hand, last=table.last, tips_for=game.hand))
+        legal = () if game.hand is None else game.position.legal_placements(game.hand)
+        self.board.show(Scene(game.position, highlight=game.hand, last=table.last, lit=legal,
+                              tips_for=game.hand))
         scores = " – ".join(f"{_text(seat.name)} {score}" for seat, score in zip(table.seats, game.scores,
                                                                                   strict=True))
         self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status())}</p>"
