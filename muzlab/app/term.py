@@ -733,8 +733,12 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         term or the roster changes: a page draws it after every answer)."""
         students = self._students()
         key = ("progress", student_id, tuple(students.items()))
+        with self._lock:  # (an answer clears the memo: no table counted before it is kept after it)
+            return [dict(row) for row in self._progress(key, students, student_id)]
+
+    def _progress(self, key: tuple, students: dict[int, str], student_id: int | None) -> list[dict]:
         if (memo := self._memo.get(key)) is not None:
-            return [dict(row) for row in memo]
+            return memo
         rows = []
         for sid, name in students.items():
             if student_id is not None and sid != student_id:
@@ -747,7 +751,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                              "share right": round(right / answered, 3),
                              "trend per week": None if trend is None else round(trend, 3)})
         self._memo[key] = rows
-        return [dict(row) for row in rows]
+        return rows
 
     def progress_csv(self) -> str:
         """The full progress table as CSV (PROGRESS_COLUMNS), one row per student per idea per week
