@@ -226,3 +226,31 @@ def test_a_student_plays_a_game_on_their_page_and_the_teacher_sees_the_standings
     for view in (teacher, page):
         view.close()
     room.store.close()
+
+
+def test_the_parents_report_gives_the_games_in_the_coachs_words(tmp_path, monkeypatch):
+    import matplotlib.figure
+
+    from muzlab.app.term_report import report_pdf
+
+    written: list[str] = []
+    save = matplotlib.figure.Figure.savefig
+
+    def savefig(figure, *args, **kwargs):
+        written.extend(text.get_text() for text in figure.texts)
+        return save(figure, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", savefig)
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    games = term.assign("Play", "game", 1, "2026-11-30", "2026-12-04", computer="random")
+    report_pdf(term, anna.id)
+    assert not any("Games against the computer" in text for text in written)  # none played yet
+    play_game(term, anna, games, best)
+    written.clear()
+    assert report_pdf(term, anna.id).startswith(b"%PDF")
+    row = term.standings()[0]
+    line = next(text for text in written if "Games against the computer" in text)
+    assert f"1 played, accuracy {row['accuracy']:.0f}% (level: {row['level']})" in line
+    assert f"luck-adjusted margin {row['luck_adjusted_margin']:+.1f} points a game" in line
+    room.store.close()

@@ -1,5 +1,6 @@
 """A printable one-page report per student (PDF), for parents' evenings: the share right per idea,
-the trend, a picture of the weeks, and the assignments with their grades. Drawn with matplotlib's
+the trend, a picture of the weeks, the assignments with their grades, and the games against the
+computer in the coach's words (accuracy, level, luck-adjusted margin). Drawn with matplotlib's
 object interface (no pyplot state), with no date in the file, so the same term gives the same bytes.
 """
 
@@ -37,8 +38,8 @@ def report_pdf(term: Term, student_id: int) -> bytes:
             lines.append(f"    {idea}: {row['share right'] * 100:.0f}% of {row['answered']}{change}")
     if len(lines) == 1:
         lines.append("    nothing answered yet")
-    figure.text(0.08, 0.90, "\n".join(lines), fontsize=11, va="top", linespacing=1.6)
-    axes = figure.add_axes((0.1, 0.42, 0.8, 0.25))
+    figure.text(0.08, 0.90, "\n".join(lines), fontsize=11, va="top", linespacing=1.5)
+    axes = figure.add_axes((0.1, 0.41, 0.8, 0.24))
     for idea, per in weekly.items():
         axes.plot([weeks.index(w) for w in per], [100 * r / n for n, r in per.values()], marker="o",
                   label=idea)
@@ -56,7 +57,13 @@ def report_pdf(term: Term, student_id: int) -> bytes:
             shown = "–" if grade is None else f"{grade:g} of {assignment.scheme.out_of:g}"
             graded.append(f"    {assignment.title} ({assignment.closes.isoformat()}): {right} of "
                           f"{assignment.count} right, grade {shown}")
-    figure.text(0.08, 0.34, "Assignments:\n" + ("\n".join(graded) or "    none set"), fontsize=11,
+    games = [row for row in term.standings() if row["nickname"] == name]
+    if games:  # the coach's words on the games against the computer (muzlab.app.term_games)
+        row = games[0]
+        graded.append(f"Games against the computer: {row['games']} played, accuracy {row['accuracy']:.0f}% "
+                      f"(level: {row['level']}),\n    luck-adjusted margin "
+                      f"{row['luck_adjusted_margin']:+.1f} points a game (the luck of the dice taken out)")
+    figure.text(0.08, 0.33, "Assignments:\n" + ("\n".join(graded) or "    none set"), fontsize=11,
                 va="top", linespacing=1.6)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="pdf", metadata={"CreationDate": None, "Creator": "muzlab"})
