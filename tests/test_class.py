@@ -470,3 +470,70 @@ def test_the_class_server_holds_at_most_its_cap_of_pages_and_lets_unjoined_ones_
     assert pages.to_end(lambda session: session not in gone) == []
     now[0] = UNJOINED_CULL
     assert pages.to_end(lambda session: session not in gone) == ["c"]
+
+
+class DiskFull(OSError):
+    """The class file refusing a write (the test's)."""
+
+
+def class_state(room: Classroom) -> tuple:
+    """What the class holds in memory: the roster, the round, each table's seats, game and version."""
+    return (dict(room.students), room.round,
+            [(t.number, t.students, t.table.seats, t.table.game.to_json(), t.version) for t in room.tables])
+
+
+def test_every_kind_of_action_is_written_before_it_is_applied(room, monkeypatch):
+    anna, ben = room.join("Anna"), room.join("Ben")
+    room.deal(2, seed=5)
+    token = mover(room, 1)
+    first = room.student(token)
+    other = anna if first.id != anna.id else ben
+
+    def refuse(*_args, **_kwargs):
+        raise DiskFull("the disk is full")
+
+    actions = {
+        "join": lambda: room.join("Cleo"),
+        "rejoin": lambda: room.join("Anna", personal=anna.code),
+        "remove": lambda: room.remove(ben.id),
+        "deal": lambda: room.deal(1),
+        "seat": lambda: room.seat(1, 0),
+        "rename": lambda: room.rename(other.id, "Bea"),
+        "roll": lambda: room.act(token, "roll"),
+    }
+    for kind, action in actions.items():
+        before = class_state(room)
+        with monkeypatch.context() as patched:  # the file refuses the event: nothing is applied
+            patched.setattr(room.store, "append", refuse)
+            patched.setattr(room.store, "join", refuse)
+            with pytest.raises(DiskFull):
+                action()
+        assert class_state(room) == before, kind
+    assert not room.act(token, "roll")[0].refused  # (the class goes on once the file takes events)
+    cells = room.table(1).table.game.legal_placements()
+    for action, cell in (("place", cells[0] if cells else None), ("hint", None), ("pass", None)):
+        before = class_state(room)
+        with monkeypatch.context() as patched:
+            patched.setattr(room.store, "append", refuse)
+            if action == "place" and cell is None:
+                continue
+            with pytest.raises(DiskFull):
+                room.act(token, action, cell)
+        assert class_state(room) == before, action
+
+
+def test_a_replay_that_diverges_from_the_log_is_an_error_naming_the_event(tmp_path):
+    folder = tmp_path / "c"
+    room = Classroom(folder)
+    token = room.join("Anna").token
+    room.deal(1, seed=2)
+    play_a_move(room, token)
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+    seq, data = db.execute("SELECT seq, data FROM events WHERE kind = 'act' ORDER BY seq DESC").fetchone()
+    changed = {**json.loads(data), "events": json.loads(data)["events"] + 1}  # one event too many before it
+    db.execute("UPDATE events SET data = ? WHERE seq = ?", (json.dumps(changed), seq))
+    db.commit()
+    db.close()
+    with pytest.raises(ClassFolderError, match=f"event {seq} \\(act\\) does not replay"):
+        Classroom(folder)

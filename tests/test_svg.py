@@ -278,7 +278,7 @@ def test_two_names_go_on_two_lines_inside_the_die_and_one_name_stays_one_line():
         assert font >= 0.34, (label, font)  # still readable: at least 0.34 of a hex, 62% of a lone name
         if "/" in label and len(label) >= 4:
             assert len(lines) == 2, label
-    assert die_name_lines("C") == (["C"], NAME_SIZE) and die_name_lines("F♯") == (["F♯"], NAME_SIZE)
+    assert die_name_lines("C") == (("C",), NAME_SIZE) and die_name_lines("F♯") == (("F♯",), NAME_SIZE)
     svg = position_svg(Position.from_notation(golden.MIDGAME))
     assert ('<tspan x="45.0" dy="-0.15em">C♯</tspan><tspan x="45.0" dy="1em">D♭</tspan>' in svg)
 

@@ -101,8 +101,11 @@ class ClassTable:
     fair_missing: str = ""
     #: Held while the table changes or is read for a snapshot (never while a page draws).
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
-    #: Counts the table's changes: a page that drew this version has nothing to draw again.
+    #: Counts the table's changes: a page that drew this version has nothing to draw again. Every
+    #: change of what a snapshot holds counts one (under the table's lock).
     version: int = field(default=0, compare=False)
+    #: The snapshot of `version`, once taken: every page at the table draws the same one.
+    _snapshot: TableSnapshot | None = field(default=None, repr=False, compare=False)
 
     def standings(self, names: dict[int, str]) -> list[dict[str, Any]]:
         """The leaderboard's rows of this table's students (`Classroom.standings`), under its lock."""
@@ -124,7 +127,14 @@ class ClassTable:
         return rows
 
     def snapshot(self) -> TableSnapshot:
-        """The table as a page draws it, copied under the table's lock (immutable values only)."""
+        """The table as a page draws it, copied under the table's lock (immutable values only), once
+        per version: the pages at the table share it."""
+        with self.lock:
+            if self._snapshot is None or self._snapshot.version != self.version:
+                self._snapshot = self._copy()
+            return self._snapshot
+
+    def _copy(self) -> TableSnapshot:
         with self.lock:
             t, game = self.table, self.table.game
             hand = None if game.over else game.hand
@@ -610,12 +620,12 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         if not messages or messages[0].refused:
             self.store.retract(seq)
             return messages
-        table.version += 1
         try:
             self._reviewer.review_when_over(table)
         except Exception as error:  # a move never fails because of a review
             log.exception("the fair review could not be started")
             table.fair_missing = f"The luck-adjusted review could not be made ({type(error).__name__})."
+        table.version += 1
         return messages
 
     @contextmanager

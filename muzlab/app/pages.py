@@ -15,9 +15,10 @@ import html
 import logging
 import secrets
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -42,7 +43,7 @@ from muzlab.play.game_words import DieWords, moment_words
 from muzlab.play.table import Message
 from muzlab.reading import default_reader, lesson_key, note_names, typeset
 from muzlab.widgets.menus import OptionalDropdown
-from muzlab.widgets.svgboard import Scene, SvgBoard
+from muzlab.widgets.seatboard import Pictures, SeatBoard
 from muzlab.widgets.tabbed_app import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
 
 log = logging.getLogger(__name__)
@@ -148,22 +149,46 @@ class PageDrawer:
 
 
 class TableWords:
-    """A page's die words for the tables it shows, written in its reading and kept: a move names only
-    its own dice (the words of a history depend on the reading, so they are kept per reading)."""
+    """The die words of the tables the pages show, written once per reader and kept: a move names only
+    its own dice (the words of a history depend on the reader, so they are kept per reader). Shared by
+    every page of a class, on any thread."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[PageReading, int, int], list[DieWords]] = {}
+        self._kept: dict[tuple[Reader, int, int], list[DieWords]] = {}
+        self._lock = threading.Lock()
 
-    def of(self, reading: PageReading, table: TableSnapshot) -> tuple[DieWords, ...]:
-        """Each event's die words at the table, for `reading`'s reader."""
-        key = (reading, table.round, table.number)
-        words = self._kept.get(key)
-        if words is None or len(words) > len(table.history):
-            self._kept = {k: v for k, v in self._kept.items() if k[1] == table.round and k[0] == reading}
-            words = self._kept[key] = []
-        reader = reading.reader
-        words.extend(moment_words(moment, reader) for moment in table.history[len(words):])
-        return tuple(words)
+    def of(self, reader: Reader, table: TableSnapshot) -> tuple[DieWords, ...]:
+        """Each event's die words at the table, for `reader`."""
+        key = (reader, table.round, table.number)
+        with self._lock:
+            words = self._kept.get(key)
+            if words is None or len(words) > len(table.history):
+                if any(k[1] != table.round for k in self._kept):  # a new round: the last one's go
+                    self._kept = {k: v for k, v in self._kept.items() if k[1] == table.round}
+                words = self._kept[key] = []
+            words.extend(moment_words(moment, reader) for moment in table.history[len(words):])
+            return tuple(words[:len(table.history)])
+
+
+@dataclass
+class Shared:
+    """What the pages of one class draw once and share: the boards' pictures, the tables' die words."""
+
+    pictures: Pictures = field(default_factory=Pictures)
+    words: TableWords = field(default_factory=TableWords)
+
+
+_shared: weakref.WeakKeyDictionary[Classroom, Shared] = weakref.WeakKeyDictionary()
+_shared_lock = threading.Lock()
+
+
+def shared(room: Classroom) -> Shared:
+    """The drawings the pages of `room` share."""
+    with _shared_lock:
+        found = _shared.get(room)
+        if found is None:
+            found = _shared[room] = Shared()
+        return found
 
 
 def _text(words: str) -> str:
@@ -241,14 +266,14 @@ class StudentView(widgets.VBox):
         self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
         self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
         self._page_lock = threading.RLock()  # this page's own: its thread and its clicks draw in turn
-        self._words = TableWords()
+        self._shared = shared(room)
         self._at: tuple[int, int] | None = None  # (round, table) of the table this page shows
         self._drawn: tuple | None = None  # what the page shows now (nothing new: nothing drawn)
         self._said_for: tuple | None = None  # the state a refusal or hint speaks of (None: the next)
         token, code = query.get("seat"), query.get("code")
         self.student = room.student(token)
         # made here, in this page's own session: a widget made while another page acts would belong there
-        self.board_view = SvgBoard(room.board, on_click=lambda cell: self.act("place", cell))
+        self.board_view = SeatBoard(room.board, on_click=lambda cell: self.act("place", cell))
         self._said: tuple[Message, ...] = ()
         self.names = widgets.Dropdown(options=list(NOTE_NAMES), value=self.convention,
                                       description="Note names", style={"description_width": "initial"})
@@ -464,17 +489,17 @@ class StudentView(widgets.VBox):
         self.board_area.layout.display = "flex"
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
-        lit = list(table.legal) if mine and hand is not None else ()
-        self.board_view.show(Scene(table.position, highlight=hand if lit else None, last=table.last, lit=lit,
-                                   tips_for=hand if lit else None,
-                                   chosen=next((m.cells for m in self._said if m.kind == "hint"), ())))
+        reader = self.reading.reader
+        self.board_view.show_seat(table.position, hand, table.legal, table.last, mine,
+                                  next((m.cells for m in self._said if m.kind == "hint"), ()), reader,
+                                  (self._shared.pictures, (table.round, table.number, table.version)))
         turn = "Your turn!" if mine else ("" if table.over else "Watch: it is not your turn.")
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
         face = pitch_label(hand, default_reader()) if hand is not None else "–"
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
-        words = self._words.of(self.reading, table)
+        words = self._shared.words.of(reader, table)
         self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table, words))}</div>"
         if mine:  # (hidden buttons are left as they are: a message to the page less for each)
             self.roll_button.disabled = table.phase not in ("roll", "reroll")
@@ -503,7 +528,7 @@ class TeacherView(widgets.VBox):
     def __init__(self, room: Classroom, address: str = "", session: Any = None):
         self.room = room
         self.address = address
-        self._words = TableWords()
+        self._shared = shared(room)
         self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
         self.code = _html("muz-class-code")
         self.roster = _html("muz-roster-box")
@@ -531,7 +556,7 @@ class TeacherView(widgets.VBox):
         self.back_button = _button("Back to the class", "muz-back")
         self.back_button.on_click(lambda _b: self.project(None))
         self.projected: int | None = None
-        self.projector_board = SvgBoard(room.board, scale=2.0)
+        self.projector_board = SeatBoard(room.board, scale=2.0)
         self.projector_text = _html("muz-projector-text")
         self.projector = widgets.VBox([self.back_button, self.projector_text, self.projector_board])
         self.projector.layout.display = "none"
@@ -741,8 +766,10 @@ class TeacherView(widgets.VBox):
             snapshot = table.snapshot()
             last = snapshot.last_decision
             comment = "" if last is None else coach.comment(*last)
-            self.projector_board.show(Scene(snapshot.position, last=snapshot.last))
-            words = self._words.of(ENGLISH, snapshot)
+            self.projector_board.show_seat(snapshot.position, None, (), snapshot.last, False, (),
+                                           ENGLISH.reader, (self._shared.pictures, (snapshot.round,
+                                           snapshot.number, snapshot.version)))
+            words = self._shared.words.of(ENGLISH.reader, snapshot)
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{_text(status(snapshot))}</b></div>"
                 f"<div style='font-size:24px'>{_text(last_move(snapshot, words))}</div>"

@@ -56,9 +56,11 @@ class Renaming:
         self._names[student.id] = student.nickname
         for table in self.tables:
             if student.id in table.students:
-                seat = table.students.index(student.id)
-                seats = list(table.table.seats)
-                seats[seat] = Seat(student.nickname, None)
-                table.table.seats = tuple(seats)
+                with table.lock:  # (a new name at the table: a new version of it for its pages)
+                    seat = table.students.index(student.id)
+                    seats = list(table.table.seats)
+                    seats[seat] = Seat(student.nickname, None)
+                    table.table.seats = tuple(seats)
+                    table.version += 1
         return student
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from muzlab.core.board import Board, as_cell
@@ -155,9 +156,11 @@ def _fits(lines: list[str], font: float, radius: float) -> bool:
     return True
 
 
-def die_name_lines(label: str) -> tuple[list[str], float]:
+@lru_cache(maxsize=512)
+def die_name_lines(label: str) -> tuple[tuple[str, ...], float]:
     """A die's name laid out inside its circle: one line, or its two names ("D♯/E♭") one above the
-    other when one line would have to be drawn much smaller; and the type's size, in circumradii."""
+    other when one line would have to be drawn much smaller; and the type's size, in circumradii (kept:
+    a pure fact of the label)."""
     radius = DIE_RADIUS - 1 / 30 - 0.03  # inside the die's outline, with a little air
 
     def largest(lines: list[str]) -> float:
@@ -168,10 +171,10 @@ def die_name_lines(label: str) -> tuple[list[str], float]:
 
     one = largest([label])
     if "/" not in label or one >= 0.45:
-        return [label], one
+        return (label,), one
     stacked = label.split("/")
     two = largest(stacked)
-    return (stacked, two) if two > one else ([label], one)
+    return (tuple(stacked), two) if two > one else ((label,), one)
 
 
 def die_words(view: BoardView, cell: Cell) -> str:
@@ -227,7 +230,7 @@ def _text(x: float, y: float, text: str, size: float, css: str, fill: str, bold:
             f'text-anchor="{anchor}" fill="{fill}"{weight}>{html.escape(text)}</text>')
 
 
-def _name(x: float, y: float, lines: list[str], size: float) -> str:
+def _name(x: float, y: float, lines: Sequence[str], size: float) -> str:
     """A die's name centred on (x, y): one <text>, its lines (if more than one) as <tspan>s."""
     if len(lines) == 1:
         return _text(x, y, lines[0], size, "name", COLOURS["text"], bold=True)
@@ -238,13 +241,32 @@ def _name(x: float, y: float, lines: list[str], size: float) -> str:
             f'fill="{COLOURS["text"]}" font-weight="bold">{spans}</text>')
 
 
-def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, float, float, float]]:
-    """SVG elements of the board (cells, runs, marks, dice, scores, ring) and their bounding box."""
-    board = view.board
+@dataclass(frozen=True)
+class Geometry:
+    """Where a board's cells are drawn at one size: facts of the board alone, worked out once."""
+
+    centres: dict[Cell, tuple[float, float]]
+    #: Each cell's hexagon corners as an SVG `points` value.
+    corners: dict[Cell, str]
+    box: tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=64)
+def geometry(board: Board, size: float) -> Geometry:
+    """The board's cell centres, hexagons and bounding box for hexes of circumradius `size`."""
     centres = {cell: to_pixel(cell, size) for cell in board.cells}
     xs = [x for x, _ in centres.values()]
     ys = [y for _, y in centres.values()]
     box = (min(xs) - size, min(ys) - _SIN60 * size, max(xs) + size, max(ys) + _SIN60 * size)
+    corners = {cell: _points(hex_points(centre, size)) for cell, centre in centres.items()}
+    return Geometry(centres, corners, box)
+
+
+def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, float, float, float]]:
+    """SVG elements of the board (cells, runs, marks, dice, scores, ring) and their bounding box."""
+    board = view.board
+    shape = geometry(board, size)
+    centres, box = shape.centres, shape.box
     out = [f'<g class="cells" stroke="{COLOURS["edge"]}" stroke-width="{_n(size / 20)}" '
            'stroke-linejoin="round">']
     for cell in board.cells:
@@ -256,7 +278,7 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
         if cell in view.highlight:
             css.append("highlight")
         out.append(f'<polygon class="{" ".join(css)}" data-cell="{cell[0]},{cell[1]}" '
-                   f'fill="{cell_fill(view, cell)}" points="{_points(hex_points(centres[cell], size))}"/>')
+                   f'fill="{cell_fill(view, cell)}" points="{shape.corners[cell]}"/>')
     out.append("</g>")
     if view.runs:
         out.append('<g class="runs" fill="none" stroke-linecap="round" stroke-linejoin="round">')

@@ -30,7 +30,8 @@ from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton, UploadButton
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
-from muzlab.widgets.svgboard import Scene, SvgBoard, scaled
+from muzlab.widgets.seatboard import SeatBoard
+from muzlab.widgets.svgboard import scaled
 
 #: Keys pressed on the board: R rolls, P passes, U undoes, H asks a hint.
 KEYS = "rpuh"
@@ -106,8 +107,8 @@ class PlayBoard(widgets.VBox):
         self._listed: tuple[Position, Reader] | None = None  # the position and reader the runs list is of
         self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
 
-        self.board_view = SvgBoard(self.table.board, on_click=self._clicked, on_key=self._key, shortcuts=KEYS,
-                                   scale=scale)
+        self.board_view = SeatBoard(self.table.board, on_click=self._clicked, on_key=self._key,
+                                    shortcuts=KEYS, scale=scale)
         self.cells = self.board_view.cells
         self._make_buttons(allow_hints)
         # as wide as their words, so that both fit on one line beside the board
@@ -361,10 +362,8 @@ class PlayBoard(widgets.VBox):
         chosen = ()
         if self._hinted is not None and self._hinted[0] == len(game.events):
             chosen = self._hinted[1]
-        self.board_view.show(Scene(
-            game.position, highlight=hand if show_legal else None, last=table.last,
-            lit=game.legal_placements() if show_legal else (), tips_for=hand if show_legal else None,
-            chosen=chosen), reader)
+        self.board_view.show_seat(game.position, hand, game.legal_placements() if show_legal else (),
+                                  table.last, show_legal, chosen, reader)
         scale = self._scale
         face = symbols(pitch_label(hand, reader), reader) if hand is not None else "–"  # as on the board: F♯
         self.hand.value = (f"<div style='font-size:{scaled(44, scale)};font-weight:bold;line-height:1.2'>"

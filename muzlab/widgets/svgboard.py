@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -142,13 +143,10 @@ class SvgBoard(anywidget.AnyWidget):
         self.on_key = on_key
         self.show_names = show_names
         self.cells: dict[Cell, CellHandle] = {cell: CellHandle(self, cell) for cell in board.cells}
-        self.classes: dict[Cell, tuple[str, ...]] = {}
+        self.classes: Mapping[Cell, tuple[str, ...]] = {}
         self._tips: dict[Cell, str] = {}  # the tooltips known; the others are asked of the rules on hover
-        self._view: BoardView | None = None
-        self.scene: Scene | None = None
-        #: the reader the scene was shown for (note names, lesson key, typeset): a tooltip asked later,
-        #: on hover, is written for it too
-        self.reader: Reader = for_people(None)
+        #: The scene shown, drawn for its reader (None before the first).
+        self.picture: Picture | None = None
         self.add_class("muz-svgboard")
         self.on_msg(self._message)
 
@@ -198,11 +196,12 @@ class SvgBoard(anywidget.AnyWidget):
 
     def label(self, cell: Cell) -> str:
         """The text the picture shows on a cell."""
-        if self.scene is None:
+        if self.picture is None:
             return ""
-        if cell in self._view.labels:
-            return self._view.labels[cell]
-        points = self._view.highlight.get(cell)
+        view = self.picture.view
+        if cell in view.labels:
+            return view.labels[cell]
+        points = view.highlight.get(cell)
         if points is not None:
             return f"+{points}"
         factor = self.board.honeypots.get(cell)
@@ -211,62 +210,116 @@ class SvgBoard(anywidget.AnyWidget):
     def tooltip(self, cell: Cell) -> str:
         """What hovering a cell says: its name and honeypot, and for the die asked about
         (`Scene.tips_for`) its points there or the rule that refuses it; a marked cell's problem."""
-        scene = self.scene
-        if cell not in self._tips and scene is not None:
-            why = scene.position.explain(scene.tips_for, cell, self.reader)
+        picture = self.picture
+        if picture is None:
+            return ""
+        if cell not in self._tips:
+            scene = picture.scene
+            why = scene.position.explain(scene.tips_for, cell, picture.reader)
             self._tips[cell] = with_problem(f"{self.where(cell)}: {why}", scene.marked or {}, cell)
-        return self._tips.get(cell, "")
+        return self._tips[cell]
+
+    @property
+    def scene(self) -> Scene | None:
+        """The scene shown, or None before the first."""
+        return None if self.picture is None else self.picture.scene
+
+    @property
+    def reader(self) -> Reader:
+        """The reader the scene was shown for: a tooltip asked later, on hover, is written for it too."""
+        return for_people(None) if self.picture is None else self.picture.reader
 
     def show(self, scene: Scene, reader: Reader | None = None) -> None:
         """Draw a scene (one message to the page) for `reader` (by default the default reader,
         typeset), whose words the tooltips asked later are written in too."""
-        position, marked = scene.position, scene.marked or {}
-        self.scene, self.reader = scene, for_people(reader)
-        self._view = board_view(position, scene.highlight, scene.last, coordinates=self.show_names,
-                                reader=self.reader)
-        if scene.tips_for is None:
-            self._tips = {cell: with_problem(self.where(cell), marked, cell) for cell in self.board.cells}
-        else:
-            self._tips = {cell: with_problem(f"{self.where(cell)}: scores {points} point"
-                                             f"{'s' if points != 1 else ''}", marked, cell)
-                          for cell, points in position.legal_scores(scene.tips_for).items()}
-        drawing = view_svg(self._view, CELL_SIZE)
-        end = drawing.rindex("</svg>")
-        layer = self.layer(frozenset(scene.lit), marked, frozenset(scene.chosen))
-        self.svg = drawing[:end] + layer + drawing[end:]
+        self.show_picture(draw(self.board, scene, for_people(reader), self.show_names))
 
-    def layer(self, lit: frozenset[Cell], marked: Mapping[Cell, str], chosen: frozenset[Cell]) -> str:
-        """The interaction layer: one transparent hexagon per cell with its data, classes and tooltip."""
-        board = self.board
-        centre = board.centre
-        out = [f'{LAYER_START} data-centre="{centre[0]},{centre[1]}">']
-        for cell in board.cells:
-            x, y = to_pixel(cell, CELL_SIZE)
-            css = ("muz-cell",) + ("muz-legal",) * (cell in lit) + ("muz-problem",) * (cell in marked) + (
-                "muz-selected",) * (cell in chosen)
-            self.classes[cell] = css
-            tip = self._tips.get(cell)
-            ask = ' data-ask="tip"' if tip is None else ""  # the page asks for it on hover
-            points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_points((x, y), CELL_SIZE))
-            out.append(f'<polygon class="{" ".join(css)}" data-cell="{cell[0]},{cell[1]}" '
-                       f'data-name="{board.cell_name(cell)}" data-x="{x:.1f}" data-y="{y:.1f}"{ask} '
-                       f'points="{points}"><title>{html.escape(tip or self.where(cell))}</title></polygon>')
-        out.append("</g>\n")
-        return "\n".join(out)
-
+    def show_picture(self, picture: Picture) -> None:
+        """Show a scene drawn already (`draw`), maybe for another board of the same cells: boards that
+        show the same scene to the same reader share one picture."""
+        self.picture, self._tips = picture, dict(picture.tips)
+        self.classes = picture.classes
+        self.svg = picture.svg
 
     def where(self, cell: Cell) -> str:
         """A cell as a reader hears it: the die on it and its name, and its honeypot ("E♭ on e6",
         "e7, honeypot ×2")."""
-        place = where(self.board, cell)
-        labels = self._view.labels if self._view is not None else {}
-        return f"{labels[cell]} on {place}" if cell in labels else place
+        return _where_on(self.board, self.picture.view if self.picture is not None else None, cell)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A scene drawn for one reader (`draw`): the SVG, and what the board answers of it (each cell's
+    classes, the tooltips worked out already). Pure: boards showing it share it."""
+
+    scene: Scene
+    reader: Reader
+    view: BoardView
+    svg: str
+    classes: Mapping[Cell, tuple[str, ...]]
+    tips: Mapping[Cell, str]
+
+
+def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -> Picture:
+    """The scene drawn on `board` for `reader`: the picture of `muzlab.views.svg` with the interaction
+    layer (one transparent hexagon per cell with its data, classes and tooltip)."""
+    position, marked = scene.position, scene.marked or {}
+    view = board_view(position, scene.highlight, scene.last, coordinates=show_names, reader=reader)
+    if scene.tips_for is None:
+        tips = {cell: with_problem(_where_on(board, view, cell), marked, cell) for cell in board.cells}
+    else:
+        tips = {cell: with_problem(f"{_where_on(board, view, cell)}: scores {points} point"
+                                   f"{'s' if points != 1 else ''}", marked, cell)
+                for cell, points in position.legal_scores(scene.tips_for).items()}
+    lit, chosen = frozenset(scene.lit), frozenset(scene.chosen)
+    classes = {}
+    centre = board.centre
+    out = [f'{LAYER_START} data-centre="{centre[0]},{centre[1]}">']
+    for cell, (head, shape) in layer_cells(board).items():
+        css = ("muz-cell",) + ("muz-legal",) * (cell in lit) + ("muz-problem",) * (cell in marked) + (
+            "muz-selected",) * (cell in chosen)
+        classes[cell] = css
+        tip = tips.get(cell)
+        ask = ' data-ask="tip"' if tip is None else ""  # the page asks for it on hover
+        out.append(f'<polygon class="{" ".join(css)}" {head}{ask} {shape}>'
+                   f'<title>{html.escape(tip or _where_on(board, view, cell))}</title></polygon>')
+    out.append("</g>\n")
+    drawing = view_svg(view, CELL_SIZE)
+    end = drawing.rindex("</svg>")
+    return Picture(scene, reader, view, drawing[:end] + "\n".join(out) + drawing[end:], classes, tips)
+
+
+def _where_on(board: Board, view: BoardView | None, cell: Cell) -> str:
+    """A cell as a reader hears it on a picture's board: the die on it (if any), its name and honeypot."""
+    labels = view.labels if view is not None else {}
+    return f"{labels[cell]} on {where(board, cell)}" if cell in labels else where(board, cell)
 
 
 def where(board: Board, cell: Cell) -> str:
     """A cell's name and honeypot as people read it: "e7, honeypot ×2"."""
-    factor = board.honeypots.get(cell)
-    return board.cell_name(cell) + (f", honeypot {honeypot_label(factor)}" if factor else "")
+    return places(board)[cell]
+
+
+@lru_cache(maxsize=16)
+def places(board: Board) -> dict[Cell, str]:
+    """Every cell's name and honeypot (`where`), worked out once per board."""
+    def place(cell: Cell) -> str:
+        factor = board.honeypots.get(cell)
+        return board.cell_name(cell) + (f", honeypot {honeypot_label(factor)}" if factor else "")
+
+    return {cell: place(cell) for cell in board.cells}
+
+
+@lru_cache(maxsize=16)
+def layer_cells(board: Board) -> dict[Cell, tuple[str, str]]:
+    """Each cell's fixed attributes in the interaction layer (its data and its hexagon), once per board."""
+    cells = {}
+    for cell in board.cells:
+        x, y = to_pixel(cell, CELL_SIZE)
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in hex_points((x, y), CELL_SIZE))
+        cells[cell] = (f'data-cell="{cell[0]},{cell[1]}" data-name="{board.cell_name(cell)}" '
+                       f'data-x="{x:.1f}" data-y="{y:.1f}"', f'points="{points}"')
+    return cells
 
 
 def with_problem(tip: str, marked: Mapping[Cell, str], cell: Cell) -> str:
