@@ -151,7 +151,7 @@ def test_the_tables_messages_name_the_die_as_its_board_does():
         (message, *_) = table.place(cells[0])
         cell = table.game.events[-1].cell if table.game.events[-1].kind == "place" else table.last
         label = "/".join(map(symbols, table.game.position.labels()[cell].split("/")))
-        assert f"placed {label} on {table.board.cell_name(cell)}" in message.text
+        assert f"places {label} on {table.board.cell_name(cell)}" in message.text
 
 
 def test_the_issues_explorer_board_reads_in_f_sharp_major():

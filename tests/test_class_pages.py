@@ -113,8 +113,8 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())
     anna.board_view.cells[(0, 0)].click()
     settled(anna, ben)
-    german = f"Anna placed {pitch_label(face, Reader('german'))} on e5"
-    english = f"Anna placed {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
+    german = f"Anna places {pitch_label(face, Reader('german'))} on e5"
+    english = f"Anna places {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
     assert current_note_names() == "english"  # no page's choice is left behind
     teacher.project(1)
@@ -258,7 +258,7 @@ def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
     socket_open["Bo"] = False
     ann.roll_button.click()
     settled(ann, bo)
-    assert "Ann rolled" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
+    assert "Ann rolls" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
     assert room.present() == [1]
     room.deal(2, present_only=True)
     assert [t.students for t in room.tables] == [(1,)]

@@ -38,7 +38,7 @@ from muzlab.names.spelling import (
 )
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
-from muzlab.play.game_words import DieWords, moment_words
+from muzlab.play.game_words import DieWords, event_sentence, moment_words
 from muzlab.play.table import Message
 from muzlab.reading import default_reader, lesson_key, note_names, typeset
 from muzlab.widgets.menus import OptionalDropdown
@@ -189,26 +189,18 @@ def _lines(messages: tuple[Message, ...] | list[Message]) -> str:
                    f"{'✗ ' if m.refused else ''}{_text(m.text)}</div>" for m in messages)
 
 
-def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None) -> str:
-    """The table's last event in words, its die named as the board named it, as in the table's
-    messages and sheet ("Anna placed E on e6: +2"): `words` are the events' die words in the page's
-    reading (None: written now, in the reading in force)."""
+def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None,
+              reader: Reader | None = None) -> str:
+    """The table's last event in its one sentence (`event_sentence`, as in the table's messages and
+    the log), its die named as the board named it ("Anna places E on e6: 2 points"): `words` are the
+    events' die words for `reader`, the page's (None: written now, for the default reader)."""
+    reader = reader or default_reader()
+    if not table.history:
+        return reader.gettext("No move yet.")
     if words is None:
-        reader = default_reader()
         words = [moment_words(moment, reader) for moment in table.history]
-    seats, board = table.seats, table.position.board
-    for moment, said in zip(reversed(table.history), reversed(words), strict=True):
-        event = moment.event
-        who, note = seats[event.player].name, said.name
-        if event.kind == "place":
-            text = f"{who} placed {note} on {board.cell_name(event.cell)}: +{event.points}"
-            if event.completed:
-                text += " — completes " + " and ".join(said.completed)
-            return text
-        if event.kind == "roll":
-            return f"{who} rolled {note}"
-        return f"{who} passed {note}" if event.kind == "pass" else f"{who} re-rolled {note}"
-    return "No move yet."
+    event = table.history[-1].event
+    return event_sentence(event, table.position.board, reader, words[-1], table.seats[event.player].name)
 
 
 def status(table: TableSnapshot) -> str:
@@ -475,7 +467,8 @@ class StudentView(widgets.VBox):
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
         words = self._words.of(self.reading, table)
-        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table, words))}</div>"
+        last = last_move(table, words, self.reading.reader)
+        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last)}</div>"
         if mine:  # (hidden buttons are left as they are: a message to the page less for each)
             self.roll_button.disabled = table.phase not in ("roll", "reroll")
             self.pass_button.disabled = table.phase not in ("place", "bonus")
@@ -745,7 +738,7 @@ class TeacherView(widgets.VBox):
             words = self._words.of(ENGLISH, snapshot)
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{_text(status(snapshot))}</b></div>"
-                f"<div style='font-size:24px'>{_text(last_move(snapshot, words))}</div>"
+                f"<div style='font-size:24px'>{_text(last_move(snapshot, words, ENGLISH.reader))}</div>"
                 f"<div style='font-size:22px;color:#064'>{_text(comment)}</div>")
 
     def close(self) -> None:
