@@ -104,11 +104,16 @@ class ClassTable:
     #: Counts the table's changes: a page that drew this version has nothing to draw again.
     version: int = field(default=0, compare=False)
 
+    @property
+    def game(self) -> Game:
+        """The game played at this table (its `Table`'s, which a new game or a load replaces)."""
+        return self.table.game
+
     def standings(self, names: dict[int, str]) -> list[dict[str, Any]]:
         """The leaderboard's rows of this table's students (`Classroom.standings`), under its lock."""
         rows = []
         with self.lock:
-            game = self.table.game
+            game = self.game
             for seat, sid in enumerate(self.students):
                 if sid is None:
                     continue
@@ -126,7 +131,7 @@ class ClassTable:
     def snapshot(self) -> TableSnapshot:
         """The table as a page draws it, copied under the table's lock (immutable values only)."""
         with self.lock:
-            t, game = self.table, self.table.game
+            t, game = self.table, self.game
             hand = None if game.over else game.hand
             last = self.decisions[-1] if self.decisions else None
             return TableSnapshot(
@@ -234,9 +239,9 @@ class Reviewer:
         """Once the table's game is over, have its fair review made in the reviewer's process; the
         leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
         replaced, and the review sent once more; if it fails again, the table says so instead."""
-        if not table.table.game.over or (table.fair_review is not None and again):
+        if not table.game.over or (table.fair_review is not None and again):
             return
-        record = table.table.game.to_json()
+        record = table.game.to_json()
         try:
             table.fair_review = self._pool().submit(luck_adjusted_scores, record)
         except (BrokenProcessPool, RuntimeError):
@@ -563,7 +568,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
 
     def _play_computers(self, table: ClassTable) -> None:
         """Let the computer seats to act play (they reply inside a person's action too)."""
-        before = len(table.table.game.events)
+        before = len(table.game.events)
         table.table.play_computers()
         self._keep_decisions(table, before)
 
@@ -597,7 +602,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
 
     def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any) -> tuple[Message, ...]:
         """The action at the table, its lock held: refused, or written and then played."""
-        game = table.table.game
+        game = table.game
         if not game.over and game.current_player != seat:
             who = table.table.seats[game.current_player].name
             return (_refused(f"It is {who}'s turn: watch, and play when your turn comes."),)
@@ -629,7 +634,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
         """Do the action at the table; each die placed or passed (also by a computer seat) is kept as a
         decision for the coach."""
-        t, game = table.table, table.table.game
+        t, game = table.table, table.game
         before = len(game.events)
         if action == "place":
             messages = t.place(cell)
@@ -641,7 +646,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def _keep_decisions(self, table: ClassTable, before: int) -> None:
         """Keep the decisions among the game's events from `before` on, as
         `muzlab.play.coach.decisions` finds them (the position and the die before each)."""
-        game = table.table.game
+        game = table.game
         if len(game.events) == before:
             return
         for d in coach.decisions(game):
@@ -654,7 +659,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         table = self.table(int(data["table"]))
         if table is None or table.round != int(data["round"]):
             raise ClassError(f"no table {data['table']} in round {data['round']}")
-        game = table.table.game
+        game = table.game
         if "events" in data and int(data["events"]) != len(game.events):
             raise ClassError(f"the log says {data['events']} events came before it, the game has "
                              f"{len(game.events)}")
@@ -707,7 +712,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         for table in tables:
             with table.lock:
                 games.append((table.round, table.number, table.mode,
-                              [seat.name for seat in table.table.seats], table.table.game.to_json()))
+                              [seat.name for seat in table.table.seats], table.game.to_json()))
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
             decisions = pool.submit(decisions_csv, games).result()
         buffer = io.BytesIO()
