@@ -133,7 +133,7 @@ def test_a_renaming_is_said_in_the_message_of_the_move_that_needed_it():
                                          positions_of(game), strict=True):
             for cell, old, _new in position.renamed():
                 if cell != event.cell:
-                    assert f"the {symbols(old)} on {game.board.cell_name(cell)} is now " in line
+                    assert f"the {symbols('/'.join(old))} on {game.board.cell_name(cell)} is now " in line
                     return
     pytest.fail("no seeded game renamed a die")
 

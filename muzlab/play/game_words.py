@@ -67,7 +67,7 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
     key = reader.key or ""
     spelled = position.spelled(key)
     name, rolled = spelled.names[cell], pitch_name(pitch)
-    if name == rolled or "/" in spelled.label(cell):
+    if name == rolled or len(spelled.shown_names(cell)) > 1:
         return ""
     reasons = []
     for low, high, line in neighbour_pairs(position.dice):
@@ -98,15 +98,17 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
         rolled=show_name(rolled, reader), name=show_name(name, reader), reason=reason)
 
 
-def _renaming(old: str, new: str, where: str, reader: Reader) -> str:
-    """The clause saying a die's label changed: "the Eb on e3 is now read as D#", or, when a new
-    line reads it by its other name too, "the C# on f5 is now also read as Db"."""
-    added = [name for name in new.split("/") if name not in old.split("/")]
-    if set(old.split("/")) <= set(new.split("/")):
+def _renaming(old: tuple[str, ...], new: tuple[str, ...], where: str, reader: Reader) -> str:
+    """The clause saying a die's names changed (`Position.renamed`): "the Eb on e3 is now read as D#",
+    or, when a new line reads it by its other name too, "the C# on f5 is now also read as Db"."""
+    def shown(names: Sequence[str]) -> str:
+        return "/".join(show_name(name, reader) for name in names)
+
+    if set(old) <= set(new):
         return reader.gettext("the {old} on {cell} is now also read as {new}").format(
-            old=show_label(old, reader), cell=where, new=show_label("/".join(added), reader))
+            old=shown(old), cell=where, new=shown([name for name in new if name not in old]))
     return reader.gettext("the {old} on {cell} is now read as {new}").format(
-        old=show_label(old, reader), cell=where, new=show_label(new, reader))
+        old=shown(old), cell=where, new=shown(new))
 
 
 def event_words(event: Event, board: Board, reader: Reader, name: str | None = None) -> str:

@@ -40,6 +40,8 @@ from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
 from muzlab.rules.ruleset import SCALE_STEPS, RuleSet, RunChecks
 
+#: The names a die shows, as values: one, or two where its lines disagree ("D#", "Eb").
+Names = tuple[str, ...]
 #: The faces of the twelve-sided die, each as likely (`Position.chance_outcomes`).
 FACES = range(12)
 
@@ -555,17 +557,20 @@ class Position(Engine):
         spelling = self._spellings.get(key)
         return _spell_back(self, key) if spelling is None else spelling
 
-    def renamed(self, key: PitchLike | Key | None = None) -> list[tuple[Cell, str, str]]:
+    def renamed(self, key: PitchLike | Key | None = None) -> list[tuple[Cell, Names, Names]]:
         """Dice this position names differently from the position it was played from, as (cell, old
-        label, new label) in English: what a new line through them needed (empty for a position
-        not reached by `place`)."""
+        names, new names) in English (`BoardSpelling.shown_names`: one name, or two where its lines
+        disagree): what a new line through them needed (empty for a position not reached by `place`)."""
         if self._parent is None:
             return []
         key = _lesson(key)
         before, after = self._parent.spelled(key or ""), self.spelled(key or "")
-        return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
-                if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
-                and before.label(cell) != after.label(cell)]
+        found = []
+        for cell in before.names:
+            old, new = before.shown_names(cell), after.shown_names(cell)
+            if old != new:
+                found.append((cell, old, new))
+        return found
 
     def alone_label(self, cell: Any) -> str:
         """The die on `cell` named by its runs alone (English): a game's name for it past HISTORY_SPELLED."""
