@@ -364,7 +364,7 @@ class StudentView(widgets.VBox):
     def _settings(self) -> None:
         key = self.lesson_key.value
         self.convention, self.scale = self.names.value, self.size.value
-        self.key = key.partition(" ")[0] if key else ""
+        self.key = Key.of(key).tonic_name if key else ""  # (the value "F# major" read as a key, not split)
         with PageReading(self.convention).entered():  # the keys named in this page's note names
             options = lesson_key_options()
         if options != list(self.lesson_key.options):

@@ -377,9 +377,8 @@ class Position(Engine):
         return {cell: self._cell_score(self.board.index[cell]) for cell in self.legal_placements(pitch)}
 
     def chance_outcomes(self) -> list[tuple[int, dict[Cell, int]]]:
-        """What a roll may bring, as a chance node: each of the twelve faces (each 1/12 likely, FACES)
-        with its legal cells and the points each would earn (an empty dict: the face fits nowhere).
-        The one loop over the faces that the agents' look-ahead, the coach and the value model share."""
+        """A roll as a chance node: each face (1/12 likely) with its legal cells and their points ({}: it
+        fits nowhere); the one loop over the faces of the agents, the coach and the value model."""
         score, index = self._cell_score, self.board.index
         return [(face, {cell: score(index[cell]) for cell in self.legal_placements(face)}) for face in FACES]
 
@@ -565,12 +564,8 @@ class Position(Engine):
             return []
         key = _lesson(key)
         before, after = self._parent.spelled(key or ""), self.spelled(key or "")
-        found = []
-        for cell in before.names:
-            old, new = before.shown_names(cell), after.shown_names(cell)
-            if old != new:
-                found.append((cell, old, new))
-        return found
+        named = ((cell, before.shown_names(cell), after.shown_names(cell)) for cell in before.names)
+        return [change for change in named if change[1] != change[2]]
 
     def alone_label(self, cell: Any) -> str:
         """The die on `cell` named by its runs alone (English): a game's name for it past HISTORY_SPELLED."""
