@@ -35,11 +35,11 @@ from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
+from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
 from muzlab.play.table import Message, Seat, Table
-from muzlab.reading import note_names
 from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
@@ -734,19 +734,19 @@ def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]]) -> str:
     """The export's decisions.csv from (round, table, mode, nicknames by seat, record) per game: the
     coach's review of each game, one row per decision, with the comment in English."""
     text = io.StringIO()
-    writer = None
-    with note_names("english"):
-        for round_number, number, mode, nicknames, record in games:
-            game = Game.from_json(record)
-            for row, comment in zip(coach.review(game).to_dict("records"), coach.comments(game), strict=True):
-                row["comment"] = comment
-                row["player"] = nicknames[row["seat"]]
-                row["best_cells"] = " ".join(row["best_cells"])
-                if writer is None:
-                    writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
-                    writer.writeheader()
-                writer.writerow({"round": round_number, "table": number, "mode": mode,
-                                 "nickname": row["player"], **row})
+    writer, reader = None, Reader()  # (plain English names, as records and CSV columns are written)
+    for round_number, number, mode, seat_names, record in games:
+        game = Game.from_json(record)
+        for row, comment in zip(coach.review(game, reader=reader).to_dict("records"),
+                                coach.comments(game, reader), strict=True):
+            row["comment"] = comment
+            row["player"] = seat_names[row["seat"]]
+            row["best_cells"] = " ".join(row["best_cells"])
+            if writer is None:
+                writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
+                writer.writeheader()
+            writer.writerow({"round": round_number, "table": number, "mode": mode,
+                             "nickname": row["player"], **row})
     return text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n"
 
 
