@@ -327,14 +327,12 @@ def test_a_slow_page_slows_only_itself_while_every_table_moves_at_once(room):
     for i, view in enumerate(views):
         snapshot = room.table(i // 2 + 1).snapshot()
         assert snapshot.history[-1].event.kind == "place"
-        with view.reading.entered():
-            moved = _text(last_move(snapshot))
+        moved = _text(last_move(snapshot, None, view.reading.reader))
         assert (moved in view.last.value) is (view is not slow)  # ... while every other page shows its move
     slow.release.set()
     settled(slow)
     assert len(slow.draws) == 2 and {c.kind for c in slow.draws[1]} == {"table"}  # the moves since: once
-    with slow.reading.entered():
-        assert _text(last_move(room.table(2).snapshot())) in slow.last.value
+    assert _text(last_move(room.table(2).snapshot(), None, slow.reading.reader)) in slow.last.value
 
 
 def test_moves_at_every_table_at_once_are_logged_first_and_replay(room):

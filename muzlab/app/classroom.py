@@ -573,8 +573,10 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         self._keep_decisions(table, before)
 
     # ---- playing ------------------------------------------------------------------------------------------
-    def act(self, token: str | None, action: str, cell: Any = None) -> tuple[Message, ...]:
-        """What a student's device asks: "roll", "place" (a cell), "pass" or "hint". Only the student
+    def act(self, token: str | None, action: str, cell: Any = None,
+            reader: Reader | None = None) -> tuple[Message, ...]:
+        """What a student's device asks: "roll", "place" (a cell), "pass" or "hint", answered for
+        `reader` (the page's; by default the default reader, typeset). Only the student
         whose turn it is may act; anything else changes nothing and answers with a sentence. An action
         the table may take is written first, then played (and taken back from the file if the table
         refuses it after all). Only the student's table is locked while it plays: the other tables
@@ -594,24 +596,25 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                 if table not in self.tables or table.students[seat] != student.id or \
                         self.student(token) is None:
                     continue
-                messages = self._act_at(table, seat, action, cell)
+                messages = self._act_at(table, seat, action, cell, reader)
             break
         if messages and not messages[0].refused:
             self._tell(Change("table", table.number, table.round))
         return messages
 
-    def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any) -> tuple[Message, ...]:
+    def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any,
+                reader: Reader | None = None) -> tuple[Message, ...]:
         """The action at the table, its lock held: refused, or written and then played."""
         game = table.game
         if not game.over and game.current_player != seat:
             who = table.table.seats[game.current_player].name
             return (_refused(f"It is {who}'s turn: watch, and play when your turn comes."),)
         if not _may(table.table, action, cell):
-            return self._play(table, action, cell)  # the table refuses it and says why
+            return self._play(table, action, cell, reader)  # the table refuses it and says why
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
                                         "action": action, "cell": _cell_data(cell),
                                         "events": len(game.events)})
-        messages = self._play(table, action, cell)
+        messages = self._play(table, action, cell, reader)
         if not messages or messages[0].refused:
             self.store.retract(seq)
             return messages
@@ -631,15 +634,16 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                 stack.enter_context(table.lock)
             yield
 
-    def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
+    def _play(self, table: ClassTable, action: str, cell: Any,
+              reader: Reader | None = None) -> tuple[Message, ...]:
         """Do the action at the table; each die placed or passed (also by a computer seat) is kept as a
         decision for the coach."""
         t, game = table.table, table.game
         before = len(game.events)
         if action == "place":
-            messages = t.place(cell)
+            messages = t.place(cell, reader)
         else:
-            messages = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action]()
+            messages = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action](reader)
         self._keep_decisions(table, before)
         return messages
 

@@ -15,8 +15,8 @@ import html
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -40,7 +40,7 @@ from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.game_words import DieWords, event_sentence, moment_words
 from muzlab.play.table import Message
-from muzlab.reading import default_reader, lesson_key, note_names, typeset
+from muzlab.reading import default_reader
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard
 from muzlab.widgets.tabbed_app import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
@@ -64,7 +64,7 @@ SCORES = "scores"
 @dataclass(frozen=True)
 class PageReading:
     """How one page reads the class: its note names and its lesson key (an English tonic, "" for
-    none), typeset (F♯). `entered()` is the one place a page's reading is put in force."""
+    none), typeset (F♯); `reader` is the value every word of the page is written for."""
 
     convention: str = "english"
     key: str = ""
@@ -78,12 +78,6 @@ class PageReading:
     def reader(self) -> Reader:
         """The page's reading as the Reader value the naming layer takes (typeset)."""
         return Reader(self.convention, Key.of(self.key) if self.key else None, typeset=True)
-
-    @contextmanager
-    def entered(self) -> Iterator[None]:
-        """This page's note names, lesson key and typesetting, for the block (on this thread only)."""
-        with note_names(self.convention), lesson_key(self.key_setting), typeset():
-            yield
 
 
 #: The teacher's page and the leak checks read in English, without a lesson key.
@@ -246,8 +240,7 @@ class StudentView(widgets.VBox):
                                       description="Note names", style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
         self.size = SizeChoice(self.scale)  # the app's Size buttons (class "muz-size" each)
-        with PageReading(self.convention).entered():
-            keys = lesson_key_options()  # the app's list and words: "F♯ major", "none (each run ...)"
+        keys = lesson_key_options(PageReading(self.convention).reader)  # the app's: "F♯ major", "none (...)"
         self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
                                            description="Key of the lesson",
                                            style={"description_width": "initial"},
@@ -351,8 +344,7 @@ class StudentView(widgets.VBox):
         """Ask the class to do `action` for this student and draw this page at once; a refusal or a
         hint shows above the board (the other pages at the table draw the move on their own threads)."""
         token = self.student.token if self.student else None
-        with self.reading.entered():  # (the table's answer is written in this page's reading)
-            said = self.room.act(token, action, cell)
+        said = self.room.act(token, action, cell, self.reading.reader)  # (answered in this page's words)
         with self._page_lock:
             self._said, self._said_for = tuple(m for m in said if m.refused or m.kind == "hint"), None
             self.draw()
@@ -365,8 +357,7 @@ class StudentView(widgets.VBox):
         key = self.lesson_key.value
         self.convention, self.scale = self.names.value, self.size.value
         self.key = Key.of(key).tonic_name if key else ""  # (the value "F# major" read as a key, not split)
-        with PageReading(self.convention).entered():  # the keys named in this page's note names
-            options = lesson_key_options()
+        options = lesson_key_options(PageReading(self.convention).reader)  # (in this page's note names)
         if options != list(self.lesson_key.options):
             self.lesson_key.options, self.lesson_key.value = options, key
         self._remember()
@@ -402,7 +393,7 @@ class StudentView(widgets.VBox):
         """Draw the page from the class, in this page's reading, on the calling thread; the page's
         table is copied under its lock first (`TableSnapshot`) and drawn with no lock of the class held.
         Nothing is drawn when the page shows this state already."""
-        with self._page_lock, self.reading.entered():
+        with self._page_lock:
             self._draw()
 
     def _draw(self) -> None:
@@ -433,7 +424,7 @@ class StudentView(widgets.VBox):
         self.joining.layout.display = "none" if self.student else "flex"
         self.playing.layout.display = "flex" if self.student else "none"
         if self.key:
-            reader = default_reader()  # (the page's, set around its drawing)
+            reader = self.reading.reader
             scale = " ".join(show_name(name, reader) for name in major_scale(self.key))
             self.scale_note.value = (f"<p>Lesson key: <b>{_text(key_label(self.key, 'major', reader))}</b>"
                                      f" — {scale}</p>")
@@ -459,11 +450,12 @@ class StudentView(widgets.VBox):
         lit = list(table.legal) if mine and hand is not None else ()
         self.board_view.show(Scene(table.position, highlight=hand if lit else None, last=table.last, lit=lit,
                                    tips_for=hand if lit else None,
-                                   chosen=next((m.cells for m in self._said if m.kind == "hint"), ())))
+                                   chosen=next((m.cells for m in self._said if m.kind == "hint"), ())),
+                             self.reading.reader)
         turn = "Your turn!" if mine else ("" if table.over else "Watch: it is not your turn.")
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
-        face = pitch_label(hand, default_reader()) if hand is not None else "–"
+        face = pitch_label(hand, self.reading.reader) if hand is not None else "–"
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
         words = self._words.of(self.reading, table)
@@ -679,7 +671,7 @@ class TeacherView(widgets.VBox):
             here = set(room.present())
             seat_names = [(t.number, i, t.table.seats[i].name)
                           for t in tables for i in range(len(t.students))]
-        with self._page_lock, ENGLISH.entered():
+        with self._page_lock:
             where = _text(self.address)
             self.code.value = (f"<div>Students open <b>{where}</b> and type the class code:</div>"
                                "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
@@ -708,7 +700,7 @@ class TeacherView(widgets.VBox):
         """The tables' state and the leaderboard."""
         room = self.room
         standings = room.standings()
-        with self._page_lock, ENGLISH.entered():
+        with self._page_lock:
             snapshots = [table.snapshot() for table in room.tables]
             self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}"
                                         f"{f' — {_text(t.fair_missing)}' if t.fair_missing else ''}</div>"
@@ -730,11 +722,11 @@ class TeacherView(widgets.VBox):
         table = self.room.table(self.projected) if self.projected else None
         if table is None:
             return
-        with self._page_lock, ENGLISH.entered():
+        with self._page_lock:
             snapshot = table.snapshot()
             last = snapshot.last_decision
-            comment = "" if last is None else coach.comment(*last)
-            self.projector_board.show(Scene(snapshot.position, last=snapshot.last))
+            comment = "" if last is None else coach.comment(*last, reader=ENGLISH.reader)
+            self.projector_board.show(Scene(snapshot.position, last=snapshot.last), ENGLISH.reader)
             words = self._words.of(ENGLISH, snapshot)
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{_text(status(snapshot))}</b></div>"
