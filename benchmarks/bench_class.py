@@ -249,8 +249,8 @@ def main() -> None:
     room = Classroom(folder / "class")
     leaks = 0
     for i, (text, convention) in enumerate(zip(texts, conventions, strict=True)):
-        with PageReading(convention).entered():  # as the page reads: its names, typeset (B♭, not Bb)
-            expected = "Last move: " + last_move(room.tables[i // 2].snapshot())
+        reader = PageReading(convention).reader  # as the page reads: its names, typeset (B♭, not Bb)
+        expected = "Last move: " + last_move(room.tables[i // 2].snapshot(), None, reader)
         if text.strip() != expected:
             leaks += 1
             print(f"  leak? page {i + 1} ({convention}) shows {text.strip()!r}, expected {expected!r}")

@@ -133,7 +133,7 @@ def test_a_renaming_is_said_in_the_message_of_the_move_that_needed_it():
                                          positions_of(game), strict=True):
             for cell, old, _new in position.renamed():
                 if cell != event.cell:
-                    assert f"the {symbols(old)} on {game.board.cell_name(cell)} is now " in line
+                    assert f"the {symbols('/'.join(old))} on {game.board.cell_name(cell)} is now " in line
                     return
     pytest.fail("no seeded game renamed a die")
 
@@ -151,7 +151,7 @@ def test_the_tables_messages_name_the_die_as_its_board_does():
         (message, *_) = table.place(cells[0])
         cell = table.game.events[-1].cell if table.game.events[-1].kind == "place" else table.last
         label = "/".join(map(symbols, table.game.position.labels()[cell].split("/")))
-        assert f"placed {label} on {table.board.cell_name(cell)}" in message.text
+        assert f"places {label} on {table.board.cell_name(cell)}" in message.text
 
 
 def test_the_issues_explorer_board_reads_in_f_sharp_major():

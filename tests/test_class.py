@@ -38,9 +38,9 @@ def play_a_move(room: Classroom, token: str) -> None:
     """Roll (unless a passed die is in hand), then place the die on its first legal cell, or pass."""
     student = room.student(token)
     table, _seat = room.seat_of(student)
-    if table.table.game.phase in ("roll", "reroll"):
+    if table.game.phase in ("roll", "reroll"):
         assert not room.act(token, "roll")[0].refused
-    cells = table.table.game.legal_placements()
+    cells = table.game.legal_placements()
     messages = room.act(token, "place", cells[0]) if cells else room.act(token, "pass")
     assert not messages[0].refused, messages[0].text
 
@@ -48,7 +48,7 @@ def play_a_move(room: Classroom, token: str) -> None:
 def mover(room: Classroom, table_number: int) -> str:
     """The token of the student whose turn it is at a table."""
     table = room.table(table_number)
-    return room.students[table.students[table.table.game.current_player]].token
+    return room.students[table.students[table.game.current_player]].token
 
 
 @pytest.fixture
@@ -89,12 +89,12 @@ def test_only_the_student_whose_turn_it_is_acts_and_a_refusal_says_why(room):
     anna, ben = tokens[0], tokens[1]
     refused = room.act(ben, "roll")[0]
     assert refused.refused and "Anna's turn" in refused.text
-    assert room.table(1).table.game.events == ()
+    assert room.table(1).game.events == ()
     assert room.act(anna, "roll")[0].kind == "info"
-    hand = room.table(1).table.game.hand
+    hand = room.table(1).game.hand
     off = room.act(anna, "place", (9, 9))[0]
-    assert off.refused and room.table(1).table.game.hand == hand
-    game = room.table(1).table.game
+    assert off.refused and room.table(1).game.hand == hand
+    game = room.table(1).game
     wrong = next(c for c in game.board.cells if c not in game.legal_placements())
     assert room.act(anna, "place", wrong)[0].refused
     assert room.act("stranger", "roll")[0].text.startswith("This device has not joined")
@@ -118,10 +118,10 @@ def test_a_duplicate_tournament_rolls_the_same_dice_at_every_table(room):
     for _ in range(6):
         for number in (1, 2, 3):
             play_a_move(room, mover(room, number))
-    faces = [[e.pitch for e in t.table.game.events if e.kind == "roll"] for t in room.tables]
+    faces = [[e.pitch for e in t.game.events if e.kind == "roll"] for t in room.tables]
     assert faces[0] == faces[1] == faces[2]
     room.deal(2, mode="normal", seed=5)
-    assert len({t.table.game.seed for t in room.tables}) == 3
+    assert len({t.game.seed for t in room.tables}) == 3
 
 
 def test_watchers_hear_every_change(room):
@@ -146,14 +146,14 @@ def test_a_restarted_class_resumes_roster_tables_games_and_scores(tmp_path):
         play_a_move(room, mover(room, 1))
     play_a_move(room, mover(room, 2))
     room.act(mover(room, 1), "roll")
-    before = [(t.students, t.table.game.to_json(), t.table.game.scores) for t in room.tables]
+    before = [(t.students, t.game.to_json(), t.game.scores) for t in room.tables]
     room.store.close()
     again = Classroom(tmp_path / "c")
     assert [s.nickname for s in again.students.values()] == ["Anna", "Ben", "Cleo"]
     assert again.student(tokens[1]).nickname == "Ben"
-    assert [(t.students, t.table.game.to_json(), t.table.game.scores) for t in again.tables] == before
+    assert [(t.students, t.game.to_json(), t.game.scores) for t in again.tables] == before
     assert again.teacher_key == room.teacher_key and again.class_code == room.class_code
-    assert all(t.decisions == coach.decisions(t.table.game) for t in again.tables)
+    assert all(t.decisions == coach.decisions(t.game) for t in again.tables)
     play_a_move(again, mover(again, 1))  # the game goes on
     other = Classroom(tmp_path / "other")
     assert other.students == {} and other.teacher_key != room.teacher_key
@@ -171,9 +171,9 @@ def test_standings_and_export_hold_every_decision(room):
     standings = room.standings()
     assert {row["nickname"] for row in standings} == {"Anna", "Ben", "Cleo", "Dan"}
     assert [row["score"] for row in standings] == sorted((row["score"] for row in standings), reverse=True)
-    games = {t.number: t.table.game for t in room.tables}
+    games = {t.number: t.game for t in room.tables}
     for table in room.tables:  # the decisions kept as they are made are the coach's, found afresh
-        assert table.decisions == coach.decisions(table.table.game)
+        assert table.decisions == coach.decisions(table.game)
     for row in standings:
         table = room.table(row["table"])
         seat = [room.students[i].nickname for i in table.students].index(row["nickname"])
@@ -225,11 +225,11 @@ def test_a_finished_game_adds_each_seats_luck_adjusted_score_to_the_leaderboard(
         room.join(name)
     room.deal(2, seed=3)
     table = room.table(1)
-    while not table.table.game.over:
+    while not table.game.over:
         play_a_move(room, mover(room, 1))
     assert table.fair_review is not None
     table.fair_review.result(timeout=300)
-    game = table.table.game
+    game = table.game
     expected = coach.summary(coach.review(game))["luck_adjusted"].round(1).tolist()
     seen = {row["nickname"]: row["luck-adjusted"] for row in room.standings()}
     assert [seen[room.students[sid].nickname] for sid in table.students] == expected
@@ -365,7 +365,7 @@ def test_every_action_is_written_before_it_is_played_and_a_refused_one_not_at_al
     append = room.store.append
 
     def spy(kind, data):
-        written.append((kind, data, len(room.table(1).table.game.events)))
+        written.append((kind, data, len(room.table(1).game.events)))
         return append(kind, data)
 
     room.store.append = spy
@@ -428,15 +428,15 @@ def test_a_dead_reviewer_never_breaks_a_move_and_is_replaced(tmp_path):
         room.join(name)
     room.deal(2, seed=3)
     first, second = room.table(1), room.table(2)
-    while not first.table.game.over:
+    while not first.game.over:
         play_a_move(room, mover(room, 1))
     first.fair_review.result(timeout=300)
     for process in list(room._reviewer.pool._processes.values()):  # the review process dies
         os.kill(process.pid, signal.SIGKILL)
         process.join(30)
-    while not second.table.game.over:  # the last move of the next game still goes through
+    while not second.game.over:  # the last move of the next game still goes through
         play_a_move(room, mover(room, 2))
-    assert second.table.game.over
+    assert second.game.over
     for _ in range(2):  # (sent to the dead pool, the review is sent again to a new one)
         try:
             second.fair_review.result(timeout=300)

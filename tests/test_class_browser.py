@@ -213,11 +213,11 @@ def test_a_class_in_a_real_browser(tmp_path):
             german = pitch_label(face, Reader("german"))
             english = pitch_label(face, Reader(typeset=True))  # (pages are typeset: F♯)
             assert german != english
-            expect(anna.locator(".muz-last")).to_contain_text(f"Anna placed {german} on e5")
-            expect(ben.locator(".muz-last")).to_contain_text(f"Anna placed {english} on e5")
+            expect(anna.locator(".muz-last")).to_contain_text(f"Anna places {german} on e5")
+            expect(ben.locator(".muz-last")).to_contain_text(f"Anna places {english} on e5")
             # Table 2 plays the same dice (duplicate), seen on Dan's device in solfège.
             play(cleo, dan)
-            expect(cleo.locator(".muz-last")).to_contain_text(f"Cleo placed {english} on e5")
+            expect(cleo.locator(".muz-last")).to_contain_text(f"Cleo places {english} on e5")
             play(mover([anna, ben]), anna if mover([anna, ben]) is ben else ben)
             seat_url = ben.url
             assert "seat=" in seat_url

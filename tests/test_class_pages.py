@@ -105,16 +105,16 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert "table 1" in anna.who.value and anna.buttons.layout.display == "flex"
     assert ben.buttons.layout.display == "none"
     ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
-    assert "It is Anna's turn" in ben.message.value and room.table(1).table.game.events == ()
+    assert "It is Anna's turn" in ben.message.value and room.table(1).game.events == ()
     anna.roll_button.click()
     settled(ben)
-    face = room.table(1).table.game.hand
+    face = room.table(1).game.hand
     lit = [cell for cell, handle in anna.board_view.cells.items() if handle.legal]
     assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())
     anna.board_view.cells[(0, 0)].click()
     settled(anna, ben)
-    german = f"Anna placed {pitch_label(face, Reader('german'))} on e5"
-    english = f"Anna placed {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
+    german = f"Anna places {pitch_label(face, Reader('german'))} on e5"
+    english = f"Anna places {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
     assert current_note_names() == "english"  # no page's choice is left behind
     teacher.project(1)
@@ -225,7 +225,7 @@ def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_c
     button(teacher, "muz-remove").click()
     assert 2 not in room.students and room.table(1).students == (3, None)
     button(teacher, "muz-computer").click()
-    game = room.table(1).table.game
+    game = room.table(1).game
     for _ in range(20):  # Cleo plays her turn; the computer then plays its own at once
         if game.current_player != 0 or any(e.player == 1 for e in game.events):
             break
@@ -234,10 +234,10 @@ def test_the_teacher_frees_a_seat_moves_a_student_into_it_and_gives_one_to_the_c
         cell = next((cell for cell, handle in cleo.board_view.cells.items() if handle.legal), None)
         cleo.board_view.cells[cell].click() if cell else cleo.pass_button.click()
     assert {e.player for e in game.events} == {0, 1} and game.current_player == 0  # the computer played
-    before = [t.table.game.to_json() for t in room.tables]
+    before = [t.game.to_json() for t in room.tables]
     room.store.close()
     again = Classroom(room.folder)  # every seat change replays
-    assert [t.table.game.to_json() for t in again.tables] == before and again.table(1).students == (3, None)
+    assert [t.game.to_json() for t in again.tables] == before and again.table(1).students == (3, None)
     assert [s.nickname for s in again.students.values()] == ["Ada", "Cleo"]
     again.store.close()
     room.store = again.store  # (the fixture closes it)
@@ -258,7 +258,7 @@ def test_a_page_whose_socket_is_gone_is_not_drawn_and_not_dealt(room):
     socket_open["Bo"] = False
     ann.roll_button.click()
     settled(ann, bo)
-    assert "Ann rolled" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
+    assert "Ann rolls" in ann.last.value and "No move yet" in bo.last.value  # Bo's page is not redrawn
     assert room.present() == [1]
     room.deal(2, present_only=True)
     assert [t.students for t in room.tables] == [(1,)]
@@ -327,14 +327,12 @@ def test_a_slow_page_slows_only_itself_while_every_table_moves_at_once(room):
     for i, view in enumerate(views):
         snapshot = room.table(i // 2 + 1).snapshot()
         assert snapshot.history[-1].event.kind == "place"
-        with view.reading.entered():
-            moved = _text(last_move(snapshot))
+        moved = _text(last_move(snapshot, None, view.reading.reader))
         assert (moved in view.last.value) is (view is not slow)  # ... while every other page shows its move
     slow.release.set()
     settled(slow)
     assert len(slow.draws) == 2 and {c.kind for c in slow.draws[1]} == {"table"}  # the moves since: once
-    with slow.reading.entered():
-        assert _text(last_move(room.table(2).snapshot())) in slow.last.value
+    assert _text(last_move(room.table(2).snapshot(), None, slow.reading.reader)) in slow.last.value
 
 
 def test_moves_at_every_table_at_once_are_logged_first_and_replay(room):
@@ -364,9 +362,9 @@ def test_moves_at_every_table_at_once_are_logged_first_and_replay(room):
     for thread in threads:
         thread.join(120)
     assert failed == [] and not any(thread.is_alive() for thread in threads)
-    records = [table.table.game.to_json() for table in room.tables]
-    assert [len(table.table.game.events) for table in room.tables] == [12] * 4
+    records = [table.game.to_json() for table in room.tables]
+    assert [len(table.game.events) for table in room.tables] == [12] * 4
     room.store.close()
     again = Classroom(room.folder)  # the log, written before each move was played, replays to the same
-    assert [table.table.game.to_json() for table in again.tables] == records
+    assert [table.game.to_json() for table in again.tables] == records
     room.store = again.store

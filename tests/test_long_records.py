@@ -151,7 +151,7 @@ def test_a_table_whose_passes_are_used_up_ends_the_game_with_a_sentence_instead_
     rules = dataclasses.replace(RuleSet.basic(), end_on_locked_board=False)
     board = Board.from_dict({"hexagon": 0})  # one cell: after the opening die nothing fits, for ever
     table = Table(2, [None, None], ["Ada", "Ben"], 4, board, rules, 2)
-    assert table.roll()[0].text.startswith("Ada rolled") and table.place((0, 0))
+    assert table.roll()[0].text.startswith("Ada rolls") and table.place((0, 0))
     allowance = records.max_give_ups(2, 2)
     said = []
     for _ in range(4 * allowance):
@@ -163,8 +163,8 @@ def test_a_table_whose_passes_are_used_up_ends_the_game_with_a_sentence_instead_
     assert sum(event.kind == "pass" for event in game.events) == allowance
     last = said[-1].text
     note = pitch_label(game.events[-1].pitch)
-    assert last.startswith(f"{table.seats[game.events[-1].player].name} rolled {note}. The game ends: the "
-                           f"players have passed or re-rolled {allowance} times")
+    assert last.startswith(f"{table.seats[game.events[-1].player].name} rolls {note}")  # (the log's sentence)
+    assert f". The game ends: the players have passed or re-rolled {allowance} times" in last
     assert last.endswith(f"so no one can move again. Game over — {table.result_words()}.")
     assert table.status().startswith("Game over") and not table.can_roll and not table.can_pass
     assert Game.from_json(game.to_json()) == game
@@ -176,6 +176,6 @@ def test_computer_seats_end_the_game_when_the_passes_are_used_up():
     table = Table(2, ["greedy", "greedy"], None, 1, game=Game.from_json(game.to_json()))
     messages = table.play_computers()
     assert table.game.over and table.game.end_reason == GIVE_UPS_USED
-    assert messages[-1].text.startswith("Player 1 (greedy) rolled F♯. The game ends: the players have "
-                                        "passed or re-rolled 16 times")
+    assert messages[-1].text.startswith("Player 1 (greedy) rolls F♯ (re-roll). The game ends: the players "
+                                        "have passed or re-rolled 16 times")
     assert table.play_computers() == ()  # and nothing more happens

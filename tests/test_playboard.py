@@ -290,7 +290,7 @@ def test_teams_are_named_on_the_scores_and_messages():
     assert "Team Bach: 0" in board.scores.value and "Team Clara (greedy): 0" in board.scores.value
     board.roll_button.click()
     board.cells[(0, 0)].click()
-    assert "Team Bach placed" in board.message.value
+    assert "Team Bach places" in board.message.value
 
 
 def test_completed_structures_are_listed_in_the_order_built():
@@ -386,7 +386,7 @@ def test_the_die_in_hand_is_written_as_on_the_board_with_a_real_sharp():
     board = PlayBoard(players=2, seed=1, agent_delay=0)
     board.roll_button.click()
     assert board.game.hand == 1 and ">C♯</div>" in board.hand.value
-    assert "rolled C♯" in board.message.value
+    assert "rolls C♯" in board.message.value
 
 
 def test_the_panel_and_the_sheet_grow_with_the_scale():

@@ -342,3 +342,15 @@ def test_coordinates_label_every_cell_by_its_name():
     names = {board.cell_name(c) for c in board.cells}
     assert names <= set(texts(ax))
     assert not names & set(texts(plot.board(Position.from_notation("standard C@0,0"))))
+
+
+def test_a_board_is_drawn_for_the_reader_given_whatever_the_default():
+    from muzlab import Position, Reader, note_names
+
+    position = Position(dice={"e5": "Eb", "e6": "G"})
+    with note_names("solfege"):
+        german = plot.board(position, reader=Reader("german"))
+        english = plot.board(position, reader=Reader(typeset=True))
+    names = [{text.get_text() for text in ax.texts} for ax in (german, english)]
+    plt.close("all")
+    assert {"Es", "G"} <= names[0] and {"E♭", "G"} <= names[1] and "Es" not in names[1]

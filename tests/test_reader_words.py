@@ -1,7 +1,8 @@
 """Words are a pure function of the facts, the board's spelling and the reader (issue 30).
 
 For seeded games read in every note-name convention and three lesson keys, every sentence the
-objects say (refusals through `Position.explain`, the log, the coach's comments) equals the sentence
+objects say (refusals through `Position.explain`, the log, the table's messages, the class page's last
+move, the coach's comments) equals the sentence
 written afresh from the facts of a replayed copy with an explicit `Reader`, when the objects are
 asked on the threads of a pool, in a shuffled order, under another default reader each time: no
 cache serves one reader's words to another, and no thread needs the caller's context.
@@ -11,16 +12,19 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import pytest
 
 import muzlab
 from muzlab import Game, Key, Reader
+from muzlab.app.pages import last_move
 from muzlab.core.errors import UnknownSetting
 from muzlab.names.refusal_words import refusal_text
 from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import comment, comments, decisions
-from muzlab.play.game_words import event_sentence, moment_words
+from muzlab.play.game_words import TWO_NAMES_PAGE, event_sentence, moment_words
+from muzlab.play.table import Table
 
 CONVENTIONS = ("english", "german", "solfege")
 KEYS = (None, Key.of("F#"), Key.of("Eb"))
@@ -129,3 +133,41 @@ def test_a_game_keeps_the_die_words_of_each_reader_and_never_serves_one_to_anoth
     first = game.die_words(german)
     assert game.die_words(english) != first and game.die_words(german) is first  # kept, not re-worded
     assert game._named.keys() >= {english, german}
+
+
+def table_said(seed: int, reader: Reader) -> tuple[Game, list, list[str]]:
+    """A table of two seeded computers playing a game out for `reader`: its game, seats and messages."""
+    table = Table(agents=["greedy", "random"], names=["Anna", "Ben"], seed=seed)
+    return table.game, table.seats, [m.text for m in table.play_computers(reader) if m.event is not None]
+
+
+def test_an_event_has_one_sentence_in_the_log_the_table_and_the_class_page_in_every_language():
+    readers = (*READERS[::3], Reader("german", Key.of("Eb"), language="de"), Reader("solfege", language="fr"),
+               Reader("solfege", Key.of("F#"), typeset=True, language="es"))
+    tasks = [(seed, reader) for seed in SEEDS for reader in readers]
+    random.Random(5).shuffle(tasks)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        played = list(pool.map(lambda task: table_said(*task), tasks))
+    english = {}
+    for (seed, reader), (game, seats, messages) in zip(tasks, played, strict=True):
+        replayed = Game.from_json(game.to_json()).history()
+        told = [moment for moment in replayed if moment.event.kind != "roll"]  # (a computer's roll: untold)
+        assert len(messages) == len(told) > 10
+        for moment, text in zip(told, messages, strict=True):
+            page = [reader.gettext("one sound, two names: {page}").format(page=TWO_NAMES_PAGE)]
+            seat = moment.event.player
+            sentence = event_sentence(moment.event, game.board, reader, moment_words(moment, reader),
+                                      seats[seat].label, page if TWO_NAMES_PAGE in text else (),
+                                      seats[1 - seat].label if moment.event.kind == "pass" else "")
+            assert text.startswith(sentence), (reader, text, sentence)
+        assert game.log(reader) == [event_sentence(m.event, game.board, reader, moment_words(m, reader))
+                                    for m in replayed]
+        snapshot = SimpleNamespace(history=replayed, seats=seats, position=game.position)
+        assert last_move(snapshot, None, reader) == event_sentence(
+            replayed[-1].event, game.board, reader, moment_words(replayed[-1], reader),
+            seats[replayed[-1].event.player].name)
+        if reader.language == "en":
+            english[seed] = messages
+    for (seed, reader), (_game, _seats, messages) in zip(tasks, played, strict=True):
+        if reader.language != "en":  # translated: no message reads as the English one
+            assert not set(messages) & set(english[seed]) and not any(" places " in m for m in messages)

@@ -257,3 +257,20 @@ def test_legal_cells_come_from_numbers_and_agree_with_explain_on_a_crowded_board
         legal = set(position.legal_placements(pitch))
         for cell in position.board.cells:
             assert (position.explain(pitch, cell) is None) == (cell in legal), (pitch, cell)
+
+
+def test_a_roll_is_a_chance_node_of_the_twelve_faces_with_each_ones_legal_cells_and_points():
+    from muzlab import Game
+    from muzlab.play.agents import make_agent, play
+
+    game = play(Game(2, seed=7), [make_agent("greedy", 1), make_agent("random", 2)])
+    seen_empty = seen_full = False
+    for moment in game.history()[::3]:
+        position = moment.after
+        outcomes = position.chance_outcomes()
+        assert [face for face, _ in outcomes] == list(range(12))
+        for face, scores in outcomes:
+            assert list(scores) == position.legal_placements(face)
+            assert scores == {cell: position.score(face, cell) for cell in scores}
+            seen_empty, seen_full = seen_empty or not scores, seen_full or bool(scores)
+    assert seen_empty and seen_full

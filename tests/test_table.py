@@ -84,7 +84,7 @@ def test_undo_goes_back_to_before_the_last_persons_move_with_the_computers_repli
     table.place(first_legal(table))
     assert table.game.current_player == 0 and len(table.game.position) > 2  # greedy has replied
     messages = table.undo()
-    assert table.game.to_json() == before and "Undone: Player 1 placed" in messages[0].text
+    assert table.game.to_json() == before and "Undone: Player 1 places" in messages[0].text
     table.undo()  # the person's roll too
     assert table.game.phase == "roll" and table.game.current_player == 0
 
@@ -113,7 +113,7 @@ def test_cells_are_named_in_messages_and_accepted_by_name():
     table = Table(players=1, seed=5)
     table.roll()
     message = table.place("e5")[0]
-    assert message.event.cell == (0, 0) and " on e5: +0." in message.text
+    assert message.event.cell == (0, 0) and " on e5 (opening): 0 points." in message.text
     assert "(0, 0)" not in message.text
 
 
@@ -296,7 +296,7 @@ def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_an
                 message = table.place(first_legal(table))[0]
                 with typeset():  # (the table's messages are typeset, and its die words with them)
                     name = table.game.die_words()[table.game.events.index(message.event)].name
-                assert f"placed {name} on" in message.text
+                assert f"places {name} on" in message.text
             else:
                 table.pass_die()
 

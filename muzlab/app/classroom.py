@@ -35,11 +35,11 @@ from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
+from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
 from muzlab.play.table import Message, Seat, Table
-from muzlab.reading import note_names
 from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
@@ -107,11 +107,16 @@ class ClassTable:
     #: The snapshot of `version`, once taken: every page at the table draws the same one.
     _snapshot: TableSnapshot | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def game(self) -> Game:
+        """The game played at this table (its `Table`'s, which a new game or a load replaces)."""
+        return self.table.game
+
     def standings(self, names: dict[int, str]) -> list[dict[str, Any]]:
         """The leaderboard's rows of this table's students (`Classroom.standings`), under its lock."""
         rows = []
         with self.lock:
-            game = self.table.game
+            game = self.game
             for seat, sid in enumerate(self.students):
                 if sid is None:
                     continue
@@ -136,7 +141,7 @@ class ClassTable:
 
     def _copy(self) -> TableSnapshot:
         with self.lock:
-            t, game = self.table, self.table.game
+            t, game = self.table, self.game
             hand = None if game.over else game.hand
             last = self.decisions[-1] if self.decisions else None
             return TableSnapshot(
@@ -244,9 +249,9 @@ class Reviewer:
         """Once the table's game is over, have its fair review made in the reviewer's process; the
         leaderboard shows each seat's luck-adjusted score when it arrives. A reviewer found dead is
         replaced, and the review sent once more; if it fails again, the table says so instead."""
-        if not table.table.game.over or (table.fair_review is not None and again):
+        if not table.game.over or (table.fair_review is not None and again):
             return
-        record = table.table.game.to_json()
+        record = table.game.to_json()
         try:
             table.fair_review = self._pool().submit(luck_adjusted_scores, record)
         except (BrokenProcessPool, RuntimeError):
@@ -573,13 +578,15 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
 
     def _play_computers(self, table: ClassTable) -> None:
         """Let the computer seats to act play (they reply inside a person's action too)."""
-        before = len(table.table.game.events)
+        before = len(table.game.events)
         table.table.play_computers()
         self._keep_decisions(table, before)
 
     # ---- playing ------------------------------------------------------------------------------------------
-    def act(self, token: str | None, action: str, cell: Any = None) -> tuple[Message, ...]:
-        """What a student's device asks: "roll", "place" (a cell), "pass" or "hint". Only the student
+    def act(self, token: str | None, action: str, cell: Any = None,
+            reader: Reader | None = None) -> tuple[Message, ...]:
+        """What a student's device asks: "roll", "place" (a cell), "pass" or "hint", answered for
+        `reader` (the page's; by default the default reader, typeset). Only the student
         whose turn it is may act; anything else changes nothing and answers with a sentence. An action
         the table may take is written first, then played (and taken back from the file if the table
         refuses it after all). Only the student's table is locked while it plays: the other tables
@@ -599,24 +606,25 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                 if table not in self.tables or table.students[seat] != student.id or \
                         self.student(token) is None:
                     continue
-                messages = self._act_at(table, seat, action, cell)
+                messages = self._act_at(table, seat, action, cell, reader)
             break
         if messages and not messages[0].refused:
             self._tell(Change("table", table.number, table.round))
         return messages
 
-    def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any) -> tuple[Message, ...]:
+    def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any,
+                reader: Reader | None = None) -> tuple[Message, ...]:
         """The action at the table, its lock held: refused, or written and then played."""
-        game = table.table.game
+        game = table.game
         if not game.over and game.current_player != seat:
             who = table.table.seats[game.current_player].name
             return (_refused(f"It is {who}'s turn: watch, and play when your turn comes."),)
         if not _may(table.table, action, cell):
-            return self._play(table, action, cell)  # the table refuses it and says why
+            return self._play(table, action, cell, reader)  # the table refuses it and says why
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
                                         "action": action, "cell": _cell_data(cell),
                                         "events": len(game.events)})
-        messages = self._play(table, action, cell)
+        messages = self._play(table, action, cell, reader)
         if not messages or messages[0].refused:
             self.store.retract(seq)
             return messages
@@ -636,22 +644,23 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                 stack.enter_context(table.lock)
             yield
 
-    def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[Message, ...]:
+    def _play(self, table: ClassTable, action: str, cell: Any,
+              reader: Reader | None = None) -> tuple[Message, ...]:
         """Do the action at the table; each die placed or passed (also by a computer seat) is kept as a
         decision for the coach."""
-        t, game = table.table, table.table.game
+        t, game = table.table, table.game
         before = len(game.events)
         if action == "place":
-            messages = t.place(cell)
+            messages = t.place(cell, reader)
         else:
-            messages = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action]()
+            messages = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action](reader)
         self._keep_decisions(table, before)
         return messages
 
     def _keep_decisions(self, table: ClassTable, before: int) -> None:
         """Keep the decisions among the game's events from `before` on, as
         `muzlab.play.coach.decisions` finds them (the position and the die before each)."""
-        game = table.table.game
+        game = table.game
         if len(game.events) == before:
             return
         for d in coach.decisions(game):
@@ -664,7 +673,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         table = self.table(int(data["table"]))
         if table is None or table.round != int(data["round"]):
             raise ClassError(f"no table {data['table']} in round {data['round']}")
-        game = table.table.game
+        game = table.game
         if "events" in data and int(data["events"]) != len(game.events):
             raise ClassError(f"the log says {data['events']} events came before it, the game has "
                              f"{len(game.events)}")
@@ -717,7 +726,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         for table in tables:
             with table.lock:
                 games.append((table.round, table.number, table.mode,
-                              [seat.name for seat in table.table.seats], table.table.game.to_json()))
+                              [seat.name for seat in table.table.seats], table.game.to_json()))
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
             decisions = pool.submit(decisions_csv, games).result()
         buffer = io.BytesIO()
@@ -739,19 +748,19 @@ def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]]) -> str:
     """The export's decisions.csv from (round, table, mode, nicknames by seat, record) per game: the
     coach's review of each game, one row per decision, with the comment in English."""
     text = io.StringIO()
-    writer = None
-    with note_names("english"):
-        for round_number, number, mode, nicknames, record in games:
-            game = Game.from_json(record)
-            for row, comment in zip(coach.review(game).to_dict("records"), coach.comments(game), strict=True):
-                row["comment"] = comment
-                row["player"] = nicknames[row["seat"]]
-                row["best_cells"] = " ".join(row["best_cells"])
-                if writer is None:
-                    writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
-                    writer.writeheader()
-                writer.writerow({"round": round_number, "table": number, "mode": mode,
-                                 "nickname": row["player"], **row})
+    writer, reader = None, Reader()  # (plain English names, as records and CSV columns are written)
+    for round_number, number, mode, seat_names, record in games:
+        game = Game.from_json(record)
+        for row, comment in zip(coach.review(game, reader=reader).to_dict("records"),
+                                coach.comments(game, reader), strict=True):
+            row["comment"] = comment
+            row["player"] = seat_names[row["seat"]]
+            row["best_cells"] = " ".join(row["best_cells"])
+            if writer is None:
+                writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
+                writer.writeheader()
+            writer.writerow({"round": round_number, "table": number, "mode": mode,
+                             "nickname": row["player"], **row})
     return text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n"
 
 

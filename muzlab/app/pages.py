@@ -16,8 +16,8 @@ import logging
 import secrets
 import threading
 import weakref
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -39,9 +39,9 @@ from muzlab.names.spelling import (
 )
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
-from muzlab.play.game_words import DieWords, moment_words
+from muzlab.play.game_words import DieWords, event_sentence, moment_words
 from muzlab.play.table import Message
-from muzlab.reading import default_reader, lesson_key, note_names, typeset
+from muzlab.reading import default_reader
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.seatboard import Pictures, SeatBoard
 from muzlab.widgets.tabbed_app import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
@@ -65,7 +65,7 @@ SCORES = "scores"
 @dataclass(frozen=True)
 class PageReading:
     """How one page reads the class: its note names and its lesson key (an English tonic, "" for
-    none), typeset (F♯). `entered()` is the one place a page's reading is put in force."""
+    none), typeset (F♯); `reader` is the value every word of the page is written for."""
 
     convention: str = "english"
     key: str = ""
@@ -79,12 +79,6 @@ class PageReading:
     def reader(self) -> Reader:
         """The page's reading as the Reader value the naming layer takes (typeset)."""
         return Reader(self.convention, Key.of(self.key) if self.key else None, typeset=True)
-
-    @contextmanager
-    def entered(self) -> Iterator[None]:
-        """This page's note names, lesson key and typesetting, for the block (on this thread only)."""
-        with note_names(self.convention), lesson_key(self.key_setting), typeset():
-            yield
 
 
 #: The teacher's page and the leak checks read in English, without a lesson key.
@@ -214,26 +208,18 @@ def _lines(messages: tuple[Message, ...] | list[Message]) -> str:
                    f"{'✗ ' if m.refused else ''}{_text(m.text)}</div>" for m in messages)
 
 
-def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None) -> str:
-    """The table's last event in words, its die named as the board named it, as in the table's
-    messages and sheet ("Anna placed E on e6: +2"): `words` are the events' die words in the page's
-    reading (None: written now, in the reading in force)."""
+def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None,
+              reader: Reader | None = None) -> str:
+    """The table's last event in its one sentence (`event_sentence`, as in the table's messages and
+    the log), its die named as the board named it ("Anna places E on e6: 2 points"): `words` are the
+    events' die words for `reader`, the page's (None: written now, for the default reader)."""
+    reader = reader or default_reader()
+    if not table.history:
+        return reader.gettext("No move yet.")
     if words is None:
-        reader = default_reader()
         words = [moment_words(moment, reader) for moment in table.history]
-    seats, board = table.seats, table.position.board
-    for moment, said in zip(reversed(table.history), reversed(words), strict=True):
-        event = moment.event
-        who, note = seats[event.player].name, said.name
-        if event.kind == "place":
-            text = f"{who} placed {note} on {board.cell_name(event.cell)}: +{event.points}"
-            if event.completed:
-                text += " — completes " + " and ".join(said.completed)
-            return text
-        if event.kind == "roll":
-            return f"{who} rolled {note}"
-        return f"{who} passed {note}" if event.kind == "pass" else f"{who} re-rolled {note}"
-    return "No move yet."
+    event = table.history[-1].event
+    return event_sentence(event, table.position.board, reader, words[-1], table.seats[event.player].name)
 
 
 def status(table: TableSnapshot) -> str:
@@ -279,8 +265,7 @@ class StudentView(widgets.VBox):
                                       description="Note names", style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
         self.size = SizeChoice(self.scale)  # the app's Size buttons (class "muz-size" each)
-        with PageReading(self.convention).entered():
-            keys = lesson_key_options()  # the app's list and words: "F♯ major", "none (each run ...)"
+        keys = lesson_key_options(PageReading(self.convention).reader)  # the app's: "F♯ major", "none (...)"
         self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
                                            description="Key of the lesson",
                                            style={"description_width": "initial"},
@@ -384,8 +369,7 @@ class StudentView(widgets.VBox):
         """Ask the class to do `action` for this student and draw this page at once; a refusal or a
         hint shows above the board (the other pages at the table draw the move on their own threads)."""
         token = self.student.token if self.student else None
-        with self.reading.entered():  # (the table's answer is written in this page's reading)
-            said = self.room.act(token, action, cell)
+        said = self.room.act(token, action, cell, self.reading.reader)  # (answered in this page's words)
         with self._page_lock:
             self._said, self._said_for = tuple(m for m in said if m.refused or m.kind == "hint"), None
             self.draw()
@@ -397,9 +381,8 @@ class StudentView(widgets.VBox):
     def _settings(self) -> None:
         key = self.lesson_key.value
         self.convention, self.scale = self.names.value, self.size.value
-        self.key = key.partition(" ")[0] if key else ""
-        with PageReading(self.convention).entered():  # the keys named in this page's note names
-            options = lesson_key_options()
+        self.key = Key.of(key).tonic_name if key else ""  # (the value "F# major" read as a key, not split)
+        options = lesson_key_options(PageReading(self.convention).reader)  # (in this page's note names)
         if options != list(self.lesson_key.options):
             self.lesson_key.options, self.lesson_key.value = options, key
         self._remember()
@@ -435,7 +418,7 @@ class StudentView(widgets.VBox):
         """Draw the page from the class, in this page's reading, on the calling thread; the page's
         table is copied under its lock first (`TableSnapshot`) and drawn with no lock of the class held.
         Nothing is drawn when the page shows this state already."""
-        with self._page_lock, self.reading.entered():
+        with self._page_lock:
             self._draw()
 
     def _draw(self) -> None:
@@ -466,7 +449,7 @@ class StudentView(widgets.VBox):
         self.joining.layout.display = "none" if self.student else "flex"
         self.playing.layout.display = "flex" if self.student else "none"
         if self.key:
-            reader = default_reader()  # (the page's, set around its drawing)
+            reader = self.reading.reader
             scale = " ".join(show_name(name, reader) for name in major_scale(self.key))
             self.scale_note.value = (f"<p>Lesson key: <b>{_text(key_label(self.key, 'major', reader))}</b>"
                                      f" — {scale}</p>")
@@ -496,11 +479,12 @@ class StudentView(widgets.VBox):
         turn = "Your turn!" if mine else ("" if table.over else "Watch: it is not your turn.")
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table))}</div>")
-        face = pitch_label(hand, default_reader()) if hand is not None else "–"
+        face = pitch_label(hand, self.reading.reader) if hand is not None else "–"
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>die in hand</div>")
         words = self._shared.words.of(reader, table)
-        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last_move(table, words))}</div>"
+        last = last_move(table, words, reader)
+        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last)}</div>"
         if mine:  # (hidden buttons are left as they are: a message to the page less for each)
             self.roll_button.disabled = table.phase not in ("roll", "reroll")
             self.pass_button.disabled = table.phase not in ("place", "bonus")
@@ -711,7 +695,7 @@ class TeacherView(widgets.VBox):
             here = set(room.present())
             seat_names = [(t.number, i, t.table.seats[i].name)
                           for t in tables for i in range(len(t.students))]
-        with self._page_lock, ENGLISH.entered():
+        with self._page_lock:
             where = _text(self.address)
             self.code.value = (f"<div>Students open <b>{where}</b> and type the class code:</div>"
                                "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
@@ -740,7 +724,7 @@ class TeacherView(widgets.VBox):
         """The tables' state and the leaderboard."""
         room = self.room
         standings = room.standings()
-        with self._page_lock, ENGLISH.entered():
+        with self._page_lock:
             snapshots = [table.snapshot() for table in room.tables]
             self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}"
                                         f"{f' — {_text(t.fair_missing)}' if t.fair_missing else ''}</div>"
@@ -762,17 +746,17 @@ class TeacherView(widgets.VBox):
         table = self.room.table(self.projected) if self.projected else None
         if table is None:
             return
-        with self._page_lock, ENGLISH.entered():
+        with self._page_lock:
             snapshot = table.snapshot()
             last = snapshot.last_decision
-            comment = "" if last is None else coach.comment(*last)
+            comment = "" if last is None else coach.comment(*last, reader=ENGLISH.reader)
             self.projector_board.show_seat(snapshot.position, None, (), snapshot.last, False, (),
                                            ENGLISH.reader, (self._shared.pictures, (snapshot.round,
                                            snapshot.number, snapshot.version)))
             words = self._shared.words.of(ENGLISH.reader, snapshot)
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{_text(status(snapshot))}</b></div>"
-                f"<div style='font-size:24px'>{_text(last_move(snapshot, words))}</div>"
+                f"<div style='font-size:24px'>{_text(last_move(snapshot, words, ENGLISH.reader))}</div>"
                 f"<div style='font-size:22px;color:#064'>{_text(comment)}</div>")
 
     def close(self) -> None:

@@ -92,18 +92,6 @@ def write_parquet(frame: pd.DataFrame, path: Path, run_id: str) -> None:
     pq.write_table(table, path)
 
 
-def run_of(path: Path) -> str | None:
-    """The run id in a Parquet file's metadata (None for a file written before runs had ids)."""
-    import pyarrow.parquet as pq  # pyarrow only for datasets
-
-    try:
-        metadata = pq.read_schema(path).metadata or {}
-    except (OSError, ValueError) as error:  # (pyarrow's ArrowInvalid is a ValueError)
-        raise OutputError(f"{path} is not a readable Parquet file: {error}") from None
-    value = metadata.get(RUN_KEY)
-    return None if value is None else value.decode()
-
-
 def write_files(frames: dict[str, pd.DataFrame], folder: Path, run_id: str) -> None:
     """Write each frame to `folder`/name under a temporary name, then rename them all into place at once
     (signals held), replacing earlier files; a failed or interrupted write leaves no temporary file."""

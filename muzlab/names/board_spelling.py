@@ -90,15 +90,20 @@ class BoardSpelling:
 
     def label(self, cell: Cell) -> str:
         """What the die shows: its name, or both names ("D#/Eb", by letter) where its lines disagree."""
-        return self._two_names.get(cell) or self.names[cell]
+        return "/".join(self._two_names[cell]) if cell in self._two_names else self.names[cell]
+
+    def shown_names(self, cell: Cell) -> tuple[str, ...]:
+        """The names the die shows, as values: one, or both by letter (("D#", "Eb")) where its lines
+        disagree; what `label` writes, never parsed back from it."""
+        return self._two_names.get(cell) or (self.names[cell],)
 
     @cached_property
-    def _two_names(self) -> dict[Cell, str]:
-        """The labels of the dice that show two names."""
+    def _two_names(self) -> dict[Cell, tuple[str, ...]]:
+        """The names of the dice that show two, by letter."""
         found: dict[Cell, set[str]] = {}
         for (cell, _line), name in self.on_line.items():
             found.setdefault(cell, {self.names[cell]}).add(name)
-        return {cell: "/".join(sorted(names)) for cell, names in found.items()}
+        return {cell: tuple(sorted(names)) for cell, names in found.items()}
 
     def labels(self) -> dict[Cell, str]:
         """Every die's label, in board order."""

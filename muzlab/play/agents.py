@@ -135,8 +135,7 @@ def _outlook(position: Position, roller: int, me: int, players: int, supply: int
         return sign * _turn_value(position)
     after = (roller + 1) % players
     total, handed_on = 0.0, None
-    for pitch in range(12):
-        cells = position.legal_placements(pitch)
+    for pitch, cells in position.chance_outcomes():
         if not cells:  # passed on and re-rolled by the next player: the same position, their roll
             if handed_on is None:
                 handed_on = _outlook(position, after, me, players, supply, depth - 1)
@@ -157,12 +156,7 @@ def _outlook(position: Position, roller: int, me: int, players: int, supply: int
 def _turn_value(position: Position) -> float:
     """The edge of the player to roll: half the mean best score of a roll over the twelve faces (a
     face with no place scores nothing and hands the roll on)."""
-    total = 0
-    for pitch in range(12):
-        cells = position.legal_placements(pitch)
-        if cells:
-            total += max(position.score(pitch, cell) for cell in cells)
-    return total / 24
+    return sum(max(scores.values()) for _face, scores in position.chance_outcomes() if scores) / 24
 
 
 AGENTS: dict[str, type[Agent]] = {agent.name: agent for agent in (RandomAgent, GreedyAgent, ExpertAgent)}

@@ -549,8 +549,8 @@ def _opens(position: Position, pitch: int, best: Cell,
 def _top_placement(position: Position) -> tuple[int, Cell, int] | None:
     """(pitch, cell, points) of the highest-scoring placement on `position` (the first of equals)."""
     found = None
-    for pitch in range(12):
-        for cell, points in position.legal_scores(pitch).items():
+    for pitch, scores in position.chance_outcomes():
+        for cell, points in scores.items():
             if found is None or points > found[2]:
                 found = (pitch, cell, points)
     return found

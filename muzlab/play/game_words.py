@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from muzlab.core.board import Board
 from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
+from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
-from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, show_label, show_name
@@ -24,13 +24,6 @@ from muzlab.rules.position import HISTORY_SPELLED
 if TYPE_CHECKING:
     from muzlab.play.game import Game
     from muzlab.rules.position import Position
-
-#: Where a rolled or placed die came from, when not its turn's roll.
-_SOURCE_WORDS = {"opening": marked("where a die came from", "opening"),
-                 "extra": marked("where a die came from", "extra roll"),
-                 "reroll": marked("where a die came from", "re-roll"),
-                 "passed": marked("where a die came from", "bonus play")}
-
 
 #: Where the words page explains why one die has two names (linked from the first such move).
 TWO_NAMES_PAGE = "docs/words.md#one-sound-two-names"
@@ -74,7 +67,7 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
     key = reader.key or ""
     spelled = position.spelled(key)
     name, rolled = spelled.names[cell], pitch_name(pitch)
-    if name == rolled or "/" in spelled.label(cell):
+    if name == rolled or len(spelled.shown_names(cell)) > 1:
         return ""
     reasons = []
     for low, high, line in neighbour_pairs(position.dice):
@@ -105,28 +98,24 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
         rolled=show_name(rolled, reader), name=show_name(name, reader), reason=reason)
 
 
-def _renaming(old: str, new: str, where: str, reader: Reader) -> str:
-    """The clause saying a die's label changed: "the Eb on e3 is now read as D#", or, when a new
-    line reads it by its other name too, "the C# on f5 is now also read as Db"."""
-    added = [name for name in new.split("/") if name not in old.split("/")]
-    if set(old.split("/")) <= set(new.split("/")):
+def _renaming(old: tuple[str, ...], new: tuple[str, ...], where: str, reader: Reader) -> str:
+    """The clause saying a die's names changed (`Position.renamed`): "the Eb on e3 is now read as D#",
+    or, when a new line reads it by its other name too, "the C# on f5 is now also read as Db"."""
+    def shown(names: Sequence[str]) -> str:
+        return "/".join(show_name(name, reader) for name in names)
+
+    if set(old) <= set(new):
         return reader.gettext("the {old} on {cell} is now also read as {new}").format(
-            old=show_label(old, reader), cell=where, new=show_label("/".join(added), reader))
+            old=shown(old), cell=where, new=shown([name for name in new if name not in old]))
     return reader.gettext("the {old} on {cell} is now read as {new}").format(
-        old=show_label(old, reader), cell=where, new=show_label(new, reader))
+        old=shown(old), cell=where, new=shown(new))
 
 
 def event_words(event: Event, board: Board, reader: Reader, name: str | None = None) -> str:
-    """Short words for messages and sheets, e.g. "place Eb on e5"; `name` spells the die in context
-    (else its default name, as `reader` reads it)."""
-    name = name or pitch_label(event.pitch, reader)
-    if event.kind == "place":
-        return reader.gettext("place {note} on {cell}").format(note=name, cell=_where(event, board, reader))
-    if event.kind == "roll":
-        return reader.gettext("roll {note}").format(note=name)
-    if event.kind == "pass":
-        return reader.gettext("pass {note}").format(note=name)
-    return reader.gettext("re-roll {note}").format(note=name)
+    """Short words for errors about an event, e.g. "place Eb on e5" (`event_sentences.action`); `name`
+    spells the die in context (else its default name, as `reader` reads it)."""
+    cell = _where(event, board, reader) if event.kind == "place" else ""
+    return event_sentences.action(event.kind, name or pitch_label(event.pitch, reader), cell, reader)
 
 
 def _where(event: Event, board: Board, reader: Reader) -> str:
@@ -136,42 +125,27 @@ def _where(event: Event, board: Board, reader: Reader) -> str:
     return reader.gettext("the off-board cell {cell}").format(cell=event.cell)
 
 
-def _player_did(event: Event, board: Board, reader: Reader, name: str) -> str:
-    """The sentence's first part: "Player 2 places Eb on e5"."""
-    player = event.player + 1
+def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords | None = None,
+                   who: str | None = None, said: Sequence[str] = (), to: str = "") -> str:
+    """The event as a sentence (`muzlab.names.event_sentences`), e.g. "Player 2 places Eb on e5 (bonus
+    play): 2 points": `words` names the die and what it completed as the board does (`Game.die_words`,
+    made for the same `reader`), else its default name; `who` names the seat (else "Player 2"); `said`
+    adds clauses to a placement's, `to` names who receives a passed die."""
+    who = who or event_sentences.player(event.player, reader)
+    name = words.name if words else pitch_label(event.pitch, reader)
+    missed = event.legal_cells if event.missed else 0
     if event.kind == "place":
-        return reader.gettext("Player {player} places {note} on {cell}").format(
-            player=player, note=name, cell=_where(event, board, reader))
+        completed = (words.completed if words else [c.label(reader) for c in event.completed]
+                     ) if event.completed else ()
+        clauses = [part for part in (words.read_as, words.renamed) if part] if words else []
+        cell = _where(event, board, reader)
+        return event_sentences.placed(who, name, cell, event.points, reader, event.source, completed,
+                                      [*clauses, *said])
     if event.kind == "roll":
-        return reader.gettext("Player {player} rolls {note}").format(player=player, note=name)
+        return event_sentences.rolled(who, name, reader, event.source)
     if event.kind == "pass":
-        return reader.gettext("Player {player} passes {note}").format(player=player, note=name)
-    return reader.gettext("Player {player} re-rolls {note}").format(player=player, note=name)
-
-
-def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords | None = None) -> str:
-    """The event as a sentence, e.g. "Player 2 places Eb on e5 (bonus play): 2 points"; `words` names
-    the die and what it completed as the board does (`Game.die_words`, made for the same `reader`),
-    else its default name."""
-    text = _player_did(event, board, reader, words.name if words else pitch_label(event.pitch, reader))
-    if event.source != "turn" and (event.kind == "roll" or event.kind == "place"):
-        text += f" ({reader.pgettext(*_SOURCE_WORDS[event.source])})"
-    elif event.kind == "reroll" and event.source == "passed":
-        text += reader.gettext(" (the passed die: no bonus play)")
-    if event.kind == "place":
-        text += reader.ngettext(": {points} point", ": {points} points", event.points).format(
-            points=event.points)
-        if event.completed:
-            done = reader.gettext(" and ").join(words.completed if words else
-                                                [c.label(reader) for c in event.completed])
-            text += reader.gettext(", completes {runs}").format(runs=done)
-        said = [part for part in (words.read_as, words.renamed) if part] if words else []
-        if said:
-            text += f" ({'; '.join(said)})"
-    elif event.missed:
-        text += reader.ngettext(" (missed {count} legal cell)", " (missed {count} legal cells)",
-                                event.legal_cells).format(count=event.legal_cells)
-    return text
+        return event_sentences.passed(who, name, reader, missed, to)
+    return event_sentences.rerolled(who, name, reader, event.source == "passed", missed)
 
 
 def give_ups_end_sentence(dice: int, players: int, note: str, reader: Reader) -> str:

@@ -21,7 +21,6 @@ from muzlab.play.coach import advice, die_label
 from muzlab.play.questions import BestCell, Worded
 from muzlab.play.quiz import Question
 from muzlab.reading import for_people
-from muzlab.rules.position import Position
 
 #: The kinds of puzzle, by what the best cell teaches (the model's LESSONS), taken in turn.
 KINDS = questions.LESSONS
@@ -76,13 +75,6 @@ def worded(facts: BestCell, reader: Reader | None = None) -> Puzzle:
     return Puzzle(facts, f"{why} {name(facts.rival)} touches more dice but scores only "
                          f"{facts.rival_score.total}: a die scores the whole runs it joins, not the dice "
                          "around it.", prompt)
-
-
-def classify(position: Position, pitch: int, reader: Reader | None = None) -> Puzzle | None:
-    """The puzzle this die on this position makes, or None when the best cell is not unique or not
-    instructive (the first of KINDS that applies)."""
-    facts = questions.best_cell(position, pitch)
-    return None if facts is None else worded(facts, reader)
 
 
 def generate(n: int, seed: int = 0, reader: Reader | None = None) -> list[Puzzle]:

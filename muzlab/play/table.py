@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
+from muzlab.names import event_sentences
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
@@ -26,7 +28,7 @@ from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game_words import TWO_NAMES_PAGE, give_ups_end_sentence, sheet_rows
+from muzlab.play.game_words import TWO_NAMES_PAGE, DieWords, event_sentence, give_ups_end_sentence, sheet_rows
 from muzlab.play.records import AgentState
 from muzlab.reading import for_people
 from muzlab.rules.position import Structure
@@ -37,6 +39,11 @@ if TYPE_CHECKING:
 
 #: What a message is: news of the game, a refused action, a hint, or computers that stopped.
 MESSAGE_KINDS = ("info", "refused", "hint", "stopped")
+#: What the seat to act does next, by the game's phase.
+_DOING = {"roll": marked("whose turn", "{who} to roll"),
+          "reroll": marked("whose turn", "{who} to re-roll the passed die"),
+          "place": marked("whose turn", "{who} to place or pass the die"),
+          "bonus": marked("whose turn", "{who} to place the passed die or pass")}
 #: The score sheet's columns: `Game.score_sheet`'s, then the hints asked in the turn.
 SHEET_COLUMNS = (*GAME_SHEET_COLUMNS, "hints")
 
@@ -171,30 +178,30 @@ class Table:
         """How many dice the seat asked a hint for."""
         return sum(1 for hinted_seat, _turn, _moment in self._hints if hinted_seat == seat)
 
-    def status(self) -> str:
+    def status(self, reader: Reader | None = None) -> str:
         """Whose turn it is and what they do next, or the result."""
-        game = self.game
+        reader, game = for_people(reader), self.game
         if game.over:
-            return f"Game over — {self.result_words()}"
+            return reader.gettext("Game over — {result}").format(result=self.result_words(reader))
         if self.locked_forever:
-            return "The board is locked: no die fits anywhere"
-        doing = {"roll": "to roll", "reroll": "to re-roll the passed die",
-                 "place": "to place or pass the die", "bonus": "to place the passed die or pass"}
-        return f"{self._who()} {doing[game.phase]}"
+            return reader.gettext("The board is locked: no die fits anywhere")
+        return reader.pgettext(*_DOING[game.phase]).format(who=self._who())
 
-    def result_words(self) -> str:
+    def result_words(self, reader: Reader | None = None) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
-        result = self.game.result
+        reader, result = for_people(reader), self.game.result
         if result is None:
             return ""
         best = result.scores[result.winners[0]]
-        points = f"{best} point{'s' if best != 1 else ''}"
         if len(result.scores) == 1:
-            return f"{self.seats[0].name} scores {points}"
+            said = reader.ngettext("{who} scores {points} point", "{who} scores {points} points", best)
+            return said.format(who=self.seats[0].name, points=best)
         if result.tie:
             tied = [self.seats[seat].name for seat in result.winners]
-            return f"Tie between {', '.join(tied[:-1])} and {tied[-1]} on {best}"
-        return f"{self.seats[result.winners[0]].name} wins with {points}"
+            return reader.gettext("Tie between {players} and {last} on {points}").format(
+                players=", ".join(tied[:-1]), last=tied[-1], points=best)
+        said = reader.ngettext("{who} wins with {points} point", "{who} wins with {points} points", best)
+        return said.format(who=self.seats[result.winners[0]].name, points=best)
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
@@ -218,33 +225,31 @@ class Table:
     def roll(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Roll the die owed to the person whose turn it is."""
         reader = for_people(reader)
-        refusal = self._refusal()
+        refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
         try:
-            face = self.game.roll()
+            self.game.roll()
         except GameError as error:
             return self._done([self._refused(str(error))])
-        seat = self.game.current_player
         if self.game.over:  # it fits nowhere, and the game's passes and re-rolls are used up
             return self._done([self._ended_at_roll(reader)])
-        cells = self.game.legal_placements()
-        where = (f"{len(cells)} legal cell{'s' if len(cells) != 1 else ''}" if cells
-                 else "no legal cell: pass")
-        return self._done([Message(f"{self._who()} rolled {pitch_label(face, reader)} — {where}.", seat=seat,
-                                   event=self.game.events[-1])])
+        event = self.game.events[-1]
+        where = event_sentences.legal_cells(len(self.game.legal_placements()), reader)
+        return self._done([Message(f"{self._sentence(event, reader)} — {where}.", seat=event.player,
+                                   event=event)])
 
     def place(self, cell: Any, reader: Reader | None = None) -> tuple[Message, ...]:
         """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
         places nothing and the message gives the rule it breaks. Computer seats reply."""
         reader = for_people(reader)
-        refusal = self._refusal()
+        refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
         game = self.game
         if game.hand is None:
-            why = ("Re-roll the passed die first: there is no die in hand." if game.phase == "reroll"
-                   else "Roll first: there is no die in hand.")
+            why = (reader.gettext("Re-roll the passed die first: there is no die in hand.")
+                   if game.phase == "reroll" else reader.gettext("Roll first: there is no die in hand."))
             return self._done([self._refused(why)])
         try:
             message = self._place(cell, reader)
@@ -259,7 +264,7 @@ class Table:
     def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
         reader = for_people(reader)
-        refusal = self._refusal()
+        refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
         try:
@@ -274,13 +279,14 @@ class Table:
         events = self.game.events
         mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
         if not mine:
-            return self._done([self._refused("Nothing to undo: no person has played yet.")])
-        undone, name = events[mine[-1]], self.game.die_words(reader)[mine[-1]].name  # (as the board named it)
+            return self._done([self._refused(reader.gettext("Nothing to undo: no person has played yet."))])
+        undone = events[mine[-1]]
+        said = self._sentence(undone, reader, self.game.die_words(reader)[mine[-1]])  # (as the board named)
         for _ in range(len(events) - mine[-1]):
             self.game.undo()
         self.last = self._last_placed()
-        words = self._event_words(undone, name)
-        return self._done([Message(f"Undone: {words}.", seat=undone.player, event=undone)])
+        return self._done([Message(reader.gettext("Undone: {event}.").format(event=said), seat=undone.player,
+                                   event=undone)])
 
     def new_game(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Start again at the same table with the next seed (agents seeded for that game)."""
@@ -289,8 +295,9 @@ class Table:
         self.agents = seat_agents([seat.agent for seat in self.seats], self.game.seed)
         self.last = None
         self._hints = set()
-        return self._done([Message(f"New game (seed {self.game.seed})."),
-                           *self._computers(for_people(reader))])
+        reader = for_people(reader)
+        return self._done([Message(reader.gettext("New game (seed {seed}).").format(seed=self.game.seed)),
+                           *self._computers(reader)])
 
     def agent_states(self) -> tuple[AgentState | None, ...]:
         """Each seat's computer player as a record keeps it (None for a person)."""
@@ -301,9 +308,12 @@ class Table:
         """Sit at a game (a replayed record, say); one for another number of players is refused. A computer
         seat whose agent the record keeps (`agents`, by seat) goes on from that agent's state, so the game
         continues as if never saved; others start from the game's seed."""
+        reader = for_people(reader)
         if game.players != len(self.seats):
-            return self._done([self._refused(
-                f"That is a game for {game.players} players; this table seats {len(self.seats)}.")])
+            return self._done([self._refused(reader.ngettext(
+                "That is a game for {players} players; this table seats {count}.",
+                "That is a game for {players} players; this table seats {count}.", len(self.seats)).format(
+                players=game.players, count=len(self.seats)))])
         self.game = game
         self.agents = seat_agents([seat.agent for seat in self.seats], game.seed)
         for seat, state in enumerate(agents or ()):
@@ -311,20 +321,21 @@ class Table:
                 self.agents[seat] = from_state(state)
         self.last = self._last_placed()
         self._hints = set()
-        return self._done([Message(f"Loaded a game of {len(game.events)} events."),
-                           *self._computers(for_people(reader))])
+        loaded = reader.ngettext("Loaded a game of {count} event.", "Loaded a game of {count} events.",
+                                 len(game.events)).format(count=len(game.events))
+        return self._done([Message(loaded), *self._computers(reader)])
 
     def hint(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Light the best cell for the die in hand and say why; counted on the score sheet."""
         reader = for_people(reader)
         if not self.allow_hints:
-            return self._done([self._refused("Hints are switched off for this game.")])
-        refusal = self._refusal()
+            return self._done([self._refused(reader.gettext("Hints are switched off for this game."))])
+        refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
         game = self.game
         if game.hand is None:
-            return self._done([self._refused("Roll first: a hint is for the die in hand.")])
+            return self._done([self._refused(reader.gettext("Roll first: a hint is for the die in hand."))])
         seat = game.current_player
         self._hints.add((seat, game.turn, len(game.events)))
         best = advice(game.position, game.hand, reader)
@@ -332,8 +343,10 @@ class Table:
         if not best.cells and (game.phase == "bonus" or game.players == 1):
             # a passed die is not passed on again, and alone a pass is a re-roll: the die is re-rolled
             held = pitch_label(game.hand, reader)
-            held = f"The passed {held}" if game.phase == "bonus" else held
-            sentence = f"{held} fits nowhere on this board: re-roll it (Pass, then Roll)."
+            sentence = (reader.gettext("The passed {note} fits nowhere on this board: re-roll it (Pass, then "
+                                       "Roll).") if game.phase == "bonus" else
+                        reader.gettext("{note} fits nowhere on this board: re-roll it (Pass, then Roll)."))
+            sentence = sentence.format(note=held)
         return self._done([Message(sentence, kind="hint", seat=seat, cells=best.cells)])
 
     # ---- computer seats -----------------------------------------------------------------------------
@@ -345,9 +358,9 @@ class Table:
         if game.over or self.seats[game.current_player].person:
             return None
         if self.locked_forever:
-            return Message("The board is locked: no die fits anywhere, and these rules do not end the game "
-                           "on a locked board, so the computer players stop here. Start a new game.",
-                           kind="stopped")
+            return Message(reader.gettext(
+                "The board is locked: no die fits anywhere, and these rules do not end the game on a locked "
+                "board, so the computer players stop here. Start a new game."), kind="stopped")
         cell = roll_and_choose(game, self.agents[game.current_player])
         if game.over:
             return self._ended_at_roll(reader)
@@ -372,6 +385,11 @@ class Table:
         return said
 
     # ---- words ----------------------------------------------------------------------------------------
+    def _sentence(self, event: Event, reader: Reader, words: DieWords | None = None, **more: Any) -> str:
+        """The event's one sentence (`event_sentence`, as the log and the class pages write it), with the
+        seat's name."""
+        return event_sentence(event, self.board, reader, words, self.seats[event.player].label, **more)
+
     def _place(self, cell: Any, reader: Reader) -> Message:
         game = self.game
         owed = game.rolls_owed
@@ -380,20 +398,13 @@ class Table:
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
         named = game.die_words(reader)
-        words = named[-1]
-        text = (f"{self.seats[event.player].label} placed {words.name} on "
-                f"{self.board.cell_name(event.cell)}: +{event.points}")
-        said = [part for part in (words.read_as, words.renamed) if part]
-        if words.read_as and not any(earlier.read_as for earlier in named[:-1]):
-            said.append(f"one sound, two names: {TWO_NAMES_PAGE}")  # (the words page, once a game)
-        if said:
-            text += f" ({'; '.join(said)})"
-        if event.completed:
-            text += " — completes " + " and ".join(words.completed)
+        page = ([reader.gettext("one sound, two names: {page}").format(page=TWO_NAMES_PAGE)]
+                if named[-1].read_as and not any(earlier.read_as for earlier in named[:-1]) else [])
+        text = self._sentence(event, reader, named[-1], said=page)  # (the words page, once a game)
         if extra:
-            text += ": extra roll!"
+            text += reader.gettext(": extra roll!")
         elif game.over:
-            text += f". Game over — {self.result_words()}."
+            text += f". {self.status(reader)}."
         else:
             text += "."
         return Message(text, seat=event.player, event=event, extra_roll=extra, cells=(event.cell,))
@@ -403,40 +414,25 @@ class Table:
         or re-rolled, the game's passes and re-rolls being used up."""
         game = self.game
         event = game.events[-1]
-        note = pitch_label(event.pitch, reader)
-        why = give_ups_end_sentence(game.dice, game.players, note, reader)
-        return Message(f"{self.seats[event.player].label} rolled {note}. {why} "
-                       f"Game over — {self.result_words()}.", seat=event.player, event=event)
+        why = give_ups_end_sentence(game.dice, game.players, pitch_label(event.pitch, reader), reader)
+        return Message(f"{self._sentence(event, reader)}. {why} {self.status(reader)}.", seat=event.player,
+                       event=event)
 
     def _pass_message(self, event: Event, reader: Reader) -> Message:
-        name, note = self.seats[event.player].label, pitch_label(event.pitch, reader)
-        missed = (f" It could have gone on {event.legal_cells} cell{'s' if event.legal_cells != 1 else ''}."
-                  if event.legal_cells else "")
-        if event.source == "passed":
-            text = f"{name} cannot place the passed {note}: re-roll it.{missed}"
-        elif self.game.players == 1:
-            text = f"{name} passes {note}: re-roll.{missed}"
-        else:
-            text = f"{name} passes {note} to {self.seats[self.game.current_player].label}.{missed}"
-        return Message(text, seat=event.player, event=event)
-
-    def _event_words(self, event: Event, note: str) -> str:
-        who = self.seats[event.player].label
-        if event.kind == "place":
-            return f"{who} placed {note} on {self.board.cell_name(event.cell)}"
-        if event.kind == "pass":
-            return f"{who} passed {note}"
-        return f"{who} rolled {note}" if event.kind == "roll" else f"{who} re-rolled {note}"
+        receiver = self.seats[self.game.current_player].label if event.kind == "pass" else ""
+        return Message(self._sentence(event, reader, to=receiver) + ".", seat=event.player, event=event)
 
     def _who(self) -> str:
         return self.seats[self.game.current_player].label
 
-    def _refusal(self) -> Message | None:
+    def _refusal(self, reader: Reader) -> Message | None:
         game = self.game
         if game.over:
-            return self._refused(f"The game is over: {self.result_words()}. Start a new game.")
+            return self._refused(reader.gettext("The game is over: {result}. Start a new game.").format(
+                result=self.result_words(reader)))
         if not self.seats[game.current_player].person:
-            return self._refused(f"{self._who()} is a computer player; it plays by itself.")
+            return self._refused(reader.gettext("{who} is a computer player; it plays by itself.").format(
+                who=self._who()))
         return None
 
     def _refused(self, text: str, cells: tuple[Cell, ...] = ()) -> Message:

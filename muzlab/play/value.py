@@ -30,9 +30,8 @@ from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.play.agents import make_agent
 from muzlab.play.game import Game
-from muzlab.rules.position import Position
+from muzlab.rules.position import FACES, Position
 
-FACES = range(12)
 #: The features of a chance node, in the order of the model's coefficients: `dice_left` n, the dice
 #: the seat would roll in strict turn order c, the mean best score of a face T (0 for a face with no
 #: cell), the share of faces with a cell F, the mean number of legal cells of a face / 10 C.
@@ -49,8 +48,7 @@ def node_facts(position: Position) -> tuple[float, float, float]:
     """(T, F, C) of a position: the mean best score over the twelve faces, the share of faces that
     have a legal cell, and the mean number of legal cells per face / 10."""
     best = placeable = cells = 0
-    for face in FACES:
-        scores = position.legal_scores(face)
+    for _face, scores in position.chance_outcomes():
         if scores:
             placeable += 1
             cells += len(scores)

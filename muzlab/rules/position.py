@@ -35,10 +35,15 @@ from muzlab.names.spelling import (
     spell_english,
 )
 from muzlab.reading import default_reader, resolve
-from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Layout, layout_of
+from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Engine, Layout, layout_of
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
 from muzlab.rules.ruleset import SCALE_STEPS, RuleSet, RunChecks
+
+#: The names a die shows, as values: one, or two where its lines disagree ("D#", "Eb").
+Names = tuple[str, ...]
+#: The faces of the twelve-sided die, each as likely (`Position.chance_outcomes`).
+FACES = range(12)
 
 
 @dataclass(frozen=True)
@@ -229,7 +234,7 @@ def _spell_back(position: Position, key: Key | None) -> BoardSpelling:
 #: dice alone: its spelling costs seconds, and following thousands of positions would cost hours.
 HISTORY_SPELLED = 182
 
-class Position(Refusals):
+class Position(Engine):
     """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
 
     __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings")
@@ -371,6 +376,12 @@ class Position(Refusals):
         pitch = parse_pitch(pitch)
         return {cell: self._cell_score(self.board.index[cell]) for cell in self.legal_placements(pitch)}
 
+    def chance_outcomes(self) -> list[tuple[int, dict[Cell, int]]]:
+        """A roll as a chance node: each face (1/12 likely) with its legal cells and their points ({}: it
+        fits nowhere); the one loop over the faces of the agents, the coach and the value model."""
+        score, index = self._cell_score, self.board.index
+        return [(face, {cell: score(index[cell]) for cell in self.legal_placements(face)}) for face in FACES]
+
     def best_placements(self, pitch: PitchLike) -> tuple[int, list[Cell]]:
         """The most points `pitch` can score now and the cells (sorted) where it scores them: the one
         answer the coach, hints, puzzles and worksheets read; (0, []) when it fits nowhere."""
@@ -395,7 +406,7 @@ class Position(Refusals):
         """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
         is legal: what `explain` puts in words. CellOffBoard when the cell is not on the board."""
         pitch = _typed(pitch)
-        return self._refusal(pitch, self._index(cell))
+        return Refusals(self).first(pitch, self._index(cell))
 
     def explain(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> str | None:
         """None when the placement is legal, otherwise one sentence saying which rule it breaks, as
@@ -493,7 +504,7 @@ class Position(Refusals):
         i = self._index(cell)
         masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
         if not masks.get(i, 0) >> pitch & 1:
-            refusal = self._refusal(pitch, i)
+            refusal = Refusals(self).first(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
             reader = default_reader()  # (the reason an exception carries, for the person who called)
             reason = refusal_text(refusal, self.board, self.spelled(reader.key or ""), reader)
@@ -545,17 +556,16 @@ class Position(Refusals):
         spelling = self._spellings.get(key)
         return _spell_back(self, key) if spelling is None else spelling
 
-    def renamed(self, key: PitchLike | Key | None = None) -> list[tuple[Cell, str, str]]:
+    def renamed(self, key: PitchLike | Key | None = None) -> list[tuple[Cell, Names, Names]]:
         """Dice this position names differently from the position it was played from, as (cell, old
-        label, new label) in English: what a new line through them needed (empty for a position
-        not reached by `place`)."""
+        names, new names) in English (`BoardSpelling.shown_names`: one name, or two where its lines
+        disagree): what a new line through them needed (empty for a position not reached by `place`)."""
         if self._parent is None:
             return []
         key = _lesson(key)
         before, after = self._parent.spelled(key or ""), self.spelled(key or "")
-        return [(cell, before.label(cell), after.label(cell)) for cell, name in before.names.items()
-                if (name != after.names[cell] or cell in before._two_names or cell in after._two_names)
-                and before.label(cell) != after.label(cell)]
+        named = ((cell, before.shown_names(cell), after.shown_names(cell)) for cell in before.names)
+        return [change for change in named if change[1] != change[2]]
 
     def alone_label(self, cell: Any) -> str:
         """The die on `cell` named by its runs alone (English): a game's name for it past HISTORY_SPELLED."""
@@ -722,12 +732,12 @@ def _triads_to_come(position: Position, run: tuple[int, ...], low: int,
                     high: int) -> tuple[tuple[int, str], ...]:
     """The (root, quality) of every triad a column pair low-high could still become: a note a third
     above or below that the board's room and the diagonals through that cell allow."""
-    checks, board = position._checks, position.board
+    checks, board, refusals = position._checks, position.board, Refusals(position)
     triads: set[tuple[int, str]] = set()
     up, down = board.up[COLUMN][run[-1]], board.down[COLUMN][run[0]]
     for side, completing, above in ((up, checks.completes_above[low][high], True),
                                     (down, checks.completes_below[low][high], False)):
-        if position._side_fault(side, completing) is None:
+        if refusals.side_fault(side, completing) is None:
             fitting = completing & position._diagonal_mask(side[0])
             for pitch in range(12):
                 if fitting >> pitch & 1:

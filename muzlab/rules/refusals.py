@@ -2,8 +2,9 @@
 the run it concerns (`muzlab.core.refusal.Refusal`). The sentence a student reads is written from
 these facts in the naming layer (`muzlab.names.refusal_words`).
 
-`Refusals` sits between the mask engine, which knows *that* a pitch may not go on a cell, and
-`Position`, whose `refusal`, `explain` and `place` hand these facts and their words on.
+`Refusals` reads the mask engine's runs, which know *that* a pitch may not go on a cell, to say
+*why*; a `Position` asks it (`Refusals(position).first(pitch, i)`) in `refusal`, `explain` and
+`place`, composed rather than inherited: the engine's hot paths never pass through it.
 """
 
 from __future__ import annotations
@@ -13,30 +14,33 @@ from muzlab.core.refusal import Refusal
 from muzlab.rules.engine import EMPTY, Engine
 
 
-class Refusals(Engine):
-    """A refusal's facts, read off the engine's runs; `Position` is the one subclass."""
+class Refusals:
+    """A refusal's facts, read off the runs of one engine (a position)."""
 
-    __slots__ = ()
+    __slots__ = ("_engine",)
 
-    def _refusal(self, pitch: int, i: int) -> Refusal | None:
+    def __init__(self, engine: Engine):
+        self._engine = engine
+
+    def first(self, pitch: int, i: int) -> Refusal | None:
         """The first rule placing `pitch` on cell i breaks, or None when it is legal."""
-        board, grid = self.board, self._grid
+        board, grid = self._engine.board, self._engine._grid
         cell = board.cells[i]
         if grid[i] != EMPTY:
             return Refusal("occupied", pitch, cell, detail=(grid[i],))
-        if self._count == 0:
-            if self.rules.opening_on_centre and cell != board.centre:
+        if self._engine._count == 0:
+            if self._engine.rules.opening_on_centre and cell != board.centre:
                 return Refusal("opening", pitch, cell, detail=(board.centre,))
             return None
         if not any(grid[j] != EMPTY for j in board.neighbour_indices[i]):
             return Refusal("touch", pitch, cell)
-        checks = self._checks
-        below, above = self._line_runs(COLUMN, i)
+        checks = self._engine._checks
+        below, above = self._engine._line_runs(COLUMN, i)
         fault = checks.column_fault(below + (pitch,) + above)
         if fault:
             return self._run_refusal(fault, pitch, i, COLUMN, below, above)
         for line in (1, 2):
-            line_below, line_above = self._line_runs(line, i)
+            line_below, line_above = self._engine._line_runs(line, i)
             fault = checks.join_scale_fault(line_below, pitch, line_above)
             if fault:
                 return self._run_refusal(fault, pitch, i, line, line_below, line_above)
@@ -47,9 +51,10 @@ class Refusals(Engine):
     def _run_refusal(self, fault: tuple[str, tuple], pitch: int, i: int, line: int, below: tuple,
                      above: tuple) -> Refusal:
         """The refusal of a run the die on cell i would make on `line` (dice `below` and `above` it)."""
-        cells, down, up = self.board.cells, self.board.down[line][i], self.board.up[line][i]
+        board = self._engine.board
+        cells, down, up = board.cells, board.down[line][i], board.up[line][i]
         run = (*reversed(down[:len(below)]), i, *up[:len(above)])
-        checks = self._checks
+        checks = self._engine._checks
         rule, detail = fault
         return Refusal(rule, pitch, cells[i], line, tuple(cells[j] for j in run), below + (pitch,) + above,
                        checks.triad_qualities if line == COLUMN else checks.scale_types, detail)
@@ -57,30 +62,30 @@ class Refusals(Engine):
     def _room_refusal(self, i: int, pitch: int, below: tuple, above: tuple) -> Refusal | None:
         """The room rule: a new column pair made by `pitch` on cell i that could never be finished,
         with why on each side; None when it can be."""
-        up, down = self.board.up[COLUMN], self.board.down[COLUMN]
+        up, down = self._engine.board.up[COLUMN], self._engine.board.down[COLUMN]
         if below:
             low, high = below[0], pitch
             top_side, bottom_side = up[i], down[i][1:]
         else:
             low, high = pitch, above[0]
             top_side, bottom_side = up[i][1:], down[i]
-        checks = self._checks
-        fault_above = self._side_fault(top_side, checks.completes_above[low][high])
+        checks = self._engine._checks
+        fault_above = self.side_fault(top_side, checks.completes_above[low][high])
         if fault_above is None:
             return None
-        fault_below = self._side_fault(bottom_side, checks.completes_below[low][high])
+        fault_below = self.side_fault(bottom_side, checks.completes_below[low][high])
         if fault_below is None:
             return None
         return self._run_refusal(("room", (("above", fault_above), ("below", fault_below))),
                                  pitch, i, COLUMN, below, above)
 
-    def _side_fault(self, side: tuple[int, ...], completing: int) -> str | None:
+    def side_fault(self, side: tuple[int, ...], completing: int) -> str | None:
         """Why a column pair cannot be finished on the side whose cells (nearest first) are `side`
         by any of the pitches `completing` (a mask): "edge", "four" or "scale"; None if it can."""
         if not side:
             return "edge"
-        if len(side) > 1 and self._grid[side[1]] != EMPTY:
+        if len(side) > 1 and self._engine._grid[side[1]] != EMPTY:
             return "four"
-        if not completing & self._diagonal_mask(side[0]):
+        if not completing & self._engine._diagonal_mask(side[0]):
             return "scale"
         return None

@@ -323,7 +323,7 @@ class SimulationResult:
         import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
         folder = Path(path)
-        runs = {name: outputs.run_of(folder / name) for name in PARQUET_FILES}
+        runs = {name: run_of(folder / name) for name in PARQUET_FILES}
         if len(set(runs.values())) > 1:
             raise outputs.OutputError(f"{folder}: games.parquet and moves.parquet are from different runs "
                                       f"({runs['games.parquet']} and {runs['moves.parquet']}); simulate "
@@ -344,6 +344,19 @@ PARQUET_FILES = ("games.parquet", "moves.parquet")
 MAX_DATASET_FILE = 1_000_000
 #: Parts read together for a dataset's summary (one pandas group-by per batch, not per part).
 READ_BATCH = 100
+
+
+def run_of(path: Path) -> str | None:
+    """The run id in a Parquet file's metadata, as `outputs.write_parquet` wrote it (None for a file
+    written before runs had ids)."""
+    import pyarrow.parquet as pq  # pyarrow only for datasets
+
+    try:
+        metadata = pq.read_schema(path).metadata or {}
+    except (OSError, ValueError) as error:  # (pyarrow's ArrowInvalid is a ValueError)
+        raise outputs.OutputError(f"{path} is not a readable Parquet file: {error}") from None
+    value = metadata.get(outputs.RUN_KEY)
+    return None if value is None else value.decode()
 
 
 def part_name(number: int) -> str:
@@ -446,7 +459,7 @@ class SimulationDataset:
                 if not path.is_file():
                     raise outputs.OutputError(f"{self.folder}: {kind}/{path.name} is missing; the dataset is "
                                               "incomplete")
-                run = outputs.run_of(path)
+                run = run_of(path)
                 if run != self.run_id:
                     raise outputs.OutputError(f"{self.folder}: {kind}/{path.name} is from run {run}, not "
                                               f"from run {self.run_id} that {DATASET_FILE} describes; the "

@@ -24,6 +24,7 @@ from matplotlib.patches import Circle, Polygon
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
+from muzlab.names.reader import Reader
 from muzlab.rules.position import Position
 from muzlab.views.keyboard import keyboard as keyboard  # re-exported: muzlab.views.plot.keyboard
 from muzlab.views.statsplots import (
@@ -117,15 +118,17 @@ def board(
     title: str | None = None,
     legend: bool = True,
     coordinates: bool = False,
+    reader: Reader | None = None,
 ) -> Axes:
     """Draw the honeycomb with the dice (spelled names), honeypots, runs and optional highlights.
 
     `highlight`: a pitch (int or name) shows its legal cells with the points each would score, or
     give a cell or an iterable of cells. `last` rings the last placement. With a pitch and no
     `title`, the title says where that pitch may go. `coordinates` writes every cell's name (e5).
+    Names are written for `reader` (by default the default reader, typeset).
     """
     ax = _new_axes(ax, (7.5, 8.2))
-    view = board_view(position, highlight, last, show_structures, coordinates)
+    view = board_view(position, highlight, last, show_structures, coordinates, reader)
     unit = _frame(ax, view.board)
     _draw_cells(ax, view, unit)
     if view.runs:

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import traitlets
 
 from muzlab.core.pitch import SpelledNote
-from muzlab.names.reader import Key
+from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, show_name
 from muzlab.play.agents import AGENTS
 from muzlab.play.eartraining import DRILLS, Drill
@@ -87,12 +87,12 @@ def _key_value(key: Key | None) -> str | None:
     return None if key is None else f"{key.tonic_name} {key.kind}"
 
 
-def lesson_key_options() -> list[tuple[str, str | None]]:
-    """The lesson keys offered, flats to sharps, as the class reads them ("F♯ major", in the note names
-    in force) with their values ("F# major"), after "none (each run in its own key)" (None): the one
-    list of the app and the class server."""
+def lesson_key_options(reader: Reader | None = None) -> list[tuple[str, str | None]]:
+    """The lesson keys offered, flats to sharps, as the class reads them ("F♯ major", for `reader`, by
+    default the widgets' reader) with their values ("F# major"), after "none (each run in its own
+    key)" (None): the one list of the app and the class server."""
     keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)
-    reader = shown()
+    reader = shown() if reader is None else reader
     return [(NO_KEY, None)] + [(f"{show_name(tonic, reader)} major", f"{tonic} major") for tonic in keys]
 
 

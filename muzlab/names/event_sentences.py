@@ -1,0 +1,87 @@
+"""One sentence per kind of event (a roll, a placement, a pass, a re-roll), from its facts: who acted,
+the die as the board named it, the cell's name, the points, what it completed (named as the board
+spells it) and the reader. The game's log, the table's messages and the class pages all write an
+event with these, so one event reads the same everywhere (muzlab.play.game_words gives them an
+event's facts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from muzlab.names.language import marked
+from muzlab.names.reader import Reader
+
+#: Where a rolled or placed die came from, when not its turn's roll.
+SOURCE_WORDS = {"opening": marked("where a die came from", "opening"),
+                "extra": marked("where a die came from", "extra roll"),
+                "reroll": marked("where a die came from", "re-roll"),
+                "passed": marked("where a die came from", "bonus play")}
+
+
+def player(seat: int, reader: Reader) -> str:
+    """A seat without a name, as the log calls it: "Player 2" for seat 1."""
+    return reader.gettext("Player {player}").format(player=seat + 1)
+
+
+def placed(who: str, note: str, cell: str, points: int, reader: Reader, source: str = "turn",
+           completed: Sequence[str] = (), said: Sequence[str] = ()) -> str:
+    """ "Anna places E♭ on e5 (bonus play): 2 points, completes C minor triad (…)": `completed` and
+    `said` (clauses such as why the die is read by another name) already in the reader's words."""
+    text = reader.gettext("{who} places {note} on {cell}").format(who=who, note=note, cell=cell)
+    text += _source(source, reader)
+    text += reader.ngettext(": {points} point", ": {points} points", points).format(points=points)
+    if completed:
+        text += reader.gettext(", completes {runs}").format(runs=reader.gettext(" and ").join(completed))
+    if said:
+        text += f" ({'; '.join(said)})"
+    return text
+
+
+def rolled(who: str, note: str, reader: Reader, source: str = "turn") -> str:
+    """ "Anna rolls E♭ (extra roll)"."""
+    return reader.gettext("{who} rolls {note}").format(who=who, note=note) + _source(source, reader)
+
+
+def passed(who: str, note: str, reader: Reader, missed: int = 0, to: str = "") -> str:
+    """ "Anna passes E♭ to Ben (missed 2 legal cells)": `to` names who receives it (or "")."""
+    text = (reader.gettext("{who} passes {note} to {receiver}").format(who=who, note=note, receiver=to) if to
+            else reader.gettext("{who} passes {note}").format(who=who, note=note))
+    return text + _missed(missed, reader)
+
+
+def rerolled(who: str, note: str, reader: Reader, passed_die: bool = False, missed: int = 0) -> str:
+    """ "Ben re-rolls E♭ (the passed die: no bonus play)"."""
+    text = reader.gettext("{who} re-rolls {note}").format(who=who, note=note)
+    if passed_die:
+        text += reader.gettext(" (the passed die: no bonus play)")
+    return text + _missed(missed, reader)
+
+
+def action(kind: str, note: str, cell: str, reader: Reader) -> str:
+    """An event as a short action, for errors about it: "place E♭ on e5", "roll E♭", "re-roll E♭"."""
+    if kind == "place":
+        return reader.gettext("place {note} on {cell}").format(note=note, cell=cell)
+    if kind == "roll":
+        return reader.gettext("roll {note}").format(note=note)
+    if kind == "pass":
+        return reader.gettext("pass {note}").format(note=note)
+    return reader.gettext("re-roll {note}").format(note=note)
+
+
+def legal_cells(count: int, reader: Reader) -> str:
+    """What a rolled die may do, after the roll's sentence: "3 legal cells", or "no legal cell: pass"."""
+    if not count:
+        return reader.gettext("no legal cell: pass")
+    return reader.ngettext("{count} legal cell", "{count} legal cells", count).format(count=count)
+
+
+def _source(source: str, reader: Reader) -> str:
+    return f" ({reader.pgettext(*SOURCE_WORDS[source])})" if source in SOURCE_WORDS else ""
+
+
+def _missed(count: int, reader: Reader) -> str:
+    if not count:
+        return ""
+    return reader.ngettext(" (missed {count} legal cell)", " (missed {count} legal cells)", count).format(
+        count=count)
