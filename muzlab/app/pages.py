@@ -549,8 +549,9 @@ class StudentView(widgets.VBox):
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
                              f"{_text(status(table, reader))}</div>")
         face = pitch_label(hand, reader) if hand is not None else "–"
+        in_hand = reader.gettext("die in hand")
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
-                           f"{_text(face)}</div><div>{_text(reader.gettext('die in hand'))}</div>")
+                           f"{_text(face)}</div><div>{_text(in_hand)}</div>")
         words = self._words.of(self.reading, table)
         last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
@@ -863,12 +864,13 @@ class TeacherView(widgets.VBox):
             head = "".join(f"<th>{_text(reader.pgettext(*heading))}</th>" for heading in LEADERBOARD)
             body = "".join("<tr>" + "".join(f"<td>{_text('' if row[c] is None else str(row[c]))}</td>"
                                             for _context, c in LEADERBOARD) + "</tr>" for row in standings)
+            heading = reader.gettext("Leaderboard")
             about = reader.gettext("Luck-adjusted: the score with the luck of the dice taken out (the "
                                    "coach's fair review), shown once a table's game is over: the fairer "
                                    "ranking.")
             self.leaderboard.value = (
                 "<style>.muz-leaderboard td, .muz-leaderboard th {padding: 2px 10px; text-align: left}"
-                f"</style><h3>{_text(reader.gettext('Leaderboard'))}</h3><p><i>{_text(about)}</i></p>"
+                f"</style><h3>{_text(heading)}</h3><p><i>{_text(about)}</i></p>"
                 f"<table class='muz-leaderboard'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
     def draw_projector(self) -> None:
