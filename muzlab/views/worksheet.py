@@ -106,9 +106,11 @@ class Sheet:
 def _check(paper: str | None = None, level: str | None = None) -> None:
     """WorksheetError naming a paper or level that does not exist."""
     if paper is not None and paper not in PAPERS:
-        raise WorksheetError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+        raise WorksheetError("paper must be one of {papers}, not {paper}", papers=", ".join(PAPERS),
+                             paper=repr(paper))
     if level is not None and level not in LEVELS:
-        raise WorksheetError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise WorksheetError("level must be one of {levels}, not {level}", levels=", ".join(LEVELS),
+                             level=repr(level))
 
 
 def sheet_position(seed: int, level: str = "basic") -> Position:
@@ -128,10 +130,11 @@ def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str =
     reader = for_people(reader)
     _check(level=level)
     if not isinstance(sheets, int) or not 1 <= sheets <= MAX_SHEETS:
-        raise WorksheetError(f"sheets must be a whole number from 1 to {MAX_SHEETS}, not {sheets!r}")
+        raise WorksheetError("sheets must be a whole number from 1 to {most}, not {sheets}", most=MAX_SHEETS,
+                             sheets=repr(sheets))
     if not isinstance(questions, int) or not 1 <= questions <= MAX_QUESTIONS:
-        raise WorksheetError(f"questions must be a whole number from 1 to {MAX_QUESTIONS} (what fits on a "
-                             f"page), not {questions!r}")
+        raise WorksheetError("questions must be a whole number from 1 to {most} (what fits on a page), not "
+                             "{questions}", most=MAX_QUESTIONS, questions=repr(questions))
     made = []
     for number in range(1, sheets + 1):
         game_seed = seed + number - 1
@@ -235,9 +238,11 @@ def _writable(path: str | Path) -> Path:
     """The PDF's path; WorksheetError before any work when its folder does not exist."""
     target = Path(path)
     if not target.parent.is_dir():
-        raise WorksheetError(f"cannot write {target}: the folder {target.parent} does not exist")
+        raise WorksheetError("cannot write {path}: the folder {folder} does not exist", path=target,
+                             folder=target.parent)
     if target.is_dir():
-        raise WorksheetError(f"cannot write {target}: it is a folder; give a file name such as pack.pdf")
+        raise WorksheetError("cannot write {path}: it is a folder; give a file name such as pack.pdf",
+                             path=target)
     return target
 
 
