@@ -168,7 +168,8 @@ class EarTrainer(widgets.VBox):
                                         KEYBOARD_WIDTH, "muz-keyboard-picture")
         pictures = widgets.HBox([self.staff, self.keyboard],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.reveal.children = [widgets.HTML(f"<i>{html.escape(reader.gettext('Hear it again:'))}</i>"),
+        again = reader.gettext("Hear it again:")
+        self.reveal.children = [widgets.HTML(f"<i>{html.escape(again)}</i>"),
                                 self.replay, pictures]
 
 

@@ -155,9 +155,10 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         legal = () if pitch is None else position.legal_placements(pitch)
         scene = Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch)
         self.board_view.show(scene, reader)
+        fine = reader.gettext("every run follows the rules")
         self.problem_list.value = "".join(
             f"<div style='color:#b00'>✗ {html.escape(p.reason)}</div>" for p in problems
-        ) or f"<div style='color:#080'>✓ {html.escape(reader.gettext('every run follows the rules'))}</div>"
+        ) or f"<div style='color:#080'>✓ {html.escape(fine)}</div>"
         self.notation.value = position.notation()
         self.structures = position.structures(reader.key or "")
         self.runs.options = [(reader.gettext("choose a run"), None)] + [

@@ -138,7 +138,8 @@ def structure_title(structure: Structure, reader: Reader | None = None) -> str:
 
 def _choose(reader: Reader) -> str:
     """The panel's title before a run is chosen."""
-    return f"<i>{html.escape(reader.gettext('Choose a run to hear it.'))}</i>"
+    text = reader.gettext("Choose a run to hear it.")
+    return f"<i>{html.escape(text)}</i>"
 
 
 class ListenPanel(widgets.VBox):

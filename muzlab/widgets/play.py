@@ -395,9 +395,10 @@ class PlayBoard(widgets.VBox):
             chosen=chosen), reader)
         scale = self._scale
         face = symbols(pitch_label(hand, reader), reader) if hand is not None else "–"  # as on the board: F♯
+        in_hand = reader.gettext("die in hand")
         self.hand.value = (f"<div style='font-size:{scaled(44, scale)};font-weight:bold;line-height:1.2'>"
                            f"{html.escape(face)}</div><div style='font-size:{scaled(14, scale)}'>"
-                           f"{html.escape(reader.gettext('die in hand'))}</div>")
+                           f"{html.escape(in_hand)}</div>")
         left = reader.ngettext("{count} die left in the supply", "{count} dice left in the supply",
                                game.supply).format(count=game.supply)
         self.status.value = (f"<div style='font-size:{scaled(15, scale)}'><b style='font-size:"

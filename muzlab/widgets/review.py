@@ -312,7 +312,8 @@ def _summary_html(rows: list[dict], reader: Reader) -> str:
         "that came were than an average roll; skill: minus the value lost by the choices; luck-adjusted: "
         "the points with the luck taken out, the fairer ranking. Accuracy: the share of choices graded best "
         "or good."))
-    return (f'<b>{html.escape(reader.gettext("Per player"))}</b><table class="muz-summary" border="0">'
+    per_player = reader.gettext("Per player")
+    return (f'<b>{html.escape(per_player)}</b><table class="muz-summary" border="0">'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>{words}</i></p>")
 
 

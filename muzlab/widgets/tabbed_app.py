@@ -119,7 +119,7 @@ def lesson_key_options(reader: Reader | None = None) -> list[tuple[str, str | No
     after "none (each run in its own key)" (None): the one list of the app and the class server."""
     keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)
     reader = reader or shown()
-    none = reader.pgettext("lesson key", NO_KEY)
+    none = reader.pgettext("lesson key", "none (each run in its own key)")  # (NO_KEY in English)
     return [(none, None)] + [(key_label(SpelledNote.from_english(tonic), "major", reader), f"{tonic} major")
                              for tonic in keys]
 
@@ -165,7 +165,8 @@ class SizeChoice(widgets.HBox):
     def relabel(self, reader: Reader) -> None:
         """Write the Sizes in `reader`'s language."""
         self._words = {size: reader.pgettext(*_SIZE_WORDS[label]) for label, size in SIZES}
-        self.label.value = f"<span style='padding-right:6px'>{reader.pgettext('size', 'Size')}</span>"
+        size = reader.pgettext("size", "Size")
+        self.label.value = f"<span style='padding-right:6px'>{html.escape(size)}</span>"
         tip = reader.gettext("Size: {size}")
         for size, button in self.buttons.items():
             button.tooltip = tip.format(size=self._words[size])
