@@ -23,7 +23,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import UnknownSetting
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
-from muzlab.names.reader import Reader
+from muzlab.names.reader import PLAIN, Reader
 from muzlab.reading import for_people
 from muzlab.rules.position import Position
 from muzlab.views.svg import BoardView, board_view, hex_points, honeypot_label, view_svg
@@ -227,13 +227,17 @@ class SvgBoard(anywidget.AnyWidget):
         if scene.tips_for is None:
             self._tips = {cell: with_problem(self.where(cell), marked, cell) for cell in self.board.cells}
         else:
-            self._tips = {cell: with_problem(f"{self.where(cell)}: scores {points} point"
-                                             f"{'s' if points != 1 else ''}", marked, cell)
+            self._tips = {cell: with_problem(self._scores(cell, points), marked, cell)
                           for cell, points in position.legal_scores(scene.tips_for).items()}
         drawing = view_svg(self._view, CELL_SIZE)
         end = drawing.rindex("</svg>")
         layer = self.layer(frozenset(scene.lit), marked, frozenset(scene.chosen))
         self.svg = drawing[:end] + layer + drawing[end:]
+
+    def _scores(self, cell: Cell, points: int) -> str:
+        """A lit cell's hover text: "e7: scores 3 points"."""
+        return self.reader.ngettext("{cell}: scores {points} point", "{cell}: scores {points} points",
+                                    points).format(cell=self.where(cell), points=points)
 
     def layer(self, lit: frozenset[Cell], marked: Mapping[Cell, str], chosen: frozenset[Cell]) -> str:
         """The interaction layer: one transparent hexagon per cell with its data, classes and tooltip."""
@@ -258,15 +262,20 @@ class SvgBoard(anywidget.AnyWidget):
     def where(self, cell: Cell) -> str:
         """A cell as a reader hears it: the die on it and its name, and its honeypot ("E♭ on e6",
         "e7, honeypot ×2")."""
-        place = where(self.board, cell)
+        place = where(self.board, cell, self.reader)
         labels = self._view.labels if self._view is not None else {}
-        return f"{labels[cell]} on {place}" if cell in labels else place
+        return self.reader.gettext("{die} on {cell}").format(die=labels[cell], cell=place) if cell in labels \
+            else place
 
 
-def where(board: Board, cell: Cell) -> str:
-    """A cell's name and honeypot as people read it: "e7, honeypot ×2"."""
+def where(board: Board, cell: Cell, reader: Reader | None = None) -> str:
+    """A cell's name and honeypot as people read it: "e7, honeypot ×2" (in `reader`'s language, by
+    default English)."""
     factor = board.honeypots.get(cell)
-    return board.cell_name(cell) + (f", honeypot {honeypot_label(factor)}" if factor else "")
+    if not factor:
+        return board.cell_name(cell)
+    return (reader or PLAIN).gettext("{cell}, honeypot {factor}").format(cell=board.cell_name(cell),
+                                                                          factor=honeypot_label(factor))
 
 
 def with_problem(tip: str, marked: Mapping[Cell, str], cell: Cell) -> str:
