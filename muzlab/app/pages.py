@@ -44,7 +44,15 @@ from muzlab.play.table import Message
 from muzlab.reading import default_reader, using_reader
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.svgboard import Scene, SvgBoard
-from muzlab.widgets.tabbed_app import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
+from muzlab.widgets.tabbed_app import (
+    FIT,
+    NOTE_NAMES,
+    SIZES,
+    SizeChoice,
+    board_scale,
+    lesson_key_options,
+    note_name_options,
+)
 
 log = logging.getLogger(__name__)
 #: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
@@ -272,6 +280,7 @@ class StudentView(widgets.VBox):
         self.language = query_language(query)
         #: the note names a student chose (kept in the address); else the language's own follow it
         self.names_chosen = query.get("names") in conventions
+        self._relabelling = False
         self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
         self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
         self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
@@ -285,10 +294,10 @@ class StudentView(widgets.VBox):
         # made here, in this page's own session: a widget made while another page acts would belong there
         self.board_view = SvgBoard(room.board, on_click=lambda cell: self.act("place", cell))
         self._said: tuple[Message, ...] = ()
-        self.names = widgets.Dropdown(options=list(NOTE_NAMES), value=self.convention,
-                                      style={"description_width": "initial"})
+        self.names = widgets.Dropdown(options=note_name_options(Reader(language=self.language)),
+                                      value=self.convention, style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
-        self.size = SizeChoice(self.scale)  # the app's Size buttons (class "muz-size" each)
+        self.size = SizeChoice(self.scale, Reader(language=self.language))  # the app's (each "muz-size")
         with PageReading(self.convention, language=self.language).entered():
             keys = lesson_key_options()  # the app's list and words: "F♯ major", "none (each run ...)"
         self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
@@ -346,6 +355,11 @@ class StudentView(widgets.VBox):
         reader = self.reading.reader
         self.language_pick.description = reader.gettext("Language")
         self.names.description = reader.gettext("Note names")
+        if self.names.options != tuple(note_name_options(reader)):
+            self._relabelling = True  # (new labels for the same choices: nothing chosen)
+            self.names.options, self.names.value = note_name_options(reader), self.convention
+            self._relabelling = False
+        self.size.relabel(reader)
         self.lesson_key.description = reader.gettext("Key of the lesson")
         self.roll_button.description = reader.gettext("Roll")
         self.pass_button.description = reader.gettext("Pass")
@@ -424,6 +438,8 @@ class StudentView(widgets.VBox):
 
     def _chose_names(self) -> None:
         """Note names chosen on this page (not the language's own, following it): kept from now on."""
+        if self._relabelling:
+            return
         if self.names.value != self.convention:
             self.names_chosen = True
         self._settings()
