@@ -60,7 +60,7 @@ def test_a_french_and_an_english_student_at_one_table(tmp_path):
                 expect(page.locator(".muz-who")).to_contain_text(nickname, timeout=WAIT)
             claire, ben = pages["Claire"], pages["Ben"]
             assert "lang=fr" in claire.url and "names=" not in claire.url  # solfège comes with French
-            assert "Do Re Mi" in claire.locator(".muz-note-names select").input_value()
+            assert "Fa Sol La Si" in claire.locator(".muz-note-names select").input_value()  # solfège
 
             teacher_context = browser.new_context(viewport={"width": 1300, "height": 1000})
             teacher_context.add_init_script(TRACK_MESSAGES)
