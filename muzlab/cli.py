@@ -3,11 +3,16 @@
 Bad arguments are answered with one line naming the problem and exit code 2, never a traceback;
 Ctrl-C with one line and exit code 130. Outputs are checked before any work and written whole: an
 earlier output is replaced only with --force.
+
+The command speaks the reader's language: `--language de` (en, de, fr, es), else the environment's
+as gettext reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG: `de_DE.UTF-8` is German), else English. Its
+messages and errors are translated; outputs (files, counts, records) stay as they are.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -17,13 +22,20 @@ from muzlab.app import lessons
 from muzlab.app.server import MAX_SESSIONS
 from muzlab.core import outputs
 from muzlab.core.board import Board
-from muzlab.core.errors import MuzlabError, SimulationError, UnknownSetting
+from muzlab.core.errors import MuzlabError, SimulationError
+from muzlab.names.language import LANGUAGES, check_language, error_words
+from muzlab.names.reader import Reader
 from muzlab.play.records import MAX_DICE
 from muzlab.rules import perft
 from muzlab.rules.ruleset import RuleSet
 from muzlab.sim import simulation as sim
 from muzlab.sim.simulation import MAX_GAMES, PARALLEL_FROM
 from muzlab.views import worksheet
+
+
+class CommandError(MuzlabError, ValueError):
+    """A command line muzlab cannot run as given: options that do not go together, a scheduler out of
+    reach."""
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -39,7 +51,8 @@ def _perft(args: argparse.Namespace) -> int:
             if got != line.counts:
                 wrong += 1
                 print(f"MISMATCH {line.notation}\n  golden {line.counts}\n  now    {got}")
-        print(f"{len(golden) - wrong} of {len(golden)} positions agree with {args.check}")
+        print(args.reader.gettext("{agree} of {count} positions agree with {file}").format(
+            agree=len(golden) - wrong, count=len(golden), file=args.check))
         return 1 if wrong else 0
     lines = perft.golden_lines(range(args.seed, args.seed + args.games), args.dice, board, rules)
     if args.show:
@@ -62,15 +75,15 @@ def _simulate(args: argparse.Namespace) -> int:
     from muzlab.sim.simulation import simulate
 
     if args.dataset and not args.out:
-        raise UnknownSetting("--dataset needs --out FOLDER")
+        raise CommandError("--dataset needs --out FOLDER")
     if args.scheduler and args.workers is not None:
-        raise UnknownSetting("--workers counts local processes; with --scheduler the cluster's workers play")
+        raise CommandError("--workers counts local processes; with --scheduler the cluster's workers play")
     agents = tuple(name.strip() for name in args.agents.split(",") if name.strip())
     if not agents:
-        raise UnknownSetting("--agents needs at least one agent name (random, greedy, expert)")
+        raise CommandError("--agents needs at least one agent name (random, greedy, expert)")
     if args.scheduler and not _SCHEDULER.fullmatch(args.scheduler):
-        raise UnknownSetting(f"--scheduler {args.scheduler!r} is not a scheduler address; write "
-                             "tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
+        raise CommandError("--scheduler {address} is not a scheduler address; write tcp://HOST:PORT, e.g. "
+                           "tcp://10.0.0.5:8786", address=repr(args.scheduler))
     settings = {"seed": args.seed, "dice": args.dice, "rules": args.rules,
                 "alternate_seats": args.alternate_seats, "progress": False if args.quiet else None,
                 "chunk_size": args.chunk_size, "retries": args.retries,
@@ -91,10 +104,12 @@ def _simulate(args: argparse.Namespace) -> int:
             outputs.discard(Path(args.out))
         raise
     if args.dataset:
-        print(f"wrote {result.n_games} games in {len(result.parts)} parts to {result.folder} "
-              "(games/, moves/, simulation.json)")
+        print(args.reader.gettext("wrote {games} games in {parts} parts to {folder} (games/, moves/, "
+                                  "simulation.json)").format(games=result.n_games, parts=len(result.parts),
+                                                             folder=result.folder))
     elif args.out:
-        print(f"wrote {folder / 'games.parquet'} and {folder / 'moves.parquet'}")
+        print(args.reader.gettext("wrote {games} and {moves}").format(games=folder / "games.parquet",
+                                                                      moves=folder / "moves.parquet"))
     print(result.report())
     return 0
 
@@ -116,7 +131,8 @@ def _client(address: str):
     try:
         return require_distributed().Client(address, timeout=15)
     except (OSError, ValueError, TimeoutError) as error:
-        raise MuzlabError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        raise CommandError("cannot reach the Dask scheduler at {address}: {error}", address=address,
+                           error=error) from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -126,83 +142,135 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message}\n")
 
 
-def _at_least(minimum: int, most: int | None = None):
-    """An argparse type: a whole number >= minimum (and <= most), or one line saying what is wrong."""
-    bound = f"at most {most:,}" if most is not None else "at most 30 digits"
+def _at_least(minimum: int, most: int | None = None, reader: Reader | None = None):
+    """An argparse type: a whole number >= minimum (and <= most), or one line saying what is wrong
+    (in `reader`'s language; None: English)."""
+    reader = reader or Reader()
+    bound = (reader.gettext("at most {most:,}").format(most=most) if most is not None
+             else reader.gettext("at most 30 digits"))
 
     def whole_number(text: str) -> int:
         digits = text.strip().removeprefix("+").removeprefix("-")
         if digits.isascii() and digits.isdecimal() and len(digits) > 30:
             shown = text.strip()
-            raise argparse.ArgumentTypeError(f"{shown[:12]}…{shown[-6:]} ({len(digits)} digits) is too "
-                                             f"{'small' if shown.startswith('-') else 'large'} ({bound})")
+            small = reader.gettext("{number} ({digits} digits) is too small ({bound})")
+            large = reader.gettext("{number} ({digits} digits) is too large ({bound})")
+            too = small if shown.startswith("-") else large
+            raise argparse.ArgumentTypeError(too.format(number=f"{shown[:12]}…{shown[-6:]}",
+                                                        digits=len(digits), bound=bound))
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(reader.gettext("{text} is not a whole number").format(
+                text=repr(text[:30]))) from None
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"{value} is too small; it must be {minimum} or more")
+            raise argparse.ArgumentTypeError(reader.gettext(
+                "{value} is too small; it must be {minimum} or more").format(value=value, minimum=minimum))
         if most is not None and value > most:
-            raise argparse.ArgumentTypeError(f"{value:,} is too large ({bound})")
+            raise argparse.ArgumentTypeError(reader.gettext("{value:,} is too large ({bound})").format(
+                value=value, bound=bound))
         return value
 
     whole_number.__name__ = f"a whole number >= {minimum}"
     return whole_number
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of the `muzlab` command and its subcommands."""
-    parser = _Parser(prog="muzlab", description="Muzundrum tools.")
+def command_language(argv: list[str] | None = None, environ: dict[str, str] | None = None) -> str:
+    """The language the command speaks: `--language X` among the arguments, else the environment's
+    first of LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set (as gettext reads them: "de_DE.UTF-8"
+    is German, "C" English), when muzlab speaks it; else English. UnknownSetting for a `--language`
+    muzlab does not speak."""
+    words = sys.argv[1:] if argv is None else argv
+    for index, word in enumerate(words):
+        if word == "--language" and index + 1 < len(words):
+            return check_language(words[index + 1])
+        if word.startswith("--language="):
+            return check_language(word.partition("=")[2])
+    environ = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
+    """The parser of the `muzlab` command and its subcommands, its messages for `reader` (None:
+    English)."""
+    reader = reader or Reader()
+    parser = _Parser(prog="muzlab", description=reader.gettext("Muzundrum tools."))
+    parser.add_argument("--language", choices=LANGUAGES, default=reader.language,
+                        help=reader.gettext("the language of the messages (default: the environment's, "
+                                            "LANG; else English)"))
+    parser.set_defaults(reader=reader)
     commands = parser.add_subparsers(dest="command", required=True)
-    p = commands.add_parser("perft", help="legal-cell counts on seeded random positions, and speed")
-    p.add_argument("--seed", type=_at_least(0), default=0, help="first playout seed")
-    p.add_argument("--games", type=_at_least(1, MAX_GAMES), default=10, help="number of seeded playouts")
-    p.add_argument("--dice", type=_at_least(1, MAX_DICE), default=21, help="dice per playout")
+    p = commands.add_parser("perft", help=reader.gettext("legal-cell counts on seeded random positions, "
+                                                         "and speed"))
+    p.add_argument("--seed", type=_at_least(0, reader=reader), default=0,
+                   help=reader.gettext("first playout seed"))
+    p.add_argument("--games", type=_at_least(1, MAX_GAMES, reader), default=10,
+                   help=reader.gettext("number of seeded playouts"))
+    p.add_argument("--dice", type=_at_least(1, MAX_DICE, reader), default=21,
+                   help=reader.gettext("dice per playout"))
     p.add_argument("--rules", default="basic", choices=["basic", "master"])
-    p.add_argument("--board", default=None, help="shipped board name (default: the rules' board)")
-    p.add_argument("--show", action="store_true", help="print the counts of every position")
-    p.add_argument("--check", metavar="FILE", help="compare against a golden file, exit 1 on mismatch")
+    p.add_argument("--board", default=None,
+                   help=reader.gettext("shipped board name (default: the rules' board)"))
+    p.add_argument("--show", action="store_true", help=reader.gettext("print the counts of every position"))
+    p.add_argument("--check", metavar="FILE",
+                   help=reader.gettext("compare against a golden file, exit 1 on mismatch"))
     p.set_defaults(run=_perft)
-    s = commands.add_parser("simulate", help="play many games between computer players; summary and frames")
-    s.add_argument("--games", type=_at_least(1, MAX_GAMES), default=1000, help="number of games")
+    s = commands.add_parser("simulate", help=reader.gettext("play many games between computer players; "
+                                                            "summary and frames"))
+    s.add_argument("--games", type=_at_least(1, MAX_GAMES, reader), default=1000,
+                   help=reader.gettext("number of games"))
     s.add_argument("--agents", default="greedy,random",
-                   help="comma-separated agents, one per seat (random, greedy, expert)")
-    s.add_argument("--seed", type=_at_least(0), default=0,
-                   help="base seed (game i uses a seed derived from it)")
-    s.add_argument("--workers", type=_at_least(1), default=None,
-                   help=f"local processes (default: 1, or every core from {PARALLEL_FROM} games); "
-                        "the frames do not depend on it")
+                   help=reader.gettext("comma-separated agents, one per seat (random, greedy, expert)"))
+    s.add_argument("--seed", type=_at_least(0, reader=reader), default=0,
+                   help=reader.gettext("base seed (game i uses a seed derived from it)"))
+    s.add_argument("--workers", type=_at_least(1, reader=reader), default=None,
+                   help=reader.gettext("local processes (default: 1, or every core from {games} games); the "
+                                       "frames do not depend on it").format(games=PARALLEL_FROM))
     s.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on the Dask cluster at ADDRESS (e.g. tcp://10.0.0.5:8786); needs muzlab[dask]")
-    s.add_argument("--chunk-size", type=_at_least(1), default=None,
-                   help="games per task and per part file (default: about four chunks per worker)")
-    s.add_argument("--retries", type=_at_least(0), default=2,
-                   help="re-runs of a chunk whose worker died or that failed, before the run stops")
-    s.add_argument("--dice", type=_at_least(1, MAX_DICE), default=21, help="dice in the supply")
+                   help=reader.gettext("play on the Dask cluster at ADDRESS (e.g. tcp://10.0.0.5:8786); "
+                                       "needs muzlab[dask]"))
+    s.add_argument("--chunk-size", type=_at_least(1, reader=reader), default=None,
+                   help=reader.gettext("games per task and per part file (default: about four chunks per "
+                                       "worker)"))
+    s.add_argument("--retries", type=_at_least(0, reader=reader), default=2,
+                   help=reader.gettext("re-runs of a chunk whose worker died or that failed, before the run "
+                                       "stops"))
+    s.add_argument("--dice", type=_at_least(1, MAX_DICE, reader), default=21,
+                   help=reader.gettext("dice in the supply"))
     s.add_argument("--rules", default="basic", choices=["basic", "master"])
-    s.add_argument("--alternate-seats", action="store_true", help="rotate the agents one seat per game")
-    s.add_argument("--out", metavar="FOLDER", help="write games.parquet and moves.parquet into FOLDER")
+    s.add_argument("--alternate-seats", action="store_true",
+                   help=reader.gettext("rotate the agents one seat per game"))
+    s.add_argument("--out", metavar="FOLDER",
+                   help=reader.gettext("write games.parquet and moves.parquet into FOLDER"))
     s.add_argument("--dataset", action="store_true",
-                   help="with --out: workers write FOLDER/games/ and FOLDER/moves/ as Parquet parts, one per "
-                        "chunk, for runs bigger than memory")
-    s.add_argument("--force", action="store_true", help="replace an earlier run in --out")
-    s.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help=reader.gettext("with --out: workers write FOLDER/games/ and FOLDER/moves/ as Parquet "
+                                       "parts, one per chunk, for runs bigger than memory"))
+    s.add_argument("--force", action="store_true", help=reader.gettext("replace an earlier run in --out"))
+    s.add_argument("--quiet", action="store_true", help=reader.gettext("no progress bar"))
     s.add_argument("--engine", default="auto", choices=["auto", "fast", "pure"],
-                   help="fast: the compiled batch engine (muzlab[fast]; random and greedy only); pure: the "
-                        "rules engine; auto (default): fast when installed and it plays the agents. The "
-                        "frames are the same")
+                   help=reader.gettext("fast: the compiled batch engine (muzlab[fast]; random and greedy "
+                                       "only); pure: the rules engine; auto (default): fast when installed "
+                                       "and it plays the agents. The frames are the same"))
     s.set_defaults(run=_simulate)
     c = commands.add_parser(
-        "class", help="serve a class: every student's device at tables, and a teacher's page")
+        "class", help=reader.gettext("serve a class: every student's device at tables, and a teacher's "
+                                     "page"))
     c.add_argument("folder", nargs="?", default="muzlab-class",
-                   help="the class folder: its roster, games and scores (default ./muzlab-class)")
-    c.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0: the school network)")
-    c.add_argument("--port", type=_at_least(1, 65535), default=None,
-                   help="port (default: the first free from 8870)")
-    c.add_argument("--no-browser", action="store_true", help="do not open the teacher's page")
-    c.add_argument("--max-pages", type=_at_least(1), default=MAX_SESSIONS,
-                   help=f"students' pages open at once (default {MAX_SESSIONS}); one more is told the class "
-                        "is full")
+                   help=reader.gettext("the class folder: its roster, games and scores (default "
+                                       "./muzlab-class)"))
+    c.add_argument("--ip", default="127.0.0.1",
+                   help=reader.gettext("address to listen on (0.0.0.0: the school network)"))
+    c.add_argument("--port", type=_at_least(1, 65535, reader), default=None,
+                   help=reader.gettext("port (default: the first free from 8870)"))
+    c.add_argument("--no-browser", action="store_true", help=reader.gettext("do not open the teacher's page"))
+    c.add_argument("--max-pages", type=_at_least(1, reader=reader), default=MAX_SESSIONS,
+                   help=reader.gettext("students' pages open at once (default {count}); one more is told the "
+                                       "class is full").format(count=MAX_SESSIONS))
     c.set_defaults(run=_class)
     lessons.add_commands(commands)
     worksheet.add_commands(commands)
@@ -211,23 +279,42 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; 2 and one line on stderr for bad arguments, 1 when a simulation failed, 130
-    and one line on Ctrl-C."""
+    and one line on Ctrl-C; its messages in the command's language (`command_language`)."""
     try:
-        args = build_parser().parse_args(argv)
+        reader = Reader(language=command_language(argv))
+    except MuzlabError as error:
+        print(f"muzlab: {error}", file=sys.stderr)
+        return 2
+    try:
+        args = build_parser(reader).parse_args(_without_language(sys.argv[1:] if argv is None else argv))
         return args.run(args)
     except KeyboardInterrupt:
-        print(f"muzlab{_named(argv)}: interrupted", file=sys.stderr)
+        interrupted = reader.gettext("interrupted")
+        print(f"muzlab{_named(argv)}: {interrupted}", file=sys.stderr)
         return 130
     except SimulationError as error:
-        print(f"muzlab {args.command}: {error}", file=sys.stderr)
+        print(f"muzlab {args.command}: {error_words(error, reader.language)}", file=sys.stderr)
         return 1
     except MuzlabError as error:
-        print(f"muzlab {args.command}: {error}", file=sys.stderr)
+        print(f"muzlab {args.command}: {error_words(error, reader.language)}", file=sys.stderr)
         return 2
     except OSError as error:
         what = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else error
         print(f"muzlab {args.command}: {what}", file=sys.stderr)
         return 2
+
+
+def _without_language(argv: list[str]) -> list[str]:
+    """The arguments without `--language X` (read by `command_language`, before or after the command)."""
+    kept, skip = [], False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--language":
+            skip = True
+        elif not word.startswith("--language="):
+            kept.append(word)
+    return kept
 
 
 def _named(argv: list[str] | None) -> str:

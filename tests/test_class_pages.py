@@ -54,7 +54,8 @@ def test_joining_puts_the_seat_and_the_settings_in_the_address(room):
     view.join_button.click()
     assert "code" in view.join_message.value and view.student is None
     anna = student(room, "Anna", names="german", size="1.5", key="F#")
-    assert anna.addresses[-1] == {"names": "german", "size": "1.5", "key": "F#", "seat": anna.student.token}
+    assert anna.addresses[-1] == {"lang": "en", "names": "german", "size": "1.5", "key": "F#",
+                                  "seat": anna.student.token}
     again = StudentView(room, anna.addresses[-1])
     assert again.student == anna.student and again.names.value == "german" and again.size.value == 1.5
     assert "Fis" in again.scale_note.value  # the lesson key's notes, in this page's names
@@ -368,3 +369,48 @@ def test_moves_at_every_table_at_once_are_logged_first_and_replay(room):
     again = Classroom(room.folder)  # the log, written before each move was played, replays to the same
     assert [table.game.to_json() for table in again.tables] == records
     room.store = again.store
+
+
+def test_each_page_speaks_its_own_language_with_its_notes(room):
+    """A French and an English student at one table and a German teacher: each page in its language,
+    the French one in solfège (the language's names) until the student chooses others."""
+    claire = student(room, "Claire", lang="fr")
+    ben = student(room, "Ben")
+    assert claire.convention == "solfege" and claire.addresses[-1]["lang"] == "fr"
+    assert "names" not in claire.addresses[-1]  # the language's names follow the language
+    assert (claire.roll_button.description, claire.names.description) == ("Lancer", "Noms des notes")
+    assert (ben.roll_button.description, ben.names.description) == ("Roll", "Note names")
+    teacher = TeacherView(room, "", language="de")
+    assert teacher.deal_button.description == "Verteilen" and "Klassenliste: 2" in teacher.roster.value
+    teacher.deal_button.click()
+    settled(claire, ben)
+    assert "Runde 1: 1 Tisch" in teacher.message.value
+    claire.roll_button.click()
+    settled(ben)
+    ben.board_view.cells[(0, 0)].click()  # out of turn: refused in Ben's English, Claire's in French
+    assert "It is Claire's turn" in ben.message.value and "Dernier coup" in claire.last.value
+    face = room.table(1).table.game.hand
+    claire.board_view.cells[(0, 0)].click()
+    settled(claire, ben)
+    solfege = pitch_label(face, Reader("solfege", typeset=True, language="fr"))
+    assert f"Claire a posé {solfege} sur e5" in claire.last.value
+    assert f"Claire placed {pitch_label(face, Reader(typeset=True))} on e5" in ben.last.value
+    assert "À toi" not in ben.status.value and "Dernier" not in ben.last.value
+    teacher.draw_scores()
+    assert "<th>Spitzname</th>" in teacher.leaderboard.value
+    assert "<h3>Rangliste</h3>" in teacher.leaderboard.value
+    claire.language_pick.value = "es"  # another language: its words, and still the names it brings
+    assert claire.roll_button.description == "Tirar" and claire.addresses[-1]["lang"] == "es"
+    claire.names.value = "german"  # names chosen: kept when the language changes again
+    claire.language_pick.value = "fr"
+    assert claire.convention == "german" and claire.addresses[-1]["names"] == "german"
+
+
+def test_a_refusal_reads_in_the_pages_language(room):
+    page = StudentView(room, {"code": "WRONG", "lang": "de"})
+    page.nickname.value = "Anna"
+    page.join_button.click()
+    assert "Das ist nicht der Code dieser Klasse" in page.join_message.value
+    teacher = TeacherView(room, "", language="es")
+    teacher.remove()
+    assert "Elija primero un alumno." in teacher.message.value

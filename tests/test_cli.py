@@ -6,10 +6,17 @@ import sys
 import pytest
 
 import muzlab
-from muzlab.cli import main
+from muzlab.cli import command_language, main
 from muzlab.core.errors import MuzlabError
 from muzlab.names.spelling import scale_notes
 from muzlab.play.agents import make_agent
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch):
+    """The command reads its language from the environment: these tests read English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
 
 
 @pytest.mark.parametrize(
@@ -104,3 +111,46 @@ def test_every_subcommand_refuses_an_unknown_option_in_one_line(command, capsys)
     err = capsys.readouterr().err
     (line,) = err.strip().splitlines()
     assert line.startswith("muzlab") and ("--no-such-option" in line or "required" in line)
+
+
+@pytest.mark.parametrize(
+    ("argv", "environment", "message"),
+    [
+        (["--language", "de", "simulate", "--games", "0"], {}, "argument --games: 0 ist zu klein"),
+        (["simulate", "--games", "0", "--language=fr"], {}, "0 est trop petit ; il faut au moins 1"),
+        (["simulate", "--dataset"], {"LANG": "fr_FR.UTF-8"}, "--dataset demande --out DOSSIER"),
+        (["simulate", "--dataset"], {"LANG": "de_DE.UTF-8", "LANGUAGE": "es"}, "--dataset necesita --out"),
+        (["simulate", "--dataset"], {"LANG": "C.UTF-8"}, "--dataset needs --out FOLDER"),
+        (["simulate", "--dataset"], {"LANG": "pt_BR.UTF-8"}, "--dataset needs --out FOLDER"),
+        (["--language", "pt", "simulate"], {}, "unknown language 'pt'; muzlab speaks en (English)"),
+    ],
+)
+def test_the_command_speaks_the_language_asked_for_or_the_environments(argv, environment, message, capsys,
+                                                                       monkeypatch):
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    try:
+        code = main(argv)
+    except SystemExit as stop:
+        code = stop.code
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and message in lines[0], lines
+
+
+def test_a_class_folder_that_is_not_a_class_is_named_in_the_readers_language(tmp_path, capsys):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "class.sqlite").write_bytes(b"not a database at all")
+    assert main(["--language", "es", "class", str(folder), "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "class.sqlite no es un archivo SQLite (puede estar dañado): restáurelo desde una copia" in err
+
+
+def test_the_help_is_written_in_the_commands_language(capsys):
+    with pytest.raises(SystemExit):
+        main(["--language", "fr", "--help"])
+    assert "jouer de nombreuses parties" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--language", "de", "simulate", "--help"])
+    assert "kein Fortschrittsbalken" in capsys.readouterr().out
+    assert command_language([], {"LC_MESSAGES": "es_ES.UTF-8", "LANG": "de_DE.UTF-8"}) == "es"

@@ -46,7 +46,7 @@ def test_question_pages_come_first_then_as_many_answer_pages(pack):
     assert len(sheets) == 3 and len(pages) == 6
     for number in (1, 2, 3):
         assert pages[number - 1].startswith(f"Muzundrum worksheet {number}")
-        assert pages[number + 2].startswith(f"Answer key: worksheet {number}")
+        assert pages[number + 2].startswith(f"Answers: worksheet {number}")
     assert all(len(sheet.questions) == 7 for sheet in sheets)
 
 
@@ -222,3 +222,28 @@ def test_the_commands_write_pdfs_and_refuse_bad_arguments_in_one_line(tmp_path, 
         main(["worksheet", "--out", str(out), "--questions", "many"])
     assert caught.value.code == 2
     assert capsys.readouterr().err.strip().endswith("invalid int value: 'many'")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("language", "heading", "key", "words"), [
+    ("de", "Muzundrum-Arbeitsblatt 1", "Lösungen: Arbeitsblatt 1", ("Name", "Datum", "Feld", "Grundstufe")),
+    ("fr", "Fiche d'exercices Muzundrum n° 1", "Corrigé : fiche n° 1",
+     ("Nom", "Date", "case", "Niveau de base")),
+])
+def test_a_worksheet_pdf_in_german_and_in_french(tmp_path, language, heading, key, words):
+    """The pack's headings, questions and answer key in the reader's language, its notes in the
+    language's names; each printed answer is the sheet's own."""
+    from muzlab.names.language import DEFAULT_NOTE_NAMES
+    from muzlab.names.reader import Reader
+
+    reader = Reader(DEFAULT_NOTE_NAMES[language], typeset=True, language=language)
+    made = teacher_pack(tmp_path / "pack.pdf", seed=3, sheets=1, questions=7, reader=reader)
+    question_page, answer_page = (_flat(page.extract_text())
+                                  for page in PdfReader(tmp_path / "pack.pdf").pages)
+    assert heading in question_page and key in answer_page
+    assert all(word in question_page for word in words)
+    for question in made[0].questions:
+        assert _flat(question.question) in question_page and _flat(question.answer) in answer_page
+    english = ("Where may", "Which triad", "worksheet", "Answers", "score", "made with", "could become")
+    assert [word for word in english if word in question_page + answer_page] == []
+    assert ("Tonleiter" if language == "de" else "gamme") in question_page + answer_page

@@ -35,6 +35,7 @@ from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
+from muzlab.names.language import DEFAULT_NOTE_NAMES
 from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
@@ -196,7 +197,7 @@ class Change:
 def table_sizes(students: int, size: int) -> list[int]:
     """Split `students` into the fewest tables of at most `size`, as even as can be (5 by 2: 2, 2, 1)."""
     if not 1 <= size <= MAX_PLAYERS:
-        raise ClassError(f"a table seats 1 to {MAX_PLAYERS} students, not {size}")
+        raise ClassError("a table seats 1 to {most} students, not {size}", most=MAX_PLAYERS, size=size)
     tables = -(-students // size)
     return [students // tables + (i < students % tables) for i in range(tables)] if tables else []
 
@@ -221,15 +222,15 @@ class JoinLimits:
             return
         tries = self._recent(self._attempts.setdefault(str(page)[:100], deque()))
         if len(tries) >= JOINS_PER_PAGE:
-            raise ClassError(f"This page has tried to join {JOINS_PER_PAGE} times in a minute: wait a "
-                             "minute, then try again.")
+            raise ClassError("This page has tried to join {tries} times in a minute: wait a minute, then "
+                             "try again.", tries=JOINS_PER_PAGE)
         tries.append(self.clock())
 
     def room_for_one(self) -> None:
         """ClassError if JOINS_PER_MINUTE students joined in the last minute."""
         if len(self._recent(self._joins)) >= JOINS_PER_MINUTE:
-            raise ClassError(f"{JOINS_PER_MINUTE} students joined in the last minute: wait a moment "
-                             "and press Join again.")
+            raise ClassError("{count} students joined in the last minute: wait a moment and press Join "
+                             "again.", count=JOINS_PER_MINUTE)
 
     def joined(self) -> None:
         self._joins.append(self.clock())
@@ -329,9 +330,10 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
             try:
                 apply[kind](data)
             except (ClassError, KeyError, TypeError, ValueError, IndexError, MuzlabError) as error:
-                raise ClassFolderError(f"{self.folder / FILE_NAME}: event {seq} ({kind}) does not replay "
-                                       f"({str(error)[:120] or type(error).__name__}): restore the file "
-                                       "from a copy, or move it away to start the class afresh") from None
+                raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
+                                       "file from a copy, or move it away to start the class afresh",
+                                       path=self.folder / FILE_NAME, seq=seq, kind=kind,
+                                       why=str(error)[:120] or type(error).__name__) from None
 
     # ---- reading ----------------------------------------------------------------------------------
     @property
@@ -377,12 +379,13 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         try:
             name = nicknames.clean(nickname)
         except nicknames.NicknameError as error:
-            raise ClassError(str(error)) from None
+            raise ClassError(error.template, **error.fields) from None
         with self.lock:
             self._limits.attempt(page)
             if page is not None and self.students.get(self._page_student.get(page, 0)):
                 held = self.students[self._page_student[page]].nickname
-                raise ClassError(f"This page has already joined as {held}: one nickname per device.")
+                raise ClassError("This page has already joined as {name}: one nickname per device.",
+                                 name=held)
             same = nicknames.skeleton(name)
             twin = next((s for s in self.students.values() if nicknames.skeleton(s.nickname) == same), None)
             if twin is not None:
@@ -400,7 +403,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def _join_new(self, name: str, page: str | None) -> tuple[Student, str]:
         """Add a new student (the class's lock held): written first, then applied."""
         if len(self.students) >= MAX_STUDENTS:
-            raise ClassError(f"The class is full ({MAX_STUDENTS} students).")
+            raise ClassError("The class is full ({count} students).", count=MAX_STUDENTS)
         self._limits.room_for_one()
         personal_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(PERSONAL_CODE_LENGTH))
         salt = secrets.token_hex(8)
@@ -419,11 +422,15 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         if not given or not student.code_hash or not hmac.compare_digest(
                 _code_hash(student.salt, given), student.code_hash):
             if student.nickname != name and student.nickname.casefold() != name.casefold():
-                raise ClassError(f"{name} looks too much like {student.nickname}, who has already joined: "
-                                 "choose another nickname.")
-            why = "That personal code is not right" if given else "Someone has already joined as " + name
-            raise ClassError(f"{why}: if that is you, type the personal code you were shown when you "
-                             "first joined; otherwise choose another nickname.")
+                raise ClassError("{name} looks too much like {other}, who has already joined: choose another "
+                                 "nickname.", name=name, other=student.nickname)
+            if given:
+                raise ClassError("That personal code is not right: if that is you, type the personal "
+                                 "code you were shown when you first joined; otherwise choose another "
+                                 "nickname.")
+            raise ClassError("Someone has already joined as {name}: if that is you, type the personal "
+                             "code you were shown when you first joined; otherwise choose another "
+                             "nickname.", name=name)
         data = {"id": student.id, "token": secrets.token_urlsafe(12)}
         self.store.append("rejoin", data)
         back = self._rejoined(data)
@@ -437,7 +444,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         student = Student(int(data["id"]), str(data["nickname"]), str(data["token"]),
                           str(data.get("code_hash", "")), str(data.get("salt", "")))
         if student.id in self._names:
-            raise ClassError(f"student {student.id} joined twice")
+            raise ClassError("student {id} joined twice", id=student.id)
         self.students[student.id] = student
         self._names[student.id] = student.nickname
         self._by_token[student.token] = student
@@ -496,7 +503,8 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         (with `present_only`, only those whose page is open): `mode` "normal" gives each table its own
         dice, "duplicate" gives every table the same dice."""
         if mode not in MODES:
-            raise ClassError(f"unknown mode {str(mode)[:20]!r}; choose {' or '.join(MODES)}")
+            raise ClassError("unknown mode {mode}; choose {modes}", mode=repr(str(mode)[:20]),
+                             modes=" or ".join(MODES))
         with self.lock, self._every_table():
             if not self.students:
                 raise ClassError("No student has joined yet: nobody to seat.")
@@ -513,7 +521,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
 
     def _dealt(self, data: dict) -> None:
         if int(data["round"]) != self.round + 1:
-            raise ClassError(f"round {data['round']} follows round {self.round}")
+            raise ClassError("round {round} follows round {last}", round=data["round"], last=self.round)
         mode, seed = data["mode"], int(data["seed"])
         tables = []
         for number, ids in enumerate(data["tables"], start=1):
@@ -533,15 +541,16 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         with self.lock, self._every_table():
             table = self.table(table_number)
             if table is None:
-                raise ClassError(f"There is no table {str(table_number)[:10]} in this round.")
+                raise ClassError("There is no table {number} in this round.", number=str(table_number)[:10])
             if not isinstance(seat, int) or not 0 <= seat < len(table.students):
-                raise ClassError(f"Table {table.number} has seats 1 to {len(table.students)}.")
+                raise ClassError("Table {number} has seats 1 to {seats}.", number=table.number,
+                                 seats=len(table.students))
             if student_id is not None and student_id not in self.students:
                 raise ClassError("That student is not on the roster.")
             holder = table.students[seat]
             if student_id is not None and holder not in (None, student_id):
-                raise ClassError(f"Seat {seat + 1} at table {table.number} is {self._names[holder]}'s: "
-                                 "free it first.")
+                raise ClassError("Seat {seat} at table {number} is {name}'s: free it first.", seat=seat + 1,
+                                 number=table.number, name=self._names[holder])
             data = {"round": self.round, "table": table.number, "seat": seat, "student": student_id,
                     "computer": bool(computer) and student_id is None}
             self.store.append("seat", data)
@@ -551,11 +560,11 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def _seated(self, data: dict) -> None:
         table = self.table(int(data["table"]))
         if table is None or table.round != int(data["round"]):
-            raise ClassError(f"no table {data['table']} in round {data['round']}")
+            raise ClassError("no table {number} in round {round}", number=data["table"], round=data["round"])
         sid = None if data["student"] is None else int(data["student"])
         if sid is not None:
             if sid not in self.students:
-                raise ClassError(f"student {sid} is not on the roster")
+                raise ClassError("student {id} is not on the roster", id=sid)
             for other in self.tables:
                 if sid in other.students:
                     self._reseat(other, other.students.index(sid), None, computer=False)
@@ -586,20 +595,23 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def act(self, token: str | None, action: str, cell: Any = None,
             reader: Reader | None = None) -> tuple[Message, ...]:
         """What a student's device asks: "roll", "place" (a cell), "pass" or "hint", answered for
-        `reader` (the page's; by default the default reader, typeset). Only the student
-        whose turn it is may act; anything else changes nothing and answers with a sentence. An action
-        the table may take is written first, then played (and taken back from the file if the table
-        refuses it after all). Only the student's table is locked while it plays: the other tables
-        play on at once, and the pages are told after the lock is let go."""
+        `reader` (the page's; None: plain English). Only the student whose turn it is may act;
+        anything else changes nothing and answers with a sentence. An action the table may take is
+        written first, then played (and taken back from the file if the table refuses it after all).
+        Only the student's table is locked while it plays: the other tables play on at once, and the
+        pages are told after the lock is let go."""
+        reader = reader or Reader()
         while True:
             student = self.student(token)
             if student is None:
-                return (_refused("This device has not joined the class: join with a nickname first."),)
+                return (_refused(reader.gettext("This device has not joined the class: join with a "
+                                                "nickname first.")),)
             seated = self.seat_of(student)
             if seated is None:
-                return (_refused("You have no seat yet: the teacher deals the tables."),)
+                return (_refused(reader.gettext("You have no seat yet: the teacher deals the tables.")),)
             if action not in ACTIONS:
-                return (_refused(f"Unknown action {str(action)[:20]!r}."),)
+                unknown = repr(str(action)[:20])
+                return (_refused(reader.gettext("Unknown action {action}.").format(action=unknown)),)
             table, seat = seated
             with table.lock:
                 # a deal, a seat change or a removal (each holds every table's lock) came first: again
@@ -618,7 +630,8 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         game = table.game
         if not game.over and game.current_player != seat:
             who = table.table.seats[game.current_player].name
-            return (_refused(f"It is {who}'s turn: watch, and play when your turn comes."),)
+            return (_refused(reader.gettext("It is {name}'s turn: watch, and play when your turn "
+                                            "comes.").format(name=who)),)
         if not _may(table.table, action, cell):
             return self._play(table, action, cell, reader)  # the table refuses it and says why
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
@@ -672,17 +685,18 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def _replay_act(self, data: dict) -> None:
         table = self.table(int(data["table"]))
         if table is None or table.round != int(data["round"]):
-            raise ClassError(f"no table {data['table']} in round {data['round']}")
+            raise ClassError("no table {number} in round {round}", number=data["table"],
+                             round=data["round"])
         game = table.game
         if "events" in data and int(data["events"]) != len(game.events):
-            raise ClassError(f"the log says {data['events']} events came before it, the game has "
-                             f"{len(game.events)}")
+            raise ClassError("the log says {logged} events came before it, the game has {events}",
+                             logged=data["events"], events=len(game.events))
         if game.over or game.current_player != int(data["seat"]):
-            raise ClassError(f"it was not seat {int(data['seat']) + 1}'s turn")
+            raise ClassError("it was not seat {seat}'s turn", seat=int(data["seat"]) + 1)
         cell = tuple(data["cell"]) if isinstance(data["cell"], list) else data["cell"]
         messages = self._play(table, str(data["action"]), cell)
         if not messages or messages[0].refused:
-            raise ClassError(f"the table refused it: {messages[0].text if messages else 'no answer'}")
+            raise ClassError("the table refused it: {why}", why=messages[0].text if messages else "no answer")
 
     # ---- watching ---------------------------------------------------------------------------------------
     def watch(self, callback: Callable[[Change], None]) -> Callable[[], None]:
@@ -715,9 +729,10 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         rows.sort(key=lambda row: (-row["score"], row["points lost"], row["nickname"].casefold()))
         return rows
 
-    def export(self) -> bytes:
+    def export(self, language: str = "en") -> bytes:
         """A zip: decisions.csv (one row per student per decision: the coach's review columns, with
-        the expert's choice, the values and luck, and the comment) and every game's record
+        the expert's choice, the values and luck, and the comment, in `language`; the column names
+        stay English) and every game's record
         (games/round-R-table-T.json). Only copying a record holds its table's lock; the reviews
         (a fraction of a second a game) are made in a process of their own, so the tables play on."""
         with self.lock:
@@ -728,7 +743,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                 games.append((table.round, table.number, table.mode,
                               [seat.name for seat in table.table.seats], table.game.to_json()))
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            decisions = pool.submit(decisions_csv, games).result()
+            decisions = pool.submit(decisions_csv, games, language).result()
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for round_number, number, _mode, _nicknames, record in games:
@@ -744,11 +759,12 @@ def luck_adjusted_scores(record: str) -> list[float]:
     return [float(score) for score in summary["luck_adjusted"]]
 
 
-def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]]) -> str:
+def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]], language: str = "en") -> str:
     """The export's decisions.csv from (round, table, mode, nicknames by seat, record) per game: the
-    coach's review of each game, one row per decision, with the comment in English."""
+    coach's review of each game, one row per decision, with the comment in `language` (its usual note
+    names); the column names stay English."""
     text = io.StringIO()
-    writer, reader = None, Reader()  # (plain English names, as records and CSV columns are written)
+    writer, reader = None, Reader(DEFAULT_NOTE_NAMES[language], language=language)
     for round_number, number, mode, seat_names, record in games:
         game = Game.from_json(record)
         for row, comment in zip(coach.review(game, reader=reader).to_dict("records"),

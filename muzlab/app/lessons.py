@@ -43,7 +43,8 @@ def shipped_notebooks() -> list[Path]:
     """The lessons and the app's notebook that come with muzlab, by name."""
     notebooks = sorted(lessons_source().glob("*.ipynb"))
     if not notebooks:
-        raise LessonsError(f"no lessons found in {lessons_source()}: this muzlab was installed without them")
+        raise LessonsError("no lessons found in {folder}: this muzlab was installed without them",
+                           folder=lessons_source())
     return notebooks
 
 
@@ -76,7 +77,7 @@ def copy_lessons(folder: str | Path = DEFAULT_FOLDER, force: bool = False) -> Co
     """Copy the shipped notebooks into `folder` (made if missing); edited copies stay unless `force`."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise LessonsError(f"{folder} is a file, not a folder for the lessons")
+        raise LessonsError("{folder} is a file, not a folder for the lessons", folder=folder)
     notebooks = shipped_notebooks()
     report = CopyReport(folder)
     if folder.is_dir() and folder.resolve() == lessons_source().resolve():
@@ -239,7 +240,8 @@ def check_port(ip: str, port: int) -> None:
         with socket.socket(infos[0][0], socket.SOCK_STREAM) as probe:
             probe.bind(infos[0][4])
     except OSError as error:
-        raise LessonsError(f"cannot listen on {ip} port {port}: {error.strerror or error}") from None
+        raise LessonsError("cannot listen on {ip} port {port}: {why}", ip=ip, port=port,
+                           why=error.strerror or error) from None
 
 
 def run_voila(argv: list[str]) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from muzlab.core.errors import MuzlabError
+
 MAX_NICKNAME = 20
 #: At most this many combining marks on one letter (Vietnamese needs two; "Z̷̢͓a̸l̵g̶o" needs many more).
 MAX_MARKS = 2
@@ -30,7 +32,7 @@ LOOK_ALIKE = str.maketrans({
 })
 
 
-class NicknameError(ValueError):
+class NicknameError(MuzlabError, ValueError):
     """A nickname the class refuses; the message says what to change."""
 
 
@@ -42,13 +44,13 @@ def clean(nickname: object) -> str:
     if not name:
         raise NicknameError("Type a nickname first (no real names needed).")
     if len(name) > MAX_NICKNAME or not name.isprintable():
-        raise NicknameError(f"A nickname is at most {MAX_NICKNAME} letters, digits or spaces.")
+        raise NicknameError("A nickname is at most {most} letters, digits or spaces.", most=MAX_NICKNAME)
     marks = 0
     for char in unicodedata.normalize("NFD", name):
         marks = marks + 1 if unicodedata.combining(char) else 0
         if marks > MAX_MARKS:
-            raise NicknameError(f"A letter carries at most {MAX_MARKS} accent marks: type the nickname "
-                                "without the stacked marks.")
+            raise NicknameError("A letter carries at most {most} accent marks: type the nickname "
+                                "without the stacked marks.", most=MAX_MARKS)
     return name
 
 

@@ -29,6 +29,7 @@ from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.term_pages import StudentTerm, TeacherTerm
 from muzlab.core.hexgrid import Cell
+from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, error_words, marked
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
@@ -44,7 +45,15 @@ from muzlab.play.table import Message
 from muzlab.reading import default_reader
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.seatboard import Pictures, SeatBoard
-from muzlab.widgets.tabbed_app import FIT, NOTE_NAMES, SIZES, SizeChoice, board_scale, lesson_key_options
+from muzlab.widgets.tabbed_app import (
+    FIT,
+    NOTE_NAMES,
+    SIZES,
+    SizeChoice,
+    board_scale,
+    lesson_key_options,
+    note_name_options,
+)
 
 log = logging.getLogger(__name__)
 #: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
@@ -60,15 +69,21 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
 SCORES = "scores"
+#: The leaderboard's columns: each heading as the teacher reads it, and its field of `standings()`.
+LEADERBOARD = (marked("leaderboard column", "nickname"), marked("leaderboard column", "table"),
+               marked("leaderboard column", "score"), marked("leaderboard column", "completions"),
+               marked("leaderboard column", "points lost"), marked("leaderboard column", "decisions"),
+               marked("leaderboard column", "hints"), marked("leaderboard column", "luck-adjusted"))
 
 
 @dataclass(frozen=True)
 class PageReading:
-    """How one page reads the class: its note names and its lesson key (an English tonic, "" for
-    none), typeset (F♯); `reader` is the value every word of the page is written for."""
+    """How one page reads the class: its note names, its lesson key (an English tonic, "" for none)
+    and its language, typeset (F♯); `reader` is the value every word of the page is written for."""
 
     convention: str = "english"
     key: str = ""
+    language: str = "en"
 
     @property
     def key_setting(self) -> str | None:
@@ -78,11 +93,21 @@ class PageReading:
     @property
     def reader(self) -> Reader:
         """The page's reading as the Reader value the naming layer takes (typeset)."""
-        return Reader(self.convention, Key.of(self.key) if self.key else None, typeset=True)
+        return Reader(self.convention, Key.of(self.key) if self.key else None, typeset=True,
+                      language=self.language)
 
 
-#: The teacher's page and the leak checks read in English, without a lesson key.
-ENGLISH = PageReading()
+def query_language(query: dict[str, str]) -> str:
+    """The language a page's address asks for ("lang"), checked (English unless it is one muzlab speaks)."""
+    return query["lang"] if query.get("lang") in LANGUAGES else "en"
+
+
+def language_menu(language: str) -> widgets.Dropdown:
+    """The menu of the interface's languages, each in its own words (class "muz-language")."""
+    menu = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=language,
+                            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+    menu.add_class("muz-language")
+    return menu
 
 
 class PageDrawer:
@@ -222,11 +247,16 @@ def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None,
     return event_sentence(event, table.position.board, reader, words[-1], table.seats[event.player].name)
 
 
-def status(table: TableSnapshot) -> str:
-    """Whose turn it is (or the result), with the table's scores."""
+def status(table: TableSnapshot, reader: Reader | None = None) -> str:
+    """Whose turn it is (or the result), with the table's scores, in `reader`'s language (None: the
+    reader in force)."""
+    reader = reader or default_reader()
     scores = " · ".join(f"{seat.name}: {score}"
                         for seat, score in zip(table.seats, table.scores, strict=True))
-    return f"Table {table.number} — {table.status} · {scores} · {table.supply} dice left"
+    return reader.ngettext("Table {number} — {status} · {scores} · {supply} die left",
+                           "Table {number} — {status} · {scores} · {supply} dice left",
+                           table.supply).format(number=table.number, status=table.status, scores=scores,
+                                                supply=table.supply)
 
 
 class StudentView(widgets.VBox):
@@ -248,7 +278,11 @@ class StudentView(widgets.VBox):
         # the page's address keeps the seat and the settings (a reload keeps both); checked, never trusted
         sizes = {str(value): value for _label, value in SIZES}
         conventions = [value for _label, value in NOTE_NAMES]
-        self.convention = query["names"] if query.get("names") in conventions else "english"
+        self.language = query_language(query)
+        #: the note names a student chose (kept in the address); else the language's own follow it
+        self.names_chosen = query.get("names") in conventions
+        self._relabelling = False
+        self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
         self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
         self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
         self._page_lock = threading.RLock()  # this page's own: its thread and its clicks draw in turn
@@ -261,18 +295,21 @@ class StudentView(widgets.VBox):
         # made here, in this page's own session: a widget made while another page acts would belong there
         self.board_view = SeatBoard(room.board, on_click=lambda cell: self.act("place", cell))
         self._said: tuple[Message, ...] = ()
-        self.names = widgets.Dropdown(options=list(NOTE_NAMES), value=self.convention,
-                                      description="Note names", style={"description_width": "initial"})
+        self.names = widgets.Dropdown(options=note_name_options(Reader(language=self.language)),
+                                      value=self.convention, style={"description_width": "initial"})
         self.names.add_class("muz-note-names")
-        self.size = SizeChoice(self.scale)  # the app's Size buttons (class "muz-size" each)
-        keys = lesson_key_options(PageReading(self.convention).reader)  # the app's: "F♯ major", "none (...)"
+        self.size = SizeChoice(self.scale, Reader(language=self.language))  # the app's (each "muz-size")
+        # the app's list and words: "F♯ major", "none (each run in its own key)"
+        keys = lesson_key_options(PageReading(self.convention, language=self.language).reader)
         self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
-                                           description="Key of the lesson",
                                            style={"description_width": "initial"},
                                            layout=widgets.Layout(width="auto"))
         self.lesson_key.add_class("muz-key")
-        for control in (self.names, self.size, self.lesson_key):
+        self.language_pick = language_menu(self.language)
+        self.names.observe(lambda _change: self._chose_names(), names="value")
+        for control in (self.size, self.lesson_key):
             control.observe(lambda _change: self._settings(), names="value")
+        self.language_pick.observe(lambda _change: self._chose_language(), names="value")
         self.joining = self._join_form(code)
         self.who = _html("muz-who")
         self.scale_note = _html("muz-lesson-key")
@@ -280,9 +317,9 @@ class StudentView(widgets.VBox):
         self.hand = _html("muz-hand")
         self.last = _html("muz-last")
         self.message = _html("muz-message")
-        self.roll_button = _button("Roll", "muz-roll", "primary")
-        self.pass_button = _button("Pass", "muz-pass", "warning")
-        self.hint_button = _button("Hint", "muz-hint", "info")
+        self.roll_button = _button("", "muz-roll", "primary")
+        self.pass_button = _button("", "muz-pass", "warning")
+        self.hint_button = _button("", "muz-hint", "info")
         for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
                                (self.hint_button, "hint")):
             button.on_click(lambda _b, action=action: self.act(action))
@@ -294,12 +331,12 @@ class StudentView(widgets.VBox):
             flex_flow="row wrap")), self.board_area, self.message, self.status, self.last, self.who,
             self.scale_note])
         self.playing.children[0].add_class("muz-hand-row")
-        self.settings = widgets.HBox([self.names, self.size, self.lesson_key],
+        self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
         self.settings.add_class("muz-settings")
-        self.settings_button = widgets.ToggleButton(value=False, description="Settings",
-                                                    tooltip="Note names, Size and the key of the lesson")
+        self.settings_button = widgets.ToggleButton(value=False)
         self.settings_button.add_class("muz-settings-button")
+        self._label()
         self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
         super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
                           self.playing])
@@ -311,29 +348,53 @@ class StudentView(widgets.VBox):
 
     @property
     def reading(self) -> PageReading:
-        """This page's note names and lesson key."""
-        return PageReading(self.convention, self.key)
+        """This page's note names, lesson key and language."""
+        return PageReading(self.convention, self.key, self.language)
+
+    def _label(self) -> None:
+        """Write the page's fixed words (labels, buttons, hints) in its language."""
+        reader = self.reading.reader
+        self.language_pick.description = reader.gettext("Language")
+        self.names.description = reader.gettext("Note names")
+        if self.names.options != tuple(note_name_options(reader)):
+            self._relabelling = True  # (new labels for the same choices: nothing chosen)
+            self.names.options, self.names.value = note_name_options(reader), self.convention
+            self._relabelling = False
+        self.size.relabel(reader)
+        self.lesson_key.description = reader.gettext("Key of the lesson")
+        self.roll_button.description = reader.gettext("Roll")
+        self.pass_button.description = reader.gettext("Pass")
+        self.hint_button.description = reader.gettext("Hint")
+        self.settings_button.description = reader.gettext("Settings")
+        self.settings_button.tooltip = reader.gettext("Language, note names, size and the key of the lesson")
+        self.nickname.description = reader.gettext("Nickname")
+        self.nickname.placeholder = reader.gettext("your nickname")
+        self.code.description = reader.gettext("Class code")
+        self.code.placeholder = reader.gettext("on the teacher's screen")
+        self.personal.description = reader.gettext("Personal code")
+        self.personal.placeholder = reader.gettext("only if you joined before")
+        self.join_button.description = reader.gettext("Join")
+        self.join_head.value = "<h3>{}</h3><p>{}</p>".format(
+            _text(reader.gettext("Join the class")),
+            _text(reader.gettext("A nickname is all we keep: no real name, no account.")))
 
     def _join_form(self, code: str | None) -> widgets.VBox:
         """The form a page joins with: nickname, the class code (unless the address has it) and, for a
-        returning student, their personal code."""
-        self.nickname = widgets.Text(placeholder="your nickname", description="Nickname")
+        returning student, their personal code (their words: `_label`)."""
+        self.nickname = widgets.Text()
         self.nickname.add_class("muz-nickname")
-        self.code = widgets.Text(value=code or "", placeholder="on the teacher's screen",
-                                 description="Class code")
+        self.code = widgets.Text(value=code or "")
         self.code.add_class("muz-code")
         if code:
             self.code.layout.display = "none"
-        self.personal = widgets.Text(placeholder="only if you joined before", description="Personal code",
-                                     style={"description_width": "initial"})
+        self.personal = widgets.Text(style={"description_width": "initial"})
         self.personal.add_class("muz-personal-code")
         self._code_note = ""  # the personal code, shown on this page after a first join
-        self.join_button = _button("Join", "muz-join", "primary")
+        self.join_button = _button("", "muz-join", "primary")
         self.join_message = _html("muz-join-message")
         self.join_button.on_click(lambda _b: self.join())
-        return widgets.VBox([widgets.HTML("<h3>Join the class</h3><p>A nickname is all we keep: "
-                                          "no real name, no account.</p>"),
-                             self.nickname, self.code, self.personal, self.join_button,
+        self.join_head = _html("muz-join-head")
+        return widgets.VBox([self.join_head, self.nickname, self.code, self.personal, self.join_button,
                              self.join_message])
 
     # ---- actions ------------------------------------------------------------------------------------
@@ -343,16 +404,13 @@ class StudentView(widgets.VBox):
             self.student = self.room.join(self.nickname.value, self.code.value, self.page,
                                           self.personal.value)
         except ClassError as error:
-            self._said, self._said_for = (Message(str(error), kind="refused"),), None
+            self._said = (Message(error_words(error, self.language), kind="refused"),)
+            self._said_for = None
             self.draw()
             return
         self._said = ()
         self.personal.value = ""
-        code = self.student.code
-        self._code_note = ("" if not code else
-                                    f"<p>Your personal code: <b class='muz-my-code'>{_text(code)}</b>. Write "
-                                    "it down: with your nickname it gives you your seat back on any device."
-                                    "</p>")
+        self._code_note = self.student.code  # (shown in the page's language: `_draw`)
         self._attend()
         self._remember()
         self.draw()
@@ -378,11 +436,29 @@ class StudentView(widgets.VBox):
         """Show or fold away the settings (the one button a narrow screen shows for them)."""
         self.settings.layout.display = "flex" if shown else "none"
 
+    def _chose_names(self) -> None:
+        """Note names chosen on this page (not the language's own, following it): kept from now on."""
+        if self._relabelling:
+            return
+        if self.names.value != self.convention:
+            self.names_chosen = True
+        self._settings()
+
+    def _chose_language(self) -> None:
+        """Another language for this page: its words, and its note names unless the student chose some."""
+        self.language = self.language_pick.value
+        self._label()
+        if not self.names_chosen:
+            self.convention = DEFAULT_NOTE_NAMES[self.language]
+            self.names.value = self.convention  # (the same value: `_chose_names` keeps it unchosen)
+        self._settings()
+
     def _settings(self) -> None:
         key = self.lesson_key.value
         self.convention, self.scale = self.names.value, self.size.value
         self.key = Key.of(key).tonic_name if key else ""  # (the value "F# major" read as a key, not split)
-        options = lesson_key_options(PageReading(self.convention).reader)  # (in this page's note names)
+        # (in this page's note names and language)
+        options = lesson_key_options(PageReading(self.convention, language=self.language).reader)
         if options != list(self.lesson_key.options):
             self.lesson_key.options, self.lesson_key.value = options, key
         self._remember()
@@ -392,7 +468,9 @@ class StudentView(widgets.VBox):
         """Put the seat and the settings into the page's address."""
         if self.on_address is None:
             return
-        query = {"names": self.convention, "size": str(self.scale)}
+        query = {"lang": self.language, "size": str(self.scale)}
+        if self.names_chosen:
+            query["names"] = self.convention
         if self.key:
             query["key"] = self.key
         if self.student is not None:
@@ -422,11 +500,13 @@ class StudentView(widgets.VBox):
             self._draw()
 
     def _draw(self) -> None:
+        reader = self.reading.reader
         if self.student is not None and self.room.student(self.student.token) is None:
             # removed by the teacher, or the seat taken back with the personal code on another device
             self.student, self._code_note = None, ""
-            self._said = (Message("This page no longer holds a seat: join again with your nickname and "
-                                  "personal code.", kind="refused"),)
+            gone = reader.gettext("This page no longer holds a seat: join again with your nickname and "
+                                  "personal code.")
+            self._said = (Message(gone, kind="refused"),)
             self._said_for = None
             self._attend()
         seated = self.room.seat_of(self.student) if self.student is not None else None
@@ -451,17 +531,22 @@ class StudentView(widgets.VBox):
         if self.key:
             reader = self.reading.reader
             scale = " ".join(show_name(name, reader) for name in major_scale(self.key))
-            self.scale_note.value = (f"<p>Lesson key: <b>{_text(key_label(self.key, 'major', reader))}</b>"
-                                     f" — {scale}</p>")
+            self.scale_note.value = "<p>{}</p>".format(reader.gettext("Lesson key: {key} — {scale}").format(
+                key=f"<b>{_text(key_label(self.key, 'major', reader))}</b>", scale=_text(scale)))
         else:
             self.scale_note.value = ""
         self._drawn = drawn
         if self.student is None:
             return
-        self.who.value = (f"<h3 style='margin:4px 0'>{_text(self.student.nickname)}"
-                          f"{f' — table {table.number}' if table else ''}</h3>{self._code_note}")
+        who = reader.gettext("{name} — table {number}") if table else "{name}"
+        code = self._code_note and "<p>{}</p>".format(reader.gettext(
+            "Your personal code: {code}. Write it down: with your nickname it gives you your seat back on "
+            "any device.").format(code=f"<b class='muz-my-code'>{_text(self._code_note)}</b>"))
+        self.who.value = "<h3 style='margin:4px 0'>{}</h3>{}".format(
+            who.format(name=_text(self.student.nickname), number=table.number if table else ""), code)
         if table is None:
-            self.status.value = "<p>You have joined. Wait for the teacher to deal the tables.</p>"
+            self.status.value = "<p>{}</p>".format(
+                _text(reader.gettext("You have joined. Wait for the teacher to deal the tables.")))
             self.hand.value = self.last.value = ""
             self.buttons.layout.display = "none"
             self.board_area.layout.display = "none"
@@ -476,15 +561,17 @@ class StudentView(widgets.VBox):
         self.board_view.show_seat(table.position, hand, table.legal, table.last, mine,
                                   next((m.cells for m in self._said if m.kind == "hint"), ()), reader,
                                   (self._shared.pictures, (table.round, table.number, table.version)))
-        turn = "Your turn!" if mine else ("" if table.over else "Watch: it is not your turn.")
+        turn = reader.gettext("Your turn!") if mine else (
+            "" if table.over else reader.gettext("Watch: it is not your turn."))
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
-                             f"{_text(status(table))}</div>")
-        face = pitch_label(hand, self.reading.reader) if hand is not None else "–"
+                             f"{_text(status(table, reader))}</div>")
+        face = pitch_label(hand, reader) if hand is not None else "–"
+        in_hand = reader.gettext("die in hand")
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
-                           f"{_text(face)}</div><div>die in hand</div>")
+                           f"{_text(face)}</div><div>{_text(in_hand)}</div>")
         words = self._shared.words.of(reader, table)
-        last = last_move(table, words, reader)
-        self.last.value = f"<div style='font-size:{size}px'>Last move: {_text(last)}</div>"
+        last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
+        self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
         if mine:  # (hidden buttons are left as they are: a message to the page less for each)
             self.roll_button.disabled = table.phase not in ("roll", "reroll")
             self.pass_button.disabled = table.phase not in ("place", "bonus")
@@ -509,35 +596,39 @@ class TeacherView(widgets.VBox):
     any table's board on the projector with its last move explained. Drawn on its own thread
     (`drawer`, in `session`), as a student's page is."""
 
-    def __init__(self, room: Classroom, address: str = "", session: Any = None):
+    def __init__(self, room: Classroom, address: str = "", session: Any = None, language: str = "en",
+                 on_address: Callable[[dict[str, str]], None] | None = None):
         self.room = room
         self.address = address
         self._shared = shared(room)
+        self.on_address = on_address
+        #: the teacher's reading: their language, with its usual note names
+        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language)
         self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
+        self.language_pick = language_menu(language)
+        self.language_pick.observe(lambda _change: self._chose_language(), names="value")
         self.code = _html("muz-class-code")
         self.roster = _html("muz-roster-box")
-        self.size = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=2,
-                                     description="Per table")
+        self.size = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=2)
         self.size.add_class("muz-table-size")
-        self.mode = widgets.ToggleButtons(options=[("normal game", "normal"),
-                                                   ("duplicate tournament", "duplicate")], value="normal")
+        self.mode = widgets.ToggleButtons(options=self._modes(), value="normal")
         self.mode.add_class("muz-mode")
-        self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9, description="Game no.")
-        self.hints = widgets.Checkbox(value=True, description="Hint button for the players")
-        self.absent = widgets.Checkbox(value=False, description="Seat students whose page is closed too")
+        self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9)
+        self.hints = widgets.Checkbox(value=True)
+        self.absent = widgets.Checkbox(value=False)
         self.absent.add_class("muz-seat-absent")
         self.hints.observe(lambda _change: self._say_what_lights(), names="value")
         self.lights = _html("muz-lights")
-        self.deal_button = _button("Deal", "muz-deal", "primary")
+        self.deal_button = _button("", "muz-deal", "primary")
         self.deal_button.on_click(lambda _b: self.deal())
         self.message = _html("muz-message")
         self.tables = _html("muz-tables")
         self.leaderboard = _html("muz-leaderboard-box")
-        self.pick = widgets.Dropdown(options=[], description="Table")
+        self.pick = widgets.Dropdown(options=[])
         self.pick.add_class("muz-projector-table")
-        self.show_button = _button("Show on the projector", "muz-projector", "info")
+        self.show_button = _button("", "muz-projector", "info")
         self.show_button.on_click(lambda _b: self.project(self.pick.value))
-        self.back_button = _button("Back to the class", "muz-back")
+        self.back_button = _button("", "muz-back")
         self.back_button.on_click(lambda _b: self.project(None))
         self.projected: int | None = None
         self.projector_board = SeatBoard(room.board, scale=2.0)
@@ -547,8 +638,9 @@ class TeacherView(widgets.VBox):
         seats = self._seat_controls()
         deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.absent, self.deal_button],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self._say_what_lights()
-        self.dashboard = widgets.VBox([self.code, self.roster, deal, self.lights, seats, self.message,
+        self._label()
+        self.dashboard = widgets.VBox([self.language_pick, self.code, self.roster, deal, self.lights,
+                                       seats, self.message,
                                        self.tables, widgets.HBox([self.pick, self.show_button]),
                                        self.leaderboard])
         super().__init__([self.dashboard, self.projector])
@@ -560,27 +652,65 @@ class TeacherView(widgets.VBox):
 
     def _seat_controls(self) -> widgets.HBox:
         """A seat's controls: who, where, and what to do (each answered in self.message)."""
-        self.who_pick = widgets.Dropdown(options=[], description="Student")
+        self.who_pick = widgets.Dropdown(options=[])
         self.who_pick.add_class("muz-seat-student")
-        self.seat_pick = widgets.Dropdown(options=[], description="Seat")
+        self.seat_pick = widgets.Dropdown(options=[])
         self.seat_pick.add_class("muz-seat-pick")
-        seat_buttons = []
-        for label, css, do in (("Move the student here", "muz-move", self.move),
-                               ("Free the seat", "muz-free", self.free),
-                               ("Computer plays the seat", "muz-computer", self.computer),
-                               ("Remove the student", "muz-remove", self.remove)):
-            button = _button(label, css)
+        self.seat_buttons = []
+        for css, do in (("muz-move", self.move), ("muz-free", self.free), ("muz-computer", self.computer),
+                        ("muz-remove", self.remove)):
+            button = _button("", css)
             button.on_click(lambda _b, do=do: do())
-            seat_buttons.append(button)
-        return widgets.HBox([self.who_pick, self.seat_pick, *seat_buttons],
+            self.seat_buttons.append(button)
+        return widgets.HBox([self.who_pick, self.seat_pick, *self.seat_buttons],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+
+    def _modes(self) -> list[tuple[str, str]]:
+        reader = self.reading.reader
+        return [(reader.gettext("normal game"), "normal"),
+                (reader.gettext("duplicate tournament"), "duplicate")]
+
+    def _label(self) -> None:
+        """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
+        reader = self.reading.reader
+        self.language_pick.description = reader.gettext("Language")
+        self.size.description = reader.gettext("Per table")
+        mode = self.mode.value
+        self.mode.options, self.mode.value = self._modes(), mode
+        self.seed.description = reader.gettext("Game no.")
+        self.hints.description = reader.gettext("Hint button for the players")
+        self.absent.description = reader.gettext("Seat students whose page is closed too")
+        self.deal_button.description = reader.gettext("Deal")
+        self.pick.description = reader.gettext("Table")
+        self.show_button.description = reader.gettext("Show on the projector")
+        self.back_button.description = reader.gettext("Back to the class")
+        self.who_pick.description = reader.gettext("Student")
+        self.seat_pick.description = reader.gettext("Seat")
+        for button, label in zip(self.seat_buttons, (
+                reader.gettext("Move the student here"), reader.gettext("Free the seat"),
+                reader.gettext("Computer plays the seat"), reader.gettext("Remove the student")),
+                strict=True):
+            button.description = label
+        self._say_what_lights()
+
+    def _chose_language(self) -> None:
+        """The teacher's page in another language (kept in its address)."""
+        language = self.language_pick.value
+        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language)
+        self._label()
+        if self.on_address is not None:
+            self.on_address({"lang": language})
+        self.draw()
 
     def lit_words(self) -> str:
         """What the players will see lit, in a sentence (the Deal's settings)."""
-        hint = ("a Hint button lights the best cell and says why" if self.hints.value
-                else "no Hint button")
-        return ("The student whose turn it is sees every legal cell lit, with its points; "
-                f"{hint}. The others watch the board unlit.")
+        reader = self.reading.reader
+        if self.hints.value:
+            return reader.gettext("The student whose turn it is sees every legal cell lit, with its "
+                                  "points; a Hint button lights the best cell and says why. The others "
+                                  "watch the board unlit.")
+        return reader.gettext("The student whose turn it is sees every legal cell lit, with its points; "
+                              "no Hint button. The others watch the board unlit.")
 
     def _say_what_lights(self) -> None:
         self.lights.value = f"<div style='color:#333'>{_text(self.lit_words())}</div>"
@@ -596,14 +726,21 @@ class TeacherView(widgets.VBox):
             return
         count, seated = len(self.room.tables), sum(len(t.students) for t in self.room.tables)
         away = len(self.room.students) - seated
-        self.message.value = (f"<div style='color:#064'>Round {self.room.round}: {count} "
-                              f"table{'s' if count != 1 else ''} ({self.mode.value})"
-                              + (f"; {away} student{'s' if away != 1 else ''} without an open page not "
-                                 "seated" if away else "") + f". {_text(self.lit_words())}</div>")
+        reader = self.reading.reader
+        mode = dict((value, label) for label, value in self._modes())[self.mode.value]
+        dealt = reader.ngettext("Round {round}: {count} table ({mode})",
+                                "Round {round}: {count} tables ({mode})", count).format(
+            round=self.room.round, count=count, mode=mode)
+        if away:
+            dealt += reader.ngettext("; {count} student without an open page not seated",
+                                     "; {count} students without an open page not seated",
+                                     away).format(count=away)
+        self.message.value = f"<div style='color:#064'>{_text(dealt)}. {_text(self.lit_words())}</div>"
         self.seed.value = self.room.round + 1
 
     def _refused(self, error: ClassError) -> None:
-        self.message.value = f"<div style='color:#b00000'>✗ {_text(str(error))}</div>"
+        words = error_words(error, self.reading.language)
+        self.message.value = f"<div style='color:#b00000'>✗ {_text(words)}</div>"
 
     def _seat_change(self, done: str, change: Callable[[], None]) -> None:
         try:
@@ -619,7 +756,8 @@ class TeacherView(widgets.VBox):
             self._refused(ClassError("Choose a student and a seat first."))
             return
         (table, seat), sid = self.seat_pick.value, self.who_pick.value
-        self._seat_change(f"{self.room.nickname(sid)} now sits at table {table}, seat {seat + 1}.",
+        done = self.reading.reader.gettext("{name} now sits at table {table}, seat {seat}.")
+        self._seat_change(done.format(name=self.room.nickname(sid), table=table, seat=seat + 1),
                           lambda: self.room.seat(table, seat, sid))
 
     def free(self) -> None:
@@ -628,7 +766,8 @@ class TeacherView(widgets.VBox):
             self._refused(ClassError("Choose a seat first (the tables are dealt first)."))
             return
         table, seat = self.seat_pick.value
-        self._seat_change(f"Table {table}, seat {seat + 1} is free.", lambda: self.room.seat(table, seat))
+        done = self.reading.reader.gettext("Table {table}, seat {seat} is free.")
+        self._seat_change(done.format(table=table, seat=seat + 1), lambda: self.room.seat(table, seat))
 
     def computer(self) -> None:
         """Let the computer play the chosen seat."""
@@ -636,7 +775,8 @@ class TeacherView(widgets.VBox):
             self._refused(ClassError("Choose a seat first (the tables are dealt first)."))
             return
         table, seat = self.seat_pick.value
-        self._seat_change(f"The computer plays table {table}, seat {seat + 1}.",
+        done = self.reading.reader.gettext("The computer plays table {table}, seat {seat}.")
+        self._seat_change(done.format(table=table, seat=seat + 1),
                           lambda: self.room.seat(table, seat, computer=True))
 
     def remove(self) -> None:
@@ -646,7 +786,8 @@ class TeacherView(widgets.VBox):
             self._refused(ClassError("Choose a student first."))
             return
         name = self.room.nickname(sid)
-        self._seat_change(f"{name} is off the roster; their seat is free.", lambda: self.room.remove(sid))
+        done = self.reading.reader.gettext("{name} is off the roster; their seat is free.")
+        self._seat_change(done.format(name=name), lambda: self.room.remove(sid))
 
     def project(self, number: int | None) -> None:
         """Show table `number` full screen (None: back to the dashboard)."""
@@ -695,27 +836,33 @@ class TeacherView(widgets.VBox):
             here = set(room.present())
             seat_names = [(t.number, i, t.table.seats[i].name)
                           for t in tables for i in range(len(t.students))]
+        reader = self.reading.reader
         with self._page_lock:
-            where = _text(self.address)
-            self.code.value = (f"<div>Students open <b>{where}</b> and type the class code:</div>"
+            where = reader.gettext("Students open {address} and type the class code:").format(
+                address=f"<b>{_text(self.address)}</b>")
+            self.code.value = (f"<div>{where}</div>"
                                "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
                                "letter-spacing:10px;line-height:1.2'>"
                                f"{room.class_code}</div>")
             seats = {sid: table.number for table in tables for sid in table.students}
+            at, closed = reader.gettext(" (table {number})"), reader.gettext(" — page closed")
             items = "".join(f"<li class='muz-student'>{_text(s.nickname)}"
-                            f"{f' (table {seats[s.id]})' if s.id in seats else ''}"
-                            f"{'' if s.id in here else ' — page closed'}</li>"
+                            f"{_text(at.format(number=seats[s.id])) if s.id in seats else ''}"
+                            f"{'' if s.id in here else _text(closed)}</li>"
                             for s in students)
-            self.roster.value = (f"<h3>Roster: {len(students)} joined</h3>"
+            joined = reader.ngettext("Roster: {count} joined", "Roster: {count} joined", len(students))
+            self.roster.value = (f"<h3>{_text(joined.format(count=len(students)))}</h3>"
                                  f"<ul class='muz-roster'>{items}</ul>")
             who, where = self.who_pick.value, self.seat_pick.value
             self.who_pick.options = [(s.nickname, s.id) for s in students]
             self.who_pick.value = who if who in {s.id for s in students} else None
-            self.seat_pick.options = [(f"table {number}, seat {i + 1}: {name}", (number, i))
+            seat_words = reader.gettext("table {number}, seat {seat}: {name}")
+            self.seat_pick.options = [(seat_words.format(number=number, seat=i + 1, name=name), (number, i))
                                       for number, i, name in seat_names]
             self.seat_pick.value = where if where in dict(self.seat_pick.options).values() else None
             chosen = self.pick.value
-            self.pick.options = [(f"table {t.number}", t.number) for t in tables]
+            table_words = reader.gettext("table {number}")
+            self.pick.options = [(table_words.format(number=t.number), t.number) for t in tables]
             self.pick.value = chosen if chosen in {t.number for t in tables} else (1 if tables else None)
             self.draw_scores()
             self.draw_projector()
@@ -724,21 +871,23 @@ class TeacherView(widgets.VBox):
         """The tables' state and the leaderboard."""
         room = self.room
         standings = room.standings()
+        reader = self.reading.reader
         with self._page_lock:
             snapshots = [table.snapshot() for table in room.tables]
-            self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t))}"
-                                        f"{f' — {_text(t.fair_missing)}' if t.fair_missing else ''}</div>"
+            missing = reader.gettext(" — The luck-adjusted review could not be made for this table.")
+            self.tables.value = "".join(f"<div class='muz-table-line'>{_text(status(t, reader))}"
+                                        f"{_text(missing) if t.fair_missing else ''}</div>"
                                         for t in snapshots)
-            columns = ("nickname", "table", "score", "completions", "points lost", "decisions", "hints",
-                       "luck-adjusted")
-            head = "".join(f"<th>{c}</th>" for c in columns)
+            head = "".join(f"<th>{_text(reader.pgettext(*heading))}</th>" for heading in LEADERBOARD)
             body = "".join("<tr>" + "".join(f"<td>{_text('' if row[c] is None else str(row[c]))}</td>"
-                                            for c in columns) + "</tr>" for row in standings)
+                                            for _context, c in LEADERBOARD) + "</tr>" for row in standings)
+            heading = reader.gettext("Leaderboard")
+            about = reader.gettext("Luck-adjusted: the score with the luck of the dice taken out (the "
+                                   "coach's fair review), shown once a table's game is over: the fairer "
+                                   "ranking.")
             self.leaderboard.value = (
                 "<style>.muz-leaderboard td, .muz-leaderboard th {padding: 2px 10px; text-align: left}"
-                "</style><h3>Leaderboard</h3><p><i>Luck-adjusted: the score with the luck of the dice "
-                "taken out (the coach's fair review), shown once a table's game is over: the fairer "
-                "ranking.</i></p>"
+                f"</style><h3>{_text(heading)}</h3><p><i>{_text(about)}</i></p>"
                 f"<table class='muz-leaderboard'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
     def draw_projector(self) -> None:
@@ -746,17 +895,18 @@ class TeacherView(widgets.VBox):
         table = self.room.table(self.projected) if self.projected else None
         if table is None:
             return
+        reader = self.reading.reader
         with self._page_lock:
             snapshot = table.snapshot()
             last = snapshot.last_decision
-            comment = "" if last is None else coach.comment(*last, reader=ENGLISH.reader)
+            comment = "" if last is None else coach.comment(*last, reader=reader)
             self.projector_board.show_seat(snapshot.position, None, (), snapshot.last, False, (),
-                                           ENGLISH.reader, (self._shared.pictures, (snapshot.round,
+                                           reader, (self._shared.pictures, (snapshot.round,
                                            snapshot.number, snapshot.version)))
-            words = self._shared.words.of(ENGLISH.reader, snapshot)
+            words = self._shared.words.of(reader, snapshot)
             self.projector_text.value = (
-                f"<div style='font-size:28px'><b>{_text(status(snapshot))}</b></div>"
-                f"<div style='font-size:24px'>{_text(last_move(snapshot, words, ENGLISH.reader))}</div>"
+                f"<div style='font-size:28px'><b>{_text(status(snapshot, reader))}</b></div>"
+                f"<div style='font-size:24px'>{_text(last_move(snapshot, words, reader))}</div>"
                 f"<div style='font-size:22px;color:#064'>{_text(comment)}</div>")
 
     def close(self) -> None:
@@ -787,10 +937,13 @@ def StudentPage():
     """"/": join, then play; the seat token lives in the address, so a reload finds the seat again. Beyond
     `MAX_SESSIONS` pages at once, a page is told that the class is full."""
     context = _session()
+    router = solara.use_router()
     if context is not None and not sessions.admit(context.id):
-        solara.Title("Muzundrum class")
-        solara.Markdown(f"**The class is full**: {MAX_SESSIONS} pages are open already. Close a page "
-                        "you do not need, or ask the teacher, then reload this one.")
+        reader = Reader(language=query_language(_query(router.search)))
+        solara.Title(reader.gettext("Muzundrum class"))
+        solara.Markdown(reader.gettext("**The class is full**: {count} pages are open already. Close a page "
+                                       "you do not need, or ask the teacher, then reload this one.").format(
+            count=MAX_SESSIONS))
         return
     if context is not None:
         context.on_close(lambda: sessions.leave(context.id))
@@ -820,7 +973,7 @@ def StudentSeat():
     if context is not None and view.student is not None:  # (opened with a seat: a joined page)
         sessions.joined(context.id)
     solara.use_effect(lambda: view.close, [])
-    solara.Title("Muzundrum class")
+    solara.Title(view.reading.reader.gettext("Muzundrum class"))
     solara.Column(children=[view])
     StudentTerm(term(), view)  # the term: my assignments and my progress (muzlab.app.term_pages)
 
@@ -829,22 +982,36 @@ def StudentSeat():
 def TeacherPage():
     """"/teacher?key=...": the dashboard and Export, for the holder of the teacher's key only."""
     router = solara.use_router()
-    if not classroom().is_teacher(_query(router.search).get("key")):
-        solara.Markdown("This page needs the teacher's address, as `muzlab class` printed it.")
+    query = _query(router.search)
+    if not classroom().is_teacher(query.get("key")):
+        solara.Markdown(Reader(language=query_language(query)).gettext(
+            "This page needs the teacher's address, as `muzlab class` printed it."))
     else:
         Dashboard()
 
 
 @solara.component
 def Dashboard():
-    """The teacher's view and the Export button (the zip is made in a thread when clicked)."""
+    """The teacher's view and the Export button (the zip is made in a thread when clicked), in the
+    language the address names ("lang", chosen on the page)."""
     room = classroom()
-    view = solara.use_memo(lambda: TeacherView(room, student_address(), _session()), [])
+    router = solara.use_router()
+    query = _query(router.search)
+    language, set_language = solara.use_state(query_language(query))
+
+    def remember(address: dict[str, str]) -> None:
+        set_language(address["lang"])
+        router.push(f"/teacher?{urlencode({'key': query.get('key', ''), **address})}")
+
+    view = solara.use_memo(lambda: TeacherView(room, student_address(), _session(), language, remember), [])
     solara.use_effect(lambda: view.close, [])
-    solara.Title("Muzundrum class — teacher")
+    reader = Reader(language=language)
+    solara.Title(reader.gettext("Muzundrum class — teacher"))
     solara.Column(children=[view])
-    solara.FileDownload(room.export, filename="class-export.zip", mime_type="application/zip",
-                        children=[solara.Button("Export", classes=["muz-export"], color="primary")])
+    solara.FileDownload(lambda: room.export(language), filename="class-export.zip",
+                        mime_type="application/zip",
+                        children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
+                                                color="primary")])
     TeacherTerm(term())  # the term: assignments, progress, Export grades (muzlab.app.term_pages)
 
 

@@ -33,7 +33,7 @@ class Renaming:
         try:
             name = nicknames.clean(nickname)
         except nicknames.NicknameError as error:
-            raise self.Refusal(str(error)) from None
+            raise self.Refusal(error.template, **error.fields) from None
         with self.lock:
             if student_id not in self.students:
                 raise self.Refusal("That student is not on the roster.")
@@ -41,8 +41,8 @@ class Renaming:
             twin = next((s for s in self.students.values()
                          if s.id != student_id and nicknames.skeleton(s.nickname) == same), None)
             if twin is not None:
-                raise self.Refusal(f"{name} looks too much like {twin.nickname}, who has already joined: "
-                                   "choose another nickname.")
+                raise self.Refusal("{name} looks too much like {other}, who has already joined: choose "
+                                   "another nickname.", name=name, other=twin.nickname)
             data = {"id": student_id, "nickname": name}
             self.store.append("rename", data)
             renamed = self._renamed(data)

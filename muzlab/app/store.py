@@ -194,8 +194,8 @@ def _hold_folder(folder: Path):
         fcntl.flock(hold, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         hold.close()
-        raise ClassFolderError(f"another muzlab class server is already serving {folder}: stop it first, "
-                               "or give this one another folder") from None
+        raise ClassFolderError("another muzlab class server is already serving {folder}: stop it "
+                               "first, or give this one another folder", folder=folder) from None
     hold.seek(0)
     hold.truncate()
     hold.write(f"{os.getpid()}\n")
@@ -213,17 +213,16 @@ def _open_checked(path: Path) -> tuple[sqlite3.Connection, int | None]:
     if path.exists() and path.stat().st_size:
         with path.open("rb") as file:
             if file.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-                raise ClassFolderError(f"{path} is not a SQLite file (it may be damaged): {_RECOVER}")
+                raise ClassFolderError("{path} is not a SQLite file (it may be damaged): restore it from a "
+                                       "copy (class.sqlite.backup-v*, or your own), or move it away to "
+                                       "start the class afresh",
+                                       path=path)
     db = _connect(path)
     try:
         return db, _check(db, path)
     except BaseException:
         db.close()
         raise
-
-
-_RECOVER = ("restore it from a copy (class.sqlite.backup-v*, or your own), or move it away to start the "
-            "class afresh")
 
 
 def _check(db: sqlite3.Connection, path: Path) -> int | None:
@@ -233,13 +232,18 @@ def _check(db: sqlite3.Connection, path: Path) -> int | None:
         if not tables:
             return None
         if not {"meta", "events"} <= tables:
-            raise ClassFolderError(f"{path} is a SQLite file but not a class's (no meta and events tables): "
-                                   f"{_RECOVER}")
+            raise ClassFolderError("{path} is a SQLite file but not a class's (no meta and events tables): "
+                                   "restore it from a copy (class.sqlite.backup-v*, or your own), or move "
+                                   "it away to start the class afresh",
+                                   path=path)
         row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         schema = 1 if row is None else int(row[0]) if str(row[0]).isdigit() else -1
         if not 1 <= schema <= SCHEMA:
-            raise ClassFolderError(f"{path} has layout {str(row[0])[:20]!r}, which this muzlab does not know "
-                                   f"(it knows 1 to {SCHEMA}): use the muzlab that made it, or {_RECOVER}")
+            raise ClassFolderError("{path} has layout {layout}, which this muzlab does not know (it knows "
+                                   "1 to {known}): use the muzlab that made it, or restore it from a copy "
+                                   "(class.sqlite.backup-v*, or your own), or move it away to start the "
+                                   "class afresh",
+                                   path=path, layout=repr(str(row[0])[:20]), known=SCHEMA)
         # the first event of an unknown kind or whose data is not a JSON object, found by SQLite itself
         # (a term's tens of thousands of answers are checked in milliseconds, not parsed in Python)
         marks = ", ".join("?" * len(KINDS))
@@ -249,9 +253,17 @@ def _check(db: sqlite3.Connection, path: Path) -> int | None:
         if bad is not None:
             seq, kind = bad
             if kind not in KINDS:
-                raise ClassFolderError(f"{path}: event {seq} is of an unknown kind {str(kind)[:20]!r}: "
-                                       f"{_RECOVER}")
-            raise ClassFolderError(f"{path}: event {seq} ({kind}) is not readable JSON: {_RECOVER}")
+                raise ClassFolderError("{path}: event {seq} is of an unknown kind {kind}: restore it from "
+                                       "a copy (class.sqlite.backup-v*, or your own), or move it away to "
+                                       "start the class afresh",
+                                       path=path, seq=seq, kind=repr(str(kind)[:20]))
+            raise ClassFolderError("{path}: event {seq} ({kind}) is not readable JSON: restore it from "
+                                   "a copy (class.sqlite.backup-v*, or your own), or move it away to "
+                                   "start the class afresh",
+                                   path=path, seq=seq, kind=kind)
     except sqlite3.DatabaseError as error:
-        raise ClassFolderError(f"{path} cannot be read as a class ({error}): {_RECOVER}") from None
+        raise ClassFolderError("{path} cannot be read as a class ({error}): restore it from a copy "
+                               "(class.sqlite.backup-v*, or your own), or move it away to start the class "
+                               "afresh",
+                               path=path, error=error) from None
     return schema

@@ -9,7 +9,20 @@ if TYPE_CHECKING:  # (a type only: the refusal's module imports the grid, not th
 
 
 class MuzlabError(Exception):
-    """Base class of every error muzlab raises on purpose."""
+    """Base class of every error muzlab raises on purpose. Raised as `Error("English {template}",
+    name=value, ...)`, it keeps the template and its facts (`template`, `fields`), so a page or the
+    command line can say it in its reader's language (`muzlab.names.language.error_words`); `str()`
+    is the English sentence."""
+
+    def __init__(self, *args: object, **fields: object):
+        if fields:
+            if len(args) != 1 or not isinstance(args[0], str):
+                raise TypeError("an error with fields takes one template")
+            super().__init__(args[0].format(**fields))
+        else:
+            super().__init__(*args)
+        self.template = args[0] if len(args) == 1 and isinstance(args[0], str) else ""
+        self.fields = fields
 
 
 class UnknownNoteName(MuzlabError, ValueError):

@@ -66,7 +66,8 @@ def writable_folder(folder: Path) -> bool:
         probe.touch()
         probe.unlink()
     except OSError as error:
-        raise OutputError(f"cannot write into {folder}: {error.strerror or error}") from None
+        raise OutputError("cannot write into {folder}: {why}", folder=folder,
+                          why=error.strerror or error) from None
     return made
 
 
@@ -74,11 +75,11 @@ def check_files(folder: Path, names: tuple[str, ...], force: bool) -> bool:
     """Check before any work that the files `names` can be written into `folder`: the folder is made if
     missing (returns whether it was), and earlier files are refused unless `force`."""
     if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder} is a file, not a folder")
+        raise OutputError("{folder} is a file, not a folder", folder=folder)
     found = [name for name in names if (folder / name).exists()]
     if found and not force:
-        raise OutputExists(f"{folder} already holds {', '.join(found)} from an earlier run; choose another "
-                           "folder, or replace them with --force (force=True)")
+        raise OutputExists("{folder} already holds {files} from an earlier run; choose another folder, or "
+                           "replace them with --force (force=True)", folder=folder, files=", ".join(found))
     return writable_folder(folder)
 
 
@@ -114,7 +115,7 @@ def staging_folder(out: Path, run_id: str) -> Path:
     try:
         staging.mkdir()
     except OSError as error:
-        raise OutputError(f"cannot write beside {out}: {error.strerror or error}") from None
+        raise OutputError("cannot write beside {out}: {why}", out=out, why=error.strerror or error) from None
     return staging
 
 
@@ -144,11 +145,13 @@ def file_written(path: str | Path, force: bool) -> Iterator[Path]:
     a failed or interrupted write leaves no temporary file and the earlier file whole."""
     final = Path(path)
     if final.is_dir():
-        raise OutputError(f"{final} is a folder; give a file name")
+        raise OutputError("{path} is a folder; give a file name", path=final)
     if final.exists() and not force:
-        raise OutputExists(f"{final} already exists; choose another name, or replace it with --force")
+        raise OutputExists("{path} already exists; choose another name, or replace it with --force",
+                           path=final)
     if not final.parent.is_dir():
-        raise OutputError(f"cannot write {final}: the folder {final.parent} does not exist")
+        raise OutputError("cannot write {path}: the folder {folder} does not exist", path=final,
+                          folder=final.parent)
     writable_folder(final.parent)
     aside = final.with_name(f".{final.stem}.{new_run_id()}.tmp{final.suffix}")
     try:

@@ -119,3 +119,13 @@ def triad_phrase(root: str, quality: str, language: str) -> str:
     else:
         raise UnknownSetting(f"no words for a triad of quality {shown(quality)}")
     return template.format(root=root)
+
+
+def error_words(error: BaseException, language: str) -> str:
+    """An error's sentence in `language`: its English template (`MuzlabError.template`) translated and
+    filled with its facts; the English text for an error raised without a template or not translated."""
+    template, fields = getattr(error, "template", ""), getattr(error, "fields", {})
+    if check_language(language) == "en" or not template:
+        return str(error)
+    words = translate(language, template)
+    return words.format(**fields) if fields else words

@@ -45,6 +45,15 @@ def or_list(words: list[str] | tuple[str, ...], reader: Reader) -> str:
     return ", ".join([word.strip() for word in words[:-2]] + [last])
 
 
+def and_list(words: list[str] | tuple[str, ...], reader: Reader) -> str:
+    """Words joined as a reader lists things done together: "completes a triad and starts a run"."""
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the last two of a list of things ("completes the C major triad and starts a run").
+    last = reader.gettext("{first} and {last}").format(first=words[-2].strip(), last=words[-1])
+    return ", ".join([word.strip() for word in words[:-2]] + [last])
+
+
 #: One triad of each quality, with its article ("a major triad"), by quality.
 _A_TRIAD = {
     "major": marked("a triad", "a major triad"),

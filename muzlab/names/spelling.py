@@ -440,10 +440,14 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None,
     fit = fit_run(values, key)
     size = len(SCALE_STEPS[fit.kind])
     degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
-    if degrees == list(range(1, size + 1)):
-        return f"{_key_text(fit.key, fit.kind, reader)} scale"  # the whole scale, from its tonic
-    where = f"degree {degrees[0]}" if len(degrees) == 1 else "degrees " + "-".join(map(str, degrees))
-    return f"{_key_text(fit.key, fit.kind, reader)} scale, {where}"
+    language, key = "en" if reader is None else reader.language, _key_text(fit.key, fit.kind, reader)
+    if degrees == list(range(1, size + 1)):  # the whole scale, from its tonic
+        return translate_in(language, "scale name", "{key} scale").format(key=key)
+    if len(degrees) == 1:
+        return translate_in(language, "scale name", "{key} scale, degree {degree}").format(key=key,
+                                                                                          degree=degrees[0])
+    return translate_in(language, "scale name", "{key} scale, degrees {degrees}").format(
+        key=key, degrees="-".join(map(str, degrees)))
 
 
 def _best_tonic(tonic: int, kind: str) -> str:
@@ -982,8 +986,25 @@ def run_degrees(pitches: Sequence[int], style: str = "names", fit: ScaleFit | No
     fit = fit or choose_fit(list(pitches))
     if style not in DEGREE_STYLES:
         raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
-    return f"in {_key_text(fit.key, 'major', reader)}: " + DASH.join(DEGREE_STYLES[style][(fit.start + i) % 7]
-                                                    for i in range(len(pitches)))
+    words = [DEGREE_STYLES[style][(fit.start + i) % 7] for i in range(len(pitches))]
+    if style == "names":
+        words = [degree_name((fit.start + i) % 7, reader) for i in range(len(pitches))]
+    language = "en" if reader is None else reader.language
+    return translate_in(language, "degrees", "in {key}: {degrees}").format(
+        key=_key_text(fit.key, "major", reader), degrees=DASH.join(words))
+
+
+#: Each degree of a major scale by its name, marked for the catalogues (the glossary's words).
+_DEGREE_WORDS = (marked("degree", "tonic"), marked("degree", "supertonic"), marked("degree", "mediant"),
+                 marked("degree", "subdominant"), marked("degree", "dominant"),
+                 marked("degree", "submediant"),
+                 marked("degree", "leading tone"))
+
+
+def degree_name(index: int, reader: Reader | None = None) -> str:
+    """The name of a major scale's degree (0: the tonic ... 6: the leading tone) in `reader`'s language
+    (English by default): "Dominante", "sensible", "tónica"."""
+    return translate_in("en" if reader is None else reader.language, *_DEGREE_WORDS[index])
 
 
 def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: ScaleFit | None = None,

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
+from muzlab.names.language import marked
 from muzlab.names.reader import PLAIN, Key, Reader
+from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import pitch_label
 from muzlab.play.agents import ExpertAgent
 from muzlab.play.events import Completion, completion
@@ -31,13 +33,42 @@ from muzlab.rules.position import Position, Structure
 if TYPE_CHECKING:
     import pandas as pd
 
-#: Verb forms for the sentences: present (advice), past (what was played), participle (what could
-#: have been played: "would have completed").
-_VERBS = {
-    "complete": ("completes", "completed"),
-    "extend": ("extends", "extended"),
-    "start": ("starts", "started"),
-    "build": ("builds", "built"),
+#: What a placement does to the runs through its cell, in the order a sentence says it.
+_VERBS = ("complete", "extend", "start", "build")
+#: Each verb with what it acts on, by tense: present (advice), past (what was played), "would" (what
+#: could have been played: "would have completed ...") and "would, more" (the later verbs of such a
+#: list: "would have completed X and started Y").
+_VERB_WORDS = {
+    ("complete", "present"): marked("builds", "completes {things}"),
+    ("extend", "present"): marked("builds", "extends {things}"),
+    ("start", "present"): marked("builds", "starts {things}"),
+    ("build", "present"): marked("builds", "builds {things}"),
+    ("complete", "past"): marked("built", "completed {things}"),
+    ("extend", "past"): marked("built", "extended {things}"),
+    ("start", "past"): marked("built", "started {things}"),
+    ("build", "past"): marked("built", "built {things}"),
+    ("complete", "would"): marked("would have built", "would have completed {things}"),
+    ("extend", "would"): marked("would have built", "would have extended {things}"),
+    ("start", "would"): marked("would have built", "would have started {things}"),
+    ("build", "would"): marked("would have built", "would have built {things}"),
+    ("complete", "would, more"): marked("would have built, more", "completed {things}"),
+    ("extend", "would, more"): marked("would have built, more", "extended {things}"),
+    ("start", "would, more"): marked("would have built, more", "started {things}"),
+    ("build", "would, more"): marked("would have built, more", "built {things}"),
+}
+#: The things a placement builds, by kind, once and twice ("a run of C major", "two runs of C major").
+_THING_WORDS = {
+    ("triad", 1): marked("built", "the {triad}"),
+    ("scale", 1): marked("built", "the {scale}"),
+    ("new triad", 1): marked("built", "a triad"),
+    ("new triad", 2): marked("built", "two triads"),
+    ("could become", 1): marked("built", "a triad that could become {triads}"),
+    ("could become", 2): marked("built", "two triads that could become {triads}"),
+    ("new run", 1): marked("built", "a run of {key}"),
+    ("new run", 2): marked("built", "two runs of {key}"),
+    ("longer run", 1): marked("built", "a run of {key} to {count} notes"),
+    ("longer run", 2): marked("built", "two runs of {key} to {count} notes"),
+    ("nothing", 1): marked("built", "nothing yet"),
 }
 
 
@@ -57,16 +88,18 @@ def advice(position: Position, pitch: PitchLike, reader: Reader | None = None) -
     pitch = _pitch(pitch, reader)
     points, best = position.best_placements(pitch)
     if not best:
-        return Advice((), 0, f"{pitch_label(pitch, reader)} fits nowhere on this board: pass it on.")
+        return Advice((), 0, reader.gettext("{die} fits nowhere on this board: pass it on.").format(
+            die=pitch_label(pitch, reader)))
     cells = tuple(best)
     cell = _most_instructive(position, pitch, cells)
-    sentence = _play_sentence(position, pitch, cell, points, "present", reader)
+    clauses = [_play_sentence(position, pitch, cell, points, "present", reader)]
     if len(cells) > 1:
         others = [position.board.cell_name(other) for other in cells if other != cell]
-        sentence += f"; {_or_list(others)} score{'s' if len(others) == 1 else ''} as much"
+        clauses.append(reader.ngettext("{cells} scores as much", "{cells} score as much", len(others)).format(
+            cells=or_list(others, reader)))
     if len(position.legal_placements(pitch)) == 1:
-        sentence += "; it is the only cell"
-    return Advice(cells, points, sentence + ".")
+        clauses.append(reader.gettext("it is the only cell"))
+    return Advice(cells, points, "; ".join(clauses) + ".")
 
 
 def _pitch(pitch: PitchLike, reader: Reader) -> int:
@@ -78,33 +111,59 @@ def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "presen
            reader: Reader | None = None) -> str:
     """What a legal placement builds, in theory words: "completes the C major triad and starts a
     run of G major". `tense` is "present", "past" or "would" ("would have completed"); `reader` by
-    default the default reader."""
+    default the default reader. Made from the facts (what each run through the cell becomes), each
+    part worded in the reader's language."""
     reader = resolve(reader)
     pitch = _pitch(pitch, reader)
     cell = position.board.as_cell(cell)
+    parts = _built(position, pitch, cell, reader)
+    # completions, then longer runs, then new ones (a triad's "could become ... or ..." list last);
+    # two equal new runs read "two runs of C major"
+    order = sorted(dict.fromkeys(parts), key=lambda part: (_VERBS.index(part[0]),
+                                                           part[1][0] in ("new triad", "could become")))
+    things: dict[str, list[str]] = {}
+    for verb, thing in order:
+        things.setdefault(verb, []).append(_thing_words(thing, min(parts.count((verb, thing)), 2), reader))
+    phrases = []
+    for number, (verb, objects) in enumerate(things.items()):
+        form = "would, more" if tense == "would" and number else tense
+        phrases.append(reader.pgettext(*_VERB_WORDS[verb, form]).format(things=and_list(objects, reader)))
+    return and_list(phrases, reader)
+
+
+def _built(position: Position, pitch: int, cell: Cell, reader: Reader) -> list[tuple[str, tuple]]:
+    """What the placement does, as facts: (verb, (kind of thing, its words...)) per run it touches."""
     key = reader.key or ""
     placement = position.play(pitch, cell, key)
-    parts = [("complete", f"the {structure.label(reader)}") for structure in placement.completed]
+    parts: list[tuple[str, tuple]] = [
+        ("complete", ("triad" if structure.kind == "triad" else "scale", structure.label(reader)))
+        for structure in placement.completed]
     for run in placement.position.runs_through(cell, key):
         if run.complete:
             continue
-        if len(run.pitches) == 2:
-            parts.append(("start", _start_words(run, reader)))
+        if len(run.pitches) == 2 and run.kind == "triad":
+            triads = tuple(run.triad_names(reader)) if run.triads else ()
+            parts.append(("start", ("could become", triads) if triads else ("new triad",)))
+        elif len(run.pitches) == 2:
+            parts.append(("start", ("new run", _key_words(run, reader))))
         else:
-            parts.append(("extend", f"a run of {_key_words(run, reader)} to {len(run.pitches)} notes"))
-    if not parts:
-        parts.append(("build", "nothing yet"))
-    # completions, then longer runs, then new ones (a triad's "could become ... or ..." list last)
-    parts.sort(key=lambda part: (list(_VERBS).index(part[0]), part[1].startswith("a triad")))
-    things: dict[str, list[str]] = {}
-    for verb, thing in dict.fromkeys(parts):  # two equal new runs read "two runs of C major"
-        if parts.count((verb, thing)) > 1:
-            thing = thing.replace("a run of", "two runs of").replace("a triad", "two triads")
-        things.setdefault(verb, []).append(thing)
-    phrases = [_verb(verb, tense) + " " + _and_list(objects) for verb, objects in things.items()]
-    if tense == "would":
-        phrases = [phrases[0]] + [phrase.removeprefix("would have ") for phrase in phrases[1:]]
-    return _and_list(phrases)
+            parts.append(("extend", ("longer run", _key_words(run, reader), len(run.pitches))))
+    return parts or [("build", ("nothing",))]
+
+
+def _thing_words(thing: tuple, count: int, reader: Reader) -> str:
+    """One thing a placement builds, once or twice, in `reader`'s language."""
+    kind = thing[0]
+    template = reader.pgettext(*_THING_WORDS[kind, count if (kind, count) in _THING_WORDS else 1])
+    if kind in ("triad", "scale"):
+        return template.format(**{kind: thing[1]})
+    if kind == "could become":
+        return template.format(triads=or_list(list(thing[1]), reader))
+    if kind == "new run":
+        return template.format(key=thing[1])
+    if kind == "longer run":
+        return template.format(key=thing[1], count=thing[2])
+    return template
 
 
 def runs_built(position: Position, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None
@@ -126,8 +185,10 @@ def best_cell(position: Position, pitch: PitchLike) -> Cell | None:
 def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tense: str,
                    reader: Reader) -> str:
     """"G on e7 completes the C major triad for 6 points", the die spelled as the board shows it."""
-    return (f"{die_label(position, pitch, cell, reader)} on {position.board.cell_name(cell)} "
-            f"{builds(position, pitch, cell, tense, reader)} for {_points_words(position, cell, points)}")
+    return reader.gettext("{die} on {cell} {builds} for {points}").format(
+        die=die_label(position, pitch, cell, reader), cell=position.board.cell_name(cell),
+        builds=builds(position, pitch, cell, tense, reader),
+        points=_points_words(position, cell, points, reader))
 
 
 def die_label(position: Position, pitch: int, cell: Cell | None = None, reader: Reader | None = None) -> str:
@@ -150,11 +211,13 @@ def _label_on(position: Position, _shown: frozenset[tuple[Cell, str]], pitch: in
     return position.place(pitch, cell).labels(reader.key or "", reader)[cell]
 
 
-def _points_words(position: Position, cell: Cell, points: int) -> str:
+def _points_words(position: Position, cell: Cell, points: int, reader: Reader) -> str:
+    """"6 points", "6 points (3 ×2 on the honeypot)", in `reader`'s language."""
     factor = position.board.honeypots.get(cell, 1)
-    text = f"{points} point{'s' if points != 1 else ''}"
+    text = reader.ngettext("{count} point", "{count} points", points).format(count=points)
     if factor > 1:
-        text += f" ({points // factor} ×{factor} on the honeypot)"
+        text = reader.gettext("{points} ({base} ×{factor} on the honeypot)").format(
+            points=text, base=points // factor, factor=factor)
     return text
 
 
@@ -166,30 +229,9 @@ def _most_instructive(position: Position, pitch: int, cells: tuple[Cell, ...]) -
     return cells[0]
 
 
-def _start_words(run: Structure, reader: Reader) -> str:
-    if run.kind == "triad":
-        if not run.triads:
-            return "a triad"
-        return "a triad that could become " + _or_list(run.triad_names(reader))
-    return f"a run of {_key_words(run, reader)}"
-
-
 def _key_words(run: Structure, reader: Reader) -> str:
     """The key a scale run is read in (the one the board spells its dice in)."""
     return run.key_name(reader)
-
-
-def _verb(verb: str, tense: str) -> str:
-    present, past = _VERBS[verb]
-    return {"present": present, "past": past, "would": f"would have {past}"}[tense]
-
-
-def _and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _or_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 # ---- the value of a position --------------------------------------------------------------------------
@@ -289,6 +331,25 @@ DRIFT_TOLERANCE = 10.0
 SOLO_DRIFT_PER_ROLL = 2.5
 LEVELS = (("master", 0.02), ("expert", 0.1), ("advanced", 0.3), ("intermediate", 0.6), ("novice", 1.2),
           ("beginner", float("inf")))
+
+
+#: Each grade and level as a reader reads it (the review's columns keep the English values).
+_GRADE_WORDS = {"best": marked("grade", "best"), "good": marked("grade", "good"),
+                "inaccuracy": marked("grade", "inaccuracy"), "mistake": marked("grade", "mistake"),
+                "blunder": marked("grade", "blunder")}
+_LEVEL_WORDS = {"master": marked("level", "master"), "expert": marked("level", "expert"),
+                "advanced": marked("level", "advanced"), "intermediate": marked("level", "intermediate"),
+                "novice": marked("level", "novice"), "beginner": marked("level", "beginner")}
+
+
+def grade_word(name: str, reader: Reader | None = None) -> str:
+    """A grade (GRADES: "mistake") in `reader`'s language (by default the default reader's)."""
+    return resolve(reader).pgettext(*_GRADE_WORDS[name])
+
+
+def level_word(name: str, reader: Reader | None = None) -> str:
+    """A level (LEVELS: "advanced") in `reader`'s language (by default the default reader's)."""
+    return resolve(reader).pgettext(*_LEVEL_WORDS[name])
 
 
 def grade(loss: float) -> str:
@@ -410,28 +471,39 @@ def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: 
     cell = None if cell is None else board.as_cell(cell)
     points = 0 if cell is None else position.score(pitch, cell)
     if len(position) == 0 and cell is not None:
-        return (f"The opening {die_label(position, pitch, cell, reader)} went on {board.cell_name(cell)}"
-                + (" and scored nothing." if points == 0 else f" for {points} points."))
+        die, where = die_label(position, pitch, cell, reader), board.cell_name(cell)
+        if points == 0:
+            return reader.gettext("The opening {die} went on {cell} and scored nothing.").format(
+                die=die, cell=where)
+        return reader.ngettext("The opening {die} went on {cell} for {points} point.",
+                               "The opening {die} went on {cell} for {points} points.", points).format(
+            die=die, cell=where, points=points)
     if not scores:
         if passed_die:
-            return f"The passed {pitch_label(pitch, reader)} fitted nowhere, so it was re-rolled."
-        return f"Passed: {pitch_label(pitch, reader)} fitted nowhere on the board."
+            return reader.gettext("The passed {die} fitted nowhere, so it was re-rolled.").format(
+                die=pitch_label(pitch, reader))
+        return reader.gettext("Passed: {die} fitted nowhere on the board.").format(
+            die=pitch_label(pitch, reader))
     best = best_cell(position, pitch)
     best_points = scores[best]
-    could = (f"{die_label(position, pitch, best, reader)} fitted on {board.cell_name(best)}, where it "
-             f"{builds(position, pitch, best, 'would', reader)} for "
-             f"{_points_words(position, best, best_points)}")
+    could = reader.gettext("{die} fitted on {cell}, where it {builds} for {points}").format(
+        die=die_label(position, pitch, best, reader), cell=board.cell_name(best),
+        builds=builds(position, pitch, best, "would", reader),
+        points=_points_words(position, best, best_points, reader))
     if cell is None:
         if passed_die:
-            return f"The passed die was not placed, but {could}."
-        return f"Passed, but {could}."
+            return reader.gettext("The passed die was not placed, but {could}.").format(could=could)
+        return reader.gettext("Passed, but {could}.").format(could=could)
+    played = _play_sentence(position, pitch, cell, points, "past", reader)
     if points == best_points:
-        tail = "the only cell" if len(scores) == 1 else "the best there was"
-        return f"{_play_sentence(position, pitch, cell, points, 'past', reader)}: {tail}."
-    played = (f"{_play_sentence(position, pitch, cell, points, 'past', reader)}"
-              if position.completions(pitch, cell)
-              else f"{die_label(position, pitch, cell, reader)} on {board.cell_name(cell)} scored {points}")
-    return f"{_play_sentence(position, pitch, best, best_points, 'would', reader)}; {played}."
+        if len(scores) == 1:
+            return reader.gettext("{played}: the only cell.").format(played=played)
+        return reader.gettext("{played}: the best there was.").format(played=played)
+    if not position.completions(pitch, cell):
+        played = reader.gettext("{die} on {cell} scored {points}").format(
+            die=die_label(position, pitch, cell, reader), cell=board.cell_name(cell), points=points)
+    return reader.gettext("{better}; {played}.").format(
+        better=_play_sentence(position, pitch, best, best_points, "would", reader), played=played)
 
 
 def summary(reviewed: pd.DataFrame) -> pd.DataFrame:
@@ -584,26 +656,35 @@ def lesson_text(position: Position, found: Lesson, reader: Reader | None = None)
     reader = resolve(reader)
     board, pitch = position.board, found.pitch
     name, best = die_label(position, pitch, found.best, reader), board.cell_name(found.best)
-    text = _play_sentence(position, pitch, found.best, found.best_points, "would", reader)
+    sentences = [_play_sentence(position, pitch, found.best, found.best_points, "would", reader)]
     if found.completes:
-        text += " and earned an extra roll"
+        sentences[0] = reader.gettext("{sentence} and earned an extra roll").format(sentence=sentences[0])
     if found.only_completion:
-        text += f": {best} was the only cell where {name} completed anything"
+        sentences[0] = reader.gettext("{sentence}: {cell} was the only cell where {die} completed anything"
+                                      ).format(sentence=sentences[0], cell=best, die=name)
     if found.played is None:
-        text += ". It was passed instead"
+        sentences.append(reader.gettext("It was passed instead"))
     else:
-        played = die_label(position, pitch, found.played, reader)
-        text += (f". {played} on {board.cell_name(found.played)} scored "
-                 f"{_points_words(position, found.played, found.played_points)}")
+        played = reader.gettext("{die} on {cell} scored {points}").format(
+            die=die_label(position, pitch, found.played, reader), cell=board.cell_name(found.played),
+            points=_points_words(position, found.played, found.played_points, reader))
         if found.blocked:
-            text += f", and after it {best} no longer takes {name}"
+            played = reader.gettext("{sentence}, and after it {cell} no longer takes {die}").format(
+                sentence=played, cell=best, die=name)
         if found.opens is not None:
             face, cell, points, instead = found.opens
             after = position.place(pitch, found.played)
-            text += (f"; it left {die_label(after, face, cell, reader)} on {board.cell_name(cell)} "
-                     f"worth {points} points to the next roll, where {best} would have left at most "
-                     f"{instead}")
-    return text + f". Over the rest of the game that cost about {found.loss:.1f} points."
+            played = reader.ngettext(
+                "{sentence}; it left {die} on {cell} worth {points} points to the next roll, where {best} "
+                "would have left at most {most}",
+                "{sentence}; it left {die} on {cell} worth {points} points to the next roll, where {best} "
+                "would have left at most {most}", points).format(
+                sentence=played, die=die_label(after, face, cell, reader), cell=board.cell_name(cell),
+                points=points, best=best, most=instead)
+        sentences.append(played)
+    sentences.append(reader.gettext("Over the rest of the game that cost about {loss} points.").format(
+        loss=f"{found.loss:.1f}"))
+    return ". ".join(sentences[:-1]) + ". " + sentences[-1]
 
 
 # ---- standings -------------------------------------------------------------------------------------------

@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, typed_letter
 from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
+from muzlab.names.refusal_words import or_list
 from muzlab.names.spelling import (
-    DEGREE_NAMES,
     choose_fit,
+    degree_name,
     join,
     key_label,
     major_scale,
@@ -37,6 +39,15 @@ from muzlab.names.spelling import (
 from muzlab.reading import default_reader, resolve
 
 DRILLS = ("triad quality", "third", "scale degree")
+#: Each drill's name as a class reads it (the settings' and records' names stay English).
+_DRILL_WORDS = {"triad quality": marked("drill", "Triad quality"), "third": marked("drill", "Third"),
+                "scale degree": marked("drill", "Scale degree")}
+#: The answers a drill offers, as a class reads them: triad qualities and thirds.
+_OPTION_WORDS = {"major": marked("triad quality", "major"), "minor": marked("triad quality", "minor"),
+                 "diminished": marked("triad quality", "diminished"),
+                 "augmented": marked("triad quality", "augmented"),
+                 "minor third": marked("interval", "minor third"),
+                 "major third": marked("interval", "major third")}
 #: How the notes of a triad or third are played: one after another, together, or both in turn.
 PLAYS = ("arpeggio", "chord", "both")
 #: What sets the key before the note of a scale-degree item.
@@ -112,10 +123,11 @@ class EarItem:
         if self.drill == "triad quality":
             return triad_label(self.pitches[0], self.answer, reader)
         if self.drill == "third":
-            return self.answer
+            return option_words(self.answer, reader)
         degree = int(self.answer)
         key = key_label(SpelledNote.from_english(self.key), "major", reader)  # (a value: no name read back)
-        return f"degree {degree} ({DEGREE_NAMES[degree - 1]}) of {key}"
+        return reader.gettext("degree {number} ({name}) of {key}").format(
+            number=degree, name=degree_name(degree - 1, reader), key=key)
 
     def explanation(self, reader: Reader | None = None) -> str:
         """The sentence shown after an answer: what was played and why it is that answer, for `reader`
@@ -125,18 +137,37 @@ class EarItem:
         steps = [b - a for a, b in zip(self.notes, self.notes[1:], strict=False)]
         if self.drill == "triad quality":
             lower, upper = steps  # root to third, then third to fifth: each third from the note below
-            return (f"{self.title(reader)}: {shown}, a {_third(lower)} ({lower} semitones) from the root "
-                    f"to the third, then a {_third(upper)} ({upper} semitones) from the third to the fifth.")
+            return reader.gettext(
+                "{triad}: {notes}, a {lower} ({lower_steps} semitones) from the root to the third, then a "
+                "{upper} ({upper_steps} semitones) from the third to the fifth.").format(
+                triad=self.title(reader), notes=shown, lower=_third(lower, reader), lower_steps=lower,
+                upper=_third(upper, reader), upper_steps=upper)
         if self.drill == "third":
-            return f"{shown} is a {self.answer}: {steps[0]} semitones."
+            return reader.gettext("{notes} is a {third}: {count} semitones.").format(
+                notes=shown, third=option_words(self.answer, reader), count=steps[0])
         note, tonic = show_name(self.names()[-1], reader), show_name(self.names()[0], reader)
         if steps[0] == 0:
-            return f"{note} is {self.title(reader)}: the key note itself."
-        return f"{note} is {self.title(reader)}, {steps[0]} semitones above {tonic}."
+            return reader.gettext("{note} is {degree}: the key note itself.").format(
+                note=note, degree=self.title(reader))
+        return reader.ngettext("{note} is {degree}, {count} semitone above {tonic}.",
+                               "{note} is {degree}, {count} semitones above {tonic}.", steps[0]).format(
+            note=note, degree=self.title(reader), count=steps[0], tonic=tonic)
 
 
-def _third(step: int) -> str:
-    return "major third" if step == 4 else "minor third"
+def _third(step: int, reader: Reader) -> str:
+    return option_words("major third" if step == 4 else "minor third", reader)
+
+
+def drill_name(kind: str, reader: Reader | None = None) -> str:
+    """A drill's name as `reader` (by default the default reader) reads it: "Dreiklangsgeschlecht"."""
+    return resolve(reader).pgettext(*_DRILL_WORDS[kind])
+
+
+def option_words(option: str, reader: Reader | None = None) -> str:
+    """An answer a drill offers ("minor", "major third", "5") as `reader` reads it (a degree's
+    number stays a number)."""
+    reader = resolve(reader)
+    return reader.pgettext(*_OPTION_WORDS[option]) if option in _OPTION_WORDS else option
 
 
 @dataclass(frozen=True)
@@ -200,14 +231,18 @@ class Drill:
             return tuple(THIRDS)
         return tuple(str(d) for d in self.degrees)
 
-    def prompt(self) -> str:
-        """The question, as a student reads it."""
+    def prompt(self, reader: Reader | None = None) -> str:
+        """The question, as a student reads it (for `reader`, by default the default reader)."""
+        reader = resolve(reader)
         if self.kind == "triad quality":
-            return f"Listen to the triad: is it {_or(self.qualities)}?"
+            return reader.gettext("Listen to the triad: is it {qualities}?").format(
+                qualities=or_list([option_words(quality, reader) for quality in self.qualities], reader))
         if self.kind == "third":
-            return "Listen to the two notes: a major third or a minor third?"
-        sets = "a cadence" if self.context == "cadence" else "the scale"
-        return f"{sets.capitalize()} sets the key, then one note sounds: which degree of the key is it?"
+            return reader.gettext("Listen to the two notes: a major third or a minor third?")
+        if self.context == "cadence":
+            return reader.gettext(
+                "A cadence sets the key, then one note sounds: which degree of the key is it?")
+        return reader.gettext("The scale sets the key, then one note sounds: which degree of the key is it?")
 
     def item(self, rng: random.Random) -> EarItem:
         """One item drawn from `rng` (the same generator state gives the same item)."""
@@ -277,6 +312,3 @@ def _scale(tonic: int) -> tuple[Event, ...]:
     """The scale up from the tonic to its octave, one beat each."""
     return tuple((i, 1, tonic + step) for i, step in enumerate((*MAJOR_DEGREES, 12)))
 
-
-def _or(words: tuple[str, ...]) -> str:
-    return ", ".join(words[:-1]) + f" or {words[-1]}"

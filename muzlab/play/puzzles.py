@@ -64,17 +64,20 @@ def worded(facts: BestCell, reader: Reader | None = None) -> Puzzle:
     reader = for_people(reader)
     position, pitch, answer = facts.position, facts.pitch, facts.answer
     why, name = advice(position, pitch, reader).sentence, position.board.cell_name
-    prompt = f"Find the best cell for this {pitch_label(pitch, reader)}."
+    prompt = reader.gettext("Find the best cell for this {die}.").format(die=pitch_label(pitch, reader))
     if facts.lesson == "completion":
-        return Puzzle(facts, f"{why} It is the only cell where {die_label(position, pitch, answer, reader)} "
-                             "completes anything, and a completion earns an extra roll.", prompt)
+        return Puzzle(facts, reader.gettext(
+            "{why} It is the only cell where {die} completes anything, and a completion earns an extra "
+            "roll.").format(why=why, die=die_label(position, pitch, answer, reader)), prompt)
     if facts.lesson == "honeypot":
         rival, best = (score.total // score.factor for score in (facts.rival_score, facts.score))
-        return Puzzle(facts, f"{why} Without the honeypots {name(facts.rival)} would win, {rival} "
-                             f"against {best}.", prompt)
-    return Puzzle(facts, f"{why} {name(facts.rival)} touches more dice but scores only "
-                         f"{facts.rival_score.total}: a die scores the whole runs it joins, not the dice "
-                         "around it.", prompt)
+        return Puzzle(facts, reader.gettext("{why} Without the honeypots {cell} would win, {rival} against "
+                                            "{best}.").format(why=why, cell=name(facts.rival), rival=rival,
+                                                              best=best), prompt)
+    return Puzzle(facts, reader.gettext(
+        "{why} {cell} touches more dice but scores only {points}: a die scores the whole runs it joins, "
+        "not the dice around it.").format(why=why, cell=name(facts.rival), points=facts.rival_score.total),
+        prompt)
 
 
 def generate(n: int, seed: int = 0, reader: Reader | None = None) -> list[Puzzle]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike
-from muzlab.names.reader import Reader
+from muzlab.names.language import marked, triad_phrase
+from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.spelling import join, pitch_label, show_name
 from muzlab.play import questions
 from muzlab.play.coach import die_label
@@ -52,39 +53,58 @@ class Question(Worded):
         facts, position = self.facts, self.position
         if isinstance(facts, BestCell):  # the one best cell for the die
             if reply in self.answer:
-                return True, f"Yes! {self.explanation}"
-            why = position.explain(facts.pitch, reply, reader) or (
-                f"{position.board.cell_name(reply)} scores {position.score(facts.pitch, reply)}.")
-            return False, f"Not the best: {why} {self.explanation}"
+                return True, reader.gettext("Yes! {why}").format(why=self.explanation)
+            why = position.explain(facts.pitch, reply, reader) or reader.gettext(
+                "{cell} scores {points}.").format(cell=position.board.cell_name(reply),
+                                                  points=position.score(facts.pitch, reply))
+            return False, reader.gettext("Not the best: {why} {best}").format(why=why, best=self.explanation)
         if isinstance(facts, Where):
             if reply in self.answer:
                 points = position.score(facts.pitch, reply)
                 name, where = die_label(position, facts.pitch, reply, reader), position.board.cell_name(reply)
-                return True, f"Yes: {name} fits on {where} and scores {points}."
-            return False, f"Not there: {position.explain(facts.pitch, reply, reader)}"
+                return True, reader.gettext("Yes: {die} fits on {cell} and scores {points}.").format(
+                    die=name, cell=where, points=points)
+            return False, reader.gettext("Not there: {why}").format(
+                why=position.explain(facts.pitch, reply, reader))
         right = str(reply) == str(self.answer)
         if isinstance(facts, Triad):
-            because = f"{join(facts.triad.names, reader)} is {self.answer}."
+            because = reader.gettext("{notes} is {triad}.").format(notes=join(facts.triad.names, reader),
+                                                                   triad=self.answer)
         else:
-            because = breakdown_words(facts.breakdown)
-        return right, ("Right! " if right else f"Not quite: the answer is {self.answer}. ") + because
+            because = breakdown_words(facts.breakdown, reader)
+        if right:
+            return right, reader.gettext("Right! {because}").format(because=because)
+        return right, reader.gettext("Not quite: the answer is {answer}. {because}").format(
+            answer=self.answer, because=because)
 
 
-def score_explanation(position: Position, pitch: PitchLike, cell: Cell) -> str:
+def score_explanation(position: Position, pitch: PitchLike, cell: Cell, reader: Reader | None = None) -> str:
     """The sum behind a placement's score, e.g. "1 for the die + 2 in its column = 3, ×2 = 6", in
-    words from `Position.score_breakdown` (so it always equals `Position.score`)."""
-    return breakdown_words(position.score_breakdown(pitch, cell))
+    words from `Position.score_breakdown` (so it always equals `Position.score`), for `reader` (by
+    default English)."""
+    return breakdown_words(position.score_breakdown(pitch, cell), reader)
 
 
-def breakdown_words(parts: ScoreBreakdown) -> str:
-    """A `ScoreBreakdown` in words: the one wording of points the quiz and the worksheets share."""
+#: Where a placement's points come from, by the line they lie on.
+_LINE_WORDS = {"column": marked("points", "{count} in its column"),
+               "rising-right diagonal": marked("points", "{count} in the rising-right diagonal"),
+               "rising-left diagonal": marked("points", "{count} in the rising-left diagonal")}
+
+
+def breakdown_words(parts: ScoreBreakdown, reader: Reader | None = None) -> str:
+    """A `ScoreBreakdown` in words: the one wording of points the quiz and the worksheets share, in
+    `reader`'s language (by default English); each line of LINE_NAMES has its words."""
+    reader = reader or PLAIN
     if not parts.die:
-        return "The opening die scores nothing (house rule) = 0."
-    words = ["1 for the die"] + [f"{count} in {'its column' if line == 'column' else 'the ' + line}"
-                                 for line, count in parts.runs]
+        return reader.gettext("The opening die scores nothing (house rule) = 0.")
+    words = [reader.gettext("1 for the die")] + [reader.pgettext(*_LINE_WORDS[line]).format(count=count)
+                                                  for line, count in parts.runs]
     base = parts.total // parts.factor
     text = " + ".join(words) + f" = {base}"
-    return text + (f", ×{parts.factor} on the honeypot = {parts.total}." if parts.factor > 1 else ".")
+    if parts.factor > 1:
+        return reader.gettext("{sum}, ×{factor} on the honeypot = {total}.").format(
+            sum=text, factor=parts.factor, total=parts.total)
+    return text + "."
 
 
 def make_question(kind: str, seed: int, reader: Reader | None = None) -> Question:
@@ -97,11 +117,12 @@ def make_question(kind: str, seed: int, reader: Reader | None = None) -> Questio
     facts = questions.ask(kind, seed)
     position, pitch = facts.position, facts.pitch
     if isinstance(facts, Where):
-        prompt = f"Where can this {pitch_label(pitch, reader)} go? Click a cell where it may be placed."
+        prompt = reader.gettext("Where can this {die} go? Click a cell where it may be placed.").format(
+            die=pitch_label(pitch, reader))
         return Question(facts, prompt, frozenset(facts.cells))
     if isinstance(facts, Triad):
-        prompt = (f"Which triad does {die_label(position, pitch, facts.cell, reader)} complete on "
-                  f"{position.board.cell_name(facts.cell)}?")
+        prompt = reader.gettext("Which triad does {die} complete on {cell}?").format(
+            die=die_label(position, pitch, facts.cell, reader), cell=position.board.cell_name(facts.cell))
         return Question(facts, prompt, triad_words(facts.answer, reader),
                         tuple(triad_words(option, reader) for option in facts.options))
     return Question(facts, _points_prompt(facts, reader), facts.breakdown.total,
@@ -112,13 +133,15 @@ def triad_words(triad: tuple[str, str], reader: Reader | None = None) -> str:
     """A triad given as (English root, quality) as `reader` (by default the default reader, typeset)
     reads it: "B♭ major"."""
     root, quality = triad
-    return f"{show_name(root, for_people(reader))} {quality}"
+    reader = for_people(reader)
+    return triad_phrase(show_name(root, reader), quality, reader.language)
 
 
 def _points_prompt(facts: Points, reader: Reader) -> str:
     """"How many points does B♭ on i3 score?", the die named as the board would show it there."""
-    return (f"How many points does {die_label(facts.position, facts.pitch, facts.cell, reader)} on "
-            f"{facts.position.board.cell_name(facts.cell)} score?")
+    return reader.gettext("How many points does {die} on {cell} score?").format(
+        die=die_label(facts.position, facts.pitch, facts.cell, reader),
+        cell=facts.position.board.cell_name(facts.cell))
 
 
 def worksheet(position: Position, seed: int = 0, count: int = 6,
@@ -130,11 +153,11 @@ def worksheet(position: Position, seed: int = 0, count: int = 6,
     items = []
     for facts in questions.overview(position, seed):
         if isinstance(facts, Pair):
-            items.append((f"Which triads could the pair {join(facts.pair.names, reader)} still become?",
-                          ", ".join(facts.pair.triad_names(reader))))
+            items.append((reader.gettext("Which triads could the pair {notes} still become?").format(
+                notes=join(facts.pair.names, reader)), ", ".join(facts.pair.triad_names(reader))))
         elif isinstance(facts, Where):
-            items.append((f"Where may {pitch_label(facts.pitch, reader)} be placed?",
-                          ", ".join(map(position.board.cell_name, facts.cells))))
+            items.append((reader.gettext("Where may {die} be placed?").format(
+                die=pitch_label(facts.pitch, reader)), ", ".join(map(position.board.cell_name, facts.cells))))
         else:
-            items.append((_points_prompt(facts, reader), breakdown_words(facts.breakdown)))
+            items.append((_points_prompt(facts, reader), breakdown_words(facts.breakdown, reader)))
     return items[:count]

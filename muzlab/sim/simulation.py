@@ -325,9 +325,9 @@ class SimulationResult:
         folder = Path(path)
         runs = {name: run_of(folder / name) for name in PARQUET_FILES}
         if len(set(runs.values())) > 1:
-            raise outputs.OutputError(f"{folder}: games.parquet and moves.parquet are from different runs "
-                                      f"({runs['games.parquet']} and {runs['moves.parquet']}); simulate "
-                                      "again")
+            raise outputs.OutputError("{folder}: games.parquet and moves.parquet are from different runs "
+                                      "({games} and {moves}); simulate again", folder=folder,
+                                      games=runs["games.parquet"], moves=runs["moves.parquet"])
         return cls(pd.read_parquet(folder / "games.parquet"), pd.read_parquet(folder / "moves.parquet"))
 
     def __repr__(self) -> str:
@@ -354,7 +354,8 @@ def run_of(path: Path) -> str | None:
     try:
         metadata = pq.read_schema(path).metadata or {}
     except (OSError, ValueError) as error:  # (pyarrow's ArrowInvalid is a ValueError)
-        raise outputs.OutputError(f"{path} is not a readable Parquet file: {error}") from None
+        raise outputs.OutputError("{path} is not a readable Parquet file: {error}", path=path,
+                                  error=error) from None
     value = metadata.get(outputs.RUN_KEY)
     return None if value is None else value.decode()
 
@@ -371,14 +372,14 @@ def start_dataset(out: str | Path, force: bool, run_id: str) -> Path:
     folder = Path(out).resolve()
     if folder.exists():
         if not folder.is_dir():
-            raise outputs.OutputError(f"{folder} is a file, not a folder")
+            raise outputs.OutputError("{folder} is a file, not a folder", folder=folder)
         held = {path.name for path in folder.iterdir()}
         if held and not held <= {DATASET_FILE, *KINDS}:
-            raise outputs.OutputExists(f"{folder} holds other files ({', '.join(sorted(held)[:3])}); write "
-                                       "a dataset into a new or empty folder")
+            raise outputs.OutputExists("{folder} holds other files ({files}); write a dataset into a new or "
+                                       "empty folder", folder=folder, files=", ".join(sorted(held)[:3]))
         if held and not force:
-            raise outputs.OutputExists(f"{folder} already holds a simulation dataset; choose another folder, "
-                                       "or replace it with --force (force=True)")
+            raise outputs.OutputExists("{folder} already holds a simulation dataset; choose another folder, "
+                                       "or replace it with --force (force=True)", folder=folder)
     staging = outputs.staging_folder(folder, run_id)
     for kind in KINDS:
         (staging / kind).mkdir()
@@ -457,13 +458,15 @@ class SimulationDataset:
         for kind in KINDS:
             for path in self.files(kind):
                 if not path.is_file():
-                    raise outputs.OutputError(f"{self.folder}: {kind}/{path.name} is missing; the dataset is "
-                                              "incomplete")
+                    raise outputs.OutputError("{folder}: {kind}/{name} is missing; the dataset is incomplete",
+                                              folder=self.folder, kind=kind, name=path.name)
                 run = run_of(path)
                 if run != self.run_id:
-                    raise outputs.OutputError(f"{self.folder}: {kind}/{path.name} is from run {run}, not "
-                                              f"from run {self.run_id} that {DATASET_FILE} describes; the "
-                                              "parts do not belong together")
+                    raise outputs.OutputError("{folder}: {kind}/{name} is from run {run}, not from run "
+                                              "{wanted} that {file} describes; the parts do not belong "
+                                              "together",
+                                              folder=self.folder, kind=kind, name=path.name, run=run,
+                                              wanted=self.run_id, file=DATASET_FILE)
 
     @property
     def parts(self) -> runner.Chunks:

@@ -30,8 +30,9 @@ from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import SpelledNote
 from muzlab.names.reader import Reader
+from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import (
-    DEGREE_NAMES,
+    degree_name,
     face_label,
     join,
     key_label,
@@ -97,18 +98,22 @@ class Sheet:
     position: Position
     questions: tuple[SheetQuestion, ...]
     origin: str = ""
+    #: The reader the sheet is worded for (its headings too).
+    reader: Reader = field(default_factory=Reader, repr=False, compare=False)
 
     def source(self) -> str:
         """Where the position comes from, as its footer says: the game's seed, or `origin`."""
-        return self.origin or f"game seed {self.seed}"
+        return self.origin or self.reader.gettext("game seed {seed}").format(seed=self.seed)
 
 
 def _check(paper: str | None = None, level: str | None = None) -> None:
     """WorksheetError naming a paper or level that does not exist."""
     if paper is not None and paper not in PAPERS:
-        raise WorksheetError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+        raise WorksheetError("paper must be one of {papers}, not {paper}", papers=", ".join(PAPERS),
+                             paper=repr(paper))
     if level is not None and level not in LEVELS:
-        raise WorksheetError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise WorksheetError("level must be one of {levels}, not {level}", levels=", ".join(LEVELS),
+                             level=repr(level))
 
 
 def sheet_position(seed: int, level: str = "basic") -> Position:
@@ -128,16 +133,17 @@ def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str =
     reader = for_people(reader)
     _check(level=level)
     if not isinstance(sheets, int) or not 1 <= sheets <= MAX_SHEETS:
-        raise WorksheetError(f"sheets must be a whole number from 1 to {MAX_SHEETS}, not {sheets!r}")
+        raise WorksheetError("sheets must be a whole number from 1 to {most}, not {sheets}", most=MAX_SHEETS,
+                             sheets=repr(sheets))
     if not isinstance(questions, int) or not 1 <= questions <= MAX_QUESTIONS:
-        raise WorksheetError(f"questions must be a whole number from 1 to {MAX_QUESTIONS} (what fits on a "
-                             f"page), not {questions!r}")
+        raise WorksheetError("questions must be a whole number from 1 to {most} (what fits on a page), not "
+                             "{questions}", most=MAX_QUESTIONS, questions=repr(questions))
     made = []
     for number in range(1, sheets + 1):
         game_seed = seed + number - 1
         position = sheet_position(game_seed, level)
         asked = tuple(sheet_questions(position, game_seed, questions, reader))
-        made.append(Sheet(number, game_seed, position, asked))
+        made.append(Sheet(number, game_seed, position, asked, reader=reader))
     return made
 
 
@@ -163,65 +169,67 @@ def _cell_list(position: Position, cells: tuple[Cell, ...]) -> str:
 
 
 def _where(position: Position, facts: Where, reader: Reader) -> tuple[str, str]:
-    face, many = face_label(facts.pitch, reader), "cells" if len(facts.cells) > 1 else "cell"
-    return (f"Where may a die showing {face} be placed? Name every cell.",
-            f"{face} may go on {len(facts.cells)} {many}: {_cell_list(position, facts.cells)}.")
+    face = face_label(facts.pitch, reader)
+    answer = reader.ngettext("{face} may go on {count} cell: {cells}.",
+                             "{face} may go on {count} cells: {cells}.", len(facts.cells))
+    return (reader.gettext("Where may a die showing {face} be placed? Name every cell.").format(face=face),
+            answer.format(face=face, count=len(facts.cells), cells=_cell_list(position, facts.cells)))
 
 
 def _triad(position: Position, facts: Triad, reader: Reader) -> tuple[str, str]:
     triad, name = facts.triad, triad_words(facts.answer, reader)
-    asked = (f"Which triad does a die showing {face_label(facts.pitch, reader)} complete on "
-             f"{position.board.cell_name(facts.cell)}?")
+    asked = reader.gettext("Which triad does a die showing {face} complete on {cell}?").format(
+        face=face_label(facts.pitch, reader), cell=position.board.cell_name(facts.cell))
+    notes = join(triad.names, reader)
     if facts.function is None:  # an augmented triad, or one spelled across keys (B♯–D♯–G)
-        return asked, f"{name} ({join(triad.names, reader)}): no major key spells it so."
+        return asked, reader.gettext("{triad} ({notes}): no major key spells it so.").format(
+            triad=name, notes=notes)
     numeral, tonic = facts.function
     key = key_label(SpelledNote.from_english(tonic), "major", reader)
-    notes = join(triad.names, reader)
-    return f"{asked} Give its Roman numeral in {key}.", f"{name} ({notes}): {numeral} in {key}."
+    return (reader.gettext("{question} Give its Roman numeral in {key}.").format(question=asked, key=key),
+            reader.gettext("{triad} ({notes}): {numeral} in {key}.").format(triad=name, notes=notes,
+                                                                            numeral=numeral, key=key))
 
 
 def _key(_position: Position, facts: Key, reader: Reader) -> tuple[str, str]:
     label = key_label(SpelledNote.from_english(facts.key), "major", reader)
-    return (f"Write the notes of the {label} scale, from its tonic up.",
+    return (reader.gettext("Write the notes of the {key} scale, from its tonic up.").format(key=label),
             f"{label}: {join(facts.notes, reader)}.")
 
 
 def _points(position: Position, facts: Points, reader: Reader) -> tuple[str, str]:
     points = facts.breakdown.total
-    return (f"How many points does a die showing {face_label(facts.pitch, reader)} score on "
-            f"{position.board.cell_name(facts.cell)}?",
-            f"{points} point{'s' if points != 1 else ''}: {breakdown_words(facts.breakdown)}")
+    return (reader.gettext("How many points does a die showing {face} score on {cell}?").format(
+                face=face_label(facts.pitch, reader), cell=position.board.cell_name(facts.cell)),
+            reader.ngettext("{points} point: {how}", "{points} points: {how}", points).format(
+                points=points, how=breakdown_words(facts.breakdown, reader)))
 
 
 def _pair(position: Position, facts: Pair, reader: Reader) -> tuple[str, str]:
     pair, notes = facts.pair, join(facts.pair.names, reader)
-    return (f"The column pair on {_span(position, pair)} ({notes}): which triads could it "
-            "still become?", f"The pair {notes} could become {_or(pair.triad_names(reader))}.")
+    return (reader.gettext("The column pair on {cells} ({notes}): which triads could it still "
+                           "become?").format(cells=_span(position, pair), notes=notes),
+            reader.gettext("The pair {notes} could become {triads}.").format(
+                notes=notes, triads=or_list(pair.triad_names(reader), reader)))
 
 
 def _degree(_position: Position, facts: Degree, reader: Reader) -> tuple[str, str]:
     note = show_name(facts.note, reader)
     label = key_label(SpelledNote.from_english(facts.key), "major", reader)
-    return (f"Which degree of {label} is {note}? Name it too.",
-            f"{note} is degree {facts.degree + 1} of {label}, the {DEGREE_NAMES[facts.degree]}.")
+    return (reader.gettext("Which degree of {key} is {note}? Name it too.").format(key=label, note=note),
+            reader.gettext("{note} is degree {number} of {key}, the {name}.").format(
+                note=note, number=facts.degree + 1, key=label, name=degree_name(facts.degree, reader)))
 
 
 def _run(position: Position, facts: Run, reader: Reader) -> tuple[str, str]:
     run = facts.run
     letters, sound = run.fitting_keys(reader)
-    fits = _and(letters) if letters else "no key as spelled"
-    twins = f" (= {_and(sound)} by sound)" if sound else ""
+    fits = and_list(letters, reader) if letters else reader.gettext("no key as spelled")
+    twins = reader.gettext(" (= {keys} by sound)").format(keys=and_list(sound, reader)) if sound else ""
     notes = join(run.names, reader)
-    return (f"The diagonal run on {_span(position, run)} ({notes}): which scales does it fit?",
-            f"The run {notes} fits {fits}{twins}.")
-
-
-def _or(words: list[str], last: str = "or") -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} {words[-1]}"
-
-
-def _and(words: list[str]) -> str:
-    return _or(words, "and")
+    return (reader.gettext("The diagonal run on {cells} ({notes}): which scales does it fit?").format(
+                cells=_span(position, run), notes=notes),
+            reader.gettext("The run {notes} fits {keys}{twins}.").format(notes=notes, keys=fits, twins=twins))
 
 
 #: The words of each kind of question: the question, and a sentence answering it.
@@ -235,9 +243,11 @@ def _writable(path: str | Path) -> Path:
     """The PDF's path; WorksheetError before any work when its folder does not exist."""
     target = Path(path)
     if not target.parent.is_dir():
-        raise WorksheetError(f"cannot write {target}: the folder {target.parent} does not exist")
+        raise WorksheetError("cannot write {path}: the folder {folder} does not exist", path=target,
+                             folder=target.parent)
     if target.is_dir():
-        raise WorksheetError(f"cannot write {target}: it is a folder; give a file name such as pack.pdf")
+        raise WorksheetError("cannot write {path}: it is a folder; give a file name such as pack.pdf",
+                             path=target)
     return target
 
 
@@ -288,14 +298,17 @@ def _write_lines(ax: Axes, x: float, y: float, text: str, width: int, size: floa
 def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
     figure, ax = _page(paper)
     width, height = PAPERS[paper]
-    top = height - MARGIN_MM
-    ax.text(MARGIN_MM, top, f"Muzundrum worksheet {sheet.number}", fontsize=16, fontweight="bold",
-            va="top", color=INK)
-    ax.text(width - MARGIN_MM, top, "Name ____________________   Date __________", fontsize=10, va="top",
-            ha="right", color=INK)
+    top, reader = height - MARGIN_MM, sheet.reader
+    ax.text(MARGIN_MM, top, reader.gettext("Muzundrum worksheet {number}").format(number=sheet.number),
+            fontsize=16, fontweight="bold", va="top", color=INK)
+    ax.text(width - MARGIN_MM, top, reader.gettext("Name ____________________   Date __________"),
+            fontsize=10, va="top", ha="right", color=INK)
     centre = sheet.position.board.cell_name(sheet.position.board.centre)
-    ax.text(MARGIN_MM, top - 8, f"{level.capitalize()} level. Cells are named by column letter and number "
-            f"from the bottom of the column (the centre is {centre}).", fontsize=9, va="top", color=SOFT)
+    about = (reader.gettext("Master level. Cells are named by column letter and number from the bottom of "
+                            "the column (the centre is {centre}).") if level == "master" else
+             reader.gettext("Basic level. Cells are named by column letter and number from the bottom of "
+                            "the column (the centre is {centre})."))
+    ax.text(MARGIN_MM, top - 8, about.format(centre=centre), fontsize=9, va="top", color=SOFT)
     board_height = 118 if paper == "a4" else 108
     _board_in(figure, sheet.position, (MARGIN_MM + 20, top - 14 - board_height, width - 2 * MARGIN_MM - 40,
                                        board_height), paper)
@@ -307,16 +320,17 @@ def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
         y = _write_lines(ax, MARGIN_MM + 8, y, question.question, 92, 10.5)
         y = start - space
         ax.plot([MARGIN_MM + 8, width - MARGIN_MM], [y + 3, y + 3], color="#bbbbbb", linewidth=0.6)
-    _footer(ax, paper, f"Worksheet {sheet.number} of {total} · {sheet.source()}")
+    _footer(ax, paper, reader.gettext("Worksheet {number} of {total} · {source}").format(
+        number=sheet.number, total=total, source=sheet.source()), reader)
     return figure
 
 
 def _answer_page(sheet: Sheet, paper: str, total: int) -> Figure:
     figure, ax = _page(paper)
     width, height = PAPERS[paper]
-    top = height - MARGIN_MM
-    ax.text(MARGIN_MM, top, f"Answer key: worksheet {sheet.number}", fontsize=16, fontweight="bold",
-            va="top", color=INK)
+    top, reader = height - MARGIN_MM, sheet.reader
+    ax.text(MARGIN_MM, top, reader.gettext("Answers: worksheet {number}").format(number=sheet.number),
+            fontsize=16, fontweight="bold", va="top", color=INK)
     _board_in(figure, sheet.position, (width - MARGIN_MM - 70, top - 78, 70, 76), paper)
     y = top - 12
     for number, question in enumerate(sheet.questions, start=1):
@@ -324,14 +338,16 @@ def _answer_page(sheet: Sheet, paper: str, total: int) -> Figure:
         ax.text(MARGIN_MM, y, f"{number}.", fontsize=10, fontweight="bold", va="top", color=INK)
         y = _write_lines(ax, MARGIN_MM + 8, y, question.question, wrap, 8.5, color=SOFT)
         y = _write_lines(ax, MARGIN_MM + 8, y - 0.5, question.answer, wrap - 6, 10, fontweight="bold") - 3
-    _footer(ax, paper, f"Answers to worksheet {sheet.number} of {total} · {sheet.source()}")
+    _footer(ax, paper, reader.gettext("Answers to worksheet {number} of {total} · {source}").format(
+        number=sheet.number, total=total, source=sheet.source()), reader)
     return figure
 
 
-def _footer(ax: Axes, paper: str, text: str) -> None:
+def _footer(ax: Axes, paper: str, text: str, reader: Reader) -> None:
     """The line at the foot of a page; a long one (a position's notation) goes on over more lines."""
     width, _ = PAPERS[paper]
-    lines = textwrap.wrap(f"{text} · made with muzlab", FOOTER_CHARS, break_on_hyphens=False)
+    made = reader.gettext("{text} · made with muzlab").format(text=text)
+    lines = textwrap.wrap(made, FOOTER_CHARS, break_on_hyphens=False)
     ax.text(width / 2, MARGIN_MM / 2, "\n".join(lines), ha="center",
             va="center" if len(lines) == 1 else "bottom", fontsize=7.5, color=SOFT)
 
@@ -353,10 +369,12 @@ def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: in
 
 
 # ---- the board at true size and the die net ----------------------------------------------------------
-def _board_page(paper: str, level: str) -> Figure:
-    """The empty board at true size: each hex as many mm as BOARD_HEX_MM says, whatever the paper."""
+def _board_page(paper: str, level: str, reader: Reader | None = None) -> Figure:
+    """The empty board at true size: each hex as many mm as BOARD_HEX_MM says, whatever the paper; its
+    words for `reader` (None: English)."""
     from matplotlib.patches import Polygon, Rectangle  # matplotlib only for PDFs; text worksheets need none
 
+    reader = reader or Reader()
     board = Board.master() if level == "master" else Board.standard()
     radius = BOARD_HEX_MM[board.name]
     figure, ax = _page(paper)
@@ -378,17 +396,22 @@ def _board_page(paper: str, level: str) -> Figure:
             ax.text(cx + dx, dy - cy - 0.1 * radius, f"×{factor}", ha="center", va="center",
                     fontsize=radius * 0.95, fontweight="bold", color=INK)
         if cell == board.centre:
-            ax.text(cx + dx, dy - cy - 0.1 * radius, "start", ha="center", va="center", fontsize=radius * 0.6,
+            ax.text(cx + dx, dy - cy - 0.1 * radius, reader.gettext("start"), ha="center", va="center",
+                    fontsize=radius * 0.6,
                     color=INK)
     top = height - MARGIN_MM
-    ax.text(MARGIN_MM, top, f"Muzundrum {board.name} board ({len(board)} cells)", fontsize=14,
-            fontweight="bold", va="top", color=INK)
-    ax.text(MARGIN_MM, top - 7, f"Print at 100 % (actual size): each cell is {radius * math.sqrt(3):.0f} mm "
-            "across; the bar on the right is 50 mm.", fontsize=9, va="top", color=SOFT)
+    title = (reader.gettext("Muzundrum master board ({count} cells)") if board.name == "master"
+             else reader.gettext("Muzundrum standard board ({count} cells)"))
+    ax.text(MARGIN_MM, top, title.format(count=len(board)), fontsize=14, fontweight="bold", va="top",
+            color=INK)
+    ax.text(MARGIN_MM, top - 7, reader.gettext("Print at 100 % (actual size): each cell is {size} mm across; "
+                                               "the bar on the right is 50 mm.").format(
+        size=f"{radius * math.sqrt(3):.0f}"), fontsize=9, va="top", color=SOFT)
     ax.add_patch(Rectangle((width - MARGIN_MM - 50, top - 9), 50, 2.5, facecolor=INK))
     ax.text(width - MARGIN_MM - 25, top - 5, "50 mm", ha="center", va="bottom", fontsize=8, color=INK)
-    ax.text(width / 2, MARGIN_MM + 2, "Triads stack up the columns; major scales climb the diagonals.\n"
-            "Shaded cells are honeypots: they double or triple a placement's score.", fontsize=9,
+    ax.text(width / 2, MARGIN_MM + 2, reader.gettext(
+        "Triads stack up the columns; major scales climb the diagonals.\nShaded cells are honeypots: they "
+        "double or triple a placement's score."), fontsize=9,
             color=SOFT, va="bottom", ha="center", linespacing=1.4)
     return figure
 
@@ -525,13 +548,14 @@ def _die_page(paper: str, reader: Reader) -> Figure:
         ax.text(*shape.mean(axis=0), label, ha="center", va="center", fontsize=edge * (0.62 if "\n" in label
                 else 0.9), fontweight="bold", color=INK, linespacing=1.1)
     top = height - MARGIN_MM
-    ax.text(MARGIN_MM, top, "A twelve-faced die for Muzundrum", fontsize=14, fontweight="bold", va="top",
-            color=INK)
-    for line, text in enumerate((
-            "Print on card, cut along the outline, fold every line between two faces, and glue each grey tab",
-            "under the face it meets. One face per pitch class; the black keys carry both names.",
-            f"Opposite faces are a tritone apart. Edges are {edge:.0f} mm: the die is about "
-            f"{2.227 * edge:.0f} mm across.")):
+    ax.text(MARGIN_MM, top, reader.gettext("A twelve-faced die for Muzundrum"), fontsize=14,
+            fontweight="bold", va="top", color=INK)
+    how = reader.gettext("Print on card, cut along the outline, fold every line between two faces, and glue "
+                         "each grey tab under the face it meets. One face per pitch class; the black keys "
+                         "carry both names. Opposite faces are a tritone apart. Edges are {edge} mm: the die "
+                         "is about {across} mm across.").format(edge=f"{edge:.0f}",
+                                                                across=f"{2.227 * edge:.0f}")
+    for line, text in enumerate(textwrap.wrap(how, 100)):
         ax.text(MARGIN_MM, top - 8 - 5 * line, text, fontsize=9, va="top", color=SOFT)
     return figure
 
@@ -548,8 +572,9 @@ def printables(path: str | Path, paper: str = "a4", level: str = "basic",
     _check(paper, level)
     target = _writable(path)
     with _pdf(target) as pdf:
-        pdf.savefig(_board_page(paper, level))
-        pdf.savefig(_die_page(paper, for_people(reader)))
+        reader = for_people(reader)
+        pdf.savefig(_board_page(paper, level, reader))
+        pdf.savefig(_die_page(paper, reader))
     return target
 
 
@@ -600,8 +625,10 @@ def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, pa
     if position.problems():
         raise WorksheetError("the position breaks the rules: mend the runs marked in red first")
     level = "master" if position.rules.name == "master" else "basic"
+    reader = for_people(reader)
+    origin = reader.gettext("position: {notation}").format(notation=position.notation())
     sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions, reader)),
-                  origin=f"position: {position.notation()}")  # not a game: no game seed to name
+                  origin=origin, reader=reader)  # not a game: no game seed to name
     out = io.BytesIO()
     with _pdf(out) as pdf:
         pdf.savefig(_question_page(sheet, paper, level, 1))

@@ -18,11 +18,12 @@ import numpy as np
 
 from muzlab.core.pitch import SpelledNote
 from muzlab.names.reader import Reader
-from muzlab.play.eartraining import Drill, EarItem
+from muzlab.play.eartraining import Drill, EarItem, drill_name, option_words
 from muzlab.reading import shown
 from muzlab.views import audio
 from muzlab.views.keyboard import keyboard_svg
 from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
+from muzlab.widgets.quiz import tally
 
 
 def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
@@ -79,8 +80,8 @@ class EarTrainer(widgets.VBox):
         self.keyboard = widgets.HTML()
         self.keyboard.add_class("muz-keyboard")
         self.reveal = widgets.VBox()
-        self.tally = widgets.HTML("0 of 0 right")
-        self.next_button = widgets.Button(description="Next", button_style="primary")
+        self.tally = widgets.HTML(tally(0, 0, self.reader))
+        self.next_button = widgets.Button(description=self.reader.gettext("Next"), button_style="primary")
         self.next_button.on_click(lambda _button: self.next_item())
         super().__init__([self.heading, self.player, widgets.HBox(list(self.buttons.values())),
                           self.feedback, self.reveal, widgets.HBox([self.next_button, self.tally])])
@@ -93,17 +94,25 @@ class EarTrainer(widgets.VBox):
         return shown(self.key)
 
     def _heading(self) -> str:
-        drill = self.drill
-        return f"<h3>{html.escape(drill.kind.capitalize())}</h3><p>{html.escape(drill.prompt())}</p>"
+        drill, reader = self.drill, self.reader
+        return (f"<h3>{html.escape(drill_name(drill.kind, reader))}</h3>"
+                f"<p>{html.escape(drill.prompt(reader))}</p>")
 
     def redraw_names(self) -> None:
-        """Write the prompt, and the answer shown, in the note names in force (`muzlab.set_note_names`)."""
+        """Write the prompt, the buttons and the answer shown in the note names and language in force
+        (`muzlab.set_note_names`, `muzlab.set_language`)."""
+        reader = self.reader
         self.heading.value = self._heading()
+        self.next_button.description = reader.gettext("Next")
+        self.tally.value = tally(self.right, self.asked, reader)
         if self.answered:
             self._reveal(self.reply)
+        else:
+            for option, button in self.buttons.items():
+                button.description = option_words(option, reader)
 
     def _option(self, text: str) -> widgets.Button:
-        button = widgets.Button(description=text)
+        button = widgets.Button(description=option_words(text, self.reader))
         button.on_click(lambda _button: self.answer(text))
         return button
 
@@ -114,7 +123,7 @@ class EarTrainer(widgets.VBox):
         self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
         for option, button in self.buttons.items():
             button.button_style = ""
-            button.description = option
+            button.description = option_words(option, self.reader)
             button.disabled = False
         self.feedback.value = ""
         self.reveal.children = []
@@ -131,7 +140,7 @@ class EarTrainer(widgets.VBox):
         self.answered, self.reply = True, reply
         self.asked += 1
         self.right += correct
-        self.tally.value = f"{self.right} of {self.asked} right"
+        self.tally.value = tally(self.right, self.asked, self.reader)
         self.replay.value = self.player.value
         self._reveal(reply)
         return correct
@@ -145,9 +154,11 @@ class EarTrainer(widgets.VBox):
             button.button_style = "success" if option == item.answer else (
                 "danger" if option == reply else "")
             # a tick and a cross, not the colours alone
-            button.description = f"✓ {option}" if option == item.answer else (
-                f"✗ {option}" if option == reply else option)
-        verdict = "Right!" if correct else f"Not quite: it was {item.answer}."
+            words = option_words(option, reader)
+            button.description = f"✓ {words}" if option == item.answer else (
+                f"✗ {words}" if option == reply else words)
+        verdict = reader.gettext("Right!") if correct else reader.gettext(
+            "Not quite: it was {answer}.").format(answer=option_words(item.answer, reader))
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation(reader))}")
@@ -157,7 +168,9 @@ class EarTrainer(widgets.VBox):
                                         KEYBOARD_WIDTH, "muz-keyboard-picture")
         pictures = widgets.HBox([self.staff, self.keyboard],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay, pictures]
+        again = reader.gettext("Hear it again:")
+        self.reveal.children = [widgets.HTML(f"<i>{html.escape(again)}</i>"),
+                                self.replay, pictures]
 
 
 def _notation(item: EarItem, reader: Reader) -> str:

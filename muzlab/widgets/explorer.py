@@ -17,7 +17,7 @@ from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel
-from muzlab.widgets.menus import OptionalDropdown
+from muzlab.widgets.menus import OptionalDropdown, relabel
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 ERASE = -1
@@ -37,21 +37,23 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         else:
             dice = {}
         self.position = Position(board, dice, rules, strict=False)
-        self.palette = widgets.ToggleButtons(options=_palette(), value=0, description="Note",
+        reader = self.reader
+        self.palette = widgets.ToggleButtons(options=_palette(reader), value=0,
                                              style={"button_width": "auto"})  # as wide as "F#/Gb"
         # "none" and "choose a run" are shown by their words, not as a blank box
-        self.pitch_choice = OptionalDropdown(options=_pitch_choices(), value=None, description="Legal for")
-        self.runs = OptionalDropdown(options=[], description="Run")
+        self.pitch_choice = OptionalDropdown(options=_pitch_choices(reader), value=None,
+                                             style={"description_width": "initial"})
+        self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})
         self.message = widgets.HTML()
         self.problem_list = widgets.HTML()
-        self.notation = widgets.Text(description="Notation", layout=widgets.Layout(width="95%"))
-        self.load_button = widgets.Button(description="Load notation")
-        self.clear_button = widgets.Button(description="Clear board")
-        self.worksheet_button = DownloadButton("Make a worksheet from this position", self.worksheet_file,
-                                               "muz-worksheet", "A PDF: this board, questions on it and "
-                                               "their answers, saved on this device")
+        self.notation = widgets.Text(layout=widgets.Layout(width="95%"),
+                                     style={"description_width": "initial"})
+        self.load_button = widgets.Button()
+        self.clear_button = widgets.Button()
+        self.worksheet_button = DownloadButton("", self.worksheet_file, "muz-worksheet")
         self.listen = ListenPanel()
-        self.cell_names = widgets.Checkbox(value=False, description="cell names")
+        self.cell_names = widgets.Checkbox(value=False, layout=widgets.Layout(width="auto"))
+        self._label(reader)
         self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
         self.cell_names.observe(self._names_toggled, names="value")
         self.pitch_choice.observe(lambda _change: self._refresh(), names="value")
@@ -77,14 +79,29 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.board_view.show_names = change["new"]
         self._refresh()
 
+    def _label(self, reader: Reader) -> None:
+        """The explorer's own words (labels, buttons, hover text) in `reader`'s language."""
+        self.palette.description = reader.gettext("Note")
+        self.pitch_choice.description = reader.gettext("Legal for")
+        self.runs.description = reader.gettext("Run")
+        self.notation.description = reader.gettext("Notation")
+        self.load_button.description = reader.gettext("Load notation")
+        self.clear_button.description = reader.gettext("Clear board")
+        self.worksheet_button.description = reader.gettext("Make a worksheet from this position")
+        self.worksheet_button.tooltip = reader.gettext(
+            "A PDF: this board, questions on it and their answers, saved on this device")
+        self.cell_names.description = reader.gettext("cell names")
+
     def redraw_names(self) -> None:
-        """Write every note again in the note names in force (`muzlab.set_note_names`): the palette,
-        the pitch menu, the board, the runs and the run heard last."""
-        note, pitch = self.palette.value, self.pitch_choice.value
-        self.palette.options, self.palette.value = _palette(), note
-        self.pitch_choice.options, self.pitch_choice.value = _pitch_choices(), pitch
+        """Write every note and word again in the note names and language in force
+        (`muzlab.set_note_names`, `muzlab.set_language`): the palette, the pitch menu, the board, the
+        runs and the run heard last."""
+        reader = self.reader
+        self._label(reader)
+        relabel(self.palette, _palette(reader))
+        relabel(self.pitch_choice, _pitch_choices(reader))
         self._refresh()
-        self.listen.redraw(self.reader)
+        self.listen.redraw(reader)
 
     def click(self, cell: Cell) -> None:
         """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
@@ -105,8 +122,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             self.message.value = f"<span style='color:#b00'>{html.escape(str(error))}</span>"
             return
         if position.board != self.position.board:
-            self.message.value = (f"<span style='color:#b00'>that notation is for the "
-                                  f"{html.escape(position.board.name)} board</span>")
+            said = self.reader.gettext("that notation is for the {board} board").format(
+                board=position.board.name)
+            self.message.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
             return
         self._set(position)
 
@@ -118,7 +136,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         try:
             pdf = position_sheet_pdf(self.position, reader=self.reader)
         except MuzlabError as error:
-            self.message.value = f"<span style='color:#b00'>✗ No worksheet: {html.escape(str(error))}.</span>"
+            said = self.reader.gettext("No worksheet: {reason}.").format(reason=error)
+            self.message.value = f"<span style='color:#b00'>✗ {html.escape(said)}</span>"
             return None
         self.message.value = ""
         return Download("muzundrum-worksheet.pdf", "application/pdf", pdf)
@@ -136,12 +155,13 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         legal = () if pitch is None else position.legal_placements(pitch)
         scene = Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch)
         self.board_view.show(scene, reader)
+        fine = reader.gettext("every run follows the rules")
         self.problem_list.value = "".join(
             f"<div style='color:#b00'>✗ {html.escape(p.reason)}</div>" for p in problems
-        ) or "<div style='color:#080'>✓ every run follows the rules</div>"
+        ) or f"<div style='color:#080'>✓ {html.escape(fine)}</div>"
         self.notation.value = position.notation()
         self.structures = position.structures(reader.key or "")
-        self.runs.options = [("choose a run", None)] + [
+        self.runs.options = [(reader.gettext("choose a run"), None)] + [
             (s.describe(reader=reader), index) for index, s in enumerate(self.structures)]
         self.runs.value = None
 
@@ -153,12 +173,11 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.listen.show(structure, reader)
 
 
-def _palette() -> list[tuple[str, int]]:
+def _palette(reader: Reader) -> list[tuple[str, int]]:
     """The palette: the twelve dice faces by name, then the eraser."""
-    reader = shown()
-    return [(face_label(pitch, reader), pitch) for pitch in range(12)] + [("erase", ERASE)]
+    return [(face_label(pitch, reader), pitch) for pitch in range(12)] + [(reader.gettext("erase"), ERASE)]
 
 
-def _pitch_choices() -> list[tuple[str, int | None]]:
-    reader = shown()
-    return [("none", None)] + [(face_label(pitch, reader), pitch) for pitch in range(12)]
+def _pitch_choices(reader: Reader) -> list[tuple[str, int | None]]:
+    return [(reader.pgettext("legal for", "none"), None)] + [(face_label(pitch, reader), pitch)
+                                                             for pitch in range(12)]

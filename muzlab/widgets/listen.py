@@ -15,6 +15,7 @@ Audio plays (`WebSound`), but no WAV or staff from Python.
 from __future__ import annotations
 
 import asyncio
+import html
 import sys
 import threading
 from collections.abc import Callable
@@ -122,15 +123,23 @@ def structure_title(structure: Structure, reader: Reader | None = None) -> str:
         return structure.describe(reader=reader)
     notes = "–".join(structure.spelling(reader))
     if structure.kind == "triad":
-        name = structure.label(reader).removesuffix(" triad")
         found = structure.functions(reader)
-        functions = f" — {', '.join(found)}" if found else ""
-        return f"{name} (complete triad): {notes}{functions}"
+        title = reader.gettext("{triad} (complete triad): {notes}").format(
+            triad=structure.triad_names(reader)[0], notes=notes)
+        return f"{title} — {', '.join(found)}" if found else title
     try:
         name = scale_name(structure.notes, reader=reader)
     except NotAStructure:
         return structure.describe(reader=reader)
-    return f"{name}{' (complete)' if structure.complete else ''}: {notes}"  # the name says "scale"
+    if structure.complete:  # (the name says "scale")
+        return reader.gettext("{scale} (complete): {notes}").format(scale=name, notes=notes)
+    return f"{name}: {notes}"
+
+
+def _choose(reader: Reader) -> str:
+    """The panel's title before a run is chosen."""
+    text = reader.gettext("Choose a run to hear it.")
+    return f"<i>{html.escape(text)}</i>"
 
 
 class ListenPanel(widgets.VBox):
@@ -141,7 +150,7 @@ class ListenPanel(widgets.VBox):
 
     def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False,
                  on_drawn: Callable[[], None] | None = None):
-        self.title = widgets.HTML("<i>Choose a run to hear it.</i>")
+        self.title = widgets.HTML(_choose(resolve(None)))
         # narrow enough to stand beside the title, so that the staff and keyboard come right under it
         if in_browser():  # no numpy for a WAV: the page's Web Audio plays the notes
             self.player = WebSound(autoplay=autoplay)
@@ -169,6 +178,8 @@ class ListenPanel(widgets.VBox):
         is not played again)."""
         if self.structure is not None:
             self.show(self.structure, reader)
+        else:
+            self.title.value = _choose(resolve(reader))
 
     def show(self, structure: Structure, reader: Reader | None = None) -> None:
         """Load the sound and notation of a structure (made in the background in a kernel) for `reader`

@@ -39,3 +39,24 @@ class OptionalDropdown(widgets.Dropdown):
             index = self._options_values.index(None)
             if self.index != index:
                 self.index = index
+
+
+def relabel(menu: widgets.Dropdown | widgets.ToggleButtons, options: list[tuple[str, Any]],
+            value: Any = ...) -> None:
+    """New labels for a menu's options (the same values, in another language or note names), its value
+    kept (or set to `value`), with no change reported to its observers: a menu written again is not
+    a choice made."""
+    chosen = menu.value if value is ... else value
+    if [label for label, _ in options] == list(menu._options_labels) and chosen == menu.value:
+        return
+    notifiers = menu._trait_notifiers.get("value", {}).get("change", [])
+    # the observers a person's choice calls, not the widget's own (traitlets' ObserveHandlers)
+    callers = [notifier for notifier in notifiers if not isinstance(notifier, traitlets.ObserveHandler)]
+    for caller in callers:
+        menu.unobserve(caller, names="value")
+    try:
+        menu.options = options
+        menu.value = chosen
+    finally:
+        for caller in callers:
+            menu.observe(caller, names="value")

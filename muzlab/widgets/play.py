@@ -19,6 +19,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.outputs import file_written
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play import records
@@ -37,18 +38,25 @@ from muzlab.widgets.svgboard import scaled
 KEYS = "rpuh"
 #: The largest record a Load accepts (a long game's record is about 20 kB).
 MAX_RECORD_BYTES = 1_000_000
-#: Each note-name convention as a sentence names it.
-NOTE_NAME_WORDS = {"english": "in English (B, B♭)", "german": "in German (H, B)",
-                   "solfege": "in solfège (Do, Re, Mi)"}
+#: The line that says which note names are now used, by convention.
+NOTE_NAME_WORDS = {"english": marked("note names", "Notes are now named in English (B, B♭)."),
+                   "german": marked("note names", "Notes are now named in German (H, B)."),
+                   "solfege": marked("note names", "Notes are now named in solfège (Do, Re, Mi).")}
+#: The score sheet's headings as the page shows them (the CSV's columns stay English).
+SHEET_HEADINGS = {"turn": marked("score sheet", "turn"), "round": marked("score sheet", "round"),
+                  "player": marked("score sheet", "player"), "plays": marked("score sheet", "plays"),
+                  "bonus": marked("score sheet", "bonus"), "extra": marked("score sheet", "extra"),
+                  "passes": marked("score sheet", "passes"), "points": marked("score sheet", "points"),
+                  "total": marked("score sheet", "total"), "hints": marked("score sheet", "hints")}
 #: The score sheet's look; its type (14px at normal size) grows with the Size.
 SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}; }}"
                " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
                " .muz-sheet tr:nth-child(even) td {{ background: #f4f4f4; }}</style>")
 
 
-def _too_big(name: str, size: int) -> str:
-    return (f"{name} is {size:,} bytes; a game record is at most {MAX_RECORD_BYTES:,} bytes, so it was "
-            "not loaded.")
+def _too_big(name: str, size: int, reader: Reader) -> str:
+    return reader.gettext("{name} is {size} bytes; a game record is at most {most} bytes, so it was not "
+                          "loaded.").format(name=name, size=f"{size:,}", most=f"{MAX_RECORD_BYTES:,}")
 
 
 def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
@@ -112,16 +120,18 @@ class PlayBoard(widgets.VBox):
         self.cells = self.board_view.cells
         self._make_buttons(allow_hints)
         # as wide as their words, so that both fit on one line beside the board
-        self.hints = widgets.Checkbox(value=hints, description="hints: light up legal cells", indent=False,
+        self.hints = widgets.Checkbox(value=hints, indent=False,
                                       layout=widgets.Layout(width="auto", margin="2px 1.5em 2px 2px"))
         self.hints.observe(lambda _change: self.refresh(), names="value")
-        self.cell_names = widgets.Checkbox(value=False, description="cell names", indent=False,
+        self.cell_names = widgets.Checkbox(value=False, indent=False,
                                            layout=widgets.Layout(width="auto"))
         self.cell_names.observe(self._names_toggled, names="value")
         self._make_texts()
-        self.runs = OptionalDropdown(options=[], description="Replay")  # "choose a run to hear", not blank
+        self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
+        # to hear", not blank
         self.runs.observe(self._replay_run, names="value")
         self.runs.add_class("muz-runs")
+        self._label(self.reader)
         # a completed run's staff and keyboard are scrolled into the window when drawn (a phone's is
         # under the board)
         self.listen = ListenPanel(autoplay=True, background=staff_later, player_apart=True,
@@ -164,20 +174,37 @@ class PlayBoard(widgets.VBox):
     def _make_buttons(self, allow_hints: bool) -> None:
         """The buttons of a turn (Roll, Pass, Undo, Hint: keys R, P, U, H) and of the game (New game, and
         Save, Score sheet and Load through the browser)."""
-        self.roll_button = self._button("Roll", "muz-roll", self.table.roll, "primary", "R")
-        self.pass_button = self._button("Pass", "muz-pass", self.table.pass_die, "warning", "P")
-        self.undo_button = self._button("Undo", "muz-undo", self.table.undo, key="U")
-        self.hint_button = self._button("Hint", "muz-hint", self.table.hint, "info", "H")
-        self.new_button = self._button("New game", "muz-new", self.table.new_game)
-        self.save_button = DownloadButton("Save", self.record_file, "muz-save",
-                                          "Save the game record (JSON) on this device")
-        self.sheet_button = DownloadButton("Score sheet", self.sheet_file, "muz-save-sheet",
-                                           "Save the score sheet (CSV) on this device")
-        self.load_button = UploadButton("Load", self.load_upload, self.refuse_upload, MAX_RECORD_BYTES,
-                                        ".json,application/json", "muz-load",
-                                        "Load a saved game record (JSON) from this device")
+        self.roll_button = self._button("muz-roll", self.table.roll, "primary")
+        self.pass_button = self._button("muz-pass", self.table.pass_die, "warning")
+        self.undo_button = self._button("muz-undo", self.table.undo)
+        self.hint_button = self._button("muz-hint", self.table.hint, "info")
+        self.new_button = self._button("muz-new", self.table.new_game)
+        self.save_button = DownloadButton("", self.record_file, "muz-save")
+        self.sheet_button = DownloadButton("", self.sheet_file, "muz-save-sheet")
+        self.load_button = UploadButton("", self.load_upload, self.refuse_upload, MAX_RECORD_BYTES,
+                                        ".json,application/json", "muz-load")
         if not allow_hints:
             self.hint_button.layout.display = "none"
+
+    def _label(self, reader: Reader) -> None:
+        """The board's own words (buttons, hover text, tick boxes) in `reader`'s language; a button
+        that has a key on the board says so in its hover text."""
+        keyed = reader.gettext("{action} (press {key} on the board)")
+        for button, label, key in ((self.roll_button, reader.pgettext("button", "Roll"), "R"),
+                                   (self.pass_button, reader.pgettext("button", "Pass"), "P"),
+                                   (self.undo_button, reader.pgettext("button", "Undo"), "U"),
+                                   (self.hint_button, reader.pgettext("button", "Hint"), "H")):
+            button.description, button.tooltip = label, keyed.format(action=label, key=key)
+        self.new_button.description = self.new_button.tooltip = reader.gettext("New game")
+        self.save_button.description = reader.pgettext("button", "Save")
+        self.save_button.tooltip = reader.gettext("Save the game record (JSON) on this device")
+        self.sheet_button.description = reader.gettext("Score sheet")
+        self.sheet_button.tooltip = reader.gettext("Save the score sheet (CSV) on this device")
+        self.load_button.description = reader.pgettext("button", "Load")
+        self.load_button.tooltip = reader.gettext("Load a saved game record (JSON) from this device")
+        self.hints.description = reader.gettext("hints: light up legal cells")
+        self.cell_names.description = reader.gettext("cell names")
+        self.runs.description = reader.gettext("Replay")
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -219,16 +246,15 @@ class PlayBoard(widgets.VBox):
         die in hand, the sheet, the runs list and the run heard last. The last action's sentences,
         written in the names before, give way to one line saying which names are now used."""
         reader = self.reader
-        self._lines = [Message(f"Notes are now named {NOTE_NAME_WORDS[reader.convention]}.")]
+        self._label(reader)
+        self._lines = [Message(reader.pgettext(*NOTE_NAME_WORDS[reader.convention]))]
         self.refresh()
         self.listen.redraw(reader)
 
     # ---- actions ------------------------------------------------------------------------------------
-    def _button(self, label: str, css: str, action: Callable[[Reader], tuple[Message, ...]], style: str = "",
-                key: str = "") -> widgets.Button:
-        button = widgets.Button(description=label, button_style=style,
-                                tooltip=f"{label} (key {key} on the board)" if key else label,
-                                layout=widgets.Layout(width="auto", min_width="80px"))
+    def _button(self, css: str, action: Callable[[Reader], tuple[Message, ...]], style: str = ""
+                ) -> widgets.Button:
+        button = widgets.Button(button_style=style, layout=widgets.Layout(width="auto", min_width="80px"))
         button.add_class(css)
         button.on_click(lambda _button: self._act(action))
         return button
@@ -299,21 +325,23 @@ class PlayBoard(widgets.VBox):
         """Replay a record uploaded from the student's device; anything but a game record of at most
         MAX_RECORD_BYTES is refused with a sentence and the game stays as it was."""
         if len(content) > MAX_RECORD_BYTES:
-            return self._refused(_too_big(name, len(content)))
+            return self._refused(_too_big(name, len(content), self.reader))
         try:
             data = records.parse(content.decode("utf-8"))
             game = Game.from_dict(data)
             agents = records.read_agents(data.get("agents"), game.players)
         except UnicodeDecodeError:
-            return self._refused(f"{name} is not text, so it is not a game record; nothing was loaded.")
+            return self._refused(self.reader.gettext(
+                "{name} is not text, so it is not a game record; nothing was loaded.").format(name=name))
         except MuzlabError as error:
-            return self._refused(f"{name} is not a game record muzlab can replay: {error}")
+            return self._refused(self.reader.gettext(
+                "{name} is not a game record muzlab can replay: {reason}").format(name=name, reason=error))
         return self.table.load(game, agents, self.reader)
 
     @_shown
     def refuse_upload(self, name: str, size: int) -> tuple[Message, ...]:
         """What Load says of a file the page would not send, being over MAX_RECORD_BYTES."""
-        return self._refused(_too_big(name, size))
+        return self._refused(_too_big(name, size, self.reader))
 
     def _refused(self, text: str) -> tuple[Message, ...]:
         return (Message(text, kind="refused"),)
@@ -366,12 +394,15 @@ class PlayBoard(widgets.VBox):
                                   table.last, show_legal, chosen, reader)
         scale = self._scale
         face = symbols(pitch_label(hand, reader), reader) if hand is not None else "–"  # as on the board: F♯
+        in_hand = reader.gettext("die in hand")
         self.hand.value = (f"<div style='font-size:{scaled(44, scale)};font-weight:bold;line-height:1.2'>"
                            f"{html.escape(face)}</div><div style='font-size:{scaled(14, scale)}'>"
-                           "die in hand</div>")
+                           f"{html.escape(in_hand)}</div>")
+        left = reader.ngettext("{count} die left in the supply", "{count} dice left in the supply",
+                               game.supply).format(count=game.supply)
         self.status.value = (f"<div style='font-size:{scaled(15, scale)}'><b style='font-size:"
                              f"{scaled(17, scale)}'>{html.escape(table.status())}</b>"
-                             f" · {game.supply} dice left in the supply</div>")
+                             f" · {html.escape(left)}</div>")
         # The seat to act is marked by an arrow and bold type, not by weight alone.
         self.scores.value = "<span style='padding:0 0.4em'>·</span>".join(
             f"<span style='font-size:{scaled(16, scale)};"
@@ -392,7 +423,7 @@ class PlayBoard(widgets.VBox):
                  sum(map(table.hints_used, range(game.players))))
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
-            sheet = sheet_html(table.sheet_rows(reader))
+            sheet = sheet_html(table.sheet_rows(reader), reader)
             self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet
         self._list_runs(reader)
 
@@ -410,13 +441,16 @@ class PlayBoard(widgets.VBox):
         for structure in self._structures:
             if (structure, structure.names) not in described:
                 described[structure, structure.names] = structure.describe(reader=convention)
-        self.runs.options = [("choose a run to hear", None)] + [
+        self.runs.options = [(reader.gettext("choose a run to hear"), None)] + [
             (described[s, s.names], i) for i, s in enumerate(self._structures)]
 
 
-def sheet_html(rows: Sequence[dict]) -> str:
-    """The score sheet as an HTML table (class "muz-sheet"), one line per turn."""
-    head = "".join(f"<th>{column}</th>" for column in SHEET_COLUMNS)
+def sheet_html(rows: Sequence[dict], reader: Reader | None = None) -> str:
+    """The score sheet as an HTML table (class "muz-sheet"), one line per turn, its headings in
+    `reader`'s language (by default the default reader's)."""
+    reader = reader or shown()
+    head = "".join(f"<th>{html.escape(reader.pgettext(*SHEET_HEADINGS[column]))}</th>"
+                   for column in SHEET_COLUMNS)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[column]))}</td>" for column in SHEET_COLUMNS)
                    + "</tr>" for row in rows)
     return f'<table class="muz-sheet"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'

@@ -36,7 +36,8 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         self.feedback = widgets.HTML()
         self.tally = widgets.HTML()
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.next_button = widgets.Button(description="Next question", button_style="primary")
+        self.next_button = widgets.Button(description=self.reader.gettext("Next question"),
+                                          button_style="primary")
         self.next_button.on_click(lambda _button: self.next_question())
         self.board_view = SvgBoard(Board.standard(), on_click=self.answer, scale=scale)
         # the answers beside the board, so the board can be as tall as the window allows
@@ -69,7 +70,10 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
 
     def redraw_names(self) -> None:
         """Ask the question on screen again in the note names in force (`muzlab.set_note_names`), with
-        its answer and reason if it was answered; the tally stays."""
+        its answer and reason if it was answered, and in the language in force; the tally stays."""
+        self.next_button.description = self.reader.gettext("Next question")
+        if self.asked:
+            self.tally.value = tally(self.right, self.asked, self.reader)
         if not self.answered:
             self._ask(self.asked)
             return
@@ -94,7 +98,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         correct = self._show_answer(reply)
         self.asked += 1
         self.right += correct
-        self.tally.value = f"{self.right} of {self.asked} right"
+        self.tally.value = tally(self.right, self.asked, self.reader)
 
     def _show_answer(self, reply: Cell | str) -> bool:
         """Say whether the reply is right and why; a clicked cell is shown among the legal ones."""
@@ -109,3 +113,10 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
                                        lit=position.legal_placements(question.pitch), tips_for=question.pitch,
                                        chosen=[reply]), reader)
         return correct
+
+
+def tally(right: int, asked: int, reader: Reader) -> str:
+    """How many answers were right, in `reader`'s language: "3 of 4 right"."""
+    # TRANSLATORS: the plural follows the number of right answers.
+    return reader.ngettext("{right} of {asked} right", "{right} of {asked} right", right).format(
+        right=right, asked=asked)

@@ -16,6 +16,7 @@ import html
 import ipywidgets as widgets
 
 from muzlab.core.hexgrid import Cell
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.game import Game
@@ -44,25 +45,26 @@ class Review(widgets.VBox):
         self.comment = widgets.HTML()
         self.details = widgets.HTML()
         last = max(len(self.moments) - 1, 0)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="decision",
-                                        continuous_update=False, readout=False)
-        self.first_button = self._button("First", lambda: self.go(0))
-        self.previous_button = self._button("Previous", lambda: self.go(self.index - 1))
-        self.next_button = self._button("Next", lambda: self.go(self.index + 1))
-        self.last_button = self._button("Last", lambda: self.go(len(self.moments) - 1))
-        self.hear_played_button = self._button("Hear what was built", self.hear_played)
-        self.hear_best_button = self._button("Hear what could have been built", self.hear_best)
-        self.learn_button = self._button("Learn from your mistakes", self.learn)
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, continuous_update=False, readout=False,
+                                        style={"description_width": "initial"})
+        self.first_button = self._button(lambda: self.go(0))
+        self.previous_button = self._button(lambda: self.go(self.index - 1))
+        self.next_button = self._button(lambda: self.go(self.index + 1))
+        self.last_button = self._button(lambda: self.go(len(self.moments) - 1))
+        self.hear_played_button = self._button(self.hear_played)
+        self.hear_best_button = self._button(self.hear_best)
+        self.learn_button = self._button(self.learn)
         self.learn_button.disabled = not self.lessons
-        self.next_mistake_button = self._button("Next mistake", self.next_mistake)
-        self.show_answer_button = self._button("Show the answer", self.reveal)
-        self.stop_button = self._button("Back to the review", self.stop_learning)
+        self.next_mistake_button = self._button(self.next_mistake)
+        self.show_answer_button = self._button(self.reveal)
+        self.stop_button = self._button(self.stop_learning)
+        self._label(self.reader)
         self.practice = widgets.HTML()
         self.practice_box = widgets.VBox([self.practice, widgets.HBox(
             [self.show_answer_button, self.next_mistake_button, self.stop_button])])
         self.practice_box.layout.display = "none"
         self.listen = ListenPanel()
-        self.summary = widgets.HTML(_summary_html(self.rows))
+        self.summary = widgets.HTML(_summary_html(self.rows, self.reader))
         self.learning = False
         self.tries: list[Cell] = []
         self.revealed = False
@@ -81,10 +83,25 @@ class Review(widgets.VBox):
         """The decision shown (0-based)."""
         return self.slider.value
 
-    def _button(self, label: str, action) -> widgets.Button:
-        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+    def _button(self, action) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(width="auto"))
         button.on_click(lambda _button: action())
         return button
+
+    def _label(self, reader: Reader) -> None:
+        """The review's buttons in `reader`'s language."""
+        self.slider.description = reader.pgettext("review", "decision")
+        for button, label in ((self.first_button, reader.pgettext("review", "First")),
+                              (self.previous_button, reader.pgettext("review", "Previous")),
+                              (self.next_button, reader.pgettext("review", "Next")),
+                              (self.last_button, reader.pgettext("review", "Last")),
+                              (self.hear_played_button, reader.gettext("Hear what was built")),
+                              (self.hear_best_button, reader.gettext("Hear what could have been built")),
+                              (self.learn_button, reader.gettext("Learn from your mistakes")),
+                              (self.next_mistake_button, reader.gettext("Next mistake")),
+                              (self.show_answer_button, reader.gettext("Show the answer")),
+                              (self.stop_button, reader.gettext("Back to the review"))):
+            button.description = label
 
     @property
     def reader(self) -> Reader:
@@ -97,12 +114,13 @@ class Review(widgets.VBox):
         return coach.review_decisions(self.moments, self.values, self.reader)
 
     def redraw_names(self) -> None:
-        """Write the comments, the table and the run heard in the note names in force
-        (`muzlab.set_note_names`)."""
+        """Write the buttons, comments, the table and the run heard in the note names and language in
+        force (`muzlab.set_note_names`, `muzlab.set_language`)."""
         reader = self.reader
+        self._label(reader)
         self.rows = coach.review_rows(self.moments, self.values, reader)
         self.comments = coach.comments(self.game, reader)
-        self.summary.value = _summary_html(self.rows)
+        self.summary.value = _summary_html(self.rows, reader)
         self.show(self.index)
         self.listen.redraw(reader)
 
@@ -117,15 +135,21 @@ class Review(widgets.VBox):
         for button, off in ((self.first_button, index == 0), (self.previous_button, index == 0),
                             (self.next_button, index >= count - 1), (self.last_button, index >= count - 1)):
             button.disabled = off or self.learning
+        reader = self.reader
         if not count:
-            self.title.value = "<b>No decision to review yet: roll and play first.</b>"
+            self.title.value = "<b>{}</b>".format(html.escape(
+                reader.gettext("No decision to review yet: roll and play first.")))
             self.board_view.show(Scene(self.game.position), self.reader)
             self.hear_played_button.disabled = self.hear_best_button.disabled = True
             return
         moment, row = self.moments[index], self.rows[index]
-        held = "the passed die" if row["source"] == "passed" else "the die"
-        self.title.value = (f"<b>Decision {index + 1} of {count}</b> · turn {row['turn']} · "
-                            f"{html.escape(row['player'])} holds {held} <b>{html.escape(row['pitch'])}</b>")
+        decision = reader.gettext("Decision {number} of {count}").format(number=index + 1, count=count)
+        turn = reader.gettext("turn {turn}").format(turn=row["turn"])
+        holds = (reader.gettext("{player} holds the passed die {die}") if row["source"] == "passed"
+                 else reader.gettext("{player} holds the die {die}"))
+        holds = html.escape(holds).replace("{die}", "<b>{die}</b>").format(
+            player=html.escape(_player(row, reader)), die=html.escape(row["pitch"]))
+        self.title.value = f"<b>{html.escape(decision)}</b> · {html.escape(turn)} · {holds}"
         if self.learning:
             self._show_practice()
             return
@@ -135,7 +159,7 @@ class Review(widgets.VBox):
         self.board_view.show(Scene(position, highlight=moment.pitch, last=moment.cell, chosen=best_cells,
                                    tips_for=moment.pitch), self.reader)
         self.comment.value = f"<p>{html.escape(self.comments[index])}</p>"
-        self.details.value = html.escape(_details(row))
+        self.details.value = html.escape(_details(row, reader))
         self.hear_played_button.disabled = moment.cell is None or not self._runs(moment.cell)
         self.hear_best_button.disabled = best is None or not self._runs(best)
 
@@ -192,8 +216,11 @@ class Review(widgets.VBox):
         self.board_view.show(Scene(moment.position, last=last, chosen=chosen), self.reader)
         number = sorted(self.lessons).index(self.index) + 1
         die = self.rows[self.index]["pitch"]  # (named as the title names it)
-        self.comment.value = (f"<p>Mistake {number} of {len(self.lessons)} ({html.escape(grade)}). "
-                              f"Find a better cell for this {html.escape(die)}: click it on the board.</p>")
+        reader = self.reader
+        said = reader.gettext("Mistake {number} of {count} ({grade}). Find a better cell for this {die}: "
+                              "click it on the board.").format(number=number, count=len(self.lessons),
+                                                               grade=coach.grade_word(grade, reader), die=die)
+        self.comment.value = f"<p>{html.escape(said)}</p>"
         self.details.value = ""
         self.practice.value = self._feedback(found, answered)
         self.show_answer_button.disabled = answered or not self.tries
@@ -207,15 +234,16 @@ class Review(widgets.VBox):
         moment, cell = self.moments[self.index], self.tries[-1]
         position, board = moment.position, moment.position.board
         name = board.cell_name(cell)
-        refusal = position.explain(moment.pitch, cell, self.reader)
+        reader = self.reader
+        refusal = position.explain(moment.pitch, cell, reader)
         if refusal is not None:
             said = f"{name}: {refusal}"
         elif cell in found.better:
-            said = f"Yes: {name} is better."
+            said = reader.gettext("Yes: {cell} is better.").format(cell=name)
         elif cell == moment.cell:
-            said = f"{name} is the cell that was played: try another."
+            said = reader.gettext("{cell} is the cell that was played: try another.").format(cell=name)
         else:
-            said = f"{name} is not better: try again, or show the answer."
+            said = reader.gettext("{cell} is not better: try again, or show the answer.").format(cell=name)
         text = f"<p>{html.escape(said)}</p>"
         if answered:
             problems = coach.lesson_problems(position, found)
@@ -237,43 +265,68 @@ class Review(widgets.VBox):
             self._show_practice()
 
 
-def _details(row) -> str:
-    played = "not placed" if row["cell"] is None else f"played {row['cell']} for {row['points']}"
-    best = ", ".join(row["best_cells"]) or "none"
-    expert = row["expert"] or "no cell"
-    luck = f" · luck of the roll {row['luck']:+.1f}" if row["luck"] else ""
-    return (f"{played} · best now: {best} ({row['best_points']}) · lost {row['loss']} · "
-            f"the expert, looking ahead: {expert} · {row['grade']} (equity lost {row['equity_loss']:.1f})"
-            f"{luck}")
+def _player(row: dict, reader: Reader) -> str:
+    """A review row's player as the page names the seat: "Player 1", "Spieler 1"."""
+    return reader.gettext("Player {number}").format(number=int(row["seat"]) + 1)
 
 
-def _summary_html(rows: list[dict]) -> str:
+def _details(row: dict, reader: Reader) -> str:
+    """A decision's figures in words: what was played, the best now, the loss, the expert's choice,
+    the grade and the luck of the roll."""
+    if row["cell"] is None:
+        played = reader.gettext("not placed")
+    else:
+        played = reader.ngettext("played {cell} for {points} point", "played {cell} for {points} points",
+                                 row["points"]).format(cell=row["cell"], points=row["points"])
+    best = ", ".join(row["best_cells"]) or reader.pgettext("best cells", "none")
+    parts = [played,
+             reader.gettext("best now: {cells} ({points})").format(cells=best, points=row["best_points"]),
+             reader.gettext("lost {points}").format(points=row["loss"]),
+             reader.gettext("the expert, looking ahead: {cell}").format(
+                 cell=row["expert"] or reader.gettext("no cell")),
+             reader.gettext("{grade} (equity lost {loss})").format(
+                 grade=coach.grade_word(row["grade"], reader), loss=f"{row['equity_loss']:.1f}")]
+    if row["luck"]:
+        parts.append(reader.gettext("luck of the roll {luck}").format(luck=f"{row['luck']:+.1f}"))
+    return " · ".join(parts)
+
+
+def _summary_html(rows: list[dict], reader: Reader) -> str:
+    """The summary per player: its headings, figures and level words in `reader`'s language."""
     if not rows:
         return ""
-    head = "".join(f"<th>{html.escape(label)}</th>" for label, _ in SUMMARY_COLUMNS)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(show(player[column]))}</td>"
-                                    for (_, show), column in zip(SUMMARY_COLUMNS, SUMMARY_KEYS, strict=True))
+    head = "".join(f"<th>{html.escape(reader.pgettext(*label))}</th>" for label, _ in SUMMARY_COLUMNS)
+    players = {row["player"]: _player(row, reader) for row in rows}
+    shown_as = {"player": players.get, "level": lambda word: coach.level_word(word, reader)}
+    body = "".join("<tr>" + "".join(
+        f"<td>{html.escape(str(shown_as.get(column, show)(player[column])))}</td>"
+        for (_, show), column in zip(SUMMARY_COLUMNS, SUMMARY_KEYS, strict=True))
                    + "</tr>" for player in coach.summary_rows(rows))
-    return (f'<b>Per player</b><table class="muz-summary" border="0"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>" + SUMMARY_WORDS)
+    # what the columns count, so that "100 % best decisions" beside "completions missed 2" reads as the
+    # two different things they are, and luck is told apart from skill
+    words = html.escape(reader.gettext(
+        "Best decisions: the share of dice (the opening die aside) that went where they scored the most "
+        "points at once. Completions missed: dice that could have completed a triad or scale, with its "
+        "extra roll, but went elsewhere, often to a cell that scored as much or more at once; so a decision "
+        "can be the best by points and still miss a completion. Luck: how much better or worse the dice "
+        "that came were than an average roll; skill: minus the value lost by the choices; luck-adjusted: "
+        "the points with the luck taken out, the fairer ranking. Accuracy: the share of choices graded best "
+        "or good."))
+    per_player = reader.gettext("Per player")
+    return (f'<b>{html.escape(per_player)}</b><table class="muz-summary" border="0">'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>{words}</i></p>")
 
 
 #: The summary's columns: heading and how a value is written, and the summary_rows key of each.
-SUMMARY_COLUMNS = (("player", str), ("points", str), ("points lost", str),
-                   ("best decisions", lambda share: f"{round(share * 100)} %"), ("completions missed", str),
-                   ("luck", "{:+.1f}".format), ("skill", "{:+.1f}".format),
-                   ("luck-adjusted", "{:.1f}".format),
-                   ("accuracy", lambda percent: f"{round(percent)} %"), ("level", str))
+SUMMARY_COLUMNS = ((marked("summary", "player"), str), (marked("summary", "points"), str),
+                   (marked("summary", "points lost"), str),
+                   (marked("summary", "best decisions"), lambda share: f"{round(share * 100)} %"),
+                   (marked("summary", "completions missed"), str),
+                   (marked("summary", "luck"), "{:+.1f}".format),
+                   (marked("summary", "skill"), "{:+.1f}".format),
+                   (marked("summary", "luck-adjusted"), "{:.1f}".format),
+                   (marked("summary", "accuracy"), lambda percent: f"{round(percent)} %"),
+                   (marked("summary", "level"), str))
 SUMMARY_KEYS = ("player", "points", "points_lost", "best_share", "completions_missed", "luck", "skill",
                 "luck_adjusted", "accuracy", "level")
 
-
-#: What the summary's columns count, so that "100 % best decisions" beside "completions missed 2" reads
-#: as the two different things they are, and luck is told apart from skill.
-SUMMARY_WORDS = ("<p><i>Best decisions: the share of dice (the opening die aside) that went where they "
-                 "scored the most points at once. Completions missed: dice that could have completed a "
-                 "triad or scale, with its extra roll, but went elsewhere, often to a cell that scored as "
-                 "much or more at once; so a decision can be the best by points and still miss a "
-                 "completion. Luck: how much better or worse the dice that came were than an average roll; "
-                 "skill: minus the value lost by the choices; luck-adjusted: the points with the luck "
-                 "taken out, the fairer ranking. Accuracy: the share of choices graded best or good.</i></p>")

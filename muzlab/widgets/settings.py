@@ -10,11 +10,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from muzlab.core.pitch import SpelledNote
 from muzlab.core.theory import TRIAD_STEPS
-from muzlab.names.spelling import show_name
-from muzlab.play.eartraining import CONTEXTS, PLAYS, Drill, EarTrainingError
+from muzlab.names.language import marked
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import key_label, show_name
+from muzlab.play.eartraining import CONTEXTS, PLAYS, Drill, EarTrainingError, option_words
 from muzlab.play.quiz import KINDS
 from muzlab.reading import shown
+from muzlab.widgets.menus import relabel
 
 #: The notes a drill's range may start or end on: (English name, MIDI number), C2 to C6.
 RANGE_NOTES = tuple((f"{letter}{octave}", 12 * (octave + 1) + step) for octave in range(2, 7)
@@ -23,22 +27,34 @@ RANGE_NOTES = tuple((f"{letter}{octave}", 12 * (octave + 1) + step) for octave i
 #: drill takes pitch classes, which read the same in every note-name convention).
 KEYS = {"C": 0, "G": 7, "D": 2, "A": 9, "E": 4, "B": 11, "F#": 6, "Db": 1, "Ab": 8, "Eb": 3, "Bb": 10, "F": 5}
 #: What the quiz's question kinds ask, as a teacher reads them.
-QUIZ_KINDS = {"where": "where a die may go", "triad": "which triad a die completes",
-              "points": "how many points a die scores", "puzzle": "the best cell for a die"}
+QUIZ_KINDS = {"where": marked("question", "where a die may go"),
+              "triad": marked("question", "which triad a die completes"),
+              "points": marked("question", "how many points a die scores"),
+              "puzzle": marked("question", "the best cell for a die")}
+#: How a drill's notes are played, and what sets its key, as a teacher reads them.
+_PLAY_WORDS = {"arpeggio": marked("played as", "arpeggio"), "chord": marked("played as", "chord"),
+               "both": marked("played as", "both")}
+_CONTEXT_WORDS = {"cadence": marked("key set by", "cadence"), "scale": marked("key set by", "scale")}
+#: Each row of a drill's settings: its title.
+_ROW_WORDS = {"range": marked("ear settings", "Range of the lowest note"),
+              "play": marked("ear settings", "Played as"),
+              "qualities": marked("ear settings", "Qualities"),
+              "keys": marked("ear settings", "Keys"), "degrees": marked("ear settings", "Degrees"),
+              "context": marked("ear settings", "The key is set by"),
+              "tempo": marked("ear settings", "Tempo")}
 #: Which settings each drill uses.
 USES = {"triad quality": ("range", "play", "qualities", "tempo"), "third": ("range", "play", "tempo"),
         "scale degree": ("keys", "degrees", "context", "tempo")}
 
 
-def _range_options() -> list[tuple[str, int]]:
+def _range_options(reader: Reader) -> list[tuple[str, int]]:
     """The range menu: each note named in the convention in force ("H3" in German), as its MIDI number."""
-    reader = shown()
     return [(f"{show_name(name[:-1], reader)}{name[-1]}", midi) for name, midi in RANGE_NOTES]
 
 
-def _key_name(tonic: str) -> str:
-    """A major key as the class reads it, from its English tonic: "Bb major" (German: "B major")."""
-    return f"{show_name(tonic, shown())} major"
+def _key_name(tonic: str, reader: Reader) -> str:
+    """A major key as the class reads it, from its English tonic: "B♭ major" (German: "B-Dur")."""
+    return key_label(SpelledNote.from_english(tonic), "major", reader)
 
 
 def _ticks(options: dict[Any, str], chosen, css: str) -> dict[Any, widgets.Checkbox]:
@@ -55,9 +71,14 @@ def _ticked(boxes: dict[Any, widgets.Checkbox]) -> tuple:
     return tuple(value for value, box in boxes.items() if box.value)
 
 
-def _row(title: str, children: list[widgets.Widget]) -> widgets.HBox:
-    return widgets.HBox([widgets.HTML(f"<b>{html.escape(title)}</b>", layout=widgets.Layout(width="auto")),
-                         *children], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+def _row(children: list[widgets.Widget]) -> widgets.HBox:
+    """A row of settings after its title (the first child, written by `_title`)."""
+    return widgets.HBox([widgets.HTML(layout=widgets.Layout(width="auto")), *children],
+                        layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+
+
+def _title(row: widgets.HBox, title: str) -> None:
+    row.children[0].value = f"<b>{html.escape(title)}</b>"
 
 
 class EarSettings(widgets.VBox):
@@ -65,40 +86,51 @@ class EarSettings(widgets.VBox):
     what sets the key and the tempo; Apply calls `on_apply(drill)` with a new Drill, or says why not."""
 
     def __init__(self, kind: str, on_apply: Callable[[Drill], None]):
-        default = Drill(kind)
+        default, reader = Drill(kind), shown()
         self.kind = kind
         self.on_apply = on_apply
-        self.lowest = widgets.Dropdown(options=_range_options(), value=48, description="from",
+        self.lowest = widgets.Dropdown(options=_range_options(reader), value=48,
                                        layout=widgets.Layout(width="auto"))  # C3
-        self.highest = widgets.Dropdown(options=_range_options(), value=72, description="to",
+        self.highest = widgets.Dropdown(options=_range_options(reader), value=72,
                                         layout=widgets.Layout(width="auto"))  # C5
         self.play = widgets.ToggleButtons(options=[(p, p) for p in PLAYS], value=default.play)
         self.quality_boxes = _ticks({q: q for q in TRIAD_STEPS}, default.qualities, "muz-quality")
-        self.key_boxes = _ticks({name: _key_name(name) for name in KEYS}, KEYS, "muz-key")
+        self.key_boxes = _ticks({name: name for name in KEYS}, KEYS, "muz-key")
         self.degree_boxes = _ticks({d: str(d) for d in range(1, 8)}, default.degrees, "muz-degree")
         self.context = widgets.ToggleButtons(options=[(c, c) for c in CONTEXTS], value=default.context)
         self.tempo = widgets.FloatSlider(value=default.note_seconds, min=0.2, max=1.5, step=0.1,
-                                         description="seconds a note", style={"description_width": "initial"})
-        self.apply_button = widgets.Button(description="Apply the settings", button_style="primary")
+                                         style={"description_width": "initial"})
+        self.apply_button = widgets.Button(button_style="primary")
         self.apply_button.add_class("muz-ear-apply")
         self.apply_button.on_click(lambda _button: self.apply())
         self.message = widgets.HTML()
-        rows = {"range": _row("Range of the lowest note", [self.lowest, self.highest]),
-                "play": _row("Played as", [self.play]),
-                "qualities": _row("Qualities", list(self.quality_boxes.values())),
-                "keys": _row("Keys", list(self.key_boxes.values())),
-                "degrees": _row("Degrees", list(self.degree_boxes.values())),
-                "context": _row("The key is set by", [self.context]), "tempo": _row("Tempo", [self.tempo])}
-        super().__init__([rows[name] for name in USES[kind]] + [self.apply_button, self.message])
+        self.rows = {"range": _row([self.lowest, self.highest]), "play": _row([self.play]),
+                     "qualities": _row(list(self.quality_boxes.values())),
+                     "keys": _row(list(self.key_boxes.values())),
+                     "degrees": _row(list(self.degree_boxes.values())),
+                     "context": _row([self.context]), "tempo": _row([self.tempo])}
+        super().__init__([self.rows[name] for name in USES[kind]] + [self.apply_button, self.message])
         self.add_class("muz-ear-settings")
+        self.redraw_names()
 
     def redraw_names(self) -> None:
-        """Name the keys again in the note names in force (`muzlab.set_note_names`)."""
+        """Write the form again in the note names and language in force (`muzlab.set_note_names`,
+        `muzlab.set_language`): the keys, the range, every title and choice."""
+        reader = shown()
+        for name, row in self.rows.items():
+            _title(row, reader.pgettext(*_ROW_WORDS[name]))
         for key, box in self.key_boxes.items():
-            box.description = _key_name(key)
+            box.description = _key_name(key, reader)
+        for quality, box in self.quality_boxes.items():
+            box.description = option_words(quality, reader)
+        self.lowest.description = reader.pgettext("range", "from")
+        self.highest.description = reader.pgettext("range", "to")
         for menu in (self.lowest, self.highest):
-            chosen = menu.value
-            menu.options, menu.value = _range_options(), chosen
+            relabel(menu, _range_options(reader))
+        relabel(self.play, [(reader.pgettext(*_PLAY_WORDS[p]), p) for p in PLAYS])
+        relabel(self.context, [(reader.pgettext(*_CONTEXT_WORDS[c]), c) for c in CONTEXTS])
+        self.tempo.description = reader.gettext("seconds a note")
+        self.apply_button.description = reader.gettext("Apply the settings")
 
     def settings(self) -> dict[str, Any]:
         """The chosen settings, as Drill takes them (only those this drill uses)."""
@@ -116,12 +148,12 @@ class EarSettings(widgets.VBox):
         """Make the drill with these settings and hand it on; a setting the drill refuses is named."""
         settings = self.settings()
         if "keys" in settings and not settings["keys"]:
-            self.message.value = "<span style='color:#b00000'>✗ Tick at least one key.</span>"
+            self.message.value = _refused(shown().gettext("Tick at least one key."))
             return None
         try:
             drill = Drill(self.kind, **settings)
         except EarTrainingError as error:
-            self.message.value = f"<span style='color:#b00000'>✗ {html.escape(str(error))}.</span>"
+            self.message.value = _refused(f"{error}.")
             return None
         self.message.value = ""
         self.on_apply(drill)
@@ -133,21 +165,35 @@ class QuizSettings(widgets.VBox):
 
     def __init__(self, on_apply: Callable[[tuple[str, ...]], None], kinds: tuple[str, ...] = KINDS):
         self.on_apply = on_apply
-        self.kind_boxes = _ticks(QUIZ_KINDS, kinds, "muz-quiz-kind")
-        self.apply_button = widgets.Button(description="Ask these questions", button_style="primary")
+        self.kind_boxes = _ticks({kind: kind for kind in QUIZ_KINDS}, kinds, "muz-quiz-kind")
+        self.apply_button = widgets.Button(button_style="primary")
         self.apply_button.add_class("muz-quiz-apply")
         self.apply_button.on_click(lambda _button: self.apply())
         self.message = widgets.HTML()
-        super().__init__([_row("Questions", list(self.kind_boxes.values())),
-                          widgets.HBox([self.apply_button, self.message])])
+        self.row = _row(list(self.kind_boxes.values()))
+        super().__init__([self.row, widgets.HBox([self.apply_button, self.message])])
         self.add_class("muz-quiz-settings")
+        self.redraw_names()
+
+    def redraw_names(self) -> None:
+        """Write the form again in the language in force (`muzlab.set_language`)."""
+        reader = shown()
+        _title(self.row, reader.pgettext("quiz settings", "Questions"))
+        for kind, box in self.kind_boxes.items():
+            box.description = reader.pgettext(*QUIZ_KINDS[kind])
+        self.apply_button.description = reader.gettext("Ask these questions")
 
     def apply(self) -> tuple[str, ...]:
         """The ticked question kinds, handed on (none ticked: a sentence, and nothing changes)."""
         kinds = _ticked(self.kind_boxes)
         if not kinds:
-            self.message.value = "<span style='color:#b00000'>✗ Tick at least one kind of question.</span>"
+            self.message.value = _refused(shown().gettext("Tick at least one kind of question."))
             return ()
         self.message.value = ""
         self.on_apply(kinds)
         return kinds
+
+
+def _refused(text: str) -> str:
+    """A form's refusal, in red with a cross (not the colour alone)."""
+    return f"<span style='color:#b00000'>✗ {html.escape(text)}</span>"

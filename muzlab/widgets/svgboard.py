@@ -24,7 +24,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import UnknownSetting
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
-from muzlab.names.reader import Reader
+from muzlab.names.reader import PLAIN, Reader
 from muzlab.reading import for_people
 from muzlab.rules.position import Position
 from muzlab.views.svg import BoardView, board_view, hex_points, honeypot_label, view_svg
@@ -244,7 +244,9 @@ class SvgBoard(anywidget.AnyWidget):
     def where(self, cell: Cell) -> str:
         """A cell as a reader hears it: the die on it and its name, and its honeypot ("E♭ on e6",
         "e7, honeypot ×2")."""
-        return _where_on(self.board, self.picture.view if self.picture is not None else None, cell)
+        picture = self.picture
+        return _where_on(self.board, picture.view if picture is not None else None, cell,
+                         picture.reader if picture is not None else PLAIN)
 
 
 @dataclass(frozen=True)
@@ -266,10 +268,11 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
     position, marked = scene.position, scene.marked or {}
     view = board_view(position, scene.highlight, scene.last, coordinates=show_names, reader=reader)
     if scene.tips_for is None:
-        tips = {cell: with_problem(_where_on(board, view, cell), marked, cell) for cell in board.cells}
+        tips = {cell: with_problem(_where_on(board, view, cell, reader), marked, cell)
+                for cell in board.cells}
     else:
-        tips = {cell: with_problem(f"{_where_on(board, view, cell)}: scores {points} point"
-                                   f"{'s' if points != 1 else ''}", marked, cell)
+        tips = {cell: with_problem(_scores(_where_on(board, view, cell, reader), points, reader), marked,
+                                   cell)
                 for cell, points in position.legal_scores(scene.tips_for).items()}
     lit, chosen = frozenset(scene.lit), frozenset(scene.chosen)
     classes = {}
@@ -282,30 +285,41 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
         tip = tips.get(cell)
         ask = ' data-ask="tip"' if tip is None else ""  # the page asks for it on hover
         out.append(f'<polygon class="{" ".join(css)}" {head}{ask} {shape}>'
-                   f'<title>{html.escape(tip or _where_on(board, view, cell))}</title></polygon>')
+                   f'<title>{html.escape(tip or _where_on(board, view, cell, reader))}</title></polygon>')
     out.append("</g>\n")
     drawing = view_svg(view, CELL_SIZE)
     end = drawing.rindex("</svg>")
     return Picture(scene, reader, view, drawing[:end] + "\n".join(out) + drawing[end:], classes, tips)
 
 
-def _where_on(board: Board, view: BoardView | None, cell: Cell) -> str:
-    """A cell as a reader hears it on a picture's board: the die on it (if any), its name and honeypot."""
+def _scores(where_it_is: str, points: int, reader: Reader) -> str:
+    """A lit cell's hover text: "e7: scores 3 points"."""
+    return reader.ngettext("{cell}: scores {points} point", "{cell}: scores {points} points",
+                           points).format(cell=where_it_is, points=points)
+
+
+def _where_on(board: Board, view: BoardView | None, cell: Cell, reader: Reader) -> str:
+    """A cell as `reader` hears it on a picture's board: the die on it (if any), its name and honeypot."""
     labels = view.labels if view is not None else {}
-    return f"{labels[cell]} on {where(board, cell)}" if cell in labels else where(board, cell)
+    place = where(board, cell, reader)
+    return reader.gettext("{die} on {cell}").format(die=labels[cell], cell=place) if cell in labels else place
 
 
-def where(board: Board, cell: Cell) -> str:
-    """A cell's name and honeypot as people read it: "e7, honeypot ×2"."""
-    return places(board)[cell]
+def where(board: Board, cell: Cell, reader: Reader | None = None) -> str:
+    """A cell's name and honeypot as people read it: "e7, honeypot ×2" (in `reader`'s language, by
+    default English)."""
+    return places(board, reader or PLAIN)[cell]
 
 
 @lru_cache(maxsize=16)
-def places(board: Board) -> dict[Cell, str]:
-    """Every cell's name and honeypot (`where`), worked out once per board."""
+def places(board: Board, reader: Reader) -> dict[Cell, str]:
+    """Every cell's name and honeypot (`where`) in `reader`'s language, worked out once per board."""
     def place(cell: Cell) -> str:
         factor = board.honeypots.get(cell)
-        return board.cell_name(cell) + (f", honeypot {honeypot_label(factor)}" if factor else "")
+        if not factor:
+            return board.cell_name(cell)
+        return reader.gettext("{cell}, honeypot {factor}").format(cell=board.cell_name(cell),
+                                                                  factor=honeypot_label(factor))
 
     return {cell: place(cell) for cell in board.cells}
 

@@ -5,42 +5,62 @@
 the seats, their names and who plays them (a person or a computer) are chosen in the page, then
 Start; the Explorer; the Quiz; the ear-training drills; the coach's review of the game just played
 (or of a sample game); a size control that rescales every board for the back row; and the note
-names the class reads (English, German with H and B, or solfège), which rewrites every note shown.
+names the class reads (English, German with H and B, or solfège), which rewrites every note shown;
+and the language of the page (English, German, French or Spanish), which rewrites every word.
 """
 
 from __future__ import annotations
+
+import html
 
 import ipywidgets as widgets
 import traitlets
 
 from muzlab.core.pitch import SpelledNote
+from muzlab.names.language import LANGUAGE_NAMES, LANGUAGES, marked
 from muzlab.names.reader import Key, Reader
-from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, show_name
+from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, key_label
 from muzlab.play.agents import AGENTS
-from muzlab.play.eartraining import DRILLS, Drill
+from muzlab.play.eartraining import DRILLS, Drill, drill_name
 from muzlab.play.game import MAX_PLAYERS
-from muzlab.reading import current_lesson_key, current_note_names, set_lesson_key, set_note_names, shown
+from muzlab.reading import (
+    current_language,
+    current_lesson_key,
+    current_note_names,
+    set_language,
+    set_lesson_key,
+    set_note_names,
+    shown,
+)
 from muzlab.sim.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.files import Download, DownloadButton
-from muzlab.widgets.menus import OptionalDropdown
+from muzlab.widgets.menus import OptionalDropdown, relabel
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
 from muzlab.widgets.settings import EarSettings, QuizSettings
 from muzlab.widgets.svgboard import SvgBoard
 
-#: The note-name conventions a class chooses from (`muzlab.set_note_names`).
+#: The note-name conventions a class chooses from (`muzlab.set_note_names`), in English; the menus
+#: show them in the reader's language (`note_name_options`).
 NOTE_NAMES = (("English: C D E F G A B", "english"), ("German: C D E F G A H", "german"),
               ("solfège: Do Re Mi Fa Sol La Si", "solfege"))
+_NOTE_NAME_WORDS = {"english": marked("note names", "English: C D E F G A B"),
+                    "german": marked("note names", "German: C D E F G A H"),
+                    "solfege": marked("note names", "solfège: Do Re Mi Fa Sol La Si")}
 #: The Sizes offered, each drawing the board no smaller than the one before on any window: times the
 #: normal size, each kept within the window, and last "fit" (the default), which fills the window's
 #: height: the largest board the window holds.
 FIT = "fit"
 SIZES = (("small", 0.8), ("normal", 1.0), ("large", 1.25), ("projector", 1.5), ("back row", 2.0),
          ("fit", FIT))
+#: Each Size's label, marked for the catalogues (a board's size, not a die's or a class's).
+_SIZE_WORDS = {"small": marked("size", "small"), "normal": marked("size", "normal"),
+               "large": marked("size", "large"), "projector": marked("size", "projector"),
+               "back row": marked("size", "back row"), "fit": marked("size", "fit")}
 #: How large one normal pixel of the app's text is drawn: it follows the window's height (1.2px on a
 #: 720px window, 1.8px on 1080px) at every Size, so that the text leaves the board the same room at
 #: every Size, and a larger Size can only draw the board larger (until the window is full).
@@ -70,12 +90,18 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: aut
            " { color: #222; opacity: 1; }")
 PERSON = "person"
 PLAYED = "played"
-SAMPLE_GAMES = (("greedy-vs-random", "a sample game: greedy against random"),
-                ("four-greedy-players", "a sample game: four greedy players"),
-                ("solo-expert", "a sample game: the expert alone"))
+SAMPLE_GAMES = (("greedy-vs-random", marked("review", "a sample game: greedy against random")),
+                ("four-greedy-players", marked("review", "a sample game: four greedy players")),
+                ("solo-expert", marked("review", "a sample game: the expert alone")))
 #: The Key of the lesson's label for no key (the value None): each run is then named in its own key.
 NO_KEY = "none (each run in its own key)"
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
+#: Each computer player's name as a seat menu shows it (the agents' names stay English in records).
+_AGENT_WORDS = {"random": marked("agent", "random"), "greedy": marked("agent", "greedy"),
+                "expert": marked("agent", "expert")}
+#: The tabs, in order.
+TABS = (marked("tab", "Play"), marked("tab", "Explore"), marked("tab", "Quiz"), marked("tab", "Ear training"),
+        marked("tab", "Review"))
 
 
 #: Each lesson key the menu offers, by its value ("F# major"), as a Key.
@@ -88,12 +114,26 @@ def _key_value(key: Key | None) -> str | None:
 
 
 def lesson_key_options(reader: Reader | None = None) -> list[tuple[str, str | None]]:
-    """The lesson keys offered, flats to sharps, as the class reads them ("F♯ major", for `reader`, by
-    default the widgets' reader) with their values ("F# major"), after "none (each run in its own
-    key)" (None): the one list of the app and the class server."""
+    """The lesson keys offered, flats to sharps, as `reader` (by default the default reader, typeset)
+    reads them ("F♯ major", "Fis-Dur", in its note names and language) with their values ("F# major"),
+    after "none (each run in its own key)" (None): the one list of the app and the class server."""
     keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)
-    reader = shown() if reader is None else reader
-    return [(NO_KEY, None)] + [(f"{show_name(tonic, reader)} major", f"{tonic} major") for tonic in keys]
+    reader = reader or shown()
+    none = reader.pgettext("lesson key", "none (each run in its own key)")  # (NO_KEY in English)
+    return [(none, None)] + [(key_label(SpelledNote.from_english(tonic), "major", reader), f"{tonic} major")
+                             for tonic in keys]
+
+
+def note_name_options(reader: Reader) -> list[tuple[str, str]]:
+    """The note-name conventions a menu offers, in `reader`'s language, with their values."""
+    return [(reader.pgettext(*_NOTE_NAME_WORDS[value]), value) for _label, value in NOTE_NAMES]
+
+
+def seat_options(reader: Reader) -> list[tuple[str, str]]:
+    """Who may play a seat, in `reader`'s language: a person, or a computer player by name."""
+    computer = reader.gettext("computer ({agent})")
+    return [(reader.gettext("a person"), PERSON)] + [
+        (computer.format(agent=reader.pgettext(*_AGENT_WORDS[name])), name) for name in AGENTS]
 
 
 def board_scale(size: float | str) -> float:
@@ -102,66 +142,98 @@ def board_scale(size: float | str) -> float:
 
 
 class SizeChoice(widgets.HBox):
-    """The Size buttons (class "muz-size" each); `value` is the chosen Size, marked with a tick."""
+    """The Size buttons (class "muz-size" each); `value` is the chosen Size, marked with a tick; the
+    labels are in `reader`'s language (by default the default reader's)."""
 
     value = traitlets.Any(FIT)
 
-    def __init__(self, value: float | str = FIT):
+    def __init__(self, value: float | str = FIT, reader: Reader | None = None):
         self.buttons = {}
-        for label, size in SIZES:
-            button = widgets.Button(description=label, tooltip=f"Size: {label}")
+        for _label, size in SIZES:
+            button = widgets.Button()
             button.add_class("muz-size")
             button.on_click(lambda _button, size=size: setattr(self, "value", size))
             self.buttons[size] = button
-        label = widgets.HTML("<span style='padding-right:6px'>Size</span>")
-        super().__init__([label, *self.buttons.values()],
+        self.label = widgets.HTML()
+        super().__init__([self.label, *self.buttons.values()],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.observe(lambda _change: self._mark(), names="value")
+        self.relabel(reader or shown())
         self.value = value
         self._mark()
 
+    def relabel(self, reader: Reader) -> None:
+        """Write the Sizes in `reader`'s language."""
+        self._words = {size: reader.pgettext(*_SIZE_WORDS[label]) for label, size in SIZES}
+        size = reader.pgettext("size", "Size")
+        self.label.value = f"<span style='padding-right:6px'>{html.escape(size)}</span>"
+        tip = reader.gettext("Size: {size}")
+        for size, button in self.buttons.items():
+            button.tooltip = tip.format(size=self._words[size])
+        self._mark()
+
     def _mark(self) -> None:
-        for (label, size), button in zip(SIZES, self.buttons.values(), strict=True):
-            chosen = size == self.value
+        for size, button in self.buttons.items():
+            chosen, label = size == self.value, self._words[size]
             button.description = f"✓ {label}" if chosen else label  # a tick, not colour alone
             button.button_style = "info" if chosen else ""
 
 
-def _folded(title: str, form: widgets.Widget) -> widgets.Accordion:
-    """A form folded away under its title until a teacher opens it."""
-    return widgets.Accordion(children=[form], titles=[title], selected_index=None)
+def _folded(form: widgets.Widget) -> widgets.Accordion:
+    """A form folded away under its title (set by `relabel`) until a teacher opens it."""
+    return widgets.Accordion(children=[form], titles=[""], selected_index=None)
 
 
 class TableSetup(widgets.VBox):
     """The form before a game: how many seats, each seat's name and who plays it, the game number,
     and whether the players may ask for hints."""
 
-    def __init__(self, on_start, players: int = 2):
+    def __init__(self, on_start, players: int = 2, reader: Reader | None = None):
         self.on_start = on_start
+        reader = reader or shown()
         self.seat_count = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=players,
-                                           description="Seats")
+                                           style={"description_width": "initial"})
         self.seat_count.add_class("muz-seats")
-        self.names = [widgets.Text(value=f"Player {seat + 1}", description=f"Seat {seat + 1}")
+        self.names = [widgets.Text(value=_player(seat, reader), style={"description_width": "initial"})
                       for seat in range(MAX_PLAYERS)]
-        self.kinds = [widgets.Dropdown(options=SEAT_CHOICES, value=PERSON if seat == 0 else "greedy",
-                                       layout=widgets.Layout(width="210px"))
+        self.kinds = [widgets.Dropdown(options=seat_options(reader), value=PERSON if seat == 0 else "greedy",
+                                       layout=widgets.Layout(width="auto", min_width="210px"))
                       for seat in range(MAX_PLAYERS)]
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.add_class(f"muz-seat-name-{seat + 1}")
             kind.add_class(f"muz-seat-kind-{seat + 1}")
         self.rows = [widgets.HBox([name, kind]) for name, kind in zip(self.names, self.kinds, strict=True)]
-        self.game_number = widgets.BoundedIntText(value=0, min=0, max=10**9, description="Game no.")
-        self.allow_hints = widgets.Checkbox(value=True, description="a Hint button for the players")
-        self.start_button = widgets.Button(description="Start", button_style="primary")
+        self.game_number = widgets.BoundedIntText(value=0, min=0, max=10**9,
+                                                  style={"description_width": "initial"})
+        self.allow_hints = widgets.Checkbox(value=True, layout=widgets.Layout(width="auto"))
+        self.start_button = widgets.Button(button_style="primary")
         self.start_button.add_class("muz-start")
         self.start_button.on_click(lambda _button: self.on_start())
         self.seat_count.observe(lambda _change: self._show_rows(), names="value")
-        intro = widgets.HTML("<p>Choose the seats: a name for each player or team, and whether a person "
-                             "or the computer plays it. The same game number deals the same dice.</p>")
-        super().__init__([intro, self.seat_count, *self.rows, self.game_number, self.allow_hints,
+        self.intro = widgets.HTML()
+        self._reader = reader
+        super().__init__([self.intro, self.seat_count, *self.rows, self.game_number, self.allow_hints,
                           self.start_button])
         self.add_class("muz-setup")
+        self.relabel(reader)
         self._show_rows()
+
+    def relabel(self, reader: Reader) -> None:
+        """Write the form in `reader`'s language; a seat still named as by default is renamed."""
+        self.seat_count.description = reader.gettext("Seats")
+        seat = reader.gettext("Seat {number}")
+        for number, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True), start=1):
+            name.description = seat.format(number=number)
+            if name.value == _player(number - 1, self._reader):
+                name.value = _player(number - 1, reader)
+            relabel(kind, seat_options(reader))
+        self._reader = reader
+        self.game_number.description = reader.gettext("Game no.")
+        self.allow_hints.description = reader.gettext("a Hint button for the players")
+        self.start_button.description = reader.pgettext("game", "Start")
+        self.intro.value = "<p>{}</p>".format(html.escape(reader.gettext(
+            "Choose the seats: a name for each player or team, and whether a person or the computer "
+            "plays it. The same game number deals the same dice.")))
 
     def _show_rows(self) -> None:
         for seat, row in enumerate(self.rows):
@@ -170,83 +242,150 @@ class TableSetup(widgets.VBox):
     def seats(self) -> tuple[list[str], list[str | None]]:
         """The chosen names (blank ones get "Player N") and agents (None for a person), one per seat."""
         count = self.seat_count.value
-        names = [self.names[seat].value.strip() or f"Player {seat + 1}" for seat in range(count)]
+        names = [self.names[seat].value.strip() or _player(seat, self._reader) for seat in range(count)]
         kinds = [self.kinds[seat].value for seat in range(count)]
         agents = [None if kind == PERSON else kind for kind in kinds]
         return names, agents
 
 
+def _player(seat: int, reader: Reader) -> str:
+    """The name a seat has until the class names it: "Player 1", "Spieler 1"."""
+    return reader.gettext("Player {number}").format(number=seat + 1)
+
+
 class ClassroomApp(widgets.VBox):
-    """Play, Explore, Quiz, Ear training and Review tabs, a size control and the note names; what
-    `muzlab app` shows.
+    """Play, Explore, Quiz, Ear training and Review tabs, a size control, the note names and the
+    language; what `muzlab app` shows.
 
     `seed` fixes the Quiz's questions and the ear-training items (None: fresh ones every time).
+    `language` ("en", "de", "fr", "es"; None: the default reader's) sets the page's language with its
+    usual note names, as the Language menu does.
     """
 
-    def __init__(self, scale: float | str = FIT, seed: int | None = None, agent_delay: float = 0.5):
+    def __init__(self, scale: float | str = FIT, seed: int | None = None, agent_delay: float = 0.5,
+                 language: str | None = None):
+        if language is not None:
+            set_language(language)
+        reader = shown()
         self.agent_delay = agent_delay
         self.seed = seed
-        self.size = SizeChoice(scale)
+        self.size = SizeChoice(scale, reader)
         scale = board_scale(scale)
-        self.note_names = widgets.Dropdown(options=list(NOTE_NAMES), value=current_note_names(),
-                                           description="Note names", style={"description_width": "initial"})
+        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                                         value=current_language(), style={"description_width": "initial"},
+                                         layout=widgets.Layout(width="auto"))
+        self.language.add_class("muz-language")
+        self.language.observe(lambda change: self.choose_language(change["new"]), names="value")
+        self.note_names = widgets.Dropdown(options=note_name_options(reader), value=current_note_names(),
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="auto"))
         self.note_names.add_class("muz-note-names")
         self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
-            options=lesson_key_options(),
-            value=_key_value(current_lesson_key()), description="Key of the lesson",
+            options=lesson_key_options(reader),
+            value=_key_value(current_lesson_key()),
             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))  # its words whole
         self.lesson_key.add_class("muz-lesson-key")
         self.lesson_key.observe(lambda change: self.choose_key(change["new"]), names="value")
-        self.setup = TableSetup(self.start)
+        self.setup = TableSetup(self.start, reader=reader)
         self.play: PlayBoard | None = None
-        self.change_button = widgets.Button(description="Change seats")
+        self.change_button = widgets.Button()
         self.change_button.add_class("muz-change-seats")
         self.change_button.on_click(lambda _button: self.show_setup())
         self.play_area = widgets.VBox([self.setup])
         self.explorer = Explorer(scale=scale)
         self.quiz = Quiz(seed=seed or 0, scale=scale)
-        self.quiz_settings = _folded("Which questions", QuizSettings(self.ask_quiz))
+        self.quiz_form = QuizSettings(self.ask_quiz)
+        self.quiz_settings = _folded(self.quiz_form)
         self.quiz_area = widgets.VBox([self.quiz_settings, self.quiz])
         self.ear_form: EarSettings | None = None  # the drill's settings, folded in ear_settings
         self.ear_settings: widgets.Widget | None = None
-        self.drill = widgets.ToggleButtons(options=list(DRILLS), value=None, description="Drill")
+        self.drill = widgets.ToggleButtons(options=[(drill_name(kind, reader), kind) for kind in DRILLS],
+                                           value=None, style={"description_width": "initial"})
         self.drill.add_class("muz-drill")
         self.drill.observe(lambda change: self.choose_drill(change["new"]), names="value")
         self.ear: EarTrainer | None = None
-        self.ear_area = widgets.VBox([self.drill, widgets.HTML("<p>Choose a drill: a sound is played, "
-                                                               "you name what you heard.</p>")])
-        self.review_choice = widgets.Dropdown(
-            options=[("the game on the Play tab", PLAYED)] + [(text, name) for name, text in SAMPLE_GAMES],
-            value=PLAYED, description="Review", layout=widgets.Layout(width="420px"))
-        self.review_button = widgets.Button(description="Show the review", button_style="primary")
+        self.ear_note = widgets.HTML()
+        self.ear_area = widgets.VBox([self.drill, self.ear_note])
+        self.review_choice = widgets.Dropdown(options=self._review_options(reader), value=PLAYED,
+                                              style={"description_width": "initial"},
+                                              layout=widgets.Layout(width="auto", min_width="420px"))
+        self.review_button = widgets.Button(button_style="primary")
         self.review_button.add_class("muz-review-start")
         self.review_button.on_click(lambda _button: self.show_review())
-        self.review_note = widgets.HTML("<p>The coach goes through a game decision by decision: what was "
-                                        "played, the best cell, and why.</p>")
+        self.review_note = widgets.HTML()
+        self._no_game = False  # whether the review note says that no game was played yet
         self.review: Review | None = None
-        self.review_download = DownloadButton("Download the review (CSV)", self.review_file, "muz-review-csv",
-                                              "Save this review, one line per decision, on this device")
+        self.review_download = DownloadButton("", self.review_file, "muz-review-csv")
         self.review_download.layout.display = "none"  # until there is a review
         self.review_area = widgets.VBox([
             widgets.HBox([self.review_choice, self.review_button, self.review_download],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.review_note])
         self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz_area, self.ear_area,
-                                          self.review_area],
-                                titles=["Play", "Explore", "Quiz", "Ear training", "Review"])
+                                          self.review_area])
         self.size.observe(lambda change: self.rescale(change["new"]), names="value")
         title = widgets.HTML("<h2 style='margin:2px 12px 2px 0;font-size:calc(22 * var(--muz-u))'>"
                              "Muzundrum</h2>")
         self.style = widgets.HTML(layout=widgets.Layout(display="none"))
-        heading = widgets.HBox([title, self.note_names, self.lesson_key, self.size], layout=widgets.Layout(
-            justify_content="space-between", align_items="center", flex_flow="row wrap"))
+        heading = widgets.HBox([title, self.language, self.note_names, self.lesson_key, self.size],
+                               layout=widgets.Layout(justify_content="space-between", align_items="center",
+                                                     flex_flow="row wrap"))
         super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), heading,
                           self.tabs])
         self.add_class("muz-app")
+        self._relabel(reader)
         for view in self.board_views():
             self._fit(view)
         self._style_controls()
+
+    @staticmethod
+    def _review_options(reader: Reader) -> list[tuple[str, str]]:
+        return [(reader.gettext("the game on the Play tab"), PLAYED)] + [
+            (reader.pgettext(*words), name) for name, words in SAMPLE_GAMES]
+
+    def _relabel(self, reader: Reader) -> None:
+        """Write the app's own words (tabs, menus, buttons, hover text) in `reader`'s language."""
+        self.language.description = reader.gettext("Language")
+        self.note_names.description = reader.gettext("Note names")
+        self.lesson_key.description = reader.gettext("Key of the lesson")
+        self.size.relabel(reader)
+        self.setup.relabel(reader)
+        self.change_button.description = reader.gettext("Change seats")
+        self.quiz_settings.set_title(0, reader.gettext("Which questions"))
+        self.drill.description = reader.gettext("Drill")
+        relabel(self.drill, [(drill_name(kind, reader), kind) for kind in DRILLS])
+        if self.ear_settings is not None:
+            self.ear_settings.set_title(0, reader.gettext("Settings of this drill"))
+        self.ear_note.value = "<p>{}</p>".format(html.escape(
+            reader.gettext("Choose a drill: a sound is played, you name what you heard.")))
+        self.review_choice.description = reader.pgettext("tab", "Review")
+        relabel(self.review_choice, self._review_options(reader))
+        self.review_button.description = reader.gettext("Show the review")
+        self.review_download.description = reader.gettext("Download the review (CSV)")
+        self.review_download.tooltip = reader.gettext(
+            "Save this review, one line per decision, on this device")
+        self._review_note(reader)
+        self.tabs.titles = [reader.pgettext(*title) for title in TABS]
+
+    def _review_note(self, reader: Reader) -> None:
+        if self._no_game:
+            self.review_note.value = "<p><b>{}</b></p>".format(html.escape(
+                reader.gettext("No game has been played on the Play tab yet.")))
+        else:
+            self.review_note.value = "<p>{}</p>".format(html.escape(reader.gettext(
+                "The coach goes through a game decision by decision: what was played, the best cell, "
+                "and why.")))
+
+    def choose_language(self, language: str) -> None:
+        """Switch the page's language (`muzlab.set_language`), with that language's usual note names,
+        and write every word and every note on every tab again in them."""
+        set_language(language)
+        reader = shown()
+        relabel(self.note_names, note_name_options(reader), current_note_names())
+        relabel(self.lesson_key, lesson_key_options(reader))
+        self._relabel(reader)
+        self._redraw()
 
     def start(self) -> None:
         """Seat the players chosen in the form and show their PlayBoard."""
@@ -267,7 +406,8 @@ class ClassroomApp(widgets.VBox):
         if drill is None:
             return
         self.ear_form = EarSettings(drill, self.start_drill)
-        self.ear_settings = _folded("Settings of this drill", self.ear_form)
+        self.ear_settings = _folded(self.ear_form)
+        self.ear_settings.set_title(0, shown().gettext("Settings of this drill"))
         self.start_drill(Drill(drill))
 
     def start_drill(self, drill: Drill) -> None:
@@ -286,11 +426,14 @@ class ClassroomApp(widgets.VBox):
         if self.review_choice.value != PLAYED:
             game = sample_game(self.review_choice.value)
         elif self.play is None or not self.play.game.events:
-            self.review_note.value = "<p><b>No game has been played on the Play tab yet.</b></p>"
+            self._no_game = True
+            self._review_note(shown())
             self.review_area.children = self.review_area.children[:1] + (self.review_note,)
             return
         else:
             game = self.play.game
+        self._no_game = False
+        self._review_note(shown())
         self.review = Review(game)
         self.review_download.layout.display = ""
         self.review.board_view.scale = board_scale(self.size.value)
@@ -334,8 +477,14 @@ class ClassroomApp(widgets.VBox):
         if self.note_names.value != convention:
             self.note_names.value = convention  # comes back here once, with nothing left to change
             return
-        shown = [self.play, self.explorer, self.quiz, self.ear, self.ear_form, self.review]
-        for widget in (widget for widget in shown if widget is not None):
+        relabel(self.lesson_key, lesson_key_options(shown()))
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Write every word and note on every tab again for the default reader."""
+        widgets_shown = [self.play, self.explorer, self.quiz, self.quiz_form, self.ear, self.ear_form,
+                         self.review]
+        for widget in (widget for widget in widgets_shown if widget is not None):
             widget.redraw_names()
 
     def choose_key(self, key: str | None) -> None:
