@@ -307,6 +307,7 @@ class ClassroomApp(widgets.VBox):
         self.review_choice = widgets.Dropdown(options=self._review_options(reader), value=PLAYED,
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="auto", min_width="420px"))
+        self.review_choice.add_class("muz-review-choice")
         self.review_button = widgets.Button(button_style="primary")
         self.review_button.add_class("muz-review-start")
         self.review_button.on_click(lambda _button: self.show_review())
