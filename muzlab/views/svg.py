@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
+from muzlab.names.language import translate, translate_plural
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import note_label, pitch_label, symbols
 from muzlab.reading import for_people
@@ -95,6 +96,8 @@ class BoardView:
     last: Cell | None
     #: Each cell's name ("e5") when the picture shows them, else empty.
     cell_names: dict[Cell, str]
+    #: The language the picture's sentences (its title, a die's hover text) are written in.
+    language: str = "en"
 
 
 def _is_int(value: Any) -> bool:
@@ -138,7 +141,7 @@ def board_view(
     ) if show_structures else ()
     labels = position.labels(key, reader)
     names = {cell: board.cell_name(cell) for cell in board.cells} if coordinates else {}
-    return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names)
+    return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names, reader.language)
 
 
 def text_width(text: str) -> float:
@@ -179,7 +182,8 @@ def die_name_lines(label: str) -> tuple[tuple[str, ...], float]:
 
 def die_words(view: BoardView, cell: Cell) -> str:
     """A die as a reader hears it: its name and its cell, "E♭ on e6"."""
-    return f"{view.labels[cell]} on {view.board.cell_name(cell)}"
+    return translate(view.language, "{die} on {cell}").format(die=view.labels[cell],
+                                                              cell=view.board.cell_name(cell))
 
 
 def board_words(view: BoardView) -> str:
@@ -187,10 +191,12 @@ def board_words(view: BoardView) -> str:
     the dice in the order of their cells' names."""
     count = len(view.labels)
     if not count:
-        return f"{view.board.name} board, no dice yet"
+        return translate(view.language, "{board} board, no dice yet").format(board=view.board.name)
     # column by column, each from its lowest row up, as the cell names read: a1, a2, ..., b1
     dice = ", ".join(die_words(view, cell) for cell in sorted(view.labels, key=lambda c: (c[0], -c[1])))
-    return f"{view.board.name} board, {count} di{'ce' if count != 1 else 'e'}: {dice}"
+    return translate_plural(view.language, "{board} board, {count} die: {dice}",
+                            "{board} board, {count} dice: {dice}", count).format(
+        board=view.board.name, count=count, dice=dice)
 
 
 def hex_points(centre: tuple[float, float], size: float) -> list[tuple[float, float]]:

@@ -20,7 +20,7 @@ from muzlab.core.pitch import SpelledNote
 from muzlab.names.language import LANGUAGE_NAMES, LANGUAGES, marked
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, key_label
-from muzlab.play.agents import AGENTS
+from muzlab.play.agents import AGENTS, agent_name
 from muzlab.play.eartraining import DRILLS, Drill, drill_name
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.reading import (
@@ -96,9 +96,6 @@ SAMPLE_GAMES = (("greedy-vs-random", marked("review", "a sample game: greedy aga
 #: The Key of the lesson's label for no key (the value None): each run is then named in its own key.
 NO_KEY = "none (each run in its own key)"
 SEAT_CHOICES = [("a person", PERSON)] + [(f"computer ({name})", name) for name in AGENTS]
-#: Each computer player's name as a seat menu shows it (the agents' names stay English in records).
-_AGENT_WORDS = {"random": marked("agent", "random"), "greedy": marked("agent", "greedy"),
-                "expert": marked("agent", "expert")}
 #: The tabs, in order.
 TABS = (marked("tab", "Play"), marked("tab", "Explore"), marked("tab", "Quiz"), marked("tab", "Ear training"),
         marked("tab", "Review"))
@@ -133,7 +130,7 @@ def seat_options(reader: Reader) -> list[tuple[str, str]]:
     """Who may play a seat, in `reader`'s language: a person, or a computer player by name."""
     computer = reader.gettext("computer ({agent})")
     return [(reader.gettext("a person"), PERSON)] + [
-        (computer.format(agent=reader.pgettext(*_AGENT_WORDS[name])), name) for name in AGENTS]
+        (computer.format(agent=agent_name(name, reader)), name) for name in AGENTS]
 
 
 def board_scale(size: float | str) -> float:
@@ -310,6 +307,7 @@ class ClassroomApp(widgets.VBox):
         self.review_choice = widgets.Dropdown(options=self._review_options(reader), value=PLAYED,
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="auto", min_width="420px"))
+        self.review_choice.add_class("muz-review-choice")
         self.review_button = widgets.Button(button_style="primary")
         self.review_button.add_class("muz-review-start")
         self.review_button.on_click(lambda _button: self.show_review())
