@@ -93,6 +93,60 @@ def test_a_playboard_completes_a_run_without_numpy_or_music21():
     assert keyboard_and_roll == "True False"  # the run on a keyboard, and the extra roll is live
 
 
+#: The app's tabs under the stand-in: an ear-training item goes to the page's Web Audio as note events,
+#: the review and the score sheet are CSV files, and neither numpy nor pandas is imported.
+RUN_THE_APP = textwrap.dedent("""
+    from muzlab.widgets.tabbed_app import ClassroomApp
+    app = ClassroomApp(seed=3, agent_delay=0)
+    app.start()
+    app.drill.value = "triad quality"
+    ear = app.ear
+    events = [list(event) for event in ear.item.events]
+    print(type(ear.player).__name__, ear.player.events == events, ear.player.plays,
+          ear.player.seconds == ear.item.note_seconds)
+    before = list(ear.replay.events)
+    ear.answer(ear.item.answer)
+    print(before, ear.replay.events == events, ear.replay.autoplay, ear.tally.value, repr(ear.staff.value),
+          "muzlab-keyboard" in ear.keyboard.value)
+    ear.next_item()
+    print(ear.replay.events, ear.player.plays)
+    app.review_choice.value = "greedy-vs-random"
+    app.show_review()
+    review = app.review_file().data.decode().splitlines()
+    print(len(review) == len(app.review.rows) + 1, review[0].endswith(",comment"))
+    print(app.play.sheet_file().data.decode().splitlines()[0])
+    import sys
+    print("numpy" in sys.modules, "pandas" in sys.modules)
+""")
+
+
+def test_the_apps_tabs_work_without_numpy_or_pandas():
+    out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_THE_APP], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    heard, answered, again, review, sheet, imported = out.stdout.splitlines()
+    assert heard == "WebSound True 1 True"  # the item's note events, at its note length, played at once
+    # nothing to hear again before the answer; then the same item, played only on a click; no staff
+    assert answered == "[] True False 1 of 1 right '' True"
+    assert again == "[] 2"  # the next item plays, the replay is emptied
+    assert review == "True True" and sheet.startswith("turn,round,player,")
+    assert imported == "False False"
+
+
+def test_the_files_written_without_pandas_are_the_ones_pandas_writes():
+    from muzlab.sim.samples import sample_game
+    from muzlab.widgets.play import PlayBoard
+    from muzlab.widgets.tabbed_app import ClassroomApp
+
+    board = PlayBoard(game=sample_game(), agent_delay=0)
+    assert board.sheet_file().data.decode() == board.table.score_sheet(board.reader).to_csv(index=False)
+    app = ClassroomApp(agent_delay=0)
+    app.review_choice.value = "four-greedy-players"
+    app.show_review()
+    review = app.review
+    assert app.review_file().data.decode() == review.frame.assign(comment=review.comments).to_csv(index=False)
+
+
 def test_the_ear_trainer_is_still_found_in_muzlab_widgets():
     from muzlab.widgets.ear import EarTrainer
 
@@ -161,6 +215,20 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
     for lesson in lite_build.LESSONS:
         assert f'href="notebooks/index.html?path={lesson}"' in page
     assert "3 · Play a game" in page and "5 · Move statistics" in page
+    assert 'href="repl/index.html?kernel=python&amp;' in page and "ClassroomApp%28%29" in page  # the app
+    # each lesson carries the version it was shipped at, which a student's copy keeps: a changed lesson
+    # gets a new one
+    stamps = {lesson: lite_lessons.version(folder / lesson) for lesson in lite_build.LESSONS}
+    assert f'data-lesson="3-play.ipynb" data-version="{stamps["3-play.ipynb"]}"' in page
+    assert len(set(stamps.values())) == len(stamps)
+    again = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", ["3-play.ipynb"], tmp_path / "again")
+    assert lite_lessons.version(again / "3-play.ipynb") == stamps["3-play.ipynb"]
+    notebook = json.loads((lite_build.ROOT / "notebooks" / "3-play.ipynb").read_text())
+    notebook["cells"][-1]["source"] = ["changed"]
+    (tmp_path / "changed").mkdir()
+    (tmp_path / "changed" / "3-play.ipynb").write_text(json.dumps(notebook))
+    changed = lite_lessons.write_lessons(tmp_path / "changed", ["3-play.ipynb"], tmp_path / "out")
+    assert lite_lessons.version(changed / "3-play.ipynb") != stamps["3-play.ipynb"]
     with pytest.raises(ValueError, match="title"):
         lite_lessons.title({"cells": [code("x = 1")]})
 

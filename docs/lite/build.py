@@ -224,7 +224,7 @@ def main() -> None:
                                   "no_unused_shared_packages": True}}
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n")
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", OUT,
-        "--contents", contents, "--no-sourcemaps", "--apps", "notebooks",
+        "--contents", contents, "--no-sourcemaps", "--apps", "notebooks", "--apps", "repl",
         "--ignore-sys-prefix", "--no-unused-shared-packages",
         *[arg for wheel in sorted(wheel_folder.glob("*.whl")) for arg in ("--piplite-wheels", wheel)],
         cwd=lite_dir)

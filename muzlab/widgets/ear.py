@@ -3,6 +3,10 @@
 The drill logic (items, answers, names) is muzlab.play.eartraining; this widget only plays and shows it.
 Nothing about the answer is on screen before a click: the options are plain buttons, the reveal
 (sentence, replay, staff, keyboard) is filled in only by `answer`.
+
+In the homework edition (Pyodide: no numpy, no music21) the item's note events go to a WebSound, which
+the page's Web Audio plays, instead of a WAV made by muzlab.views.audio, and no staff is drawn in Python:
+numpy and music21 are imported only on the full edition's path (`item_wave`, `_notation`).
 """
 
 from __future__ import annotations
@@ -12,22 +16,31 @@ import random
 import tempfile
 from itertools import groupby
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
-import numpy as np
 
 from muzlab.core.pitch import SpelledNote
 from muzlab.names.reader import Reader
 from muzlab.play.eartraining import Drill, EarItem
 from muzlab.reading import shown
-from muzlab.views import audio
 from muzlab.views.keyboard import keyboard_svg
-from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
+from muzlab.widgets.listen import NOTATION_LOCK, in_browser, sized_svg
+from muzlab.widgets.websound import WebSound
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
-def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
-    """An item's sound through muzlab.views.audio: fluidsynth and a SoundFont when present ("auto"), else
-    the built-in synth, which plays each group of notes starting together as one chord."""
+def item_wave(item: EarItem, engine: str = "auto", rate: int | None = None) -> np.ndarray:
+    """An item's sound through muzlab.views.audio (at its DEFAULT_RATE unless `rate` is given):
+    fluidsynth and a SoundFont when present ("auto"), else the built-in synth, which plays each group of
+    notes starting together as one chord (the full edition's path: numpy)."""
+    import numpy as np
+
+    from muzlab.views import audio
+
+    rate = audio.DEFAULT_RATE if rate is None else rate
     if engine not in audio.ENGINES:
         raise audio.SynthesisError(f"unknown engine {engine!r}; use one of {audio.ENGINES}")
     if engine == "fluidsynth" or (engine == "auto" and audio.fluidsynth_available()):
@@ -70,10 +83,10 @@ class EarTrainer(widgets.VBox):
         self.answered = False
         self.reply: str | None = None
         self.heading = widgets.HTML(self._heading())
-        self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
+        self.player = _player(autoplay)
         self.buttons = {option: self._option(option) for option in self.drill.options}
         self.feedback = widgets.HTML()
-        self.replay = widgets.Audio(format="wav", autoplay=False, loop=False)
+        self.replay = _player(autoplay=False)
         self.staff = widgets.HTML()
         self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()
@@ -111,14 +124,17 @@ class EarTrainer(widgets.VBox):
         """Draw a new item and play it; the answer area is emptied."""
         self.item = self.drill.item(self.rng)
         self.answered, self.reply = False, None
-        self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
+        self._load(self.player)
         for option, button in self.buttons.items():
             button.button_style = ""
             button.description = option
             button.disabled = False
         self.feedback.value = ""
         self.reveal.children = []
-        self.replay.value = b""
+        if isinstance(self.replay, WebSound):
+            self.replay.events = []
+        else:
+            self.replay.value = b""
         self.staff.value = ""
         self.keyboard.value = ""
 
@@ -132,9 +148,23 @@ class EarTrainer(widgets.VBox):
         self.asked += 1
         self.right += correct
         self.tally.value = f"{self.right} of {self.asked} right"
-        self.replay.value = self.player.value
+        self._load(self.replay)
         self._reveal(reply)
         return correct
+
+    def _load(self, player: widgets.Audio | WebSound) -> None:
+        """Give a player the item's sound: its note events to a WebSound (played by the page), else its
+        WAV."""
+        item = self.item
+        if isinstance(player, WebSound):
+            player.seconds = item.note_seconds
+            player.play(item.events)
+        elif player is self.replay:
+            player.value = self.player.value
+        else:
+            from muzlab.views import audio  # numpy: the full edition only
+
+            player.value = audio.to_wav_bytes(item_wave(item, self.engine))
 
     def _reveal(self, reply: str) -> None:
         """Show the answer to a reply: the buttons marked, the verdict and why, the staff, the keyboard."""
@@ -151,13 +181,22 @@ class EarTrainer(widgets.VBox):
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation(reader))}")
-        self.staff.value = sized_svg(_notation(item, reader), STAFF_WIDTH, "muz-staff-picture")
+        # (no music21 in the homework edition: no staff from Python)
+        self.staff.value = "" if in_browser() else sized_svg(_notation(item, reader), STAFF_WIDTH,
+                                                             "muz-staff-picture")
         notes = [SpelledNote.from_english(name) for name in item.names()]  # (values, never shown names)
         self.keyboard.value = sized_svg(keyboard_svg(notes, semitones=True, reader=reader),
                                         KEYBOARD_WIDTH, "muz-keyboard-picture")
         pictures = widgets.HBox([self.staff, self.keyboard],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.reveal.children = [widgets.HTML("<i>Hear it again:</i>"), self.replay, pictures]
+
+
+def _player(autoplay: bool) -> widgets.Audio | WebSound:
+    """A player for an item: in the homework edition a WebSound (no numpy for a WAV), else an Audio."""
+    if in_browser():
+        return WebSound(autoplay=autoplay)
+    return widgets.Audio(format="wav", autoplay=autoplay, loop=False)
 
 
 def _notation(item: EarItem, reader: Reader) -> str:

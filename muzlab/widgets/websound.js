@@ -1,7 +1,6 @@
 // The homework edition's player: the browser's Web Audio plays the note events muzlab sends
-// ([beat, beats, MIDI number], 0.5 s a beat), on the Play button or at once when `plays` grows with
+// ([beat, beats, MIDI number], `seconds` a beat: 0.5 s unless set), on the Play button or at once when `plays` grows with
 // autoplay. `data-muz-sound` on the widget lists the MIDI numbers it scheduled last.
-const BEAT = 0.5;
 let context = null;
 
 function tone(audio, midi, start, seconds) {
@@ -29,7 +28,8 @@ function render({ model, el }) {
     context = context || new AudioContext();
     context.resume();
     const start = context.currentTime + 0.05;
-    for (const [beat, beats, midi] of events) tone(context, midi, start + beat * BEAT, beats * BEAT);
+    const beat = model.get("seconds");
+    for (const [at, beats, midi] of events) tone(context, midi, start + at * beat, beats * beat);
     el.dataset.muzSound = events.map((event) => event[2]).join(" ");
   };
   const sync = () => { button.disabled = !model.get("events").length; };
