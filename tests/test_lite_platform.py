@@ -1,7 +1,8 @@
 """The homework edition's platform branches, checked on CPython by pretending to be Pyodide.
 
 Under Pyodide (`sys.platform == "emscripten"`) there are no threads, numpy or music21: the ListenPanel
-does its work at once, and a completed run brings its keyboard but no WAV or staff from Python.
+does its work at once, and a completed run brings its keyboard, its note events for the page's Web
+Audio and its staff as MEI for the page's verovio, but no WAV and no SVG staff from Python.
 """
 
 import asyncio
@@ -75,8 +76,9 @@ COMPLETE_A_RUN = textwrap.dedent("""
     player, run = board.listen.player, board.listen.structure
     from muzlab.views.register import structure_events
     expected = [list(event) for event in structure_events(run.kind, run.pitches)]
+    staff = board.listen.staff
     print(type(player).__name__, player.events == expected, player.plays, player.autoplay,
-          repr(board.listen.staff.value))
+          type(staff).__name__, staff.mei.count("<note "), "muz-staff" in staff._dom_classes)
     print("muzlab-keyboard" in board.listen.keyboard.value, board.roll_button.disabled)
 """)
 
@@ -87,9 +89,9 @@ def test_a_playboard_completes_a_run_without_numpy_or_music21():
     assert out.returncode == 0, out.stderr
     message, sound_and_staff, keyboard_and_roll = out.stdout.splitlines()
     assert "completes" in message and "extra roll" in message
-    # no WAV and no staff from Python (no numpy, no music21): the run's note events, played once at once by
-    # the page's Web Audio
-    assert sound_and_staff == "WebSound True 1 True ''"
+    # no WAV and no SVG staff from Python (no numpy, no music21): the run's note events, played once at
+    # once by the page's Web Audio, and its notes as MEI (the triad: 3 up, then 3 in the chord), for verovio
+    assert sound_and_staff == "WebSound True 1 True VerovioStaff 6 True"
     assert keyboard_and_roll == "True False"  # the run on a keyboard, and the extra roll is live
 
 
@@ -106,8 +108,8 @@ RUN_THE_APP = textwrap.dedent("""
           ear.player.seconds == ear.item.note_seconds)
     before = list(ear.replay.events)
     ear.answer(ear.item.answer)
-    print(before, ear.replay.events == events, ear.replay.autoplay, ear.tally.value, repr(ear.staff.value),
-          "muzlab-keyboard" in ear.keyboard.value)
+    print(before, ear.replay.events == events, ear.replay.autoplay, ear.tally.value,
+          ear.staff.mei.count("<note ") == len(events), "muzlab-keyboard" in ear.keyboard.value)
     ear.next_item()
     print(ear.replay.events, ear.player.plays)
     app.review_choice.value = "greedy-vs-random"
@@ -126,8 +128,9 @@ def test_the_apps_tabs_work_without_numpy_or_pandas():
     assert out.returncode == 0, out.stderr
     heard, answered, again, review, sheet, imported = out.stdout.splitlines()
     assert heard == "WebSound True 1 True"  # the item's note events, at its note length, played at once
-    # nothing to hear again before the answer; then the same item, played only on a click; no staff
-    assert answered == "[] True False 1 of 1 right '' True"
+    # nothing to hear again before the answer; then the same item, played only on a click; the staff as
+    # MEI, a note for each note heard
+    assert answered == "[] True False 1 of 1 right True True"
     assert again == "[] 2"  # the next item plays, the replay is emptied
     assert review == "True True" and sheet.startswith("turn,round,player,")
     assert imported == "False False"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import email.parser
+import gzip
 import hashlib
 import json
 import re
@@ -47,7 +48,12 @@ JEDI_STAND_IN = ("jedi", "0.20.1+absent")
 #: the environment (Voila's, Solara's Vue) are left out with --ignore-sys-prefix.
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 #: Font Awesome in the formats only browsers before woff2 use (every browser the edition runs in has it).
-OLD_FONT_FORMATS = (".eot", ".ttf", ".svg")
+OLD_FONT_FORMATS = (".eot", ".ttf", ".svg", ".woff")
+#: The staff renderer from npm: verovio.mjs (its toolkit) and its module, 7.3 MB with the WebAssembly
+#: and the music fonts inside, shipped gzipped (2.3 MB) and unpacked by the page (muzlab/widgets/staff.js).
+VEROVIO = "6.3.0"
+#: What muzlab's wheel carries that the edition cannot read: the simulations are Parquet (pandas).
+NOT_IN_THE_EDITION = ("muzlab/_data/simulations/",)
 #: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
 #: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
 #: for the rest among the bundled wheels.
@@ -82,10 +88,44 @@ def wheels(runtime: Path) -> Path:
     for old in folder.glob("muzlab-*.whl"):
         old.unlink()
     pip("wheel", "--quiet", "--no-deps", "-w", folder, ROOT)
+    for wheel in folder.glob("muzlab-*.whl"):
+        leave_out(wheel, NOT_IN_THE_EDITION)
     here = Path(__file__).parent
     kernel_wheels = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
     run("node", here / "precompile.mjs", runtime, folder, kernel_wheels, here / "precompile.py")
     return folder
+
+
+def leave_out(wheel: Path, prefixes: tuple[str, ...]) -> None:
+    """Rewrite a wheel without its files under `prefixes` (and their RECORD lines)."""
+    with zipfile.ZipFile(wheel) as archive:
+        entries = [(info, archive.read(info)) for info in archive.infolist()
+                   if not info.filename.startswith(prefixes)]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in entries:
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = "".join(line for line in data.decode().splitlines(keepends=True)
+                               if not line.startswith(prefixes)).encode()
+            archive.writestr(info, data)
+
+
+def verovio(folder: Path) -> None:
+    """verovio's toolkit from npm, with its module gzipped, into `folder` (downloaded once)."""
+    package = WORK / f"verovio-{VEROVIO}"
+    if not (package / "dist" / "verovio-module.mjs").exists():
+        WORK.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", "--silent", f"verovio@{VEROVIO}", cwd=WORK)
+        shutil.rmtree(package, ignore_errors=True)
+        with tarfile.open(WORK / f"verovio-{VEROVIO}.tgz") as archive:
+            archive.extractall(WORK / "verovio-unpacked", filter="data")
+        (WORK / "verovio-unpacked" / "package").rename(package)
+        shutil.rmtree(WORK / "verovio-unpacked")
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(package / "dist" / "verovio.mjs", folder / "verovio.mjs")
+    data = (package / "dist" / "verovio-module.mjs").read_bytes()
+    (folder / "verovio-module.mjs.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    for name in ("package.json", "README.md"):  # its licence (LGPL) and where it comes from
+        shutil.copy(package / name, folder / name)
 
 
 def stand_in(folder: Path, name: str, version: str) -> Path:
@@ -232,6 +272,7 @@ def main() -> None:
         if font.suffix in OLD_FONT_FORMATS:
             font.unlink()
     shutil.copytree(runtime, OUT / "pyodide")
+    verovio(OUT / "verovio")
     kernel_settings(OUT / "jupyter-lite.json", preload(OUT))
     (OUT / "index.html").write_text(landing_page(contents))
     size = sum(f.stat().st_size for f in OUT.rglob("*") if f.is_file())

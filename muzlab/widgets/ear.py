@@ -5,8 +5,9 @@ Nothing about the answer is on screen before a click: the options are plain butt
 (sentence, replay, staff, keyboard) is filled in only by `answer`.
 
 In the homework edition (Pyodide: no numpy, no music21) the item's note events go to a WebSound, which
-the page's Web Audio plays, instead of a WAV made by muzlab.views.audio, and no staff is drawn in Python:
-numpy and music21 are imported only on the full edition's path (`item_wave`, `_notation`).
+the page's Web Audio plays, instead of a WAV made by muzlab.views.audio, and its staff is MEI, which the
+page's verovio draws (VerovioStaff): numpy and music21 are imported only on the full edition's path
+(`item_wave`, `_notation`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ from muzlab.names.reader import Reader
 from muzlab.play.eartraining import Drill, EarItem
 from muzlab.reading import shown
 from muzlab.views.keyboard import keyboard_svg
+from muzlab.views.mei import sounding_mei
 from muzlab.widgets.listen import NOTATION_LOCK, in_browser, sized_svg
+from muzlab.widgets.staff import VerovioStaff
+from muzlab.widgets.svgboard import scaled
 from muzlab.widgets.websound import WebSound
 
 if TYPE_CHECKING:
@@ -87,7 +91,7 @@ class EarTrainer(widgets.VBox):
         self.buttons = {option: self._option(option) for option in self.drill.options}
         self.feedback = widgets.HTML()
         self.replay = _player(autoplay=False)
-        self.staff = widgets.HTML()
+        self.staff = VerovioStaff(width=scaled(STAFF_WIDTH)) if in_browser() else widgets.HTML()
         self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()
         self.keyboard.add_class("muz-keyboard")
@@ -135,7 +139,10 @@ class EarTrainer(widgets.VBox):
             self.replay.events = []
         else:
             self.replay.value = b""
-        self.staff.value = ""
+        if isinstance(self.staff, VerovioStaff):
+            self.staff.mei = ""
+        else:
+            self.staff.value = ""
         self.keyboard.value = ""
 
     def answer(self, reply: str) -> bool:
@@ -181,9 +188,10 @@ class EarTrainer(widgets.VBox):
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation(reader))}")
-        # (no music21 in the homework edition: no staff from Python)
-        self.staff.value = "" if in_browser() else sized_svg(_notation(item, reader), STAFF_WIDTH,
-                                                             "muz-staff-picture")
+        if isinstance(self.staff, VerovioStaff):  # no music21 in the homework edition
+            self.staff.mei = sounding_mei(item.events, item.played_names(), None, item.title(reader))
+        else:
+            self.staff.value = sized_svg(_notation(item, reader), STAFF_WIDTH, "muz-staff-picture")
         notes = [SpelledNote.from_english(name) for name in item.names()]  # (values, never shown names)
         self.keyboard.value = sized_svg(keyboard_svg(notes, semitones=True, reader=reader),
                                         KEYBOARD_WIDTH, "muz-keyboard-picture")
