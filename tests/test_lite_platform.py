@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -158,9 +159,10 @@ def test_the_ear_trainer_is_still_found_in_muzlab_widgets():
         muzlab.widgets.NoSuchBoard  # noqa: B018
 
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "lite"))
-import build as lite_build  # noqa: E402 - docs/lite/build.py
-import lessons as lite_lessons  # noqa: E402 - docs/lite/lessons.py
+from muzlab.app.lite import build as lite_build  # noqa: E402
+from muzlab.app.lite import lessons as lite_lessons  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def code(source: str) -> dict:
@@ -202,10 +204,10 @@ RUN_LESSON = textwrap.dedent("""
 @pytest.mark.parametrize("lesson", lite_build.LESSONS)
 def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_music21(lesson, tmp_path,
                                                                                   monkeypatch):
-    folder = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", [lesson], tmp_path)
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", [lesson], tmp_path)
     monkeypatch.setenv("MUZLAB_TEST", "1")
     out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_LESSON, folder / lesson,
-                          lite_build.ROOT / "notebooks"], capture_output=True, text=True, timeout=300)
+                          ROOT / "notebooks"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:] + out.stdout[-3000:]
     cells = json.loads((folder / lesson).read_text())["cells"]
     assert cells[0]["id"] == "muzlab-lite-install"
@@ -213,7 +215,7 @@ def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_musi
 
 
 def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path):
-    folder = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", lite_build.LESSONS, tmp_path)
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", lite_build.LESSONS, tmp_path)
     page = lite_lessons.landing_page(folder)
     for lesson in lite_build.LESSONS:
         assert f'href="notebooks/index.html?path={lesson}"' in page
@@ -224,9 +226,9 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
     stamps = {lesson: lite_lessons.version(folder / lesson) for lesson in lite_build.LESSONS}
     assert f'data-lesson="3-play.ipynb" data-version="{stamps["3-play.ipynb"]}"' in page
     assert len(set(stamps.values())) == len(stamps)
-    again = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", ["3-play.ipynb"], tmp_path / "again")
+    again = lite_lessons.write_lessons(ROOT / "notebooks", ["3-play.ipynb"], tmp_path / "again")
     assert lite_lessons.version(again / "3-play.ipynb") == stamps["3-play.ipynb"]
-    notebook = json.loads((lite_build.ROOT / "notebooks" / "3-play.ipynb").read_text())
+    notebook = json.loads((ROOT / "notebooks" / "3-play.ipynb").read_text())
     notebook["cells"][-1]["source"] = ["changed"]
     (tmp_path / "changed").mkdir()
     (tmp_path / "changed" / "3-play.ipynb").write_text(json.dumps(notebook))
@@ -244,3 +246,39 @@ def test_a_web_sound_refuses_what_is_not_a_note_event():
     assert sound.events == [[0, 1, 60], [1, 1, 64]] and sound.plays == 1
     with pytest.raises(ValueError, match="beat, beats, MIDI number"):
         sound.play([(0, 60)])
+
+
+def test_muzlab_lite_says_what_the_build_needs_and_builds_nothing_without_it(tmp_path, monkeypatch, capsys):
+    from muzlab.cli import main
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node, no npm
+    assert main(["lite", str(tmp_path / "site")]) == 2
+    assert "needs node on the PATH, npm on the PATH" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.slow
+def test_an_installed_muzlab_gives_the_edition_the_same_wheel_as_its_checkout(tmp_path):
+    """`muzlab lite` from a package installed from the wheel: the wheel it puts together holds the
+    same files as the checkout's."""
+    pip = [sys.executable, "-m", "pip"]
+    subprocess.run([*pip, "wheel", "--quiet", "--no-deps", "-w", tmp_path / "built", ROOT], check=True)
+    (built,) = (tmp_path / "built").glob("muzlab-*.whl")
+    subprocess.run([*pip, "install", "--quiet", "--no-deps", "--no-compile", "--target",
+                    tmp_path / "installed", built], check=True)
+    (tmp_path / "again").mkdir()
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from muzlab.app.lite import build; "
+         "print(build.CHECKOUT, build.lessons_source().name); "
+         "print(build.installed_wheel(Path(sys.argv[1])).name)", tmp_path / "again"],
+        capture_output=True, text=True, cwd=tmp_path, env={"PYTHONPATH": str(tmp_path / "installed")},
+        timeout=120)
+    assert out.returncode == 0, out.stderr
+    where, name = out.stdout.splitlines()
+    assert where == "None _lessons" and name == built.name  # no checkout: the package's own lessons
+
+    def contents(wheel: Path) -> dict[str, bytes]:
+        with zipfile.ZipFile(wheel) as archive:
+            return {n: archive.read(n) for n in archive.namelist() if ".dist-info/" not in n}
+
+    assert contents(tmp_path / "again" / name) == contents(built)
