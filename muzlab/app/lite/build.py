@@ -55,11 +55,15 @@ JEDI_STAND_IN = ("jedi", "0.20.1+absent")
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 #: Font Awesome in the formats only browsers before woff2 use (every browser the edition runs in has it).
 OLD_FONT_FORMATS = (".eot", ".ttf", ".svg", ".woff")
+#: MathJax's web fonts (0.3 MB), left out to keep the site within 40 MB: no lesson of the edition has
+#: math (what a student types between dollars would miss MathJax's own glyphs).
+MATH_FONTS = "MathJax_*.woff"
 #: The staff renderer from npm: verovio.mjs (its toolkit) and its module, 7.3 MB with the WebAssembly
 #: and the music fonts inside, shipped gzipped (2.3 MB) and unpacked by the page (muzlab/widgets/staff.js).
 VEROVIO = "6.3.0"
-#: What muzlab's wheel carries that the edition cannot read: the simulations are Parquet (pandas).
-NOT_IN_THE_EDITION = ("muzlab/_data/simulations/",)
+#: What muzlab's wheel carries that the edition cannot use: the simulations (Parquet: pandas), the class
+#: server, the Voilà app and this build (servers, files on a computer), the lessons (the site has its own).
+NOT_IN_THE_EDITION = ("muzlab/_data/simulations/", "muzlab/app/", "muzlab/_lessons/", "muzlab/_voila/")
 #: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
 #: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
 #: for the rest among the bundled wheels.
@@ -318,6 +322,8 @@ def build(out: Path, work: Path) -> Path:
     for font in (out / "build").glob("fa-*"):
         if font.suffix in OLD_FONT_FORMATS:
             font.unlink()
+    for font in (out / "build").glob(MATH_FONTS):
+        font.unlink()
     shutil.copytree(runtime, out / "pyodide")
     verovio(out / "verovio", work)
     kernel_settings(out / "jupyter-lite.json", preload(out))
