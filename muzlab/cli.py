@@ -121,6 +121,17 @@ def _class(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lite(args: argparse.Namespace) -> int:
+    from muzlab.app.lite.build import build, missing_tools
+
+    missing = missing_tools()
+    if missing:
+        raise MuzlabError(f"building the homework edition needs {', '.join(missing)}")
+    out = Path(args.folder).resolve()
+    build(out, out.with_name(f"{out.name}-build"))
+    return 0
+
+
 _SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx|inproc)://)?[A-Za-z0-9_.\-\[\]:]+:[0-9]{1,5}")
 
 
@@ -272,6 +283,11 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
                    help=reader.gettext("students' pages open at once (default {count}); one more is told the "
                                        "class is full").format(count=MAX_SESSIONS))
     c.set_defaults(run=_class)
+    h = commands.add_parser(
+        "lite", help="build the homework edition: a static site whose lessons run in the browser")
+    h.add_argument("folder", nargs="?", default="muzlab-lite",
+                   help="the site's folder (default ./muzlab-lite; downloads are kept in FOLDER-build)")
+    h.set_defaults(run=_lite)
     lessons.add_commands(commands)
     worksheet.add_commands(commands)
     return parser

@@ -116,3 +116,25 @@ def test_links_between_pages_resolve(book, pages):
                 assert parts.fragment in pages[target].ids, f"{page.path.relative_to(book)}: {href}"
             checked += 1
     assert checked > 20
+
+
+def test_each_board_links_to_the_same_lesson_in_the_homework_edition(tmp_path):
+    spec = importlib.util.spec_from_file_location("book_build", ROOT / "docs" / "book" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    lite, out = tmp_path / "lite", tmp_path / "book"
+    assert build.link_the_live_site(out, lite) == 0 and not out.exists()  # no edition built: no links
+    (lite / "api" / "contents").mkdir(parents=True)
+    (lite / "index.html").write_text("the edition")
+    (lite / "api" / "contents" / "all.json").write_text(
+        '{"content": [{"name": "3-play.ipynb", "type": "notebook"}, {"name": "x.txt", "type": "file"}]}')
+    (out / "notebooks").mkdir(parents=True)
+    board = "<figure class='muz-static' style='margin:0'><svg></svg><figcaption>a board</figcaption></figure>"
+    (out / "notebooks" / "3-play.html").write_text(f"<p>text</p>{board}<p>more</p>{board}")
+    (out / "notebooks" / "5-statistics.html").write_text(board)  # not in the edition
+    assert build.link_the_live_site(out, lite) == 1
+    page = (out / "notebooks" / "3-play.html").read_text()
+    link = '<a href="../lite/notebooks/index.html?path=3-play.ipynb">Try it here</a>'
+    assert page.count(link) == 2 and page.index(link) > page.index("</figure>")
+    assert "Try it here" not in (out / "notebooks" / "5-statistics.html").read_text()
+    assert (out / "lite" / "index.html").read_text() == "the edition"  # the two are one site

@@ -2,7 +2,9 @@
 
 It builds out/lite/ (docs/lite/build.py), serves it with `python -m http.server` on 127.0.0.1, opens
 lesson 3 in JupyterLite, runs it on the Pyodide kernel (muzlab installs from the site's own wheels),
-plays the PlayBoard by clicks and checks that not one request left the site.
+plays the PlayBoard by clicks and checks that not one request left the site; opens the app's page (its
+tabs in JupyterLite's REPL), saves a game record (a download), loads it back (an upload), hears an
+ear-training item and reviews a game; and resets a lesson the student has a copy of.
 """
 
 import subprocess
@@ -26,6 +28,9 @@ from test_browser import (
     stop,
     watch_board,
 )
+from test_browser_app import PLAY, play_one_die, show_tab, start_game
+
+from muzlab import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "out" / "lite"
@@ -127,6 +132,9 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
             dice = page.locator(".muz-playboard .dice [data-cell]").count()
             # a completion played its notes through Web Audio: the page lists the MIDI numbers it scheduled
             sound = page.get_attribute(".muz-playboard .muz-sound", "data-muz-sound")
+            # and verovio drew its staff in the page, from the MEI muzlab wrote
+            page.wait_for_selector(f"{STAFF} .notehead", state="attached", timeout=120_000)
+            noteheads = page.locator(f"{STAFF} .notehead").count()
         finally:
             page.screenshot(path=str(SCREENSHOTS / "lite-play-board.png"))
             browser.close()
@@ -134,7 +142,12 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
     assert dice == 21 and placed >= 5
     assert after != before_scores, f"no placement changed the scores: {before_scores!r}"
     assert sound and all(20 < int(midi) < 109 for midi in sound.split()), sound
+    assert noteheads >= 3
     assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+#: The staff verovio draws in the PlayBoard's panel.
+STAFF = ".muz-playboard .muz-verovio[data-muz-staff='drawn'] svg"
 
 
 def game_over(page) -> bool:
@@ -167,4 +180,129 @@ def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
                 page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
         finally:
             browser.close()
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def only_the_site(context, site: str) -> list[str]:
+    """Block every request of a browser context that leaves the site; returns the list of those blocked."""
+    outside: list[str] = []
+    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site + "/")
+                  else (outside.append(route.request.url), route.abort()))
+    return outside
+
+
+def message_says(page, words: str) -> None:
+    page.wait_for_function("words => document.querySelector('.muz-playboard .muz-message')"
+                           ".innerText.includes(words)", arg=words, timeout=60_000)
+
+
+def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100}, accept_downloads=True)
+            outside = only_the_site(context, site)
+            page = context.new_page()
+            page.goto(site)
+            page.click(".muz-app-link")  # the app: its tabs, run as the page opens, with no code shown
+            page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+            assert "ClassroomApp" not in page.inner_text("body")
+            tabs = page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()
+            assert [tab.strip() for tab in tabs] == ["Play", "Explore", "Quiz", "Ear training", "Review"]
+            start_game(page)
+            for _ in range(3):
+                play_one_die(page)
+            # Save: the browser downloads the record, which Game.from_json reads
+            with page.expect_download() as download:
+                page.click(f"{PLAY} .muz-save button")
+            saved = tmp_path / download.value.suggested_filename
+            download.value.save_as(saved)
+            game = Game.from_json(saved.read_text())
+            assert len(game.events) >= 3 and game.players == 2
+            with page.expect_download() as sheet:  # the score sheet, written without pandas
+                page.click(f"{PLAY} .muz-save-sheet button")
+            assert sheet.value.suggested_filename.endswith(".csv")
+            # Load: a new game, then the record uploaded from the device brings the old one back
+            page.click(f"{PLAY} .muz-new")
+            message_says(page, "New game")
+            with page.expect_file_chooser() as chooser:
+                page.click(f"{PLAY} .muz-load")
+            chooser.value.set_files(str(saved))
+            message_says(page, f"Loaded a game of {len(game.events)} events")
+            # Ear training: the item sounds through the page's Web Audio (no numpy in the browser)
+            show_tab(page, "Ear training")
+            page.wait_for_selector(".muz-ear .muz-sound[data-muz-sound]", state="attached", timeout=60_000)
+            heard = page.get_attribute(".muz-ear .muz-sound", "data-muz-sound")
+            page.locator(".muz-ear button:has-text('major')").first.click()
+            page.wait_for_function("() => document.querySelector('.muz-ear').innerText"
+                                   ".includes(' of 1 right')", timeout=60_000)
+            page.wait_for_selector(".muz-ear .muz-verovio svg .notehead", state="attached", timeout=120_000)
+            show_tab(page, "Review")  # the game just played, move by move
+            with page.expect_download() as review:
+                page.click(".muz-review-csv button")
+            assert review.value.suggested_filename.endswith(".csv")
+            page.screenshot(path=str(SCREENSHOTS / "lite-app.png"))
+        finally:
+            browser.close()
+    assert heard and all(20 < int(midi) < 109 for midi in heard.split()), heard
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+#: Makes the student's stored copy of a lesson look as if it had been made from an older lesson (what a
+#: newer site shipped over an old one looks like from the browser).
+AGE_THE_COPY = """async path => {
+    const name = (await indexedDB.databases()).find(db => db.name.startsWith('JupyterLite Storage')).name;
+    const db = await new Promise(done => {
+        const open = indexedDB.open(name); open.onsuccess = () => done(open.result); });
+    const copy = await new Promise(done => {
+        const get = db.transaction('files').objectStore('files').get(path);
+        get.onsuccess = () => done(get.result); });
+    copy.content.metadata.muzlab.version = 'an older lesson';
+    await new Promise(done => { const change = db.transaction('files', 'readwrite');
+                                change.objectStore('files').put(copy, path); change.oncomplete = done; });
+}"""
+
+
+def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    lesson, item = "1-rules.ipynb", "li[data-lesson='1-rules.ipynb']"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(accept_downloads=True)
+            outside = only_the_site(context, site)
+            page = context.new_page()
+            page.goto(site)
+            assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
+            page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
+            page.click(".jp-Notebook .jp-Cell .cm-content")
+            page.keyboard.type("# my own note\n")
+            page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
+            page.wait_for_function("() => !document.title.startsWith('*') && "
+                                   "!document.querySelector('.jp-mod-dirty')", timeout=30_000)
+            page.goto(site)
+            page.wait_for_selector(f"{item} .muz-reset", timeout=30_000)
+            assert page.locator(f"{item} .muz-newer").count() == 0  # made from the lesson shipped
+            page.evaluate(AGE_THE_COPY, lesson)
+            page.reload()
+            page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
+            assert "newer version of this lesson" in page.inner_text(f"{item} .muz-newer")
+            with page.expect_download() as download:  # the student's work, kept before the reset
+                page.click(f"{item} .muz-download-copy")
+            kept = tmp_path / download.value.suggested_filename
+            download.value.save_as(kept)
+            page.on("dialog", lambda dialog: dialog.accept())
+            page.click(f"{item} .muz-reset")
+            page.wait_for_function(f"() => !document.querySelector(\"{item} .muz-reset\")", timeout=30_000)
+            page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
+            shipped = page.inner_text(".jp-Notebook .jp-Cell .cm-content >> nth=0")
+        finally:
+            browser.close()
+    assert "my own note" in kept.read_text() and kept.name == lesson
+    assert shipped.startswith("# Homework edition: muzlab and its boards come from this site")  # as shipped
     assert outside == [], f"requests left the site: {outside[:5]}"

@@ -1,7 +1,8 @@
 """The homework edition's platform branches, checked on CPython by pretending to be Pyodide.
 
 Under Pyodide (`sys.platform == "emscripten"`) there are no threads, numpy or music21: the ListenPanel
-does its work at once, and a completed run brings its keyboard but no WAV or staff from Python.
+does its work at once, and a completed run brings its keyboard, its note events for the page's Web
+Audio and its staff as MEI for the page's verovio, but no WAV and no SVG staff from Python.
 """
 
 import asyncio
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -75,8 +77,9 @@ COMPLETE_A_RUN = textwrap.dedent("""
     player, run = board.listen.player, board.listen.structure
     from muzlab.views.register import structure_events
     expected = [list(event) for event in structure_events(run.kind, run.pitches)]
+    staff = board.listen.staff
     print(type(player).__name__, player.events == expected, player.plays, player.autoplay,
-          repr(board.listen.staff.value))
+          type(staff).__name__, staff.mei.count("<note "), "muz-staff" in staff._dom_classes)
     print("muzlab-keyboard" in board.listen.keyboard.value, board.roll_button.disabled)
 """)
 
@@ -87,10 +90,65 @@ def test_a_playboard_completes_a_run_without_numpy_or_music21():
     assert out.returncode == 0, out.stderr
     message, sound_and_staff, keyboard_and_roll = out.stdout.splitlines()
     assert "completes" in message and "extra roll" in message
-    # no WAV and no staff from Python (no numpy, no music21): the run's note events, played once at once by
-    # the page's Web Audio
-    assert sound_and_staff == "WebSound True 1 True ''"
+    # no WAV and no SVG staff from Python (no numpy, no music21): the run's note events, played once at
+    # once by the page's Web Audio, and its notes as MEI (the triad: 3 up, then 3 in the chord), for verovio
+    assert sound_and_staff == "WebSound True 1 True VerovioStaff 6 True"
     assert keyboard_and_roll == "True False"  # the run on a keyboard, and the extra roll is live
+
+
+#: The app's tabs under the stand-in: an ear-training item goes to the page's Web Audio as note events,
+#: the review and the score sheet are CSV files, and neither numpy nor pandas is imported.
+RUN_THE_APP = textwrap.dedent("""
+    from muzlab.widgets.tabbed_app import ClassroomApp
+    app = ClassroomApp(seed=3, agent_delay=0)
+    app.start()
+    app.drill.value = "triad quality"
+    ear = app.ear
+    events = [list(event) for event in ear.item.events]
+    print(type(ear.player).__name__, ear.player.events == events, ear.player.plays,
+          ear.player.seconds == ear.item.note_seconds)
+    before = list(ear.replay.events)
+    ear.answer(ear.item.answer)
+    print(before, ear.replay.events == events, ear.replay.autoplay, ear.tally.value,
+          ear.staff.mei.count("<note ") == len(events), "muzlab-keyboard" in ear.keyboard.value)
+    ear.next_item()
+    print(ear.replay.events, ear.player.plays)
+    app.review_choice.value = "greedy-vs-random"
+    app.show_review()
+    review = app.review_file().data.decode().splitlines()
+    print(len(review) == len(app.review.rows) + 1, review[0].endswith(",comment"))
+    print(app.play.sheet_file().data.decode().splitlines()[0])
+    import sys
+    print("numpy" in sys.modules, "pandas" in sys.modules)
+""")
+
+
+def test_the_apps_tabs_work_without_numpy_or_pandas():
+    out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_THE_APP], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    heard, answered, again, review, sheet, imported = out.stdout.splitlines()
+    assert heard == "WebSound True 1 True"  # the item's note events, at its note length, played at once
+    # nothing to hear again before the answer; then the same item, played only on a click; the staff as
+    # MEI, a note for each note heard
+    assert answered == "[] True False 1 of 1 right True True"
+    assert again == "[] 2"  # the next item plays, the replay is emptied
+    assert review == "True True" and sheet.startswith("turn,round,player,")
+    assert imported == "False False"
+
+
+def test_the_files_written_without_pandas_are_the_ones_pandas_writes():
+    from muzlab.sim.samples import sample_game
+    from muzlab.widgets.play import PlayBoard
+    from muzlab.widgets.tabbed_app import ClassroomApp
+
+    board = PlayBoard(game=sample_game(), agent_delay=0)
+    assert board.sheet_file().data.decode() == board.table.score_sheet(board.reader).to_csv(index=False)
+    app = ClassroomApp(agent_delay=0)
+    app.review_choice.value = "four-greedy-players"
+    app.show_review()
+    review = app.review
+    assert app.review_file().data.decode() == review.frame.assign(comment=review.comments).to_csv(index=False)
 
 
 def test_the_ear_trainer_is_still_found_in_muzlab_widgets():
@@ -101,9 +159,10 @@ def test_the_ear_trainer_is_still_found_in_muzlab_widgets():
         muzlab.widgets.NoSuchBoard  # noqa: B018
 
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "lite"))
-import build as lite_build  # noqa: E402 - docs/lite/build.py
-import lessons as lite_lessons  # noqa: E402 - docs/lite/lessons.py
+from muzlab.app.lite import build as lite_build  # noqa: E402
+from muzlab.app.lite import lessons as lite_lessons  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def code(source: str) -> dict:
@@ -145,10 +204,10 @@ RUN_LESSON = textwrap.dedent("""
 @pytest.mark.parametrize("lesson", lite_build.LESSONS)
 def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_music21(lesson, tmp_path,
                                                                                   monkeypatch):
-    folder = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", [lesson], tmp_path)
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", [lesson], tmp_path)
     monkeypatch.setenv("MUZLAB_TEST", "1")
     out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_LESSON, folder / lesson,
-                          lite_build.ROOT / "notebooks"], capture_output=True, text=True, timeout=300)
+                          ROOT / "notebooks"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:] + out.stdout[-3000:]
     cells = json.loads((folder / lesson).read_text())["cells"]
     assert cells[0]["id"] == "muzlab-lite-install"
@@ -156,11 +215,25 @@ def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_musi
 
 
 def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path):
-    folder = lite_lessons.write_lessons(lite_build.ROOT / "notebooks", lite_build.LESSONS, tmp_path)
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", lite_build.LESSONS, tmp_path)
     page = lite_lessons.landing_page(folder)
     for lesson in lite_build.LESSONS:
         assert f'href="notebooks/index.html?path={lesson}"' in page
     assert "3 · Play a game" in page and "5 · Move statistics" in page
+    assert 'href="repl/index.html?kernel=python&amp;' in page and "ClassroomApp%28%29" in page  # the app
+    # each lesson carries the version it was shipped at, which a student's copy keeps: a changed lesson
+    # gets a new one
+    stamps = {lesson: lite_lessons.version(folder / lesson) for lesson in lite_build.LESSONS}
+    assert f'data-lesson="3-play.ipynb" data-version="{stamps["3-play.ipynb"]}"' in page
+    assert len(set(stamps.values())) == len(stamps)
+    again = lite_lessons.write_lessons(ROOT / "notebooks", ["3-play.ipynb"], tmp_path / "again")
+    assert lite_lessons.version(again / "3-play.ipynb") == stamps["3-play.ipynb"]
+    notebook = json.loads((ROOT / "notebooks" / "3-play.ipynb").read_text())
+    notebook["cells"][-1]["source"] = ["changed"]
+    (tmp_path / "changed").mkdir()
+    (tmp_path / "changed" / "3-play.ipynb").write_text(json.dumps(notebook))
+    changed = lite_lessons.write_lessons(tmp_path / "changed", ["3-play.ipynb"], tmp_path / "out")
+    assert lite_lessons.version(changed / "3-play.ipynb") != stamps["3-play.ipynb"]
     with pytest.raises(ValueError, match="title"):
         lite_lessons.title({"cells": [code("x = 1")]})
 
@@ -173,3 +246,39 @@ def test_a_web_sound_refuses_what_is_not_a_note_event():
     assert sound.events == [[0, 1, 60], [1, 1, 64]] and sound.plays == 1
     with pytest.raises(ValueError, match="beat, beats, MIDI number"):
         sound.play([(0, 60)])
+
+
+def test_muzlab_lite_says_what_the_build_needs_and_builds_nothing_without_it(tmp_path, monkeypatch, capsys):
+    from muzlab.cli import main
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node, no npm
+    assert main(["lite", str(tmp_path / "site")]) == 2
+    assert "needs node on the PATH, npm on the PATH" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.slow
+def test_an_installed_muzlab_gives_the_edition_the_same_wheel_as_its_checkout(tmp_path):
+    """`muzlab lite` from a package installed from the wheel: the wheel it puts together holds the
+    same files as the checkout's."""
+    pip = [sys.executable, "-m", "pip"]
+    subprocess.run([*pip, "wheel", "--quiet", "--no-deps", "-w", tmp_path / "built", ROOT], check=True)
+    (built,) = (tmp_path / "built").glob("muzlab-*.whl")
+    subprocess.run([*pip, "install", "--quiet", "--no-deps", "--no-compile", "--target",
+                    tmp_path / "installed", built], check=True)
+    (tmp_path / "again").mkdir()
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from muzlab.app.lite import build; "
+         "print(build.CHECKOUT, build.lessons_source().name); "
+         "print(build.installed_wheel(Path(sys.argv[1])).name)", tmp_path / "again"],
+        capture_output=True, text=True, cwd=tmp_path, env={"PYTHONPATH": str(tmp_path / "installed")},
+        timeout=120)
+    assert out.returncode == 0, out.stderr
+    where, name = out.stdout.splitlines()
+    assert where == "None _lessons" and name == built.name  # no checkout: the package's own lessons
+
+    def contents(wheel: Path) -> dict[str, bytes]:
+        with zipfile.ZipFile(wheel) as archive:
+            return {n: archive.read(n) for n in archive.namelist() if ".dist-info/" not in n}
+
+    assert contents(tmp_path / "again" / name) == contents(built)

@@ -7,6 +7,11 @@ as long as muzlab and data/ have not changed either (the cache is kept per diges
 
 While the lessons run, every widget is drawn as a picture and a sentence (muzlab.widgets.static), since
 nothing answers a click in a static page. `--lesson 1-rules` builds a smaller book with that lesson only.
+
+When the homework edition has been built (`python3 make.py lite`, out/lite/), it is copied into the
+book as lite/, and each board's picture in a lesson the edition has gets a "Try it here" link that
+opens the same lesson there, running in the reader's browser: the static pages and the live ones are
+one site.
 """
 
 from __future__ import annotations
@@ -14,8 +19,10 @@ from __future__ import annotations
 import argparse
 import filecmp
 import hashlib
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -25,6 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PAGES = ("rules.md", "words.md")  # from docs/
 STARTUP = "from muzlab.widgets import static\n\nstatic.enable()\n"
+#: The homework edition's site (docs/lite/build.py), and where the book carries it.
+LITE, LITE_IN_BOOK = ROOT / "out" / "lite", "lite"
+#: A board's picture in a page of the book (muzlab.widgets.static), up to its end.
+BOARD_PICTURE = re.compile(r"<figure class=(?:'|&#x27;|\")muz-static(?:'|&#x27;|\").*?</figure>", re.S)
 
 
 def _copy(source: Path, target: Path) -> None:
@@ -95,8 +106,10 @@ def package_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def build(out: Path, chosen: list[str] | None = None, work: Path | None = None) -> Path:
-    """Stage, execute and build; returns the book's folder (its start page is index.html)."""
+def build(out: Path, chosen: list[str] | None = None, work: Path | None = None, lite: Path | None = None
+          ) -> Path:
+    """Stage, execute and build; returns the book's folder (its start page is index.html). With `lite`
+    (the homework edition's site), the book carries it and links its boards to it."""
     work = work or out.parent
     name = out.name
     source, ipython = work / f"{name}-src", work / f"{name}-ipython"
@@ -119,7 +132,46 @@ def build(out: Path, chosen: list[str] | None = None, work: Path | None = None) 
     code = subprocess.call(command, env=env, cwd=ROOT)
     if code:
         raise SystemExit(f"the book did not build (Sphinx exit code {code}); see the messages above")
+    if lite is not None:
+        link_the_live_site(out, lite)
     return out
+
+
+def live_lessons(lite: Path) -> set[str]:
+    """The lessons a built homework edition holds (its contents listing), none when it is not built."""
+    listing = lite / "api" / "contents" / "all.json"
+    if not listing.exists():
+        return set()
+    return {item["name"] for item in json.loads(listing.read_text())["content"] if item["type"] == "notebook"}
+
+
+def try_it_here(page: str, lesson: str, site: str) -> str:
+    """A lesson's page with a "Try it here" link under each board's picture, opening the lesson in the
+    homework edition at `site` (relative to the page)."""
+    link = (f'<p class="muz-try-it"><a href="{html.escape(site)}/notebooks/index.html?path='
+            f'{html.escape(lesson)}">Try it here</a>: this lesson, running in your browser '
+            "(the homework edition: nothing to install).</p>")
+    return BOARD_PICTURE.sub(lambda found: found[0] + link, page)
+
+
+def link_the_live_site(out: Path, lite: Path) -> int:
+    """Copy the homework edition into the book and link each lesson's boards to it; returns how many
+    pages got links (0, and a note, when the edition is not built)."""
+    live = live_lessons(lite)
+    if not live:
+        print("[book] no homework edition in out/lite/: build it (`python3 make.py lite`) before the book "
+              "for a \"Try it here\" under each board")
+        return 0
+    shutil.rmtree(out / LITE_IN_BOOK, ignore_errors=True)
+    shutil.copytree(lite, out / LITE_IN_BOOK)
+    linked = 0
+    for page in sorted((out / "notebooks").glob("*.html")):
+        lesson = f"{page.stem}.ipynb"
+        if lesson in live:
+            text = page.read_text(encoding="utf-8")
+            page.write_text(try_it_here(text, lesson, f"../{LITE_IN_BOOK}"), encoding="utf-8")
+            linked += BOARD_PICTURE.search(text) is not None
+    return linked
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -128,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lesson", action="append", metavar="NAME",
                         help="only this lesson, e.g. 1-rules (repeatable); default: every lesson")
     args = parser.parse_args(argv)
-    out = build(args.out.resolve(), args.lesson)
+    out = build(args.out.resolve(), args.lesson, lite=LITE)
     print(f"the book is in {out}; open {out / 'index.html'} in a browser")
 
 

@@ -29,22 +29,20 @@ from music21.base import Music21Object
 from music21.musicxml.m21ToXml import GeneralObjectExporter
 
 from muzlab.core.errors import MuzlabError, UnknownSetting
-from muzlab.core.pitch import LETTER_PITCH, PitchLike
+from muzlab.core.pitch import PitchLike
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
-    MAJOR_KEY_SIGNATURES,
-    MINOR_KEY_SIGNATURES,
     NotAStructure,
     english_spelling,
     fit_run,
     identify_triad,
-    key_signature,
     spell_scale,
     spell_triad,
     structure_kind,
     structure_name,
 )
 from muzlab.reading import resolve
+from muzlab.views.mei import VEROVIO_OPTIONS, staff_signature, written
 from muzlab.views.register import scale_midi, triad_midi
 
 __all__ = [
@@ -61,20 +59,6 @@ __all__ = [
     "write_midi",
     "write_musicxml",
 ]
-
-#: verovio options for a compact, deterministic page: no title/footer, height fit to content.
-VEROVIO_OPTIONS = {
-    "adjustPageHeight": True,
-    "adjustPageWidth": True,  # the page as wide as its music: a staff box shows the notes, not margin
-    "pageWidth": 1500,
-    "pageHeight": 60000,
-    "scale": 40,
-    "header": "none",
-    "footer": "none",
-    "svgViewBox": True,
-    "xmlIdSeed": 1,
-}
-
 
 _ENCODING_DATE = re.compile(r"\s*<encoding-date>[^<]*</encoding-date>")
 _RANDOM_PART_ID = re.compile(r'"(P[0-9a-f]{32})"')
@@ -96,23 +80,8 @@ def _check_clef(clef: str) -> int:
 
 def _m21_names(names: list[str], midi: list[int]) -> list[str]:
     """music21 pitch names with octaves ("B-4", "E#5") for spelled names sounding at `midi`."""
-    result = []
-    for name, number in zip(names, midi, strict=True):
-        alter = name.count("#") - name.count("b", 1)
-        octave = (number - alter - LETTER_PITCH[name[0]]) // 12 - 1
-        result.append(name[0] + name[1:].replace("b", "-") + str(octave))
-    return result
-
-
-def _signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None) -> int | None:
-    """Sharps (+) or flats (-) of the staff's key signature; None for no signature. A major or minor
-    triad alone carries its own key's; a diminished one none, its accidentals written (A diminished
-    carries no two flats of B-flat major, a key it is no tonic of)."""
-    if key is not None or structure_kind(kind) == "scale":
-        return key_signature(kind, pitches, key)
-    root = english_spelling(kind, pitches)[0]
-    _, quality = identify_triad(pitches)
-    return {"major": MAJOR_KEY_SIGNATURES, "minor": MINOR_KEY_SIGNATURES}.get(quality, {}).get(root)
+    return [name[0] + name[1:].replace("b", "-") + str(written(name, number)[1])
+            for name, number in zip(names, midi, strict=True)]
 
 
 def _show_accidentals(pitches: Iterable[Any], sharps: int | None) -> None:
@@ -139,7 +108,7 @@ def triad_chord(
     values = list(pitches)
     names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
     triad = chord.Chord(names, quarterLength=quarter_length)
-    _show_accidentals(triad.pitches, _signature("triad", values, key))
+    _show_accidentals(triad.pitches, staff_signature("triad", values, key))
     return triad
 
 
@@ -161,7 +130,8 @@ def triad_arpeggio(pitches: Iterable[PitchLike], key: PitchLike | None = None, o
     values = list(pitches)
     names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
     notes = _notes(names) + [chord.Chord(names, quarterLength=2.0)]
-    _show_accidentals((p for element in notes for p in element.pitches), _signature("triad", values, key))
+    sharps = staff_signature("triad", values, key)
+    _show_accidentals((p for element in notes for p in element.pitches), sharps)
     measure = stream.Measure()
     measure.append(notes)
     return measure
@@ -176,7 +146,7 @@ def scale_stream(pitches: Iterable[PitchLike], key: PitchLike | None = None, oct
     fit = fit_run(values, key)
     midi = [number + 12 * octave_shift for number in scale_midi(values)]
     notes = _notes(_m21_names(fit.names, midi))
-    _show_accidentals((one.pitch for one in notes), _signature("scale", values, key))
+    _show_accidentals((one.pitch for one in notes), staff_signature("scale", values, key))
     measure = stream.Measure()
     measure.append(notes)
     return measure
@@ -193,7 +163,7 @@ def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: i
     signature.style.hideObjectOnPrint = True
     label = expressions.TextExpression(structure_name(kind, values, key, reader))
     label.placement = "above"
-    sharps = _signature(kind, values, key)
+    sharps = staff_signature(kind, values, key)
     measure.insert(0, signature)
     measure.insert(0, m21key.KeySignature(sharps if sharps is not None else 0))
     measure.insert(0, label)

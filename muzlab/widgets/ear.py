@@ -3,6 +3,11 @@
 The drill logic (items, answers, names) is muzlab.play.eartraining; this widget only plays and shows it.
 Nothing about the answer is on screen before a click: the options are plain buttons, the reveal
 (sentence, replay, staff, keyboard) is filled in only by `answer`.
+
+In the homework edition (Pyodide: no numpy, no music21) the item's note events go to a WebSound, which
+the page's Web Audio plays, instead of a WAV made by muzlab.views.audio, and its staff is MEI, which the
+page's verovio draws (VerovioStaff): numpy and music21 are imported only on the full edition's path
+(`item_wave`, `_notation`).
 """
 
 from __future__ import annotations
@@ -12,23 +17,35 @@ import random
 import tempfile
 from itertools import groupby
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
-import numpy as np
 
 from muzlab.core.pitch import SpelledNote
 from muzlab.names.reader import Reader
 from muzlab.play.eartraining import Drill, EarItem, drill_name, option_words
 from muzlab.reading import shown
-from muzlab.views import audio
 from muzlab.views.keyboard import keyboard_svg
-from muzlab.widgets.listen import NOTATION_LOCK, sized_svg
+from muzlab.views.mei import sounding_mei
+from muzlab.widgets.listen import NOTATION_LOCK, in_browser, sized_svg
 from muzlab.widgets.quiz import tally
+from muzlab.widgets.staff import VerovioStaff
+from muzlab.widgets.svgboard import scaled
+from muzlab.widgets.websound import WebSound
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
-def item_wave(item: EarItem, engine: str = "auto", rate: int = audio.DEFAULT_RATE) -> np.ndarray:
-    """An item's sound through muzlab.views.audio: fluidsynth and a SoundFont when present ("auto"), else
-    the built-in synth, which plays each group of notes starting together as one chord."""
+def item_wave(item: EarItem, engine: str = "auto", rate: int | None = None) -> np.ndarray:
+    """An item's sound through muzlab.views.audio (at its DEFAULT_RATE unless `rate` is given):
+    fluidsynth and a SoundFont when present ("auto"), else the built-in synth, which plays each group of
+    notes starting together as one chord (the full edition's path: numpy)."""
+    import numpy as np
+
+    from muzlab.views import audio
+
+    rate = audio.DEFAULT_RATE if rate is None else rate
     if engine not in audio.ENGINES:
         raise audio.SynthesisError(f"unknown engine {engine!r}; use one of {audio.ENGINES}")
     if engine == "fluidsynth" or (engine == "auto" and audio.fluidsynth_available()):
@@ -71,11 +88,11 @@ class EarTrainer(widgets.VBox):
         self.answered = False
         self.reply: str | None = None
         self.heading = widgets.HTML(self._heading())
-        self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False)
+        self.player = _player(autoplay)
         self.buttons = {option: self._option(option) for option in self.drill.options}
         self.feedback = widgets.HTML()
-        self.replay = widgets.Audio(format="wav", autoplay=False, loop=False)
-        self.staff = widgets.HTML()
+        self.replay = _player(autoplay=False)
+        self.staff = VerovioStaff(width=scaled(STAFF_WIDTH)) if in_browser() else widgets.HTML()
         self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()
         self.keyboard.add_class("muz-keyboard")
@@ -120,15 +137,21 @@ class EarTrainer(widgets.VBox):
         """Draw a new item and play it; the answer area is emptied."""
         self.item = self.drill.item(self.rng)
         self.answered, self.reply = False, None
-        self.player.value = audio.to_wav_bytes(item_wave(self.item, self.engine))
+        self._load(self.player)
         for option, button in self.buttons.items():
             button.button_style = ""
             button.description = option_words(option, self.reader)
             button.disabled = False
         self.feedback.value = ""
         self.reveal.children = []
-        self.replay.value = b""
-        self.staff.value = ""
+        if isinstance(self.replay, WebSound):
+            self.replay.events = []
+        else:
+            self.replay.value = b""
+        if isinstance(self.staff, VerovioStaff):
+            self.staff.mei = ""
+        else:
+            self.staff.value = ""
         self.keyboard.value = ""
 
     def answer(self, reply: str) -> bool:
@@ -141,9 +164,23 @@ class EarTrainer(widgets.VBox):
         self.asked += 1
         self.right += correct
         self.tally.value = tally(self.right, self.asked, self.reader)
-        self.replay.value = self.player.value
+        self._load(self.replay)
         self._reveal(reply)
         return correct
+
+    def _load(self, player: widgets.Audio | WebSound) -> None:
+        """Give a player the item's sound: its note events to a WebSound (played by the page), else its
+        WAV."""
+        item = self.item
+        if isinstance(player, WebSound):
+            player.seconds = item.note_seconds
+            player.play(item.events)
+        elif player is self.replay:
+            player.value = self.player.value
+        else:
+            from muzlab.views import audio  # numpy: the full edition only
+
+            player.value = audio.to_wav_bytes(item_wave(item, self.engine))
 
     def _reveal(self, reply: str) -> None:
         """Show the answer to a reply: the buttons marked, the verdict and why, the staff, the keyboard."""
@@ -162,7 +199,10 @@ class EarTrainer(widgets.VBox):
         colour = "#080" if correct else "#b00"
         self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
                                f"{html.escape(item.explanation(reader))}")
-        self.staff.value = sized_svg(_notation(item, reader), STAFF_WIDTH, "muz-staff-picture")
+        if isinstance(self.staff, VerovioStaff):  # no music21 in the homework edition
+            self.staff.mei = sounding_mei(item.events, item.played_names(), None, item.title(reader))
+        else:
+            self.staff.value = sized_svg(_notation(item, reader), STAFF_WIDTH, "muz-staff-picture")
         notes = [SpelledNote.from_english(name) for name in item.names()]  # (values, never shown names)
         self.keyboard.value = sized_svg(keyboard_svg(notes, semitones=True, reader=reader),
                                         KEYBOARD_WIDTH, "muz-keyboard-picture")
@@ -171,6 +211,13 @@ class EarTrainer(widgets.VBox):
         again = reader.gettext("Hear it again:")
         self.reveal.children = [widgets.HTML(f"<i>{html.escape(again)}</i>"),
                                 self.replay, pictures]
+
+
+def _player(autoplay: bool) -> widgets.Audio | WebSound:
+    """A player for an item: in the homework edition a WebSound (no numpy for a WAV), else an Audio."""
+    if in_browser():
+        return WebSound(autoplay=autoplay)
+    return widgets.Audio(format="wav", autoplay=autoplay, loop=False)
 
 
 def _notation(item: EarItem, reader: Reader) -> str:

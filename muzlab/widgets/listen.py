@@ -8,8 +8,8 @@ is given them as a value (`Reading`), captured when it is submitted. Every staff
 module holds `NOTATION_LOCK`, as verovio's one toolkit draws one staff at a time.
 
 In the homework edition (Pyodide, `sys.platform == "emscripten"`) there are no threads, numpy or
-music21: the work runs at once, and a run brings its keyboard and its note events, which the page's Web
-Audio plays (`WebSound`), but no WAV or staff from Python.
+music21: the work runs at once, and a run brings its keyboard, its note events, which the page's Web
+Audio plays (`WebSound`), and its staff as MEI, which the page's verovio draws (`VerovioStaff`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ from muzlab.names.spelling import NotAStructure, scale_name
 from muzlab.reading import default_reader, resolve
 from muzlab.rules.position import Structure
 from muzlab.views.keyboard import KeyboardError, keyboard_svg, layout
+from muzlab.views.mei import structure_mei
 from muzlab.views.register import rising_midi, structure_events
+from muzlab.widgets.staff import VerovioStaff
 from muzlab.widgets.svgboard import scaled
 from muzlab.widgets.websound import WebSound
 
@@ -157,7 +159,8 @@ class ListenPanel(widgets.VBox):
         else:
             self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
                                         layout=widgets.Layout(width="200px", height="36px"))
-        self.staff = widgets.HTML()
+        # no music21 in the browser: the page's verovio draws the MEI muzlab writes
+        self.staff = VerovioStaff(width=scaled(STAFF_PX)) if in_browser() else widgets.HTML()
         self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
         self.keyboard.add_class("muz-keyboard")
@@ -203,7 +206,10 @@ class ListenPanel(widgets.VBox):
             if self.structure is not structure:  # another run was chosen meanwhile
                 return
             sound, staff, keys = drawn
-            self.staff.value = staff
+            if isinstance(self.staff, VerovioStaff):
+                self.staff.mei = staff
+            else:
+                self.staff.value = staff
             self.keyboard.value = keys
             if isinstance(self.player, WebSound):
                 events = [list(event) for event in structure_events(structure.kind, structure.pitches)]
@@ -222,10 +228,10 @@ def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
            reader: Reader) -> tuple[bytes, str, str]:
     """A run's sound (WAV bytes), staff and keyboard, made once for the `reader` they are remembered
     by (passed down to every picture, on whatever thread): the same triads and scales come back game
-    after game. NotAStructure for a run music21 cannot name. In the browser edition only the keyboard
-    is drawn here."""
+    after game. NotAStructure for a run music21 cannot name. In the browser edition the staff is MEI,
+    which the page's verovio draws, and the page plays the sound."""
     if in_browser():
-        return b"", "", _keys(notes, reader)
+        return b"", structure_mei(kind, notes, reader=reader), _keys(notes, reader)
     from muzlab.views import audio  # numpy: not in the browser edition
 
     sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))

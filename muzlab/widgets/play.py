@@ -29,7 +29,7 @@ from muzlab.play.table import SHEET_COLUMNS, Message, Seat, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
-from muzlab.widgets.files import Download, DownloadButton, UploadButton
+from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.seatboard import SeatBoard
@@ -318,8 +318,7 @@ class PlayBoard(widgets.VBox):
 
     def sheet_file(self) -> Download:
         """The score sheet as CSV, as the browser saves it (Score sheet)."""
-        return Download(self._file_name("csv"), "text/csv",
-                        self.table.score_sheet(self.reader).to_csv(index=False).encode("utf-8"))
+        return csv_file(self._file_name("csv"), self.table.sheet_rows(self.reader), list(SHEET_COLUMNS))
 
     @_shown
     def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:

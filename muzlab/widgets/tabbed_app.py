@@ -36,7 +36,7 @@ from muzlab.sim.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
-from muzlab.widgets.files import Download, DownloadButton
+from muzlab.widgets.files import Download, DownloadButton, csv_file
 from muzlab.widgets.menus import OptionalDropdown, relabel
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
@@ -441,11 +441,12 @@ class ClassroomApp(widgets.VBox):
     def review_file(self) -> Download:
         """The review shown, one line per decision, as CSV for the browser to save."""
         review = self.review
-        # the frame holds facts; the file a teacher opens also has each decision's sentence
-        text = "" if review is None else review.frame.assign(comment=review.comments).to_csv(index=False)
-        name = "muzundrum-review.csv" if self.review is None else (
-            f"muzundrum-review-game-{self.review.game.seed}.csv")
-        return Download(name, "text/csv", text.encode("utf-8"))
+        if review is None:
+            return Download("muzundrum-review.csv", "text/csv", b"")
+        # the rows hold facts; the file a teacher opens also has each decision's sentence
+        rows = [{**row, "comment": said} for row, said in zip(review.rows, review.comments, strict=True)]
+        columns = list(rows[0]) if rows else ["comment"]
+        return csv_file(f"muzundrum-review-game-{review.game.seed}.csv", rows, columns)
 
     def boards(self) -> list[widgets.Widget]:
         """The widgets that draw a board, in tab order (the review's is its board view)."""

@@ -1,8 +1,11 @@
 // The homework edition's player: the browser's Web Audio plays the note events muzlab sends
-// ([beat, beats, MIDI number], 0.5 s a beat), on the Play button or at once when `plays` grows with
-// autoplay. `data-muz-sound` on the widget lists the MIDI numbers it scheduled last.
-const BEAT = 0.5;
+// ([beat, beats, MIDI number], `seconds` a beat: 0.5 s unless set), on the Play button or at once when `plays` grows with
+// autoplay (once per play, however many views the widget has, and also when the view is drawn after
+// the play, as the ear trainer's first item is). `data-muz-sound` on the widget lists the MIDI numbers
+// it scheduled last.
 let context = null;
+// The `plays` each widget (its model) has sounded last: a play sounds once, in one view.
+const sounded = new WeakMap();
 
 function tone(audio, midi, start, seconds) {
   const oscillator = audio.createOscillator();
@@ -29,14 +32,22 @@ function render({ model, el }) {
     context = context || new AudioContext();
     context.resume();
     const start = context.currentTime + 0.05;
-    for (const [beat, beats, midi] of events) tone(context, midi, start + beat * BEAT, beats * BEAT);
+    const beat = model.get("seconds");
+    for (const [at, beats, midi] of events) tone(context, midi, start + at * beat, beats * beat);
     el.dataset.muzSound = events.map((event) => event[2]).join(" ");
   };
   const sync = () => { button.disabled = !model.get("events").length; };
   button.addEventListener("click", play);
   model.on("change:events", sync);
-  model.on("change:plays", () => { if (model.get("autoplay")) play(); });
+  const autoplay = () => {
+    const plays = model.get("plays");
+    if (!model.get("autoplay") || plays <= (sounded.get(model) || 0)) return;
+    sounded.set(model, plays);
+    play();
+  };
+  model.on("change:plays", autoplay);
   sync();
+  autoplay();
 }
 
 export default { render };

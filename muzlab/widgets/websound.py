@@ -21,6 +21,8 @@ class WebSound(anywidget.AnyWidget):
     events = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
     plays = traitlets.Int(0).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
+    #: How long a beat sounds (the ear trainer's items set their own note length).
+    seconds = traitlets.Float(0.5).tag(sync=True)
 
     def play(self, events: list[tuple[int, int, int]]) -> None:
         """Load these events, and sound them at once with autoplay."""

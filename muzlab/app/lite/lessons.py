@@ -10,8 +10,10 @@ full edition. The rest of the lesson runs unchanged.
 from __future__ import annotations
 
 import ast
+import hashlib
 import html
 import json
+import urllib.parse
 from pathlib import Path
 
 #: Packages that are not in the edition.
@@ -115,15 +117,25 @@ def edition_cells(cells: list[dict]) -> list[dict]:
 
 def write_lessons(notebooks: Path, names: list[str], folder: Path) -> Path:
     """Write the edition's version of each named lesson of `notebooks` into `folder`, opened by
-    INSTALL_CELL."""
+    INSTALL_CELL, and stamped with its version (`metadata.muzlab.version`, a hash of the lesson): a
+    student's copy keeps the stamp of the lesson it was made from, so the first page can tell when a
+    newer lesson has been shipped since."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in names:
         notebook = json.loads((notebooks / name).read_text())
         install = {"cell_type": "code", "execution_count": None, "id": "muzlab-lite-install", "metadata": {},
                    "outputs": [], "source": INSTALL_CELL.splitlines(keepends=True)}
         notebook["cells"] = [install] + edition_cells(notebook["cells"])
+        notebook["metadata"].pop("muzlab", None)
+        version = hashlib.sha256(json.dumps(notebook, sort_keys=True).encode()).hexdigest()[:16]
+        notebook["metadata"]["muzlab"] = {"lesson": name, "version": version}
         (folder / name).write_text(json.dumps(notebook, indent=1) + "\n")
     return folder
+
+
+def version(path: Path) -> str:
+    """The version stamp of a shipped lesson (see write_lessons)."""
+    return json.loads(path.read_text())["metadata"]["muzlab"]["version"]
 
 
 #: The lessons that need numpy and pandas throughout, named on the landing page.
@@ -139,12 +151,28 @@ def title(notebook: dict) -> str:
     raise ValueError("a lesson without a '# ' title")
 
 
+#: The app (the Voilà app's tabs) in JupyterLite's REPL, which runs this code as the page opens and
+#: shows its output without the code.
+APP_CODE = "from muzlab.widgets.tabbed_app import ClassroomApp\nClassroomApp()"
+APP_URL = "repl/index.html?" + urllib.parse.urlencode({
+    "kernel": "python", "toolbar": "0", "showBanner": "0", "hideCodeInput": "1",
+    "promptCellPosition": "bottom", "code": APP_CODE})
+#: The first page's script: for each lesson the student has a copy of in the browser's storage (where
+#: JupyterLite keeps it, in place of the shipped one), it says so, offers "Download my copy" and
+#: "Reset lesson" (the copy deleted: the shipped lesson opens again), and says when the copy was made
+#: from an older lesson than the one shipped, which it hides until the lesson is reset.
+STORAGE_SCRIPT = (Path(__file__).parent / "storage.js").read_text(encoding="utf-8")
+
+
 def landing_page(folder: Path) -> str:
-    """The site's first page: each lesson of `folder` opening in JupyterLite's notebook view."""
+    """The site's first page: the app, and each lesson of `folder` opening in JupyterLite's notebook
+    view, with what the browser keeps of it (STORAGE_SCRIPT)."""
+    lessons = sorted(folder.glob("*.ipynb"))
     items = "\n".join(
-        f'    <li><a href="notebooks/index.html?path={html.escape(path.name)}">'
-        f"{html.escape(title(json.loads(path.read_text())))}</a></li>"
-        for path in sorted(folder.glob("*.ipynb")))
+        f'    <li data-lesson="{html.escape(path.name)}" data-version="{html.escape(version(path))}">'
+        f'<a href="notebooks/index.html?path={html.escape(path.name)}">'
+        f"{html.escape(title(json.loads(path.read_text())))}</a> <span class=\"muz-copy\"></span></li>"
+        for path in lessons)
     absent = ", ".join(FULL_EDITION_LESSONS)
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -154,18 +182,26 @@ def landing_page(folder: Path) -> str:
   <title>muzlab: the homework edition</title>
   <!-- JupyterLite's apps read their settings up the tree from this element (and jupyter-lite.json) -->
   <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-  <style>body {{ font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }}</style>
+  <style>body {{ font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }}
+  .muz-copy {{ display: block; font-size: 90%; margin: 0.2em 0 0.6em; }}
+  .muz-newer {{ color: #a24a00; font-weight: bold; }}</style>
 </head>
 <body>
   <h1>muzlab: the homework edition</h1>
   <p>The lessons run here, in this browser: nothing to install, and your work stays on this device
-  (in the browser's storage). The first lesson you open takes a few seconds to start Python.</p>
-  <ul>
+  (in the browser's storage). The first page you open takes a few seconds to start Python.</p>
+  <p><a class="muz-app-link" href="{html.escape(APP_URL)}">The app: Play, Explore, Quiz, Ear training and
+  Review</a>, with no code.</p>
+  <h2>Lessons</h2>
+  <ul class="muz-lessons">
 {items}
   </ul>
   <p>Not here: {html.escape(absent)}, and the plots, staff and WAV sound cells of the lessons above,
   which need numpy, pandas, matplotlib or music21: run them in the full edition
   (<code>python3 make.py lab</code>).</p>
+  <script>
+{STORAGE_SCRIPT}
+  </script>
 </body>
 </html>
 """

@@ -81,9 +81,15 @@ def rewrite(archive_path: Path, wanted: set[str], installed_at: str, keep_source
     print(f"[lite] bytecode for {sum(p is not None for p in records.values())} modules: {archive_path.name}")
 
 
-WHEELS = sorted(Path("/wheels").glob("*.whl")) + sorted(Path("/runtime").glob("*.whl"))
-WANTED = imported_at_start(WHEELS)
-for path in WHEELS:
-    rewrite(path, WANTED, SITE, keep_source=path.name.startswith(KEEPS_SOURCE))
-ZIPPED = Path("/runtime/python_stdlib.zip")
-rewrite(ZIPPED, {f.replace(str(STDLIB), str(ZIPPED)) for f in WANTED}, str(STDLIB), keep_source=False)
+def main() -> None:
+    """Precompile the wheels mounted at /wheels and /runtime, and the runtime's standard library."""
+    wheels = sorted(Path("/wheels").glob("*.whl")) + sorted(Path("/runtime").glob("*.whl"))
+    wanted = imported_at_start(wheels)
+    for path in wheels:
+        rewrite(path, wanted, SITE, keep_source=path.name.startswith(KEEPS_SOURCE))
+    zipped = Path("/runtime/python_stdlib.zip")
+    rewrite(zipped, {f.replace(str(STDLIB), str(zipped)) for f in wanted}, str(STDLIB), keep_source=False)
+
+
+if __name__ == "__main__":
+    main()

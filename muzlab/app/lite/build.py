@@ -1,0 +1,343 @@
+"""Build the homework edition: JupyterLite on a bundled Pyodide, every file inside the site.
+
+`python3 make.py lite` (docs/lite/build.py) builds out/lite/ from a checkout, `muzlab lite FOLDER` builds
+FOLDER from an installed muzlab (with its `lite` extra: jupyterlite-core and its Pyodide kernel; node
+and npm on the PATH). The Pyodide runtime and verovio come from npm (the version the Pyodide kernel was
+built for), the wheels of muzlab and its pure dependencies from pip (muzlab's own is built from the
+checkout, or put together from the installed package), and `jupyter lite build` puts them together
+with the PyPI fallback disabled, so no request leaves the site. Downloads are kept in a work folder
+beside the site (out/lite-build/, FOLDER-build/) and reused. To start quickly, what the kernel imports is
+compiled to bytecode by the bundled Pyodide (precompile.py, run by node) and every wheel is preloaded
+through Pyodide's lock file; the lessons are the shipped ones without what needs numpy, pandas,
+matplotlib or music21 (lessons.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import email.parser
+import gzip
+import hashlib
+import importlib.metadata
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from email.message import Message
+from pathlib import Path
+
+from packaging.requirements import Requirement
+
+from muzlab.app.lessons import lessons_source
+from muzlab.app.lite.lessons import landing_page, write_lessons
+
+HERE = Path(__file__).resolve().parent
+#: The checkout this muzlab runs from (None when it is an installed package).
+CHECKOUT = HERE.parents[2] if (HERE.parents[2] / "pyproject.toml").exists() else None
+#: The Pyodide the kernel (jupyterlite-pyodide-kernel 0.8.6) was built for, and its Python.
+PYODIDE = "314.0.6"
+PYTHON_VERSION = "3.14"
+#: Pure wheels the kernel and the boards need, resolved for Pyodide's Python (no numpy, pandas, music21).
+PURE_REQUIREMENTS = ["anywidget", "ipywidgets", "ipython", "jedi", "comm"]
+#: Left out: the Pyodide kernel ships its own stand-in for widgetsnbextension; jedi (4.9 MB, 5,600 files
+#: of type stubs, with parso, its parser) gives way to a stand-in without a module: IPython completes
+#: with its own completer.
+NOT_BUNDLED = ("widgetsnbextension-", "jedi-", "parso-")
+#: The stand-in: it satisfies IPython's requirement, and `import jedi` still fails as IPython expects.
+JEDI_STAND_IN = ("jedi", "0.20.1+absent")
+#: The JupyterLab extensions the edition loads (the kernel, the widget manager, anywidget); the others of
+#: the environment (Voila's, Solara's Vue) are left out with --ignore-sys-prefix.
+EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
+#: Font Awesome in the formats only browsers before woff2 use (every browser the edition runs in has it).
+OLD_FONT_FORMATS = (".eot", ".ttf", ".svg", ".woff")
+#: MathJax's web fonts (0.3 MB), left out to keep the site within 40 MB: no lesson of the edition has
+#: math (what a student types between dollars would miss MathJax's own glyphs).
+MATH_FONTS = "MathJax_*.woff"
+#: The staff renderer from npm: verovio.mjs (its toolkit) and its module, 7.3 MB with the WebAssembly
+#: and the music fonts inside, shipped gzipped (2.3 MB) and unpacked by the page (muzlab/widgets/staff.js).
+VEROVIO = "6.3.0"
+#: What muzlab's wheel carries that the edition cannot use: the simulations (Parquet: pandas), the class
+#: server, the Voilà app and this build (servers, files on a computer), the lessons (the site has its own).
+NOT_IN_THE_EDITION = ("muzlab/_data/simulations/", "muzlab/app/", "muzlab/_lessons/", "muzlab/_voila/")
+#: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
+#: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
+#: for the rest among the bundled wheels.
+RUNTIME_PACKAGES = ("micropip", "packaging")
+#: The lessons in the edition: 5 and 6 (statistics, for teachers) need numpy and pandas throughout.
+LESSONS = ["1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb"]
+
+
+def missing_tools() -> list[str]:
+    """What the build needs and this machine lacks: node and npm, and muzlab's `lite` extra."""
+    missing = [f"{tool} on the PATH" for tool in ("node", "npm") if shutil.which(tool) is None]
+    if importlib.util.find_spec("jupyterlite_core") is None or importlib.util.find_spec(
+            "jupyterlite_pyodide_kernel") is None:
+        missing.append("muzlab's lite extra (pip install 'muzlab[lite]')")
+    return missing
+
+
+def run(*args: str | Path, cwd: Path | None = None) -> None:
+    print("[lite]", " ".join(str(a) for a in args), flush=True)
+    subprocess.run([str(a) for a in args], cwd=cwd, check=True)
+
+
+def pip(*args: str | Path) -> None:
+    run(sys.executable, "-m", "pip", *args)
+
+
+def wheels(runtime: Path, work: Path) -> Path:
+    """muzlab's wheel (rebuilt every time) and the pure wheels of what the edition imports (kept), all
+    with their bytecode compiled by the runtime's Python (precompile.py)."""
+    folder = work / "wheels"
+    stamp = folder / ".complete"
+    if not stamp.exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        pip("download", "--quiet", "--only-binary", ":all:", "--platform", "any", "--implementation", "py",
+            "--abi", "none", "--python-version", PYTHON_VERSION, "-d", folder, *PURE_REQUIREMENTS)
+        for wheel in folder.glob("*.whl"):
+            if wheel.name.startswith(NOT_BUNDLED):
+                wheel.unlink()
+        stand_in(folder, *JEDI_STAND_IN)
+        stamp.write_text("\n".join(sorted(w.name for w in folder.glob("*.whl"))) + "\n")
+    for old in folder.glob("muzlab-*.whl"):
+        old.unlink()
+    if CHECKOUT is not None:
+        pip("wheel", "--quiet", "--no-deps", "-w", folder, CHECKOUT)
+    else:
+        installed_wheel(folder)
+    for wheel in folder.glob("muzlab-*.whl"):
+        leave_out(wheel, NOT_IN_THE_EDITION)
+    kernel_wheels = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
+    run("node", HERE / "precompile.mjs", runtime, folder, kernel_wheels, HERE / "precompile.py")
+    return folder
+
+
+def installed_wheel(folder: Path) -> Path:
+    """muzlab's wheel put together from the installed package (its files as its RECORD lists them)."""
+    distribution = importlib.metadata.distribution("muzlab")
+    name = f"muzlab-{distribution.version}"
+    wheel = folder / f"{name}-py3-none-any.whl"
+    info = f"{name}.dist-info"
+    files = {f.as_posix(): Path(distribution.locate_file(f)) for f in distribution.files or []
+             if f.parts[0] == "muzlab" and "__pycache__" not in f.parts and f.suffix != ".pyc"}
+    if not files:
+        raise SystemExit("muzlab's installed files are not listed (an editable install?): build the "
+                         "edition from its checkout with `python3 make.py lite`")
+    meta = {f"{info}/METADATA": distribution.read_text("METADATA") or "",
+            f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: muzlab-lite\nRoot-Is-Purelib: true\n"
+                             "Tag: py3-none-any\n"}
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        record = []
+        for path, source in sorted(files.items()):
+            data = source.read_bytes()
+            archive.writestr(zipfile.ZipInfo(path, date_time=(2020, 2, 2, 0, 0, 0)), data)
+            record.append(f"{path},sha256={record_hash(data)},{len(data)}")
+        for path, text in meta.items():
+            archive.writestr(zipfile.ZipInfo(path, date_time=(2020, 2, 2, 0, 0, 0)), text)
+            record.append(f"{path},sha256={record_hash(text.encode())},{len(text.encode())}")
+        archive.writestr(zipfile.ZipInfo(f"{info}/RECORD", date_time=(2020, 2, 2, 0, 0, 0)),
+                         "\n".join([*record, f"{info}/RECORD,,"]) + "\n")
+    return wheel
+
+
+def leave_out(wheel: Path, prefixes: tuple[str, ...]) -> None:
+    """Rewrite a wheel without its files under `prefixes` (and their RECORD lines)."""
+    with zipfile.ZipFile(wheel) as archive:
+        entries = [(info, archive.read(info)) for info in archive.infolist()
+                   if not info.filename.startswith(prefixes)]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, data in entries:
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = "".join(line for line in data.decode().splitlines(keepends=True)
+                               if not line.startswith(prefixes)).encode()
+            archive.writestr(info, data)
+
+
+def verovio(folder: Path, work: Path) -> None:
+    """verovio's toolkit from npm, with its module gzipped, into `folder` (downloaded once)."""
+    package = work / f"verovio-{VEROVIO}"
+    if not (package / "dist" / "verovio-module.mjs").exists():
+        work.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", "--silent", f"verovio@{VEROVIO}", cwd=work)
+        shutil.rmtree(package, ignore_errors=True)
+        with tarfile.open(work / f"verovio-{VEROVIO}.tgz") as archive:
+            archive.extractall(work / "verovio-unpacked", filter="data")
+        (work / "verovio-unpacked" / "package").rename(package)
+        shutil.rmtree(work / "verovio-unpacked")
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(package / "dist" / "verovio.mjs", folder / "verovio.mjs")
+    data = (package / "dist" / "verovio-module.mjs").read_bytes()
+    (folder / "verovio-module.mjs.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    for name in ("package.json", "README.md"):  # its licence (LGPL) and where it comes from
+        shutil.copy(package / name, folder / name)
+
+
+def stand_in(folder: Path, name: str, version: str) -> Path:
+    """A wheel with only the metadata of `name`: installed, it satisfies a requirement on it, and it
+    has no module to import."""
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                            f"Summary: stand-in: {name} is not in muzlab's homework edition\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: muzlab-lite\nRoot-Is-Purelib: true\n"
+                         "Tag: py3-none-any\n",
+    }
+    record = [f"{path},sha256={record_hash(text.encode())},{len(text.encode())}"
+              for path, text in files.items()]
+    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,"]) + "\n"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path, text in files.items():
+            archive.writestr(zipfile.ZipInfo(path, date_time=(2020, 2, 2, 0, 0, 0)), text)
+    return wheel
+
+
+def record_hash(data: bytes) -> str:
+    """A RECORD line's hash: urlsafe base64 of the sha256, without padding."""
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def labextension(name: str) -> Path:
+    """A JupyterLab extension installed in this environment."""
+    return Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
+
+
+def pyodide(work: Path) -> Path:
+    """The Pyodide runtime from npm, with a lock file that lists only the packages bundled beside it."""
+    folder = work / f"pyodide-{PYODIDE}"
+    if (folder / "pyodide-lock.json").exists():
+        return folder
+    work.mkdir(parents=True, exist_ok=True)
+    run("npm", "pack", "--silent", f"pyodide@{PYODIDE}", cwd=work)
+    staging = work / "pyodide-unpacked"
+    shutil.rmtree(staging, ignore_errors=True)
+    with tarfile.open(work / f"pyodide-{PYODIDE}.tgz") as archive:
+        archive.extractall(staging, filter="data")
+    package = staging / "package"
+    lock = json.loads((package / "pyodide-lock.json").read_text())
+    kept = {}
+    for name in RUNTIME_PACKAGES:
+        entry = lock["packages"][name]
+        pip("download", "--quiet", "--no-deps", "--only-binary", ":all:", "--python-version", PYTHON_VERSION,
+            "-d", package,
+            f"{name}=={entry['version']}")
+        kept[name] = entry  # (its sha256 is written by preload, after precompile changed the wheel)
+    lock["packages"] = kept
+    (package / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    for waste in package.glob("*.map"):
+        waste.unlink()
+    for waste in ("console.html", "console-v2.html", "ffi.d.ts", "pyodide.d.ts", "README.md"):
+        (package / waste).unlink(missing_ok=True)
+    package.rename(folder)
+    shutil.rmtree(staging)
+    return folder
+
+
+def lessons(folder: Path) -> Path:
+    """The edition's lessons (docs/lite/lessons.py), written afresh into `folder`."""
+    shutil.rmtree(folder, ignore_errors=True)
+    return write_lessons(lessons_source(), LESSONS, folder)
+
+
+def preload(site: Path) -> list[str]:
+    """Add every wheel the kernel and the lessons install to the bundled Pyodide's lock file, so that
+    `loadPyodide` fetches them at once, in parallel, as the kernel starts (instead of one piplite install
+    after another); returns their names, for `loadPyodideOptions.packages`."""
+    kernel_wheels = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    wheels = sorted(site.glob("pypi/*.whl")) + [w for w in sorted(kernel_wheels.glob("*.whl"))
+                                                if not w.name.startswith("widgetsnbextension-3.")]
+    lock_path = site / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    for entry in lock["packages"].values():
+        entry["sha256"] = hashlib.sha256((site / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
+    found = {canonical(metadata(w)["Name"]): (w, metadata(w)) for w in wheels}
+    environment = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython",
+                   "python_version": PYTHON_VERSION, "python_full_version": lock["info"]["python"],
+                   "platform_machine": "wasm32", "extra": ""}
+    for name, (wheel, meta) in found.items():
+        depends = set()
+        for line in meta.get_all("Requires-Dist") or []:
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate(environment):
+                depends.add(canonical(requirement.name))
+        with zipfile.ZipFile(wheel) as archive:
+            imports = sorted({Path(n).parts[0].removesuffix(".py") for n in archive.namelist()
+                              if ".dist-info" not in n.split("/")[0]})
+        lock["packages"][name] = {
+            "depends": sorted(depends & (set(found) | set(lock["packages"]))),
+            "file_name": f"../{wheel.relative_to(site).as_posix()}", "imports": imports,
+            "install_dir": "site", "name": meta["Name"], "package_type": "package",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "unvendored_tests": False,
+            "version": meta["Version"]}
+    lock_path.write_text(json.dumps(lock, indent=1) + "\n")
+    return sorted(found)
+
+
+def metadata(wheel: Path) -> Message:
+    """A wheel's METADATA."""
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        return email.parser.Parser().parsestr(archive.read(name).decode())
+
+
+def canonical(name: str) -> str:
+    """A project's name as Pyodide's lock file and piplite spell it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def kernel_settings(path: Path, packages: list[str]) -> None:
+    """Point the Pyodide kernel at the bundled runtime, preload the packages, and turn off its PyPI
+    fallback, beside the pipliteUrls the build wrote (set after the build, which rewrites this plugin's
+    settings)."""
+    config = json.loads(path.read_text())
+    plugins = config["jupyter-config-data"].setdefault("litePluginSettings", {})
+    kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
+    kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True,
+                   "loadPyodideOptions": {"packages": packages}})
+    path.write_text(json.dumps(config, indent=2) + "\n")
+
+
+def build(out: Path, work: Path) -> Path:
+    """Build the site in `out` (emptied first), downloads kept in `work`; returns `out`."""
+    out, work = out.resolve(), work.resolve()
+    runtime = pyodide(work)
+    wheel_folder = wheels(runtime, work)
+    lite_dir = work / "site"
+    contents = lessons(lite_dir / "lessons")
+    shutil.rmtree(out, ignore_errors=True)
+    config = {"LiteBuildConfig": {"federated_extensions": [str(labextension(name)) for name in EXTENSIONS],
+                                  "no_unused_shared_packages": True}}
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n")
+    run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", out,
+        "--contents", contents, "--no-sourcemaps", "--apps", "notebooks", "--apps", "repl",
+        "--ignore-sys-prefix", "--no-unused-shared-packages",
+        *[arg for wheel in sorted(wheel_folder.glob("*.whl")) for arg in ("--piplite-wheels", wheel)],
+        cwd=lite_dir)
+    for font in (out / "build").glob("fa-*"):
+        if font.suffix in OLD_FONT_FORMATS:
+            font.unlink()
+    for font in (out / "build").glob(MATH_FONTS):
+        font.unlink()
+    shutil.copytree(runtime, out / "pyodide")
+    verovio(out / "verovio", work)
+    kernel_settings(out / "jupyter-lite.json", preload(out))
+    (out / "index.html").write_text(landing_page(contents))
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    print(f"[lite] built {out}: {size / 1e6:.1f} MB; serve it with `python3 -m http.server -d {out}` and "
+          "open its first page", flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`docs/lite/build.py [--out FOLDER]`: the checkout's site, in out/lite/ by default."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    root = CHECKOUT or Path.cwd()
+    parser.add_argument("--out", type=Path, default=root / "out" / "lite", help="the site's folder")
+    args = parser.parse_args(argv)
+    build(args.out, args.out.with_name(f"{args.out.name}-build"))
