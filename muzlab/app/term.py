@@ -503,10 +503,10 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             try:
                 apply[kind](data)
             except (TermError, KeyError, TypeError, ValueError) as error:
-                raise ClassFolderError(f"{self.room.folder / FILE_NAME}: event {seq} ({kind}) does not "
-                                       "replay "
-                                       f"({str(error)[:120] or type(error).__name__}): restore the file "
-                                       "from a copy, or move it away to start the class afresh") from None
+                raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
+                                       "file from a copy, or move it away to start the class afresh",
+                                       path=self.room.folder / FILE_NAME, seq=seq, kind=kind,
+                                       why=str(error)[:120] or type(error).__name__) from None
 
     # ---- assignments ----------------------------------------------------------------------------------
     def today(self) -> date:
