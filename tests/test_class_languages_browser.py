@@ -19,9 +19,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 #: die in hand, the last move, the refusals).
 OWN_WORDS = (".muz-settings-button", ".muz-language", ".muz-note-names label", ".muz-key label",
              ".muz-roll", ".muz-pass", ".muz-who", ".muz-hand", ".muz-last", ".muz-message")
-ENGLISH_WORDS = ("Roll", "Pass", "Settings", "Note names", "Key of the lesson", "Last move", "placed",
+ENGLISH_WORDS = ("Roll", "Pass", "Settings", "Note names", "Key of the lesson", "Last move", "places",
                  "die in hand", "table 1", "It is", "Watch", "Your turn")
-FRENCH_WORDS = ("Lancer", "Passer", "Réglages", "Noms des notes", "Tonalité", "Dernier coup", "a posé",
+FRENCH_WORDS = ("Lancer", "Passer", "Réglages", "Noms des notes", "Tonalité", "Dernier coup", "pose",
                 "dé en main", "table 1", "C'est au tour", "Regarde", "À toi")
 
 
@@ -94,19 +94,19 @@ def test_a_french_and_an_english_student_at_one_table(tmp_path):
             claire.click("[data-cell='0,0']", force=True)
             solfege = pitch_label(face, Reader("solfege", typeset=True, language="fr"))
             english = pitch_label(face, Reader(typeset=True))
-            expect(claire.locator(".muz-last")).to_contain_text(f"Claire a posé {solfege} sur e5",
+            expect(claire.locator(".muz-last")).to_contain_text(f"Claire pose {solfege} sur e5",
                                                                 timeout=WAIT)
-            expect(ben.locator(".muz-last")).to_contain_text(f"Claire placed {english} on e5", timeout=WAIT)
+            expect(ben.locator(".muz-last")).to_contain_text(f"Claire places {english} on e5", timeout=WAIT)
             expect(teacher.locator(".muz-leaderboard th").first).to_have_text("Spitzname", timeout=WAIT)
 
             french, english_page = words_of(claire), words_of(ben)
             shared = set(ENGLISH_WORDS) & set(FRENCH_WORDS)  # ("table 1" reads the same)
             assert [word for word in found(ENGLISH_WORDS, french) if word not in shared] == []
             assert [word for word in found(FRENCH_WORDS, english_page) if word not in shared] == []
-            assert found(("Lancer", "Dernier coup", "a posé", "Noms des notes"), french) == [
-                "Lancer", "Dernier coup", "a posé", "Noms des notes"]
-            assert found(("Roll", "Last move", "placed", "Note names"), english_page) == [
-                "Roll", "Last move", "placed", "Note names"]
+            assert found(("Lancer", "Dernier coup", "pose", "Noms des notes"), french) == [
+                "Lancer", "Dernier coup", "pose", "Noms des notes"]
+            assert found(("Roll", "Last move", "places", "Note names"), english_page) == [
+                "Roll", "Last move", "places", "Note names"]
             claire.reload()  # the address keeps the language
             expect(claire.locator(".muz-roll")).to_have_text("Lancer", timeout=60_000)
             browser.close()

@@ -213,11 +213,8 @@ def test_the_classroom_app_speaks_the_language_on_every_tab(code, template, defa
     app.review_choice.value = "greedy-vs-random"
     app.review_button.click()
     own = set(LANGUAGE_NAMES.values())  # the Language menu names each language in its own words
-    # (the status line's "whose turn" comes from the table's messages, muzlab.play.table, translated with
-    # them; the rest of that line is the board's own)
-    status = set(shown_words(app.play.status))
-    words = [text for text in shown_words(app) if text not in own | status]
-    assert_no_english([app.play.status.value.split("·")[-1]], english_words(code, template))
+    words = [text for text in shown_words(app) if text not in own]
+    assert_no_english([TAG.sub(" ", app.play.status.value)], english_words(code, template))  # whose turn too
     leftovers = english_words(code, template)
     assert_no_english(words, leftovers)
     assert len(english - set(words)) > 50  # (the English labels are gone)

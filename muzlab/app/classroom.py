@@ -22,7 +22,7 @@ import threading
 import time
 import zipfile
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
@@ -35,7 +35,7 @@ from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
-from muzlab.names.language import DEFAULT_NOTE_NAMES
+from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGES
 from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
@@ -150,7 +150,8 @@ class ClassTable:
                 seats=t.seats, history=game.history(), position=game.position, last=t.last, hand=hand,
                 phase=game.phase, over=game.over, current_player=game.current_player,
                 legal=tuple(game.legal_placements()) if hand is not None else (), scores=game.scores,
-                supply=game.supply, status=t.status(), allow_hints=t.allow_hints,
+                supply=game.supply, allow_hints=t.allow_hints,
+                statuses={language: t.status(Reader(language=language)) for language in LANGUAGES},
                 fair_missing=self.fair_missing,
                 last_decision=None if last is None else (last.position, last.pitch, last.cell,
                                                          last.passed_die))
@@ -176,12 +177,13 @@ class TableSnapshot:
     legal: tuple[Any, ...]
     scores: tuple[int, ...]
     supply: int
-    #: Whose turn it is and what they do next, or the result (seat names only: no note is named).
-    status: str
     allow_hints: bool
     fair_missing: str
     #: The last decision (position, pitch, cell, passed die), for the coach's comment, or None.
     last_decision: tuple[Any, ...] | None = None
+    #: Whose turn it is and what they do next, or the result, in each language (seat names only: no
+    #: note is named, so the language is all of the reader it needs).
+    statuses: Mapping[str, str] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.language import translate, translate_plural
+from muzlab.names.language import marked, translate, translate_in, translate_plural
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import note_label, pitch_label, symbols
 from muzlab.reading import for_people
@@ -186,17 +186,22 @@ def die_words(view: BoardView, cell: Cell) -> str:
                                                               cell=view.board.cell_name(cell))
 
 
+#: The built-in boards' names as a sentence says them (a board file's name is its own).
+BOARD_NAMES = {"standard": marked("board name", "standard"), "master": marked("board name", "master")}
+
+
 def board_words(view: BoardView) -> str:
     """The board in a sentence, for a screen reader: "standard board, 2 dice: C on e5, E♭ on e6",
     the dice in the order of their cells' names."""
-    count = len(view.labels)
+    count, name = len(view.labels), view.board.name
+    name = translate_in(view.language, *BOARD_NAMES[name]) if name in BOARD_NAMES else name
     if not count:
-        return translate(view.language, "{board} board, no dice yet").format(board=view.board.name)
+        return translate(view.language, "{board} board, no dice yet").format(board=name)
     # column by column, each from its lowest row up, as the cell names read: a1, a2, ..., b1
     dice = ", ".join(die_words(view, cell) for cell in sorted(view.labels, key=lambda c: (c[0], -c[1])))
     return translate_plural(view.language, "{board} board, {count} die: {dice}",
                             "{board} board, {count} dice: {dice}", count).format(
-        board=view.board.name, count=count, dice=dice)
+        board=name, count=count, dice=dice)
 
 
 def hex_points(centre: tuple[float, float], size: float) -> list[tuple[float, float]]:

@@ -401,7 +401,7 @@ class PlayBoard(widgets.VBox):
         left = reader.ngettext("{count} die left in the supply", "{count} dice left in the supply",
                                game.supply).format(count=game.supply)
         self.status.value = (f"<div style='font-size:{scaled(15, scale)}'><b style='font-size:"
-                             f"{scaled(17, scale)}'>{html.escape(table.status())}</b>"
+                             f"{scaled(17, scale)}'>{html.escape(table.status(reader))}</b>"
                              f" · {html.escape(left)}</div>")
         # The seat to act is marked by an arrow and bold type, not by weight alone.
         self.scores.value = "<span style='padding:0 0.4em'>·</span>".join(
