@@ -114,8 +114,21 @@ def test_a_dask_cluster_plays_the_fast_engine_with_the_pure_frames():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         on_cluster = simulate(120, ("random", "greedy"), seed=3, client=client, chunk_size=30, engine="fast")
+        first, again = client.run(fast.compile_engine), client.run(fast.compile_engine)
     pd.testing.assert_frame_equal(on_cluster.games, pure.games)
     pd.testing.assert_frame_equal(on_cluster.moves, pure.moves)
+    assert 0.0 in first.values()  # a worker that played made the kernel ready on its first chunk, once
+    assert len(again) == 2 and set(again.values()) == {0.0}
+
+
+def test_forked_worker_processes_inherit_the_kernel_made_ready_once_here():
+    """`simulate` makes the kernel ready before its pool starts: a forked worker does not compile it again."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    fast.compile_engine()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        assert pool.submit(fast.compile_engine).result() == 0.0
 
 
 def test_the_fast_engine_refuses_an_agent_it_cannot_play_and_an_unknown_engine():

@@ -279,4 +279,5 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
         "bonus": placed & (source == k.S_PASSED), "extra": source == k.S_EXTRA,
         "dice_on_board": columns[k.M_ON_BOARD],
     }
-    return pd.DataFrame(games), pd.DataFrame(data)
+    # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
+    return pd.DataFrame(games, copy=False), pd.DataFrame(data, copy=False)
