@@ -5,7 +5,8 @@
     .venv/bin/python benchmarks/bench_fast.py --million                # also 10^6 games with --workers 2
 
 Speed: random-vs-random and greedy-vs-greedy games through `simulate(workers=1)` (frames included) with
-engine="pure" and engine="fast", in CPU seconds of this process after the kernel is compiled (the
+engine="pure" and engine="fast", in CPU seconds of this process after the kernel is compiled and a
+warm-up run of each engine (the
 compile, or the load from numba's cache, is printed apart); printed as games per second and the ratio
 (targets: 20x random, 10x greedy). Identical frames: `--check-games` seeded games at basic level,
 at master level on its 42-die board, and on a board file with holes, each compared chunk by chunk
@@ -147,7 +148,8 @@ def main() -> None:
           f"({time.perf_counter() - start:.1f} s wall)")
     for agent in ("random", "greedy") if args.pure_games and args.fast_games else ():
         agents = (agent, agent)
-        simulate(20, agents, seed=10**6, workers=1, progress=False, engine="pure")  # warm-up
+        simulate(20, agents, seed=10**6, workers=1, progress=False, engine="pure")  # warm-ups: the first
+        simulate(CHUNK, agents, seed=10**6, workers=1, progress=False, engine="fast")  # chunk pays imports
         pure = games_per_second(agents, args.pure_games, "pure")
         quick = games_per_second(agents, args.fast_games, "fast")
         ratio = quick / pure
