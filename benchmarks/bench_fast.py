@@ -6,8 +6,8 @@
 
 Speed: random-vs-random and greedy-vs-greedy games through `simulate(workers=1)` (frames included) with
 engine="pure" and engine="fast", in CPU seconds of this process after the kernel is compiled and a
-warm-up run of each engine (the
-compile, or the load from numba's cache, is printed apart); printed as games per second and the ratio
+warm-up run of each engine (the compile, or the load from numba's cache, is printed apart); printed as
+games per second and the ratio
 (targets: 20x random, 10x greedy). Identical frames: `--check-games` seeded games at basic level,
 at master level on its 42-die board, and on a board file with holes, each compared chunk by chunk
 (pandas.testing.assert_frame_equal). A million: `muzlab simulate --games 1000000 --engine fast
