@@ -1,6 +1,7 @@
 """The batch engine (muzlab[fast]) gives the pure engine's frames: 2,000 seeded games per rule set, agent
 and board, equal column by column; `engine=` chooses, and refuses what it cannot do, naming it."""
 
+import hashlib
 import json
 import random
 
@@ -113,8 +114,21 @@ def test_a_dask_cluster_plays_the_fast_engine_with_the_pure_frames():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         on_cluster = simulate(120, ("random", "greedy"), seed=3, client=client, chunk_size=30, engine="fast")
+        first, again = client.run(fast.compile_engine), client.run(fast.compile_engine)
     pd.testing.assert_frame_equal(on_cluster.games, pure.games)
     pd.testing.assert_frame_equal(on_cluster.moves, pure.moves)
+    assert 0.0 in first.values()  # a worker that played made the kernel ready on its first chunk, once
+    assert len(again) == 2 and set(again.values()) == {0.0}
+
+
+def test_forked_worker_processes_inherit_the_kernel_made_ready_once_here():
+    """`simulate` makes the kernel ready before its pool starts: a forked worker does not compile it again."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    fast.compile_engine()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        assert pool.submit(fast.compile_engine).result() == 0.0
 
 
 def test_the_fast_engine_refuses_an_agent_it_cannot_play_and_an_unknown_engine():
@@ -141,6 +155,22 @@ def test_the_compile_time_is_shown_once_on_the_progress_line(capsys):
     assert "fast engine ready" in capsys.readouterr().err
 
 
-def test_a_seed_too_long_for_the_kernels_key_is_refused_naming_the_pure_engine():
-    with pytest.raises(UnknownSetting, match="seeds of at most 256 bytes.*engine='pure'"):
-        fast._arrays([2**2100], [("random",)], 5, RuleSet.basic(), Board.standard())
+@pytest.mark.parametrize("seed", [0, 7, -3, 2**70, 10**200])
+def test_the_compiled_seeds_and_keys_are_pythons(seed):
+    """Game seeds (SHA-256 of the spec's prefix and the index) and each generator's key bytes (the seed's
+    big-endian bytes; a seat's "seed:s" and its SHA-512, as random.Random(str) takes them), also for
+    base seeds longer than a hash block and indices with many digits."""
+    spec = SimulationSpec(("random", "greedy", "random"), seed=seed)
+    indices = range(10**14, 10**14 + 40) if seed == 7 else range(200)
+    seeds, data, starts, stops = fast._chunk_keys(spec.seed_prefix(), indices, 3)
+    assert seeds.tolist() == [spec.game_seed(i) for i in indices]
+    for g, game_seed in enumerate(seeds.tolist()):
+        texts = [f"{game_seed}:{seat}".encode() for seat in range(3)]
+        expected = [game_seed.to_bytes(max(1, (game_seed.bit_length() + 7) // 8), "big"),
+                    *(text + hashlib.sha512(text).digest() for text in texts)]
+        assert [bytes(data[a:b]) for a, b in zip(starts[g], stops[g], strict=True)] == expected
+
+
+def test_a_negative_game_index_is_refused():
+    with pytest.raises(UnknownSetting, match="games 0 and up, not game -2"):
+        fast.play_chunk(SimulationSpec(("random",)), range(-2, 3))

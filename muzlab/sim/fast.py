@@ -11,7 +11,6 @@ it and Dask workers, started apart, load it from the cache.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import time
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ class Spec(Protocol):
     rules: RuleSet
     board: Board | None
 
-    def game_seed(self, index: int) -> int: ...
+    def seed_prefix(self) -> bytes: ...
 
     def seating(self, index: int) -> tuple[str, ...]: ...
 
@@ -82,7 +81,7 @@ def compile_engine() -> float:
     if _compiled:
         return 0.0
     start = time.perf_counter()
-    _arrays([2026], [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
+    _arrays(b"muzlab-compile:", range(1), [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
     _compiled.append(time.perf_counter() - start)
     return _compiled[0]
 
@@ -150,24 +149,24 @@ def _tables(board: Board, rules: RuleSet) -> dict:
     }
 
 
-def _seed_bytes(seeds: list[int], players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each game, the big-endian bytes of the numbers its generators are seeded with (CPython's
-    rule: an int as it is, a str as its UTF-8 bytes followed by their SHA-512), and where they are."""
+def _chunk_keys(prefix: bytes, indices: range, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                                  np.ndarray]:
+    """The seeds of the games `indices` and, for each, the key bytes its generators are seeded from (the
+    dice's, then each seat's) and where they are: derived in compiled code (`muzlab.sim.fast_seeds`)."""
     import numpy as np  # (numpy loads where the engine runs)
 
-    parts: list[bytes] = []
-    add, sha512 = parts.append, hashlib.sha512
-    for seed in seeds:
-        add(seed.to_bytes(max(1, (seed.bit_length() + 7) // 8), "big"))
-        for seat in range(players):
-            text = f"{seed}:{seat}".encode()
-            add(text + sha512(text).digest())
-    sizes = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
-    bounds = np.zeros(len(parts) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=bounds[1:])
-    data = np.frombuffer(b"".join(parts), dtype=np.uint8) if bounds[-1] else np.zeros(1, dtype=np.uint8)
-    shape = (len(seeds), players + 1)
-    return data, bounds[:-1].reshape(shape), bounds[1:].reshape(shape)
+    from muzlab.sim import fast_seeds
+
+    count, per_game, size = len(indices), players + 1, fast_seeds.KEY_BYTES
+    seeds = np.empty(count, dtype=np.int64)
+    keys = np.zeros((count, per_game, size), dtype=np.uint8)
+    lengths = np.empty((count, per_game), dtype=np.int64)
+    numbers = np.asarray(indices, dtype=np.int64)
+    if count and numbers.min() < 0:
+        raise UnknownSetting(f"the fast engine plays games 0 and up, not game {numbers.min()}")
+    fast_seeds.chunk_keys(np.frombuffer(prefix, dtype=np.uint8), numbers, players, seeds, keys, lengths)
+    starts = np.arange(count * per_game, dtype=np.int64).reshape(count, per_game) * size
+    return seeds, keys.reshape(-1), starts, starts + lengths
 
 
 def _agent_codes(seatings: list[tuple[str, ...]]) -> np.ndarray:
@@ -181,10 +180,11 @@ def _agent_codes(seatings: list[tuple[str, ...]]) -> np.ndarray:
     return np.array([known[seating] for seating in seatings], dtype=np.int64).reshape(len(seatings), -1)
 
 
-def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
+def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
             board: Board | None) -> tuple:
-    """Play a game from each seed, seatings[i] its agents by seat, in the kernel; return the scores,
-    per-game counts and moves as arrays, the agents' numbers by seat and the tables."""
+    """Play the games `indices` (game i seeded from SHA-256 of `prefix` and i's digits), seatings[k] the
+    agents by seat of the k-th, in the kernel; return the seeds, scores, per-game counts and moves as
+    arrays, the agents' numbers by seat and the tables."""
     import numpy as np  # (numpy loads where the engine runs)
 
     from muzlab.sim import fast_kernel
@@ -193,13 +193,10 @@ def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules:
     kinds = _agent_codes(seatings)
     board = board or Board.named(rules.board_name_for(dice))
     t = _tables(board, rules)
-    data, starts, stops = _seed_bytes(seeds, players)
-    if len(seeds) and (stops - starts).max() > 4 * fast_kernel.KEY_WORDS:
-        raise UnknownSetting(f"the fast engine takes seeds of at most {4 * fast_kernel.KEY_WORDS} bytes "
-                             "(with a seat's text and hash); use engine='pure' for this seed")
+    seeds, data, starts, stops = _chunk_keys(prefix, indices, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
-    moves = np.empty((len(seeds) * (dice + 16), fast_kernel.MOVE_FIELDS), dtype=np.int64)  # (rarely grown)
+    moves = np.empty((fast_kernel.MOVE_FIELDS, len(indices) * (dice + 16)), dtype=np.int64)  # (rarely grown)
     with signals_held():  # a Ctrl-C inside compiled code would surface as a SystemError: it waits here
         moves, rows = fast_kernel.play_games(
             data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
@@ -210,17 +207,19 @@ def _arrays(seeds: list[int], seatings: list[tuple[str, ...]], dice: int, rules:
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
                         f"placed, so the game cannot end (seed {seeds[failed[0]]})")
-    return scores, results, moves[:rows], kinds, t
+    return seeds, scores, results, moves[:, :rows], kinds, t
 
 
 def _text(codes: np.ndarray, names: Sequence[str]) -> pd.api.extensions.ExtensionArray:
-    """The names at `codes` ("" for -1) as pandas' "str" array, taken in Arrow (no Python strings)."""
+    """The names at `codes` ("" for -1) as pandas' "str" array, decoded in Arrow (no Python strings)."""
     import numpy as np  # (numpy loads where the engine runs)
     import pandas as pd  # (pandas loads where frames are made)
     import pyarrow as pa  # (with pandas)
 
-    table = pa.array([*names, ""], type=pa.large_string())
-    return pd.array(table.take(pa.array(np.where(codes < 0, len(names), codes))), dtype="str")
+    where = pa.array(np.where(codes < 0, len(names), codes).astype(np.int32))
+    text = pa.DictionaryArray.from_arrays(where, pa.array([*names, ""], type=pa.large_string()))
+    return pd.arrays.ArrowStringArray(pa.chunked_array([text.dictionary_decode()]),
+                                      dtype=pd.StringDtype("pyarrow", na_value=np.nan))
 
 
 def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -233,13 +232,13 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
 
     compile_engine()
     players = len(spec.agents)
-    seeds = [spec.game_seed(i) for i in indices]
     seatings = [spec.seating(i) for i in indices]
-    scores, results, moves, kinds, t = _arrays(seeds, seatings, spec.dice, spec.rules, spec.board)
+    seeds, scores, results, moves, kinds, t = _arrays(spec.seed_prefix(), indices, seatings, spec.dice,
+                                                      spec.rules, spec.board)
     index = np.asarray(indices, dtype=np.int64)
     best = scores.max(axis=1)
     ties = (scores == best[:, None]).sum(axis=1) > 1
-    games: dict[str, object] = {"game": index, "seed": np.array(seeds, dtype=np.int64),
+    games: dict[str, object] = {"game": index, "seed": seeds,
                                 "players": np.full(len(index), players, dtype=np.int64)}
     for seat in range(players):
         games[f"agent_{seat}"] = _text(kinds[:, seat], FAST_AGENTS)
@@ -253,7 +252,7 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
         games[name] = results[:, column]
     games["end_reason"] = _text(results[:, k.G_END], ["supply empty", "locked board"])
 
-    columns = np.ascontiguousarray(moves.T)  # (one row per field: each column in one piece)
+    columns = moves  # (one row per field: each column in one piece)
     game_of, cell, source = columns[k.M_GAME], columns[k.M_CELL], columns[k.M_SOURCE]
     legal = columns[k.M_LEGAL]
     placed = cell >= 0
@@ -280,4 +279,5 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
         "bonus": placed & (source == k.S_PASSED), "extra": source == k.S_EXTRA,
         "dice_on_board": columns[k.M_ON_BOARD],
     }
-    return pd.DataFrame(games), pd.DataFrame(data)
+    # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
+    return pd.DataFrame(games, copy=False), pd.DataFrame(data, copy=False)

@@ -397,10 +397,10 @@ def completions(grid, c, t, triad, offsets, min_scale, out):
 # ---- games -----------------------------------------------------------------------------------------------
 @njit(cache=CACHE)
 def _grow(moves, rows):
-    if rows < moves.shape[0]:
+    if rows < moves.shape[1]:
         return moves
-    bigger = np.empty((2 * moves.shape[0] + 64, MOVE_FIELDS), dtype=np.int64)
-    bigger[:rows] = moves[:rows]
+    bigger = np.empty((MOVE_FIELDS, 2 * moves.shape[1] + 64), dtype=np.int64)
+    bigger[:, :rows] = moves[:, :rows]
     return bigger
 
 
@@ -494,14 +494,15 @@ def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, 
 @njit(cache=CACHE)
 def _row(moves, rows, g, event, turn, player, action, pitch, cell, points, done, facts, legal, source,
          count):
-    """Write moves row `rows` (growing the array when full); return the array."""
+    """Write move `rows` into column `rows` of moves (one row per M_ field, grown when full: each field
+    is one piece for the frames); return the array."""
     moves = _grow(moves, rows)
-    row = moves[rows]
-    row[M_GAME], row[M_EVENT], row[M_TURN], row[M_PLAYER] = g, event, turn, player
-    row[M_ACTION], row[M_PITCH], row[M_CELL], row[M_POINTS] = action, pitch, cell, points
-    row[M_COMPLETED], row[M_TRIAD_ROOT], row[M_TRIAD_QUALITY] = done, facts[0], facts[1]
-    row[M_SCALE_TONIC], row[M_SCALE_TYPE] = facts[2], facts[3]
-    row[M_LEGAL], row[M_SOURCE], row[M_ON_BOARD] = legal, source, count
+    for field, value in ((M_GAME, g), (M_EVENT, event), (M_TURN, turn), (M_PLAYER, player),
+                         (M_ACTION, action), (M_PITCH, pitch), (M_CELL, cell), (M_POINTS, points),
+                         (M_COMPLETED, done), (M_TRIAD_ROOT, facts[0]), (M_TRIAD_QUALITY, facts[1]),
+                         (M_SCALE_TONIC, facts[2]), (M_SCALE_TYPE, facts[3]), (M_LEGAL, legal),
+                         (M_SOURCE, source), (M_ON_BOARD, count)):
+        moves[field, rows] = value
     return moves
 
 
@@ -549,7 +550,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves):
     """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does (agent_kinds:
     0 random, 1 greedy; switches: the house rules in HOUSE_RULES order); fill scores, results (G_
-    columns) and moves (M_ columns, grown when full); return (moves, rows). See `_seed_block` for seeds."""
+    columns) and moves (a row per M_ field, grown when full); return (moves, rows). See `_seed_block`
+    for seeds."""
     cells = multiplier.shape[0]
     on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
                                                                 switches[3], switches[4])

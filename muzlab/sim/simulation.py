@@ -32,7 +32,7 @@ from muzlab.core.errors import MuzlabError, SimulationError, UnknownSetting, sho
 from muzlab.play.agents import AGENTS, play, seat_agents
 from muzlab.play.game import Game
 from muzlab.rules.ruleset import RuleSet
-from muzlab.sim import fast, runner, stats
+from muzlab.sim import fast, part_stats, runner, stats
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
@@ -69,8 +69,12 @@ class SimulationSpec:
 
     def game_seed(self, index: int) -> int:
         """The seed of game `index`: a hash of (seed, index), independent of workers and chunks."""
-        digest = hashlib.sha256(f"muzlab-sim:{self.seed}:{index}".encode()).digest()
+        digest = hashlib.sha256(self.seed_prefix() + str(index).encode()).digest()
         return int.from_bytes(digest[:8], "big") % MAX_SEED
+
+    def seed_prefix(self) -> bytes:
+        """What game i's seed hashes before the digits of i (the batch engine hashes it in compiled code)."""
+        return f"muzlab-sim:{self.seed}:".encode()
 
     def seating(self, index: int) -> tuple[str, ...]:
         """The agent in each seat for game `index` (rotated by one seat per game if alternating)."""
@@ -342,8 +346,8 @@ KINDS = ("games", "moves")
 PARQUET_FILES = ("games.parquet", "moves.parquet")
 #: The largest simulation.json read, in bytes.
 MAX_DATASET_FILE = 1_000_000
-#: Parts read together for a dataset's summary (one pandas group-by per batch, not per part).
-READ_BATCH = 100
+#: Parts read together for a dataset's summary (one Arrow group-by per batch, not per part).
+READ_BATCH = 25
 
 
 def run_of(path: Path) -> str | None:
@@ -528,33 +532,28 @@ class SimulationDataset:
         return SimulationResult(self.games(), self.moves())
 
     def seat_totals(self) -> pd.DataFrame:
-        """`muzlab.sim.stats.seat_totals` of the games, summed READ_BATCH parts at a time from the columns it
-        reads (kept, as the dataset does not change)."""
+        """`muzlab.sim.stats.seat_totals` of the games, summed READ_BATCH parts at a time in Arrow from the
+        columns it reads (kept, as the dataset does not change)."""
         if self._totals is None:
-            seats = range(len(self.spec.agents))
-            columns = ["game", "winner", *(f"agent_{i}" for i in seats), *(f"score_{i}" for i in seats)]
-            self._totals = stats.combined_seat_totals([stats.seat_totals(frame)
-                                                       for frame in self._batches("games", columns)])
+            self._totals = stats.combined_seat_totals([part_stats.seat_totals(batch, len(self.spec.agents))
+                                                       for batch in self._batches("games")])
         return self._totals
 
     def pass_counts(self, by: str = "agent") -> pd.DataFrame:
-        """`muzlab.sim.stats.pass_counts` of the moves, summed part by part from the columns it reads."""
+        """`muzlab.sim.stats.pass_counts` of the moves, summed READ_BATCH parts at a time in Arrow from the
+        columns it reads."""
         import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
-        parts = [stats.pass_counts(frame, by)
-                 for frame in self._batches("moves", [by, "action", "received", "missed"])]
+        parts = [part_stats.pass_counts(batch, by) for batch in self._batches("moves")]
         if not parts:
             return stats.pass_counts(self._pandas("moves"), by)
         return pd.concat(parts).groupby(level=0).sum().astype("int64")
 
-    def _batches(self, kind: str, columns: list[str]) -> Iterator[pd.DataFrame]:
-        """The `columns` of the "games" or "moves" parts, READ_BATCH parts at a time, as pandas frames."""
-        import pandas as pd  # the worker processes import this module: pandas loads where frames are made
-
+    def _batches(self, kind: str) -> Iterator[list[Path]]:
+        """The part files of "games" or "moves", READ_BATCH at a time."""
         paths = self.files(kind)
         for start in range(0, len(paths), READ_BATCH):
-            batch = paths[start:start + READ_BATCH]
-            yield pd.concat([pd.read_parquet(path, columns=columns) for path in batch], ignore_index=True)
+            yield paths[start:start + READ_BATCH]
 
     def report(self) -> str:
         """Win shares and mean scores per player and pass rates per agent, computed part by part."""
