@@ -17,6 +17,7 @@ import pytest
 from muzlab.app.classroom import ClassError, Classroom
 from muzlab.app.store import SCHEMA, ClassFolderError
 from muzlab.app.term import IDEAS_OF, GradeScheme, Term, TermError, week_of
+from muzlab.names.reader import Reader
 
 MONDAY = datetime(2026, 11, 30, 10, 0)  # the term's first Monday (ISO week 49)
 
@@ -444,7 +445,8 @@ def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees
     teacher.create.click()
     assert teacher.listing.value.count("class='muz-assignment'") == 1
     assert "0 of 2 done" in teacher.listing.value
-    pages = {s.nickname: TermStudent(term, lambda s=s: s, lambda: "german") for s in (anna, ben)}
+    german = Reader("german", typeset=True)
+    pages = {s.nickname: TermStudent(term, lambda s=s: s, lambda: german) for s in (anna, ben)}
     for name, page in pages.items():
         assert "Ears: 0 of 2 done" in page.mine.value and "muz-my-assignments" in page.mine._dom_classes
         for _ in range(2):
