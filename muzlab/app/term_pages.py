@@ -98,8 +98,8 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
     body = "".join(f"<tr><td>{_text(name)}</td>{''.join(cell(ideas.get(i)) for i in IDEAS)}</tr>"
                    for name, ideas in rows.items())
     return ("<style>.muz-progress td, .muz-progress th {padding: 2px 8px; text-align: left}</style>"
-            f"<table class='muz-progress'><thead><tr><th>{_text(reader.gettext('student'))}</th>{head}"
-            f"</tr></thead><tbody>{body}</tbody></table><p><i>"
+            "<table class='muz-progress'><thead><tr><th>" + _text(reader.gettext("student"))
+            + f"</th>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
             + _text(reader.gettext("Share right (answers); the arrow is the trend over the weeks (↑ better, "
                                    "↓ worse)."))
             + "</i></p>")
@@ -238,33 +238,33 @@ class TermTeacher(widgets.VBox):
         if getattr(self, "_labelled", None) == reader.language:
             return
         self._labelled = reader.language
-        words = reader.gettext
-        self.assignments_head.value = f"<h3>{_text(words('Assignments'))}</h3>"
-        self.progress_head.value = "<h3>{}</h3><p>{}</p>".format(_text(words("Progress")), _text(words(
+        gettext = reader.gettext  # (a keyword the catalogues read)
+        self.assignments_head.value = "<h3>{}</h3>".format(_text(gettext("Assignments")))
+        self.progress_head.value = "<h3>{}</h3><p>{}</p>".format(_text(gettext("Progress")), _text(gettext(
             "The school's roster file (CSV: nickname,id, and optionally email,name,section,login) names "
             "the students in the grade files.")))
-        self.roster_file.description = words("Roster file")
-        self.forget_pick.description = words("Student")
-        self.forget_button.description = words("Forget the student (deletes their answers)")
-        self.new_name.description = words("New nickname")
-        self.rename_button.description = words("Rename")
-        self.into_pick.description = words("is also")
-        self.merge_button.description = words("Merge: their answers become the other's")
-        self.title.description, self.title.placeholder = words("Title"), words("Triads by Friday")
-        self.kind.description, self.count.description = words("What"), words("How many")
-        self.seed.description, self.same.description = words("Seed"), words("Everyone the same items")
-        self.tries.description, self.who.description = words("Tries per item"), words("For (none: all)")
-        self.opens.description, self.closes.description = words("Opens"), words("Closes")
-        self.computer.description = words("Computer (a game)")
-        self.create.description = words("Set the assignment")
-        self.scheme_pick.description, self.out_of.description = words("Grading of"), words("Out of")
-        self.counts.description = words("An item counts by")
-        self.missing.description = words("Nothing answered")
-        self.scheme_button.description = words("Change the grading")
+        self.roster_file.description = gettext("Roster file")
+        self.forget_pick.description = gettext("Student")
+        self.forget_button.description = gettext("Forget the student (deletes their answers)")
+        self.new_name.description = gettext("New nickname")
+        self.rename_button.description = gettext("Rename")
+        self.into_pick.description = gettext("is also")
+        self.merge_button.description = gettext("Merge: their answers become the other's")
+        self.title.description, self.title.placeholder = gettext("Title"), gettext("Triads by Friday")
+        self.kind.description, self.count.description = gettext("What"), gettext("How many")
+        self.seed.description, self.same.description = gettext("Seed"), gettext("Everyone the same items")
+        self.tries.description, self.who.description = gettext("Tries per item"), gettext("For (none: all)")
+        self.opens.description, self.closes.description = gettext("Opens"), gettext("Closes")
+        self.computer.description = gettext("Computer (a game)")
+        self.create.description = gettext("Set the assignment")
+        self.scheme_pick.description, self.out_of.description = gettext("Grading of"), gettext("Out of")
+        self.counts.description = gettext("An item counts by")
+        self.missing.description = gettext("Nothing answered")
+        self.scheme_button.description = gettext("Change the grading")
         for pick, options in ((self.kind, [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS]),
                               (self.computer, [(_words(LEVEL_WORDS, k, reader), k) for k in LEVELS]),
-                              (self.counts, [(words("first try"), "first"), (words("best try"), "best")]),
-                              (self.missing, [("0", "zero"), (words("a blank"), "blank")])):
+                              (self.counts, [(gettext("first try"), "first"), (gettext("best try"), "best")]),
+                              (self.missing, [("0", "zero"), (gettext("a blank"), "blank")])):
             chosen = pick.value
             pick.options, pick.value = options, chosen
 
@@ -394,7 +394,7 @@ class TermTeacher(widgets.VBox):
                 total=sum(a.is_for(sid) for sid in students))
             items.append(f"<li class='muz-assignment'>{_text(line)}</li>")
         self.listing.value = (f"<ul>{''.join(items)}</ul>" if items else
-                              f"<p>{_text(reader.gettext('No assignment set yet.'))}</p>")
+                              "<p>{}</p>".format(_text(reader.gettext("No assignment set yet."))))
         self.progress.value = progress_html(term, reader=reader)
         self.standings.value = standings_html(term, reader=reader)
         chosen = self.forget_pick.value
@@ -465,8 +465,8 @@ class TermStudent(widgets.VBox):
 
     def _label(self, reader: Reader) -> None:
         """Write the section's headings and buttons for `reader`."""
-        self.mine_head.value = f"<h3>{_text(reader.gettext('My assignments'))}</h3>"
-        self.progress_head.value = f"<h3>{_text(reader.gettext('My progress'))}</h3>"
+        self.mine_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My assignments")))
+        self.progress_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My progress")))
         self.pick.description = reader.gettext("Assignment")
         self.pass_button.description = reader.gettext("Pass")
 
@@ -486,7 +486,7 @@ class TermStudent(widgets.VBox):
                 title=a.title, done=done, count=a.count, right=right, closes=a.closes.isoformat())
             lines.append(f"<li class='muz-my-assignment'>{_text(line)}</li>")
         self.mine.value = (f"<ul>{''.join(lines)}</ul>" if lines else
-                           f"<p>{_text(reader.gettext('No assignment is open.'))}</p>")
+                           "<p>{}</p>".format(_text(reader.gettext("No assignment is open."))))
         chosen = self.pick.value
         self.pick.options = [(a.title, a.id) for a in open_now]
         ids = [a.id for a in open_now]
