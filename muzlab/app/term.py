@@ -392,7 +392,8 @@ class GameItems:
                 self._tables[key] = table
             return self._tables[key]
 
-    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any) -> tuple[bool, str]:
+    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any,
+              reader: Reader | None = None) -> tuple[bool, str]:
         """A student's decision in a game item (a cell, or None: pass), written with the game's
         result when it ends the game; TermError and nothing written for a refused move."""
         if reply is not None and not (isinstance(reply, tuple | list) and len(reply) == 2
@@ -413,7 +414,7 @@ class GameItems:
             figures = term_games.result(table)
             events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
                        for step, done, tags in term_games.result_answers(figures)]
-            words += " " + for_people(None).gettext(
+            words += " " + for_people(reader).gettext(
                 "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
                 accuracy=f"{figures['accuracy']:g}", level=figures["level"],
                 margin=f"{figures['luck_adjusted_margin']:+g}")
@@ -677,7 +678,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             if self._finished(assignment, student.id, index):
                 raise TermError(f"Item {index + 1} of {assignment.title} is done: go on to the next.")
             if assignment.kind == "game":
-                right, words = self._play(assignment, student.id, index, reply)
+                right, words = self._play(assignment, student.id, index, reply, reader)
                 self._tell("answer")
                 return right, words
             right, words = item.check(reply, reader)

@@ -540,7 +540,7 @@ class TermStudent(widgets.VBox):
                               tips_for=game.hand))
         scores = " – ".join(f"{_text(seat.name)} {score}" for seat, score in zip(table.seats, game.scores,
                                                                                   strict=True))
-        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status())}</p>"
+        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status(self.reader()))}</p>"
 
     def reply(self, reply: object) -> None:
         """Answer the item shown (an option's number, a cell, or None: pass a game's die); what it
