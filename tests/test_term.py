@@ -17,6 +17,7 @@ import pytest
 from muzlab.app.classroom import ClassError, Classroom
 from muzlab.app.store import SCHEMA, ClassFolderError
 from muzlab.app.term import IDEAS_OF, GradeScheme, Term, TermError, week_of
+from muzlab.names.reader import Reader
 
 MONDAY = datetime(2026, 11, 30, 10, 0)  # the term's first Monday (ISO week 49)
 
@@ -444,7 +445,8 @@ def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees
     teacher.create.click()
     assert teacher.listing.value.count("class='muz-assignment'") == 1
     assert "0 of 2 done" in teacher.listing.value
-    pages = {s.nickname: TermStudent(term, lambda s=s: s, lambda: "german") for s in (anna, ben)}
+    german = Reader("german", typeset=True)
+    pages = {s.nickname: TermStudent(term, lambda s=s: s, lambda: german) for s in (anna, ben)}
     for name, page in pages.items():
         assert "Ears: 0 of 2 done" in page.mine.value and "muz-my-assignments" in page.mine._dom_classes
         for _ in range(2):
@@ -604,4 +606,44 @@ def test_a_rename_shows_at_the_students_table_and_is_replayed(tmp_path):
     room.store.close()
     room = Classroom(tmp_path / "c")
     assert room.table(1).table.seats[0].name == "Annie" and room.nickname(anna.id) == "Annie"
+    room.store.close()
+
+
+def test_the_term_sections_speak_their_pages_language_a_french_student_and_a_german_teacher(tmp_path):
+    from muzlab.app.pages import PageReading
+    from muzlab.app.term_pages import TermStudent, TermTeacher
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    teaching = [PageReading("german", language="de")]
+    teacher = TermTeacher(term, lambda: teaching[0].reader)
+    teacher.title.value, teacher.kind.value, teacher.count.value = "Ohren", "triad quality", 2
+    teacher.closes.value = date(2026, 12, 4)
+    teacher.create.click()
+    student = TermStudent(term, lambda: anna, lambda: PageReading("solfege", language="fr").reader)
+    mine = student.mine_head.value + student.mine.value + student.progress_head.value + student.prompt.value
+    assert "Mes devoirs" in mine and "Mes progrès" in mine and "0 sur 2 faits" in mine
+    assert student.pick.description == "Devoir" and "qualité de l'accord" in student.progress.value
+    options = {button.description for button in student.buttons if button.description}
+    assert "mineur" in options and "minor" not in options
+    right = right_reply(student.item)
+    student.options.children[right].click()
+    assert student.said.value.startswith("<div style='color:#064'>")
+    for english in ("My assignments", "My progress", "done", "right", "Assignment", "student"):
+        assert english not in mine + student.progress.value, english
+    page = (teacher.assignments_head.value + teacher.progress_head.value + teacher.listing.value
+            + teacher.progress.value + teacher.message.value)
+    assert "<h3>Aufgaben</h3>" in page and "Lernfortschritt" in page and "Dreiklangsart (Gehör)" in page
+    assert teacher.create.description == "Aufgabe stellen"
+    assert teacher.roster_file.description == "Schülerliste"
+    assert dict(teacher.kind.options)["Dreiklangsart (Gehör)"] == "triad quality"  # the value stays English
+    for english in ("Assignments", "Progress", "done", "Share right", "student", "open"):
+        assert english not in page, english
+    teaching[0] = PageReading("english", language="en")  # the teacher chose English: drawn again in it
+    teacher.draw()
+    assert "<h3>Assignments</h3>" in teacher.assignments_head.value and teacher.create.description == (
+        "Set the assignment")
+    assert "1 of 1 done" not in teacher.listing.value and "0 of 1 done" in teacher.listing.value
+    for view in (teacher, student):
+        view.close()
     room.store.close()

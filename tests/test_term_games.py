@@ -206,7 +206,7 @@ def test_a_student_plays_a_game_on_their_page_and_the_teacher_sees_the_standings
     teacher.computer.value = "random"
     teacher.create.click()
     assert "against the computer (random)" in teacher.listing.value
-    page = TermStudent(term, lambda: anna, lambda: "german")
+    page = TermStudent(term, lambda: anna, lambda: Reader("german", typeset=True))
     assert page.board_area.layout.display == "flex" and page.pass_button.layout.display == "flex"
     assert "Anna 0 – Computer 0" in page.game_status.value
     while page.item is not None:

@@ -1012,7 +1012,7 @@ def Dashboard():
                         mime_type="application/zip",
                         children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
                                                 color="primary")])
-    TeacherTerm(term())  # the term: assignments, progress, Export grades (muzlab.app.term_pages)
+    TeacherTerm(term(), view)  # the term: assignments, progress, Export grades (muzlab.app.term_pages)
 
 
 routes = [solara.Route(path="/", component=StudentPage, layout=Layout),

@@ -38,8 +38,9 @@ from typing import Any
 from muzlab.app import nicknames, term_games
 from muzlab.app.classroom import ClassError, Classroom
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
+from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
-from muzlab.play.eartraining import DRILLS, Drill, EarItem
+from muzlab.play.eartraining import DRILLS, Drill, EarItem, option_words
 from muzlab.reading import for_people
 
 #: What an assignment may ask: the three ear-training drills, the quiz's three kinds, the two key
@@ -177,22 +178,25 @@ class Item:
         """Whether the reply is a cell of the board (where may it go, the best cell, a game's move)."""
         return self.ear is None and self.kind in ("where", "puzzle", "game")
 
-    def check(self, reply: Any) -> tuple[bool, str]:
-        """Whether `reply` (an option's number, or a cell) is right, and the sentence it earns."""
+    def check(self, reply: Any, reader: Reader | None = None) -> tuple[bool, str]:
+        """Whether `reply` (an option's number, or a cell) is right, and the sentence it earns for
+        `reader` (None: the default reader, typeset)."""
+        reader = for_people(reader)
         if self.asks_cell:
             if not (isinstance(reply, tuple | list) and len(reply) == 2
                     and all(type(x) is int for x in reply)):
                 raise TermError("This question is answered by clicking a cell of the board.")
-            return self.question.check(tuple(reply))
+            return self.question.check(tuple(reply), reader)
         if type(reply) is not int or not 0 <= reply < len(self.options):
             raise TermError(f"Choose one of the {len(self.options)} answers offered.")
         if self.ear is not None:
             right = self.ear.is_right(self.options[reply])
-            said = "Right! " if right else f"Not quite: it was {self.ear.answer}. "
-            return right, said + self.ear.explanation()
+            said = reader.gettext("Right!") if right else reader.gettext(
+                "Not quite: it was {answer}.").format(answer=option_words(self.ear.answer, reader))
+            return right, f"{said} {self.ear.explanation(reader)}"
         if self.keys is not None:
             return self.keys.check(self.options[reply])
-        return self.question.check(self.options[reply])
+        return self.question.check(self.options[reply], reader)
 
 
 def _day(value: Any, what: str) -> date:
@@ -388,7 +392,8 @@ class GameItems:
                 self._tables[key] = table
             return self._tables[key]
 
-    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any) -> tuple[bool, str]:
+    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any,
+              reader: Reader | None = None) -> tuple[bool, str]:
         """A student's decision in a game item (a cell, or None: pass), written with the game's
         result when it ends the game; TermError and nothing written for a refused move."""
         if reply is not None and not (isinstance(reply, tuple | list) and len(reply) == 2
@@ -409,7 +414,7 @@ class GameItems:
             figures = term_games.result(table)
             events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
                        for step, done, tags in term_games.result_answers(figures)]
-            words += " " + for_people(None).gettext(
+            words += " " + for_people(reader).gettext(
                 "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
                 accuracy=f"{figures['accuracy']:g}", level=figures["level"],
                 margin=f"{figures['luck_adjusted_margin']:+g}")
@@ -612,26 +617,28 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         digest = hashlib.sha256(f"{assignment.seed}:{student_id}".encode()).hexdigest()
         return int(digest[:8], 16)
 
-    def item(self, assignment_id: int, student_id: int, index: int) -> Item:
-        """Item `index` (from 0) of an assignment for a student, worded in the note names in force."""
+    def item(self, assignment_id: int, student_id: int, index: int, reader: Reader | None = None) -> Item:
+        """Item `index` (from 0) of an assignment for a student, worded for `reader` (None: the default
+        reader, typeset)."""
+        reader = for_people(reader)
         assignment = self.assignment(assignment_id)
         if type(index) is not int or not 0 <= index < assignment.count:
             raise TermError(f"{assignment.title} has items 1 to {assignment.count}.")
         seed = self._seed(assignment, student_id)
         if assignment.kind == "game":
-            return Item(assignment.id, index, "game", prompt=for_people(None).gettext(
+            return Item(assignment.id, index, "game", prompt=reader.gettext(
                 "Game {number} of {count} against the computer ({level}): place the die in hand on the "
                 "board, or pass it.").format(number=index + 1, count=assignment.count,
                                              level=assignment.computer))
         if assignment.kind in DRILLS:
             drill = Drill(assignment.kind)
             ear = _drill_items(assignment.kind, seed, assignment.count)[index]
-            return Item(assignment.id, index, assignment.kind, ear=ear, prompt=drill.prompt())
+            return Item(assignment.id, index, assignment.kind, ear=ear, prompt=drill.prompt(reader))
         if assignment.kind in keyitems.KINDS:
-            keys = keyitems.make_question(assignment.kind, seed * MAX_ITEMS + index)
+            keys = keyitems.make_question(assignment.kind, seed * MAX_ITEMS + index, reader)
             return Item(assignment.id, index, assignment.kind, prompt=keys.prompt, keys=keys)
-        question = (puzzles.puzzle_question(seed * MAX_ITEMS + index) if assignment.kind == "puzzle"
-                    else quiz.make_question(assignment.kind, seed * MAX_ITEMS + index))
+        question = (puzzles.puzzle_question(seed * MAX_ITEMS + index, reader) if assignment.kind == "puzzle"
+                    else quiz.make_question(assignment.kind, seed * MAX_ITEMS + index, reader))
         return Item(assignment.id, index, assignment.kind, question=question, prompt=question.prompt)
 
     def _finished(self, assignment: Assignment, student_id: int, index: int) -> bool:
@@ -640,14 +647,16 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             return any(t.step == "result" for t in tries)
         return len(tries) >= assignment.tries or any(t.right for t in tries)
 
-    def next_item(self, assignment_id: int, student_id: int) -> Item | None:
-        """The student's first item not yet finished (answered right, or out of tries), or None."""
+    def next_item(self, assignment_id: int, student_id: int, reader: Reader | None = None) -> Item | None:
+        """The student's first item not yet finished (answered right, or out of tries), or None; worded
+        for `reader`."""
         assignment = self.assignment(assignment_id)
         with self._lock:
             left = [i for i in range(assignment.count) if not self._finished(assignment, student_id, i)]
-        return self.item(assignment.id, student_id, left[0]) if left else None
+        return self.item(assignment.id, student_id, left[0], reader) if left else None
 
-    def answer(self, token: str | None, assignment_id: Any, index: Any, reply: Any) -> tuple[bool, str]:
+    def answer(self, token: str | None, assignment_id: Any, index: Any, reply: Any,
+               reader: Reader | None = None) -> tuple[bool, str]:
         """A student's device answers item `index` of an assignment: `reply` is an option's number or a
         cell. The answer is written before it counts; returns (right, the sentence it earns). A
         refusal (a device that has not joined, an assignment not set for them, not open today, an item
@@ -664,15 +673,15 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                             "longer taken.")
         if today < assignment.opens:
             raise TermError(f"{assignment.title} opens on {assignment.opens.isoformat()}.")
-        item = self.item(assignment.id, student.id, index)
+        item = self.item(assignment.id, student.id, index, reader)
         with self._lock:
             if self._finished(assignment, student.id, index):
                 raise TermError(f"Item {index + 1} of {assignment.title} is done: go on to the next.")
             if assignment.kind == "game":
-                right, words = self._play(assignment, student.id, index, reply)
+                right, words = self._play(assignment, student.id, index, reply, reader)
                 self._tell("answer")
                 return right, words
-            right, words = item.check(reply)
+            right, words = item.check(reply, reader)
             data = {"assignment": assignment.id, "student": student.id, "item": index,
                     "reply": list(reply) if isinstance(reply, tuple | list) else reply, "right": bool(right),
                     "at": self.clock().isoformat(timespec="seconds"), "ideas": list(assignment.ideas())}

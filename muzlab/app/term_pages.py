@@ -20,13 +20,39 @@ from muzlab.app.classroom import Change, ClassError, Student
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
-from muzlab.reading import for_people, note_names, typeset
+from muzlab.names.language import error_words, marked
+from muzlab.names.reader import Reader
+from muzlab.play.eartraining import option_words
+from muzlab.reading import for_people
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 log = logging.getLogger(__name__)
 #: The most answers an item offers (the seven degrees of a scale-degree drill).
 MAX_OPTIONS = 8
+#: The words of the kinds of item, the ideas and the computer's levels (the values stay English).
+KIND_WORDS = {"triad quality": marked("assignment kind", "triad quality (ear)"),
+              "third": marked("assignment kind", "third (ear)"),
+              "scale degree": marked("assignment kind", "scale degree (ear)"),
+              "triad": marked("assignment kind", "name the triad"),
+              "where": marked("assignment kind", "where may the die go"),
+              "points": marked("assignment kind", "how many points"),
+              "key signature": marked("assignment kind", "key signature"),
+              "Roman numeral": marked("assignment kind", "Roman numeral"),
+              "puzzle": marked("assignment kind", "puzzle"), "game": marked("assignment kind", "game")}
+IDEA_WORDS = {"triad quality": marked("idea", "triad quality"), "third": marked("idea", "third"),
+              "scale degree": marked("idea", "scale degree"),
+              "key signature": marked("idea", "key signature"),
+              "spelling": marked("idea", "spelling"), "Roman numeral": marked("idea", "Roman numeral"),
+              "scoring": marked("idea", "scoring"), "best cell": marked("idea", "best cell"),
+              "luck-adjusted skill": marked("idea", "luck-adjusted skill")}
+LEVEL_WORDS = {"random": marked("computer level", "random"), "greedy": marked("computer level", "greedy"),
+               "expert": marked("computer level", "expert")}
+
+
+def _words(table: dict[str, tuple[str, str]], value: str, reader: Reader) -> str:
+    """A stored English value (a kind, an idea, a level) as `reader` reads it (unknown: as it is)."""
+    return reader.pgettext(*table[value]) if value in table else value
 
 
 def _text(words: str) -> str:
@@ -53,12 +79,14 @@ def _share(right: int, answered: int) -> str:
     return f"{round(100 * right / answered)}%" if answered else "–"
 
 
-def progress_html(term: Term, student_id: int | None = None) -> str:
-    """The students × ideas table: the share right (of how many answers) and the trend per week."""
+def progress_html(term: Term, student_id: int | None = None, reader: Reader | None = None) -> str:
+    """The students × ideas table: the share right (of how many answers) and the trend per week, in
+    `reader`'s language (None: the default reader's)."""
+    reader = for_people(reader)
     rows: dict[str, dict[str, dict]] = {}
     for row in term.progress(student_id):
         rows.setdefault(row["nickname"], {})[row["idea"]] = row
-    head = "".join(f"<th>{_text(idea)}</th>" for idea in IDEAS)
+    head = "".join(f"<th>{_text(_words(IDEA_WORDS, idea, reader))}</th>" for idea in IDEAS)
 
     def cell(row: dict | None) -> str:
         if row is None:
@@ -70,13 +98,17 @@ def progress_html(term: Term, student_id: int | None = None) -> str:
     body = "".join(f"<tr><td>{_text(name)}</td>{''.join(cell(ideas.get(i)) for i in IDEAS)}</tr>"
                    for name, ideas in rows.items())
     return ("<style>.muz-progress td, .muz-progress th {padding: 2px 8px; text-align: left}</style>"
-            f"<table class='muz-progress'><thead><tr><th>student</th>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table><p><i>Share right (answers); the arrow is the trend over the "
-            "weeks (↑ better, ↓ worse).</i></p>")
+            "<table class='muz-progress'><thead><tr><th>" + _text(reader.gettext("student"))
+            + f"</th>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
+            + _text(reader.gettext("Share right (answers); the arrow is the trend over the weeks (↑ better, "
+                                   "↓ worse)."))
+            + "</i></p>")
 
 
-def weeks_svg(term: Term, student_id: int) -> str:
-    """A student's picture: the share right per idea over the weeks, one line per idea."""
+def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
+    """A student's picture: the share right per idea over the weeks, one line per idea (named for
+    `reader`)."""
+    reader = for_people(reader)
     weekly = term.weekly(student_id)
     weeks = sorted({w for per in weekly.values() for w in per})
     if not weeks:
@@ -88,7 +120,7 @@ def weeks_svg(term: Term, student_id: int) -> str:
     for (idea, per), colour in zip(weekly.items(), colours, strict=False):
         points = " ".join(f"{30 + 50 * weeks.index(w)},{100 - 90 * r / n}" for w, (n, r) in per.items())
         lines.append(f"<polyline fill='none' stroke='{colour}' stroke-width='2' points='{points}'/>")
-        labels.append(f"<span style='color:{colour}'>■ {_text(idea)}</span>")
+        labels.append(f"<span style='color:{colour}'>■ {_text(_words(IDEA_WORDS, idea, reader))}</span>")
     ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>{w[5:]}</text>"
                     for i, w in enumerate(weeks))
     return (f"<svg width='{width}' height='{height}' class='muz-weeks'><line x1='20' y1='100' "
@@ -96,15 +128,15 @@ def weeks_svg(term: Term, student_id: int) -> str:
             f"<div>{' '.join(labels)}</div>")
 
 
-def standings_html(term: Term, student_id: int | None = None) -> str:
+def standings_html(term: Term, student_id: int | None = None, reader: Reader | None = None) -> str:
     """The games against the computer: per student, games finished, mean points, margin and
     luck-adjusted margin, accuracy and the coach's level word, best first by luck-adjusted margin
-    (`Term.standings`); only `student_id`'s row when given."""
+    (`Term.standings`); only `student_id`'s row when given; in `reader`'s language."""
     name = None if student_id is None else term.room.nickname(student_id)
     rows = [row for row in term.standings() if name is None or row["nickname"] == name]
     if not rows:
         return ""
-    words = for_people(None)
+    words = for_people(reader)
     head = "".join(f"<th>{_text(column)}</th>" for column in (
         words.gettext("rank"), words.gettext("student"), words.gettext("games"), words.gettext("points"),
         words.gettext("margin"), words.gettext("luck-adjusted margin"), words.gettext("accuracy"),
@@ -123,37 +155,37 @@ def standings_html(term: Term, student_id: int | None = None) -> str:
 
 class TermTeacher(widgets.VBox):
     """The teacher's term: set an assignment, the assignments with who has done them, the school's
-    roster file, and the students × ideas table with a picture per student."""
+    roster file, and the students × ideas table with a picture per student; in the words of the
+    teacher's page (`reader`, asked each time it draws)."""
 
-    def __init__(self, term: Term):
-        self.term = term
+    def __init__(self, term: Term, reader: Callable[[], Reader] = lambda: for_people(None)):
+        self.term, self.reader = term, reader
         form = self._assign_form(term.today())
         scheme = self._scheme_form()
         self.message = _html("muz-term-message")
         self.listing = _html("muz-assignments")
-        self.roster_file = widgets.FileUpload(accept=".csv", multiple=False, description="Roster file")
+        self.roster_file = widgets.FileUpload(accept=".csv", multiple=False)
         self.roster_file.add_class("muz-roster-file")
         self.roster_file.observe(lambda _change: self.upload(), names="value")
         self.progress = _html("muz-progress-box")
         self.standings = _html("muz-standings-box")
         self.pictures = _html("muz-pictures")
-        self.forget_pick = widgets.Dropdown(options=[], description="Student")
+        self.forget_pick = widgets.Dropdown(options=[])
         self.forget_pick.add_class("muz-forget-student")
-        self.forget_button = _button("Forget the student (deletes their answers)", "muz-forget", "danger")
+        self.forget_button = _button("", "muz-forget", "danger")
         self.forget_button.on_click(lambda _b: self.forget())
-        self.new_name = widgets.Text(description="New nickname")
+        self.new_name = widgets.Text()
         self.new_name.add_class("muz-new-nickname")
-        self.rename_button = _button("Rename", "muz-rename")
+        self.rename_button = _button("", "muz-rename")
         self.rename_button.on_click(lambda _b: self.rename())
-        self.into_pick = widgets.Dropdown(options=[], description="is also")
+        self.into_pick = widgets.Dropdown(options=[])
         self.into_pick.add_class("muz-merge-into")
-        self.merge_button = _button("Merge: their answers become the other's", "muz-merge")
+        self.merge_button = _button("", "muz-merge")
         self.merge_button.on_click(lambda _b: self.merge())
-        super().__init__([widgets.HTML("<h3>Assignments</h3>"), form, self.message, self.listing, scheme,
-                          widgets.HTML("<h3>Progress</h3><p>The school's roster file (CSV: nickname,id, "
-                                       "and optionally email,name,section,login) names the students in "
-                                       "the grade files.</p>"),
-                          self.roster_file, self.progress, self.standings, self.pictures,
+        self.assignments_head = _html("muz-term-heading")
+        self.progress_head = _html("muz-term-heading")
+        super().__init__([self.assignments_head, form, self.message, self.listing, scheme,
+                          self.progress_head, self.roster_file, self.progress, self.standings, self.pictures,
                           widgets.HBox([self.forget_pick, self.new_name, self.rename_button, self.into_pick,
                                         self.merge_button, self.forget_button],
                                        layout=widgets.Layout(flex_flow="row wrap"))])
@@ -164,18 +196,18 @@ class TermTeacher(widgets.VBox):
         self.draw()
 
     def _assign_form(self, today: date) -> widgets.HBox:
-        """What, how many, the seed, for whom, tries, and the dates of a new assignment."""
-        self.title = widgets.Text(description="Title", placeholder="Triads by Friday")
-        self.kind = widgets.Dropdown(options=list(ITEM_KINDS), description="What")
-        self.count = widgets.BoundedIntText(value=10, min=1, max=100, description="How many")
-        self.seed = widgets.BoundedIntText(value=1, min=0, max=2 ** 31 - 1, description="Seed")
-        self.same = widgets.Checkbox(value=True, description="Everyone the same items")
-        self.tries = widgets.BoundedIntText(value=1, min=1, max=MAX_TRIES, description="Tries per item")
-        self.who = widgets.SelectMultiple(options=[], description="For (none: all)", rows=4)
-        self.opens = widgets.DatePicker(value=today, description="Opens")
-        self.closes = widgets.DatePicker(value=today + timedelta(days=7), description="Closes")
-        self.computer = widgets.Dropdown(options=list(LEVELS), value="greedy",
-                                         description=for_people(None).gettext("Computer (a game)"))
+        """What, how many, the seed, for whom, tries, and the dates of a new assignment (their words:
+        `_label`)."""
+        self.title = widgets.Text()
+        self.kind = widgets.Dropdown(options=list(ITEM_KINDS))
+        self.count = widgets.BoundedIntText(value=10, min=1, max=100)
+        self.seed = widgets.BoundedIntText(value=1, min=0, max=2 ** 31 - 1)
+        self.same = widgets.Checkbox(value=True)
+        self.tries = widgets.BoundedIntText(value=1, min=1, max=MAX_TRIES)
+        self.who = widgets.SelectMultiple(options=[], rows=4)
+        self.opens = widgets.DatePicker(value=today)
+        self.closes = widgets.DatePicker(value=today + timedelta(days=7))
+        self.computer = widgets.Dropdown(options=list(LEVELS), value="greedy")
         for control, css in ((self.computer, "muz-assign-computer"), (self.title, "muz-assign-title"),
                              (self.kind, "muz-assign-kind"),
                              (self.count, "muz-assign-count"), (self.seed, "muz-assign-seed"),
@@ -183,7 +215,7 @@ class TermTeacher(widgets.VBox):
                              (self.who, "muz-assign-for"), (self.opens, "muz-assign-opens"),
                              (self.closes, "muz-assign-closes")):
             control.add_class(css)
-        self.create = _button("Set the assignment", "muz-assign-new", "primary")
+        self.create = _button("", "muz-assign-new", "primary")
         self.create.on_click(lambda _b: self.assign())
         return widgets.HBox([self.title, self.kind, self.computer, self.count, self.seed, self.same,
                              self.tries, self.who, self.opens, self.closes, self.create],
@@ -191,17 +223,56 @@ class TermTeacher(widgets.VBox):
 
     def _scheme_form(self) -> widgets.HBox:
         """How an assignment is graded (GradeScheme), changed for one assignment."""
-        self.scheme_pick = widgets.Dropdown(options=[], description="Grading of")
-        self.out_of = widgets.BoundedFloatText(value=100, min=1, max=1000, description="Out of")
-        self.counts = widgets.Dropdown(options=[("first try", "first"), ("best try", "best")],
-                                       description="An item counts by")
-        self.missing = widgets.Dropdown(options=[("0", "zero"), ("a blank", "blank")],
-                                        description="Nothing answered")
-        self.scheme_button = _button("Change the grading", "muz-grade-scheme")
+        self.scheme_pick = widgets.Dropdown(options=[])
+        self.out_of = widgets.BoundedFloatText(value=100, min=1, max=1000)
+        self.counts = widgets.Dropdown(options=["first", "best"])
+        self.missing = widgets.Dropdown(options=["zero", "blank"])
+        self.scheme_button = _button("", "muz-grade-scheme")
         self.scheme_button.on_click(lambda _b: self.change_scheme())
         self.scheme_pick.add_class("muz-grade-scheme-pick")
         return widgets.HBox([self.scheme_pick, self.out_of, self.counts, self.missing, self.scheme_button],
                             layout=widgets.Layout(flex_flow="row wrap"))
+
+    def _label(self, reader: Reader) -> None:
+        """Write the section's fixed words (headings, labels, buttons, choices) for `reader`."""
+        if getattr(self, "_labelled", None) == reader.language:
+            return
+        self._labelled = reader.language
+        gettext = reader.gettext  # (a keyword the catalogues read)
+        self.assignments_head.value = "<h3>{}</h3>".format(_text(gettext("Assignments")))
+        self.progress_head.value = "<h3>{}</h3><p>{}</p>".format(_text(gettext("Progress")), _text(gettext(
+            "The school's roster file (CSV: nickname,id, and optionally email,name,section,login) names "
+            "the students in the grade files.")))
+        self.roster_file.description = gettext("Roster file")
+        self.forget_pick.description = gettext("Student")
+        self.forget_button.description = gettext("Forget the student (deletes their answers)")
+        self.new_name.description = gettext("New nickname")
+        self.rename_button.description = gettext("Rename")
+        self.into_pick.description = gettext("is also")
+        self.merge_button.description = gettext("Merge: their answers become the other's")
+        self.title.description, self.title.placeholder = gettext("Title"), gettext("Triads by Friday")
+        self.kind.description, self.count.description = gettext("What"), gettext("How many")
+        self.seed.description, self.same.description = gettext("Seed"), gettext("Everyone the same items")
+        self.tries.description, self.who.description = gettext("Tries per item"), gettext("For (none: all)")
+        self.opens.description, self.closes.description = gettext("Opens"), gettext("Closes")
+        self.computer.description = gettext("Computer (a game)")
+        self.create.description = gettext("Set the assignment")
+        self.scheme_pick.description, self.out_of.description = gettext("Grading of"), gettext("Out of")
+        self.counts.description = gettext("An item counts by")
+        self.missing.description = gettext("Nothing answered")
+        self.scheme_button.description = gettext("Change the grading")
+        for pick, options in ((self.kind, [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS]),
+                              (self.computer, [(_words(LEVEL_WORDS, k, reader), k) for k in LEVELS]),
+                              (self.counts, [(gettext("first try"), "first"), (gettext("best try"), "best")]),
+                              (self.missing, [("0", "zero"), (gettext("a blank"), "blank")])):
+            chosen = pick.value
+            pick.options, pick.value = options, chosen
+
+    def _say(self, ok: bool, words: str) -> None:
+        self.message.value = _said(ok, words)
+
+    def _refused(self, error: ClassError) -> None:
+        self._say(False, error_words(error, self.reader().language))
 
     def change_scheme(self) -> None:
         """Grade the chosen assignment by the scheme chosen (its answers stay)."""
@@ -209,9 +280,10 @@ class TermTeacher(widgets.VBox):
             changed = self.term.set_scheme(self.scheme_pick.value, GradeScheme(
                 float(self.out_of.value), self.counts.value, self.missing.value))
         except ClassError as error:
-            self.message.value = _said(False, str(error))
+            self._refused(error)
             return
-        self.message.value = _said(True, f"{changed.title} is now graded out of {changed.scheme.out_of:g}.")
+        self._say(True, self.reader().gettext("{title} is now graded out of {points}.").format(
+            title=changed.title, points=f"{changed.scheme.out_of:g}"))
 
     def assign(self) -> None:
         """Set the assignment the form describes (a refusal says why, and sets nothing)."""
@@ -221,10 +293,12 @@ class TermTeacher(widgets.VBox):
                                     students=list(self.who.value) or None, tries=self.tries.value,
                                     computer=self.computer.value)
         except ClassError as error:
-            self.message.value = _said(False, str(error))
+            self._refused(error)
             return
-        self.message.value = _said(True, f"{made.title}: {made.count} × {made.kind}, open "
-                                         f"{made.opens.isoformat()} to {made.closes.isoformat()}.")
+        reader = self.reader()
+        self._say(True, reader.gettext("{title}: {count} × {kind}, open {opens} to {closes}.").format(
+            title=made.title, count=made.count, kind=_words(KIND_WORDS, made.kind, reader),
+            opens=made.opens.isoformat(), closes=made.closes.isoformat()))
         self.title.value = ""
         self.draw()
 
@@ -238,40 +312,48 @@ class TermTeacher(widgets.VBox):
         try:
             count = self.term.load_roster(content)
         except ClassError as error:
-            self.message.value = _said(False, str(error))
+            self._refused(error)
             return
-        left = self.term.unmapped()
-        out = f" Not in it, so not in the grade files: {', '.join(left)}." if left else ""
-        self.message.value = _said(True, f"The roster file names {count} students.{out}")
+        reader, left = self.reader(), self.term.unmapped()
+        said = reader.ngettext("The roster file names {count} student.", "The roster file names {count} "
+                               "students.", count).format(count=count)
+        if left:
+            said += " " + reader.gettext("Not in it, so not in the grade files: {names}.").format(
+                names=", ".join(left))
+        self._say(True, said)
+
+    def _chosen(self) -> int | None:
+        """The student chosen, or None (said: choose one first)."""
+        sid = self.forget_pick.value
+        if sid is None:
+            self._say(False, self.reader().gettext("Choose a student first."))
+        return sid
 
     def forget(self) -> None:
         """Take the chosen student and their answers out of the class and the file."""
-        sid = self.forget_pick.value
-        if sid is None:
-            self.message.value = _said(False, "Choose a student first.")
+        if (sid := self._chosen()) is None:
             return
         name = self.term.room.nickname(sid)
         try:
             self.term.forget(sid)
         except ClassError as error:
-            self.message.value = _said(False, str(error))
+            self._refused(error)
             return
-        self.message.value = _said(True, f"{name} and their answers are gone from the class folder.")
+        self._say(True, self.reader().gettext("{name} and their answers are gone from the class folder."
+                                              ).format(name=name))
 
     def rename(self) -> None:
         """Give the chosen student the nickname typed."""
-        sid = self.forget_pick.value
-        if sid is None:
-            self.message.value = _said(False, "Choose a student first.")
+        if (sid := self._chosen()) is None:
             return
         old = self.term.room.nickname(sid)
         try:
             student = self.term.room.rename(sid, self.new_name.value)
         except ClassError as error:
-            self.message.value = _said(False, str(error))
+            self._refused(error)
             return
         self.new_name.value = ""
-        self.message.value = _said(True, f"{old} is now {student.nickname}.")
+        self._say(True, self.reader().gettext("{old} is now {new}.").format(old=old, new=student.nickname))
 
     def merge(self) -> None:
         """The chosen student joined twice: their answers become the other nickname's."""
@@ -280,10 +362,12 @@ class TermTeacher(widgets.VBox):
         try:
             moved = self.term.merge(duplicate, into)
         except ClassError as error:
-            self.message.value = _said(False, str(error))
+            self._refused(error)
             return
-        self.message.value = _said(True, f"{names[0]}'s {moved} answers are now {names[1]}'s; "
-                                         f"{names[0]} is off the roster.")
+        self._say(True, self.reader().ngettext(
+            "{name}'s {count} answer is now {other}'s; {name} is off the roster.",
+            "{name}'s {count} answers are now {other}'s; {name} is off the roster.", moved).format(
+            name=names[0], count=moved, other=names[1]))
 
     def _changed(self, kind: str) -> None:
         if kind in ("roster", "seat", "assign", "answer", "scheme", "forget", "merge"):
@@ -293,22 +377,26 @@ class TermTeacher(widgets.VBox):
                 log.exception("the teacher's term could not be drawn")
 
     def draw(self) -> None:
-        """Draw the assignments and the progress from the term."""
-        term = self.term
+        """Draw the assignments and the progress from the term, in the teacher's page's words."""
+        term, reader = self.term, self.reader()
+        self._label(reader)
         students = {sid: s.nickname for sid, s in term.room.students.items()}
         items = []
         for a in term.assignments.values():
             finished = sum(term.done(a.id, sid)[0] == a.count for sid in students if a.is_for(sid))
-            against = "" if a.kind != "game" else " " + for_people(None).gettext(
-                "against the computer ({level})").format(level=a.computer)
-            items.append(f"<li class='muz-assignment'>{_text(a.title)}: {a.count} × {_text(a.kind)}"
-                         f"{_text(against)}, "
-                         f"{a.opens.isoformat()} to {a.closes.isoformat()}"
-                         f"{'' if a.same else ', each their own items'} — {finished} of "
-                         f"{sum(a.is_for(sid) for sid in students)} done</li>")
-        self.listing.value = f"<ul>{''.join(items)}</ul>" if items else "<p>No assignment set yet.</p>"
-        self.progress.value = progress_html(term)
-        self.standings.value = standings_html(term)
+            against = "" if a.kind != "game" else " " + reader.gettext(
+                "against the computer ({level})").format(level=_words(LEVEL_WORDS, a.computer, reader))
+            own = "" if a.same else reader.gettext(", each their own items")
+            line = reader.gettext("{title}: {count} × {kind}{against}, {opens} to {closes}{own} — "
+                                  "{finished} of {total} done").format(
+                title=a.title, count=a.count, kind=_words(KIND_WORDS, a.kind, reader), against=against,
+                opens=a.opens.isoformat(), closes=a.closes.isoformat(), own=own, finished=finished,
+                total=sum(a.is_for(sid) for sid in students))
+            items.append(f"<li class='muz-assignment'>{_text(line)}</li>")
+        self.listing.value = (f"<ul>{''.join(items)}</ul>" if items else
+                              "<p>{}</p>".format(_text(reader.gettext("No assignment set yet."))))
+        self.progress.value = progress_html(term, reader=reader)
+        self.standings.value = standings_html(term, reader=reader)
         chosen = self.forget_pick.value
         self.forget_pick.options = [(name, sid) for sid, name in students.items()]
         self.forget_pick.value = chosen if chosen in students else None
@@ -321,8 +409,9 @@ class TermTeacher(widgets.VBox):
         chosen = self.scheme_pick.value
         self.scheme_pick.options = [(a.title, a.id) for a in term.assignments.values()]
         self.scheme_pick.value = chosen if chosen in term.assignments else None
-        self.pictures.value = "".join(f"<div class='muz-picture'><b>{_text(name)}</b>{weeks_svg(term, sid)}"
-                                      "</div>" for sid, name in students.items() if term.weekly(sid))
+        self.pictures.value = "".join(f"<div class='muz-picture'><b>{_text(name)}</b>"
+                                      f"{weeks_svg(term, sid, reader)}</div>"
+                                      for sid, name in students.items() if term.weekly(sid))
 
     def close(self) -> None:
         self.unwatch()
@@ -331,13 +420,14 @@ class TermTeacher(widgets.VBox):
 
 class TermStudent(widgets.VBox):
     """A student's term: their open assignments, one item at a time (choices to click, a board to
-    click, or notes to hear), and their own progress (nobody else's)."""
+    click, or notes to hear), and their own progress (nobody else's); worded for their page's reader
+    (`reader`: its note names, lesson key and language, asked each time it draws)."""
 
     def __init__(self, term: Term, student: Callable[[], Student | None],
-                 convention: Callable[[], str] = lambda: "english"):
-        self.term, self.student, self.convention = term, student, convention
+                 reader: Callable[[], Reader] = lambda: for_people(None)):
+        self.term, self.student, self.reader = term, student, reader
         self.mine = _html("muz-my-assignments")
-        self.pick = widgets.Dropdown(options=[], description="Assignment")
+        self.pick = widgets.Dropdown(options=[])
         self.pick.add_class("muz-my-assignment-pick")
         self.pick.observe(lambda _change: self.draw_item(), names="value")
         self.prompt = _html("muz-item-prompt")
@@ -351,15 +441,17 @@ class TermStudent(widgets.VBox):
         self.sound.layout.display = "none"
         self.board = SvgBoard(term.room.board, on_click=self.reply)
         self.game_status = _html("muz-game-status")
-        self.pass_button = _button(for_people(None).gettext("Pass"), "muz-game-pass")
+        self.pass_button = _button("", "muz-game-pass")
         self.pass_button.on_click(lambda _b: self.reply(None))
         self.board_area = widgets.VBox([self.game_status, self.board, self.pass_button])
         self.said = _html("muz-item-said")
         self.progress = _html("muz-my-progress")
+        self.mine_head = _html("muz-term-heading")
+        self.progress_head = _html("muz-term-heading")
         self.item: Item | None = None
-        super().__init__([widgets.HTML("<h3>My assignments</h3>"), self.mine, self.pick, self.prompt,
+        super().__init__([self.mine_head, self.mine, self.pick, self.prompt,
                           self.sound, self.options, self.board_area, self.said,
-                          widgets.HTML("<h3>My progress</h3>"), self.progress])
+                          self.progress_head, self.progress])
         self.add_class("muz-term-student")
         self.unwatch = term.room.watch(self._changed)
         self.draw()
@@ -371,58 +463,72 @@ class TermStudent(widgets.VBox):
             except Exception:
                 log.exception("a student's term could not be drawn")
 
+    def _label(self, reader: Reader) -> None:
+        """Write the section's headings and buttons for `reader`."""
+        self.mine_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My assignments")))
+        self.progress_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My progress")))
+        self.pick.description = reader.gettext("Assignment")
+        self.pass_button.description = reader.gettext("Pass")
+
     def draw(self) -> None:
         """The student's open assignments, the item under way and their progress."""
-        student = self.student()
+        student, reader = self.student(), self.reader()
         self.layout.display = "none" if student is None else "flex"
         if student is None:
             return
+        self._label(reader)
         term = self.term
         open_now = term.open_for(student.id)
         lines = []
         for a in open_now:
             done, right = term.done(a.id, student.id)
-            lines.append(f"<li class='muz-my-assignment'>{_text(a.title)}: {done} of {a.count} done, "
-                         f"{right} right — closes {a.closes.isoformat()}</li>")
-        self.mine.value = f"<ul>{''.join(lines)}</ul>" if lines else "<p>No assignment is open.</p>"
+            line = reader.gettext("{title}: {done} of {count} done, {right} right — closes {closes}").format(
+                title=a.title, done=done, count=a.count, right=right, closes=a.closes.isoformat())
+            lines.append(f"<li class='muz-my-assignment'>{_text(line)}</li>")
+        self.mine.value = (f"<ul>{''.join(lines)}</ul>" if lines else
+                           "<p>{}</p>".format(_text(reader.gettext("No assignment is open."))))
         chosen = self.pick.value
         self.pick.options = [(a.title, a.id) for a in open_now]
         ids = [a.id for a in open_now]
         self.pick.value = chosen if chosen in ids else (ids[0] if ids else None)
-        self.progress.value = (progress_html(term, student.id) + standings_html(term, student.id)
-                               + weeks_svg(term, student.id))
+        sid = student.id
+        self.progress.value = (progress_html(term, sid, reader) + standings_html(term, sid, reader)
+                               + weeks_svg(term, sid, reader))
         self.draw_item()
 
     def draw_item(self) -> None:
-        """The next item of the chosen assignment, worded in this page's note names."""
-        student = self.student()
+        """The next item of the chosen assignment, worded for this page's reader."""
+        student, reader = self.student(), self.reader()
         self.item = item = None
-        with note_names(self.convention()), typeset():
-            if student is not None and self.pick.value is not None:
-                item = self.item = self.term.next_item(self.pick.value, student.id)
-            if item is None:
-                self.prompt.value = "" if self.pick.value is None else "<p>All done: well played!</p>"
-            else:
-                count = self.term.assignment(item.assignment).count
-                self.prompt.value = f"<p><b>{item.index + 1} of {count}.</b> {_text(item.prompt)}</p>"
-            options = () if item is None else item.options
-            for number, button in enumerate(self.buttons):
-                button.description = options[number] if number < len(options) else ""
-                button.layout.display = "inline-flex" if number < len(options) else "none"
-            self.sound.layout.display = "flex" if item is not None and item.ear is not None else "none"
-            if item is not None and item.ear is not None:
-                self.sound.value = _wav(item)
-            question = None if item is None else item.question
-            game = item is not None and item.kind == "game"
-            self.board_area.layout.display = "none" if question is None and not game else "flex"
-            self.pass_button.layout.display = self.game_status.layout.display = "flex" if game else "none"
-            if game:
-                self._draw_game(item, student)
-            elif question is not None:
-                self.board.board = question.position.board
-                cell = question.cell
-                self.board.show(Scene(question.position, highlight=question.pitch if cell is None else None,
-                                      chosen=() if cell is None else (cell,)))
+        if student is not None and self.pick.value is not None:
+            item = self.item = self.term.next_item(self.pick.value, student.id, reader)
+        if item is None:
+            self.prompt.value = "" if self.pick.value is None else "<p>{}</p>".format(
+                _text(reader.gettext("All done: well played!")))
+        else:
+            count = self.term.assignment(item.assignment).count
+            number = reader.gettext("{number} of {count}.").format(number=item.index + 1, count=count)
+            self.prompt.value = f"<p><b>{_text(number)}</b> {_text(item.prompt)}</p>"
+        options = () if item is None else item.options
+        if item is not None and item.ear is not None:
+            options = tuple(option_words(option, reader) for option in options)
+        for number, button in enumerate(self.buttons):
+            button.description = options[number] if number < len(options) else ""
+            button.layout.display = "inline-flex" if number < len(options) else "none"
+        self.sound.layout.display = "flex" if item is not None and item.ear is not None else "none"
+        if item is not None and item.ear is not None:
+            self.sound.value = _wav(item)
+        question = None if item is None else item.question
+        game = item is not None and item.kind == "game"
+        self.board_area.layout.display = "none" if question is None and not game else "flex"
+        self.pass_button.layout.display = self.game_status.layout.display = "flex" if game else "none"
+        if game:
+            self._draw_game(item, student)
+        elif question is not None:
+            self.board.board = question.position.board
+            cell = question.cell
+            self.board.show(Scene(question.position, highlight=question.pitch if cell is None else None,
+                                  chosen=() if cell is None else (cell,)))
 
     def _draw_game(self, item: Item, student: Student) -> None:
         """A game item: the board with the die in hand's cells, whose turn and the scores."""
@@ -434,7 +540,7 @@ class TermStudent(widgets.VBox):
                               tips_for=game.hand))
         scores = " – ".join(f"{_text(seat.name)} {score}" for seat, score in zip(table.seats, game.scores,
                                                                                   strict=True))
-        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status())}</p>"
+        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status(self.reader()))}</p>"
 
     def reply(self, reply: object) -> None:
         """Answer the item shown (an option's number, a cell, or None: pass a game's die); what it
@@ -442,13 +548,13 @@ class TermStudent(widgets.VBox):
         student, item = self.student(), self.item
         if student is None or item is None:
             return
-        with note_names(self.convention()), typeset():
-            try:
-                right, words = self.term.answer(student.token, item.assignment, item.index, reply)
-            except ClassError as error:
-                self.said.value = _said(False, str(error))
-                return
-            self.said.value = _said(right, words)
+        reader = self.reader()
+        try:
+            right, words = self.term.answer(student.token, item.assignment, item.index, reply, reader)
+        except ClassError as error:
+            self.said.value = _said(False, error_words(error, reader.language))
+            return
+        self.said.value = _said(right, words)
         self.draw()
 
     def close(self) -> None:
@@ -463,23 +569,28 @@ def _wav(item: Item) -> bytes:
 
 
 @solara.component
-def TeacherTerm(term: Term):
+def TeacherTerm(term: Term, page):
     """The teacher's term section and its Export grades button (a zip: a CSV per assignment for
-    Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet)."""
-    view = solara.use_memo(lambda: TermTeacher(term), [])
+    Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet); `page`: the
+    TeacherView, for its reading (the language)."""
+    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader), [])
     solara.use_effect(lambda: view.close, [])
+    solara.use_effect(view.draw, [page.reading.language])  # the teacher chose another language
+    reader = page.reading.reader
     solara.Column(children=[view])
     solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",
-                        children=[solara.Button("Export grades", classes=["muz-grades"], color="primary")])
+                        children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
+                                                color="primary")])
     solara.FileDownload(lambda: reports_zip(term), filename="reports.zip", mime_type="application/zip",
-                        children=[solara.Button("Reports for parents (PDF)", classes=["muz-reports"])])
+                        children=[solara.Button(reader.gettext("Reports for parents (PDF)"),
+                                                classes=["muz-reports"])])
 
 
 @solara.component
 def StudentTerm(term: Term, page):
-    """The student's term section under their page (`page`: the StudentView, for who and the names)."""
-    view = solara.use_memo(lambda: TermStudent(term, lambda: page.student, lambda: page.convention), [])
+    """The student's term section under their page (`page`: the StudentView, for who and its reading)."""
+    view = solara.use_memo(lambda: TermStudent(term, lambda: page.student, lambda: page.reading.reader), [])
     solara.use_effect(lambda: view.close, [])
-    # a join (or a change of note names) puts a new address on the page: draw for who is here now
+    # a join (or a change of note names or language) puts a new address on the page: draw for who is here now
     solara.use_effect(view.draw, [solara.use_router().search])
     solara.Column(children=[view])
