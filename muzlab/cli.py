@@ -231,6 +231,36 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     p.add_argument("--check", metavar="FILE",
                    help=reader.gettext("compare against a golden file, exit 1 on mismatch"))
     p.set_defaults(run=_perft)
+    _add_simulate(commands, reader)
+    c = commands.add_parser(
+        "class", help=reader.gettext("serve a class: every student's device at tables, and a teacher's "
+                                     "page"))
+    c.add_argument("folder", nargs="?", default="muzlab-class",
+                   help=reader.gettext("the class folder: its roster, games and scores (default "
+                                       "./muzlab-class)"))
+    c.add_argument("--ip", default="127.0.0.1",
+                   help=reader.gettext("address to listen on (0.0.0.0: the school network)"))
+    c.add_argument("--port", type=_at_least(1, 65535, reader), default=None,
+                   help=reader.gettext("port (default: the first free from 8870)"))
+    c.add_argument("--no-browser", action="store_true", help=reader.gettext("do not open the teacher's page"))
+    c.add_argument("--max-pages", type=_at_least(1, reader=reader), default=MAX_SESSIONS,
+                   help=reader.gettext("students' pages open at once (default {count}); one more is told the "
+                                       "class is full").format(count=MAX_SESSIONS))
+    c.set_defaults(run=_class)
+    h = commands.add_parser(
+        "lite", help=reader.gettext("build the homework edition: a static site whose lessons run in the "
+                                    "browser"))
+    h.add_argument("folder", nargs="?", default="muzlab-lite",
+                   help=reader.gettext("the site's folder (default ./muzlab-lite; downloads are kept in "
+                                       "FOLDER-build)"))
+    h.set_defaults(run=_lite)
+    lessons.add_commands(commands)
+    worksheet.add_commands(commands)
+    return parser
+
+
+def _add_simulate(commands: argparse._SubParsersAction, reader: Reader) -> None:
+    """The `simulate` subcommand and its options, its help for `reader`."""
     s = commands.add_parser("simulate", help=reader.gettext("play many games between computer players; "
                                                             "summary and frames"))
     s.add_argument("--games", type=_at_least(1, MAX_GAMES, reader), default=1000,
@@ -268,29 +298,6 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
                                        "only); pure: the rules engine; auto (default): fast when installed "
                                        "and it plays the agents. The frames are the same"))
     s.set_defaults(run=_simulate)
-    c = commands.add_parser(
-        "class", help=reader.gettext("serve a class: every student's device at tables, and a teacher's "
-                                     "page"))
-    c.add_argument("folder", nargs="?", default="muzlab-class",
-                   help=reader.gettext("the class folder: its roster, games and scores (default "
-                                       "./muzlab-class)"))
-    c.add_argument("--ip", default="127.0.0.1",
-                   help=reader.gettext("address to listen on (0.0.0.0: the school network)"))
-    c.add_argument("--port", type=_at_least(1, 65535, reader), default=None,
-                   help=reader.gettext("port (default: the first free from 8870)"))
-    c.add_argument("--no-browser", action="store_true", help=reader.gettext("do not open the teacher's page"))
-    c.add_argument("--max-pages", type=_at_least(1, reader=reader), default=MAX_SESSIONS,
-                   help=reader.gettext("students' pages open at once (default {count}); one more is told the "
-                                       "class is full").format(count=MAX_SESSIONS))
-    c.set_defaults(run=_class)
-    h = commands.add_parser(
-        "lite", help="build the homework edition: a static site whose lessons run in the browser")
-    h.add_argument("folder", nargs="?", default="muzlab-lite",
-                   help="the site's folder (default ./muzlab-lite; downloads are kept in FOLDER-build)")
-    h.set_defaults(run=_lite)
-    lessons.add_commands(commands)
-    worksheet.add_commands(commands)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

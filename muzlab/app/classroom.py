@@ -596,12 +596,10 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     # ---- playing ------------------------------------------------------------------------------------------
     def act(self, token: str | None, action: str, cell: Any = None,
             reader: Reader | None = None) -> tuple[Message, ...]:
-        """What a student's device asks: "roll", "place" (a cell), "pass" or "hint", answered for
-        `reader` (the page's; None: plain English). Only the student whose turn it is may act;
-        anything else changes nothing and answers with a sentence. An action the table may take is
-        written first, then played (and taken back from the file if the table refuses it after all).
-        Only the student's table is locked while it plays: the other tables play on at once, and the
-        pages are told after the lock is let go."""
+        """What a student's device asks ("roll", "place" a cell, "pass", "hint"), answered for `reader`
+        (the page's; None: plain English). Only the student whose turn it is may act; anything else
+        changes nothing and answers with a sentence. An action is written first, then played (and
+        taken back if the table refuses it after all), its table alone locked: the others play on."""
         reader = reader or Reader()
         while True:
             student = self.student(token)
@@ -732,11 +730,8 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         return rows
 
     def export(self, language: str = "en") -> bytes:
-        """A zip: decisions.csv (one row per student per decision: the coach's review columns, with
-        the expert's choice, the values and luck, and the comment, in `language`; the column names
-        stay English) and every game's record
-        (games/round-R-table-T.json). Only copying a record holds its table's lock; the reviews
-        (a fraction of a second a game) are made in a process of their own, so the tables play on."""
+        """The teacher's zip of every game of the class (`export_zip`); copying a record is all that
+        holds its table's lock."""
         with self.lock:
             tables = [*self.past, *self.tables]
         games = []
@@ -744,14 +739,22 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
             with table.lock:
                 games.append((table.round, table.number, table.mode,
                               [seat.name for seat in table.table.seats], table.game.to_json()))
-        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            decisions = pool.submit(decisions_csv, games, language).result()
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for round_number, number, _mode, _nicknames, record in games:
-                archive.writestr(f"games/round-{round_number}-table-{number}.json", record)
-            archive.writestr("decisions.csv", decisions)
-        return buffer.getvalue()
+        return export_zip(games, language)
+
+
+def export_zip(games: Sequence[tuple[int, int, str, list[str], str]], language: str = "en") -> bytes:
+    """A zip: decisions.csv (one row per student per decision: the coach's review columns, with the
+    expert's choice, the values and luck, and the comment, in `language`; the column names stay
+    English) and every game's record (games/round-R-table-T.json). The reviews (a fraction of a
+    second a game) are made in a process of their own, so the tables play on."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        decisions = pool.submit(decisions_csv, games, language).result()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for round_number, number, _mode, _nicknames, record in games:
+            archive.writestr(f"games/round-{round_number}-table-{number}.json", record)
+        archive.writestr("decisions.csv", decisions)
+    return buffer.getvalue()
 
 
 def luck_adjusted_scores(record: str) -> list[float]:
