@@ -91,7 +91,8 @@ class Structure:
         """The run's notes as English spelled names ("F#", "E#"): the values the views are given."""
         if self.source is None:
             return tuple(self.alone())
-        spelled, line = self.source.spelled(self.key), LINE_NAMES.index(self.line)
+        # (`key` None is "no lesson key": passed as "", never as None, which means the default reader's)
+        spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
         return tuple(spelled.name(cell, line) for cell in self.cells)
 
     @property
