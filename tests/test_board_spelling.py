@@ -206,6 +206,20 @@ def test_two_threads_with_two_conventions_never_see_each_others_names():
     assert muzlab.reading.current_note_names() == "english"
 
 
+
+def test_a_board_spelled_by_another_thread_between_the_look_and_the_spelling_is_the_one_returned():
+    position = Position(None, {"e5": "Eb"}).place("C#", "d4")
+    published = position.spelled("")
+
+    class LookedTooEarly(dict):
+        """A position's spellings as a thread saw them just before another thread published its own."""
+
+        def get(self, key, default=None):
+            return default
+
+    position._spellings = LookedTooEarly(position._spellings)
+    assert position.spelled("") is published and position.labels("")[(-1, 1)] == "Db"
+
 #: German and fixed-do names of every note with up to two sharps or flats, as textbooks write them.
 TEXTBOOK = {
     "C": ("Ceses", "Ces", "C", "Cis", "Cisis"), "D": ("Deses", "Des", "D", "Dis", "Disis"),

@@ -125,3 +125,13 @@ def test_a_staff_first_drawn_on_another_thread_than_the_one_that_imported_verovi
     assert len(drawn) == 1  # (without its fonts verovio cannot read the MusicXML: RenderError)
     heads = [svg.count('class="notehead') for svg in (drawn[0], music.notation_svg(triad))]
     assert heads == [6, 6]  # the arpeggio, then the chord
+
+
+def test_a_run_spelled_without_a_lesson_key_keeps_its_names_under_another_readers_lesson_key():
+    position = Position(None, {"e3": "F#", "e4": "A#"})  # spelled F#–A# alone, Gb–Bb in Db major
+    (run,) = position.structures("")
+    (in_d_flat,) = position.structures("Db")
+    assert in_d_flat.names == ("Gb", "Bb")  # the lesson key does spell this run otherwise
+    alone = run.names, run.triad_names()
+    with lesson_key("Db"):  # (a page's worker thread asking under its own reader's lesson key)
+        assert (run.names, run.triad_names()) == alone == (("F#", "A#"), ["D# minor", "F# major"])

@@ -262,9 +262,11 @@ class Game:
         words = self._named.get(reader, ())
         if len(words) < len(self._events):  # (a new tuple, never one extended in place: pages may read)
             words = (*words, *(moment_words(moment, reader) for moment in self.history()[len(words):]))
-            if reader not in self._named and len(self._named) >= NAMED_READERS:
-                self._named.pop(next(iter(self._named)), None)  # (the reader who asked first)
-            self._named[reader] = words
+            named = dict(self._named)  # (a copy published whole: pages on other threads read and add too)
+            if reader not in named and len(named) >= NAMED_READERS:
+                del named[next(iter(named))]  # (the reader who asked first)
+            named[reader] = words
+            self._named = named
         return words
 
     def completed_structures(self, key: PitchLike | Key | None = None) -> list[Structure]:

@@ -91,7 +91,8 @@ class Structure:
         """The run's notes as English spelled names ("F#", "E#"): the values the views are given."""
         if self.source is None:
             return tuple(self.alone())
-        spelled, line = self.source.spelled(self.key), LINE_NAMES.index(self.line)
+        # (`key` None is "no lesson key": passed as "", never as None, which means the default reader's)
+        spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
         return tuple(spelled.name(cell, line) for cell in self.cells)
 
     @property
@@ -212,7 +213,7 @@ def _typed(pitch: PitchLike) -> int:
 def _spell_back(position: Position, key: Key | None) -> BoardSpelling:
     """Spell `position` and the positions before it not spelled yet, oldest first, in a loop (a game
     may be thousands of moves): each after the names its parent showed, up to HISTORY_SPELLED dice."""
-    unspelled = []
+    asked, unspelled = position, []
     while position is not None and key not in position._spellings:
         unspelled.append(position)
         position = position._parent if len(position) <= HISTORY_SPELLED else None
@@ -226,7 +227,7 @@ def _spell_back(position: Position, key: Key | None) -> BoardSpelling:
             preferred = {position.board.cells[placed]: position._alone_label(placed)}
         position._spellings[key] = spell_board(position.dice, key_notes=key_notes(key), previous=previous,
                                                preferred=preferred, scale_types=position.rules.scale_types)
-    return unspelled[0]._spellings[key]
+    return asked._spellings[key]  # (spelled here, or by another thread since `spelled` looked)
 
 
 #: The most dice on a board spelled after the names its game showed before (see `Position.spelled`):
