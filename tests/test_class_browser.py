@@ -237,7 +237,7 @@ def test_a_class_in_a_real_browser(tmp_path):
             expect(teacher.locator(".muz-roster .muz-student")).to_have_count(4, timeout=60_000)
             expect(anna.locator(".muz-status")).to_have_text(before, timeout=60_000)
             assert anna.locator(".muz-note-names select").input_value() == "German: C D E F G A H"
-            expect(anna.locator(".muz-last")).to_contain_text("placed", timeout=WAIT)
+            expect(anna.locator(".muz-last")).to_contain_text("places", timeout=WAIT)
             first, other = (anna, ben) if mover([anna, ben]) is anna else (ben, anna)
             play(first, other)
             while mover([cleo, dan]) is cleo:  # the opener plays on after the opening die

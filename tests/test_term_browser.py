@@ -34,7 +34,7 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
             teacher.wait_for_selector(".muz-assign-new", timeout=60_000)
 
             teacher.fill(".muz-assign-title input", "Ears")
-            teacher.select_option(".muz-assign-kind select", "triad quality")
+            teacher.select_option(".muz-assign-kind select", label="triad quality (ear)")
             teacher.fill(".muz-assign-count input", "2")
             teacher.locator(".muz-assign-count input").press("Enter")
             server_caught_up(teacher)

@@ -28,7 +28,7 @@ def seat_totals(paths: Sequence[Path], players: int) -> pd.DataFrame:
 
     seats = range(players)
     columns = ["game", "winner", *(f"agent_{i}" for i in seats), *(f"score_{i}" for i in seats)]
-    table = _dataset(paths, [f"agent_{i}" for i in seats]).to_table(columns=columns)
+    table = _dataset(paths, [f"agent_{i}" for i in seats]).to_table(columns=columns).unify_dictionaries()
     tables = []
     for seat in seats:
         score = pc.cast(table[f"score_{seat}"], "int64")
@@ -53,6 +53,7 @@ def pass_counts(paths: Sequence[Path], by: str) -> pd.DataFrame:
 
     table = _dataset(paths, ["agent", "action"]).to_table(columns=[by, "action", "received", "missed"],
                                                           filter=pc.field("action") != "opening")
+    table = table.unify_dictionaries()  # (each part has its own dictionary of names)
     grouped = pa.table({by: table[by], "rolled": pc.invert(table["received"]),
                         "passes": pc.equal(table["action"], "pass"),
                         "rerolls": pc.equal(table["action"], "reroll"),
