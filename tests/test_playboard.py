@@ -133,9 +133,9 @@ def test_in_a_kernels_loop_the_staff_is_drawn_off_its_thread_and_roll_is_answere
     drawn_on = []
     real = listen._notation
 
-    def notation(kind, notes, reader):
+    def notation(run, reader):
         drawn_on.append(threading.current_thread().name)
-        return real(kind, notes, reader)
+        return real(run, reader)
 
     async def lesson():
         game, cell = game_about_to_complete()

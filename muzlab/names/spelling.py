@@ -3,9 +3,10 @@
 Legality is decided on pitch classes elsewhere; this module only chooses the letters, so that an
 F# major run shows E# and a diminished triad on F# reads F#-A-C. Pure standard library, so the
 rules and every view can import it. Every note, chord and key a person reads is made here
-(`pitch_label`, `triad_label`, `key_label`, `spell_notes`, `completion_label`, `show_name`); names
-are chosen in English ("F#", "Bbb") and shown as the reader given reads them (`Reader`: its
-convention and typesetting); without a reader, as records write them (English ASCII).
+(`pitch_label`, `triad_label`, `key_label`, `spell_notes`, `completion_label`, `show_name`), and
+every run a staff, keyboard or sound is drawn from (`spell_run`, one value); names are chosen in
+English ("F#", "Bbb") and shown as the reader given reads them (`Reader`: its convention and
+typesetting); without a reader, as records write them (English ASCII).
 
 Choices (what a teacher sees, RULES.md section 7):
 
@@ -31,6 +32,7 @@ Choices (what a teacher sees, RULES.md section 7):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -434,20 +436,8 @@ def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Scale
 
 def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None,
                reader: Reader | None = None) -> str:
-    """What a run is, e.g. "D major scale, degrees 2-3-4-5" (wrapping runs: "degrees 6-7-1-2"): every
-    degree is written, so three notes never read as two ("5-6-7", not "5-7")."""
-    values = list(pitches)
-    fit = fit_run(values, key)
-    size = len(SCALE_STEPS[fit.kind])
-    degrees = [(fit.start + i) % size + 1 for i in range(len(values))]
-    language, key = "en" if reader is None else reader.language, _key_text(fit.key, fit.kind, reader)
-    if degrees == list(range(1, size + 1)):  # the whole scale, from its tonic
-        return translate_in(language, "scale name", "{key} scale").format(key=key)
-    if len(degrees) == 1:
-        return translate_in(language, "scale name", "{key} scale, degree {degree}").format(key=key,
-                                                                                          degree=degrees[0])
-    return translate_in(language, "scale name", "{key} scale, degrees {degrees}").format(
-        key=key, degrees="-".join(map(str, degrees)))
+    """What a scale run is, e.g. "D major scale, degrees 2-3-4-5" (`run_title` of its `spell_run`)."""
+    return run_title(spell_run("scale", pitches, key), reader)
 
 
 def _best_tonic(tonic: int, kind: str) -> str:
@@ -721,7 +711,8 @@ def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = (),
         limit = 1
         anchors = []
         if len(run) >= 3:
-            anchors = [(i, spell_triad(run[i:i + 3])) for i in range(len(run) - 2) if _is_triad(run[i:i + 3])]
+            anchors = [(i, _triad_options(*triad)[0]) for i in range(len(run) - 2)
+                       if (triad := _triad_of(run[i:i + 3])) is not None]
         if not anchors and len(run) >= 2:
             for i in range(len(run) - 1):
                 pair = spell_pair(run[i], run[i + 1], triads if len(run) == 2 else (), qualities)
@@ -739,9 +730,13 @@ def spell_column(pitches: Sequence[int], triads: Iterable[tuple[int, str]] = (),
     return [name or pitch_name(p) for name, p in zip(names, run, strict=True)]
 
 
-def _is_triad(pitches: Sequence[int]) -> bool:
+def _triad_of(pitches: Sequence[int]) -> tuple[int, str] | None:
+    """(root, quality) of three pitch classes that are a root-position triad, else None."""
     steps = ((pitches[1] - pitches[0]) % 12, (pitches[2] - pitches[1]) % 12)
-    return steps in TRIAD_STEPS.values()
+    for quality, quality_steps in TRIAD_STEPS.items():
+        if steps == quality_steps:
+            return pitches[0], quality
+    return None
 
 
 def _third_from(name: str | None, from_pitch: int, pitch: int, letters: int, limit: int) -> str | None:
@@ -819,21 +814,6 @@ def _in_key(pitches: Sequence[int], key: PitchLike, convention: str = "english")
     return names if None not in names and _stacked_thirds(names) else None
 
 
-def key_signature(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None) -> int | None:
-    """Sharps (+) or flats (-) of the key a run is written in (the fitting `key`, or the key it
-    fits); for a column run, of `key` only. None for keys without a signature (whole-tone, chromatic)."""
-    if structure_kind(kind) == "triad":
-        if key is None:
-            return None
-        wanted, scale = _normalise_key(key)
-        tonic, scale_kind = (wanted if isinstance(wanted, str) else _best_tonic(wanted, scale)), scale
-    else:
-        fit = fit_run(list(pitches), key)
-        tonic, scale_kind = fit.key, fit.kind
-    signature = _tonic_names(scale_kind).get(tonic)
-    return signature
-
-
 def spell_notes(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
                 reader: Reader | None = None) -> list[str]:
     """A run's notes spelled in context, bottom to top, as `reader` reads them: a column run as its
@@ -849,18 +829,87 @@ def _stacked_thirds(names: list[str]) -> bool:
                for a, b in zip(names, names[1:], strict=False))
 
 
+@dataclass(frozen=True)
+class SpelledRun:
+    """A triad or scale run spelled once, as one value for its staff, keyboard, sound and title: its
+    pitch classes and English names bottom to top, a triad's root name and quality, and the key it is
+    written in as (English tonic, scale type): a scale run's key (with the run's first degree,
+    0-based, in `start`), or the key given for a triad (None: its home key's signature)."""
+
+    kind: str
+    pitches: tuple[int, ...]
+    names: tuple[str, ...]
+    root: str | None = None
+    quality: str | None = None
+    key: tuple[str, str] | None = None
+    start: int = 0
+
+    @property
+    def notes(self) -> tuple[SpelledNote, ...]:
+        """The names as values (letter, accidental)."""
+        return tuple(SpelledNote.from_english(name) for name in self.names)
+
+    @property
+    def signature(self) -> int | None:
+        """Sharps (+) or flats (-) of its staff's key signature; None for none. A scale run and a triad
+        given a key carry that key's (None for a key without one: whole-tone); a major or minor triad
+        alone its own key's; a diminished or augmented one none, its accidentals written (A diminished
+        carries no two flats of B-flat major, a key it is no tonic of)."""
+        if self.key is not None:
+            return _tonic_names(self.key[1]).get(self.key[0])
+        return {"major": MAJOR_KEY_SIGNATURES, "minor": MINOR_KEY_SIGNATURES}.get(self.quality or "", {}).get(
+            self.root or "")
+
+
+def spell_run(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
+              convention: str = "english", triad: tuple[int, str] | None = None) -> SpelledRun:
+    """A triad or scale run spelled for what it is (or in `key`, or as typed, names read in
+    `convention`); a triad is identified here, once, unless its (root, quality) is given as `triad`
+    (facts the rules found). NotAStructure for notes that are neither, NotAKey for a scale run that
+    does not fit `key`."""
+    values = list(pitches)
+    kind = structure_kind(kind)
+    numbers = tuple(parse_pitch(value, convention) for value in values)
+    if kind == "scale":
+        if isinstance(key, str | SpelledNote):  # (a pitch class stays one: the best fit on it is chosen)
+            key = " ".join(lesson_key_facts(key, convention))
+        fit = fit_run([_english(value, convention) or value for value in values], key)
+        return SpelledRun(kind, numbers, tuple(fit.names), key=(fit.key, fit.kind), start=fit.start)
+    if triad is None or len(numbers) != 3 or triad[0] != numbers[0]:
+        triad = identify_triad([_english(value, convention) or value for value in values])
+    names = _in_key(numbers, key, convention) if key is not None else None
+    typed = [_english(value, convention) for value in values]
+    if names is None:
+        names = typed if all(typed) and _stacked_thirds(typed) else triad_spelling(*triad)
+    lesson = None if key is None else lesson_key_facts(key, convention)
+    return SpelledRun(kind, numbers, tuple(names), names[0], triad[1], lesson)
+
+
+def run_title(run: SpelledRun, reader: Reader | None = None) -> str:
+    """What a spelled run is, as `reader` reads it: "A minor" for a triad, "D major scale, degrees
+    2-3-4-5" for a scale run (wrapping runs: "degrees 6-7-1-2"; every degree is written, so three
+    notes never read as two)."""
+    if run.kind == "triad":
+        return _triad_text(run.root, run.quality, reader)
+    tonic, kind = run.key
+    size = len(SCALE_STEPS[kind])
+    degrees = [(run.start + i) % size + 1 for i in range(len(run.names))]
+    language, key = "en" if reader is None else reader.language, _key_text(tonic, kind, reader)
+    if degrees == list(range(1, size + 1)):  # the whole scale, from its tonic
+        return translate_in(language, "scale name", "{key} scale").format(key=key)
+    if len(degrees) == 1:
+        return translate_in(language, "scale name", "{key} scale, degree {degree}").format(key=key,
+                                                                                          degree=degrees[0])
+    return translate_in(language, "scale name", "{key} scale, degrees {degrees}").format(
+        key=key, degrees="-".join(map(str, degrees)))
+
+
 def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
                    reader: Reader | None = None) -> str:
-    """A label for a built structure: "A minor" for a triad, "D major scale, degrees 2-3-4-5"; typed
-    names and a `key` are kept ("G# major" for G#–B#–D#, "Gb major scale")."""
-    convention = _convention(reader)
-    values = [_english(value, convention) if isinstance(value, str) else value for value in pitches]
-    if structure_kind(kind) == "triad":
-        root, quality = identify_triad(values)
-        names = english_spelling(kind, values, key, "english")
-        return _triad_text(names[0] if _stacked_thirds(names) else triad_spelling(root, quality)[0],
-                           quality, reader)
-    return scale_name(values, _english(key, convention) if isinstance(key, str) else key, reader)
+    """A label for a built structure (`run_title` of its `spell_run`): "A minor", "D major scale,
+    degrees 2-3-4-5"; typed names (read in the reader's convention) and a `key` are kept ("G# major"
+    for G#–B#–D#, "Gb major scale")."""
+    return run_title(spell_run(kind, pitches, key, _convention(reader)), reader)
 
 
 def completion_label(kind: Any, root: PitchLike, quality: str, reader: Reader | None = None) -> str:

@@ -29,10 +29,12 @@ from muzlab.names.refusal_words import refusal_text
 from muzlab.names.run_words import describe_run, functions, key_lists, key_name, run_label, triad_names
 from muzlab.names.spelling import (
     ALL_QUALITIES,
+    SpelledRun,
     key_notes,
     show_label,
     show_name,
     spell_english,
+    spell_run,
 )
 from muzlab.reading import default_reader, resolve
 from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Engine, Layout, layout_of
@@ -100,6 +102,14 @@ class Structure:
         """The run's notes as values (letter, accidental), as the board names them: what staves,
         keyboards and sound are given (they never read a shown name back)."""
         return tuple(SpelledNote.from_english(name) for name in self.names)
+
+    def spelled_run(self) -> SpelledRun:
+        """The run as one spelled value (its notes as the board names them, a triad's root and quality,
+        the key a scale run is written in) for its staff, keyboard, sound and title; a complete
+        triad's root and quality are this run's facts, not identified again. NotAStructure for a run
+        that is no root-position triad or scale run."""
+        triad = self.triads[0] if self.kind == "triad" and self.complete and self.triads else None
+        return spell_run(self.kind, self.notes, triad=triad)
 
     def functions(self, reader: Reader | None = None) -> tuple[str, ...]:
         """A complete triad's function in each major key of the diagonal runs through its dice (the

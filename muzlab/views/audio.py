@@ -27,8 +27,8 @@ import numpy as np
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike
-from muzlab.names.spelling import english_spelling
-from muzlab.views.register import structure_events  # (the browser edition plays them too)
+from muzlab.names.spelling import SpelledRun, english_spelling, spell_run
+from muzlab.views.register import run_events, structure_events  # (the browser edition plays them too)
 
 if TYPE_CHECKING:
     import IPython.display
@@ -116,7 +116,12 @@ def play_structure(
     kind: Any, pitches: Iterable[PitchLike], rate: int = DEFAULT_RATE, note_seconds: float = 0.5
 ) -> np.ndarray:
     """A structure's waveform from the built-in synth, in the register its notation uses."""
-    return _render(structure_events(kind, pitches), rate, note_seconds, PEAK)
+    return play_run(spell_run(kind, pitches), rate, note_seconds)
+
+
+def play_run(run: SpelledRun, rate: int = DEFAULT_RATE, note_seconds: float = 0.5) -> np.ndarray:
+    """A spelled run's waveform from the built-in synth, as `register.run_events` plays it."""
+    return _render(run_events(run), rate, note_seconds, PEAK)
 
 
 def to_wav_bytes(wave: np.ndarray, rate: int = DEFAULT_RATE) -> bytes:

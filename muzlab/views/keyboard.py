@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import pitch_label, show_name, spell_notes, symbols
+from muzlab.names.spelling import SpelledRun, pitch_label, show_name, spell_notes, symbols
 from muzlab.reading import resolve
 
 if TYPE_CHECKING:
@@ -78,13 +78,18 @@ class Layout:
         return key.x + key.width / 2
 
 
-def layout(pitches: Sequence[PitchLike], kind: Any = None, key: PitchLike | None = None,
+def layout(pitches: Sequence[PitchLike] | SpelledRun, kind: Any = None, key: PitchLike | None = None,
            octaves: int | None = None, start: str = "c", reader: Reader | None = None) -> Layout:
     """Where the keys are and which are lit, with names for `reader` (by default the default reader),
     from a C or (`start="first"`) from the white key at or below the first note; KeyboardError if the
     notes need more than two octaves, `octaves` is not 1 or 2 (or is given with start="first", which
-    sizes itself) or `start` is neither."""
+    sizes itself) or `start` is neither. A spelled run (`muzlab.names.spelling.spell_run`) shows its
+    own names (no `kind` or `key` then: it is spelled already)."""
     reader = resolve(reader)
+    if isinstance(pitches, SpelledRun):
+        if kind is not None or key is not None:
+            raise KeyboardError("a spelled run is spelled already: give no kind or key with it")
+        pitches = pitches.notes
     if start not in ("c", "first"):
         raise KeyboardError(f"start must be 'c' or 'first', not {start!r}")
     if start == "first" and octaves is not None:
@@ -153,7 +158,7 @@ def _as_typed(name: str) -> str:
 
 
 def keyboard(
-    pitches: Sequence[PitchLike],
+    pitches: Sequence[PitchLike] | SpelledRun,
     ax: Axes | None = None,
     kind: Any = None,
     key: PitchLike | None = None,
@@ -202,7 +207,7 @@ def keyboard(
 
 
 def keyboard_svg(
-    pitches: Sequence[PitchLike],
+    pitches: Sequence[PitchLike] | SpelledRun,
     kind: Any = None,
     key: PitchLike | None = None,
     semitones: bool = False,

@@ -3,7 +3,7 @@
 The full edition writes a staff with music21 (muzlab.views.music); the browser has no music21, so there
 a run is written here as MEI, which verovio's own WebAssembly draws in the page (muzlab.widgets.staff).
 Both write the same music: the notes as they are heard (`register.structure_events`), spelled as on
-the board, the key signature of `staff_signature` and the accidentals a reader needs against it, and
+the board, the key signature of `SpelledRun.signature` and the accidentals a reader needs against it, and
 the run's name above. The key signature and verovio's options are defined here, used by both.
 """
 
@@ -15,17 +15,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from muzlab.core.pitch import LETTER_PITCH, PitchLike
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import (
-    MAJOR_KEY_SIGNATURES,
-    MINOR_KEY_SIGNATURES,
-    english_spelling,
-    identify_triad,
-    key_signature,
-    structure_kind,
-    structure_name,
-)
+from muzlab.names.spelling import SpelledRun, run_title, spell_run
 from muzlab.reading import resolve
-from muzlab.views.register import structure_events
+from muzlab.views.register import run_events
 
 #: verovio options for a compact, deterministic page: no title/footer, height fit to content.
 VEROVIO_OPTIONS = {
@@ -47,17 +39,6 @@ ACCIDENTALS = {-2: "ff", -1: "f", 0: "n", 1: "s", 2: "x"}
 DURATIONS = {1: ("4", 0), 2: ("2", 0), 3: ("2", 1), 4: ("1", 0), 6: ("1", 1)}
 
 
-def staff_signature(kind: Any, pitches: list[PitchLike], key: PitchLike | None = None) -> int | None:
-    """Sharps (+) or flats (-) of the staff's key signature; None for no signature. A major or minor
-    triad alone carries its own key's; a diminished one none, its accidentals written (A diminished
-    carries no two flats of B-flat major, a key it is no tonic of)."""
-    if key is not None or structure_kind(kind) == "scale":
-        return key_signature(kind, pitches, key)
-    root = english_spelling(kind, pitches)[0]
-    _, quality = identify_triad(pitches)
-    return {"major": MAJOR_KEY_SIGNATURES, "minor": MINOR_KEY_SIGNATURES}.get(quality, {}).get(root)
-
-
 def written(name: str, midi: int) -> tuple[str, int, int]:
     """An English note name ("Bb", "E#") sounding at `midi` as it is written: its letter, octave and
     alteration in semitones."""
@@ -76,14 +57,17 @@ def signature_alter(letter: str, sharps: int | None) -> int:
 
 def structure_mei(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
                   reader: Reader | None = None) -> str:
-    """A triad or scale run on a treble staff, as it is heard (a triad up in quarters, then its chord),
-    with its key signature, labelled above for `reader` (by default the default reader)."""
-    values = list(pitches)
-    events = structure_events(kind, values)
+    """`run_mei` of the notes spelled for what they are (or in `key`, or as typed)."""
+    return run_mei(spell_run(kind, pitches, key), reader)
+
+
+def run_mei(run: SpelledRun, reader: Reader | None = None) -> str:
+    """A spelled run on a treble staff, as it is heard (a triad up in quarters, then its chord), with
+    its key signature, labelled above for `reader` (by default the default reader)."""
+    events = run_events(run)
     midis = sorted({midi for _, _, midi in events})
-    names = dict(zip(midis, english_spelling(kind, values, key), strict=True))
-    return sounding_mei(events, names, staff_signature(kind, values, key),
-                        structure_name(kind, values, key, resolve(reader)))
+    return sounding_mei(events, dict(zip(midis, run.names, strict=True)), run.signature,
+                        run_title(run, resolve(reader)))
 
 
 def sounding_mei(events: Iterable[tuple[int, int, int]], names: dict[int, str], sharps: int | None,

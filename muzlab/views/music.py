@@ -33,22 +33,22 @@ from muzlab.core.pitch import PitchLike
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     NotAStructure,
-    english_spelling,
-    fit_run,
-    identify_triad,
+    SpelledRun,
+    run_title,
+    spell_run,
     spell_scale,
     spell_triad,
-    structure_kind,
-    structure_name,
 )
 from muzlab.reading import resolve
-from muzlab.views.mei import VEROVIO_OPTIONS, staff_signature, written
-from muzlab.views.register import scale_midi, triad_midi
+from muzlab.views.mei import VEROVIO_OPTIONS, written
+from muzlab.views.register import run_midi
 
 __all__ = [
     "Notation",
     "game_score",
     "notation_svg",
+    "run_staff",
+    "run_stream",
     "staff",
     "scale_stream",
     "spell_scale",
@@ -105,16 +105,10 @@ def triad_chord(
     """The triad as one correctly spelled closed root-position chord (a half note by default);
     typed names, or the notes of `key`, are kept when they spell it."""
 
-    values = list(pitches)
-    names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
-    triad = chord.Chord(names, quarterLength=quarter_length)
-    _show_accidentals(triad.pitches, staff_signature("triad", values, key))
+    run = spell_run("triad", pitches, key)  # anything but a root-position triad is refused, naming it
+    triad = chord.Chord(_m21_names(run.names, run_midi(run, octave - 4)), quarterLength=quarter_length)
+    _show_accidentals(triad.pitches, run.signature)
     return triad
-
-
-def _triad_names(values: list[PitchLike], key: PitchLike | None) -> list[str]:
-    identify_triad(values)  # anything but a root-position triad is refused, naming the notes
-    return english_spelling("triad", values, key)
 
 
 def _notes(names: list[str]) -> list[Any]:
@@ -126,12 +120,14 @@ def _notes(names: list[str]) -> list[Any]:
 def triad_arpeggio(pitches: Iterable[PitchLike], key: PitchLike | None = None, octave: int = 4
                    ) -> stream.Measure:
     """The triad's notes going up in quarters, then the half-note chord: how it is heard."""
+    return _arpeggio(spell_run("triad", pitches, key), octave - 4)
 
-    values = list(pitches)
-    names = _m21_names(_triad_names(values, key), triad_midi(values, octave))
+
+def _arpeggio(run: SpelledRun, shift: int) -> stream.Measure:
+    """A spelled triad up in quarters from its root in octave 4 (`shift` octaves away), then its chord."""
+    names = _m21_names(run.names, run_midi(run, shift))
     notes = _notes(names) + [chord.Chord(names, quarterLength=2.0)]
-    sharps = staff_signature("triad", values, key)
-    _show_accidentals((p for element in notes for p in element.pitches), sharps)
+    _show_accidentals((p for element in notes for p in element.pitches), run.signature)
     measure = stream.Measure()
     measure.append(notes)
     return measure
@@ -141,52 +137,61 @@ def scale_stream(pitches: Iterable[PitchLike], key: PitchLike | None = None, oct
                  ) -> stream.Measure:
     """An ascending run in quarter notes, spelled in its key (or the fitting `key`, or as typed),
     starting in C4..G4 (`octave_shift` octaves away)."""
+    return _rising(spell_run("scale", pitches, key), octave_shift)
 
-    values = list(pitches)
-    fit = fit_run(values, key)
-    midi = [number + 12 * octave_shift for number in scale_midi(values)]
-    notes = _notes(_m21_names(fit.names, midi))
-    _show_accidentals((one.pitch for one in notes), staff_signature("scale", values, key))
+
+def _rising(run: SpelledRun, shift: int) -> stream.Measure:
+    """A spelled scale run in quarter notes, starting in C4..G4 (`shift` octaves away)."""
+    notes = _notes(_m21_names(run.names, run_midi(run, shift)))
+    _show_accidentals((one.pitch for one in notes), run.signature)
     measure = stream.Measure()
     measure.append(notes)
     return measure
 
 
-def _measure(kind: Any, values: list[PitchLike], key: PitchLike | None, shift: int,
-             reader: Reader) -> stream.Measure:
+def _measure(run: SpelledRun, shift: int, reader: Reader) -> stream.Measure:
     """One labelled measure with its key signature (no clef): the body of a staff or a game score,
     labelled for `reader`."""
 
-    kind = structure_kind(kind)
-    measure = triad_arpeggio(values, key, 4 + shift) if kind == "triad" else scale_stream(values, key, shift)
+    measure = _arpeggio(run, shift) if run.kind == "triad" else _rising(run, shift)
     signature = meter.TimeSignature(f"{int(measure.duration.quarterLength)}/4")
     signature.style.hideObjectOnPrint = True
-    label = expressions.TextExpression(structure_name(kind, values, key, reader))
+    label = expressions.TextExpression(run_title(run, reader))
     label.placement = "above"
-    sharps = staff_signature(kind, values, key)
+    sharps = run.signature
     measure.insert(0, signature)
     measure.insert(0, m21key.KeySignature(sharps if sharps is not None else 0))
     measure.insert(0, label)
     return measure
 
 
-def structure_stream(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
-                     clef: str = "treble", reader: Reader | None = None) -> stream.Measure:
-    """One measure holding a structure in a clef, with its key signature, labelled above with what
-    it is ("A minor", "Gb major scale, degrees 1-2-3-4") for `reader` (by default the default reader)."""
+def run_stream(run: SpelledRun, clef: str = "treble", reader: Reader | None = None) -> stream.Measure:
+    """One measure holding a spelled run (`muzlab.names.spelling.spell_run`) in a clef, with its key
+    signature, labelled above with what it is ("A minor", "Gb major scale, degrees 1-2-3-4") for
+    `reader` (by default the default reader): its names, key and title are the run's, never worked
+    out again from its notes."""
 
     shift = _check_clef(clef)
-    measure = _measure(kind, list(pitches), key, shift, resolve(reader))
+    measure = _measure(run, shift, resolve(reader))
     measure.insert(0, m21clef.BassClef() if clef == "bass" else m21clef.TrebleClef())
     return measure
 
 
-def _as_pair(structure: Any) -> tuple[Any, Any]:
-    """(kind, pitches) from a pair or from an object with `.kind` and `.pitches`."""
+def structure_stream(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
+                     clef: str = "treble", reader: Reader | None = None) -> stream.Measure:
+    """`run_stream` of the notes spelled for what they are (or in `key`, or as typed)."""
+    return run_stream(spell_run(kind, pitches, key), clef, reader)
+
+
+def _as_run(structure: Any) -> SpelledRun:
+    """A spelled run as given, or spelled from a (kind, pitches) pair or an object with `.kind` and
+    `.pitches`."""
+    if isinstance(structure, SpelledRun):
+        return structure
     if hasattr(structure, "kind") and hasattr(structure, "pitches"):
-        return structure.kind, structure.pitches
+        return spell_run(structure.kind, structure.pitches)
     kind, pitches = structure
-    return kind, pitches
+    return spell_run(kind, pitches)
 
 
 def game_score(structures: Iterable[Any], title: str = "Muzundrum",
@@ -196,8 +201,7 @@ def game_score(structures: Iterable[Any], title: str = "Muzundrum",
 
     part, reader = stream.Part(), resolve(reader)
     for number, structure in enumerate(structures, start=1):
-        kind, pitches = _as_pair(structure)
-        measure = _measure(kind, list(pitches), None, 0, reader)
+        measure = _measure(_as_run(structure), 0, reader)
         measure.number = number
         part.append(measure)
     if not part.hasMeasures():
@@ -268,7 +272,12 @@ def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
     """A triad or scale run on a staff with its key signature, spelled for what it is (or in `key`,
     or as typed: `staff("scale", "Gb Ab Bb Cb".split())`), shown inline in a notebook, labelled for
     `reader` (by default the default reader)."""
-    return Notation(structure_stream(kind, pitches, key, clef, reader))
+    return run_staff(spell_run(kind, pitches, key), clef, reader)
+
+
+def run_staff(run: SpelledRun, clef: str = "treble", reader: Reader | None = None) -> Notation:
+    """A spelled run on a staff (`run_stream`), shown inline in a notebook."""
+    return Notation(run_stream(run, clef, reader))
 
 
 def sounding_staff(

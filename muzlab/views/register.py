@@ -13,22 +13,25 @@ from collections.abc import Iterable
 from typing import Any
 
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.spelling import TRIAD_STEPS, fit_run, identify_triad, structure_kind
+from muzlab.names.spelling import TRIAD_STEPS, SpelledRun, spell_run
 
 
-def triad_midi(pitches: Iterable[PitchLike], octave: int) -> list[int]:
-    """MIDI numbers of a root-position closed triad with its root in `octave`."""
-    root, quality = identify_triad(pitches)
-    first = 12 * (octave + 1) + root
-    third = first + TRIAD_STEPS[quality][0]
-    return [first, third, third + TRIAD_STEPS[quality][1]]
+def run_midi(run: SpelledRun, octave_shift: int = 0) -> list[int]:
+    """MIDI numbers of a spelled run, bottom to top, in the register its notation uses (`octave_shift`
+    octaves away): a triad closed in root position from its root in octave 4, a scale run rising."""
+    if run.kind == "scale":
+        return [number + 12 * octave_shift for number in rising_midi(run.pitches)]
+    first = 12 * (5 + octave_shift) + run.pitches[0]
+    third = first + TRIAD_STEPS[run.quality][0]
+    return [first, third, third + TRIAD_STEPS[run.quality][1]]
 
 
-def scale_midi(pitches: Iterable[PitchLike]) -> list[int]:
-    """MIDI numbers of an ascending scale run; NotAStructure names the notes of anything else."""
-    values = list(pitches)
-    fit_run(values)  # a run that is not a scale fragment raises here, naming the notes
-    return rising_midi(values)
+def run_events(run: SpelledRun) -> list[tuple[int, int, int]]:
+    """How a spelled run is played, as (beat, beats, MIDI number): a triad's notes up then the chord
+    for 2 beats; a scale run upward (the WAV synth and the browser's Web Audio play the same events)."""
+    notes = run_midi(run)
+    events = [(i, 1, n) for i, n in enumerate(notes)]
+    return events if run.kind == "scale" else events + [(len(notes), 2, n) for n in notes]
 
 
 def rising_midi(pitches: Iterable[PitchLike]) -> list[int]:
@@ -42,16 +45,11 @@ def rising_midi(pitches: Iterable[PitchLike]) -> list[int]:
 
 
 def midi_notes(pitches: Iterable[PitchLike], kind: Any) -> list[int]:
-    """MIDI numbers of a structure, bottom to top, in the register its notation uses."""
-    if structure_kind(kind) == "triad":
-        return triad_midi(pitches, 4)
-    return scale_midi(pitches)
+    """MIDI numbers of a structure, bottom to top, in the register its notation uses; NotAStructure
+    names the notes of anything else."""
+    return run_midi(spell_run(kind, pitches))
 
 
 def structure_events(kind: Any, pitches: Iterable[PitchLike]) -> list[tuple[int, int, int]]:
-    """How a structure is played, as (beat, beats, MIDI number): a triad's notes up then the chord for
-    2 beats; a run upward (the WAV synth and the browser's Web Audio play the same events)."""
-    notes = midi_notes(pitches, kind)
-    if structure_kind(kind) == "scale":
-        return [(i, 1, n) for i, n in enumerate(notes)]
-    return [(i, 1, n) for i, n in enumerate(notes)] + [(len(notes), 2, n) for n in notes]
+    """How a structure is played (`run_events` of its spelling)."""
+    return run_events(spell_run(kind, pitches))

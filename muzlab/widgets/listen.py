@@ -21,18 +21,17 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import ipywidgets as widgets
 
-from muzlab.core.pitch import SpelledNote
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import NotAStructure, scale_name
+from muzlab.names.spelling import NotAStructure, SpelledRun, run_title, spell_run
 from muzlab.reading import default_reader, resolve
 from muzlab.rules.position import Structure
 from muzlab.views.keyboard import KeyboardError, keyboard_svg, layout
-from muzlab.views.mei import structure_mei
-from muzlab.views.register import rising_midi, structure_events
+from muzlab.views.mei import run_mei
+from muzlab.views.register import rising_midi, run_events
 from muzlab.widgets.staff import VerovioStaff
 from muzlab.widgets.svgboard import scaled
 from muzlab.widgets.websound import WebSound
@@ -100,8 +99,7 @@ def warm_up() -> None:
     if _warming or running_loop() is None or in_browser():
         return
     _warming = True
-    triad = tuple(SpelledNote.from_english(name) for name in ("C", "E", "G"))
-    _WORKER.submit(_yielding, _drawn, "triad", (0, 4, 7), triad, default_reader())
+    _WORKER.submit(_yielding, _drawn, spell_run("triad", ("C", "E", "G")), default_reader())
 
 
 _warming = False  # the warm-up is under way or done in this process
@@ -120,7 +118,20 @@ def structure_title(structure: Structure, reader: Reader | None = None) -> str:
     "Eb major scale, degrees 2-3-4: F–G–Ab", for `reader` (by default the default reader); the notes as
     `Structure.spelling` writes them and the triad or key named as the board spells them, so the
     title, the board and the staff agree."""
-    reader = resolve(reader)
+    return _title(structure, _spelled(structure), resolve(reader))
+
+
+def _spelled(structure: Structure) -> SpelledRun | None:
+    """The structure as one spelled value (`Structure.spelled_run`), or None for a run that is no
+    root-position triad or scale run (it is played note by note, with no staff)."""
+    try:
+        return structure.spelled_run()
+    except NotAStructure:
+        return None
+
+
+def _title(structure: Structure, run: SpelledRun | None, reader: Reader) -> str:
+    """`structure_title` of a structure and its spelled value."""
     if structure.kind == "triad" and not (structure.complete and structure.triads):
         return structure.describe(reader=reader)
     notes = "–".join(structure.spelling(reader))
@@ -129,10 +140,9 @@ def structure_title(structure: Structure, reader: Reader | None = None) -> str:
         title = reader.gettext("{triad} (complete triad): {notes}").format(
             triad=structure.triad_names(reader)[0], notes=notes)
         return f"{title} — {', '.join(found)}" if found else title
-    try:
-        name = scale_name(structure.notes, reader=reader)
-    except NotAStructure:
+    if run is None:
         return structure.describe(reader=reader)
+    name = run_title(run, reader)
     if structure.complete:  # (the name says "scale")
         return reader.gettext("{scale} (complete): {notes}").format(scale=name, notes=notes)
     return f"{name}: {notes}"
@@ -190,29 +200,30 @@ class ListenPanel(widgets.VBox):
         music21 cannot name play note by note."""
         reader = resolve(reader)
         self.structure = structure
-        self.title.value = f"<b>{structure_title(structure, reader)}</b>"
+        run = _spelled(structure)  # the one spelled value the title, staff, keyboard and sound are made of
+        self.title.value = f"<b>{_title(structure, run, reader)}</b>"
 
-        def work(reading: Reader) -> tuple[bytes, str, str]:
-            try:
-                return _drawn(structure.kind, structure.pitches, structure.notes, reading)
-            except NotAStructure:
-                if in_browser():
-                    return b"", "", ""
-                from muzlab.views import audio
+        def work(reading: Reader) -> Drawn:
+            if run is not None:
+                return _drawn(run, reading)
+            events = tuple((i, 1, midi) for i, midi in enumerate(rising_midi(structure.pitches)))
+            if in_browser():
+                return Drawn(b"", "", "", events)
+            from muzlab.views import audio
 
-                return audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", ""
+            return Drawn(audio.to_wav_bytes(audio.synthesize(rising_midi(structure.pitches))), "", "", events)
 
-        def then(drawn: tuple[bytes, str, str]) -> None:
+        def then(drawn: Drawn) -> None:
             if self.structure is not structure:  # another run was chosen meanwhile
                 return
-            sound, staff, keys = drawn
+            sound, staff, keys, played = drawn
             if isinstance(self.staff, VerovioStaff):
                 self.staff.mei = staff
             else:
                 self.staff.value = staff
             self.keyboard.value = keys
             if isinstance(self.player, WebSound):
-                events = [list(event) for event in structure_events(structure.kind, structure.pitches)]
+                events = [list(event) for event in played]
                 if self.player.events != events:
                     self.player.play(events)
             elif self.player.value != sound:
@@ -223,37 +234,47 @@ class ListenPanel(widgets.VBox):
         in_background(work, then, self.background, reader)
 
 
+class Drawn(NamedTuple):
+    """What a panel shows of a run: its sound (WAV bytes; empty in the browser edition, whose page
+    plays `events`), staff (SVG, or MEI in the browser edition), keyboard (SVG) and note events."""
+
+    sound: bytes
+    staff: str
+    keys: str
+    events: tuple[tuple[int, int, int], ...]
+
+
 @lru_cache(maxsize=256)
-def _drawn(kind: str, pitches: tuple[int, ...], notes: tuple[SpelledNote, ...],
-           reader: Reader) -> tuple[bytes, str, str]:
-    """A run's sound (WAV bytes), staff and keyboard, made once for the `reader` they are remembered
-    by (passed down to every picture, on whatever thread): the same triads and scales come back game
-    after game. NotAStructure for a run music21 cannot name. In the browser edition the staff is MEI,
-    which the page's verovio draws, and the page plays the sound."""
+def _drawn(run: SpelledRun, reader: Reader) -> Drawn:
+    """A spelled run's sound, staff and keyboard, made once for the `reader` they are remembered by
+    (passed down to every picture, on whatever thread): the same triads and scales come back game
+    after game. Every picture is drawn from the one value, nothing spelled or identified again. In the
+    browser edition the staff is MEI, which the page's verovio draws, and the page plays the events."""
+    events = tuple(run_events(run))
     if in_browser():
-        return b"", structure_mei(kind, notes, reader=reader), _keys(notes, reader)
+        return Drawn(b"", run_mei(run, reader), _keys(run, reader), events)
     from muzlab.views import audio  # numpy: not in the browser edition
 
-    sound = audio.to_wav_bytes(audio.play_structure(kind, pitches))
+    sound = audio.to_wav_bytes(audio.play_run(run))
     with NOTATION_LOCK:
-        staff = _notation(kind, notes, reader)
-    return sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(notes, reader)
+        staff = _notation(run, reader)
+    return Drawn(sound, sized_svg(staff, STAFF_PX, "muz-staff-picture"), _keys(run, reader), events)
 
 
-def _keys(notes: tuple[SpelledNote, ...], reader: Reader) -> str:
+def _keys(run: SpelledRun, reader: Reader) -> str:
     """The run on a piano keyboard from the white key at or below its first note (so that a completed
     run fits on about an octave, its key names as large as the text beside it), spelled as on the board
     and the staff for `reader`, with the semitones between neighbouring notes; empty for a run wider
     than the two octaves a keyboard shows."""
     try:
-        svg = keyboard_svg(notes, semitones=True, name_size=KEY_NAME_SIZE, start="first", reader=reader)
-        whites = layout(notes, start="first", reader=reader).whites
+        svg = keyboard_svg(run, semitones=True, name_size=KEY_NAME_SIZE, start="first", reader=reader)
+        whites = layout(run, start="first", reader=reader).whites
         return sized_svg(svg, OCTAVE_PX * whites / 7, "muz-keyboard-picture")
     except KeyboardError:
         return ""
 
 
-def _notation(kind: str, notes: tuple[SpelledNote, ...], reader: Reader) -> str:
+def _notation(run: SpelledRun, reader: Reader) -> str:
     from muzlab.views import music  # music21 and verovio load only when a staff is first drawn
 
-    return music.notation_svg(music.structure_stream(kind, notes, reader=reader))
+    return music.notation_svg(music.run_stream(run, reader=reader))
