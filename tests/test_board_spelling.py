@@ -99,7 +99,7 @@ def test_a_die_shows_two_names_only_where_its_lines_cannot_agree(game):
 
 def test_the_log_the_sheet_and_the_tables_messages_name_each_placed_die_as_the_board_does(game):
     cells = [e.cell for e in game.events if e.kind == "place"]
-    names = ["/".join(map(symbols, position.labels()[cell].split("/")))  # (typeset: F♯)
+    names = ["/".join(map(symbols, position.die_names()[cell]))  # (typeset: F♯)
              for position, cell in zip(positions_of(game), cells, strict=True)]
     board = game.board
     placed = [event for event in game.events if event.kind == "place"]
@@ -150,7 +150,7 @@ def test_the_tables_messages_name_the_die_as_its_board_does():
             continue
         (message, *_) = table.place(cells[0])
         cell = table.game.events[-1].cell if table.game.events[-1].kind == "place" else table.last
-        label = "/".join(map(symbols, table.game.position.labels()[cell].split("/")))
+        label = "/".join(map(symbols, table.game.position.die_names()[cell]))
         assert f"places {label} on {table.board.cell_name(cell)}" in message.text
 
 

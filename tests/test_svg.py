@@ -253,8 +253,9 @@ def test_a_run_that_can_no_longer_be_finished_has_its_own_dash_and_legend_entry(
     assert "can no longer be finished" not in position_svg(Position(dice={"e5": "C", "e6": "E"}))
 
 
-def dual_labels() -> set[str]:
-    """Every two-name and long die name that seeded random boards show, in the three conventions."""
+def dual_labels() -> set[tuple[str, ...]]:
+    """Every two-name and long die name that seeded random boards show, in the three conventions, as
+    the names the die shows (values, as the picture is given them)."""
     from muzlab.reading import note_names, typeset
     from muzlab.rules.perft import random_positions
 
@@ -263,7 +264,7 @@ def dual_labels() -> set[str]:
         for position in random_positions(seed, dice=40)[::5]:
             for convention in ("english", "german", "solfege"):
                 with note_names(convention), typeset():
-                    found |= {label for label in position.labels().values() if len(label) > 2}
+                    found |= {names for names in position.die_names().values() if len("/".join(names)) > 2}
     return found
 
 
@@ -271,14 +272,14 @@ def test_two_names_go_on_two_lines_inside_the_die_and_one_name_stays_one_line():
     from muzlab.views.svg import NAME_SIZE, die_name_lines
 
     labels = dual_labels()
-    assert {"D♯/E♭", "B/C♭", "Dis/Es", "Re♯/Mi♭"} <= labels  # the case the issue names, in each convention
-    for label in labels:
-        lines, font = die_name_lines(label)
-        assert "/".join(lines) == label
-        assert font >= 0.34, (label, font)  # still readable: at least 0.34 of a hex, 62% of a lone name
-        if "/" in label and len(label) >= 4:
-            assert len(lines) == 2, label
-    assert die_name_lines("C") == (("C",), NAME_SIZE) and die_name_lines("F♯") == (("F♯",), NAME_SIZE)
+    assert {("D♯", "E♭"), ("B", "C♭"), ("Dis", "Es"), ("Re♯", "Mi♭")} <= labels  # the issue's case, in each
+    for names in labels:
+        lines, font = die_name_lines(names)
+        assert "/".join(lines) == "/".join(names)
+        assert font >= 0.34, (names, font)  # still readable: at least 0.34 of a hex, 62% of a lone name
+        if len(names) == 2 and len("/".join(names)) >= 4:
+            assert lines == names
+    assert die_name_lines(("C",)) == (("C",), NAME_SIZE) and die_name_lines(("F♯",)) == (("F♯",), NAME_SIZE)
     svg = position_svg(Position.from_notation(golden.MIDGAME))
     assert ('<tspan x="45.0" dy="-0.15em">C♯</tspan><tspan x="45.0" dy="1em">D♭</tspan>' in svg)
 
@@ -298,3 +299,41 @@ def test_the_board_is_named_in_a_sentence_and_each_die_by_its_name_and_cell():
     assert parse(position_svg(Position())).get("aria-label") == "standard board, no dice yet"
     assert "1 die: C on e5" in parse(position_svg(Position(None, {"e5": "C"}))).get("aria-label")
     assert "@" not in position_svg(Position.from_notation(golden.MIDGAME))  # no raw notation is read out
+
+
+def test_a_dies_names_are_drawn_as_the_values_given_never_split_out_of_a_label():
+    """One name holding a slash stays one line; two names stack, however long: the picture is given
+    the names a die shows as values (`Position.die_names`), not a label to split on "/"."""
+    from dataclasses import replace
+
+    from muzlab.views.svg import die_name_lines, view_svg
+
+    position = Position(None, {"e5": "C#", "e6": "F"})
+    view = board_view(position)
+    assert view.dice == {(0, 0): ("D♭",), (0, -1): ("F",)} and view.labels == {(0, 0): "D♭", (0, -1): "F"}
+    odd = replace(view, dice={(0, 0): ("Do♯/Ré♭",), (0, -1): ("Do♯", "Ré♭")})
+    names = [[span.text for span in text] or [text.text]
+             for text in parse(view_svg(odd)).iter(f"{SVG}text") if text.get("class") == "name"]
+    assert sorted(names) == [["Do♯", "Ré♭"], ["Do♯/Ré♭"]]
+    assert die_name_lines(("Do♯/Ré♭",))[0] == ("Do♯/Ré♭",)
+    titles = [circle.find(f"{SVG}title").text for circle in parse(view_svg(odd)).iter(f"{SVG}circle")
+              if circle.get("class") == "die"]
+    assert sorted(titles) == ["Do♯/Ré♭ on e5", "Do♯/Ré♭ on e6"]
+
+
+@pytest.mark.parametrize(("language", "faces", "key"), [("fr", ("Do♯", "Ré♭"), "do♯ majeur"),
+                                                        ("es", ("Do♯", "Re♭"), "do♯ mayor")])
+def test_a_french_or_spanish_lesson_key_and_die_face_read_whole(language, faces, key):
+    """A key named in several words ("do♯ majeur") comes as a value and is written whole, first as
+    the lesson's key; a face's two names are values, one line each on the die net."""
+    from muzlab.names.reader import Key, Reader
+    from muzlab.names.spelling import face_label, face_names
+
+    reader = Reader("solfege", key=Key.of("C#"), language=language, typeset=True)
+    assert face_names(1, reader) == faces and face_label(1, reader) == "/".join(faces)
+    position = Position(None, {"e5": "C#", "f5": "D#"})
+    view = board_view(position, reader=reader)
+    (run,) = view.runs
+    assert f" {key}, " in run.description  # (the lesson's key, first of those the run fits)
+    assert position.structures(reader.key)[0].fitting_keys(reader)[0][0] == key
+    assert view.dice[(0, 0)] == ("Do♯",)

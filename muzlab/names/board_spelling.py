@@ -105,10 +105,6 @@ class BoardSpelling:
             found.setdefault(cell, {self.names[cell]}).add(name)
         return {cell: tuple(sorted(names)) for cell, names in found.items()}
 
-    def labels(self) -> dict[Cell, str]:
-        """Every die's label, in board order."""
-        return {cell: self.label(cell) for cell in self.names}
-
     def reads(self, low: Cell, high: Cell, line: int, names: Mapping[Cell, str] | None = None) -> bool:
         """Whether a neighbouring pair reads right by its line's letter pattern, written `names` (by
         default the dice's main names)."""

@@ -22,8 +22,8 @@ from muzlab.names.spelling import (
     next_letter_name,
     pitch_label,
     run_key,
-    show_label,
     show_name,
+    show_names,
     spell_column,
 )
 
@@ -125,9 +125,9 @@ def _scale_names(refusal: Refusal, spelled: BoardSpelling | None, reader: Reader
 
 
 def _occupied(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    label = spelled.label(refusal.cell) if spelled is not None else pitch_name(refusal.detail[0])
+    names = spelled.shown_names(refusal.cell) if spelled is not None else (pitch_name(refusal.detail[0]),)
     return reader.gettext("{cell} already holds {note}.").format(
-        cell=board.cell_name(refusal.cell), note=show_label(label, reader))
+        cell=board.cell_name(refusal.cell), note=show_names(names, reader))
 
 
 def _opening(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:

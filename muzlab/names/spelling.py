@@ -143,9 +143,10 @@ def show_name(english_name: str, reader: Reader | None = None) -> str:
     return shown
 
 
-def show_label(label: str, reader: Reader | None = None) -> str:
-    """A die's English label, one name or two by letter ("D#/Eb"), as `reader` reads it."""
-    return "/".join(show_name(name, reader) for name in label.split("/"))
+def show_names(english_names: Iterable[str], reader: Reader | None = None) -> str:
+    """The names a die shows, as values (one, or two by letter: ("D#", "Eb")), as `reader` reads
+    them, in one label: "D♯/E♭", "Dis/Es"."""
+    return "/".join(show_name(name, reader) for name in english_names)
 
 
 def join(english_names: Iterable[str], reader: Reader | None = None) -> str:
@@ -161,11 +162,15 @@ def pitch_label(pc: PitchLike, reader: Reader | None = None) -> str:
     return show_name(pitch_name(pc), reader)
 
 
-def face_label(pc: PitchLike, reader: Reader | None = None) -> str:
-    """What a die face shows, as `reader` reads it: "C#/Db" (German "Cis/Des"), "E"."""
+def face_names(pc: PitchLike, reader: Reader | None = None) -> tuple[str, ...]:
+    """The names a die face shows, as `reader` reads them: ("C#", "Db") (German ("Cis", "Des")), ("E",)."""
     pitch = parse_pitch(pc, _convention(reader))
-    names = dict.fromkeys(show_name(name, reader) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch]))
-    return "/".join(names)
+    return tuple(dict.fromkeys(show_name(name, reader) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch])))
+
+
+def face_label(pc: PitchLike, reader: Reader | None = None) -> str:
+    """What a die face shows, in one label: "C#/Db" (German "Cis/Des"), "E"."""
+    return "/".join(face_names(pc, reader))
 
 
 def note_label(value: PitchLike, reader: Reader | None = None) -> str:

@@ -16,7 +16,7 @@ from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
-from muzlab.names.spelling import pitch_label, show_label, show_name
+from muzlab.names.spelling import pitch_label, show_name, show_names
 from muzlab.play import records
 from muzlab.play.events import Event, Moment
 from muzlab.rules.position import HISTORY_SPELLED
@@ -51,13 +51,13 @@ def moment_words(moment: Moment, reader: Reader) -> DieWords:
     if len(position) > HISTORY_SPELLED:  # (a custom board far beyond the master board: named locally)
         runs = position.runs_through(cell, key) if event.completed else ()
         completed = tuple(run_label(run, tuple(run.alone()), reader) for run in runs if run.complete)
-        return DieWords(show_label(position.alone_label(cell), reader), completed)
+        return DieWords(show_name(position.alone_label(cell), reader), completed)
     completed = tuple(structure.label(reader) for structure in position.runs_through(cell, key)
                       if structure.complete) if event.completed else ()
     renamed = [_renaming(old, new, board.cell_name(where), reader) for where, old, new
                in position.renamed(key) if where != cell]
-    return DieWords(show_label(position.spelled(key).label(cell), reader), completed, "; ".join(renamed),
-                    _read_as(position, cell, event.pitch, reader))
+    return DieWords(show_names(position.spelled(key).shown_names(cell), reader), completed,
+                    "; ".join(renamed), _read_as(position, cell, event.pitch, reader))
 
 
 def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
@@ -101,14 +101,12 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
 def _renaming(old: tuple[str, ...], new: tuple[str, ...], where: str, reader: Reader) -> str:
     """The clause saying a die's names changed (`Position.renamed`): "the Eb on e3 is now read as D#",
     or, when a new line reads it by its other name too, "the C# on f5 is now also read as Db"."""
-    def shown(names: Sequence[str]) -> str:
-        return "/".join(show_name(name, reader) for name in names)
-
     if set(old) <= set(new):
         return reader.gettext("the {old} on {cell} is now also read as {new}").format(
-            old=shown(old), cell=where, new=shown([name for name in new if name not in old]))
+            old=show_names(old, reader), cell=where, new=show_names([name for name in new if name not in old],
+                                                                     reader))
     return reader.gettext("the {old} on {cell} is now read as {new}").format(
-        old=shown(old), cell=where, new=shown(new))
+        old=show_names(old, reader), cell=where, new=show_names(new, reader))
 
 
 def event_words(event: Event, board: Board, reader: Reader, name: str | None = None) -> str:

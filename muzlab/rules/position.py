@@ -31,7 +31,6 @@ from muzlab.names.spelling import (
     ALL_QUALITIES,
     SpelledRun,
     key_notes,
-    show_label,
     show_name,
     spell_english,
     spell_run,
@@ -553,9 +552,17 @@ class Position(Engine):
         lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
         `reader` is by default the default reader (`muzlab.set_note_names`).
         """
+        return {cell: "/".join(names) for cell, names in self.die_names(key, reader).items()}
+
+    def die_names(self, key: PitchLike | Key | None = None,
+                  reader: Reader | None = None) -> dict[Cell, tuple[str, ...]]:
+        """The names every die shows, as values for `reader` (by default the default reader): one, or
+        both by letter (("D♯", "E♭")) where its lines disagree; what `labels` joins, for pictures that
+        lay the two out apart (never split back out of a label)."""
         reader = resolve(reader)
         spelled = self.spelled(reader.key or "" if key is None else key)
-        return {cell: show_label(label, reader) for cell, label in spelled.labels().items()}
+        return {cell: tuple(show_name(name, reader) for name in spelled.shown_names(cell))
+                for cell in spelled.names}
 
     def spelled(self, key: PitchLike | Key | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per

@@ -12,7 +12,7 @@ import math
 import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Protocol
 
 from muzlab.core.board import Board, as_cell
@@ -88,7 +88,8 @@ class BoardView:
     """What a picture of a position shows, asked of the position once: labels, highlights, runs."""
 
     board: Board
-    labels: dict[Cell, str]
+    #: The names each die shows, as values: one, or both ("D♯", "E♭") where its lines disagree.
+    dice: dict[Cell, tuple[str, ...]]
     highlight: dict[Cell, int | None]
     pitch: int | None
     pitch_label: str | None
@@ -98,6 +99,11 @@ class BoardView:
     cell_names: dict[Cell, str]
     #: The language the picture's sentences (its title, a die's hover text) are written in.
     language: str = "en"
+
+    @cached_property
+    def labels(self) -> dict[Cell, str]:
+        """Each die's names in one label ("D♯/E♭"), for the hover text and the matplotlib board."""
+        return {cell: "/".join(names) for cell, names in self.dice.items()}
 
 
 def _is_int(value: Any) -> bool:
@@ -139,9 +145,9 @@ def board_view(
             s.describe(reader=reader))
         for s in structures
     ) if show_structures else ()
-    labels = position.labels(key, reader)
+    dice = position.die_names(key, reader)
     names = {cell: board.cell_name(cell) for cell in board.cells} if coordinates else {}
-    return BoardView(board, labels, cells, pitch, pitch_label, runs, last, names, reader.language)
+    return BoardView(board, dice, cells, pitch, pitch_label, runs, last, names, reader.language)
 
 
 def text_width(text: str) -> float:
@@ -160,10 +166,10 @@ def _fits(lines: list[str], font: float, radius: float) -> bool:
 
 
 @lru_cache(maxsize=512)
-def die_name_lines(label: str) -> tuple[tuple[str, ...], float]:
-    """A die's name laid out inside its circle: one line, or its two names ("D♯/E♭") one above the
+def die_name_lines(names: tuple[str, ...]) -> tuple[tuple[str, ...], float]:
+    """A die's names laid out inside its circle: one line ("D♯/E♭"), or its two names one above the
     other when one line would have to be drawn much smaller; and the type's size, in circumradii (kept:
-    a pure fact of the label)."""
+    a pure fact of the names, given as values: a name is never split out of a label)."""
     radius = DIE_RADIUS - 1 / 30 - 0.03  # inside the die's outline, with a little air
 
     def largest(lines: list[str]) -> float:
@@ -172,12 +178,12 @@ def die_name_lines(label: str) -> tuple[tuple[str, ...], float]:
             font -= 0.01
         return round(font, 2)
 
+    label = "/".join(names)
     one = largest([label])
-    if "/" not in label or one >= 0.45:
+    if len(names) == 1 or one >= 0.45:
         return (label,), one
-    stacked = label.split("/")
-    two = largest(stacked)
-    return (tuple(stacked), two) if two > one else ((label,), one)
+    two = largest(list(names))
+    return (names, two) if two > one else ((label,), one)
 
 
 def die_words(view: BoardView, cell: Cell) -> str:
@@ -284,7 +290,7 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
         css = ["cell"]
         if cell in board.honeypots:
             css.append(f"honeypot-{board.honeypots[cell]}")
-        if cell in view.labels:
+        if cell in view.dice:
             css.append("die")
         if cell in view.highlight:
             css.append("highlight")
@@ -303,7 +309,7 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
         out.append("</g>")
     out.append('<g class="marks">')
     for cell, factor in sorted(board.honeypots.items()):
-        if cell in view.labels:
+        if cell in view.dice:
             continue
         x, y = centres[cell]
         if view.highlight.get(cell) is not None:
@@ -321,16 +327,16 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
     out.append("</g>")
     out.append(f'<g class="dice" fill="{COLOURS["die"]}" stroke="{COLOURS["die-edge"]}" '
                f'stroke-width="{_n(size / 15)}">')
-    for cell in view.labels:
+    for cell in view.dice:
         x, y = centres[cell]
         out.append(f'<circle class="die" data-cell="{cell[0]},{cell[1]}" cx="{_n(x)}" cy="{_n(y)}" '
                    f'r="{_n(DIE_RADIUS * size)}">'
                    f'<title>{html.escape(die_words(view, cell))}</title></circle>')
     out.append("</g>")
     out.append('<g class="names" stroke="none">')
-    for cell, label in view.labels.items():
+    for cell, names in view.dice.items():
         x, y = centres[cell]
-        lines, font = die_name_lines(label)
+        lines, font = die_name_lines(names)
         out.append(_name(x, y, lines, font * size))
     out.append("</g>")
     if view.cell_names:

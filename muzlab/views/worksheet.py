@@ -34,6 +34,7 @@ from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import (
     degree_name,
     face_label,
+    face_names,
     join,
     key_label,
     show_name,
@@ -544,7 +545,7 @@ def _die_page(paper: str, reader: Reader) -> Figure:
     for index, shape in enumerate(shapes):
         face = order[index]
         ax.add_patch(Polygon(shape, closed=True, facecolor="white", edgecolor=INK, linewidth=0.9))
-        label = "\n".join(symbols(name, reader) for name in face_label(face, reader).split("/"))  # face k
+        label = "\n".join(symbols(name, reader) for name in face_names(face, reader))  # face k
         ax.text(*shape.mean(axis=0), label, ha="center", va="center", fontsize=edge * (0.62 if "\n" in label
                 else 0.9), fontweight="bold", color=INK, linespacing=1.1)
     top = height - MARGIN_MM
