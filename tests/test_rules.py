@@ -274,3 +274,20 @@ def test_a_roll_is_a_chance_node_of_the_twelve_faces_with_each_ones_legal_cells_
             assert scores == {cell: position.score(face, cell) for cell in scores}
             seen_empty, seen_full = seen_empty or not scores, seen_full or bool(scores)
     assert seen_empty and seen_full
+
+
+def test_the_mask_engine_is_composed_into_a_position_not_inherited():
+    """A position holds its engine (`_engine`) and answers the same public questions through it; a
+    child stands on its own engine, and a released one rebuilds its grid when asked again."""
+    from muzlab.rules.engine import Engine
+
+    position = Position(None, {"e5": "C", "e6": "E"})
+    assert Engine not in type(position).__mro__ and type(position._engine) is Engine
+    child = position.place("G", "e7")
+    assert child._engine is not position._engine and child.parent is position
+    fresh = Position(None, dict(child.dice))
+    assert all(child.legal_count(pitch) == fresh.legal_count(pitch) == len(fresh.legal_placements(pitch))
+               for pitch in range(12))
+    step = child.step(9, fresh.legal_placements(9)[0], release=True)
+    assert dict(child.dice) == dict(fresh.dice) and child.legal_placements(9) == fresh.legal_placements(9)
+    assert step.position._engine._count == len(step.position) == 4

@@ -3,8 +3,9 @@
 A position's dice are kept as a grid (one pitch class or EMPTY per cell) and as three byte strings,
 one per line direction of the board's `Layout`: the runs below and above an empty cell are found with
 rfind/find and looked up, gap included, in the rule set's memoised tables (`RunChecks`). A child
-position recomputes only the cells its new die can influence. Nothing here builds a sentence:
-`muzlab.rules.position.Position` is the public face, and its `explain` has the words.
+engine (`Engine.child`) recomputes only the cells its new die can influence. Nothing here builds a
+sentence or a Structure: `muzlab.rules.position.Position` is the public face, holding one engine
+(composed, not inherited), and its `explain` has the words.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ EMPTY = -1
 class Engine:
     """The rules' view of dice on a board: the grid, its three line strings and the legal masks.
 
-    `Position` is the one subclass; it sets these slots (`Position._init`) and adds the public API.
+    A `Position` holds one (`Position._engine`) and adds the public API; the refusal facts read one
+    too (`muzlab.rules.refusals.Refusals`). An engine's dice never change: `child` makes the next.
     """
 
     __slots__ = ("board", "rules", "_checks", "_grid", "_count", "_masks", "_layout", "_lines", "_frontier",
@@ -39,6 +41,43 @@ class Engine:
     #: how many legal cells each pitch has, packed (`TALLY_BITS` per pitch), once known: a child's is
     #: its parent's, changed where its masks changed (None: not asked yet)
     _tally: int | None
+
+    def __init__(self, board: Board, rules: RuleSet, grid: list[int], layout: Layout, checks: RunChecks,
+                 lines: tuple[bytes, bytes, bytes] | None = None, count: int | None = None):
+        self.board = board
+        self.rules = rules
+        self._checks = checks
+        self._grid = grid
+        self._layout = layout
+        self._lines = layout.lines(grid) if lines is None else lines
+        self._count = len(grid) - grid.count(EMPTY) if count is None else count
+        self._masks = None
+        #: the empty cells next to a die, when the connectivity check found them on its walk (a
+        #: position from its dice): the cells the first question computes masks for
+        self._frontier = None
+        self._tally = None
+
+    def child(self, pitch: int, i: int, give: bool = False) -> Engine:
+        """The engine after pitch on cell i, its masks updated from this one's if known; with `give`,
+        this engine's grid and masks become the child's (it is released right after)."""
+        give = give and self._count > 0  # (the empty board's grid and masks are never given away)
+        grid = self._grid if give else self._grid.copy()
+        grid[i] = pitch
+        layout, die, (column, right, left) = self._layout, DIE_BYTES[pitch], self._lines
+        k, kr, kl = layout.places[i]
+        child = Engine.__new__(Engine)  # (`__init__` written out: a game's hot path, once per move)
+        child.board, child.rules, child._checks, child._grid, child._layout = (
+            self.board, self.rules, self._checks, grid, layout)
+        child._lines = (column[:k] + die + column[k + 1:], right[:kr] + die + right[kr + 1:],
+                        left[:kl] + die + left[kl + 1:])
+        child._count, child._masks, child._frontier, child._tally = self._count + 1, None, None, None
+        if self._masks is not None and self._count > 0:
+            child._masks = child._updated_masks(self._masks, i, self._tally, give)
+            if give:
+                self._masks = None
+        elif self._count == 0:  # the opening die's empty neighbours, without a walk over the grid
+            child._frontier = set(self.board.neighbour_indices[i])
+        return child
 
     def _release(self) -> None:
         """Drop the grid, the other two line strings and the masks, keeping the column string and the

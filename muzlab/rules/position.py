@@ -36,10 +36,10 @@ from muzlab.names.spelling import (
     spell_run,
 )
 from muzlab.reading import default_reader, resolve
-from muzlab.rules.engine import DIE_BYTES, EMPTY, PITCHES_OF, Engine, Layout, layout_of
+from muzlab.rules.engine import EMPTY, PITCHES_OF, TALLY_BITS, TALLY_FIELD, Engine, layout_of
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
-from muzlab.rules.ruleset import SCALE_STEPS, RuleSet, RunChecks
+from muzlab.rules.ruleset import SCALE_STEPS, RuleSet
 
 #: The names a die shows, as values: one, or two where its lines disagree ("D#", "Eb").
 Names = tuple[str, ...]
@@ -244,10 +244,15 @@ def _spell_back(position: Position, key: Key | None) -> BoardSpelling:
 #: dice alone: its spelling costs seconds, and following thousands of positions would cost hours.
 HISTORY_SPELLED = 182
 
-class Position(Engine):
-    """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores."""
+class Position:
+    """Dice on a board: `dice` maps (q, r) to a pitch class; ask it what is legal and what scores.
 
-    __slots__ = ("_dice", "_by_pitch", "_structures", "_alone", "_parent", "_placed_at", "_spellings")
+    The legal masks, runs and points are its mask engine's (`_engine`, a `muzlab.rules.engine.Engine`,
+    composed): a position adds the structures, the board's spelling and the public API on top.
+    """
+
+    __slots__ = ("board", "rules", "_engine", "_dice", "_by_pitch", "_structures", "_alone", "_parent",
+                 "_placed_at", "_spellings")
 
     def __init__(
         self,
@@ -272,26 +277,18 @@ class Position(Engine):
                 raise InvalidCell(f"cell {board.cell_names[i]} is given twice ({cell!r} is "
                                   f"{board.cells[i]}); give each cell once")
             grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else _typed(pitch)
-        self._init(board, rules, grid, layout_of(board), rules.checks())
-        if strict and dice and not self._valid():
+        self._adopt(Engine(board, rules, grid, layout_of(board), rules.checks()))
+        if strict and dice and not self._engine._valid():
             problems = self.problems()
             if problems:
                 raise InvalidPosition(problems)
 
-    def _init(self, board: Board, rules: RuleSet, grid: list[int], layout: Layout, checks: RunChecks,
-              lines: tuple[bytes, bytes, bytes] | None = None, count: int | None = None) -> None:
-        self.board = board
-        self.rules = rules
-        self._checks = checks
-        self._grid = grid
-        self._layout = layout
-        self._lines = layout.lines(grid) if lines is None else lines
-        self._count = len(grid) - grid.count(EMPTY) if count is None else count
-        self._masks: dict[int, int] | None = None
-        #: the empty cells next to a die, when the connectivity check found them on its walk (a
-        #: position from its dice): the cells the first question computes masks for
-        self._frontier: set[int] | None = None
-        self._tally: int | None = None
+    def _adopt(self, engine: Engine) -> None:
+        """Stand on `engine` (its dice, masks and tables), with nothing worked out yet above it (`_child`
+        writes the same out for a position played from another)."""
+        self.board = engine.board
+        self.rules = engine.rules
+        self._engine = engine
         #: legal cells of every pitch, once asked twice (None: never asked, (): asked once): the
         #: cells pitch by pitch, and where each pitch's cells start
         self._by_pitch: tuple[list[Cell], tuple[int, ...]] | tuple[()] | None = None
@@ -308,7 +305,7 @@ class Position(Engine):
 
     def release(self) -> None:
         """Drop what is rebuilt when asked (`Engine._release`): a game's past positions keep a few KB."""
-        self._release()
+        self._engine._release()
         self._by_pitch = self._dice = None
 
     # ---- reading the position -------------------------------------------------------------------
@@ -318,12 +315,12 @@ class Position(Engine):
         if self._dice is None:
             cells = self.board.cells
             self._dice = MappingProxyType(
-                {cells[i]: p for i, p in enumerate(self._grid) if p != EMPTY}
+                {cells[i]: p for i, p in enumerate(self._engine._grid) if p != EMPTY}
             )
         return self._dice
 
     def __len__(self) -> int:
-        return self._count
+        return self._engine._count
 
     @property
     def parent(self) -> Position | None:
@@ -332,19 +329,19 @@ class Position(Engine):
 
     def pitch_at(self, cell: Any) -> int | None:
         """The pitch class on a cell, or None when it is empty."""
-        pitch = self._grid[self.board.cell_index(cell)]
+        pitch = self._engine._grid[self.board.cell_index(cell)]
         return None if pitch == EMPTY else pitch
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Position)
-            and self._grid == other._grid
+            and self._engine._grid == other._engine._grid
             and self.board == other.board
             and self.rules == other.rules
         )
 
     def __hash__(self) -> int:
-        return hash((self.board, self.rules.name, tuple(self._grid)))
+        return hash((self.board, self.rules.name, tuple(self._engine._grid)))
 
     # ---- legality -----------------------------------------------------------------------------
     def legal_placements(self, pitch: PitchLike) -> list[Cell]:
@@ -354,20 +351,20 @@ class Position(Engine):
         if by_pitch:  # every pitch's cells are sorted out already
             flat, starts = by_pitch
             return flat[starts[pitch]:starts[pitch + 1]]  # (a slice of a list is a new list)
-        cells = self.board.cells
-        if by_pitch is None and self._masks is not None:
+        cells, engine = self.board.cells, self._engine
+        if by_pitch is None and engine._masks is not None:
             # The first question about a position whose masks came from its parent, as in a game:
             # often the only one (the die in hand), so it is answered alone.
             self._by_pitch = ()
             bit, found = 1 << pitch, []
-            for i, mask in self._masks.items():  # (a plain loop: a comprehension is a call per question)
+            for i, mask in engine._masks.items():  # (a plain loop: a comprehension is a call per question)
                 if mask & bit:
                     found.append(cells[i])
             found.sort()  # (a board's cells are sorted: their order is their indices' order)
             return found
         # Asked again, or a position studied from its dice: every pitch at once.
         lists: list[list[Cell]] = [[] for _ in range(12)]  # (a list comprehension: one call, not 13)
-        masks = self._legal_masks()
+        masks = engine._legal_masks()
         for i in sorted(masks):
             cell = cells[i]
             for legal in PITCHES_OF[masks[i]]:
@@ -384,12 +381,13 @@ class Position(Engine):
     def legal_scores(self, pitch: PitchLike) -> dict[Cell, int]:
         """Each legal cell for `pitch` with the points a placement there would earn."""
         pitch = parse_pitch(pitch)
-        return {cell: self._cell_score(self.board.index[cell]) for cell in self.legal_placements(pitch)}
+        score, index = self._engine._cell_score, self.board.index
+        return {cell: score(index[cell]) for cell in self.legal_placements(pitch)}
 
     def chance_outcomes(self) -> list[tuple[int, dict[Cell, int]]]:
         """A roll as a chance node: each face (1/12 likely) with its legal cells and their points ({}: it
         fits nowhere); the one loop over the faces of the agents, the coach and the value model."""
-        score, index = self._cell_score, self.board.index
+        score, index = self._engine._cell_score, self.board.index
         return [(face, {cell: score(index[cell]) for cell in self.legal_placements(face)}) for face in FACES]
 
     def best_placements(self, pitch: PitchLike) -> tuple[int, list[Cell]]:
@@ -407,16 +405,25 @@ class Position(Engine):
 
     def is_locked(self) -> bool:
         """True when no pitch class has a legal placement anywhere."""
-        if self._tally is not None:  # (a game's positions: their count of legal cells is kept)
-            return self._tally == 0
-        masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
+        engine = self._engine
+        if engine._tally is not None:  # (a game's positions: their count of legal cells is kept)
+            return engine._tally == 0
+        masks = engine._masks if engine._masks is not None else engine._legal_masks()  # (a call saved)
         return not any(masks.values())
+
+    def legal_count(self, pitch: int) -> int:
+        """How many cells the pitch class `pitch` (0-11) may go to now: what a game records of each
+        placement and pass, counted without listing the cells (a replay asks it of every move)."""
+        tally = self._engine._tally
+        if tally is None:  # (once per game: `Engine.legal_count` counts, and a child keeps the tally)
+            return self._engine.legal_count(pitch)
+        return tally >> TALLY_BITS * pitch & TALLY_FIELD  # (a replay asks every move: no call more)
 
     def refusal(self, pitch: PitchLike, cell: Any) -> Refusal | None:
         """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
         is legal: what `explain` puts in words. CellOffBoard when the cell is not on the board."""
         pitch = _typed(pitch)
-        return Refusals(self).first(pitch, self._index(cell))
+        return Refusals(self._engine).first(pitch, self._index(cell))
 
     def explain(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> str | None:
         """None when the placement is legal, otherwise one sentence saying which rule it breaks, as
@@ -433,18 +440,18 @@ class Position(Engine):
     def score(self, pitch: PitchLike, cell: Any) -> int:
         """Points the placement would earn, honeypot included; IllegalPlacement if it is illegal."""
         pitch, i = self._check_placement(pitch, cell)
-        return self._cell_score(i)
+        return self._engine._cell_score(i)
 
     def score_breakdown(self, pitch: PitchLike, cell: Any) -> ScoreBreakdown:
         """The sum behind `score`: the die, each run's other dice, the honeypot; IllegalPlacement if
         the placement is illegal. The one place the quiz, worksheets and coach read points from."""
         pitch, i = self._check_placement(pitch, cell)
-        factor = self.board.multiplier[i]
-        if self._count == 0 and not self.rules.opening_scores:
+        factor, engine = self.board.multiplier[i], self._engine
+        if engine._count == 0 and not self.rules.opening_scores:
             return ScoreBreakdown(0, (), factor, 0)
         runs = []
         for line in range(3):
-            below, above = self._line_runs(line, i)
+            below, above = engine._line_runs(line, i)
             if below or above:
                 runs.append((LINE_NAMES[line], len(below) + len(above)))
         total = (1 + sum(count for _, count in runs)) * factor
@@ -459,7 +466,7 @@ class Position(Engine):
         """Place and say what it earned: the new position, the points, the completions (in `key`)."""
         pitch, i = self._check_placement(pitch, cell)
         child = self._child(pitch, i)
-        return Placement(child, self._cell_score(i), child._completed_through(i, _lesson(key)))
+        return Placement(child, self._engine._cell_score(i), child._completed_through(i, _lesson(key)))
 
     def step(self, pitch: PitchLike, cell: Any, release: bool = False) -> Step:
         """Place and read what it earned as facts, in one look at the new die's three runs: what
@@ -469,7 +476,7 @@ class Position(Engine):
         child = self._child(pitch, i, release)
         if release:
             self.release()
-        points, facts = child._placed(i, self._count > 0 or self.rules.opening_scores)
+        points, facts = child._engine._placed(i, self._engine._count > 0 or self.rules.opening_scores)
         return _step(Step, (child, self.board.cells[i], points, facts))
 
     def completions(self, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None) -> list[Structure]:
@@ -478,31 +485,20 @@ class Position(Engine):
         return self._child(pitch, i)._completed_through(i, _lesson(key))
 
     def _child(self, pitch: int, i: int, give: bool = False) -> Position:
-        """The position after pitch on cell i, its masks updated from this one's if known; with
-        `give`, this position's grid and masks become the child's (it is released right after)."""
-        give = give and self._count > 0  # (the empty board's grid and masks are never given away)
-        grid = self._grid if give else self._grid.copy()
-        grid[i] = pitch
-        layout, die, (column, right, left) = self._layout, DIE_BYTES[pitch], self._lines
-        k, kr, kl = layout.places[i]
-        lines = (column[:k] + die + column[k + 1:], right[:kr] + die + right[kr + 1:],
-                 left[:kl] + die + left[kl + 1:])
-        child = Position.__new__(Position)
-        child._init(self.board, self.rules, grid, layout, self._checks, lines, self._count + 1)
+        """The position after pitch on cell i, on its engine's child (`Engine.child`: masks updated
+        from this one's if known; with `give`, this position's grid and masks become the child's)."""
+        child = Position.__new__(Position)  # (`_adopt` written out: a game's hot path, once per move)
+        engine = child._engine = self._engine.child(pitch, i, give)
+        child.board, child.rules, child._by_pitch, child._dice = engine.board, engine.rules, None, None
+        child._structures, child._alone, child._spellings = {}, None, {}
         child._parent, child._placed_at = self, i
-        if self._masks is not None and self._count > 0:
-            child._masks = child._updated_masks(self._masks, i, self._tally, give)
-            if give:
-                self._masks = None
-        elif self._count == 0:  # the opening die's empty neighbours, without a walk over the grid
-            child._frontier = set(self.board.neighbour_indices[i])
         return child
 
     def _completed_through(self, i: int, key: Key | None) -> list[Structure]:
         """Complete runs through the occupied cell i, spelled in the lesson `key`; runs too short to
         be complete are not built."""
         found = []
-        for line, run in self._long_runs_through(i):
+        for line, run in self._engine._long_runs_through(i):
             structure = self._structure(line, run, key)
             if structure.complete:
                 found.append(structure)
@@ -511,10 +507,10 @@ class Position(Engine):
     def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
         if not (type(pitch) is int and 0 <= pitch < 12):
             pitch = _typed(pitch)
-        i = self._index(cell)
-        masks = self._masks if self._masks is not None else self._legal_masks()  # (a call saved in a game)
+        i, engine = self._index(cell), self._engine
+        masks = engine._masks if engine._masks is not None else engine._legal_masks()  # (a call saved)
         if not masks.get(i, 0) >> pitch & 1:
-            refusal = Refusals(self).first(pitch, i)
+            refusal = Refusals(engine).first(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
             reader = default_reader()  # (the reason an exception carries, for the person who called)
             reason = refusal_text(refusal, self.board, self.spelled(reader.key or ""), reader)
@@ -534,13 +530,13 @@ class Position(Engine):
         """Every run of two or more dice, columns first, each with what it is or could become; its
         notes as the board names them (`labels`), in the lesson `key` ("F#", a Key; "" for none; by
         default the default reader's)."""
-        key = _lesson(key)
+        key, runs_on = _lesson(key), self._engine._runs_on
         found = self._structures.get(key)
         if found is None:
             found = self._structures[key] = tuple(
                 self._structure(line, run, key)
                 for line in range(3) for cells in self.board.lines[line]
-                for run in self._runs_on(cells) if len(run) >= 2)
+                for run in runs_on(cells) if len(run) >= 2)
         return list(found)
 
     def labels(self, key: PitchLike | Key | None = None, reader: Reader | None = None) -> dict[Cell, str]:
@@ -597,7 +593,7 @@ class Position(Engine):
             rank = (order[structure.complete, structure.kind], -len(structure.cells))
             if best is None or rank < best[0]:
                 best = (rank, structure.alone()[structure.cells.index(cell)])
-        return pitch_name(self._grid[i]) if best is None else best[1]
+        return pitch_name(self._engine._grid[i]) if best is None else best[1]
 
     def _alone_labels(self) -> dict[Cell, str]:
         """Each die's name in one run through it spelled alone (`_alone_names`), worked out once."""
@@ -610,12 +606,12 @@ class Position(Engine):
         return self._structures_through(self._index(cell), _lesson(key))
 
     def _structures_through(self, i: int, key: Key | None = None) -> list[Structure]:
-        found = []
+        found, ray = [], self._engine._run
         for line in range(3):
             down = self.board.down[line][i]
-            start = len(self._run(down))
+            start = len(ray(down))
             run = tuple(reversed(down[:start])) + (i,) + self.board.up[line][i][
-                : len(self._run(self.board.up[line][i]))
+                : len(ray(self.board.up[line][i]))
             ]
             if len(run) >= 2:
                 found.append(self._structure(line, run, key))
@@ -623,44 +619,21 @@ class Position(Engine):
 
     def _structure(self, line: int, run: tuple[int, ...], key: Key | None) -> Structure:
         """The run's Structure, named by this board in the lesson key `key` (resolved)."""
-        cells = tuple(self.board.cells[i] for i in run)
-        pitches = tuple(self._grid[i] for i in run)
+        cells, grid = tuple(self.board.cells[i] for i in run), self._engine._grid
+        pitches = tuple(grid[i] for i in run)
         if line == COLUMN:
-            return self._triad_structure(run, cells, pitches, key)
-        fits = self._checks.scale_fits(pitches)
+            return _triad_structure(self, run, cells, pitches, key)
+        fits = self._engine._checks.scale_fits(pitches)
         keys = tuple(sorted({(tonic, kind) for tonic, kind, _ in fits}))
         complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
         return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys,
                          qualities=self.rules.triad_qualities, source=self, key=key)
 
-    def _key_context(self, run: tuple[int, ...]) -> tuple[int, ...]:
-        """Tonics of the major keys fitted by the diagonal runs through the dice of a column run."""
-        tonics = set()
-        for i in run:
-            for line in (1, 2):
-                below, above = self._line_runs(line, i)
-                if below or above:
-                    fits = self._checks.scale_fits((*below, self._grid[i], *above))
-                    tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
-        return tuple(sorted(tonics))
-
-    def _triad_structure(self, run, cells, pitches, key: Key | None) -> Structure:
-        checks = self._checks
-        if len(pitches) == 3:
-            quality = checks.triad_quality(pitches)
-            triads = ((pitches[0], quality),) if quality else ()
-            context = self._key_context(run) if triads else ()
-            return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
-                             context=context, qualities=checks.triad_qualities, source=self, key=key)
-        triads = _triads_to_come(self, run, *pitches) if len(pitches) == 2 else ()
-        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=triads,
-                         qualities=checks.triad_qualities, source=self, key=key)
-
     def problems(self, reader: Reader | None = None) -> list[Problem]:
         """Every way these dice break the rules: illegal runs, and dice cut off from the others, in
         words for `reader` (by default the default reader)."""
-        found, reader = [], resolve(reader)
-        grid, board, checks = self._grid, self.board, self._checks
+        found, reader, engine = [], resolve(reader), self._engine
+        grid, board, checks = engine._grid, self.board, engine._checks
         for line in range(3):
             fault_of, allowed = ((checks.column_fault, checks.triad_qualities) if line == COLUMN
                                  else (checks.scale_fault, checks.scale_types))
@@ -668,13 +641,13 @@ class Position(Engine):
             for i, pitch in enumerate(grid):
                 if pitch == EMPTY or (down[i] and grid[down[i][0]] != EMPTY):
                     continue  # only walk up from the bottom die of each run
-                above = self._run(up[i])
+                above = engine._run(up[i])
                 fault = fault_of((pitch, *above)) if above else None
                 if fault:
                     cells = tuple(board.cells[j] for j in (i, *up[i][: len(above)]))
                     found.append(_problem(Refusal(fault[0], line=line, cells=cells, pitches=(pitch, *above),
                                                   allowed=allowed, detail=fault[1]), board, reader))
-        stray = self._disconnected()
+        stray = engine._disconnected()
         if stray:
             apart = Refusal("apart", cells=tuple(board.cells[i] for i in stray))
             found.append(_problem(apart, board, reader))
@@ -706,6 +679,34 @@ class Position(Engine):
 
 
 
+def _triad_structure(position: Position, run: tuple[int, ...], cells: tuple[Cell, ...],
+                     pitches: tuple[int, ...], key: Key | None) -> Structure:
+    """A column run's Structure on `position`, in the lesson key `key`: a complete triad with the
+    tonics of the major keys its dice's diagonals fit, or a pair with the triads it could become."""
+    checks = position._engine._checks
+    if len(pitches) == 3:
+        quality = checks.triad_quality(pitches)
+        triads = ((pitches[0], quality),) if quality else ()
+        context = _key_context(position._engine, run) if triads else ()
+        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
+                         context=context, qualities=checks.triad_qualities, source=position, key=key)
+    triads = _triads_to_come(position, run, *pitches) if len(pitches) == 2 else ()
+    return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=triads,
+                     qualities=checks.triad_qualities, source=position, key=key)
+
+
+def _key_context(engine: Engine, run: tuple[int, ...]) -> tuple[int, ...]:
+    """Tonics of the major keys fitted by the diagonal runs through the dice of a column run."""
+    tonics = set()
+    for i in run:
+        for line in (1, 2):
+            below, above = engine._line_runs(line, i)
+            if below or above:
+                fits = engine._checks.scale_fits((*below, engine._grid[i], *above))
+                tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
+    return tuple(sorted(tonics))
+
+
 def _alone_names(position: Position) -> dict[Cell, str]:
     """Each die's name in one run through it spelled alone, chosen in this order: a complete triad, a
     complete scale, a potential triad, a scale run (the longer first); a die in no run its default
@@ -714,7 +715,7 @@ def _alone_names(position: Position) -> dict[Cell, str]:
     chosen: dict[Cell, tuple[tuple[int, int], str]] = {}
     for line in range(3):
         for cells in position.board.lines[line]:
-            for run in position._runs_on(cells):
+            for run in position._engine._runs_on(cells):
                 if len(run) < 2:
                     continue
                 structure = position._structure(line, run, None)
@@ -750,13 +751,14 @@ def _triads_to_come(position: Position, run: tuple[int, ...], low: int,
                     high: int) -> tuple[tuple[int, str], ...]:
     """The (root, quality) of every triad a column pair low-high could still become: a note a third
     above or below that the board's room and the diagonals through that cell allow."""
-    checks, board, refusals = position._checks, position.board, Refusals(position)
+    engine = position._engine
+    checks, board, refusals = engine._checks, position.board, Refusals(engine)
     triads: set[tuple[int, str]] = set()
     up, down = board.up[COLUMN][run[-1]], board.down[COLUMN][run[0]]
     for side, completing, above in ((up, checks.completes_above[low][high], True),
                                     (down, checks.completes_below[low][high], False)):
         if refusals.side_fault(side, completing) is None:
-            fitting = completing & position._diagonal_mask(side[0])
+            fitting = completing & engine._diagonal_mask(side[0])
             for pitch in range(12):
                 if fitting >> pitch & 1:
                     triad = (low, high, pitch) if above else (pitch, low, high)

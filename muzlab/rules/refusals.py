@@ -3,8 +3,9 @@ the run it concerns (`muzlab.core.refusal.Refusal`). The sentence a student read
 these facts in the naming layer (`muzlab.names.refusal_words`).
 
 `Refusals` reads the mask engine's runs, which know *that* a pitch may not go on a cell, to say
-*why*; a `Position` asks it (`Refusals(position).first(pitch, i)`) in `refusal`, `explain` and
-`place`, composed rather than inherited: the engine's hot paths never pass through it.
+*why*; a `Position` asks it of its engine (`Refusals(position._engine).first(pitch, i)`) in
+`refusal`, `explain` and `place`, composed rather than inherited, as the engine is in the position:
+the engine's hot paths never pass through it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from muzlab.rules.engine import EMPTY, Engine
 
 
 class Refusals:
-    """A refusal's facts, read off the runs of one engine (a position)."""
+    """A refusal's facts, read off the runs of one engine (a position's)."""
 
     __slots__ = ("_engine",)
 
