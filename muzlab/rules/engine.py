@@ -66,11 +66,15 @@ class Engine:
         layout, die, (column, right, left) = self._layout, DIE_BYTES[pitch], self._lines
         k, kr, kl = layout.places[i]
         child = Engine.__new__(Engine)  # (`__init__` written out: a game's hot path, once per move)
-        child.board, child.rules, child._checks, child._grid, child._layout = (
-            self.board, self.rules, self._checks, grid, layout)
+        child.board = self.board
+        child.rules = self.rules
+        child._checks = self._checks
+        child._grid = grid
+        child._layout = layout
         child._lines = (column[:k] + die + column[k + 1:], right[:kr] + die + right[kr + 1:],
                         left[:kl] + die + left[kl + 1:])
-        child._count, child._masks, child._frontier, child._tally = self._count + 1, None, None, None
+        child._count = self._count + 1
+        child._masks = child._frontier = child._tally = None
         if self._masks is not None and self._count > 0:
             child._masks = child._updated_masks(self._masks, i, self._tally, give)
             if give:

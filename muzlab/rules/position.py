@@ -45,6 +45,8 @@ from muzlab.rules.ruleset import SCALE_STEPS, RuleSet
 Names = tuple[str, ...]
 #: The faces of the twelve-sided die, each as likely (`Position.chance_outcomes`).
 FACES = range(12)
+#: What a position has worked out of its structures before it is first asked (shared, read-only).
+NOTHING_YET: Mapping = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -296,7 +298,7 @@ class Position:
         #: what is on the board, worked out once when asked (a position never changes): every run
         #: as a Structure (per lesson key), each die's name in its own run alone, and the board's
         #: spelling per lesson key
-        self._structures: dict[str | None, tuple[Structure, ...]] = {}
+        self._structures: Mapping[Key | None, tuple[Structure, ...]] = NOTHING_YET
         self._alone: dict[Cell, str] | None = None
         self._spellings: dict[str | None, BoardSpelling] = {}
         #: the position this one was played from (`place`), whose names a game has shown already
@@ -488,10 +490,14 @@ class Position:
         """The position after pitch on cell i, on its engine's child (`Engine.child`: masks updated
         from this one's if known; with `give`, this position's grid and masks become the child's)."""
         child = Position.__new__(Position)  # (`_adopt` written out: a game's hot path, once per move)
-        engine = child._engine = self._engine.child(pitch, i, give)
-        child.board, child.rules, child._by_pitch, child._dice = engine.board, engine.rules, None, None
-        child._structures, child._alone, child._spellings = {}, None, {}
-        child._parent, child._placed_at = self, i
+        child._engine = self._engine.child(pitch, i, give)
+        child.board = self.board
+        child.rules = self.rules
+        child._by_pitch = child._dice = child._alone = None
+        child._structures = NOTHING_YET
+        child._spellings = {}
+        child._parent = self
+        child._placed_at = i
         return child
 
     def _completed_through(self, i: int, key: Key | None) -> list[Structure]:
@@ -533,6 +539,8 @@ class Position:
         key, runs_on = _lesson(key), self._engine._runs_on
         found = self._structures.get(key)
         if found is None:
+            if self._structures is NOTHING_YET:  # (most positions of a game are never asked)
+                self._structures = {}
             found = self._structures[key] = tuple(
                 self._structure(line, run, key)
                 for line in range(3) for cells in self.board.lines[line]
