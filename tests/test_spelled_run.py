@@ -139,3 +139,26 @@ def test_a_spelled_run_is_a_frozen_value_and_refuses_what_is_no_run():
         keyboard.layout(run, kind="triad")
     assert isinstance(Position(None, {"e5": "C", "e6": "E", "e7": "G"}).runs_through("e5")[0].spelled_run(),
                       SpelledRun)
+
+
+def test_a_run_that_is_no_triad_or_scale_is_played_note_by_note_in_either_edition(monkeypatch):
+    """A column pair has no spelled run: the panel plays its notes upward, with no staff or keyboard,
+    and the homework edition's page is handed the same note events (not an error in the callback)."""
+    import sys
+
+    from muzlab.widgets import listen
+
+    pair = Position(None, {"e5": "C", "e6": "E"}).runs_through("e5")[0]
+    with pytest.raises(NotAStructure):
+        pair.spelled_run()
+    panel = listen.ListenPanel()
+    panel.show(pair)
+    assert panel.player.value[:4] == b"RIFF" and panel.staff.value == "" and panel.keyboard.value == ""
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    page = listen.ListenPanel()
+    page.show(pair)
+    assert page.player.events == [[0, 1, 60], [1, 1, 64]] and page.staff.mei == ""
+    c_major = Position(None, {"e5": "C", "e6": "E", "e7": "G"}).runs_through("e5")[0]
+    page.show(c_major)
+    assert page.player.events == [list(event) for event in register.run_events(c_major.spelled_run())]
+    assert mei_facts(page.staff.mei)[2] == "C major"
