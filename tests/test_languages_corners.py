@@ -4,6 +4,7 @@ name, the computer's level, every move's sentence) and the help of the lessons a
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from datetime import datetime
 from pathlib import Path
@@ -133,3 +134,34 @@ def test_the_help_of_the_lessons_and_worksheet_commands_is_in_the_commands_langu
              and not line.endswith(":")]
     assert words and not [line for line in words if line in translated], command
     assert translated != english
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_boards_legend_and_title_are_in_the_readers_language(code):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from muzlab.views import plot
+    from muzlab.views.svg import legend_words, position_svg
+
+    reader = Reader(typeset=True, language=code)
+    position = Position(dice={"e4": "C", "e5": "E", "f4": "D"})
+    svg, english = position_svg(position, reader=reader), legend_words("en")
+    assert all(words in svg for words in legend_words(code).values() if words != legend_words(code)["dead",
+                                                                                                      "run"])
+    assert not any(words in svg for words in english.values())
+    ax = plot.board(position, highlight="G", reader=reader)
+    assert ax.get_title() and "legal cell" not in ax.get_title() and "Where can" not in ax.get_title()
+    assert {text.get_text() for text in ax.get_legend().get_texts()} == {
+        legend_words(code)[style, kind] for style in ("complete", "potential") for kind in ("triad", "scale")}
+
+
+def test_the_translated_pages_figures_are_drawn_from_the_catalogues_as_they_are_now(tmp_path):
+    spec = importlib.util.spec_from_file_location("figures", ROOT / "docs" / "make_rules_figures.py")
+    figures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(figures)
+    for code in LANGUAGES:
+        figures.scoring(figures.Words(code), tmp_path)
+        shipped = ROOT / "docs" / code / "images" / "rules" / "scoring.png"
+        assert (tmp_path / "scoring.png").read_bytes() == shipped.read_bytes(), \
+            "run python docs/make_rules_figures.py"
