@@ -171,3 +171,14 @@ def test_no_paragraph_is_left_in_english(code, page, template):
         if words:
             left[paragraph[:60]] = sorted(words)
     assert left == {}
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+def test_a_move_points_to_the_words_page_of_its_readers_language(code):
+    from muzlab.play.game_words import TWO_NAMES_PAGE, two_names_page
+
+    link = two_names_page(Reader(language=code))
+    page, _, anchor = link.partition("#")
+    assert (link == TWO_NAMES_PAGE) == (code == "en") and page == ("docs/words.md" if code == "en"
+                                                                   else f"docs/{code}/words.md")
+    assert anchor in anchors((ROOT / page).read_text(encoding="utf-8"))

@@ -28,7 +28,7 @@ from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game_words import TWO_NAMES_PAGE, DieWords, event_sentence, give_ups_end_sentence, sheet_rows
+from muzlab.play.game_words import DieWords, event_sentence, give_ups_end_sentence, sheet_rows, two_names_page
 from muzlab.play.records import AgentState
 from muzlab.reading import for_people
 from muzlab.rules.position import Structure
@@ -415,7 +415,7 @@ class Table:
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
         named = game.die_words(reader)
-        page = ([reader.gettext("one sound, two names: {page}").format(page=TWO_NAMES_PAGE)]
+        page = ([reader.gettext("one sound, two names: {page}").format(page=two_names_page(reader))]
                 if named[-1].read_as and not any(earlier.read_as for earlier in named[:-1]) else [])
         text = self._sentence(event, reader, named[-1], said=page)  # (the words page, once a game)
         if extra:
