@@ -134,6 +134,10 @@ def test_the_help_of_the_lessons_and_worksheet_commands_is_in_the_commands_langu
              and not line.endswith(":")]
     assert words and not [line for line in words if line in translated], command
     assert translated != english
+    # argparse's own words too: the usage line, the headings, the help of -h
+    assert english.startswith("usage: ") and "show this help message and exit" in english
+    assert not translated.startswith("usage: ") and "show this help message and exit" not in translated
+    assert "options:" in english and "options:" not in translated.replace("\u00a0", " ") or code == "fr"
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
