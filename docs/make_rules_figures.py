@@ -1,10 +1,14 @@
-"""Regenerate the figures of docs/rules.md and docs/words.md, drawn by muzlab itself (deterministic).
+"""Regenerate the figures of docs/rules.md and docs/words.md and of their translations (docs/de/,
+docs/fr/, docs/es/), drawn by muzlab itself (deterministic).
 
     python docs/make_rules_figures.py
 
-Writes PNGs to docs/images/rules/ and docs/images/words/. Every position is built from cell names
-and checked by the rules as it is built, so a figure cannot show a position the rules refuse; the
-points in the titles are asked of the position, not typed.
+Writes PNGs to docs/images/rules/ and docs/images/words/, and for each translation to
+docs/<language>/images/ (so a translated page links its figures as the English page does). Every
+position is built from cell names and checked by the rules as it is built, so a figure cannot show a
+position the rules refuse; the points in the titles are asked of the position, not typed. The titles
+are sentences of muzlab's catalogues (docs/languages/catalogues.py extracts this file too), with the
+notes, triads and keys named as muzlab names them in that language.
 """
 
 from __future__ import annotations
@@ -17,14 +21,18 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 
-from muzlab import Board, Position, RuleSet
+from muzlab import Board, Position, RuleSet  # noqa: E402
 from muzlab.core.hexgrid import to_pixel  # noqa: E402
+from muzlab.names.language import DEFAULT_NOTE_NAMES, key_phrase, prose_note, triad_phrase  # noqa: E402
+from muzlab.names.reader import Reader  # noqa: E402
+from muzlab.names.spelling import show_name  # noqa: E402
 from muzlab.views import plot  # noqa: E402
 from muzlab.views.keyboard import keyboard  # noqa: E402
 
 HERE = Path(__file__).parent
-RULES_IMAGES = HERE / "images" / "rules"
-WORDS_IMAGES = HERE / "images" / "words"
+#: Where each language's figures go: English beside this script, a translation in its own folder.
+FOLDERS = {"en": HERE / "images", "de": HERE / "de" / "images", "fr": HERE / "fr" / "images",
+           "es": HERE / "es" / "images"}
 DPI = 90
 #: PNG metadata without the matplotlib version, so the same picture gives the same bytes.
 METADATA = {"Software": None}
@@ -35,7 +43,7 @@ def save(fig: plt.Figure, path: Path) -> None:
     """Write one figure as PNG and close it."""
     fig.savefig(path, dpi=DPI, metadata=METADATA, bbox_inches="tight", pad_inches=0.1)
     plt.close(fig)
-    print(f"wrote {path.relative_to(HERE.parent)}")
+    print(f"wrote {path.relative_to(HERE.parent) if path.is_relative_to(HERE.parent) else path}")
 
 
 def at(board: Board, dice: dict[str, str]) -> dict[tuple[int, int], str]:
@@ -43,59 +51,100 @@ def at(board: Board, dice: dict[str, str]) -> dict[tuple[int, int], str]:
     return {board.parse_cell(name): note for name, note in dice.items()}
 
 
-def board_with_names() -> None:
+class Words:
+    """One language's words for the figures: its reader (its note names, typeset) and its sentences."""
+
+    def __init__(self, code: str):
+        self.code = code
+        self.reader = Reader(DEFAULT_NOTE_NAMES[code], typeset=True, language=code)
+        self.gettext, self.ngettext = self.reader.gettext, self.reader.ngettext
+
+    def note(self, name: str) -> str:
+        """A note as a sentence of the language writes it: "F♯", "Fis", "fa♯"."""
+        return prose_note(show_name(name, self.reader), self.code)
+
+    def notes(self, names: str) -> str:
+        """Notes joined by dashes: "C–E–G", "do–mi–sol"."""
+        return "–".join(self.note(name) for name in names.split())
+
+    def key(self, tonic: str) -> str:
+        """A major key: "C major", "C-Dur", "do majeur"."""
+        return key_phrase(show_name(tonic, self.reader), "major", self.code)
+
+    def triad(self, root: str, quality: str) -> str:
+        """A triad by root and quality: "A minor", "a-Moll", "la mineur"."""
+        return triad_phrase(show_name(root, self.reader), quality, self.code)
+
+
+def first(sentence: str) -> str:
+    """A title that begins with a note, with a capital letter ("Fa ne peut pas aller sur f8")."""
+    return sentence[:1].upper() + sentence[1:]
+
+
+def board_with_names(words: Words, folder: Path) -> None:
     fig, ax = plt.subplots(figsize=(7.5, 8))
-    plot.board(Position(), ax=ax, coordinates=True,
-               title="The standard board: 61 cells named a1 to i5; the centre is e5")
-    save(fig, RULES_IMAGES / "board.png")
+    cells = sorted(STANDARD.cell_name(cell) for cell in STANDARD.cells)
+    title = words.gettext("The standard board: {count} cells named {first} to {last}; the centre is {centre}")
+    plot.board(Position(), ax=ax, coordinates=True, reader=words.reader, title=title.format(
+        count=len(cells), first=cells[0], last=cells[-1], centre=STANDARD.cell_name(STANDARD.centre)))
+    save(fig, folder / "board.png")
 
 
-def three_lines() -> None:
+def three_lines(words: Words, folder: Path) -> None:
     fig, axes = plt.subplots(1, 3, figsize=(15, 5.5))
+    centre = STANDARD.cell_name(STANDARD.centre)
     lines = {
-        "the column through e5 (triads)": [c for c in STANDARD.cells if c[0] == 0],
-        "its rising-right diagonal (scales)": [c for c in STANDARD.cells if c[0] + c[1] == 0],
-        "its rising-left diagonal (scales)": [c for c in STANDARD.cells if c[1] == 0],
+        words.gettext("the column through {cell} (triads)").format(cell=centre):
+            [c for c in STANDARD.cells if c[0] == 0],
+        words.gettext("its rising-right diagonal (scales)"): [c for c in STANDARD.cells if c[0] + c[1] == 0],
+        words.gettext("its rising-left diagonal (scales)"): [c for c in STANDARD.cells if c[1] == 0],
     }
     lone_c = Position(dice=at(STANDARD, {"e5": "C"}))
-    for ax, (title, line) in zip(axes, lines.items(), strict=True):
+    for ax, (line_words, line) in zip(axes, lines.items(), strict=True):
         bottom, top = max(line, key=lambda c: to_pixel(c)[1]), min(line, key=lambda c: to_pixel(c)[1])
-        plot.board(lone_c, ax=ax, highlight=line, legend=False,
-                   title=f"{title}:\n{STANDARD.cell_name(bottom)} up to {STANDARD.cell_name(top)}")
-    save(fig, RULES_IMAGES / "three_lines.png")
+        title = words.gettext("{line}:\n{bottom} up to {top}").format(
+            line=line_words, bottom=STANDARD.cell_name(bottom), top=STANDARD.cell_name(top))
+        plot.board(lone_c, ax=ax, highlight=line, legend=False, reader=words.reader, title=title)
+    save(fig, folder / "three_lines.png")
 
 
-def triads() -> None:
+def triads(words: Words, folder: Path) -> None:
     position = Position(dice=at(STANDARD, {"e4": "C", "e5": "E", "e6": "G", "f4": "D", "f5": "F#"}))
     fig, ax = plt.subplots(figsize=(7.5, 8))
-    plot.board(position, ax=ax, title="A complete C major triad (e4–e6) and a potential triad D–F# (f4–f5)")
-    save(fig, RULES_IMAGES / "triads.png")
+    title = words.gettext("A complete {triad} triad ({cells}) and a potential triad {pair} ({pair_cells})")
+    plot.board(position, ax=ax, reader=words.reader, title=title.format(
+        triad=words.triad("C", "major"), cells="e4–e6", pair=words.notes("D F#"), pair_cells="f4–f5"))
+    save(fig, folder / "triads.png")
 
 
-def lone_c_partners() -> None:
+def lone_c_partners(words: Words, folder: Path) -> None:
     lone_c = Position(dice=at(STANDARD, {"e5": "C"}))
     fig, axes = plt.subplots(1, 2, figsize=(12, 6.5))
-    plot.board(lone_c, ax=axes[0], highlight="E", legend=False)
-    plot.board(lone_c, ax=axes[1], highlight="Ab", legend=False)
-    save(fig, RULES_IMAGES / "lone_c.png")
+    plot.board(lone_c, ax=axes[0], highlight="E", legend=False, reader=words.reader)
+    plot.board(lone_c, ax=axes[1], highlight="Ab", legend=False, reader=words.reader)
+    save(fig, folder / "lone_c.png")
 
 
-def room_rule() -> None:
+def room_rule(words: Words, folder: Path) -> None:
     edge = Position(dice=at(STANDARD, {"e7": "C", "e6": "A", "e5": "F", "f7": "D", "f5": "G"}))
     reason = edge.explain("F", "f8")
     assert reason is not None and "could never be finished" in reason, reason
     fig, ax = plt.subplots(figsize=(7.5, 8))
     # Cell names, not the green of a legal cell, show where f8 is: F may not go there.
-    plot.board(edge, ax=ax, coordinates=True, title="F may not go on f8: D–F could never be finished")
-    save(fig, RULES_IMAGES / "room_rule.png")
+    title = words.gettext("{note} may not go on {cell}: {pair} could never be finished")
+    plot.board(edge, ax=ax, coordinates=True, reader=words.reader,
+               title=first(title.format(note=words.note("F"), cell="f8", pair=words.notes("D F"))))
+    save(fig, folder / "room_rule.png")
 
 
-def scale() -> None:
+def scale(words: Words, folder: Path) -> None:
     names = "b2 c3 d4 e5 f5 g5 h5".split()
     c_major = Position(dice=at(STANDARD, dict(zip(names, "C D E F G A B".split(), strict=True))))
     fig, ax = plt.subplots(figsize=(7.5, 8))
-    plot.board(c_major, ax=ax, title="A complete C major scale on a rising-right diagonal, b2 to h5")
-    save(fig, RULES_IMAGES / "scale.png")
+    title = words.gettext("A complete {key} scale on a rising-right diagonal, {first} to {last}")
+    plot.board(c_major, ax=ax, reader=words.reader,
+               title=title.format(key=words.key("C"), first=names[0], last=names[-1]))
+    save(fig, folder / "scale.png")
 
 
 SCORING_EXAMPLES = [
@@ -106,60 +155,69 @@ SCORING_EXAMPLES = [
 ]
 
 
-def scoring() -> None:
+def scoring(words: Words, folder: Path) -> None:
     fig, axes = plt.subplots(1, 4, figsize=(22, 6.5))
     for ax, (dice, note, name) in zip(axes, SCORING_EXAMPLES, strict=True):
         before = Position(dice=at(STANDARD, dice))
         cell = STANDARD.parse_cell(name)
         points = before.score(note, cell)
-        plot.board(before.place(note, cell), ax=ax, last=cell, legend=False,
-                   title=f"{note} on {name}: {points} points")
-    save(fig, RULES_IMAGES / "scoring.png")
+        title = words.ngettext("{note} on {cell}: {points} point", "{note} on {cell}: {points} points",
+                               points)
+        plot.board(before.place(note, cell), ax=ax, last=cell, legend=False, reader=words.reader,
+                   title=first(title.format(note=words.note(note), cell=name, points=points)))
+    save(fig, folder / "scoring.png")
 
 
-def master() -> None:
+def master(words: Words, folder: Path) -> None:
     board, rules = Board.master(), RuleSet.master()
     names = "c3 d4 e5 f6 g6 h6".split()
     position = Position(board, at(board, dict(zip(names, "C D E F# G# A#".split(), strict=True))), rules)
     fig, ax = plt.subplots(figsize=(8, 8.6))
-    plot.board(position, ax=ax, coordinates=True,
-               title="Master board (91 cells, centre f6): a complete whole-tone scale")
-    save(fig, RULES_IMAGES / "master.png")
+    title = words.gettext("Master board ({count} cells, centre {centre}): a complete whole-tone scale")
+    plot.board(position, ax=ax, coordinates=True, reader=words.reader,
+               title=title.format(count=len(board.cells), centre=board.cell_name(board.centre)))
+    save(fig, folder / "master.png")
 
 
-#: The pictures of docs/words.md: file name -> panels, each (notes, kind, semitones shown, title).
-WORD_PICTURES = {
-    "pitch_classes": [("C C# D D# E F F# G G# A A# B", None, False, "the twelve pitch classes, one octave")],
-    "semitone": [("E F", None, True, "E to F: one semitone"), ("F F#", None, True, "F to F#: one semitone")],
-    "interval": [("C G", None, True, "C up to G: an interval of 7 semitones")],
-    "thirds": [("C E", None, True, "C–E: a major third"), ("C Eb", None, True, "C–Eb: a minor third")],
-    "triad": [("C E G", "triad", True, "C–E–G: the C major triad"),
-              ("A C E", "triad", True, "A–C–E: the A minor triad")],
-    "scale": [("C D E F G A B", "scale", True, "the C major scale: 2 2 1 2 2 2 (1 back to C)")],
-    "enharmonic": [("F#", None, False, "F#"), ("Gb", None, False, "Gb: the same piano key, another name")],
-}
-
-
-def word_pictures() -> None:
-    for name, panels in WORD_PICTURES.items():
+def word_pictures(words: Words, folder: Path) -> None:
+    """The pictures of docs/words.md: each a row of keyboards (notes, kind, semitones shown, title)."""
+    gettext, note, notes = words.gettext, words.note, words.notes
+    pictures = {
+        "pitch_classes": [("C C# D D# E F F# G G# A A# B", None, False,
+                           gettext("the twelve pitch classes, one octave"))],
+        "semitone": [(pair, None, True, first(gettext("{low} to {high}: one semitone").format(
+            low=note(pair.split()[0]), high=note(pair.split()[1])))) for pair in ("E F", "F F#")],
+        "interval": [("C G", None, True, first(gettext("{low} up to {high}: an interval of {count} semitones")
+                                               .format(low=note("C"), high=note("G"), count=7)))],
+        "thirds": [("C E", None, True, first(gettext("{notes}: a major third").format(notes=notes("C E")))),
+                   ("C Eb", None, True,
+                    first(gettext("{notes}: a minor third").format(notes=notes("C Eb"))))],
+        "triad": [(chord, "triad", True, first(gettext("{notes}: the {triad} triad").format(
+            notes=notes(chord), triad=words.triad(chord.split()[0], quality))))
+            for chord, quality in (("C E G", "major"), ("A C E", "minor"))],
+        "scale": [("C D E F G A B", "scale", True, first(gettext(
+            "the {key} scale: 2 2 1 2 2 2 (1 back to {tonic})").format(key=words.key("C"),
+                                                                       tonic=note("C"))))],
+        "enharmonic": [("F#", None, False, first(note("F#"))),
+                       ("Gb", None, False, first(gettext("{note}: the same note on the piano, another name")
+                                                 .format(note=note("Gb"))))],
+    }
+    for name, panels in pictures.items():
         fig, axes = plt.subplots(1, len(panels), figsize=(3.4 * len(panels), 2.3), squeeze=False)
-        for ax, (notes, kind, semitones, title) in zip(axes[0], panels, strict=True):
-            keyboard(notes.split(), ax=ax, kind=kind, semitones=semitones, title=title)
-        save(fig, WORDS_IMAGES / f"{name}.png")
+        for ax, (pitches, kind, semitones, title) in zip(axes[0], panels, strict=True):
+            keyboard(pitches.split(), ax=ax, kind=kind, semitones=semitones, title=title, reader=words.reader)
+        save(fig, folder / f"{name}.png")
 
 
 def main() -> None:
-    RULES_IMAGES.mkdir(parents=True, exist_ok=True)
-    WORDS_IMAGES.mkdir(parents=True, exist_ok=True)
-    board_with_names()
-    three_lines()
-    triads()
-    lone_c_partners()
-    room_rule()
-    scale()
-    scoring()
-    master()
-    word_pictures()
+    for code, folder in FOLDERS.items():
+        words = Words(code)
+        (folder / "rules").mkdir(parents=True, exist_ok=True)
+        (folder / "words").mkdir(parents=True, exist_ok=True)
+        for figure in (board_with_names, three_lines, triads, lone_c_partners, room_rule, scale, scoring,
+                       master):
+            figure(words, folder / "rules")
+        word_pictures(words, folder / "words")
 
 
 if __name__ == "__main__":

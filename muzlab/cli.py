@@ -147,10 +147,35 @@ def _client(address: str):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser that answers a bad argument with one line and exit code 2."""
+    """An argument parser that answers a bad argument with one line and exit code 2, and writes the
+    word before its usage line in the command's language (`_in_language`)."""
+
+    usage_words = "usage: "
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message}\n")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        formatter = super()._get_formatter()
+        add_usage = formatter.add_usage
+        formatter.add_usage = lambda usage, actions, groups, prefix=None: add_usage(  # type: ignore[method-assign]
+            usage, actions, groups, prefix if prefix is not None else self.usage_words)
+        return formatter
+
+
+def _in_language(parser: argparse.ArgumentParser, reader: Reader) -> None:
+    """argparse's own words (its usage line, the headings of the help, the help of -h) in `reader`'s
+    language, in the parser and every subcommand's: argparse itself speaks only English."""
+    if isinstance(parser, _Parser):
+        parser.usage_words = reader.gettext("usage: ")
+    parser._positionals.title = reader.gettext("positional arguments")
+    parser._optionals.title = reader.gettext("options")
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = reader.gettext("show this help message and exit")
+        elif isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _in_language(command, reader)
 
 
 def _at_least(minimum: int, most: int | None = None, reader: Reader | None = None):
@@ -254,8 +279,9 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
                    help=reader.gettext("the site's folder (default ./muzlab-lite; downloads are kept in "
                                        "FOLDER-build)"))
     h.set_defaults(run=_lite)
-    lessons.add_commands(commands)
-    worksheet.add_commands(commands)
+    lessons.add_commands(commands, reader)
+    worksheet.add_commands(commands, reader)
+    _in_language(parser, reader)
     return parser
 
 

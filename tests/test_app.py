@@ -9,12 +9,15 @@ import pytest
 from IPython.core.formatters import DisplayFormatter
 
 from muzlab import Board, Position
+from muzlab.names.reader import PLAIN
 from muzlab.widgets import Explorer, PlayBoard, Quiz
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.review import Review
-from muzlab.widgets.static import NEEDS, enable, static_bundle, static_html
+from muzlab.widgets.static import enable, needs, static_bundle, static_html
 from muzlab.widgets.svgboard import Scene, SvgBoard
 from muzlab.widgets.tabbed_app import ClassroomApp
+
+NEEDS = needs(PLAIN)  # what clicking needs, in English
 
 
 # ---- the app -------------------------------------------------------------------------------------------

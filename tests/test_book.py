@@ -62,9 +62,14 @@ def pages(book):
 
 
 def test_the_pages_exist(book):
-    for page in ["index.html", "docs/rules.html", "docs/words.html",
+    translated = [f"docs/{code}/{page}.html" for code in ("de", "fr", "es") for page in ("rules", "words")]
+    for page in ["index.html", "docs/rules.html", "docs/words.html", *translated,
                  *(f"notebooks/{lesson}.html" for lesson in LESSONS)]:
         assert (book / page).is_file(), page
+    start = (book / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="{page}"' in start for page in translated)
+    german = (book / "docs" / "de" / "rules.html").read_text(encoding="utf-8")
+    assert "Dreiklänge in den Spalten" in german and 'src="../../_images/' in german
 
 
 def test_the_start_page_says_what_needs_a_live_kernel(book):

@@ -40,6 +40,11 @@ def test_the_app_in_german_at_1280_by_720_cuts_no_label_short(served):  # noqa: 
                 if tab == "Spielen":
                     page.click(".muz-start")
                     page.wait_for_selector(".muz-playboard [data-cell]", timeout=60_000)
+                    page.mouse.move(1, 1)  # no cell pointed at: the line under the board is its help
+                    page.wait_for_function("() => document.querySelector('.muz-playboard .muz-tip')"
+                                           ".innerText.includes('Zeig auf ein Feld')", timeout=30_000)
+                    label = page.get_attribute(".muz-playboard .muz-frame", "aria-label")
+                    assert label.startswith("Spielbrett: Pfeiltasten"), label  # what a screen reader says
                 if tab == "Gehörbildung":
                     page.locator(".muz-drill button", has_text="Tonleiterstufe").click()
                     page.wait_for_selector(".muz-ear", timeout=60_000)

@@ -43,7 +43,9 @@ def anchors(markdown: str) -> set[str]:
     return found
 
 
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: README and the pages of docs/, with their translations (docs/de/rules.md, ...).
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             *sorted((ROOT / "docs").glob("*/*.md"))]
 
 
 def markdown_of(document: Path) -> str:

@@ -23,7 +23,7 @@ from muzlab.core.errors import UnknownSetting
 from muzlab.names.refusal_words import refusal_text
 from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import comment, comments, decisions
-from muzlab.play.game_words import TWO_NAMES_PAGE, event_sentence, moment_words
+from muzlab.play.game_words import event_sentence, moment_words, two_names_page
 from muzlab.play.table import Table
 
 CONVENTIONS = ("english", "german", "solfege")
@@ -154,11 +154,12 @@ def test_an_event_has_one_sentence_in_the_log_the_table_and_the_class_page_in_ev
         told = [moment for moment in replayed if moment.event.kind != "roll"]  # (a computer's roll: untold)
         assert len(messages) == len(told) > 10
         for moment, text in zip(told, messages, strict=True):
-            page = [reader.gettext("one sound, two names: {page}").format(page=TWO_NAMES_PAGE)]
+            page = [reader.gettext("one sound, two names: {page}").format(page=two_names_page(reader))]
             seat = moment.event.player
             sentence = event_sentence(moment.event, game.board, reader, moment_words(moment, reader),
-                                      seats[seat].label, page if TWO_NAMES_PAGE in text else (),
-                                      seats[1 - seat].label if moment.event.kind == "pass" else "")
+                                      seats[seat].called(reader),
+                                      page if two_names_page(reader) in text else (),
+                                      seats[1 - seat].called(reader) if moment.event.kind == "pass" else "")
             assert text.startswith(sentence), (reader, text, sentence)
         assert game.log(reader) == [event_sentence(m.event, game.board, reader, moment_words(m, reader))
                                     for m in replayed]
@@ -169,5 +170,6 @@ def test_an_event_has_one_sentence_in_the_log_the_table_and_the_class_page_in_ev
         if reader.language == "en":
             english[seed] = messages
     for (seed, reader), (_game, _seats, messages) in zip(tasks, played, strict=True):
-        if reader.language != "en":  # translated: no message reads as the English one
+        if reader.language != "en":  # translated: no message reads as the English one, no computer so named
             assert not set(messages) & set(english[seed]) and not any(" places " in m for m in messages)
+            assert not any("(greedy)" in m or "(random)" in m for m in messages)

@@ -1,7 +1,8 @@
 """Build the lessons as a static HTML book: `python3 make.py book` runs this with the project's Python.
 
-The pages (this folder's start page, the numbered lessons, docs/rules.md and docs/words.md with the
-pictures under docs/) are staged in out/book-src/, Sphinx with myst-nb executes the lessons and writes
+The pages (this folder's start page, the numbered lessons, docs/rules.md and docs/words.md and their
+German, French and Spanish translations in docs/de/, docs/fr/ and docs/es/, with the pictures under
+docs/) are staged in out/book-src/, Sphinx with myst-nb executes the lessons and writes
 out/book/index.html. The execution cache in out/book-cache/ skips a lesson whose code has not changed,
 as long as muzlab and data/ have not changed either (the cache is kept per digest of them).
 
@@ -30,7 +31,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-PAGES = ("rules.md", "words.md")  # from docs/
+#: The pages from docs/: the rules and the words, in English and in each translation (docs/de/, …).
+TRANSLATIONS = ("de", "fr", "es")
+PAGES = ("rules.md", "words.md",
+         *(f"{code}/{page}" for code in TRANSLATIONS for page in ("rules.md", "words.md")))
 STARTUP = "from muzlab.widgets import static\n\nstatic.enable()\n"
 #: The homework edition's site (docs/lite/build.py), and where the book carries it.
 LITE, LITE_IN_BOOK = ROOT / "out" / "lite", "lite"

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -23,6 +23,8 @@ PACKAGE = ROOT / "muzlab"
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "muzlab.pot"
 TRANSLATED = ("de", "fr", "es")
+#: The script drawing the figures of the rules and words pages, whose titles are translated too.
+FIGURES = ROOT / "docs" / "make_rules_figures.py"
 #: The calls that mark a sentence: gettext's own names (as methods of a reader too) and the functions
 #: of muzlab.names.language, whose first argument is the language.
 #: The date written in every header, so that running the tool again changes only what changed.
@@ -45,12 +47,17 @@ def mo_path(language: str) -> Path:
 
 
 def extract() -> Catalog:
-    """Every marked sentence of the package's source, with where it is and its translator comment."""
+    """Every marked sentence of the package's source (and of `FIGURES`), with where it is and its
+    translator comment."""
     template = new_catalog(None)
     for filename, line, message, comments, context in extract_from_dir(
             PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         template.add(message, None, [(f"muzlab/{filename}", line)], auto_comments=comments,
+                     context=context)
+    for line, message, comments, context in extract_from_file(
+            "python", FIGURES, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        template.add(message, None, [(FIGURES.relative_to(ROOT).as_posix(), line)], auto_comments=comments,
                      context=context)
     return template
 

@@ -40,6 +40,7 @@ from muzlab.app.classroom import ClassError, Classroom
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
+from muzlab.play.coach import level_word
 from muzlab.play.eartraining import DRILLS, Drill, EarItem, option_words
 from muzlab.reading import for_people
 
@@ -403,7 +404,7 @@ class GameItems:
         table = self.table(*key)
         right, ideas = term_games.tags(table, reply)
         try:
-            words = term_games.play(table, reply)
+            words = term_games.play(table, reply, reader)
         except term_games.GameRefused as error:
             raise TermError(str(error)) from None
         at = self.clock().isoformat(timespec="seconds")
@@ -416,7 +417,7 @@ class GameItems:
                        for step, done, tags in term_games.result_answers(figures)]
             words += " " + for_people(reader).gettext(
                 "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
-                accuracy=f"{figures['accuracy']:g}", level=figures["level"],
+                accuracy=f"{figures['accuracy']:g}", level=level_word(figures["level"], reader),
                 margin=f"{figures['luck_adjusted_margin']:+g}")
         try:
             self.room.store.append_all([("answer", data) for data in events])

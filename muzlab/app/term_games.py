@@ -29,8 +29,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from muzlab.names.reader import Reader
 from muzlab.play.coach import decisions, level, review_rows, summary_rows, values
-from muzlab.play.table import Message, Table
+from muzlab.play.table import COMPUTER_SEAT, Message, Table
+from muzlab.reading import for_people
 
 #: The computer players a game may be set against, weakest first.
 LEVELS = ("random", "greedy", "expert")
@@ -45,20 +47,20 @@ class GameRefused(ValueError):
 
 
 def new_table(seed: int, computer: str, name: str) -> Table:
-    """The game of a game item: `name` against the `computer` level, seeded `seed`, waiting on the
-    student's first decision."""
-    table = Table(2, agents=[None, computer], names=[name, "Computer"], seed=seed)
+    """The game of a game item: `name` against the `computer` level (its seat named `COMPUTER_SEAT`,
+    which each reader reads in its language), seeded `seed`, waiting on the student's first decision."""
+    table = Table(2, agents=[None, computer], names=[name, COMPUTER_SEAT[1]], seed=seed)
     to_decision(table)
     return table
 
 
-def to_decision(table: Table) -> tuple[Message, ...]:
+def to_decision(table: Table, reader: Reader | None = None) -> tuple[Message, ...]:
     """Roll for the student while they are to roll, the computer replying, until they hold a die or
-    the game is over; the messages of those rolls."""
+    the game is over; the messages of those rolls, for `reader`."""
     said: list[Message] = []
     while table.can_roll:
-        said.extend(table.roll())
-        said.extend(table.play_computers())
+        said.extend(table.roll(reader))
+        said.extend(table.play_computers(reader))
     return tuple(said)
 
 
@@ -74,16 +76,18 @@ def tags(table: Table, reply: Any) -> tuple[bool, tuple[str, ...]]:
     return reply is not None and scores.get(tuple(reply)) == best, ("best cell",)
 
 
-def play(table: Table, reply: Any) -> str:
+def play(table: Table, reply: Any, reader: Reader | None = None) -> str:
     """Make the student's decision on the table (a cell (q, r), or None: pass the die), the computer
-    replying and the student's next die rolled; the sentences it produced. GameRefused, and nothing
-    changed, for an illegal cell or when the student holds no die."""
+    replying and the student's next die rolled; the sentences it produced, for `reader`. GameRefused
+    (its sentence for `reader`), and nothing changed, for an illegal cell or when the student holds no
+    die."""
+    reader = for_people(reader)
     if not table.person_to_act or table.game.hand is None:
-        raise GameRefused("The game is not waiting on a move of yours.")
-    said = table.pass_die() if reply is None else table.place(tuple(reply))
+        raise GameRefused(reader.gettext("The game is not waiting on a move of yours."))
+    said = table.pass_die(reader) if reply is None else table.place(tuple(reply), reader)
     if said and said[0].refused:
         raise GameRefused(said[0].text)
-    said = (*said, *to_decision(table))
+    said = (*said, *to_decision(table, reader))
     return " ".join(message.text for message in said)
 
 

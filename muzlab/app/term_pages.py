@@ -22,6 +22,7 @@ from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
 from muzlab.names.language import error_words, marked
 from muzlab.names.reader import Reader
+from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
 from muzlab.reading import for_people
 from muzlab.widgets.ear import item_wave
@@ -143,7 +144,8 @@ def standings_html(term: Term, student_id: int | None = None, reader: Reader | N
         words.gettext("level")))
     body = "".join(f"<tr><td>{r['rank']}</td><td>{_text(r['nickname'])}</td><td>{r['games']}</td>"
                    f"<td>{r['points']:g}</td><td>{r['margin']:+g}</td><td>{r['luck_adjusted_margin']:+g}</td>"
-                   f"<td>{r['accuracy']:g}%</td><td>{_text(r['level'])}</td></tr>" for r in rows)
+                   f"<td>{r['accuracy']:g}%</td><td>{_text(level_word(r['level'], words))}</td></tr>"
+                   for r in rows)
     title = words.gettext("Games against the computer")
     return (f"<h4>{_text(title)}</h4><table class='muz-standings'>"
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
@@ -528,7 +530,7 @@ class TermStudent(widgets.VBox):
             self.board.board = question.position.board
             cell = question.cell
             self.board.show(Scene(question.position, highlight=question.pitch if cell is None else None,
-                                  chosen=() if cell is None else (cell,)))
+                                  chosen=() if cell is None else (cell,)), reader)
 
     def _draw_game(self, item: Item, student: Student) -> None:
         """A game item: the board with the die in hand's cells, whose turn and the scores."""
@@ -536,11 +538,12 @@ class TermStudent(widgets.VBox):
         game = table.game
         self.board.board = game.board
         legal = () if game.hand is None else game.position.legal_placements(game.hand)
+        reader = self.reader()
         self.board.show(Scene(game.position, highlight=game.hand, last=table.last, lit=legal,
-                              tips_for=game.hand))
-        scores = " – ".join(f"{_text(seat.name)} {score}" for seat, score in zip(table.seats, game.scores,
-                                                                                  strict=True))
-        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status(self.reader()))}</p>"
+                              tips_for=game.hand), reader)
+        scores = " – ".join(f"{_text(seat.name_for(reader))} {score}"
+                            for seat, score in zip(table.seats, game.scores, strict=True))
+        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status(reader))}</p>"
 
     def reply(self, reply: object) -> None:
         """Answer the item shown (an option's number, a cell, or None: pass a game's die); what it

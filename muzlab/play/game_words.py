@@ -25,8 +25,14 @@ if TYPE_CHECKING:
     from muzlab.play.game import Game
     from muzlab.rules.position import Position
 
-#: Where the words page explains why one die has two names (linked from the first such move).
+#: Where the words page explains why one die has two names (linked from the first such move), in English.
 TWO_NAMES_PAGE = "docs/words.md#one-sound-two-names"
+
+
+def two_names_page(reader: Reader) -> str:
+    """`TWO_NAMES_PAGE` in `reader`'s language: that section of its translation of the words page."""
+    # TRANSLATORS: the words page in your language and its section "One sound, two names" (docs/<xx>/).
+    return reader.gettext("docs/words.md#one-sound-two-names")
 
 
 class DieWords(NamedTuple):

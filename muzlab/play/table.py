@@ -23,12 +23,12 @@ from muzlab.names import event_sentences
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
-from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
+from muzlab.play.agents import Agent, agent_name, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game_words import TWO_NAMES_PAGE, DieWords, event_sentence, give_ups_end_sentence, sheet_rows
+from muzlab.play.game_words import DieWords, event_sentence, give_ups_end_sentence, sheet_rows, two_names_page
 from muzlab.play.records import AgentState
 from muzlab.reading import for_people
 from muzlab.rules.position import Structure
@@ -44,6 +44,8 @@ _DOING = {"roll": marked("whose turn", "{who} to roll"),
           "reroll": marked("whose turn", "{who} to re-roll the passed die"),
           "place": marked("whose turn", "{who} to place or pass the die"),
           "bonus": marked("whose turn", "{who} to place the passed die or pass")}
+#: The name of a seat the computer plays, as a table keeps it (English) and as people read it.
+COMPUTER_SEAT = marked("seat name", "Computer")
 #: The score sheet's columns: `Game.score_sheet`'s, then the hints asked in the turn.
 SHEET_COLUMNS = (*GAME_SHEET_COLUMNS, "hints")
 
@@ -61,8 +63,21 @@ class Seat:
 
     @property
     def label(self) -> str:
-        """The name with the computer player in brackets: "Team Clara (greedy)"."""
+        """The name with the computer player in brackets, in English: "Team Clara (greedy)"."""
         return self.name if self.agent is None else f"{self.name} ({self.agent})"
+
+    def name_for(self, reader: Reader) -> str:
+        """The name as `reader` reads it: a computer's seat named `COMPUTER_SEAT` in its language."""
+        if self.agent is not None and self.name == COMPUTER_SEAT[1]:
+            return reader.pgettext(*COMPUTER_SEAT)
+        return self.name
+
+    def called(self, reader: Reader) -> str:
+        """`label` in `reader`'s language: "Computer (gierig)" in German."""
+        name = self.name_for(reader)
+        if self.agent is None:
+            return name
+        return reader.gettext("{name} ({agent})").format(name=name, agent=agent_name(self.agent, reader))
 
 
 @dataclass(frozen=True)
@@ -185,7 +200,7 @@ class Table:
             return reader.gettext("Game over — {result}").format(result=self.result_words(reader))
         if self.locked_forever:
             return reader.gettext("The board is locked: no die fits anywhere")
-        return reader.pgettext(*_DOING[game.phase]).format(who=self._who())
+        return reader.pgettext(*_DOING[game.phase]).format(who=self._who(reader))
 
     def result_words(self, reader: Reader | None = None) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
@@ -195,13 +210,13 @@ class Table:
         best = result.scores[result.winners[0]]
         if len(result.scores) == 1:
             said = reader.ngettext("{who} scores {points} point", "{who} scores {points} points", best)
-            return said.format(who=self.seats[0].name, points=best)
+            return said.format(who=self.seats[0].name_for(reader), points=best)
         if result.tie:
-            tied = [self.seats[seat].name for seat in result.winners]
+            tied = [self.seats[seat].name_for(reader) for seat in result.winners]
             return reader.gettext("Tie between {players} and {last} on {points}").format(
                 players=", ".join(tied[:-1]), last=tied[-1], points=best)
         said = reader.ngettext("{who} wins with {points} point", "{who} wins with {points} points", best)
-        return said.format(who=self.seats[result.winners[0]].name, points=best)
+        return said.format(who=self.seats[result.winners[0]].name_for(reader), points=best)
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
@@ -214,8 +229,9 @@ class Table:
         """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
         after every click. Each die is named as the board named it right after it was placed
         (`Game.die_words`, which the game keeps, so a click names only its own dice)."""
-        named = self.game.die_words(for_people(reader))
-        rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].label)
+        reader = for_people(reader)
+        named = self.game.die_words(reader)
+        rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].called(reader))
         hinted = [turn for _seat, turn, _moment in self._hints]
         for row in rows:
             row["hints"] = hinted.count(row["turn"])
@@ -388,7 +404,8 @@ class Table:
     def _sentence(self, event: Event, reader: Reader, words: DieWords | None = None, **more: Any) -> str:
         """The event's one sentence (`event_sentence`, as the log and the class pages write it), with the
         seat's name."""
-        return event_sentence(event, self.board, reader, words, self.seats[event.player].label, **more)
+        who = self.seats[event.player].called(reader)
+        return event_sentence(event, self.board, reader, words, who, **more)
 
     def _place(self, cell: Any, reader: Reader) -> Message:
         game = self.game
@@ -398,7 +415,7 @@ class Table:
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
         named = game.die_words(reader)
-        page = ([reader.gettext("one sound, two names: {page}").format(page=TWO_NAMES_PAGE)]
+        page = ([reader.gettext("one sound, two names: {page}").format(page=two_names_page(reader))]
                 if named[-1].read_as and not any(earlier.read_as for earlier in named[:-1]) else [])
         text = self._sentence(event, reader, named[-1], said=page)  # (the words page, once a game)
         if extra:
@@ -419,11 +436,11 @@ class Table:
                        event=event)
 
     def _pass_message(self, event: Event, reader: Reader) -> Message:
-        receiver = self.seats[self.game.current_player].label if event.kind == "pass" else ""
+        receiver = self.seats[self.game.current_player].called(reader) if event.kind == "pass" else ""
         return Message(self._sentence(event, reader, to=receiver) + ".", seat=event.player, event=event)
 
-    def _who(self) -> str:
-        return self.seats[self.game.current_player].label
+    def _who(self, reader: Reader) -> str:
+        return self.seats[self.game.current_player].called(reader)
 
     def _refusal(self, reader: Reader) -> Message | None:
         game = self.game
@@ -432,7 +449,7 @@ class Table:
                 result=self.result_words(reader)))
         if not self.seats[game.current_player].person:
             return self._refused(reader.gettext("{who} is a computer player; it plays by itself.").format(
-                who=self._who()))
+                who=self._who(reader)))
         return None
 
     def _refused(self, text: str, cells: tuple[Cell, ...] = ()) -> Message:

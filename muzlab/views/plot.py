@@ -24,6 +24,7 @@ from matplotlib.patches import Circle, Polygon
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
+from muzlab.names.language import translate, translate_plural
 from muzlab.names.reader import Reader
 from muzlab.rules.position import Position
 from muzlab.views.keyboard import keyboard as keyboard  # re-exported: muzlab.views.plot.keyboard
@@ -48,6 +49,7 @@ from muzlab.views.svg import (
     board_view,
     cell_fill,
     hex_points,
+    legend_words,
 )
 
 if TYPE_CHECKING:
@@ -140,8 +142,10 @@ def board(
                 color=COLOURS["edge-text"], zorder=6)
     if title is None and view.pitch is not None:
         count = len(view.highlight)
-        title = (f"Where can {view.pitch_label} go? {count} legal cell{'s' if count != 1 else ''}"
-                 if count else f"{view.pitch_label} has no legal cell: pass")
+        title = (translate_plural(view.language, "Where can {die} go? {count} legal cell",
+                                  "Where can {die} go? {count} legal cells", count)
+                 if count else translate(view.language, "{die} has no legal cell: pass")
+                 ).format(die=view.pitch_label, count=count)
     if title:
         ax.set_title(title, fontsize=max(12.0, 0.5 * unit), fontweight="bold")
     return ax
@@ -182,9 +186,10 @@ def _draw_runs(ax: Axes, view: BoardView, unit: float, legend: bool) -> None:
     )
     ax.add_collection(lines)
     if legend:
+        words = legend_words(view.language)
         handles = [
             Line2D([], [], color=COLOURS[kind], linewidth=widths[style], linestyle=_STYLE[style][1],
-                   label=f"{style} {kind}")
+                   label=words[style, kind])
             for kind in ("triad", "scale")
             for style in ("complete", "potential")
         ]

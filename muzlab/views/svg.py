@@ -363,6 +363,16 @@ def _dash(style: str, size: float) -> str:
     return f' stroke-dasharray="{_n(size * 0.16)} {_n(size * 0.16)}"'
 
 
+def legend_words(language: str) -> dict[tuple[str, str], str]:
+    """The legend's words in `language`, by (style, kind): "complete triad", "potential scale", and a
+    run that can no longer be finished."""
+    return {("complete", "triad"): translate(language, "complete triad"),
+            ("potential", "triad"): translate(language, "potential triad"),
+            ("complete", "scale"): translate(language, "complete scale"),
+            ("potential", "scale"): translate(language, "potential scale"),
+            ("dead", "run"): translate(language, "can no longer be finished")}
+
+
 def _legend(view: BoardView, x: float, y: float, size: float) -> tuple[list[str], float]:
     """Two legend rows (triads, scales: complete and potential) starting at (x, y), and a third for a
     run that can no longer be finished when the board has one; their height."""
@@ -377,12 +387,13 @@ def _legend(view: BoardView, x: float, y: float, size: float) -> tuple[list[str]
                    f'stroke="{colour}" stroke-width="{_n(width)}"{_dash(style, size)}/>')
         out.append(_text(lx + 1.25 * size, ly, words, 0.42 * size, "legend", COLOURS["text"], anchor="start"))
 
+    words = legend_words(view.language)
     for i, kind in enumerate(("triad", "scale")):
         for j, style in enumerate(("complete", "potential")):
-            entry(x + j * 5.2 * size, y + (i + 0.5) * row, style, COLOURS[kind], f"{style} {kind}")
+            entry(x + j * 5.2 * size, y + (i + 0.5) * row, style, COLOURS[kind], words[style, kind])
     rows = 2
     if any(run.style == "dead" for run in view.runs):
-        entry(x, y + 2.5 * row, "dead", COLOURS["dead"], "can no longer be finished")
+        entry(x, y + 2.5 * row, "dead", COLOURS["dead"], words["dead", "run"])
         rows = 3
     out.append("</g>")
     return out, rows * row

@@ -579,23 +579,33 @@ def printables(path: str | Path, paper: str = "a4", level: str = "basic",
     return target
 
 
-def add_commands(commands: argparse._SubParsersAction) -> None:
-    """Add `worksheet` (the teacher pack) and `printables` (board and die net) to the `muzlab` command."""
-    pack = commands.add_parser("worksheet",
-                               help="print worksheets from seeded games, then their answer keys (PDF)")
-    pack.add_argument("--out", required=True, metavar="FILE", help="the PDF to write, e.g. pack.pdf")
-    pack.add_argument("--seed", type=int, default=0, help="sheet k shows the game seeded SEED + k - 1")
-    pack.add_argument("--sheets", type=int, default=2, help=f"worksheets (question pages), 1-{MAX_SHEETS}")
-    pack.add_argument("--questions", type=int, default=8, help=f"questions on each sheet, 1-{MAX_QUESTIONS}")
+def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = None) -> None:
+    """Add `worksheet` (the teacher pack) and `printables` (board and die net) to the `muzlab` command,
+    their help in `reader`'s language (None: English)."""
+    reader = reader or Reader()
+    gettext = reader.gettext  # (a keyword the catalogues read)
+    pack = commands.add_parser("worksheet", help=gettext("print worksheets from seeded games, then their "
+                                                         "answer keys (PDF)"))
+    pack.add_argument("--out", required=True, metavar="FILE",
+                      help=gettext("the PDF to write, e.g. {file}").format(file="pack.pdf"))
+    pack.add_argument("--seed", type=int, default=0,
+                      help=gettext("sheet k shows the game seeded SEED + k - 1"))
+    pack.add_argument("--sheets", type=int, default=2,
+                      help=gettext("worksheets (question pages), 1-{most}").format(most=MAX_SHEETS))
+    pack.add_argument("--questions", type=int, default=8,
+                      help=gettext("questions on each sheet, 1-{most}").format(most=MAX_QUESTIONS))
     pack.add_argument("--level", default="basic", choices=LEVELS)
     pack.add_argument("--paper", default="a4", choices=tuple(PAPERS))
-    pack.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    pack.add_argument("--force", action="store_true", help=gettext("replace FILE if it exists"))
     pack.set_defaults(run=_pack_command)
-    kit = commands.add_parser("printables", help="the board at true size and a twelve-faced die net (PDF)")
-    kit.add_argument("--out", required=True, metavar="FILE", help="the PDF to write, e.g. kit.pdf")
-    kit.add_argument("--level", default="basic", choices=LEVELS, help="master prints the master board")
+    kit = commands.add_parser("printables",
+                              help=gettext("the board at true size and a twelve-faced die net (PDF)"))
+    kit.add_argument("--out", required=True, metavar="FILE",
+                     help=gettext("the PDF to write, e.g. {file}").format(file="kit.pdf"))
+    kit.add_argument("--level", default="basic", choices=LEVELS,
+                     help=gettext("master prints the master board"))
     kit.add_argument("--paper", default="a4", choices=tuple(PAPERS))
-    kit.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    kit.add_argument("--force", action="store_true", help=gettext("replace FILE if it exists"))
     kit.set_defaults(run=_printables_command)
 
 
@@ -603,15 +613,20 @@ def _pack_command(args: argparse.Namespace) -> int:
     with file_written(args.out, args.force) as aside:
         made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper)
     asked = sum(len(sheet.questions) for sheet in made)
-    print(f"wrote {args.out}: {len(made)} worksheet page(s) with {asked} questions, then {len(made)} "
-          "answer page(s)")
+    reader = getattr(args, "reader", None) or Reader()
+    print(reader.ngettext("wrote {file}: {sheets} worksheet page with {questions} questions, then {sheets} "
+                          "answer page", "wrote {file}: {sheets} worksheet pages with {questions} questions, "
+                          "then {sheets} answer pages", len(made)).format(file=args.out, sheets=len(made),
+                                                                          questions=asked))
     return 0
 
 
 def _printables_command(args: argparse.Namespace) -> int:
     with file_written(args.out, args.force) as aside:
         printables(aside, args.paper, args.level)
-    print(f"wrote {args.out}: the {args.level} board at true size ({args.paper}) and the die net")
+    reader = getattr(args, "reader", None) or Reader()
+    print(reader.gettext("wrote {file}: the board ({level}) at true size ({paper}) and the die net").format(
+        file=args.out, level=args.level, paper=args.paper))
     return 0
 
 

@@ -23,9 +23,8 @@ from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play import records
-from muzlab.play.agents import agent_name
 from muzlab.play.game import Game
-from muzlab.play.table import SHEET_COLUMNS, Message, Seat, Table
+from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
@@ -408,7 +407,7 @@ class PlayBoard(widgets.VBox):
             f"<span style='font-size:{scaled(16, scale)};"
             f"{'font-weight:bold' if seat == game.current_player else ''}'>"
             f"{'▶ ' if seat == game.current_player and not game.over else ''}"
-            f"{html.escape(seat_label(table.seats[seat], reader))}: {score}</span>"
+            f"{html.escape(table.seats[seat].called(reader))}: {score}</span>"
             for seat, score in enumerate(game.scores))
         self.roll_button.disabled = not table.can_roll
         self.pass_button.disabled = not table.can_pass
@@ -443,14 +442,6 @@ class PlayBoard(widgets.VBox):
                 described[structure, structure.names] = structure.describe(reader=convention)
         self.runs.options = [(reader.gettext("choose a run to hear"), None)] + [
             (described[s, s.names], i) for i, s in enumerate(self._structures)]
-
-
-def seat_label(seat: Seat, reader: Reader) -> str:
-    """A seat as the scores name it: the name, and a computer player in brackets, in `reader`'s
-    language: "Team Clara (gierig)"."""
-    if seat.agent is None:
-        return seat.name
-    return reader.gettext("{name} ({agent})").format(name=seat.name, agent=agent_name(seat.agent, reader))
 
 
 def sheet_html(rows: Sequence[dict], reader: Reader | None = None) -> str:

@@ -16,34 +16,53 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from muzlab.names.reader import Reader
+from muzlab.reading import for_people
 from muzlab.views.svg import game_svg, position_svg
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.svgboard import SvgBoard
 
-NEEDS = ("a running Python: open this lesson in JupyterLab (<code>muzlab lab</code>) or the classroom "
-         "app (<code>muzlab app</code>)")
+#: What clicking needs, with the two commands that give it (not translated: they are typed).
+COMMANDS = {"lab": "<code>muzlab lab</code>", "app": "<code>muzlab app</code>"}
 #: Widgets that only show something; every other widget is a control (or holds one).
 CONTENT = (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Audio, widgets.Output)
 
 
+def needs(reader: Reader) -> str:
+    """What clicking in a lesson needs, in `reader`'s language (with the commands as code)."""
+    return reader.gettext("a running Python: open this lesson in JupyterLab ({lab}) or the classroom app "
+                          "({app})").format(**COMMANDS)
+
+
+def reader_of(widget: widgets.Widget) -> Reader:
+    """The reader a widget writes for (a board's, a PlayBoard's...), else the default reader."""
+    reader = getattr(widget, "reader", None)
+    return reader if isinstance(reader, Reader) else for_people(None)
+
+
 def _playboard(board: PlayBoard) -> str:
-    return _figure(game_svg(board.game), "The PlayBoard, as the lesson left it. Rolling and placing dice "
-                                         f"by clicking needs {NEEDS}.")
+    reader = board.reader
+    return _figure(game_svg(board.game, reader=reader), reader.gettext(
+        "The PlayBoard, as the lesson left it. Rolling and placing dice by clicking needs {needs}."
+    ).format(needs=needs(reader)))
 
 
 def _explorer(explorer: Explorer) -> str:
-    return _figure(position_svg(explorer.position),
-                   f"The Explorer with this position. Putting and removing notes by clicking needs {NEEDS}.")
+    reader = explorer.reader
+    return _figure(position_svg(explorer.position, reader=reader), reader.gettext(
+        "The Explorer with this position. Putting and removing notes by clicking needs {needs}."
+    ).format(needs=needs(reader)))
 
 
 def _quiz(quiz: Quiz) -> str:
-    question = quiz.question
+    question, reader = quiz.question, quiz.reader
     asked = [question.cell] if question.cell is not None else None
     return (f"<p><b>{html.escape(question.prompt)}</b></p>"
-            + _figure(position_svg(question.position, highlight=asked),
-                      f"The first question of the Quiz. Answering by clicking needs {NEEDS}."))
+            + _figure(position_svg(question.position, highlight=asked, reader=reader), reader.gettext(
+                "The first question of the Quiz. Answering by clicking needs {needs}."
+            ).format(needs=needs(reader))))
 
 
 #: Widgets drawn as a picture that says itself what needs a kernel.
@@ -64,7 +83,7 @@ def static_html(widget: widgets.Widget) -> str:
     if isinstance(widget, SvgBoard):
         scene = widget.scene
         return "" if scene is None else _figure(
-            position_svg(scene.position, highlight=scene.highlight, last=scene.last))
+            position_svg(scene.position, highlight=scene.highlight, last=scene.last, reader=widget.reader))
     if isinstance(widget, widgets.Audio):
         if not widget.value:
             return ""
@@ -92,11 +111,12 @@ def has_controls(widget: widgets.Widget) -> bool:
 
 def static_bundle(widget: widgets.Widget) -> dict[str, str]:
     """The display data of a widget in book mode: HTML (with the sentence for its controls) and text."""
-    body = static_html(widget)
+    body, reader, name = static_html(widget), reader_of(widget), type(widget).__name__
     if has_controls(widget) and not isinstance(widget, tuple(PICTURES)):
-        body += (f"<p><i>The buttons and controls of this {type(widget).__name__} work with {NEEDS}."
-                 "</i></p>")
-    return {"text/html": body, "text/plain": f"<{type(widget).__name__}: interactive in a live kernel>"}
+        sentence = reader.gettext("The buttons and controls of this {widget} work with {needs}.")
+        body += f"<p><i>{sentence.format(widget=name, needs=needs(reader))}</i></p>"
+    plain = reader.gettext("{widget}: interactive in a live kernel").format(widget=name)
+    return {"text/html": body, "text/plain": f"<{plain}>"}
 
 
 def enable(shell=None) -> None:

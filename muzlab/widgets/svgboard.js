@@ -1,6 +1,7 @@
 // The muzlab board in the page: the SVG that Python drew (muzlab.views.svg plus an interaction layer),
 // clicks and keys sent back to Python as messages, a focus ring moved with the arrow keys.
-// It decides nothing: Python says what is lit and what each cell's tooltip says.
+// It decides nothing: Python says what is lit, what each cell's tooltip says and, in the reader's
+// language, the sentences around the board (the model's `words`).
 
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
@@ -10,16 +11,20 @@ function render({ model, el }) {
   frame.className = "muz-frame";
   frame.tabIndex = 0;
   frame.setAttribute("role", "application");
-  frame.setAttribute("aria-label", "Board: arrow keys move between cells, Enter places");
   frame.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab's own keys stay outside
   const tip = document.createElement("div");
   tip.className = "muz-tip";
   tip.setAttribute("aria-live", "polite");
   // a touch screen (no pointer that can hover) taps; a mouse points
   const touch = window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
-  const HELP = touch ? "Tap a cell: its points, or why not."
-    : "Point at a cell: its points, or why not. Keys: arrows, Enter.";
-  tip.textContent = HELP;
+  const words = () => model.get("words") || {};
+  let idleText = "";  // the line under the board while no cell is pointed at, as last shown
+  const idle = () => (el.classList.contains("muz-capped") ? `${words().capped || ""} ` : "")
+    + ((touch ? words().tap : words().point) || "");
+  const showIdle = () => { tip.textContent = idleText = idle(); };
+  const label = () => frame.setAttribute("aria-label", words().label || "");
+  label();
+  showIdle();
   el.append(frame, tip);
   let focus = null;   // "q,r" of the focused cell
   let anchorY = null; // the row a run of left/right moves keeps to
@@ -66,10 +71,8 @@ function render({ model, el }) {
     const wanted = svg ? parseFloat(svg.getAttribute("height")) * (model.get("scale") || 1) : 0;
     const capped = model.get("fit") === "window" && wanted > room + 0.5;
     el.classList.toggle("muz-capped", capped);
-    if (tip.textContent === HELP || tip.textContent === CAPPED + HELP) tip.textContent = idle();
+    if (tip.textContent === idleText) showIdle();
   }
-  const CAPPED = "This window holds no larger board. ";
-  const idle = () => (el.classList.contains("muz-capped") ? CAPPED : "") + HELP;
 
   function draw() {
     frame.innerHTML = model.get("svg");
@@ -150,7 +153,7 @@ function render({ model, el }) {
   });
   frame.addEventListener("mouseleave", () => {
     hovered = null;
-    tip.textContent = idle();
+    showIdle();
   });
   frame.addEventListener("focus", () => {
     if (!focus) move(0, 0);
@@ -206,6 +209,10 @@ function render({ model, el }) {
   }
   model.on("change:revealed", reveal);
   model.on("change:svg", draw);
+  model.on("change:words", () => {
+    label();
+    if (tip.textContent === idleText) showIdle();
+  });
   model.on("change:scale", draw);
   model.on("change:fit", draw);
   // Measured again when the window changes, a tab is shown, or the page above the board (the app, or

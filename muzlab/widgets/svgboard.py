@@ -127,6 +127,8 @@ class SvgBoard(anywidget.AnyWidget):
     #: window (just enough), if it is not all in view.
     revealed = traitlets.Int(0).tag(sync=True)
     revealing = traitlets.Unicode("").tag(sync=True)
+    #: The page's own sentences around the board (`board_words`), in the shown reader's language.
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -137,7 +139,7 @@ class SvgBoard(anywidget.AnyWidget):
         scale: float = 1.0,
         show_names: bool = False,
     ):
-        super().__init__(scale=float(scale), shortcuts=shortcuts)
+        super().__init__(scale=float(scale), shortcuts=shortcuts, words=board_words(PLAIN))
         self.board = board
         self.on_click = on_click
         self.on_key = on_key
@@ -239,6 +241,7 @@ class SvgBoard(anywidget.AnyWidget):
         show the same scene to the same reader share one picture."""
         self.picture, self._tips = picture, dict(picture.tips)
         self.classes = picture.classes
+        self.words = board_words(picture.reader)  # sent only when it changes (another language)
         self.svg = picture.svg
 
     def where(self, cell: Cell) -> str:
@@ -290,6 +293,16 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
     drawing = view_svg(view, CELL_SIZE)
     end = drawing.rindex("</svg>")
     return Picture(scene, reader, view, drawing[:end] + "\n".join(out) + drawing[end:], classes, tips)
+
+
+@lru_cache(maxsize=16)
+def board_words(reader: Reader) -> dict[str, str]:
+    """What the page says around the board in `reader`'s language: the board's name for a screen
+    reader, the line under it (pointing or tapping) and the note added when the window is too small."""
+    return {"label": reader.gettext("Board: arrow keys move between cells, Enter places"),
+            "point": reader.gettext("Point at a cell: its points, or why not. Keys: arrows, Enter."),
+            "tap": reader.gettext("Tap a cell: its points, or why not."),
+            "capped": reader.gettext("This window holds no larger board.")}
 
 
 def _scores(where_it_is: str, points: int, reader: Reader) -> str:
