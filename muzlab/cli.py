@@ -23,7 +23,8 @@ from muzlab.app.server import MAX_SESSIONS
 from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, SimulationError
-from muzlab.names.language import LANGUAGES, check_language, error_words
+from muzlab.names.error_words import error_words
+from muzlab.names.language import LANGUAGES, check_language
 from muzlab.names.reader import Reader
 from muzlab.play.records import MAX_DICE
 from muzlab.rules import perft
@@ -126,7 +127,7 @@ def _lite(args: argparse.Namespace) -> int:
 
     missing = missing_tools()
     if missing:
-        raise MuzlabError(f"building the homework edition needs {', '.join(missing)}")
+        raise MuzlabError("building the homework edition needs {missing}", missing=', '.join(missing))
     out = Path(args.folder).resolve()
     build(out, out.with_name(f"{out.name}-build"))
     return 0
@@ -316,10 +317,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"muzlab{_named(argv)}: {interrupted}", file=sys.stderr)
         return 130
     except SimulationError as error:
-        print(f"muzlab {args.command}: {error_words(error, reader.language)}", file=sys.stderr)
+        print(f"muzlab {args.command}: {error_words(error, reader)}", file=sys.stderr)
         return 1
     except MuzlabError as error:
-        print(f"muzlab {args.command}: {error_words(error, reader.language)}", file=sys.stderr)
+        print(f"muzlab {args.command}: {error_words(error, reader)}", file=sys.stderr)
         return 2
     except OSError as error:
         what = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else error

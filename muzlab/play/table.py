@@ -105,9 +105,11 @@ class Table:
         game = game if game is not None else Game(players, board, rules, dice, seed)
         kinds = list(agents) if agents is not None else [None] * game.players
         if len(kinds) != game.players:
-            raise GameError(f"agents lists {len(kinds)} seats but the game has {game.players} players")
+            raise GameError("agents lists {kinds} seats but the game has {players} players",
+                            kinds=len(kinds), players=game.players)
         if names is not None and len(names) != game.players:
-            raise GameError(f"names lists {len(names)} seats but the game has {game.players} players")
+            raise GameError("names lists {names} seats but the game has {players} players",
+                            names=len(names), players=game.players)
         names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(game.players)]
         self.seats: tuple[Seat, ...] = tuple(Seat(str(n), k) for n, k in zip(names, kinds, strict=True))
         self.agents: list[Agent | None] = seat_agents(kinds, game.seed)

@@ -19,6 +19,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.outputs import file_written
+from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
@@ -304,7 +305,8 @@ class PlayBoard(widgets.VBox):
             game = Game.from_dict(data)
             agents = records.read_agents(data.get("agents"), game.players)
         except MuzlabError as error:
-            return (Message(f"{path} is not a game record muzlab can replay: {error}", kind="refused"),)
+            said = self.reader.gettext("{name} is not a game record muzlab can replay: {reason}")
+            return (Message(said.format(name=path, reason=error_words(error, self.reader)), kind="refused"),)
         return self.table.load(game, agents, self.reader)
 
     def _file_name(self, suffix: str) -> str:
@@ -335,7 +337,8 @@ class PlayBoard(widgets.VBox):
                 "{name} is not text, so it is not a game record; nothing was loaded.").format(name=name))
         except MuzlabError as error:
             return self._refused(self.reader.gettext(
-                "{name} is not a game record muzlab can replay: {reason}").format(name=name, reason=error))
+                "{name} is not a game record muzlab can replay: {reason}").format(
+                name=name, reason=error_words(error, self.reader)))
         return self.table.load(game, agents, self.reader)
 
     @_shown
