@@ -12,17 +12,19 @@ messages and errors are translated; outputs (files, counts, records) stay as the
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from muzlab.app import lessons
 from muzlab.app.server import MAX_SESSIONS
 from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, SimulationError
+from muzlab.names.command_words import argparse_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import LANGUAGES, check_language
 from muzlab.names.reader import Reader
@@ -148,10 +150,15 @@ def _client(address: str):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser that answers a bad argument with one line and exit code 2."""
+    """An argument parser that answers a bad argument with one line, in `reader`'s language, and exit
+    code 2 (its subcommands' parsers too)."""
+
+    def __init__(self, *args: Any, reader: Reader | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.reader = reader or Reader()
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}\n")
+        self.exit(2, f"{self.prog}: {argparse_words(message, self.reader)}\n")
 
 
 def _at_least(minimum: int, most: int | None = None, reader: Reader | None = None):
@@ -211,12 +218,13 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     """The parser of the `muzlab` command and its subcommands, its messages for `reader` (None:
     English)."""
     reader = reader or Reader()
-    parser = _Parser(prog="muzlab", description=reader.gettext("Muzundrum tools."))
+    parser = _Parser(prog="muzlab", description=reader.gettext("Muzundrum tools."), reader=reader)
     parser.add_argument("--language", choices=LANGUAGES, default=reader.language,
                         help=reader.gettext("the language of the messages (default: the environment's, "
                                             "LANG; else English)"))
     parser.set_defaults(reader=reader)
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True,
+                                     parser_class=functools.partial(_Parser, reader=reader))
     p = commands.add_parser("perft", help=reader.gettext("legal-cell counts on seeded random positions, "
                                                          "and speed"))
     p.add_argument("--seed", type=_at_least(0, reader=reader), default=0,

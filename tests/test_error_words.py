@@ -226,11 +226,23 @@ def no_language_in_the_environment(monkeypatch):
      "muzlab simulate: 5 jugadores: Muzundrum es para 1 a 4 jugadores"),
     (["simulate", "--agents", "nope", "--games", "2"], {},
      "muzlab simulate: unknown agent 'nope'; known agents: ['expert', 'greedy', 'random']"),
+    # argparse's own refusals, read back into facts and said by the catalogue
+    (["--language", "de", "perft", "--rules", "klingon"], {},
+     "muzlab perft: Argument --rules: ungültige Wahl: 'klingon' (wähle aus 'basic', 'master')"),
+    (["worksheet"], {"LANG": "fr_FR.UTF-8"},
+     "muzlab worksheet: les arguments suivants sont obligatoires : --out"),
+    (["perft", "--dice"], {"LANG": "es_ES.UTF-8"}, "muzlab perft: argumento --dice: se espera un valor"),
+    (["--language", "de", "perft", "--bogus"], {}, "muzlab: unbekannte Argumente: --bogus"),
+    (["perft", "--rules", "klingon"], {},
+     "muzlab perft: argument --rules: invalid choice: 'klingon' (choose from 'basic', 'master')"),
 ])
 def test_the_command_prints_a_bad_arguments_error_in_its_language(argv, environment, message, capsys,
                                                                    no_language_in_the_environment):
     for variable, value in environment.items():
         no_language_in_the_environment.setenv(variable, value)
-    code = main(argv)
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # (argparse's refusals exit)
+        code = stop.code
     lines = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(lines) == 1 and lines[0].startswith(message), lines

@@ -36,7 +36,7 @@ from datetime import date, datetime
 from typing import Any
 
 from muzlab.app import nicknames, term_games
-from muzlab.app.classroom import ClassError, Classroom
+from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
@@ -522,7 +522,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                 raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
                                        "file from a copy, or move it away to start the class afresh",
                                        path=self.room.folder / FILE_NAME, seq=seq, kind=kind,
-                                       why=str(error)[:120] or type(error).__name__) from None
+                                       why=replay_fault(error)) from None
 
     # ---- assignments ----------------------------------------------------------------------------------
     def today(self) -> date:

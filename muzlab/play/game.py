@@ -300,7 +300,7 @@ class Game:
         nowhere, rolled once the game's passes and re-rolls are used up, ends the game (GIVE_UPS_USED).
         """
         if self._phase != ROLL and self._phase != REROLL:
-            raise self._why_not(Phrase("cannot roll"))
+            raise _why_not(self, Phrase("cannot roll"))
         pitch = None if face is None else parse_pitch(face, default_reader().convention
                                                       if isinstance(face, str) else "english")
         drawn = int(self._rng.random() * 12)
@@ -324,7 +324,7 @@ class Game:
     def place(self, cell: Any) -> Event:
         """Place the die in hand; IllegalPlacement (with `.reason`) if the rules refuse it."""
         if self._phase != PLACE and self._phase != BONUS:
-            raise self._why_not(Phrase("cannot place a die"))
+            raise _why_not(self, Phrase("cannot place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
         # counted first, so that the child keeps the tally of legal cells up to date from it
         legal = len(self._legal) if self._legal is not None else position.legal_count(pitch)
@@ -361,7 +361,7 @@ class Game:
         """Say "pass": hand the die on, same face up (a "pass" event). A player who cannot place a die
         passed to them re-rolls it instead, and with one player a pass is a re-roll ("reroll" events)."""
         if self._phase != PLACE and self._phase != BONUS:
-            raise self._why_not(Phrase("cannot pass"))
+            raise _why_not(self, Phrase("cannot pass"))
         if self._source == "opening":
             raise GameError("the opening die always has a place on the board; it cannot be passed")
         if self._phase == PLACE:  # (a passed die its receiver cannot place is re-rolled always)
@@ -424,14 +424,10 @@ class Game:
                                    Phrase("the die in hand would be passed on, not re-rolled"))
         return self.pass_die()
 
-    def _event_words(self, event: Event) -> Worded:
-        """An event named in an error: in English for `str()`, in a person's words where shown."""
-        return Worded(event_words(event, self.board, PLAIN), event_words, event, self.board)
-
     def _cannot(self, event: Event, why: Phrase) -> GameError:
         """The refusal of `apply`, naming the event (worded only when refused: a replay applies many)."""
         return GameError("cannot apply {event}: {why}",
-                         event=self._event_words(event), why=why)
+                         event=_event_words(event, self.board), why=why)
 
     def undo(self) -> Event:
         """Take back the last event (a roll too) and return it; the generator steps back with it. The
@@ -457,24 +453,6 @@ class Game:
         self._phase = OVER
         self._end_reason = reason
         self._owed = []
-
-    def _why_not(self, refused: Phrase) -> GameError:
-        """Why an action (`refused`: "cannot roll") does not fit the game's state."""
-        player = self._player + 1
-        if self._phase == OVER:
-            return GameError("{refused}: the game is over ({result})", refused=refused, result=self.result)
-        if self._phase == ROLL:
-            return GameError("{refused}: Player {player} has no die in hand and must roll", refused=refused,
-                             player=player)
-        if self._phase == REROLL:
-            return GameError("{refused}: Player {player} must re-roll the die they could not place",
-                             refused=refused, player=player)
-        die = NoteFact(pitch_name(self._hand))
-        if self._phase == BONUS:
-            return GameError("{refused}: Player {player} holds the passed die {die}; place it or pass it",
-                             refused=refused, player=player, die=die)
-        return GameError("{refused}: Player {player} holds the die {die}; place it or pass it",
-                         refused=refused, player=player, die=die)
 
     # ---- words, sheet, display --------------------------------------------------------------------
     def log(self, reader: Reader | None = None) -> list[str]:
@@ -566,7 +544,7 @@ class Game:
         try:
             done = self.apply(event)
         except (GameError, IllegalPlacement, InvalidCell) as error:
-            said = self._event_words(event)
+            said = _event_words(event, self.board)
             message = error.fields.get("why", error)  # (the reason, without the event named twice)
             raise GameRecordError("event {index} ({said}): {message}", index=index, said=said,
                                   message=message) from None
@@ -574,9 +552,33 @@ class Game:
             if value != getattr(done, name):
                 raise GameRecordError("event {index} ({event}): the record gives {name} {raw}, the rules "
                                       "give {expected}", index=index,
-                                      event=self._event_words(done),
+                                      event=_event_words(done, self.board),
                                       name=name, raw=shown(raw[name]),
                                       expected=repr(records.jsonable(getattr(done, name))))
+
+
+def _why_not(game: Game, refused: Phrase) -> GameError:
+    """Why an action (`refused`: "cannot roll") does not fit the state of `game`."""
+    player = game.current_player + 1
+    if game.phase == OVER:
+        return GameError("{refused}: the game is over ({result})", refused=refused, result=game.result)
+    if game.phase == ROLL:
+        return GameError("{refused}: Player {player} has no die in hand and must roll", refused=refused,
+                         player=player)
+    if game.phase == REROLL:
+        return GameError("{refused}: Player {player} must re-roll the die they could not place",
+                         refused=refused, player=player)
+    die = NoteFact(pitch_name(game.hand))
+    if game.phase == BONUS:
+        return GameError("{refused}: Player {player} holds the passed die {die}; place it or pass it",
+                         refused=refused, player=player, die=die)
+    return GameError("{refused}: Player {player} holds the die {die}; place it or pass it",
+                     refused=refused, player=player, die=die)
+
+
+def _event_words(event: Event, board: Board) -> Worded:
+    """An event named in an error: in English for `str()`, in a person's words where shown."""
+    return Worded(event_words(event, board, PLAIN), event_words, event, board)
 
 
 def _is_int(value: object) -> bool:

@@ -252,9 +252,7 @@ class Position(Engine):
         board = _resolve_board(board)
         rules = _resolve_rules(rules)
         grid, index = [EMPTY] * len(board.cells), board.index
-        if not isinstance(dice, Mapping | None):
-            raise InvalidCell("dice={dice}: give a mapping of cells to notes, e.g. {{'e5': 'C'}}",
-                              dice=shown(dice))
+        _check_mapping(dice)
         for cell, pitch in (dice or {}).items():
             # (q, r) ints and pitch classes 0-11 read directly; anything else parsed (names, checks)
             i = index.get(cell) if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int \
@@ -709,6 +707,13 @@ def _alone_names(position: Position) -> dict[Cell, str]:
                         chosen[cell] = (rank, name)
     return {cell: chosen[cell][1] if cell in chosen else pitch_name(pitch)
             for cell, pitch in position.dice.items()}
+
+
+def _check_mapping(dice: object) -> None:
+    """InvalidCell unless `dice` is a mapping of cells to notes (or None)."""
+    if not isinstance(dice, Mapping | None):
+        raise InvalidCell("dice={dice}: give a mapping of cells to notes, e.g. {{'e5': 'C'}}",
+                          dice=shown(dice))
 
 
 def _resolve_board(board: Board | str | None) -> Board:
