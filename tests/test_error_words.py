@@ -23,7 +23,7 @@ from muzlab.names import language
 from muzlab.names.error_words import error_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, prose_note
 from muzlab.names.reader import PLAIN, Reader
-from muzlab.names.spelling import NotAStructure, show_name, spell_triad
+from muzlab.names.spelling import NotAKey, NotAStructure, show_name, spell_scale, spell_triad
 from muzlab.play import records
 from muzlab.play.eartraining import Drill, EarTrainingError
 from muzlab.play.game import Event, Game
@@ -138,6 +138,7 @@ BAD_INPUTS = {
     "grade counts": (lambda _: GradeScheme(counts="worst"), errors.MuzlabError),
     "drill": (lambda _: Drill("juggling"), EarTrainingError),
     "triad": (lambda _: spell_triad(["C", "D", "E"]), NotAStructure),
+    "scale in another key": (lambda _: spell_scale([0, 2, 4], key="Gb"), NotAKey),
 }
 
 
@@ -199,6 +200,15 @@ def test_a_note_in_an_error_is_named_as_the_reader_names_notes():
     french = Reader("solfege", typeset=True, language="fr")
     assert error_words(error, french).endswith("le joueur tient le dé si♭")
     assert error_words(error, Reader("english", typeset=True)).endswith("the player holds the die B♭")
+
+
+def test_keys_in_an_error_are_named_by_the_readers_grammar():
+    error = raised("scale in another key", None)
+    assert str(error) == "C-D-E is not a run of Gb major; it fits C major, G major, F major"
+    assert error_words(error, Reader("german", language="de")) == \
+        "C-D-E ist keine Reihe in Ges-Dur; sie passt zu C-Dur, G-Dur, F-Dur"
+    assert error_words(error, Reader("solfege", typeset=True, language="fr")).endswith(
+        "elle convient à do majeur, sol majeur, fa majeur")
 
 
 def test_a_cell_off_the_board_is_explained_in_the_readers_language():

@@ -105,7 +105,8 @@ def main() -> int:
         write(catalog, po_path(language))
         mo_path(language).write_bytes(compiled(read(po_path(language), language)))
         messages = [message for message in catalog if message.id]
-        untranslated = [message for message in messages if not message.string]
+        untranslated = [message for message in messages if not all(
+            message.string if isinstance(message.string, tuple) else (message.string,))]
         missing += len(untranslated)
         print(f"{language}: {len(messages)} messages, {len(untranslated)} to translate")
     return 1 if missing else 0

@@ -35,7 +35,7 @@ from functools import cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from muzlab.core.errors import MuzlabError
+from muzlab.core.errors import MuzlabError, Worded
 from muzlab.core.pitch import (
     CONVENTIONS as CONVENTIONS,  # the conventions live with the parser; re-exported here
 )
@@ -404,13 +404,21 @@ def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Sc
     for fit in fits:
         if fit.key == wanted or parse_pitch(fit.key, "english") == wanted:
             return fit
+    if not fits and kind == "major":
+        raise NotAStructure("{notes} is not part of any major scale (going up by scale steps)", notes=shown)
     if not fits:
-        raise NotAStructure("{notes} is not part of any {kind} scale (going up by scale steps)",
-                            notes=shown, kind=kind)
-    offered = ", ".join(_key_text(fit.key, kind) for fit in fits)
-    asked = _key_text(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_name(wanted)}"
-    raise NotAKey("{notes} is not a run of {asked}; it fits {offered}", notes=shown, asked=asked,
-                  offered=offered)
+        raise NotAStructure("{notes} is not part of any scale of type {kind} (going up by scale steps)",
+                            notes=shown, kind=repr(kind))
+    asked = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
+    offered = tuple(fit.key for fit in fits)  # (the keys named in the reader's words where shown)
+    raise NotAKey("{notes} is not a run of {asked}; it fits {offered}", notes=shown,
+                  asked=Worded(_key_text(asked, kind), _key_text, asked, kind),
+                  offered=Worded(_key_list(offered, kind, None), _key_list, offered, kind))
+
+
+def _key_list(tonics: Sequence[str], kind: str, reader: Reader | None) -> str:
+    """Keys of one kind from their English tonic names, as `reader` reads them: "C major, G major"."""
+    return ", ".join(_key_text(tonic, kind, reader) for tonic in tonics)
 
 
 def spell_scale(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:

@@ -290,9 +290,14 @@ class PlayBoard(widgets.VBox):
             with file_written(path, force=True) as aside:
                 aside.write_text(self.game.to_json(agents=self.table.agent_states()), encoding="utf-8")
         except (MuzlabError, OSError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            return (Message(f"Could not save to {path}: {reason}.", kind="refused"),)
-        return (Message(f"Saved {len(self.game.events)} events to {path}."),)
+            reader = self.reader
+            reason = error_words(error, reader) if isinstance(error, MuzlabError) else error.strerror or error
+            said = self.reader.gettext("Could not save to {path}: {reason}.")
+            return (Message(said.format(path=path, reason=reason), kind="refused"),)
+        count = len(self.game.events)
+        said = self.reader.ngettext("Saved {count} event to {path}.", "Saved {count} events to {path}.",
+                                    count)
+        return (Message(said.format(count=count, path=path)),)
 
     @_shown
     def load(self, path: str | Path) -> tuple[Message, ...]:
