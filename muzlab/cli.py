@@ -263,8 +263,8 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
                    help=reader.gettext("the site's folder (default ./muzlab-lite; downloads are kept in "
                                        "FOLDER-build)"))
     h.set_defaults(run=_lite)
-    lessons.add_commands(commands)
-    worksheet.add_commands(commands)
+    lessons.add_commands(commands, reader)
+    worksheet.add_commands(commands, reader)
     return parser
 
 

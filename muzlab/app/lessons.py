@@ -21,6 +21,8 @@ from pathlib import Path
 
 from muzlab.app.appserver import CULL_IDLE_SECONDS, MAX_KERNELS, server_arguments
 from muzlab.core.errors import MuzlabError
+from muzlab.names.language import marked
+from muzlab.names.reader import Reader
 
 APP_NOTEBOOK = "app.ipynb"
 #: A Jupyter data folder holding the app's Voilà template ("muzlab": "lab" without links to a CDN).
@@ -63,14 +65,19 @@ class CopyReport:
     replaced: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
 
-    def lines(self) -> list[str]:
-        """One line for a person per kind of outcome (nothing for an empty kind)."""
+    def lines(self, reader: Reader | None = None) -> list[str]:
+        """One line for a person per kind of outcome (nothing for an empty kind), in `reader`'s
+        language (None: English)."""
+        reader = reader or Reader()
         said = [
-            (self.copied, "copied"), (self.updated, "updated to this muzlab's version"),
-            (self.unchanged, "already up to date"),
-            (self.replaced, "replaced (--force); your edits are gone"),
-            (self.kept, "kept: edited since they were copied (--force replaces them)")]
-        return [f"{len(names)} {what}: {', '.join(names)}" for names, what in said if names]
+            (self.copied, marked("lessons", "{count} copied: {names}")),
+            (self.updated, marked("lessons", "{count} updated to this muzlab's version: {names}")),
+            (self.unchanged, marked("lessons", "{count} already up to date: {names}")),
+            (self.replaced, marked("lessons", "{count} replaced (--force); your edits are gone: {names}")),
+            (self.kept, marked("lessons", "{count} kept: edited since they were copied (--force replaces "
+                                          "them): {names}"))]
+        return [reader.pgettext(*template).format(count=len(names), names=", ".join(names))
+                for names, template in said if names]
 
 
 def copy_lessons(folder: str | Path = DEFAULT_FOLDER, force: bool = False) -> CopyReport:
@@ -153,30 +160,31 @@ def lab_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
 
 
 # ---- the `muzlab lessons`, `muzlab app` and `muzlab lab` commands ----------------------------------------
-def _copy_and_say(folder: str, force: bool = False) -> CopyReport:
+def _copy_and_say(folder: str, reader: Reader, force: bool = False) -> CopyReport:
     report = copy_lessons(folder, force=force)
-    for line in report.lines():
+    for line in report.lines(reader):
         print(f"{report.folder}: {line}")
     return report
 
 
 def _lessons(args: argparse.Namespace) -> int:
-    report = _copy_and_say(args.folder, args.force)
+    report = _copy_and_say(args.folder, args.reader, args.force)
     return 1 if report.kept else 0
 
 
 #: What starting the app as root on an address the room can reach prints first.
-ROOT_WARNING = ("muzlab app: warning: running as root on {ip}: every student's page runs Python as root "
-                "on this computer. Start the app as an ordinary user.")
+ROOT_WARNING = marked("command line", "muzlab app: warning: running as {user} on {ip}: every student's "
+                                      "page runs Python as {user} on this computer. Start the app as an "
+                                      "ordinary user.")
 
 
 def _serve(args: argparse.Namespace) -> int:
     if args.port is not None:
         check_port(args.ip, args.port)
-    _copy_and_say(args.folder)
+    _copy_and_say(args.folder, args.reader)
     if args.command == "app":
         if not _is_loopback(args.ip) and hasattr(os, "geteuid") and os.geteuid() == 0:
-            print(ROOT_WARNING.format(ip=args.ip), file=sys.stderr)
+            print(args.reader.pgettext(*ROOT_WARNING).format(user="root", ip=args.ip), file=sys.stderr)
         command = app_command(args.folder, args.ip, args.port, open_browser=not args.no_browser,
                               max_kernels=args.max_kernels, cull_idle_seconds=args.idle_minutes * 60)
     else:
@@ -184,51 +192,71 @@ def _serve(args: argparse.Namespace) -> int:
     os.execv(command[0], command)
 
 
-def _positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1, or one line saying what is wrong."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small; it must be 1 or more")
-    return value
+def _positive(reader: Reader):
+    """An argparse type: a whole number of at least 1, or one line in `reader`'s words saying what is
+    wrong."""
+
+    def positive(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(reader.gettext("{text} is not a whole number").format(
+                text=repr(text[:30]))) from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(reader.gettext(
+                "{value} is too small; it must be {minimum} or more").format(value=value, minimum=1))
+        return value
+
+    return positive
 
 
-def add_commands(commands: argparse._SubParsersAction) -> None:
-    """Add `lessons`, `app` and `lab` to the `muzlab` command's subcommands."""
-    lessons = commands.add_parser("lessons", help="copy the lessons and the app's notebook into a folder")
-    lessons.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
-                         help=f"where to put them (default: ./{DEFAULT_FOLDER})")
-    lessons.add_argument("--force", action="store_true",
-                         help="replace copies edited since they were copied with the shipped ones")
+def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = None) -> None:
+    """Add `lessons`, `app` and `lab` to the `muzlab` command's subcommands, their help for `reader`
+    (None: English)."""
+    reader, folder = reader or Reader(), DEFAULT_FOLDER
+    lessons = commands.add_parser("lessons", help=reader.gettext(
+        "copy the lessons and the app's notebook into a folder"))
+    lessons.add_argument("folder", nargs="?", default=folder,
+                         help=reader.gettext("where to put them (default: ./{folder})").format(folder=folder))
+    lessons.add_argument("--force", action="store_true", help=reader.gettext(
+        "replace copies edited since they were copied with the shipped ones"))
     lessons.set_defaults(run=_lessons)
-    for name, what in (("app", "serve the classroom app (Voilà: the boards, no code) from the folder"),
-                       ("lab", "open the lessons folder in JupyterLab")):
-        serve = commands.add_parser(name, help=what + "; copies the lessons there first if missing")
-        serve.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
-                           help=f"the lessons folder (default: ./{DEFAULT_FOLDER})")
-        serve.add_argument("--ip", default="127.0.0.1",
-                           help="address to listen on; 0.0.0.0 lets a class on the same network in "
-                                "(with a token)")
-        serve.add_argument("--port", type=port_number, default=None,
-                           help="port, 1-65535 (default: the server's own); refused if it is taken")
-        serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    for name, what in (
+            ("app", reader.gettext("serve the classroom app (Voilà: the boards, no code) from the folder; "
+                                   "copies the lessons there first if missing")),
+            ("lab", reader.gettext("open the lessons folder in JupyterLab; copies the lessons there first "
+                                   "if missing"))):
+        serve = commands.add_parser(name, help=what)
+        serve.add_argument("folder", nargs="?", default=folder, help=reader.gettext(
+            "the lessons folder (default: ./{folder})").format(folder=folder))
+        serve.add_argument("--ip", default="127.0.0.1", help=reader.gettext(
+            "address to listen on; 0.0.0.0 lets a class on the same network in (with a token)"))
+        serve.add_argument("--port", type=port_type(reader), default=None, help=reader.gettext(
+            "port, 1-65535 (default: the server's own); refused if it is taken"))
+        serve.add_argument("--no-browser", action="store_true", help=reader.gettext("do not open a browser"))
         if name == "app":
-            serve.add_argument("--max-kernels", type=_positive, default=MAX_KERNELS,
-                               help=f"the most pages open at once, one kernel each (default {MAX_KERNELS}); "
-                                    "one more is told the app is full")
-            serve.add_argument("--idle-minutes", type=_positive, default=CULL_IDLE_SECONDS // 60,
-                               help="shut down a page's kernel after this many idle minutes "
-                                    f"(default {CULL_IDLE_SECONDS // 60})")
+            minutes = CULL_IDLE_SECONDS // 60
+            serve.add_argument("--max-kernels", type=_positive(reader), default=MAX_KERNELS,
+                               help=reader.gettext("the most pages open at once, one kernel each (default "
+                                                   "{count}); one more is told the app is full").format(
+                                   count=MAX_KERNELS))
+            serve.add_argument("--idle-minutes", type=_positive(reader), default=minutes,
+                               help=reader.gettext("shut down a page's kernel after this many idle minutes "
+                                                   "(default {minutes})").format(minutes=minutes))
         serve.set_defaults(run=_serve)
 
 
-def port_number(text: str) -> int:
-    """An argparse type: a TCP port 1-65535, or one line saying what is wrong."""
-    if not text.isascii() or not text.isdigit() or not 1 <= int(text[:6]) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port; give a number from 1 to 65535")
-    return int(text)
+def port_type(reader: Reader | None = None):
+    """An argparse type: a TCP port 1-65535, or one line in `reader`'s words saying what is wrong."""
+    reader = reader or Reader()
+
+    def port_number(text: str) -> int:
+        if not text.isascii() or not text.isdigit() or not 1 <= int(text[:6]) <= 65535:
+            raise argparse.ArgumentTypeError(reader.gettext(
+                "{text} is not a port; give a number from 1 to 65535").format(text=repr(text[:20])))
+        return int(text)
+
+    return port_number
 
 
 def check_port(ip: str, port: int) -> None:
