@@ -243,6 +243,10 @@ def no_language_in_the_environment(monkeypatch):
      "muzlab worksheet: les arguments suivants sont obligatoires : --out"),
     (["perft", "--dice"], {"LANG": "es_ES.UTF-8"}, "muzlab perft: argumento --dice: se espera un valor"),
     (["--language", "de", "perft", "--bogus"], {}, "muzlab: unbekannte Argumente: --bogus"),
+    (["--language", "fr", "app", "--port", "99999"], {},
+     "muzlab app: argument --port : '99999' n'est pas un port ; donne un nombre de 1 à 65535"),
+    (["app", "--max-kernels", "0"], {"LANG": "es_ES.UTF-8"},
+     "muzlab app: argumento --max-kernels: 0 es demasiado pequeño"),
     (["perft", "--rules", "klingon"], {},
      "muzlab perft: argument --rules: invalid choice: 'klingon' (choose from 'basic', 'master')"),
 ])
