@@ -12,18 +12,21 @@ messages and errors are translated; outputs (files, counts, records) stay as the
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from muzlab.app import lessons
 from muzlab.app.server import MAX_SESSIONS
 from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, SimulationError
-from muzlab.names.language import LANGUAGES, check_language, error_words
+from muzlab.names.command_words import argparse_words
+from muzlab.names.error_words import error_words
+from muzlab.names.language import LANGUAGES, check_language
 from muzlab.names.reader import Reader
 from muzlab.play.records import MAX_DICE
 from muzlab.rules import perft
@@ -126,7 +129,7 @@ def _lite(args: argparse.Namespace) -> int:
 
     missing = missing_tools()
     if missing:
-        raise MuzlabError(f"building the homework edition needs {', '.join(missing)}")
+        raise MuzlabError("building the homework edition needs {missing}", missing=', '.join(missing))
     out = Path(args.folder).resolve()
     build(out, out.with_name(f"{out.name}-build"))
     return 0
@@ -147,13 +150,18 @@ def _client(address: str):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser that answers a bad argument with one line and exit code 2, and writes the
-    word before its usage line in the command's language (`_in_language`)."""
+    """An argument parser that answers a bad argument with one line, in `reader`'s language, and exit
+    code 2 (its subcommands' parsers too), and writes the word before its usage line in that language
+    (`_in_language`)."""
 
     usage_words = "usage: "
 
+    def __init__(self, *args: Any, reader: Reader | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.reader = reader or Reader()
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}\n")
+        self.exit(2, f"{self.prog}: {argparse_words(message, self.reader)}\n")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         formatter = super()._get_formatter()
@@ -235,12 +243,13 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     """The parser of the `muzlab` command and its subcommands, its messages for `reader` (None:
     English)."""
     reader = reader or Reader()
-    parser = _Parser(prog="muzlab", description=reader.gettext("Muzundrum tools."))
+    parser = _Parser(prog="muzlab", description=reader.gettext("Muzundrum tools."), reader=reader)
     parser.add_argument("--language", choices=LANGUAGES, default=reader.language,
                         help=reader.gettext("the language of the messages (default: the environment's, "
                                             "LANG; else English)"))
     parser.set_defaults(reader=reader)
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True,
+                                     parser_class=functools.partial(_Parser, reader=reader))
     p = commands.add_parser("perft", help=reader.gettext("legal-cell counts on seeded random positions, "
                                                          "and speed"))
     p.add_argument("--seed", type=_at_least(0, reader=reader), default=0,
@@ -342,10 +351,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"muzlab{_named(argv)}: {interrupted}", file=sys.stderr)
         return 130
     except SimulationError as error:
-        print(f"muzlab {args.command}: {error_words(error, reader.language)}", file=sys.stderr)
+        print(f"muzlab {args.command}: {error_words(error, reader)}", file=sys.stderr)
         return 1
     except MuzlabError as error:
-        print(f"muzlab {args.command}: {error_words(error, reader.language)}", file=sys.stderr)
+        print(f"muzlab {args.command}: {error_words(error, reader)}", file=sys.stderr)
         return 2
     except OSError as error:
         what = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else error

@@ -18,6 +18,7 @@ from test_browser import wait_for_server
 from muzlab.app import lessons
 from muzlab.app.lessons import APP_NOTEBOOK, MANIFEST, LessonsError, app_command, copy_lessons, lab_command
 from muzlab.cli import main
+from muzlab.names.reader import Reader
 
 
 def shipped_names() -> list[str]:
@@ -57,6 +58,10 @@ def test_an_edited_copy_is_kept_and_the_rest_are_restored(tmp_path):
     assert report.copied == [second]
     assert (tmp_path / first).read_text(encoding="utf-8") == "my own version"
     assert any("--force" in line for line in report.lines())
+    german = report.lines(Reader(language="de"))
+    assert german[0] == f"1 kopiert: {second}" and german[1].endswith(" schon aktuell: " + ", ".join(
+        report.unchanged))
+    assert german[-1] == f"1 behalten: seit dem Kopieren geändert (--force ersetzt sie): {first}"
 
 
 def test_force_replaces_an_edited_copy(tmp_path):

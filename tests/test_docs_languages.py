@@ -149,13 +149,17 @@ def leftover_english(code: str, template) -> set[str]:
     """Words of muzlab's English sentences that no translation into `code` uses (see
     tests/test_languages.py): a paragraph holding one was left in English."""
     placeholder = re.compile(r"\{[^{}]*\}")
+    # what a translation keeps in English because it is code: `dice={dice}`, `muzlab.RuleSet.basic()`,
+    # `standard/basic+opening_scores`, a class's name
+    in_code = re.compile(r"\w+=|muzlab\.[\w.()]+|\b\w+/\w[\w/+-]*|\bGame\b")
     catalog = catalogues.read(catalogues.po_path(code), code)
     ids = [text for message in template if message.id
            for text in (message.id if isinstance(message.id, tuple) else (message.id,))]
     strings = [text for message in catalog if message.id
                for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
     source = {word for text in ids for word in re.findall(r"[a-z]{3,}", placeholder.sub("", text).lower())}
-    return source - {word for text in strings for word in re.findall(r"[a-zà-ÿ]{3,}", text.lower())}
+    return source - {word for text in strings
+                     for word in re.findall(r"[a-zà-ÿ]{3,}", in_code.sub("", placeholder.sub("", text)).lower())}
 
 
 def english_in(paragraph: str, leftovers: set[str]) -> set[str]:

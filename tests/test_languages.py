@@ -194,7 +194,7 @@ def english_words(code: str, template) -> set[str]:
     source = {word for message in messages(template) for text in ids(message)
               for word in re.findall(r"[a-z]{3,}", PLACEHOLDER.sub("", text).lower())}
     translated = {word for message in messages(catalog) for text in forms(message)
-                  for word in re.findall(r"[a-zà-ÿ]{3,}", text.lower())}
+                  for word in re.findall(r"[a-zà-ÿ]{3,}", PLACEHOLDER.sub("", text).lower())}
     return source - translated
 
 

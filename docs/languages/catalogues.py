@@ -32,9 +32,16 @@ STAMP = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
 KEYWORDS = {
     "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
     "translate": (2,), "translate_plural": (2, 3), "translate_in": ((2, "c"), 3), "marked": ((1, "c"), 2),
-    # errors raised with an English template and its facts (MuzlabError; muzlab.names.language.error_words)
+    # errors raised with an English template and its facts (MuzlabError; muzlab.names.error_words.error_words)
     "ClassError": (1,), "ClassFolderError": (1,), "NicknameError": (1,), "CommandError": (1,),
     "OutputError": (1,), "OutputExists": (1,), "WorksheetError": (1,), "LessonsError": (1,),
+    **{name: (1,) for name in (
+        "MuzlabError", "UnknownNoteName", "InvalidCell", "CellOffBoard", "NotationError", "UnknownSetting",
+        "BoardFileError", "GameError", "GameRecordError", "SimulationError", "TermError", "NotAStructure",
+        "NotAKey", "NotInKey", "EarTrainingError", "SynthesisError", "KeyboardError", "RenderError",
+        "DaskMissing", "_Refused")},
+    # the words of an error's fact ("board file {path}"), and safe_json's errors of the caller's class
+    "Phrase": (1,), "error": (1,),
 }
 
 
@@ -105,7 +112,8 @@ def main() -> int:
         write(catalog, po_path(language))
         mo_path(language).write_bytes(compiled(read(po_path(language), language)))
         messages = [message for message in catalog if message.id]
-        untranslated = [message for message in messages if not message.string]
+        untranslated = [message for message in messages if not all(
+            message.string if isinstance(message.string, tuple) else (message.string,))]
         missing += len(untranslated)
         print(f"{language}: {len(messages)} messages, {len(untranslated)} to translate")
     return 1 if missing else 0

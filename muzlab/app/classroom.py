@@ -63,6 +63,12 @@ log = logging.getLogger(__name__)
 EXPORT_COLUMNS = ("round", "table", "mode", "nickname")
 
 
+def replay_fault(error: Exception) -> object:
+    """What went wrong replaying an event of a class folder, as a fact of ClassFolderError: a
+    muzlab error itself (said in the reader's words), another one's text cut short."""
+    return error if isinstance(error, MuzlabError) else str(error)[:120] or type(error).__name__
+
+
 class ClassError(MuzlabError, ValueError):
     """Something a page asked that the class refuses (a bad nickname, a deal without students, ...)."""
 
@@ -335,7 +341,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                 raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
                                        "file from a copy, or move it away to start the class afresh",
                                        path=self.folder / FILE_NAME, seq=seq, kind=kind,
-                                       why=str(error)[:120] or type(error).__name__) from None
+                                       why=replay_fault(error)) from None
 
     # ---- reading ----------------------------------------------------------------------------------
     @property

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from muzlab.app.appserver import CULL_IDLE_SECONDS, MAX_KERNELS, server_arguments
 from muzlab.core.errors import MuzlabError
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 
 APP_NOTEBOOK = "app.ipynb"
@@ -65,17 +66,18 @@ class CopyReport:
     kept: list[str] = field(default_factory=list)
 
     def lines(self, reader: Reader | None = None) -> list[str]:
-        """One line for a person per kind of outcome (nothing for an empty kind), in `reader`'s language
-        (None: English)."""
-        gettext = (reader or Reader()).gettext  # (a keyword the catalogues read)
+        """One line for a person per kind of outcome (nothing for an empty kind), in `reader`'s
+        language (None: English)."""
+        reader = reader or Reader()
         said = [
-            (self.copied, gettext("{count} copied: {names}")),
-            (self.updated, gettext("{count} updated to this muzlab's version: {names}")),
-            (self.unchanged, gettext("{count} already up to date: {names}")),
-            (self.replaced, gettext("{count} replaced (--force); your edits are gone: {names}")),
-            (self.kept, gettext("{count} kept: edited since they were copied (--force replaces them): "
-                                "{names}"))]
-        return [what.format(count=len(names), names=", ".join(names)) for names, what in said if names]
+            (self.copied, marked("lessons", "{count} copied: {names}")),
+            (self.updated, marked("lessons", "{count} updated to this muzlab's version: {names}")),
+            (self.unchanged, marked("lessons", "{count} already up to date: {names}")),
+            (self.replaced, marked("lessons", "{count} replaced (--force); your edits are gone: {names}")),
+            (self.kept, marked("lessons", "{count} kept: edited since they were copied (--force replaces "
+                                          "them): {names}"))]
+        return [reader.pgettext(*template).format(count=len(names), names=", ".join(names))
+                for names, template in said if names]
 
 
 def copy_lessons(folder: str | Path = DEFAULT_FOLDER, force: bool = False) -> CopyReport:
@@ -158,7 +160,7 @@ def lab_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
 
 
 # ---- the `muzlab lessons`, `muzlab app` and `muzlab lab` commands ----------------------------------------
-def _copy_and_say(folder: str, force: bool = False, reader: Reader | None = None) -> CopyReport:
+def _copy_and_say(folder: str, reader: Reader, force: bool = False) -> CopyReport:
     report = copy_lessons(folder, force=force)
     for line in report.lines(reader):
         print(f"{report.folder}: {line}")
@@ -166,29 +168,23 @@ def _copy_and_say(folder: str, force: bool = False, reader: Reader | None = None
 
 
 def _lessons(args: argparse.Namespace) -> int:
-    report = _copy_and_say(args.folder, args.force, _reader(args))
+    report = _copy_and_say(args.folder, args.reader, args.force)
     return 1 if report.kept else 0
 
 
-def _reader(args: argparse.Namespace) -> Reader:
-    """The reader the command speaks for (the `muzlab` command's `--language`; English without it)."""
-    return getattr(args, "reader", None) or Reader()
-
-
-def root_warning(ip: str, reader: Reader | None = None) -> str:
-    """What starting the app as root on an address the room can reach prints first."""
-    return (reader or Reader()).gettext(
-        "muzlab app: warning: running as {user} on {ip}: every student's page runs Python as {user} on "
-        "this computer. Start the app as an ordinary user.").format(ip=ip, user="root")
+#: What starting the app as root on an address the room can reach prints first.
+ROOT_WARNING = marked("command line", "muzlab app: warning: running as {user} on {ip}: every student's "
+                                      "page runs Python as {user} on this computer. Start the app as an "
+                                      "ordinary user.")
 
 
 def _serve(args: argparse.Namespace) -> int:
     if args.port is not None:
         check_port(args.ip, args.port)
-    _copy_and_say(args.folder, reader=_reader(args))
+    _copy_and_say(args.folder, args.reader)
     if args.command == "app":
         if not _is_loopback(args.ip) and hasattr(os, "geteuid") and os.geteuid() == 0:
-            print(root_warning(args.ip, _reader(args)), file=sys.stderr)
+            print(args.reader.pgettext(*ROOT_WARNING).format(user="root", ip=args.ip), file=sys.stderr)
         command = app_command(args.folder, args.ip, args.port, open_browser=not args.no_browser,
                               max_kernels=args.max_kernels, cull_idle_seconds=args.idle_minutes * 60)
     else:
@@ -197,9 +193,10 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _positive(reader: Reader):
-    """An argparse type: a whole number of at least 1, or one line in `reader`'s language saying what is
+    """An argparse type: a whole number of at least 1, or one line in `reader`'s words saying what is
     wrong."""
-    def whole_number(text: str) -> int:
+
+    def positive(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
@@ -210,50 +207,47 @@ def _positive(reader: Reader):
                 "{value} is too small; it must be {minimum} or more").format(value=value, minimum=1))
         return value
 
-    whole_number.__name__ = "a whole number >= 1"
-    return whole_number
+    return positive
 
 
 def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = None) -> None:
-    """Add `lessons`, `app` and `lab` to the `muzlab` command's subcommands, their help in `reader`'s
-    language (None: English)."""
-    reader = reader or Reader()
-    gettext = reader.gettext  # (a keyword the catalogues read)
-    lessons = commands.add_parser("lessons", help=gettext("copy the lessons and the app's notebook into a "
-                                                          "folder"))
-    lessons.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
-                         help=gettext("where to put them (default: ./{folder})").format(
-                             folder=DEFAULT_FOLDER))
-    lessons.add_argument("--force", action="store_true",
-                         help=gettext("replace copies edited since they were copied with the shipped ones"))
+    """Add `lessons`, `app` and `lab` to the `muzlab` command's subcommands, their help for `reader`
+    (None: English)."""
+    reader, folder = reader or Reader(), DEFAULT_FOLDER
+    lessons = commands.add_parser("lessons", help=reader.gettext(
+        "copy the lessons and the app's notebook into a folder"))
+    lessons.add_argument("folder", nargs="?", default=folder,
+                         help=reader.gettext("where to put them (default: ./{folder})").format(folder=folder))
+    lessons.add_argument("--force", action="store_true", help=reader.gettext(
+        "replace copies edited since they were copied with the shipped ones"))
     lessons.set_defaults(run=_lessons)
-    app = gettext("serve the classroom app (Voilà: the boards, no code) from the folder; copies the "
-                  "lessons there first if missing")
-    lab = gettext("open the lessons folder in JupyterLab; copies the lessons there first if missing")
-    for name, what in (("app", app), ("lab", lab)):
+    for name, what in (
+            ("app", reader.gettext("serve the classroom app (Voilà: the boards, no code) from the folder; "
+                                   "copies the lessons there first if missing")),
+            ("lab", reader.gettext("open the lessons folder in JupyterLab; copies the lessons there first "
+                                   "if missing"))):
         serve = commands.add_parser(name, help=what)
-        serve.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
-                           help=gettext("the lessons folder (default: ./{folder})").format(
-                               folder=DEFAULT_FOLDER))
-        serve.add_argument("--ip", default="127.0.0.1",
-                           help=gettext("address to listen on; 0.0.0.0 lets a class on the same network in "
-                                        "(with a token)"))
-        serve.add_argument("--port", type=port_type(reader), default=None,
-                           help=gettext("port, 1-65535 (default: the server's own); refused if it is taken"))
-        serve.add_argument("--no-browser", action="store_true", help=gettext("do not open a browser"))
+        serve.add_argument("folder", nargs="?", default=folder, help=reader.gettext(
+            "the lessons folder (default: ./{folder})").format(folder=folder))
+        serve.add_argument("--ip", default="127.0.0.1", help=reader.gettext(
+            "address to listen on; 0.0.0.0 lets a class on the same network in (with a token)"))
+        serve.add_argument("--port", type=port_type(reader), default=None, help=reader.gettext(
+            "port, 1-65535 (default: the server's own); refused if it is taken"))
+        serve.add_argument("--no-browser", action="store_true", help=reader.gettext("do not open a browser"))
         if name == "app":
+            minutes = CULL_IDLE_SECONDS // 60
             serve.add_argument("--max-kernels", type=_positive(reader), default=MAX_KERNELS,
-                               help=gettext("the most pages open at once, one kernel each (default {count}); "
-                                            "one more is told the app is full").format(count=MAX_KERNELS))
-            serve.add_argument("--idle-minutes", type=_positive(reader), default=CULL_IDLE_SECONDS // 60,
-                               help=gettext("shut down a page's kernel after this many idle minutes (default "
-                                            "{minutes})").format(minutes=CULL_IDLE_SECONDS // 60))
+                               help=reader.gettext("the most pages open at once, one kernel each (default "
+                                                   "{count}); one more is told the app is full").format(
+                                   count=MAX_KERNELS))
+            serve.add_argument("--idle-minutes", type=_positive(reader), default=minutes,
+                               help=reader.gettext("shut down a page's kernel after this many idle minutes "
+                                                   "(default {minutes})").format(minutes=minutes))
         serve.set_defaults(run=_serve)
 
 
 def port_type(reader: Reader | None = None):
-    """An argparse type: a TCP port 1-65535, or one line in `reader`'s language (None: English) saying
-    what is wrong."""
+    """An argparse type: a TCP port 1-65535, or one line in `reader`'s words saying what is wrong."""
     reader = reader or Reader()
 
     def port_number(text: str) -> int:
@@ -262,7 +256,6 @@ def port_type(reader: Reader | None = None):
                 "{text} is not a port; give a number from 1 to 65535").format(text=repr(text[:20])))
         return int(text)
 
-    port_number.__name__ = "a port"
     return port_number
 
 

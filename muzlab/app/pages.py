@@ -29,7 +29,8 @@ from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.term_pages import StudentTerm, TeacherTerm
 from muzlab.core.hexgrid import Cell
-from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, error_words, marked
+from muzlab.names.error_words import error_words
+from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, marked
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
@@ -404,7 +405,7 @@ class StudentView(widgets.VBox):
             self.student = self.room.join(self.nickname.value, self.code.value, self.page,
                                           self.personal.value)
         except ClassError as error:
-            self._said = (Message(error_words(error, self.language), kind="refused"),)
+            self._said = (Message(error_words(error, self.reading.reader), kind="refused"),)
             self._said_for = None
             self.draw()
             return
@@ -739,7 +740,7 @@ class TeacherView(widgets.VBox):
         self.seed.value = self.room.round + 1
 
     def _refused(self, error: ClassError) -> None:
-        words = error_words(error, self.reading.language)
+        words = error_words(error, self.reading.reader)
         self.message.value = f"<div style='color:#b00000'>✗ {_text(words)}</div>"
 
     def _seat_change(self, done: str, change: Callable[[], None]) -> None:

@@ -36,7 +36,7 @@ from datetime import date, datetime
 from typing import Any
 
 from muzlab.app import nicknames, term_games
-from muzlab.app.classroom import ClassError, Classroom
+from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
@@ -96,11 +96,14 @@ class GradeScheme:
 
     def __post_init__(self) -> None:
         if not isinstance(self.out_of, int | float) or not 0 < self.out_of <= 1000:
-            raise TermError(f"A grade is out of a number from 1 to 1000, not {str(self.out_of)[:20]}.")
+            raise TermError("A grade is out of a number from 1 to 1000, not {out_of}.",
+                            out_of=str(self.out_of)[:20])
         if self.counts not in ("first", "best"):
-            raise TermError(f"An item counts by its first try or its best, not {str(self.counts)[:20]!r}.")
+            raise TermError("An item counts by its first try or its best, not {counts}.",
+                            counts=repr(str(self.counts)[:20]))
         if self.missing not in ("zero", "blank"):
-            raise TermError(f"Nothing answered gives zero or a blank, not {str(self.missing)[:20]!r}.")
+            raise TermError("Nothing answered gives zero or a blank, not {missing}.",
+                            missing=repr(str(self.missing)[:20]))
 
 
 @dataclass(frozen=True)
@@ -189,7 +192,7 @@ class Item:
                 raise TermError("This question is answered by clicking a cell of the board.")
             return self.question.check(tuple(reply), reader)
         if type(reply) is not int or not 0 <= reply < len(self.options):
-            raise TermError(f"Choose one of the {len(self.options)} answers offered.")
+            raise TermError("Choose one of the {options} answers offered.", options=len(self.options))
         if self.ear is not None:
             right = self.ear.is_right(self.options[reply])
             said = reader.gettext("Right!") if right else reader.gettext(
@@ -201,7 +204,8 @@ class Item:
 
 
 def _day(value: Any, what: str) -> date:
-    """A date from a date or an ISO string ("2026-12-04"); TermError naming `what` otherwise."""
+    """A date from a date or an ISO string ("2026-12-04"); TermError naming `what` ("opening" or
+    "closing") otherwise."""
     if isinstance(value, datetime):
         return value.date()
     if isinstance(value, date):
@@ -209,8 +213,11 @@ def _day(value: Any, what: str) -> date:
     try:
         return date.fromisoformat(str(value)[:10].strip())
     except ValueError:
-        raise TermError(f"The {what} date {str(value)[:20]!r} is not a date (write it as 2026-12-04)."
-                        ) from None
+        if what == "opening":
+            raise TermError("The opening date {value} is not a date (write it as 2026-12-04).",
+                            value=repr(str(value)[:20])) from None
+        raise TermError("The closing date {value} is not a date (write it as 2026-12-04).",
+                        value=repr(str(value)[:20])) from None
 
 
 def week_of(at: str) -> str:
@@ -253,7 +260,8 @@ class GradeFiles:
           (Classroom matches students by email, so the roster needs an email column).
         """
         if gradebook not in GRADEBOOKS:
-            raise TermError(f"There is no gradebook {str(gradebook)[:20]!r}: choose {', '.join(GRADEBOOKS)}.")
+            raise TermError("There is no gradebook {gradebook}: choose {gradebooks}.",
+                            gradebook=repr(str(gradebook)[:20]), gradebooks=', '.join(GRADEBOOKS))
         assignment = self.assignment(assignment_id)
         if not self.roster:
             raise TermError("Upload the school's roster file first (nickname,id): the grade files name "
@@ -320,8 +328,9 @@ class SchoolRoster:
         header = [h.strip().casefold() for h in next(reader)]
         missing = [c for c in ROSTER_NEEDED if c not in header]
         if missing:
-            raise TermError(f"The roster file has no {' and no '.join(missing)} column: its first row must "
-                            "name the columns (nickname,id and optionally email,name,section,login).")
+            raise TermError("The roster file has no {missing} column: its first row must name the columns "
+                            "(nickname,id and optionally email,name,section,login).",
+                            missing=' and no '.join(missing))
         class_names = {nicknames.skeleton(name): (sid, name) for sid, name in self._students().items()}
         rows: dict[str, dict[str, str]] = {}
         ids: dict[str, str] = {}
@@ -329,21 +338,23 @@ class SchoolRoster:
             if not any(v.strip() for v in values):
                 continue
             if len(values) != len(header):
-                raise TermError(f"Row {line} of the roster file has {len(values)} cells, the header "
-                                f"{len(header)}.")
+                raise TermError("Row {line} of the roster file has {values} cells, the header {header}.",
+                                line=line, values=len(values), header=len(header))
             row = {c: v.strip() for c, v in zip(header, values, strict=True)
                    if c in ROSTER_NEEDED + ROSTER_OPTIONAL}
             same = nicknames.skeleton(row["nickname"])
             if same not in class_names:
-                raise TermError(f"Row {line} of the roster file: no student of this class is called "
-                                f"{row['nickname'][:20]!r}.")
+                raise TermError("Row {line} of the roster file: no student of this class is called {name}.",
+                                line=line, name=repr(row['nickname'][:20]))
             if same in rows:
-                raise TermError(f"Row {line} of the roster file: {row['nickname'][:20]} is there twice.")
+                raise TermError("Row {line} of the roster file: {name} is there twice.", line=line,
+                                name=row['nickname'][:20])
             if not row["id"]:
-                raise TermError(f"Row {line} of the roster file: {row['nickname'][:20]} has no id.")
+                raise TermError("Row {line} of the roster file: {name} has no id.", line=line,
+                                name=row['nickname'][:20])
             if row["id"] in ids:
-                raise TermError(f"Row {line} of the roster file: the id {row['id'][:20]} is also "
-                                f"{ids[row['id']]}'s.")
+                raise TermError("Row {line} of the roster file: the id {id} is also {other}'s.", line=line,
+                                id=row['id'][:20], other=ids[row['id']])
             ids[row["id"]] = row["nickname"]
             sid, name = class_names[same]
             rows[same] = {**row, "nickname": name, "student": sid}
@@ -378,7 +389,7 @@ class GameItems:
         the student's die rolled."""
         assignment = self.assignment(assignment_id)
         if assignment.kind != "game":
-            raise TermError(f"{assignment.title} is not a game.")
+            raise TermError("{title} is not a game.", title=assignment.title)
         self.item(assignment.id, student_id, index)  # (an index out of range is refused)
         key = (assignment.id, student_id, index)
         with self._lock:
@@ -512,7 +523,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                 raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
                                        "file from a copy, or move it away to start the class afresh",
                                        path=self.room.folder / FILE_NAME, seq=seq, kind=kind,
-                                       why=str(error)[:120] or type(error).__name__) from None
+                                       why=replay_fault(error)) from None
 
     # ---- assignments ----------------------------------------------------------------------------------
     def today(self) -> date:
@@ -529,35 +540,42 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         if not name:
             raise TermError("Give the assignment a title (it names the grade column).")
         if kind not in ITEM_KINDS:
-            raise TermError(f"There is no kind of item {str(kind)[:20]!r}: choose one of "
-                            f"{', '.join(ITEM_KINDS)}.")
+            raise TermError("There is no kind of item {kind}: choose one of {item_kinds}.",
+                            kind=repr(str(kind)[:20]), item_kinds=', '.join(ITEM_KINDS))
         if type(count) is not int or not 1 <= count <= MAX_ITEMS:
-            raise TermError(f"An assignment has 1 to {MAX_ITEMS} items, not {str(count)[:10]}.")
+            raise TermError("An assignment has 1 to {max_items} items, not {count}.", max_items=MAX_ITEMS,
+                            count=str(count)[:10])
         if kind == "game" and count > term_games.MAX_GAMES:
-            raise TermError(f"An assignment has 1 to {term_games.MAX_GAMES} games, not {count}.")
+            raise TermError("An assignment has 1 to {max_games} games, not {count}.",
+                            max_games=term_games.MAX_GAMES, count=count)
         if kind == "game" and computer not in term_games.LEVELS:
-            raise TermError(f"There is no computer level {str(computer)[:20]!r}: choose one of "
-                            f"{', '.join(term_games.LEVELS)}.")
+            raise TermError("There is no computer level {computer}: choose one of {levels}.",
+                            computer=repr(str(computer)[:20]), levels=', '.join(term_games.LEVELS))
         first, last = _day(opens, "opening"), _day(closes, "closing")
         if last < first:
-            raise TermError(f"The closing date {last.isoformat()} is before the opening date "
-                            f"{first.isoformat()}.")
+            raise TermError("The closing date {closes} is before the opening date {opens}.",
+                            closes=last.isoformat(), opens=first.isoformat())
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
-            raise TermError(f"A seed is a whole number from 0 to {2 ** 31 - 1}, not {str(seed)[:20]}.")
+            raise TermError("A seed is a whole number from 0 to {most}, not {seed}.", most=2 ** 31 - 1,
+                            seed=str(seed)[:20])
         if type(tries) is not int or not 1 <= tries <= MAX_TRIES:
-            raise TermError(f"A student has 1 to {MAX_TRIES} tries per item, not {str(tries)[:10]}.")
+            raise TermError("A student has 1 to {max_tries} tries per item, not {tries}.",
+                            max_tries=MAX_TRIES, tries=str(tries)[:10])
         who = None
         if students is not None:
             who = tuple(sorted({int(s) for s in students if isinstance(s, int)}))
             unknown = [s for s in students if not isinstance(s, int) or s not in self.room.students]
             if unknown or not who:
-                raise TermError("An assignment is for students on the roster: "
-                                f"{'choose at least one' if not who else 'unknown ' + str(unknown[0])[:20]}.")
+                if not who:
+                    raise TermError("An assignment is for students on the roster: choose at least one.")
+                raise TermError("An assignment is for students on the roster: unknown {id}.",
+                                id=str(unknown[0])[:20])
         scheme = scheme or GradeScheme()
         with self._lock:
             twin = next((a for a in self.assignments.values() if a.title.casefold() == name.casefold()), None)
             if twin is not None:
-                raise TermError(f"There is already an assignment called {twin.title}: choose another title.")
+                raise TermError("There is already an assignment called {title}: choose another title.",
+                                title=twin.title)
             data = {"id": max(self.assignments, default=0) + 1, "title": name, "kind": kind, "count": count,
                     "seed": seed, "same": bool(same), "opens": first.isoformat(), "closes": last.isoformat(),
                     "students": None if who is None else list(who), "tries": tries, "scheme": asdict(scheme),
@@ -577,7 +595,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                                 str(data.get("computer", "greedy")))
         if (assignment.kind not in ITEM_KINDS or assignment.id in self.assignments
                 or assignment.computer not in term_games.LEVELS):
-            raise TermError(f"assignment {assignment.id} ({assignment.kind}) cannot be set")
+            raise TermError("assignment {id} ({kind}) cannot be set", id=assignment.id, kind=assignment.kind)
         self.assignments[assignment.id] = assignment
         return assignment
 
@@ -601,7 +619,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         """The assignment with this id; TermError when there is none."""
         found = self.assignments.get(assignment_id) if type(assignment_id) is int else None
         if found is None:
-            raise TermError(f"There is no assignment {str(assignment_id)[:20]}.")
+            raise TermError("There is no assignment {assignment_id}.", assignment_id=str(assignment_id)[:20])
         return found
 
     def open_for(self, student_id: int) -> list[Assignment]:
@@ -624,7 +642,8 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         reader = for_people(reader)
         assignment = self.assignment(assignment_id)
         if type(index) is not int or not 0 <= index < assignment.count:
-            raise TermError(f"{assignment.title} has items 1 to {assignment.count}.")
+            raise TermError("{title} has items 1 to {count}.", title=assignment.title,
+                            count=assignment.count)
         seed = self._seed(assignment, student_id)
         if assignment.kind == "game":
             return Item(assignment.id, index, "game", prompt=reader.gettext(
@@ -667,17 +686,20 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             raise TermError("This device has not joined the class: join with a nickname first.")
         assignment = self.assignment(assignment_id)
         if not assignment.is_for(student.id):
-            raise TermError(f"{assignment.title} is not set for {student.nickname}.")
+            raise TermError("{title} is not set for {nickname}.", title=assignment.title,
+                            nickname=student.nickname)
         today = self.today()
         if today > assignment.closes:
-            raise TermError(f"{assignment.title} closed on {assignment.closes.isoformat()}: answers are no "
-                            "longer taken.")
+            raise TermError("{title} closed on {closes}: answers are no longer taken.",
+                            title=assignment.title, closes=assignment.closes.isoformat())
         if today < assignment.opens:
-            raise TermError(f"{assignment.title} opens on {assignment.opens.isoformat()}.")
+            raise TermError("{title} opens on {opens}.", title=assignment.title,
+                            opens=assignment.opens.isoformat())
         item = self.item(assignment.id, student.id, index, reader)
         with self._lock:
             if self._finished(assignment, student.id, index):
-                raise TermError(f"Item {index + 1} of {assignment.title} is done: go on to the next.")
+                raise TermError("Item {item} of {title} is done: go on to the next.", item=index + 1,
+                                title=assignment.title)
             if assignment.kind == "game":
                 right, words = self._play(assignment, student.id, index, reply, reader)
                 self._tell("answer")
@@ -697,7 +719,8 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                         str(data.get("step", "")))
         week_of(answer.at)  # a time that is not a date does not replay
         if answer.assignment not in self.assignments:
-            raise TermError(f"an answer to assignment {answer.assignment}, which was never set")
+            raise TermError("an answer to assignment {assignment}, which was never set",
+                            assignment=answer.assignment)
         self.answers.append(answer)
         self._tries[(answer.assignment, answer.student, answer.item)].append(answer)
         self._by_student[answer.student].append(answer)
@@ -851,7 +874,8 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         the file. Returns the number of events deleted."""
         name = self.room.nickname(student_id)
         if name is None:
-            raise TermError(f"No student {str(student_id)[:20]} ever joined this class.")
+            raise TermError("No student {student_id} ever joined this class.",
+                            student_id=str(student_id)[:20])
         if student_id in self.room.students:
             self.room.remove(student_id)
         placeholder = f"removed student {student_id}"

@@ -20,7 +20,8 @@ from muzlab.app.classroom import Change, ClassError, Student
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
-from muzlab.names.language import error_words, marked
+from muzlab.names.error_words import error_words
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
@@ -274,7 +275,7 @@ class TermTeacher(widgets.VBox):
         self.message.value = _said(ok, words)
 
     def _refused(self, error: ClassError) -> None:
-        self._say(False, error_words(error, self.reader().language))
+        self._say(False, error_words(error, self.reader()))
 
     def change_scheme(self) -> None:
         """Grade the chosen assignment by the scheme chosen (its answers stay)."""
@@ -555,7 +556,7 @@ class TermStudent(widgets.VBox):
         try:
             right, words = self.term.answer(student.token, item.assignment, item.index, reply, reader)
         except ClassError as error:
-            self.said.value = _said(False, error_words(error, reader.language))
+            self.said.value = _said(False, error_words(error, reader))
             return
         self.said.value = _said(right, words)
         self.draw()

@@ -22,7 +22,7 @@ def report_pdf(term: Term, student_id: int) -> bytes:
 
     name = term.room.nickname(student_id)
     if name is None or student_id not in term.room.students:
-        raise TermError(f"No student {str(student_id)[:20]} is on the roster.")
+        raise TermError("No student {student_id} is on the roster.", student_id=str(student_id)[:20])
     rows = {row["idea"]: row for row in term.progress(student_id)}
     weekly = term.weekly(student_id)
     weeks = sorted({week for per in weekly.values() for week in per})

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from muzlab.core import hexgrid, safe_json
-from muzlab.core.errors import BoardFileError, CellOffBoard, InvalidCell, shown
+from muzlab.core.errors import BoardFileError, CellOffBoard, InvalidCell, Phrase, shown
 from muzlab.core.hexgrid import Cell
 
 T = TypeVar("T")
@@ -49,10 +49,11 @@ def as_cell(value: Any) -> Cell:
             raise ValueError
         q, r = int(q), int(r)
     except (TypeError, ValueError, OverflowError):
-        raise InvalidCell(f"{shown(value)} is not a cell; a cell is a pair of integers (q, r)") from None
+        raise InvalidCell("{value} is not a cell; a cell is a pair of integers (q, r)",
+                          value=shown(value)) from None
     if not (-MAX_COORDINATE <= q <= MAX_COORDINATE and -MAX_COORDINATE <= r <= MAX_COORDINATE):
-        raise InvalidCell(f"{shown(value)} is not a cell muzlab handles; q and r lie between "
-                          f"-{MAX_COORDINATE:,} and {MAX_COORDINATE:,}")
+        raise InvalidCell("{value} is not a cell muzlab handles; q and r lie between -{max_coordinate:,} "
+                          "and {max_coordinate:,}", value=shown(value), max_coordinate=MAX_COORDINATE)
     return (q, r)
 
 
@@ -99,25 +100,27 @@ class Board:
     def __init__(self, cells, honeypots=None, centre: Cell = (0, 0), name: str = "custom"):
         cell_list = sorted(_distinct_cells(cells, f"board {shown(name)}"))
         if not isinstance(name, str) or len(name) > 100:
-            raise BoardFileError(f"board name {shown(name)} is not a name; give text of at most 100 "
-                                 "characters")
+            raise BoardFileError("board name {name} is not a name; give text of at most 100 characters",
+                                 name=shown(name))
         self.name = name
         self.cells: tuple[Cell, ...] = tuple(cell_list)
         index = {c: i for i, c in enumerate(self.cells)}  # (frozen below, once the tables are built)
         self.index: FrozenDict[Cell, int] = FrozenDict(index)
         self.centre: Cell = as_cell(centre)
         if self.centre not in index:
-            raise BoardFileError(f"board {name!r}: its centre {self.centre} is not one of its cells")
+            raise BoardFileError("board {name}: its centre {centre} is not one of its cells",
+                                 name=repr(name), centre=self.centre)
         pots: dict[Cell, int] = {}
         if not hasattr(honeypots or {}, "items"):
-            raise BoardFileError(f"board {name!r}: honeypots map a cell to its factor, 2 or 3")
+            raise BoardFileError("board {name}: honeypots map a cell to its factor, 2 or 3", name=repr(name))
         for cell, factor in (honeypots or {}).items():
             cell = as_cell(cell)
             if cell not in index:
-                raise BoardFileError(f"board {name!r}: honeypot {cell} is not one of its cells")
+                raise BoardFileError("board {name}: honeypot {cell} is not one of its cells",
+                                     name=repr(name), cell=cell)
             if type(factor) is not int or factor not in HONEYPOT_FACTORS:
-                raise BoardFileError(f"board {name!r}: honeypot {cell} has factor {shown(factor)}; use 2 "
-                                     "or 3")
+                raise BoardFileError("board {name}: honeypot {cell} has factor {factor}; use 2 or 3",
+                                     name=repr(name), cell=cell, factor=shown(factor))
             pots[cell] = factor
         self.honeypots: FrozenDict[Cell, int] = FrozenDict(pots)
         self._memo: dict[str, Any] = {}
@@ -189,7 +192,8 @@ class Board:
         try:
             return self.index[cell]
         except KeyError:
-            raise CellOffBoard(f"{cell} is not on the {self.name} board.", cell=cell) from None
+            raise CellOffBoard("{where} is not on the {board} board.", cell=cell, where=cell,
+                               board=self.name) from None
 
     def as_cell(self, cell: Any) -> Cell:
         """A cell of this board as (q, r), from (q, r) or its name; CellOffBoard or InvalidCell if not."""
@@ -203,19 +207,20 @@ class Board:
         """The cell (q, r) a name such as "e5" stands for; InvalidCell or CellOffBoard says why not."""
         match = _CELL_NAME.fullmatch(name.strip().lower()) if isinstance(name, str) else None
         if not match:
-            raise InvalidCell(f"{shown(name)} is not a cell name; a cell name is a column letter and a "
-                              "number, such as e5")
+            raise InvalidCell("{name} is not a cell name; a cell name is a column letter and a number, "
+                              "such as e5", name=shown(name))
         letters, number = match["column"], int(match["number"])
         if letters not in self._column_of_letters:
             last = self._letters_of_column[max(self._bottom_row)]
-            raise CellOffBoard(f"{name} is not on the {self.name} board: its columns run from a to "
-                               f"{last}.")
+            raise CellOffBoard("{name} is not on the {board} board: its columns run from a to {last}.",
+                               name=name, board=self.name, last=last)
         q = self._column_of_letters[letters]
         cell = (q, self._bottom_row[q] - number + 1)
         if cell not in self.index:
             numbers = sorted(self._bottom_row[q] - r + 1 for cq, r in self.cells if cq == q)
-            raise CellOffBoard(f"{name} is not on the {self.name} board: column {letters} holds "
-                               f"{letters}{numbers[0]} to {letters}{numbers[-1]}.", cell=None)
+            raise CellOffBoard("{name} is not on the {board} board: column {letters} holds {lowest} to "
+                               "{highest}.", cell=None, name=name, board=self.name, letters=letters,
+                               lowest=letters + str(numbers[0]), highest=letters + str(numbers[-1]))
         return cell
 
     def __contains__(self, cell: object) -> bool:
@@ -253,55 +258,62 @@ class Board:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "board data") -> Board:
+    def from_dict(cls, data: Any, source: str = Phrase("board data")) -> Board:
         """Build a board from its JSON structure; BoardFileError names what is wrong."""
         if not isinstance(data, dict):
-            raise BoardFileError(f"{source}: expected a JSON object, got {type(data).__name__}")
+            raise BoardFileError("{source}: expected a JSON object, got {data}", source=source,
+                                 data=type(data).__name__)
         unknown = set(data) - {"name", "description", "cells", "hexagon", "centre", "honeypots"}
         if unknown:
-            raise BoardFileError(f"{source}: unknown field(s) {sorted(unknown)}")
+            raise BoardFileError("{source}: unknown field(s) {unknown}", source=source,
+                                 unknown=sorted(unknown))
         if ("cells" in data) == ("hexagon" in data):
-            raise BoardFileError(f"{source}: give exactly one of 'cells' (a list) or 'hexagon' (a radius)")
+            raise BoardFileError("{source}: give exactly one of 'cells' (a list) or 'hexagon' (a radius)",
+                                 source=source)
         try:
             if "hexagon" in data:
                 radius = data["hexagon"]
                 if not isinstance(radius, int) or isinstance(radius, bool) or radius < 0:
-                    raise BoardFileError(f"{source}: 'hexagon' must be a radius >= 0, got {shown(radius)}")
+                    raise BoardFileError("{source}: 'hexagon' must be a radius >= 0, got {radius}",
+                                         source=source, radius=shown(radius))
                 if radius > MAX_RADIUS:
-                    raise BoardFileError(f"{source}: 'hexagon' radius {radius} is too large; at most "
-                                         f"{MAX_RADIUS} ({3 * MAX_RADIUS * (MAX_RADIUS + 1) + 1:,} cells)")
+                    raise BoardFileError("{source}: 'hexagon' radius {radius} is too large; at most "
+                                         "{max_radius} ({cells:,} cells)", source=source, radius=radius,
+                                         max_radius=MAX_RADIUS, cells=3 * MAX_RADIUS * (MAX_RADIUS + 1) + 1)
                 cells = hexgrid.hexagon(radius)
             else:
                 cells = _distinct_cells(_list(data["cells"], "cells", source), source)
             honeypots: dict[Cell, int] = {}
             raw_pots = data.get("honeypots", {})
             if not isinstance(raw_pots, dict):
-                raise BoardFileError(f"{source}: 'honeypots' must map a factor to a list of cells")
+                raise BoardFileError("{source}: 'honeypots' must map a factor to a list of cells",
+                                     source=source)
             for factor, pot_cells in raw_pots.items():
                 if factor not in ("2", "3"):
-                    raise BoardFileError(f"{source}: honeypot factor {shown(factor)} is not 2 or 3 (written "
-                                         "as the digit \"2\" or \"3\")")
+                    raise BoardFileError("{source}: honeypot factor {factor} is not 2 or 3 (written as the "
+                                         'digit "2" or "3")', source=source, factor=shown(factor))
                 for cell in _list(pot_cells, f"honeypots {factor}", source):
                     cell = as_cell(cell)
                     if cell in honeypots:
-                        raise BoardFileError(f"{source}: honeypot {cell} is listed twice")
+                        raise BoardFileError("{source}: honeypot {cell} is listed twice", source=source,
+                                             cell=cell)
                     honeypots[cell] = int(factor)
             return cls(cells, honeypots, as_cell(data.get("centre", (0, 0))), data.get("name", "custom"))
         except InvalidCell as error:
-            raise BoardFileError(f"{source}: {error}") from None
+            raise BoardFileError("{source}: {error}", source=source, error=error) from None
         except BoardFileError as error:
             if str(error).startswith(source):
                 raise
-            raise BoardFileError(f"{source}: {error}") from None
+            raise BoardFileError("{source}: {error}", source=source, error=error) from None
 
     @classmethod
     def load(cls, path: str | Path) -> Board:
         """Read a board file (JSON, see data/boards/); BoardFileError names the file and the fault.
         At most MAX_FILE_BYTES are read, whatever size the file system reports."""
-        what = f"board file {path}"
+        what = Phrase("board file {path}", path=path)
         text = safe_json.read_text(path, MAX_FILE_BYTES, BoardFileError, what)
         data = safe_json.loads(text, BoardFileError, what)
-        return cls.from_dict(data, source=f"board file {Path(path).name}")
+        return cls.from_dict(data, source=Phrase("board file {name}", name=Path(path).name))
 
     @classmethod
     def named(cls, name: str) -> Board:
@@ -323,14 +335,14 @@ def _distinct_cells(cells: Any, source: str) -> list[Cell]:
     """The cells as (q, r) tuples, at least one and at most MAX_CELLS, none twice; BoardFileError if not."""
     cell_list = [as_cell(c) for c in islice(cells, MAX_CELLS + 1)]
     if not cell_list:
-        raise BoardFileError(f"{source} has no cells")
+        raise BoardFileError("{source} has no cells", source=source)
     if len(cell_list) > MAX_CELLS:
-        raise BoardFileError(f"{source} has more than {MAX_CELLS:,} cells; a board may have at most "
-                             f"{MAX_CELLS:,}")
+        raise BoardFileError("{source} has more than {max_cells:,} cells; a board may have at most "
+                             "{max_cells:,}", source=source, max_cells=MAX_CELLS)
     seen: set[Cell] = set()
     for cell in cell_list:
         if cell in seen:
-            raise BoardFileError(f"{source}: cell {cell} is listed twice")
+            raise BoardFileError("{source}: cell {cell} is listed twice", source=source, cell=cell)
         seen.add(cell)
     return cell_list
 
@@ -361,14 +373,15 @@ class _Rays(Sequence):
 
 def _list(value: Any, field: str, source: str) -> list:
     if not isinstance(value, list):
-        raise BoardFileError(f"{source}: '{field}' must be a list, got {type(value).__name__}")
+        raise BoardFileError("{source}: '{field}' must be a list, got {value}", source=source, field=field,
+                             value=type(value).__name__)
     return value
 
 
 def _shipped_board(name: str) -> Board:
     if not isinstance(name, str) or not _SHIPPED_NAME.fullmatch(name):
-        raise BoardFileError(f"{shown(name)} is not the name of a shipped board; shipped boards: "
-                             f"{sorted(p.stem for p in boards_dir().glob('*.json'))}")
+        raise BoardFileError("{name} is not the name of a shipped board; shipped boards: {boards}",
+                             name=shown(name), boards=sorted(p.stem for p in boards_dir().glob('*.json')))
     return _load_shipped(name)
 
 
@@ -380,5 +393,6 @@ def _load_shipped(name: str) -> Board:
     path = boards_dir() / f"{name}.json"
     if not path.exists():
         shipped = sorted(p.stem for p in boards_dir().glob("*.json"))
-        raise BoardFileError(f"there is no shipped board named {name!r}; shipped boards: {shipped}")
+        raise BoardFileError("there is no shipped board named {name}; shipped boards: {shipped}",
+                             name=repr(name), shipped=shipped)
     return Board.load(path)

@@ -2,17 +2,57 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # (a type only: the refusal's module imports the grid, not the errors)
     from muzlab.core.refusal import Refusal
 
 
+class NoteFact(str):
+    """A fact of an error that is music: a note's English spelled name ("Bb"). `str()` and the English
+    message keep it as it is; a person's page names it by the reader's convention (German "B")."""
+
+
+class Worded(str):
+    """A fact of an error that a person's words are made for (an event: "place Eb on e5"): `str()` is
+    the English words, `words(reader)` calls `maker(*facts, reader)` for the reader's. `maker` is a
+    module's function, so that the error still pickles (a worker's error reaches the process that
+    started it)."""
+
+    maker: Callable[..., str] | None
+    facts: tuple
+
+    def __new__(cls, english: str, maker: Callable[..., str] | None = None, *facts: object) -> Worded:
+        worded = super().__new__(cls, english)
+        worded.maker, worded.facts = maker, facts
+        return worded
+
+    def words(self, reader: object) -> str:
+        """These words as `reader` reads them (the English ones when there is no maker)."""
+        return str(self) if self.maker is None else self.maker(*self.facts, reader)
+
+
+class Phrase(str):
+    """A fact of an error that is words itself ("board file {path}"): the English text, keeping its
+    template and facts (`template`, `fields`) so that a person's page says it in their language."""
+
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, **fields: object) -> Phrase:
+        phrase = super().__new__(cls, template.format(**fields) if fields else template)
+        phrase.template, phrase.fields = template, fields
+        return phrase
+
+
 class MuzlabError(Exception):
     """Base class of every error muzlab raises on purpose. Raised as `Error("English {template}",
     name=value, ...)`, it keeps the template and its facts (`template`, `fields`), so a page or the
-    command line can say it in its reader's language (`muzlab.names.language.error_words`); `str()`
-    is the English sentence."""
+    command line can say it in its reader's language (`muzlab.names.error_words.error_words`): a
+    fact that is a `NoteFact` is named as the reader names notes, a `Worded` one made for the reader,
+    and one that is a `Phrase` or an error is said in the reader's language too; `str()` is the
+    English sentence."""
 
     def __init__(self, *args: object, **fields: object):
         if fields:
@@ -38,9 +78,9 @@ class IllegalPlacement(MuzlabError, ValueError):
     rule it breaks as facts (a `muzlab.core.refusal.Refusal`; None for a cell off the board)."""
 
     def __init__(self, reason: str, pitch: int | None = None, cell: tuple[int, int] | None = None,
-                 refusal: Refusal | None = None):
-        super().__init__(reason)
-        self.reason = reason
+                 refusal: Refusal | None = None, **fields: object):
+        super().__init__(reason, **fields)
+        self.reason = str(self)
         self.pitch = pitch
         self.cell = cell
         self.refusal = refusal
@@ -86,8 +126,8 @@ class GameRecordError(MuzlabError, ValueError):
 class SimulationError(MuzlabError, RuntimeError):
     """Games that were not played because their chunk kept failing; `.missing` lists every unplayed range."""
 
-    def __init__(self, message: str, missing: list[range]):
-        super().__init__(message)
+    def __init__(self, message: str, missing: list[range], **fields: object):
+        super().__init__(message, **fields)
         self.missing = missing
 
 

@@ -64,8 +64,8 @@ PitchLike = int | str | SpelledNote
 
 def _check_convention(convention: str) -> str:
     if convention not in CONVENTIONS:
-        raise UnknownSetting(f"unknown note-name convention {shown(convention)}; known: "
-                             f"{', '.join(CONVENTIONS)}")
+        raise UnknownSetting("unknown note-name convention {convention}; known: {conventions}",
+                             convention=shown(convention), conventions=', '.join(CONVENTIONS))
     return convention
 
 
@@ -77,23 +77,24 @@ def parse_pitch(value: PitchLike, convention: str = "english") -> int:
     if isinstance(value, str):
         convention = _check_convention(convention)
         if len(value) > MAX_NAME_LENGTH:
-            raise UnknownNoteName(f"{shown(value, 30)} is not a note name; a note name has at most "
-                                  f"{MAX_NAME_LENGTH} characters")
+            raise UnknownNoteName("{value} is not a note name; a note name has at most {max_name_length} "
+                                  "characters", value=shown(value, 30), max_name_length=MAX_NAME_LENGTH)
         if convention == "german":
             return _parse_german(value)
         if convention == "solfege":
             return _parse_solfege(value)
         return _parse_name(value)
     if isinstance(value, bool):
-        raise UnknownNoteName(f"{shown(value)} is not a note; give a name like 'Eb' or a number 0-11")
+        raise UnknownNoteName("{value} is not a note; give a name like 'Eb' or a number 0-11",
+                              value=shown(value))
     try:
         number = operator.index(value)
     except TypeError:
-        raise UnknownNoteName(
-            f"{shown(value)} is not a note; give a name like 'Eb' or a number 0-11"
-        ) from None
+        raise UnknownNoteName("{value} is not a note; give a name like 'Eb' or a number 0-11",
+                              value=shown(value)) from None
     if not 0 <= number <= 11:
-        raise UnknownNoteName(f"{shown(number)} is not a pitch class; pitch classes run from 0 (C) to 11 (B)")
+        raise UnknownNoteName("{number} is not a pitch class; pitch classes run from 0 (C) to 11 (B)",
+                              number=shown(number))
     return number
 
 
@@ -102,7 +103,8 @@ def _marks(text: str, marks: str) -> int:
     step = 0
     for mark in marks:
         if mark not in ACCIDENTAL_STEP:
-            raise UnknownNoteName(f"{shown(text)} is not a note name; after the note only # or b may follow")
+            raise UnknownNoteName("{text} is not a note name; after the note only # or b may follow",
+                                  text=shown(text))
         step += ACCIDENTAL_STEP[mark]
     return step
 
@@ -110,7 +112,7 @@ def _marks(text: str, marks: str) -> int:
 def _parse_name(text: str) -> int:
     name = text.strip()
     if not name or name[0].upper() not in LETTER_PITCH:
-        raise UnknownNoteName(f"{shown(text)} is not a note name; names start with a letter A-G")
+        raise UnknownNoteName("{text} is not a note name; names start with a letter A-G", text=shown(text))
     return (LETTER_PITCH[name[0].upper()] + _marks(text, name[1:])) % 12
 
 
@@ -131,11 +133,11 @@ def _parse_german(text: str) -> int:
         return pitch
     letter = name[:1].upper()
     if letter == "B":
-        raise UnknownNoteName(f"{shown(text)} is not a German note name; B is B flat, H is B natural "
-                              "(His, Heses, ...)")
+        raise UnknownNoteName("{text} is not a German note name; B is B flat, H is B natural (His, Heses, "
+                              "...)", text=shown(text))
     if letter not in "CDEFGAH" or not letter:
-        raise UnknownNoteName(f"{shown(text)} is not a German note name; names are C D E F G A H B with "
-                              "-is or -es (Cis, Es, As, Fisis)")
+        raise UnknownNoteName("{text} is not a German note name; names are C D E F G A H B with -is or -es "
+                              "(Cis, Es, As, Fisis)", text=shown(text))
     return (LETTER_PITCH["B" if letter == "H" else letter] + _marks(text, name[1:])) % 12
 
 
@@ -148,8 +150,8 @@ def _parse_solfege(text: str) -> int:
             return (LETTER_PITCH[letter] + _marks(text, name[length:])) % 12
     if name[:1].upper() in LETTER_PITCH:
         return _parse_name(text)
-    raise UnknownNoteName(f"{shown(text)} is not a solfège note name; names are Do Re Mi Fa Sol La Si "
-                          "with ♯ or ♭ (Fa♯, Si♭)")
+    raise UnknownNoteName("{text} is not a solfège note name; names are Do Re Mi Fa Sol La Si with ♯ or ♭ "
+                          "(Fa♯, Si♭)", text=shown(text))
 
 
 def typed_letter(text: str, convention: str = "english") -> str:
@@ -190,7 +192,8 @@ def to_convention(english: str, convention: str) -> str:
         return _german(english)
     if convention == "solfege":
         return SOLFEGE[english[0]] + english[1:].replace("#", "♯").replace("b", "♭")
-    raise UnknownSetting(f"unknown note-name convention {shown(convention)}; known: {', '.join(CONVENTIONS)}")
+    raise UnknownSetting("unknown note-name convention {convention}; known: {conventions}",
+                         convention=shown(convention), conventions=', '.join(CONVENTIONS))
 
 
 def pitch_name(pitch: int) -> str:

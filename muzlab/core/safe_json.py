@@ -31,17 +31,19 @@ def read_text(path: str | Path, max_bytes: int, error: type[MuzlabError], what: 
         with open(path, "rb") as file:
             data = file.read(max_bytes + 1)
     except FileNotFoundError:
-        raise error(f"{what} does not exist") from None
+        raise error("{what} does not exist", what=what) from None
     except IsADirectoryError:
-        raise error(f"{what} is a folder, not a file") from None
+        raise error("{what} is a folder, not a file", what=what) from None
     except OSError as failure:
-        raise error(f"{what} cannot be read: {failure.strerror or failure}") from None
+        raise error("{what} cannot be read: {why}", what=what, why=failure.strerror or failure) from None
     if len(data) > max_bytes:
-        raise error(f"{what} is larger than {max_bytes:,} bytes, the most muzlab reads")
+        raise error("{what} is larger than {max_bytes:,} bytes, the most muzlab reads", what=what,
+                    max_bytes=max_bytes)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as failure:
-        raise error(f"{what} is not UTF-8 text (byte {failure.start} cannot be read)") from None
+        raise error("{what} is not UTF-8 text (byte {start} cannot be read)", what=what,
+                    start=failure.start) from None
 
 
 def loads(text: Any, error: type[MuzlabError], what: str, max_chars: int | None = None) -> Any:
@@ -50,45 +52,49 @@ def loads(text: Any, error: type[MuzlabError], what: str, max_chars: int | None 
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as failure:
-            raise error(f"{what} is not UTF-8 text (byte {failure.start} cannot be read)") from None
+            raise error("{what} is not UTF-8 text (byte {start} cannot be read)", what=what,
+                        start=failure.start) from None
     if not isinstance(text, str):
-        raise error(f"{what} must be JSON text, not {type(text).__name__}")
+        raise error("{what} must be JSON text, not {text}", what=what, text=type(text).__name__)
     if max_chars is not None and len(text) > max_chars:
-        raise error(f"{what} is longer than {max_chars:,} characters, the most muzlab reads")
+        raise error("{what} is longer than {max_chars:,} characters, the most muzlab reads", what=what,
+                    max_chars=max_chars)
     depth = deepest = 0
     for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
         depth += 1 if bracket in "[{" else -1
         if depth > deepest:
             deepest = depth
             if deepest > MAX_DEPTH:
-                raise error(f"{what} nests brackets more than {MAX_DEPTH} deep")
+                raise error("{what} nests brackets more than {max_depth} deep", what=what,
+                            max_depth=MAX_DEPTH)
     try:
         return json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_constant)
     except _Refused as refused:
-        raise error(f"{what}: {refused}") from None
+        raise error("{what}: {refused}", what=what, refused=refused) from None
     except json.JSONDecodeError as failure:
-        raise error(f"{what} is not readable JSON: {failure}") from None
+        raise error("{what} is not readable JSON: {failure}", what=what, failure=failure) from None
 
 
-class _Refused(ValueError):
+class _Refused(MuzlabError, ValueError):
     """A value JSON allows and muzlab does not (a huge number, NaN, Infinity)."""
 
 
 def _integer(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(f"a number of {len(digits):,} digits; numbers have at most {MAX_DIGITS}")
+        raise _Refused("a number of {digits:,} digits; numbers have at most {most}", digits=len(digits),
+                       most=MAX_DIGITS)
     return int(digits)
 
 
 def _real(text: str) -> float:
     if len(text) > MAX_DIGITS + 10:
-        raise _Refused(f"a number written with {len(text):,} characters; numbers have at most {MAX_DIGITS} "
-                       "digits")
+        raise _Refused("a number written with {characters:,} characters; numbers have at most {most} digits",
+                       characters=len(text), most=MAX_DIGITS)
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused(f"the number {text} is too large")
+        raise _Refused("the number {text} is too large", text=text)
     return value
 
 
 def _constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a number muzlab accepts")
+    raise _Refused("{name} is not a number muzlab accepts", name=name)

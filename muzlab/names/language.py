@@ -33,8 +33,9 @@ DOMAIN = "muzlab"
 def check_language(language: object) -> str:
     """`language` if muzlab speaks it; UnknownSetting naming it and the known ones otherwise."""
     if not isinstance(language, str) or language not in LANGUAGES:
-        raise UnknownSetting(f"unknown language {shown(language)}; muzlab speaks "
-                             + ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES))
+        raise UnknownSetting("unknown language {language}; muzlab speaks {languages}",
+                             language=shown(language), languages=", ".join(
+                                 f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES))
     return language
 
 
@@ -98,7 +99,7 @@ def key_phrase(tonic: str, kind: str, language: str) -> str:
     elif kind == "chromatic":
         template = translate_in(language, "key", "{tonic} chromatic")
     else:
-        raise UnknownSetting(f"no words for a key of kind {shown(kind)}")
+        raise UnknownSetting("no words for a key of kind {kind}", kind=shown(kind))
     return template.format(tonic=tonic)
 
 
@@ -117,15 +118,6 @@ def triad_phrase(root: str, quality: str, language: str) -> str:
     elif quality == "augmented":
         template = translate_in(language, "triad", "{root} augmented")
     else:
-        raise UnknownSetting(f"no words for a triad of quality {shown(quality)}")
+        raise UnknownSetting("no words for a triad of quality {quality}", quality=shown(quality))
     return template.format(root=root)
 
-
-def error_words(error: BaseException, language: str) -> str:
-    """An error's sentence in `language`: its English template (`MuzlabError.template`) translated and
-    filled with its facts; the English text for an error raised without a template or not translated."""
-    template, fields = getattr(error, "template", ""), getattr(error, "fields", {})
-    if check_language(language) == "en" or not template:
-        return str(error)
-    words = translate(language, template)
-    return words.format(**fields) if fields else words

@@ -55,12 +55,13 @@ class Reader:
 
     def __post_init__(self) -> None:
         if self.convention not in CONVENTIONS:
-            raise UnknownSetting(f"unknown note-name convention {shown(self.convention)}; known: "
-                                 f"{', '.join(CONVENTIONS)}")
+            raise UnknownSetting("unknown note-name convention {convention}; known: {conventions}",
+                                 convention=shown(self.convention), conventions=', '.join(CONVENTIONS))
         if self.key is not None and not isinstance(self.key, Key):
-            raise UnknownSetting(f"a reader's key is a Key value (Key.of('F#')), not {shown(self.key)}")
+            raise UnknownSetting("a reader's key is a Key value (Key.of('F#')), not {key}",
+                                 key=shown(self.key))
         if not isinstance(self.typeset, bool):
-            raise UnknownSetting(f"typeset is True or False, not {shown(self.typeset)}")
+            raise UnknownSetting("typeset is True or False, not {typeset}", typeset=shown(self.typeset))
         check_language(self.language)
 
     def gettext(self, message: str) -> str:

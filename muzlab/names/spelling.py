@@ -37,7 +37,7 @@ from functools import cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from muzlab.core.errors import MuzlabError
+from muzlab.core.errors import MuzlabError, Worded
 from muzlab.core.pitch import (
     CONVENTIONS as CONVENTIONS,  # the conventions live with the parser; re-exported here
 )
@@ -261,7 +261,8 @@ def _scale_notes(tonic: str, kind: str) -> tuple[str, ...] | None:
     """`scale_notes` as a tuple, remembered."""
     tonic_pc = parse_pitch(tonic, "english")
     if kind not in SCALE_STEPS:
-        raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
+        raise NotAKey("{kind} is not a scale type; use one of {kinds}", kind=repr(kind),
+                      kinds=', '.join(SCALE_STEPS))
     steps = SCALE_STEPS[kind]
     pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
     if kind not in SCALE_LETTERS:
@@ -356,7 +357,8 @@ def _run(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
     """Pitch classes and display of a would-be scale run, checking it has 1 to 7 notes."""
     numbers, shown = _pitch_list(pitches)
     if not 1 <= len(numbers) <= 7:
-        raise NotAStructure(f"a scale run has 1 to 7 notes, not {len(numbers)}: {shown}")
+        raise NotAStructure("a scale run has 1 to 7 notes, not {numbers}: {notes}", numbers=len(numbers),
+                            notes=shown)
     return numbers, shown
 
 
@@ -365,7 +367,7 @@ def scale_fits(pitches: Iterable[PitchLike]) -> list[ScaleFit]:
     numbers, shown = _run(pitches)
     fits = _fits(numbers)
     if not fits:
-        raise NotAStructure(f"{shown} is not part of any major scale (going up by scale steps)")
+        raise NotAStructure("{notes} is not part of any major scale (going up by scale steps)", notes=shown)
     return fits
 
 
@@ -389,7 +391,12 @@ def _normalise_key(key: PitchLike, convention: str = "english") -> tuple[str | i
     name = _english(text, convention)
     signatures = _tonic_names(kind)
     if name not in signatures:
-        raise NotAKey(f"{key!r} is not one of the 15 conventional {kind} keys: " + ", ".join(signatures))
+        keys = ", ".join(signatures)
+        if kind == "major":
+            raise NotAKey("{key} is not one of the 15 conventional major keys: {keys}", key=repr(key),
+                          keys=keys)
+        raise NotAKey("{key} is not one of the 15 conventional keys of type {kind}: {keys}", key=repr(key),
+                      kind=repr(kind), keys=keys)
     return name, kind
 
 
@@ -404,11 +411,21 @@ def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Sc
     for fit in fits:
         if fit.key == wanted or parse_pitch(fit.key, "english") == wanted:
             return fit
+    if not fits and kind == "major":
+        raise NotAStructure("{notes} is not part of any major scale (going up by scale steps)", notes=shown)
     if not fits:
-        raise NotAStructure(f"{shown} is not part of any {kind} scale (going up by scale steps)")
-    offered = ", ".join(_key_text(fit.key, kind) for fit in fits)
-    asked = _key_text(wanted, kind) if isinstance(wanted, str) else f"{kind} key on {pitch_name(wanted)}"
-    raise NotAKey(f"{shown} is not a run of {asked}; it fits {offered}")
+        raise NotAStructure("{notes} is not part of any scale of type {kind} (going up by scale steps)",
+                            notes=shown, kind=repr(kind))
+    asked = wanted if isinstance(wanted, str) else _best_tonic(wanted, kind)
+    offered = tuple(fit.key for fit in fits)  # (the keys named in the reader's words where shown)
+    raise NotAKey("{notes} is not a run of {asked}; it fits {offered}", notes=shown,
+                  asked=Worded(_key_text(asked, kind), _key_text, asked, kind),
+                  offered=Worded(_key_list(offered, kind, None), _key_list, offered, kind))
+
+
+def _key_list(tonics: Sequence[str], kind: str, reader: Reader | None) -> str:
+    """Keys of one kind from their English tonic names, as `reader` reads them: "C major, G major"."""
+    return ", ".join(_key_text(tonic, kind, reader) for tonic in tonics)
 
 
 def spell_scale(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> list[str]:
@@ -435,7 +452,7 @@ def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Scale
     if all(typed):
         fits = [fit for fit in fits if fit.names == typed] + fits
     if not fits:
-        raise NotAStructure(f"{shown} is not part of any major scale (going up by scale steps)")
+        raise NotAStructure("{notes} is not part of any major scale (going up by scale steps)", notes=shown)
     return fits[0]
 
 
@@ -474,7 +491,8 @@ def _triad_text(english_root: str, quality: str, reader: Reader | None = None) -
 def key_label(tonic: PitchLike, kind: str = "major", reader: Reader | None = None) -> str:
     """A key's name as `reader` reads it: (6, "major") -> "F# major"; a typed "Gb" is kept."""
     if kind not in SCALE_STEPS:
-        raise NotAKey(f"{kind!r} is not a scale type; use one of {', '.join(SCALE_STEPS)}")
+        raise NotAKey("{kind} is not a scale type; use one of {kinds}", kind=repr(kind),
+                      kinds=', '.join(SCALE_STEPS))
     name = (_english(tonic, _convention(reader)) if isinstance(tonic, str | SpelledNote)
             else _best_tonic(parse_pitch(tonic), kind))
     return _key_text(name, kind, reader)
@@ -603,17 +621,16 @@ def identify_triad(pitches: Iterable[PitchLike]) -> tuple[int, str]:
         for quality, quality_steps in TRIAD_STEPS.items():
             if steps == quality_steps:
                 return numbers[0], quality
-    raise NotAStructure(
-        f"{shown} is not a root-position triad "
-        "(root, third, fifth: major, minor, diminished or augmented)"
-    )
+    raise NotAStructure("{notes} is not a root-position triad (root, third, fifth: major, minor, "
+                        "diminished or augmented)", notes=shown)
 
 
 @cache
 def _triad_ranked(root: int, quality: str) -> tuple[tuple[tuple[int, int, int], tuple[str, ...]], ...]:
     """Spellings of a triad from each root name with at most one accidental, ranked, best first."""
     if quality not in TRIAD_STEPS:
-        raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
+        raise NotAStructure("{quality} is not a triad quality; use one of {qualities}",
+                            quality=repr(quality), qualities=list(TRIAD_STEPS))
     third = (root + TRIAD_STEPS[quality][0]) % 12
     fifth = (third + TRIAD_STEPS[quality][1]) % 12
     options = []
@@ -758,7 +775,7 @@ def structure_kind(kind: Any) -> str:
     """The kind, "triad" or "scale", from a string or an enum holding one; else NotAStructure."""
     value = getattr(kind, "value", kind)
     if value not in KINDS:
-        raise NotAStructure(f"{kind!r} is not a kind of structure; use 'triad' or 'scale'")
+        raise NotAStructure("{kind} is not a kind of structure; use 'triad' or 'scale'", kind=repr(kind))
     return value
 
 
@@ -929,7 +946,7 @@ def _key_pc(key: PitchLike, convention: str = "english") -> tuple[int, str | Non
     """(tonic pitch class, English tonic name or None) of a major key given as name or pc."""
     wanted, kind = _normalise_key(key, convention)
     if kind != "major":
-        raise NotAKey(f"Roman numerals here name triads of major keys, not of {key!r}")
+        raise NotAKey("Roman numerals here name triads of major keys, not of {key}", key=repr(key))
     if isinstance(wanted, str):
         return parse_pitch(wanted, "english"), wanted
     return wanted, None
@@ -948,15 +965,17 @@ def roman_numeral(root: PitchLike, quality: str, key: PitchLike, reader: Reader 
     """A triad's function in a major key: ("D", "minor", "C") -> "ii"; ("B", "diminished", 0) ->
     "vii°". NotInKey when the triad is not one of the key's seven (named as `reader` reads them)."""
     if quality not in TRIAD_STEPS:
-        raise NotAStructure(f"{quality!r} is not a triad quality; use one of {list(TRIAD_STEPS)}")
+        raise NotAStructure("{quality} is not a triad quality; use one of {qualities}",
+                            quality=repr(quality), qualities=list(TRIAD_STEPS))
     convention = _convention(reader)
     root_pc = parse_pitch(root, convention)
     tonic, name = _key_pc(key, convention)
     numeral = _numeral(root_pc, quality, tonic)
     if numeral is None:
         key_text = _key_text(name, "major", reader) if name else key_label(tonic, "major", reader)
-        raise NotInKey(f"{triad_label(root, quality, reader)} is not a triad of {key_text}; its triads are "
-                       + ", ".join(f"{t.numeral} {t.name}" for t in _diatonic(tonic, name, reader)))
+        raise NotInKey("{triad} is not a triad of {key}; its triads are {triads}",
+                       triad=triad_label(root, quality, reader), key=key_text,
+                       triads=", ".join(f"{t.numeral} {t.name}" for t in _diatonic(tonic, name, reader)))
     return numeral
 
 
@@ -1027,7 +1046,8 @@ def degree_names(pitches: Iterable[PitchLike], key: PitchLike | None = None,
     """The scale degree of each note of a major-scale run: "tonic" ... "leading tone" (style
     "names"), movable-do syllables ("do" ... "ti", style "movable-do") or numbers ("1" ... "7")."""
     if style not in DEGREE_STYLES:
-        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
+        raise NotAStructure("{style} is not a way to name degrees; use one of {styles}",
+                            style=repr(style), styles=', '.join(DEGREE_STYLES))
     values = list(pitches)
     fit = choose_fit(values, key)
     return [DEGREE_STYLES[style][(fit.start + i) % 7] for i in range(len(values))]
@@ -1039,7 +1059,8 @@ def run_degrees(pitches: Sequence[int], style: str = "names", fit: ScaleFit | No
     C major: submediant–leading tone–tonic"."""
     fit = fit or choose_fit(list(pitches))
     if style not in DEGREE_STYLES:
-        raise NotAStructure(f"{style!r} is not a way to name degrees; use one of {', '.join(DEGREE_STYLES)}")
+        raise NotAStructure("{style} is not a way to name degrees; use one of {styles}",
+                            style=repr(style), styles=', '.join(DEGREE_STYLES))
     words = [DEGREE_STYLES[style][(fit.start + i) % 7] for i in range(len(pitches))]
     if style == "names":
         words = [degree_name((fit.start + i) % 7, reader) for i in range(len(pitches))]

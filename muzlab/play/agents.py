@@ -175,7 +175,8 @@ def agent_name(name: str, reader: Reader) -> str:
 def make_agent(name: str, seed: int | str | None = None) -> Agent:
     """A new agent by its registered name."""
     if not isinstance(name, str) or name not in AGENTS:
-        raise UnknownSetting(f"unknown agent {shown(name)}; known agents: {sorted(AGENTS)}")
+        raise UnknownSetting("unknown agent {name}; known agents: {agents}", name=shown(name),
+                             agents=sorted(AGENTS))
     return AGENTS[name](seed)
 
 
@@ -212,7 +213,7 @@ def roll_and_choose(game: Game, agent: Agent) -> Cell | None:
 def play(game: Game, agents: Sequence[Agent]) -> Game:
     """Play `game` to its end, one agent per seat, rolling the dice for them; return the game."""
     if len(agents) != game.players:
-        raise GameError(f"{len(agents)} agents for {game.players} players")
+        raise GameError("{agents} agents for {players} players", agents=len(agents), players=game.players)
     while game.phase != "over":
         cell = roll_and_choose(game, agents[game.current_player])
         if game.over:

@@ -256,12 +256,13 @@ def evaluate(state: Game | Position, dice_left: int | None = None, *, players: i
     longer).
     """
     if not isinstance(state, Game | Position):
-        raise GameError(f"{state!r} is neither a Game nor a Position; evaluate one of those")
+        raise GameError("{state} is neither a Game nor a Position; evaluate one of those", state=repr(state))
     evaluator = Evaluator(players if isinstance(state, Position) else state.players, depth, leaf,
                           agent=agent, rollouts=rollouts, seed=seed)
     if isinstance(state, Position):
         if not isinstance(dice_left, int) or dice_left < 0:
-            raise GameError(f"dice_left={dice_left!r}: say how many dice are still to be placed")
+            raise GameError("dice_left={dice_left}: say how many dice are still to be placed",
+                            dice_left=repr(dice_left))
         return lead + margin(evaluator.chance(state, dice_left, 0), 0)
     seat, scores = state.current_player, state.scores
     if state.over:
@@ -299,7 +300,8 @@ def decisions(game: Game, expert_seed: int | None = None) -> list[Decision]:
     with `expert_seed`, each also carries the expert's choice for that moment."""
 
     if not isinstance(game, Game):
-        raise GameError(f"{game!r} is not a Game; review a muzlab.Game (played, loaded or simulated)")
+        raise GameError("{game} is not a Game; review a muzlab.Game (played, loaded or simulated)",
+                        game=repr(game))
     expert = None if expert_seed is None else ExpertAgent(expert_seed)
     # (the expert chooses from the game as it stood, so it plays the events again; the rest is history)
     replay = None if expert is None else Game(game.players, game.board, game.rules, game.dice, game.seed)
@@ -698,11 +700,12 @@ def standings(games: list[tuple[Game, list[str]]], by: str = "luck_adjusted_marg
 
     columns = ["points", "margin", "luck", "luck_adjusted_margin", "accuracy"]
     if by not in ("luck_adjusted_margin", "margin", "points"):
-        raise UnknownSetting(f"rank by 'luck_adjusted_margin', 'margin' or 'points', not {by!r}")
+        raise UnknownSetting("rank by 'luck_adjusted_margin', 'margin' or 'points', not {by}", by=repr(by))
     rows = []
     for game, names in games:
         if len(names) != game.players:
-            raise GameError(f"{len(names)} names for a game of {game.players} players")
+            raise GameError("{names} names for a game of {players} players", names=len(names),
+                            players=game.players)
         table = summary(review(game, reader=PLAIN))  # (the names are not read: a plain reader)
         for seat, row in enumerate(table.itertuples()):
             others = (float(table["luck"].sum()) - row.luck) / max(game.players - 1, 1)

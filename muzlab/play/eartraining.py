@@ -68,10 +68,11 @@ def midi_number(value: int | str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value <= 127:
             return value
-        raise EarTrainingError(f"{value} is not a MIDI note number (0-127)")
+        raise EarTrainingError("{value} is not a MIDI note number (0-127)", value=value)
     match = _NOTE_WITH_OCTAVE.match(str(value))
     if not match:
-        raise EarTrainingError(f"{value!r} is not a note with its octave, such as 'C4' or 'F#3'")
+        raise EarTrainingError("{value} is not a note with its octave, such as 'C4' or 'F#3'",
+                               value=repr(value))
     name, octave = match.groups()
     letter = name[0].upper()
     number = 12 * (int(octave) + 1) + parse_pitch(letter, "english") + name.count("#") + name.count("♯") \
@@ -193,30 +194,36 @@ class Drill:
 
     def __post_init__(self) -> None:
         if self.kind not in DRILLS:
-            raise EarTrainingError(f"there is no drill {self.kind!r}; choose one of {', '.join(DRILLS)}")
+            raise EarTrainingError("there is no drill {kind}; choose one of {drills}", kind=repr(self.kind),
+                                   drills=', '.join(DRILLS))
         low, high = midi_number(self.lowest), midi_number(self.highest)
         if low > high:
-            raise EarTrainingError(f"lowest {self.lowest!r} is above highest {self.highest!r}")
+            raise EarTrainingError("lowest {lowest} is above highest {highest}", lowest=repr(self.lowest),
+                                   highest=repr(self.highest))
         if high + 8 > 108 or low < 21:
-            raise EarTrainingError(f"the range {self.lowest!r}-{self.highest!r} leaves the piano (A0-C8)")
+            raise EarTrainingError("the range {lowest}-{highest} leaves the piano (A0-C8)",
+                                   lowest=repr(self.lowest), highest=repr(self.highest))
         object.__setattr__(self, "lowest", low)
         object.__setattr__(self, "highest", high)
         if self.play not in PLAYS:
-            raise EarTrainingError(f"play must be one of {', '.join(PLAYS)}, not {self.play!r}")
+            raise EarTrainingError("play must be one of {plays}, not {play}", plays=', '.join(PLAYS),
+                                   play=repr(self.play))
         qualities = tuple(self.qualities)
         wrong = [q for q in qualities if q not in TRIAD_STEPS]
         if wrong or len(set(qualities)) < 2:
-            raise EarTrainingError(
-                f"qualities must be two or more of {', '.join(TRIAD_STEPS)}; got {qualities}")
+            raise EarTrainingError("qualities must be two or more of {known}; got {qualities}",
+                                   known=', '.join(TRIAD_STEPS), qualities=qualities)
         object.__setattr__(self, "qualities", qualities)
         degrees = tuple(self.degrees)
         if any(not isinstance(d, int) or not 1 <= d <= 7 for d in degrees) or len(set(degrees)) < 2:
-            raise EarTrainingError(f"degrees must be two or more of 1-7; got {degrees}")
+            raise EarTrainingError("degrees must be two or more of 1-7; got {degrees}", degrees=degrees)
         object.__setattr__(self, "degrees", tuple(sorted(set(degrees))))
         if self.context not in CONTEXTS:
-            raise EarTrainingError(f"context must be one of {', '.join(CONTEXTS)}, not {self.context!r}")
+            raise EarTrainingError("context must be one of {contexts}, not {context}",
+                                   contexts=', '.join(CONTEXTS), context=repr(self.context))
         if not 0.1 <= self.note_seconds <= 3:
-            raise EarTrainingError(f"note_seconds must be between 0.1 and 3, not {self.note_seconds!r}")
+            raise EarTrainingError("note_seconds must be between 0.1 and 3, not {note_seconds}",
+                                   note_seconds=repr(self.note_seconds))
         keys = range(12) if self.keys is None else self.keys
         object.__setattr__(self, "key_names", tuple(_key_name(key) for key in keys))
         if not self.key_names:
@@ -294,9 +301,10 @@ def _key_name(key: PitchLike) -> str:
         convention = default_reader().convention  # (a drill's keys, as the person typed them)
         english = note_name(typed_letter(key.strip(), convention), parse_pitch(key.strip(), convention))
     except MuzlabError as error:
-        raise EarTrainingError(f"{key!r} is not a major key: {error}") from None
+        raise EarTrainingError("{key} is not a major key: {error}", key=repr(key), error=error) from None
     if english is None or major_scale(english) is None:
-        raise EarTrainingError(f"{key!r} cannot be written as a major key (it needs triple accidentals)")
+        raise EarTrainingError("{key} cannot be written as a major key (it needs triple accidentals)",
+                               key=repr(key))
     return english
 
 

@@ -49,10 +49,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from muzlab.core.board import Board
-from muzlab.core.errors import GameError, GameRecordError, IllegalPlacement, InvalidCell, shown
+from muzlab.core.errors import (
+    GameError,
+    GameRecordError,
+    IllegalPlacement,
+    InvalidCell,
+    NoteFact,
+    Phrase,
+    Worded,
+    shown,
+)
 from muzlab.core.hexgrid import Cell
-from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.reader import Key, Reader
+from muzlab.core.pitch import PitchLike, parse_pitch, pitch_name
+from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play import records
 from muzlab.play.events import EVENT_KINDS, Completion, Event, Moment, _completion, _event
@@ -125,17 +134,20 @@ class Game:
         seed: int | None = None,
     ):
         if not _is_int(players) or not 1 <= players <= MAX_PLAYERS:
-            raise GameError(f"{shown(players)} players: Muzundrum is for 1 to {MAX_PLAYERS} players")
+            raise GameError("{players} players: Muzundrum is for 1 to {max_players} players",
+                            players=shown(players), max_players=MAX_PLAYERS)
         if not _is_int(dice) or not 1 <= dice <= records.MAX_DICE:
-            raise GameError(f"{shown(dice)} dice: a supply holds 1 to {records.MAX_DICE:,} dice")
+            raise GameError("{dice} dice: a supply holds 1 to {max_dice:,} dice", dice=shown(dice),
+                            max_dice=records.MAX_DICE)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not _is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
-            raise GameError(f"{shown(seed)} is not a seed; give an integer between -2**64 and 2**64")
+            raise GameError("{seed} is not a seed; give an integer between -2**64 and 2**64",
+                            seed=shown(seed))
         if not (rules is None or isinstance(rules, str | RuleSet)) or not (
                 board is None or isinstance(board, str | Board)):
-            raise GameError(f"rules={shown(rules)}, board={shown(board)}: give a RuleSet or a level's name, "
-                            "and a Board or a shipped board's name")
+            raise GameError("rules={rules}, board={board}: give a RuleSet or a level's name, and a Board "
+                            "or a shipped board's name", rules=shown(rules), board=shown(board))
         self.rules: RuleSet = RuleSet.named(rules) if isinstance(rules, str) else rules or BASIC_RULES
         if board is None:
             board = self.rules.board_name_for(dice)
@@ -288,7 +300,7 @@ class Game:
         nowhere, rolled once the game's passes and re-rolls are used up, ends the game (GIVE_UPS_USED).
         """
         if self._phase != ROLL and self._phase != REROLL:
-            raise GameError(self._why_not("roll"))
+            raise _why_not(self, Phrase("cannot roll"))
         pitch = None if face is None else parse_pitch(face, default_reader().convention
                                                       if isinstance(face, str) else "english")
         drawn = int(self._rng.random() * 12)
@@ -312,7 +324,7 @@ class Game:
     def place(self, cell: Any) -> Event:
         """Place the die in hand; IllegalPlacement (with `.reason`) if the rules refuse it."""
         if self._phase != PLACE and self._phase != BONUS:
-            raise GameError(self._why_not("place a die"))
+            raise _why_not(self, Phrase("cannot place a die"))
         pitch, position, source, rules = self._hand, self._position, self._source, self.rules
         # counted first, so that the child keeps the tally of legal cells up to date from it
         legal = len(self._legal) if self._legal is not None else position.legal_count(pitch)
@@ -349,14 +361,16 @@ class Game:
         """Say "pass": hand the die on, same face up (a "pass" event). A player who cannot place a die
         passed to them re-rolls it instead, and with one player a pass is a re-roll ("reroll" events)."""
         if self._phase != PLACE and self._phase != BONUS:
-            raise GameError(self._why_not("pass"))
+            raise _why_not(self, Phrase("cannot pass"))
         if self._source == "opening":
             raise GameError("the opening die always has a place on the board; it cannot be passed")
         if self._phase == PLACE:  # (a passed die its receiver cannot place is re-rolled always)
             if self._give_ups >= records.max_give_ups(self.dice, self.players):
-                raise GameError(f"Player {self._player + 1} cannot pass: this game has had its "
-                                f"{records.max_give_ups(self.dice, self.players):,} passes and re-rolls "
-                                f"({records.GIVE_UPS_PER_DIE_AND_SEAT} per die and seat); place the die")
+                raise GameError("Player {player} cannot pass: this game has had its {max_give_ups:,} passes "
+                                "and re-rolls ({give_ups_per_die_and_seat} per die and seat); place the die",
+                                player=self._player + 1,
+                                max_give_ups=records.max_give_ups(self.dice, self.players),
+                                give_ups_per_die_and_seat=records.GIVE_UPS_PER_DIE_AND_SEAT)
             self._give_ups += 1
         pitch = self._hand
         legal = len(self._legal) if self._legal is not None else self._position.legal_count(pitch)
@@ -381,34 +395,39 @@ class Game:
         IllegalPlacement) says why not, and the game is unchanged then.
         """
         if self._phase == OVER:
-            raise self._cannot(event, f"the game is already over ({self.result})")
+            raise self._cannot(event, Phrase("the game is already over ({result})", result=self.result))
         if event.player != self._player:
-            raise self._cannot(event, f"it is Player {self._player + 1}'s move, "
-                                      f"not Player {event.player + 1}'s")
+            raise self._cannot(event, Phrase("it is Player {player}'s move, not Player {other}'s",
+                                             player=self._player + 1, other=event.player + 1))
         kind = event.kind
         if kind == "roll":
             if (event.source == "reroll") != (self._phase == REROLL) and self._phase in (ROLL, REROLL):
-                raise self._cannot(event, "the die given up must be re-rolled here; no new die is drawn"
-                                   if self._phase == REROLL else
-                                   "there is no die to re-roll; a new die is drawn here")
+                why = (Phrase("the die given up must be re-rolled here; no new die is drawn")
+                       if self._phase == REROLL else
+                       Phrase("there is no die to re-roll; a new die is drawn here"))
+                raise self._cannot(event, why)
             self.roll(face=event.pitch)
             return self._events[-1]
         if kind not in EVENT_KINDS:
-            raise GameError(f"{kind!r} is not an event; events are {', '.join(EVENT_KINDS)}")
+            raise GameError("{kind} is not an event; events are {event_kinds}", kind=repr(kind),
+                            event_kinds=', '.join(EVENT_KINDS))
         if self._hand is not None and event.pitch != self._hand:
-            raise self._cannot(event, f"the player holds the die {pitch_label(self._hand)}")
+            raise self._cannot(event, Phrase("the player holds the die {die}",
+                                             die=NoteFact(pitch_name(self._hand))))
         if kind == "place":
             return self.place(event.cell)
         if self._phase in (PLACE, BONUS) and self._source != "opening":
             expected = "reroll" if self._phase == BONUS or self.players == 1 else "pass"
             if kind != expected:
-                raise self._cannot(event, "the die in hand would be " + (
-                    "re-rolled, not passed on" if expected == "reroll" else "passed on, not re-rolled"))
+                raise self._cannot(event, Phrase("the die in hand would be re-rolled, not passed on")
+                                   if expected == "reroll" else
+                                   Phrase("the die in hand would be passed on, not re-rolled"))
         return self.pass_die()
 
-    def _cannot(self, event: Event, why: str) -> GameError:
+    def _cannot(self, event: Event, why: Phrase) -> GameError:
         """The refusal of `apply`, naming the event (worded only when refused: a replay applies many)."""
-        return GameError(f"cannot apply {event_words(event, self.board, default_reader())}: {why}")
+        return GameError("cannot apply {event}: {why}",
+                         event=_event_words(event, self.board), why=why)
 
     def undo(self) -> Event:
         """Take back the last event (a roll too) and return it; the generator steps back with it. The
@@ -434,18 +453,6 @@ class Game:
         self._phase = OVER
         self._end_reason = reason
         self._owed = []
-
-    def _why_not(self, action: str) -> str:
-        who = f"Player {self._player + 1}"
-        if self._phase == OVER:
-            return f"cannot {action}: the game is over ({self.result})"
-        if self._phase == ROLL:
-            return f"cannot {action}: {who} has no die in hand and must roll"
-        if self._phase == REROLL:
-            return f"cannot {action}: {who} must re-roll the die they could not place"
-        passed = "passed " if self._phase == BONUS else ""
-        held = pitch_label(self._hand, default_reader())
-        return f"cannot {action}: {who} holds the {passed}die {held}; place it or pass it"
 
     # ---- words, sheet, display --------------------------------------------------------------------
     def log(self, reader: Reader | None = None) -> list[str]:
@@ -517,12 +524,12 @@ class Game:
         try:
             game = cls(settings.players, settings.board, settings.rules, settings.dice, settings.seed)
         except GameError as error:
-            raise GameRecordError(f"the record's settings are wrong: {error}") from None
+            raise GameRecordError("the record's settings are wrong: {error}", error=error) from None
         for index, raw in enumerate(settings.events):
             game._replay(index, raw, settings.version)
         if settings.scores is not None and settings.scores != list(game.scores):
-            raise GameRecordError(f"the record's scores {shown(settings.scores)} differ from the replayed "
-                                  f"scores {list(game.scores)}")
+            raise GameRecordError("the record's scores {scores} differ from the replayed scores {replayed}",
+                                  scores=shown(settings.scores), replayed=list(game.scores))
         return game
 
     @classmethod
@@ -537,15 +544,41 @@ class Game:
         try:
             done = self.apply(event)
         except (GameError, IllegalPlacement, InvalidCell) as error:
-            said = event_words(event, self.board, default_reader())
-            message = str(error).removeprefix(f"cannot apply {said}: ")
-            raise GameRecordError(f"event {index} ({said}): {message}") from None
+            said = _event_words(event, self.board)
+            message = error.fields.get("why", error)  # (the reason, without the event named twice)
+            raise GameRecordError("event {index} ({said}): {message}", index=index, said=said,
+                                  message=message) from None
         for name, value in records.given_facts(index, raw, version).items():
             if value != getattr(done, name):
-                raise GameRecordError(f"event {index} ({event_words(done, self.board, default_reader())}): "
-                                      "the record gives "
-                                      f"{name} {shown(raw[name])}, the rules give "
-                                      f"{records.jsonable(getattr(done, name))!r}")
+                raise GameRecordError("event {index} ({event}): the record gives {name} {raw}, the rules "
+                                      "give {expected}", index=index,
+                                      event=_event_words(done, self.board),
+                                      name=name, raw=shown(raw[name]),
+                                      expected=repr(records.jsonable(getattr(done, name))))
+
+
+def _why_not(game: Game, refused: Phrase) -> GameError:
+    """Why an action (`refused`: "cannot roll") does not fit the state of `game`."""
+    player = game.current_player + 1
+    if game.phase == OVER:
+        return GameError("{refused}: the game is over ({result})", refused=refused, result=game.result)
+    if game.phase == ROLL:
+        return GameError("{refused}: Player {player} has no die in hand and must roll", refused=refused,
+                         player=player)
+    if game.phase == REROLL:
+        return GameError("{refused}: Player {player} must re-roll the die they could not place",
+                         refused=refused, player=player)
+    die = NoteFact(pitch_name(game.hand))
+    if game.phase == BONUS:
+        return GameError("{refused}: Player {player} holds the passed die {die}; place it or pass it",
+                         refused=refused, player=player, die=die)
+    return GameError("{refused}: Player {player} holds the die {die}; place it or pass it",
+                     refused=refused, player=player, die=die)
+
+
+def _event_words(event: Event, board: Board) -> Worded:
+    """An event named in an error: in English for `str()`, in a person's words where shown."""
+    return Worded(event_words(event, board, PLAIN), event_words, event, board)
 
 
 def _is_int(value: object) -> bool:

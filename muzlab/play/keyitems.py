@@ -65,7 +65,8 @@ class KeyFacts:
 def draw(kind: str, seed: int) -> KeyFacts:
     """A question of `kind` (KINDS), the same for the same seed."""
     if kind not in KINDS:
-        raise UnknownSetting(f"unknown kind of key question {shown(kind)}; choose from {KINDS}")
+        raise UnknownSetting("unknown kind of key question {kind}; choose from {kinds}", kind=shown(kind),
+                             kinds=KINDS)
     rng = random.Random(seed)
     key = rng.choice(sorted(MAJOR_KEY_SIGNATURES))
     if kind == "Roman numeral":

@@ -242,7 +242,8 @@ def draw(kind: str, position: Position, rng: random.Random) -> QuestionFacts | N
     """One question of `kind` (a worksheet kind, SHEET_KINDS) on `position`, chosen with `rng`; None
     when the position cannot ask it."""
     if kind not in _DRAW:
-        raise UnknownSetting(f"unknown question kind {kind!r}; choose from {tuple(_DRAW)}")
+        raise UnknownSetting("unknown question kind {kind}; choose from {kinds}", kind=repr(kind),
+                             kinds=tuple(_DRAW))
     return _DRAW[kind](position, rng)
 
 
@@ -252,8 +253,8 @@ def ask(kind: str, seed: int) -> Triad | Points | Where:
     seed, with answers to choose from where the kind has them (a "where" question is answered on the
     board)."""
     if kind not in QUIZ_KINDS:
-        raise UnknownSetting(f"unknown question kind {kind!r}; choose from {QUIZ_KINDS} "
-                             "(puzzles come from muzlab.play.puzzles.puzzle_question)")
+        raise UnknownSetting("unknown question kind {kind}; choose from {quiz_kinds} (puzzles come from "
+                             "muzlab.play.puzzles.puzzle_question)", kind=repr(kind), quiz_kinds=QUIZ_KINDS)
     rng = random.Random(seed)
     while True:
         playout = random_positions(rng.randrange(2**32), 21)
@@ -354,7 +355,7 @@ def _plain(score: ScoreBreakdown) -> int:
 def puzzles(n: int, seed: int = 0) -> list[BestCell]:
     """`n` puzzles from seeded simulated games (greedy against random), the LESSONS taken in turn."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise MuzlabError(f"{n!r} puzzles: ask for a whole number, 0 or more")
+        raise MuzlabError("{n} puzzles: ask for a whole number, 0 or more", n=repr(n))
     rng = random.Random(seed)
     found: dict[str, list[BestCell]] = {lesson: [] for lesson in LESSONS}
     chosen: list[BestCell] = []

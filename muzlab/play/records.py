@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from muzlab.core import safe_json
 from muzlab.core.board import Board
-from muzlab.core.errors import BoardFileError, GameRecordError, MuzlabError, shown
+from muzlab.core.errors import BoardFileError, GameRecordError, MuzlabError, Phrase, shown
 from muzlab.rules.ruleset import MAX_DICE_CHOICE, RuleSet
 
 RECORD_FORMAT = "muzlab-game"
@@ -63,12 +63,13 @@ class Settings(NamedTuple):
 
 def read_file(path: str | Path) -> str:
     """The text of a record file, reading at most MAX_RECORD_BYTES; GameRecordError says why not."""
-    return safe_json.read_text(path, MAX_RECORD_BYTES, GameRecordError, f"the game record {path}")
+    return safe_json.read_text(path, MAX_RECORD_BYTES, GameRecordError,
+                               Phrase("the game record {path}", path=path))
 
 
 def parse(text: Any) -> Any:
     """Record text (str or UTF-8 bytes) as JSON data, within the limits; GameRecordError if not."""
-    return safe_json.loads(text, GameRecordError, "the game record", max_chars=MAX_RECORD_BYTES)
+    return safe_json.loads(text, GameRecordError, Phrase("the game record"), max_chars=MAX_RECORD_BYTES)
 
 
 def record_dict(game: Any, agents: tuple[AgentState | None, ...] | None = None) -> dict:
@@ -87,7 +88,8 @@ def record_dict(game: Any, agents: tuple[AgentState | None, ...] | None = None) 
     }
     if agents is not None:
         if len(agents) != game.players:
-            raise GameRecordError(f"{len(agents)} agent states for {game.players} seats")
+            raise GameRecordError("{agents} agent states for {players} seats", agents=len(agents),
+                                  players=game.players)
         data["agents"] = [None if a is None else {"name": a.name, "seed": a.seed, "draws": a.draws}
                           for a in agents]
     return data
@@ -112,43 +114,52 @@ def read_settings(data: Any, rules: RuleSet | None = None, board: Board | None =
     """The settings of a record (as read from JSON), checked; with `rules` or `board`, a record made under
     others is refused. GameRecordError names the first fault."""
     if not isinstance(data, dict):
-        raise GameRecordError(f"a game record is a JSON object, not {type(data).__name__}")
+        raise GameRecordError("a game record is a JSON object, not {data}", data=type(data).__name__)
     version = data.get("version")
     if data.get("format") != RECORD_FORMAT or type(version) is not int or version not in (1, 2):
-        raise GameRecordError(f"not a {RECORD_FORMAT} record of version 1 or {RECORD_VERSION} "
-                              f"(format {shown(data.get('format'))}, version {shown(version)})")
+        raise GameRecordError("not a {record_format} record of version 1 or {record_version} (format "
+                              "{format}, version {version})", record_format=RECORD_FORMAT,
+                              record_version=RECORD_VERSION, format=shown(data.get('format')),
+                              version=shown(version))
     missing, unknown = _REQUIRED_KEYS - set(data), set(data) - _TOP_KEYS
     if missing or unknown:
-        raise GameRecordError(f"the record has missing fields {sorted(missing)} "
-                              f"and unknown fields {sorted(unknown)}")
+        raise GameRecordError("the record has missing fields {missing} and unknown fields {unknown}",
+                              missing=sorted(missing), unknown=sorted(unknown))
     record_rules = read_rules(data["rules"], "the record's rules")
     if rules is not None and rules != record_rules:
         differ = [f.name for f in fields(RuleSet) if getattr(rules, f.name) != getattr(record_rules, f.name)]
-        raise GameRecordError(f"the record was played under other rules ({record_rules.name!r}); "
-                              f"it differs from {rules.name!r} in {', '.join(differ)}")
+        raise GameRecordError("the record was played under other rules ({record_rules}); it differs from "
+                              "{rules} in {differ}", record_rules=repr(record_rules.name),
+                              rules=repr(rules.name),
+                              differ=', '.join(differ))
     try:
-        record_board = Board.from_dict(data["board"], source="the record's board")
+        record_board = Board.from_dict(data["board"], source=Phrase("the record's board"))
     except BoardFileError as error:
-        raise GameRecordError(str(error)) from None
+        raise GameRecordError(error.template, **error.fields) from None
     if board is not None and board != record_board:
-        raise GameRecordError(f"the record was played on board {record_board.name!r}, not on {board.name!r}")
+        raise GameRecordError("the record was played on board {record_board}, not on {board}",
+                              record_board=repr(record_board.name), board=repr(board.name))
     players, dice, seed = data["players"], data["dice"], data["seed"]
     if is_int(dice) and dice > MAX_DICE:  # (the game checks the rest of the settings)
-        raise GameRecordError(f"the record's settings are wrong: {dice:,} dice; a supply holds at most "
-                              f"{MAX_DICE:,}")
+        raise GameRecordError("the record's settings are wrong: {dice:,} dice; a supply holds at most "
+                              "{max_dice:,}", dice=dice, max_dice=MAX_DICE)
     events = data["events"]
     if not isinstance(events, list):
-        raise GameRecordError(f"the record's 'events' must be a list, not {type(events).__name__}")
+        raise GameRecordError("the record's 'events' must be a list, not {events}",
+                              events=type(events).__name__)
     if is_int(dice) and is_int(players) and dice > 0 and players > 0:  # (the game checks them)
         bound = max_events(dice, players, len(record_board))
         if len(events) > bound:
-            raise GameRecordError(
-                f"the record has {len(events):,} events; a game of {dice:,} dice for {players} on a board "
-                f"of {len(record_board):,} cells has at most {bound:,} (each die rolled and placed once, "
-                f"and {GIVE_UPS_PER_DIE_AND_SEAT} passes or re-rolls per die and seat)")
+            raise GameRecordError("the record has {events:,} events; a game of {dice:,} dice for {players} "
+                                  "on a board of {cells:,} cells has at most {bound:,} (each die "
+                                  "rolled and placed once, and {give_ups_per_die_and_seat} passes or "
+                                  "re-rolls per die and seat)", events=len(events), dice=dice,
+                                  players=players, cells=len(record_board), bound=bound,
+                                  give_ups_per_die_and_seat=GIVE_UPS_PER_DIE_AND_SEAT)
     scores = data.get("scores")
     if scores is not None and not (isinstance(scores, list) and all(is_int(s) for s in scores)):
-        raise GameRecordError(f"the record's 'scores' must be a list of whole numbers, not {shown(scores)}")
+        raise GameRecordError("the record's 'scores' must be a list of whole numbers, not {scores}",
+                              scores=shown(scores))
     agents = read_agents(data.get("agents"), players)
     return Settings(version, record_rules, record_board, players, dice, seed, events, scores, agents)
 
@@ -169,11 +180,13 @@ def read_rules(data: Any, what: str) -> RuleSet:
     names = {f.name for f in fields(RuleSet)}
     if not isinstance(data, dict) or set(data) != names:
         given = sorted(map(str, data)) if isinstance(data, dict) else type(data).__name__
-        raise GameRecordError(f"{what} must give every RuleSet field {sorted(names)}; got {given}")
+        raise GameRecordError("{what} must give every RuleSet field {names}; got {given}", what=what,
+                              names=sorted(names), given=given)
     try:
         return RuleSet(**{name: _tuples(value) for name, value in data.items()})
     except MuzlabError as error:
-        raise GameRecordError(f"{what} are not a rule set muzlab knows: {error}") from None
+        raise GameRecordError("{what} are not a rule set muzlab knows: {error}", what=what,
+                              error=error) from None
 
 
 def read_agents(raw: Any, players: int) -> tuple[AgentState | None, ...] | None:
@@ -181,8 +194,8 @@ def read_agents(raw: Any, players: int) -> tuple[AgentState | None, ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or not is_int(players) or len(raw) != players:
-        raise GameRecordError(f"the record's 'agents' must list one entry per seat ({players}), not "
-                              f"{shown(raw)}")
+        raise GameRecordError("the record's 'agents' must list one entry per seat ({players}), not {raw}",
+                              players=players, raw=shown(raw))
     states: list[AgentState | None] = []
     for seat, entry in enumerate(raw):
         if entry is None:
@@ -192,8 +205,9 @@ def read_agents(raw: Any, players: int) -> tuple[AgentState | None, ...] | None:
                 and isinstance(entry["name"], str) and len(entry["name"]) <= 40
                 and (isinstance(entry["seed"], str) and len(entry["seed"]) <= 60 or is_int(entry["seed"]))
                 and is_int(entry["draws"]) and 0 <= entry["draws"] <= 10 * MAX_DICE):
-            raise GameRecordError(f"the record's agent for seat {seat + 1} is an object of name, seed "
-                                  f"(text or a number) and draws (a count), not {shown(entry)}")
+            raise GameRecordError("the record's agent for seat {seat} is an object of name, seed (text or "
+                                  "a number) and draws (a count), not {entry}", seat=seat + 1,
+                                  entry=shown(entry))
         states.append(AgentState(entry["name"], entry["seed"], entry["draws"]))
     return tuple(states)
 
@@ -205,22 +219,26 @@ def event_fields(index: int, raw: Any, version: int, phase: str, players: int
     play a "pass": both are converted. GameRecordError names the event when it is malformed."""
     kind = raw.get("kind") if isinstance(raw, dict) else None
     if not isinstance(kind, str) or kind not in EVENT_KEYS:
-        raise GameRecordError(f"event {index} ({shown(raw)}): an event is an object whose kind is one of "
-                              f"{sorted(EVENT_KEYS)}")
+        raise GameRecordError("event {index} ({raw}): an event is an object whose kind is one of "
+                              "{event_keys}", index=index, raw=shown(raw), event_keys=sorted(EVENT_KEYS))
     required, optional = EVENT_KEYS[kind]
     if not required <= set(raw) <= required | optional:
-        also = f" and optionally {sorted(optional)}" if optional else ""
-        raise GameRecordError(f"event {index} ({shown(raw)}): a {kind} event has the fields "
-                              f"{sorted(required)}{also}")
+        if optional:
+            raise GameRecordError("event {index} ({raw}): a {kind} event has the fields {required} and "
+                                  "optionally {optional}", index=index, raw=shown(raw), kind=kind,
+                                  required=sorted(required), optional=sorted(optional))
+        raise GameRecordError("event {index} ({raw}): a {kind} event has the fields {required}",
+                              index=index, raw=shown(raw), kind=kind, required=sorted(required))
     player, pitch = raw["player"], raw["pitch"]
     if not is_int(player) or not 0 <= player < players or not is_int(pitch) or not 0 <= pitch < 12:
-        raise GameRecordError(f"event {index} ({shown(raw)}): player must be a seat number 0-{players - 1} "
-                              "and pitch 0-11")
+        raise GameRecordError("event {index} ({raw}): player must be a seat number 0-{last} and pitch 0-11",
+                              index=index, raw=shown(raw), last=players - 1)
     cell, source = None, "turn"
     if "cell" in raw:
         cell = raw["cell"]
         if not isinstance(cell, list) or len(cell) != 2 or not all(is_int(v) for v in cell):
-            raise GameRecordError(f"event {index} ({shown(raw)}): a cell is a pair of integers [q, r]")
+            raise GameRecordError("event {index} ({raw}): a cell is a pair of integers [q, r]", index=index,
+                                  raw=shown(raw))
         cell = (cell[0], cell[1])
     if version == 1 and kind == "reroll":
         kind, source = "roll", "reroll"
@@ -247,8 +265,8 @@ def completions(index: int, raw: Any) -> tuple[tuple[str, int, str], ...]:
     if not isinstance(raw, list) or not all(
             isinstance(c, list) and len(c) == 3 and c[0] in ("triad", "scale") and is_int(c[1])
             and 0 <= c[1] < 12 and isinstance(c[2], str) for c in raw):
-        raise GameRecordError(f"event {index}: 'completed' is a list of [kind, root, quality] such as "
-                              f"['triad', 0, 'major'], not {shown(raw)}")
+        raise GameRecordError("event {index}: 'completed' is a list of [kind, root, quality] such as "
+                              "['triad', 0, 'major'], not {raw}", index=index, raw=shown(raw))
     return tuple((c[0], c[1], c[2]) for c in raw)
 
 

@@ -20,6 +20,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
+from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
@@ -120,9 +121,11 @@ class Table:
         game = game if game is not None else Game(players, board, rules, dice, seed)
         kinds = list(agents) if agents is not None else [None] * game.players
         if len(kinds) != game.players:
-            raise GameError(f"agents lists {len(kinds)} seats but the game has {game.players} players")
+            raise GameError("agents lists {kinds} seats but the game has {players} players",
+                            kinds=len(kinds), players=game.players)
         if names is not None and len(names) != game.players:
-            raise GameError(f"names lists {len(names)} seats but the game has {game.players} players")
+            raise GameError("names lists {names} seats but the game has {players} players",
+                            names=len(names), players=game.players)
         names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(game.players)]
         self.seats: tuple[Seat, ...] = tuple(Seat(str(n), k) for n, k in zip(names, kinds, strict=True))
         self.agents: list[Agent | None] = seat_agents(kinds, game.seed)
@@ -247,7 +250,7 @@ class Table:
         try:
             self.game.roll()
         except GameError as error:
-            return self._done([self._refused(str(error))])
+            return self._done([self._refused(error_words(error, reader))])
         if self.game.over:  # it fits nowhere, and the game's passes and re-rolls are used up
             return self._done([self._ended_at_roll(reader)])
         event = self.game.events[-1]
@@ -272,9 +275,9 @@ class Table:
         except IllegalPlacement as error:
             cells = () if error.cell is None else (error.cell,)
             said = None if error.cell is None else game.position.explain(game.hand, error.cell, reader)
-            return self._done([self._refused(said or error.reason, cells)])
+            return self._done([self._refused(said or error_words(error, reader), cells)])
         except MuzlabError as error:
-            return self._done([self._refused(str(error))])
+            return self._done([self._refused(error_words(error, reader))])
         return self._done([message, *self._computers(reader)])
 
     def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
@@ -286,7 +289,7 @@ class Table:
         try:
             event = self.game.pass_die()
         except GameError as error:
-            return self._done([self._refused(str(error))])
+            return self._done([self._refused(error_words(error, reader))])
         return self._done([self._pass_message(event, reader), *self._computers(reader)])
 
     def undo(self, reader: Reader | None = None) -> tuple[Message, ...]:

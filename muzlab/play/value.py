@@ -84,7 +84,8 @@ class ValueModel:
     @classmethod
     def from_dict(cls, data: dict) -> ValueModel:
         if tuple(data.get("features", ())) != FEATURES:
-            raise MuzlabError(f"the value model's features {data.get('features')} are not {list(FEATURES)}")
+            raise MuzlabError("the value model's features {features} are not {expected}",
+                              features=data.get('features'), expected=list(FEATURES))
         rows = {int(players): tuple(tuple(float(x) for x in row) for row in offsets)
                 for players, offsets in data["coefficients"].items()}
         return cls(rows, dict(data.get("info", {})))
@@ -97,8 +98,8 @@ class ValueModel:
                       players: int) -> list[float]:
         """Each seat's expected future points (seats in board order) at a chance node."""
         if players not in self.coefficients:
-            raise UnknownSetting(f"the value model knows games of {sorted(self.coefficients)} players, "
-                                 f"not {players}")
+            raise UnknownSetting("the value model knows games of {coefficients} players, not {players}",
+                                 coefficients=sorted(self.coefficients), players=players)
         points = [0.0] * players
         for offset, row in enumerate(self.coefficients[players]):
             x = features(facts, dice_left, own_dice(dice_left, offset, players))
@@ -132,9 +133,11 @@ class Evaluator:
     def __init__(self, players: int, depth: int = 0, leaf: str = "model", *, model: ValueModel | None = None,
                  agent: str = "expert", rollouts: int = 32, seed: int = 0):
         if leaf not in ("model", "rollouts"):
-            raise UnknownSetting(f"unknown leaf estimate {leaf!r}; choose 'model' or 'rollouts'")
+            raise UnknownSetting("unknown leaf estimate {leaf}; choose 'model' or 'rollouts'",
+                                 leaf=repr(leaf))
         if not isinstance(depth, int) or depth < 0:
-            raise MuzlabError(f"depth {depth!r}: give a whole number of chance layers, 0 or more")
+            raise MuzlabError("depth {depth}: give a whole number of chance layers, 0 or more",
+                              depth=repr(depth))
         self.players, self.depth, self.leaf = players, depth, leaf
         self.model = model or (ValueModel.shipped() if leaf == "model" else None)
         self.agent, self.rollouts, self.seed = agent, rollouts, seed

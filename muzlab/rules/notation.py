@@ -44,23 +44,24 @@ def read_notation(text: str, board: Board | None = None, rules: RuleSet | None =
     """The board, rule set and dice (cell -> pitch class) of notation text; given `board` or `rules`,
     the text must be for them. NotationError names what cannot be read."""
     if not isinstance(text, str) or not text.split():
-        raise NotationError(f"{shown(text)} is not position notation; it starts with a board name")
+        raise NotationError("{text} is not position notation; it starts with a board name", text=shown(text))
     head, *tokens = text.split()
     board, rules = _read_head(head, board, rules)
     dice: dict[Cell, int] = {}
     for token in tokens:
         match = _DIE_TOKEN.fullmatch(token)
         if not match:
-            raise NotationError(f"{shown(token)} is not a die; write note@q,r, e.g. Eb@1,-2")
+            raise NotationError("{token} is not a die; write note@q,r, e.g. Eb@1,-2", token=shown(token))
         try:
             pitch = parse_pitch(match["note"], "english")  # notation is a file format: English names
         except UnknownNoteName as error:
-            raise NotationError(f"in {shown(token)}: {error}") from None
+            raise NotationError("in {token}: {error}", token=shown(token), error=error) from None
         cell = (int(match["q"]), int(match["r"]))
         if cell not in board:
-            raise NotationError(f"in {shown(token)}: {cell} is not on the {board.name} board")
+            raise NotationError("in {token}: {cell} is not on the {board} board", token=shown(token),
+                                cell=cell, board=board.name)
         if cell in dice:
-            raise NotationError(f"in {shown(token)}: cell {cell} is given twice")
+            raise NotationError("in {token}: cell {cell} is given twice", token=shown(token), cell=cell)
         dice[cell] = pitch
     return board, rules, dice
 
@@ -69,15 +70,15 @@ def _read_head(head: str, board: Board | None, rules: RuleSet | None) -> tuple[B
     """The board and rule set a notation's head names (checked against those given)."""
     match = _HEAD.fullmatch(head)
     if not match:
-        raise NotationError(f"{shown(head)} does not start position notation; write a board name, then "
-                            "optionally /rules and house rules switched with + or -, e.g. "
-                            "standard/basic+opening_scores")
+        raise NotationError("{head} does not start position notation; write a board name, then optionally "
+                            "/rules and house rules switched with + or -, e.g. "
+                            "standard/basic+opening_scores", head=shown(head))
     board_name, rules_name = match["board"], match["rules"] or "basic"
     house = dict(_HOUSE_DEFAULTS)
     for sign, name in _SWITCH.findall(match["house"] or ""):
         if name not in _HOUSE_DEFAULTS:
-            raise NotationError(f"in {shown(head)}: {name!r} is not a house rule; house rules are "
-                                f"{', '.join(HOUSE_RULES)}")
+            raise NotationError("in {head}: {name} is not a house rule; house rules are {house_rules}",
+                                head=shown(head), name=repr(name), house_rules=', '.join(HOUSE_RULES))
         house[name] = sign == "+"
     try:
         if board is None:
@@ -85,8 +86,9 @@ def _read_head(head: str, board: Board | None, rules: RuleSet | None) -> tuple[B
         if rules is None:
             rules = replace(RuleSet.named(rules_name), **house)
     except ValueError as error:
-        raise NotationError(f"in {shown(head)}: {error}") from None
+        raise NotationError("in {head}: {error}", head=shown(head), error=error) from None
     if board.name != board_name or rules.name != rules_name or any(
             getattr(rules, name) != value for name, value in house.items()):
-        raise NotationError(f"the notation is for {shown(head)}, not for {write_notation(board, rules, {})}")
+        raise NotationError("the notation is for {head}, not for {notation}", head=shown(head),
+                            notation=write_notation(board, rules, {}))
     return board, rules

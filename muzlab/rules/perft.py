@@ -13,7 +13,7 @@ from pathlib import Path
 
 from muzlab.core import safe_json
 from muzlab.core.board import Board
-from muzlab.core.errors import NotationError
+from muzlab.core.errors import NotationError, Phrase
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 
@@ -64,7 +64,8 @@ def golden_lines(seeds: range, dice: int, board: Board | None = None,
 def read_golden(path: str | Path) -> list[PerftLine]:
     """Read a golden perft file: twelve counts, '|', then the position's notation."""
     lines = []
-    content = safe_json.read_text(path, MAX_GOLDEN_BYTES, NotationError, f"golden file {path}")
+    content = safe_json.read_text(path, MAX_GOLDEN_BYTES, NotationError,
+                                  Phrase("golden file {path}", path=path))
     for number, text in enumerate(content.splitlines(), 1):
         if not text.strip() or text.startswith("#"):
             continue
@@ -74,7 +75,8 @@ def read_golden(path: str | Path) -> list[PerftLine]:
         except ValueError:
             values = ()
         if not bar or len(values) != 12:
-            raise NotationError(f"{path}:{number}: expected 12 counts, '|', then a position")
+            raise NotationError("{path}:{number}: expected 12 counts, '|', then a position", path=path,
+                                number=number)
         lines.append(PerftLine(values, notation.strip()))
     return lines
 

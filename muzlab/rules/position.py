@@ -24,6 +24,7 @@ from muzlab.core.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling, spell_board
+from muzlab.names.error_words import error_words
 from muzlab.names.reader import Key, Reader
 from muzlab.names.refusal_words import refusal_text
 from muzlab.names.run_words import describe_run, functions, key_lists, key_name, run_label, triad_names
@@ -267,8 +268,7 @@ class Position:
         board = _resolve_board(board)
         rules = _resolve_rules(rules)
         grid, index = [EMPTY] * len(board.cells), board.index
-        if not isinstance(dice, Mapping | None):
-            raise InvalidCell(f"dice={shown(dice)}: give a mapping of cells to notes, e.g. {{'e5': 'C'}}")
+        _check_mapping(dice)
         for cell, pitch in (dice or {}).items():
             # (q, r) ints and pitch classes 0-11 read directly; anything else parsed (names, checks)
             i = index.get(cell) if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int \
@@ -276,8 +276,8 @@ class Position:
             if i is None:
                 i = board.cell_index(cell)
             if grid[i] != EMPTY:  # the same cell twice, once as (q, r) and once by its name
-                raise InvalidCell(f"cell {board.cell_names[i]} is given twice ({cell!r} is "
-                                  f"{board.cells[i]}); give each cell once")
+                raise InvalidCell("cell {name} is given twice ({given} is {cell}); give each cell once",
+                                  name=board.cell_names[i], given=repr(cell), cell=board.cells[i])
             grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else _typed(pitch)
         self._adopt(Engine(board, rules, grid, layout_of(board), rules.checks()))
         if strict and dice and not self._engine._valid():
@@ -430,13 +430,13 @@ class Position:
     def explain(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> str | None:
         """None when the placement is legal, otherwise one sentence saying which rule it breaks, as
         `reader` (by default the default reader) reads it, the dice named as this board names them."""
+        reader = resolve(reader)
         try:
             refusal = self.refusal(pitch, cell)
         except IllegalPlacement as off_board:
-            return off_board.reason
+            return error_words(off_board, reader)
         if refusal is None:
             return None
-        reader = resolve(reader)
         return refusal_text(refusal, self.board, self.spelled(reader.key or ""), reader)
 
     def score(self, pitch: PitchLike, cell: Any) -> int:
@@ -735,13 +735,21 @@ def _alone_names(position: Position) -> dict[Cell, str]:
             for cell, pitch in position.dice.items()}
 
 
+def _check_mapping(dice: object) -> None:
+    """InvalidCell unless `dice` is a mapping of cells to notes (or None)."""
+    if not isinstance(dice, Mapping | None):
+        raise InvalidCell("dice={dice}: give a mapping of cells to notes, e.g. {{'e5': 'C'}}",
+                          dice=shown(dice))
+
+
 def _resolve_board(board: Board | str | None) -> Board:
     if board is None:
         return Board.standard()
     if isinstance(board, str):
         return Board.named(board)
     if not isinstance(board, Board):
-        raise UnknownSetting(f"{shown(board)} is not a Board; use muzlab.Board.standard() or a board name")
+        raise UnknownSetting("{board} is not a Board; use muzlab.Board.standard() or a board name",
+                             board=shown(board))
     return board
 
 
@@ -751,7 +759,8 @@ def _resolve_rules(rules: RuleSet | str | None) -> RuleSet:
     if isinstance(rules, str):
         return RuleSet.named(rules)
     if not isinstance(rules, RuleSet):
-        raise UnknownSetting(f"{shown(rules)} is not a RuleSet; use muzlab.RuleSet.basic() or a level's name")
+        raise UnknownSetting("{rules} is not a RuleSet; use muzlab.RuleSet.basic() or a level's name",
+                             rules=shown(rules))
     return rules
 
 

@@ -57,31 +57,35 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 0 < len(self.name) <= 40:
-            raise UnknownSetting(f"RuleSet name={shown(self.name)}: a rule set's name is text of 1 to 40 "
-                                 "characters")
+            raise UnknownSetting("RuleSet name={name}: a rule set's name is text of 1 to 40 characters",
+                                 name=shown(self.name))
         for switch in HOUSE_RULES:
             if not isinstance(getattr(self, switch), bool):
-                raise UnknownSetting(f"RuleSet {switch}={shown(getattr(self, switch))}: a house rule is True "
-                                     "or False")
+                raise UnknownSetting("RuleSet {switch}={value}: a house rule is True or False",
+                                     switch=switch, value=shown(getattr(self, switch)))
         for setting, known in (("scale_types", SCALE_STEPS), ("triad_qualities", TRIAD_STEPS)):
             value = getattr(self, setting)
             if not isinstance(value, tuple) or not value or len(set(map(repr, value))) != len(value):
-                raise UnknownSetting(f"RuleSet {setting}={shown(value)}: give a tuple of one or more "
-                                     f"different names from {sorted(known)}")
+                raise UnknownSetting("RuleSet {setting}={value}: give a tuple of one or more different "
+                                     "names from {known}", setting=setting, value=shown(value),
+                                     known=sorted(known))
             for name in value:
                 if not isinstance(name, str) or name not in known:
-                    what = "scale type" if setting == "scale_types" else "triad quality"
-                    raise UnknownSetting(f"unknown {what} {shown(name)}; known: {sorted(known)}")
+                    if setting == "scale_types":
+                        raise UnknownSetting("unknown scale type {name}; known: {known}", name=shown(name),
+                                             known=sorted(known))
+                    raise UnknownSetting("unknown triad quality {name}; known: {known}", name=shown(name),
+                                         known=sorted(known))
         dice, boards = self.dice_choices, self.boards_for_dice
         if not isinstance(dice, tuple) or not dice or not all(
                 type(n) is int and 1 <= n <= MAX_DICE_CHOICE for n in dice):
-            raise UnknownSetting(f"RuleSet dice_choices={shown(dice)}: give a tuple of supply sizes from 1 "
-                                 f"to {MAX_DICE_CHOICE:,}")
+            raise UnknownSetting("RuleSet dice_choices={dice}: give a tuple of supply sizes from 1 to "
+                                 "{max_dice_choice:,}", dice=shown(dice), max_dice_choice=MAX_DICE_CHOICE)
         if not isinstance(boards, tuple) or not all(
                 isinstance(pair, tuple) and len(pair) == 2 and type(pair[0]) is int
                 and isinstance(pair[1], str) and len(pair[1]) <= 40 for pair in boards):
-            raise UnknownSetting(f"RuleSet boards_for_dice={shown(boards)}: give a tuple of (dice, board "
-                                 "name) pairs")
+            raise UnknownSetting("RuleSet boards_for_dice={boards}: give a tuple of (dice, board name) "
+                                 "pairs", boards=shown(boards))
 
     @classmethod
     def basic(cls) -> RuleSet:
@@ -103,7 +107,8 @@ class RuleSet:
         """The rule set of a level by name: "basic" or "master"."""
         levels = {"basic": cls.basic, "master": cls.master}
         if not isinstance(name, str) or name not in levels:
-            raise UnknownSetting(f"unknown rule set {shown(name)}; known: {sorted(levels)}")
+            raise UnknownSetting("unknown rule set {name}; known: {levels}", name=shown(name),
+                                 levels=sorted(levels))
         return levels[name]()
 
     def board_name_for(self, dice: int) -> str:

@@ -61,15 +61,17 @@ def choose_engine(engine: str, agents: Sequence[str]) -> str:
     """"fast" or "pure" for a run: "auto" is fast when numba is installed and supports the agents;
     "fast" refuses, saying why, when it cannot be."""
     if engine not in ENGINES:
-        raise UnknownSetting(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        raise UnknownSetting("unknown engine {engine}; choose one of {engines}", engine=repr(engine),
+                             engines=', '.join(ENGINES))
     if engine == "pure":
         return "pure"
     if engine == "auto":
         return "fast" if supports(agents) and installed() else "pure"
     if not supports(agents):
         other = sorted(set(agents) - set(FAST_AGENTS))
-        raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}, not {', '.join(other)}; "
-                             "use engine='pure' (--engine pure) or 'auto'")
+        raise UnknownSetting("the fast engine plays only {fast_agents}, not {other}; use engine='pure' "
+                             "(--engine pure) or 'auto'", fast_agents=', '.join(FAST_AGENTS),
+                             other=', '.join(other))
     if not installed():
         raise UnknownSetting(INSTALL_FAST)
     return "fast"
@@ -163,7 +165,7 @@ def _chunk_keys(prefix: bytes, indices: range, players: int) -> tuple[np.ndarray
     lengths = np.empty((count, per_game), dtype=np.int64)
     numbers = np.asarray(indices, dtype=np.int64)
     if count and numbers.min() < 0:
-        raise UnknownSetting(f"the fast engine plays games 0 and up, not game {numbers.min()}")
+        raise UnknownSetting("the fast engine plays games 0 and up, not game {game}", game=numbers.min())
     fast_seeds.chunk_keys(np.frombuffer(prefix, dtype=np.uint8), numbers, players, seeds, keys, lengths)
     starts = np.arange(count * per_game, dtype=np.int64).reshape(count, per_game) * size
     return seeds, keys.reshape(-1), starts, starts + lengths
@@ -176,7 +178,7 @@ def _agent_codes(seatings: list[tuple[str, ...]]) -> np.ndarray:
     known = {seating: [FAST_AGENTS.index(name) for name in seating] if supports(seating) else None
              for seating in dict.fromkeys(seatings)}
     if any(codes is None for codes in known.values()):
-        raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}")
+        raise UnknownSetting("the fast engine plays only {fast_agents}", fast_agents=', '.join(FAST_AGENTS))
     return np.array([known[seating] for seating in seatings], dtype=np.int64).reshape(len(seatings), -1)
 
 
@@ -206,7 +208,7 @@ def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice
     failed = np.flatnonzero(results[:, fast_kernel.G_ERROR])
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
-                        f"placed, so the game cannot end (seed {seeds[failed[0]]})")
+                        "placed, so the game cannot end (seed {seed})", seed=seeds[failed[0]])
     return seeds, scores, results, moves[:, :rows], kinds, t
 
 

@@ -94,9 +94,10 @@ def not_played(number: int, parts: Sequence[range], unfinished: Iterable[int], s
         missing.append(range(parts[started].start, parts[-1].stop))
     unplayed, total = sum(len(part) for part in missing), parts[-1].stop if len(parts) else 0
     return SimulationError(
-        f"games {spans([parts[number]])} were not played: {cause}, {attempts} attempt(s) with "
-        f"retries={retries}; the run stopped with {unplayed} of {total} games not played "
-        f"(games {spans(missing)})", missing)
+        "games {games} were not played: {cause}, {attempts} attempt(s) with retries={retries}; the run "
+        "stopped with {unplayed} of {total} games not played (games {missing_games})", missing,
+        games=spans([parts[number]]), cause=cause, attempts=attempts, retries=retries, unplayed=unplayed,
+        total=total, missing_games=spans(missing))
 
 
 def describe_failure(error: BaseException) -> str:
@@ -228,13 +229,15 @@ def check_workers(client: Client) -> None:
     broken = {address: answer for address, answer in answers.items() if isinstance(answer, BaseException)}
     if broken:
         address, error = next(iter(broken.items()))
-        raise MuzlabError(f"{len(broken)} worker(s), e.g. {address}, cannot run muzlab "
-                          f"({type(error).__name__}: {error}); install muzlab on every worker")
+        raise MuzlabError("{broken} worker(s), e.g. {address}, cannot run muzlab ({kind}: {error}); "
+                          "install muzlab on every worker", broken=len(broken), address=address,
+                          kind=type(error).__name__, error=error)
     other = sorted(address for address, answer in answers.items() if answer != local)
     if other:
-        raise MuzlabError(f"worker(s) {', '.join(other)} run other muzlab code than this process "
-                          f"(fingerprint {answers[other[0]]}, here {local}); their games would differ from a "
-                          "local run: install the same muzlab everywhere")
+        raise MuzlabError("worker(s) {other} run other muzlab code than this process (fingerprint "
+                          "{answers}, here {local}); their games would differ from a local run: install "
+                          "the same muzlab everywhere", other=', '.join(other), answers=answers[other[0]],
+                          local=local)
 
 
 def run_on_client(client: Client, task: Callable[..., Any], job: Callable[[int], tuple],

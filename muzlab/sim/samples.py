@@ -24,7 +24,8 @@ def _named(kind: str, name: str, suffix: str = "") -> Path:
     path = data_dir() / kind / f"{name}{suffix}"
     if not path.exists():
         shipped = sorted(p.name.removesuffix(suffix) for p in (data_dir() / kind).iterdir())
-        raise MuzlabError(f"there is no sample {KINDS[kind]} named {name!r}; shipped: {shipped}")
+        raise MuzlabError("there is no sample {kinds} named {name}; shipped: {shipped}", kinds=KINDS[kind],
+                          name=repr(name), shipped=shipped)
     return path
 
 

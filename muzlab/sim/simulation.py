@@ -65,7 +65,8 @@ class SimulationSpec:
     def __post_init__(self) -> None:
         for name in self.agents:
             if not isinstance(name, str) or name not in AGENTS:
-                raise UnknownSetting(f"unknown agent {shown(name)}; known agents: {sorted(AGENTS)}")
+                raise UnknownSetting("unknown agent {name}; known agents: {agents}", name=shown(name),
+                                     agents=sorted(AGENTS))
 
     def game_seed(self, index: int) -> int:
         """The seed of game `index`: a hash of (seed, index), independent of workers and chunks."""
@@ -238,10 +239,12 @@ def games_frames(games: Sequence[Game], agents: Sequence[str] | None = None) -> 
     players = {game.players for game in games}
     if len(players) > 1 or any(not game.over for game in games):
         raise UnknownSetting("games_frames takes finished games with the same number of players; got "
-                             f"{sorted(players)} players, {sum(not g.over for g in games)} unfinished")
+                             "{players} players, {unfinished} unfinished", players=sorted(players),
+                             unfinished=sum(not g.over for g in games))
     seating = tuple(agents) if agents is not None else ("person",) * (players.pop() if players else 0)
     if games and len(seating) != games[0].players:
-        raise UnknownSetting(f"{len(seating)} agents for {games[0].players} seats")
+        raise UnknownSetting("{seating} agents for {players} seats", seating=len(seating),
+                             players=games[0].players)
     rows = [(_game_row(i, game, seating), _move_rows(i, game, seating)) for i, game in enumerate(games)]
     return frames(len(seating), [row for row, _ in rows], [move for _, moves in rows for move in moves])
 
@@ -270,7 +273,7 @@ class SimulationResult:
     def frame(self, kind: str) -> pd.DataFrame:
         """The "games" or "moves" frame (what `muzlab.sim.stats` reads)."""
         if kind not in KINDS:
-            raise UnknownSetting(f"kind {kind!r}: choose 'games' or 'moves'")
+            raise UnknownSetting("kind {kind}: choose 'games' or 'moves'", kind=repr(kind))
         return getattr(self, kind)
 
     def summary(self, by: str = "player") -> pd.DataFrame:
@@ -438,13 +441,15 @@ class SimulationDataset:
         folder = Path(folder)
         path = folder / DATASET_FILE
         if not path.is_file():
-            raise MuzlabError(f"{folder} holds no finished simulation dataset (no {DATASET_FILE})")
+            raise MuzlabError("{folder} holds no finished simulation dataset (no {dataset_file})",
+                              folder=folder, dataset_file=DATASET_FILE)
         meta = safe_json.loads(safe_json.read_text(path, MAX_DATASET_FILE, MuzlabError, str(path)),
                                MuzlabError, str(path))
         if not isinstance(meta, dict) or meta.get("format") != DATASET_FORMAT:
             found = meta.get("format") if isinstance(meta, dict) else meta
-            raise MuzlabError(f"{path}: unknown format {shown(found)} "
-                              f"(this muzlab reads {DATASET_FORMAT}; simulate again to write one)")
+            raise MuzlabError("{path}: unknown format {found} (this muzlab reads {dataset_format}; "
+                              "simulate again to write one)", path=path, found=shown(found),
+                              dataset_format=DATASET_FORMAT)
         try:
             dataset = cls(folder, SimulationSpec.from_dict(meta["spec"]), meta["n_games"], meta["chunk_size"],
                           meta["run"])
@@ -452,8 +457,8 @@ class SimulationDataset:
                     and dataset.chunk_size >= 1 and isinstance(dataset.run_id, str)):
                 raise ValueError("n_games, chunk_size or run")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise MuzlabError(f"{path} is not a simulation description muzlab wrote "
-                              f"({shown(error)})") from None
+            raise MuzlabError("{path} is not a simulation description muzlab wrote ({error})", path=path,
+                              error=shown(error)) from None
         dataset.check()
         return dataset
 
@@ -480,7 +485,7 @@ class SimulationDataset:
     def files(self, kind: str) -> list[Path]:
         """The part files of "games" or "moves", in game order."""
         if kind not in KINDS:
-            raise UnknownSetting(f"kind {kind!r}: choose 'games' or 'moves'")
+            raise UnknownSetting("kind {kind}: choose 'games' or 'moves'", kind=repr(kind))
         return [self.folder / kind / part_name(number) for number in range(len(self.parts))]
 
     def frame(self, kind: str) -> Any:
@@ -656,7 +661,8 @@ def fast_choice(engine: Any, agents: Sequence[str]) -> str:
     """The engine a run plays with, "fast" or "pure" (`muzlab.sim.fast.choose_engine`; without importing
     numba); UnknownSetting names an unknown engine, or why "fast" cannot be had."""
     if not isinstance(engine, str):
-        raise UnknownSetting(f"unknown engine {shown(engine)}; choose one of {', '.join(fast.ENGINES)}")
+        raise UnknownSetting("unknown engine {engine}; choose one of {engines}", engine=shown(engine),
+                             engines=', '.join(fast.ENGINES))
     return fast.choose_engine(engine, agents)
 
 
@@ -701,14 +707,14 @@ def _check_run(n_games: Any, workers: Any, chunk_size: Any, retries: Any, to_dis
     """Refuse, naming it, a count of games, workers, chunk size or retries that `simulate` cannot run."""
     if not _whole(n_games, 0) or n_games > MAX_GAMES or (workers is not None and not _whole(workers, 1)) or (
             chunk_size is not None and not _whole(chunk_size, 1)):
-        raise UnknownSetting(f"n_games must be a whole number from 0 to {MAX_GAMES:,}, workers and "
-                             "chunk_size >= 1")
+        raise UnknownSetting("n_games must be a whole number from 0 to {max_games:,}, workers and "
+                             "chunk_size >= 1", max_games=MAX_GAMES)
     if not _whole(retries, 0):
         raise UnknownSetting("retries must be >= 0")
     if not to_disk and n_games > MAX_IN_MEMORY:
-        raise UnknownSetting(f"{n_games:,} games would not fit in memory as frames (at most "
-                             f"{MAX_IN_MEMORY:,}); write them part by part with out=FOLDER (muzlab simulate "
-                             "--dataset --out FOLDER)")
+        raise UnknownSetting("{n_games:,} games would not fit in memory as frames (at most "
+                             "{max_in_memory:,}); write them part by part with out=FOLDER (muzlab simulate "
+                             "--dataset --out FOLDER)", n_games=n_games, max_in_memory=MAX_IN_MEMORY)
     if on_cluster and workers is not None:
         raise UnknownSetting("workers= counts local processes; with client= the cluster's workers play "
                              "the games")

@@ -61,7 +61,7 @@ def materialise(*values: Any) -> tuple:
 
 def _check_by(by: str) -> None:
     if by not in BY:
-        raise UnknownSetting(f"by {by!r}: choose 'player' or 'agent'")
+        raise UnknownSetting("by {by}: choose 'player' or 'agent'", by=repr(by))
 
 
 def seat_totals(games: Frames) -> pd.DataFrame:

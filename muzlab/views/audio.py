@@ -60,7 +60,7 @@ def _check_midi(notes: Iterable[int]) -> list[int]:
     checked = []
     for note in notes:
         if isinstance(note, bool) or not isinstance(note, int | np.integer) or not 0 <= note <= 127:
-            raise SynthesisError(f"{note!r} is not a MIDI note number (an int 0-127)")
+            raise SynthesisError("{note} is not a MIDI note number (an int 0-127)", note=repr(note))
         checked.append(int(note))
     if not checked:
         raise SynthesisError("there are no notes to play")
@@ -86,16 +86,18 @@ def _tone(midi: int, samples: int, rate: int) -> np.ndarray:
 def _render(events: Sequence[Event], rate: int, note_seconds: float, peak: float) -> np.ndarray:
     """Mix note events (in beats of `note_seconds`) into one float32 waveform peaking at `peak`."""
     if not 0 < peak <= 1:
-        raise SynthesisError(f"peak must be in (0, 1], not {peak!r}")
+        raise SynthesisError("peak must be in (0, 1], not {peak}", peak=repr(peak))
     slot = round(note_seconds * rate)
     if slot < 4:
-        raise SynthesisError(f"note_seconds={note_seconds!r} is too short at {rate} Hz")
+        raise SynthesisError("note_seconds={note_seconds} is too short at {rate} Hz",
+                             note_seconds=repr(note_seconds), rate=rate)
     out = np.zeros(max(start + beats for start, beats, _ in events) * slot)
     for start, beats, midi in events:
         out[start * slot : (start + beats) * slot] += _tone(midi, beats * slot, rate)
     loudest = np.max(np.abs(out))
     if loudest == 0:
-        raise SynthesisError(f"these notes are all above {rate / 2:.0f} Hz, too high for {rate} Hz")
+        raise SynthesisError("these notes are all above {highest:.0f} Hz, too high for {rate} Hz",
+                             highest=rate / 2, rate=rate)
     return (out * (peak / loudest)).astype(np.float32)
 
 
@@ -182,7 +184,7 @@ def find_soundfont(soundfont: str | Path | None = None) -> Path | None:
     if soundfont is not None:
         path = Path(soundfont)
         if not path.is_file():
-            raise SynthesisError(f"SoundFont {str(path)!r} does not exist")
+            raise SynthesisError("SoundFont {path} does not exist", path=repr(str(path)))
         return path
     candidates = [os.environ.get("MUZLAB_SOUNDFONT", "")]
     candidates += [str(SOUNDFONT_DIR / name) for name in SOUNDFONT_NAMES]
@@ -214,11 +216,12 @@ def render_midi_file_with_fluidsynth(
             [*command, str(font), str(midi_path)], capture_output=True, text=True, timeout=120
         )
         if result.returncode != 0 or not out_path.is_file():
-            raise SynthesisError(f"fluidsynth failed: {(result.stderr or result.stdout).strip()}")
+            raise SynthesisError("fluidsynth failed: {output}",
+                                 output=(result.stderr or result.stdout).strip())
         samples = _read_wav(out_path)
     loudest = np.max(np.abs(samples), initial=0.0)
     if loudest == 0:
-        raise SynthesisError(f"fluidsynth rendered silence from {str(midi_path)!r}")
+        raise SynthesisError("fluidsynth rendered silence from {midi_path}", midi_path=repr(str(midi_path)))
     return (samples * (peak / loudest)).astype(np.float32)
 
 
@@ -226,7 +229,7 @@ def _read_wav(path: Path) -> np.ndarray:
     """A 16-bit PCM WAV file as mono float64 samples in [-1, 1]."""
     with wavelib.open(str(path), "rb") as source:
         if source.getsampwidth() != 2:
-            raise SynthesisError(f"expected 16-bit samples in {path.name}")
+            raise SynthesisError("expected 16-bit samples in {name}", name=path.name)
         channels = source.getnchannels()
         data = np.frombuffer(source.readframes(source.getnframes()), dtype="<i2")
     return data.reshape(-1, channels).mean(axis=1) / 32768.0
@@ -247,7 +250,8 @@ def synthesize_structure(
     """
     global _fallback_warned
     if engine not in ENGINES:
-        raise SynthesisError(f"unknown engine {engine!r}; use one of {ENGINES}")
+        raise SynthesisError("unknown engine {engine}; use one of {engines}", engine=repr(engine),
+                             engines=ENGINES)
     values = list(pitches)
     if engine == "auto" and not fluidsynth_available(soundfont):
         if not _fallback_warned:

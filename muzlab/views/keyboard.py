@@ -91,7 +91,7 @@ def layout(pitches: Sequence[PitchLike] | SpelledRun, kind: Any = None, key: Pit
             raise KeyboardError("a spelled run is spelled already: give no kind or key with it")
         pitches = pitches.notes
     if start not in ("c", "first"):
-        raise KeyboardError(f"start must be 'c' or 'first', not {start!r}")
+        raise KeyboardError("start must be 'c' or 'first', not {start}", start=repr(start))
     if start == "first" and octaves is not None:
         raise KeyboardError("a keyboard from the first note sizes itself: give octaves only with start='c'")
     values = list(pitches)
@@ -104,8 +104,8 @@ def layout(pitches: Sequence[PitchLike] | SpelledRun, kind: Any = None, key: Pit
         steps.append(steps[-1] + (pitch - steps[-1]) % 12)
     low = 0 if start == "c" else steps[0] - (steps[0] % 12 in BLACK_OFFSETS)  # a black key's left is white
     if steps[-1] - low >= 24:
-        raise KeyboardError(f"{len(values)} notes read upward span {steps[-1] - steps[0]} semitones from "
-                            "the first; a keyboard here shows at most two octaves")
+        raise KeyboardError("{count} notes read upward span {span} semitones from the first; a keyboard "
+                            "here shows at most two octaves", count=len(values), span=steps[-1] - steps[0])
     if start == "first":  # seven white keys at least, up to the white key at or above the last note
         top = max(_white_step(low, 7), steps[-1] + (steps[-1] % 12 in BLACK_OFFSETS))
         octaves = 1 if top - low < 12 else 2
@@ -114,8 +114,8 @@ def layout(pitches: Sequence[PitchLike] | SpelledRun, kind: Any = None, key: Pit
         if octaves is None:
             octaves = needed
         elif octaves not in (1, 2) or octaves < needed:
-            raise KeyboardError(f"octaves must be 1 or 2 and hold the notes (they need {needed}), "
-                                f"not {octaves!r}")
+            raise KeyboardError("octaves must be 1 or 2 and hold the notes (they need {needed}), not "
+                                "{octaves}", needed=needed, octaves=repr(octaves))
         top = 12 * octaves - 1
     origin = WHITE_PCS.index(low % 12)  # the first key's white index within its octave
     keys = []

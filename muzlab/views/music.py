@@ -74,7 +74,7 @@ CLEFS = {"treble": 0, "bass": -1}
 
 def _check_clef(clef: str) -> int:
     if clef not in CLEFS:
-        raise UnknownSetting(f"unknown clef {clef!r}; known: {', '.join(CLEFS)}")
+        raise UnknownSetting("unknown clef {clef}; known: {clefs}", clef=repr(clef), clefs=', '.join(CLEFS))
     return CLEFS[clef]
 
 
@@ -242,7 +242,7 @@ def _toolkit() -> verovio.toolkit:
 
     toolkit = verovio.toolkit(False)
     if not toolkit.setResourcePath(str(files("verovio") / "data")):
-        raise RenderError(f"verovio could not load its fonts from {files('verovio') / 'data'}")
+        raise RenderError("verovio could not load its fonts from {folder}", folder=files('verovio') / 'data')
     toolkit.setOptions(VEROVIO_OPTIONS)
     return toolkit
 
@@ -252,7 +252,7 @@ def notation_svg(obj: Music21Object) -> str:
     toolkit = _toolkit()
     toolkit.resetXmlIdSeed(VEROVIO_OPTIONS["xmlIdSeed"])
     if not toolkit.loadData(musicxml_text(obj)):
-        raise RenderError(f"verovio could not read the MusicXML of {obj!r}")
+        raise RenderError("verovio could not read the MusicXML of {obj}", obj=repr(obj))
     return toolkit.renderToSVG(1)
 
 

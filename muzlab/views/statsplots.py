@@ -248,7 +248,8 @@ def settings_comparison(table: pd.DataFrame, measure: str = "mean_score", ax: Ax
     of a player, Player 1's win share ("first_wins") or the share of games ended on a locked board
     ("locked")."""
     if measure not in COMPARED:
-        raise UnknownSetting(f"measure {measure!r}: choose one of {sorted(COMPARED)}")
+        raise UnknownSetting("measure {measure}: choose one of {compared}", measure=repr(measure),
+                             compared=sorted(COMPARED))
     low, high, label = COMPARED[measure]
     ax = _new_axes(ax, (8, 0.5 * len(table) + 1.5))
     ys = np.arange(len(table))[::-1]

@@ -29,12 +29,11 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import SpelledNote
-from muzlab.names.reader import Reader
+from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import (
     degree_name,
     face_label,
-    face_names,
     join,
     key_label,
     show_name,
@@ -545,7 +544,7 @@ def _die_page(paper: str, reader: Reader) -> Figure:
     for index, shape in enumerate(shapes):
         face = order[index]
         ax.add_patch(Polygon(shape, closed=True, facecolor="white", edgecolor=INK, linewidth=0.9))
-        label = "\n".join(symbols(name, reader) for name in face_names(face, reader))  # face k
+        label = "\n".join(symbols(name, reader) for name in face_label(face, reader).split("/"))  # face k
         ax.text(*shape.mean(axis=0), label, ha="center", va="center", fontsize=edge * (0.62 if "\n" in label
                 else 0.9), fontweight="bold", color=INK, linespacing=1.1)
     top = height - MARGIN_MM
@@ -581,31 +580,30 @@ def printables(path: str | Path, paper: str = "a4", level: str = "basic",
 
 def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = None) -> None:
     """Add `worksheet` (the teacher pack) and `printables` (board and die net) to the `muzlab` command,
-    their help in `reader`'s language (None: English)."""
-    reader = reader or Reader()
-    gettext = reader.gettext  # (a keyword the catalogues read)
-    pack = commands.add_parser("worksheet", help=gettext("print worksheets from seeded games, then their "
-                                                         "answer keys (PDF)"))
-    pack.add_argument("--out", required=True, metavar="FILE",
-                      help=gettext("the PDF to write, e.g. {file}").format(file="pack.pdf"))
-    pack.add_argument("--seed", type=int, default=0,
-                      help=gettext("sheet k shows the game seeded SEED + k - 1"))
-    pack.add_argument("--sheets", type=int, default=2,
-                      help=gettext("worksheets (question pages), 1-{most}").format(most=MAX_SHEETS))
-    pack.add_argument("--questions", type=int, default=8,
-                      help=gettext("questions on each sheet, 1-{most}").format(most=MAX_QUESTIONS))
+    their help for `reader` (None: English)."""
+    reader = reader or PLAIN
+    pack = commands.add_parser("worksheet", help=reader.gettext(
+        "print worksheets from seeded games, then their answer keys (PDF)"))
+    pack.add_argument("--out", required=True, metavar="FILE", help=reader.gettext(
+        "the PDF to write, e.g. {example}").format(example="pack.pdf"))
+    pack.add_argument("--seed", type=int, default=0, help=reader.gettext(
+        "sheet k shows the game seeded SEED + k - 1"))
+    pack.add_argument("--sheets", type=int, default=2, help=reader.gettext(
+        "worksheets (question pages), 1-{most}").format(most=MAX_SHEETS))
+    pack.add_argument("--questions", type=int, default=8, help=reader.gettext(
+        "questions on each sheet, 1-{most}").format(most=MAX_QUESTIONS))
     pack.add_argument("--level", default="basic", choices=LEVELS)
     pack.add_argument("--paper", default="a4", choices=tuple(PAPERS))
-    pack.add_argument("--force", action="store_true", help=gettext("replace FILE if it exists"))
+    pack.add_argument("--force", action="store_true", help=reader.gettext("replace FILE if it exists"))
     pack.set_defaults(run=_pack_command)
-    kit = commands.add_parser("printables",
-                              help=gettext("the board at true size and a twelve-faced die net (PDF)"))
-    kit.add_argument("--out", required=True, metavar="FILE",
-                     help=gettext("the PDF to write, e.g. {file}").format(file="kit.pdf"))
-    kit.add_argument("--level", default="basic", choices=LEVELS,
-                     help=gettext("master prints the master board"))
+    kit = commands.add_parser("printables", help=reader.gettext(
+        "the board at true size and a twelve-faced die net (PDF)"))
+    kit.add_argument("--out", required=True, metavar="FILE", help=reader.gettext(
+        "the PDF to write, e.g. {example}").format(example="kit.pdf"))
+    kit.add_argument("--level", default="basic", choices=LEVELS, help=reader.gettext(
+        "master prints the master board"))
     kit.add_argument("--paper", default="a4", choices=tuple(PAPERS))
-    kit.add_argument("--force", action="store_true", help=gettext("replace FILE if it exists"))
+    kit.add_argument("--force", action="store_true", help=reader.gettext("replace FILE if it exists"))
     kit.set_defaults(run=_printables_command)
 
 
@@ -613,20 +611,21 @@ def _pack_command(args: argparse.Namespace) -> int:
     with file_written(args.out, args.force) as aside:
         made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper)
     asked = sum(len(sheet.questions) for sheet in made)
-    reader = getattr(args, "reader", None) or Reader()
-    print(reader.ngettext("wrote {file}: {sheets} worksheet page with {questions} questions, then {sheets} "
-                          "answer page", "wrote {file}: {sheets} worksheet pages with {questions} questions, "
-                          "then {sheets} answer pages", len(made)).format(file=args.out, sheets=len(made),
-                                                                          questions=asked))
+    print(args.reader.ngettext(
+        "wrote {file}: {count} worksheet page with {questions} questions, then its answer page",
+        "wrote {file}: {count} worksheet pages with {questions} questions, then {count} answer pages",
+        len(made)).format(file=args.out, count=len(made), questions=asked))
     return 0
 
 
 def _printables_command(args: argparse.Namespace) -> int:
     with file_written(args.out, args.force) as aside:
         printables(aside, args.paper, args.level)
-    reader = getattr(args, "reader", None) or Reader()
-    print(reader.gettext("wrote {file}: the board ({level}) at true size ({paper}) and the die net").format(
-        file=args.out, level=args.level, paper=args.paper))
+    if args.level == "master":
+        said = args.reader.gettext("wrote {file}: the master board at true size ({paper}) and the die net")
+    else:
+        said = args.reader.gettext("wrote {file}: the basic board at true size ({paper}) and the die net")
+    print(said.format(file=args.out, paper=args.paper))
     return 0
 
 

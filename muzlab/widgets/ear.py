@@ -47,7 +47,8 @@ def item_wave(item: EarItem, engine: str = "auto", rate: int | None = None) -> n
 
     rate = audio.DEFAULT_RATE if rate is None else rate
     if engine not in audio.ENGINES:
-        raise audio.SynthesisError(f"unknown engine {engine!r}; use one of {audio.ENGINES}")
+        raise audio.SynthesisError("unknown engine {engine}; use one of {engines}", engine=repr(engine),
+                                   engines=audio.ENGINES)
     if engine == "fluidsynth" or (engine == "auto" and audio.fluidsynth_available()):
         with tempfile.TemporaryDirectory(prefix="muzlab-") as folder:
             path = Path(folder) / "item.mid"

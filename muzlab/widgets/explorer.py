@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
+from muzlab.names.error_words import error_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label
 from muzlab.reading import shown
@@ -119,7 +120,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         try:
             position = Position.from_notation(text, strict=False)
         except MuzlabError as error:
-            self.message.value = f"<span style='color:#b00'>{html.escape(str(error))}</span>"
+            said = error_words(error, self.reader)
+            self.message.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
             return
         if position.board != self.position.board:
             said = self.reader.gettext("that notation is for the {board} board").format(
@@ -136,7 +138,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         try:
             pdf = position_sheet_pdf(self.position, reader=self.reader)
         except MuzlabError as error:
-            said = self.reader.gettext("No worksheet: {reason}.").format(reason=error)
+            said = self.reader.gettext("No worksheet: {reason}.").format(
+                reason=error_words(error, self.reader))
             self.message.value = f"<span style='color:#b00'>✗ {html.escape(said)}</span>"
             return None
         self.message.value = ""

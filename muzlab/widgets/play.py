@@ -19,6 +19,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.outputs import file_written
+from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
@@ -288,9 +289,14 @@ class PlayBoard(widgets.VBox):
             with file_written(path, force=True) as aside:
                 aside.write_text(self.game.to_json(agents=self.table.agent_states()), encoding="utf-8")
         except (MuzlabError, OSError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            return (Message(f"Could not save to {path}: {reason}.", kind="refused"),)
-        return (Message(f"Saved {len(self.game.events)} events to {path}."),)
+            reader = self.reader
+            reason = error_words(error, reader) if isinstance(error, MuzlabError) else error.strerror or error
+            said = self.reader.gettext("Could not save to {path}: {reason}.")
+            return (Message(said.format(path=path, reason=reason), kind="refused"),)
+        count = len(self.game.events)
+        said = self.reader.ngettext("Saved {count} event to {path}.", "Saved {count} events to {path}.",
+                                    count)
+        return (Message(said.format(count=count, path=path)),)
 
     @_shown
     def load(self, path: str | Path) -> tuple[Message, ...]:
@@ -303,7 +309,8 @@ class PlayBoard(widgets.VBox):
             game = Game.from_dict(data)
             agents = records.read_agents(data.get("agents"), game.players)
         except MuzlabError as error:
-            return (Message(f"{path} is not a game record muzlab can replay: {error}", kind="refused"),)
+            said = self.reader.gettext("{name} is not a game record muzlab can replay: {reason}")
+            return (Message(said.format(name=path, reason=error_words(error, self.reader)), kind="refused"),)
         return self.table.load(game, agents, self.reader)
 
     def _file_name(self, suffix: str) -> str:
@@ -334,7 +341,8 @@ class PlayBoard(widgets.VBox):
                 "{name} is not text, so it is not a game record; nothing was loaded.").format(name=name))
         except MuzlabError as error:
             return self._refused(self.reader.gettext(
-                "{name} is not a game record muzlab can replay: {reason}").format(name=name, reason=error))
+                "{name} is not a game record muzlab can replay: {reason}").format(
+                name=name, reason=error_words(error, self.reader)))
         return self.table.load(game, agents, self.reader)
 
     @_shown

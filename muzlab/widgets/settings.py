@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from muzlab.core.pitch import SpelledNote
 from muzlab.core.theory import TRIAD_STEPS
+from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import key_label, show_name
@@ -153,7 +154,7 @@ class EarSettings(widgets.VBox):
         try:
             drill = Drill(self.kind, **settings)
         except EarTrainingError as error:
-            self.message.value = _refused(f"{error}.")
+            self.message.value = _refused(f"{error_words(error, shown())}.")
             return None
         self.message.value = ""
         self.on_apply(drill)

@@ -162,14 +162,15 @@ class SvgBoard(anywidget.AnyWidget):
     def _valid_scale(self, proposal: Any) -> float:
         value = proposal["value"]
         if not 0.25 <= value <= 6:
-            raise UnknownSetting(f"scale {value!r}: give a size between 0.25 and 6 (1.5 for a projector)")
+            raise UnknownSetting("{setting} {value}: give a size between 0.25 and 6 (1.5 for a projector)",
+                                 setting="scale", value=repr(value))
         return value
 
     @traitlets.validate("fit")
     def _valid_fit(self, proposal: Any) -> str:
         value = proposal["value"]
         if value not in FITS:
-            raise UnknownSetting(f"fit {value!r}: give one of {', '.join(FITS)}")
+            raise UnknownSetting("fit {value}: give one of {fits}", value=repr(value), fits=', '.join(FITS))
         return value
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
