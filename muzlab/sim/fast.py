@@ -12,6 +12,7 @@ it and Dask workers, started apart, load it from the cache.
 from __future__ import annotations
 
 import importlib.util
+import random
 import time
 from collections.abc import Sequence
 from functools import lru_cache
@@ -26,6 +27,9 @@ from muzlab.rules.ruleset import RuleSet
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
+
+    from muzlab.play.agents import Agent
+    from muzlab.rules.position import Position
 
 
 class Spec(Protocol):
@@ -42,6 +46,8 @@ class Spec(Protocol):
 
 #: The agents the batch engine plays exactly as the pure engine does.
 FAST_AGENTS = ("random", "greedy")
+#: The agents of the compiled playouts from a position (`playouts`); the expert at depth 1.
+PLAYOUT_AGENTS = ("random", "greedy", "expert")
 ENGINES = ("auto", "fast", "pure")
 INSTALL_FAST = "the fast engine needs numba; pip install 'muzlab[fast]'"
 _compiled: list[float] = []  # the seconds this process took to compile the kernel, once it has
@@ -70,6 +76,21 @@ def choose_engine(engine: str, agents: Sequence[str]) -> str:
         other = sorted(set(agents) - set(FAST_AGENTS))
         raise UnknownSetting(f"the fast engine plays only {', '.join(FAST_AGENTS)}, not {', '.join(other)}; "
                              "use engine='pure' (--engine pure) or 'auto'")
+    if not installed():
+        raise UnknownSetting(INSTALL_FAST)
+    return "fast"
+
+
+def choose_playout_engine(engine: str, agent: str) -> str:
+    """"fast" or "pure" for the rollouts of an evaluator (`muzlab.play.value.Evaluator`), as
+    `choose_engine` chooses for games, among PLAYOUT_AGENTS."""
+    if engine not in ENGINES:
+        raise UnknownSetting(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine == "pure" or (engine == "auto" and not (agent in PLAYOUT_AGENTS and installed())):
+        return "pure"
+    if agent not in PLAYOUT_AGENTS:
+        raise UnknownSetting(f"the fast engine plays rollouts only by {', '.join(PLAYOUT_AGENTS)}, not "
+                             f"{agent}; use engine='pure' or 'auto'")
     if not installed():
         raise UnknownSetting(INSTALL_FAST)
     return "fast"
@@ -281,3 +302,54 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     }
     # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
     return pd.DataFrame(games, copy=False), pd.DataFrame(data, copy=False)
+
+
+@lru_cache(maxsize=16)
+def _column_masks(board: Board, rules: RuleSet) -> tuple:
+    """`fast_kernel.column_masks` of a rule set (the board's tables beside it)."""
+    from muzlab.sim import fast_kernel
+
+    t = _tables(board, rules)
+    return fast_kernel.column_masks(t["pair_ok"], t["triad"])
+
+
+def playouts(position: Position, dice_left: int, roller: int, players: int, agent: Agent,
+             faces: random.Random, count: int) -> list[list[int]]:
+    """The points of each seat in `count` rollouts one after the other (`muzlab.play.value.rollout`),
+    played in compiled code: faces drawn from `faces`, the choices by `agent` (one of PLAYOUT_AGENTS,
+    the expert at depth 1) from its generator; both generators are left where the pure rollouts
+    leave them, the agent's draws counted."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    from muzlab.sim import fast_rollouts
+
+    if agent.name not in PLAYOUT_AGENTS or getattr(agent, "depth", 1) != 1:
+        raise UnknownSetting(f"the fast engine plays rollouts only by {', '.join(PLAYOUT_AGENTS)} (the "
+                             f"expert at depth 1), not {agent!r}")
+    board, rules = position.board, position.rules
+    t = _tables(board, rules)
+    grid = np.full(len(board.cells), -1, dtype=np.int64)
+    for cell, pitch in position.dice.items():
+        grid[board.index[cell]] = pitch
+    pair_masks, triad_masks = _column_masks(board, rules)
+    run_tables = (t["up"], t["down"], t["sizes"], t["steps"], t["max_scale"], t["lone_below"],
+                  t["lone_above"], np.empty(32, dtype=np.int64), t["degrees"])
+    rule_tables = (run_tables, t["triad"], t["offsets"], t["min_scale"], pair_masks, triad_masks,
+                   t["above_fin"], t["below_fin"])
+    board_tables = (t["up"], t["down"], t["neighbours"], t["multiplier"])
+    generators = (faces, agent.rng)
+    mt, where = np.empty((624, 2), dtype=np.uint32), np.empty(2, dtype=np.int64)
+    for g, rng in enumerate(generators):
+        state = rng.getstate()[1]
+        mt[:, g], where[g] = state[:624], state[624]
+    points = np.zeros((count, players), dtype=np.int64)
+    opening = (bool(rules.opening_on_centre), int(t["centre"]), bool(rules.opening_scores))
+    with signals_held():
+        draws = fast_rollouts.play_rollouts(grid, dice_left, roller, players,
+                                            PLAYOUT_AGENTS.index(agent.name), opening, board_tables,
+                                            rule_tables, mt, where, points)
+    for g, rng in enumerate(generators):
+        version, _, gauss = rng.getstate()
+        rng.setstate((version, (*mt[:, g].tolist(), int(where[g])), gauss))
+    agent.rng.draws += draws
+    return points.tolist()
