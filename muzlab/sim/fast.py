@@ -1,5 +1,7 @@
-"""The batch engine (`pip install 'muzlab[fast]'`): a chunk of games between "random" and "greedy"
-players in numba-compiled loops, returned as the same `.games` and `.moves` frames as the pure engine.
+"""The batch engine (`pip install 'muzlab[fast]'`): a chunk of games between "random", "greedy" and
+"expert" players in numba-compiled loops (`muzlab.sim.fast_games`), returned as the same `.games` and
+`.moves` frames as the pure engine; and playouts from a position (`playouts`, for the evaluator's
+rollouts).
 
 The pure engine stays the reference: game i is played from the same seeds (its dice from
 `random.Random(game seed)`, seat s from `random.Random(f"{game seed}:{s}")`, Python's Mersenne
@@ -44,10 +46,9 @@ class Spec(Protocol):
 
     def seating(self, index: int) -> tuple[str, ...]: ...
 
-#: The agents the batch engine plays exactly as the pure engine does.
-FAST_AGENTS = ("random", "greedy")
-#: The agents of the compiled playouts from a position (`playouts`); the expert at depth 1.
-PLAYOUT_AGENTS = ("random", "greedy", "expert")
+#: The agents the batch engine plays exactly as the pure engine does (the expert at depth 1, its default),
+#: in games and in playouts from a position (`playouts`).
+FAST_AGENTS = PLAYOUT_AGENTS = ("random", "greedy", "expert")
 ENGINES = ("auto", "fast", "pure")
 INSTALL_FAST = "the fast engine needs numba; pip install 'muzlab[fast]'"
 _compiled: list[float] = []  # the seconds this process took to compile the kernel, once it has
@@ -202,13 +203,14 @@ def _agent_codes(seatings: list[tuple[str, ...]]) -> np.ndarray:
 
 
 def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
-            board: Board | None) -> tuple:
+            board: Board | None, nodes: bool = False) -> tuple:
     """Play the games `indices` (game i seeded from SHA-256 of `prefix` and i's digits), seatings[k] the
     agents by seat of the k-th, in the kernel; return the seeds, scores, per-game counts and moves as
-    arrays, the agents' numbers by seat and the tables."""
+    arrays, the agents' numbers by seat, the tables and (with `nodes`, else None) the chance node before
+    each roll (`fast_games.N_GAME`... fields, then each seat's score)."""
     import numpy as np  # (numpy loads where the engine runs)
 
-    from muzlab.sim import fast_kernel
+    from muzlab.sim import fast_games
 
     players = len(seatings[0])
     kinds = _agent_codes(seatings)
@@ -216,19 +218,21 @@ def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice
     t = _tables(board, rules)
     seeds, data, starts, stops = _chunk_keys(prefix, indices, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
-    results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
-    moves = np.empty((fast_kernel.MOVE_FIELDS, len(indices) * (dice + 16)), dtype=np.int64)  # (rarely grown)
+    results = np.zeros((len(seeds), fast_games.GAME_FIELDS), dtype=np.int64)
+    moves = np.empty((fast_games.MOVE_FIELDS, len(indices) * (dice + 16)), dtype=np.int64)  # (rarely grown)
+    node_rows = np.empty((fast_games.NODE_FIELDS + players, len(indices) * (dice + 4)) if nodes else (0, 1),
+                         dtype=np.int64)
     with signals_held():  # a Ctrl-C inside compiled code would surface as a SystemError: it waits here
-        moves, rows = fast_kernel.play_games(
+        moves, rows, node_rows, n_nodes = fast_games.play_games(
             data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
             t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"],
             t["lone_below"], t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"],
-            t["degrees"], t["switches"], scores, results, moves)
-    failed = np.flatnonzero(results[:, fast_kernel.G_ERROR])
+            t["degrees"], t["switches"], scores, results, moves, node_rows)
+    failed = np.flatnonzero(results[:, fast_games.G_ERROR])
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
                         f"placed, so the game cannot end (seed {seeds[failed[0]]})")
-    return seeds, scores, results, moves[:, :rows], kinds, t
+    return seeds, scores, results, moves[:, :rows], kinds, t, node_rows[:, :n_nodes] if nodes else None
 
 
 def _text(codes: np.ndarray, names: Sequence[str]) -> pd.api.extensions.ExtensionArray:
@@ -249,13 +253,13 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     import numpy as np  # (numpy loads where the engine runs)
     import pandas as pd  # (pandas loads where frames are made)
 
-    from muzlab.sim import fast_kernel as k
+    from muzlab.sim import fast_games as k
 
     compile_engine()
     players = len(spec.agents)
     seatings = [spec.seating(i) for i in indices]
-    seeds, scores, results, moves, kinds, t = _arrays(spec.seed_prefix(), indices, seatings, spec.dice,
-                                                      spec.rules, spec.board)
+    seeds, scores, results, moves, kinds, t, _ = _arrays(spec.seed_prefix(), indices, seatings, spec.dice,
+                                                         spec.rules, spec.board)
     index = np.asarray(indices, dtype=np.int64)
     best = scores.max(axis=1)
     ties = (scores == best[:, None]).sum(axis=1) > 1

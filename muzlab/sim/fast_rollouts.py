@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from muzlab.sim.fast_expert import copy_state, expert_best, place, scratch
 from muzlab.sim.fast_kernel import (
     ALL,
     CACHE,
@@ -22,10 +23,8 @@ from muzlab.sim.fast_kernel import (
     _legal_cells,
     _locked,
     _scale_mask,
-    _update_masks,
     cell_mask,
     cell_score,
-    completions,
 )
 
 M = 397
@@ -61,88 +60,15 @@ def draw(mt, where, g):
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def face_bests(grid, count, frontier, masks, up, down, multiplier, scores_count, best):
-    """best[f] = the most points face f scores now, -1 where it fits nowhere (`Position.chance_outcomes`);
-    returns the number of (face, cell) placements."""
-    for f in range(12):
-        best[f] = -1
-    placements = 0
-    for c in range(masks.shape[0]):
-        mask = masks[c]
-        if mask == 0 or (count > 0 and not frontier[c]):
-            continue
-        points = cell_score(grid, c, up, down, multiplier) if scores_count else 0
-        for f in range(12):
-            if mask & (1 << f):
-                placements += 1
-                if points > best[f]:
-                    best[f] = points
-    return placements
-
-
-@njit(cache=CACHE, **NO_REFCOUNTS)
-def _copy_state(grid, masks, diagonal, frontier, grid2, masks2, diagonal2, frontier2):
-    for c in range(grid.shape[0]):
-        grid2[c], masks2[c], frontier2[c] = grid[c], masks[c], frontier[c]
-        for line in range(3):
-            diagonal2[line, c] = diagonal[line, c]
-
-
-@njit(cache=CACHE, **NO_REFCOUNTS)
-def _place(grid, c, pitch, frontier, masks, diagonal, work, board, rules):
-    """Put `pitch` on the empty cell c and update the frontier and masks; return the structures it
-    completed."""
-    up, down, neighbours, multiplier = board
-    t, triad, offsets, min_scale, pair_masks, triad_masks, above_fin, below_fin = rules
-    degrees, max_scale, lone_below, lone_above = t[8], t[4], t[5], t[6]
-    was_frontier, dirty, ends, facts = work[4], work[5], work[7], work[8]
-    grid[c] = pitch
-    done = completions(grid, c, t, triad, offsets, min_scale, facts)
-    _update_masks(grid, c, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
-                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, above_fin, below_fin)
-    return done
-
-
-@njit(cache=CACHE, **NO_REFCOUNTS)
-def expert_choose(grid, count, hand, legal, n_legal, frontier, masks, diagonal, me, players, supply, own_next,
-                  scores_count, work, board, rules, mt, where, gen):
-    """`ExpertAgent.choose` at depth 1 among legal[:n_legal] (more than one): each cell's points, plus
-    (dice left in the supply) the turn value of the position after it, half the mean best score of a
-    face, counted for me if I roll next and against me if not; ties within 1e-9 broken by one draw."""
-    up, down, multiplier = board[0], board[1], board[3]
-    grid2, masks2, frontier2, diagonal2 = work[0], work[1], work[2], work[3]
-    best_face, chosen = work[6], work[9]
-    best_value, n_best = 0.0, 0
-    for m in range(n_legal):
-        c = legal[m]
-        value = float(cell_score(grid, c, up, down, multiplier) if scores_count else 0)
-        if supply > 0:
-            _copy_state(grid, masks, diagonal, frontier, grid2, masks2, diagonal2, frontier2)
-            done = _place(grid2, c, hand, frontier2, masks2, diagonal2, work, board, rules)
-            roller = me if own_next or done > 0 else (me + 1) % players
-            face_bests(grid2, count + 1, frontier2, masks2, up, down, multiplier, True, best_face)
-            total = 0
-            for f in range(12):
-                if best_face[f] > 0:
-                    total += best_face[f]
-            value += (1.0 if roller == me else -1.0) * (total / 24)
-        if n_best == 0 or value > best_value + 1e-9:
-            best_value, n_best = value, 0
-        if value > best_value - 1e-9:
-            chosen[n_best] = c
-            n_best += 1
-    return chosen[int(draw(mt, where, gen) * n_best)]
-
-
-@njit(cache=CACHE, **NO_REFCOUNTS)
 def _choose(agent, grid, count, hand, legal, n_legal, frontier, masks, diagonal, seat, players, left,
             scores_count, work, board, rules, mt, where):
     """The cell `agent` picks for a rollout's die (`rollout`: asked only when there are several)."""
     if agent == RANDOM:
         return legal[int(draw(mt, where, 1) * n_legal)]
     if agent == EXPERT:
-        return expert_choose(grid, count, hand, legal, n_legal, frontier, masks, diagonal, seat, players,
-                             left - 1, players == 1, scores_count, work, board, rules, mt, where, 1)
+        n_best = expert_best(grid, count, hand, legal, n_legal, frontier, masks, diagonal, seat, players,
+                             left - 1, players == 1, scores_count, work, board, rules)
+        return work[9][int(draw(mt, where, 1) * n_best)]
     up, down, multiplier, best = board[0], board[1], board[3], work[9]
     best_points, n_best = -1, 0
     for m in range(n_legal):
@@ -196,15 +122,11 @@ def play_rollouts(grid0, dice_left, roller, players, agent, opening, board, rule
     cells = grid0.shape[0]
     grid, masks, frontier = np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(cells, np.bool_)
     diagonal, legal = np.empty((3, cells), np.int64), np.empty(cells, np.int64)
-    work = (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(cells, np.bool_),
-            np.empty((3, cells), np.int64), np.empty(cells, np.bool_), np.empty(cells, np.bool_),
-            np.empty(12, np.int64), np.empty(6, np.int64), np.empty(4, np.int64), np.empty(cells, np.int64))
-    # (work: the grid, masks, frontier and diagonal of a position looked at, was_frontier, dirty, the
-    # best of each face, the ends of runs, completion facts, cells chosen among)
+    work = scratch(cells)
     up, down, multiplier = board[0], board[1], board[3]
     draws = 0
     for r in range(points.shape[0]):
-        _copy_state(grid0, masks0, diagonal0, frontier0, grid, masks, diagonal, frontier)
+        copy_state(grid0, masks0, diagonal0, frontier0, grid, masks, diagonal, frontier)
         count, left, seat = count0, dice_left, roller
         while left > 0:
             face = int(draw(mt, where, 0) * 12)
@@ -222,7 +144,7 @@ def play_rollouts(grid0, dice_left, roller, players, agent, opening, board, rule
                 draws += 1  # (each agent draws once for a choice among several cells)
             if scores_count:
                 points[r, seat] += cell_score(grid, cell, up, down, multiplier)
-            done = _place(grid, cell, face, frontier, masks, diagonal, work, board, rules)
+            done = place(grid, cell, face, frontier, masks, diagonal, work, board, rules)
             count, left = count + 1, left - 1
             if not (done > 0 or players == 1):
                 seat = (seat + 1) % players
