@@ -7,13 +7,13 @@ import pytest
 
 from muzlab.core.board import Board
 from muzlab.core.errors import UnknownSetting
+from muzlab.play import fast_playouts as fast
 from muzlab.play.agents import make_agent, roll_and_choose
 from muzlab.play.coach import evaluate
 from muzlab.play.game import Game
 from muzlab.play.value import Evaluator, rollout
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
-from muzlab.sim import fast
 
 pytest.importorskip("numba", reason="numba is not installed (pip install 'muzlab[fast]'): the compiled "
                                     "playouts are not tested here")

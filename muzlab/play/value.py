@@ -29,9 +29,9 @@ from typing import Any
 from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.play.agents import make_agent
+from muzlab.play.fast_playouts import ENGINES, choose_playout_engine
 from muzlab.play.game import Game
 from muzlab.rules.position import FACES, Position
-from muzlab.sim.fast import ENGINES, choose_playout_engine
 
 #: The features of a chance node, in the order of the model's coefficients: `dice_left` n, the dice
 #: the seat would roll in strict turn order c, the mean best score of a face T (0 for a face with no
@@ -214,9 +214,10 @@ class Evaluator:
         rng = random.Random(f"{self.seed}:{dice_left}:{roller}:{position.notation()}")
         agent = make_agent(self.agent, rng.randrange(2**32))
         if self.engine == "fast":
-            from muzlab.sim import fast  # (numba loads only for fast rollouts)
+            from muzlab.play import fast_playouts  # (numba loads only for fast rollouts)
 
-            games = fast.playouts(position, dice_left, roller, self.players, agent, rng, self.rollouts)
+            games = fast_playouts.playouts(position, dice_left, roller, self.players, agent, rng,
+                                           self.rollouts)
         else:
             games = [rollout(position, dice_left, roller, self.players, agent, rng)
                      for _ in range(self.rollouts)]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from muzlab.sim.fast_expert import expert_best, face_bests, scratch
-from muzlab.sim.fast_kernel import (
+from muzlab.play.fast_expert import expert_best, face_bests, place, scratch
+from muzlab.play.fast_kernel import (
     ALL,
     CACHE,
     EMPTY,
@@ -18,11 +18,9 @@ from muzlab.sim.fast_kernel import (
     N,
     _legal_cells,
     _locked,
-    _update_masks,
     base_state,
     cell_score,
     column_masks,
-    completions,
     draw,
     key_words,
     seed_states,
@@ -65,12 +63,22 @@ def _grow(moves, rows):
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multiplier, mt, where, gen):
-    """The cell agent `gen` picks among legal[:n_legal] (`RandomAgent.choose`, `GreedyAgent.choose`:
-    the best immediate score, ties broken by one draw). `scores_count` is False for an opening die
-    that scores nothing."""
-    if not greedy:
+def _choose(kind, grid, count, hand, legal, n_legal, frontier, masks, diagonal, player, players, supply,
+            own_next, scores_count, work, board, rules, mt, where, gen):
+    """The cell agent `kind` of generator `gen` picks among legal[:n_legal] (`RandomAgent.choose`;
+    `GreedyAgent.choose`: the best immediate score, ties broken by one draw; `ExpertAgent.choose`, which
+    draws only to choose between cells). `scores_count` is False for an opening die that scores nothing;
+    `own_next`: the player rolls next whatever the die completes."""
+    if kind == RANDOM:
         return legal[int(draw(mt, where, gen) * n_legal)]
+    best = work[9]
+    if kind == EXPERT:
+        if n_legal == 1:
+            return legal[0]
+        n_best = expert_best(grid, count, hand, legal, n_legal, frontier, masks, diagonal, player, players,
+                             supply, own_next, scores_count, work, board, rules)
+        return best[int(draw(mt, where, gen) * n_best)]
+    up, down, multiplier = board[0], board[1], board[3]
     best_points, n_best = -1, 0
     for m in range(n_legal):
         c = legal[m]
@@ -175,12 +183,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     lanes = BLOCK * (players + 1)
     mt, where = np.empty((N, lanes), dtype=np.uint32), np.empty(lanes, dtype=np.int64)
     keys, lengths, base = np.zeros((KEY_WORDS, lanes), np.uint32), np.zeros(lanes, np.int64), base_state()
-    grid, masks = np.empty(cells, np.int64), np.empty(cells, np.int64)
-    diagonal = np.empty((3, cells), np.int64)
-    frontier, dirty, was_frontier = (np.empty(cells, np.bool_), np.empty(cells, np.bool_),
-                                     np.empty(cells, np.bool_))
-    legal, best, facts, ends = (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(4, np.int64),
-                                np.empty(6, np.int64))
+    grid, masks, legal = np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(cells, np.int64)
+    diagonal, frontier = np.empty((3, cells), np.int64), np.empty(cells, np.bool_)
     no_facts, rows = np.full(4, -1, dtype=np.int64), 0
     pair_masks, triad_masks = column_masks(pair_ok, triad)
     board, work, n_nodes = (up, down, neighbours, multiplier), scratch(cells), 0
@@ -221,28 +225,16 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                     player, turn, phase, source, owed = (player + 1) % players, turn + 1, BONUS, S_PASSED, 0
                 continue
             scores_count = count > 0 or opening_scores
-            kind, gen = agent_kinds[g, player], dice_lane + player + 1
-            if kind != EXPERT:
-                chosen = _choose(grid, legal, n_legal, best, kind == GREEDY, scores_count, up, down,
-                                 multiplier, mt, where, gen)
-            elif n_legal == 1:  # (the expert draws only to choose between cells)
-                chosen = legal[0]
-            else:
-                own_next = players == 1 or owed > 0 or phase == BONUS
-                n_best = expert_best(grid, count, hand, legal, n_legal, frontier, masks, diagonal, player,
-                                     players, supply, own_next, scores_count, work, board, rules)
-                chosen = work[9][int(draw(mt, where, gen) * n_best)]
+            chosen = _choose(agent_kinds[g, player], grid, count, hand, legal, n_legal, frontier, masks,
+                             diagonal, player, players, supply, players == 1 or owed > 0 or phase == BONUS,
+                             scores_count, work, board, rules, mt, where, dice_lane + player + 1)
             points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
-            grid[chosen] = hand
-            done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
+            done = place(grid, chosen, hand, frontier, masks, diagonal, work, board, rules)
             moves = _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
-                         chosen, points, done, facts, n_legal, source, count)
+                         chosen, points, done, work[8], n_legal, source, count)
             rows, event, count = rows + 1, event + 1, count + 1
             results[g, G_BONUS_PLAYS] += source == S_PASSED
             scores[g, player] += points
-            _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
-                          down, degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks,
-                          above_fin, below_fin)
             owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
             hand, phase = -1, ROLL
             if supply == 0:

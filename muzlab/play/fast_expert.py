@@ -1,5 +1,5 @@
 """The expert player at depth 1 in compiled code (numba), shared by whole games (`muzlab.sim.fast_games`)
-and playouts from a position (`muzlab.sim.fast_rollouts`): `ExpertAgent.choose` and the faces'
+and playouts from a position (`muzlab.play.fast_rollouts`): `ExpertAgent.choose` and the faces'
 best scores it reads (`Position.chance_outcomes`), on the kernel's board state.
 
 `work` is a tuple of scratch arrays: the grid, masks, frontier and diagonal masks of a position looked
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from muzlab.sim.fast_kernel import CACHE, NO_REFCOUNTS, _update_masks, cell_score, completions
+from muzlab.play.fast_kernel import CACHE, NO_REFCOUNTS, _update_masks, cell_score, completions
 
 
 @njit(cache=CACHE)

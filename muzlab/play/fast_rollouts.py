@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from muzlab.sim.fast_expert import copy_state, expert_best, place, scratch
-from muzlab.sim.fast_kernel import (
+from muzlab.play.fast_expert import copy_state, expert_best, place, scratch
+from muzlab.play.fast_kernel import (
     ALL,
     CACHE,
     EMPTY,

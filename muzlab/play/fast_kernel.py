@@ -2,7 +2,7 @@
 scores of the rules from the dice on the board, kept up to date die by die.
 
 Everything here is a numba function on numpy arrays; `muzlab.sim.fast` builds the tables from a board
-and a rule set, `muzlab.sim.fast_games` plays whole games with them and `muzlab.sim.fast_rollouts`
+and a rule set, `muzlab.sim.fast_games` plays whole games with them and `muzlab.play.fast_rollouts`
 playouts from a position. Each function mirrors a piece of the pure engine, named in its docstring,
 and tests/test_fast.py checks that the frames are the pure engine's.
 """
