@@ -215,3 +215,14 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
     return pd.DataFrame(games, copy=False), pd.DataFrame(data, copy=False)
 
+
+
+def chance_nodes(spec: Spec, indices: range) -> tuple[np.ndarray, np.ndarray]:
+    """The chance node before every roll of the games `indices` (a column each: the `fast_games.N_`
+    fields, the game counted from 0 in this chunk, then each seat's score before the roll) and each
+    game's final scores (games x seats): what data/fit_value.py fits the value model on."""
+    compile_engine()
+    seatings = [spec.seating(i) for i in indices]
+    _, scores, _, _, _, _, nodes = _arrays(spec.seed_prefix(), indices, seatings, spec.dice, spec.rules,
+                                           spec.board, nodes=True)
+    return nodes, scores
