@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from muzlab.play.fast_expert import expert_best, face_bests, place, scratch
+from muzlab.play.fast_expert import expert_best, face_bests, scratch
 from muzlab.play.fast_kernel import (
     ALL,
     CACHE,
@@ -18,9 +18,11 @@ from muzlab.play.fast_kernel import (
     N,
     _legal_cells,
     _locked,
+    _update_masks,
     base_state,
     cell_score,
     column_masks,
+    completions,
     draw,
     key_words,
     seed_states,
@@ -63,22 +65,12 @@ def _grow(moves, rows):
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def _choose(kind, grid, count, hand, legal, n_legal, frontier, masks, diagonal, player, players, supply,
-            own_next, scores_count, work, board, rules, mt, where, gen):
-    """The cell agent `kind` of generator `gen` picks among legal[:n_legal] (`RandomAgent.choose`;
-    `GreedyAgent.choose`: the best immediate score, ties broken by one draw; `ExpertAgent.choose`, which
-    draws only to choose between cells). `scores_count` is False for an opening die that scores nothing;
-    `own_next`: the player rolls next whatever the die completes."""
-    if kind == RANDOM:
+def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multiplier, mt, where, gen):
+    """The cell agent `gen` picks among legal[:n_legal] (`RandomAgent.choose`, `GreedyAgent.choose`:
+    the best immediate score, ties broken by one draw). `scores_count` is False for an opening die
+    that scores nothing."""
+    if not greedy:
         return legal[int(draw(mt, where, gen) * n_legal)]
-    best = work[9]
-    if kind == EXPERT:
-        if n_legal == 1:
-            return legal[0]
-        n_best = expert_best(grid, count, hand, legal, n_legal, frontier, masks, diagonal, player, players,
-                             supply, own_next, scores_count, work, board, rules)
-        return best[int(draw(mt, where, gen) * n_best)]
-    up, down, multiplier = board[0], board[1], board[3]
     best_points, n_best = -1, 0
     for m in range(n_legal):
         c = legal[m]
@@ -89,6 +81,18 @@ def _choose(kind, grid, count, hand, legal, n_legal, frontier, masks, diagonal, 
             best[n_best] = c
             n_best += 1
     return best[int(draw(mt, where, gen) * n_best)]
+
+
+@njit(cache=CACHE, **NO_REFCOUNTS)
+def _expert(grid, count, hand, legal, n_legal, frontier, masks, diagonal, player, players, supply, own_next,
+            scores_count, work, board, rules, mt, where, gen):
+    """`ExpertAgent.choose` (`fast_expert.expert_best`), which draws only to choose between cells; apart
+    from `_choose`, whose small arguments cost less to pass for every die of the other agents."""
+    if n_legal == 1:
+        return legal[0]
+    n_best = expert_best(grid, count, hand, legal, n_legal, frontier, masks, diagonal, player, players,
+                         supply, own_next, scores_count, work, board, rules)
+    return work[9][int(draw(mt, where, gen) * n_best)]
 
 
 @njit(cache=CACHE)
@@ -145,6 +149,16 @@ def _new_game(grid, diagonal, frontier, masks, on_centre, centre):
 
 
 @njit(cache=CACHE)
+def _board_arrays(cells):
+    """A game's board state and scratch arrays: grid, masks, legal, best, diagonal, frontier,
+    was_frontier, dirty, facts, ends."""
+    return (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(cells, np.int64),
+            np.empty(cells, np.int64), np.empty((3, cells), np.int64), np.empty(cells, np.bool_),
+            np.empty(cells, np.bool_), np.empty(cells, np.bool_), np.empty(4, np.int64),
+            np.empty(6, np.int64))
+
+
+@njit(cache=CACHE)
 def _node(nodes, n_nodes, g, left, roller, scores, grid, count, frontier, masks, up, down, multiplier,
           opening_scores, best):
     """Record the chance node before a roll as column `n_nodes` of nodes (grown when full); return it."""
@@ -173,9 +187,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves, nodes):
     """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does (agent_kinds:
     RANDOM, GREEDY, EXPERT; switches: the house rules in HOUSE_RULES order); fill scores, results (G_
-    columns), moves (a row per M_ field, grown when full) and, if it has rows (N_ fields and a score per
-    seat), nodes: a chance node per roll; return (moves, rows, nodes, node rows). See `_seed_block` for
-    seeds."""
+    columns), moves (a row per M_ field, grown when full) and, if it has rows (N_ fields, a score per
+    seat), nodes: a chance node per roll; return (moves, rows, nodes, node rows). Seeds: `_seed_block`."""
     cells = multiplier.shape[0]
     on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
                                                                 switches[3], switches[4])
@@ -183,11 +196,10 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     lanes = BLOCK * (players + 1)
     mt, where = np.empty((N, lanes), dtype=np.uint32), np.empty(lanes, dtype=np.int64)
     keys, lengths, base = np.zeros((KEY_WORDS, lanes), np.uint32), np.zeros(lanes, np.int64), base_state()
-    grid, masks, legal = np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(cells, np.int64)
-    diagonal, frontier = np.empty((3, cells), np.int64), np.empty(cells, np.bool_)
-    no_facts, rows = np.full(4, -1, dtype=np.int64), 0
+    grid, masks, legal, best, diagonal, frontier, was_frontier, dirty, facts, ends = _board_arrays(cells)
+    no_facts, rows, n_nodes = np.full(4, -1, dtype=np.int64), 0, 0
     pair_masks, triad_masks = column_masks(pair_ok, triad)
-    board, work, n_nodes = (up, down, neighbours, multiplier), scratch(cells), 0
+    board, work = (up, down, neighbours, multiplier), scratch(cells)
     rules = (t, triad, offsets, min_scale, pair_masks, triad_masks, above_fin, below_fin)
     for g in range(agent_kinds.shape[0]):
         if g % BLOCK == 0:
@@ -225,24 +237,26 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                     player, turn, phase, source, owed = (player + 1) % players, turn + 1, BONUS, S_PASSED, 0
                 continue
             scores_count = count > 0 or opening_scores
-            chosen = _choose(agent_kinds[g, player], grid, count, hand, legal, n_legal, frontier, masks,
-                             diagonal, player, players, supply, players == 1 or owed > 0 or phase == BONUS,
-                             scores_count, work, board, rules, mt, where, dice_lane + player + 1)
+            kind, gen = agent_kinds[g, player], dice_lane + player + 1
+            chosen = _choose(grid, legal, n_legal, best, kind == GREEDY, scores_count, up, down, multiplier,
+                             mt, where, gen) if kind != EXPERT else _expert(
+                grid, count, hand, legal, n_legal, frontier, masks, diagonal, player, players, supply,
+                players == 1 or owed > 0 or phase == BONUS, scores_count, work, board, rules, mt, where, gen)
             points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
-            done = place(grid, chosen, hand, frontier, masks, diagonal, work, board, rules)
+            grid[chosen] = hand
+            done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
             moves = _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
-                         chosen, points, done, work[8], n_legal, source, count)
+                         chosen, points, done, facts, n_legal, source, count)
             rows, event, count = rows + 1, event + 1, count + 1
             results[g, G_BONUS_PLAYS] += source == S_PASSED
             scores[g, player] += points
+            _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
+                          down, degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks,
+                          above_fin, below_fin)
             owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
             hand, phase = -1, ROLL
-            if supply == 0:
-                phase = OVER
-                results[g, G_END] = END_SUPPLY
-            elif end_locked and _locked(frontier, masks):
-                phase = OVER
-                results[g, G_END] = END_LOCKED
+            if supply == 0 or (end_locked and _locked(frontier, masks)):
+                phase, results[g, G_END] = OVER, END_SUPPLY if supply == 0 else END_LOCKED
             elif owed == 0:
                 player = player if source == S_OPENING else (player + 1) % players
                 turn, owed, owed_first = turn + 1, 1, S_TURN
