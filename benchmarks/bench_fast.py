@@ -4,10 +4,10 @@
     .venv/bin/python benchmarks/bench_fast.py --check-games 5000       # a smaller comparison
     .venv/bin/python benchmarks/bench_fast.py --million                # also 10^6 games with --workers 2
 
-Speed: random-vs-random and greedy-vs-greedy games through `simulate(workers=1)` (frames included) with
-engine="pure" and engine="fast", in CPU seconds of this process after the kernel is compiled and a
-warm-up run of each engine (the compile, or the load from numba's cache, is printed apart); printed as
-games per second and the ratio
+Speed: random, greedy and expert games (each agent against itself) through `simulate(workers=1)` (frames
+included) with engine="pure" and engine="fast", in CPU seconds of this process after the kernel is
+compiled and a warm-up run of each engine and agent (the fast one as many games as timed; the compile,
+or the load from numba's cache, is printed apart); printed as games per second and the ratio
 (targets: 20x random, 10x greedy). Identical frames: `--check-games` seeded games at basic level,
 at master level on its 42-die board, and on a board file with holes, each compared chunk by chunk
 (pandas.testing.assert_frame_equal). Rollouts: the evaluator's rollout leaf (32 games to the end
@@ -181,9 +181,10 @@ def main() -> None:
     print(f"fast engine compiled (or loaded from numba's cache) in {seconds:.1f} s "
           f"({time.perf_counter() - start:.1f} s wall)")
     timed = ("random", "greedy", "expert") if args.pure_games and args.fast_games else ()
-    for agent in timed:  # warm-ups, all before any timing: the first chunks pay imports and first uses
+    for agent in timed:  # warm-ups, all before any timing: the first chunks pay imports and first uses,
+        # and the first run of a size the page faults of the memory its frames take (a third of its time)
         simulate(20, (agent, agent), seed=10**6, workers=1, progress=False, engine="pure")
-        simulate(CHUNK, (agent, agent), seed=10**6, workers=1, progress=False, engine="fast")
+        simulate(args.fast_games, (agent, agent), seed=10**6, workers=1, progress=False, engine="fast")
     for agent in timed:
         agents = (agent, agent)
         pure = games_per_second(agents, args.pure_games, "pure")
