@@ -17,7 +17,8 @@ of a roll averaging to zero, the value estimate against long rollouts, and the g
 - Grades: the share of each grade among the decisions with a choice, for greedy and the expert, and
   the level each reaches over the games.
 - Accuracy: `--nodes` chance nodes of expert games, each rolled out `--rollouts` times by the expert;
-  the root mean square error of the value model at depth 0 and 1 against the rollouts' mean.
+  the root mean square error of the value model at depth 0 and 1 against the rollouts' mean. The
+  rollouts are compiled with muzlab[fast] (`muzlab.play.fast_playouts.playouts`: the same points).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from muzlab import Game
+from muzlab.play import fast_playouts  # noqa: E402
 from muzlab.play.agents import make_agent, play  # noqa: E402
 from muzlab.play.coach import GRADES, decisions, grade, level, review  # noqa: E402
 from muzlab.play.value import Evaluator, assess, margin, rollout  # noqa: E402
@@ -158,7 +160,11 @@ def accuracy_chunk(nodes: list[tuple[int, int]], rollouts: int) -> list[tuple[fl
         left = replay.supply + (replay.phase == "reroll")
         roller, position = replay.current_player, replay.position
         rng = random.Random(seed)
-        margins = [margin(rollout(position, left, roller, 2, agent, rng), roller) for _ in range(rollouts)]
+        if fast_playouts.installed():
+            games = fast_playouts.playouts(position, left, roller, 2, agent, rng, rollouts)
+        else:
+            games = [rollout(position, left, roller, 2, agent, rng) for _ in range(rollouts)]
+        margins = [margin(points, roller) for points in games]
         found.append((statistics.mean(margins), margin(shallow.chance(position, left, roller), roller),
                       margin(deep.chance(position, left, roller), roller),
                       statistics.stdev(margins) / math.sqrt(rollouts)))

@@ -329,9 +329,9 @@ def _add_simulate(commands: argparse._SubParsersAction, reader: Reader) -> None:
     s.add_argument("--force", action="store_true", help=reader.gettext("replace an earlier run in --out"))
     s.add_argument("--quiet", action="store_true", help=reader.gettext("no progress bar"))
     s.add_argument("--engine", default="auto", choices=["auto", "fast", "pure"],
-                   help=reader.gettext("fast: the compiled batch engine (muzlab[fast]; random and greedy "
-                                       "only); pure: the rules engine; auto (default): fast when installed "
-                                       "and it plays the agents. The frames are the same"))
+                   help=reader.gettext("fast: the compiled batch engine (muzlab[fast]); pure: the rules "
+                                       "engine; auto (default): fast when installed. The frames are the "
+                                       "same"))
     s.set_defaults(run=_simulate)
 
 

@@ -158,8 +158,8 @@ def leftover_english(code: str, template) -> set[str]:
     strings = [text for message in catalog if message.id
                for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
     source = {word for text in ids for word in re.findall(r"[a-z]{3,}", placeholder.sub("", text).lower())}
-    return source - {word for text in strings
-                     for word in re.findall(r"[a-zà-ÿ]{3,}", in_code.sub("", placeholder.sub("", text)).lower())}
+    kept = (in_code.sub("", placeholder.sub("", text)).lower() for text in strings)
+    return source - {word for text in kept for word in re.findall(r"[a-zà-ÿ]{3,}", text)}
 
 
 def english_in(paragraph: str, leftovers: set[str]) -> set[str]:

@@ -8,6 +8,7 @@ import reference_rules as reference
 from test_review import c_and_e_game, person_like_game
 
 from muzlab import Game, GameError, Position, UnknownSetting
+from muzlab.play import fast_playouts
 from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import (
     DRIFT_TOLERANCE,
@@ -346,3 +347,14 @@ def test_every_kind_of_roll_has_luck_that_averages_zero_over_its_twelve_faces():
         assert len(befores) == 1 and abs(sum(lucks) / 12) < 1e-9, kind
     sources = {kind.split()[0] for kind in kinds}
     assert {"turn", "extra", "reroll"} <= sources and any("after" in kind for kind in kinds)
+
+
+def test_rollouts_fall_back_to_python_without_numba_and_fast_says_what_is_missing(monkeypatch):
+    """(tests/test_fast_rollouts.py compares the engines where numba is installed.)"""
+    monkeypatch.setattr(fast_playouts, "installed", lambda: False)
+    assert Evaluator(2, leaf="rollouts").engine == "pure"
+    position = Position(dice={(0, 0): 0, (0, -1): 4})
+    assert evaluate(position, 4, leaf="rollouts", rollouts=3) == evaluate(position, 4, leaf="rollouts",
+                                                                            rollouts=3, engine="pure")
+    with pytest.raises(UnknownSetting, match="needs numba; pip install 'muzlab.fast.'"):
+        Evaluator(2, leaf="rollouts", engine="fast")

@@ -237,12 +237,13 @@ def _key_words(run: Structure, reader: Reader) -> str:
 # ---- the value of a position --------------------------------------------------------------------------
 def evaluate(state: Game | Position, dice_left: int | None = None, *, players: int = 2, lead: float = 0.0,
              depth: int = 0, leaf: str = "model", agent: str = "expert", rollouts: int = 32,
-             seed: int = 0) -> float:
+             seed: int = 0, engine: str = "auto") -> float:
     """The value of a game, or of a position about to be rolled on, for the player to move: their
     expected final margin (own final score minus the mean of the others'; in solitaire the expected
     final score), by expectimax over the twelve faces `depth` rolls deep, then a leaf estimate:
     `leaf="model"` (the linear value model of `muzlab.play.value`, fitted on expert games) or
-    `leaf="rollouts"` (`rollouts` games to the end by `agent`, seeded by `seed`).
+    `leaf="rollouts"` (`rollouts` games to the end by `agent`, seeded by `seed`, played by `engine`:
+    compiled with muzlab[fast] by "auto", the same values as "pure"; `Evaluator`).
 
     A Game is read whole (scores, dice left, whose move; with a die in hand, the value of its best
     option); a Position needs `dice_left` (dice not yet on the board) and counts `lead` as the current
@@ -258,7 +259,7 @@ def evaluate(state: Game | Position, dice_left: int | None = None, *, players: i
     if not isinstance(state, Game | Position):
         raise GameError("{state} is neither a Game nor a Position; evaluate one of those", state=repr(state))
     evaluator = Evaluator(players if isinstance(state, Position) else state.players, depth, leaf,
-                          agent=agent, rollouts=rollouts, seed=seed)
+                          agent=agent, rollouts=rollouts, seed=seed, engine=engine)
     if isinstance(state, Position):
         if not isinstance(dice_left, int) or dice_left < 0:
             raise GameError("dice_left={dice_left}: say how many dice are still to be placed",

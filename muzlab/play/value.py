@@ -29,6 +29,7 @@ from typing import Any
 from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.play.agents import make_agent
+from muzlab.play.fast_playouts import ENGINES, choose_playout_engine
 from muzlab.play.game import Game
 from muzlab.rules.position import FACES, Position
 
@@ -128,10 +129,12 @@ class _State:
 class Evaluator:
     """Expectimax over the faces for games of `players` seats, `depth` chance layers deep, then the
     leaf: "model" (the shipped `ValueModel`, or `model`) or "rollouts" (`rollouts` games to the end by
-    `agent`, seeded by `seed`). Chance nodes and leaf facts are cached per evaluator."""
+    `agent`, seeded by `seed`). Chance nodes and leaf facts are cached per evaluator. `engine` plays the
+    rollouts: "fast" compiled (`muzlab.sim.fast.playouts`, the same points from the same generators),
+    "pure" in Python, "auto" fast when numba is installed and the agent is one it plays."""
 
     def __init__(self, players: int, depth: int = 0, leaf: str = "model", *, model: ValueModel | None = None,
-                 agent: str = "expert", rollouts: int = 32, seed: int = 0):
+                 agent: str = "expert", rollouts: int = 32, seed: int = 0, engine: str = "auto"):
         if leaf not in ("model", "rollouts"):
             raise UnknownSetting("unknown leaf estimate {leaf}; choose 'model' or 'rollouts'",
                                  leaf=repr(leaf))
@@ -141,6 +144,9 @@ class Evaluator:
         self.players, self.depth, self.leaf = players, depth, leaf
         self.model = model or (ValueModel.shipped() if leaf == "model" else None)
         self.agent, self.rollouts, self.seed = agent, rollouts, seed
+        if engine not in ENGINES:
+            raise UnknownSetting(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        self.engine = choose_playout_engine(engine, agent) if leaf == "rollouts" else "pure"
         self._facts: dict[Position, tuple[float, float, float]] = {}
         self._chance: dict[tuple, list[float]] = {}
 
@@ -210,10 +216,18 @@ class Evaluator:
     def _rollouts(self, position: Position, dice_left: int, roller: int) -> list[float]:
         rng = random.Random(f"{self.seed}:{dice_left}:{roller}:{position.notation()}")
         agent = make_agent(self.agent, rng.randrange(2**32))
+        if self.engine == "fast":
+            from muzlab.play import fast_playouts  # (numba loads only for fast rollouts)
+
+            games = fast_playouts.playouts(position, dice_left, roller, self.players, agent, rng,
+                                           self.rollouts)
+        else:
+            games = [rollout(position, dice_left, roller, self.players, agent, rng)
+                     for _ in range(self.rollouts)]
         total = [0.0] * self.players
-        for _ in range(self.rollouts):
-            for seat, points in enumerate(rollout(position, dice_left, roller, self.players, agent, rng)):
-                total[seat] += points / self.rollouts
+        for points in games:
+            for seat, scored in enumerate(points):
+                total[seat] += scored / self.rollouts
         return total
 
 

@@ -1,5 +1,7 @@
-"""The batch engine (`pip install 'muzlab[fast]'`): a chunk of games between "random" and "greedy"
-players in numba-compiled loops, returned as the same `.games` and `.moves` frames as the pure engine.
+"""The batch engine (`pip install 'muzlab[fast]'`): a chunk of games between "random", "greedy" and
+"expert" players in numba-compiled loops (`muzlab.sim.fast_games`), returned as the same `.games` and
+`.moves` frames as the pure engine. (Playouts from a position, for the evaluator's rollouts, are
+`muzlab.play.fast_playouts`, a layer down.)
 
 The pure engine stays the reference: game i is played from the same seeds (its dice from
 `random.Random(game seed)`, seat s from `random.Random(f"{game seed}:{s}")`, Python's Mersenne
@@ -11,16 +13,14 @@ it and Dask workers, started apart, load it from the cache.
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, UnknownSetting
 from muzlab.core.outputs import signals_held
-from muzlab.core.theory import SCALE_STEPS, TRIAD_STEPS
+from muzlab.play.fast_playouts import ENGINES, INSTALL_FAST, PLAYOUT_AGENTS, installed, tables
 from muzlab.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -40,16 +40,9 @@ class Spec(Protocol):
 
     def seating(self, index: int) -> tuple[str, ...]: ...
 
-#: The agents the batch engine plays exactly as the pure engine does.
-FAST_AGENTS = ("random", "greedy")
-ENGINES = ("auto", "fast", "pure")
-INSTALL_FAST = "the fast engine needs numba; pip install 'muzlab[fast]'"
+#: The agents the batch engine plays exactly as the pure engine does (the expert at depth 1, its default).
+FAST_AGENTS = PLAYOUT_AGENTS
 _compiled: list[float] = []  # the seconds this process took to compile the kernel, once it has
-
-
-def installed() -> bool:
-    """Whether numba can be imported here (without importing it)."""
-    return importlib.util.find_spec("numba") is not None
 
 
 def supports(agents: Sequence[str]) -> bool:
@@ -88,69 +81,6 @@ def compile_engine() -> float:
     return _compiled[0]
 
 
-@lru_cache(maxsize=16)
-def _tables(board: Board, rules: RuleSet) -> dict:
-    """The board's neighbours by line and the rule set's run tables, as arrays for the kernel."""
-    import numpy as np  # (numpy loads where the engine runs)
-
-    cells = len(board.cells)
-    up = np.full((3, cells), -1, dtype=np.int64)
-    down = np.full((3, cells), -1, dtype=np.int64)
-    for line in range(3):
-        for i in range(cells):
-            if board.up[line][i]:
-                up[line, i] = board.up[line][i][0]
-            if board.down[line][i]:
-                down[line, i] = board.down[line][i][0]
-    neighbours = np.full((cells, 6), -1, dtype=np.int64)
-    for i, near in enumerate(board.neighbour_indices):
-        neighbours[i, :len(near)] = near
-    checks = rules.checks()
-    kinds = sorted(rules.scale_types)  # in name order: a scale completed is named as sorted() picks it
-    sizes = np.array([len(SCALE_STEPS[kind]) for kind in kinds], dtype=np.int64)
-    steps = np.zeros((len(kinds), 12), dtype=np.int64)
-    offsets = np.zeros((len(kinds), 12), dtype=np.int64)
-    for k, kind in enumerate(kinds):
-        pattern = SCALE_STEPS[kind]
-        steps[k, :len(pattern)] = pattern
-        offsets[k, :len(pattern)] = [sum(pattern[:degree]) for degree in range(len(pattern))]
-    qualities = sorted(rules.triad_qualities)
-    triad = np.full((12, 12), -1, dtype=np.int64)
-    for q, quality in enumerate(qualities):
-        triad[TRIAD_STEPS[quality]] = q
-    # the scale degrees as bits: kind k's degree d is bit first[k] + d
-    first = np.cumsum([0, *sizes[:-1]])
-    degrees = np.zeros((6, max(13, len(kinds))), dtype=np.int64)
-    for k, kind in enumerate(kinds):
-        for d, step in enumerate(SCALE_STEPS[kind]):
-            degrees[0, step] |= 1 << int(first[k] + d)
-        degrees[1, k] = 1 << int(first[k] + sizes[k] - 1)
-        degrees[2, k] = 1 << int(first[k])
-        degrees[3, 0] |= degrees[1, k]  # every last degree
-        degrees[3, 1] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # every degree
-        for length in range(1, 13):
-            if sizes[k] >= length:
-                degrees[4, length] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # types this long
-            if sizes[k] == length:
-                degrees[5, length] |= ((1 << int(sizes[k])) - 1) << int(first[k])  # types exactly this long
-    pair_ok = np.array([step in checks.pair_steps for step in range(12)], dtype=np.bool_)
-    switches = np.array([rules.opening_on_centre, rules.opening_scores, rules.one_extra_roll_per_placement,
-                         rules.rolls_add_up, rules.end_on_locked_board], dtype=np.bool_)
-    return {
-        "up": up, "down": down, "neighbours": neighbours,
-        "multiplier": np.array(board.multiplier, dtype=np.int64), "centre": board.index[board.centre],
-        "sizes": sizes, "steps": steps, "offsets": offsets, "max_scale": checks.max_scale,
-        "min_scale": checks.min_scale, "lone_below": np.array(checks.scale_lone[0], dtype=np.int64),
-        "lone_above": np.array(checks.scale_lone[1], dtype=np.int64), "pair_ok": pair_ok, "triad": triad,
-        "above_fin": np.array(checks.completes_above, dtype=np.int64),
-        "below_fin": np.array(checks.completes_below, dtype=np.int64), "degrees": degrees,
-        "switches": switches,
-        "kinds": kinds, "qualities": qualities,
-        "q": np.array([c[0] for c in board.cells], dtype=np.int64),
-        "r": np.array([c[1] for c in board.cells], dtype=np.int64),
-    }
-
-
 def _chunk_keys(prefix: bytes, indices: range, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                                   np.ndarray]:
     """The seeds of the games `indices` and, for each, the key bytes its generators are seeded from (the
@@ -183,33 +113,36 @@ def _agent_codes(seatings: list[tuple[str, ...]]) -> np.ndarray:
 
 
 def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
-            board: Board | None) -> tuple:
+            board: Board | None, nodes: bool = False) -> tuple:
     """Play the games `indices` (game i seeded from SHA-256 of `prefix` and i's digits), seatings[k] the
     agents by seat of the k-th, in the kernel; return the seeds, scores, per-game counts and moves as
-    arrays, the agents' numbers by seat and the tables."""
+    arrays, the agents' numbers by seat, the tables and (with `nodes`, else None) the chance node before
+    each roll (`fast_games.N_GAME`... fields, then each seat's score)."""
     import numpy as np  # (numpy loads where the engine runs)
 
-    from muzlab.sim import fast_kernel
+    from muzlab.sim import fast_games
 
     players = len(seatings[0])
     kinds = _agent_codes(seatings)
     board = board or Board.named(rules.board_name_for(dice))
-    t = _tables(board, rules)
+    t = tables(board, rules)
     seeds, data, starts, stops = _chunk_keys(prefix, indices, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
-    results = np.zeros((len(seeds), fast_kernel.GAME_FIELDS), dtype=np.int64)
-    moves = np.empty((fast_kernel.MOVE_FIELDS, len(indices) * (dice + 16)), dtype=np.int64)  # (rarely grown)
+    results = np.zeros((len(seeds), fast_games.GAME_FIELDS), dtype=np.int64)
+    moves = np.empty((fast_games.MOVE_FIELDS, len(indices) * (dice + 16)), dtype=np.int64)  # (rarely grown)
+    node_rows = np.empty((fast_games.NODE_FIELDS + players, len(indices) * (dice + 4)) if nodes else (0, 1),
+                         dtype=np.int64)
     with signals_held():  # a Ctrl-C inside compiled code would surface as a SystemError: it waits here
-        moves, rows = fast_kernel.play_games(
+        moves, rows, node_rows, n_nodes = fast_games.play_games(
             data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
             t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"],
             t["lone_below"], t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"],
-            t["degrees"], t["switches"], scores, results, moves)
-    failed = np.flatnonzero(results[:, fast_kernel.G_ERROR])
+            t["degrees"], t["switches"], scores, results, moves, node_rows)
+    failed = np.flatnonzero(results[:, fast_games.G_ERROR])
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
                         "placed, so the game cannot end (seed {seed})", seed=seeds[failed[0]])
-    return seeds, scores, results, moves[:, :rows], kinds, t
+    return seeds, scores, results, moves[:, :rows], kinds, t, node_rows[:, :n_nodes] if nodes else None
 
 
 def _text(codes: np.ndarray, names: Sequence[str]) -> pd.api.extensions.ExtensionArray:
@@ -230,13 +163,13 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     import numpy as np  # (numpy loads where the engine runs)
     import pandas as pd  # (pandas loads where frames are made)
 
-    from muzlab.sim import fast_kernel as k
+    from muzlab.sim import fast_games as k
 
     compile_engine()
     players = len(spec.agents)
     seatings = [spec.seating(i) for i in indices]
-    seeds, scores, results, moves, kinds, t = _arrays(spec.seed_prefix(), indices, seatings, spec.dice,
-                                                      spec.rules, spec.board)
+    seeds, scores, results, moves, kinds, t, _ = _arrays(spec.seed_prefix(), indices, seatings, spec.dice,
+                                                         spec.rules, spec.board)
     index = np.asarray(indices, dtype=np.int64)
     best = scores.max(axis=1)
     ties = (scores == best[:, None]).sum(axis=1) > 1
@@ -283,3 +216,15 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     }
     # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
     return pd.DataFrame(games, copy=False), pd.DataFrame(data, copy=False)
+
+
+
+def chance_nodes(spec: Spec, indices: range) -> tuple[np.ndarray, np.ndarray]:
+    """The chance node before every roll of the games `indices` (a column each: the `fast_games.N_`
+    fields, the game counted from 0 in this chunk, then each seat's score before the roll) and each
+    game's final scores (games x seats): what data/fit_value.py fits the value model on."""
+    compile_engine()
+    seatings = [spec.seating(i) for i in indices]
+    _, scores, _, _, _, _, nodes = _arrays(spec.seed_prefix(), indices, seatings, spec.dice, spec.rules,
+                                           spec.board, nodes=True)
+    return nodes, scores

@@ -3,7 +3,7 @@
 Game i's seed is the first 8 bytes of SHA-256("muzlab-sim:{seed}:{i}") modulo 2**63
 (`SimulationSpec.game_seed`); seat s's generator is `random.Random(f"{game seed}:{s}")`, which CPython
 seeds with the number whose big-endian bytes are the text's UTF-8 bytes followed by their SHA-512.
-Here both hashes run per game in machine code, writing the key bytes `muzlab.sim.fast_kernel` seeds
+Here both hashes run per game in machine code, writing the key bytes `muzlab.play.fast_kernel` seeds
 its Mersenne Twisters from; tests/test_fast.py checks them against hashlib and `random`.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from muzlab.sim.fast_kernel import CACHE
+from muzlab.play.fast_kernel import CACHE
 
 #: The most bytes a key takes: a game seed (8) or a seat's text (19 digits, ":", 3 digits) and its hash.
 KEY_BYTES = 96

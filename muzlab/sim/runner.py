@@ -12,6 +12,7 @@ extra (`pip install 'muzlab[dask]'`), imported only by the functions that need i
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import math
 import os
@@ -144,6 +145,7 @@ def run_in_processes(task: Callable[..., Any], job: Callable[[int], tuple], part
     running: dict[Future, int] = {}
 
     def new_pool() -> ProcessPoolExecutor:
+        gc.freeze()  # a forked worker's collector leaves the inherited objects (and their pages) alone
         return ProcessPoolExecutor(size, initializer=_ignore_interrupts)
 
     pool = new_pool()

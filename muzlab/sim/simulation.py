@@ -610,7 +610,7 @@ def simulate(
     there is replaced only with `force`, by one written beside it and renamed in when complete.
 
     `engine`: "pure" (the rules engine), "fast" (the batch engine, `muzlab.sim.fast`: the same frames)
-    or "auto" (fast when numba is installed and the agents are random or greedy).
+    or "auto" (fast when numba is installed; it plays every agent, the expert at depth 1).
     """
     rules = RuleSet.named(rules) if isinstance(rules, str) else rules or RuleSet.basic()
     if isinstance(board, str):

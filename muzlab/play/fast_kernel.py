@@ -1,9 +1,10 @@
-"""The compiled loops of the batch engine (numba): Python's Mersenne Twister, the legal masks of the
-rules from the dice on the board, and whole games of "random" and "greedy" players.
+"""The compiled rules of the batch engine (numba): Python's Mersenne Twister, and the legal masks and
+scores of the rules from the dice on the board, kept up to date die by die.
 
 Everything here is a numba function on numpy arrays; `muzlab.sim.fast` builds the tables from a board
-and a rule set and turns the arrays into frames. Each function mirrors a piece of the pure engine,
-named in its docstring, and tests/test_fast.py checks that the frames are the pure engine's.
+and a rule set, `muzlab.sim.fast_games` plays whole games with them and `muzlab.play.fast_rollouts`
+playouts from a position. Each function mirrors a piece of the pure engine, named in its docstring,
+and tests/test_fast.py checks that the frames are the pure engine's.
 """
 
 from __future__ import annotations
@@ -23,26 +24,9 @@ CACHE = True
 #: For the functions called for every die, which take arrays and make none: numba's reference counts
 #: of their arguments, taken and dropped at each call (atomic operations), were most of the kernel's time.
 NO_REFCOUNTS = {"_nrt": False}
-# moves columns of the arrays the kernel fills
-(M_GAME, M_EVENT, M_TURN, M_PLAYER, M_ACTION, M_PITCH, M_CELL, M_POINTS, M_COMPLETED, M_TRIAD_ROOT,
- M_TRIAD_QUALITY, M_SCALE_TONIC, M_SCALE_TYPE, M_LEGAL, M_SOURCE, M_ON_BOARD) = range(16)
-MOVE_FIELDS = 16
-# actions and sources, as the pure engine's event kinds and sources
-OPENING, PLACE, PASS, REROLL = 0, 1, 2, 3
-S_OPENING, S_TURN, S_EXTRA, S_PASSED = 0, 1, 2, 3
-# phases of `muzlab.play.game.Game`
-ROLL, PLACING, BONUS, REROLLING, OVER = 0, 1, 2, 3, 4
-# per-game result columns
-(G_DICE_ON_BOARD, G_PASSES, G_REROLLS, G_MISSED, G_EXTRA_ROLLS, G_BONUS_PLAYS, G_TURNS, G_END,
- G_ERROR) = range(9)
-GAME_FIELDS = 9
-END_SUPPLY, END_LOCKED = 0, 1
 
 
 # ---- Python's random.Random ---------------------------------------------------------------------------
-#: Games seeded together: their generators' states are built side by side (independent chains the
-#: processor overlaps) before the games are played one by one.
-BLOCK = 16
 
 
 @njit(cache=CACHE)
@@ -394,16 +378,6 @@ def completions(grid, c, t, triad, offsets, min_scale, out):
     return found
 
 
-# ---- games -----------------------------------------------------------------------------------------------
-@njit(cache=CACHE)
-def _grow(moves, rows):
-    if rows < moves.shape[1]:
-        return moves
-    bigger = np.empty((MOVE_FIELDS, 2 * moves.shape[1] + 64), dtype=np.int64)
-    bigger[:, :rows] = moves[:, :rows]
-    return bigger
-
-
 @njit(cache=CACHE, **NO_REFCOUNTS)
 def _legal_cells(frontier, masks, hand, count, legal):
     """Write the legal cells of the die `hand` into `legal`, in board order; return how many."""
@@ -422,25 +396,6 @@ def _locked(frontier, masks):
         if frontier[c] and masks[c]:
             return False
     return True
-
-
-@njit(cache=CACHE, **NO_REFCOUNTS)
-def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multiplier, mt, where, gen):
-    """The cell agent `gen` picks among legal[:n_legal] (`RandomAgent.choose`, `GreedyAgent.choose`:
-    the best immediate score, ties broken by one draw). `scores_count` is False for an opening die
-    that scores nothing."""
-    if not greedy:
-        return legal[int(draw(mt, where, gen) * n_legal)]
-    best_points, n_best = -1, 0
-    for m in range(n_legal):
-        c = legal[m]
-        points = cell_score(grid, c, up, down, multiplier) if scores_count else 0
-        if points > best_points:
-            best_points, n_best = points, 0
-        if points == best_points:
-            best[n_best] = c
-            n_best += 1
-    return best[int(draw(mt, where, gen) * n_best)]
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
@@ -489,139 +444,3 @@ def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, 
     for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
         if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
             masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, below_fin)
-
-
-@njit(cache=CACHE)
-def _row(moves, rows, g, event, turn, player, action, pitch, cell, points, done, facts, legal, source,
-         count):
-    """Write move `rows` into column `rows` of moves (one row per M_ field, grown when full: each field
-    is one piece for the frames); return the array."""
-    moves = _grow(moves, rows)
-    for field, value in ((M_GAME, g), (M_EVENT, event), (M_TURN, turn), (M_PLAYER, player),
-                         (M_ACTION, action), (M_PITCH, pitch), (M_CELL, cell), (M_POINTS, points),
-                         (M_COMPLETED, done), (M_TRIAD_ROOT, facts[0]), (M_TRIAD_QUALITY, facts[1]),
-                         (M_SCALE_TONIC, facts[2]), (M_SCALE_TYPE, facts[3]), (M_LEGAL, legal),
-                         (M_SOURCE, source), (M_ON_BOARD, count)):
-        moves[field, rows] = value
-    return moves
-
-
-@njit(cache=CACHE, **NO_REFCOUNTS)
-def _owed_after(source, done, owed, owed_first, one_extra, add_up):
-    """`Game.place`'s rolls owed after a placement: (how many, the source of the first)."""
-    extras = (1 if one_extra else done) if done else 0
-    if source == S_OPENING:
-        return 0, owed_first
-    if source == S_PASSED:
-        return 1 + (extras if add_up else max(0, extras - 1)), S_TURN
-    if extras and owed == 0:
-        owed_first = S_EXTRA
-    return owed + extras, owed_first
-
-
-@njit(cache=CACHE)
-def _seed_block(first, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base):
-    """Seed the generators of games first.. first + BLOCK - 1 (the dice, then one per seat; game
-    first + b's generator k is lane b * (players + 1) + k) from seeds_data[seeds_start[g, k]:
-    seeds_stop[g, k]]."""
-    per_game = seeds_start.shape[1]
-    lanes = 0
-    for g in range(first, min(first + BLOCK, seeds_start.shape[0])):
-        for k in range(per_game):
-            lengths[lanes] = key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], keys, lanes)
-            where[lanes] = N
-            lanes += 1
-    seed_states(mt, base, keys, lengths, lanes)
-
-
-@njit(cache=CACHE, **NO_REFCOUNTS)
-def _new_game(grid, diagonal, frontier, masks, on_centre, centre):
-    """Empty the board."""
-    grid[:] = EMPTY
-    diagonal[:] = ALL
-    frontier[:] = False
-    masks[:] = 0 if on_centre else ALL
-    masks[centre] = ALL
-
-
-@njit(cache=CACHE)
-def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, up, down, neighbours,
-               multiplier, centre, sizes, steps, offsets, max_scale, min_scale, lone_below, lone_above,
-               pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves):
-    """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does (agent_kinds:
-    0 random, 1 greedy; switches: the house rules in HOUSE_RULES order); fill scores, results (G_
-    columns) and moves (a row per M_ field, grown when full); return (moves, rows). See `_seed_block`
-    for seeds."""
-    cells = multiplier.shape[0]
-    on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
-                                                                switches[3], switches[4])
-    t = (up, down, sizes, steps, max_scale, lone_below, lone_above, np.empty(32, dtype=np.int64), degrees)
-    lanes = BLOCK * (players + 1)
-    mt, where = np.empty((N, lanes), dtype=np.uint32), np.empty(lanes, dtype=np.int64)
-    keys, lengths, base = np.zeros((KEY_WORDS, lanes), np.uint32), np.zeros(lanes, np.int64), base_state()
-    grid, masks = np.empty(cells, np.int64), np.empty(cells, np.int64)
-    diagonal = np.empty((3, cells), np.int64)
-    frontier, dirty, was_frontier = (np.empty(cells, np.bool_), np.empty(cells, np.bool_),
-                                     np.empty(cells, np.bool_))
-    legal, best, facts, ends = (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(4, np.int64),
-                                np.empty(6, np.int64))
-    no_facts, rows = np.full(4, -1, dtype=np.int64), 0
-    pair_masks, triad_masks = column_masks(pair_ok, triad)
-    for g in range(agent_kinds.shape[0]):
-        if g % BLOCK == 0:
-            _seed_block(g, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base)
-        dice_lane = (g % BLOCK) * (players + 1)
-        _new_game(grid, diagonal, frontier, masks, on_centre, centre)
-        count, supply, phase, owed, owed_first, source = 0, dice, ROLL, 1, S_OPENING, S_OPENING
-        player, turn, hand, event = 0, 0, -1, 0
-        scores[g, :], results[g, :] = 0, 0
-        while phase != OVER:
-            if phase in (ROLL, REROLLING):
-                if phase == ROLL and not end_locked and count > 0 and _locked(frontier, masks):
-                    results[g, G_ERROR] = 1
-                    break
-                hand = int(draw(mt, where, dice_lane) * 12)
-                if phase == ROLL:
-                    supply, source, owed, owed_first = supply - 1, owed_first, owed - 1, S_EXTRA
-                    results[g, G_EXTRA_ROLLS] += source == S_EXTRA
-                event += 1  # (the roll event)
-                phase = PLACING
-            n_legal = _legal_cells(frontier, masks, hand, count, legal)
-            if n_legal == 0:  # no place for the die: pass it on, or re-roll it
-                kind = REROLL if phase == BONUS or players == 1 else PASS
-                moves = _row(moves, rows, g, event, turn, player, kind, hand, -1, 0, 0, no_facts, 0, source,
-                             count)
-                rows, event = rows + 1, event + 1
-                results[g, G_REROLLS if kind == REROLL else G_PASSES] += 1
-                if kind == REROLL:  # (a passed die re-rolled is the player's turn die)
-                    phase, source = REROLLING, S_TURN if source == S_PASSED else source
-                else:
-                    player, turn, phase, source, owed = (player + 1) % players, turn + 1, BONUS, S_PASSED, 0
-                continue
-            scores_count = count > 0 or opening_scores
-            chosen = _choose(grid, legal, n_legal, best, agent_kinds[g, player] == 1, scores_count, up, down,
-                             multiplier, mt, where, dice_lane + player + 1)
-            points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
-            grid[chosen] = hand
-            done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
-            moves = _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
-                         chosen, points, done, facts, n_legal, source, count)
-            rows, event, count = rows + 1, event + 1, count + 1
-            results[g, G_BONUS_PLAYS] += source == S_PASSED
-            scores[g, player] += points
-            _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
-                          down, degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks,
-                          above_fin, below_fin)
-            owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
-            hand, phase = -1, ROLL
-            if supply == 0:
-                phase = OVER
-                results[g, G_END] = END_SUPPLY
-            elif end_locked and _locked(frontier, masks):
-                phase = OVER
-                results[g, G_END] = END_LOCKED
-            elif owed == 0:
-                player = player if source == S_OPENING else (player + 1) % players
-                turn, owed, owed_first = turn + 1, 1, S_TURN
-        results[g, G_DICE_ON_BOARD], results[g, G_TURNS] = count, turn
-    return moves, rows
