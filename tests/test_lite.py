@@ -71,14 +71,27 @@ ERRORS = """() => [...document.querySelectorAll(
     .map(output => output.textContent).filter(text => /Traceback|\\w+Error\\b/.test(text))"""
 
 
+#: JupyterLite's kernel status in the notebook's toolbar, once its kernel has started and is idle. Until
+#: the notebook's session has chosen its kernel (a second or more after the notebook shows, longer on a
+#: loaded machine) a cell run asks JupyterLab to start one itself; when the kernel list has not loaded
+#: yet either, it opens a "Select Kernel" dialog and clears the cells' prompts, and Run All never ends.
+KERNEL_IDLE = ".jp-NotebookPanel-toolbar .jp-KernelStatus-success"
+#: A dialog over the notebook (a kernel to choose, an input pending): nothing runs until it is answered.
+DIALOG = ".jp-Dialog"
+
+
 def run_lesson(page, site: str, lesson: str) -> list[str]:
     """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells on the
-    Pyodide kernel, and return the errors it showed (none when it ran to the end)."""
+    Pyodide kernel once it is idle, and return the errors it showed (none when it ran to the end)."""
     page.goto(f"{site}/notebooks/index.html?path={lesson}")
-    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+    page.wait_for_selector(KERNEL_IDLE, timeout=180_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
-    page.wait_for_function(f"() => ({ALL_RUN})() || ({ERRORS})().length > 0", timeout=300_000)
+    page.wait_for_function(f"() => ({ALL_RUN})() && document.querySelector('{KERNEL_IDLE}') "
+                           f"|| ({ERRORS})().length > 0 || document.querySelector('{DIALOG}')",
+                           timeout=300_000)
+    dialogs = page.locator(DIALOG).all_inner_texts()
+    assert not dialogs, f"{lesson}: a dialog stopped Run All: {dialogs[0]!r}"
     return page.evaluate(ERRORS)
 
 
@@ -155,8 +168,6 @@ def game_over(page) -> bool:
     return "Game over" in page.inner_text(".muz-playboard .muz-status")
 
 
-@pytest.mark.xfail(reason="after this stop's merges one of lessons 1, 2, 4 and 7 did not finish within 300 s "
-                          "in the browser (no error shown); the cause is not found yet", strict=False)
 def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
     from playwright.sync_api import sync_playwright
 
@@ -177,8 +188,8 @@ def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
                                   ("4-explore.ipynb", ".muz-layer .muz-cell"),
                                   ("7-review.ipynb", ".muz-layer .muz-cell")):
                 assert run_lesson(page, site, lesson) == [], lesson
-                if board:
-                    assert page.locator(board).count() > 0, f"{lesson}: no {board}"
+                if board:  # the widget's view draws in the page after the kernel has sent it
+                    page.wait_for_selector(board, state="attached", timeout=60_000)
                 page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
         finally:
             browser.close()
