@@ -209,6 +209,11 @@ def message_says(page, words: str) -> None:
                            ".innerText.includes(words)", arg=words, timeout=60_000)
 
 
+#: Those of the selectors given that match an element taking room on the page.
+SHOWN = """selectors => selectors.filter(selector => [...document.querySelectorAll(selector)]
+    .some(element => element.getBoundingClientRect().height > 0))"""
+
+
 def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path):
     from playwright.sync_api import sync_playwright
 
@@ -222,6 +227,10 @@ def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path)
             page.click(".muz-app-link")  # the app: its tabs, run as the page opens, with no code shown
             page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
             assert "ClassroomApp" not in page.inner_text("body")
+            # the app alone: no prompt cell to type in, no execution count, no toolbar
+            shown = page.evaluate(SHOWN, [".jp-CodeConsole-promptCell", ".jp-InputPrompt", ".jp-OutputPrompt",
+                                          ".jp-ConsolePanel .jp-Toolbar"])
+            assert shown == []
             tabs = page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()
             assert [tab.strip() for tab in tabs] == ["Play", "Explore", "Quiz", "Ear training", "Review"]
             start_game(page)
@@ -278,6 +287,12 @@ AGE_THE_COPY = """async path => {
 }"""
 
 
+def lesson_page_copy(page) -> str:
+    """What a lesson's page found of the student's copy: "none", "current" or "older" (storage.js)."""
+    page.wait_for_selector("html[data-muz-copy]", state="attached", timeout=60_000)
+    return page.get_attribute("html", "data-muz-copy")
+
+
 def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_path):
     from playwright.sync_api import sync_playwright
 
@@ -291,12 +306,15 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.goto(site)
             assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            assert lesson_page_copy(page) == "none"
             page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
             page.click(".jp-Notebook .jp-Cell .cm-content")
             page.keyboard.type("# my own note\n")
             page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
             page.wait_for_function("() => !document.title.startsWith('*') && "
                                    "!document.querySelector('.jp-mod-dirty')", timeout=30_000)
+            page.reload()  # the lesson's page: the copy, made from the lesson shipped, hides nothing
+            assert lesson_page_copy(page) == "current" and page.locator(".muz-newer").count() == 0
             page.goto(site)
             page.wait_for_selector(f"{item} .muz-reset", timeout=30_000)
             assert page.locator(f"{item} .muz-newer").count() == 0  # made from the lesson shipped
@@ -304,6 +322,17 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.reload()
             page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
             assert "newer version of this lesson" in page.inner_text(f"{item} .muz-newer")
+            # the lesson's own page says it too, and leads to the first page's Download and Reset
+            page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            assert lesson_page_copy(page) == "older"
+            in_lesson = page.inner_text(".muz-newer")
+            assert page.locator(".muz-newer").is_visible()
+            first_page = page.get_attribute(".muz-newer a", "href")
+            other = "2-hearing.ipynb"  # a lesson without a copy says nothing
+            page.goto(f"{site}/notebooks/index.html?path={other}")
+            assert lesson_page_copy(page) == "none" and page.locator(".muz-newer").count() == 0
+            page.goto(site)
+            page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
             with page.expect_download() as download:  # the student's work, kept before the reset
                 page.click(f"{item} .muz-download-copy")
             kept = tmp_path / download.value.suggested_filename
@@ -312,10 +341,13 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.click(f"{item} .muz-reset")
             page.wait_for_function(f"() => !document.querySelector(\"{item} .muz-reset\")", timeout=30_000)
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            after_reset = lesson_page_copy(page)
             page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
             shipped = page.inner_text(".jp-Notebook .jp-Cell .cm-content >> nth=0")
         finally:
             browser.close()
+    assert "newer version of this lesson" in in_lesson and first_page == "../index.html"
+    assert after_reset == "none"
     assert "my own note" in kept.read_text() and kept.name == lesson
     assert shipped.startswith("# Homework edition: muzlab and its boards come from this site")  # as shipped
     assert outside == [], f"requests left the site: {outside[:5]}"
