@@ -244,8 +244,11 @@ def test_a_class_in_a_real_browser(tmp_path):
                 play(cleo, dan)
             play(dan, cleo)
 
+            board = teacher.locator(".muz-teacher-page .muz-layer .muz-cell")
+            assert board.count() == 0  # the projector's board is made when a table is first projected
             teacher.click(".muz-projector")
             expect(teacher.locator(".muz-projector-text")).to_contain_text("Table 1", timeout=WAIT)
+            expect(board).to_have_count(61, timeout=WAIT)
             teacher.screenshot(path=str(SCREENSHOTS / "class-projector.png"))
             teacher.click(".muz-back")
             expect(teacher.locator(".muz-leaderboard tbody tr")).to_have_count(4, timeout=WAIT)

@@ -118,9 +118,15 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     english = f"Anna places {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
     assert current_note_names() == "english"  # no page's choice is left behind
+    assert teacher.projector_board is None  # the teacher's page opens without the projector's board
     teacher.project(1)
     settled(teacher)
     assert "Table 1" in teacher.projector_text.value and teacher.dashboard.layout.display == "none"
+    board = teacher.projector_board
+    assert board in teacher.projector.children and (0, 0) in board.cells  # made on the first projection
+    teacher.project(None)
+    teacher.project(1)
+    assert teacher.projector_board is board and teacher.projector.children.count(board) == 1
     teacher.draw_scores()
     assert teacher.leaderboard.value.count("<tr>") == 3  # the head and two students
 

@@ -71,14 +71,27 @@ ERRORS = """() => [...document.querySelectorAll(
     .map(output => output.textContent).filter(text => /Traceback|\\w+Error\\b/.test(text))"""
 
 
+#: JupyterLite's kernel status in the notebook's toolbar, once its kernel has started and is idle. Until
+#: the notebook's session has chosen its kernel (a second or more after the notebook shows, longer on a
+#: loaded machine) a cell run asks JupyterLab to start one itself; when the kernel list has not loaded
+#: yet either, it opens a "Select Kernel" dialog and clears the cells' prompts, and Run All never ends.
+KERNEL_IDLE = ".jp-NotebookPanel-toolbar .jp-KernelStatus-success"
+#: A dialog over the notebook (a kernel to choose, an input pending): nothing runs until it is answered.
+DIALOG = ".jp-Dialog"
+
+
 def run_lesson(page, site: str, lesson: str) -> list[str]:
     """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells on the
-    Pyodide kernel, and return the errors it showed (none when it ran to the end)."""
+    Pyodide kernel once it is idle, and return the errors it showed (none when it ran to the end)."""
     page.goto(f"{site}/notebooks/index.html?path={lesson}")
-    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+    page.wait_for_selector(KERNEL_IDLE, timeout=180_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
-    page.wait_for_function(f"() => ({ALL_RUN})() || ({ERRORS})().length > 0", timeout=300_000)
+    page.wait_for_function(f"() => ({ALL_RUN})() && document.querySelector('{KERNEL_IDLE}') "
+                           f"|| ({ERRORS})().length > 0 || document.querySelector('{DIALOG}')",
+                           timeout=300_000)
+    dialogs = page.locator(DIALOG).all_inner_texts()
+    assert not dialogs, f"{lesson}: a dialog stopped Run All: {dialogs[0]!r}"
     return page.evaluate(ERRORS)
 
 
@@ -155,8 +168,6 @@ def game_over(page) -> bool:
     return "Game over" in page.inner_text(".muz-playboard .muz-status")
 
 
-@pytest.mark.xfail(reason="after this stop's merges one of lessons 1, 2, 4 and 7 did not finish within 300 s "
-                          "in the browser (no error shown); the cause is not found yet", strict=False)
 def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
     from playwright.sync_api import sync_playwright
 
@@ -177,8 +188,8 @@ def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
                                   ("4-explore.ipynb", ".muz-layer .muz-cell"),
                                   ("7-review.ipynb", ".muz-layer .muz-cell")):
                 assert run_lesson(page, site, lesson) == [], lesson
-                if board:
-                    assert page.locator(board).count() > 0, f"{lesson}: no {board}"
+                if board:  # the widget's view draws in the page after the kernel has sent it
+                    page.wait_for_selector(board, state="attached", timeout=60_000)
                 page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
         finally:
             browser.close()
@@ -198,6 +209,11 @@ def message_says(page, words: str) -> None:
                            ".innerText.includes(words)", arg=words, timeout=60_000)
 
 
+#: Those of the selectors given that match an element taking room on the page.
+SHOWN = """selectors => selectors.filter(selector => [...document.querySelectorAll(selector)]
+    .some(element => element.getBoundingClientRect().height > 0))"""
+
+
 def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path):
     from playwright.sync_api import sync_playwright
 
@@ -211,6 +227,10 @@ def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path)
             page.click(".muz-app-link")  # the app: its tabs, run as the page opens, with no code shown
             page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
             assert "ClassroomApp" not in page.inner_text("body")
+            # the app alone: no prompt cell to type in, no execution count, no toolbar
+            shown = page.evaluate(SHOWN, [".jp-CodeConsole-promptCell", ".jp-InputPrompt", ".jp-OutputPrompt",
+                                          ".jp-ConsolePanel .jp-Toolbar"])
+            assert shown == []
             tabs = page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()
             assert [tab.strip() for tab in tabs] == ["Play", "Explore", "Quiz", "Ear training", "Review"]
             start_game(page)
@@ -267,6 +287,12 @@ AGE_THE_COPY = """async path => {
 }"""
 
 
+def lesson_page_copy(page) -> str:
+    """What a lesson's page found of the student's copy: "none", "current" or "older" (storage.js)."""
+    page.wait_for_selector("html[data-muz-copy]", state="attached", timeout=60_000)
+    return page.get_attribute("html", "data-muz-copy")
+
+
 def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_path):
     from playwright.sync_api import sync_playwright
 
@@ -280,12 +306,15 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.goto(site)
             assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            assert lesson_page_copy(page) == "none"
             page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
             page.click(".jp-Notebook .jp-Cell .cm-content")
             page.keyboard.type("# my own note\n")
             page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
             page.wait_for_function("() => !document.title.startsWith('*') && "
                                    "!document.querySelector('.jp-mod-dirty')", timeout=30_000)
+            page.reload()  # the lesson's page: the copy, made from the lesson shipped, hides nothing
+            assert lesson_page_copy(page) == "current" and page.locator(".muz-newer").count() == 0
             page.goto(site)
             page.wait_for_selector(f"{item} .muz-reset", timeout=30_000)
             assert page.locator(f"{item} .muz-newer").count() == 0  # made from the lesson shipped
@@ -293,6 +322,17 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.reload()
             page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
             assert "newer version of this lesson" in page.inner_text(f"{item} .muz-newer")
+            # the lesson's own page says it too, and leads to the first page's Download and Reset
+            page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            assert lesson_page_copy(page) == "older"
+            in_lesson = page.inner_text(".muz-newer")
+            assert page.locator(".muz-newer").is_visible()
+            first_page = page.get_attribute(".muz-newer a", "href")
+            other = "2-hearing.ipynb"  # a lesson without a copy says nothing
+            page.goto(f"{site}/notebooks/index.html?path={other}")
+            assert lesson_page_copy(page) == "none" and page.locator(".muz-newer").count() == 0
+            page.goto(site)
+            page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
             with page.expect_download() as download:  # the student's work, kept before the reset
                 page.click(f"{item} .muz-download-copy")
             kept = tmp_path / download.value.suggested_filename
@@ -301,10 +341,13 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.click(f"{item} .muz-reset")
             page.wait_for_function(f"() => !document.querySelector(\"{item} .muz-reset\")", timeout=30_000)
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            after_reset = lesson_page_copy(page)
             page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
             shipped = page.inner_text(".jp-Notebook .jp-Cell .cm-content >> nth=0")
         finally:
             browser.close()
+    assert "newer version of this lesson" in in_lesson and first_page == "../index.html"
+    assert after_reset == "none"
     assert "my own note" in kept.read_text() and kept.name == lesson
     assert shipped.startswith("# Homework edition: muzlab and its boards come from this site")  # as shipped
     assert outside == [], f"requests left the site: {outside[:5]}"

@@ -238,6 +238,24 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
         lite_lessons.title({"cells": [code("x = 1")]})
 
 
+def test_the_edition_adds_its_style_to_the_app_page_and_its_word_about_old_copies_to_the_lessons(tmp_path):
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", ["1-rules.ipynb", "3-play.ipynb"], tmp_path / "l")
+    site = tmp_path / "site"
+    for app in ("repl", "notebooks"):
+        (site / app).mkdir(parents=True)
+        (site / app / "index.html").write_text("<html><head><title>x</title></head><body></body></html>")
+    lite_lessons.finish_pages(site, folder)
+    repl = (site / "repl" / "index.html").read_text()
+    assert repl.index('<style id="muz-app-page">') < repl.index("</head>") and "promptCell" in repl
+    lessons = (site / "notebooks" / "index.html").read_text()
+    versions = {name: lite_lessons.version(folder / name) for name in ("1-rules.ipynb", "3-play.ipynb")}
+    call = f"warnInLesson({json.dumps(versions)});"
+    assert call in lessons and lessons.index(call) < lessons.index("</body>")
+    (site / "repl" / "index.html").write_text("<html><body></body></html>")  # a JupyterLite that changed
+    with pytest.raises(ValueError, match=r"repl/index.html has no </head>"):
+        lite_lessons.finish_pages(site, folder)
+
+
 def test_a_web_sound_refuses_what_is_not_a_note_event():
     from muzlab.widgets.websound import WebSound
 

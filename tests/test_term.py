@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sqlite3
 import zipfile
 from datetime import date, datetime, timedelta
@@ -237,6 +238,32 @@ def canvas_import(text, item):
     return scores, points
 
 
+def classroom_api_grades(text):
+    """The grades the Google Classroom API takes, by its documented rules (Classroom API reference,
+    courses.courseWork.studentSubmissions: patch and list, and the "Grades" guide): a student is named by
+    `userId`, which list accepts as the user's email address; a teacher may set only `draftGrade` and
+    `assignedGrade`; a grade left out is no grade, a grade set is a non-negative decimal (rounded to two
+    places, so none has more), and an assignedGrade cannot be set without a draftGrade. Google Classroom
+    itself documents no CSV grade import. Returns {email: (draftGrade, assignedGrade)}."""
+    rows = list(csv.reader(io.StringIO(text)))
+    header = rows[0]
+    assert header[0] == "userId" and set(header[1:]) <= {"draftGrade", "assignedGrade"}, header
+    assert len(set(header)) == len(header) > 1, header
+    grades = {}
+    for row in rows[1:]:
+        assert len(row) == len(header), row
+        fields = dict(zip(header, row, strict=True))
+        user = fields.pop("userId")
+        assert re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", user) and user not in grades, user
+        for value in fields.values():
+            assert value == "" or re.fullmatch(r"\d+(\.\d{1,2})?", value), value
+        draft, assigned = (None if fields.get(f, "") == "" else float(fields[f])
+                           for f in ("draftGrade", "assignedGrade"))
+        assert assigned is None or draft is not None, row
+        grades[user] = (draft, assigned)
+    return grades
+
+
 def test_grade_files_parse_under_each_gradebooks_header_rules(tmp_path):
     room, term, a = graded_term(tmp_path)
     moodle = term.grades_csv(a.id, "moodle")
@@ -246,11 +273,9 @@ def test_grade_files_parse_under_each_gradebooks_header_rules(tmp_path):
     canvas = term.grades_csv(a.id, "canvas")
     assert canvas_import(canvas, "Thirds, week 1") == ({"S-001": 100, "S-002": 50}, 100)
     assert [row[0] for row in csv.reader(io.StringIO(canvas))][2:] == ["Anna A.", "Ben B."]
-    # Google Classroom: no documented CSV grade import was found; the file follows Classroom's own
-    # grade download (students matched by "Email Address", then a column named as the assignment)
-    google = list(csv.DictReader(io.StringIO(term.grades_csv(a.id, "google"))))
-    assert google == [{"Email Address": "anna@school.example", "Thirds, week 1": "100"},
-                      {"Email Address": "ben@school.example", "Thirds, week 1": "50"}]
+    # Google Classroom documents no CSV grade import: the file holds what its API takes
+    assert classroom_api_grades(term.grades_csv(a.id, "google")) == {"anna@school.example": (100, 100),
+                                                                     "ben@school.example": (50, 50)}
     for gradebook in ("moodle", "canvas", "google"):
         text = term.grades_csv(a.id, gradebook)
         assert text.endswith("\r\n") and "Visitor" not in text

@@ -68,7 +68,7 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
             assert [row["ID number"] for row in moodle] == ["S1", "S2"]
             assert all(0 <= float(row["Ears"]) <= 100 for row in moodle)
             google = archive.read("grades/google/Ears.csv").decode()
-            assert google.splitlines()[0] == "Email Address,Ears"
+            assert google.splitlines()[0] == "userId,draftGrade,assignedGrade"
             assert outside == []
     finally:
         server.kill()

@@ -217,16 +217,13 @@ def _text(words: str) -> str:
 
 
 def _button(label: str, css: str, style: str = "") -> widgets.Button:
-    button = widgets.Button(description=label, button_style=style,
-                            layout=widgets.Layout(width="auto", min_width="90px"))
-    button.add_class(css)
-    return button
+    """A button with its class given as it is made (added after, it costs the page one more message)."""
+    return widgets.Button(description=label, button_style=style, _dom_classes=(css,),
+                          layout=widgets.Layout(width="auto", min_width="90px"))
 
 
 def _html(css: str, value: str = "") -> widgets.HTML:
-    box = widgets.HTML(value)
-    box.add_class(css)
-    return box
+    return widgets.HTML(value, _dom_classes=(css,))
 
 
 def _lines(messages: tuple[Message, ...] | list[Message]) -> str:
@@ -335,8 +332,7 @@ class StudentView(widgets.VBox):
         self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
         self.settings.add_class("muz-settings")
-        self.settings_button = widgets.ToggleButton(value=False)
-        self.settings_button.add_class("muz-settings-button")
+        self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
         self._label()
         self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
         super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
@@ -382,10 +378,8 @@ class StudentView(widgets.VBox):
     def _join_form(self, code: str | None) -> widgets.VBox:
         """The form a page joins with: nickname, the class code (unless the address has it) and, for a
         returning student, their personal code (their words: `_label`)."""
-        self.nickname = widgets.Text()
-        self.nickname.add_class("muz-nickname")
-        self.code = widgets.Text(value=code or "")
-        self.code.add_class("muz-code")
+        self.nickname = widgets.Text(_dom_classes=("muz-nickname",))
+        self.code = widgets.Text(value=code or "", _dom_classes=("muz-code",))
         if code:
             self.code.layout.display = "none"
         self.personal = widgets.Text(style={"description_width": "initial"})
@@ -612,12 +606,10 @@ class TeacherView(widgets.VBox):
         self.roster = _html("muz-roster-box")
         self.size = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=2)
         self.size.add_class("muz-table-size")
-        self.mode = widgets.ToggleButtons(options=self._modes(), value="normal")
-        self.mode.add_class("muz-mode")
+        self.mode = widgets.ToggleButtons(options=self._modes(), value="normal", _dom_classes=("muz-mode",))
         self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9)
         self.hints = widgets.Checkbox(value=True)
-        self.absent = widgets.Checkbox(value=False)
-        self.absent.add_class("muz-seat-absent")
+        self.absent = widgets.Checkbox(value=False, _dom_classes=("muz-seat-absent",))
         self.hints.observe(lambda _change: self._say_what_lights(), names="value")
         self.lights = _html("muz-lights")
         self.deal_button = _button("", "muz-deal", "primary")
@@ -625,16 +617,17 @@ class TeacherView(widgets.VBox):
         self.message = _html("muz-message")
         self.tables = _html("muz-tables")
         self.leaderboard = _html("muz-leaderboard-box")
-        self.pick = widgets.Dropdown(options=[])
-        self.pick.add_class("muz-projector-table")
+        self.pick = widgets.Dropdown(options=[], _dom_classes=("muz-projector-table",))
         self.show_button = _button("", "muz-projector", "info")
         self.show_button.on_click(lambda _b: self.project(self.pick.value))
         self.back_button = _button("", "muz-back")
         self.back_button.on_click(lambda _b: self.project(None))
         self.projected: int | None = None
-        self.projector_board = SeatBoard(room.board, scale=2.0)
+        #: the projector's board, made when a table is first projected: the page opens without it (and
+        #: without the board's script, which nothing else on the teacher's page needs)
+        self.projector_board: SeatBoard | None = None
         self.projector_text = _html("muz-projector-text")
-        self.projector = widgets.VBox([self.back_button, self.projector_text, self.projector_board])
+        self.projector = widgets.VBox([self.back_button, self.projector_text])
         self.projector.layout.display = "none"
         seats = self._seat_controls()
         deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.absent, self.deal_button],
@@ -653,10 +646,8 @@ class TeacherView(widgets.VBox):
 
     def _seat_controls(self) -> widgets.HBox:
         """A seat's controls: who, where, and what to do (each answered in self.message)."""
-        self.who_pick = widgets.Dropdown(options=[])
-        self.who_pick.add_class("muz-seat-student")
-        self.seat_pick = widgets.Dropdown(options=[])
-        self.seat_pick.add_class("muz-seat-pick")
+        self.who_pick = widgets.Dropdown(options=[], _dom_classes=("muz-seat-student",))
+        self.seat_pick = widgets.Dropdown(options=[], _dom_classes=("muz-seat-pick",))
         self.seat_buttons = []
         for css, do in (("muz-move", self.move), ("muz-free", self.free), ("muz-computer", self.computer),
                         ("muz-remove", self.remove)):
@@ -901,6 +892,9 @@ class TeacherView(widgets.VBox):
             snapshot = table.snapshot()
             last = snapshot.last_decision
             comment = "" if last is None else coach.comment(*last, reader=reader)
+            if self.projector_board is None:
+                self.projector_board = SeatBoard(self.room.board, scale=2.0)
+                self.projector.children = (*self.projector.children, self.projector_board)
             self.projector_board.show_seat(snapshot.position, None, (), snapshot.last, False, (),
                                            reader, (self._shared.pictures, (snapshot.round,
                                            snapshot.number, snapshot.version)))

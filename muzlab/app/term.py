@@ -256,8 +256,12 @@ class GradeFiles:
           title; at the import, identify users by ID number (or email), map the title to a grade item;
         - "canvas" (Grades > Import): `Student`, `ID`, `SIS User ID`, `SIS Login ID`, `Section`, then the
           title, with a `Points Possible` row first (Canvas matches students by SIS User ID);
-        - "google" (Google Classroom, an assignment's Import grades): `Email Address`, then the title
-          (Classroom matches students by email, so the roster needs an email column).
+        - "google": Google Classroom documents no CSV grade import (its grades come in by hand, from a
+          Forms quiz, or through the Classroom API), so the file holds what the API's
+          courses.courseWork.studentSubmissions takes, under the API's own field names: `userId` (the
+          student's email, which studentSubmissions.list accepts for the user), `draftGrade` and
+          `assignedGrade` (the only grade fields a teacher may patch; both the same grade, in points of
+          the assignment's "out of", which is its CourseWork's maxPoints).
         """
         if gradebook not in GRADEBOOKS:
             raise TermError("There is no gradebook {gradebook}: choose {gradebooks}.",
@@ -283,8 +287,8 @@ class GradeFiles:
             writer.writerows((s.get("name") or s["nickname"], "", s["id"], s.get("login", ""),
                               s.get("section", ""), g) for s, g in shown)
         else:
-            writer.writerow(("Email Address", assignment.title))
-            writer.writerows((s["email"], g) for s, g in shown)
+            writer.writerow(("userId", "draftGrade", "assignedGrade"))
+            writer.writerows((s["email"], g, g) for s, g in shown)
         return text.getvalue()
 
     def grades_zip(self) -> bytes:

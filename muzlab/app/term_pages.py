@@ -66,15 +66,13 @@ def _said(ok: bool, words: str) -> str:
 
 
 def _html(css: str) -> widgets.HTML:
-    box = widgets.HTML()
-    box.add_class(css)
-    return box
+    """An HTML box with its class given as it is made (added after, it costs the page one more message)."""
+    return widgets.HTML(_dom_classes=(css,))
 
 
 def _button(label: str, css: str, style: str = "") -> widgets.Button:
-    button = widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto"))
-    button.add_class(css)
-    return button
+    return widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto"),
+                          _dom_classes=(css,))
 
 
 def _share(right: int, answered: int) -> str:
@@ -173,16 +171,13 @@ class TermTeacher(widgets.VBox):
         self.progress = _html("muz-progress-box")
         self.standings = _html("muz-standings-box")
         self.pictures = _html("muz-pictures")
-        self.forget_pick = widgets.Dropdown(options=[])
-        self.forget_pick.add_class("muz-forget-student")
+        self.forget_pick = widgets.Dropdown(options=[], _dom_classes=("muz-forget-student",))
         self.forget_button = _button("", "muz-forget", "danger")
         self.forget_button.on_click(lambda _b: self.forget())
-        self.new_name = widgets.Text()
-        self.new_name.add_class("muz-new-nickname")
+        self.new_name = widgets.Text(_dom_classes=("muz-new-nickname",))
         self.rename_button = _button("", "muz-rename")
         self.rename_button.on_click(lambda _b: self.rename())
-        self.into_pick = widgets.Dropdown(options=[])
-        self.into_pick.add_class("muz-merge-into")
+        self.into_pick = widgets.Dropdown(options=[], _dom_classes=("muz-merge-into",))
         self.merge_button = _button("", "muz-merge")
         self.merge_button.on_click(lambda _b: self.merge())
         self.assignments_head = _html("muz-term-heading")
@@ -430,8 +425,7 @@ class TermStudent(widgets.VBox):
                  reader: Callable[[], Reader] = lambda: for_people(None)):
         self.term, self.student, self.reader = term, student, reader
         self.mine = _html("muz-my-assignments")
-        self.pick = widgets.Dropdown(options=[])
-        self.pick.add_class("muz-my-assignment-pick")
+        self.pick = widgets.Dropdown(options=[], _dom_classes=("muz-my-assignment-pick",))
         self.pick.observe(lambda _change: self.draw_item(), names="value")
         self.prompt = _html("muz-item-prompt")
         # every widget made here, in this page's own session: one drawn again because another page

@@ -152,15 +152,20 @@ def title(notebook: dict) -> str:
 
 
 #: The app (the Voilà app's tabs) in JupyterLite's REPL, which runs this code as the page opens and
-#: shows its output without the code.
+#: shows its output without the code (and without the toolbar: the REPL keeps it for any `toolbar`).
 APP_CODE = "from muzlab.widgets.tabbed_app import ClassroomApp\nClassroomApp()"
 APP_URL = "repl/index.html?" + urllib.parse.urlencode({
-    "kernel": "python", "toolbar": "0", "showBanner": "0", "hideCodeInput": "1",
-    "promptCellPosition": "bottom", "code": APP_CODE})
-#: The first page's script: for each lesson the student has a copy of in the browser's storage (where
-#: JupyterLite keeps it, in place of the shipped one), it says so, offers "Download my copy" and
-#: "Reset lesson" (the copy deleted: the shipped lesson opens again), and says when the copy was made
-#: from an older lesson than the one shipped, which it hides until the lesson is reset.
+    "kernel": "python", "showBanner": "0", "hideCodeInput": "1", "code": APP_CODE})
+#: The site's REPL is its app page: the app alone, without the empty prompt cell under it nor the
+#: execution count beside it (JupyterLite's REPL has no setting for either).
+APP_PAGE_STYLE = """<style id="muz-app-page">
+  .jp-CodeConsole-promptCell, .jp-CodeConsole .jp-OutputPrompt { display: none; }
+</style>"""
+#: What the browser keeps of each lesson (storage.js): on the first page, for each lesson the student
+#: has a copy of (where JupyterLite keeps it, in place of the shipped one), it says so, offers "Download
+#: my copy" and "Reset lesson" (the copy deleted: the shipped lesson opens again), and says when the
+#: copy was made from an older lesson than the one shipped, which it hides until the lesson is reset;
+#: on a lesson's page, it says that too.
 STORAGE_SCRIPT = (Path(__file__).parent / "storage.js").read_text(encoding="utf-8")
 
 
@@ -201,7 +206,30 @@ def landing_page(folder: Path) -> str:
   (<code>python3 make.py lab</code>).</p>
   <script>
 {STORAGE_SCRIPT}
+showCopies();
   </script>
 </body>
 </html>
 """
+
+
+def lesson_page_script(folder: Path) -> str:
+    """The script a lesson's page (JupyterLite's notebooks/index.html) runs: it says when the student's
+    copy of the lesson hides a newer one of `folder` (STORAGE_SCRIPT)."""
+    versions = {path.name: version(path) for path in sorted(folder.glob("*.ipynb"))}
+    return f"<script>\n{STORAGE_SCRIPT}\nwarnInLesson({json.dumps(versions)});\n</script>\n"
+
+
+def add_to_page(page: Path, before: str, addition: str) -> None:
+    """Put `addition` into a page JupyterLite built, before its first `before` tag."""
+    text = page.read_text(encoding="utf-8")
+    if before not in text:
+        raise ValueError(f"{page} has no {before}: JupyterLite's page changed")
+    page.write_text(text.replace(before, addition + before, 1), encoding="utf-8")
+
+
+def finish_pages(site: Path, folder: Path) -> None:
+    """The edition's additions to JupyterLite's pages: the app page's style (APP_PAGE_STYLE) and the
+    lesson pages' word about a student's older copy (lesson_page_script)."""
+    add_to_page(site / "repl" / "index.html", "</head>", APP_PAGE_STYLE + "\n")
+    add_to_page(site / "notebooks" / "index.html", "</body>", lesson_page_script(folder))
