@@ -328,6 +328,20 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             in_lesson = page.inner_text(".muz-newer")
             assert page.locator(".muz-newer").is_visible()
             first_page = page.get_attribute(".muz-newer a", "href")
+            # the first page in German (?lang=de): its sentences, its word on the copy and its buttons,
+            # the app in German; the language is kept for the lesson's page, until English is chosen
+            page.goto(f"{site}/?lang=de")
+            page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
+            german = [page.inner_text(selector) for selector in ("h1", "h2", f"{item} .muz-newer",
+                                                                 f"{item} .muz-reset", ".muz-app-link")]
+            german_menu = (page.get_attribute("html", "lang"), page.input_value(".muz-language select"),
+                           page.get_attribute(".muz-app-link", "href"))
+            page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            assert lesson_page_copy(page) == "older"
+            german_in_lesson = page.inner_text(".muz-newer")
+            page.goto(f"{site}/")
+            page.select_option(".muz-language select", "en")
+            assert page.inner_text("h1") == "muzlab: the homework edition" and page.url.endswith("?lang=en")
             other = "2-hearing.ipynb"  # a lesson without a copy says nothing
             page.goto(f"{site}/notebooks/index.html?path={other}")
             assert lesson_page_copy(page) == "none" and page.locator(".muz-newer").count() == 0
@@ -347,6 +361,13 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
         finally:
             browser.close()
     assert "newer version of this lesson" in in_lesson and first_page == "../index.html"
+    title, heading, newer, reset, app = german
+    assert (title, heading) == ("muzlab: die Hausaufgaben-Ausgabe", "Lektionen")
+    assert reset == "Lektion zurücksetzen"
+    assert newer.startswith("Seit deine Kopie entstanden ist, gibt es eine neuere Fassung dieser Lektion")
+    assert app == "Die App: Spielen, Erkunden, Quiz, Gehörbildung und Auswertung"
+    assert german_menu[:2] == ("de", "de") and "ClassroomApp%28language%3D%27de%27%29" in german_menu[2]
+    assert german_in_lesson.startswith(newer) and "auf der ersten Seite zurück" in german_in_lesson
     assert after_reset == "none"
     assert "my own note" in kept.read_text() and kept.name == lesson
     assert shipped.startswith("# Homework edition: muzlab and its boards come from this site")  # as shipped

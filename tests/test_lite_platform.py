@@ -6,7 +6,9 @@ Audio and its staff as MEI for the page's verovio, but no WAV and no SVG staff f
 """
 
 import asyncio
+import html.parser
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -300,3 +302,81 @@ def test_an_installed_muzlab_gives_the_edition_the_same_wheel_as_its_checkout(tm
             return {n: archive.read(n) for n in archive.namelist() if ".dist-info/" not in n}
 
     assert contents(tmp_path / "again" / name) == contents(built)
+
+
+def built_words(page: str) -> dict:
+    """The languages of the JSON a built page carries (<script id="muz-words">), which storage.js reads."""
+    found = re.search(r'<script id="muz-words" type="application/json">\n(.*?)\n</script>', page, re.S)
+    assert found, "the page carries no sentences"
+    return json.loads(found.group(1))["languages"]
+
+
+class Unmarked(html.parser.HTMLParser):
+    """The text of a page outside the elements whose sentence the script writes (data-muz-word), the
+    lessons' titles (the lessons' own), and scripts and styles."""
+
+    SKIPPED = ("script", "style", "title", "code", "li")
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[bool] = []
+        self.text: list[str] = []
+        self.keys: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        marked = dict(attrs).get("data-muz-word")
+        if marked:
+            self.keys.append(marked)
+        if tag not in ("meta", "br", "input"):
+            self.open.append(bool(marked) or tag in self.SKIPPED)
+
+    def handle_endtag(self, tag):
+        self.open.pop()
+
+    def handle_data(self, data):
+        if not any(self.open):
+            self.text.append(data.strip())
+
+
+def test_the_editions_pages_say_every_sentence_in_every_language_with_no_english_left(tmp_path):
+    from test_languages import catalogues, english_words
+
+    from muzlab.app.lite.page_words import SENTENCES
+    from muzlab.names.language import LANGUAGES
+
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", ["1-rules.ipynb", "3-play.ipynb"], tmp_path)
+    page = lite_lessons.landing_page(folder)
+    languages = built_words(page)
+    assert built_words(lite_lessons.lesson_page_script(folder)) == languages  # the lesson pages' word too
+    assert list(languages) == list(LANGUAGES)
+    english = languages["en"]["words"]
+    assert set(english) == set(SENTENCES) and english["reset"] == "Reset lesson"
+    template = catalogues.extract()
+    for code in catalogues.TRANSLATED:
+        said = languages[code]["words"]
+        assert set(said) == set(english), code
+        leftovers = english_words(code, template)
+        for key, sentence in said.items():
+            assert sentence and sentence != english[key], f"{code}: {key} reads in English"
+            left = set(re.findall(r"[a-zà-ÿ]{3,}", re.sub(r"\{\w+\}", "", sentence).lower())) & leftovers
+            assert not left, f"{code}: {sentence!r} keeps English words {sorted(left)}"
+            assert re.findall(r"\{\w+\}", sentence) == re.findall(r"\{\w+\}", english[key])
+        # the app's page opens in the language too
+        assert "ClassroomApp%28language%3D%27" + code + "%27%29" in languages[code]["app"]
+    assert "ClassroomApp%28%29" in languages["en"]["app"]
+    assert languages["de"]["words"]["reset"] == "Lektion zurücksetzen"
+    assert "\u00a0:" in languages["fr"]["words"]["newer"]  # French: a non-breaking space before the colon
+    # every sentence the script and the page use is in the JSON, and the JSON holds no sentence unused
+    script = lite_lessons.STORAGE_SCRIPT
+    used = set(re.findall(r'\b(?:say|filled)\("([\w-]+)"', script))
+    parser = Unmarked()
+    parser.feed(page)
+    used |= set(parser.keys)
+    assert used == set(english), (used ^ set(english))
+    assert "data-muz-word" in script and ".words[" in script  # (what the page marks is written from it)
+    # and no sentence of the page or the script is written in English outside the JSON
+    assert [text for text in parser.text if text] == []
+    literals = re.findall(r'"([^"\\]*)"|`([^`]*)`', re.sub(r"^\s*//.*$", "", script, flags=re.M))
+    sentences = [text for pair in literals for text in pair  # (CSS selectors aside)
+                 if re.search(r"\b[A-Za-z]{2,} [a-z]{2,}\b", text) and not text.startswith((".", "li["))]
+    assert sentences == []

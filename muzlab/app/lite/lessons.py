@@ -13,8 +13,9 @@ import ast
 import hashlib
 import html
 import json
-import urllib.parse
 from pathlib import Path
+
+from muzlab.app.lite.page_words import app_url, words, words_script
 
 #: Packages that are not in the edition.
 ABSENT = frozenset({"numpy", "pandas", "matplotlib", "music21", "verovio"})
@@ -138,10 +139,6 @@ def version(path: Path) -> str:
     return json.loads(path.read_text())["metadata"]["muzlab"]["version"]
 
 
-#: The lessons that need numpy and pandas throughout, named on the landing page.
-FULL_EDITION_LESSONS = ("5 · Move statistics", "6 · For teachers")
-
-
 def title(notebook: dict) -> str:
     """A lesson's title: its first `# ` heading."""
     for cell in notebook["cells"]:
@@ -154,8 +151,7 @@ def title(notebook: dict) -> str:
 #: The app (the Voilà app's tabs) in JupyterLite's REPL, which runs this code as the page opens and
 #: shows its output without the code (and without the toolbar: the REPL keeps it for any `toolbar`).
 APP_CODE = "from muzlab.widgets.tabbed_app import ClassroomApp\nClassroomApp()"
-APP_URL = "repl/index.html?" + urllib.parse.urlencode({
-    "kernel": "python", "showBanner": "0", "hideCodeInput": "1", "code": APP_CODE})
+APP_URL = app_url(APP_CODE, "en")
 #: The site's REPL is its app page: the app alone, without the empty prompt cell under it nor the
 #: execution count beside it (JupyterLite's REPL has no setting for either).
 APP_PAGE_STYLE = """<style id="muz-app-page">
@@ -171,42 +167,51 @@ STORAGE_SCRIPT = (Path(__file__).parent / "storage.js").read_text(encoding="utf-
 
 def landing_page(folder: Path) -> str:
     """The site's first page: the app, and each lesson of `folder` opening in JupyterLite's notebook
-    view, with what the browser keeps of it (STORAGE_SCRIPT)."""
+    view, with what the browser keeps of it (STORAGE_SCRIPT), in the reader's language (page_words.py;
+    English, as written here, until the script runs)."""
     lessons = sorted(folder.glob("*.ipynb"))
     items = "\n".join(
         f'    <li data-lesson="{html.escape(path.name)}" data-version="{html.escape(version(path))}">'
         f'<a href="notebooks/index.html?path={html.escape(path.name)}">'
         f"{html.escape(title(json.loads(path.read_text())))}</a> <span class=\"muz-copy\"></span></li>"
         for path in lessons)
-    absent = ", ".join(FULL_EDITION_LESSONS)
+    english = words("en")
+
+    def said(key: str, tag: str, **parts: str) -> str:
+        """An element of the page holding the sentence `key` (in English, its placeholders filled)."""
+        text = html.escape(english[key])
+        for name, part in parts.items():
+            text = text.replace(f"{{{name}}}", part)
+        return f'<{tag} data-muz-word="{key}">{text}</{tag}>'
+
+    app = f'<a class="muz-app-link" href="{html.escape(APP_URL)}">{html.escape(english["app-link"])}</a>'
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>muzlab: the homework edition</title>
+  <title>{html.escape(english["title"])}</title>
   <!-- JupyterLite's apps read their settings up the tree from this element (and jupyter-lite.json) -->
   <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
   <style>body {{ font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }}
   .muz-copy {{ display: block; font-size: 90%; margin: 0.2em 0 0.6em; }}
-  .muz-newer {{ color: #a24a00; font-weight: bold; }}</style>
+  .muz-newer {{ color: #a24a00; font-weight: bold; }}
+  .muz-language {{ float: right; }}</style>
 </head>
 <body>
-  <h1>muzlab: the homework edition</h1>
-  <p>The lessons run here, in this browser: nothing to install, and your work stays on this device
-  (in the browser's storage). The first page you open takes a few seconds to start Python.</p>
-  <p><a class="muz-app-link" href="{html.escape(APP_URL)}">The app: Play, Explore, Quiz, Ear training and
-  Review</a>, with no code.</p>
-  <h2>Lessons</h2>
+  <label class="muz-language">{said("language", "span")} <select></select></label>
+  {said("title", "h1")}
+  {said("intro", "p")}
+  {said("app", "p", app=app)}
+  {said("lessons", "h2")}
   <ul class="muz-lessons">
 {items}
   </ul>
-  <p>Not here: {html.escape(absent)}, and the plots, staff and WAV sound cells of the lessons above,
-  which need numpy, pandas, matplotlib or music21: run them in the full edition
-  (<code>python3 make.py lab</code>).</p>
+  {said("not-here", "p", command="<code>python3 make.py lab</code>")}
+  {words_script(APP_CODE)}
   <script>
 {STORAGE_SCRIPT}
-showCopies();
+showFirstPage();
   </script>
 </body>
 </html>
@@ -217,7 +222,8 @@ def lesson_page_script(folder: Path) -> str:
     """The script a lesson's page (JupyterLite's notebooks/index.html) runs: it says when the student's
     copy of the lesson hides a newer one of `folder` (STORAGE_SCRIPT)."""
     versions = {path.name: version(path) for path in sorted(folder.glob("*.ipynb"))}
-    return f"<script>\n{STORAGE_SCRIPT}\nwarnInLesson({json.dumps(versions)});\n</script>\n"
+    return (f"{words_script(APP_CODE)}\n<script>\n{STORAGE_SCRIPT}\nwarnInLesson({json.dumps(versions)});\n"
+            "</script>\n")
 
 
 def add_to_page(page: Path, before: str, addition: str) -> None:

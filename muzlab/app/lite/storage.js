@@ -5,8 +5,37 @@
 // copy and its checkpoints deleted, so the shipped lesson opens again), and says when the copy was made
 // from an older lesson than the one shipped (its metadata.muzlab.version differs), which the copy hides
 // until the lesson is reset. A lesson's own page (warnInLesson) says the same when its copy is older.
-const NEWER = "A newer version of this lesson has been shipped since your copy was made: your copy hides "
-  + "it until you reset the lesson (download your copy first to keep your work).";
+// Every sentence comes from the page's JSON (<script id="muz-words">, written by page_words.py from
+// muzlab's catalogues), in the language of the address (?lang=), else the one chosen on the first page,
+// else the browser's, else English.
+const WORDS = JSON.parse(document.getElementById("muz-words").textContent).languages;
+const CHOSEN = "muzlab-lite-language";
+
+function pageLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (Object.hasOwn(WORDS, asked)) {
+    localStorage.setItem(CHOSEN, asked);
+    return asked;
+  }
+  const chosen = localStorage.getItem(CHOSEN);
+  if (Object.hasOwn(WORDS, chosen)) return chosen;
+  const browser = (navigator.languages || [navigator.language]).map((tag) => String(tag).split("-")[0]);
+  return browser.find((code) => Object.hasOwn(WORDS, code)) || "en";
+}
+
+let language = pageLanguage();
+
+function say(key) {
+  return WORDS[language].words[key];
+}
+
+function filled(key, parts) {
+  // the sentence `key` as nodes, each {name} replaced by parts[name] (text or an element)
+  return say(key).split(/(\{\w+\})/).filter((piece) => piece !== "").map((piece) => {
+    const name = piece.match(/^\{(\w+)\}$/);
+    return name && Object.hasOwn(parts, name[1]) ? parts[name[1]] : piece;
+  });
+}
 
 function request(operation) {
   return new Promise((resolve, reject) => {
@@ -68,20 +97,19 @@ async function showCopies() {
     note.replaceChildren();
     const copy = db && (await stored(db, item.dataset.lesson));
     if (!copy) continue;
-    const saved = new Date(copy.last_modified).toLocaleString();
+    const saved = new Date(copy.last_modified).toLocaleString(language);
     const says = document.createElement("span");
-    says.textContent = `Your copy, saved ${saved}, opens in place of the lesson. `;
+    says.textContent = say("your-copy").replace("{saved}", saved) + " ";
     note.append(says);
     if (madeFromOlder(copy, item.dataset.version)) {
       const newer = document.createElement("span");
       newer.className = "muz-newer";
-      newer.textContent = NEWER + " ";
+      newer.textContent = say("newer") + " ";
       note.append(newer);
     }
-    note.append(button("Download my copy", "muz-download-copy", () => download(copy)), " ",
-                button("Reset lesson", "muz-reset", async () => {
-                  if (!confirm("Delete your copy of this lesson from this browser, and open the lesson "
-                               + "as shipped?")) return;
+    note.append(button(say("download"), "muz-download-copy", () => download(copy)), " ",
+                button(say("reset"), "muz-reset", async () => {
+                  if (!confirm(say("confirm-reset"))) return;
                   await forget(db, item.dataset.lesson);
                   await showCopies();
                 }));
@@ -106,7 +134,33 @@ async function warnInLesson(versions) {
     + "background: #fff3e0; color: #a24a00; font: bold 14px sans-serif; border-top: 2px solid #a24a00;";
   const first = document.createElement("a");
   first.href = "../index.html";
-  first.textContent = "Download your copy or reset the lesson on the first page.";
-  note.append(NEWER + " ", first);
+  first.textContent = say("to-first-page");
+  note.append(say("newer") + " ", first);
   document.body.append(note);
+}
+
+function showFirstPage() {
+  // the first page in the page's language: its sentences (data-muz-word), the app in that language, the
+  // language menu (choosing one keeps it for the lesson pages, and in the address), and the copies
+  document.documentElement.lang = language;
+  document.title = say("title");
+  const app = document.querySelector(".muz-app-link");
+  app.href = WORDS[language].app;
+  app.textContent = say("app-link");
+  const command = document.querySelector("[data-muz-word] code"); // the full edition's command, as built
+  for (const element of document.querySelectorAll("[data-muz-word]")) {
+    element.replaceChildren(...filled(element.dataset.muzWord, { app, command }));
+  }
+  const menu = document.querySelector(".muz-language select");
+  menu.replaceChildren(...Object.entries(WORDS).map(([code, spoken]) => new Option(spoken.name, code)));
+  menu.value = language;
+  menu.onchange = () => {
+    language = menu.value;
+    localStorage.setItem(CHOSEN, language);
+    const address = new URL(location.href);
+    address.searchParams.set("lang", language);
+    history.replaceState(null, "", address);
+    showFirstPage();
+  };
+  return showCopies();
 }
