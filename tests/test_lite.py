@@ -4,7 +4,8 @@ It builds out/lite/ (docs/lite/build.py), serves it with `python -m http.server`
 lesson 3 in JupyterLite, runs it on the Pyodide kernel (muzlab installs from the site's own wheels),
 plays the PlayBoard by clicks and checks that not one request left the site; opens the app's page (its
 tabs in JupyterLite's REPL), saves a game record (a download), loads it back (an upload), hears an
-ear-training item and reviews a game; and resets a lesson the student has a copy of.
+ear-training item and reviews a game; and resets a lesson the student has a copy of, after reading the
+first page, the lesson's word about the copy and the app in German (`?lang=de`).
 """
 
 import subprocess
@@ -339,6 +340,10 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
             assert lesson_page_copy(page) == "older"
             german_in_lesson = page.inner_text(".muz-newer")
+            page.goto(f"{site}/")  # (the language kept) and its app, in German on the Pyodide kernel
+            page.click(".muz-app-link")
+            page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+            german_tabs = [tab.strip() for tab in page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()]
             page.goto(f"{site}/")
             page.select_option(".muz-language select", "en")
             assert page.inner_text("h1") == "muzlab: the homework edition" and page.url.endswith("?lang=en")
@@ -367,6 +372,7 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
     assert newer.startswith("Seit deine Kopie entstanden ist, gibt es eine neuere Fassung dieser Lektion")
     assert app == "Die App: Spielen, Erkunden, Quiz, Gehörbildung und Auswertung"
     assert german_menu[:2] == ("de", "de") and "ClassroomApp%28language%3D%27de%27%29" in german_menu[2]
+    assert german_tabs == ["Spielen", "Erkunden", "Quiz", "Gehörbildung", "Auswertung"]
     assert german_in_lesson.startswith(newer) and "auf der ersten Seite zurück" in german_in_lesson
     assert after_reset == "none"
     assert "my own note" in kept.read_text() and kept.name == lesson
