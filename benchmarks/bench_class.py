@@ -60,11 +60,12 @@ pages.StudentView._draw_changes = slowed
 from muzlab.cli import main
 sys.exit(main(sys.argv[3:]))
 """
-#: Records, in each page, when the last move's line changed (wall-clock ms, the same clock as Python's).
+#: Records, in each page, when its text changed and what the last move's line then read (wall-clock ms,
+#: the same clock as Python's); the line is a part of the page's one text widget, written anew each time.
 WATCH_LAST = """() => {
   window.__seen = [];
-  const target = document.querySelector('.muz-last');
-  new MutationObserver(() => window.__seen.push([Date.now(), target.innerText]))
+  const target = document.querySelector('.muz-page-text');
+  new MutationObserver(() => window.__seen.push([Date.now(), target.querySelector('.muz-last').innerText]))
       .observe(target, {subtree: true, childList: true, characterData: true});
 }"""
 
@@ -202,7 +203,7 @@ def main() -> None:
                     deadline = time.time() + 30
                     while True:
                         seen = [[t for t, text in page.evaluate("window.__seen")
-                                 if t >= start and "placed" in text] for page in table]
+                                 if t >= start and " places " in text] for page in table]
                         if all(seen) or time.time() > deadline:
                             break
                         time.sleep(0.05)

@@ -222,6 +222,17 @@ def _button(label: str, css: str, style: str = "") -> widgets.Button:
     return button
 
 
+class Part:
+    """One part of a page's text, as HTML (`value`), shown with the others in one widget: the part is a
+    block of its own (`css`, such as "muz-last"), so a page's reader finds it as before."""
+
+    def __init__(self, css: str, value: str = ""):
+        self.css, self.value = css, value
+
+    def html(self) -> str:
+        return f"<div class='{self.css}'>{self.value}</div>"
+
+
 def _html(css: str, value: str = "") -> widgets.HTML:
     box = widgets.HTML(value)
     box.add_class(css)
@@ -311,12 +322,13 @@ class StudentView(widgets.VBox):
             control.observe(lambda _change: self._settings(), names="value")
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
         self.joining = self._join_form(code)
-        self.who = _html("muz-who")
-        self.scale_note = _html("muz-lesson-key")
-        self.status = _html("muz-status")
+        # what happened, whose turn, the last move, who and where, the lesson key: one widget, written
+        # once a draw (one message to the page instead of one for each part that changed)
+        self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-last", "muz-who",
+                                                      "muz-lesson-key"))
+        self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
+        self.text = _html("muz-page-text")
         self.hand = _html("muz-hand")
-        self.last = _html("muz-last")
-        self.message = _html("muz-message")
         self.roll_button = _button("", "muz-roll", "primary")
         self.pass_button = _button("", "muz-pass", "warning")
         self.hint_button = _button("", "muz-hint", "info")
@@ -328,8 +340,7 @@ class StudentView(widgets.VBox):
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
         self.playing = widgets.VBox([widgets.HBox([self.hand, self.buttons], layout=widgets.Layout(
-            flex_flow="row wrap")), self.board_area, self.message, self.status, self.last, self.who,
-            self.scale_note])
+            flex_flow="row wrap")), self.board_area, self.text])
         self.playing.children[0].add_class("muz-hand-row")
         self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
@@ -498,6 +509,7 @@ class StudentView(widgets.VBox):
         Nothing is drawn when the page shows this state already."""
         with self._page_lock:
             self._draw()
+            self.text.value = "".join(part.html() for part in self.text_parts)  # (unchanged: not sent)
 
     def _draw(self) -> None:
         reader = self.reading.reader
