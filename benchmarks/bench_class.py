@@ -158,8 +158,8 @@ def main() -> None:
             tables = [pages[i:i + 2] for i in range(0, len(pages), 2)]
 
             def mover(table):
-                for page in table:
-                    if page.locator(".muz-roll").is_visible():
+                for page in table:  # (a page shows only the buttons it can use: Roll, or Pass)
+                    if page.locator(".muz-roll, .muz-pass").first.is_visible():
                         return page
                 return None
 

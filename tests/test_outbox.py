@@ -1,5 +1,6 @@
 """A page's messages are queued for its socket (muzlab.app.outbox): the drawing thread never waits for
-the event loop, the socket gets every message in order, and a closed socket refuses the next one."""
+the event loop, the socket gets every message in order, and a closed socket refuses the next one;
+Solara's stand-in for IPython of each message is made without a MagicMock (muzlab.app.quiet_shell)."""
 
 from __future__ import annotations
 
@@ -105,3 +106,22 @@ def test_solaras_wrapper_queues_sends_from_other_threads_only(loop):
     assert len(outbox(socket)) >= 1 and socket.sent == []
     loop.call_soon_threadsafe(socket.gate.set)
     until(loop, lambda: socket.sent == ["text", "bytes"])
+
+
+def test_solaras_stand_in_for_ipython_is_made_without_a_mock_and_keeps_nothing():
+    from types import SimpleNamespace
+    from unittest import mock
+
+    from solara.server.patch import FakeIPython
+
+    from muzlab.app.quiet_shell import QUIET, quiet_events
+
+    quiet_events()
+    quiet_events()  # (once)
+    context = SimpleNamespace(kernel=SimpleNamespace(shell=SimpleNamespace(display_pub="pub")))
+    shell = FakeIPython(context)
+    assert shell.events is QUIET and not isinstance(shell.events, mock.Mock)
+    assert (shell.context, shell.kernel, shell.display_pub) == (context, context.kernel, "pub")
+    assert shell.events.trigger("pre_execute") is None
+    assert shell.events.register("post_run_cell", print) is None
+    assert not hasattr(QUIET, "__len__") and vars(QUIET) == {}  # nothing recorded

@@ -335,7 +335,7 @@ class StudentView(widgets.VBox):
         for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
                                (self.hint_button, "hint")):
             button.on_click(lambda _b, action=action: self.act(action))
-        self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button])
+        self.buttons = widgets.HBox([self.roll_button])  # (the buttons usable now: `_draw`)
         self.board_area = widgets.VBox([self.board_view])
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
@@ -584,11 +584,12 @@ class StudentView(widgets.VBox):
         words = self._shared.words.of(reader, table)
         last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
-        if mine:  # (hidden buttons are left as they are: a message to the page less for each)
-            self.roll_button.disabled = table.phase not in ("roll", "reroll")
-            self.pass_button.disabled = table.phase not in ("place", "bonus")
-            self.hint_button.disabled = hand is None
-            self.hint_button.layout.display = "inline-flex" if table.allow_hints else "none"
+        # only the buttons that can be used now, in one message; Roll while hidden, as the next turn begins
+        hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
+        placing = mine and table.phase in ("place", "bonus")
+        shown = (self.pass_button, *hint) if placing else (self.roll_button,)
+        if self.buttons.children != shown:
+            self.buttons.children = shown
         self.buttons.layout.display = "flex" if mine else "none"
 
     def settle(self, timeout: float = 30.0) -> bool:

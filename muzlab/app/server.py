@@ -20,6 +20,7 @@ from pathlib import Path
 
 from muzlab.app.classroom import Classroom
 from muzlab.app.outbox import queue_sends
+from muzlab.app.quiet_shell import quiet_events
 from muzlab.app.term import Term
 
 #: Environment the server reads; set before Solara is imported.
@@ -216,6 +217,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
 
     _offline_assets()
     queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
+    quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
     server = uvicorn.Server(uvicorn.Config("solara.server.starlette:app", host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20))
 

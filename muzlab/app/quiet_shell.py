@@ -1,0 +1,47 @@
+"""Solara's stand-in for IPython, made cheaply: it is made anew for every message a page sends.
+
+Solara (1.58) answers `get_ipython()` inside a page's session with a new `FakeIPython`, whose `events`
+is a `unittest.mock.MagicMock` (about 0.2 ms to make and call, for each click); the only use of it
+here is `comm`'s `events.trigger("pre_execute")` and `("post_execute")` around each message, which do
+nothing. `quiet_events()` gives it `QUIET` instead: any method asked of it does nothing, and nothing
+is recorded (a MagicMock keeps every call).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _nothing(*_args: Any, **_keys: Any) -> None:
+    """Does nothing."""
+
+
+class Quiet:
+    """Events no one listens to: every method (`trigger`, `register`, ...) does nothing."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _nothing
+
+
+QUIET = Quiet()
+
+
+def quiet_events() -> None:
+    """Make Solara's FakeIPython with `QUIET` events instead of a MagicMock (the rest as Solara makes it)."""
+    from solara.server.patch import FakeIPython
+
+    if getattr(FakeIPython, "_muzlab_quiet", False):
+        return
+
+    def __init__(self: Any, context: Any) -> None:
+        self.context = context
+        self.kernel = context.kernel
+        self.display_pub = self.kernel.shell.display_pub
+        self.events = QUIET
+        self.user_ns = {}
+        self.custom_exceptions = ()
+
+    FakeIPython.__init__ = __init__
+    FakeIPython._muzlab_quiet = True
