@@ -20,7 +20,7 @@ from pathlib import Path
 
 from muzlab.app.classroom import Classroom
 from muzlab.app.outbox import queue_sends
-from muzlab.app.quiet_shell import quiet_events
+from muzlab.app.quiet_shell import no_busy, quiet_events
 from muzlab.app.term import Term
 
 #: Environment the server reads; set before Solara is imported.
@@ -218,6 +218,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     _offline_assets()
     queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
     quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
+    no_busy()  # and without a "busy" status (muzlab.app.quiet_shell)
     server = uvicorn.Server(uvicorn.Config("solara.server.starlette:app", host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20))
 
