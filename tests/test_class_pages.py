@@ -107,8 +107,10 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert ben.buttons.layout.display == "none"
     ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
     assert "It is Anna's turn" in ben.message.value and room.table(1).game.events == ()
+    assert anna.buttons.children == (anna.roll_button,)  # only what can be used now
     anna.roll_button.click()
     settled(ben)
+    assert anna.buttons.children == (anna.pass_button, anna.hint_button)
     face = room.table(1).game.hand
     lit = [cell for cell, handle in anna.board_view.cells.items() if handle.legal]
     assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())

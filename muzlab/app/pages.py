@@ -222,6 +222,17 @@ def _button(label: str, css: str, style: str = "") -> widgets.Button:
                           layout=widgets.Layout(width="auto", min_width="90px"))
 
 
+class Part:
+    """One part of a page's text, as HTML (`value`), shown with the others in one widget: the part is a
+    block of its own (`css`, such as "muz-last"), so a page's reader finds it as before."""
+
+    def __init__(self, css: str, value: str = ""):
+        self.css, self.value = css, value
+
+    def html(self) -> str:
+        return f"<div class='{self.css}'>{self.value}</div>"
+
+
 def _html(css: str, value: str = "") -> widgets.HTML:
     return widgets.HTML(value, _dom_classes=(css,))
 
@@ -309,25 +320,25 @@ class StudentView(widgets.VBox):
             control.observe(lambda _change: self._settings(), names="value")
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
         self.joining = self._join_form(code)
-        self.who = _html("muz-who")
-        self.scale_note = _html("muz-lesson-key")
-        self.status = _html("muz-status")
+        # what happened, whose turn, the last move, who and where, the lesson key: one widget, written
+        # once a draw (one message to the page instead of one for each part that changed)
+        self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-last", "muz-who",
+                                                      "muz-lesson-key"))
+        self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
+        self.text = _html("muz-page-text")
         self.hand = _html("muz-hand")
-        self.last = _html("muz-last")
-        self.message = _html("muz-message")
         self.roll_button = _button("", "muz-roll", "primary")
         self.pass_button = _button("", "muz-pass", "warning")
         self.hint_button = _button("", "muz-hint", "info")
         for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
                                (self.hint_button, "hint")):
             button.on_click(lambda _b, action=action: self.act(action))
-        self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button])
+        self.buttons = widgets.HBox([self.roll_button])  # (the buttons usable now: `_draw`)
         self.board_area = widgets.VBox([self.board_view])
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
         self.playing = widgets.VBox([widgets.HBox([self.hand, self.buttons], layout=widgets.Layout(
-            flex_flow="row wrap")), self.board_area, self.message, self.status, self.last, self.who,
-            self.scale_note])
+            flex_flow="row wrap")), self.board_area, self.text])
         self.playing.children[0].add_class("muz-hand-row")
         self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
@@ -493,6 +504,7 @@ class StudentView(widgets.VBox):
         Nothing is drawn when the page shows this state already."""
         with self._page_lock:
             self._draw()
+            self.text.value = "".join(part.html() for part in self.text_parts)  # (unchanged: not sent)
 
     def _draw(self) -> None:
         reader = self.reading.reader
@@ -567,11 +579,12 @@ class StudentView(widgets.VBox):
         words = self._shared.words.of(reader, table)
         last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
-        if mine:  # (hidden buttons are left as they are: a message to the page less for each)
-            self.roll_button.disabled = table.phase not in ("roll", "reroll")
-            self.pass_button.disabled = table.phase not in ("place", "bonus")
-            self.hint_button.disabled = hand is None
-            self.hint_button.layout.display = "inline-flex" if table.allow_hints else "none"
+        # only the buttons that can be used now, in one message; Roll while hidden, as the next turn begins
+        hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
+        placing = mine and table.phase in ("place", "bonus")
+        shown = (self.pass_button, *hint) if placing else (self.roll_button,)
+        if self.buttons.children != shown:
+            self.buttons.children = shown
         self.buttons.layout.display = "flex" if mine else "none"
 
     def settle(self, timeout: float = 30.0) -> bool:

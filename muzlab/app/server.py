@@ -19,6 +19,8 @@ from datetime import datetime
 from pathlib import Path
 
 from muzlab.app.classroom import Classroom
+from muzlab.app.outbox import queue_sends
+from muzlab.app.quiet_shell import no_busy, quiet_events
 from muzlab.app.term import Term
 
 #: Environment the server reads; set before Solara is imported.
@@ -214,6 +216,9 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     import uvicorn
 
     _offline_assets()
+    queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
+    quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
+    no_busy()  # and without a "busy" status (muzlab.app.quiet_shell)
     server = uvicorn.Server(uvicorn.Config("solara.server.starlette:app", host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20))
 

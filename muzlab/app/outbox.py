@@ -1,0 +1,121 @@
+"""A page's messages to its socket, queued: the thread that draws goes on at once.
+
+Solara (1.58, threaded kernels) hands every widget message from the thread that made it to the
+server's event loop and waits there until the socket has sent it: a page's draw of five widgets is
+five round trips between threads. `queue_sends()` makes each socket's wrapper queue the message
+instead and has one task on the event loop send the queue in order; one wake-up serves every message
+queued meanwhile. A socket found closed refuses the next message (`WebSocketDisconnect`), which is how
+Solara learns to forget it, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class Outbox:
+    """The messages waiting for one socket (`wrapper`, Solara's starlette WebsocketWrapper), sent in
+    order by one task on the wrapper's event loop at a time."""
+
+    def __init__(self, wrapper: Any):
+        self.wrapper = wrapper
+        self._waiting: deque[str | bytes] = deque()
+        self._lock = threading.Lock()
+        self._sending = False  # a task is sending (or is about to start)
+        self.closed = False
+
+    def put(self, data: str | bytes) -> None:
+        """Queue `data`; raises WebSocketDisconnect once the socket was found closed."""
+        from solara.server.websocket import WebSocketDisconnect
+
+        with self._lock:
+            if self.closed:
+                raise WebSocketDisconnect()
+            self._waiting.append(data)
+            if self._sending:
+                return
+            self._sending = True
+        try:
+            self.wrapper.event_loop.call_soon_threadsafe(self._start)
+        except RuntimeError as error:  # the event loop is closed: so is the socket
+            self._close()
+            raise WebSocketDisconnect() from error
+
+    def _start(self) -> None:
+        task = self.wrapper.event_loop.create_task(self._send_all())
+        self.wrapper.tasks.add(task)  # (a strong reference while it runs, as Solara keeps its own)
+        task.add_done_callback(self.wrapper.tasks.discard)
+
+    async def _send_all(self) -> None:
+        from solara.server.websocket import WebSocketDisconnect
+
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._sending = False
+                    return
+                data = self._waiting.popleft()
+            try:
+                if isinstance(data, bytes):
+                    await self.wrapper._send_bytes_exc(data)
+                else:
+                    await self.wrapper._send_text_exc(data)
+            except WebSocketDisconnect:
+                self._close()
+                return
+            except Exception:  # a socket that cannot send is treated as closed
+                log.exception("a message could not be sent; the page's socket is treated as closed")
+                self._close()
+                return
+
+    def _close(self) -> None:
+        with self._lock:
+            self.closed, self._sending = True, False
+            self._waiting.clear()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._waiting)
+
+
+_made = threading.Lock()
+
+
+def outbox(wrapper: Any) -> Outbox:
+    """The socket wrapper's outbox (made on its first message)."""
+    box = wrapper.__dict__.get("_muzlab_outbox")
+    if box is None:
+        with _made:
+            box = wrapper.__dict__.setdefault("_muzlab_outbox", Outbox(wrapper))
+    return box
+
+
+def queue_sends() -> None:
+    """Make Solara's starlette socket wrapper queue messages sent from any thread but its event loop's
+    (`Outbox`); on the event loop's own thread, and without threaded kernels, Solara's way is kept."""
+    import solara.server.starlette as starlette_server
+
+    wrapper = starlette_server.WebsocketWrapper
+    if getattr(wrapper, "_muzlab_queued", False):
+        return
+    text, binary = wrapper.send_text, wrapper.send_bytes
+
+    def send_text(self: Any, data: str) -> None:
+        if self.portal is None or self._thread_id == threading.get_ident():
+            text(self, data)
+        else:
+            outbox(self).put(data)
+
+    def send_bytes(self: Any, data: bytes) -> None:
+        if self.portal is None or self._thread_id == threading.get_ident():
+            binary(self, data)
+        else:
+            outbox(self).put(data)
+
+    wrapper.send_text, wrapper.send_bytes = send_text, send_bytes
+    wrapper._muzlab_queued = True
