@@ -92,6 +92,24 @@ def test_a_closed_socket_refuses_the_next_message(loop):
     assert socket.sent == [] and len(box) == 0
 
 
+def test_a_socket_that_stops_reading_is_closed_once_too_much_waits_for_it(loop, monkeypatch):
+    monkeypatch.setattr("muzlab.app.outbox.MAX_WAITING_BYTES", 1000)
+    socket = Socket(loop)  # (its network stays shut: nothing it is sent is read)
+    box = outbox(socket)
+    box.put("first")
+    until(loop, lambda: len(box) == 0)  # the task holds "first", waiting for the network
+    for _ in range(10):
+        box.put("x" * 100)
+    assert len(box) == 10 and not box.closed  # 1000 bytes waiting: the most allowed
+    with pytest.raises(WebSocketDisconnect):
+        box.put("y")
+    assert box.closed and len(box) == 0
+    with pytest.raises(WebSocketDisconnect):
+        box.put("z")
+    loop.call_soon_threadsafe(socket.gate.set)
+    until(loop, lambda: socket.sent == ["first"] and not box._sending)
+
+
 def test_solaras_wrapper_queues_sends_from_other_threads_only(loop):
     import solara.server.starlette as starlette_server
 

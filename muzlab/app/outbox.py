@@ -5,7 +5,8 @@ server's event loop and waits there until the socket has sent it: a page's draw 
 five round trips between threads. `queue_sends()` makes each socket's wrapper queue the message
 instead and has one task on the event loop send the queue in order; one wake-up serves every message
 queued meanwhile. A socket found closed refuses the next message (`WebSocketDisconnect`), which is how
-Solara learns to forget it, as before.
+Solara learns to forget it, as before; so does a socket that stopped reading while more than
+`MAX_WAITING_BYTES` waited for it (the page reconnects and is drawn afresh).
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
+#: The most a socket may leave unread before it is treated as closed: a page that stops reading
+#: (a sleeping tablet, a stalled network) cannot make the server hold its messages without bound.
+MAX_WAITING_BYTES = 32 * 1024 * 1024
+
 
 class Outbox:
     """The messages waiting for one socket (`wrapper`, Solara's starlette WebsocketWrapper), sent in
@@ -25,6 +30,7 @@ class Outbox:
     def __init__(self, wrapper: Any):
         self.wrapper = wrapper
         self._waiting: deque[str | bytes] = deque()
+        self._waiting_bytes = 0
         self._lock = threading.Lock()
         self._sending = False  # a task is sending (or is about to start)
         self.closed = False
@@ -36,7 +42,15 @@ class Outbox:
         with self._lock:
             if self.closed:
                 raise WebSocketDisconnect()
+            if self._waiting_bytes + len(data) > MAX_WAITING_BYTES:
+                log.warning("a page left %d bytes unread: its socket is treated as closed",
+                            self._waiting_bytes)
+                self.closed, self._sending = True, False
+                self._waiting.clear()
+                self._waiting_bytes = 0
+                raise WebSocketDisconnect()
             self._waiting.append(data)
+            self._waiting_bytes += len(data)
             if self._sending:
                 return
             self._sending = True
@@ -60,6 +74,7 @@ class Outbox:
                     self._sending = False
                     return
                 data = self._waiting.popleft()
+                self._waiting_bytes -= len(data)
             try:
                 if isinstance(data, bytes):
                     await self.wrapper._send_bytes_exc(data)
@@ -77,6 +92,7 @@ class Outbox:
         with self._lock:
             self.closed, self._sending = True, False
             self._waiting.clear()
+            self._waiting_bytes = 0
 
     def __len__(self) -> int:
         with self._lock:
