@@ -27,6 +27,7 @@ from muzlab.core.errors import MuzlabError, SimulationError
 from muzlab.names.command_words import argparse_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import LANGUAGES, check_language
+from muzlab.names.output_words import mismatch_lines, perft_lines
 from muzlab.names.reader import Reader
 from muzlab.play.records import MAX_DICE
 from muzlab.rules import perft
@@ -34,6 +35,7 @@ from muzlab.rules.ruleset import RuleSet
 from muzlab.sim import simulation as sim
 from muzlab.sim.simulation import MAX_GAMES, PARALLEL_FROM
 from muzlab.views import worksheet
+from muzlab.views.simulation_report import simulation_report
 
 
 class CommandError(MuzlabError, ValueError):
@@ -53,7 +55,7 @@ def _perft(args: argparse.Namespace) -> int:
             got = tuple(perft.counts(Position.from_notation(line.notation)))
             if got != line.counts:
                 wrong += 1
-                print(f"MISMATCH {line.notation}\n  golden {line.counts}\n  now    {got}")
+                print(mismatch_lines(line.notation, line.counts, got, args.reader))
         print(args.reader.gettext("{agree} of {count} positions agree with {file}").format(
             agree=len(golden) - wrong, count=len(golden), file=args.check))
         return 1 if wrong else 0
@@ -67,10 +69,8 @@ def _perft(args: argparse.Namespace) -> int:
     ]
     rate = perft.measure(positions)
     total = sum(sum(line.counts) for line in lines)
-    print(f"{len(lines)} positions ({board.name} board, {rules.name} rules), "
-          f"{total} legal (pitch, cell) placements in all")
-    print(f"legal_placements: {rate.calls_per_second:,.0f} calls/s on freshly built positions; "
-          f"{rate.calls_per_second_with_build:,.0f} calls/s counting the build from dice")
+    print("\n".join(perft_lines(len(lines), board.name, rules.name, total, rate.calls_per_second,
+                                rate.calls_per_second_with_build, args.reader)))
     return 0
 
 
@@ -113,14 +113,15 @@ def _simulate(args: argparse.Namespace) -> int:
     elif args.out:
         print(args.reader.gettext("wrote {games} and {moves}").format(games=folder / "games.parquet",
                                                                       moves=folder / "moves.parquet"))
-    print(result.report())
+    print(simulation_report(result, args.reader))
     return 0
 
 
 def _class(args: argparse.Namespace) -> int:
     from muzlab.app.server import serve
 
-    serve(args.folder, args.ip, args.port, browser=not args.no_browser, max_pages=args.max_pages)
+    serve(args.folder, args.ip, args.port, browser=not args.no_browser, max_pages=args.max_pages,
+          reader=args.reader)
     return 0
 
 

@@ -154,3 +154,84 @@ def test_the_help_is_written_in_the_commands_language(capsys):
         main(["--language", "de", "simulate", "--help"])
     assert "kein Fortschrittsbalken" in capsys.readouterr().out
     assert command_language([], {"LC_MESSAGES": "es_ES.UTF-8", "LANG": "de_DE.UTF-8"}) == "es"
+
+
+# ---- what the command prints, in its language ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def template():
+    from test_languages import catalogues
+
+    return catalogues.extract()
+
+
+def _english_left(text: str, code: str, template) -> set[str]:
+    """Words of `text` that only the English sentences use (the check of tests/test_languages.py)."""
+    import re
+
+    from test_languages import english_words
+
+    return set(re.findall(r"[a-zà-ÿ]{3,}", text.lower())) & english_words(code, template)
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "es"])
+def test_perft_prints_its_counts_and_speed_in_the_commands_language(code, template, capsys):
+    import re
+
+    assert main(["perft", "--games", "3", "--dice", "12"]) == 0
+    english = capsys.readouterr().out
+    assert main(["--language", code, "perft", "--games", "3", "--dice", "12"]) == 0
+    said = capsys.readouterr().out
+    positions, placements = re.match(r"(\d+) positions .*?, (\d+) legal", english).groups()
+    counted, speed = said.strip().splitlines()
+    assert counted.startswith(f"{positions} ") and f" {placements} " in counted  # the same facts
+    assert not _english_left(said, code, template), said
+    mark = {"de": ".", "fr": "\u202f", "es": "."}[code]  # calls/s, grouped as the language groups digits
+    assert re.fullmatch(rf"legal_placements\W+\d{{1,3}}(?:{mark}\d{{3}})+ \S+.*", speed), speed
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "es"])
+def test_simulate_reports_in_the_commands_language_with_the_same_figures(code, template, capsys):
+    import re
+
+    argv = ["simulate", "--games", "6", "--agents", "greedy,random", "--alternate-seats", "--quiet",
+            "--engine", "pure"]
+    assert main(argv) == 0
+    english = capsys.readouterr().out
+    assert main(["--language", code, *argv]) == 0
+    said = capsys.readouterr().out
+    assert not _english_left(said, code, template), said
+    assert "Player" not in said and {"de": "Spieler 2", "fr": "Joueur 2", "es": "Jugador 2"}[code] in said
+    figures = re.findall(r"\d+[.,]?\d*", english)
+    local = [figure.replace(",", ".") for figure in re.findall(r"\d+[.,]?\d*", said)]
+    assert local == figures  # every figure kept, in order, with the language's decimal mark
+    assert re.search(r"\d,\d\d", said) and not re.search(r"\d\.\d\d", said)
+
+
+def test_the_class_server_says_where_it_listens_in_the_commands_language(monkeypatch, tmp_path):
+    from muzlab.app import server
+    from muzlab.names.output_words import listening_lines
+    from muzlab.names.reader import Reader
+
+    served = {}
+    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: served.update(kwargs))
+    assert main(["--language", "fr", "class", str(tmp_path / "class"), "--no-browser"]) == 0
+    reader = served["reader"]
+    assert reader.language == "fr"
+    students, teacher = "http://10.0.0.5:8870/?k=1", "http://10.0.0.5:8870/teacher?k=2"
+    french = listening_lines(students, teacher, reader)
+    assert french == f"élèves\u00a0: {students}\nprofesseur\u00a0: {teacher}"
+    german = listening_lines(students, teacher, Reader(language="de"))
+    assert german == f"Schülerinnen und Schüler: {students}\nLehrkraft: {teacher}"
+    assert listening_lines(students, teacher, Reader()) == f"students: {students}\nteacher: {teacher}"
+
+
+def test_a_dataset_run_reports_in_the_commands_language(template, tmp_path, capsys):
+    argv = ["simulate", "--games", "6", "--agents", "greedy,random", "--quiet", "--engine", "pure",
+            "--dataset"]
+    assert main([*argv, "--out", str(tmp_path / "en")]) == 0
+    english = capsys.readouterr().out.replace(str(tmp_path / "en"), "FOLDER")
+    assert main(["--language", "de", *argv, "--out", str(tmp_path / "de")]) == 0
+    said = capsys.readouterr().out.replace(str(tmp_path / "de"), "FOLDER")
+    assert not _english_left(said, "de", template), said
+    assert "Spieler 2" in said and "verpasst" in said and "Player" not in said
+    assert said.count("\n") == english.count("\n")  # the same tables, row by row

@@ -5,6 +5,7 @@ reader's names) while `str(error)` stays English; the command prints the German 
 from __future__ import annotations
 
 import json
+import pickle
 import re
 import string
 
@@ -23,7 +24,16 @@ from muzlab.names import language
 from muzlab.names.error_words import error_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, prose_note
 from muzlab.names.reader import PLAIN, Reader
-from muzlab.names.spelling import NotAKey, NotAStructure, show_name, spell_scale, spell_triad
+from muzlab.names.refusal_words import refusal_text
+from muzlab.names.spelling import (
+    NotAKey,
+    NotAStructure,
+    NotInKey,
+    roman_numeral,
+    show_name,
+    spell_scale,
+    spell_triad,
+)
 from muzlab.play import records
 from muzlab.play.eartraining import Drill, EarTrainingError
 from muzlab.play.game import Event, Game
@@ -139,6 +149,17 @@ BAD_INPUTS = {
     "drill": (lambda _: Drill("juggling"), EarTrainingError),
     "triad": (lambda _: spell_triad(["C", "D", "E"]), NotAStructure),
     "scale in another key": (lambda _: spell_scale([0, 2, 4], key="Gb"), NotAKey),
+    "a triad not in the key": (lambda _: roman_numeral("E", "major", "Bb"), NotInKey),
+    "dice that break the rules": (lambda _: Position(dice={(0, 0): "C", (0, -1): "D", (3, 0): "E"}),
+                                  errors.InvalidPosition),
+    "a placement the rules refuse": (lambda _: Position(dice={(0, 0): "C"}).place("D", (0, -1)),
+                                     errors.IllegalPlacement),
+    "a column of four": (
+        lambda _: Position(dice={(0, 1): "C", (0, 0): "E", (0, -1): "G"}).place("B", (0, -2)),
+        errors.IllegalPlacement),
+    "an occupied cell": (lambda _: Position(dice={(0, 0): "C"}).place("E", (0, 0)), errors.CellOccupied),
+    "game record with an illegal placement": (
+        lambda _: _replayed(lambda d, E: d["events"][3].update(cell=[3, 0])), errors.GameRecordError),
 }
 
 
@@ -209,6 +230,51 @@ def test_keys_in_an_error_are_named_by_the_readers_grammar():
         "C-D-E ist keine Reihe in Ges-Dur; sie passt zu C-Dur, G-Dur, F-Dur"
     assert error_words(error, Reader("solfege", typeset=True, language="fr")).endswith(
         "elle convient à do majeur, sol majeur, fa majeur")
+
+
+def test_a_refused_placement_keeps_its_rule_as_facts_and_each_reader_reads_it_anew():
+    position = Position(dice={(0, 0): "C"})
+    with pytest.raises(errors.IllegalPlacement) as caught:
+        position.place(10, (0, -1))  # B♭ under C: a column pair ten semitones apart
+    error = caught.value
+    assert error.refusal == position.refusal(10, (0, -1)) and error.refusal.detail == (10,)
+    assert str(error) == error.reason == position.explain(10, (0, -1), PLAIN)
+    for reader in (Reader("german", language="de"), Reader("solfege", typeset=True, language="fr"),
+                   Reader("solfege", language="es")):
+        assert error_words(error, reader) == position.explain(10, (0, -1), reader)
+    assert error_words(error, Reader("german", language="de")).startswith("Von C aufwärts bis B sind es 10")
+    again = pickle.loads(pickle.dumps(error))  # (a worker's error reaches the process that started it)
+    assert (str(again), again.refusal, error_words(again, Reader("german", language="de"))) == (
+        str(error), error.refusal, error_words(error, Reader("german", language="de")))
+
+
+def test_dice_that_break_the_rules_are_said_rule_by_rule_in_the_readers_language():
+    with pytest.raises(errors.InvalidPosition) as caught:
+        Position(dice={(0, 0): "C", (0, -1): "D", (3, 0): "E"})
+    error = caught.value
+    assert [problem.refusal.rule for problem in error.problems] == ["column-pair", "apart"]
+    board = Board.standard()
+    french = Reader("solfege", typeset=True, language="fr")
+    said = error_words(error, french)
+    assert said.startswith("ces dés enfreignent les règles\u00a0: ")
+    for problem in error.problems:  # each broken rule as the reader reads it, in the one sentence
+        assert refusal_text(problem.refusal, board, None, french).rstrip(".") in said
+    assert "\u00a0; les dés sur h2" in said  # (French: a non-breaking space before the semicolon)
+    assert str(error) == ("these dice break the rules: C up to D is 2 semitones; neighbours in a column are "
+                          "a third apart (3 or 4 semitones); the dice on h2 do not touch the others; every "
+                          "die must join the group.")
+
+
+def test_a_triad_not_in_the_key_is_named_by_the_readers_grammar_not_the_callers():
+    error = raised("a triad not in the key", None)
+    assert str(error).startswith("E major is not a triad of Bb major; its triads are I Bb major, ii C minor")
+    german = error_words(error, Reader("german", language="de"))
+    assert german.startswith("E-Dur ist kein Dreiklang von B-Dur") and "IV Es-Dur" in german
+    with pytest.raises(NotInKey) as caught:  # typed in German names, still English in str()
+        roman_numeral("E", "major", "B", Reader("german"))
+    assert str(caught.value) == str(error)
+    spanish = error_words(error, Reader("solfege", typeset=True, language="es"))
+    assert spanish.startswith("mi mayor") and "si♭ mayor" in spanish
 
 
 def test_a_cell_off_the_board_is_explained_in_the_readers_language():

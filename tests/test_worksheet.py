@@ -247,3 +247,42 @@ def test_a_worksheet_pdf_in_german_and_in_french(tmp_path, language, heading, ke
     english = ("Where may", "Which triad", "worksheet", "Answers", "score", "made with", "could become")
     assert [word for word in english if word in question_page + answer_page] == []
     assert ("Tonleiter" if language == "de" else "gamme") in question_page + answer_page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("argv", "environment", "code", "heading"), [
+    (["--language", "de"], {}, "de", "Muzundrum-Arbeitsblatt 1"),
+    ([], {"LANG": "fr_FR.UTF-8"}, "fr", "Fiche d'exercices Muzundrum n° 1"),
+    (["--language", "es"], {"LANG": "de_DE.UTF-8"}, "es", None),
+])
+def test_the_worksheet_command_writes_the_pack_in_its_language(argv, environment, code, heading, tmp_path,
+                                                                capsys, monkeypatch):
+    """`muzlab worksheet` follows --language (else LANG): the pack's pages in that language, its notes
+    in that language's names, with the same questions on the same positions as the pack made for
+    that reader."""
+    from test_languages import catalogues, english_words
+
+    from muzlab.names.language import DEFAULT_NOTE_NAMES
+    from muzlab.names.reader import Reader
+    from muzlab.views.worksheet import make_sheets
+
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    out = tmp_path / "pack.pdf"
+    assert main([*argv, "worksheet", "--out", str(out), "--sheets", "1", "--questions", "6",
+                 "--seed", "5"]) == 0
+    said = capsys.readouterr().out.replace(str(out), "FILE")  # (the path is the test's, not words)
+    question_page, answer_page = (_flat(page.extract_text()) for page in PdfReader(out).pages)
+    reader = Reader(DEFAULT_NOTE_NAMES[code], typeset=True, language=code)
+    (sheet,) = make_sheets(5, 1, 6, "basic", reader)
+    assert sheet.reader == reader and len(sheet.questions) == 6
+    for question in sheet.questions:
+        assert _flat(question.question) in question_page and _flat(question.answer) in answer_page
+    if heading:
+        assert heading in question_page
+    leftovers = english_words(code, catalogues.extract())
+    for text in (question_page, answer_page, said):
+        left = set(re.findall(r"[a-zà-ÿ]{3,}", text.lower())) & leftovers
+        assert not left, (left, text)

@@ -36,7 +36,8 @@ KEYWORDS = {
     "ClassError": (1,), "ClassFolderError": (1,), "NicknameError": (1,), "CommandError": (1,),
     "OutputError": (1,), "OutputExists": (1,), "WorksheetError": (1,), "LessonsError": (1,),
     **{name: (1,) for name in (
-        "MuzlabError", "UnknownNoteName", "InvalidCell", "CellOffBoard", "NotationError", "UnknownSetting",
+        "MuzlabError", "UnknownNoteName", "InvalidCell", "CellOffBoard", "IllegalPlacement", "CellOccupied",
+        "InvalidPosition", "NotationError", "UnknownSetting",
         "BoardFileError", "GameError", "GameRecordError", "SimulationError", "TermError", "NotAStructure",
         "NotAKey", "NotInKey", "EarTrainingError", "SynthesisError", "KeyboardError", "RenderError",
         "DaskMissing", "_Refused")},

@@ -22,6 +22,8 @@ from muzlab.app.classroom import Classroom
 from muzlab.app.outbox import queue_sends
 from muzlab.app.quiet_shell import no_busy, quiet_events
 from muzlab.app.term import Term
+from muzlab.names.output_words import listening_lines
+from muzlab.names.reader import PLAIN, Reader
 
 #: Environment the server reads; set before Solara is imported.
 SOLARA_SETTINGS = {
@@ -201,7 +203,7 @@ def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
 
 
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
-          max_pages: int = MAX_SESSIONS) -> None:
+          max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN) -> None:
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
     listens. The folder is held for the server's life: a second server on it is refused at once."""
     folder = Path(folder).resolve()
@@ -227,8 +229,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
             if server.should_exit:
                 return
             time.sleep(0.05)
-        print(f"students: {students}", flush=True)
-        print(f"teacher: {teacher}", flush=True)
+        print(listening_lines(students, teacher, reader), flush=True)  # (in the command's language)
         if browser:
             webbrowser.open(teacher)
 

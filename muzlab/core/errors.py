@@ -74,12 +74,13 @@ class InvalidCell(MuzlabError, ValueError):
 
 
 class IllegalPlacement(MuzlabError, ValueError):
-    """A placement the rules refuse; `.reason` is one sentence a student understands, `.refusal` the
-    rule it breaks as facts (a `muzlab.core.refusal.Refusal`; None for a cell off the board)."""
+    """A placement the rules refuse; `.reason` is its English sentence (`str()`), `.refusal` the rule
+    it breaks as facts (a `muzlab.core.refusal.Refusal`; None for a cell off the board), worded for
+    a person's reader by `muzlab.names.error_words.error_words`."""
 
-    def __init__(self, reason: str, pitch: int | None = None, cell: tuple[int, int] | None = None,
+    def __init__(self, template: str, pitch: int | None = None, cell: tuple[int, int] | None = None,
                  refusal: Refusal | None = None, **fields: object):
-        super().__init__(reason, **fields)
+        super().__init__(template, **fields)
         self.reason = str(self)
         self.pitch = pitch
         self.cell = cell
@@ -95,12 +96,11 @@ class CellOccupied(IllegalPlacement):
 
 
 class InvalidPosition(MuzlabError, ValueError):
-    """Dice that break the rules; `.problems` lists each broken run with why."""
+    """Dice that break the rules; `.problems` lists each broken run with why (its `Refusal` facts)."""
 
-    def __init__(self, problems: list):
+    def __init__(self, template: str, problems: list | tuple = (), **fields: object):
+        super().__init__(template, **fields)
         self.problems = list(problems)
-        lines = "; ".join(problem.reason.rstrip(".") for problem in self.problems)
-        super().__init__(f"these dice break the rules: {lines}.")
 
 
 class NotationError(MuzlabError, ValueError):

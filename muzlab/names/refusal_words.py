@@ -29,10 +29,21 @@ from muzlab.names.spelling import (
 
 #: The board's spelling the dice are named by, or None (each run spelled alone).
 Spelled = BoardSpelling | None
+
+
 def refusal_text(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     """One sentence saying which rule is broken, as `reader` reads it, in its language; `spelled` is
     the board's spelling the dice are named by (None: each run is spelled alone)."""
     return _WRITERS[refusal.rule](refusal, board, spelled, reader)
+
+
+def reasons_text(refusals: tuple[Refusal, ...], board: Board, reader: Reader) -> str:
+    """The rules dice already on the board break, as one sentence's clauses for `reader`: "C up to D
+    is 2 semitones; …; the dice on g4 do not touch the others" (each run spelled alone)."""
+    # TRANSLATORS: what stands between two reasons dice break the rules ("C up to D is 2 semitones; the
+    # dice on g4 do not touch the others"); French puts a non-breaking space before the semicolon.
+    between = reader.pgettext("between reasons", "; ")
+    return between.join(refusal_text(refusal, board, None, reader).rstrip(".") for refusal in refusals)
 
 
 def or_list(words: list[str] | tuple[str, ...], reader: Reader) -> str:

@@ -670,14 +670,20 @@ def triad_spellings(pitches: Iterable[PitchLike],
 
 def triad_label(root: PitchLike, quality: str, reader: Reader | None = None) -> str:
     """A triad's one name, as `reader` reads it: (3, "diminished") -> "D# diminished"."""
+    return _triad_text(_root_name(root, quality, _convention(reader)), quality, reader)
+
+
+def _root_name(root: PitchLike, quality: str, convention: str) -> str:
+    """A triad root's English name: a typed name (read in `convention`) where the triad is spelled
+    from it, else the triad's usual spelling."""
     if isinstance(root, str | SpelledNote):
-        english = _english(root, _convention(reader))
+        english = _english(root, convention)
         root_pc = parse_pitch(english)
         for names in _triad_options(root_pc, quality):
             if names[0] == english:
-                return _triad_text(english, quality, reader)
+                return english
         root = root_pc
-    return _triad_text(triad_spelling(root, quality)[0], quality, reader)
+    return triad_spelling(root, quality)[0]
 
 
 def triad_name(root_pc: PitchLike, quality: str) -> str:
@@ -963,7 +969,8 @@ def _numeral(root: int, quality: str, tonic: int) -> str | None:
 
 def roman_numeral(root: PitchLike, quality: str, key: PitchLike, reader: Reader | None = None) -> str:
     """A triad's function in a major key: ("D", "minor", "C") -> "ii"; ("B", "diminished", 0) ->
-    "vii°". NotInKey when the triad is not one of the key's seven (named as `reader` reads them)."""
+    "vii°". Typed names are read as `reader` reads them; NotInKey when the triad is not one of the
+    key's seven (its facts worded for a person's reader where shown)."""
     if quality not in TRIAD_STEPS:
         raise NotAStructure("{quality} is not a triad quality; use one of {qualities}",
                             quality=repr(quality), qualities=list(TRIAD_STEPS))
@@ -972,11 +979,18 @@ def roman_numeral(root: PitchLike, quality: str, key: PitchLike, reader: Reader 
     tonic, name = _key_pc(key, convention)
     numeral = _numeral(root_pc, quality, tonic)
     if numeral is None:
-        key_text = _key_text(name, "major", reader) if name else key_label(tonic, "major", reader)
+        english, tonic_name = _root_name(root, quality, convention), name or _best_tonic(tonic, "major")
         raise NotInKey("{triad} is not a triad of {key}; its triads are {triads}",
-                       triad=triad_label(root, quality, reader), key=key_text,
-                       triads=", ".join(f"{t.numeral} {t.name}" for t in _diatonic(tonic, name, reader)))
+                       triad=Worded(_triad_text(english, quality), _triad_text, english, quality),
+                       key=Worded(_key_text(tonic_name), _key_text, tonic_name, "major"),
+                       triads=Worded(_numbered_triads(tonic, name), _numbered_triads, tonic, name))
     return numeral
+
+
+def _numbered_triads(tonic: int, name: str | None, reader: Reader | None = None) -> str:
+    """The seven triads of a major key with their numerals, as `reader` reads them: "I C major, ii D
+    minor, …" (None: English)."""
+    return ", ".join(f"{triad.numeral} {triad.name}" for triad in _diatonic(tonic, name, reader))
 
 
 def diatonic_triads(key: PitchLike, reader: Reader | None = None) -> list[DiatonicTriad]:

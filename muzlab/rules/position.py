@@ -18,6 +18,7 @@ from muzlab.core.errors import (
     InvalidCell,
     InvalidPosition,
     UnknownSetting,
+    Worded,
     shown,
 )
 from muzlab.core.hexgrid import COLUMN, LINE_NAMES, Cell
@@ -25,8 +26,8 @@ from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling, spell_board
 from muzlab.names.error_words import error_words
-from muzlab.names.reader import Key, Reader
-from muzlab.names.refusal_words import refusal_text
+from muzlab.names.reader import PLAIN, Key, Reader
+from muzlab.names.refusal_words import reasons_text, refusal_text
 from muzlab.names.run_words import describe_run, functions, key_lists, key_name, run_label, triad_names
 from muzlab.names.spelling import (
     ALL_QUALITIES,
@@ -283,7 +284,10 @@ class Position:
         if strict and dice and not self._engine._valid():
             problems = self.problems()
             if problems:
-                raise InvalidPosition(problems)
+                refusals = tuple(problem.refusal for problem in problems)
+                raise InvalidPosition("these dice break the rules: {reasons}.", problems=problems,
+                                      reasons=Worded(reasons_text(refusals, board, PLAIN), reasons_text,
+                                                     refusals, board))
 
     def _adopt(self, engine: Engine) -> None:
         """Stand on `engine` (its dice, masks and tables), with nothing worked out yet above it (`_child`
@@ -518,9 +522,11 @@ class Position:
         if not masks.get(i, 0) >> pitch & 1:
             refusal = Refusals(engine).first(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
-            reader = default_reader()  # (the reason an exception carries, for the person who called)
-            reason = refusal_text(refusal, self.board, self.spelled(reader.key or ""), reader)
-            raise error(reason, pitch=pitch, cell=self.board.cells[i], refusal=refusal)
+            spelled = self.spelled(default_reader().key or "")  # (the dice named in the caller's key)
+            why = Worded(refusal_text(refusal, self.board, spelled, PLAIN), refusal_text, refusal, self.board,
+                         spelled)  # (English for `str()`, the facts worded anew for a person's reader)
+            # TRANSLATORS: a refused placement: the rule it breaks, translated on its own.
+            raise error("{why}", pitch=pitch, cell=self.board.cells[i], refusal=refusal, why=why)
         return pitch, i
 
     def _index(self, cell: Any) -> int:

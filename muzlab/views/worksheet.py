@@ -29,6 +29,7 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import SpelledNote
+from muzlab.names.language import DEFAULT_NOTE_NAMES
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import (
@@ -607,9 +608,16 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
     kit.set_defaults(run=_printables_command)
 
 
+def _pages_reader(reader: Reader) -> Reader:
+    """The reader a command's pages are worded for: its language, with that language's usual note
+    names (German names for German, solfège for French and Spanish), typeset."""
+    return Reader(DEFAULT_NOTE_NAMES[reader.language], typeset=True, language=reader.language)
+
+
 def _pack_command(args: argparse.Namespace) -> int:
     with file_written(args.out, args.force) as aside:
-        made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper)
+        made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper,
+                            _pages_reader(args.reader))
     asked = sum(len(sheet.questions) for sheet in made)
     print(args.reader.ngettext(
         "wrote {file}: {count} worksheet page with {questions} questions, then its answer page",
@@ -620,7 +628,7 @@ def _pack_command(args: argparse.Namespace) -> int:
 
 def _printables_command(args: argparse.Namespace) -> int:
     with file_written(args.out, args.force) as aside:
-        printables(aside, args.paper, args.level)
+        printables(aside, args.paper, args.level, _pages_reader(args.reader))
     if args.level == "master":
         said = args.reader.gettext("wrote {file}: the master board at true size ({paper}) and the die net")
     else:
