@@ -300,3 +300,28 @@ def test_an_installed_muzlab_gives_the_edition_the_same_wheel_as_its_checkout(tm
             return {n: archive.read(n) for n in archive.namelist() if ".dist-info/" not in n}
 
     assert contents(tmp_path / "again" / name) == contents(built)
+
+
+def test_the_kernel_starts_without_the_service_worker_and_loads_micropip_with_the_wheels(tmp_path):
+    """The site's settings leave JupyterLite's service worker out (so that the kernel's working folder
+    is not the browser's drive, asked about on every import), keeping the extensions disabled already,
+    and preload the runtime's micropip with the bundled wheels."""
+    from muzlab.app.lite.build import NO_SERVICE_WORKER, RUNTIME_PACKAGES, kernel_settings
+
+    settings = tmp_path / "jupyter-lite.json"
+    settings.write_text(json.dumps({"jupyter-config-data": {"disabledExtensions": ["some:plugin"]}}))
+    kernel_settings(settings, ["muzlab", "micropip"])
+    data = json.loads(settings.read_text())["jupyter-config-data"]
+    assert data["disabledExtensions"] == sorted(["some:plugin", NO_SERVICE_WORKER])
+    kernel = data["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["loadPyodideOptions"]["packages"] == ["muzlab", "micropip"]
+    assert kernel["disablePyPIFallback"] is True
+    assert "micropip" in RUNTIME_PACKAGES
+    built = ROOT / "out" / "lite" / "jupyter-lite.json"
+    if built.exists():  # the site built last: the worker's plugin is one JupyterLite has, and left out
+        site = json.loads(built.read_text())["jupyter-config-data"]
+        assert NO_SERVICE_WORKER in site["disabledExtensions"]
+        assert "micropip" in site["litePluginSettings"][
+            "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+        plugins = "".join(path.read_text(errors="replace") for path in (built.parent / "build").glob("*.js"))
+        assert f'"{NO_SERVICE_WORKER}"' in plugins
