@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Callable
 from email.message import Message
 from pathlib import Path
 
@@ -64,6 +65,12 @@ VEROVIO = "6.3.0"
 #: What muzlab's wheel carries that the edition cannot use: the simulations (Parquet: pandas), the class
 #: server, the Voilà app and this build (servers, files on a computer), the lessons (the site has its own).
 NOT_IN_THE_EDITION = ("muzlab/_data/simulations/", "muzlab/app/", "muzlab/_lessons/", "muzlab/_voila/")
+#: The translators' catalogues (.po, .pot), which muzlab does not read: it reads the compiled .mo files.
+CATALOGUE_SOURCES = (".po", ".pot")
+#: Pygments' lexers the edition keeps: IPython colours Python (its tracebacks) and falls back to plain
+#: text; the 250 others (1 MB of the 1.3 MB wheel, fetched and unpacked on every first visit) colour
+#: languages no lesson shows.
+PYGMENTS_LEXERS = ("__init__", "_mapping", "python", "special")
 #: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
 #: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
 #: for the rest among the bundled wheels.
@@ -117,7 +124,10 @@ def wheels(runtime: Path, work: Path) -> Path:
     else:
         installed_wheel(folder)
     for wheel in folder.glob("muzlab-*.whl"):
-        leave_out(wheel, NOT_IN_THE_EDITION)
+        leave_out(wheel, NOT_IN_THE_EDITION + members(wheel, lambda name: name.endswith(CATALOGUE_SOURCES)))
+    for wheel in folder.glob("pygments-*.whl"):
+        leave_out(wheel, members(wheel, lambda name: name.startswith("pygments/lexers/")
+                                 and Path(name).stem not in PYGMENTS_LEXERS))
     kernel_wheels = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
     run("node", HERE / "precompile.mjs", runtime, folder, kernel_wheels, HERE / "precompile.py")
     return folder
@@ -149,6 +159,12 @@ def installed_wheel(folder: Path) -> Path:
         archive.writestr(zipfile.ZipInfo(f"{info}/RECORD", date_time=(2020, 2, 2, 0, 0, 0)),
                          "\n".join([*record, f"{info}/RECORD,,"]) + "\n")
     return wheel
+
+
+def members(wheel: Path, wanted: Callable[[str], bool]) -> tuple[str, ...]:
+    """The names of a wheel's files that `wanted` accepts."""
+    with zipfile.ZipFile(wheel) as archive:
+        return tuple(name for name in archive.namelist() if wanted(name))
 
 
 def leave_out(wheel: Path, prefixes: tuple[str, ...]) -> None:
