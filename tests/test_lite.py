@@ -123,6 +123,11 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
                     route.abort()
 
             context.route("**/*", only_the_site)
+            # the kernel's questions to the page about the browser's files (JupyterLite's drive, through
+            # its service worker): one on every import when the drive is its working folder
+            asked: list[str] = []
+            context.on("request", lambda request: asked.append(request.url) if "/api/drive" in request.url
+                       else None)
             page = context.new_page()
             page.on("pageerror", lambda error: print("page error:", str(error)[:300]))
             open_lesson(page, site)
@@ -158,6 +163,7 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
     assert sound and all(20 < int(midi) < 109 for midi in sound.split()), sound
     assert noteheads >= 3
     assert outside == [], f"requests left the site: {outside[:5]}"
+    assert asked == [], f"the kernel asked the page about files {len(asked)} times"
 
 
 #: The staff verovio draws in the PlayBoard's panel.

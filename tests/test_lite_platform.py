@@ -380,3 +380,70 @@ def test_the_editions_pages_say_every_sentence_in_every_language_with_no_english
     sentences = [text for pair in literals for text in pair  # (CSS selectors aside)
                  if re.search(r"\b[A-Za-z]{2,} [a-z]{2,}\b", text) and not text.startswith((".", "li["))]
     assert sentences == []
+
+
+def test_the_kernel_starts_without_the_service_worker_and_loads_micropip_with_the_wheels(tmp_path):
+    """The site's settings leave JupyterLite's service worker out (so that the kernel's working folder
+    is not the browser's drive, asked about on every import), keeping the extensions disabled already,
+    and preload the runtime's micropip with the bundled wheels."""
+    from muzlab.app.lite.build import NO_SERVICE_WORKER, RUNTIME_PACKAGES, kernel_settings
+
+    settings = tmp_path / "jupyter-lite.json"
+    settings.write_text(json.dumps({"jupyter-config-data": {"disabledExtensions": ["some:plugin"]}}))
+    kernel_settings(settings, ["muzlab", "micropip"])
+    data = json.loads(settings.read_text())["jupyter-config-data"]
+    assert data["disabledExtensions"] == sorted(["some:plugin", NO_SERVICE_WORKER])
+    kernel = data["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["loadPyodideOptions"]["packages"] == ["muzlab", "micropip"]
+    assert kernel["disablePyPIFallback"] is True
+    assert "micropip" in RUNTIME_PACKAGES
+    built = ROOT / "out" / "lite" / "jupyter-lite.json"
+    if built.exists():  # the site built last: the worker's plugin is one JupyterLite has, and left out
+        site = json.loads(built.read_text())["jupyter-config-data"]
+        assert NO_SERVICE_WORKER in site["disabledExtensions"]
+        assert "micropip" in site["litePluginSettings"][
+            "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+        plugins = "".join(path.read_text(errors="replace") for path in (built.parent / "build").glob("*.js"))
+        assert f'"{NO_SERVICE_WORKER}"' in plugins
+
+
+@pytest.mark.slow
+def test_the_editions_pygments_colours_python_and_plain_text_in_the_bundled_pyodide(tmp_path):
+    """The edition's pygments keeps only the lexers IPython uses (Python, plain text): in the site's
+    own Pyodide it colours Python, and asked for another language it says that lexer is absent."""
+    import shutil
+
+    from muzlab.app.lite.build import PYGMENTS_LEXERS
+
+    site = ROOT / "out" / "lite"
+    wheels = sorted((site / "pypi").glob("pygments-*.whl"))
+    if not wheels or shutil.which("node") is None:
+        pytest.skip("no built site (python3 make.py lite) or no node")
+    with zipfile.ZipFile(wheels[0]) as archive:
+        lexers = {Path(n).stem for n in archive.namelist() if n.startswith("pygments/lexers/")}
+    assert lexers == set(PYGMENTS_LEXERS)
+    script = tmp_path / "colour.mjs"
+    script.write_text(textwrap.dedent(f"""\
+        const {{ loadPyodide }} = await import({json.dumps((site / "pyodide" / "pyodide.mjs").as_uri())});
+        const pyodide = await loadPyodide({{ indexURL: {json.dumps(str(site / "pyodide") + "/")} }});
+        pyodide.FS.mkdirTree("/wheels");
+        const root = {json.dumps(str(site / "pypi"))};
+        pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {{ root }}, "/wheels");
+        console.log(pyodide.runPython(`
+        import sys
+        sys.path.insert(0, "/wheels/{wheels[0].name}")
+        from pygments import highlight, lexers
+        from pygments.formatters import HtmlFormatter
+        coloured = highlight("def f(): return 1", lexers.get_lexer_by_name("python"), HtmlFormatter())
+        plain = lexers.get_lexer_by_name("text").name
+        try:
+            lexers.get_lexer_by_name("rust")
+            other = "found"
+        except ImportError:
+            other = "absent"
+        " ".join([str('<span class="k">def</span>' in coloured), plain, other])
+        `));
+        """))
+    out = subprocess.run(["node", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "Text", "only", "absent"]

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Callable
 from email.message import Message
 from pathlib import Path
 
@@ -64,10 +65,22 @@ VEROVIO = "6.3.0"
 #: What muzlab's wheel carries that the edition cannot use: the simulations (Parquet: pandas), the class
 #: server, the Voilà app and this build (servers, files on a computer), the lessons (the site has its own).
 NOT_IN_THE_EDITION = ("muzlab/_data/simulations/", "muzlab/app/", "muzlab/_lessons/", "muzlab/_voila/")
+#: The translators' catalogues (.po, .pot), which muzlab does not read: it reads the compiled .mo files.
+CATALOGUE_SOURCES = (".po", ".pot")
+#: Pygments' lexers the edition keeps: IPython colours Python (its tracebacks) and falls back to plain
+#: text; the 250 others (1 MB of the 1.3 MB wheel, fetched and unpacked on every first visit) colour
+#: languages no lesson shows.
+PYGMENTS_LEXERS = ("__init__", "_mapping", "python", "special")
 #: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
 #: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
 #: for the rest among the bundled wheels.
 RUNTIME_PACKAGES = ("micropip", "packaging")
+#: JupyterLite's service worker, left out: through it the kernel mounts the browser's files at /drive, its
+#: working folder, and Python then asks the page (a synchronous request) about that folder on every
+#: module it imports (about 200 times before the first board; 1-3 s). The lessons write no file the
+#: student opens from Python (Save and Load are a download and an upload), and the notebooks are kept
+#: in the browser's storage by the page, as before.
+NO_SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
 #: The lessons in the edition: 5 and 6 (statistics, for teachers) need numpy and pandas throughout.
 LESSONS = ["1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb"]
 
@@ -111,7 +124,10 @@ def wheels(runtime: Path, work: Path) -> Path:
     else:
         installed_wheel(folder)
     for wheel in folder.glob("muzlab-*.whl"):
-        leave_out(wheel, NOT_IN_THE_EDITION)
+        leave_out(wheel, NOT_IN_THE_EDITION + members(wheel, lambda name: name.endswith(CATALOGUE_SOURCES)))
+    for wheel in folder.glob("pygments-*.whl"):
+        leave_out(wheel, members(wheel, lambda name: name.startswith("pygments/lexers/")
+                                 and Path(name).stem not in PYGMENTS_LEXERS))
     kernel_wheels = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
     run("node", HERE / "precompile.mjs", runtime, folder, kernel_wheels, HERE / "precompile.py")
     return folder
@@ -143,6 +159,12 @@ def installed_wheel(folder: Path) -> Path:
         archive.writestr(zipfile.ZipInfo(f"{info}/RECORD", date_time=(2020, 2, 2, 0, 0, 0)),
                          "\n".join([*record, f"{info}/RECORD,,"]) + "\n")
     return wheel
+
+
+def members(wheel: Path, wanted: Callable[[str], bool]) -> tuple[str, ...]:
+    """The names of a wheel's files that `wanted` accepts."""
+    with zipfile.ZipFile(wheel) as archive:
+        return tuple(name for name in archive.namelist() if wanted(name))
 
 
 def leave_out(wheel: Path, prefixes: tuple[str, ...]) -> None:
@@ -247,7 +269,8 @@ def lessons(folder: Path) -> Path:
 def preload(site: Path) -> list[str]:
     """Add every wheel the kernel and the lessons install to the bundled Pyodide's lock file, so that
     `loadPyodide` fetches them at once, in parallel, as the kernel starts (instead of one piplite install
-    after another); returns their names, for `loadPyodideOptions.packages`."""
+    after another); returns their names and RUNTIME_PACKAGES, for `loadPyodideOptions.packages` (the
+    kernel then loads micropip with the rest, not after them)."""
     kernel_wheels = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
     wheels = sorted(site.glob("pypi/*.whl")) + [w for w in sorted(kernel_wheels.glob("*.whl"))
                                                 if not w.name.startswith("widgetsnbextension-3.")]
@@ -276,7 +299,7 @@ def preload(site: Path) -> list[str]:
             "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "unvendored_tests": False,
             "version": meta["Version"]}
     lock_path.write_text(json.dumps(lock, indent=1) + "\n")
-    return sorted(found)
+    return sorted({*found, *RUNTIME_PACKAGES})
 
 
 def metadata(wheel: Path) -> Message:
@@ -294,9 +317,11 @@ def canonical(name: str) -> str:
 def kernel_settings(path: Path, packages: list[str]) -> None:
     """Point the Pyodide kernel at the bundled runtime, preload the packages, and turn off its PyPI
     fallback, beside the pipliteUrls the build wrote (set after the build, which rewrites this plugin's
-    settings)."""
+    settings); and leave out the service worker (NO_SERVICE_WORKER)."""
     config = json.loads(path.read_text())
-    plugins = config["jupyter-config-data"].setdefault("litePluginSettings", {})
+    data = config["jupyter-config-data"]
+    data["disabledExtensions"] = sorted({*data.get("disabledExtensions", []), NO_SERVICE_WORKER})
+    plugins = data.setdefault("litePluginSettings", {})
     kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
     kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True,
                    "loadPyodideOptions": {"packages": packages}})
