@@ -5,7 +5,7 @@ best scores it reads (`Position.chance_outcomes`), on the kernel's board state.
 `work` is a tuple of scratch arrays: the grid, masks, frontier and diagonal masks of a position looked
 at, was_frontier, dirty, the best of each face, the ends of runs, completion facts, cells chosen among
 (`scratch` makes it). `board` is (up, down, neighbours, multiplier); `rules` is (the run tables of
-`fast_kernel.completions`, triad, offsets, min_scale, pair_masks, triad_masks, above_fin, below_fin).
+`fast_kernel.completions`, triad, offsets, min_scale, pair_masks, triad_masks, room).
 """
 
 from __future__ import annotations
@@ -58,13 +58,13 @@ def place(grid, c, pitch, frontier, masks, diagonal, work, board, rules):
     """Put `pitch` on the empty cell c and update the frontier and masks; return the structures it
     completed."""
     up, down, neighbours, multiplier = board
-    t, triad, offsets, min_scale, pair_masks, triad_masks, above_fin, below_fin = rules
+    t, triad, offsets, min_scale, pair_masks, triad_masks, room = rules
     degrees, max_scale, lone_below, lone_above = t[8], t[4], t[5], t[6]
     was_frontier, dirty, ends, facts = work[4], work[5], work[7], work[8]
     grid[c] = pitch
     done = completions(grid, c, t, triad, offsets, min_scale, facts)
     _update_masks(grid, c, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
-                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, above_fin, below_fin)
+                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, room)
     return done
 
 

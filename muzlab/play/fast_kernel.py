@@ -237,10 +237,10 @@ def _empty_or_off(grid, j):
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, below_fin):
+def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room):
     """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included);
-    diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept), and
-    `column_masks` gives pair_masks and triad_masks."""
+    diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept),
+    `column_masks` gives pair_masks and triad_masks, `muzlab.play.fast_playouts.room_masks` room."""
     below = 0
     j = down[0, c]
     while j >= 0 and grid[j] != EMPTY:
@@ -279,17 +279,9 @@ def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, b
         bottom_fit = 0
         if bottom >= 0 and _empty_or_off(grid, down[0, bottom]):
             bottom_fit = diagonal[1, bottom] & diagonal[2, bottom]
-        kept = 0
-        for pitch in range(12):
-            if not mask & (1 << pitch):
-                continue
-            if below:
-                on_top, underneath = above_fin[die, pitch], below_fin[die, pitch]
-            else:
-                on_top, underneath = above_fin[pitch, die], below_fin[pitch, die]
-            if (on_top & top_fit) or (underneath & bottom_fit):
-                kept |= 1 << pitch
-        mask = kept
+        side = 0 if below else 1  # (the pitches whose pair can still be finished: `room_masks`)
+        mask &= (room[side, 0, 0, die, top_fit & 63] | room[side, 0, 1, die, top_fit >> 6]
+                 | room[side, 1, 0, die, bottom_fit & 63] | room[side, 1, 1, die, bottom_fit >> 6])
     return mask
 
 
@@ -400,7 +392,7 @@ def _locked(frontier, masks):
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
 def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
-                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, above_fin, below_fin):
+                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, room):
     """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
     of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
     reads three cells away) and those near a diagonal end (whose finishing cell it may be)."""
@@ -443,4 +435,4 @@ def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, 
                 dirty[j] = True
     for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
         if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
-            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, below_fin)
+            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room)

@@ -18,6 +18,8 @@ from muzlab.core.theory import SCALE_STEPS, TRIAD_STEPS
 from muzlab.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from muzlab.play.agents import Agent
     from muzlab.rules.position import Position
 
@@ -101,13 +103,28 @@ def tables(board: Board, rules: RuleSet) -> dict:
         "sizes": sizes, "steps": steps, "offsets": offsets, "max_scale": checks.max_scale,
         "min_scale": checks.min_scale, "lone_below": np.array(checks.scale_lone[0], dtype=np.int64),
         "lone_above": np.array(checks.scale_lone[1], dtype=np.int64), "pair_ok": pair_ok, "triad": triad,
-        "above_fin": np.array(checks.completes_above, dtype=np.int64),
-        "below_fin": np.array(checks.completes_below, dtype=np.int64), "degrees": degrees,
+        "room": room_masks(np.array(checks.completes_above, dtype=np.int64),
+                           np.array(checks.completes_below, dtype=np.int64)), "degrees": degrees,
         "switches": switches,
         "kinds": kinds, "qualities": qualities,
         "q": np.array([c[0] for c in board.cells], dtype=np.int64),
         "r": np.array([c[1] for c in board.cells], dtype=np.int64),
     }
+
+
+def room_masks(above: np.ndarray, below: np.ndarray) -> np.ndarray:
+    """The room rule's tables for `fast_kernel.cell_mask`: [side, end, half, die, fit] is the mask of
+    the pitches p beside one die in a column (side 0: the die below, 1: above) whose pair can still be
+    finished at that end (end 0: above the pair, by `above` = the rule set's `completes_above`; end 1:
+    below it, `completes_below`) in a cell accepting the pitches `fit`, split in two six-bit halves
+    (fit & 63, fit >> 6, ORed): four look-ups instead of a loop over the twelve pitches."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    pitch = np.arange(12)[:, None]
+    by_side = np.stack([np.stack([above.T, below.T]), np.stack([above, below])])  # [side, end, p, die]
+    fits = np.arange(64)[None, :] << (6 * np.arange(2))[:, None]  # [half, fit]
+    finishes = (by_side[:, :, None, :, :, None] & fits[None, None, :, None, None, :]) != 0
+    return (finishes * (1 << pitch)[None, None, None, :, :, None]).sum(axis=3).astype(np.int64)
 
 
 @lru_cache(maxsize=16)
@@ -141,7 +158,7 @@ def playouts(position: Position, dice_left: int, roller: int, players: int, agen
     run_tables = (t["up"], t["down"], t["sizes"], t["steps"], t["max_scale"], t["lone_below"],
                   t["lone_above"], np.empty(32, dtype=np.int64), t["degrees"])
     rule_tables = (run_tables, t["triad"], t["offsets"], t["min_scale"], pair_masks, triad_masks,
-                   t["above_fin"], t["below_fin"])
+                   t["room"])
     board_tables = (t["up"], t["down"], t["neighbours"], t["multiplier"])
     generators = (faces, agent.rng)
     mt, where = np.empty((624, 2), dtype=np.uint32), np.empty(2, dtype=np.int64)

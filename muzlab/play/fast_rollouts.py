@@ -86,7 +86,7 @@ def _choose(agent, grid, count, hand, legal, n_legal, frontier, masks, diagonal,
 def start_state(grid, on_centre, centre, board, rules):
     """(masks, diagonal, frontier, count) of the position with these dice, as a game would have them."""
     up, down, neighbours = board[0], board[1], board[2]
-    t, pair_masks, triad_masks, above_fin, below_fin = rules[0], rules[4], rules[5], rules[6], rules[7]
+    t, pair_masks, triad_masks, room = rules[0], rules[4], rules[5], rules[6]
     cells = grid.shape[0]
     count = 0
     for c in range(cells):
@@ -108,7 +108,7 @@ def start_state(grid, on_centre, centre, board, rules):
                 frontier[c] = True
     for c in range(cells):
         if frontier[c]:
-            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, above_fin, below_fin)
+            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room)
     return masks, diagonal, frontier, count
 
 

@@ -136,7 +136,7 @@ def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice
         moves, rows, node_rows, n_nodes = fast_games.play_games(
             data, starts, stops, kinds, players, dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
             t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"],
-            t["lone_below"], t["lone_above"], t["pair_ok"], t["triad"], t["above_fin"], t["below_fin"],
+            t["lone_below"], t["lone_above"], t["pair_ok"], t["triad"], t["room"],
             t["degrees"], t["switches"], scores, results, moves, node_rows)
     failed = np.flatnonzero(results[:, fast_games.G_ERROR])
     if len(failed):

@@ -184,7 +184,7 @@ def _node(nodes, n_nodes, g, left, roller, scores, grid, count, frontier, masks,
 @njit(cache=CACHE)
 def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, up, down, neighbours,
                multiplier, centre, sizes, steps, offsets, max_scale, min_scale, lone_below, lone_above,
-               pair_ok, triad, above_fin, below_fin, degrees, switches, scores, results, moves, nodes):
+               pair_ok, triad, room, degrees, switches, scores, results, moves, nodes):
     """Play every game of the chunk to its end, as `muzlab.play.agents.play` with `Game` does (agent_kinds:
     RANDOM, GREEDY, EXPERT; switches: the house rules in HOUSE_RULES order); fill scores, results (G_
     columns), moves (a row per M_ field, grown when full) and, if it has rows (N_ fields, a score per
@@ -200,7 +200,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     no_facts, rows, n_nodes = np.full(4, -1, dtype=np.int64), 0, 0
     pair_masks, triad_masks = column_masks(pair_ok, triad)
     board, work = (up, down, neighbours, multiplier), scratch(cells)
-    rules = (t, triad, offsets, min_scale, pair_masks, triad_masks, above_fin, below_fin)
+    rules = (t, triad, offsets, min_scale, pair_masks, triad_masks, room)
     for g in range(agent_kinds.shape[0]):
         if g % BLOCK == 0:
             _seed_block(g, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base)
@@ -252,7 +252,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             scores[g, player] += points
             _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
                           down, degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks,
-                          above_fin, below_fin)
+                          room)
             owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
             hand, phase = -1, ROLL
             if supply == 0 or (end_locked and _locked(frontier, masks)):
