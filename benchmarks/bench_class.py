@@ -182,7 +182,10 @@ def main() -> None:
                         cells.append(None)
                         continue
                     try:
-                        page.wait_for_selector(".muz-legal", state="attached", timeout=10_000)
+                        # the roll is drawn once Pass shows (the board goes first, in the same queue); a
+                        # lit cell comes with it or not at all, so a die with none is passed at once
+                        page.wait_for_selector(".muz-pass", state="visible", timeout=10_000)
+                        page.wait_for_selector(".muz-legal", state="attached", timeout=1_000)
                     except PlaywrightTimeout:  # no legal cell for this die: pass it, and time no move here
                         page.click(".muz-pass")
                         actions += 1
@@ -215,7 +218,7 @@ def main() -> None:
 
             latencies, alone, actions = [], [], 0
             idle_from, idle_cpu = time.perf_counter(), cpu_seconds(server.pid)
-            teacher.wait_for_timeout(5000)  # the server's own upkeep with every page open, nobody acting
+            teacher.wait_for_timeout(15_000)  # the server's own upkeep with every page open, nobody acting
             idle_rate = (cpu_seconds(server.pid) - idle_cpu) / (time.perf_counter() - idle_from)
             cpu_before, playing_from = cpu_seconds(server.pid), time.perf_counter()
             load_before = os.getloadavg()[0]
