@@ -294,6 +294,30 @@ AGE_THE_COPY = """async path => {
 }"""
 
 
+#: Whether the browser's storage holds the student's copy of a lesson with a text in it (the save has
+#: landed in IndexedDB, not only left the editor).
+COPY_HOLDS = """async ([path, text]) => {
+    const found = (await indexedDB.databases()).find(db => db.name.startsWith('JupyterLite Storage'));
+    if (!found) return false;
+    const db = await new Promise(done => {
+        const open = indexedDB.open(found.name); open.onsuccess = () => done(open.result); });
+    if (!db.objectStoreNames.contains('files')) { db.close(); return false; }
+    const copy = await new Promise(done => {
+        const get = db.transaction('files').objectStore('files').get(path);
+        get.onsuccess = () => done(get.result); });
+    db.close();
+    return !!copy && JSON.stringify(copy.content).includes(text);
+}"""
+
+
+def wait_for_copy(page, path: str, text: str, timeout: float = 30.0) -> None:
+    """Wait until the browser's storage holds the copy of `path` with `text` in it."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(COPY_HOLDS, [path, text]):
+        assert time.monotonic() < deadline, f"the copy of {path} was not saved within {timeout:.0f} s"
+        page.wait_for_timeout(200)
+
+
 def lesson_page_copy(page) -> str:
     """What a lesson's page found of the student's copy: "none", "current" or "older" (storage.js)."""
     page.wait_for_selector("html[data-muz-copy]", state="attached", timeout=60_000)
@@ -320,6 +344,7 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
             page.wait_for_function("() => !document.title.startsWith('*') && "
                                    "!document.querySelector('.jp-mod-dirty')", timeout=30_000)
+            wait_for_copy(page, lesson, "my own note")  # (written to the browser's storage)
             page.reload()  # the lesson's page: the copy, made from the lesson shipped, hides nothing
             assert lesson_page_copy(page) == "current" and page.locator(".muz-newer").count() == 0
             page.goto(site)
