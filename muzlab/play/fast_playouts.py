@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from muzlab.core.board import Board
-from muzlab.core.errors import UnknownSetting
+from muzlab.core.errors import UnknownSetting, shown
 from muzlab.core.outputs import signals_held
 from muzlab.core.theory import SCALE_STEPS, TRIAD_STEPS
 from muzlab.rules.ruleset import RuleSet
@@ -38,12 +38,13 @@ def choose_playout_engine(engine: str, agent: str) -> str:
     """"fast" or "pure" for the rollouts of an evaluator (`muzlab.play.value.Evaluator`), as
     `choose_engine` chooses for games, among PLAYOUT_AGENTS."""
     if engine not in ENGINES:
-        raise UnknownSetting(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        raise UnknownSetting("unknown engine {engine}; choose one of {engines}", engine=shown(engine),
+                             engines=", ".join(ENGINES))
     if engine == "pure" or (engine == "auto" and not (agent in PLAYOUT_AGENTS and installed())):
         return "pure"
     if agent not in PLAYOUT_AGENTS:
-        raise UnknownSetting(f"the fast engine plays rollouts only by {', '.join(PLAYOUT_AGENTS)}, not "
-                             f"{agent}; use engine='pure' or 'auto'")
+        raise UnknownSetting("the fast engine plays rollouts only by {agents}, not {agent}; use "
+                             "engine='pure' or 'auto'", agents=", ".join(PLAYOUT_AGENTS), agent=shown(agent))
     if not installed():
         raise UnknownSetting(INSTALL_FAST)
     return "fast"
@@ -147,8 +148,8 @@ def playouts(position: Position, dice_left: int, roller: int, players: int, agen
     from muzlab.play import fast_rollouts
 
     if agent.name not in PLAYOUT_AGENTS or getattr(agent, "depth", 1) != 1:
-        raise UnknownSetting(f"the fast engine plays rollouts only by {', '.join(PLAYOUT_AGENTS)} (the "
-                             f"expert at depth 1), not {agent!r}")
+        raise UnknownSetting("the fast engine plays rollouts only by {agents} (the expert at depth 1), not "
+                             "{agent}", agents=", ".join(PLAYOUT_AGENTS), agent=shown(agent))
     board, rules = position.board, position.rules
     t = tables(board, rules)
     grid = np.full(len(board.cells), -1, dtype=np.int64)

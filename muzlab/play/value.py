@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from muzlab.core.errors import MuzlabError, UnknownSetting
+from muzlab.core.errors import MuzlabError, UnknownSetting, shown
 from muzlab.core.hexgrid import Cell
 from muzlab.play.agents import make_agent
 from muzlab.play.fast_playouts import ENGINES, choose_playout_engine
@@ -145,7 +145,8 @@ class Evaluator:
         self.model = model or (ValueModel.shipped() if leaf == "model" else None)
         self.agent, self.rollouts, self.seed = agent, rollouts, seed
         if engine not in ENGINES:
-            raise UnknownSetting(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+            raise UnknownSetting("unknown engine {engine}; choose one of {engines}", engine=shown(engine),
+                                 engines=", ".join(ENGINES))
         self.engine = choose_playout_engine(engine, agent) if leaf == "rollouts" else "pure"
         self._facts: dict[Position, tuple[float, float, float]] = {}
         self._chance: dict[tuple, list[float]] = {}
