@@ -105,7 +105,7 @@ def test_auto_plays_rollouts_compiled_and_refuses_what_it_cannot():
     assert Evaluator(2).engine == "pure"  # the model leaf plays no rollouts
     with pytest.raises(UnknownSetting, match="unknown engine 'quick'"):
         Evaluator(2, engine="quick")
-    with pytest.raises(UnknownSetting, match="rollouts only by random, greedy, expert, not human"):
+    with pytest.raises(UnknownSetting, match="rollouts only by random, greedy, expert, not 'human'"):
         fast.choose_playout_engine("fast", "human")
     deeper = make_agent("expert", 1)
     deeper.depth = 2
