@@ -204,9 +204,11 @@ def face_names(pc: PitchLike, reader: Reader | None = None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(show_name(name, reader) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch])))
 
 
-def face_label(pc: PitchLike, reader: Reader | None = None) -> str:
-    """What a die face shows, in one label: "C#/Db" (German "Cis/Des"), "E"."""
-    return "/".join(face_names(pc, reader))
+def face_label(pc: PitchLike, reader: Reader | None = None, prose: bool = False) -> str:
+    """What a die face shows, in one label: "C#/Db" (German "Cis/Des"), "E"; `prose`: as a sentence
+    writes it ("do♯/ré♭")."""
+    pitch = parse_pitch(pc, _convention(reader))
+    return show_names(dict.fromkeys((SHARP_NAMES[pitch], FLAT_NAMES[pitch])), reader, prose=prose)
 
 
 def note_label(value: PitchLike, reader: Reader | None = None) -> str:
