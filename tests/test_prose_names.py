@@ -134,3 +134,16 @@ def test_the_french_and_spanish_catalogues_write_no_list_of_solfege_names_with_c
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             found += [text for text in strings if text and mid.search(text)]
         assert not found, (code, found)
+
+
+def test_the_review_says_which_die_a_player_holds_in_small_letters_and_its_table_keeps_the_boards_name():
+    from muzlab.reading import using_reader
+    from muzlab.widgets.review import Review
+
+    game = Game(seed=1)
+    game.roll(0)
+    game.place("e5")
+    with using_reader(Reader("solfege", language="fr")):
+        review = Review(game)
+        assert "Joueur 1 tient le dé <b>do</b>" in review.title.value, review.title.value
+        assert review.rows[0]["pitch"] == "Do"  # the review's table: the board's name
