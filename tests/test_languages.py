@@ -305,6 +305,8 @@ def test_a_seeded_games_log_and_runs_read_in_the_language_with_no_english_left(c
     for seed in range(3):
         game = play(Game(2, seed=seed), [make_agent("greedy", seed=seed), make_agent("random", seed=seed)])
         lines = game.log(reader=reader)
+        for line, words in zip(lines, game.die_words(reader), strict=False):  # each die as the board names it
+            assert names_die(line, tuple(words.name.split("/")), reader), (line, words.name)
         lines += [run.describe(reader=reader) for run in game.position.structures()]
         assert len(lines) > 20
         for line in lines:

@@ -2,7 +2,7 @@
 and answers, the puzzles, the ear-training drills and the classroom app's own labels, over seeded games
 in each language and note-name convention. No English word is left (the English word list of
 test_languages: the source sentences' words that no translation uses), and every die is named as the
-board names it."""
+board names it (in French and Spanish solfège sentences in small letters: `test_languages.names_die`)."""
 
 from __future__ import annotations
 
