@@ -6,7 +6,10 @@ rules and every view can import it. Every note, chord and key a person reads is 
 (`pitch_label`, `triad_label`, `key_label`, `spell_notes`, `completion_label`, `show_name`), and
 every run a staff, keyboard or sound is drawn from (`spell_run`, one value); names are chosen in
 English ("F#", "Bbb") and shown as the reader given reads them (`Reader`: its convention and
-typesetting); without a reader, as records write them (English ASCII).
+typesetting); without a reader, as records write them (English ASCII). A name inside a sentence takes
+its prose form (`prose_name`, `prose=True`): French and Spanish write solfège in small letters there
+("de do à ré"), with a capital where a sentence begins with one (`language.sentence`); board labels,
+pictures and records keep the names the board shows ("Ré").
 
 Choices (what a teacher sees, RULES.md section 7):
 
