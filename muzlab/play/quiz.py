@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike
-from muzlab.names.language import at_start, marked, phrase, triad_phrase
+from muzlab.names.language import at_start, marked, phrase, sentence, triad_phrase
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.spelling import join, pitch_label, prose_name
 from muzlab.play import questions
@@ -53,18 +53,19 @@ class Question(Worded):
         facts, position = self.facts, self.position
         if isinstance(facts, BestCell):  # the one best cell for the die
             if reply in self.answer:
-                return True, phrase(reader.gettext("Yes! {why}"), why=self.explanation)
-            why = position.explain(facts.pitch, reply, reader) or phrase(reader.gettext(
+                return True, sentence(reader.gettext("Yes! {why}"), why=self.explanation)
+            why = position.explain(facts.pitch, reply, reader) or sentence(reader.gettext(
                 "{cell} scores {points}."), cell=position.board.cell_name(reply),
                                                   points=position.score(facts.pitch, reply))
-            return False, phrase(reader.gettext("Not the best: {why} {best}"), why=why, best=self.explanation)
+            return False, sentence(reader.gettext("Not the best: {why} {best}"), why=why,
+                                   best=self.explanation)
         if isinstance(facts, Where):
             if reply in self.answer:
                 points = position.score(facts.pitch, reply)
                 name = die_label(position, facts.pitch, reply, reader, prose=True)
-                return True, phrase(reader.gettext("Yes: {die} fits on {cell} and scores {points}."),
+                return True, sentence(reader.gettext("Yes: {die} fits on {cell} and scores {points}."),
                                     die=name, cell=position.board.cell_name(reply), points=points)
-            return False, phrase(reader.gettext("Not there: {why}"),
+            return False, sentence(reader.gettext("Not there: {why}"),
                 why=position.explain(facts.pitch, reply, reader))
         right = str(reply) == str(self.answer)
         if isinstance(facts, Triad):
@@ -73,8 +74,8 @@ class Question(Worded):
         else:
             because = breakdown_words(facts.breakdown, reader)
         if right:
-            return right, phrase(reader.gettext("Right! {because}"), because=because)
-        return right, phrase(reader.gettext("Not quite: the answer is {answer}. {because}"),
+            return right, sentence(reader.gettext("Right! {because}"), because=because)
+        return right, sentence(reader.gettext("Not quite: the answer is {answer}. {because}"),
             answer=self.answer, because=because)
 
 
@@ -97,12 +98,12 @@ def breakdown_words(parts: ScoreBreakdown, reader: Reader | None = None) -> str:
     reader = reader or PLAIN
     if not parts.die:
         return reader.gettext("The opening die scores nothing (house rule) = 0.")
-    words = [reader.gettext("1 for the die")] + [phrase(reader.pgettext(*_LINE_WORDS[line]), count=count)
+    words = [reader.gettext("1 for the die")] + [sentence(reader.pgettext(*_LINE_WORDS[line]), count=count)
                                                   for line, count in parts.runs]
     base = parts.total // parts.factor
     text = " + ".join(words) + f" = {base}"
     if parts.factor > 1:
-        return phrase(reader.gettext("{sum}, ×{factor} on the honeypot = {total}."),
+        return sentence(reader.gettext("{sum}, ×{factor} on the honeypot = {total}."),
             sum=text, factor=parts.factor, total=parts.total)
     return text + "."
 
@@ -117,11 +118,11 @@ def make_question(kind: str, seed: int, reader: Reader | None = None) -> Questio
     facts = questions.ask(kind, seed)
     position, pitch = facts.position, facts.pitch
     if isinstance(facts, Where):
-        prompt = phrase(reader.gettext("Where can this {die} go? Click a cell where it may be placed."),
+        prompt = sentence(reader.gettext("Where can this {die} go? Click a cell where it may be placed."),
             die=pitch_label(pitch, reader, prose=True))
         return Question(facts, prompt, frozenset(facts.cells))
     if isinstance(facts, Triad):
-        prompt = phrase(reader.gettext("Which triad does {die} complete on {cell}?"),
+        prompt = sentence(reader.gettext("Which triad does {die} complete on {cell}?"),
             die=die_label(position, pitch, facts.cell, reader, prose=True),
             cell=position.board.cell_name(facts.cell))
         return Question(facts, prompt, triad_words(facts.answer, reader),
@@ -140,7 +141,7 @@ def triad_words(triad: tuple[str, str], reader: Reader | None = None) -> str:
 
 def _points_prompt(facts: Points, reader: Reader) -> str:
     """"How many points does B♭ on i3 score?", the die named as the board would show it there."""
-    return phrase(reader.gettext("How many points does {die} on {cell} score?"),
+    return sentence(reader.gettext("How many points does {die} on {cell} score?"),
         die=die_label(facts.position, facts.pitch, facts.cell, reader, prose=True),
         cell=facts.position.board.cell_name(facts.cell))
 
@@ -154,10 +155,10 @@ def worksheet(position: Position, seed: int = 0, count: int = 6,
     items = []
     for facts in questions.overview(position, seed):
         if isinstance(facts, Pair):
-            items.append((phrase(reader.gettext("Which triads could the pair {notes} still become?"),
+            items.append((sentence(reader.gettext("Which triads could the pair {notes} still become?"),
                 notes=join(facts.pair.names, reader, prose=True)), ", ".join(facts.pair.triad_names(reader))))
         elif isinstance(facts, Where):
-            items.append((phrase(reader.gettext("Where may {die} be placed?"),
+            items.append((sentence(reader.gettext("Where may {die} be placed?"),
                 die=pitch_label(facts.pitch, reader, prose=True)),
                           ", ".join(map(position.board.cell_name, facts.cells))))
         else:
