@@ -23,9 +23,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from muzlab import Board, Position, RuleSet  # noqa: E402
 from muzlab.core.hexgrid import to_pixel  # noqa: E402
-from muzlab.names.language import DEFAULT_NOTE_NAMES, key_phrase, prose_note, triad_phrase  # noqa: E402
+from muzlab.names.language import DEFAULT_NOTE_NAMES, key_phrase, triad_phrase  # noqa: E402
 from muzlab.names.reader import Reader  # noqa: E402
-from muzlab.names.spelling import show_name  # noqa: E402
+from muzlab.names.spelling import join, prose_name  # noqa: E402
 from muzlab.views import plot  # noqa: E402
 from muzlab.views.keyboard import keyboard  # noqa: E402
 
@@ -61,19 +61,19 @@ class Words:
 
     def note(self, name: str) -> str:
         """A note as a sentence of the language writes it: "F♯", "Fis", "fa♯"."""
-        return prose_note(show_name(name, self.reader), self.code)
+        return prose_name(name, self.reader)
 
     def notes(self, names: str) -> str:
         """Notes joined by dashes: "C–E–G", "do–mi–sol"."""
-        return "–".join(self.note(name) for name in names.split())
+        return join(names.split(), self.reader, prose=True)
 
     def key(self, tonic: str) -> str:
         """A major key: "C major", "C-Dur", "do majeur"."""
-        return key_phrase(show_name(tonic, self.reader), "major", self.code)
+        return key_phrase(prose_name(tonic, self.reader), "major", self.code)
 
     def triad(self, root: str, quality: str) -> str:
         """A triad by root and quality: "A minor", "a-Moll", "la mineur"."""
-        return triad_phrase(show_name(root, self.reader), quality, self.code)
+        return triad_phrase(prose_name(root, self.reader), quality, self.code)
 
 
 def first(sentence: str) -> str:

@@ -92,7 +92,7 @@ def test_a_french_and_an_english_student_at_one_table(tmp_path):
             expect(claire.locator(".muz-hand")).to_contain_text("dé en main", timeout=WAIT)
             claire.wait_for_selector(".muz-legal", state="attached", timeout=WAIT)
             claire.click("[data-cell='0,0']", force=True)
-            solfege = pitch_label(face, Reader("solfege", typeset=True, language="fr"))
+            solfege = pitch_label(face, Reader("solfege", typeset=True, language="fr"), prose=True)  # "fa♯"
             english = pitch_label(face, Reader(typeset=True))
             expect(claire.locator(".muz-last")).to_contain_text(f"Claire pose {solfege} sur e5",
                                                                 timeout=WAIT)

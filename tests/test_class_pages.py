@@ -400,8 +400,8 @@ def test_each_page_speaks_its_own_language_with_its_notes(room):
     face = room.table(1).table.game.hand
     claire.board_view.cells[(0, 0)].click()
     settled(claire, ben)
-    solfege = pitch_label(face, Reader("solfege", typeset=True, language="fr"))
-    assert f"Claire pose {solfege} sur e5" in claire.last.value
+    solfege = pitch_label(face, Reader("solfege", typeset=True, language="fr"), prose=True)  # "fa♯"
+    assert f"Claire pose {solfege} sur e5" in claire.last.value and solfege.islower()
     assert f"Claire places {pitch_label(face, Reader(typeset=True))} on e5" in ben.last.value
     assert "À toi" not in ben.status.value and "Dernier" not in ben.last.value
     teacher.draw_scores()

@@ -204,7 +204,8 @@ def test_a_bad_input_is_said_in_the_readers_language_with_its_facts(name, code, 
     assert str(error) == error_words(error, PLAIN) == error.template.format(**error.fields)  # the API's
     assert said != str(error)
     for value in error.fields.values():
-        assert fact_words(value, reader) in said, (value, said)
+        words = fact_words(value, reader)  # (a capital where the sentence begins with it: "Mi majeur …")
+        assert words in said or said.startswith(words[:1].upper() + words[1:]), (value, said)
     rest = said
     for fact in sorted(plain_facts(error), key=len, reverse=True):
         rest = rest.replace(fact, " ")
@@ -274,7 +275,7 @@ def test_a_triad_not_in_the_key_is_named_by_the_readers_grammar_not_the_callers(
         roman_numeral("E", "major", "B", Reader("german"))
     assert str(caught.value) == str(error)
     spanish = error_words(error, Reader("solfege", typeset=True, language="es"))
-    assert spanish.startswith("mi mayor") and "si♭ mayor" in spanish
+    assert spanish.startswith("Mi mayor no es") and "si♭ mayor" in spanish  # a capital: it begins it
 
 
 def test_a_cell_off_the_board_is_explained_in_the_readers_language():

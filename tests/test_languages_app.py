@@ -2,7 +2,7 @@
 and answers, the puzzles, the ear-training drills and the classroom app's own labels, over seeded games
 in each language and note-name convention. No English word is left (the English word list of
 test_languages: the source sentences' words that no translation uses), and every die is named as the
-board names it."""
+board names it (in French and Spanish solfège sentences in small letters: `test_languages.names_die`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 import re
 
 import pytest
-from test_languages import TRANSLATED, catalogues, english_words
+from test_languages import TRANSLATED, catalogues, english_words, names_die
 
 from muzlab import Game
 from muzlab.names.language import LANGUAGE_NAMES
@@ -74,11 +74,11 @@ def test_the_coachs_comments_lessons_and_advice_read_in_the_language(code, conve
         for moment, comment, assessment in zip(moments, comments, valued, strict=True):
             if moment.cell is not None:  # the die is named as the board shows it after the move
                 after = history[moment.index][2]
-                assert after.labels(reader=reader)[moment.cell] in comment, comment
+                assert names_die(comment, after.die_names(reader=reader)[moment.cell], reader), comment
             best = coach.best_cell(moment.position, moment.pitch)
             if best is not None and best != moment.cell:  # and the best cell's die as it would show
-                shown = moment.position.place(moment.pitch, best).labels(reader=reader)[best]
-                assert shown in comment, comment
+                shown = moment.position.place(moment.pitch, best).die_names(reader=reader)[best]
+                assert names_die(comment, shown, reader), comment
             found = coach.lesson(moment, assessment)
             if found is not None:
                 lessons += 1
@@ -110,8 +110,8 @@ def test_quiz_questions_answers_and_puzzles_read_in_the_language(code, conventio
             else:
                 right = question.answer
                 wrong = next(option for option in question.options if str(option) != str(question.answer))
-                shown = question.position.place(facts.pitch, facts.cell).labels(reader=reader)[facts.cell]
-                assert shown in question.prompt, question.prompt  # the die as the board would show it
+                shown = question.position.place(facts.pitch, facts.cell).die_names(reader=reader)[facts.cell]
+                assert names_die(question.prompt, shown, reader), question.prompt  # as the board names it
             for reply in (right, wrong):
                 if reply is not None:
                     sentences.append(question.check(reply, reader)[1])

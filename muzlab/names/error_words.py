@@ -4,29 +4,29 @@ with its facts, its notes named by the reader's convention (`MuzlabError.templat
 from __future__ import annotations
 
 from muzlab.core.errors import NoteFact, Phrase, Worded
-from muzlab.names.language import prose_note
+from muzlab.names.language import sentence
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import show_name
+from muzlab.names.spelling import prose_name
 
 
 def error_words(error: BaseException | Phrase, reader: Reader) -> str:
     """`error` in `reader`'s language: its template translated and filled with its facts, a note fact
-    named as the reader names notes, a worded fact made for the reader, and an error or phrase fact
-    said the same way; the English text for an error raised without a template."""
+    named as the reader's sentences write notes (a capital where one begins the sentence), a worded
+    fact made for the reader, and an error or phrase fact said the same way; the English text for an
+    error raised without a template."""
     template, fields = getattr(error, "template", ""), getattr(error, "fields", {})
     if not template:
         return str(error)
     words = reader.gettext(template) if reader.language != "en" else template
     if not fields:
         return words
-    return words.format(**{name: _fact(value, reader) for name, value in fields.items()})
+    return sentence(words, **{name: _fact(value, reader) for name, value in fields.items()})
 
 
 def _fact(value: object, reader: Reader) -> object:
     """One fact of an error as the reader reads it."""
     if isinstance(value, NoteFact):
-        shown = show_name(str(value), reader)
-        return prose_note(shown, reader.language) if reader.convention == "solfege" else shown
+        return prose_name(str(value), reader)
     if isinstance(value, Worded):
         return value.words(reader)
     if isinstance(value, BaseException | Phrase):

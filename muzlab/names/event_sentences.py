@@ -1,15 +1,15 @@
 """One sentence per kind of event (a roll, a placement, a pass, a re-roll), from its facts: who acted,
-the die as the board named it, the cell's name, the points, what it completed (named as the board
-spells it) and the reader. The game's log, the table's messages and the class pages all write an
-event with these, so one event reads the same everywhere (muzlab.play.game_words gives them an
-event's facts).
+the die as the board named it (written as a sentence writes it: `spelling.prose_name`), the cell's
+name, the points, what it completed (named as the board spells it) and the reader. The game's log,
+the table's messages and the class pages all write an event with these, so one event reads the same
+everywhere (muzlab.play.game_words gives them an event's facts).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from muzlab.names.language import marked
+from muzlab.names.language import marked, phrase, sentence
 from muzlab.names.reader import Reader
 
 #: Where a rolled or placed die came from, when not its turn's roll.
@@ -28,7 +28,7 @@ def placed(who: str, note: str, cell: str, points: int, reader: Reader, source: 
            completed: Sequence[str] = (), said: Sequence[str] = ()) -> str:
     """ "Anna places E♭ on e5 (bonus play): 2 points, completes C minor triad (…)": `completed` and
     `said` (clauses such as why the die is read by another name) already in the reader's words."""
-    text = reader.gettext("{who} places {note} on {cell}").format(who=who, note=note, cell=cell)
+    text = sentence(reader.gettext("{who} places {note} on {cell}"), who=who, note=note, cell=cell)
     text += _source(source, reader)
     text += reader.ngettext(": {points} point", ": {points} points", points).format(points=points)
     if completed:
@@ -40,19 +40,19 @@ def placed(who: str, note: str, cell: str, points: int, reader: Reader, source: 
 
 def rolled(who: str, note: str, reader: Reader, source: str = "turn") -> str:
     """ "Anna rolls E♭ (extra roll)"."""
-    return reader.gettext("{who} rolls {note}").format(who=who, note=note) + _source(source, reader)
+    return sentence(reader.gettext("{who} rolls {note}"), who=who, note=note) + _source(source, reader)
 
 
 def passed(who: str, note: str, reader: Reader, missed: int = 0, to: str = "") -> str:
     """ "Anna passes E♭ to Ben (missed 2 legal cells)": `to` names who receives it (or "")."""
-    text = (reader.gettext("{who} passes {note} to {receiver}").format(who=who, note=note, receiver=to) if to
-            else reader.gettext("{who} passes {note}").format(who=who, note=note))
+    text = (sentence(reader.gettext("{who} passes {note} to {receiver}"), who=who, note=note, receiver=to)
+            if to else sentence(reader.gettext("{who} passes {note}"), who=who, note=note))
     return text + _missed(missed, reader)
 
 
 def rerolled(who: str, note: str, reader: Reader, passed_die: bool = False, missed: int = 0) -> str:
     """ "Ben re-rolls E♭ (the passed die: no bonus play)"."""
-    text = reader.gettext("{who} re-rolls {note}").format(who=who, note=note)
+    text = sentence(reader.gettext("{who} re-rolls {note}"), who=who, note=note)
     if passed_die:
         text += reader.gettext(" (the passed die: no bonus play)")
     return text + _missed(missed, reader)
@@ -61,12 +61,12 @@ def rerolled(who: str, note: str, reader: Reader, passed_die: bool = False, miss
 def action(kind: str, note: str, cell: str, reader: Reader) -> str:
     """An event as a short action, for errors about it: "place E♭ on e5", "roll E♭", "re-roll E♭"."""
     if kind == "place":
-        return reader.gettext("place {note} on {cell}").format(note=note, cell=cell)
+        return phrase(reader.gettext("place {note} on {cell}"), note=note, cell=cell)
     if kind == "roll":
-        return reader.gettext("roll {note}").format(note=note)
+        return phrase(reader.gettext("roll {note}"), note=note)
     if kind == "pass":
-        return reader.gettext("pass {note}").format(note=note)
-    return reader.gettext("re-roll {note}").format(note=note)
+        return phrase(reader.gettext("pass {note}"), note=note)
+    return phrase(reader.gettext("re-roll {note}"), note=note)
 
 
 def legal_cells(count: int, reader: Reader) -> str:

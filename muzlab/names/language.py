@@ -14,6 +14,8 @@ catalogue reads in English; tests/test_languages.py fails on it, so none reaches
 from __future__ import annotations
 
 import gettext
+import re
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -69,22 +71,76 @@ def translate_in(language: str, context: str, message: str) -> str:
     return catalogue(language).pgettext(context, message)
 
 
+#: The languages whose sentences write solfège note names in small letters ("de do à ré", "la tríada
+#: de do mayor"), capitalised only where a sentence begins with one (French: Lexique des règles
+#: typographiques en usage à l'Imprimerie nationale; Spanish: RAE, Ortografía 2010).
+SMALL_NOTE_NAMES = ("fr", "es")
+
+
+class Prose(str):
+    """Note names as a sentence writes them in a language that writes them in small letters ("ré",
+    "do–mi♭–sol", "do majeur"): a string that `sentence` gives a capital where a sentence begins
+    with it. Board labels, pictures and records never hold one."""
+
+    __slots__ = ()
+
+
 def prose_note(name: str, language: str) -> str:
     """A note name as it is written inside a sentence of `language`: French and Spanish write solfège
     syllables in small letters (French with its accent: ré), German and English as shown."""
-    if language in ("fr", "es") and name[:1].isupper() and name[1:2].islower():
+    if language in SMALL_NOTE_NAMES and name[:1].isupper() and name[1:2].islower():
         name = name[0].lower() + name[1:]
         if language == "fr" and name.startswith("re"):
             name = "ré" + name[2:]
+        return Prose(name)
     return name
 
 
+#: A template's first placeholder, after any opening punctuation ("¡{note}…", "«{notes}…").
+_LEADING = re.compile(r"[¡¿«\s]*\{(\w+)[}:!]")
+
+
+def _leading_prose(template: str, facts: dict[str, object]) -> str | None:
+    """The fact that begins `template` if it holds note names in prose form, else None."""
+    found = _LEADING.match(template)
+    return found[1] if found and isinstance(facts.get(found[1]), Prose) else None
+
+
+def at_start(words: str) -> str:
+    """Words that begin a sentence: note names in prose form take a capital ("Ré", "Do–mi–sol"),
+    anything else is left as it is (a cell "e5", a player's name, German "a-Moll")."""
+    return words[:1].upper() + words[1:] if isinstance(words, Prose) else words
+
+
+def sentence(template: str, /, **facts: object) -> str:
+    """`template` (translated) filled with `facts` as a sentence: a fact in prose form that begins it
+    takes a capital ("Ré doit toucher…"), the others stay as written ("… de do à ré")."""
+    lead = _leading_prose(template, facts)
+    if lead is not None:
+        facts = {**facts, lead: at_start(facts[lead])}
+    return template.format(**facts)
+
+
+def phrase(template: str, /, **facts: object) -> str:
+    """`template` filled with `facts` as part of a sentence: in prose form (`Prose`) when it begins
+    with note names in prose form ("do majeur"), so that a sentence beginning with it capitalises it."""
+    text = template.format(**facts)
+    return Prose(text) if _leading_prose(template, facts) is not None else text
+
+
+def joined(between: str, parts: Sequence[str]) -> str:
+    """`parts` joined by `between`, in prose form when the first is (so a sentence beginning with them
+    capitalises it: "Do majeur et la mineur")."""
+    text = between.join(parts)
+    return Prose(text) if parts and isinstance(parts[0], Prose) else text
+
+
 def key_phrase(tonic: str, kind: str, language: str) -> str:
-    """A key or scale named by the grammar of `language`, from its tonic as shown ("F♯", "Fis", "Fa♯")
-    and its kind: "F♯ major", "Fis-Dur", "fis-Moll" (German minor keys take a small letter), "fa♯
-    majeur", "fa♯ mayor"; UnknownSetting for a kind muzlab has no words for."""
-    tonic = prose_note(tonic, check_language(language))
-    if kind in ("minor", "harmonic minor") and language == "de":
+    """A key or scale named by the grammar of `language`, from its tonic as a sentence writes it ("F♯",
+    "Fis", "fa♯": `spelling.prose_name`) and its kind: "F♯ major", "Fis-Dur", "fis-Moll" (German minor
+    keys take a small letter), "fa♯ majeur", "fa♯ mayor" (in prose form, so that a sentence beginning
+    with it capitalises it); UnknownSetting for a kind muzlab has no words for."""
+    if kind in ("minor", "harmonic minor") and check_language(language) == "de":
         tonic = tonic[0].lower() + tonic[1:]
     if kind == "major":
         template = translate_in(language, "key", "{tonic} major")
@@ -100,14 +156,14 @@ def key_phrase(tonic: str, kind: str, language: str) -> str:
         template = translate_in(language, "key", "{tonic} chromatic")
     else:
         raise UnknownSetting("no words for a key of kind {kind}", kind=shown(kind))
-    return template.format(tonic=tonic)
+    return phrase(template, tonic=tonic)
 
 
 def triad_phrase(root: str, quality: str, language: str) -> str:
-    """A triad named by its root as shown and its quality, in `language`: "E♯ diminished", "Cis-Dur",
-    "cis-Moll", "Eis vermindert", "mi♯ diminué", "do♯ mayor"; UnknownSetting for another quality."""
-    root = prose_note(root, check_language(language))
-    if quality == "minor" and language == "de":
+    """A triad named by its root as a sentence writes it and its quality, in `language`: "E♯
+    diminished", "Cis-Dur", "cis-Moll", "Eis vermindert", "mi♯ diminué", "do♯ mayor" (in prose form,
+    as `key_phrase`); UnknownSetting for another quality."""
+    if quality == "minor" and check_language(language) == "de":
         root = root[0].lower() + root[1:]
     if quality == "major":
         template = translate_in(language, "triad", "{root} major")
@@ -119,5 +175,5 @@ def triad_phrase(root: str, quality: str, language: str) -> str:
         template = translate_in(language, "triad", "{root} augmented")
     else:
         raise UnknownSetting("no words for a triad of quality {quality}", quality=shown(quality))
-    return template.format(root=root)
+    return phrase(template, root=root)
 

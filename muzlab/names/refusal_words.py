@@ -1,7 +1,8 @@
 """The sentence a student reads for a broken rule, written from its facts (`muzlab.core.refusal`).
 
-The dice are named as the board names them (`BoardSpelling`), so that a refusal reads like the
-board it is about; dice already on the board with no board spelling (`Position.problems`) are
+The dice are named as the board names them (`BoardSpelling`), in their prose form (French and
+Spanish solfège in small letters, a capital where the sentence begins with a note), so that a refusal
+reads like the board it is about; dice already on the board with no board spelling (`Position.problems`) are
 spelled run by run. The refused die is written where its run would put it: a third from the column
 dice, or on the letter after the scale run below it (C–D–E–F♯–G♯, not C–D–E–F♯–A♭).
 """
@@ -15,14 +16,14 @@ from muzlab.core.hexgrid import COLUMN
 from muzlab.core.pitch import pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling
-from muzlab.names.language import marked
+from muzlab.names.language import at_start, marked, phrase
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     join,
     next_letter_name,
     pitch_label,
+    prose_name,
     run_key,
-    show_name,
     show_names,
     spell_column,
 )
@@ -33,7 +34,14 @@ Spelled = BoardSpelling | None
 
 def refusal_text(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     """One sentence saying which rule is broken, as `reader` reads it, in its language; `spelled` is
-    the board's spelling the dice are named by (None: each run is spelled alone)."""
+    the board's spelling the dice are named by (None: each run is spelled alone). Its notes are
+    written as the reader's sentences write them, with a capital where the sentence begins with one."""
+    return at_start(_clause(refusal, board, spelled, reader))
+
+
+def _clause(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
+    """The broken rule in words, as a sentence or a clause of one (in prose form if it begins with
+    a note: `language.phrase`)."""
     return _WRITERS[refusal.rule](refusal, board, spelled, reader)
 
 
@@ -43,7 +51,7 @@ def reasons_text(refusals: tuple[Refusal, ...], board: Board, reader: Reader) ->
     # TRANSLATORS: what stands between two reasons dice break the rules ("C up to D is 2 semitones; the
     # dice on g4 do not touch the others"); French puts a non-breaking space before the semicolon.
     between = reader.pgettext("between reasons", "; ")
-    return between.join(refusal_text(refusal, board, None, reader).rstrip(".") for refusal in refusals)
+    return between.join(_clause(refusal, board, None, reader).rstrip(".") for refusal in refusals)
 
 
 def or_list(words: list[str] | tuple[str, ...], reader: Reader) -> str:
@@ -122,7 +130,7 @@ def _scale_names(refusal: Refusal, spelled: BoardSpelling | None, reader: Reader
     """The diagonal run written out: its dice as the board writes them and the refused die on the
     letter next to them; every die by its default name when there is no board spelling."""
     if spelled is None:
-        return "–".join(pitch_label(p, reader) for p in refusal.pitches)
+        return join(map(pitch_name, refusal.pitches), reader, prose=True)
     at = refusal.cells.index(refusal.cell)
     below = [spelled.name(cell, refusal.line) for cell in refusal.cells[:at]]
     above = [spelled.name(cell, refusal.line) for cell in refusal.cells[at + 1:]]
@@ -132,13 +140,13 @@ def _scale_names(refusal: Refusal, spelled: BoardSpelling | None, reader: Reader
         new = next_letter_name(above[0], refusal.pitch, up=False)
     else:
         new = pitch_name(refusal.pitch)
-    return join([*below, new, *above], reader)
+    return join([*below, new, *above], reader, prose=True)
 
 
 def _occupied(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     names = spelled.shown_names(refusal.cell) if spelled is not None else (pitch_name(refusal.detail[0]),)
-    return reader.gettext("{cell} already holds {note}.").format(
-        cell=board.cell_name(refusal.cell), note=show_names(names, reader))
+    return phrase(reader.gettext("{cell} already holds {note}."), cell=board.cell_name(refusal.cell),
+                  note=show_names(names, reader, prose=True))
 
 
 def _opening(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
@@ -147,14 +155,14 @@ def _opening(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -
 
 
 def _touch(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    return reader.gettext("{note} must touch a die already on the board.").format(
-        note=pitch_label(refusal.pitch, reader))
+    return phrase(reader.gettext("{note} must touch a die already on the board."),
+                  note=pitch_label(refusal.pitch, reader, prose=True))
 
 
 def _column_long(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    return reader.gettext("{notes} would stack {count} notes in a column; a column holds at most a triad "
-                          "of three.").format(notes=join(column_names(refusal, spelled), reader),
-                                              count=len(refusal.pitches))
+    return phrase(reader.gettext("{notes} would stack {count} notes in a column; a column holds at most a "
+                                 "triad of three."),
+                  notes=join(column_names(refusal, spelled), reader, prose=True), count=len(refusal.pitches))
 
 
 def _triads(allowed: tuple[str, ...], reader: Reader) -> str:
@@ -170,33 +178,34 @@ def _a_triad_of(allowed: tuple[str, ...], reader: Reader) -> str:
 
 
 def _column_quality(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    return reader.gettext("{notes} is {a_triad}; only {triads} are allowed.").format(
-        notes=join(column_names(refusal, spelled), reader),
+    return phrase(
+        reader.gettext("{notes} is {a_triad}; only {triads} are allowed."),
+        notes=join(column_names(refusal, spelled), reader, prose=True),
         a_triad=_words(_A_TRIAD, refusal.detail[0], reader), triads=_triads(refusal.allowed, reader))
 
 
 def _column_shape(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
-    return reader.gettext("{notes}, read upward, is not {a_triad} in root position.").format(
-        notes=join(column_names(refusal, spelled), reader), a_triad=_a_triad_of(refusal.allowed, reader))
+    return phrase(reader.gettext("{notes}, read upward, is not {a_triad} in root position."),
+                  notes=join(column_names(refusal, spelled), reader, prose=True),
+                  a_triad=_a_triad_of(refusal.allowed, reader))
 
 
 def _column_pair(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     low, high = column_names(refusal, spelled)
     step = refusal.detail[0]
-    return reader.ngettext(
+    return phrase(reader.ngettext(
         "{low} up to {high} is {step} semitone; neighbours in a column are a third apart "
         "(3 or 4 semitones).",
         "{low} up to {high} is {step} semitones; neighbours in a column are a third apart "
-        "(3 or 4 semitones).", step).format(low=show_name(low, reader), high=show_name(high, reader),
-                                            step=step)
+        "(3 or 4 semitones).", step), low=prose_name(low, reader), high=prose_name(high, reader), step=step)
 
 
 def _scale_closed(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     complete, keys = refusal.detail
     fit = run_key(complete, keys)
     names = fit.names if fit is not None else [pitch_name(p) for p in complete]
-    return reader.gettext("{notes} is already a complete scale; it takes no more notes.").format(
-        notes=join(names, reader))
+    return phrase(reader.gettext("{notes} is already a complete scale; it takes no more notes."),
+                  notes=join(names, reader, prose=True))
 
 
 def _scale_long(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
@@ -206,17 +215,17 @@ def _scale_long(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader
     else:
         template = reader.gettext("{notes} is {count} notes; a diagonal holds at most {most} "
                                   "(one full scale).")
-    return template.format(notes=_scale_names(refusal, spelled, reader), count=len(refusal.pitches),
-                           most=refusal.detail[0])
+    return phrase(template, notes=_scale_names(refusal, spelled, reader), count=len(refusal.pitches),
+                  most=refusal.detail[0])
 
 
 def _scale_fragment(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
     notes = _scale_names(refusal, spelled, reader)
     if refusal.allowed == ("major",):
-        return reader.gettext("{notes}, read upward, is not part of one major scale.").format(notes=notes)
+        return phrase(reader.gettext("{notes}, read upward, is not part of one major scale."), notes=notes)
     scales = or_list([_words(_SCALE_TYPE, kind, reader) for kind in refusal.allowed], reader)
-    return reader.gettext("{notes}, read upward, is not consecutive notes of a {scales} scale.").format(
-        notes=notes, scales=scales)
+    return phrase(reader.gettext("{notes}, read upward, is not consecutive notes of a {scales} scale."),
+                  notes=notes, scales=scales)
 
 
 def _room(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:
@@ -224,8 +233,8 @@ def _room(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> s
     # TRANSLATORS: the two reasons a column can never be finished, one for each side.
     both = sides[0] if len(sides) == 1 else reader.gettext("{first}, and {second}").format(
         first=sides[0], second=sides[1])
-    return reader.gettext("{notes} could never be finished as a triad: {sides}.").format(
-        notes=join(column_names(refusal, spelled), reader), sides=both)
+    return phrase(reader.gettext("{notes} could never be finished as a triad: {sides}."),
+                  notes=join(column_names(refusal, spelled), reader, prose=True), sides=both)
 
 
 def _apart(refusal: Refusal, board: Board, spelled: Spelled, reader: Reader) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from muzlab.names.language import key_phrase, triad_phrase
+from muzlab.names.language import joined, key_phrase, phrase, triad_phrase
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     ScaleFit,
@@ -20,10 +20,10 @@ from muzlab.names.spelling import (
     join,
     lesson_key_by_sound,
     mode_name,
+    prose_name,
     run_degrees,
     run_key_lists,
     run_key_names,
-    show_name,
     triad_functions,
     triad_root_name,
 )
@@ -46,7 +46,7 @@ class RunFacts(Protocol):
 def triad_text(run: RunFacts, root: int, quality: str, names: tuple[str, ...], reader: Reader) -> str:
     """A triad the column run is or could become, named to hold its notes as spelled: "E♯ diminished"."""
     first = 0 if root == run.pitches[0] else 1
-    return triad_phrase(show_name(triad_root_name(root, quality, names, first), reader), quality,
+    return triad_phrase(prose_name(triad_root_name(root, quality, names, first), reader), quality,
                         reader.language)
 
 
@@ -67,10 +67,10 @@ def functions(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[st
 def run_label(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """What a complete run is called: "C♯ major triad", "F♯ major scale"."""
     if run.kind == "triad":
-        return reader.gettext(" and ").join(
-            reader.gettext("{triad} triad").format(triad=triad_text(run, root, quality, names, reader))
-            for root, quality in run.triads)
-    return reader.gettext("{key} scale").format(key=key_name(run, names, reader))
+        labels = [phrase(reader.gettext("{triad} triad"), triad=triad_text(run, root, quality, names, reader))
+                  for root, quality in run.triads]
+        return joined(reader.gettext(" and "), labels)
+    return phrase(reader.gettext("{key} scale"), key=key_name(run, names, reader))
 
 
 def key_name(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
@@ -80,7 +80,7 @@ def key_name(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     fit = fit_spelled(run.pitches, run.keys, names)
     if fit is None:
         return run_key_names(run.pitches, run.keys[:1], reader=reader)[0]
-    return key_phrase(show_name(fit.key, reader), fit.kind, reader.language)
+    return key_phrase(prose_name(fit.key, reader), fit.kind, reader.language)
 
 
 def key_lists(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[list[str], list[str]]:
@@ -116,7 +116,7 @@ def describe_run(run: RunFacts, names: tuple[str, ...], reader: Reader, degrees:
     """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major"; `degrees`
     ("names", "movable-do" or "numbers") also names a major-scale run's degrees. A scale run names at
     most three keys ("and 9 more"); `all_keys` names every one."""
-    notes = join(names, reader)
+    notes = join(names, reader, prose=True)
     if run.kind == "triad":
         return reader.gettext("triad {notes}: {state}").format(notes=notes,
                                                                 state=_triad_state(run, names, reader))

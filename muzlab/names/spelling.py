@@ -6,7 +6,10 @@ rules and every view can import it. Every note, chord and key a person reads is 
 (`pitch_label`, `triad_label`, `key_label`, `spell_notes`, `completion_label`, `show_name`), and
 every run a staff, keyboard or sound is drawn from (`spell_run`, one value); names are chosen in
 English ("F#", "Bbb") and shown as the reader given reads them (`Reader`: its convention and
-typesetting); without a reader, as records write them (English ASCII).
+typesetting); without a reader, as records write them (English ASCII). A name inside a sentence takes
+its prose form (`prose_name`, `prose=True`): French and Spanish write solfège in small letters there
+("de do à ré"), with a capital where a sentence begins with one (`language.sentence`); board labels,
+pictures and records keep the names the board shows ("Ré").
 
 Choices (what a teacher sees, RULES.md section 7):
 
@@ -53,7 +56,16 @@ from muzlab.core.pitch import (
     typed_letter,
 )
 from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
-from muzlab.names.language import key_phrase, marked, translate_in, triad_phrase
+from muzlab.names.language import (
+    SMALL_NOTE_NAMES,
+    Prose,
+    key_phrase,
+    marked,
+    phrase,
+    prose_note,
+    translate_in,
+    triad_phrase,
+)
 
 if TYPE_CHECKING:
     from muzlab.names.reader import Key as LessonKey
@@ -143,23 +155,50 @@ def show_name(english_name: str, reader: Reader | None = None) -> str:
     return shown
 
 
-def show_names(english_names: Iterable[str], reader: Reader | None = None) -> str:
+def prose_name(english_name: str, reader: Reader | None = None) -> str:
+    """One spelled English name as a sentence for `reader` writes it: French and Spanish readers of
+    solfège write note names in small letters mid-sentence ("ré", "mi♭", "sol♯"; `language.at_start`
+    gives the capital where a sentence begins with one), everyone else as the board shows it."""
+    shown = show_name(english_name, reader)
+    if in_small_letters(reader):
+        return prose_note(shown, reader.language)
+    return shown
+
+
+def in_small_letters(reader: Reader | None) -> bool:
+    """Whether `reader`'s sentences write note names in small letters (French or Spanish solfège)."""
+    return reader is not None and reader.convention == "solfege" and reader.language in SMALL_NOTE_NAMES
+
+
+def _named(english_names: Iterable[str], reader: Reader | None, prose: bool) -> list[str]:
+    """Names as the board shows them, or as a sentence writes them (`prose`)."""
+    name = prose_name if prose else show_name
+    return [name(english, reader) for english in english_names]
+
+
+def _same_form(text: str, prose: bool, reader: Reader | None) -> str:
+    """Names put together, kept in prose form when they were in it."""
+    return Prose(text) if prose and in_small_letters(reader) else text
+
+
+def show_names(english_names: Iterable[str], reader: Reader | None = None, prose: bool = False) -> str:
     """The names a die shows, as values (one, or two by letter: ("D#", "Eb")), as `reader` reads
-    them, in one label: "D♯/E♭", "Dis/Es"."""
-    return "/".join(show_name(name, reader) for name in english_names)
+    them, in one label: "D♯/E♭", "Dis/Es"; `prose`: as a sentence writes them ("ré♯/mi♭")."""
+    return _same_form("/".join(_named(english_names, reader, prose)), prose, reader)
 
 
-def join(english_names: Iterable[str], reader: Reader | None = None) -> str:
-    """Spelled English names as `reader` reads them, joined with dashes: "C–E–G#"."""
-    return DASH.join(show_name(name, reader) for name in english_names)
+def join(english_names: Iterable[str], reader: Reader | None = None, prose: bool = False) -> str:
+    """Spelled English names as `reader` reads them, joined with dashes: "C–E–G#"; `prose`: as a
+    sentence writes them ("do–mi–sol♯")."""
+    return _same_form(DASH.join(_named(english_names, reader, prose)), prose, reader)
 
 
-def pitch_label(pc: PitchLike, reader: Reader | None = None) -> str:
+def pitch_label(pc: PitchLike, reader: Reader | None = None, prose: bool = False) -> str:
     """A lone die's name as `reader` reads it: its default name (C#, Eb, F#, Ab, Bb); a typed name is
-    read in the reader's convention."""
+    read in the reader's convention; `prose`: as a sentence writes it ("mi♭")."""
     if not (type(pc) is int and 0 <= pc < 12):
         pc = parse_pitch(pc, _convention(reader))
-    return show_name(pitch_name(pc), reader)
+    return (prose_name if prose else show_name)(pitch_name(pc), reader)
 
 
 def face_names(pc: PitchLike, reader: Reader | None = None) -> tuple[str, ...]:
@@ -168,9 +207,11 @@ def face_names(pc: PitchLike, reader: Reader | None = None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(show_name(name, reader) for name in (SHARP_NAMES[pitch], FLAT_NAMES[pitch])))
 
 
-def face_label(pc: PitchLike, reader: Reader | None = None) -> str:
-    """What a die face shows, in one label: "C#/Db" (German "Cis/Des"), "E"."""
-    return "/".join(face_names(pc, reader))
+def face_label(pc: PitchLike, reader: Reader | None = None, prose: bool = False) -> str:
+    """What a die face shows, in one label: "C#/Db" (German "Cis/Des"), "E"; `prose`: as a sentence
+    writes it ("do♯/ré♭")."""
+    pitch = parse_pitch(pc, _convention(reader))
+    return show_names(dict.fromkeys((SHARP_NAMES[pitch], FLAT_NAMES[pitch])), reader, prose=prose)
 
 
 def note_label(value: PitchLike, reader: Reader | None = None) -> str:
@@ -477,7 +518,7 @@ def _key_text(english_tonic: str, kind: str = "major", reader: Reader | None = N
     """A key from its English tonic name, as `reader` reads it, in its language: "Gb major", "Ges-Dur"."""
     if reader is None:
         return f"{english_tonic} {kind}"
-    return key_phrase(show_name(english_tonic, reader), kind, reader.language)
+    return key_phrase(prose_name(english_tonic, reader), kind, reader.language)
 
 
 def _triad_text(english_root: str, quality: str, reader: Reader | None = None) -> str:
@@ -485,7 +526,7 @@ def _triad_text(english_root: str, quality: str, reader: Reader | None = None) -
     diminished", "Dis vermindert"."""
     if reader is None:
         return f"{english_root} {quality}"
-    return triad_phrase(show_name(english_root, reader), quality, reader.language)
+    return triad_phrase(prose_name(english_root, reader), quality, reader.language)
 
 
 def key_label(tonic: PitchLike, kind: str = "major", reader: Reader | None = None) -> str:
@@ -1104,9 +1145,9 @@ def mode_name(pitches: Iterable[PitchLike], key: PitchLike | None = None, fit: S
     fit = fit or choose_fit(values, key)
     language = "en" if reader is None else reader.language
     key_text = _key_text(fit.key, "major", reader)
-    start = show_name(fit.names[0], reader)
-    mode = translate_in(language, *_MODE_OF[fit.start]).format(key=key_text, note=start)
-    return translate_in(language, *_FROM_DEGREE[fit.start]).format(key=key_text, mode=mode)
+    start = prose_name(fit.names[0], reader)
+    mode = phrase(translate_in(language, *_MODE_OF[fit.start]), key=key_text, note=start)
+    return phrase(translate_in(language, *_FROM_DEGREE[fit.start]), key=key_text, mode=mode)
 
 
 #: The mode a major scale makes from each of its degrees, named from its first note (or the key).

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.language import marked
+from muzlab.names.language import at_start, joined, marked, phrase, sentence
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import and_list, or_list
-from muzlab.names.spelling import pitch_label
+from muzlab.names.spelling import pitch_label, show_names
 from muzlab.play.agents import ExpertAgent
 from muzlab.play.events import Completion, completion
 from muzlab.play.game import Game
@@ -88,18 +88,18 @@ def advice(position: Position, pitch: PitchLike, reader: Reader | None = None) -
     pitch = _pitch(pitch, reader)
     points, best = position.best_placements(pitch)
     if not best:
-        return Advice((), 0, reader.gettext("{die} fits nowhere on this board: pass it on.").format(
-            die=pitch_label(pitch, reader)))
+        return Advice((), 0, sentence(reader.gettext("{die} fits nowhere on this board: pass it on."),
+                                      die=pitch_label(pitch, reader, prose=True)))
     cells = tuple(best)
     cell = _most_instructive(position, pitch, cells)
     clauses = [_play_sentence(position, pitch, cell, points, "present", reader)]
     if len(cells) > 1:
         others = [position.board.cell_name(other) for other in cells if other != cell]
-        clauses.append(reader.ngettext("{cells} scores as much", "{cells} score as much", len(others)).format(
+        clauses.append(phrase(reader.ngettext("{cells} scores as much", "{cells} score as much", len(others)),
             cells=or_list(others, reader)))
     if len(position.legal_placements(pitch)) == 1:
         clauses.append(reader.gettext("it is the only cell"))
-    return Advice(cells, points, "; ".join(clauses) + ".")
+    return Advice(cells, points, at_start(joined("; ", clauses)) + ".")
 
 
 def _pitch(pitch: PitchLike, reader: Reader) -> int:
@@ -127,7 +127,7 @@ def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "presen
     phrases = []
     for number, (verb, objects) in enumerate(things.items()):
         form = "would, more" if tense == "would" and number else tense
-        phrases.append(reader.pgettext(*_VERB_WORDS[verb, form]).format(things=and_list(objects, reader)))
+        phrases.append(phrase(reader.pgettext(*_VERB_WORDS[verb, form]), things=and_list(objects, reader)))
     return and_list(phrases, reader)
 
 
@@ -185,38 +185,40 @@ def best_cell(position: Position, pitch: PitchLike) -> Cell | None:
 def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tense: str,
                    reader: Reader) -> str:
     """"G on e7 completes the C major triad for 6 points", the die spelled as the board shows it."""
-    return reader.gettext("{die} on {cell} {builds} for {points}").format(
-        die=die_label(position, pitch, cell, reader), cell=position.board.cell_name(cell),
+    return phrase(reader.gettext("{die} on {cell} {builds} for {points}"),
+        die=die_label(position, pitch, cell, reader, prose=True), cell=position.board.cell_name(cell),
         builds=builds(position, pitch, cell, tense, reader),
         points=_points_words(position, cell, points, reader))
 
 
-def die_label(position: Position, pitch: int, cell: Cell | None = None, reader: Reader | None = None) -> str:
+def die_label(position: Position, pitch: int, cell: Cell | None = None, reader: Reader | None = None,
+              prose: bool = False) -> str:
     """The die's name as the board would show it on `cell` (its triad or key), or its default name,
-    for `reader` (by default the default reader)."""
+    for `reader` (by default the default reader); `prose`: as a sentence writes that name ("ré" for a
+    French reader of solfège where the board shows "Ré")."""
     reader = resolve(reader)
     if cell is None:
-        return pitch_label(pitch, reader)
+        return pitch_label(pitch, reader, prose=prose)
     cell = position.board.as_cell(cell)
     shown = frozenset(position.spelled(reader.key or "").names.items())
-    return _label_on(position, shown, pitch, cell, reader)
+    return show_names(_names_on(position, shown, pitch, cell, reader.key or ""), reader, prose=prose)
 
 
 @lru_cache(maxsize=256)
-def _label_on(position: Position, _shown: frozenset[tuple[Cell, str]], pitch: int, cell: Cell,
-              reader: Reader) -> str:
-    """`die_label` remembered by everything its words depend on: the dice (Position equality), the
-    names the board shows already (its history: an equal position reached another way may name its
-    dice otherwise) and the reader (convention, typesetting and lesson key)."""
-    return position.place(pitch, cell).labels(reader.key or "", reader)[cell]
+def _names_on(position: Position, _shown: frozenset[tuple[Cell, str]], pitch: int, cell: Cell,
+              key: Key | str) -> tuple[str, ...]:
+    """The English names `die_label` shows, remembered by everything they depend on: the dice
+    (Position equality), the names the board shows already (its history: an equal position reached
+    another way may name its dice otherwise) and the lesson key."""
+    return position.place(pitch, cell).spelled(key).shown_names(cell)
 
 
 def _points_words(position: Position, cell: Cell, points: int, reader: Reader) -> str:
     """"6 points", "6 points (3 ×2 on the honeypot)", in `reader`'s language."""
     factor = position.board.honeypots.get(cell, 1)
-    text = reader.ngettext("{count} point", "{count} points", points).format(count=points)
+    text = phrase(reader.ngettext("{count} point", "{count} points", points), count=points)
     if factor > 1:
-        text = reader.gettext("{points} ({base} ×{factor} on the honeypot)").format(
+        text = phrase(reader.gettext("{points} ({base} ×{factor} on the honeypot)"),
             points=text, base=points // factor, factor=factor)
     return text
 
@@ -469,43 +471,48 @@ def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: 
     on by the previous player): what it built, or what the best cell would have built instead, for
     `reader` (by default the default reader)."""
     reader = resolve(reader)
-    pitch = _pitch(pitch, reader)
+    return at_start(_comment(position, _pitch(pitch, reader), cell, passed_die, reader))
+
+
+def _comment(position: Position, pitch: int, cell: Any, passed_die: bool, reader: Reader) -> str:
+    """`comment`'s words, its dice as a sentence writes them (in prose form where it begins with one)."""
     scores, board = position.legal_scores(pitch), position.board
     cell = None if cell is None else board.as_cell(cell)
     points = 0 if cell is None else position.score(pitch, cell)
     if len(position) == 0 and cell is not None:
-        die, where = die_label(position, pitch, cell, reader), board.cell_name(cell)
+        die, where = die_label(position, pitch, cell, reader, prose=True), board.cell_name(cell)
         if points == 0:
-            return reader.gettext("The opening {die} went on {cell} and scored nothing.").format(
+            return phrase(reader.gettext("The opening {die} went on {cell} and scored nothing."),
                 die=die, cell=where)
-        return reader.ngettext("The opening {die} went on {cell} for {points} point.",
-                               "The opening {die} went on {cell} for {points} points.", points).format(
+        return phrase(reader.ngettext("The opening {die} went on {cell} for {points} point.",
+                               "The opening {die} went on {cell} for {points} points.", points),
             die=die, cell=where, points=points)
     if not scores:
         if passed_die:
-            return reader.gettext("The passed {die} fitted nowhere, so it was re-rolled.").format(
-                die=pitch_label(pitch, reader))
-        return reader.gettext("Passed: {die} fitted nowhere on the board.").format(
-            die=pitch_label(pitch, reader))
+            return phrase(reader.gettext("The passed {die} fitted nowhere, so it was re-rolled."),
+                die=pitch_label(pitch, reader, prose=True))
+        return phrase(reader.gettext("Passed: {die} fitted nowhere on the board."),
+            die=pitch_label(pitch, reader, prose=True))
     best = best_cell(position, pitch)
     best_points = scores[best]
-    could = reader.gettext("{die} fitted on {cell}, where it {builds} for {points}").format(
-        die=die_label(position, pitch, best, reader), cell=board.cell_name(best),
+    could = phrase(reader.gettext("{die} fitted on {cell}, where it {builds} for {points}"),
+        die=die_label(position, pitch, best, reader, prose=True), cell=board.cell_name(best),
         builds=builds(position, pitch, best, "would", reader),
         points=_points_words(position, best, best_points, reader))
     if cell is None:
         if passed_die:
-            return reader.gettext("The passed die was not placed, but {could}.").format(could=could)
-        return reader.gettext("Passed, but {could}.").format(could=could)
+            return phrase(reader.gettext("The passed die was not placed, but {could}."), could=could)
+        return phrase(reader.gettext("Passed, but {could}."), could=could)
     played = _play_sentence(position, pitch, cell, points, "past", reader)
     if points == best_points:
         if len(scores) == 1:
-            return reader.gettext("{played}: the only cell.").format(played=played)
-        return reader.gettext("{played}: the best there was.").format(played=played)
+            return phrase(reader.gettext("{played}: the only cell."), played=played)
+        return phrase(reader.gettext("{played}: the best there was."), played=played)
     if not position.completions(pitch, cell):
-        played = reader.gettext("{die} on {cell} scored {points}").format(
-            die=die_label(position, pitch, cell, reader), cell=board.cell_name(cell), points=points)
-    return reader.gettext("{better}; {played}.").format(
+        played = phrase(reader.gettext("{die} on {cell} scored {points}"),
+                        die=die_label(position, pitch, cell, reader, prose=True), cell=board.cell_name(cell),
+                        points=points)
+    return phrase(reader.gettext("{better}; {played}."),
         better=_play_sentence(position, pitch, best, best_points, "would", reader), played=played)
 
 
@@ -658,36 +665,37 @@ def lesson_text(position: Position, found: Lesson, reader: Reader | None = None)
     for `reader` (by default the default reader)."""
     reader = resolve(reader)
     board, pitch = position.board, found.pitch
-    name, best = die_label(position, pitch, found.best, reader), board.cell_name(found.best)
+    name, best = die_label(position, pitch, found.best, reader, prose=True), board.cell_name(found.best)
     sentences = [_play_sentence(position, pitch, found.best, found.best_points, "would", reader)]
     if found.completes:
-        sentences[0] = reader.gettext("{sentence} and earned an extra roll").format(sentence=sentences[0])
+        sentences[0] = phrase(reader.gettext("{sentence} and earned an extra roll"), sentence=sentences[0])
     if found.only_completion:
-        sentences[0] = reader.gettext("{sentence}: {cell} was the only cell where {die} completed anything"
-                                      ).format(sentence=sentences[0], cell=best, die=name)
+        sentences[0] = phrase(reader.gettext("{sentence}: {cell} was the only cell where {die} completed "
+                                             "anything"), sentence=sentences[0], cell=best, die=name)
     if found.played is None:
         sentences.append(reader.gettext("It was passed instead"))
     else:
-        played = reader.gettext("{die} on {cell} scored {points}").format(
-            die=die_label(position, pitch, found.played, reader), cell=board.cell_name(found.played),
+        played = phrase(reader.gettext("{die} on {cell} scored {points}"),
+            die=die_label(position, pitch, found.played, reader, prose=True),
+            cell=board.cell_name(found.played),
             points=_points_words(position, found.played, found.played_points, reader))
         if found.blocked:
-            played = reader.gettext("{sentence}, and after it {cell} no longer takes {die}").format(
+            played = phrase(reader.gettext("{sentence}, and after it {cell} no longer takes {die}"),
                 sentence=played, cell=best, die=name)
         if found.opens is not None:
             face, cell, points, instead = found.opens
             after = position.place(pitch, found.played)
-            played = reader.ngettext(
+            played = phrase(reader.ngettext(
                 "{sentence}; it left {die} on {cell} worth {points} points to the next roll, where {best} "
                 "would have left at most {most}",
                 "{sentence}; it left {die} on {cell} worth {points} points to the next roll, where {best} "
-                "would have left at most {most}", points).format(
-                sentence=played, die=die_label(after, face, cell, reader), cell=board.cell_name(cell),
-                points=points, best=best, most=instead)
+                "would have left at most {most}", points),
+                sentence=played, die=die_label(after, face, cell, reader, prose=True),
+                cell=board.cell_name(cell), points=points, best=best, most=instead)
         sentences.append(played)
-    sentences.append(reader.gettext("Over the rest of the game that cost about {loss} points.").format(
+    sentences.append(phrase(reader.gettext("Over the rest of the game that cost about {loss} points."),
         loss=f"{found.loss:.1f}"))
-    return ". ".join(sentences[:-1]) + ". " + sentences[-1]
+    return ". ".join(map(at_start, sentences))
 
 
 # ---- standings -------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, typed_letter
 from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
-from muzlab.names.language import marked
+from muzlab.names.language import marked, sentence
 from muzlab.names.reader import Reader
 from muzlab.names.refusal_words import or_list
 from muzlab.names.spelling import (
@@ -32,7 +32,7 @@ from muzlab.names.spelling import (
     key_label,
     major_scale,
     note_name,
-    show_name,
+    prose_name,
     spell_english,
     triad_label,
 )
@@ -134,24 +134,24 @@ class EarItem:
         """The sentence shown after an answer: what was played and why it is that answer, for `reader`
         (by default the default reader)."""
         reader = resolve(reader)
-        shown = join(self.names(), reader)
+        shown = join(self.names(), reader, prose=True)
         steps = [b - a for a, b in zip(self.notes, self.notes[1:], strict=False)]
         if self.drill == "triad quality":
             lower, upper = steps  # root to third, then third to fifth: each third from the note below
-            return reader.gettext(
+            return sentence(reader.gettext(
                 "{triad}: {notes}, a {lower} ({lower_steps} semitones) from the root to the third, then a "
-                "{upper} ({upper_steps} semitones) from the third to the fifth.").format(
+                "{upper} ({upper_steps} semitones) from the third to the fifth."),
                 triad=self.title(reader), notes=shown, lower=_third(lower, reader), lower_steps=lower,
                 upper=_third(upper, reader), upper_steps=upper)
         if self.drill == "third":
-            return reader.gettext("{notes} is a {third}: {count} semitones.").format(
+            return sentence(reader.gettext("{notes} is a {third}: {count} semitones."),
                 notes=shown, third=option_words(self.answer, reader), count=steps[0])
-        note, tonic = show_name(self.names()[-1], reader), show_name(self.names()[0], reader)
+        note, tonic = prose_name(self.names()[-1], reader), prose_name(self.names()[0], reader)
         if steps[0] == 0:
-            return reader.gettext("{note} is {degree}: the key note itself.").format(
+            return sentence(reader.gettext("{note} is {degree}: the key note itself."),
                 note=note, degree=self.title(reader))
-        return reader.ngettext("{note} is {degree}, {count} semitone above {tonic}.",
-                               "{note} is {degree}, {count} semitones above {tonic}.", steps[0]).format(
+        return sentence(reader.ngettext("{note} is {degree}, {count} semitone above {tonic}.",
+                               "{note} is {degree}, {count} semitones above {tonic}.", steps[0]),
             note=note, degree=self.title(reader), count=steps[0], tonic=tonic)
 
 

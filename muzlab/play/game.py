@@ -464,7 +464,7 @@ class Game:
         lines = [event_sentence(event, self.board, reader, said)
                  for event, said in zip(self._events, words, strict=True)]
         if self._end_reason == GIVE_UPS_USED:
-            lines.append(give_ups_end_sentence(self.dice, self.players, words[-1].name, reader))
+            lines.append(give_ups_end_sentence(self.dice, self.players, words[-1].in_prose(), reader))
         return lines
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:

@@ -14,9 +14,10 @@ from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
+from muzlab.names.language import phrase, sentence
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
-from muzlab.names.spelling import pitch_label, show_name, show_names
+from muzlab.names.spelling import pitch_label, prose_name, show_name, show_names
 from muzlab.play import records
 from muzlab.play.events import Event, Moment
 from muzlab.rules.position import HISTORY_SPELLED
@@ -44,6 +45,11 @@ class DieWords(NamedTuple):
     completed: tuple[str, ...] = ()
     renamed: str = ""
     read_as: str = ""
+    prose: str = ""  # the name as a sentence writes it ("ré" in French solfège); "": as `name`
+
+    def in_prose(self) -> str:
+        """The die's name as a sentence writes it (`spelling.prose_name`)."""
+        return self.prose or self.name
 
 
 def moment_words(moment: Moment, reader: Reader) -> DieWords:
@@ -52,18 +58,20 @@ def moment_words(moment: Moment, reader: Reader) -> DieWords:
     the renaming clause ("the Eb on e3 is now read as D#"); any other die by its default name."""
     event, position = moment.event, moment.after
     if event.kind != "place":
-        return DieWords(pitch_label(event.pitch, reader))
+        return DieWords(pitch_label(event.pitch, reader), prose=pitch_label(event.pitch, reader, prose=True))
     cell, board, key = event.cell, position.board, reader.key or ""
     if len(position) > HISTORY_SPELLED:  # (a custom board far beyond the master board: named locally)
         runs = position.runs_through(cell, key) if event.completed else ()
         completed = tuple(run_label(run, tuple(run.alone()), reader) for run in runs if run.complete)
-        return DieWords(show_name(position.alone_label(cell), reader), completed)
+        alone = position.alone_label(cell)
+        return DieWords(show_name(alone, reader), completed, prose=prose_name(alone, reader))
     completed = tuple(structure.label(reader) for structure in position.runs_through(cell, key)
                       if structure.complete) if event.completed else ()
     renamed = [_renaming(old, new, board.cell_name(where), reader) for where, old, new
                in position.renamed(key) if where != cell]
-    return DieWords(show_names(position.spelled(key).shown_names(cell), reader), completed,
-                    "; ".join(renamed), _read_as(position, cell, event.pitch, reader))
+    names = position.spelled(key).shown_names(cell)
+    return DieWords(show_names(names, reader), completed, "; ".join(renamed),
+                    _read_as(position, cell, event.pitch, reader), show_names(names, reader, prose=True))
 
 
 def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
@@ -85,7 +93,7 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
             continue
         if spelled.reads(low, high, line, {**names, cell: rolled}):
             continue  # (the rolled name would read right here too)
-        shown = show_name(names[other], reader)
+        shown = prose_name(names[other], reader)
         if line == COLUMN:
             words = (reader.gettext("a third below {note}") if other == high
                      else reader.gettext("a third above {note}"))
@@ -100,8 +108,8 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
             if context and context[0] != reader.gettext("no scale"):
                 reasons.append((2, reader.gettext("as in {key}").format(key=context[0])))
     reason = min(reasons)[1] if reasons else reader.gettext("as its lines write it")
-    return reader.gettext("{rolled}, read as {name} here: {reason}").format(
-        rolled=show_name(rolled, reader), name=show_name(name, reader), reason=reason)
+    return phrase(reader.gettext("{rolled}, read as {name} here: {reason}"),
+                  rolled=prose_name(rolled, reader), name=prose_name(name, reader), reason=reason)
 
 
 def _renaming(old: tuple[str, ...], new: tuple[str, ...], where: str, reader: Reader) -> str:
@@ -109,17 +117,18 @@ def _renaming(old: tuple[str, ...], new: tuple[str, ...], where: str, reader: Re
     or, when a new line reads it by its other name too, "the C# on f5 is now also read as Db"."""
     if set(old) <= set(new):
         return reader.gettext("the {old} on {cell} is now also read as {new}").format(
-            old=show_names(old, reader), cell=where, new=show_names([name for name in new if name not in old],
-                                                                     reader))
+            old=show_names(old, reader, prose=True), cell=where,
+            new=show_names([name for name in new if name not in old], reader, prose=True))
     return reader.gettext("the {old} on {cell} is now read as {new}").format(
-        old=show_names(old, reader), cell=where, new=show_names(new, reader))
+        old=show_names(old, reader, prose=True), cell=where, new=show_names(new, reader, prose=True))
 
 
 def event_words(event: Event, board: Board, reader: Reader, name: str | None = None) -> str:
     """Short words for errors about an event, e.g. "place Eb on e5" (`event_sentences.action`); `name`
     spells the die in context (else its default name, as `reader` reads it)."""
     cell = _where(event, board, reader) if event.kind == "place" else ""
-    return event_sentences.action(event.kind, name or pitch_label(event.pitch, reader), cell, reader)
+    name = name or pitch_label(event.pitch, reader, prose=True)
+    return event_sentences.action(event.kind, name, cell, reader)
 
 
 def _where(event: Event, board: Board, reader: Reader) -> str:
@@ -136,7 +145,7 @@ def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords |
     made for the same `reader`), else its default name; `who` names the seat (else "Player 2"); `said`
     adds clauses to a placement's, `to` names who receives a passed die."""
     who = who or event_sentences.player(event.player, reader)
-    name = words.name if words else pitch_label(event.pitch, reader)
+    name = words.in_prose() if words else pitch_label(event.pitch, reader, prose=True)
     missed = event.legal_cells if event.missed else 0
     if event.kind == "place":
         completed = (words.completed if words else [c.label(reader) for c in event.completed]
@@ -153,15 +162,16 @@ def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords |
 
 
 def give_ups_end_sentence(dice: int, players: int, note: str, reader: Reader) -> str:
-    """Why a game ended when its passes and re-rolls were used up and the die `note` fits nowhere."""
+    """Why a game ended when its passes and re-rolls were used up and the die `note` (as a sentence
+    writes it) fits nowhere."""
     allowance = records.max_give_ups(dice, players)
     game = reader.ngettext("{dice} die for {players}", "{dice} dice for {players}", dice).format(
         dice=f"{dice:,}", players=reader.ngettext("{count} player", "{count} players", players).format(
             count=players))
-    return reader.gettext("The game ends: the players have passed or re-rolled {allowance} times, all that a "
-                          "game of {game} allows ({each} per die and seat), and {note} fits nowhere on the "
-                          "board, so no one can move again.").format(
-        allowance=f"{allowance:,}", game=game, each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
+    return sentence(reader.gettext("The game ends: the players have passed or re-rolled {allowance} times, "
+                                   "all that a game of {game} allows ({each} per die and seat), and {note} "
+                                   "fits nowhere on the board, so no one can move again."),
+                    allowance=f"{allowance:,}", game=game, each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
 
 
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}

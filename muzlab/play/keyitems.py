@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from muzlab.core.errors import UnknownSetting, shown
 from muzlab.core.pitch import SpelledNote
+from muzlab.names.language import sentence
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
     MAJOR_KEY_NUMERALS,
@@ -126,20 +127,20 @@ def make_question(kind: str, seed: int, reader: Reader | None = None) -> KeyQues
     facts = draw(kind, seed)
     key = _key(facts.key, reader)
     signature = signature_words(facts.signature, reader)
-    why = reader.gettext("The key signature of {key} is {signature}.").format(key=key, signature=signature)
+    why = sentence(reader.gettext("The key signature of {key} is {signature}."), key=key, signature=signature)
     if facts.asks == "key":
         prompt = reader.gettext("Which major key has {signature} in its key signature?")
         options = tuple(_key(tonic, reader) for tonic in facts.options)
         return _question(facts, prompt.format(signature=signature), options, key, why, reader)
     if facts.asks == "signature":
-        prompt = reader.gettext("What is the key signature of {key}?").format(key=key)
+        prompt = sentence(reader.gettext("What is the key signature of {key}?"), key=key)
         options = tuple(signature_words(count, reader) for count in facts.options)
         return _question(facts, prompt, options, signature, why, reader)
     triad = diatonic_triads(SpelledNote.from_english(facts.key))[facts.degree]
-    notes = join(triad.notes, reader)
-    prompt = reader.gettext("In {key}, which Roman numeral is the triad {notes}?").format(key=key,
+    notes = join(triad.notes, reader, prose=True)
+    prompt = sentence(reader.gettext("In {key}, which Roman numeral is the triad {notes}?"), key=key,
                                                                                             notes=notes)
-    why = reader.gettext("{notes} is {triad}, the triad on degree {degree} of {key}: {numeral}.").format(
+    why = sentence(reader.gettext("{notes} is {triad}, the triad on degree {degree} of {key}: {numeral}."),
         notes=notes, triad=triad_label(SpelledNote.from_english(triad.notes[0]), triad.quality, reader),
         degree=facts.degree + 1, key=key, numeral=triad.numeral)
     return _question(facts, prompt, tuple(map(str, facts.options)), triad.numeral, why, reader)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
+from muzlab.names.language import sentence
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play import questions
@@ -64,19 +65,20 @@ def worded(facts: BestCell, reader: Reader | None = None) -> Puzzle:
     reader = for_people(reader)
     position, pitch, answer = facts.position, facts.pitch, facts.answer
     why, name = advice(position, pitch, reader).sentence, position.board.cell_name
-    prompt = reader.gettext("Find the best cell for this {die}.").format(die=pitch_label(pitch, reader))
+    prompt = sentence(reader.gettext("Find the best cell for this {die}."),
+                    die=pitch_label(pitch, reader, prose=True))
     if facts.lesson == "completion":
-        return Puzzle(facts, reader.gettext(
+        return Puzzle(facts, sentence(reader.gettext(
             "{why} It is the only cell where {die} completes anything, and a completion earns an extra "
-            "roll.").format(why=why, die=die_label(position, pitch, answer, reader)), prompt)
+            "roll."), why=why, die=die_label(position, pitch, answer, reader, prose=True)), prompt)
     if facts.lesson == "honeypot":
         rival, best = (score.total // score.factor for score in (facts.rival_score, facts.score))
-        return Puzzle(facts, reader.gettext("{why} Without the honeypots {cell} would win, {rival} against "
-                                            "{best}.").format(why=why, cell=name(facts.rival), rival=rival,
-                                                              best=best), prompt)
-    return Puzzle(facts, reader.gettext(
+        return Puzzle(facts, sentence(reader.gettext("{why} Without the honeypots {cell} would win, {rival} "
+                                                   "against {best}."), why=why, cell=name(facts.rival),
+                                    rival=rival, best=best), prompt)
+    return Puzzle(facts, sentence(reader.gettext(
         "{why} {cell} touches more dice but scores only {points}: a die scores the whole runs it joins, "
-        "not the dice around it.").format(why=why, cell=name(facts.rival), points=facts.rival_score.total),
+        "not the dice around it."), why=why, cell=name(facts.rival), points=facts.rival_score.total),
         prompt)
 
 

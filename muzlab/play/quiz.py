@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike
-from muzlab.names.language import marked, triad_phrase
+from muzlab.names.language import at_start, marked, phrase, sentence, triad_phrase
 from muzlab.names.reader import PLAIN, Reader
-from muzlab.names.spelling import join, pitch_label, show_name
+from muzlab.names.spelling import join, pitch_label, prose_name
 from muzlab.play import questions
 from muzlab.play.coach import die_label
 from muzlab.play.questions import BestCell, Pair, Points, Triad, Where, Worded
@@ -53,28 +53,29 @@ class Question(Worded):
         facts, position = self.facts, self.position
         if isinstance(facts, BestCell):  # the one best cell for the die
             if reply in self.answer:
-                return True, reader.gettext("Yes! {why}").format(why=self.explanation)
-            why = position.explain(facts.pitch, reply, reader) or reader.gettext(
-                "{cell} scores {points}.").format(cell=position.board.cell_name(reply),
+                return True, sentence(reader.gettext("Yes! {why}"), why=self.explanation)
+            why = position.explain(facts.pitch, reply, reader) or sentence(reader.gettext(
+                "{cell} scores {points}."), cell=position.board.cell_name(reply),
                                                   points=position.score(facts.pitch, reply))
-            return False, reader.gettext("Not the best: {why} {best}").format(why=why, best=self.explanation)
+            return False, sentence(reader.gettext("Not the best: {why} {best}"), why=why,
+                                   best=self.explanation)
         if isinstance(facts, Where):
             if reply in self.answer:
                 points = position.score(facts.pitch, reply)
-                name, where = die_label(position, facts.pitch, reply, reader), position.board.cell_name(reply)
-                return True, reader.gettext("Yes: {die} fits on {cell} and scores {points}.").format(
-                    die=name, cell=where, points=points)
-            return False, reader.gettext("Not there: {why}").format(
+                name = die_label(position, facts.pitch, reply, reader, prose=True)
+                return True, sentence(reader.gettext("Yes: {die} fits on {cell} and scores {points}."),
+                                    die=name, cell=position.board.cell_name(reply), points=points)
+            return False, sentence(reader.gettext("Not there: {why}"),
                 why=position.explain(facts.pitch, reply, reader))
         right = str(reply) == str(self.answer)
         if isinstance(facts, Triad):
-            because = reader.gettext("{notes} is {triad}.").format(notes=join(facts.triad.names, reader),
-                                                                   triad=self.answer)
+            because = at_start(phrase(reader.gettext("{notes} is {triad}."),
+                                      notes=join(facts.triad.names, reader, prose=True), triad=self.answer))
         else:
             because = breakdown_words(facts.breakdown, reader)
         if right:
-            return right, reader.gettext("Right! {because}").format(because=because)
-        return right, reader.gettext("Not quite: the answer is {answer}. {because}").format(
+            return right, sentence(reader.gettext("Right! {because}"), because=because)
+        return right, sentence(reader.gettext("Not quite: the answer is {answer}. {because}"),
             answer=self.answer, because=because)
 
 
@@ -97,12 +98,12 @@ def breakdown_words(parts: ScoreBreakdown, reader: Reader | None = None) -> str:
     reader = reader or PLAIN
     if not parts.die:
         return reader.gettext("The opening die scores nothing (house rule) = 0.")
-    words = [reader.gettext("1 for the die")] + [reader.pgettext(*_LINE_WORDS[line]).format(count=count)
+    words = [reader.gettext("1 for the die")] + [sentence(reader.pgettext(*_LINE_WORDS[line]), count=count)
                                                   for line, count in parts.runs]
     base = parts.total // parts.factor
     text = " + ".join(words) + f" = {base}"
     if parts.factor > 1:
-        return reader.gettext("{sum}, ×{factor} on the honeypot = {total}.").format(
+        return sentence(reader.gettext("{sum}, ×{factor} on the honeypot = {total}."),
             sum=text, factor=parts.factor, total=parts.total)
     return text + "."
 
@@ -117,12 +118,13 @@ def make_question(kind: str, seed: int, reader: Reader | None = None) -> Questio
     facts = questions.ask(kind, seed)
     position, pitch = facts.position, facts.pitch
     if isinstance(facts, Where):
-        prompt = reader.gettext("Where can this {die} go? Click a cell where it may be placed.").format(
-            die=pitch_label(pitch, reader))
+        prompt = sentence(reader.gettext("Where can this {die} go? Click a cell where it may be placed."),
+            die=pitch_label(pitch, reader, prose=True))
         return Question(facts, prompt, frozenset(facts.cells))
     if isinstance(facts, Triad):
-        prompt = reader.gettext("Which triad does {die} complete on {cell}?").format(
-            die=die_label(position, pitch, facts.cell, reader), cell=position.board.cell_name(facts.cell))
+        prompt = sentence(reader.gettext("Which triad does {die} complete on {cell}?"),
+            die=die_label(position, pitch, facts.cell, reader, prose=True),
+            cell=position.board.cell_name(facts.cell))
         return Question(facts, prompt, triad_words(facts.answer, reader),
                         tuple(triad_words(option, reader) for option in facts.options))
     return Question(facts, _points_prompt(facts, reader), facts.breakdown.total,
@@ -134,13 +136,13 @@ def triad_words(triad: tuple[str, str], reader: Reader | None = None) -> str:
     reads it: "B♭ major"."""
     root, quality = triad
     reader = for_people(reader)
-    return triad_phrase(show_name(root, reader), quality, reader.language)
+    return triad_phrase(prose_name(root, reader), quality, reader.language)
 
 
 def _points_prompt(facts: Points, reader: Reader) -> str:
     """"How many points does B♭ on i3 score?", the die named as the board would show it there."""
-    return reader.gettext("How many points does {die} on {cell} score?").format(
-        die=die_label(facts.position, facts.pitch, facts.cell, reader),
+    return sentence(reader.gettext("How many points does {die} on {cell} score?"),
+        die=die_label(facts.position, facts.pitch, facts.cell, reader, prose=True),
         cell=facts.position.board.cell_name(facts.cell))
 
 
@@ -153,11 +155,12 @@ def worksheet(position: Position, seed: int = 0, count: int = 6,
     items = []
     for facts in questions.overview(position, seed):
         if isinstance(facts, Pair):
-            items.append((reader.gettext("Which triads could the pair {notes} still become?").format(
-                notes=join(facts.pair.names, reader)), ", ".join(facts.pair.triad_names(reader))))
+            items.append((sentence(reader.gettext("Which triads could the pair {notes} still become?"),
+                notes=join(facts.pair.names, reader, prose=True)), ", ".join(facts.pair.triad_names(reader))))
         elif isinstance(facts, Where):
-            items.append((reader.gettext("Where may {die} be placed?").format(
-                die=pitch_label(facts.pitch, reader)), ", ".join(map(position.board.cell_name, facts.cells))))
+            items.append((sentence(reader.gettext("Where may {die} be placed?"),
+                die=pitch_label(facts.pitch, reader, prose=True)),
+                          ", ".join(map(position.board.cell_name, facts.cells))))
         else:
             items.append((_points_prompt(facts, reader), breakdown_words(facts.breakdown, reader)))
     return items[:count]

@@ -21,7 +21,7 @@ from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
-from muzlab.names.language import marked
+from muzlab.names.language import marked, sentence
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.agents import Agent, agent_name, from_state, roll_and_choose, seat_agents
@@ -358,15 +358,14 @@ class Table:
         seat = game.current_player
         self._hints.add((seat, game.turn, len(game.events)))
         best = advice(game.position, game.hand, reader)
-        sentence = best.sentence
+        said = best.sentence
         if not best.cells and (game.phase == "bonus" or game.players == 1):
             # a passed die is not passed on again, and alone a pass is a re-roll: the die is re-rolled
-            held = pitch_label(game.hand, reader)
-            sentence = (reader.gettext("The passed {note} fits nowhere on this board: re-roll it (Pass, then "
+            template = (reader.gettext("The passed {note} fits nowhere on this board: re-roll it (Pass, then "
                                        "Roll).") if game.phase == "bonus" else
                         reader.gettext("{note} fits nowhere on this board: re-roll it (Pass, then Roll)."))
-            sentence = sentence.format(note=held)
-        return self._done([Message(sentence, kind="hint", seat=seat, cells=best.cells)])
+            said = sentence(template, note=pitch_label(game.hand, reader, prose=True))
+        return self._done([Message(said, kind="hint", seat=seat, cells=best.cells)])
 
     # ---- computer seats -----------------------------------------------------------------------------
     def computer_step(self, reader: Reader | None = None) -> Message | None:
@@ -434,7 +433,8 @@ class Table:
         or re-rolled, the game's passes and re-rolls being used up."""
         game = self.game
         event = game.events[-1]
-        why = give_ups_end_sentence(game.dice, game.players, pitch_label(event.pitch, reader), reader)
+        why = give_ups_end_sentence(game.dice, game.players, pitch_label(event.pitch, reader, prose=True),
+                                    reader)
         return Message(f"{self._sentence(event, reader)}. {why} {self.status(reader)}.", seat=event.player,
                        event=event)
 

@@ -29,7 +29,7 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import SpelledNote
-from muzlab.names.language import DEFAULT_NOTE_NAMES
+from muzlab.names.language import DEFAULT_NOTE_NAMES, at_start, phrase, sentence
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import (
@@ -37,7 +37,7 @@ from muzlab.names.spelling import (
     face_label,
     join,
     key_label,
-    show_name,
+    prose_name,
     symbols,
 )
 from muzlab.play import questions
@@ -170,55 +170,55 @@ def _cell_list(position: Position, cells: tuple[Cell, ...]) -> str:
 
 
 def _where(position: Position, facts: Where, reader: Reader) -> tuple[str, str]:
-    face = face_label(facts.pitch, reader)
+    face = face_label(facts.pitch, reader, prose=True)
     answer = reader.ngettext("{face} may go on {count} cell: {cells}.",
                              "{face} may go on {count} cells: {cells}.", len(facts.cells))
-    return (reader.gettext("Where may a die showing {face} be placed? Name every cell.").format(face=face),
-            answer.format(face=face, count=len(facts.cells), cells=_cell_list(position, facts.cells)))
+    return (sentence(reader.gettext("Where may a die showing {face} be placed? Name every cell."), face=face),
+            sentence(answer, face=face, count=len(facts.cells), cells=_cell_list(position, facts.cells)))
 
 
 def _triad(position: Position, facts: Triad, reader: Reader) -> tuple[str, str]:
     triad, name = facts.triad, triad_words(facts.answer, reader)
-    asked = reader.gettext("Which triad does a die showing {face} complete on {cell}?").format(
-        face=face_label(facts.pitch, reader), cell=position.board.cell_name(facts.cell))
-    notes = join(triad.names, reader)
+    asked = sentence(reader.gettext("Which triad does a die showing {face} complete on {cell}?"),
+        face=face_label(facts.pitch, reader, prose=True), cell=position.board.cell_name(facts.cell))
+    notes = join(triad.names, reader, prose=True)
     if facts.function is None:  # an augmented triad, or one spelled across keys (B♯–D♯–G)
-        return asked, reader.gettext("{triad} ({notes}): no major key spells it so.").format(
+        return asked, sentence(reader.gettext("{triad} ({notes}): no major key spells it so."),
             triad=name, notes=notes)
     numeral, tonic = facts.function
     key = key_label(SpelledNote.from_english(tonic), "major", reader)
-    return (reader.gettext("{question} Give its Roman numeral in {key}.").format(question=asked, key=key),
-            reader.gettext("{triad} ({notes}): {numeral} in {key}.").format(triad=name, notes=notes,
+    return (sentence(reader.gettext("{question} Give its Roman numeral in {key}."), question=asked, key=key),
+            sentence(reader.gettext("{triad} ({notes}): {numeral} in {key}."), triad=name, notes=notes,
                                                                             numeral=numeral, key=key))
 
 
 def _key(_position: Position, facts: Key, reader: Reader) -> tuple[str, str]:
     label = key_label(SpelledNote.from_english(facts.key), "major", reader)
-    return (reader.gettext("Write the notes of the {key} scale, from its tonic up.").format(key=label),
-            f"{label}: {join(facts.notes, reader)}.")
+    return (sentence(reader.gettext("Write the notes of the {key} scale, from its tonic up."), key=label),
+            f"{at_start(label)}: {join(facts.notes, reader, prose=True)}.")
 
 
 def _points(position: Position, facts: Points, reader: Reader) -> tuple[str, str]:
     points = facts.breakdown.total
-    return (reader.gettext("How many points does a die showing {face} score on {cell}?").format(
-                face=face_label(facts.pitch, reader), cell=position.board.cell_name(facts.cell)),
-            reader.ngettext("{points} point: {how}", "{points} points: {how}", points).format(
+    return (sentence(reader.gettext("How many points does a die showing {face} score on {cell}?"),
+                face=face_label(facts.pitch, reader, prose=True), cell=position.board.cell_name(facts.cell)),
+            sentence(reader.ngettext("{points} point: {how}", "{points} points: {how}", points),
                 points=points, how=breakdown_words(facts.breakdown, reader)))
 
 
 def _pair(position: Position, facts: Pair, reader: Reader) -> tuple[str, str]:
-    pair, notes = facts.pair, join(facts.pair.names, reader)
-    return (reader.gettext("The column pair on {cells} ({notes}): which triads could it still "
-                           "become?").format(cells=_span(position, pair), notes=notes),
-            reader.gettext("The pair {notes} could become {triads}.").format(
+    pair, notes = facts.pair, join(facts.pair.names, reader, prose=True)
+    return (sentence(reader.gettext("The column pair on {cells} ({notes}): which triads could it still "
+                           "become?"), cells=_span(position, pair), notes=notes),
+            sentence(reader.gettext("The pair {notes} could become {triads}."),
                 notes=notes, triads=or_list(pair.triad_names(reader), reader)))
 
 
 def _degree(_position: Position, facts: Degree, reader: Reader) -> tuple[str, str]:
-    note = show_name(facts.note, reader)
+    note = prose_name(facts.note, reader)
     label = key_label(SpelledNote.from_english(facts.key), "major", reader)
-    return (reader.gettext("Which degree of {key} is {note}? Name it too.").format(key=label, note=note),
-            reader.gettext("{note} is degree {number} of {key}, the {name}.").format(
+    return (sentence(reader.gettext("Which degree of {key} is {note}? Name it too."), key=label, note=note),
+            sentence(reader.gettext("{note} is degree {number} of {key}, the {name}."),
                 note=note, number=facts.degree + 1, key=label, name=degree_name(facts.degree, reader)))
 
 
@@ -226,11 +226,12 @@ def _run(position: Position, facts: Run, reader: Reader) -> tuple[str, str]:
     run = facts.run
     letters, sound = run.fitting_keys(reader)
     fits = and_list(letters, reader) if letters else reader.gettext("no key as spelled")
-    twins = reader.gettext(" (= {keys} by sound)").format(keys=and_list(sound, reader)) if sound else ""
-    notes = join(run.names, reader)
-    return (reader.gettext("The diagonal run on {cells} ({notes}): which scales does it fit?").format(
+    twins = phrase(reader.gettext(" (= {keys} by sound)"), keys=and_list(sound, reader)) if sound else ""
+    notes = join(run.names, reader, prose=True)
+    return (sentence(reader.gettext("The diagonal run on {cells} ({notes}): which scales does it fit?"),
                 cells=_span(position, run), notes=notes),
-            reader.gettext("The run {notes} fits {keys}{twins}.").format(notes=notes, keys=fits, twins=twins))
+            sentence(reader.gettext("The run {notes} fits {keys}{twins}."), notes=notes, keys=fits,
+                     twins=twins))
 
 
 #: The words of each kind of question: the question, and a sentence answering it.

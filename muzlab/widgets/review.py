@@ -148,7 +148,7 @@ class Review(widgets.VBox):
         holds = (reader.gettext("{player} holds the passed die {die}") if row["source"] == "passed"
                  else reader.gettext("{player} holds the die {die}"))
         holds = html.escape(holds).replace("{die}", "<b>{die}</b>").format(
-            player=html.escape(_player(row, reader)), die=html.escape(row["pitch"]))
+            player=html.escape(_player(row, reader)), die=html.escape(_die(moment, reader)))
         self.title.value = f"<b>{html.escape(decision)}</b> · {html.escape(turn)} · {holds}"
         if self.learning:
             self._show_practice()
@@ -215,8 +215,8 @@ class Review(widgets.VBox):
         last = self.tries[-1] if self.tries else None
         self.board_view.show(Scene(moment.position, last=last, chosen=chosen), self.reader)
         number = sorted(self.lessons).index(self.index) + 1
-        die = self.rows[self.index]["pitch"]  # (named as the title names it)
         reader = self.reader
+        die = _die(self.moments[self.index], reader)  # (named as the title names it)
         said = reader.gettext("Mistake {number} of {count} ({grade}). Find a better cell for this {die}: "
                               "click it on the board.").format(number=number, count=len(self.lessons),
                                                                grade=coach.grade_word(grade, reader), die=die)
@@ -330,3 +330,8 @@ SUMMARY_COLUMNS = ((marked("summary", "player"), str), (marked("summary", "point
 SUMMARY_KEYS = ("player", "points", "points_lost", "best_share", "completions_missed", "luck", "skill",
                 "luck_adjusted", "accuracy", "level")
 
+
+def _die(moment: coach.Decision, reader: Reader) -> str:
+    """A decision's die as a sentence names it: as the board shows it on the cell it went to (its
+    default name when it was not placed), in prose form ("ré" in French solfège)."""
+    return coach.die_label(moment.position, moment.pitch, moment.cell, reader, prose=True)
