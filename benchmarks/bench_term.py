@@ -7,7 +7,11 @@ assignments, the students × ideas table and a picture per student: the page's s
 progress table alone, against the naive reference (the table recomputed from the SQLite file's JSON
 in one pass), and the grade export. Targets: the teacher's progress page within 1 s, the folder at
 most 50 MB. Run: `.venv/bin/python benchmarks/bench_term.py` (about a minute); `--browser` also
-times the teacher's page in Chromium against `muzlab class` on the folder.
+times the teacher's page in Chromium against `muzlab class` on the folder: `--cold` first loads, each
+just after the server started and with nothing cached in the browser, then the median of 5 reloads,
+each split into when its HTML, its last script, its socket and its first and last widget message came
+and when Deal showed. `--folder` keeps the term; given one already written, only the browser's figures
+are taken (to compare two versions of muzlab on the same term, one after the other).
 """
 
 from __future__ import annotations
