@@ -4,7 +4,7 @@ than the next (issue 32: the teacher's first load of the day took 1.85 s, a relo
 Solara does some work only when the first page asks for it: it hashes every nbextension file and
 compiles the page's template (`read_root`, 0.3-1 s on the first request, 1 ms after), and the first
 teacher's page pays for the first drawing of its widgets (their modules, the catalogues, the term's
-counts: 0.2-0.4 s, against 0.05 s for the next). `warm_up` does both before the server takes a
+counts: 0.1-0.6 s, against 0.05-0.1 s for the next). `warm_up` does both before the server takes a
 connection, as a server that is started once a day and serves for hours should.
 
 Solara's GZip middleware compresses every file at level 9, on every request: its 2.2 MB script bundle
