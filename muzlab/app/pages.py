@@ -26,6 +26,7 @@ import ipywidgets as widgets
 import solara
 
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
+from muzlab.app.looks import Looks
 from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.term_pages import StudentTerm, TeacherTerm
 from muzlab.core.hexgrid import Cell
@@ -66,6 +67,9 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
               " .muz-student-page .muz-settings { display: flex !important; } }</style>")
+#: The layouts of a button, and of a row of controls that wraps on a narrow screen.
+BUTTON = {"width": "auto", "min_width": "90px"}
+ROW = {"flex_flow": "row wrap", "align_items": "center"}
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -103,12 +107,13 @@ def query_language(query: dict[str, str]) -> str:
     return query["lang"] if query.get("lang") in LANGUAGES else "en"
 
 
-def language_menu(language: str) -> widgets.Dropdown:
-    """The menu of the interface's languages, each in its own words (class "muz-language")."""
-    menu = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=language,
-                            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
-    menu.add_class("muz-language")
-    return menu
+def language_menu(language: str, looks: Looks | None = None) -> widgets.Dropdown:
+    """The menu of the interface's languages, each in its own words (class "muz-language"); with its
+    page's shared layout when `looks` is given."""
+    layout = widgets.Layout(width="auto") if looks is None else looks.layout(width="auto")
+    return widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=language,
+                            style={"description_width": "initial"}, layout=layout,
+                            _dom_classes=("muz-language",))
 
 
 class PageDrawer:
@@ -216,10 +221,14 @@ def _text(words: str) -> str:
     return html.escape(words, quote=False)
 
 
-def _button(label: str, css: str, style: str = "") -> widgets.Button:
-    """A button with its class given as it is made (added after, it costs the page one more message)."""
+def _button(label: str, css: str, style: str = "", looks: Looks | None = None) -> widgets.Button:
+    """A button with its class given as it is made (added after, it costs the page one more message);
+    with its page's shared layout and style when `looks` is given."""
+    if looks is not None:
+        return looks.make(widgets.Button, description=label, button_style=style, _dom_classes=(css,),
+                          layout=BUTTON)
     return widgets.Button(description=label, button_style=style, _dom_classes=(css,),
-                          layout=widgets.Layout(width="auto", min_width="90px"))
+                          layout=widgets.Layout(**BUTTON))
 
 
 class Part:
@@ -613,44 +622,48 @@ class TeacherView(widgets.VBox):
         #: the teacher's reading: their language, with its usual note names
         self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language)
         self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
-        self.language_pick = language_menu(language)
+        #: the page's shared layouts and styles (the term's section shares them too)
+        self.looks = looks = Looks()
+        self.language_pick = language_menu(language, looks)
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
-        self.code = _html("muz-class-code")
-        self.roster = _html("muz-roster-box")
-        self.size = widgets.Dropdown(options=list(range(1, MAX_PLAYERS + 1)), value=2)
-        self.size.add_class("muz-table-size")
-        self.mode = widgets.ToggleButtons(options=self._modes(), value="normal", _dom_classes=("muz-mode",))
-        self.seed = widgets.BoundedIntText(value=room.round + 1, min=0, max=10**9)
-        self.hints = widgets.Checkbox(value=True)
-        self.absent = widgets.Checkbox(value=False, _dom_classes=("muz-seat-absent",))
+        self.code = looks.make(widgets.HTML, _dom_classes=("muz-class-code",))
+        self.roster = looks.make(widgets.HTML, _dom_classes=("muz-roster-box",))
+        self.size = looks.make(widgets.Dropdown, options=list(range(1, MAX_PLAYERS + 1)), value=2,
+                               _dom_classes=("muz-table-size",))
+        self.mode = looks.make(widgets.ToggleButtons, options=self._modes(), value="normal",
+                               _dom_classes=("muz-mode",))
+        self.seed = looks.make(widgets.BoundedIntText, value=room.round + 1, min=0, max=10**9)
+        self.hints = looks.make(widgets.Checkbox, value=True)
+        self.absent = looks.make(widgets.Checkbox, value=False, _dom_classes=("muz-seat-absent",))
         self.hints.observe(lambda _change: self._say_what_lights(), names="value")
-        self.lights = _html("muz-lights")
-        self.deal_button = _button("", "muz-deal", "primary")
+        self.lights = looks.make(widgets.HTML, _dom_classes=("muz-lights",))
+        self.deal_button = _button("", "muz-deal", "primary", looks)
         self.deal_button.on_click(lambda _b: self.deal())
-        self.message = _html("muz-message")
-        self.tables = _html("muz-tables")
-        self.leaderboard = _html("muz-leaderboard-box")
-        self.pick = widgets.Dropdown(options=[], _dom_classes=("muz-projector-table",))
-        self.show_button = _button("", "muz-projector", "info")
+        self.message = looks.make(widgets.HTML, _dom_classes=("muz-message",))
+        self.tables = looks.make(widgets.HTML, _dom_classes=("muz-tables",))
+        self.leaderboard = looks.make(widgets.HTML, _dom_classes=("muz-leaderboard-box",))
+        self.pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-projector-table",))
+        self.show_button = _button("", "muz-projector", "info", looks)
         self.show_button.on_click(lambda _b: self.project(self.pick.value))
-        self.back_button = _button("", "muz-back")
+        self.back_button = _button("", "muz-back", looks=looks)
         self.back_button.on_click(lambda _b: self.project(None))
         self.projected: int | None = None
         #: the projector's board, made when a table is first projected: the page opens without it (and
         #: without the board's script, which nothing else on the teacher's page needs)
         self.projector_board: SeatBoard | None = None
-        self.projector_text = _html("muz-projector-text")
-        self.projector = widgets.VBox([self.back_button, self.projector_text])
-        self.projector.layout.display = "none"
+        self.projector_text = looks.make(widgets.HTML, _dom_classes=("muz-projector-text",))
+        # (the projector and the dashboard are shown and hidden: a layout each of their own)
+        self.projector = widgets.VBox([self.back_button, self.projector_text],
+                                      layout=widgets.Layout(display="none"))
         seats = self._seat_controls()
-        deal = widgets.HBox([self.size, self.mode, self.seed, self.hints, self.absent, self.deal_button],
-                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
+                                         self.deal_button], layout=ROW)
         self._label()
         self.dashboard = widgets.VBox([self.language_pick, self.code, self.roster, deal, self.lights,
                                        seats, self.message,
-                                       self.tables, widgets.HBox([self.pick, self.show_button]),
+                                       self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
                                        self.leaderboard])
-        super().__init__([self.dashboard, self.projector])
+        super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
         self.drawer = PageDrawer(self._draw_changes, session, "teacher")
@@ -659,16 +672,16 @@ class TeacherView(widgets.VBox):
 
     def _seat_controls(self) -> widgets.HBox:
         """A seat's controls: who, where, and what to do (each answered in self.message)."""
-        self.who_pick = widgets.Dropdown(options=[], _dom_classes=("muz-seat-student",))
-        self.seat_pick = widgets.Dropdown(options=[], _dom_classes=("muz-seat-pick",))
+        looks = self.looks
+        self.who_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-seat-student",))
+        self.seat_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-seat-pick",))
         self.seat_buttons = []
         for css, do in (("muz-move", self.move), ("muz-free", self.free), ("muz-computer", self.computer),
                         ("muz-remove", self.remove)):
-            button = _button("", css)
+            button = _button("", css, looks=looks)
             button.on_click(lambda _b, do=do: do())
             self.seat_buttons.append(button)
-        return widgets.HBox([self.who_pick, self.seat_pick, *self.seat_buttons],
-                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        return looks.make(widgets.HBox, [self.who_pick, self.seat_pick, *self.seat_buttons], layout=ROW)
 
     def _modes(self) -> list[tuple[str, str]]:
         reader = self.reading.reader

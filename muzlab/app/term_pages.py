@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import solara
 
 from muzlab.app.classroom import Change, ClassError, Student
+from muzlab.app.looks import Looks
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
@@ -48,6 +49,8 @@ IDEA_WORDS = {"triad quality": marked("idea", "triad quality"), "third": marked(
               "spelling": marked("idea", "spelling"), "Roman numeral": marked("idea", "Roman numeral"),
               "scoring": marked("idea", "scoring"), "best cell": marked("idea", "best cell"),
               "luck-adjusted skill": marked("idea", "luck-adjusted skill")}
+#: The layout of a row of controls that wraps on a narrow screen.
+WRAP = {"flex_flow": "row wrap"}
 LEVEL_WORDS = {"random": marked("computer level", "random"), "greedy": marked("computer level", "greedy"),
                "expert": marked("computer level", "expert")}
 
@@ -70,7 +73,12 @@ def _html(css: str) -> widgets.HTML:
     return widgets.HTML(_dom_classes=(css,))
 
 
-def _button(label: str, css: str, style: str = "") -> widgets.Button:
+def _button(label: str, css: str, style: str = "", looks: Looks | None = None) -> widgets.Button:
+    """A button, with its page's shared layout and style when `looks` is given (a student's option
+    buttons are each shown and hidden: they have their own)."""
+    if looks is not None:
+        return looks.make(widgets.Button, description=label, button_style=style, layout={"width": "auto"},
+                          _dom_classes=(css,))
     return widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto"),
                           _dom_classes=(css,))
 
@@ -159,34 +167,37 @@ class TermTeacher(widgets.VBox):
     roster file, and the students × ideas table with a picture per student; in the words of the
     teacher's page (`reader`, asked each time it draws)."""
 
-    def __init__(self, term: Term, reader: Callable[[], Reader] = lambda: for_people(None)):
+    def __init__(self, term: Term, reader: Callable[[], Reader] = lambda: for_people(None),
+                 looks: Looks | None = None):
         self.term, self.reader = term, reader
+        #: the page's shared layouts and styles (the teacher's page's, when it passes its own)
+        self.looks = looks = looks or Looks()
         form = self._assign_form(term.today())
         scheme = self._scheme_form()
-        self.message = _html("muz-term-message")
-        self.listing = _html("muz-assignments")
-        self.roster_file = widgets.FileUpload(accept=".csv", multiple=False)
-        self.roster_file.add_class("muz-roster-file")
+        self.message = looks.make(widgets.HTML, _dom_classes=("muz-term-message",))
+        self.listing = looks.make(widgets.HTML, _dom_classes=("muz-assignments",))
+        self.roster_file = looks.make(widgets.FileUpload, accept=".csv", multiple=False,
+                                      _dom_classes=("muz-roster-file",))
         self.roster_file.observe(lambda _change: self.upload(), names="value")
-        self.progress = _html("muz-progress-box")
-        self.standings = _html("muz-standings-box")
-        self.pictures = _html("muz-pictures")
-        self.forget_pick = widgets.Dropdown(options=[], _dom_classes=("muz-forget-student",))
-        self.forget_button = _button("", "muz-forget", "danger")
+        self.progress = looks.make(widgets.HTML, _dom_classes=("muz-progress-box",))
+        self.standings = looks.make(widgets.HTML, _dom_classes=("muz-standings-box",))
+        self.pictures = looks.make(widgets.HTML, _dom_classes=("muz-pictures",))
+        self.forget_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-forget-student",))
+        self.forget_button = _button("", "muz-forget", "danger", looks)
         self.forget_button.on_click(lambda _b: self.forget())
-        self.new_name = widgets.Text(_dom_classes=("muz-new-nickname",))
-        self.rename_button = _button("", "muz-rename")
+        self.new_name = looks.make(widgets.Text, _dom_classes=("muz-new-nickname",))
+        self.rename_button = _button("", "muz-rename", looks=looks)
         self.rename_button.on_click(lambda _b: self.rename())
-        self.into_pick = widgets.Dropdown(options=[], _dom_classes=("muz-merge-into",))
-        self.merge_button = _button("", "muz-merge")
+        self.into_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-merge-into",))
+        self.merge_button = _button("", "muz-merge", looks=looks)
         self.merge_button.on_click(lambda _b: self.merge())
-        self.assignments_head = _html("muz-term-heading")
-        self.progress_head = _html("muz-term-heading")
+        self.assignments_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
+        self.progress_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         super().__init__([self.assignments_head, form, self.message, self.listing, scheme,
                           self.progress_head, self.roster_file, self.progress, self.standings, self.pictures,
-                          widgets.HBox([self.forget_pick, self.new_name, self.rename_button, self.into_pick,
-                                        self.merge_button, self.forget_button],
-                                       layout=widgets.Layout(flex_flow="row wrap"))])
+                          looks.make(widgets.HBox, [self.forget_pick, self.new_name, self.rename_button,
+                                                    self.into_pick, self.merge_button, self.forget_button],
+                                     layout=WRAP)], layout=looks.layout())
         self.add_class("muz-term-teacher")
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
         unwatch_term = term.watch(self._changed)
@@ -196,40 +207,39 @@ class TermTeacher(widgets.VBox):
     def _assign_form(self, today: date) -> widgets.HBox:
         """What, how many, the seed, for whom, tries, and the dates of a new assignment (their words:
         `_label`)."""
-        self.title = widgets.Text()
-        self.kind = widgets.Dropdown(options=list(ITEM_KINDS))
-        self.count = widgets.BoundedIntText(value=10, min=1, max=100)
-        self.seed = widgets.BoundedIntText(value=1, min=0, max=2 ** 31 - 1)
-        self.same = widgets.Checkbox(value=True)
-        self.tries = widgets.BoundedIntText(value=1, min=1, max=MAX_TRIES)
-        self.who = widgets.SelectMultiple(options=[], rows=4)
-        self.opens = widgets.DatePicker(value=today)
-        self.closes = widgets.DatePicker(value=today + timedelta(days=7))
-        self.computer = widgets.Dropdown(options=list(LEVELS), value="greedy")
-        for control, css in ((self.computer, "muz-assign-computer"), (self.title, "muz-assign-title"),
-                             (self.kind, "muz-assign-kind"),
-                             (self.count, "muz-assign-count"), (self.seed, "muz-assign-seed"),
-                             (self.same, "muz-assign-same"), (self.tries, "muz-assign-tries"),
-                             (self.who, "muz-assign-for"), (self.opens, "muz-assign-opens"),
-                             (self.closes, "muz-assign-closes")):
-            control.add_class(css)
-        self.create = _button("", "muz-assign-new", "primary")
+        make = self.looks.make
+        self.title = make(widgets.Text, _dom_classes=("muz-assign-title",))
+        self.kind = make(widgets.Dropdown, options=list(ITEM_KINDS), _dom_classes=("muz-assign-kind",))
+        self.count = make(widgets.BoundedIntText, value=10, min=1, max=100,
+                          _dom_classes=("muz-assign-count",))
+        self.seed = make(widgets.BoundedIntText, value=1, min=0, max=2 ** 31 - 1,
+                         _dom_classes=("muz-assign-seed",))
+        self.same = make(widgets.Checkbox, value=True, _dom_classes=("muz-assign-same",))
+        self.tries = make(widgets.BoundedIntText, value=1, min=1, max=MAX_TRIES,
+                          _dom_classes=("muz-assign-tries",))
+        self.who = make(widgets.SelectMultiple, options=[], rows=4, _dom_classes=("muz-assign-for",))
+        self.opens = make(widgets.DatePicker, value=today, _dom_classes=("muz-assign-opens",))
+        self.closes = make(widgets.DatePicker, value=today + timedelta(days=7),
+                           _dom_classes=("muz-assign-closes",))
+        self.computer = make(widgets.Dropdown, options=list(LEVELS), value="greedy",
+                             _dom_classes=("muz-assign-computer",))
+        self.create = _button("", "muz-assign-new", "primary", self.looks)
         self.create.on_click(lambda _b: self.assign())
-        return widgets.HBox([self.title, self.kind, self.computer, self.count, self.seed, self.same,
-                             self.tries, self.who, self.opens, self.closes, self.create],
-                            layout=widgets.Layout(flex_flow="row wrap"))
+        return make(widgets.HBox, [self.title, self.kind, self.computer, self.count, self.seed, self.same,
+                                   self.tries, self.who, self.opens, self.closes, self.create],
+                    layout=WRAP)
 
     def _scheme_form(self) -> widgets.HBox:
         """How an assignment is graded (GradeScheme), changed for one assignment."""
-        self.scheme_pick = widgets.Dropdown(options=[])
-        self.out_of = widgets.BoundedFloatText(value=100, min=1, max=1000)
-        self.counts = widgets.Dropdown(options=["first", "best"])
-        self.missing = widgets.Dropdown(options=["zero", "blank"])
-        self.scheme_button = _button("", "muz-grade-scheme")
+        make = self.looks.make
+        self.scheme_pick = make(widgets.Dropdown, options=[], _dom_classes=("muz-grade-scheme-pick",))
+        self.out_of = make(widgets.BoundedFloatText, value=100, min=1, max=1000)
+        self.counts = make(widgets.Dropdown, options=["first", "best"])
+        self.missing = make(widgets.Dropdown, options=["zero", "blank"])
+        self.scheme_button = _button("", "muz-grade-scheme", looks=self.looks)
         self.scheme_button.on_click(lambda _b: self.change_scheme())
-        self.scheme_pick.add_class("muz-grade-scheme-pick")
-        return widgets.HBox([self.scheme_pick, self.out_of, self.counts, self.missing, self.scheme_button],
-                            layout=widgets.Layout(flex_flow="row wrap"))
+        return make(widgets.HBox, [self.scheme_pick, self.out_of, self.counts, self.missing,
+                                   self.scheme_button], layout=WRAP)
 
     def _label(self, reader: Reader) -> None:
         """Write the section's fixed words (headings, labels, buttons, choices) for `reader`."""
@@ -571,7 +581,7 @@ def TeacherTerm(term: Term, page):
     """The teacher's term section and its Export grades button (a zip: a CSV per assignment for
     Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet); `page`: the
     TeacherView, for its reading (the language)."""
-    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader), [])
+    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks), [])
     solara.use_effect(lambda: view.close, [])
     solara.use_effect(view.draw, [page.reading.language])  # the teacher chose another language
     reader = page.reading.reader
