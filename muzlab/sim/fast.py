@@ -169,7 +169,7 @@ class Column(NamedTuple):
         import numpy as np  # (numpy loads where the engine runs)
         import pyarrow as pa  # (pyarrow loads where frames or tables are made)
 
-        size = len(self.values)
+        size, kind = len(self.values), pa.from_numpy_dtype(self.values.dtype)
         if self.names is not None:  # decoded in Arrow: no Python strings
             codes = np.where(self.values < 0, len(self.names), self.values).astype(np.int32)
             where = pa.Array.from_buffers(pa.int32(), size, [None, pa.py_buffer(codes)])
@@ -183,10 +183,10 @@ class Column(NamedTuple):
             return pa.Array.from_buffers(pa.bool_(), size, [None, bits])
         if self.missing is None:
             values = pa.py_buffer(np.ascontiguousarray(self.values))
-            return pa.Array.from_buffers(pa.int64(), size, [None, values])
+            return pa.Array.from_buffers(kind, size, [None, values])
         valid = pa.py_buffer(np.packbits(~self.missing, bitorder="little"))
         values = pa.py_buffer(np.where(self.missing, 0, self.values))
-        return pa.Array.from_buffers(pa.int64(), size, [valid, values], int(self.missing.sum()))
+        return pa.Array.from_buffers(kind, size, [valid, values], int(self.missing.sum()))
 
     def pandas(self) -> object:
         """The column as the frame holds it (pandas' "str" on Arrow, "Int64" as values and a mask)."""
