@@ -288,3 +288,12 @@ def test_simultaneous_page_loads_against_a_running_app_meet_the_cap(tmp_path):
     assert said.count("Kernel started:") == 1
     # both refused while the one kernel was still starting: the loads overlapped
     assert said.rindex("Refused a kernel") < said.index("Kernel started:"), said
+
+
+def test_the_command_line_loads_jupyters_server_only_to_serve_the_app():
+    """`muzlab simulate` and the other commands do not carry Jupyter's server (about 45 MB a process,
+    and again in every forked worker): `app_command` imports it when the app is served."""
+    check = ("import sys, muzlab.cli; assert 'jupyter_server' not in sys.modules; "
+             "from muzlab.app.lessons import app_command; app_command('folder'); "
+             "assert 'jupyter_server' in sys.modules")
+    subprocess.run([sys.executable, "-c", check], check=True)

@@ -135,6 +135,56 @@ def test_forked_worker_processes_inherit_the_kernel_made_ready_once_here():
         assert pool.submit(fast.compile_engine).result() == 0.0
 
 
+@pytest.mark.parametrize("setting", ["basic", "master-42", "board-file"])
+def test_a_workers_arrow_tables_are_the_frames_tables_and_write_the_same_parquet_bytes(setting, tmp_path):
+    """`chunk_tables`, made without pandas, equal `Table.from_pandas` of the frames, "pandas" metadata
+    and all, and the Parquet files written from each are the same bytes (pandas reads back its types)."""
+    pa = pytest.importorskip("pyarrow")
+    from muzlab.core import outputs
+
+    rules, dice, board = SETTINGS[setting]
+    spec = SimulationSpec(("greedy", "random", "expert"), seed=5, dice=dice, rules=rules,
+                          board=board_file(tmp_path) if board == "file" else board, alternate_seats=True)
+    frames, tables = play_chunk(spec, range(40), "fast"), fast.chunk_tables(spec, range(40))
+    for number, (frame, table) in enumerate(zip(frames, tables, strict=True)):
+        expected = pa.Table.from_pandas(frame, preserve_index=False)
+        assert table.equals(expected, check_metadata=True)
+        written = [tmp_path / f"{number}-{way}.parquet" for way in ("frame", "table")]
+        outputs.write_parquet(frame, written[0], "run")
+        outputs.write_table(table, written[1], "run")
+        assert written[0].read_bytes() == written[1].read_bytes()
+        pd.testing.assert_frame_equal(pd.read_parquet(written[1]), frame)
+
+
+def test_a_datasets_workers_play_and_write_without_loading_pandas(tmp_path):
+    """The fast engine's dataset workers are forked from a parent that has not loaded pandas, and write
+    Arrow tables: pandas (about 45 MB a process) stays out of them, and the parts read back as in memory."""
+    import subprocess
+    import sys
+
+    script = """
+import sys
+from muzlab.sim import simulation
+from muzlab.sim.simulation import simulate
+
+def checked(*args):
+    assert "pandas" not in sys.modules, "pandas was loaded in the worker"
+    return played(*args)
+
+played, simulation.write_chunk = simulation.write_chunk, checked
+simulate(600, ("random", "greedy"), seed=2, workers=2, chunk_size=100, engine="fast", out=sys.argv[1],
+         progress=False)
+assert "pandas" not in sys.modules, "pandas was loaded in the parent"
+"""
+    subprocess.run([sys.executable, "-c", script, str(tmp_path / "run")], check=True)
+    from muzlab.sim.simulation import SimulationDataset
+
+    written = SimulationDataset.open(tmp_path / "run")
+    in_memory = simulate(600, ("random", "greedy"), seed=2, workers=1, engine="pure", progress=False)
+    pd.testing.assert_frame_equal(written.games(), in_memory.games)
+    pd.testing.assert_frame_equal(written.moves(), in_memory.moves)
+
+
 def test_the_fast_engine_refuses_an_agent_it_cannot_play_and_an_unknown_engine():
     with pytest.raises(UnknownSetting, match="fast engine plays only random, greedy, expert, not human"):
         fast.choose_engine("fast", ("human", "random"))

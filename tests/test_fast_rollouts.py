@@ -112,3 +112,31 @@ def test_auto_plays_rollouts_compiled_and_refuses_what_it_cannot():
     position, left, roller = next(chance_nodes("basic", 2, 1))
     with pytest.raises(UnknownSetting, match="the expert at depth 1"):
         fast.playouts(position, left, roller, 2, deeper, random.Random(0), 1)
+
+
+@pytest.mark.parametrize("used", [0, 1, 311, 623, 624])
+@pytest.mark.parametrize("draws", [0, 1, 156, 312, 700, 1500])
+def test_the_kernels_generator_goes_on_from_any_python_state_and_leaves_pythons(used, draws):
+    """One Mersenne Twister for games (twisted word by word) and playouts: from a `getstate()` state at
+    any index, its draws are `random()`'s, across the rounds' ends, and `to_state` gives `getstate()`."""
+    import numpy as np
+    from numba import njit
+
+    from muzlab.play import fast_kernel
+
+    @njit
+    def drawn(mt, where, count, out):
+        fast_kernel.from_state(where, 0)
+        for i in range(count):
+            out[i] = fast_kernel.draw(mt, where, 0)
+        fast_kernel.to_state(mt, where, 0)
+
+    rng = random.Random(f"state-{used}")
+    for _ in range(used):
+        rng.getrandbits(32)
+    version, state, gauss = rng.getstate()
+    mt, where = np.array(state[:624], dtype=np.uint32).reshape(624, 1), np.array([state[624]], dtype=np.int64)
+    out = np.zeros(draws)
+    drawn(mt, where, draws, out)
+    assert out.tolist() == [rng.random() for _ in range(draws)]
+    assert (version, (*mt[:, 0].tolist(), int(where[0])), gauss) == rng.getstate()

@@ -111,14 +111,14 @@ SLOW_WRITER = textwrap.dedent("""
     import muzlab.core.outputs as outputs
     from muzlab.sim.simulation import simulate
 
-    real = outputs.write_parquet
+    real = outputs.write_table  # (every Parquet file goes through it, frames' and the fast engine's tables)
 
-    def slow(frame, path, run_id):
-        real(frame, path, run_id)
+    def slow(table, path, run_id):
+        real(table, path, run_id)
         pathlib.Path(sys.argv[2]).touch()  # one file written aside: now kill me
         time.sleep(120)
 
-    outputs.write_parquet = slow
+    outputs.write_table = slow
     if sys.argv[3] == "dataset":
         simulate(40, ("greedy", "random"), chunk_size=10, out=sys.argv[1], force=True, workers=1)
     else:

@@ -17,10 +17,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer
 
-#: Kernels at once unless the teacher says otherwise (about 6 GB at 160 MB each).
-MAX_KERNELS = 40
-#: A kernel idle this long (seconds) is shut down, even with its page open: 30 minutes.
-CULL_IDLE_SECONDS = 1800
+from muzlab.app.lessons import CULL_IDLE_SECONDS, MAX_KERNELS
+
 #: How often (seconds) idle kernels are looked for.
 CULL_INTERVAL_SECONDS = 60
 #: The largest message a page may send the server (a 1 MB record upload, with room for its wrapping).

@@ -19,7 +19,6 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from muzlab.app.appserver import CULL_IDLE_SECONDS, MAX_KERNELS, server_arguments
 from muzlab.core.errors import MuzlabError
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
@@ -29,6 +28,10 @@ APP_NOTEBOOK = "app.ipynb"
 VOILA_DATA = Path(__file__).parents[1] / "_voila"
 DEFAULT_FOLDER = "muzlab-lessons"
 MANIFEST = ".muzlab-lessons.json"
+#: Kernels at once unless the teacher says otherwise (about 6 GB at 160 MB each; `muzlab.app.appserver`).
+MAX_KERNELS = 40
+#: A kernel idle this long (seconds) is shut down, even with its page open: 30 minutes.
+CULL_IDLE_SECONDS = 1800
 
 
 class LessonsError(MuzlabError, OSError):
@@ -135,6 +138,8 @@ def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
     On an address other people can reach (e.g. 0.0.0.0) Voilà makes a token and prints the address
     with it; on this machine's own address no token is asked for.
     """
+    from muzlab.app.appserver import server_arguments  # (Jupyter's server loads only to serve the app)
+
     args = [sys.executable, "-m", "muzlab.app.lessons", str(Path(folder) / APP_NOTEBOOK), f"--Voila.ip={ip}",
             "--strip_sources=True", "--template=muzlab", *server_arguments(max_kernels, cull_idle_seconds)]
     if port is not None:

@@ -23,6 +23,7 @@ from muzlab.core.errors import MuzlabError
 
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow as pa
 
 #: The key of the run id in a Parquet file's metadata.
 RUN_KEY = b"muzlab_run"
@@ -86,11 +87,39 @@ def check_files(folder: Path, names: tuple[str, ...], force: bool) -> bool:
 def write_parquet(frame: pd.DataFrame, path: Path, run_id: str) -> None:
     """Write `frame` to the Parquet file `path` (no index) with `run_id` in its metadata."""
     import pyarrow as pa  # pyarrow only for datasets
+
+    write_table(pa.Table.from_pandas(frame, preserve_index=False), path, run_id)
+
+
+def write_table(table: pa.Table, path: Path, run_id: str) -> None:
+    """Write the Arrow `table` to the Parquet file `path` with `run_id` in its metadata (without pandas:
+    the batch engine's workers write their tables as they are)."""
     import pyarrow.parquet as pq  # pyarrow only for datasets
 
-    table = pa.Table.from_pandas(frame, preserve_index=False)
     table = table.replace_schema_metadata({**(table.schema.metadata or {}), RUN_KEY: run_id.encode()})
     pq.write_table(table, path)
+
+
+#: How pandas names each column type of muzlab's frames in a table's "pandas" metadata (pandas_type,
+#: numpy_type), as `pyarrow.Table.from_pandas` writes it: "Int64" is pandas' integer with missing values.
+PANDAS_TYPES = {"int64": ("int64", "int64"), "Int64": ("int64", "Int64"), "bool": ("bool", "bool"),
+                "str": ("object", "str")}
+
+
+def pandas_metadata(columns: list[tuple[str, str]]) -> bytes:
+    """The "pandas" schema metadata `pyarrow.Table.from_pandas` gives a frame of these (name, type)
+    columns (types: PANDAS_TYPES) without its index, made without importing pandas: pandas reads the
+    table back with those types (tests/test_fast.py checks it against from_pandas)."""
+    import importlib.metadata
+    import json
+
+    import pyarrow as pa  # pyarrow only for datasets
+
+    described = [{"name": name, "field_name": name, "pandas_type": PANDAS_TYPES[kind][0],
+                  "numpy_type": PANDAS_TYPES[kind][1], "metadata": None} for name, kind in columns]
+    return json.dumps({"index_columns": [], "column_indexes": [], "columns": described, "attributes": {},
+                       "creator": {"library": "pyarrow", "version": pa.__version__},
+                       "pandas_version": importlib.metadata.version("pandas")}).encode()
 
 
 def write_files(frames: dict[str, pd.DataFrame], folder: Path, run_id: str) -> None:

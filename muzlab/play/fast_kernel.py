@@ -76,24 +76,55 @@ def seed_states(mt, base, keys, lengths, lanes):
 
 
 @njit(cache=CACHE, inline="always")
-def _word(mt, where, g):
-    """The next 32-bit word of generator g (CPython's genrand_uint32), its state twisted one word at a
-    time as the words are needed: in order and in place, the same words as the whole twist at once."""
-    kk = where[g]
-    if kk >= N:
-        kk = 0
+def _twist(mt, kk, g):
+    """Word kk of generator g's state twisted (CPython's genrand_uint32 twists all N in this order, in
+    place: twisting them one at a time as they are needed gives the same words)."""
     y = (np.int64(mt[kk, g]) & 0x80000000) | (np.int64(mt[kk + 1 if kk + 1 < N else 0, g]) & 0x7FFFFFFF)
     value = np.int64(mt[kk + M if kk < N - M else kk + M - N, g]) ^ (y >> 1)
     if y & 1:
         value ^= 0x9908B0DF
     mt[kk, g] = value
-    where[g] = kk + 1
+
+
+@njit(cache=CACHE, inline="always")
+def _word(mt, where, g):
+    """The next 32-bit word of generator g (CPython's genrand_uint32). where[g] >= 0: the words from
+    where[g] on are not twisted yet, and each is twisted when it is needed (N, as seeded: all of them);
+    where[g] < 0: a state as `random.getstate()` holds it, twisted whole, its next word where[g] + N
+    (`from_state`, `to_state`)."""
+    kk = where[g]
+    if kk < 0:
+        where[g] = kk + 1
+        kk += N
+    else:
+        if kk >= N:
+            kk = 0
+        _twist(mt, kk, g)
+        where[g] = kk + 1
+    value = np.int64(mt[kk, g])
     value ^= value >> 11
     value ^= (value << 7) & 0x9D2C5680
     value ^= (value << 15) & 0xEFC60000
     value ^= value >> 18
     return value
 
+
+@njit(cache=CACHE)
+def from_state(where, g):
+    """Mark generator g's state as `random.getstate()` gives it, where[g] its index (0..N), for `_word`."""
+    where[g] -= N
+
+
+@njit(cache=CACHE)
+def to_state(mt, where, g):
+    """Generator g's state as `random.setstate()` takes it, its index in where[g]: the rest of a state
+    twisted word by word is twisted now."""
+    kk = where[g]
+    if kk < 0 or kk == 0:  # (twisted whole; or used up, the next word twisting it anew)
+        where[g] = kk + N
+        return
+    for rest in range(kk, N):
+        _twist(mt, rest, g)
 
 @njit(cache=CACHE, inline="always")
 def draw(mt, where, g):
@@ -317,6 +348,23 @@ def cell_score(grid, c, up, down, multiplier):
             dice += 1
             j = up[line, j]
     return dice * multiplier[c]
+
+
+@njit(cache=CACHE, **NO_REFCOUNTS)
+def greedy_best(grid, legal, n_legal, scores_count, up, down, multiplier, best):
+    """`GreedyAgent.choose`'s candidates: the cells of legal[:n_legal] with the best immediate score, in
+    board order, into best; returns how many (one draw then picks among them). `scores_count` is False
+    for an opening die that scores nothing."""
+    best_points, n_best = -1, 0
+    for m in range(n_legal):
+        c = legal[m]
+        points = cell_score(grid, c, up, down, multiplier) if scores_count else 0
+        if points > best_points:
+            best_points, n_best = points, 0
+        if points == best_points:
+            best[n_best] = c
+            n_best += 1
+    return n_best
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)

@@ -1,9 +1,9 @@
 """Compiled playouts from a position (numba): `muzlab.play.value.rollout` many times over, its agent
 "random", "greedy" or "expert" (depth 1), with the same generators drawn in the same order.
 
-The generators are Python's Mersenne Twisters as `random.Random.getstate()` holds them (the whole
-state twisted at once when used up, as CPython does), so a playout goes on from any generator's state
-and leaves it where the pure code would. `muzlab.sim.fast.playouts` builds the arrays from a Position
+The generators are Python's Mersenne Twisters as `random.Random.getstate()` holds them, drawn by the
+kernel's generator (`fast_kernel.from_state`, `to_state`), so a playout goes on from any generator's
+state and leaves it where the pure code would. `muzlab.sim.fast.playouts` builds the arrays from a Position
 and puts the generators' states back; tests/test_fast_rollouts.py checks the points against the pure
 rollouts.
 """
@@ -19,44 +19,18 @@ from muzlab.play.fast_kernel import (
     CACHE,
     EMPTY,
     NO_REFCOUNTS,
-    N,
     _legal_cells,
     _locked,
     _scale_mask,
     cell_mask,
     cell_score,
+    draw,
+    from_state,
+    greedy_best,
+    to_state,
 )
 
-M = 397
 RANDOM, GREEDY, EXPERT = 0, 1, 2
-
-
-@njit(cache=CACHE, inline="always")
-def _word(mt, where, g):
-    """The next 32-bit word of generator g (CPython's genrand_uint32: all N words twisted when used up)."""
-    if where[g] >= N:
-        for kk in range(N):
-            y = (np.int64(mt[kk, g]) & 0x80000000) | (np.int64(mt[(kk + 1) % N, g]) & 0x7FFFFFFF)
-            value = np.int64(mt[(kk + M) % N, g]) ^ (y >> 1)
-            if y & 1:
-                value ^= 0x9908B0DF
-            mt[kk, g] = value
-        where[g] = 0
-    value = np.int64(mt[where[g], g])
-    where[g] += 1
-    value ^= value >> 11
-    value ^= (value << 7) & 0x9D2C5680
-    value ^= (value << 15) & 0xEFC60000
-    value ^= value >> 18
-    return value
-
-
-@njit(cache=CACHE, inline="always")
-def draw(mt, where, g):
-    """`random.Random.random()` of generator g."""
-    a = _word(mt, where, g) >> 5
-    b = _word(mt, where, g) >> 6
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
@@ -69,16 +43,8 @@ def _choose(agent, grid, count, hand, legal, n_legal, frontier, masks, diagonal,
         n_best = expert_best(grid, count, hand, legal, n_legal, frontier, masks, diagonal, seat, players,
                              left - 1, players == 1, scores_count, work, board, rules)
         return work[9][int(draw(mt, where, 1) * n_best)]
-    up, down, multiplier, best = board[0], board[1], board[3], work[9]
-    best_points, n_best = -1, 0
-    for m in range(n_legal):
-        c = legal[m]
-        points = cell_score(grid, c, up, down, multiplier) if scores_count else 0
-        if points > best_points:
-            best_points, n_best = points, 0
-        if points == best_points:
-            best[n_best] = c
-            n_best += 1
+    best = work[9]
+    n_best = greedy_best(grid, legal, n_legal, scores_count, board[0], board[1], board[3], best)
     return best[int(draw(mt, where, 1) * n_best)]
 
 
@@ -125,6 +91,8 @@ def play_rollouts(grid0, dice_left, roller, players, agent, opening, board, rule
     work = scratch(cells)
     up, down, multiplier = board[0], board[1], board[3]
     draws = 0
+    for g in range(2):
+        from_state(where, g)
     for r in range(points.shape[0]):
         copy_state(grid0, masks0, diagonal0, frontier0, grid, masks, diagonal, frontier)
         count, left, seat = count0, dice_left, roller
@@ -148,4 +116,6 @@ def play_rollouts(grid0, dice_left, roller, players, agent, opening, board, rule
             count, left = count + 1, left - 1
             if not (done > 0 or players == 1):
                 seat = (seat + 1) % players
+    for g in range(2):
+        to_state(mt, where, g)
     return draws

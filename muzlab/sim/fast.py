@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import GameError, UnknownSetting
 from muzlab.core.outputs import signals_held
@@ -26,6 +27,7 @@ from muzlab.rules.ruleset import RuleSet
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
+    import pyarrow as pa
 
 
 class Spec(Protocol):
@@ -145,23 +147,65 @@ def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice
     return seeds, scores, results, moves[:, :rows], kinds, t, node_rows[:, :n_nodes] if nodes else None
 
 
-def _text(codes: np.ndarray, names: Sequence[str]) -> pd.api.extensions.ExtensionArray:
-    """The names at `codes` ("" for -1) as pandas' "str" array, decoded in Arrow (no Python strings)."""
+class Column(NamedTuple):
+    """A column of the frames as the kernel's arrays give it: numbers (int64 or bool), with `missing`
+    the numbers' missing values ("Int64"), or with `names` the text at each code ("" for -1)."""
+
+    name: str
+    values: np.ndarray
+    missing: np.ndarray | None = None
+    names: Sequence[str] | None = None
+
+    @property
+    def kind(self) -> str:
+        """The column's type in the frame: "int64", "bool", "Int64" or "str"."""
+        if self.names is not None:
+            return "str"
+        return "Int64" if self.missing is not None else str(self.values.dtype)
+
+    def arrow(self) -> pa.Array:
+        """The column as an Arrow array, as `pyarrow.Table.from_pandas` makes it from the frame's: built
+        from the arrays' buffers, since `pyarrow.array` of a numpy array imports pandas."""
+        import numpy as np  # (numpy loads where the engine runs)
+        import pyarrow as pa  # (pyarrow loads where frames or tables are made)
+
+        size, kind = len(self.values), pa.from_numpy_dtype(self.values.dtype)
+        if self.names is not None:  # decoded in Arrow: no Python strings
+            codes = np.where(self.values < 0, len(self.names), self.values).astype(np.int32)
+            where = pa.Array.from_buffers(pa.int32(), size, [None, pa.py_buffer(codes)])
+            texts = [name.encode() for name in (*self.names, "")]
+            offsets = np.cumsum([0, *map(len, texts)], dtype=np.int64)
+            names = pa.Array.from_buffers(pa.large_string(), len(texts),
+                                          [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(texts))])
+            return pa.DictionaryArray.from_arrays(where, names).dictionary_decode()
+        if self.values.dtype == np.bool_:  # (Arrow's flags are bits)
+            bits = pa.py_buffer(np.packbits(self.values, bitorder="little"))
+            return pa.Array.from_buffers(pa.bool_(), size, [None, bits])
+        if self.missing is None:
+            values = pa.py_buffer(np.ascontiguousarray(self.values))
+            return pa.Array.from_buffers(kind, size, [None, values])
+        valid = pa.py_buffer(np.packbits(~self.missing, bitorder="little"))
+        values = pa.py_buffer(np.where(self.missing, 0, self.values))
+        return pa.Array.from_buffers(kind, size, [valid, values], int(self.missing.sum()))
+
+    def pandas(self) -> object:
+        """The column as the frame holds it (pandas' "str" on Arrow, "Int64" as values and a mask)."""
+        import numpy as np  # (numpy loads where the engine runs)
+        import pandas as pd  # (pandas loads where frames are made)
+        import pyarrow as pa  # (with pandas)
+
+        if self.names is not None:
+            return pd.arrays.ArrowStringArray(pa.chunked_array([self.arrow()]),
+                                              dtype=pd.StringDtype("pyarrow", na_value=np.nan))
+        if self.missing is not None:
+            return pd.arrays.IntegerArray(np.where(self.missing, 0, self.values), self.missing)
+        return self.values
+
+
+def chunk_columns(spec: Spec, indices: range) -> tuple[list[Column], list[Column]]:
+    """The columns of the `.games` and `.moves` frames of the games `indices` (at least one), played in
+    the kernel: what `play_chunk` makes frames of and `chunk_tables` Arrow tables."""
     import numpy as np  # (numpy loads where the engine runs)
-    import pandas as pd  # (pandas loads where frames are made)
-    import pyarrow as pa  # (with pandas)
-
-    where = pa.array(np.where(codes < 0, len(names), codes).astype(np.int32))
-    text = pa.DictionaryArray.from_arrays(where, pa.array([*names, ""], type=pa.large_string()))
-    return pd.arrays.ArrowStringArray(pa.chunked_array([text.dictionary_decode()]),
-                                      dtype=pd.StringDtype("pyarrow", na_value=np.nan))
-
-
-def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The typed `.games` and `.moves` frames of the games `indices` (at least one), equal to the pure
-    engine's (`muzlab.sim.simulation.play_chunk`, which calls this)."""
-    import numpy as np  # (numpy loads where the engine runs)
-    import pandas as pd  # (pandas loads where frames are made)
 
     from muzlab.sim import fast_games as k
 
@@ -173,50 +217,66 @@ def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     index = np.asarray(indices, dtype=np.int64)
     best = scores.max(axis=1)
     ties = (scores == best[:, None]).sum(axis=1) > 1
-    games: dict[str, object] = {"game": index, "seed": seeds,
-                                "players": np.full(len(index), players, dtype=np.int64)}
-    for seat in range(players):
-        games[f"agent_{seat}"] = _text(kinds[:, seat], FAST_AGENTS)
-    for seat in range(players):
-        games[f"score_{seat}"] = scores[:, seat]
-    games["winner"] = np.where(ties, -1, scores.argmax(axis=1)).astype(np.int64)
-    games["tie"] = ties
-    for name, column in (("dice_placed", k.G_DICE_ON_BOARD), ("passes", k.G_PASSES),
-                         ("rerolls", k.G_REROLLS), ("missed", k.G_MISSED), ("extra_rolls", k.G_EXTRA_ROLLS),
-                         ("bonus_plays", k.G_BONUS_PLAYS), ("turns", k.G_TURNS)):
-        games[name] = results[:, column]
-    games["end_reason"] = _text(results[:, k.G_END], ["supply empty", "locked board"])
+    games = [Column("game", index), Column("seed", seeds),
+             Column("players", np.full(len(index), players, dtype=np.int64)),
+             *(Column(f"agent_{seat}", kinds[:, seat], names=FAST_AGENTS) for seat in range(players)),
+             *(Column(f"score_{seat}", scores[:, seat]) for seat in range(players)),
+             Column("winner", np.where(ties, -1, scores.argmax(axis=1)).astype(np.int64)),
+             Column("tie", ties),
+             *(Column(name, results[:, column]) for name, column in (
+                 ("dice_placed", k.G_DICE_ON_BOARD), ("passes", k.G_PASSES), ("rerolls", k.G_REROLLS),
+                 ("missed", k.G_MISSED), ("extra_rolls", k.G_EXTRA_ROLLS), ("bonus_plays", k.G_BONUS_PLAYS),
+                 ("turns", k.G_TURNS))),
+             Column("end_reason", results[:, k.G_END], names=["supply empty", "locked board"])]
 
     columns = moves  # (one row per field: each column in one piece)
     game_of, cell, source = columns[k.M_GAME], columns[k.M_CELL], columns[k.M_SOURCE]
     legal = columns[k.M_LEGAL]
     placed = cell >= 0
     where = np.where(placed, cell, 0)
+    moves_columns = [
+        Column("game", index[game_of]), Column("event", columns[k.M_EVENT]),
+        Column("turn", columns[k.M_TURN]), Column("player", columns[k.M_PLAYER]),
+        Column("agent", kinds[game_of, columns[k.M_PLAYER]], names=FAST_AGENTS),
+        Column("action", columns[k.M_ACTION], names=["opening", "place", "pass", "reroll"]),
+        Column("pitch", columns[k.M_PITCH]),
+        Column("q", t["q"][where], ~placed), Column("r", t["r"][where], ~placed),
+        Column("points", columns[k.M_POINTS]),
+        Column("honeypot", np.where(placed, t["multiplier"][where], 1).astype(np.int64)),
+        Column("completed", columns[k.M_COMPLETED]),
+        Column("triad_root", columns[k.M_TRIAD_ROOT], columns[k.M_TRIAD_ROOT] < 0),
+        Column("triad_quality", columns[k.M_TRIAD_QUALITY], names=t["qualities"]),
+        Column("scale_tonic", columns[k.M_SCALE_TONIC], columns[k.M_SCALE_TONIC] < 0),
+        Column("scale_type", columns[k.M_SCALE_TYPE], names=t["kinds"]),
+        Column("legal_cells", legal), Column("missed", ~placed & (legal > 0)),
+        Column("received", source == k.S_PASSED), Column("bonus", placed & (source == k.S_PASSED)),
+        Column("extra", source == k.S_EXTRA), Column("dice_on_board", columns[k.M_ON_BOARD]),
+    ]
+    return games, moves_columns
 
-    def maybe(values: np.ndarray, missing: np.ndarray | None = None) -> pd.arrays.IntegerArray:
-        missing = values < 0 if missing is None else missing
-        return pd.arrays.IntegerArray(np.where(missing, 0, values), missing)
 
-    data = {
-        "game": index[game_of], "event": columns[k.M_EVENT], "turn": columns[k.M_TURN],
-        "player": columns[k.M_PLAYER], "agent": _text(kinds[game_of, columns[k.M_PLAYER]], FAST_AGENTS),
-        "action": _text(columns[k.M_ACTION], ["opening", "place", "pass", "reroll"]),
-        "pitch": columns[k.M_PITCH],
-        "q": maybe(t["q"][where], ~placed), "r": maybe(t["r"][where], ~placed),
-        "points": columns[k.M_POINTS],
-        "honeypot": np.where(placed, t["multiplier"][where], 1).astype(np.int64),
-        "completed": columns[k.M_COMPLETED],
-        "triad_root": maybe(columns[k.M_TRIAD_ROOT]), "triad_quality": _text(columns[k.M_TRIAD_QUALITY],
-                                                                              t["qualities"]),
-        "scale_tonic": maybe(columns[k.M_SCALE_TONIC]),
-        "scale_type": _text(columns[k.M_SCALE_TYPE], t["kinds"]),
-        "legal_cells": legal, "missed": ~placed & (legal > 0), "received": source == k.S_PASSED,
-        "bonus": placed & (source == k.S_PASSED), "extra": source == k.S_EXTRA,
-        "dice_on_board": columns[k.M_ON_BOARD],
-    }
+def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The typed `.games` and `.moves` frames of the games `indices` (at least one), equal to the pure
+    engine's (`muzlab.sim.simulation.play_chunk`, which calls this)."""
+    import pandas as pd  # (pandas loads where frames are made)
+
     # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
-    return pd.DataFrame(games, copy=False), pd.DataFrame(data, copy=False)
+    return tuple(pd.DataFrame({column.name: column.pandas() for column in part}, copy=False)
+                 for part in chunk_columns(spec, indices))
 
+
+def chunk_tables(spec: Spec, indices: range) -> tuple[pa.Table, pa.Table]:
+    """The games and moves of `indices` as Arrow tables equal to `pyarrow.Table.from_pandas` of
+    `play_chunk`'s frames, their "pandas" metadata included, made without pandas: what a dataset's
+    worker writes (pandas is not loaded in it)."""
+    import pyarrow as pa  # (pyarrow loads where tables are written)
+
+    tables = []
+    for part in chunk_columns(spec, indices):
+        metadata = {b"pandas": outputs.pandas_metadata([(column.name, column.kind) for column in part])}
+        tables.append(pa.Table.from_arrays([column.arrow() for column in part],
+                                           names=[column.name for column in part], metadata=metadata))
+    return tables[0], tables[1]
 
 
 def chance_nodes(spec: Spec, indices: range) -> tuple[np.ndarray, np.ndarray]:

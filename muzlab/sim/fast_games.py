@@ -24,6 +24,7 @@ from muzlab.play.fast_kernel import (
     column_masks,
     completions,
     draw,
+    greedy_best,
     key_words,
     seed_states,
 )
@@ -71,15 +72,7 @@ def _choose(grid, legal, n_legal, best, greedy, scores_count, up, down, multipli
     that scores nothing."""
     if not greedy:
         return legal[int(draw(mt, where, gen) * n_legal)]
-    best_points, n_best = -1, 0
-    for m in range(n_legal):
-        c = legal[m]
-        points = cell_score(grid, c, up, down, multiplier) if scores_count else 0
-        if points > best_points:
-            best_points, n_best = points, 0
-        if points == best_points:
-            best[n_best] = c
-            n_best += 1
+    n_best = greedy_best(grid, legal, n_legal, scores_count, up, down, multiplier, best)
     return best[int(draw(mt, where, gen) * n_best)]
 
 

@@ -397,12 +397,18 @@ def write_chunk(spec: SimulationSpec, indices: range, folder: str, number: int,
                 run_id: str, engine: str = "pure") -> tuple[int, int]:
     """Play the games `indices`, write them as part `number` of the dataset in `folder` (with the run's
     id), return the row counts. Each file appears whole (written aside, then renamed): a dead worker
-    leaves no half part."""
-    written = dict(zip(KINDS, play_chunk(spec, indices, engine), strict=True))
-    for kind, frame in written.items():
+    leaves no half part. The fast engine's worker writes Arrow tables made without pandas (the same
+    files): pandas is not loaded in it."""
+    if engine == "fast" and len(indices):
+        written = dict(zip(KINDS, fast.chunk_tables(spec, indices), strict=True))
+        write = outputs.write_table
+    else:
+        written = dict(zip(KINDS, play_chunk(spec, indices, engine), strict=True))
+        write = outputs.write_parquet
+    for kind, part in written.items():
         final = Path(folder) / kind / part_name(number)
         aside = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-        outputs.write_parquet(frame, aside, run_id)
+        write(part, aside, run_id)
         os.replace(aside, final)
     return len(written["games"]), len(written["moves"])
 
