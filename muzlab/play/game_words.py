@@ -14,6 +14,7 @@ from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
+from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, show_name, show_names
@@ -156,12 +157,15 @@ def give_ups_end_sentence(dice: int, players: int, note: str, reader: Reader) ->
     """Why a game ended when its passes and re-rolls were used up and the die `note` fits nowhere."""
     allowance = records.max_give_ups(dice, players)
     game = reader.ngettext("{dice} die for {players}", "{dice} dice for {players}", dice).format(
-        dice=f"{dice:,}", players=reader.ngettext("{count} player", "{count} players", players).format(
-            count=players))
-    return reader.gettext("The game ends: the players have passed or re-rolled {allowance} times, all that a "
-                          "game of {game} allows ({each} per die and seat), and {note} fits nowhere on the "
-                          "board, so no one can move again.").format(
-        allowance=f"{allowance:,}", game=game, each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
+        dice=number_words(dice, reader), players=reader.ngettext(
+            "{count} player", "{count} players", players).format(count=number_words(players, reader)))
+    return reader.ngettext(
+        "The game ends: the players have passed or re-rolled {allowance} time, all that a game of {game} "
+        "allows ({each} per die and seat), and {note} fits nowhere on the board, so no one can move again.",
+        "The game ends: the players have passed or re-rolled {allowance} times, all that a game of {game} "
+        "allows ({each} per die and seat), and {note} fits nowhere on the board, so no one can move again.",
+        allowance).format(allowance=number_words(allowance, reader), game=game,
+                          each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
 
 
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
