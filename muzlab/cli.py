@@ -27,7 +27,7 @@ from muzlab.core.errors import MuzlabError, SimulationError
 from muzlab.names.command_words import argparse_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import LANGUAGES, check_language
-from muzlab.names.output_words import mismatch_lines, perft_lines
+from muzlab.names.output_words import Figure, mismatch_lines, number_words, parts_words, perft_lines
 from muzlab.names.reader import Reader
 from muzlab.play.records import MAX_DICE
 from muzlab.rules import perft
@@ -56,8 +56,10 @@ def _perft(args: argparse.Namespace) -> int:
             if got != line.counts:
                 wrong += 1
                 print(mismatch_lines(line.notation, line.counts, got, args.reader))
-        print(args.reader.gettext("{agree} of {count} positions agree with {file}").format(
-            agree=len(golden) - wrong, count=len(golden), file=args.check))
+        print(args.reader.ngettext("{agree} of {count} position agrees with {file}",
+                                   "{agree} of {count} positions agree with {file}", len(golden)).format(
+            agree=number_words(len(golden) - wrong, args.reader),
+            count=number_words(len(golden), args.reader), file=args.check))
         return 1 if wrong else 0
     lines = perft.golden_lines(range(args.seed, args.seed + args.games), args.dice, board, rules)
     if args.show:
@@ -107,9 +109,12 @@ def _simulate(args: argparse.Namespace) -> int:
             outputs.discard(Path(args.out))
         raise
     if args.dataset:
-        print(args.reader.gettext("wrote {games} games in {parts} parts to {folder} (games/, moves/, "
-                                  "simulation.json)").format(games=result.n_games, parts=len(result.parts),
-                                                             folder=result.folder))
+        # TRANSLATORS: {games} is "{count} games" and {parts} is "{count} parts", each counted on its own.
+        print(args.reader.gettext(
+                "wrote {games} in {parts} to {folder} (games/, moves/, simulation.json)").format(
+            games=args.reader.ngettext("{count} game", "{count} games", result.n_games).format(
+                count=number_words(result.n_games, args.reader)),
+            parts=parts_words(len(result.parts), args.reader), folder=result.folder))
     elif args.out:
         print(args.reader.gettext("wrote {games} and {moves}").format(games=folder / "games.parquet",
                                                                       moves=folder / "moves.parquet"))
@@ -191,7 +196,7 @@ def _at_least(minimum: int, most: int | None = None, reader: Reader | None = Non
     """An argparse type: a whole number >= minimum (and <= most), or one line saying what is wrong
     (in `reader`'s language; None: English)."""
     reader = reader or Reader()
-    bound = (reader.gettext("at most {most:,}").format(most=most) if most is not None
+    bound = (reader.gettext("at most {most:,}").format(most=Figure(most, reader)) if most is not None
              else reader.gettext("at most 30 digits"))
 
     def whole_number(text: str) -> int:
@@ -213,7 +218,7 @@ def _at_least(minimum: int, most: int | None = None, reader: Reader | None = Non
                 "{value} is too small; it must be {minimum} or more").format(value=value, minimum=minimum))
         if most is not None and value > most:
             raise argparse.ArgumentTypeError(reader.gettext("{value:,} is too large ({bound})").format(
-                value=value, bound=bound))
+                value=Figure(value, reader), bound=bound))
         return value
 
     whole_number.__name__ = f"a whole number >= {minimum}"

@@ -67,7 +67,7 @@ def test_greedy_takes_the_largest_immediate_score_and_breaks_ties_by_its_seed():
 
 
 def test_play_needs_one_agent_per_seat_and_finishes_the_game():
-    with pytest.raises(GameError, match="1 agents for 2 players"):
+    with pytest.raises(GameError, match="1 agent for 2 players"):
         play(Game(seed=1), [make_agent("random")])
     game = play(Game(3, seed=1), [make_agent("greedy", i) for i in range(3)])
     assert game.over and not game.missed()

@@ -117,7 +117,7 @@ def test_every_subcommand_refuses_an_unknown_option_in_one_line(command, capsys)
     ("argv", "environment", "message"),
     [
         (["--language", "de", "simulate", "--games", "0"], {}, "Argument --games: 0 ist zu klein"),
-        (["simulate", "--games", "0", "--language=fr"], {}, "0 est trop petit ; il faut au moins 1"),
+        (["simulate", "--games", "0", "--language=fr"], {}, "0 est trop petit\u00a0; il faut au moins 1"),
         (["simulate", "--dataset"], {"LANG": "fr_FR.UTF-8"}, "--dataset demande --out DOSSIER"),
         (["simulate", "--dataset"], {"LANG": "de_DE.UTF-8", "LANGUAGE": "es"}, "--dataset necesita --out"),
         (["simulate", "--dataset"], {"LANG": "C.UTF-8"}, "--dataset needs --out FOLDER"),

@@ -368,6 +368,8 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
                                                                  f"{item} .muz-reset", ".muz-app-link")]
             german_menu = (page.get_attribute("html", "lang"), page.input_value(".muz-language select"),
                            page.get_attribute(".muz-app-link", "href"))
+            german_titles = page.locator("a[href^='notebooks/']").evaluate_all(
+                "links => links.map(a => a.textContent)")
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
             assert lesson_page_copy(page) == "older"
             german_in_lesson = page.inner_text(".muz-newer")
@@ -404,6 +406,9 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
     assert app == "Die App: Spielen, Erkunden, Quiz, Gehörbildung und Auswertung"
     assert german_menu[:2] == ("de", "de") and "ClassroomApp%28language%3D%27de%27%29" in german_menu[2]
     assert german_tabs == ["Spielen", "Erkunden", "Quiz", "Gehörbildung", "Auswertung"]
+    assert german_titles == ["1 · Die Wabe und die Regeln", "2 · Dreiklänge und Tonleitern hören",
+                             "3 · Eine Partie spielen", "4 · Stellungen erkunden",
+                             "7 · Eine Partie auswerten"]
     assert german_in_lesson.startswith(newer) and "auf der ersten Seite zurück" in german_in_lesson
     assert after_reset == "none"
     assert "my own note" in kept.read_text() and kept.name == lesson

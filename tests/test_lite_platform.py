@@ -238,6 +238,14 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
     assert lite_lessons.version(changed / "3-play.ipynb") != stamps["3-play.ipynb"]
     with pytest.raises(ValueError, match="title"):
         lite_lessons.title({"cells": [code("x = 1")]})
+    # a lesson whose heading changed without its title in the catalogues is refused, not shown in English
+    renamed = json.loads((ROOT / "notebooks" / "3-play.ipynb").read_text())
+    heading = next(cell for cell in renamed["cells"] if cell["cell_type"] == "markdown")
+    heading["source"] = ["# 3 · Play a whole game\n"]
+    (tmp_path / "renamed").mkdir()
+    (tmp_path / "renamed" / "3-play.ipynb").write_text(json.dumps(renamed))
+    with pytest.raises(ValueError, match="3-play.ipynb's title '3 · Play a whole game' is not the one in"):
+        lite_lessons.landing_page(tmp_path / "renamed")
 
 
 def test_the_edition_adds_its_style_to_the_app_page_and_its_word_about_old_copies_to_the_lessons(tmp_path):
@@ -312,10 +320,10 @@ def built_words(page: str) -> dict:
 
 
 class Unmarked(html.parser.HTMLParser):
-    """The text of a page outside the elements whose sentence the script writes (data-muz-word), the
-    lessons' titles (the lessons' own), and scripts and styles."""
+    """The text of a page outside the elements whose sentence the script writes (data-muz-word, the
+    lessons' titles too), and scripts and styles."""
 
-    SKIPPED = ("script", "style", "title", "code", "li")
+    SKIPPED = ("script", "style", "title", "code")
 
     def __init__(self):
         super().__init__()
@@ -341,16 +349,18 @@ class Unmarked(html.parser.HTMLParser):
 def test_the_editions_pages_say_every_sentence_in_every_language_with_no_english_left(tmp_path):
     from test_languages import catalogues, english_words
 
-    from muzlab.app.lite.page_words import SENTENCES
+    from muzlab.app.lite.page_words import LESSON_TITLES, SENTENCES
     from muzlab.names.language import LANGUAGES
 
-    folder = lite_lessons.write_lessons(ROOT / "notebooks", ["1-rules.ipynb", "3-play.ipynb"], tmp_path)
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", lite_build.LESSONS, tmp_path)
     page = lite_lessons.landing_page(folder)
     languages = built_words(page)
     assert built_words(lite_lessons.lesson_page_script(folder)) == languages  # the lesson pages' word too
     assert list(languages) == list(LANGUAGES)
     english = languages["en"]["words"]
-    assert set(english) == set(SENTENCES) and english["reset"] == "Reset lesson"
+    assert set(LESSON_TITLES) == set(lite_build.LESSONS)
+    assert set(english) == set(SENTENCES) | {f"lesson:{lesson}" for lesson in LESSON_TITLES}
+    assert english["reset"] == "Reset lesson" and english["lesson:3-play.ipynb"] == "3 · Play a game"
     template = catalogues.extract()
     for code in catalogues.TRANSLATED:
         said = languages[code]["words"]
@@ -365,6 +375,9 @@ def test_the_editions_pages_say_every_sentence_in_every_language_with_no_english
         assert "ClassroomApp%28language%3D%27" + code + "%27%29" in languages[code]["app"]
     assert "ClassroomApp%28%29" in languages["en"]["app"]
     assert languages["de"]["words"]["reset"] == "Lektion zurücksetzen"
+    # the lessons' titles on the first page are the language's too
+    assert [languages[code]["words"]["lesson:3-play.ipynb"] for code in ("de", "fr", "es")] == [
+        "3 · Eine Partie spielen", "3 · Jouer une partie", "3 · Jugar una partida"]
     assert "\u00a0:" in languages["fr"]["words"]["newer"]  # French: a non-breaking space before the colon
     # every sentence the script and the page use is in the JSON, and the JSON holds no sentence unused
     script = lite_lessons.STORAGE_SCRIPT

@@ -190,7 +190,7 @@ def test_a_teacher_can_switch_hints_off():
 def test_seats_must_match_the_players():
     with pytest.raises(GameError, match="agents lists 3 seats"):
         Table(players=2, agents=[None, None, "greedy"])
-    with pytest.raises(GameError, match="names lists 1 seats"):
+    with pytest.raises(GameError, match="names lists 1 seat but"):
         Table(players=2, names=["Solo"])
 
 

@@ -410,7 +410,7 @@ def test_answers_refused_unknown_assignment_wrong_student_past_due_and_bad_repli
     ("nickname,id\nAnna,1\nZoe,2\n", "no student of this class is called 'Zoe'"),
     ("nickname,id\nAnna,1\nBen,1\n", "the id 1 is also Anna's"),
     ("name,email\nAnna,a@b\n", "no nickname and no id column"),
-    ("nickname,id\nAnna\n", "Row 2 of the roster file has 1 cells"),
+    ("nickname,id\nAnna\n", "Row 2 of the roster file has 1 field, the header 2"),
     ("nickname,id\nAnna,\n", "Anna has no id"),
     ("", "roster file is empty"),
     (b"\xff\xfenickname", "not UTF-8"),

@@ -43,6 +43,8 @@ KEYWORDS = {
         "DaskMissing", "_Refused")},
     # the words of an error's fact ("board file {path}"), and safe_json's errors of the caller's class
     "Phrase": (1,), "error": (1,),
+    # a count with its noun in an error (muzlab.core.errors.Count: "{count} seat", "{count} seats")
+    "Count": (2, 3),
 }
 
 

@@ -38,6 +38,7 @@ from typing import Any
 from muzlab.app import nicknames, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
+from muzlab.core.errors import Count
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.coach import level_word
@@ -342,8 +343,9 @@ class SchoolRoster:
             if not any(v.strip() for v in values):
                 continue
             if len(values) != len(header):
-                raise TermError("Row {line} of the roster file has {values} cells, the header {header}.",
-                                line=line, values=len(values), header=len(header))
+                raise TermError("Row {line} of the roster file has {values}, the header {header}.", line=line,
+                                values=Count(len(values), "{count} field", "{count} fields"),
+                                header=len(header))
             row = {c: v.strip() for c, v in zip(header, values, strict=True)
                    if c in ROSTER_NEEDED + ROSTER_OPTIONAL}
             same = nicknames.skeleton(row["nickname"])

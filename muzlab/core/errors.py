@@ -46,6 +46,26 @@ class Phrase(str):
         return phrase
 
 
+class Count(str):
+    """A fact of an error that is a count with its noun ("2 seats"): `str()` is the English words, and a
+    person's page takes the singular or plural template by the plural rule of their language (French
+    "1 place", "0 place"; `muzlab.names.error_words`). Marked for the catalogues as `Count(n, "{count}
+    seat", "{count} seats")`."""
+
+    count: int
+    singular: str
+    plural: str
+
+    def __new__(cls, count: int, singular: str, plural: str) -> Count:
+        counted = super().__new__(cls, (singular if count == 1 else plural).format(count=f"{count:,}"))
+        counted.count, counted.singular, counted.plural = count, singular, plural
+        return counted
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its count and templates (a worker's error reaches the process that started it)."""
+        return Count, (self.count, self.singular, self.plural)
+
+
 class MuzlabError(Exception):
     """Base class of every error muzlab raises on purpose. Raised as `Error("English {template}",
     name=value, ...)`, it keeps the template and its facts (`template`, `fields`), so a page or the

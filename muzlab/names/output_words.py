@@ -1,6 +1,6 @@
 """The lines the `muzlab` command prints (perft's counts and speed, the class server's addresses, a
-simulation's opening line), in the reader's language, its numbers written as that language writes
-them (681,457 and 4.40 in English, 681.457 and 4,40 in German)."""
+simulation's opening line), in the reader's language, and the one way muzlab writes a number a person
+reads: as that language writes it (681,457 and 4.40 in English, 681.457 and 4,40 in German)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,49 @@ from muzlab.names.reader import Reader
 def number_words(value: float, reader: Reader, places: int = 0) -> str:
     """A number with `places` decimals, its thousands and decimal marks as `reader`'s language
     writes them."""
-    # TRANSLATORS: the mark between a number's groups of thousands, as the last character (English
-    # 681,457; German 681.457; French a narrow no-break space, 681 457).
-    group = reader.pgettext("number", "thousands mark ,")
-    # TRANSLATORS: the mark before a number's decimals, as the last character (English 4.40; German,
-    # French, Spanish 4,40).
-    mark = reader.pgettext("number", "decimal mark .")
-    return f"{value:,.{places}f}".translate({ord(","): group[-1], ord("."): mark[-1]})
+    return format(Figure(value, reader), f",.{places}f")
 
 
 def percent_words(value: float, reader: Reader, places: int = 0) -> str:
     """A percentage as `reader`'s language writes it: "5.0%", German "5,0 %"."""
     # TRANSLATORS: a percentage ("5.0%"); German, French and Spanish put a (non-breaking) space before %.
     return reader.pgettext("number", "{number}%").format(number=number_words(value, reader, places))
+
+
+class Figure:
+    """A number in a sentence, written as its template's placeholder asks ("{count:,}", "{loss:.1f}",
+    "{share:.0%}") with the marks of the reader's language (English 1,234.5; German 1.234,5; French
+    1 234,5 with a narrow no-break space), as Babel's CLDR data writes them
+    (tests/test_languages_numbers.py checks them against Babel)."""
+
+    def __init__(self, value: float, reader: Reader):
+        self.value, self.reader = value, reader
+
+    def __format__(self, spec: str) -> str:
+        english = format(self.value, spec)
+        if english.endswith("%"):
+            return self.reader.pgettext("number", "{number}%").format(number=self._marked(english[:-1]))
+        return self._marked(english)
+
+    def _marked(self, english: str) -> str:
+        """An English-written number with the reader's thousands and decimal marks."""
+        # TRANSLATORS: the mark between a number's groups of thousands, as the last character (English
+        # 681,457; German 681.457; French a narrow no-break space, 681 457).
+        group = self.reader.pgettext("number", "thousands mark ,")
+        # TRANSLATORS: the mark before a number's decimals, as the last character (English 4.40; German,
+        # French, Spanish 4,40).
+        mark = self.reader.pgettext("number", "decimal mark .")
+        return english.translate({ord(","): group[-1], ord("."): mark[-1]})
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def parts_words(parts: int, reader: Reader) -> str:
+    """How many parts a simulation dataset was written in ("1 part", "12 parts"), for `reader`."""
+    # TRANSLATORS: the files a simulation dataset is written in, said after "in" ("12 games in 3 parts";
+    # German takes the dative, "in 3 Teilen").
+    return reader.ngettext("{count} part", "{count} parts", parts).format(count=number_words(parts, reader))
 
 
 def perft_lines(positions: int, board: str, rules: str, placements: int, calls: float, with_build: float,

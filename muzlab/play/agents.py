@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from muzlab.core.errors import GameError, UnknownSetting, shown
+from muzlab.core.errors import Count, GameError, UnknownSetting, shown
 from muzlab.core.hexgrid import Cell
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
@@ -213,7 +213,9 @@ def roll_and_choose(game: Game, agent: Agent) -> Cell | None:
 def play(game: Game, agents: Sequence[Agent]) -> Game:
     """Play `game` to its end, one agent per seat, rolling the dice for them; return the game."""
     if len(agents) != game.players:
-        raise GameError("{agents} agents for {players} players", agents=len(agents), players=game.players)
+        raise GameError("{agents} for {players}",
+                        agents=Count(len(agents), "{count} agent", "{count} agents"),
+                        players=Count(game.players, "{count} player", "{count} players"))
     while game.phase != "over":
         cell = roll_and_choose(game, agents[game.current_player])
         if game.over:

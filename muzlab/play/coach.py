@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from muzlab.core.errors import GameError, UnknownSetting
+from muzlab.core.errors import Count, GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.names.language import at_start, joined, marked, phrase, sentence
+from muzlab.names.output_words import number_words
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import pitch_label, show_names
@@ -694,7 +695,7 @@ def lesson_text(position: Position, found: Lesson, reader: Reader | None = None)
                 cell=board.cell_name(cell), points=points, best=best, most=instead)
         sentences.append(played)
     sentences.append(phrase(reader.gettext("Over the rest of the game that cost about {loss} points."),
-        loss=f"{found.loss:.1f}"))
+        loss=number_words(found.loss, reader, 1)))
     return ". ".join(map(at_start, sentences))
 
 
@@ -713,8 +714,9 @@ def standings(games: list[tuple[Game, list[str]]], by: str = "luck_adjusted_marg
     rows = []
     for game, names in games:
         if len(names) != game.players:
-            raise GameError("{names} names for a game of {players} players", names=len(names),
-                            players=game.players)
+            raise GameError("{names} for a game of {players}",
+                            names=Count(len(names), "{count} name", "{count} names"),
+                            players=Count(game.players, "{count} player", "{count} players"))
         table = summary(review(game, reader=PLAIN))  # (the names are not read: a plain reader)
         for seat, row in enumerate(table.itertuples()):
             others = (float(table["luck"].sum()) - row.luck) / max(game.players - 1, 1)

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from muzlab.core.board import Board
 from muzlab.core.errors import (
+    Count,
     GameError,
     GameRecordError,
     IllegalPlacement,
@@ -366,10 +367,11 @@ class Game:
             raise GameError("the opening die always has a place on the board; it cannot be passed")
         if self._phase == PLACE:  # (a passed die its receiver cannot place is re-rolled always)
             if self._give_ups >= records.max_give_ups(self.dice, self.players):
-                raise GameError("Player {player} cannot pass: this game has had its {max_give_ups:,} passes "
-                                "and re-rolls ({give_ups_per_die_and_seat} per die and seat); place the die",
-                                player=self._player + 1,
-                                max_give_ups=records.max_give_ups(self.dice, self.players),
+                raise GameError("Player {player} cannot pass: this game has had its {give_ups} "
+                                "({give_ups_per_die_and_seat} per die and seat); place the die",
+                                player=self._player + 1, give_ups=Count(
+                                    records.max_give_ups(self.dice, self.players), "{count} pass or re-roll",
+                                    "{count} passes and re-rolls"),
                                 give_ups_per_die_and_seat=records.GIVE_UPS_PER_DIE_AND_SEAT)
             self._give_ups += 1
         pitch = self._hand

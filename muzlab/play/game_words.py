@@ -15,6 +15,7 @@ from muzlab.core.pitch import pitch_name
 from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
 from muzlab.names.language import phrase, sentence
+from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
 from muzlab.names.spelling import pitch_label, prose_name, show_name, show_names
@@ -166,12 +167,15 @@ def give_ups_end_sentence(dice: int, players: int, note: str, reader: Reader) ->
     writes it) fits nowhere."""
     allowance = records.max_give_ups(dice, players)
     game = reader.ngettext("{dice} die for {players}", "{dice} dice for {players}", dice).format(
-        dice=f"{dice:,}", players=reader.ngettext("{count} player", "{count} players", players).format(
-            count=players))
-    return sentence(reader.gettext("The game ends: the players have passed or re-rolled {allowance} times, "
-                                   "all that a game of {game} allows ({each} per die and seat), and {note} "
-                                   "fits nowhere on the board, so no one can move again."),
-                    allowance=f"{allowance:,}", game=game, each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
+        dice=number_words(dice, reader), players=reader.ngettext(
+            "{count} player", "{count} players", players).format(count=number_words(players, reader)))
+    return sentence(reader.ngettext(
+        "The game ends: the players have passed or re-rolled {allowance} time, all that a game of {game} "
+        "allows ({each} per die and seat), and {note} fits nowhere on the board, so no one can move again.",
+        "The game ends: the players have passed or re-rolled {allowance} times, all that a game of {game} "
+        "allows ({each} per die and seat), and {note} fits nowhere on the board, so no one can move again.",
+        allowance), allowance=number_words(allowance, reader), game=game,
+        each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
 
 
 _SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}

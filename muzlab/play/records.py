@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from muzlab.core import safe_json
 from muzlab.core.board import Board
-from muzlab.core.errors import BoardFileError, GameRecordError, MuzlabError, Phrase, shown
+from muzlab.core.errors import BoardFileError, Count, GameRecordError, MuzlabError, Phrase, shown
 from muzlab.rules.ruleset import MAX_DICE_CHOICE, RuleSet
 
 RECORD_FORMAT = "muzlab-game"
@@ -88,8 +88,9 @@ def record_dict(game: Any, agents: tuple[AgentState | None, ...] | None = None) 
     }
     if agents is not None:
         if len(agents) != game.players:
-            raise GameRecordError("{agents} agent states for {players} seats", agents=len(agents),
-                                  players=game.players)
+            raise GameRecordError("{agents} for {seats}", agents=Count(
+                len(agents), "{count} agent state", "{count} agent states"),
+                seats=Count(game.players, "{count} seat", "{count} seats"))
         data["agents"] = [None if a is None else {"name": a.name, "seed": a.seed, "draws": a.draws}
                           for a in agents]
     return data

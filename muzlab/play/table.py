@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from muzlab.core.board import Board
-from muzlab.core.errors import GameError, IllegalPlacement, MuzlabError
+from muzlab.core.errors import Count, GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
@@ -121,11 +121,13 @@ class Table:
         game = game if game is not None else Game(players, board, rules, dice, seed)
         kinds = list(agents) if agents is not None else [None] * game.players
         if len(kinds) != game.players:
-            raise GameError("agents lists {kinds} seats but the game has {players} players",
-                            kinds=len(kinds), players=game.players)
+            raise GameError("agents lists {seats} but the game has {players}",
+                            seats=Count(len(kinds), "{count} seat", "{count} seats"),
+                            players=Count(game.players, "{count} player", "{count} players"))
         if names is not None and len(names) != game.players:
-            raise GameError("names lists {names} seats but the game has {players} players",
-                            names=len(names), players=game.players)
+            raise GameError("names lists {seats} but the game has {players}",
+                            seats=Count(len(names), "{count} seat", "{count} seats"),
+                            players=Count(game.players, "{count} player", "{count} players"))
         names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(game.players)]
         self.seats: tuple[Seat, ...] = tuple(Seat(str(n), k) for n, k in zip(names, kinds, strict=True))
         self.agents: list[Agent | None] = seat_agents(kinds, game.seed)

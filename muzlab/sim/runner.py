@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from muzlab.core.errors import DaskMissing, MuzlabError, SimulationError
+from muzlab.core.errors import Count, DaskMissing, MuzlabError, SimulationError
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -95,10 +95,11 @@ def not_played(number: int, parts: Sequence[range], unfinished: Iterable[int], s
         missing.append(range(parts[started].start, parts[-1].stop))
     unplayed, total = sum(len(part) for part in missing), parts[-1].stop if len(parts) else 0
     return SimulationError(
-        "games {games} were not played: {cause}, {attempts} attempt(s) with retries={retries}; the run "
-        "stopped with {unplayed} of {total} games not played (games {missing_games})", missing,
-        games=spans([parts[number]]), cause=cause, attempts=attempts, retries=retries, unplayed=unplayed,
-        total=total, missing_games=spans(missing))
+        "games {games} were not played: {cause}, {attempts} with retries={retries}; the run stopped with "
+        "{unplayed} of {total} not played (games {missing_games})", missing,
+        games=spans([parts[number]]), cause=cause,
+        attempts=Count(attempts, "{count} attempt", "{count} attempts"), retries=retries, unplayed=unplayed,
+        total=Count(total, "{count} game", "{count} games"), missing_games=spans(missing))
 
 
 def describe_failure(error: BaseException) -> str:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from muzlab.core import outputs, safe_json
 from muzlab.core.board import Board
-from muzlab.core.errors import MuzlabError, SimulationError, UnknownSetting, shown
+from muzlab.core.errors import Count, MuzlabError, SimulationError, UnknownSetting, shown
 from muzlab.play.agents import AGENTS, play, seat_agents
 from muzlab.play.game import Game
 from muzlab.rules.ruleset import RuleSet
@@ -243,8 +243,9 @@ def games_frames(games: Sequence[Game], agents: Sequence[str] | None = None) -> 
                              unfinished=sum(not g.over for g in games))
     seating = tuple(agents) if agents is not None else ("person",) * (players.pop() if players else 0)
     if games and len(seating) != games[0].players:
-        raise UnknownSetting("{seating} agents for {players} seats", seating=len(seating),
-                             players=games[0].players)
+        raise UnknownSetting("{agents} for {seats}",
+                             agents=Count(len(seating), "{count} agent", "{count} agents"),
+                             seats=Count(games[0].players, "{count} seat", "{count} seats"))
     rows = [(_game_row(i, game, seating), _move_rows(i, game, seating)) for i, game in enumerate(games)]
     return frames(len(seating), [row for row, _ in rows], [move for _, moves in rows for move in moves])
 

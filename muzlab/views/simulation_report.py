@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from muzlab.names.language import marked
-from muzlab.names.output_words import number_words, percent_words
+from muzlab.names.output_words import number_words, parts_words, percent_words
 from muzlab.names.reader import Reader
 from muzlab.sim import stats
 
@@ -73,9 +73,10 @@ def simulation_report(result: Any, reader: Reader) -> str:
     interval = reader.gettext("win share: Wilson {level} interval in {low}..{high}").format(
         level=percent_words(95, reader, 0), low=heading("win_low", reader), high=heading("win_high", reader))
     if hasattr(result, "parts"):  # a dataset on disk, summed part by part
-        opening = reader.ngettext("{count} game in {parts} parts at {folder}",
-                                  "{count} games in {parts} parts at {folder}", result.n_games).format(
-            count=number_words(result.n_games, reader), parts=len(result.parts), folder=result.folder)
+        opening = reader.ngettext("{count} game in {parts} at {folder}",
+                                  "{count} games in {parts} at {folder}", result.n_games).format(
+            count=number_words(result.n_games, reader), parts=parts_words(len(result.parts), reader),
+            folder=result.folder)
         tables = (stats.win_shares(result), stats.mean_scores(result), stats.pass_rates(result))
         return "\n".join([opening, interval, *(table_text(table, reader) for table in tables)])
     by_player = result.summary("player")
@@ -91,10 +92,11 @@ def _opening(games: Any, players: int, reader: Reader) -> str:
     ties = int(games["tie"].sum())
     played = reader.ngettext("{count} game", "{count} games", len(games)).format(
         count=number_words(len(games), reader))
-    seats = reader.ngettext("{count} player", "{count} players", players).format(count=players)
+    seats = reader.ngettext("{count} player", "{count} players", players).format(
+        count=number_words(players, reader))
     return reader.gettext("{games}, {players}; ties {ties} ({share}); per game: passes {passes}, re-rolls "
                           "{rerolls}, missed placements {missed}, extra rolls {extra}").format(
-        games=played, players=seats, ties=ties,
+        games=played, players=seats, ties=number_words(ties, reader),
         share=percent_words(100 * ties / max(len(games), 1), reader, 1),
         passes=number_words(games["passes"].mean(), reader, 2),
         rerolls=number_words(games["rerolls"].mean(), reader, 2),

@@ -21,6 +21,7 @@ from muzlab.core.hexgrid import Cell
 from muzlab.core.outputs import file_written
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
+from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play import records
@@ -57,7 +58,8 @@ SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size
 
 def _too_big(name: str, size: int, reader: Reader) -> str:
     return reader.gettext("{name} is {size} bytes; a game record is at most {most} bytes, so it was not "
-                          "loaded.").format(name=name, size=f"{size:,}", most=f"{MAX_RECORD_BYTES:,}")
+                          "loaded.").format(name=name, size=number_words(size, reader),
+                                               most=number_words(MAX_RECORD_BYTES, reader))
 
 
 def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
@@ -406,7 +408,10 @@ class PlayBoard(widgets.VBox):
                            f"{html.escape(face)}</div><div style='font-size:{scaled(14, scale)}'>"
                            f"{html.escape(in_hand)}</div>")
         left = reader.ngettext("{count} die left in the supply", "{count} dice left in the supply",
-                               game.supply).format(count=game.supply)
+                               game.supply).format(count=number_words(game.supply, reader))
+        # TRANSLATORS: one seat's score in the line of scores ("Ada: 12"; French puts a no-break space
+        # before the colon).
+        scored = reader.gettext("{player}: {points}")
         self.status.value = (f"<div style='font-size:{scaled(15, scale)}'><b style='font-size:"
                              f"{scaled(17, scale)}'>{html.escape(table.status(reader))}</b>"
                              f" · {html.escape(left)}</div>")
@@ -415,7 +420,7 @@ class PlayBoard(widgets.VBox):
             f"<span style='font-size:{scaled(16, scale)};"
             f"{'font-weight:bold' if seat == game.current_player else ''}'>"
             f"{'▶ ' if seat == game.current_player and not game.over else ''}"
-            f"{html.escape(table.seats[seat].called(reader))}: {score}</span>"
+            f"{html.escape(scored.format(player=table.seats[seat].called(reader), points=score))}</span>"
             for seat, score in enumerate(game.scores))
         self.roll_button.disabled = not table.can_roll
         self.pass_button.disabled = not table.can_pass

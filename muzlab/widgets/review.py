@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from muzlab.core.hexgrid import Cell
 from muzlab.names.language import marked
+from muzlab.names.output_words import Figure, number_words
 from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.game import Game
@@ -285,9 +286,11 @@ def _details(row: dict, reader: Reader) -> str:
              reader.gettext("the expert, looking ahead: {cell}").format(
                  cell=row["expert"] or reader.gettext("no cell")),
              reader.gettext("{grade} (equity lost {loss})").format(
-                 grade=coach.grade_word(row["grade"], reader), loss=f"{row['equity_loss']:.1f}")]
+                 grade=coach.grade_word(row["grade"], reader),
+                 loss=number_words(row["equity_loss"], reader, 1))]
     if row["luck"]:
-        parts.append(reader.gettext("luck of the roll {luck}").format(luck=f"{row['luck']:+.1f}"))
+        parts.append(reader.gettext("luck of the roll {luck}").format(
+            luck=format(Figure(row["luck"], reader), "+.1f")))
     return " · ".join(parts)
 
 
@@ -297,9 +300,10 @@ def _summary_html(rows: list[dict], reader: Reader) -> str:
         return ""
     head = "".join(f"<th>{html.escape(reader.pgettext(*label))}</th>" for label, _ in SUMMARY_COLUMNS)
     players = {row["player"]: _player(row, reader) for row in rows}
-    shown_as = {"player": players.get, "level": lambda word: coach.level_word(word, reader)}
+    shown_as = {"player": lambda name, _reader: players.get(name),
+                "level": lambda word, _reader: coach.level_word(word, reader)}
     body = "".join("<tr>" + "".join(
-        f"<td>{html.escape(str(shown_as.get(column, show)(player[column])))}</td>"
+        f"<td>{html.escape(str(shown_as.get(column, show)(player[column], reader)))}</td>"
         for (_, show), column in zip(SUMMARY_COLUMNS, SUMMARY_KEYS, strict=True))
                    + "</tr>" for player in coach.summary_rows(rows))
     # what the columns count, so that "100 % best decisions" beside "completions missed 2" reads as the
@@ -317,16 +321,33 @@ def _summary_html(rows: list[dict], reader: Reader) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>{words}</i></p>")
 
 
-#: The summary's columns: heading and how a value is written, and the summary_rows key of each.
-SUMMARY_COLUMNS = ((marked("summary", "player"), str), (marked("summary", "points"), str),
-                   (marked("summary", "points lost"), str),
-                   (marked("summary", "best decisions"), lambda share: f"{round(share * 100)} %"),
-                   (marked("summary", "completions missed"), str),
-                   (marked("summary", "luck"), "{:+.1f}".format),
-                   (marked("summary", "skill"), "{:+.1f}".format),
-                   (marked("summary", "luck-adjusted"), "{:.1f}".format),
-                   (marked("summary", "accuracy"), lambda percent: f"{round(percent)} %"),
-                   (marked("summary", "level"), str))
+def _as_is(value: object, _reader: Reader) -> str:
+    return str(value)
+
+
+def _share(share: float, _reader: Reader) -> str:
+    return f"{round(share * 100)} %"
+
+
+def _percent(percent: float, _reader: Reader) -> str:
+    return f"{round(percent)} %"
+
+
+def _signed(value: float, reader: Reader) -> str:
+    """A figure with its sign and one decimal, with the marks of the reader's language (+1,5)."""
+    return format(Figure(value, reader), "+.1f")
+
+
+def _tenths(value: float, reader: Reader) -> str:
+    return number_words(value, reader, 1)
+
+
+#: The summary's columns: heading and how a value is written for a reader, and the summary_rows key of each.
+SUMMARY_COLUMNS = ((marked("summary", "player"), _as_is), (marked("summary", "points"), _as_is),
+                   (marked("summary", "points lost"), _as_is), (marked("summary", "best decisions"), _share),
+                   (marked("summary", "completions missed"), _as_is), (marked("summary", "luck"), _signed),
+                   (marked("summary", "skill"), _signed), (marked("summary", "luck-adjusted"), _tenths),
+                   (marked("summary", "accuracy"), _percent), (marked("summary", "level"), _as_is))
 SUMMARY_KEYS = ("player", "points", "points_lost", "best_share", "completions_missed", "luck", "skill",
                 "luck_adjusted", "accuracy", "level")
 

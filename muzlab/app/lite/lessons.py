@@ -170,12 +170,18 @@ def landing_page(folder: Path) -> str:
     view, with what the browser keeps of it (STORAGE_SCRIPT), in the reader's language (page_words.py;
     English, as written here, until the script runs)."""
     lessons = sorted(folder.glob("*.ipynb"))
+    english = words("en")
+    for path in lessons:  # each lesson's title in the catalogues is its heading, word for word
+        heading = title(json.loads(path.read_text()))
+        if english.get(f"lesson:{path.name}") != heading:
+            raise ValueError(f"{path.name}'s title {heading!r} is not the one in "
+                             "muzlab.app.lite.page_words.LESSON_TITLES")
     items = "\n".join(
         f'    <li data-lesson="{html.escape(path.name)}" data-version="{html.escape(version(path))}">'
-        f'<a href="notebooks/index.html?path={html.escape(path.name)}">'
-        f"{html.escape(title(json.loads(path.read_text())))}</a> <span class=\"muz-copy\"></span></li>"
+        f'<a href="notebooks/index.html?path={html.escape(path.name)}" data-muz-word="lesson:'
+        f'{html.escape(path.name)}">{html.escape(english[f"lesson:{path.name}"])}</a> '
+        '<span class="muz-copy"></span></li>'
         for path in lessons)
-    english = words("en")
 
     def said(key: str, tag: str, **parts: str) -> str:
         """An element of the page holding the sentence `key` (in English, its placeholders filled)."""

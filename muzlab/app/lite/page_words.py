@@ -39,11 +39,22 @@ SENTENCES = {
                                                 "open the lesson as shipped?"),
     "to-first-page": marked("homework edition", "Download your copy or reset the lesson on the first page."),
 }
+#: The title of each lesson of the edition on the first page, by its file: its first heading, which
+#: `muzlab.app.lite.lessons.landing_page` checks (the page's key is "lesson:" and the file).
+LESSON_TITLES = {
+    "1-rules.ipynb": marked("lesson title", "1 · The honeycomb and the rules"),
+    "2-hearing.ipynb": marked("lesson title", "2 · Hearing triads and scales"),
+    "3-play.ipynb": marked("lesson title", "3 · Play a game"),
+    "4-explore.ipynb": marked("lesson title", "4 · Explore positions"),
+    "7-review.ipynb": marked("lesson title", "7 · Review a game"),
+}
 
 
 def words(language: str) -> dict[str, str]:
-    """Every sentence of the pages in `language` (a missing translation reads in English)."""
-    return {key: translate_in(language, *sentence) for key, sentence in SENTENCES.items()}
+    """Every sentence of the pages in `language`, the lessons' titles too (a missing translation reads
+    in English)."""
+    return {key: translate_in(language, *sentence) for key, sentence in SENTENCES.items()} | {
+        f"lesson:{lesson}": translate_in(language, *title) for lesson, title in LESSON_TITLES.items()}
 
 
 def app_url(app_code: str, language: str) -> str:
