@@ -103,8 +103,7 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert teacher.roster.value.count("class='muz-student'") == 2
     teacher.deal_button.click()
     settled(anna, ben)
-    assert "table 1" in anna.who.value and anna.buttons.layout.display == "flex"
-    assert ben.buttons.layout.display == "none"
+    assert "table 1" in anna.who.value and ben.buttons.children == ()  # not Ben's turn: no button
     ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
     assert "It is Anna's turn" in ben.message.value and room.table(1).game.events == ()
     assert anna.buttons.children == (anna.roll_button,)  # only what can be used now
@@ -119,6 +118,9 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     german = f"Anna places {pitch_label(face, Reader('german'))} on e5"
     english = f"Anna places {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
+    turn = room.table(1).snapshot().current_player  # only the page whose turn it is shows Roll
+    assert [p.buttons.children for p in (anna, ben)] == [(p.roll_button,) if i == turn else ()
+                                                          for i, p in enumerate((anna, ben))]
     assert current_note_names() == "english"  # no page's choice is left behind
     assert teacher.projector_board is None  # the teacher's page opens without the projector's board
     teacher.project(1)
