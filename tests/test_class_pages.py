@@ -135,6 +135,35 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert teacher.leaderboard.value.count("<tr>") == 3  # the head and two students
 
 
+def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkeypatch):
+    """A roll: the watcher's page sends one message (its text: the die in hand and the words under the
+    board, one widget); the roller's sends its board, that text and its buttons (Pass and Hint)."""
+    import ipywidgets
+
+    anna, ben = student(room, "Anna"), student(room, "Ben")
+    TeacherView(room).deal_button.click()
+    settled(anna, ben)
+    roller, watcher = (anna, ben) if room.table(1).snapshot().current_player == 0 else (ben, anna)
+    sent, send = [], ipywidgets.Widget._send
+
+    def counted(widget, msg, buffers=None):
+        sent.append((widget, tuple(msg.get("state", {}))))
+        return send(widget, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", counted)
+    roller.roll_button.click()
+    settled(roller, watcher)
+    face = pitch_label(room.table(1).game.hand, Reader(typeset=True))
+    assert [state for widget, state in sent if widget is watcher.text] == [("value",)]
+    assert f">{face}</div>" in watcher.text.value.split("muz-page-words")[0]  # the die in hand first
+    mine = {watcher.text, watcher.board_view, watcher.buttons, watcher.buttons.layout}
+    assert [widget for widget, _state in sent if widget in mine] == [watcher.text]
+    theirs = {roller.text, roller.board_view, roller.buttons, roller.buttons.layout}
+    assert sorted(type(widget).__name__ for widget, _state in sent if widget in theirs) == [
+        "HBox", "HTML", "SeatBoard"]
+    assert roller.buttons.children == (roller.pass_button, roller.hint_button)
+
+
 def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):
     views = [student(room, f"S{i}", names=("english", "german", "solfege")[i % 3]) for i in range(6)]
     TeacherView(room).deal_button.click()
