@@ -105,8 +105,9 @@ def test_a_french_and_an_english_student_at_one_table(tmp_path):
             assert [word for word in found(FRENCH_WORDS, english_page) if word not in shared] == []
             assert found(("Lancer", "Dernier coup", "pose", "Noms des notes"), french) == [
                 "Lancer", "Dernier coup", "pose", "Noms des notes"]
+            # (Claire plays again: Ben's page holds no button now, only the usable ones are shown)
             assert found(("Roll", "Last move", "places", "Note names"), english_page) == [
-                "Roll", "Last move", "places", "Note names"]
+                "Last move", "places", "Note names"]
             claire.reload()  # the address keeps the language
             expect(claire.locator(".muz-roll")).to_have_text("Lancer", timeout=60_000)
             browser.close()

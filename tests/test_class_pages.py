@@ -103,8 +103,7 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert teacher.roster.value.count("class='muz-student'") == 2
     teacher.deal_button.click()
     settled(anna, ben)
-    assert "table 1" in anna.who.value and anna.buttons.layout.display == "flex"
-    assert ben.buttons.layout.display == "none"
+    assert "table 1" in anna.who.value and ben.buttons.children == ()  # not Ben's turn: no button
     ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
     assert "It is Anna's turn" in ben.message.value and room.table(1).game.events == ()
     assert anna.buttons.children == (anna.roll_button,)  # only what can be used now
@@ -119,6 +118,9 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     german = f"Anna places {pitch_label(face, Reader('german'))} on e5"
     english = f"Anna places {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
+    turn = room.table(1).snapshot().current_player  # only the page whose turn it is shows Roll
+    assert [p.buttons.children for p in (anna, ben)] == [(p.roll_button,) if i == turn else ()
+                                                          for i, p in enumerate((anna, ben))]
     assert current_note_names() == "english"  # no page's choice is left behind
     assert teacher.projector_board is None  # the teacher's page opens without the projector's board
     teacher.project(1)
@@ -131,6 +133,35 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert teacher.projector_board is board and teacher.projector.children.count(board) == 1
     teacher.draw_scores()
     assert teacher.leaderboard.value.count("<tr>") == 3  # the head and two students
+
+
+def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkeypatch):
+    """A roll: the watcher's page sends one message (its text: the die in hand and the words under the
+    board, one widget); the roller's sends its board, that text and its buttons (Pass and Hint)."""
+    import ipywidgets
+
+    anna, ben = student(room, "Anna"), student(room, "Ben")
+    TeacherView(room).deal_button.click()
+    settled(anna, ben)
+    roller, watcher = (anna, ben) if room.table(1).snapshot().current_player == 0 else (ben, anna)
+    sent, send = [], ipywidgets.Widget._send
+
+    def counted(widget, msg, buffers=None):
+        sent.append((widget, tuple(msg.get("state", {}))))
+        return send(widget, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", counted)
+    roller.roll_button.click()
+    settled(roller, watcher)
+    face = pitch_label(room.table(1).game.hand, Reader(typeset=True))
+    assert [state for widget, state in sent if widget is watcher.text] == [("value",)]
+    assert f">{face}</div>" in watcher.text.value.split("muz-page-words")[0]  # the die in hand first
+    mine = {watcher.text, watcher.board_view, watcher.buttons, watcher.buttons.layout}
+    assert [widget for widget, _state in sent if widget in mine] == [watcher.text]
+    theirs = {roller.text, roller.board_view, roller.buttons, roller.buttons.layout}
+    assert sorted(type(widget).__name__ for widget, _state in sent if widget in theirs) == [
+        "HBox", "HTML", "SeatBoard"]
+    assert roller.buttons.children == (roller.pass_button, roller.hint_button)
 
 
 def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):

@@ -61,9 +61,19 @@ log = logging.getLogger(__name__)
 #: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
 LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
 #: The student page's look: a board never wider than the screen; on a narrow screen (a phone) the
-#: settings fold behind one button, which a wide screen does not need.
+#: settings fold behind one button, which a wide screen does not need. The die in hand and the words
+#: under the board are one widget (`StudentView.text`, one message a draw) whose two blocks take their
+#: places in the play area's grid: the die in hand beside the buttons, above the board; the words below.
 PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(100vw - 24px); }"
-              " .muz-student-page .muz-hand-row { align-items: center; gap: 12px; flex-wrap: wrap; }"
+              " .muz-student-page .muz-play-area { display: grid !important; grid-template-columns: auto 1fr;"
+              " grid-template-areas: 'hand buttons' 'board board' 'words words'; align-items: center;"
+              " column-gap: 12px; }"
+              " .muz-student-page .muz-page-text, .muz-student-page .muz-page-text > .widget-html-content"
+              " { display: contents !important; }"
+              " .muz-student-page .muz-hand { grid-area: hand; }"
+              " .muz-student-page .muz-buttons { grid-area: buttons; flex-wrap: wrap; }"
+              " .muz-student-page .muz-board-area { grid-area: board; min-width: 0; }"
+              " .muz-student-page .muz-page-words { grid-area: words; }"
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
               " .muz-student-page .muz-settings { display: flex !important; } }</style>")
@@ -334,21 +344,21 @@ class StudentView(widgets.VBox):
         self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-last", "muz-who",
                                                       "muz-lesson-key"))
         self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
-        self.text = _html("muz-page-text")
-        self.hand = _html("muz-hand")
+        self.hand = Part("muz-hand")
+        self.text = _html("muz-page-text")  # the die in hand and the parts above (`PAGE_STYLE` places them)
         self.roll_button = _button("", "muz-roll", "primary")
         self.pass_button = _button("", "muz-pass", "warning")
         self.hint_button = _button("", "muz-hint", "info")
         for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
                                (self.hint_button, "hint")):
             button.on_click(lambda _b, action=action: self.act(action))
-        self.buttons = widgets.HBox([self.roll_button])  # (the buttons usable now: `_draw`)
-        self.board_area = widgets.VBox([self.board_view])
+        # the buttons usable now, none while it is not my turn (`_draw`)
+        self.buttons = widgets.HBox([], _dom_classes=("muz-buttons",))
+        self.board_area = widgets.VBox([self.board_view], _dom_classes=("muz-board-area",))
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
-        self.playing = widgets.VBox([widgets.HBox([self.hand, self.buttons], layout=widgets.Layout(
-            flex_flow="row wrap")), self.board_area, self.text])
-        self.playing.children[0].add_class("muz-hand-row")
+        self.playing = widgets.VBox([widgets.Box([self.text, self.buttons, self.board_area],
+                                                 _dom_classes=("muz-play-area",))])
         self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
         self.settings.add_class("muz-settings")
@@ -513,7 +523,9 @@ class StudentView(widgets.VBox):
         Nothing is drawn when the page shows this state already."""
         with self._page_lock:
             self._draw()
-            self.text.value = "".join(part.html() for part in self.text_parts)  # (unchanged: not sent)
+            words = "".join(part.html() for part in self.text_parts)
+            # (the die in hand first, then the words under the board; unchanged, nothing is sent)
+            self.text.value = f"{self.hand.html()}<div class='muz-page-words'>{words}</div>"
 
     def _draw(self) -> None:
         reader = self.reading.reader
@@ -564,7 +576,7 @@ class StudentView(widgets.VBox):
             self.status.value = "<p>{}</p>".format(
                 _text(reader.gettext("You have joined. Wait for the teacher to deal the tables.")))
             self.hand.value = self.last.value = ""
-            self.buttons.layout.display = "none"
+            self.buttons.children = ()
             self.board_area.layout.display = "none"
             return
         seat = seated[1]
@@ -588,13 +600,12 @@ class StudentView(widgets.VBox):
         words = self._shared.words.of(reader, table)
         last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
-        # only the buttons that can be used now, in one message; Roll while hidden, as the next turn begins
+        # only the buttons that can be used now (none while it is not my turn): one message when they change
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
-        placing = mine and table.phase in ("place", "bonus")
-        shown = (self.pass_button, *hint) if placing else (self.roll_button,)
+        placing = table.phase in ("place", "bonus")
+        shown = () if not mine else (self.pass_button, *hint) if placing else (self.roll_button,)
         if self.buttons.children != shown:
             self.buttons.children = shown
-        self.buttons.layout.display = "flex" if mine else "none"
 
     def settle(self, timeout: float = 30.0) -> bool:
         """Wait until every change told to this page is drawn (tests, benchmarks); False on timeout."""
