@@ -114,7 +114,8 @@ def book(extra: list[str]) -> None:
 
 def lite(extra: list[str]) -> None:
     """Build the homework edition in out/lite/: JupyterLite on a bundled Pyodide (docs/lite/build.py);
-    serve it with `python3 -m http.server -d out/lite`."""
+    serve it with `python3 -m http.server -d out/lite`, or build and serve it gzipped on 127.0.0.1 with
+    `python3 make.py lite --serve [PORT]`."""
     ensure_environment()
     apt_install([] if shutil.which("npm") else ["npm"])
     run(PYTHON, ROOT / "docs" / "lite" / "build.py", *extra)

@@ -1,15 +1,16 @@
 """The homework edition in Chromium: site size, a cold first visit, and click-to-placed on the PlayBoard.
 
-Run `python3 make.py lite` first; this serves out/lite/ with `python -m http.server` on 127.0.0.1 and
-prints the site's size on disk, the bytes a cold visit transfers until lesson 3's board may be played
-(and once MOVES moves are played: the staff renderer is fetched when the first run completes),
-the time that takes (opening the site, the Pyodide kernel, installing muzlab, running the lesson), the
-same with a warm cache (a second visit in the same browser profile, a fresh one on disk), and the time
-from a click on a lit cell to the die drawn on it (in the page), each against the issue's target (and
-as a ratio of it), with the machine's load.
+Run `python3 make.py lite` first; this serves out/lite/ on 127.0.0.1, once with `python -m http.server`
+(every file as it is on disk) and once with the edition's own server (`python3 make.py lite --serve`,
+muzlab/app/lite/serve.py, which gzips as static hosts do). It prints the site's size on disk and, for
+each server, the bytes a cold visit transfers until lesson 3's board may be played (and once MOVES
+moves are played: the staff renderer is fetched when the first run completes), the time that takes
+(opening the site, the Pyodide kernel, installing muzlab, running the lesson), the same with a warm
+cache (WARM_VISITS later visits in the same browser profile, a fresh one on disk), and the time from a
+click on a lit cell to the die drawn on it (in the page), each against the issue's target (and as a
+ratio of it), with the machine's load.
 """
 
-import gzip
 import os
 import re
 import shutil
@@ -37,6 +38,7 @@ from test_browser import (  # noqa: E402
 from test_lite import SITE, open_lesson  # noqa: E402
 
 MOVES = 8  # (the person places about 10 of the 21 dice)
+WARM_VISITS = 3  # (the machine is shared: one visit alone says little)
 #: In the page, from the click's event to the frame after the die is on the board (its element in the
 #: board's SVG, seen by a MutationObserver, then the next animation frame): what the person waits for.
 #: Playwright's own click (its checks that the cell is visible, still and not covered, a frame or two)
@@ -53,19 +55,34 @@ WATCH_PLACED = """cell => {
 }"""
 
 
-def sent_bytes(log: Path) -> tuple[int, int]:
-    """The bytes of the files the static server has sent with 200 so far, from its request lines: as
-    on disk (`python -m http.server` compresses nothing), and gzipped (as most static hosts send them)."""
-    total = zipped = 0
+def sent_by_http_server(log: Path) -> int:
+    """The bytes of the files `python -m http.server` has sent with 200 so far, from its request lines
+    (it compresses nothing: each is its size on disk)."""
+    total = 0
     for line in log.read_text().splitlines():
         if (found := re.search(r'"GET (\S+) HTTP/[\d.]+" 200 ', line)):
             path = SITE / urllib.parse.unquote(urllib.parse.urlsplit(found[1]).path).lstrip("/")
             path = path / "index.html" if path.is_dir() else path
             if path.is_file():
-                data = path.read_bytes()
-                total += len(data)
-                zipped += len(gzip.compress(data, compresslevel=6))
-    return total, zipped
+                total += path.stat().st_size
+    return total
+
+
+def sent_by_edition_server(log: Path) -> int:
+    """The body bytes the edition's server has put on the wire so far (gzipped where it compresses),
+    from its lines `STATUS BYTES PATH`."""
+    return sum(int(line.split()[1]) for line in log.read_text().splitlines() if line.startswith("200 "))
+
+
+#: The two local servers: how each is started on a port, and how its log is read.
+SERVERS = {
+    "python -m http.server": (
+        lambda port, log: [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                           "--directory", SITE], sent_by_http_server),
+    "the edition's server (gzip)": (
+        lambda port, log: [sys.executable, "-m", "muzlab.app.lite.serve", SITE, "--port", str(port),
+                           "--log", log], sent_by_edition_server),
+}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -74,78 +91,93 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def measure(playwright, start_server, sent_bytes) -> dict:
+    """One server's figures: bytes until playable and after MOVES moves, cold and warm times, and the
+    click-to-placed latencies (in the page, and as Playwright drives it)."""
+    port = free_port()
+    log = ROOT / "out" / "bench-lite-server.log"
+    log.write_text("")
+    with open(log, "a") as out:  # the server's request lines: what the site sent
+        server = subprocess.Popen(start_server(port, log), stdout=out, stderr=out, cwd=ROOT,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
+    url = f"http://127.0.0.1:{port}"
+    time.sleep(1)
+    latencies, driven = [], []
+    profile = tempfile.mkdtemp(prefix="bench-lite-profile-")
+    try:
+        # a browser profile of its own, empty, kept on disk as a student's is: an off-the-record
+        # context's cache, in memory, does not keep the 9.6 MB runtime, and every visit fetches it again
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium_path(), args=CHROMIUM_ARGS,
+            viewport={"width": 1500, "height": 1100})
+        page = context.new_page()
+        start = time.perf_counter()
+        open_lesson(page, url)
+        cold = time.perf_counter() - start
+        playable_bytes = sent_bytes(log)  # (the page's and its kernel's worker's)
+        watch_board(page)
+
+        def place(cell: str) -> None:
+            page.evaluate(WATCH_PLACED, cell)
+            clicked = time.perf_counter()
+            page.click(f"{CELLS}[data-cell='{cell}']")
+            page.wait_for_selector(f".muz-playboard .dice [data-cell='{cell}']", timeout=60_000)
+            driven.append(time.perf_counter() - clicked)
+            latencies.append(page.evaluate("window.muzPlaced") / 1000)
+
+        while len(latencies) < MOVES:
+            roll_if_empty_handed(page)
+            lit = lit_cells(page)
+            if not lit:
+                act(page, lambda: page.click(".muz-playboard .muz-pass"))
+                continue
+            act(page, lambda cell=lit[0]: place(cell))
+        moved_bytes = sent_bytes(log)  # and the staff renderer's, once a run completed
+        page.close()
+        warm = []
+        for _ in range(WARM_VISITS):  # the same profile: its cache holds the site
+            warm_page = context.new_page()
+            start = time.perf_counter()
+            open_lesson(warm_page, url)
+            warm.append(time.perf_counter() - start)
+            warm_page.close()
+        context.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(profile, ignore_errors=True)
+    return {"playable": playable_bytes, "moved": moved_bytes, "cold": cold, "warm": warm,
+            "latencies": latencies, "driven": driven}
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
     if not (SITE / "jupyter-lite.json").exists():
         sys.exit("no site in out/lite/: run `python3 make.py lite` first")
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
-    port = free_port()
-    log = ROOT / "out" / "bench-lite-server.log"
-    with open(log, "w") as out:  # the server's request lines: what the site sent
-        server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                                   "--directory", SITE], stdout=out, stderr=out)
-    url = f"http://127.0.0.1:{port}"
-    time.sleep(1)
-    latencies, driven = [], []
-    profile = tempfile.mkdtemp(prefix="bench-lite-profile-")
-    try:
-        with sync_playwright() as playwright:
-            # a browser profile of its own, empty, kept on disk as a student's is: an off-the-record
-            # context's cache, in memory, does not keep the 9.6 MB runtime, and every visit fetches it again
-            context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=chromium_path(), args=CHROMIUM_ARGS,
-                viewport={"width": 1500, "height": 1100})
-            page = context.new_page()
-            start = time.perf_counter()
-            open_lesson(page, url)
-            cold = time.perf_counter() - start
-            playable_bytes, playable_gzipped = sent_bytes(log)  # (the page's and its kernel's worker's)
-            watch_board(page)
-
-            def place(cell: str) -> None:
-                page.evaluate(WATCH_PLACED, cell)
-                clicked = time.perf_counter()
-                page.click(f"{CELLS}[data-cell='{cell}']")
-                page.wait_for_selector(f".muz-playboard .dice [data-cell='{cell}']", timeout=60_000)
-                driven.append(time.perf_counter() - clicked)
-                latencies.append(page.evaluate("window.muzPlaced") / 1000)
-
-            while len(latencies) < MOVES:
-                roll_if_empty_handed(page)
-                lit = lit_cells(page)
-                if not lit:
-                    act(page, lambda: page.click(".muz-playboard .muz-pass"))
-                    continue
-                act(page, lambda cell=lit[0]: place(cell))
-            cold_bytes, cold_gzipped = sent_bytes(log)  # and the staff renderer's, once a run completed
-            page.close()
-            warm_page = context.new_page()  # the same profile: its cache holds the site
-            start = time.perf_counter()
-            open_lesson(warm_page, url)
-            warm = time.perf_counter() - start
-            context.close()
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(profile, ignore_errors=True)
-    median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
-    load = os.getloadavg()[0]
-    for name, value, unit, target in (
-            ("site on disk", size / 1e6, "MB", 40),
-            ("cold visit sent until the board may be played", playable_bytes / 1e6, "MB", 20),
-            ("the same by a host that gzips", playable_gzipped / 1e6, "MB", 20),
-            (f"cold visit sent with {MOVES} moves played (verovio too)", cold_bytes / 1e6, "MB", 20),
-            ("the same by a host that gzips", cold_gzipped / 1e6, "MB", 20),
-            ("cold visit, board playable after", cold, "s", 15),
-            ("warm visit, board playable after", warm, "s", 3),
-            (f"click to placed, median of {len(latencies)}", median * 1000, "ms", 100),
-            (f"click to placed, 95th percentile of {len(latencies)}", p95 * 1000, "ms", 250)):
-        print(f"{name}: {value:.1f} {unit} (target <= {target} {unit}: {value / target:.2f} of it)")
-    print(f"click to placed as Playwright drives it (its click's checks and polling too): median "
-          f"{statistics.median(driven) * 1000:.1f} ms, "
-          f"95th percentile {percentile(driven, 0.95) * 1000:.1f} ms")
-    print(f"machine load (1-minute average) at the end: {load:.1f} on {os.cpu_count()} cores")
+    print(f"site on disk: {size / 1e6:.1f} MB (target <= 40 MB: {size / 1e6 / 40:.2f} of it)")
+    with sync_playwright() as playwright:
+        for name, (start_server, sent_bytes) in SERVERS.items():
+            found = measure(playwright, start_server, sent_bytes)
+            median, p95 = statistics.median(found["latencies"]), percentile(found["latencies"], 0.95)
+            warm = statistics.median(found["warm"])
+            print(f"served by {name}:")
+            moves, visits = len(found["latencies"]), len(found["warm"])
+            for what, value, unit, target in (
+                    ("cold visit sent until the board may be played", found["playable"] / 1e6, "MB", 20),
+                    (f"cold visit sent with {MOVES} moves (verovio too)", found["moved"] / 1e6, "MB", 20),
+                    ("cold visit, board playable after", found["cold"], "s", 15),
+                    (f"warm visit, board playable after (median of {visits})", warm, "s", 3),
+                    (f"click to placed, median of {moves}", median * 1000, "ms", 100),
+                    (f"click to placed, 95th percentile of {moves}", p95 * 1000, "ms", 250)):
+                print(f"  {what}: {value:.1f} {unit} (target <= {target} {unit}: {value / target:.2f} of it)")
+            print("  warm visits: " + ", ".join(f"{t:.1f} s" for t in found["warm"]))
+            print(f"  click to placed as Playwright drives it (its click's checks and polling too): median "
+                  f"{statistics.median(found['driven']) * 1000:.1f} ms, "
+                  f"95th percentile {percentile(found['driven'], 0.95) * 1000:.1f} ms")
+            print(f"  machine load (1-minute average) after it: {os.getloadavg()[0]:.1f} on "
+                  f"{os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

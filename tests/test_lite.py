@@ -130,7 +130,11 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
                        else None)
             page = context.new_page()
             page.on("pageerror", lambda error: print("page error:", str(error)[:300]))
+            kernels: list[str] = []  # the Pyodide kernels' workers the page starts
+            page.on("worker", lambda worker: kernels.append(worker.url) if KERNEL_WORKER in worker.url
+                    else None)
             open_lesson(page, site)
+            started = page.evaluate("document.body.dataset.muzKernel")
             watch_board(page)
 
             before_scores = scores_text(page)
@@ -163,9 +167,13 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
     assert sound and all(20 < int(midi) < 109 for midi in sound.split()), sound
     assert noteheads >= 3
     assert outside == [], f"requests left the site: {outside[:5]}"
+    # the edition's plugin started the lesson's kernel as JupyterLab started, and the notebook used it
+    assert started == "started early" and len(kernels) == 1, (started, kernels)
     assert asked == [], f"the kernel asked the page about files {len(asked)} times"
 
 
+#: The Pyodide kernel's web worker (one per kernel).
+KERNEL_WORKER = "/pyodide-kernel-extension/static/comlink.worker."
 #: The staff verovio draws in the PlayBoard's panel.
 STAFF = ".muz-playboard .muz-verovio[data-muz-staff='drawn'] svg"
 

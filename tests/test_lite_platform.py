@@ -8,6 +8,7 @@ Audio and its staff as MEI for the page's verovio, but no WAV and no SVG staff f
 import asyncio
 import html.parser
 import json
+import os
 import re
 import subprocess
 import sys
@@ -460,3 +461,71 @@ def test_the_editions_pygments_colours_python_and_plain_text_in_the_bundled_pyod
     out = subprocess.run(["node", script], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "Text", "only", "absent"]
+
+
+def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early():
+    """The edition's JupyterLab plugin is a prebuilt federated extension (its package.json names what
+    JupyterLab loads), and it starts the session the notebook looks for: the lesson's path, its file
+    name as the session's name (as JupyterLab's document context names it), the Pyodide kernel; the site
+    built last lists it with the other extensions."""
+    from muzlab.app.lite.build import EARLY_KERNEL
+
+    package = json.loads((EARLY_KERNEL / "package.json").read_text())
+    load = package["jupyterlab"]["_build"]["load"]
+    script = (EARLY_KERNEL / load).read_text()
+    assert f'_JUPYTERLAB["{package["name"]}"]' in script
+    assert 'name: path.split("/").pop(), type: "notebook", kernel: { name: "python" }' in script
+    assert "await app.started" in script and "findByPath(path)" in script
+    built = ROOT / "out" / "lite" / "jupyter-lite.json"
+    if built.exists():
+        site = json.loads(built.read_text())["jupyter-config-data"]
+        entries = {entry["name"]: entry for entry in site["federated_extensions"]}
+        assert entries[package["name"]]["load"] == load
+        assert (built.parent / "extensions" / package["name"] / load).read_text() == script
+
+
+def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(tmp_path):
+    """`make.py lite --serve` (serve.py) sends Pyodide's WebAssembly and the scripts gzipped, a wheel as
+    it is, a folder's index.html for the folder, and logs the bytes it put on the wire for each."""
+    import gzip
+    import time
+    import urllib.request
+
+    from test_browser import free_port
+
+    wasm = bytes(range(256)) * 64 + b"\0" * 50_000  # (compresses, as pyodide.asm.wasm does)
+    (tmp_path / "site" / "pyodide").mkdir(parents=True)
+    (tmp_path / "site" / "pyodide" / "pyodide.asm.wasm").write_bytes(wasm)
+    (tmp_path / "site" / "app.js").write_text("const board = 'muzlab';\n" * 200)
+    wheel = os.urandom(5_000)
+    (tmp_path / "site" / "muzlab-0.1.0-py3-none-any.whl").write_bytes(wheel)
+    (tmp_path / "site" / "notebooks").mkdir()
+    (tmp_path / "site" / "notebooks" / "index.html").write_text("<p>lesson</p>")
+    port, log = free_port(), tmp_path / "sent.log"
+    server = subprocess.Popen([sys.executable, "-m", "muzlab.app.lite.serve", tmp_path / "site", "--port",
+                               str(port), "--log", log], cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        def get(path: str) -> tuple[str | None, bytes]:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
+                                             headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.headers.get("Content-Encoding"), response.read()
+
+        for _ in range(100):
+            try:
+                get("/app.js")
+                break
+            except OSError:
+                time.sleep(0.1)
+        encoding, body = get("/pyodide/pyodide.asm.wasm")
+        assert encoding == "gzip" and gzip.decompress(body) == wasm and len(body) < len(wasm) / 3
+        assert get("/muzlab-0.1.0-py3-none-any.whl") == (None, wheel)
+        encoding, page = get("/notebooks/?path=3-play.ipynb")
+        assert (gzip.decompress(page) if encoding == "gzip" else page) == b"<p>lesson</p>"
+    finally:
+        server.terminate()
+        server.wait(10)
+    lines = log.read_text().splitlines()
+    assert f"200 {len(body)} /pyodide/pyodide.asm.wasm" in lines
+    assert f"200 {len(wheel)} /muzlab-0.1.0-py3-none-any.whl" in lines

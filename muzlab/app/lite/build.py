@@ -54,6 +54,9 @@ JEDI_STAND_IN = ("jedi", "0.20.1+absent")
 #: The JupyterLab extensions the edition loads (the kernel, the widget manager, anywidget); the others of
 #: the environment (Voila's, Solara's Vue) are left out with --ignore-sys-prefix.
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
+#: The edition's own JupyterLab plugin (labextensions/muzlab-lite-kernel): a lesson's kernel session is
+#: started as JupyterLab activates its plugins, and the notebook connects to it once it is drawn.
+EARLY_KERNEL = HERE / "labextensions" / "muzlab-lite-kernel"
 #: Font Awesome in the formats only browsers before woff2 use (every browser the edition runs in has it).
 OLD_FONT_FORMATS = (".eot", ".ttf", ".svg", ".woff")
 #: MathJax's web fonts (0.3 MB), left out to keep the site within 40 MB: no lesson of the edition has
@@ -336,7 +339,8 @@ def build(out: Path, work: Path) -> Path:
     lite_dir = work / "site"
     contents = lessons(lite_dir / "lessons")
     shutil.rmtree(out, ignore_errors=True)
-    config = {"LiteBuildConfig": {"federated_extensions": [str(labextension(name)) for name in EXTENSIONS],
+    extensions = [*(str(labextension(name)) for name in EXTENSIONS), str(EARLY_KERNEL)]
+    config = {"LiteBuildConfig": {"federated_extensions": extensions,
                                   "no_unused_shared_packages": True}}
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n")
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", out,
@@ -361,9 +365,16 @@ def build(out: Path, work: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`docs/lite/build.py [--out FOLDER]`: the checkout's site, in out/lite/ by default."""
+    """`docs/lite/build.py [--out FOLDER] [--serve [PORT]]`: the checkout's site, in out/lite/ by default,
+    then (with --serve) served on 127.0.0.1, gzipped (serve.py)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     root = CHECKOUT or Path.cwd()
     parser.add_argument("--out", type=Path, default=root / "out" / "lite", help="the site's folder")
+    parser.add_argument("--serve", type=int, nargs="?", const=8000, metavar="PORT",
+                        help="then serve it on 127.0.0.1 (port 8000 by default), gzipped as static hosts do")
     args = parser.parse_args(argv)
-    build(args.out, args.out.with_name(f"{args.out.name}-build"))
+    site = build(args.out, args.out.with_name(f"{args.out.name}-build"))
+    if args.serve is not None:
+        from muzlab.app.lite.serve import serve
+
+        serve(site, args.serve)

@@ -1,0 +1,87 @@
+"""Serve a built homework edition on this computer, compressed as most static hosts send it.
+
+`python -m http.server` sends every file as it is on disk; a static host (and this server) gzips what
+compresses: the page's scripts and styles, JSON, and Pyodide's WebAssembly (9.6 MB on disk, 3.5 MB
+gzipped). Wheels and zips are compressed already and go as they are. The files, their URLs and their
+caching headers are the site's own, so what the browser keeps between visits is the same as from any
+static host. It listens on 127.0.0.1 only, and can write one line per file sent, with the bytes it put
+on the wire (benchmarks/bench_lite.py reads them).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tornado import httpserver, ioloop, web
+
+#: What is gzipped: tornado's text types, the scripts as Python names them, and WebAssembly.
+COMPRESSED_TYPES = frozenset({"text/javascript", "application/wasm", "application/manifest+json"})
+
+
+class Compressed(web.GZipContentEncoding):
+    """Tornado's gzip, for its types and COMPRESSED_TYPES."""
+
+    CONTENT_TYPES = web.GZipContentEncoding.CONTENT_TYPES | COMPRESSED_TYPES
+
+
+class SiteFiles(web.StaticFileHandler):
+    """The site's files (a folder's index.html for the folder), counting the body bytes sent."""
+
+    def prepare(self) -> None:
+        """Count what goes on the wire after compression: the body the connection writes."""
+        connection = self.request.connection
+        write, write_headers = connection.write, connection.write_headers
+        self.sent = 0
+
+        def counted_write(chunk: bytes, *args: Any) -> Any:
+            self.sent += len(chunk)
+            return write(chunk, *args)
+
+        def counted_headers(start_line: Any, headers: Any, chunk: bytes | None = None) -> Any:
+            self.sent += len(chunk or b"")
+            return write_headers(start_line, headers, chunk)
+
+        connection.write, connection.write_headers = counted_write, counted_headers
+
+    def parse_url_path(self, url_path: str) -> str:
+        """A folder's URL names its index.html."""
+        return url_path + "index.html" if not url_path or url_path.endswith("/") else url_path
+
+
+def application(site: Path, log: Path | None = None) -> web.Application:
+    """The server's application for `site`; with `log`, a line `STATUS BYTES PATH` per request."""
+    out = open(log, "a", buffering=1) if log else None  # noqa: SIM115 - open while the server runs
+
+    def log_request(handler: web.RequestHandler) -> None:
+        if out is not None:
+            out.write(f"{handler.get_status()} {getattr(handler, 'sent', 0)} {handler.request.path}\n")
+
+    return web.Application([(r"/(.*)", SiteFiles, {"path": str(site)})], transforms=[Compressed],
+                           log_function=log_request)
+
+
+def serve(site: Path, port: int, log: Path | None = None) -> None:
+    """Serve `site` on 127.0.0.1:`port` until interrupted."""
+    server = httpserver.HTTPServer(application(site, log))
+    server.listen(port, "127.0.0.1")
+    print(f"[lite] serving {site} at http://127.0.0.1:{port}/ (gzipped); Ctrl+C stops it", flush=True)
+    try:
+        ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:
+        server.stop()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m muzlab.app.lite.serve FOLDER [--port N] [--log FILE]`."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path, help="the built site")
+    parser.add_argument("--port", type=int, default=8000, help="the port on 127.0.0.1")
+    parser.add_argument("--log", type=Path, help="write a line per request: status, bytes sent, path")
+    args = parser.parse_args(argv)
+    serve(args.folder.resolve(), args.port, args.log)
+
+
+if __name__ == "__main__":
+    main()
