@@ -311,7 +311,7 @@ def test_standings_rank_players_by_luck_adjusted_margin_margin_or_points():
     assert list(by_points["points"]) == sorted(by_points["points"], reverse=True)
     with pytest.raises(UnknownSetting):
         standings(played, by="luck")
-    with pytest.raises(GameError, match="names"):
+    with pytest.raises(GameError, match="1 name for a game of 2 players"):
         standings([(played[0][0], ["Ada"])])
 
 
