@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from muzlab.app import lessons
-from muzlab.app.server import MAX_SESSIONS
+from muzlab.app.class_state import MAX_SESSIONS
 from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, SimulationError

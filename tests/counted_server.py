@@ -51,7 +51,7 @@ def drawn_since(before: dict, after: dict, key: str = "drawn") -> int:
 def serve_counted(folder: str, port: int, stats: str) -> None:
     """Serve the class in `folder` on `port`, writing to `stats` (JSON, twice a second) the sessions held,
     the pages watching the class, and every student page drawn while its socket was gone."""
-    from muzlab.app import server
+    from muzlab.app import class_state, server
 
     counts: dict = {}
     lock = threading.Lock()
@@ -79,12 +79,12 @@ def serve_counted(folder: str, port: int, stats: str) -> None:
         from solara.server import kernel_context
 
         while True:
-            room = server._room
+            room = class_state._room
             contexts = list(kernel_context.contexts.values())
             connected = sum(kernel_context.PageStatus.CONNECTED in c.page_status.values() for c in contexts)
             with lock:
                 counts.update(drawn=dict(drawn), drawn_closed=dict(drawn_closed))
-            counts.update(sessions=len(server.sessions), contexts=len(contexts), connected=connected,
+            counts.update(sessions=len(class_state.sessions), contexts=len(contexts), connected=connected,
                           watchers=len(getattr(room, "_watchers", ())), objects=len(gc.get_objects()))
             Path(stats + ".new").write_text(json.dumps(counts))
             os.replace(stats + ".new", stats)

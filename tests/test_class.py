@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from muzlab.app.class_state import UNJOINED_CULL, Sessions
 from muzlab.app.classroom import JOINS_PER_MINUTE, ClassError, Classroom, table_sizes
-from muzlab.app.server import UNJOINED_CULL, Sessions
 from muzlab.app.store import ClassFolderError, ClassStore
 from muzlab.play import coach
 

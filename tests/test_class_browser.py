@@ -380,7 +380,7 @@ def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_p
     from counted_server import DROP, SOCKETS, drawn_since, read_stats
     from playwright.sync_api import expect, sync_playwright
 
-    from muzlab.app.server import UNJOINED_CULL, UNJOINED_EVERY
+    from muzlab.app.class_state import UNJOINED_CULL, UNJOINED_EVERY
 
     folder, stats_path, port = tmp_path / "class", tmp_path / "stats.json", free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
@@ -424,10 +424,15 @@ def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_p
             dealt = read_stats(stats_path)
             assert drawn_since(held, dealt) == 2  # Ana's and Bo's pages, and no other
             assert drawn_since(held, dealt, "drawn_closed") == 0
-            assert dealt["contexts"] == 5  # the teacher, Ana, Bo, and the two dropped ones for now
-            while (later := read_stats(stats_path))["contexts"] != 4:  # the page that never joined: gone
+            # the teacher, Ana, Bo, and the two dropped ones are held for now; the closed tab's session is
+            # too, like a dropped device's, when its goodbye did not reach the server before the tab went
+            # (on a loaded machine), so 5 or 6
+            assert dealt["contexts"] in (held["contexts"], 5), (held["contexts"], dealt["contexts"])
+            assert held["contexts"] in (5, 6), held["contexts"]
+            while (later := read_stats(stats_path))["contexts"] > dealt["contexts"] - 1:  # the page that
                 assert time.monotonic() < closed_at + UNJOINED_CULL + UNJOINED_EVERY + 20, later["contexts"]
-                time.sleep(0.5)
+                time.sleep(0.5)  # never joined: gone
+            assert later["contexts"] >= 4  # the joined page that dropped off keeps its session
             browser.close()
     finally:
         server.kill()

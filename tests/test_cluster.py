@@ -164,7 +164,7 @@ def test_a_worker_killed_mid_run_on_the_cluster_is_survived_with_the_same_frames
 def test_a_worker_killed_with_no_retries_left_names_the_missing_games(strict_scheduler, tmp_path):
     strict_scheduler.run(install_failure, 50, str(tmp_path / "killed"))
     with pytest.raises(SimulationError, match=r"were not played: worker tcp://127\.0\.0\.1:\d+ died "
-                                              r"\(KilledWorker\), 1 attempt\(s\) with retries=0") as caught:
+                                              r"\(KilledWorker\), 1 attempt with retries=0") as caught:
         simulate(GAMES, AGENTS, seed=SEED, client=strict_scheduler, chunk_size=25, retries=0, engine="pure")
     assert range(50, 75) in caught.value.missing  # the chunk whose worker died, and any lost with it
 
@@ -172,7 +172,7 @@ def test_a_worker_killed_with_no_retries_left_names_the_missing_games(strict_sch
 def test_a_chunk_that_raises_on_the_cluster_is_retried_then_reported(strict_scheduler):
     strict_scheduler.run(install_failure, 25, None)
     with pytest.raises(SimulationError, match=r"games 25-49 were not played: ValueError: boom in game 25, "
-                                              r"2 attempt\(s\) with retries=1"):
+                                              r"2 attempts with retries=1"):
         simulate(100, AGENTS, client=strict_scheduler, chunk_size=25, retries=1, engine="pure")
 
 
@@ -188,7 +188,7 @@ def test_a_process_killed_mid_run_is_survived_with_the_same_frames(monkeypatch, 
 @needs_fork
 def test_a_process_killed_with_no_retries_left_names_the_missing_games(monkeypatch, tmp_path):
     monkeypatch.setattr(sim, "play_games", failing_play_games(sim.play_games, 60, str(tmp_path / "killed")))
-    died = r"were not played: a worker process died \(BrokenProcessPool\), 1 attempt\(s\) with retries=0"
+    died = r"were not played: a worker process died \(BrokenProcessPool\), 1 attempt with retries=0"
     with pytest.raises(SimulationError, match=died) as caught:
         simulate(GAMES, AGENTS, workers=2, chunk_size=30, retries=0, engine="pure")
     assert range(60, 90) in caught.value.missing
@@ -198,7 +198,7 @@ def test_a_process_killed_with_no_retries_left_names_the_missing_games(monkeypat
 def test_a_chunk_that_raises_in_a_process_is_retried_then_reported(monkeypatch):
     monkeypatch.setattr(sim, "play_games", failing_play_games(sim.play_games, 30, None))
     with pytest.raises(SimulationError, match=r"games 30-59 were not played: ValueError: boom in game 30, "
-                                              r"3 attempt\(s\) with retries=2") as caught:
+                                              r"3 attempts with retries=2") as caught:
         simulate(90, AGENTS, workers=2, chunk_size=30, engine="pure")
     assert isinstance(caught.value.__cause__, ValueError)
 

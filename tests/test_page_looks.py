@@ -9,7 +9,7 @@ import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from muzlab.app import server
+from muzlab.app import class_state
 from muzlab.app.classroom import Classroom
 from muzlab.app.looks import Looks
 from muzlab.app.pages import TeacherView
@@ -92,10 +92,10 @@ def test_the_teachers_page_drawn_at_start_up_is_closed_again(tmp_path, monkeypat
     it, and the roster is as it was."""
     from muzlab.app.warm_start import draw_teacher_page
 
-    monkeypatch.setattr(server, "_room", None)
-    monkeypatch.setattr(server, "_term", None)
-    monkeypatch.setenv(server.FOLDER_VARIABLE, str(tmp_path / "class"))
-    room, term = server.classroom(), server.term()
+    monkeypatch.setattr(class_state, "_room", None)
+    monkeypatch.setattr(class_state, "_term", None)
+    monkeypatch.setenv(class_state.FOLDER_VARIABLE, str(tmp_path / "class"))
+    room, term = class_state.classroom(), class_state.term()
     try:
         room.join("Ada")
         watchers, roster = (room._watchers, list(term._watchers)), dict(room.students)

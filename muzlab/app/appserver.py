@@ -17,7 +17,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer
 
-from muzlab.app.lessons import CULL_IDLE_SECONDS, MAX_KERNELS
+from muzlab.app.app_limits import CULL_IDLE_SECONDS, MAX_KERNELS
 
 #: How often (seconds) idle kernels are looked for.
 CULL_INTERVAL_SECONDS = 60

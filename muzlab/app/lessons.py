@@ -19,6 +19,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from muzlab.app.app_limits import CULL_IDLE_SECONDS, MAX_KERNELS
 from muzlab.core.errors import MuzlabError
 from muzlab.names.language import marked
 from muzlab.names.reader import Reader
@@ -28,10 +29,6 @@ APP_NOTEBOOK = "app.ipynb"
 VOILA_DATA = Path(__file__).parents[1] / "_voila"
 DEFAULT_FOLDER = "muzlab-lessons"
 MANIFEST = ".muzlab-lessons.json"
-#: Kernels at once unless the teacher says otherwise (about 6 GB at 160 MB each; `muzlab.app.appserver`).
-MAX_KERNELS = 40
-#: A kernel idle this long (seconds) is shut down, even with its page open: 30 minutes.
-CULL_IDLE_SECONDS = 1800
 
 
 class LessonsError(MuzlabError, OSError):

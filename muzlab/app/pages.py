@@ -25,9 +25,9 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 import solara
 
+from muzlab.app.class_state import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.looks import Looks
-from muzlab.app.server import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.term_pages import StudentTerm, TeacherTerm
 from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words

@@ -54,8 +54,8 @@ def warm_up() -> None:
 def draw_teacher_page() -> None:
     """Draw the teacher's page (the dashboard and the term) once, with nobody to send it to, and close
     it: its modules, catalogues and the term's counts are then ready for the first teacher."""
+    from muzlab.app.class_state import classroom, term
     from muzlab.app.pages import TeacherView
-    from muzlab.app.server import classroom, term
     from muzlab.app.term_pages import TermTeacher
 
     view = TeacherView(classroom())
