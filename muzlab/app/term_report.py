@@ -67,7 +67,7 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
                 out_of=format(Figure(assignment.scheme.out_of, reader), "g"))
             graded.append("    " + reader.ngettext(
                 "{title} ({closes}): {right} of {count} right, grade {grade}",
-                "{title} ({closes}): {right} of {count} right, grade {grade}", assignment.count).format(
+                "{title} ({closes}): {right} of {count} right, grade {grade}", right).format(
                 title=assignment.title, closes=assignment.closes.isoformat(),
                 right=number_words(right, reader), count=number_words(assignment.count, reader), grade=shown))
     games = [row for row in term.standings() if row["nickname"] == name]
