@@ -14,6 +14,7 @@ import pytest
 from muzlab.core.board import Board
 from muzlab.core.errors import CellOffBoard, UnknownNoteName
 from muzlab.names.spelling import symbols
+from muzlab.play.game import GameResult
 from muzlab.rules.position import Position
 from muzlab.views.svg import COLOURS, board_view, game_svg, position_svg
 
@@ -212,9 +213,9 @@ def test_game_svg_can_show_where_the_die_in_hand_goes():
 
 
 def test_game_over_svg_shows_the_result_and_no_hand():
-    root = parse(game_svg(game(over=True, hand=None, result="Player 2 wins <5 points> & more")))
+    root = parse(game_svg(game(over=True, hand=None, result=GameResult((3, 5), (1,), "no dice left"))))
     assert texts(root, "status") == ["Game over"]
-    assert texts(root, "result") == ["Player 2 wins <5 points> & more"]
+    assert texts(root, "result") == ["Player 2 wins with 5 points"]
     assert texts(root, "hand") == []
     assert "▶ Player 2" not in texts(root, "score")
 

@@ -39,6 +39,7 @@ from muzlab.app import nicknames, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.coach import level_word
@@ -58,6 +59,13 @@ IDEAS_OF = {"triad quality": ("triad quality",), "third": ("third",), "scale deg
 #: Every idea the progress table has a column for, in this order.
 IDEAS = ("triad quality", "third", "scale degree", "key signature", "spelling", "Roman numeral", "scoring",
          "best cell", "luck-adjusted skill")
+#: Each idea in the teacher's words (`reader.pgettext(*IDEA_WORDS[idea])`).
+IDEA_WORDS = {"triad quality": marked("idea", "triad quality"), "third": marked("idea", "third"),
+              "scale degree": marked("idea", "scale degree"),
+              "key signature": marked("idea", "key signature"),
+              "spelling": marked("idea", "spelling"), "Roman numeral": marked("idea", "Roman numeral"),
+              "scoring": marked("idea", "scoring"), "best cell": marked("idea", "best cell"),
+              "luck-adjusted skill": marked("idea", "luck-adjusted skill")}
 #: At most this many items in one assignment, and tries at one item.
 MAX_ITEMS = 100
 MAX_TRIES = 5

@@ -18,7 +18,7 @@ import solara
 
 from muzlab.app.classroom import Change, ClassError, Student
 from muzlab.app.looks import Looks
-from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
+from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
 from muzlab.names.error_words import error_words
@@ -43,12 +43,6 @@ KIND_WORDS = {"triad quality": marked("assignment kind", "triad quality (ear)"),
               "key signature": marked("assignment kind", "key signature"),
               "Roman numeral": marked("assignment kind", "Roman numeral"),
               "puzzle": marked("assignment kind", "puzzle"), "game": marked("assignment kind", "game")}
-IDEA_WORDS = {"triad quality": marked("idea", "triad quality"), "third": marked("idea", "third"),
-              "scale degree": marked("idea", "scale degree"),
-              "key signature": marked("idea", "key signature"),
-              "spelling": marked("idea", "spelling"), "Roman numeral": marked("idea", "Roman numeral"),
-              "scoring": marked("idea", "scoring"), "best cell": marked("idea", "best cell"),
-              "luck-adjusted skill": marked("idea", "luck-adjusted skill")}
 #: The layout of a row of controls that wraps on a narrow screen.
 WRAP = {"flex_flow": "row wrap"}
 LEVEL_WORDS = {"random": marked("computer level", "random"), "greedy": marked("computer level", "greedy"),
@@ -589,7 +583,8 @@ def TeacherTerm(term: Term, page):
     solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",
                         children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
                                                 color="primary")])
-    solara.FileDownload(lambda: reports_zip(term), filename="reports.zip", mime_type="application/zip",
+    solara.FileDownload(lambda: reports_zip(term, page.reading.reader), filename="reports.zip",
+                        mime_type="application/zip",
                         children=[solara.Button(reader.gettext("Reports for parents (PDF)"),
                                                 classes=["muz-reports"])])
 

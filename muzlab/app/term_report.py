@@ -8,45 +8,53 @@ from __future__ import annotations
 
 import io
 import zipfile
+from typing import Any
 
-from muzlab.app.term import IDEAS, Term, TermError
+from muzlab.app.term import IDEA_WORDS, IDEAS, Term, TermError
+from muzlab.names.output_words import Figure, number_words, percent_words
+from muzlab.names.reader import Reader
+from muzlab.play.coach import level_word
+from muzlab.reading import for_people
 
 #: A4 portrait, in inches.
 PAGE = (8.27, 11.69)
 
 
-def report_pdf(term: Term, student_id: int) -> bytes:
-    """One student's one-page report as a PDF's bytes; TermError for a student not on the roster."""
+def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> bytes:
+    """One student's one-page report as a PDF's bytes, in `reader`'s language (the teacher's; None: the
+    default reader's); TermError for a student not on the roster."""
     from matplotlib.backends.backend_pdf import FigureCanvasPdf
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure as Page
 
+    reader = for_people(reader)
     name = term.room.nickname(student_id)
     if name is None or student_id not in term.room.students:
         raise TermError("No student {student_id} is on the roster.", student_id=str(student_id)[:20])
     rows = {row["idea"]: row for row in term.progress(student_id)}
     weekly = term.weekly(student_id)
     weeks = sorted({week for per in weekly.values() for week in per})
-    figure = Figure(figsize=PAGE)
+    figure = Page(figsize=PAGE)
     FigureCanvasPdf(figure)
-    figure.text(0.08, 0.95, f"{name}: music theory this term", fontsize=18, weight="bold")
-    lines = ["Share right per idea (answers given; the trend is the change per week):"]
+    # TRANSLATORS: the title of a student's report for parents' evenings.
+    figure.text(0.08, 0.95, reader.gettext("{name}: music theory this term").format(name=name), fontsize=18,
+                weight="bold")
+    lines = [reader.gettext("Share right per idea (answers given; the trend is the change per week):")]
     for idea in IDEAS:
         row = rows.get(idea)
         if row is not None:
-            trend = row["trend per week"]
-            change = "" if trend is None else f", trend {trend * 100:+.0f} points a week"
-            lines.append(f"    {idea}: {row['share right'] * 100:.0f}% of {row['answered']}{change}")
+            lines.append("    " + _idea_line(reader.pgettext(*IDEA_WORDS[idea]), row, reader))
     if len(lines) == 1:
-        lines.append("    nothing answered yet")
+        lines.append("    " + reader.gettext("nothing answered yet"))
     figure.text(0.08, 0.90, "\n".join(lines), fontsize=11, va="top", linespacing=1.5)
     axes = figure.add_axes((0.1, 0.41, 0.8, 0.24))
     for idea, per in weekly.items():
         axes.plot([weeks.index(w) for w in per], [100 * r / n for n, r in per.values()], marker="o",
-                  label=idea)
+                  label=reader.pgettext(*IDEA_WORDS[idea]))
     axes.set_xticks(range(len(weeks)), [w[5:] for w in weeks])
     axes.set_ylim(0, 105)
-    axes.set_ylabel("% right")
-    axes.set_title("Accuracy per idea over the weeks", fontsize=12)
+    # TRANSLATORS: the axis of a report's picture: the share of answers right, in per cent.
+    axes.set_ylabel(reader.gettext("answers right (%)"))
+    axes.set_title(reader.gettext("Accuracy per idea over the weeks"), fontsize=12)
     if weekly:
         axes.legend(fontsize=9, loc="lower right")
     graded = []
@@ -54,27 +62,58 @@ def report_pdf(term: Term, student_id: int) -> bytes:
         if assignment.is_for(student_id):
             done, right = term.done(assignment.id, student_id)
             grade = term.grade(assignment.id, student_id)
-            shown = "–" if grade is None else f"{grade:g} of {assignment.scheme.out_of:g}"
-            graded.append(f"    {assignment.title} ({assignment.closes.isoformat()}): {right} of "
-                          f"{assignment.count} right, grade {shown}")
+            shown = "–" if grade is None else reader.gettext("{grade} of {out_of}").format(
+                grade=format(Figure(grade, reader), "g"),
+                out_of=format(Figure(assignment.scheme.out_of, reader), "g"))
+            graded.append("    " + reader.ngettext(
+                "{title} ({closes}): {right} of {count} right, grade {grade}",
+                "{title} ({closes}): {right} of {count} right, grade {grade}", right).format(
+                title=assignment.title, closes=assignment.closes.isoformat(),
+                right=number_words(right, reader), count=number_words(assignment.count, reader), grade=shown))
     games = [row for row in term.standings() if row["nickname"] == name]
     if games:  # the coach's words on the games against the computer (muzlab.app.term_games)
-        row = games[0]
-        graded.append(f"Games against the computer: {row['games']} played, accuracy {row['accuracy']:.0f}% "
-                      f"(level: {row['level']}),\n    luck-adjusted margin "
-                      f"{row['luck_adjusted_margin']:+.1f} points a game (the luck of the dice taken out)")
-    figure.text(0.08, 0.33, "Assignments:\n" + ("\n".join(graded) or "    none set"), fontsize=11,
-                va="top", linespacing=1.6)
+        graded.append(_games_line(games[0], reader))
+    listed = "\n".join(graded) or "    " + reader.gettext("none set")
+    figure.text(0.08, 0.33, reader.gettext("Assignments:") + "\n" + listed, fontsize=11, va="top",
+                linespacing=1.6)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="pdf", metadata={"CreationDate": None, "Creator": "muzlab"})
     return buffer.getvalue()
 
 
-def reports_zip(term: Term) -> bytes:
-    """Every student's report (`reports/<nickname>.pdf`) in one zip."""
+def _idea_line(idea: str, row: dict[str, Any], reader: Reader) -> str:
+    """One idea's line: its share right of the answers given and its trend, "third: 75% of 4, trend +5
+    points a week"."""
+    said = reader.ngettext("{idea}: {share} of {count}", "{idea}: {share} of {count}",
+                           row["answered"]).format(
+        idea=idea, share=percent_words(row["share right"] * 100, reader),
+        count=number_words(row["answered"], reader))
+    trend = row["trend per week"]
+    if trend is None:
+        return said
+    points = round(trend * 100)
+    return said + reader.ngettext(", trend {trend} point a week", ", trend {trend} points a week",
+                                  abs(points)).format(trend=format(Figure(points, reader), "+d"))
+
+
+def _games_line(row: dict[str, Any], reader: Reader) -> str:
+    """The games against the computer in the coach's words: how many, the accuracy and its level, and
+    the luck-adjusted margin (`Term.standings`)."""
+    return reader.ngettext(
+        "Games against the computer: {games} played, accuracy {accuracy} (level: {level}),\n    "
+        "luck-adjusted margin {margin} points a game (the luck of the dice taken out)",
+        "Games against the computer: {games} played, accuracy {accuracy} (level: {level}),\n    "
+        "luck-adjusted margin {margin} points a game (the luck of the dice taken out)", row["games"]).format(
+        games=number_words(row["games"], reader), accuracy=percent_words(row["accuracy"], reader),
+        level=level_word(row["level"], reader),
+        margin=format(Figure(row["luck_adjusted_margin"], reader), "+.1f"))
+
+
+def reports_zip(term: Term, reader: Reader | None = None) -> bytes:
+    """Every student's report (`reports/<nickname>.pdf`) in one zip, in `reader`'s language."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for sid, student in sorted(term.room.students.items()):
             safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in student.nickname)
-            archive.writestr(f"reports/{sid}-{safe}.pdf", report_pdf(term, sid))
+            archive.writestr(f"reports/{sid}-{safe}.pdf", report_pdf(term, sid, reader))
     return buffer.getvalue()

@@ -7,9 +7,10 @@ everywhere (muzlab.play.game_words gives them an event's facts).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from muzlab.names.language import marked, phrase, sentence
+from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 
 #: Where a rolled or placed die came from, when not its turn's roll.
@@ -85,3 +86,21 @@ def _missed(count: int, reader: Reader) -> str:
         return ""
     return reader.ngettext(" (missed {count} legal cell)", " (missed {count} legal cells)", count).format(
         count=count)
+
+
+def result_words(scores: Sequence[int], winners: Sequence[int], reader: Reader,
+                 name: Callable[[int], str] | None = None) -> str:
+    """A game's result (`GameResult`'s scores and winning seats) with each seat as `name` calls it (by
+    default "Player 2"): "Player 2 wins with 31 points", a tie, or a solo score."""
+    called = name or (lambda seat: player(seat, reader))
+    best = scores[winners[0]]
+    points = number_words(best, reader)
+    if len(scores) == 1:
+        said = reader.ngettext("{who} scores {points} point", "{who} scores {points} points", best)
+        return said.format(who=called(0), points=points)
+    if len(winners) > 1:
+        tied = [called(seat) for seat in winners]
+        return reader.gettext("Tie between {players} and {last} on {points}").format(
+            players=", ".join(tied[:-1]), last=tied[-1], points=points)
+    said = reader.ngettext("{who} wins with {points} point", "{who} wins with {points} points", best)
+    return said.format(who=called(winners[0]), points=points)

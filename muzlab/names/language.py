@@ -135,6 +135,13 @@ def joined(between: str, parts: Sequence[str]) -> str:
     return Prose(text) if parts and isinstance(parts[0], Prose) else text
 
 
+def clauses(parts: Sequence[str], language: str) -> str:
+    """Clauses of one sentence joined by a semicolon as `language` writes it ("a; b", French "a ; b"
+    with a no-break space), in prose form when the first is (`joined`)."""
+    # TRANSLATORS: what joins two clauses of one sentence; French puts a no-break space before ";".
+    return joined(translate_in(language, "between clauses", "; "), parts)
+
+
 def key_phrase(tonic: str, kind: str, language: str) -> str:
     """A key or scale named by the grammar of `language`, from its tonic as a sentence writes it ("F♯",
     "Fis", "fa♯": `spelling.prose_name`) and its kind: "F♯ major", "Fis-Dur", "fis-Moll" (German minor

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import Count, GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.language import at_start, joined, marked, phrase, sentence
+from muzlab.names.language import at_start, marked, phrase, sentence
+from muzlab.names.language import clauses as clause_list
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import and_list, or_list
@@ -100,7 +101,7 @@ def advice(position: Position, pitch: PitchLike, reader: Reader | None = None) -
             cells=or_list(others, reader)))
     if len(position.legal_placements(pitch)) == 1:
         clauses.append(reader.gettext("it is the only cell"))
-    return Advice(cells, points, at_start(joined("; ", clauses)) + ".")
+    return Advice(cells, points, at_start(clause_list(clauses, reader.language)) + ".")
 
 
 def _pitch(pitch: PitchLike, reader: Reader) -> int:

@@ -14,7 +14,7 @@ from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
-from muzlab.names.language import phrase, sentence
+from muzlab.names.language import clauses, phrase, sentence
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import run_label
@@ -71,7 +71,7 @@ def moment_words(moment: Moment, reader: Reader) -> DieWords:
     renamed = [_renaming(old, new, board.cell_name(where), reader) for where, old, new
                in position.renamed(key) if where != cell]
     names = position.spelled(key).shown_names(cell)
-    return DieWords(show_names(names, reader), completed, "; ".join(renamed),
+    return DieWords(show_names(names, reader), completed, clauses(renamed, reader.language),
                     _read_as(position, cell, event.pitch, reader), show_names(names, reader, prose=True))
 
 

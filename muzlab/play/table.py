@@ -212,16 +212,8 @@ class Table:
         reader, result = for_people(reader), self.game.result
         if result is None:
             return ""
-        best = result.scores[result.winners[0]]
-        if len(result.scores) == 1:
-            said = reader.ngettext("{who} scores {points} point", "{who} scores {points} points", best)
-            return said.format(who=self.seats[0].name_for(reader), points=best)
-        if result.tie:
-            tied = [self.seats[seat].name_for(reader) for seat in result.winners]
-            return reader.gettext("Tie between {players} and {last} on {points}").format(
-                players=", ".join(tied[:-1]), last=tied[-1], points=best)
-        said = reader.ngettext("{who} wins with {points} point", "{who} wins with {points} points", best)
-        return said.format(who=self.seats[result.winners[0]].name_for(reader), points=best)
+        return event_sentences.result_words(result.scores, result.winners, reader,
+                                            lambda seat: self.seats[seat].name_for(reader))
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of

@@ -24,7 +24,7 @@ from matplotlib.patches import Circle, Polygon
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
-from muzlab.names.language import translate, translate_plural
+from muzlab.names.language import prose_note, sentence, translate, translate_plural
 from muzlab.names.reader import Reader
 from muzlab.rules.position import Position
 from muzlab.views.keyboard import keyboard as keyboard  # re-exported: muzlab.views.plot.keyboard
@@ -142,10 +142,10 @@ def board(
                 color=COLOURS["edge-text"], zorder=6)
     if title is None and view.pitch is not None:
         count = len(view.highlight)
-        title = (translate_plural(view.language, "Where can {die} go? {count} legal cell",
-                                  "Where can {die} go? {count} legal cells", count)
-                 if count else translate(view.language, "{die} has no legal cell: pass")
-                 ).format(die=view.pitch_label, count=count)
+        title = sentence(translate_plural(view.language, "Where can {die} go? {count} legal cell",
+                                          "Where can {die} go? {count} legal cells", count)
+                         if count else translate(view.language, "{die} has no legal cell: pass"),
+                         die=prose_note(view.pitch_label, view.language), count=count)
     if title:
         ax.set_title(title, fontsize=max(12.0, 0.5 * unit), fontweight="bold")
     return ax

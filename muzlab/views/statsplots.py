@@ -15,10 +15,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
+from matplotlib.axis import Axis
 from matplotlib.ticker import MaxNLocator
 
 from muzlab.core.board import Board
 from muzlab.core.errors import UnknownSetting
+from muzlab.names.output_words import percent_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import key_label
 from muzlab.reading import resolve
@@ -45,6 +47,12 @@ def _style(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
     ax.set_ylabel(ylabel, fontsize=_LABEL_SIZE)
     ax.tick_params(labelsize=_LABEL_SIZE - 1)
     ax.spines[["top", "right"]].set_visible(False)
+
+
+def _percent_axis(axis: Axis, reader: Reader) -> None:
+    """Label a share axis (0 to 1) in whole percentages as `reader`'s language writes them ("5%",
+    French "5 %")."""
+    axis.set_major_formatter(plt.FuncFormatter(lambda value, _: percent_words(100 * value, reader)))
 
 
 def _placements(moves: pd.DataFrame, include_opening: bool) -> pd.DataFrame:
@@ -141,9 +149,10 @@ def score_distributions(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     return ax
 
 
-def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """Share of games won by each player (seat) with 95% Wilson intervals; dashed line: a fair share."""
-    ax = _new_axes(ax)
+def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None, reader: Reader | None = None) -> Axes:
+    """Share of games won by each player (seat) with 95% Wilson intervals; dashed line: a fair share;
+    the shares written as `reader`'s language writes a percentage (by default the default reader's)."""
+    ax, reader = _new_axes(ax), resolve(reader)
     shares = win_shares(games)
     positions, labels = [], []
     x = 0.0
@@ -156,8 +165,8 @@ def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
         ax.hlines(1 / players, xs[0] - 0.45, xs[-1] + 0.45, colors="black", linestyles="dashed",
                   linewidth=1.2)
         for xi, share in zip(xs, group["share"], strict=True):
-            ax.annotate(f"{share:.0%}", (xi, share), xytext=(12, 4), textcoords="offset points",
-                        fontsize=_LABEL_SIZE - 1)
+            ax.annotate(percent_words(100 * share, reader), (xi, share), xytext=(12, 4),
+                        textcoords="offset points", fontsize=_LABEL_SIZE - 1)
         labels += [f"{player_label(seat)}\n({players} players)" for seat in group["seat"]]
         positions += list(xs)
         x = xs[-1] + 1.6
@@ -166,7 +175,7 @@ def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
                 transform=ax.transAxes, fontsize=_LABEL_SIZE)
     ax.set_xticks(positions, labels)
     ax.set_ylim(0, 1)
-    ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
+    _percent_axis(ax.yaxis, reader)
     total = int(shares.drop_duplicates("players")["games"].sum()) if not shares.empty else 0
     _style(ax, "Who wins? Share of games won by each player",
            f"{total} games; bars: 95% Wilson intervals\ndashed: a fair share; a tie is a win for nobody",
@@ -174,10 +183,11 @@ def first_player_advantage(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     return ax
 
 
-def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
+def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None, reader: Reader | None = None) -> Axes:
     """Mean number of legal cells of the die in hand (left axis) and the share of dice in hand that were
-    passed on (right axis; re-rolls of passed dice are not passes), by dice on the board."""
-    ax = _new_axes(ax)
+    passed on (right axis, in `reader`'s percentages; re-rolls of passed dice are not passes), by dice on
+    the board."""
+    ax, reader = _new_axes(ax), resolve(reader)
     turns = moves[moves["action"] != "opening"]
     by_dice = turns.groupby("dice_on_board").agg(
         legal=("legal_cells", "mean"), passes=("action", lambda a: (a == "pass").mean())
@@ -191,7 +201,7 @@ def options_by_turn(moves: pd.DataFrame, ax: Axes | None = None) -> Axes:
     twin.plot(by_dice.index, by_dice["passes"], color=COLOURS["triad"], marker="s", linewidth=2,
               linestyle="--", label="passes (share of dice in hand)")
     twin.set_ylim(0, 1)
-    twin.yaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
+    _percent_axis(twin.yaxis, reader)
     twin.set_ylabel("passes", fontsize=_LABEL_SIZE, color=COLOURS["triad"])
     twin.tick_params(labelsize=_LABEL_SIZE - 1)
     twin.spines["top"].set_visible(False)
@@ -243,10 +253,11 @@ COMPARED = {"mean_score": ("mean_low", "mean_high", "mean score of a player"),
             "locked": ("locked_low", "locked_high", "games ended on a locked board")}
 
 
-def settings_comparison(table: pd.DataFrame, measure: str = "mean_score", ax: Axes | None = None) -> Axes:
+def settings_comparison(table: pd.DataFrame, measure: str = "mean_score", ax: Axes | None = None,
+                        reader: Reader | None = None) -> Axes:
     """One dot per setting with its 95% interval as a bar, from `muzlab.sim.stats.compare`: the mean score
     of a player, Player 1's win share ("first_wins") or the share of games ended on a locked board
-    ("locked")."""
+    ("locked"), shares in `reader`'s percentages."""
     if measure not in COMPARED:
         raise UnknownSetting("measure {measure}: choose one of {compared}", measure=repr(measure),
                              compared=sorted(COMPARED))
@@ -261,7 +272,7 @@ def settings_comparison(table: pd.DataFrame, measure: str = "mean_score", ax: Ax
     if measure == "first_wins":
         ax.axvline(0.5, color="black", linestyle="dashed", linewidth=1.2)
     if measure != "mean_score":
-        ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda value, _: f"{value:.0%}"))
+        _percent_axis(ax.xaxis, resolve(reader))
     _style(ax, f"{label[0].upper()}{label[1:]}, by setting", f"{label}; bars: 95% intervals", "")
     ax.grid(axis="x", alpha=0.3)
     return ax

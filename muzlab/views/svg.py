@@ -13,16 +13,21 @@ import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
+from muzlab.names.event_sentences import player, result_words
 from muzlab.names.language import marked, translate, translate_in, translate_plural
+from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import note_label, pitch_label, symbols
 from muzlab.reading import for_people
 from muzlab.rules.position import Position
+
+if TYPE_CHECKING:
+    from muzlab.play.game import GameResult
 
 #: Colours shared by the SVG board, the matplotlib plots and the statistics figures (Okabe-Ito based).
 COLOURS = {
@@ -441,7 +446,7 @@ class GameLike(Protocol):
     current_player: int
     over: bool
     players: int
-    result: Any
+    result: GameResult | None
 
 
 def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: Cell | None = None,
@@ -453,6 +458,7 @@ def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: C
     """
     reader = for_people(reader)
     hand = None if game.over else game.hand
+    result = result_words(game.result.scores, game.result.winners, reader) if game.over else ""
     view = board_view(game.position, hand if show_legal else None, last, reader=reader)
     parts, box = _board_parts(view, size)
     margin = size / 4
@@ -462,15 +468,19 @@ def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: C
     y = box[1] + 0.6 * size
     panel = ['<g class="panel">']
     if game.over:
-        panel.append(_text(x, y, "Game over", 0.6 * size, "status", COLOURS["text"], bold=True,
-                           anchor="start"))
+        panel.append(_text(x, y, reader.gettext("Game over"), 0.6 * size, "status", COLOURS["text"],
+                           bold=True, anchor="start"))
         y += 0.8 * size
-        panel.append(_text(x, y, str(game.result), text_size, "result", COLOURS["text"], anchor="start"))
+        panel.append(_text(x, y, result, text_size, "result", COLOURS["text"], anchor="start"))
     else:
-        panel.append(_text(x, y, f"Player {game.current_player + 1} to play", 0.6 * size, "status",
-                           COLOURS["text"], bold=True, anchor="start"))
+        # TRANSLATORS: the game picture's side panel, whose turn it is ("Player 2 to play").
+        to_play = reader.gettext("Player {number} to play").format(
+            number=number_words(game.current_player + 1, reader))
+        panel.append(_text(x, y, to_play, 0.6 * size, "status", COLOURS["text"], bold=True, anchor="start"))
         y += 1.5 * size
-        panel.append(_text(x, y, "In hand", text_size, "label", COLOURS["text"], anchor="start"))
+        # TRANSLATORS: the game picture's side panel, beside the die the player holds.
+        panel.append(_text(x, y, reader.gettext("In hand"), text_size, "label", COLOURS["text"],
+                           anchor="start"))
         cx = x + 3.6 * size
         if hand is None:
             panel.append(_text(cx, y, "–", 0.55 * size, "hand", COLOURS["text"], bold=True))
@@ -481,17 +491,19 @@ def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: C
             panel.append(_text(cx, y, symbols(pitch_label(hand, reader), reader), 0.55 * size, "hand",
                                COLOURS["text"], bold=True))
     y += 1.4 * size
-    panel.append(_text(x, y, "Scores", text_size, "label", COLOURS["text"], bold=True, anchor="start"))
+    # TRANSLATORS: the game picture's side panel, above each player's points.
+    panel.append(_text(x, y, reader.gettext("Scores"), text_size, "label", COLOURS["text"], bold=True,
+                       anchor="start"))
     for seat in range(game.players):
         y += 0.8 * size
         playing = seat == game.current_player and not game.over
         css = "score current" if playing else "score"
-        panel.append(_text(x, y, f"{'▶ ' if playing else ''}Player {seat + 1}", text_size, css,
+        panel.append(_text(x, y, f"{'▶ ' if playing else ''}{player(seat, reader)}", text_size, css,
                            COLOURS["text"], bold=playing, anchor="start"))
-        panel.append(_text(x + 5.6 * size, y, str(game.scores[seat]), text_size, css, COLOURS["text"],
-                           bold=playing, anchor="end"))
+        panel.append(_text(x + 5.6 * size, y, number_words(game.scores[seat], reader), text_size, css,
+                           COLOURS["text"], bold=playing, anchor="end"))
     panel.append("</g>")
-    result_width = 0.6 * text_size * len(str(game.result)) if game.over else 0.0
+    result_width = 0.6 * text_size * len(result) if game.over else 0.0
     right = x + max(6 * size, result_width)
     box = (box[0] - margin, box[1] - margin, right + margin,
            max(box[3] + 2 * margin + legend_height, y + size))

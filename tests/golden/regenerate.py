@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
+from muzlab.play.game import GameResult
 from muzlab.rules.position import Position
 from muzlab.views.svg import game_svg, position_svg
 
@@ -38,7 +39,7 @@ def _game(over: bool) -> SimpleNamespace:
         scores=[41, 37, 44],
         current_player=1,
         over=over,
-        result="Player 3 wins with 44 points" if over else None,
+        result=GameResult((41, 37, 44), (2,), "no dice left") if over else None,
         players=3,
     )
 
