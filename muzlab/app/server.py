@@ -133,7 +133,9 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     students, teacher = addresses(room, ip, port)
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
     import uvicorn
+    from solara.server.starlette import app
 
+    from muzlab.app.packed_files import PackedFiles
     from muzlab.app.warm_start import light_gzip, warm_up
 
     _offline_assets()
@@ -141,7 +143,8 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
     quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
     no_busy()  # and without a "busy" status (muzlab.app.quiet_shell)
-    server = uvicorn.Server(uvicorn.Config("solara.server.starlette:app", host=ip, port=port,
+    files = PackedFiles(app)  # the page's files from memory, compressed once (muzlab.app.packed_files)
+    server = uvicorn.Server(uvicorn.Config(files, host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20,
                                            ws_per_message_deflate=WS_DEFLATE))
 
@@ -154,7 +157,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
         if browser:
             webbrowser.open(teacher)
 
-    warm_up()  # the first page's one-time work (Solara's page, the teacher's widgets), done before it listens
+    warm_up(files)  # the first page's one-time work (Solara's page and files, the teacher's widgets)
     threading.Thread(target=_end_unjoined, daemon=True).start()
     gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects
     threading.Thread(target=when_listening, daemon=True).start()
