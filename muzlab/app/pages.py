@@ -117,12 +117,12 @@ def query_language(query: dict[str, str]) -> str:
     return query["lang"] if query.get("lang") in LANGUAGES else "en"
 
 
-def language_menu(language: str, looks: Looks | None = None) -> widgets.Dropdown:
+def language_menu(language: str, looks: Looks | None = None, description: str = "") -> widgets.Dropdown:
     """The menu of the interface's languages, each in its own words (class "muz-language"); with its
     page's shared layout when `looks` is given."""
     layout = widgets.Layout(width="auto") if looks is None else looks.layout(width="auto")
     return widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=language,
-                            style={"description_width": "initial"}, layout=layout,
+                            description=description, style={"description_width": "initial"}, layout=layout,
                             _dom_classes=("muz-language",))
 
 
@@ -619,6 +619,11 @@ class StudentView(widgets.VBox):
         super().close()
 
 
+#: The classes of a seat's buttons on the teacher's page: move the student there, free it, the
+#: computer plays it, remove the student.
+SEAT_BUTTONS = ("muz-move", "muz-free", "muz-computer", "muz-remove")
+
+
 class TeacherView(widgets.VBox):
     """The teacher's dashboard: the class code, the roster, Deal, the tables, the live leaderboard and
     any table's board on the projector with its last move explained. Drawn on its own thread
@@ -635,28 +640,33 @@ class TeacherView(widgets.VBox):
         self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
         #: the page's shared layouts and styles (the term's section shares them too)
         self.looks = looks = Looks()
-        self.language_pick = language_menu(language, looks)
+        said = self._labels()
+        self.language_pick = language_menu(language, looks, said["language_pick"])
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
         self.code = looks.make(widgets.HTML, _dom_classes=("muz-class-code",))
         self.roster = looks.make(widgets.HTML, _dom_classes=("muz-roster-box",))
         self.size = looks.make(widgets.Dropdown, options=list(range(1, MAX_PLAYERS + 1)), value=2,
+                               description=said["size"],
                                _dom_classes=("muz-table-size",))
         self.mode = looks.make(widgets.ToggleButtons, options=self._modes(), value="normal",
                                _dom_classes=("muz-mode",))
-        self.seed = looks.make(widgets.BoundedIntText, value=room.round + 1, min=0, max=10**9)
-        self.hints = looks.make(widgets.Checkbox, value=True)
-        self.absent = looks.make(widgets.Checkbox, value=False, _dom_classes=("muz-seat-absent",))
+        self.seed = looks.make(widgets.BoundedIntText, value=room.round + 1, min=0, max=10**9,
+                               description=said["seed"])
+        self.hints = looks.make(widgets.Checkbox, value=True, description=said["hints"])
+        self.absent = looks.make(widgets.Checkbox, value=False, description=said["absent"],
+                                 _dom_classes=("muz-seat-absent",))
         self.hints.observe(lambda _change: self._say_what_lights(), names="value")
         self.lights = looks.make(widgets.HTML, _dom_classes=("muz-lights",))
-        self.deal_button = _button("", "muz-deal", "primary", looks)
+        self.deal_button = _button(said["deal_button"], "muz-deal", "primary", looks)
         self.deal_button.on_click(lambda _b: self.deal())
         self.message = looks.make(widgets.HTML, _dom_classes=("muz-message",))
         self.tables = looks.make(widgets.HTML, _dom_classes=("muz-tables",))
         self.leaderboard = looks.make(widgets.HTML, _dom_classes=("muz-leaderboard-box",))
-        self.pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-projector-table",))
-        self.show_button = _button("", "muz-projector", "info", looks)
+        self.pick = looks.make(widgets.Dropdown, options=[], description=said["pick"],
+                               _dom_classes=("muz-projector-table",))
+        self.show_button = _button(said["show_button"], "muz-projector", "info", looks)
         self.show_button.on_click(lambda _b: self.project(self.pick.value))
-        self.back_button = _button("", "muz-back", looks=looks)
+        self.back_button = _button(said["back_button"], "muz-back", looks=looks)
         self.back_button.on_click(lambda _b: self.project(None))
         self.projected: int | None = None
         #: the projector's board, made when a table is first projected: the page opens without it (and
@@ -666,7 +676,7 @@ class TeacherView(widgets.VBox):
         # (the projector and the dashboard are shown and hidden: a layout each of their own)
         self.projector = widgets.VBox([self.back_button, self.projector_text],
                                       layout=widgets.Layout(display="none"))
-        seats = self._seat_controls()
+        seats = self._seat_controls(said)
         deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
                                          self.deal_button], layout=ROW)
         self._label()
@@ -681,15 +691,17 @@ class TeacherView(widgets.VBox):
         self.unwatch = room.watch(self._changed)
         self.draw()
 
-    def _seat_controls(self) -> widgets.HBox:
-        """A seat's controls: who, where, and what to do (each answered in self.message)."""
+    def _seat_controls(self, said: dict[str, str]) -> widgets.HBox:
+        """A seat's controls: who, where, and what to do (each answered in self.message), described by
+        `said` (`_labels`)."""
         looks = self.looks
-        self.who_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-seat-student",))
-        self.seat_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-seat-pick",))
+        self.who_pick = looks.make(widgets.Dropdown, options=[], description=said["who_pick"],
+                                   _dom_classes=("muz-seat-student",))
+        self.seat_pick = looks.make(widgets.Dropdown, options=[], description=said["seat_pick"],
+                                    _dom_classes=("muz-seat-pick",))
         self.seat_buttons = []
-        for css, do in (("muz-move", self.move), ("muz-free", self.free), ("muz-computer", self.computer),
-                        ("muz-remove", self.remove)):
-            button = _button("", css, looks=looks)
+        for css, do in zip(SEAT_BUTTONS, (self.move, self.free, self.computer, self.remove), strict=True):
+            button = _button(said[css], css, looks=looks)
             button.on_click(lambda _b, do=do: do())
             self.seat_buttons.append(button)
         return looks.make(widgets.HBox, [self.who_pick, self.seat_pick, *self.seat_buttons], layout=ROW)
@@ -701,26 +713,28 @@ class TeacherView(widgets.VBox):
 
     def _label(self) -> None:
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
-        reader = self.reading.reader
-        self.language_pick.description = reader.gettext("Language")
-        self.size.description = reader.gettext("Per table")
+        said = self._labels()
+        for name in ("language_pick", "size", "seed", "hints", "absent", "deal_button", "pick", "show_button",
+                     "back_button", "who_pick", "seat_pick"):
+            getattr(self, name).description = said[name]
         mode = self.mode.value
         self.mode.options, self.mode.value = self._modes(), mode
-        self.seed.description = reader.gettext("Game no.")
-        self.hints.description = reader.gettext("Hint button for the players")
-        self.absent.description = reader.gettext("Seat students whose page is closed too")
-        self.deal_button.description = reader.gettext("Deal")
-        self.pick.description = reader.gettext("Table")
-        self.show_button.description = reader.gettext("Show on the projector")
-        self.back_button.description = reader.gettext("Back to the class")
-        self.who_pick.description = reader.gettext("Student")
-        self.seat_pick.description = reader.gettext("Seat")
-        for button, label in zip(self.seat_buttons, (
-                reader.gettext("Move the student here"), reader.gettext("Free the seat"),
-                reader.gettext("Computer plays the seat"), reader.gettext("Remove the student")),
-                strict=True):
-            button.description = label
+        for button, css in zip(self.seat_buttons, SEAT_BUTTONS, strict=True):
+            button.description = said[css]
         self._say_what_lights()
+
+    def _labels(self) -> dict[str, str]:
+        """The dashboard's widgets' descriptions in the teacher's language, by attribute (a seat's
+        buttons by their class); given as each is made, they come with it to the page."""
+        gettext = self.reading.reader.gettext
+        return {"language_pick": gettext("Language"), "size": gettext("Per table"),
+                "seed": gettext("Game no."), "hints": gettext("Hint button for the players"),
+                "absent": gettext("Seat students whose page is closed too"), "deal_button": gettext("Deal"),
+                "pick": gettext("Table"), "show_button": gettext("Show on the projector"),
+                "back_button": gettext("Back to the class"), "who_pick": gettext("Student"),
+                "seat_pick": gettext("Seat"), "muz-move": gettext("Move the student here"),
+                "muz-free": gettext("Free the seat"), "muz-computer": gettext("Computer plays the seat"),
+                "muz-remove": gettext("Remove the student")}
 
     def _chose_language(self) -> None:
         """The teacher's page in another language (kept in its address)."""

@@ -166,24 +166,30 @@ class TermTeacher(widgets.VBox):
         self.term, self.reader = term, reader
         #: the page's shared layouts and styles (the teacher's page's, when it passes its own)
         self.looks = looks = looks or Looks()
+        #: the widgets' descriptions as they are made (in the words of the teacher's page)
+        self._first = said = self._labels(reader())
+        self._first_choices = self._choices(reader())
         form = self._assign_form(term.today())
         scheme = self._scheme_form()
         self.message = looks.make(widgets.HTML, _dom_classes=("muz-term-message",))
         self.listing = looks.make(widgets.HTML, _dom_classes=("muz-assignments",))
         self.roster_file = looks.make(widgets.FileUpload, accept=".csv", multiple=False,
-                                      _dom_classes=("muz-roster-file",))
+                                      description=said["roster_file"], _dom_classes=("muz-roster-file",))
         self.roster_file.observe(lambda _change: self.upload(), names="value")
         self.progress = looks.make(widgets.HTML, _dom_classes=("muz-progress-box",))
         self.standings = looks.make(widgets.HTML, _dom_classes=("muz-standings-box",))
         self.pictures = looks.make(widgets.HTML, _dom_classes=("muz-pictures",))
-        self.forget_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-forget-student",))
-        self.forget_button = _button("", "muz-forget", "danger", looks)
+        self.forget_pick = looks.make(widgets.Dropdown, options=[], description=said["forget_pick"],
+                                      _dom_classes=("muz-forget-student",))
+        self.forget_button = _button(said["forget_button"], "muz-forget", "danger", looks)
         self.forget_button.on_click(lambda _b: self.forget())
-        self.new_name = looks.make(widgets.Text, _dom_classes=("muz-new-nickname",))
-        self.rename_button = _button("", "muz-rename", looks=looks)
+        self.new_name = looks.make(widgets.Text, description=said["new_name"],
+                                   _dom_classes=("muz-new-nickname",))
+        self.rename_button = _button(said["rename_button"], "muz-rename", looks=looks)
         self.rename_button.on_click(lambda _b: self.rename())
-        self.into_pick = looks.make(widgets.Dropdown, options=[], _dom_classes=("muz-merge-into",))
-        self.merge_button = _button("", "muz-merge", looks=looks)
+        self.into_pick = looks.make(widgets.Dropdown, options=[], description=said["into_pick"],
+                                    _dom_classes=("muz-merge-into",))
+        self.merge_button = _button(said["merge_button"], "muz-merge", looks=looks)
         self.merge_button.on_click(lambda _b: self.merge())
         self.assignments_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.progress_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
@@ -201,23 +207,27 @@ class TermTeacher(widgets.VBox):
     def _assign_form(self, today: date) -> widgets.HBox:
         """What, how many, the seed, for whom, tries, and the dates of a new assignment (their words:
         `_label`)."""
-        make = self.looks.make
-        self.title = make(widgets.Text, _dom_classes=("muz-assign-title",))
-        self.kind = make(widgets.Dropdown, options=list(ITEM_KINDS), _dom_classes=("muz-assign-kind",))
-        self.count = make(widgets.BoundedIntText, value=10, min=1, max=100,
+        make, said = self.looks.make, self._first
+        self.title = make(widgets.Text, description=said["title"], _dom_classes=("muz-assign-title",))
+        self.kind = make(widgets.Dropdown, options=self._first_choices["kind"], description=said["kind"],
+                         _dom_classes=("muz-assign-kind",))
+        self.count = make(widgets.BoundedIntText, value=10, min=1, max=100, description=said["count"],
                           _dom_classes=("muz-assign-count",))
-        self.seed = make(widgets.BoundedIntText, value=1, min=0, max=2 ** 31 - 1,
+        self.seed = make(widgets.BoundedIntText, value=1, min=0, max=2 ** 31 - 1, description=said["seed"],
                          _dom_classes=("muz-assign-seed",))
-        self.same = make(widgets.Checkbox, value=True, _dom_classes=("muz-assign-same",))
-        self.tries = make(widgets.BoundedIntText, value=1, min=1, max=MAX_TRIES,
+        self.same = make(widgets.Checkbox, value=True, description=said["same"],
+                         _dom_classes=("muz-assign-same",))
+        self.tries = make(widgets.BoundedIntText, value=1, min=1, max=MAX_TRIES, description=said["tries"],
                           _dom_classes=("muz-assign-tries",))
-        self.who = make(widgets.SelectMultiple, options=[], rows=4, _dom_classes=("muz-assign-for",))
-        self.opens = make(widgets.DatePicker, value=today, _dom_classes=("muz-assign-opens",))
-        self.closes = make(widgets.DatePicker, value=today + timedelta(days=7),
+        self.who = make(widgets.SelectMultiple, options=[], rows=4, description=said["who"],
+                        _dom_classes=("muz-assign-for",))
+        self.opens = make(widgets.DatePicker, value=today, description=said["opens"],
+                          _dom_classes=("muz-assign-opens",))
+        self.closes = make(widgets.DatePicker, value=today + timedelta(days=7), description=said["closes"],
                            _dom_classes=("muz-assign-closes",))
-        self.computer = make(widgets.Dropdown, options=list(LEVELS), value="greedy",
-                             _dom_classes=("muz-assign-computer",))
-        self.create = _button("", "muz-assign-new", "primary", self.looks)
+        self.computer = make(widgets.Dropdown, options=self._first_choices["computer"], value="greedy",
+                             description=said["computer"], _dom_classes=("muz-assign-computer",))
+        self.create = _button(said["create"], "muz-assign-new", "primary", self.looks)
         self.create.on_click(lambda _b: self.assign())
         return make(widgets.HBox, [self.title, self.kind, self.computer, self.count, self.seed, self.same,
                                    self.tries, self.who, self.opens, self.closes, self.create],
@@ -225,12 +235,14 @@ class TermTeacher(widgets.VBox):
 
     def _scheme_form(self) -> widgets.HBox:
         """How an assignment is graded (GradeScheme), changed for one assignment."""
-        make = self.looks.make
-        self.scheme_pick = make(widgets.Dropdown, options=[], _dom_classes=("muz-grade-scheme-pick",))
-        self.out_of = make(widgets.BoundedFloatText, value=100, min=1, max=1000)
-        self.counts = make(widgets.Dropdown, options=["first", "best"])
-        self.missing = make(widgets.Dropdown, options=["zero", "blank"])
-        self.scheme_button = _button("", "muz-grade-scheme", looks=self.looks)
+        make, said = self.looks.make, self._first
+        self.scheme_pick = make(widgets.Dropdown, options=[], description=said["scheme_pick"],
+                                _dom_classes=("muz-grade-scheme-pick",))
+        self.out_of = make(widgets.BoundedFloatText, value=100, min=1, max=1000, description=said["out_of"])
+        choices = self._first_choices
+        self.counts = make(widgets.Dropdown, options=choices["counts"], description=said["counts"])
+        self.missing = make(widgets.Dropdown, options=choices["missing"], description=said["missing"])
+        self.scheme_button = _button(said["scheme_button"], "muz-grade-scheme", looks=self.looks)
         self.scheme_button.on_click(lambda _b: self.change_scheme())
         return make(widgets.HBox, [self.scheme_pick, self.out_of, self.counts, self.missing,
                                    self.scheme_button], layout=WRAP)
@@ -245,30 +257,41 @@ class TermTeacher(widgets.VBox):
         self.progress_head.value = "<h3>{}</h3><p>{}</p>".format(_text(gettext("Progress")), _text(gettext(
             "The school's roster file (CSV: nickname,id, and optionally email,name,section,login) names "
             "the students in the grade files.")))
-        self.roster_file.description = gettext("Roster file")
-        self.forget_pick.description = gettext("Student")
-        self.forget_button.description = gettext("Forget the student (deletes their answers)")
-        self.new_name.description = gettext("New nickname")
-        self.rename_button.description = gettext("Rename")
-        self.into_pick.description = gettext("is also")
-        self.merge_button.description = gettext("Merge: their answers become the other's")
-        self.title.description, self.title.placeholder = gettext("Title"), gettext("Triads by Friday")
-        self.kind.description, self.count.description = gettext("What"), gettext("How many")
-        self.seed.description, self.same.description = gettext("Seed"), gettext("Everyone the same items")
-        self.tries.description, self.who.description = gettext("Tries per item"), gettext("For (none: all)")
-        self.opens.description, self.closes.description = gettext("Opens"), gettext("Closes")
-        self.computer.description = gettext("Computer (a game)")
-        self.create.description = gettext("Set the assignment")
-        self.scheme_pick.description, self.out_of.description = gettext("Grading of"), gettext("Out of")
-        self.counts.description = gettext("An item counts by")
-        self.missing.description = gettext("Nothing answered")
-        self.scheme_button.description = gettext("Change the grading")
-        for pick, options in ((self.kind, [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS]),
-                              (self.computer, [(_words(LEVEL_WORDS, k, reader), k) for k in LEVELS]),
-                              (self.counts, [(gettext("first try"), "first"), (gettext("best try"), "best")]),
-                              (self.missing, [("0", "zero"), (gettext("a blank"), "blank")])):
+        for name, words in self._labels(reader).items():
+            getattr(self, name).description = words
+        self.title.placeholder = gettext("Triads by Friday")
+        for name, options in self._choices(reader).items():
+            pick = getattr(self, name)
             chosen = pick.value
             pick.options, pick.value = options, chosen
+
+    @staticmethod
+    def _choices(reader: Reader) -> dict[str, list[tuple[str, str]]]:
+        """The section's menus' choices for `reader` (words, value), by attribute."""
+        gettext = reader.gettext
+        return {"kind": [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS],
+                "computer": [(_words(LEVEL_WORDS, k, reader), k) for k in LEVELS],
+                "counts": [(gettext("first try"), "first"), (gettext("best try"), "best")],
+                "missing": [("0", "zero"), (gettext("a blank"), "blank")]}
+
+    @staticmethod
+    def _labels(reader: Reader) -> dict[str, str]:
+        """The section's widgets' descriptions for `reader`, by attribute (given as each is made, they
+        come with it to the page: set after, each would be a message more)."""
+        gettext = reader.gettext
+        return {"roster_file": gettext("Roster file"), "forget_pick": gettext("Student"),
+                "forget_button": gettext("Forget the student (deletes their answers)"),
+                "new_name": gettext("New nickname"), "rename_button": gettext("Rename"),
+                "into_pick": gettext("is also"),
+                "merge_button": gettext("Merge: their answers become the other's"),
+                "title": gettext("Title"), "kind": gettext("What"), "count": gettext("How many"),
+                "seed": gettext("Seed"), "same": gettext("Everyone the same items"),
+                "tries": gettext("Tries per item"), "who": gettext("For (none: all)"),
+                "opens": gettext("Opens"),
+                "closes": gettext("Closes"), "computer": gettext("Computer (a game)"),
+                "create": gettext("Set the assignment"), "scheme_pick": gettext("Grading of"),
+                "out_of": gettext("Out of"), "counts": gettext("An item counts by"),
+                "missing": gettext("Nothing answered"), "scheme_button": gettext("Change the grading")}
 
     def _say(self, ok: bool, words: str) -> None:
         self.message.value = _said(ok, words)
