@@ -109,6 +109,7 @@ def test_a_german_plot_reads_as_german():
     games, moves = plot_frames.__wrapped__()
     ax = statsplots.score_distributions(games, reader=reader)
     assert ax.get_title() == "Endpunktzahlen nach Computerspieler und Spieler"
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("Computerspieler", "Punkte")  # (French uses "agent")
     assert [t.get_text() for t in ax.get_xticklabels()][0] == "gierig\n(2 Spieler)"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["Spieler 1", "Spieler 2", "Spieler 3"]
     assert statsplots.completed_counts(moves, reader).to_dict() == {"Dur-Dreiklang": 1, "Moll-Dreiklang": 1,
