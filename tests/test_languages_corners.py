@@ -18,8 +18,8 @@ import muzlab
 from muzlab import Position
 from muzlab.app import term_games
 from muzlab.cli import build_parser
+from muzlab.names.output_words import agent_name
 from muzlab.names.reader import PLAIN, Reader
-from muzlab.play.agents import agent_name
 from muzlab.play.table import COMPUTER_SEAT
 from muzlab.widgets import Explorer
 from muzlab.widgets.static import needs, static_bundle

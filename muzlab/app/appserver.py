@@ -15,17 +15,16 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Integer
+from traitlets import Integer, Unicode
 
 from muzlab.app.app_limits import CULL_IDLE_SECONDS, MAX_KERNELS
+from muzlab.names.output_words import number_words
+from muzlab.names.reader import Reader
 
 #: How often (seconds) idle kernels are looked for.
 CULL_INTERVAL_SECONDS = 60
 #: The largest message a page may send the server (a 1 MB record upload, with room for its wrapping).
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
-#: What a page that gets no kernel says.
-FULL = ("The classroom app is full: this server runs at most {count} at once, and all are open. Close a "
-        "Muzundrum tab you no longer use, or ask your teacher, then reload this page.")
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -36,6 +35,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     app at the same moment meets the cap (counting only running kernels let every page through)."""
 
     max_kernels = Integer(MAX_KERNELS, config=True, help="The most kernels (open app pages) at once.")
+    language = Unicode("en", config=True, help="The language of the page that gets no kernel (`muzlab "
+                                               "--language`).")
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -51,8 +52,14 @@ class CappedKernelManager(AsyncMappingKernelManager):
             if not full:
                 self._starting += 1
         if full:
-            count = self.max_kernels
-            message = FULL.format(count=f"{count} page{'s' if count != 1 else ''}")
+            count, reader = self.max_kernels, Reader(language=self.language)
+            # TRANSLATORS: the page a student gets when the classroom app has no room for one more page.
+            message = reader.ngettext(
+                "The classroom app is full: this server runs at most {count} page at once, and all are open. "
+                "Close a Muzundrum tab you no longer use, or ask your teacher, then reload this page.",
+                "The classroom app is full: this server runs at most {count} pages at once, and all are "
+                "open. Close a Muzundrum tab you no longer use, or ask your teacher, then reload this page.",
+                count).format(count=number_words(count, reader))
             self.log.warning("Refused a kernel: %s are running or starting (max_kernels)", count)
             raise web.HTTPError(503, message, reason="The classroom app is full")
         try:
@@ -62,11 +69,14 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 self._starting -= 1
 
 
-def server_arguments(max_kernels: int = MAX_KERNELS, cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
-    """Voilà's command-line settings for the cap, the culling and the message size limit."""
+def server_arguments(max_kernels: int = MAX_KERNELS, cull_idle_seconds: int = CULL_IDLE_SECONDS,
+                     language: str = "en") -> list[str]:
+    """Voilà's command-line settings for the cap (its page in `language`), the culling and the message
+    size limit."""
     return [
         f"--VoilaConfiguration.multi_kernel_manager_class={__name__}.CappedKernelManager",
         f"--CappedKernelManager.max_kernels={max_kernels}",
+        f"--CappedKernelManager.language={language}",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_seconds}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=True",

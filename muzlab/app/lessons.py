@@ -128,9 +128,10 @@ def _is_loopback(ip: str) -> bool:
 
 def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None,
                 open_browser: bool = True, max_kernels: int = MAX_KERNELS,
-                cull_idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
+                cull_idle_seconds: int = CULL_IDLE_SECONDS, language: str = "en") -> list[str]:
     """The command serving the classroom app from `folder` with Voilà (code cells stripped), at most
-    `max_kernels` pages at once, kernels idle for `cull_idle_seconds` shut down (muzlab.app.appserver).
+    `max_kernels` pages at once (the page past them says so in `language`), kernels idle for
+    `cull_idle_seconds` shut down (muzlab.app.appserver).
 
     On an address other people can reach (e.g. 0.0.0.0) Voilà makes a token and prints the address
     with it; on this machine's own address no token is asked for.
@@ -138,7 +139,8 @@ def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
     from muzlab.app.appserver import server_arguments  # (Jupyter's server loads only to serve the app)
 
     args = [sys.executable, "-m", "muzlab.app.lessons", str(Path(folder) / APP_NOTEBOOK), f"--Voila.ip={ip}",
-            "--strip_sources=True", "--template=muzlab", *server_arguments(max_kernels, cull_idle_seconds)]
+            "--strip_sources=True", "--template=muzlab",
+            *server_arguments(max_kernels, cull_idle_seconds, language)]
     if port is not None:
         args += [f"--port={port}", "--Voila.port_retries=0"]  # that port or none: it is the one printed
     if not open_browser:
@@ -188,7 +190,8 @@ def _serve(args: argparse.Namespace) -> int:
         if not _is_loopback(args.ip) and hasattr(os, "geteuid") and os.geteuid() == 0:
             print(args.reader.pgettext(*ROOT_WARNING).format(user="root", ip=args.ip), file=sys.stderr)
         command = app_command(args.folder, args.ip, args.port, open_browser=not args.no_browser,
-                              max_kernels=args.max_kernels, cull_idle_seconds=args.idle_minutes * 60)
+                              max_kernels=args.max_kernels, cull_idle_seconds=args.idle_minutes * 60,
+                              language=args.reader.language)
     else:
         command = lab_command(args.folder, args.ip, args.port, open_browser=not args.no_browser)
     os.execv(command[0], command)

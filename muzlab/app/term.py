@@ -40,6 +40,7 @@ from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count
 from muzlab.names.language import marked
+from muzlab.names.output_words import Figure
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.coach import level_word
@@ -440,10 +441,12 @@ class GameItems:
             figures = term_games.result(table)
             events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
                        for step, done, tags in term_games.result_answers(figures)]
-            words += " " + for_people(reader).gettext(
+            said = for_people(reader)
+            words += " " + said.gettext(
                 "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
-                accuracy=f"{figures['accuracy']:g}", level=level_word(figures["level"], reader),
-                margin=f"{figures['luck_adjusted_margin']:+g}")
+                accuracy=format(Figure(figures["accuracy"], said), "g"),
+                level=level_word(figures["level"], said),
+                margin=format(Figure(figures["luck_adjusted_margin"], said), "+g"))
         try:
             self.room.store.append_all([("answer", data) for data in events])
         except BaseException:

@@ -23,6 +23,7 @@ from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
+from muzlab.names.output_words import Figure, percent_template
 from muzlab.names.reader import Reader
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
@@ -143,9 +144,15 @@ def standings_html(term: Term, student_id: int | None = None, reader: Reader | N
         words.gettext("rank"), words.gettext("student"), words.gettext("games"), words.gettext("points"),
         words.gettext("margin"), words.gettext("luck-adjusted margin"), words.gettext("accuracy"),
         words.gettext("level")))
-    body = "".join(f"<tr><td>{r['rank']}</td><td>{_text(r['nickname'])}</td><td>{r['games']}</td>"
-                   f"<td>{r['points']:g}</td><td>{r['margin']:+g}</td><td>{r['luck_adjusted_margin']:+g}</td>"
-                   f"<td>{r['accuracy']:g}%</td><td>{_text(level_word(r['level'], words))}</td></tr>"
+    def figure(value: float, spec: str = "g") -> str:
+        """A figure of the table as the reader's language writes it (German "+1,5", French "87,5 %")."""
+        return _text(format(Figure(value, words), spec))
+
+    body = "".join(f"<tr><td>{figure(r['rank'])}</td><td>{_text(r['nickname'])}</td>"
+                   f"<td>{figure(r['games'])}</td><td>{figure(r['points'])}</td>"
+                   f"<td>{figure(r['margin'], '+g')}</td><td>{figure(r['luck_adjusted_margin'], '+g')}</td>"
+                   f"<td>{_text(percent_template(words).format(number=figure(r['accuracy'])))}</td>"
+                   f"<td>{_text(level_word(r['level'], words))}</td></tr>"
                    for r in rows)
     title = words.gettext("Games against the computer")
     return (f"<h4>{_text(title)}</h4><table class='muz-standings'>"
@@ -308,7 +315,7 @@ class TermTeacher(widgets.VBox):
             self._refused(error)
             return
         self._say(True, self.reader().gettext("{title} is now graded out of {points}.").format(
-            title=changed.title, points=f"{changed.scheme.out_of:g}"))
+            title=changed.title, points=format(Figure(changed.scheme.out_of, self.reader()), "g")))
 
     def assign(self) -> None:
         """Set the assignment the form describes (a refusal says why, and sets nothing)."""

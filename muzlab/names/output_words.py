@@ -1,10 +1,22 @@
 """The lines the `muzlab` command prints (perft's counts and speed, the class server's addresses, a
-simulation's opening line), in the reader's language, and the one way muzlab writes a number a person
-reads: as that language writes it (681,457 and 4.40 in English, 681.457 and 4,40 in German)."""
+simulation's opening line) and the computer players' names, in the reader's language, and the one way
+muzlab writes a number a person reads: as that language writes it (681,457 and 4.40 in English,
+681.457 and 4,40 in German)."""
 
 from __future__ import annotations
 
+from muzlab.names.language import marked
 from muzlab.names.reader import Reader
+
+#: Each computer player's name as people read it (records keep the English names).
+_AGENT_WORDS = {"random": marked("agent", "random"), "greedy": marked("agent", "greedy"),
+                "expert": marked("agent", "expert")}
+
+
+def agent_name(name: str, reader: Reader) -> str:
+    """A computer player's name in `reader`'s language: "greedy" is "gierig" in German (another name,
+    such as an agent a person wrote, as it is)."""
+    return reader.pgettext(*_AGENT_WORDS[name]) if name in _AGENT_WORDS else name
 
 
 def number_words(value: float, reader: Reader, places: int = 0) -> str:
@@ -15,8 +27,13 @@ def number_words(value: float, reader: Reader, places: int = 0) -> str:
 
 def percent_words(value: float, reader: Reader, places: int = 0) -> str:
     """A percentage as `reader`'s language writes it: "5.0%", German "5,0 %"."""
+    return percent_template(reader).format(number=number_words(value, reader, places))
+
+
+def percent_template(reader: Reader) -> str:
+    """How `reader`'s language writes a percentage around its number: "{number}%", German "{number} %"."""
     # TRANSLATORS: a percentage ("5.0%"); German, French and Spanish put a (non-breaking) space before %.
-    return reader.pgettext("number", "{number}%").format(number=number_words(value, reader, places))
+    return reader.pgettext("number", "{number}%")
 
 
 class Figure:
@@ -29,23 +46,25 @@ class Figure:
         self.value, self.reader = value, reader
 
     def __format__(self, spec: str) -> str:
-        english = format(self.value, spec)
+        english, reader = format(self.value, spec), self.reader
         if english.endswith("%"):
-            return self.reader.pgettext("number", "{number}%").format(number=self._marked(english[:-1]))
-        return self._marked(english)
-
-    def _marked(self, english: str) -> str:
-        """An English-written number with the reader's thousands and decimal marks."""
-        # TRANSLATORS: the mark between a number's groups of thousands, as the last character (English
-        # 681,457; German 681.457; French a narrow no-break space, 681 457).
-        group = self.reader.pgettext("number", "thousands mark ,")
-        # TRANSLATORS: the mark before a number's decimals, as the last character (English 4.40; German,
-        # French, Spanish 4,40).
-        mark = self.reader.pgettext("number", "decimal mark .")
-        return english.translate({ord(","): group[-1], ord("."): mark[-1]})
+            return percent_template(reader).format(number=number_marks(english[:-1], reader))
+        return number_marks(english, reader)
 
     def __str__(self) -> str:
         return format(self, "")
+
+
+def number_marks(english: str, reader: Reader) -> str:
+    """A number written with English marks ("1,234.5", a plot's tick "−2.5") with `reader`'s thousands
+    and decimal marks instead (German "1.234,5")."""
+    # TRANSLATORS: the mark between a number's groups of thousands, as the last character (English
+    # 681,457; German 681.457; French a narrow no-break space, 681 457).
+    group = reader.pgettext("number", "thousands mark ,")
+    # TRANSLATORS: the mark before a number's decimals, as the last character (English 4.40; German,
+    # French, Spanish 4,40).
+    mark = reader.pgettext("number", "decimal mark .")
+    return english.translate({ord(","): group[-1], ord("."): mark[-1]})
 
 
 def parts_words(parts: int, reader: Reader) -> str:

@@ -17,8 +17,6 @@ from collections.abc import Sequence
 
 from muzlab.core.errors import Count, GameError, UnknownSetting, shown
 from muzlab.core.hexgrid import Cell
-from muzlab.names.language import marked
-from muzlab.names.reader import Reader
 from muzlab.play.game import Game
 from muzlab.play.records import AgentState
 from muzlab.rules.position import Position
@@ -162,16 +160,6 @@ def _turn_value(position: Position) -> float:
 
 
 AGENTS: dict[str, type[Agent]] = {agent.name: agent for agent in (RandomAgent, GreedyAgent, ExpertAgent)}
-#: Each computer player's name as people read it (records keep the English names).
-_AGENT_WORDS = {"random": marked("agent", "random"), "greedy": marked("agent", "greedy"),
-                "expert": marked("agent", "expert")}
-
-
-def agent_name(name: str, reader: Reader) -> str:
-    """A computer player's name in `reader`'s language: "greedy" is "gierig" in German."""
-    return reader.pgettext(*_AGENT_WORDS[name]) if name in _AGENT_WORDS else name
-
-
 def make_agent(name: str, seed: int | str | None = None) -> Agent:
     """A new agent by its registered name."""
     if not isinstance(name, str) or name not in AGENTS:

@@ -22,9 +22,10 @@ from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked, sentence
+from muzlab.names.output_words import agent_name, number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
-from muzlab.play.agents import Agent, agent_name, from_state, roll_and_choose, seat_agents
+from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
@@ -53,10 +54,12 @@ SHEET_COLUMNS = (*GAME_SHEET_COLUMNS, "hints")
 
 @dataclass(frozen=True)
 class Seat:
-    """A place at the table: the name people read, and the agent's name (None for a person)."""
+    """A place at the table: the name people read, the agent's name (None for a person), and for a
+    seat nobody named, its number (1-based: "Player 1" in the reader's language)."""
 
     name: str
     agent: str | None = None
+    number: int | None = None
 
     @property
     def person(self) -> bool:
@@ -68,9 +71,12 @@ class Seat:
         return self.name if self.agent is None else f"{self.name} ({self.agent})"
 
     def name_for(self, reader: Reader) -> str:
-        """The name as `reader` reads it: a computer's seat named `COMPUTER_SEAT` in its language."""
+        """The name as `reader` reads it: a computer's seat named `COMPUTER_SEAT`, and a seat nobody
+        named ("Player 2"), in its language."""
         if self.agent is not None and self.name == COMPUTER_SEAT[1]:
             return reader.pgettext(*COMPUTER_SEAT)
+        if self.number is not None:
+            return reader.gettext("Player {number}").format(number=number_words(self.number, reader))
         return self.name
 
     def called(self, reader: Reader) -> str:
@@ -128,8 +134,11 @@ class Table:
             raise GameError("names lists {seats} but the game has {players}",
                             seats=Count(len(names), "{count} seat", "{count} seats"),
                             players=Count(game.players, "{count} player", "{count} players"))
-        names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(game.players)]
-        self.seats: tuple[Seat, ...] = tuple(Seat(str(n), k) for n, k in zip(names, kinds, strict=True))
+        if names is None:
+            self.seats: tuple[Seat, ...] = tuple(Seat(f"Player {seat + 1}", kind, seat + 1)
+                                                 for seat, kind in enumerate(kinds))
+        else:
+            self.seats = tuple(Seat(str(n), k) for n, k in zip(names, kinds, strict=True))
         self.agents: list[Agent | None] = seat_agents(kinds, game.seed)
         self.allow_hints = allow_hints
         self.game = game

@@ -207,6 +207,27 @@ def _problem(refusal: Refusal, board: Board, reader: Reader) -> Problem:
     return Problem(refusal.cells, refusal_text(refusal, board, None, reader), refusal)
 
 
+class _Spellings:
+    """The board's spelling a refused placement's dice are named by, for the lesson key of the reader
+    who reads the refusal: the position's spelling in that key. Pickled (a worker's error reaches the
+    process that started it), it keeps only the spelling of the key in force where it was raised."""
+
+    def __init__(self, position: Position | None, raised: BoardSpelling):
+        self.position, self.raised = position, raised
+
+    def of(self, reader: Reader) -> BoardSpelling:
+        """The spelling in `reader`'s lesson key (the one in force where it was raised, once pickled)."""
+        return self.raised if self.position is None else self.position.spelled(reader.key or "")
+
+    def __reduce__(self) -> tuple:
+        return _Spellings, (None, self.raised)
+
+
+def _refusal_words(refusal: Refusal, board: Board, spellings: _Spellings, reader: Reader) -> str:
+    """A refused placement's rule as `reader` reads it, its dice named in the reader's own lesson key."""
+    return refusal_text(refusal, board, spellings.of(reader), reader)
+
+
 def _lesson(key: PitchLike | Key | None) -> Key | None:
     """The lesson key a call means: the one given ("F#", a Key; "" for none), else the default
     reader's."""
@@ -522,9 +543,9 @@ class Position:
         if not masks.get(i, 0) >> pitch & 1:
             refusal = Refusals(engine).first(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
-            spelled = self.spelled(default_reader().key or "")  # (the dice named in the caller's key)
-            why = Worded(refusal_text(refusal, self.board, spelled, PLAIN), refusal_text, refusal, self.board,
-                         spelled)  # (English for `str()`, the facts worded anew for a person's reader)
+            spelled = self.spelled(default_reader().key or "")  # (str(): the dice named in the caller's key)
+            why = Worded(refusal_text(refusal, self.board, spelled, PLAIN), _refusal_words, refusal,
+                         self.board, _Spellings(self, spelled))  # (worded anew for a person's reader)
             # TRANSLATORS: a refused placement: the rule it breaks, translated on its own.
             raise error("{why}", pitch=pitch, cell=self.board.cells[i], refusal=refusal, why=why)
         return pitch, i

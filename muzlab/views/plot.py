@@ -24,11 +24,14 @@ from matplotlib.patches import Circle, Polygon
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
-from muzlab.names.language import prose_note, sentence, translate, translate_plural
+from muzlab.names.language import marked, prose_note, sentence, translate, translate_plural
+from muzlab.names.output_words import Figure
 from muzlab.names.reader import Reader
+from muzlab.reading import resolve
 from muzlab.rules.position import Position
 from muzlab.views.keyboard import keyboard as keyboard  # re-exported: muzlab.views.plot.keyboard
 from muzlab.views.statsplots import (
+    MarkedFormatter,
     cell_counts,
     cell_mean_points,
     completed_counts,
@@ -211,6 +214,13 @@ def _draw_dice(ax: Axes, view: BoardView, unit: float) -> None:
                             linewidth=unit / 8, zorder=5, gid="muzlab-last"))
 
 
+#: The colour bar's label of the per-cell values of `muzlab.views.statsplots`, by their Series name.
+# TRANSLATORS: the label of a heat map's colour bar: what the colour of a cell counts.
+SERIES_WORDS = {"placements": marked("heat map", "placements"),
+                "mean points": marked("heat map", "mean points"),
+                "unused share": marked("heat map", "unused share")}
+
+
 def heatmap(
     values_by_cell: Mapping[Any, float] | pd.Series,
     ax: Axes | None = None,
@@ -222,13 +232,16 @@ def heatmap(
     vmax: float | None = None,
     annotate: bool = True,
     fmt: str = "{:.0f}",
+    reader: Reader | None = None,
 ) -> Axes:
     """Colour each cell by a number (a mapping or pandas Series keyed by (q, r)), with a colour bar.
 
     Cells without a value stay grey; honeypots keep a gold outline and their ×2/×3 mark;
     `annotate` writes each value in its cell with `fmt`. The colour bar's label defaults to the
-    Series name.
+    Series name (the names of `muzlab.views.statsplots`' values in `reader`'s language); numbers are
+    written with `reader`'s marks (by default the default reader's: German "2,5").
     """
+    reader = resolve(reader)
     board = Board.standard() if board is None else board
     values = {as_cell(cell): float(value) for cell, value in values_by_cell.items()}
     for cell in values:
@@ -244,17 +257,20 @@ def heatmap(
     hexes.set_clim(vmin, vmax)
     ax.add_collection(hexes)
     colourbar = ax.figure.colorbar(hexes, ax=ax, shrink=0.7, pad=0.02)
-    label = getattr(values_by_cell, "name", None) if label is None else label
+    if label is None:
+        label = getattr(values_by_cell, "name", None)
+        label = reader.pgettext(*SERIES_WORDS[label]) if label in SERIES_WORDS else label
     if label:
         colourbar.set_label(label, fontsize=max(11.0, 0.4 * unit))
     colourbar.ax.tick_params(labelsize=max(10.0, 0.32 * unit))
+    colourbar.ax.yaxis.set_major_formatter(MarkedFormatter(reader))
     rgba = hexes.to_rgba(data)
     for i, cell in enumerate(board.cells):
         x, y = _centre(cell)
         ink = "white" if _luminance(rgba[i]) < 0.5 else COLOURS["text"]
         if annotate and cell in values and not np.isnan(values[cell]):
-            ax.text(x, y - 0.08, fmt.format(values[cell]), ha="center", va="center", fontsize=0.36 * unit,
-                    color=ink, zorder=4)
+            ax.text(x, y - 0.08, fmt.format(Figure(values[cell], reader)), ha="center", va="center",
+                    fontsize=0.36 * unit, color=ink, zorder=4)
         if cell in board.honeypots:
             ax.text(x, y + 0.5, f"×{board.honeypots[cell]}", ha="center", va="center",
                     fontsize=0.26 * unit, color=ink, fontweight="bold", zorder=4)
