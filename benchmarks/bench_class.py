@@ -61,10 +61,11 @@ from muzlab.cli import main
 sys.exit(main(sys.argv[3:]))
 """
 #: Records, in each page, when its text changed and what the last move's line then read (wall-clock ms,
-#: the same clock as Python's); the line is a part of the page's one text widget, written anew each time.
+#: the same clock as Python's); the line is a part of the words the board's widget carries (its `html`),
+#: written anew each time.
 WATCH_LAST = """() => {
   window.__seen = [];
-  const target = document.querySelector('.muz-page-text');
+  const target = document.querySelector('.muz-student-page .muz-board-text');
   new MutationObserver(() => window.__seen.push([Date.now(), target.querySelector('.muz-last').innerText]))
       .observe(target, {subtree: true, childList: true, characterData: true});
 }"""

@@ -136,8 +136,9 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
 
 
 def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkeypatch):
-    """A roll: the watcher's page sends one message (its text: the die in hand and the words under the
-    board, one widget); the roller's sends its board, that text and its buttons (Pass and Hint)."""
+    """A roll: the watcher's page sends one message (its board's words: the die in hand and the words
+    under the board, the board's picture unchanged); the roller's sends its board (the lit cells and
+    the words in one message), then its buttons (Pass and Hint)."""
     import ipywidgets
 
     anna, ben = student(room, "Anna"), student(room, "Ben")
@@ -154,14 +155,15 @@ def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkey
     roller.roll_button.click()
     settled(roller, watcher)
     face = pitch_label(room.table(1).game.hand, Reader(typeset=True))
-    assert [state for widget, state in sent if widget is watcher.text] == [("value",)]
-    assert f">{face}</div>" in watcher.text.value.split("muz-page-words")[0]  # the die in hand first
-    mine = {watcher.text, watcher.board_view, watcher.buttons, watcher.buttons.layout}
-    assert [widget for widget, _state in sent if widget in mine] == [watcher.text]
-    theirs = {roller.text, roller.board_view, roller.buttons, roller.buttons.layout}
-    assert sorted(type(widget).__name__ for widget, _state in sent if widget in theirs) == [
-        "HBox", "HTML", "SeatBoard"]
+    assert [state for widget, state in sent if widget is watcher.board_view] == [("html",)]
+    assert f">{face}</div>" in watcher.board_view.html.split("muz-page-words")[0]  # the die in hand first
+    mine = {watcher.board_view, watcher.buttons, watcher.buttons.layout, watcher.board_view.layout}
+    assert [widget for widget, _state in sent if widget in mine] == [watcher.board_view]
+    theirs = {roller.board_view, roller.buttons, roller.buttons.layout, roller.board_view.layout}
+    assert [(type(widget).__name__, set(state)) for widget, state in sent if widget in theirs] == [
+        ("SeatBoard", {"svg", "html"}), ("HBox", {"children"})]
     assert roller.buttons.children == (roller.pass_button, roller.hint_button)
+    assert f">{face}</div>" in roller.board_view.html and "muz-legal" in roller.board_view.svg
 
 
 def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):

@@ -66,13 +66,17 @@ LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
 #: places in the play area's grid: the die in hand beside the buttons, above the board; the words below.
 PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(100vw - 24px); }"
               " .muz-student-page .muz-play-area { display: grid !important; grid-template-columns: auto 1fr;"
-              " grid-template-areas: 'hand buttons' 'board board' 'words words'; align-items: center;"
-              " column-gap: 12px; }"
-              " .muz-student-page .muz-page-text, .muz-student-page .muz-page-text > .widget-html-content"
+              " grid-template-areas: 'hand buttons' 'board board' 'tip tip' 'words words';"
+              " align-items: center; column-gap: 12px; }"
+              " .muz-student-page .muz-play-area .muz-board, .muz-student-page .muz-board-text"
               " { display: contents !important; }"
               " .muz-student-page .muz-hand { grid-area: hand; }"
               " .muz-student-page .muz-buttons { grid-area: buttons; flex-wrap: wrap; }"
-              " .muz-student-page .muz-board-area { grid-area: board; min-width: 0; }"
+              " .muz-student-page .muz-board .muz-frame { grid-area: board; min-width: 0;"
+              " justify-self: start; }"
+              " .muz-student-page .muz-board .muz-tip { grid-area: tip; }"
+              " .muz-student-page .muz-no-table > .muz-frame, .muz-student-page .muz-no-table > .muz-tip"
+              " { display: none !important; }"
               " .muz-student-page .muz-page-words { grid-area: words; }"
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
@@ -339,13 +343,12 @@ class StudentView(widgets.VBox):
             control.observe(lambda _change: self._settings(), names="value")
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
         self.joining = self._join_form(code)
-        # what happened, whose turn, the last move, who and where, the lesson key: one widget, written
-        # once a draw (one message to the page instead of one for each part that changed)
+        # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
+        # written once a draw (in the board's message, instead of one for each part that changed)
         self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-last", "muz-who",
                                                       "muz-lesson-key"))
         self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
-        self.hand = Part("muz-hand")
-        self.text = _html("muz-page-text")  # the die in hand and the parts above (`PAGE_STYLE` places them)
+        self.hand = Part("muz-hand")  # (the parts are the board's `html`: `PAGE_STYLE` places them)
         self.roll_button = _button("", "muz-roll", "primary")
         self.pass_button = _button("", "muz-pass", "warning")
         self.hint_button = _button("", "muz-hint", "info")
@@ -354,10 +357,9 @@ class StudentView(widgets.VBox):
             button.on_click(lambda _b, action=action: self.act(action))
         # the buttons usable now, none while it is not my turn (`_draw`)
         self.buttons = widgets.HBox([], _dom_classes=("muz-buttons",))
-        self.board_area = widgets.VBox([self.board_view], _dom_classes=("muz-board-area",))
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
-        self.playing = widgets.VBox([widgets.Box([self.text, self.buttons, self.board_area],
+        self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view],
                                                  _dom_classes=("muz-play-area",))])
         self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
@@ -521,11 +523,13 @@ class StudentView(widgets.VBox):
         """Draw the page from the class, in this page's reading, on the calling thread; the page's
         table is copied under its lock first (`TableSnapshot`) and drawn with no lock of the class held.
         Nothing is drawn when the page shows this state already."""
-        with self._page_lock:
+        # the board's picture and the page's words in one message, then the buttons (the board first:
+        # a page shown Pass has its lit cells); unchanged, nothing is sent
+        with self._page_lock, self.buttons.hold_sync(), self.board_view.hold_sync():
             self._draw()
             words = "".join(part.html() for part in self.text_parts)
-            # (the die in hand first, then the words under the board; unchanged, nothing is sent)
-            self.text.value = f"{self.hand.html()}<div class='muz-page-words'>{words}</div>"
+            # (the die in hand first, then the words under the board)
+            self.board_view.html = f"{self.hand.html()}<div class='muz-page-words'>{words}</div>"
 
     def _draw(self) -> None:
         reader = self.reading.reader
@@ -577,12 +581,12 @@ class StudentView(widgets.VBox):
                 _text(reader.gettext("You have joined. Wait for the teacher to deal the tables.")))
             self.hand.value = self.last.value = ""
             self.buttons.children = ()
-            self.board_area.layout.display = "none"
+            self.board_view.add_class("muz-no-table")  # (its words stay: the board's own parts hide)
             return
         seat = seated[1]
         mine = not table.over and table.current_player == seat
         hand = table.hand
-        self.board_area.layout.display = "flex"
+        self.board_view.remove_class("muz-no-table")
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
         reader = self.reading.reader
