@@ -160,7 +160,7 @@ def main() -> None:
 
             def mover(table):
                 for page in table:  # (a page shows only the buttons it can use: Roll, or Pass)
-                    if page.locator(".muz-roll, .muz-pass").first.is_visible():
+                    if page.locator(".muz-roll:visible, .muz-pass:visible").count():
                         return page
                 return None
 
@@ -183,8 +183,8 @@ def main() -> None:
                         cells.append(None)
                         continue
                     try:
-                        # the roll is drawn once Pass shows (the board goes first, in the same queue); a
-                        # lit cell comes with it or not at all, so a die with none is passed at once
+                        # the roll is drawn once Pass shows (Pass and the lit cells come in the board's
+                        # one message); a die with no lit cell is passed at once
                         page.wait_for_selector(".muz-pass", state="visible", timeout=10_000)
                         page.wait_for_selector(".muz-legal", state="attached", timeout=1_000)
                     except PlaywrightTimeout:  # no legal cell for this die: pass it, and time no move here

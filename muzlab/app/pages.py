@@ -75,7 +75,13 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " .muz-student-page .muz-board .muz-frame { grid-area: board; min-width: 0;"
               " justify-self: start; }"
               " .muz-student-page .muz-board .muz-tip { grid-area: tip; }"
-              " .muz-student-page .muz-no-table > .muz-frame, .muz-student-page .muz-no-table > .muz-tip"
+              " .muz-student-page .muz-marks { display: none; }"
+              " .muz-student-page .muz-play-area:has(.muz-no-table) .muz-frame,"
+              " .muz-student-page .muz-play-area:has(.muz-no-table) .muz-tip { display: none !important; }"
+              # a button shows only while the board's marks say it can be used (`StudentView.usable`)
+              " .muz-student-page .muz-play-area:not(:has(.muz-can-roll)) .muz-roll,"
+              " .muz-student-page .muz-play-area:not(:has(.muz-can-pass)) .muz-pass,"
+              " .muz-student-page .muz-play-area:not(:has(.muz-can-hint)) .muz-hint"
               " { display: none !important; }"
               " .muz-student-page .muz-page-words { grid-area: words; }"
               " @media (min-width: 700px) {"
@@ -355,8 +361,15 @@ class StudentView(widgets.VBox):
         for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
                                (self.hint_button, "hint")):
             button.on_click(lambda _b, action=action: self.act(action))
-        # the buttons usable now, none while it is not my turn (`_draw`)
-        self.buttons = widgets.HBox([], _dom_classes=("muz-buttons",))
+        # each shown only while it can be used, none while it is not my turn (`usable`)
+        self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button],
+                                    _dom_classes=("muz-buttons",))
+        #: The buttons the student can use now: the page shows only these, as marks in the board's
+        #: words say ("muz-can-roll"), so a turn's buttons reach the page in the board's one message.
+        self.usable: tuple[widgets.Button, ...] = ()
+        self._no_table = False  # seated at no table: the board's own parts are hidden
+        self._can = {self.roll_button: "muz-can-roll", self.pass_button: "muz-can-pass",
+                     self.hint_button: "muz-can-hint"}
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
         self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view],
@@ -523,13 +536,17 @@ class StudentView(widgets.VBox):
         """Draw the page from the class, in this page's reading, on the calling thread; the page's
         table is copied under its lock first (`TableSnapshot`) and drawn with no lock of the class held.
         Nothing is drawn when the page shows this state already."""
-        # the board's picture and the page's words in one message, then the buttons (the board first:
-        # a page shown Pass has its lit cells); unchanged, nothing is sent
-        with self._page_lock, self.buttons.hold_sync(), self.board_view.hold_sync():
+        # the board's picture, the page's words and the buttons usable (the board's classes) in one
+        # message; unchanged, nothing is sent
+        with self._page_lock, self.board_view.hold_sync():
             self._draw()
             words = "".join(part.html() for part in self.text_parts)
             # (the die in hand first, then the words under the board)
-            self.board_view.html = f"{self.hand.html()}<div class='muz-page-words'>{words}</div>"
+            # (and the marks that show the usable buttons and hide the board: `PAGE_STYLE`)
+            marks = " ".join((*(self._can[button] for button in self.usable),
+                              *(("muz-no-table",) if self._no_table else ())))
+            self.board_view.html = (f"{self.hand.html()}<div class='muz-page-words'>{words}</div>"
+                                    f"<div class='muz-marks {marks}'></div>")
 
     def _draw(self) -> None:
         reader = self.reading.reader
@@ -580,13 +597,12 @@ class StudentView(widgets.VBox):
             self.status.value = "<p>{}</p>".format(
                 _text(reader.gettext("You have joined. Wait for the teacher to deal the tables.")))
             self.hand.value = self.last.value = ""
-            self.buttons.children = ()
-            self.board_view.add_class("muz-no-table")  # (its words stay: the board's own parts hide)
+            self.usable, self._no_table = (), True  # (its words stay: the board's own parts hide)
             return
         seat = seated[1]
         mine = not table.over and table.current_player == seat
         hand = table.hand
-        self.board_view.remove_class("muz-no-table")
+        self._no_table = False
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
         reader = self.reading.reader
@@ -604,12 +620,10 @@ class StudentView(widgets.VBox):
         words = self._shared.words.of(reader, table)
         last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
-        # only the buttons that can be used now (none while it is not my turn): one message when they change
+        # only the buttons that can be used now (none while it is not my turn)
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
         placing = table.phase in ("place", "bonus")
-        shown = () if not mine else (self.pass_button, *hint) if placing else (self.roll_button,)
-        if self.buttons.children != shown:
-            self.buttons.children = shown
+        self.usable = () if not mine else (self.pass_button, *hint) if placing else (self.roll_button,)
 
     def settle(self, timeout: float = 30.0) -> bool:
         """Wait until every change told to this page is drawn (tests, benchmarks); False on timeout."""
