@@ -61,10 +61,11 @@ from muzlab.cli import main
 sys.exit(main(sys.argv[3:]))
 """
 #: Records, in each page, when its text changed and what the last move's line then read (wall-clock ms,
-#: the same clock as Python's); the line is a part of the page's one text widget, written anew each time.
+#: the same clock as Python's); the line is a part of the words the board's widget carries (its `html`),
+#: written anew each time.
 WATCH_LAST = """() => {
   window.__seen = [];
-  const target = document.querySelector('.muz-page-text');
+  const target = document.querySelector('.muz-student-page .muz-board-text');
   new MutationObserver(() => window.__seen.push([Date.now(), target.querySelector('.muz-last').innerText]))
       .observe(target, {subtree: true, childList: true, characterData: true});
 }"""
@@ -159,7 +160,7 @@ def main() -> None:
 
             def mover(table):
                 for page in table:  # (a page shows only the buttons it can use: Roll, or Pass)
-                    if page.locator(".muz-roll, .muz-pass").first.is_visible():
+                    if page.locator(".muz-roll:visible, .muz-pass:visible").count():
                         return page
                 return None
 
@@ -182,8 +183,8 @@ def main() -> None:
                         cells.append(None)
                         continue
                     try:
-                        # the roll is drawn once Pass shows (the board goes first, in the same queue); a
-                        # lit cell comes with it or not at all, so a die with none is passed at once
+                        # the roll is drawn once Pass shows (Pass and the lit cells come in the board's
+                        # one message); a die with no lit cell is passed at once
                         page.wait_for_selector(".muz-pass", state="visible", timeout=10_000)
                         page.wait_for_selector(".muz-legal", state="attached", timeout=1_000)
                     except PlaywrightTimeout:  # no legal cell for this die: pass it, and time no move here

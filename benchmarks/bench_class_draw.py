@@ -65,7 +65,7 @@ def main() -> None:
     def one_round() -> int:
         actions = 0
         for table in tables:
-            mover = next((v for v in table if v.buttons.children), None)
+            mover = next((v for v in table if v.usable), None)
             if mover is None:
                 continue
             if room.seat_of(mover.student)[0].snapshot().phase in ("roll", "reroll"):

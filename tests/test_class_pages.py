@@ -103,13 +103,17 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     assert teacher.roster.value.count("class='muz-student'") == 2
     teacher.deal_button.click()
     settled(anna, ben)
-    assert "table 1" in anna.who.value and ben.buttons.children == ()  # not Ben's turn: no button
+    assert "table 1" in anna.who.value and ben.usable == ()  # not Ben's turn: no button
     ben.board_view.cells[(0, 0)].click()  # out of turn: refused, nothing changes
     assert "It is Anna's turn" in ben.message.value and room.table(1).game.events == ()
-    assert anna.buttons.children == (anna.roll_button,)  # only what can be used now
+    assert anna.usable == (anna.roll_button,)  # only what can be used now
+    # (what the page sees: marks in the board's words name the buttons shown, the page's CSS hides the rest)
+    assert "class='muz-marks muz-can-roll'" in anna.board_view.html
+    assert "class='muz-marks '" in ben.board_view.html
     anna.roll_button.click()
     settled(ben)
-    assert anna.buttons.children == (anna.pass_button, anna.hint_button)
+    assert anna.usable == (anna.pass_button, anna.hint_button)
+    assert "class='muz-marks muz-can-pass muz-can-hint'" in anna.board_view.html
     face = room.table(1).game.hand
     lit = [cell for cell, handle in anna.board_view.cells.items() if handle.legal]
     assert lit == [(0, 0)] and not any(handle.legal for handle in ben.board_view.cells.values())
@@ -119,7 +123,7 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
     english = f"Anna places {pitch_label(face, Reader(typeset=True))} on e5"  # (a page is read: F♯, not F#)
     assert german in anna.last.value and english in ben.last.value
     turn = room.table(1).snapshot().current_player  # only the page whose turn it is shows Roll
-    assert [p.buttons.children for p in (anna, ben)] == [(p.roll_button,) if i == turn else ()
+    assert [p.usable for p in (anna, ben)] == [(p.roll_button,) if i == turn else ()
                                                           for i, p in enumerate((anna, ben))]
     assert current_note_names() == "english"  # no page's choice is left behind
     assert teacher.projector_board is None  # the teacher's page opens without the projector's board
@@ -136,8 +140,9 @@ def test_two_students_at_a_table_each_read_their_own_names(room):
 
 
 def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkeypatch):
-    """A roll: the watcher's page sends one message (its text: the die in hand and the words under the
-    board, one widget); the roller's sends its board, that text and its buttons (Pass and Hint)."""
+    """A roll: each page at the table sends one message, its board's. The watcher's carries its words
+    (the die in hand and the words under the board; the picture is unchanged); the roller's carries
+    the lit cells, the words and the buttons now usable (Pass and Hint, as marks in its words)."""
     import ipywidgets
 
     anna, ben = student(room, "Anna"), student(room, "Ben")
@@ -154,14 +159,18 @@ def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkey
     roller.roll_button.click()
     settled(roller, watcher)
     face = pitch_label(room.table(1).game.hand, Reader(typeset=True))
-    assert [state for widget, state in sent if widget is watcher.text] == [("value",)]
-    assert f">{face}</div>" in watcher.text.value.split("muz-page-words")[0]  # the die in hand first
-    mine = {watcher.text, watcher.board_view, watcher.buttons, watcher.buttons.layout}
-    assert [widget for widget, _state in sent if widget in mine] == [watcher.text]
-    theirs = {roller.text, roller.board_view, roller.buttons, roller.buttons.layout}
-    assert sorted(type(widget).__name__ for widget, _state in sent if widget in theirs) == [
-        "HBox", "HTML", "SeatBoard"]
-    assert roller.buttons.children == (roller.pass_button, roller.hint_button)
+
+    def page_sent(view: StudentView) -> list[tuple[str, set[str]]]:
+        widgets = {view.board_view, view.board_view.layout, view.buttons, view.buttons.layout,
+                   *view.buttons.children, *(button.layout for button in view.buttons.children)}
+        return [(type(widget).__name__, set(state)) for widget, state in sent if widget in widgets]
+
+    assert page_sent(watcher) == [("SeatBoard", {"html"})]
+    assert f">{face}</div>" in watcher.board_view.html.split("muz-page-words")[0]  # the die in hand first
+    assert page_sent(roller) == [("SeatBoard", {"svg", "html"})]
+    assert roller.usable == (roller.pass_button, roller.hint_button)
+    assert f">{face}</div>" in roller.board_view.html and "muz-legal" in roller.board_view.svg
+    assert "muz-can-pass muz-can-hint" in roller.board_view.html
 
 
 def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):

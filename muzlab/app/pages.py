@@ -66,13 +66,23 @@ LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
 #: places in the play area's grid: the die in hand beside the buttons, above the board; the words below.
 PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(100vw - 24px); }"
               " .muz-student-page .muz-play-area { display: grid !important; grid-template-columns: auto 1fr;"
-              " grid-template-areas: 'hand buttons' 'board board' 'words words'; align-items: center;"
-              " column-gap: 12px; }"
-              " .muz-student-page .muz-page-text, .muz-student-page .muz-page-text > .widget-html-content"
+              " grid-template-areas: 'hand buttons' 'board board' 'tip tip' 'words words';"
+              " align-items: center; column-gap: 12px; }"
+              " .muz-student-page .muz-play-area .muz-board, .muz-student-page .muz-board-text"
               " { display: contents !important; }"
               " .muz-student-page .muz-hand { grid-area: hand; }"
               " .muz-student-page .muz-buttons { grid-area: buttons; flex-wrap: wrap; }"
-              " .muz-student-page .muz-board-area { grid-area: board; min-width: 0; }"
+              " .muz-student-page .muz-board .muz-frame { grid-area: board; min-width: 0;"
+              " justify-self: start; }"
+              " .muz-student-page .muz-board .muz-tip { grid-area: tip; }"
+              " .muz-student-page .muz-marks { display: none; }"
+              " .muz-student-page .muz-play-area:has(.muz-no-table) .muz-frame,"
+              " .muz-student-page .muz-play-area:has(.muz-no-table) .muz-tip { display: none !important; }"
+              # a button shows only while the board's marks say it can be used (`StudentView.usable`)
+              " .muz-student-page .muz-play-area:not(:has(.muz-can-roll)) .muz-roll,"
+              " .muz-student-page .muz-play-area:not(:has(.muz-can-pass)) .muz-pass,"
+              " .muz-student-page .muz-play-area:not(:has(.muz-can-hint)) .muz-hint"
+              " { display: none !important; }"
               " .muz-student-page .muz-page-words { grid-area: words; }"
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
@@ -339,25 +349,30 @@ class StudentView(widgets.VBox):
             control.observe(lambda _change: self._settings(), names="value")
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
         self.joining = self._join_form(code)
-        # what happened, whose turn, the last move, who and where, the lesson key: one widget, written
-        # once a draw (one message to the page instead of one for each part that changed)
+        # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
+        # written once a draw (in the board's message, instead of one for each part that changed)
         self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-last", "muz-who",
                                                       "muz-lesson-key"))
         self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
-        self.hand = Part("muz-hand")
-        self.text = _html("muz-page-text")  # the die in hand and the parts above (`PAGE_STYLE` places them)
+        self.hand = Part("muz-hand")  # (the parts are the board's `html`: `PAGE_STYLE` places them)
         self.roll_button = _button("", "muz-roll", "primary")
         self.pass_button = _button("", "muz-pass", "warning")
         self.hint_button = _button("", "muz-hint", "info")
         for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
                                (self.hint_button, "hint")):
             button.on_click(lambda _b, action=action: self.act(action))
-        # the buttons usable now, none while it is not my turn (`_draw`)
-        self.buttons = widgets.HBox([], _dom_classes=("muz-buttons",))
-        self.board_area = widgets.VBox([self.board_view], _dom_classes=("muz-board-area",))
+        # each shown only while it can be used, none while it is not my turn (`usable`)
+        self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button],
+                                    _dom_classes=("muz-buttons",))
+        #: The buttons the student can use now: the page shows only these, as marks in the board's
+        #: words say ("muz-can-roll"), so a turn's buttons reach the page in the board's one message.
+        self.usable: tuple[widgets.Button, ...] = ()
+        self._no_table = False  # seated at no table: the board's own parts are hidden
+        self._can = {self.roll_button: "muz-can-roll", self.pass_button: "muz-can-pass",
+                     self.hint_button: "muz-can-hint"}
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
-        self.playing = widgets.VBox([widgets.Box([self.text, self.buttons, self.board_area],
+        self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view],
                                                  _dom_classes=("muz-play-area",))])
         self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
@@ -521,11 +536,17 @@ class StudentView(widgets.VBox):
         """Draw the page from the class, in this page's reading, on the calling thread; the page's
         table is copied under its lock first (`TableSnapshot`) and drawn with no lock of the class held.
         Nothing is drawn when the page shows this state already."""
-        with self._page_lock:
+        # the board's picture, the page's words and the buttons usable (the board's classes) in one
+        # message; unchanged, nothing is sent
+        with self._page_lock, self.board_view.hold_sync():
             self._draw()
             words = "".join(part.html() for part in self.text_parts)
-            # (the die in hand first, then the words under the board; unchanged, nothing is sent)
-            self.text.value = f"{self.hand.html()}<div class='muz-page-words'>{words}</div>"
+            # (the die in hand first, then the words under the board)
+            # (and the marks that show the usable buttons and hide the board: `PAGE_STYLE`)
+            marks = " ".join((*(self._can[button] for button in self.usable),
+                              *(("muz-no-table",) if self._no_table else ())))
+            self.board_view.html = (f"{self.hand.html()}<div class='muz-page-words'>{words}</div>"
+                                    f"<div class='muz-marks {marks}'></div>")
 
     def _draw(self) -> None:
         reader = self.reading.reader
@@ -576,13 +597,12 @@ class StudentView(widgets.VBox):
             self.status.value = "<p>{}</p>".format(
                 _text(reader.gettext("You have joined. Wait for the teacher to deal the tables.")))
             self.hand.value = self.last.value = ""
-            self.buttons.children = ()
-            self.board_area.layout.display = "none"
+            self.usable, self._no_table = (), True  # (its words stay: the board's own parts hide)
             return
         seat = seated[1]
         mine = not table.over and table.current_player == seat
         hand = table.hand
-        self.board_area.layout.display = "flex"
+        self._no_table = False
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
         reader = self.reading.reader
@@ -600,12 +620,10 @@ class StudentView(widgets.VBox):
         words = self._shared.words.of(reader, table)
         last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
-        # only the buttons that can be used now (none while it is not my turn): one message when they change
+        # only the buttons that can be used now (none while it is not my turn)
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
         placing = table.phase in ("place", "bonus")
-        shown = () if not mine else (self.pass_button, *hint) if placing else (self.roll_button,)
-        if self.buttons.children != shown:
-            self.buttons.children = shown
+        self.usable = () if not mine else (self.pass_button, *hint) if placing else (self.roll_button,)
 
     def settle(self, timeout: float = 30.0) -> bool:
         """Wait until every change told to this page is drawn (tests, benchmarks); False on timeout."""

@@ -1,7 +1,7 @@
 // The muzlab board in the page: the SVG that Python drew (muzlab.views.svg plus an interaction layer),
 // clicks and keys sent back to Python as messages, a focus ring moved with the arrow keys.
 // It decides nothing: Python says what is lit, what each cell's tooltip says and, in the reader's
-// language, the sentences around the board (the model's `words`).
+// language, the sentences around the board (the model's `words`, and the page's own `html`).
 
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
@@ -25,7 +25,12 @@ function render({ model, el }) {
   const label = () => frame.setAttribute("aria-label", words().label || "");
   label();
   showIdle();
-  el.append(frame, tip);
+  // the page's own HTML drawn with the board (the model's `html`), placed by the page's CSS
+  const text = document.createElement("div");
+  text.className = "muz-board-text";
+  const showText = () => { text.innerHTML = model.get("html") || ""; };
+  showText();
+  el.append(text, frame, tip);
   let focus = null;   // "q,r" of the focused cell
   let anchorY = null; // the row a run of left/right moves keeps to
 
@@ -209,6 +214,7 @@ function render({ model, el }) {
   }
   model.on("change:revealed", reveal);
   model.on("change:svg", draw);
+  model.on("change:html", showText);
   model.on("change:words", () => {
     label();
     if (tip.textContent === idleText) showIdle();

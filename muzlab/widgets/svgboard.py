@@ -129,6 +129,10 @@ class SvgBoard(anywidget.AnyWidget):
     revealing = traitlets.Unicode("").tag(sync=True)
     #: The page's own sentences around the board (`board_words`), in the shown reader's language.
     words = traitlets.Dict().tag(sync=True)
+    #: HTML of the page's own drawn with the board (a class page's die in hand and words under it):
+    #: changed with the picture inside `hold_sync`, both reach the page in one message. The page's
+    #: CSS places its parts (the element `.muz-board-text`, empty and hidden by default).
+    html = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
