@@ -557,3 +557,19 @@ def test_only_names_that_carry_a_hash_are_kept_unasked():
                   "files/3-play.ipynb", "build/1031.b91a70b/index.html"):
         assert cache_control(asked) == ASKED, asked
 
+
+def test_a_lesson_that_plays_imports_only_the_playboards_code():
+    """`from muzlab.widgets import PlayBoard` (lesson 3's first board) loads no Explorer, Quiz or
+    Review: WebAssembly Python compiles each module it imports before the board is drawn; every name
+    of muzlab.widgets is still there on first use."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys; from muzlab.widgets import PlayBoard; "
+         "import muzlab.widgets as w; "
+         "print(sorted(m for m in sys.modules if m.startswith('muzlab.widgets.'))); "
+         "print(sorted(n for n in w.__all__ if n != 'EarTrainer' and getattr(w, n).__name__ == n))"],
+        capture_output=True, text=True, check=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    imported, names = loaded.stdout.splitlines()
+    assert "'muzlab.widgets.play'" in imported
+    for other in ("explorer", "quiz", "review", "ear"):
+        assert f"'muzlab.widgets.{other}'" not in imported, other
+    assert names == str(["Explorer", "ListenPanel", "PlayBoard", "Quiz", "Review", "Scene", "SvgBoard"])
