@@ -486,7 +486,8 @@ def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early()
 
 def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(tmp_path):
     """`make.py lite --serve` (serve.py) sends Pyodide's WebAssembly and the scripts gzipped, a wheel as
-    it is, a folder's index.html for the folder, and logs the bytes it put on the wire for each."""
+    it is, a folder's index.html for the folder, and logs the bytes it put on the wire for each; a
+    hashed chunk is kept a year unasked, everything else is asked about on each visit."""
     import gzip
     import time
     import urllib.request
@@ -501,6 +502,8 @@ def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(t
     (tmp_path / "site" / "muzlab-0.1.0-py3-none-any.whl").write_bytes(wheel)
     (tmp_path / "site" / "notebooks").mkdir()
     (tmp_path / "site" / "notebooks" / "index.html").write_text("<p>lesson</p>")
+    (tmp_path / "site" / "build").mkdir()
+    (tmp_path / "site" / "build" / "1031.b91a70b.js").write_text("export const chunk = 1;\n")
     port, log = free_port(), tmp_path / "sent.log"
     server = subprocess.Popen([sys.executable, "-m", "muzlab.app.lite.serve", tmp_path / "site", "--port",
                                str(port), "--log", log], cwd=ROOT,
@@ -510,7 +513,10 @@ def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(t
             request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
                                              headers={"Accept-Encoding": "gzip"})
             with urllib.request.urlopen(request, timeout=10) as response:
+                cached[path] = response.headers.get("Cache-Control")
                 return response.headers.get("Content-Encoding"), response.read()
+
+        cached: dict[str, str | None] = {}
 
         for _ in range(100):
             try:
@@ -523,9 +529,47 @@ def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(t
         assert get("/muzlab-0.1.0-py3-none-any.whl") == (None, wheel)
         encoding, page = get("/notebooks/?path=3-play.ipynb")
         assert (gzip.decompress(page) if encoding == "gzip" else page) == b"<p>lesson</p>"
+        get("/build/1031.b91a70b.js")
+        assert cached == {"/app.js": "no-cache", "/pyodide/pyodide.asm.wasm": "no-cache",
+                          "/muzlab-0.1.0-py3-none-any.whl": "no-cache",
+                          "/notebooks/?path=3-play.ipynb": "no-cache",
+                          "/build/1031.b91a70b.js": "public, max-age=31536000, immutable"}
     finally:
         server.terminate()
         server.wait(10)
     lines = log.read_text().splitlines()
     assert f"200 {len(body)} /pyodide/pyodide.asm.wasm" in lines
     assert f"200 {len(wheel)} /muzlab-0.1.0-py3-none-any.whl" in lines
+
+
+def test_only_names_that_carry_a_hash_are_kept_unasked():
+    """JupyterLab's hashed chunks are kept without asking again; a page, the settings, the runtime and a
+    wheel (rebuilt under the same versioned name) are asked about on each visit."""
+    from muzlab.app.lite.serve import ASKED, KEPT, cache_control
+
+    for kept in ("build/1031.b91a70b.js", "extensions/anywidget/static/remoteEntry.698dcaf7.js",
+                 "extensions/@jupyterlite/pyodide-kernel-extension/static/coincident.worker.8cc041379012b115.js"):
+        assert cache_control(kept) == KEPT, kept
+    for asked in ("index.html", "notebooks/index.html", "jupyter-lite.json", "api/contents/all.json",
+                  "bootstrap.js", "extensions/muzlab-lite-kernel/static/remoteEntry.js",
+                  "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json",
+                  "pypi/muzlab-0.1.0-py3-none-any.whl", "pypi/pygments-2.21.0-py3-none-any.whl",
+                  "files/3-play.ipynb", "build/1031.b91a70b/index.html"):
+        assert cache_control(asked) == ASKED, asked
+
+
+def test_a_lesson_that_plays_imports_only_the_playboards_code():
+    """`from muzlab.widgets import PlayBoard` (lesson 3's first board) loads no Explorer, Quiz or
+    Review: WebAssembly Python compiles each module it imports before the board is drawn; every name
+    of muzlab.widgets is still there on first use."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys; from muzlab.widgets import PlayBoard; "
+         "import muzlab.widgets as w; "
+         "print(sorted(m for m in sys.modules if m.startswith('muzlab.widgets.'))); "
+         "print(sorted(n for n in w.__all__ if n != 'EarTrainer' and getattr(w, n).__name__ == n))"],
+        capture_output=True, text=True, check=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    imported, names = loaded.stdout.splitlines()
+    assert "'muzlab.widgets.play'" in imported
+    for other in ("explorer", "quiz", "review", "ear"):
+        assert f"'muzlab.widgets.{other}'" not in imported, other
+    assert names == str(["Explorer", "ListenPanel", "PlayBoard", "Quiz", "Review", "Scene", "SvgBoard"])

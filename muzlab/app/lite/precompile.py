@@ -22,7 +22,8 @@ SITE = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packa
 STDLIB = Path(f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip")
 #: What a lesson's kernel imports before its first board is drawn.
 STARTUP = ["micropip", "piplite.piplite", "pyodide_kernel", "IPython", "ipywidgets", "anywidget",
-           "muzlab", "muzlab.widgets", "muzlab.widgets.review", "muzlab.widgets.explorer", "muzlab.quiz"]
+           "muzlab", "muzlab.widgets.play", "muzlab.widgets.review", "muzlab.widgets.explorer",
+           "muzlab.widgets.quiz", "muzlab.quiz"]
 #: The wheel whose modules keep their source beside the bytecode.
 KEEPS_SOURCE = "muzlab-"
 

@@ -2,15 +2,20 @@
 
 `python -m http.server` sends every file as it is on disk; a static host (and this server) gzips what
 compresses: the page's scripts and styles, JSON, and Pyodide's WebAssembly (9.6 MB on disk, 3.5 MB
-gzipped). Wheels and zips are compressed already and go as they are. The files, their URLs and their
-caching headers are the site's own, so what the browser keeps between visits is the same as from any
-static host. It listens on 127.0.0.1 only, and can write one line per file sent, with the bytes it put
+gzipped). Wheels and zips are compressed already and go as they are. The files and their URLs are the site's
+own. It listens on 127.0.0.1 only, and can write one line per file sent, with the bytes it put
 on the wire (benchmarks/bench_lite.py reads them).
+
+It also says how long the browser may keep each file (`cache_control`), which `http.server` does not:
+without it, the browser guesses from the file's date and, for a site built recently, asks again about
+every file on each visit (a 304 each); for a site built long ago, it may keep an old wheel after the
+site is rebuilt, which Pyodide then refuses (the lock file's sha256 no longer matches).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +23,23 @@ from tornado import httpserver, ioloop, web
 
 #: What is gzipped: tornado's text types, the scripts as Python names them, and WebAssembly.
 COMPRESSED_TYPES = frozenset({"text/javascript", "application/wasm", "application/manifest+json"})
+
+
+#: A file name that carries its content's hash (JupyterLab's and its extensions' chunks, such as
+#: `build/1031.b91a70b.js` or `static/remoteEntry.abcac41d5ca77040.js`): a new content is a new name.
+HASHED_NAME = re.compile(r"\.[0-9a-f]{7,}\.[a-z0-9]+$")
+#: For a hashed name: kept a year, and never asked about again while kept.
+KEPT = "public, max-age=31536000, immutable"
+#: For everything else, asked about on each visit (answered 304 while unchanged). The wheels and the
+#: Pyodide runtime are in this class although their names carry versions: the build rewrites the wheels
+#: (precompiled, members left out) and muzlab's own under the same name, and the runtime's folder
+#: carries no version, so a name does not fix its content.
+ASKED = "no-cache"
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control for the site's file at `path`: KEPT when its name carries a hash, else ASKED."""
+    return KEPT if HASHED_NAME.search(path.rsplit("/", 1)[-1]) else ASKED
 
 
 class Compressed(web.GZipContentEncoding):
@@ -44,6 +66,10 @@ class SiteFiles(web.StaticFileHandler):
             return write_headers(start_line, headers, chunk)
 
         connection.write, connection.write_headers = counted_write, counted_headers
+
+    def set_extra_headers(self, path: str) -> None:
+        """How long the browser may keep the file, by its name (cache_control)."""
+        self.set_header("Cache-Control", cache_control(path))
 
     def parse_url_path(self, url_path: str) -> str:
         """A folder's URL names its index.html."""
