@@ -355,21 +355,11 @@ class StudentView(widgets.VBox):
                                                       "muz-lesson-key"))
         self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
         self.hand = Part("muz-hand")  # (the parts are the board's `html`: `PAGE_STYLE` places them)
-        self.roll_button = _button("", "muz-roll", "primary")
-        self.pass_button = _button("", "muz-pass", "warning")
-        self.hint_button = _button("", "muz-hint", "info")
-        for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
-                               (self.hint_button, "hint")):
-            button.on_click(lambda _b, action=action: self.act(action))
-        # each shown only while it can be used, none while it is not my turn (`usable`)
-        self.buttons = widgets.HBox([self.roll_button, self.pass_button, self.hint_button],
-                                    _dom_classes=("muz-buttons",))
+        self.buttons = self._turn_buttons()
         #: The buttons the student can use now: the page shows only these, as marks in the board's
         #: words say ("muz-can-roll"), so a turn's buttons reach the page in the board's one message.
         self.usable: tuple[widgets.Button, ...] = ()
         self._no_table = False  # seated at no table: the board's own parts are hidden
-        self._can = {self.roll_button: "muz-can-roll", self.pass_button: "muz-can-pass",
-                     self.hint_button: "muz-can-hint"}
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
         self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view],
@@ -387,6 +377,20 @@ class StudentView(widgets.VBox):
         self.unwatch = room.watch(self._changed)
         self._attend()
         self.draw()
+
+    def _turn_buttons(self) -> widgets.HBox:
+        """Roll, Pass and Hint in one box, each shown only while it can be used and none while it is
+        not this student's turn (`usable`, through the marks `_can` names)."""
+        self.roll_button = _button("", "muz-roll", "primary")
+        self.pass_button = _button("", "muz-pass", "warning")
+        self.hint_button = _button("", "muz-hint", "info")
+        for button, action in ((self.roll_button, "roll"), (self.pass_button, "pass"),
+                               (self.hint_button, "hint")):
+            button.on_click(lambda _b, action=action: self.act(action))
+        self._can = {self.roll_button: "muz-can-roll", self.pass_button: "muz-can-pass",
+                     self.hint_button: "muz-can-hint"}
+        return widgets.HBox([self.roll_button, self.pass_button, self.hint_button],
+                            _dom_classes=("muz-buttons",))
 
     @property
     def reading(self) -> PageReading:
