@@ -438,38 +438,29 @@ def _locked(frontier, masks):
     return True
 
 
-@njit(cache=CACHE, inline="always")
-def _mark(c, marks, dirty, n_dirty):
-    """Add cell c to the list dirty[:n_dirty] unless it is there (bit 1 of marks[c]); the new length."""
-    if marks[c] & 1:
-        return n_dirty
-    marks[c] |= 1
-    dirty[n_dirty] = c
-    return n_dirty + 1
-
-
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def _update_masks(grid, chosen, frontier, marks, dirty, masks, diagonal, ends, neighbours, up, down,
+def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
                   degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, room):
     """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
     of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
-    reads three cells away) and those near a diagonal end (whose finishing cell it may be). Only those
-    cells are visited, listed in dirty (int64, as long as the board); marks (int64, zero between calls)
-    flags a cell listed (bit 1) and one new to the frontier (bit 2)."""
+    reads three cells away) and those near a diagonal end (whose finishing cell it may be)."""
+    cells = masks.shape[0]
+    for c in range(cells):  # (a loop: a slice copy would allocate)
+        was_frontier[c] = frontier[c]
     frontier[chosen] = False
-    for c in range(neighbours.shape[1]):
+    for c in range(6):
         n = neighbours[chosen, c]
-        if n >= 0 and grid[n] == EMPTY and not frontier[n]:
+        if n >= 0 and grid[n] == EMPTY:
             frontier[n] = True
-            marks[n] = 2
-    n_dirty, n_ends = 0, 0
+    dirty[:] = False
+    n_ends = 0
     for line in range(3):
         for direction in range(2):
             j = chosen
             while j >= 0 and grid[j] != EMPTY:
                 j = up[line, j] if direction else down[line, j]
             if j >= 0:
-                n_dirty = _mark(j, marks, dirty, n_dirty)
+                dirty[j] = True
                 if line:  # its stretch on this diagonal changed, and only its
                     diagonal[line, j] = _scale_mask(grid, j, line, up, down, degrees, max_scale, lone_below,
                                                     lone_above)
@@ -481,7 +472,7 @@ def _update_masks(grid, chosen, frontier, marks, dirty, masks, diagonal, ends, n
             j = up[0, j] if direction else down[0, j]
             if j < 0:
                 break
-            n_dirty = _mark(j, marks, dirty, n_dirty)
+            dirty[j] = True
     for e in range(n_ends):
         for direction in range(2):
             j = ends[e]
@@ -489,13 +480,7 @@ def _update_masks(grid, chosen, frontier, marks, dirty, masks, diagonal, ends, n
                 j = up[0, j] if direction else down[0, j]
                 if j < 0:
                     break
-                n_dirty = _mark(j, marks, dirty, n_dirty)
-    for d in range(n_dirty):  # (a cell that accepted nothing never will: a die only narrows)
-        c = dirty[d]
-        if frontier[c] and (masks[c] or marks[c] & 2):
+                dirty[j] = True
+    for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
+        if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
             masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room)
-        marks[c] = 0
-    for c in range(neighbours.shape[1]):  # (new frontier cells that were not listed)
-        n = neighbours[chosen, c]
-        if n >= 0:
-            marks[n] = 0
