@@ -143,8 +143,13 @@ def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkey
     """A roll: each page at the table sends one message, its board's. The watcher's carries its words
     (the die in hand and the words under the board; the picture is unchanged); the roller's carries
     the lit cells, the words and the buttons now usable (Pass and Hint, as marks in its words)."""
+    import comm
     import ipywidgets
 
+    # (once Solara's server module is imported, as tests/test_page_looks.py does, Solara's comm is made
+    # for every widget, and one made outside a Solara session sends nothing: these pages get the comm
+    # package's own, which sends as on a page)
+    monkeypatch.setattr(comm, "create_comm", comm.DummyComm)
     anna, ben = student(room, "Anna"), student(room, "Ben")
     TeacherView(room).deal_button.click()
     settled(anna, ben)
