@@ -37,6 +37,8 @@ from test_browser import (  # noqa: E402
 )
 from test_lite import SITE, open_lesson  # noqa: E402
 
+#: The checkout whose muzlab serves the site (the edition's server).
+CODE = ROOT
 MOVES = 8  # (the person places about 10 of the 21 dice)
 WARM_VISITS = 3  # (the machine is shared: one visit alone says little)
 #: In the page, from the click's event to the frame after the die is on the board (its element in the
@@ -99,7 +101,7 @@ def measure(playwright, start_server, sent_bytes) -> dict:
     log.write_text("")
     with open(log, "a") as out:  # the server's request lines: what the site sent
         server = subprocess.Popen(start_server(port, log), stdout=out, stderr=out, cwd=ROOT,
-                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
+                                  env={**os.environ, "PYTHONPATH": str(CODE)})
     url = f"http://127.0.0.1:{port}"
     time.sleep(1)
     latencies, driven = [], []
@@ -151,7 +153,20 @@ def measure(playwright, start_server, sent_bytes) -> dict:
 
 
 def main() -> None:
+    """`bench_lite.py [--site FOLDER] [--code CHECKOUT] [--server http|edition]`: another built site (such
+    as a copy of main's), served by another checkout's muzlab, by one of the two servers only."""
+    import argparse
+
     from playwright.sync_api import sync_playwright
+
+    global SITE, CODE
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--site", type=Path, default=SITE)
+    parser.add_argument("--code", type=Path, default=CODE)
+    parser.add_argument("--server", choices=("http", "edition"))
+    args = parser.parse_args()
+    SITE, CODE = args.site.resolve(), args.code.resolve()
+    chosen = {"http": "python -m http.server", "edition": "the edition's server (gzip)"}.get(args.server)
 
     if not (SITE / "jupyter-lite.json").exists():
         sys.exit("no site in out/lite/: run `python3 make.py lite` first")
@@ -159,6 +174,8 @@ def main() -> None:
     print(f"site on disk: {size / 1e6:.1f} MB (target <= 40 MB: {size / 1e6 / 40:.2f} of it)")
     with sync_playwright() as playwright:
         for name, (start_server, sent_bytes) in SERVERS.items():
+            if chosen not in (None, name):
+                continue
             found = measure(playwright, start_server, sent_bytes)
             median, p95 = statistics.median(found["latencies"]), percentile(found["latencies"], 0.95)
             warm = statistics.median(found["warm"])
