@@ -144,14 +144,19 @@ def standings_html(term: Term, student_id: int | None = None, reader: Reader | N
         words.gettext("rank"), words.gettext("student"), words.gettext("games"), words.gettext("points"),
         words.gettext("margin"), words.gettext("luck-adjusted margin"), words.gettext("accuracy"),
         words.gettext("level")))
+
     def figure(value: float, spec: str = "g") -> str:
-        """A figure of the table as the reader's language writes it (German "+1,5", French "87,5 %")."""
+        """A figure of the table as the reader's language writes it (German "+1,5"), for the page."""
         return _text(format(Figure(value, words), spec))
+
+    def percent(value: float) -> str:
+        """A percentage of the table as the reader's language writes it (French "87,5 %"), for the page."""
+        return _text(percent_template(words).format(number=format(Figure(value, words), "g")))
 
     body = "".join(f"<tr><td>{figure(r['rank'])}</td><td>{_text(r['nickname'])}</td>"
                    f"<td>{figure(r['games'])}</td><td>{figure(r['points'])}</td>"
                    f"<td>{figure(r['margin'], '+g')}</td><td>{figure(r['luck_adjusted_margin'], '+g')}</td>"
-                   f"<td>{_text(percent_template(words).format(number=figure(r['accuracy'])))}</td>"
+                   f"<td>{percent(r['accuracy'])}</td>"
                    f"<td>{_text(level_word(r['level'], words))}</td></tr>"
                    for r in rows)
     title = words.gettext("Games against the computer")
