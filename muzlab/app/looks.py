@@ -8,6 +8,10 @@ page's instead, and the page is sent 77 widgets. Only a widget whose layout or s
 is made (shown or hidden, say) must have its own: pass `layout=` or `style=` for it, and it keeps
 what it is given.
 
+Every label is read whole, in any language: the shared styles give a description the room its words
+take (ipywidgets' default label column is 80 px, and cuts "Persönlicher Code" to "Persönlich…"), and
+a checkbox is as wide as its words (its default 300 px cut "Seat students whose page is closed too").
+
 One `Looks` per page (per Solara session): widgets are a session's own, so two pages never share one.
 """
 
@@ -37,11 +41,16 @@ class Looks:
     def make(self, kind: type[W], *args: Any, layout: dict[str, str] | widgets.Layout | None = None,
              **state: Any) -> W:
         """A `kind` widget with the page's shared Layout (`layout`: its settings, or a Layout of its
-        own) and, if it has a style and none is given in `state`, the page's shared style of its kind."""
+        own; a checkbox's is as wide as its words unless given) and, if it has a style and none is given
+        in `state`, the page's shared style of its kind (its labels whole)."""
+        if layout is None and issubclass(kind, widgets.Checkbox):
+            layout = {"width": "auto"}
         shared = layout if isinstance(layout, widgets.Layout) else self.layout(**(layout or {}))
         style = kind.class_traits().get("style")
         if style is not None and "style" not in state:
             if style.klass not in self._styles:
-                self._styles[style.klass] = style.klass()
+                self._styles[style.klass] = made = style.klass()
+                if made.has_trait("description_width"):
+                    made.description_width = "initial"
             state["style"] = self._styles[style.klass]
         return kind(*args, layout=shared, **state)

@@ -1080,7 +1080,7 @@ def Dashboard():
                         mime_type="application/zip",
                         children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
                                                 color="primary")])
-    TeacherTerm(term(), view)  # the term: assignments, progress, Export grades (muzlab.app.term_pages)
+    TeacherTerm(term(), view, language)  # the term: assignments, progress, Export grades (term_pages)
 
 
 routes = [solara.Route(path="/", component=StudentPage, layout=Layout),

@@ -606,13 +606,14 @@ def _wav(item: Item) -> bytes:
 
 
 @solara.component
-def TeacherTerm(term: Term, page):
+def TeacherTerm(term: Term, page, language: str):
     """The teacher's term section and its Export grades button (a zip: a CSV per assignment for
     Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet); `page`: the
-    TeacherView, for its reading (the language)."""
+    TeacherView, for its reading; `language`: the page's, passed so that a language chosen on the page
+    draws this section again (a component whose arguments are unchanged is not drawn again)."""
     view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks), [])
     solara.use_effect(lambda: view.close, [])
-    solara.use_effect(view.draw, [page.reading.language])  # the teacher chose another language
+    solara.use_effect(view.draw, [language])
     reader = page.reading.reader
     solara.Column(children=[view])
     solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",

@@ -1,0 +1,81 @@
+"""Every label of the class pages is read whole and in the page's language, in every language, in a
+real browser: no label ends in "…" because a widget keeps ipywidgets' narrow default label column or
+a checkbox its fixed width (found on the teacher's page), and the teacher's term section follows a
+language chosen on the page (it stayed English until a reload)."""
+
+from __future__ import annotations
+
+import pytest
+from test_browser import CHROMIUM_ARGS, chromium_path
+from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
+
+from muzlab.names.language import LANGUAGE_NAMES
+from muzlab.names.reader import Reader
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: The texts on screen that do not fit their box: a label, a button's words, a menu's choice.
+CUT_TEXTS = """() => [...document.querySelectorAll(
+        '.widget-label, .widget-label-basic, .widget-button, .widget-toggle-button, label')]
+    .filter(el => el.offsetParent !== null && el.innerText.trim() !== ''
+                  && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.innerText.trim())"""
+
+
+def cut_texts(page) -> str:
+    """The page's cut texts, one a line (so that a failure lists them all)."""
+    return "\n".join(page.evaluate(CUT_TEXTS))
+
+
+def labels_read(page) -> list[str]:
+    """The visible labels of the page (a label column, a checkbox's words)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.widget-label, .widget-label-basic')]
+        .filter(el => el.offsetParent !== null && el.innerText.trim() !== '')
+        .map(el => el.innerText.trim())""")
+
+
+@pytest.mark.parametrize("language", list(LANGUAGE_NAMES))
+def test_no_label_of_the_class_pages_is_cut(tmp_path, language):
+    from playwright.sync_api import expect, sync_playwright
+
+    server = ClassServer(tmp_path / "class")
+    server.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            student = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+            student.goto(f"{server.students}{'&' if '?' in server.students else '?'}lang={language}")
+            student.wait_for_selector(".muz-nickname input", timeout=60_000)
+            gettext = Reader(language=language).gettext
+            expect(student.locator(".muz-join")).to_have_text(gettext("Join"), timeout=WAIT)
+            student.locator(".muz-personal-code").wait_for(timeout=WAIT)
+            join_labels = labels_read(student)
+            assert len(join_labels) >= 3, join_labels  # the language, the nickname, the personal code
+            assert cut_texts(student) == ""
+            student.fill(".muz-nickname input", "Claire")
+            student.click(".muz-join")
+            expect(student.locator(".muz-who")).to_contain_text("Claire", timeout=WAIT)
+            if student.locator(".muz-settings-button").is_visible():  # (folded away on a seated page)
+                student.click(".muz-settings-button")
+            student.locator(".muz-key select").wait_for(timeout=WAIT)
+            assert cut_texts(student) == ""
+
+            teacher_context = browser.new_context(viewport={"width": 1300, "height": 1000})
+            teacher_context.add_init_script(TRACK_MESSAGES)
+            teacher = teacher_context.new_page()
+            teacher.goto(server.teacher)
+            teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            if language != "en":
+                teacher.select_option(".muz-language select", label=LANGUAGE_NAMES[language])
+                expect(teacher.locator(".muz-deal")).not_to_have_text("Deal", timeout=WAIT)
+                server_caught_up(teacher)
+            # the term's section follows the page's language (it stayed English until a reload)
+            expect(teacher.locator(".muz-term-teacher h3").first).to_have_text(gettext("Assignments"),
+                                                                                timeout=WAIT)
+            expect(teacher.locator(".muz-grades")).to_have_text(gettext("Export grades"), timeout=WAIT)
+            teacher_labels = labels_read(teacher)
+            assert len(teacher_labels) >= 8, teacher_labels  # the deal's, the seats', the term's
+            assert cut_texts(teacher) == ""
+            browser.close()
+    finally:
+        server.kill()
