@@ -5,6 +5,8 @@ language chosen on the page (it stayed English until a reload)."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path
 from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
@@ -44,15 +46,19 @@ def test_no_label_of_the_class_pages_is_cut(tmp_path, language):
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             student = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
-            student.goto(f"{server.students}{'&' if '?' in server.students else '?'}lang={language}")
+            # the address the teacher's page shows: the class code is typed in (its field is shown)
+            address, _, query = server.students.partition("?")
+            student.goto(f"{address}?lang={language}")
             student.wait_for_selector(".muz-nickname input", timeout=60_000)
             gettext = Reader(language=language).gettext
             expect(student.locator(".muz-join")).to_have_text(gettext("Join"), timeout=WAIT)
             student.locator(".muz-personal-code").wait_for(timeout=WAIT)
             join_labels = labels_read(student)
-            assert len(join_labels) >= 3, join_labels  # the language, the nickname, the personal code
+            assert len(join_labels) >= 4, join_labels  # the language, the nickname, the codes
             assert cut_texts(student) == ""
+            assert student.locator(".muz-code input").is_visible()
             student.fill(".muz-nickname input", "Claire")
+            student.fill(".muz-code input", parse_qs(query)["code"][0])
             student.click(".muz-join")
             expect(student.locator(".muz-who")).to_contain_text("Claire", timeout=WAIT)
             if student.locator(".muz-settings-button").is_visible():  # (folded away on a seated page)

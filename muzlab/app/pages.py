@@ -84,6 +84,12 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " .muz-student-page .muz-play-area:not(:has(.muz-can-hint)) .muz-hint"
               " { display: none !important; }"
               " .muz-student-page .muz-page-words { grid-area: words; }"
+              # the join form's fields in a grid: each label whole in a column as wide as the longest
+              " .muz-student-page .muz-join-fields { display: grid; grid-template-columns: max-content"
+              " minmax(0, 20em); gap: 4px 8px; align-items: center; overflow: visible; }"
+              " .muz-student-page .muz-join-fields > .widget-text { display: contents; }"
+              " .muz-student-page .muz-join-fields .widget-label { width: auto; max-width: none;"
+              " margin: 0; }"
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
               " .muz-student-page .muz-settings { display: flex !important; } }</style>")
@@ -431,15 +437,14 @@ class StudentView(widgets.VBox):
         self.code = widgets.Text(value=code or "", _dom_classes=("muz-code",))
         if code:
             self.code.layout.display = "none"
-        self.personal = widgets.Text(style={"description_width": "initial"})
-        self.personal.add_class("muz-personal-code")
+        self.personal = widgets.Text(_dom_classes=("muz-personal-code",))
         self._code_note = ""  # the personal code, shown on this page after a first join
         self.join_button = _button("", "muz-join", "primary")
         self.join_message = _html("muz-join-message")
         self.join_button.on_click(lambda _b: self.join())
         self.join_head = _html("muz-join-head")
-        return widgets.VBox([self.join_head, self.nickname, self.code, self.personal, self.join_button,
-                             self.join_message])
+        fields = widgets.Box([self.nickname, self.code, self.personal], _dom_classes=("muz-join-fields",))
+        return widgets.VBox([self.join_head, fields, self.join_button, self.join_message])
 
     # ---- actions ------------------------------------------------------------------------------------
     def join(self) -> None:
