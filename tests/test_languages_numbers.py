@@ -227,3 +227,14 @@ def test_a_figure_follows_its_placeholders_format():
     assert "{n:,} and {x:.2f}".format(n=Figure(12345, german), x=Figure(2.5, german)) == (  # noqa: UP032
         "12.345 and 2,50")  # (as an error's template is filled)
     assert str(Figure(2.5, german)) == "2,5"
+
+
+@pytest.mark.parametrize("value", [-0.04, -0.0, -1e-9])
+def test_a_figure_that_rounds_to_zero_has_no_minus(value):
+    german = Reader(language="de")
+    assert format(Figure(value, german), ".1f") == "0,0"
+    assert _signed(value, german) == "+0,0"  # (a review's summary: "-0,0" before)
+    assert number_words(value, Reader(), 0) == "0"
+    assert percent_words(value / 100, german) == "0\u00a0%"
+    assert _signed(-0.06, german) == "-0,1" and number_words(-0.006, german, 2) == "-0,01"
+

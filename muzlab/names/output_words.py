@@ -40,13 +40,16 @@ class Figure:
     """A number in a sentence, written as its template's placeholder asks ("{count:,}", "{loss:.1f}",
     "{share:.0%}") with the marks of the reader's language (English 1,234.5; German 1.234,5; French
     1 234,5 with a narrow no-break space), as Babel's CLDR data writes them
-    (tests/test_languages_numbers.py checks them against Babel)."""
+    (tests/test_languages_numbers.py checks them against Babel); a value that rounds to zero is
+    written without a minus ("-0,0" is no figure a person writes)."""
 
     def __init__(self, value: float, reader: Reader):
         self.value, self.reader = value, reader
 
     def __format__(self, spec: str) -> str:
         english, reader = format(self.value, spec), self.reader
+        if english.startswith("-") and not any(digit in english for digit in "123456789"):
+            english = ("+" if "+" in spec else "") + english[1:]  # -0.04 written "0.0": no minus on a zero
         if english.endswith("%"):
             return percent_template(reader).format(number=number_marks(english[:-1], reader))
         return number_marks(english, reader)

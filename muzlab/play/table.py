@@ -335,7 +335,7 @@ class Table:
             return self._done([self._refused(reader.ngettext(
                 "That is a game for {players} players; this table seats {count}.",
                 "That is a game for {players} players; this table seats {count}.", len(self.seats)).format(
-                players=game.players, count=len(self.seats)))])
+                players=number_words(game.players, reader), count=number_words(len(self.seats), reader)))])
         self.game = game
         self.agents = seat_agents([seat.agent for seat in self.seats], game.seed)
         for seat, state in enumerate(agents or ()):
@@ -344,7 +344,7 @@ class Table:
         self.last = self._last_placed()
         self._hints = set()
         loaded = reader.ngettext("Loaded a game of {count} event.", "Loaded a game of {count} events.",
-                                 len(game.events)).format(count=len(game.events))
+                                 len(game.events)).format(count=number_words(len(game.events), reader))
         return self._done([Message(loaded), *self._computers(reader)])
 
     def hint(self, reader: Reader | None = None) -> tuple[Message, ...]:
