@@ -62,6 +62,7 @@ WATCH_PLACED = """cell => {
 #: The phases of a visit, in the order they happen, each timed in the page (from the navigation's start)
 #: by a MutationObserver added before the page's scripts: what the student sees and when.
 PHASES = {"notebook": "the notebook drawn", "kernel": "the kernel started (idle)",
+          "run": "Run All clicked (by Playwright, once the kernel is idle)",
           "install": "the first cell run (piplite: the wheels installed)",
           "imports": "the second cell run (muzlab and the PlayBoard imported)",
           "board": "the board drawn", "playable": "the board playable (Roll enabled)"}
@@ -79,6 +80,9 @@ WATCH_PHASES = """(() => {
     board: () => document.querySelectorAll("CELLS").length === 61,
     playable: () => document.querySelector('.muz-playboard .muz-roll')?.disabled === false,
   };
+  document.addEventListener('pointerup', event => {  // (Lumino's menu runs its item then)
+    if (event.target.closest("li[data-command='runmenu:run-all']")) at.run = performance.now() / 1000;
+  }, {capture: true});
   const observer = new MutationObserver(() => {
     for (const [phase, test] of Object.entries(reached)) {
       if (at[phase] === undefined && test()) at[phase] = performance.now() / 1000;
