@@ -130,3 +130,29 @@ def test_every_module_the_built_sites_kernel_imports_at_start_is_bytecode(tmp_pa
     source, boards = json.loads(done.stdout.strip().splitlines()[-1])
     assert source == [], source
     assert {"muzlab.widgets.play", "muzlab.widgets.svgboard", "muzlab.widgets.review"} <= set(boards)
+
+
+def test_the_kernels_precompiled_wheels_replace_the_sites_with_their_digests_in_its_index(tmp_path):
+    """The kernel's wheels the build precompiled take the place of the ones `jupyter lite build` copied,
+    and piplite's index beside them gives their new digests and sizes (its other entries as they were)."""
+    import hashlib
+
+    folder = tmp_path / "site" / "extensions" / build.PYODIDE_KERNEL / build.KERNEL_WHEELS
+    folder.mkdir(parents=True)
+    kernel = tmp_path / "kernel"
+    kernel.mkdir()
+    old = wheel(folder, "board", {"board/__init__.py": "SIZE = 1\n"})
+    new = wheel(kernel, "board", {"board/__init__.pyc": "(bytecode)"})
+    entry = {"filename": old.name, "digests": {"md5": "0", "sha256": "0"}, "md5_digest": "0", "size": 1,
+             "url": f"./{old.name}"}
+    other = {"filename": "other-1.0-py3-none-any.whl", "digests": {"md5": "1", "sha256": "1"}, "size": 2}
+    (folder / "all.json").write_text(json.dumps({"board": {"releases": {"1.0": [entry]}},
+                                                 "other": {"releases": {"1.0": [other]}}}))
+    build.kernel_wheels(tmp_path / "site", kernel)
+    data = new.read_bytes()
+    assert (folder / old.name).read_bytes() == data
+    index = json.loads((folder / "all.json").read_text())
+    md5, sha256 = hashlib.md5(data).hexdigest(), hashlib.sha256(data).hexdigest()
+    assert index["board"]["releases"]["1.0"] == [
+        {**entry, "digests": {"md5": md5, "sha256": sha256}, "md5_digest": md5, "size": len(data)}]
+    assert index["other"]["releases"]["1.0"] == [other]

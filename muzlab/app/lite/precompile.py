@@ -95,16 +95,15 @@ def import_startup() -> None:
 def imported_at_start(wheels: list[Path]) -> set[str]:
     """The files (as `WHEEL/MEMBER` or `STDLIB/MEMBER`) of every module that importing STARTUP, and
     installing a wheel as the kernel does, loads from the wheels and the standard library."""
-    folders = {str(folder): wheel for folder, wheel in zip(unpacked(wheels), wheels, strict=True)}
+    by_name = {folder.name: wheel for folder, wheel in zip(unpacked(wheels), wheels, strict=True)}
     install_like_the_kernel()
     import_startup()
     files = set()
     for module in list(sys.modules.values()):
-        file = str(getattr(module, "__file__", None))
-        parts = Path(file).parts
-        if file.startswith(f"{UNPACKED}/") and (folder := "/".join(parts[:4])[1:]) in folders:
-            file = f"{folders[folder]}/{'/'.join(parts[4:])}"
-        files.add(file)
+        file = Path(str(getattr(module, "__file__", None)))
+        if file.is_relative_to(UNPACKED) and (parts := file.relative_to(UNPACKED).parts)[0] in by_name:
+            file = by_name[parts[0]].joinpath(*parts[1:])  # (the wheel's path, then the member's)
+        files.add(str(file))
     return files
 
 
