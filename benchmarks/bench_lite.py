@@ -6,7 +6,9 @@ muzlab/app/lite/serve.py, which gzips as static hosts do). It prints the site's 
 each server, the bytes a cold visit transfers until lesson 3's board may be played (and once MOVES
 moves are played: the staff renderer is fetched when the first run completes), the time that takes
 (opening the site, the Pyodide kernel, installing muzlab, running the lesson), the same with a warm
-cache (WARM_VISITS later visits in the same browser profile, a fresh one on disk), and the time from a
+cache (WARM_VISITS later visits in the same browser profile, a fresh one on disk), with the phases of
+each visit timed in the page (the notebook drawn, the kernel started, the wheels installed, muzlab
+imported, the board drawn, playable: PHASES), and the time from a
 click on a lit cell to the die drawn on it (in the page), each against the issue's target (and as a
 ratio of it), with the machine's load.
 """
@@ -35,7 +37,7 @@ from test_browser import (  # noqa: E402
     roll_if_empty_handed,
     watch_board,
 )
-from test_lite import SITE, open_lesson  # noqa: E402
+from test_lite import KERNEL_IDLE, SITE, open_lesson  # noqa: E402
 
 #: The checkout whose muzlab serves the site (the edition's server).
 CODE = ROOT
@@ -55,6 +57,45 @@ WATCH_PLACED = """cell => {
     requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - clicked)));
   }).observe(board, {subtree: true, childList: true}));
 }"""
+
+
+#: The phases of a visit, in the order they happen, each timed in the page (from the navigation's start)
+#: by a MutationObserver added before the page's scripts: what the student sees and when.
+PHASES = {"notebook": "the notebook drawn", "kernel": "the kernel started (idle)",
+          "run": "Run All clicked (by Playwright, once the kernel is idle)",
+          "install": "the first cell run (piplite: the wheels installed)",
+          "imports": "the second cell run (muzlab and the PlayBoard imported)",
+          "board": "the board drawn", "playable": "the board playable (Roll enabled)"}
+WATCH_PHASES = """(() => {
+  const at = window.__muzPhases = {};
+  const numbered = index => {
+    const prompt = document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')[index];
+    return prompt !== undefined && /\\[\\d+\\]/.test(prompt.textContent);
+  };
+  const reached = {
+    notebook: () => document.querySelector('.jp-Notebook .jp-CodeCell') !== null,
+    kernel: () => document.querySelector("KERNEL_IDLE") !== null,
+    install: () => numbered(0),
+    imports: () => numbered(1),
+    board: () => document.querySelectorAll("CELLS").length === 61,
+    playable: () => document.querySelector('.muz-playboard .muz-roll')?.disabled === false,
+  };
+  document.addEventListener('pointerup', event => {  // (Lumino's menu runs its item then)
+    if (event.target.closest("li[data-command='runmenu:run-all']")) at.run = performance.now() / 1000;
+  }, {capture: true});
+  const observer = new MutationObserver(() => {
+    for (const [phase, test] of Object.entries(reached)) {
+      if (at[phase] === undefined && test()) at[phase] = performance.now() / 1000;
+    }
+    if (at.playable !== undefined) observer.disconnect();
+  });
+  observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();""".replace("KERNEL_IDLE", KERNEL_IDLE).replace("CELLS", CELLS)
+
+
+def phases(page) -> dict[str, float]:
+    """The seconds from the navigation's start to each phase the page reached (PHASES)."""
+    return page.evaluate("window.__muzPhases")
 
 
 def sent_by_http_server(log: Path) -> int:
@@ -112,10 +153,12 @@ def measure(playwright, start_server, sent_bytes) -> dict:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=chromium_path(), args=CHROMIUM_ARGS,
             viewport={"width": 1500, "height": 1100})
+        context.add_init_script(WATCH_PHASES)
         page = context.new_page()
         start = time.perf_counter()
         open_lesson(page, url)
         cold = time.perf_counter() - start
+        cold_phases = phases(page)
         playable_bytes = sent_bytes(log)  # (the page's and its kernel's worker's)
         watch_board(page)
 
@@ -136,12 +179,13 @@ def measure(playwright, start_server, sent_bytes) -> dict:
             act(page, lambda cell=lit[0]: place(cell))
         moved_bytes = sent_bytes(log)  # and the staff renderer's, once a run completed
         page.close()
-        warm = []
+        warm, warm_phases = [], []
         for _ in range(WARM_VISITS):  # the same profile: its cache holds the site
             warm_page = context.new_page()
             start = time.perf_counter()
             open_lesson(warm_page, url)
             warm.append(time.perf_counter() - start)
+            warm_phases.append(phases(warm_page))
             warm_page.close()
         context.close()
     finally:
@@ -149,7 +193,25 @@ def measure(playwright, start_server, sent_bytes) -> dict:
         server.wait(10)
         shutil.rmtree(profile, ignore_errors=True)
     return {"playable": playable_bytes, "moved": moved_bytes, "cold": cold, "warm": warm,
-            "latencies": latencies, "driven": driven}
+            "latencies": latencies, "driven": driven, "cold_phases": cold_phases, "warm_phases": warm_phases}
+
+
+def print_phases(found: dict) -> None:
+    """Each phase of the cold visit and of the warm ones (the median of each phase), from the navigation's
+    start and since the phase before: where a visit's time goes."""
+    print("  where a visit's time goes (s from the navigation's start; + s since the phase before):")
+    warm = found["warm_phases"]
+    medians = {"cold": {phase: found["cold_phases"].get(phase) for phase in PHASES},
+               "warm, median": {phase: statistics.median(t[phase] for t in warm)
+                                if all(phase in t for t in warm) else None for phase in PHASES}}
+    for index, (phase, words) in enumerate(PHASES.items()):
+        shown = []
+        for name, at in medians.items():
+            before = at[[*PHASES][index - 1]] if index else 0.0
+            if at[phase] is not None:
+                since = f" (+{at[phase] - before:.2f})" if before is not None else ""
+                shown.append(f"{name} {at[phase]:.2f}{since}")
+        print(f"    {words}: " + ", ".join(shown))
 
 
 def main() -> None:
@@ -190,6 +252,7 @@ def main() -> None:
                     (f"click to placed, 95th percentile of {moves}", p95 * 1000, "ms", 250)):
                 print(f"  {what}: {value:.1f} {unit} (target <= {target} {unit}: {value / target:.2f} of it)")
             print("  warm visits: " + ", ".join(f"{t:.1f} s" for t in found["warm"]))
+            print_phases(found)
             print(f"  click to placed as Playwright drives it (its click's checks and polling too): median "
                   f"{statistics.median(found['driven']) * 1000:.1f} ms, "
                   f"95th percentile {percentile(found['driven'], 0.95) * 1000:.1f} ms")

@@ -31,6 +31,7 @@ import zipfile
 from collections.abc import Callable
 from email.message import Message
 from pathlib import Path
+from typing import NamedTuple
 
 from packaging.requirements import Requirement
 
@@ -51,9 +52,12 @@ PURE_REQUIREMENTS = ["anywidget", "ipywidgets", "ipython", "jedi", "comm"]
 NOT_BUNDLED = ("widgetsnbextension-", "jedi-", "parso-")
 #: The stand-in: it satisfies IPython's requirement, and `import jedi` still fails as IPython expects.
 JEDI_STAND_IN = ("jedi", "0.20.1+absent")
+#: The Pyodide kernel's extension, and its folder of the kernel's own wheels (pyodide_kernel, piplite).
+PYODIDE_KERNEL = "@jupyterlite/pyodide-kernel-extension"
+KERNEL_WHEELS = Path("static") / "pypi"
 #: The JupyterLab extensions the edition loads (the kernel, the widget manager, anywidget); the others of
 #: the environment (Voila's, Solara's Vue) are left out with --ignore-sys-prefix.
-EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
+EXTENSIONS = (PYODIDE_KERNEL, "@jupyter-widgets/jupyterlab-manager", "anywidget")
 #: The edition's own JupyterLab plugin (labextensions/muzlab-lite-kernel): a lesson's kernel session is
 #: started as JupyterLab activates its plugins, and the notebook connects to it once it is drawn.
 EARLY_KERNEL = HERE / "labextensions" / "muzlab-lite-kernel"
@@ -88,6 +92,15 @@ NO_SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
 LESSONS = ["1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb"]
 
 
+class Staged(NamedTuple):
+    """The build's precompiled copies (in its work folder): the wheels bundled in the site's pypi/,
+    the Pyodide runtime (the site's pyodide/) and the kernel's own wheels."""
+
+    wheels: Path
+    runtime: Path
+    kernel: Path
+
+
 def missing_tools() -> list[str]:
     """What the build needs and this machine lacks: node and npm, and muzlab's `lite` extra."""
     missing = [f"{tool} on the PATH" for tool in ("node", "npm") if shutil.which(tool) is None]
@@ -106,10 +119,10 @@ def pip(*args: str | Path) -> None:
     run(sys.executable, "-m", "pip", *args)
 
 
-def wheels(runtime: Path, work: Path) -> Path:
-    """muzlab's wheel (rebuilt every time) and the pure wheels of what the edition imports (kept), all
-    with their bytecode compiled by the runtime's Python (precompile.py)."""
-    folder = work / "wheels"
+def downloads(work: Path) -> Path:
+    """The pure wheels of what the edition imports, downloaded once into work/downloads (and kept as
+    they came: each build precompiles copies)."""
+    folder = work / "downloads"
     stamp = folder / ".complete"
     if not stamp.exists():
         shutil.rmtree(folder, ignore_errors=True)
@@ -120,20 +133,49 @@ def wheels(runtime: Path, work: Path) -> Path:
                 wheel.unlink()
         stand_in(folder, *JEDI_STAND_IN)
         stamp.write_text("\n".join(sorted(w.name for w in folder.glob("*.whl"))) + "\n")
-    for old in folder.glob("muzlab-*.whl"):
-        old.unlink()
+    return folder
+
+
+def precompiled(runtime: Path, work: Path) -> Staged:
+    """Fresh copies, at every build, of the pure wheels with muzlab's (rebuilt), of the Pyodide runtime
+    and of the kernel's own wheels, with what the kernel imports at start compiled to bytecode by the
+    runtime's Python (precompile.py; the build stops when one of those fails to import there). A copy
+    precompiled by an earlier build, for an older list of what is imported, is never reused."""
+    staged = Staged(work / "wheels", work / "runtime", work / "kernel-wheels")
+    for folder in staged:
+        shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(downloads(work), staged.wheels, ignore=shutil.ignore_patterns(".complete"))
+    shutil.copytree(runtime, staged.runtime)
+    shutil.copytree(labextension(PYODIDE_KERNEL) / KERNEL_WHEELS, staged.kernel)
     if CHECKOUT is not None:
-        pip("wheel", "--quiet", "--no-deps", "-w", folder, CHECKOUT)
+        pip("wheel", "--quiet", "--no-deps", "-w", staged.wheels, CHECKOUT)
     else:
-        installed_wheel(folder)
-    for wheel in folder.glob("muzlab-*.whl"):
+        installed_wheel(staged.wheels)
+    for wheel in staged.wheels.glob("muzlab-*.whl"):
         leave_out(wheel, NOT_IN_THE_EDITION + members(wheel, lambda name: name.endswith(CATALOGUE_SOURCES)))
-    for wheel in folder.glob("pygments-*.whl"):
+    for wheel in staged.wheels.glob("pygments-*.whl"):
         leave_out(wheel, members(wheel, lambda name: name.startswith("pygments/lexers/")
                                  and Path(name).stem not in PYGMENTS_LEXERS))
-    kernel_wheels = labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
-    run("node", HERE / "precompile.mjs", runtime, folder, kernel_wheels, HERE / "precompile.py")
-    return folder
+    run("node", HERE / "precompile.mjs", staged.runtime, staged.wheels, staged.kernel, HERE / "precompile.py")
+    return staged
+
+
+def kernel_wheels(site: Path, kernel: Path) -> None:
+    """Put the kernel's precompiled wheels in place of the ones `jupyter lite build` copied into the
+    site, with their digests and sizes in piplite's index beside them (all.json)."""
+    folder = site / "extensions" / PYODIDE_KERNEL / KERNEL_WHEELS
+    index_path = folder / "all.json"
+    index = json.loads(index_path.read_text())
+    for wheel in sorted(kernel.glob("*.whl")):
+        shutil.copy(wheel, folder / wheel.name)
+        data = wheel.read_bytes()
+        digests = {"md5": hashlib.md5(data).hexdigest(), "sha256": hashlib.sha256(data).hexdigest()}
+        for releases in index.values():
+            for files in releases["releases"].values():
+                for entry in files:
+                    if entry["filename"] == wheel.name:
+                        entry.update(digests=digests, md5_digest=digests["md5"], size=len(data))
+    index_path.write_text(json.dumps(index, indent=2, sort_keys=True) + "\n")
 
 
 def installed_wheel(folder: Path) -> Path:
@@ -233,8 +275,10 @@ def labextension(name: str) -> Path:
 
 
 def pyodide(work: Path) -> Path:
-    """The Pyodide runtime from npm, with a lock file that lists only the packages bundled beside it."""
-    folder = work / f"pyodide-{PYODIDE}"
+    """The Pyodide runtime from npm, with a lock file that lists only the packages bundled beside it
+    (kept as it came: each build precompiles a copy; the folder's name is not the one of the builds
+    that precompiled it in place)."""
+    folder = work / f"pyodide-{PYODIDE}-npm"
     if (folder / "pyodide-lock.json").exists():
         return folder
     work.mkdir(parents=True, exist_ok=True)
@@ -274,8 +318,8 @@ def preload(site: Path) -> list[str]:
     `loadPyodide` fetches them at once, in parallel, as the kernel starts (instead of one piplite install
     after another); returns their names and RUNTIME_PACKAGES, for `loadPyodideOptions.packages` (the
     kernel then loads micropip with the rest, not after them)."""
-    kernel_wheels = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
-    wheels = sorted(site.glob("pypi/*.whl")) + [w for w in sorted(kernel_wheels.glob("*.whl"))
+    kernel = site / "extensions" / PYODIDE_KERNEL / KERNEL_WHEELS
+    wheels = sorted(site.glob("pypi/*.whl")) + [w for w in sorted(kernel.glob("*.whl"))
                                                 if not w.name.startswith("widgetsnbextension-3.")]
     lock_path = site / "pyodide" / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
@@ -334,8 +378,7 @@ def kernel_settings(path: Path, packages: list[str]) -> None:
 def build(out: Path, work: Path) -> Path:
     """Build the site in `out` (emptied first), downloads kept in `work`; returns `out`."""
     out, work = out.resolve(), work.resolve()
-    runtime = pyodide(work)
-    wheel_folder = wheels(runtime, work)
+    staged = precompiled(pyodide(work), work)
     lite_dir = work / "site"
     contents = lessons(lite_dir / "lessons")
     shutil.rmtree(out, ignore_errors=True)
@@ -346,14 +389,15 @@ def build(out: Path, work: Path) -> Path:
     run(Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite_dir, "--output-dir", out,
         "--contents", contents, "--no-sourcemaps", "--apps", "notebooks", "--apps", "repl",
         "--ignore-sys-prefix", "--no-unused-shared-packages",
-        *[arg for wheel in sorted(wheel_folder.glob("*.whl")) for arg in ("--piplite-wheels", wheel)],
+        *[arg for wheel in sorted(staged.wheels.glob("*.whl")) for arg in ("--piplite-wheels", wheel)],
         cwd=lite_dir)
     for font in (out / "build").glob("fa-*"):
         if font.suffix in OLD_FONT_FORMATS:
             font.unlink()
     for font in (out / "build").glob(MATH_FONTS):
         font.unlink()
-    shutil.copytree(runtime, out / "pyodide")
+    shutil.copytree(staged.runtime, out / "pyodide")
+    kernel_wheels(out, staged.kernel)
     verovio(out / "verovio", work)
     kernel_settings(out / "jupyter-lite.json", preload(out))
     (out / "index.html").write_text(landing_page(contents))
