@@ -27,7 +27,7 @@ from muzlab.app.class_state import (
 )
 from muzlab.app.classroom import Classroom
 from muzlab.app.outbox import queue_sends
-from muzlab.app.quiet_shell import no_busy, quiet_events
+from muzlab.app.quiet_shell import quiet_events
 from muzlab.names.output_words import listening_lines
 from muzlab.names.reader import PLAIN, Reader
 
@@ -142,7 +142,6 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     light_gzip()  # (level 1: Solara's 9 costs each new device 0.3-0.5 s of CPU for 20 % fewer bytes)
     queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
     quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
-    no_busy()  # and without a "busy" status (muzlab.app.quiet_shell)
     files = PackedFiles(app)  # the page's files from memory, compressed once (muzlab.app.packed_files)
     server = uvicorn.Server(uvicorn.Config(files, host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20,
