@@ -27,7 +27,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: The addresses of Solara's static files: its CDN copies, its own and its app's, the nbextensions.
 PREFIXES = ("/_solara/cdn/", "/static/", "/jupyter/nbextensions/")
-#: zlib's level for the files compressed once (6, zlib's default: within 1 % of 9's size in half its time).
+#: zlib's level for the files compressed once (6, zlib's default: within 1 % of 9's size in half its time;
+#: level 1 sends 19 % more, 1.15 MB against 0.97 MB of the page's 3.9 MB, to save 0.08 s of CPU paid
+#: once before the server listens).
 LEVEL = 6
 #: The most bytes kept (the page's files are about 5 MB as sent; Solara's fonts alone are 60 MB on disk).
 LIMIT = 64 * 1024 * 1024
