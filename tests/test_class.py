@@ -537,3 +537,17 @@ def test_a_replay_that_diverges_from_the_log_is_an_error_naming_the_event(tmp_pa
     db.close()
     with pytest.raises(ClassFolderError, match=f"event {seq} \\(act\\) does not replay"):
         Classroom(folder)
+
+
+def test_the_board_version_changes_with_the_board_only(room):
+    anna = room.join("Anna")
+    room.join("Ben")
+    room.deal(2)
+    table = room.table(1)
+    before = table.snapshot()
+    room.seat(1, 1, computer=False)  # a seat freed: the table changed, its board did not
+    freed = table.snapshot()
+    assert freed.version > before.version and freed.board_version == before.board_version
+    room.act(anna.token, "roll")
+    rolled = table.snapshot()
+    assert rolled.version > freed.version and rolled.board_version > freed.board_version

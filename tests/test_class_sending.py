@@ -144,19 +144,3 @@ def test_solaras_stand_in_for_ipython_is_made_without_a_mock_and_keeps_nothing()
     assert shell.events.register("post_run_cell", print) is None
     assert not hasattr(QUIET, "__len__") and vars(QUIET) == {}  # nothing recorded
 
-
-def test_solaras_kernel_session_leaves_out_busy_and_keeps_idle():
-    from solara.server.kernel import SessionWebsocket, WebsocketStream
-
-    from muzlab.app.quiet_shell import no_busy
-
-    no_busy()
-    no_busy()  # (once)
-    sent = []
-    session = SessionWebsocket(key=b"solara")
-    session.websockets = {type("Socket", (), {"send": lambda self, wire: sent.append(wire)})()}
-    stream = WebsocketStream(session, "iopub")
-    for state in ("busy", "idle"):
-        session.send(stream, "status", {"execution_state": state}, parent={}, ident=None)
-    session.send(stream, "comm_msg", {"data": {"state": {"value": "busy"}}, "comm_id": "x"})
-    assert len(sent) == 2 and '"idle"' in sent[0] and '"busy"' not in sent[0] and "comm_msg" in sent[1]

@@ -159,3 +159,27 @@ def test_page_files_are_the_local_static_ones():
     assert page_files(html) == ["/_solara/cdn/a@1/b.css", "/static/x.js?v=1"]
     assert loaded_files(["jupyter-vue/extension", "anywidget/extension"])[:2] == [
         VUE, "/jupyter/nbextensions/anywidget/extension.js"]
+
+
+def test_local_cdn_answers_the_cdn_from_the_folder_and_never_asks_solara(tmp_path):
+    from starlette.responses import PlainTextResponse
+    from starlette.testclient import TestClient
+
+    from muzlab.app.packed_files import LocalCdn
+
+    (tmp_path / "pkg@1" / "dist").mkdir(parents=True)
+    (tmp_path / "pkg@1" / "dist" / "a.js").write_text("local")
+    (tmp_path / "bare").mkdir()
+    (tmp_path / "bare" / "__main.js").write_text("main")
+    asked = []
+
+    async def solara(scope, receive, send):
+        asked.append(scope["path"])
+        await PlainTextResponse("solara")(scope, receive, send)
+
+    client = TestClient(LocalCdn(solara, tmp_path))
+    assert client.get("/_solara/cdn/pkg@1/dist/a.js").text == "local"
+    assert client.get("/_solara/cdn/bare").text == "main"
+    assert client.get("/_solara/cdn/pkg@1/missing.js").status_code == 404
+    assert asked == []
+    assert client.get("/static/x.js").text == "solara" and asked == ["/static/x.js"]

@@ -152,7 +152,8 @@ class ClassTable:
             hand = None if game.over else game.hand
             last = self.decisions[-1] if self.decisions else None
             return TableSnapshot(
-                round=self.round, number=self.number, version=self.version, students=self.students,
+                round=self.round, number=self.number, version=self.version,
+                board_version=len(game.events), students=self.students,
                 seats=t.seats, history=game.history(), position=game.position, last=t.last, hand=hand,
                 phase=game.phase, over=game.over, current_player=game.current_player,
                 legal=tuple(game.legal_placements()) if hand is not None else (), scores=game.scores,
@@ -170,6 +171,9 @@ class TableSnapshot:
     round: int
     number: int
     version: int
+    #: Counts the changes of the board itself (the game's events: a roll, a placement, a pass): a
+    #: reseat or a review changes `version` but not this, so a board's picture keyed on it stays good.
+    board_version: int
     students: tuple[int | None, ...]
     seats: tuple[Seat, ...]
     #: Every event with the positions before and after it (what the die names are written from).

@@ -17,17 +17,23 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.responses import PlainTextResponse
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: The addresses of Solara's static files: its CDN copies, its own and its app's, the nbextensions.
 PREFIXES = ("/_solara/cdn/", "/static/", "/jupyter/nbextensions/")
-#: zlib's level for the files compressed once (6, zlib's default: within 1 % of 9's size in half its time).
+#: zlib's level for the files compressed once (6, zlib's default: within 1 % of 9's size in half its time;
+#: level 1 sends 19 % more, 1.15 MB against 0.97 MB of the page's 3.9 MB, to save 0.08 s of CPU paid
+#: once before the server listens).
 LEVEL = 6
 #: The most bytes kept (the page's files are about 5 MB as sent; Solara's fonts alone are 60 MB on disk).
 LIMIT = 64 * 1024 * 1024
@@ -170,3 +176,31 @@ def page_files(html: str) -> list[str]:
     """The local addresses of the scripts and style sheets a page's HTML loads (`src=`, `href=`)."""
     return sorted({address for address in re.findall(r'(?:src|href)="(/[^"]+)"', html)
                    if address.startswith(PREFIXES)})
+
+
+#: Where Solara's page asks for its CDN files when its assets proxy is on (SOLARA_ASSETS_PROXY=True).
+CDN = "/_solara/cdn/"
+
+
+class LocalCdn:
+    """An ASGI app in front of Solara's that answers Solara's CDN addresses (`CDN`) from `directory`,
+    the installed solara-assets (`solara.server.settings.assets.proxy_cache_dir`), and nothing else: a file
+    missing there is a 404. Solara's own proxy would fetch it from the internet; this one never lets a
+    request leave the machine. Every other address goes to Solara untouched."""
+
+    def __init__(self, app: ASGIApp, directory: str | os.PathLike[str]):
+        self.app = app
+        self.files = StaticFiles(directory=directory, check_dir=False)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or not path.startswith(CDN):
+            await self.app(scope, receive, send)
+            return
+        rest = path[len(CDN):]
+        if "/" not in rest:  # (a bare package name is its __main.js, as Solara's proxy stores it)
+            rest += "/__main.js"
+        try:
+            await self.files(dict(scope, path="/" + rest, root_path=""), receive, send)
+        except HTTPException as error:
+            await PlainTextResponse(error.detail, status_code=error.status_code)(scope, receive, send)

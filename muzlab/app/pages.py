@@ -617,7 +617,7 @@ class StudentView(widgets.VBox):
         reader = self.reading.reader
         self.board_view.show_seat(table.position, hand, table.legal, table.last, mine,
                                   next((m.cells for m in self._said if m.kind == "hint"), ()), reader,
-                                  (self._shared.pictures, (table.round, table.number, table.version)))
+                                  (self._shared.pictures, (table.round, table.number, table.board_version)))
         turn = reader.gettext("Your turn!") if mine else (
             "" if table.over else reader.gettext("Watch: it is not your turn."))
         self.status.value = (f"<div style='font-size:{size}px'><b>{_text(turn)}</b> "
@@ -975,7 +975,7 @@ class TeacherView(widgets.VBox):
                 self.projector.children = (*self.projector.children, self.projector_board)
             self.projector_board.show_seat(snapshot.position, None, (), snapshot.last, False, (),
                                            reader, (self._shared.pictures, (snapshot.round,
-                                           snapshot.number, snapshot.version)))
+                                           snapshot.number, snapshot.board_version)))
             words = self._shared.words.of(reader, snapshot)
             self.projector_text.value = (
                 f"<div style='font-size:28px'><b>{_text(status(snapshot, reader))}</b></div>"

@@ -1,8 +1,9 @@
 """`muzlab class`: one process serves a whole class with Solara (students' pages and the teacher's).
 
-Offline and private: Solara's telemetry is switched off, its page assets come from the installed
-`solara-assets` package, and a file missing there is answered 404 instead of being fetched from a
-CDN, so no request leaves the machine. The class lives in its folder (`class.sqlite`).
+Offline and private: Solara's telemetry is switched off, its assets proxy is on (the page asks this
+server for its CDN files) and `LocalCdn` answers those from the installed `solara-assets` package, a
+file missing there with a 404 instead of a download, so no request leaves the machine.
+The class lives in its folder (`class.sqlite`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from muzlab.app.class_state import (
 )
 from muzlab.app.classroom import Classroom
 from muzlab.app.outbox import queue_sends
-from muzlab.app.quiet_shell import no_busy, quiet_events
+from muzlab.app.quiet_shell import quiet_events
 from muzlab.names.output_words import listening_lines
 from muzlab.names.reader import PLAIN, Reader
 
@@ -37,6 +38,7 @@ SOLARA_SETTINGS = {
     "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False",
     "SOLARA_MODE": "production",
     "SOLARA_THEME_SHOW_BANNER": "False",
+    "SOLARA_ASSETS_PROXY": "True",  # (the page's CDN files from this server: packed_files.LocalCdn)
     # a device gone quiet this long loses its session; opened again, its address finds its seat
     # (a page that never joined goes sooner: UNJOINED_CULL)
     "SOLARA_KERNEL_CULL_TIMEOUT": "15m",
@@ -80,21 +82,6 @@ def addresses(room: Classroom, ip: str, port: int) -> tuple[str, str]:
     return f"{base}/?code={room.class_code}", f"{base}/teacher?key={room.teacher_key}"
 
 
-def _offline_assets() -> None:
-    """Serve Solara's CDN files only from the installed solara-assets: a missing one is a 404, never
-    a download (Solara's own lookup would fetch it from the internet)."""
-    import solara.server.starlette as starlette_server
-
-    def local_only(base: Path, path: str) -> Path:
-        parts = path.replace("\\", "/").split("/")
-        candidate = (base / (path if len(parts) != 1 else f"{path}/__main.js")).resolve()
-        if not candidate.is_relative_to(base.resolve()) or not candidate.is_file():
-            raise FileNotFoundError(path)
-        return candidate
-
-    starlette_server.get_path = local_only
-
-
 def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
     """Now and then, end the sessions of pages that never joined and whose socket is gone, and collect
     the sessions that ended."""
@@ -133,17 +120,17 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     students, teacher = addresses(room, ip, port)
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
     import uvicorn
+    from solara.server import settings as solara_settings
     from solara.server.starlette import app
 
-    from muzlab.app.packed_files import PackedFiles
+    from muzlab.app.packed_files import LocalCdn, PackedFiles
     from muzlab.app.warm_start import light_gzip, warm_up
 
-    _offline_assets()
     light_gzip()  # (level 1: Solara's 9 costs each new device 0.3-0.5 s of CPU for 20 % fewer bytes)
     queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
     quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
-    no_busy()  # and without a "busy" status (muzlab.app.quiet_shell)
-    files = PackedFiles(app)  # the page's files from memory, compressed once (muzlab.app.packed_files)
+    # the page's files from memory, compressed once, the CDN's from the installed solara-assets
+    files = PackedFiles(LocalCdn(app, solara_settings.assets.proxy_cache_dir))  # (muzlab.app.packed_files)
     server = uvicorn.Server(uvicorn.Config(files, host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20,
                                            ws_per_message_deflate=WS_DEFLATE))
