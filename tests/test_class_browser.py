@@ -33,6 +33,13 @@ SCREENSHOTS = ROOT / "out" / "screenshots"
 #: Dice whose names differ between English and German (C#/Cis, Eb/Es, F#/Fis, Ab/As, Bb/B, B/H).
 DIFFERENT_IN_GERMAN = {1, 3, 6, 8, 10, 11}
 WAIT = 20_000
+#: True once the projected board is whole in the window and takes at least half of its height.
+PROJECTED_BOARD_FITS = """() => {
+    const svg = document.querySelector('.muz-teacher-page .muz-board svg');
+    const box = svg && svg.getBoundingClientRect();
+    return !!box && box.bottom <= window.innerHeight && box.right <= window.innerWidth
+        && box.height >= window.innerHeight / 2;
+}"""
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -249,7 +256,11 @@ def test_a_class_in_a_real_browser(tmp_path):
             teacher.click(".muz-projector")
             expect(teacher.locator(".muz-projector-text")).to_contain_text("Table 1", timeout=WAIT)
             expect(board).to_have_count(61, timeout=WAIT)
+            for width, height in ((1300, 1000), (1920, 1080), (1280, 720)):  # the whole board, large
+                teacher.set_viewport_size({"width": width, "height": height})
+                teacher.wait_for_function(PROJECTED_BOARD_FITS, timeout=WAIT)
             teacher.screenshot(path=str(SCREENSHOTS / "class-projector.png"))
+            teacher.set_viewport_size({"width": 1300, "height": 1000})
             teacher.click(".muz-back")
             expect(teacher.locator(".muz-leaderboard tbody tr")).to_have_count(4, timeout=WAIT)
             anna.screenshot(path=str(SCREENSHOTS / "class-student.png"))

@@ -972,6 +972,7 @@ class TeacherView(widgets.VBox):
             comment = "" if last is None else coach.comment(*last, reader=reader)
             if self.projector_board is None:
                 self.projector_board = SeatBoard(self.room.board, scale=2.0)
+                self.projector_board.fit = "fill"  # the whole board, as tall as the window leaves it
                 self.projector.children = (*self.projector.children, self.projector_board)
             self.projector_board.show_seat(snapshot.position, None, (), snapshot.last, False, (),
                                            reader, (self._shared.pictures, (snapshot.round,
