@@ -279,7 +279,7 @@ def test_a_roll_is_a_chance_node_of_the_twelve_faces_with_each_ones_legal_cells_
 def test_the_mask_engine_is_composed_into_a_position_not_inherited():
     """A position holds its engine (`_engine`) and answers the same public questions through it; a
     child stands on its own engine, and a released one rebuilds its grid when asked again."""
-    from muzlab.rules.engine import Engine
+    from muzlab.rules.engine import Engine, ReleasedEngine
 
     position = Position(None, {"e5": "C", "e6": "E"})
     assert Engine not in type(position).__mro__ and type(position._engine) is Engine
@@ -289,5 +289,9 @@ def test_the_mask_engine_is_composed_into_a_position_not_inherited():
     assert all(child.legal_count(pitch) == fresh.legal_count(pitch) == len(fresh.legal_placements(pitch))
                for pitch in range(12))
     step = child.step(9, fresh.legal_placements(9)[0], release=True)
+    # released, the engine reads its grid back through a hook of its own; a live one has none, since a
+    # class with __getattr__ loses CPython's fast attribute reads
+    assert type(child._engine) is ReleasedEngine and not hasattr(Engine, "__getattr__")
     assert dict(child.dice) == dict(fresh.dice) and child.legal_placements(9) == fresh.legal_placements(9)
+    assert type(child._engine) is Engine and child._engine._lines == fresh._engine._lines
     assert step.position._engine._count == len(step.position) == 4

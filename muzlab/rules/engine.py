@@ -85,23 +85,12 @@ class Engine:
 
     def _release(self) -> None:
         """Drop the grid, the other two line strings and the masks, keeping the column string and the
-        tally: all come back when next read (`__getattr__`, `_legal_masks`)."""
+        tally: all come back when next read (`ReleasedEngine`, `_legal_masks`)."""
         if self._count:  # (the empty board's strings are its layout's, shared)
             self._column = self._lines[COLUMN]
             del self._grid, self._lines
+            self.__class__ = ReleasedEngine
         self._masks = self._frontier = None
-
-    def __getattr__(self, name: str) -> Any:
-        """The grid and line strings of a released position, rebuilt once (called only when unset)."""
-        if name == "_grid":
-            column, places = self._column, self._layout.places
-            grid = [EMPTY if (b := column[k]) == GAP else b for k, _, _ in places]
-            self._grid = grid
-            return grid
-        if name == "_lines":
-            self._lines = self._layout.lines(self._grid)
-            return self._lines
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def legal_count(self, pitch: int) -> int:
         """How many cells the pitch class `pitch` (0-11) may go to now: what a game records of each
@@ -456,6 +445,24 @@ class Engine:
                 self._frontier = frontier
             return []
         return [i for i in occupied if i not in seen]
+
+
+class ReleasedEngine(Engine):
+    """An engine whose grid and line strings were dropped (`Engine._release`), rebuilt on first read,
+    when it becomes an `Engine` again. Kept apart because a class with `__getattr__` loses CPython's
+    fast attribute reads, which the engine's hot loops live on (a game took a tenth more instructions)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        """The grid and line strings, rebuilt once (called only while they are unset)."""
+        if name != "_grid" and name != "_lines":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        column, places = self._column, self._layout.places
+        self._grid = [EMPTY if (b := column[k]) == GAP else b for k, _, _ in places]
+        self._lines = self._layout.lines(self._grid)
+        self.__class__ = Engine
+        return self._grid if name == "_grid" else self._lines
 
 
 def _rooms_changed(column: bytes, k: int, ends: list[int], at: tuple[int, ...]) -> list[int]:
