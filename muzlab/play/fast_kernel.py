@@ -270,16 +270,34 @@ def column_masks(pair_ok, triad):
     return pair_masks, triad_masks
 
 
+#: Where the parts of `column_table` start: pair masks [side, die] (2 x 12), triad masks [kind, a, b]
+#: (3 x 12 x 12), the room rule's masks [side, end, half, die, fit] (2 x 2 x 2 x 12 x 64).
+TRIAD_AT, ROOM_AT = 24, 24 + 3 * 144
+
+
+@njit(cache=CACHE)
+def column_table(pair_ok, triad, room):
+    """`column_masks` and the room rule's masks (`muzlab.play.fast_playouts.room_masks`) in one flat
+    table, at 0, TRIAD_AT and ROOM_AT: one array to pass to `cell_mask` for each cell instead of three
+    (numba passes an array's shape and strides too: the 5-d room alone took 15 words a call)."""
+    pair_masks, triad_masks = column_masks(pair_ok, triad)
+    table = np.empty(ROOM_AT + room.size, dtype=np.int64)
+    table[:TRIAD_AT] = pair_masks.ravel()
+    table[TRIAD_AT:ROOM_AT] = triad_masks.ravel()
+    table[ROOM_AT:] = room.ravel()
+    return table
+
+
 @njit(cache=CACHE, inline="always")
 def _empty_or_off(grid, j):
     return j < 0 or grid[j] == EMPTY
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room):
+def cell_mask(grid, c, up, down, diagonal, column):
     """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included);
     diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept),
-    `column_masks` gives pair_masks and triad_masks, `muzlab.play.fast_playouts.room_masks` room."""
+    `column_table` gives column."""
     below = 0
     j = down[0, c]
     while j >= 0 and grid[j] != EMPTY:
@@ -294,14 +312,14 @@ def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room):
         return 0
     mask = ALL
     if below + above == 1:
-        mask = pair_masks[0, grid[down[0, c]]] if below else pair_masks[1, grid[up[0, c]]]
+        mask = column[grid[down[0, c]]] if below else column[12 + grid[up[0, c]]]
     elif below + above == 2:
         if below == 2:
-            mask = triad_masks[0, grid[down[0, down[0, c]]], grid[down[0, c]]]
+            mask = column[TRIAD_AT + 12 * grid[down[0, down[0, c]]] + grid[down[0, c]]]
         elif above == 2:
-            mask = triad_masks[1, grid[up[0, c]], grid[up[0, up[0, c]]]]
+            mask = column[TRIAD_AT + 144 + 12 * grid[up[0, c]] + grid[up[0, up[0, c]]]]
         else:
-            mask = triad_masks[2, grid[down[0, c]], grid[up[0, c]]]
+            mask = column[TRIAD_AT + 288 + 12 * grid[down[0, c]] + grid[up[0, c]]]
     mask &= diagonal[1, c] & diagonal[2, c]
     if mask and below + above == 1:
         if below:
@@ -318,9 +336,10 @@ def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room):
         bottom_fit = 0
         if bottom >= 0 and _empty_or_off(grid, down[0, bottom]):
             bottom_fit = diagonal[1, bottom] & diagonal[2, bottom]
-        side = 0 if below else 1  # (the pitches whose pair can still be finished: `room_masks`)
-        mask &= (room[side, 0, 0, die, top_fit & 63] | room[side, 0, 1, die, top_fit >> 6]
-                 | room[side, 1, 0, die, bottom_fit & 63] | room[side, 1, 1, die, bottom_fit >> 6])
+        at = ROOM_AT + (0 if below else 3072) + 64 * die  # (the pitches whose pair can still be finished:
+        # `room_masks`, [side, end, half, die, fit] at side * 3072 + end * 1536 + half * 768 + die * 64 + fit)
+        mask &= (column[at + (top_fit & 63)] | column[at + 768 + (top_fit >> 6)]
+                 | column[at + 1536 + (bottom_fit & 63)] | column[at + 2304 + (bottom_fit >> 6)])
     return mask
 
 
@@ -457,7 +476,7 @@ def _mark(j, dirty, todo, n_todo):
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
 def _update_masks(grid, chosen, frontier, todo, dirty, masks, diagonal, ends, neighbours, up, down,
-                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, room):
+                  degrees, max_scale, lone_below, lone_above, column):
     """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
     of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
     reads three cells away) and those near a diagonal end (whose finishing cell it may be). Only those
@@ -500,4 +519,4 @@ def _update_masks(grid, chosen, frontier, todo, dirty, masks, diagonal, ends, ne
         c = todo[k]
         dirty[c] = False
         if frontier[c] and masks[c]:
-            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room)
+            masks[c] = cell_mask(grid, c, up, down, diagonal, column)
