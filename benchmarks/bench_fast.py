@@ -7,16 +7,17 @@
 Speed: random, greedy and expert games (each agent against itself) through `simulate(workers=1)` (frames
 included) with engine="pure" and engine="fast", in CPU seconds of this process after the kernel is
 compiled and a warm-up run of each engine and agent (the fast one as many games as timed; the compile,
-or the load from numba's cache, is printed apart); printed as games per second and the ratio
-(targets: 20x random, 10x greedy). Identical frames: `--check-games` seeded games at basic level,
-at master level on its 42-die board, and on a board file with holes, each compared chunk by chunk
-(pandas.testing.assert_frame_equal). Rollouts: the evaluator's rollout leaf (32 games to the end
-from each of `--rollout-nodes` chance nodes, by each agent) on both engines, per CPU second, and
-whether the values are identical. A million: `muzlab simulate --games 1000000 --engine fast
---workers 2 --dataset` in a child process, its wall time and the peak memory of its process tree,
-summed resident and summed proportional (shared pages once) (targets: under 2 minutes, under 500 MB).
-The load average is printed first and last: the machine is shared, and CPU seconds and wall time
-both suffer under load.
+or the load from numba's cache, is printed apart); pure and fast are timed in turn `--rounds` times
+per agent (the pure engine's own speed swings between runs), each round printed as games per second,
+its ratio and the load, and the median ratio judged (targets: 20x random, 10x greedy). Identical
+frames: `--check-games` seeded games at basic level, at master level on its 42-die board, and on a
+board file with holes, each compared chunk by chunk (pandas.testing.assert_frame_equal). Rollouts:
+the evaluator's rollout leaf (32 games to the end from each of `--rollout-nodes` chance nodes, by each
+agent) on both engines, per CPU second, and whether the values are identical. A million: `muzlab
+simulate --games 1000000 --engine fast --workers 2 --dataset` in a child process, its wall time and the
+peak memory of its process tree, summed resident and summed proportional (shared pages once) (targets:
+under 2 minutes, under 500 MB). The load average is printed first and last: the machine is shared, and
+CPU seconds and wall time both suffer under load.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import sys
 import tempfile
 import threading
@@ -169,6 +171,7 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pure-games", type=int, default=1000, help="games timed on the pure engine")
     parser.add_argument("--fast-games", type=int, default=20000, help="games timed on the fast engine")
+    parser.add_argument("--rounds", type=int, default=3, help="pure and fast timed in turn, per agent")
     parser.add_argument("--check-games", type=int, default=100_000, help="games compared per setting")
     parser.add_argument("--rollout-nodes", type=int, default=40, help="chance nodes rolled out per agent")
     parser.add_argument("--million", action="store_true", help="also time 10^6 games with --workers 2")
@@ -186,13 +189,17 @@ def main() -> None:
         simulate(20, (agent, agent), seed=10**6, workers=1, progress=False, engine="pure")
         simulate(args.fast_games, (agent, agent), seed=10**6, workers=1, progress=False, engine="fast")
     for agent in timed:
-        agents = (agent, agent)
-        pure = games_per_second(agents, args.pure_games, "pure")
-        quick = games_per_second(agents, args.fast_games, "fast")
-        ratio = quick / pure
+        agents, ratios = (agent, agent), []
+        for number in range(1, args.rounds + 1):
+            pure = games_per_second(agents, args.pure_games, "pure")
+            quick = games_per_second(agents, args.fast_games, "fast")
+            ratios.append(quick / pure)
+            print(f"{agent:>6} games, one core, round {number}: pure {pure:,.0f}/s, fast {quick:,.0f}/s: "
+                  f"{quick / pure:.1f}x (load {os.getloadavg()[0]:.1f})")
+        ratio = statistics.median(ratios)
         verdict = "" if agent not in TARGETS else \
             f" (target {TARGETS[agent]:.0f}x: {'met' if ratio >= TARGETS[agent] else 'MISSED'})"
-        print(f"{agent:>6} games, one core: pure {pure:,.0f}/s, fast {quick:,.0f}/s: {ratio:.1f}x{verdict}")
+        print(f"{agent:>6} games: median of {len(ratios)} rounds {ratio:.1f}x{verdict}")
 
     if args.rollout_nodes:
         nodes = chance_nodes(args.rollout_nodes)

@@ -3,9 +3,10 @@ and playouts from a position (`muzlab.play.fast_rollouts`): `ExpertAgent.choose`
 best scores it reads (`Position.chance_outcomes`), on the kernel's board state.
 
 `work` is a tuple of scratch arrays: the grid, masks, frontier and diagonal masks of a position looked
-at, was_frontier, dirty, the best of each face, the ends of runs, completion facts, cells chosen among
-(`scratch` makes it). `board` is (up, down, neighbours, multiplier); `rules` is (the run tables of
-`fast_kernel.completions`, triad, offsets, min_scale, pair_masks, triad_masks, room).
+at, todo and dirty (`_update_masks`; dirty all False), the best of each face, the ends of runs,
+completion facts, cells chosen among (`scratch` makes it). `board` is (up, down, neighbours,
+multiplier); `rules` is (the run tables of `fast_kernel.completions`, triad, offsets, min_scale,
+`fast_kernel.column_table`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from muzlab.play.fast_kernel import CACHE, NO_REFCOUNTS, _update_masks, cell_sco
 def scratch(cells):
     """The `work` arrays for a board of `cells` cells."""
     return (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(cells, np.bool_),
-            np.empty((3, cells), np.int64), np.empty(cells, np.bool_), np.empty(cells, np.bool_),
+            np.empty((3, cells), np.int64), np.empty(cells, np.int64), np.zeros(cells, np.bool_),
             np.empty(12, np.int64), np.empty(6, np.int64), np.empty(4, np.int64), np.empty(cells, np.int64))
 
 
@@ -58,13 +59,13 @@ def place(grid, c, pitch, frontier, masks, diagonal, work, board, rules):
     """Put `pitch` on the empty cell c and update the frontier and masks; return the structures it
     completed."""
     up, down, neighbours, multiplier = board
-    t, triad, offsets, min_scale, pair_masks, triad_masks, room = rules
+    t, triad, offsets, min_scale, column = rules
     degrees, max_scale, lone_below, lone_above = t[8], t[4], t[5], t[6]
-    was_frontier, dirty, ends, facts = work[4], work[5], work[7], work[8]
+    todo, dirty, ends, facts = work[4], work[5], work[7], work[8]
     grid[c] = pitch
     done = completions(grid, c, t, triad, offsets, min_scale, facts)
-    _update_masks(grid, c, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
-                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, room)
+    _update_masks(grid, c, frontier, todo, dirty, masks, diagonal, ends, neighbours, up, down,
+                  degrees, max_scale, lone_below, lone_above, column)
     return done
 
 

@@ -155,6 +155,14 @@ def key_words(data, start, stop, keys, lane):
 
 # ---- the rules ---------------------------------------------------------------------------------------
 @njit(cache=CACHE, inline="always")
+def _up(low, high):
+    """The semitones from pitch `low` up to pitch `high` (both 0..11): (high - low) % 12, without the
+    division a signed modulo compiles to (in the loops over pitches, for every die)."""
+    step = high - low
+    return step + 12 if step < 0 else step
+
+
+@njit(cache=CACHE, inline="always")
 def _advance(states, step, degrees):
     """The scale degrees a run can be on after one more note `step` semitones up, from the degrees
     `states` its last note can be on: one bit per (scale type, degree), as `muzlab.sim.fast` numbers
@@ -181,7 +189,7 @@ def _states(grid, first, count, line, up, degrees):
     j = first
     for _ in range(count - 1):
         after = up[line, j]
-        states = _advance(states, (grid[after] - grid[j] + 12) % 12, degrees)
+        states = _advance(states, _up(grid[j], grid[after]), degrees)
         j = after
     return states
 
@@ -223,15 +231,15 @@ def _scale_mask(grid, c, line, up, down, degrees, max_scale, lone_below, lone_ab
             return 0
     mask = 0
     for pitch in range(12):
-        states = _advance(low, (pitch - last + 12) % 12, degrees) if below else degrees[3, 1]
+        states = _advance(low, _up(last, pitch), degrees) if below else degrees[3, 1]
         if above and states:
-            states = _advance(states, (grid[high] - pitch + 12) % 12, degrees)
+            states = _advance(states, _up(pitch, grid[high]), degrees)
             j = high
             for _ in range(above - 1):
                 if not states:
                     break
                 after = up[line, j]
-                states = _advance(states, (grid[after] - grid[j] + 12) % 12, degrees)
+                states = _advance(states, _up(grid[j], grid[after]), degrees)
                 j = after
         if states & long_enough:
             mask |= 1 << pitch
@@ -262,16 +270,34 @@ def column_masks(pair_ok, triad):
     return pair_masks, triad_masks
 
 
+#: Where the parts of `column_table` start: pair masks [side, die] (2 x 12), triad masks [kind, a, b]
+#: (3 x 12 x 12), the room rule's masks [side, end, half, die, fit] (2 x 2 x 2 x 12 x 64).
+TRIAD_AT, ROOM_AT = 24, 24 + 3 * 144
+
+
+@njit(cache=CACHE)
+def column_table(pair_ok, triad, room):
+    """`column_masks` and the room rule's masks (`muzlab.play.fast_playouts.room_masks`) in one flat
+    table, at 0, TRIAD_AT and ROOM_AT: one array to pass to `cell_mask` for each cell instead of three
+    (numba passes an array's shape and strides too: the 5-d room alone took 15 words a call)."""
+    pair_masks, triad_masks = column_masks(pair_ok, triad)
+    table = np.empty(ROOM_AT + room.size, dtype=np.int64)
+    table[:TRIAD_AT] = pair_masks.ravel()
+    table[TRIAD_AT:ROOM_AT] = triad_masks.ravel()
+    table[ROOM_AT:] = room.ravel()
+    return table
+
+
 @njit(cache=CACHE, inline="always")
 def _empty_or_off(grid, j):
     return j < 0 or grid[j] == EMPTY
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room):
+def cell_mask(grid, c, up, down, diagonal, column):
     """The legal-pitch mask of the empty frontier cell c (`Engine._fill_masks`, room rule included);
     diagonal[line, j] is what the empty cell j accepts on diagonal `line` (`_scale_mask`, kept),
-    `column_masks` gives pair_masks and triad_masks, `muzlab.play.fast_playouts.room_masks` room."""
+    `column_table` gives column."""
     below = 0
     j = down[0, c]
     while j >= 0 and grid[j] != EMPTY:
@@ -286,14 +312,14 @@ def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room):
         return 0
     mask = ALL
     if below + above == 1:
-        mask = pair_masks[0, grid[down[0, c]]] if below else pair_masks[1, grid[up[0, c]]]
+        mask = column[grid[down[0, c]]] if below else column[12 + grid[up[0, c]]]
     elif below + above == 2:
         if below == 2:
-            mask = triad_masks[0, grid[down[0, down[0, c]]], grid[down[0, c]]]
+            mask = column[TRIAD_AT + 12 * grid[down[0, down[0, c]]] + grid[down[0, c]]]
         elif above == 2:
-            mask = triad_masks[1, grid[up[0, c]], grid[up[0, up[0, c]]]]
+            mask = column[TRIAD_AT + 144 + 12 * grid[up[0, c]] + grid[up[0, up[0, c]]]]
         else:
-            mask = triad_masks[2, grid[down[0, c]], grid[up[0, c]]]
+            mask = column[TRIAD_AT + 288 + 12 * grid[down[0, c]] + grid[up[0, c]]]
     mask &= diagonal[1, c] & diagonal[2, c]
     if mask and below + above == 1:
         if below:
@@ -310,9 +336,10 @@ def cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room):
         bottom_fit = 0
         if bottom >= 0 and _empty_or_off(grid, down[0, bottom]):
             bottom_fit = diagonal[1, bottom] & diagonal[2, bottom]
-        side = 0 if below else 1  # (the pitches whose pair can still be finished: `room_masks`)
-        mask &= (room[side, 0, 0, die, top_fit & 63] | room[side, 0, 1, die, top_fit >> 6]
-                 | room[side, 1, 0, die, bottom_fit & 63] | room[side, 1, 1, die, bottom_fit >> 6])
+        at = ROOM_AT + (0 if below else 3072) + 64 * die  # (the pitches whose pair can still be finished:
+        # `room_masks`, [side, end, half, die, fit] at side * 3072 + end * 1536 + half * 768 + die * 64 + fit)
+        mask &= (column[at + (top_fit & 63)] | column[at + 768 + (top_fit >> 6)]
+                 | column[at + 1536 + (bottom_fit & 63)] | column[at + 2304 + (bottom_fit >> 6)])
     return mask
 
 
@@ -398,7 +425,7 @@ def completions(grid, c, t, triad, offsets, min_scale, out):
             for degree in range(size):
                 ok = True
                 for m in range(length - 1):
-                    if (buf[m + 1] - buf[m] + 12) % 12 != steps[kind, (degree + m) % size]:
+                    if _up(buf[m], buf[m + 1]) != steps[kind, (degree + m) % size]:
                         ok = False
                         break
                 if ok:
@@ -422,10 +449,9 @@ def completions(grid, c, t, triad, offsets, min_scale, out):
 def _legal_cells(frontier, masks, hand, count, legal):
     """Write the legal cells of the die `hand` into `legal`, in board order; return how many."""
     n_legal, bit = 0, 1 << hand
-    for c in range(masks.shape[0]):
-        if (count == 0 or frontier[c]) and masks[c] & bit:
-            legal[n_legal] = c
-            n_legal += 1
+    for c in range(masks.shape[0]):  # (without a branch: every cell is written, the legal ones kept)
+        legal[n_legal] = c
+        n_legal += ((count == 0) | frontier[c]) & ((masks[c] & bit) != 0)
     return n_legal
 
 
@@ -438,29 +464,37 @@ def _locked(frontier, masks):
     return True
 
 
+@njit(cache=CACHE, inline="always")
+def _mark(j, dirty, todo, n_todo):
+    """Add cell j to todo[:n_todo] unless it is there (dirty[j]); return the new count."""
+    if not dirty[j]:
+        dirty[j] = True
+        todo[n_todo] = j
+        n_todo += 1
+    return n_todo
+
+
 @njit(cache=CACHE, **NO_REFCOUNTS)
-def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up, down,
-                  degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks, room):
+def _update_masks(grid, chosen, frontier, todo, dirty, masks, diagonal, ends, neighbours, up, down,
+                  degrees, max_scale, lone_below, lone_above, column):
     """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
     of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
-    reads three cells away) and those near a diagonal end (whose finishing cell it may be)."""
-    cells = masks.shape[0]
-    for c in range(cells):  # (a loop: a slice copy would allocate)
-        was_frontier[c] = frontier[c]
+    reads three cells away) and those near a diagonal end (whose finishing cell it may be). Only those
+    cells are visited (listed in todo, flagged in dirty, which is all False between calls), not the board."""
     frontier[chosen] = False
-    for c in range(6):
+    for c in range(6):  # (a neighbour new to the frontier is an end of one of the die's lines: recomputed)
         n = neighbours[chosen, c]
-        if n >= 0 and grid[n] == EMPTY:
+        if n >= 0 and grid[n] == EMPTY and not frontier[n]:
             frontier[n] = True
-    dirty[:] = False
-    n_ends = 0
+            masks[n] = ALL
+    n_ends, n_todo = 0, 0
     for line in range(3):
         for direction in range(2):
             j = chosen
             while j >= 0 and grid[j] != EMPTY:
                 j = up[line, j] if direction else down[line, j]
             if j >= 0:
-                dirty[j] = True
+                n_todo = _mark(j, dirty, todo, n_todo)
                 if line:  # its stretch on this diagonal changed, and only its
                     diagonal[line, j] = _scale_mask(grid, j, line, up, down, degrees, max_scale, lone_below,
                                                     lone_above)
@@ -472,7 +506,7 @@ def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, 
             j = up[0, j] if direction else down[0, j]
             if j < 0:
                 break
-            dirty[j] = True
+            n_todo = _mark(j, dirty, todo, n_todo)
     for e in range(n_ends):
         for direction in range(2):
             j = ends[e]
@@ -480,7 +514,9 @@ def _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, 
                 j = up[0, j] if direction else down[0, j]
                 if j < 0:
                     break
-                dirty[j] = True
-    for c in range(cells):  # (a cell that accepted nothing never will: a die only narrows)
-        if dirty[c] and frontier[c] and (masks[c] or not was_frontier[c]):
-            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room)
+                n_todo = _mark(j, dirty, todo, n_todo)
+    for k in range(n_todo):  # (a cell that accepted nothing never will: a die only narrows)
+        c = todo[k]
+        dirty[c] = False
+        if frontier[c] and masks[c]:
+            masks[c] = cell_mask(grid, c, up, down, diagonal, column)

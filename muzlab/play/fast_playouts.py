@@ -129,12 +129,12 @@ def room_masks(above: np.ndarray, below: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=16)
-def _column_masks(board: Board, rules: RuleSet) -> tuple:
-    """`fast_kernel.column_masks` of a rule set (the board's tables beside it)."""
+def _column_table(board: Board, rules: RuleSet) -> np.ndarray:
+    """`fast_kernel.column_table` of a rule set (the board's tables beside it)."""
     from muzlab.play import fast_kernel
 
     t = tables(board, rules)
-    return fast_kernel.column_masks(t["pair_ok"], t["triad"])
+    return fast_kernel.column_table(t["pair_ok"], t["triad"], t["room"])
 
 
 def playouts(position: Position, dice_left: int, roller: int, players: int, agent: Agent,
@@ -155,11 +155,9 @@ def playouts(position: Position, dice_left: int, roller: int, players: int, agen
     grid = np.full(len(board.cells), -1, dtype=np.int64)
     for cell, pitch in position.dice.items():
         grid[board.index[cell]] = pitch
-    pair_masks, triad_masks = _column_masks(board, rules)
     run_tables = (t["up"], t["down"], t["sizes"], t["steps"], t["max_scale"], t["lone_below"],
                   t["lone_above"], np.empty(32, dtype=np.int64), t["degrees"])
-    rule_tables = (run_tables, t["triad"], t["offsets"], t["min_scale"], pair_masks, triad_masks,
-                   t["room"])
+    rule_tables = (run_tables, t["triad"], t["offsets"], t["min_scale"], _column_table(board, rules))
     board_tables = (t["up"], t["down"], t["neighbours"], t["multiplier"])
     generators = (faces, agent.rng)
     mt, where = np.empty((624, 2), dtype=np.uint32), np.empty(2, dtype=np.int64)

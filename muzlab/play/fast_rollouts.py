@@ -52,7 +52,7 @@ def _choose(agent, grid, count, hand, legal, n_legal, frontier, masks, diagonal,
 def start_state(grid, on_centre, centre, board, rules):
     """(masks, diagonal, frontier, count) of the position with these dice, as a game would have them."""
     up, down, neighbours = board[0], board[1], board[2]
-    t, pair_masks, triad_masks, room = rules[0], rules[4], rules[5], rules[6]
+    t, column = rules[0], rules[4]
     cells = grid.shape[0]
     count = 0
     for c in range(cells):
@@ -74,7 +74,7 @@ def start_state(grid, on_centre, centre, board, rules):
                 frontier[c] = True
     for c in range(cells):
         if frontier[c]:
-            masks[c] = cell_mask(grid, c, up, down, diagonal, pair_masks, triad_masks, room)
+            masks[c] = cell_mask(grid, c, up, down, diagonal, column)
     return masks, diagonal, frontier, count
 
 

@@ -21,7 +21,7 @@ from muzlab.play.fast_kernel import (
     _update_masks,
     base_state,
     cell_score,
-    column_masks,
+    column_table,
     completions,
     draw,
     greedy_best,
@@ -143,11 +143,11 @@ def _new_game(grid, diagonal, frontier, masks, on_centre, centre):
 
 @njit(cache=CACHE)
 def _board_arrays(cells):
-    """A game's board state and scratch arrays: grid, masks, legal, best, diagonal, frontier,
-    was_frontier, dirty, facts, ends."""
+    """A game's board state and scratch arrays: grid, masks, legal, best, diagonal, frontier, todo,
+    dirty (all False, as `_update_masks` keeps it), facts, ends."""
     return (np.empty(cells, np.int64), np.empty(cells, np.int64), np.empty(cells, np.int64),
             np.empty(cells, np.int64), np.empty((3, cells), np.int64), np.empty(cells, np.bool_),
-            np.empty(cells, np.bool_), np.empty(cells, np.bool_), np.empty(4, np.int64),
+            np.empty(cells, np.int64), np.zeros(cells, np.bool_), np.empty(4, np.int64),
             np.empty(6, np.int64))
 
 
@@ -189,11 +189,11 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     lanes = BLOCK * (players + 1)
     mt, where = np.empty((N, lanes), dtype=np.uint32), np.empty(lanes, dtype=np.int64)
     keys, lengths, base = np.zeros((KEY_WORDS, lanes), np.uint32), np.zeros(lanes, np.int64), base_state()
-    grid, masks, legal, best, diagonal, frontier, was_frontier, dirty, facts, ends = _board_arrays(cells)
+    grid, masks, legal, best, diagonal, frontier, todo, dirty, facts, ends = _board_arrays(cells)
     no_facts, rows, n_nodes = np.full(4, -1, dtype=np.int64), 0, 0
-    pair_masks, triad_masks = column_masks(pair_ok, triad)
+    column = column_table(pair_ok, triad, room)
     board, work = (up, down, neighbours, multiplier), scratch(cells)
-    rules = (t, triad, offsets, min_scale, pair_masks, triad_masks, room)
+    rules = (t, triad, offsets, min_scale, column)
     for g in range(agent_kinds.shape[0]):
         if g % BLOCK == 0:
             _seed_block(g, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base)
@@ -243,9 +243,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             rows, event, count = rows + 1, event + 1, count + 1
             results[g, G_BONUS_PLAYS] += source == S_PASSED
             scores[g, player] += points
-            _update_masks(grid, chosen, frontier, was_frontier, dirty, masks, diagonal, ends, neighbours, up,
-                          down, degrees, max_scale, lone_below, lone_above, pair_masks, triad_masks,
-                          room)
+            _update_masks(grid, chosen, frontier, todo, dirty, masks, diagonal, ends, neighbours, up,
+                          down, degrees, max_scale, lone_below, lone_above, column)
             owed, owed_first = _owed_after(source, done, owed, owed_first, one_extra, add_up)
             hand, phase = -1, ROLL
             if supply == 0 or (end_locked and _locked(frontier, masks)):

@@ -632,8 +632,9 @@ def simulate(
     size = chunk_size or runner.auto_chunk_size(n_games, parallel)
     parts = runner.chunks(n_games, size)
     run_id = outputs.new_run_id()
-    if out is None:
-        task, job = play_chunk, lambda number: (spec, parts[number], engine)
+    if out is None:  # (the fast engine's chunks are columns, joined before they become frames: `_joined`)
+        task, job = (fast.chunk_columns, lambda number: (spec, parts[number])) if engine == "fast" else (
+            play_chunk, lambda number: (spec, parts[number], engine))
         results: dict[int, Any] = {}
         done = results.__setitem__
     else:
@@ -699,10 +700,13 @@ def _job_key(task: str, spec: SimulationSpec, n_games: int, size: int, run_id: s
     return f"muzlab-{task}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
-def _joined(players: int, chunks: list[tuple[pd.DataFrame, pd.DataFrame]]) -> SimulationResult:
-    """The frames of every chunk, in order, as one result."""
+def _joined(players: int, chunks: list[tuple]) -> SimulationResult:
+    """The frames of every chunk, in order, as one result: from the fast engine's columns
+    (`fast.joined_frames`), or the pure engine's frames concatenated."""
     if not chunks:
         return frames(players, [], [])
+    if isinstance(chunks[0][0], list):
+        return SimulationResult(*fast.joined_frames(chunks))
     import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
     return SimulationResult(pd.concat([games for games, _ in chunks], ignore_index=True),
