@@ -466,16 +466,21 @@ def test_the_editions_pygments_colours_python_and_plain_text_in_the_bundled_pyod
 def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early():
     """The edition's JupyterLab plugin is a prebuilt federated extension (its package.json names what
     JupyterLab loads), and it starts the session the notebook looks for: the lesson's path, its file
-    name as the session's name (as JupyterLab's document context names it), the Pyodide kernel; the site
-    built last lists it with the other extensions."""
-    from muzlab.app.lite.build import EARLY_KERNEL
+    name as the session's name (as JupyterLab's document context names it), the Pyodide kernel, once the
+    Pyodide kernel's plugin (a plugin of the bundled extension) is active; the site built last lists it
+    with the other extensions."""
+    from muzlab.app.lite.build import EARLY_KERNEL, PYODIDE_KERNEL, labextension
 
     package = json.loads((EARLY_KERNEL / "package.json").read_text())
     load = package["jupyterlab"]["_build"]["load"]
     script = (EARLY_KERNEL / load).read_text()
     assert f'_JUPYTERLAB["{package["name"]}"]' in script
     assert 'name: path.split("/").pop(), type: "notebook", kernel: { name: "python" }' in script
-    assert "await app.started" in script and "findByPath(path)" in script
+    assert "await app.activatePlugin(PYODIDE_KERNEL)" in script and "findByPath(path)" in script
+    kernel_plugin = f"{PYODIDE_KERNEL}:kernel"
+    assert f'const PYODIDE_KERNEL = "{kernel_plugin}";' in script
+    chunks = (labextension(PYODIDE_KERNEL) / "static").glob("*.js")
+    assert any(kernel_plugin in chunk.read_text() for chunk in chunks)
     built = ROOT / "out" / "lite" / "jupyter-lite.json"
     if built.exists():
         site = json.loads(built.read_text())["jupyter-config-data"]
