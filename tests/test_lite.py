@@ -8,6 +8,7 @@ ear-training item and reviews a game; and resets a lesson the student has a copy
 first page, the lesson's word about the copy and the app in German (`?lang=de`).
 """
 
+import json
 import subprocess
 import sys
 import time
@@ -326,6 +327,11 @@ def wait_for_copy(page, path: str, text: str, timeout: float = 30.0) -> None:
         page.wait_for_timeout(200)
 
 
+#: Whether the notebook shows its first markdown cell rendered and its first code cell's source.
+FIRST_CELLS_SHOWN = """() => ['.jp-MarkdownCell .jp-RenderedMarkdown', '.jp-CodeCell .cm-content'].every(
+    selector => document.querySelector(`.jp-Notebook ${selector}`)?.textContent.trim())"""
+
+
 def lesson_page_copy(page) -> str:
     """What a lesson's page found of the student's copy: "none", "current" or "older" (storage.js)."""
     page.wait_for_selector("html[data-muz-copy]", state="attached", timeout=60_000)
@@ -346,8 +352,8 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
             assert lesson_page_copy(page) == "none"
-            page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
-            page.click(".jp-Notebook .jp-Cell .cm-content")
+            page.wait_for_selector(".jp-Notebook .jp-CodeCell .cm-content", timeout=120_000)
+            page.click(".jp-Notebook .jp-CodeCell .cm-content")
             page.keyboard.type("# my own note\n")
             page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
             page.wait_for_function("() => !document.title.startsWith('*') && "
@@ -402,8 +408,9 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.wait_for_function(f"() => !document.querySelector(\"{item} .muz-reset\")", timeout=30_000)
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
             after_reset = lesson_page_copy(page)
-            page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
-            shipped = page.inner_text(".jp-Notebook .jp-Cell .cm-content >> nth=0")
+            page.wait_for_function(FIRST_CELLS_SHOWN, timeout=120_000)
+            shipped = page.inner_text(".jp-Notebook .jp-CodeCell .cm-content >> nth=0")
+            note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
         finally:
             browser.close()
     assert "newer version of this lesson" in in_lesson and first_page == "../index.html"
@@ -420,5 +427,8 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
     assert german_in_lesson.startswith(newer) and "auf der ersten Seite zurück" in german_in_lesson
     assert after_reset == "none"
     assert "my own note" in kept.read_text() and kept.name == lesson
-    assert shipped.startswith("# Homework edition: muzlab and its boards come from this site")  # as shipped
+    first_code = next(c for c in json.loads((SITE / "files" / lesson).read_text())["cells"]
+                      if c["cell_type"] == "code")
+    assert "my own note" not in shipped and shipped.startswith(first_code["source"][0].strip())  # as shipped
+    assert note.startswith("Homework edition: muzlab and its boards come from this site")
     assert outside == [], f"requests left the site: {outside[:5]}"
