@@ -73,20 +73,30 @@ ERRORS = """() => [...document.querySelectorAll(
     .map(output => output.textContent).filter(text => /Traceback|\\w+Error\\b/.test(text))"""
 
 
-#: JupyterLite's kernel status in the notebook's toolbar, once its kernel has started and is idle. Until
-#: the notebook's session has chosen its kernel (a second or more after the notebook shows, longer on a
-#: loaded machine) a cell run asks JupyterLab to start one itself; when the kernel list has not loaded
-#: yet either, it opens a "Select Kernel" dialog and clears the cells' prompts, and Run All never ends.
+#: JupyterLite's kernel status in the notebook's toolbar, once its kernel has started and is idle.
 KERNEL_IDLE = ".jp-NotebookPanel-toolbar .jp-KernelStatus-success"
+#: The notebook's toolbar once its session has its kernel (the Pyodide kernel named, its status starting,
+#: busy or idle), which the edition starts as JupyterLab starts: from then on a cell run waits in the
+#: kernel's queue until the kernel is ready, as when a student clicks Run All as soon as the notebook
+#: shows. Before it (a second or more after the notebook shows, longer on a loaded machine) a cell run asks
+#: JupyterLab to start a kernel itself; when the kernel list has not loaded yet either, it opens a "Select
+#: Kernel" dialog and clears the cells' prompts, and Run All never ends.
+KERNEL_CHOSEN = """() => {
+    const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-Toolbar-kernelName');
+    const status = '.jp-NotebookPanel-toolbar :is(.jp-KernelStatus-spinner, .jp-KernelStatus-success)';
+    return name !== null && name.textContent.trim() === 'Python (Pyodide)'
+        && document.querySelector(status) !== null;
+}"""
 #: A dialog over the notebook (a kernel to choose, an input pending): nothing runs until it is answered.
 DIALOG = ".jp-Dialog"
 
 
 def run_lesson(page, site: str, lesson: str) -> list[str]:
-    """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells on the
-    Pyodide kernel once it is idle, and return the errors it showed (none when it ran to the end)."""
+    """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells (the Run
+    menu's Run All, as soon as the notebook has its kernel: KERNEL_CHOSEN, started or not), and return the
+    errors it showed (none when it ran to the end)."""
     page.goto(f"{site}/notebooks/index.html?path={lesson}")
-    page.wait_for_selector(KERNEL_IDLE, timeout=180_000)
+    page.wait_for_function(KERNEL_CHOSEN, timeout=180_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
     page.wait_for_function(f"() => ({ALL_RUN})() && document.querySelector('{KERNEL_IDLE}') "
