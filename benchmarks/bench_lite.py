@@ -5,12 +5,12 @@ Run `python3 make.py lite` first; this serves out/lite/ on 127.0.0.1, once with 
 muzlab/app/lite/serve.py, which gzips as static hosts do). It prints the site's size on disk and, for
 each server, the bytes a cold visit transfers until lesson 3's board may be played (and once MOVES
 moves are played: the staff renderer is fetched when the first run completes), the time that takes
-(opening the site, the Pyodide kernel, installing muzlab, running the lesson), the same with a warm
-cache (WARM_VISITS later visits in the same browser profile, a fresh one on disk), with the phases of
-each visit timed in the page (the notebook drawn, the kernel started, the wheels installed, muzlab
-imported, the board drawn, playable: PHASES), and the time from a
-click on a lit cell to the die drawn on it (in the page), each against the issue's target (and as a
-ratio of it), with the machine's load.
+(opening the site, the Pyodide kernel with muzlab's wheels, Run All in the Run menu as soon as the
+notebook has its kernel, running the lesson), the same with a warm cache (WARM_VISITS later visits in the
+same browser profile, a fresh one on disk), with the phases of each visit timed in the page (the notebook
+drawn, Run All clicked, the kernel started, muzlab imported, the board drawn, playable: PHASES), and the
+time from a click on a lit cell to the die drawn on it (in the page), each against the issue's target
+(and as a ratio of it), with the machine's load.
 """
 
 import os
@@ -61,10 +61,10 @@ WATCH_PLACED = """cell => {
 
 #: The phases of a visit, in the order they happen, each timed in the page (from the navigation's start)
 #: by a MutationObserver added before the page's scripts: what the student sees and when.
-PHASES = {"notebook": "the notebook drawn", "kernel": "the kernel started (idle)",
-          "run": "Run All clicked (by Playwright, once the kernel is idle)",
-          "install": "the first cell run (piplite: the wheels installed)",
-          "imports": "the second cell run (muzlab and the PlayBoard imported)",
+PHASES = {"notebook": "the notebook drawn",
+          "run": "Run All clicked in the Run menu (by Playwright, once the notebook has its kernel)",
+          "kernel": "the kernel started (idle)",
+          "imports": "the first code cell run (muzlab and the PlayBoard imported)",
           "board": "the board drawn", "playable": "the board playable (Roll enabled)"}
 WATCH_PHASES = """(() => {
   const at = window.__muzPhases = {};
@@ -75,8 +75,7 @@ WATCH_PHASES = """(() => {
   const reached = {
     notebook: () => document.querySelector('.jp-Notebook .jp-CodeCell') !== null,
     kernel: () => document.querySelector("KERNEL_IDLE") !== null,
-    install: () => numbered(0),
-    imports: () => numbered(1),
+    imports: () => numbered(0),
     board: () => document.querySelectorAll("CELLS").length === 61,
     playable: () => document.querySelector('.muz-playboard .muz-roll')?.disabled === false,
   };
@@ -207,10 +206,10 @@ def print_phases(found: dict) -> None:
     for index, (phase, words) in enumerate(PHASES.items()):
         shown = []
         for name, at in medians.items():
-            before = at[[*PHASES][index - 1]] if index else 0.0
+            # (a phase not seen, such as the kernel's idle when Run All was queued before it, is skipped)
+            before = max([0.0, *(at[p] for p in [*PHASES][:index] if at[p] is not None)])
             if at[phase] is not None:
-                since = f" (+{at[phase] - before:.2f})" if before is not None else ""
-                shown.append(f"{name} {at[phase]:.2f}{since}")
+                shown.append(f"{name} {at[phase]:.2f} (+{at[phase] - before:.2f})")
         print(f"    {words}: " + ", ".join(shown))
 
 

@@ -8,6 +8,7 @@ ear-training item and reviews a game; and resets a lesson the student has a copy
 first page, the lesson's word about the copy and the app in German (`?lang=de`).
 """
 
+import json
 import subprocess
 import sys
 import time
@@ -72,20 +73,30 @@ ERRORS = """() => [...document.querySelectorAll(
     .map(output => output.textContent).filter(text => /Traceback|\\w+Error\\b/.test(text))"""
 
 
-#: JupyterLite's kernel status in the notebook's toolbar, once its kernel has started and is idle. Until
-#: the notebook's session has chosen its kernel (a second or more after the notebook shows, longer on a
-#: loaded machine) a cell run asks JupyterLab to start one itself; when the kernel list has not loaded
-#: yet either, it opens a "Select Kernel" dialog and clears the cells' prompts, and Run All never ends.
+#: JupyterLite's kernel status in the notebook's toolbar, once its kernel has started and is idle.
 KERNEL_IDLE = ".jp-NotebookPanel-toolbar .jp-KernelStatus-success"
+#: The notebook's toolbar once its session has its kernel (the Pyodide kernel named, its status starting,
+#: busy or idle), which the edition starts as JupyterLab starts: from then on a cell run waits in the
+#: kernel's queue until the kernel is ready, as when a student clicks Run All as soon as the notebook
+#: shows. Before it (a second or more after the notebook shows, longer on a loaded machine) a cell run asks
+#: JupyterLab to start a kernel itself; when the kernel list has not loaded yet either, it opens a "Select
+#: Kernel" dialog and clears the cells' prompts, and Run All never ends.
+KERNEL_CHOSEN = """() => {
+    const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-Toolbar-kernelName');
+    const status = '.jp-NotebookPanel-toolbar :is(.jp-KernelStatus-spinner, .jp-KernelStatus-success)';
+    return name !== null && name.textContent.trim() === 'Python (Pyodide)'
+        && document.querySelector(status) !== null;
+}"""
 #: A dialog over the notebook (a kernel to choose, an input pending): nothing runs until it is answered.
 DIALOG = ".jp-Dialog"
 
 
 def run_lesson(page, site: str, lesson: str) -> list[str]:
-    """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells on the
-    Pyodide kernel once it is idle, and return the errors it showed (none when it ran to the end)."""
+    """Open a lesson in JupyterLite's notebook (the single-document view), run all its cells (the Run
+    menu's Run All, as soon as the notebook has its kernel: KERNEL_CHOSEN, started or not), and return the
+    errors it showed (none when it ran to the end)."""
     page.goto(f"{site}/notebooks/index.html?path={lesson}")
-    page.wait_for_selector(KERNEL_IDLE, timeout=180_000)
+    page.wait_for_function(KERNEL_CHOSEN, timeout=180_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.click("li[data-command='runmenu:run-all']")
     page.wait_for_function(f"() => ({ALL_RUN})() && document.querySelector('{KERNEL_IDLE}') "
@@ -326,6 +337,11 @@ def wait_for_copy(page, path: str, text: str, timeout: float = 30.0) -> None:
         page.wait_for_timeout(200)
 
 
+#: Whether the notebook shows its first markdown cell rendered and its first code cell's source.
+FIRST_CELLS_SHOWN = """() => ['.jp-MarkdownCell .jp-RenderedMarkdown', '.jp-CodeCell .cm-content'].every(
+    selector => document.querySelector(`.jp-Notebook ${selector}`)?.textContent.trim())"""
+
+
 def lesson_page_copy(page) -> str:
     """What a lesson's page found of the student's copy: "none", "current" or "older" (storage.js)."""
     page.wait_for_selector("html[data-muz-copy]", state="attached", timeout=60_000)
@@ -346,8 +362,8 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
             assert lesson_page_copy(page) == "none"
-            page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
-            page.click(".jp-Notebook .jp-Cell .cm-content")
+            page.wait_for_selector(".jp-Notebook .jp-CodeCell .cm-content", timeout=120_000)
+            page.click(".jp-Notebook .jp-CodeCell .cm-content")
             page.keyboard.type("# my own note\n")
             page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
             page.wait_for_function("() => !document.title.startsWith('*') && "
@@ -402,8 +418,9 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             page.wait_for_function(f"() => !document.querySelector(\"{item} .muz-reset\")", timeout=30_000)
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
             after_reset = lesson_page_copy(page)
-            page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=120_000)
-            shipped = page.inner_text(".jp-Notebook .jp-Cell .cm-content >> nth=0")
+            page.wait_for_function(FIRST_CELLS_SHOWN, timeout=120_000)
+            shipped = page.inner_text(".jp-Notebook .jp-CodeCell .cm-content >> nth=0")
+            note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
         finally:
             browser.close()
     assert "newer version of this lesson" in in_lesson and first_page == "../index.html"
@@ -420,5 +437,8 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
     assert german_in_lesson.startswith(newer) and "auf der ersten Seite zurück" in german_in_lesson
     assert after_reset == "none"
     assert "my own note" in kept.read_text() and kept.name == lesson
-    assert shipped.startswith("# Homework edition: muzlab and its boards come from this site")  # as shipped
+    first_code = next(c for c in json.loads((SITE / "files" / lesson).read_text())["cells"]
+                      if c["cell_type"] == "code")
+    assert "my own note" not in shipped and shipped.startswith(first_code["source"][0].strip())  # as shipped
+    assert note.startswith("Homework edition: muzlab and its boards come from this site")
     assert outside == [], f"requests left the site: {outside[:5]}"

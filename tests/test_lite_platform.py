@@ -191,14 +191,14 @@ def test_the_edition_takes_out_absent_imports_and_every_cell_that_needs_them():
     assert out[5] is cells[5] and out[6] is cells[6]
 
 
-#: Runs a lesson's code cells (the install cell aside) in one IPython shell; a failure names the cell.
+#: Runs a lesson's code cells in one IPython shell; a failure names the cell.
 RUN_LESSON = textwrap.dedent("""
     import json, os, sys
     from IPython.core.interactiveshell import InteractiveShell
     shell = InteractiveShell.instance()
     os.chdir(sys.argv[2])
     for number, cell in enumerate(json.load(open(sys.argv[1]))["cells"]):
-        if cell["cell_type"] == "code" and cell.get("id") != "muzlab-lite-install":
+        if cell["cell_type"] == "code":
             if not shell.run_cell("".join(cell["source"])).success:
                 sys.exit(f"cell {number} failed: " + "".join(cell["source"])[:300])
 """)
@@ -213,7 +213,10 @@ def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_musi
                           ROOT / "notebooks"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:] + out.stdout[-3000:]
     cells = json.loads((folder / lesson).read_text())["cells"]
-    assert cells[0]["id"] == "muzlab-lite-install"
+    # the edition's note opens the lesson; no cell installs anything (the kernel preloads every wheel)
+    assert cells[0] == {"cell_type": "markdown", "id": "muzlab-lite-note", "metadata": {},
+                        "source": [lite_lessons.NOTE_CELL]}
+    assert not any("piplite" in "".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert sum(c["cell_type"] == "code" for c in cells) >= 4  # the lesson runs code, not only sentences
 
 
@@ -466,16 +469,21 @@ def test_the_editions_pygments_colours_python_and_plain_text_in_the_bundled_pyod
 def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early():
     """The edition's JupyterLab plugin is a prebuilt federated extension (its package.json names what
     JupyterLab loads), and it starts the session the notebook looks for: the lesson's path, its file
-    name as the session's name (as JupyterLab's document context names it), the Pyodide kernel; the site
-    built last lists it with the other extensions."""
-    from muzlab.app.lite.build import EARLY_KERNEL
+    name as the session's name (as JupyterLab's document context names it), the Pyodide kernel, once the
+    Pyodide kernel's plugin (a plugin of the bundled extension) is active; the site built last lists it
+    with the other extensions."""
+    from muzlab.app.lite.build import EARLY_KERNEL, PYODIDE_KERNEL, labextension
 
     package = json.loads((EARLY_KERNEL / "package.json").read_text())
     load = package["jupyterlab"]["_build"]["load"]
     script = (EARLY_KERNEL / load).read_text()
     assert f'_JUPYTERLAB["{package["name"]}"]' in script
     assert 'name: path.split("/").pop(), type: "notebook", kernel: { name: "python" }' in script
-    assert "await app.started" in script and "findByPath(path)" in script
+    assert "await app.activatePlugin(PYODIDE_KERNEL)" in script and "findByPath(path)" in script
+    kernel_plugin = f"{PYODIDE_KERNEL}:kernel"
+    assert f'const PYODIDE_KERNEL = "{kernel_plugin}";' in script
+    chunks = (labextension(PYODIDE_KERNEL) / "static").glob("*.js")
+    assert any(kernel_plugin in chunk.read_text() for chunk in chunks)
     built = ROOT / "out" / "lite" / "jupyter-lite.json"
     if built.exists():
         site = json.loads(built.read_text())["jupyter-config-data"]

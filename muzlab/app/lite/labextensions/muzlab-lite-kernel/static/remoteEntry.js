@@ -1,11 +1,14 @@
 // muzlab's homework edition: a JupyterLab plugin that starts the opened lesson's kernel session as soon
-// once JupyterLab has activated its plugins (the Pyodide kernel's among them), through the session manager's own startNew, with the path, name
-// and kernel the notebook's session asks for. The notebook then finds that session by its path and
-// connects to it (JupyterLab's SessionContext), so the Pyodide kernel loads while the notebook is being
-// drawn instead of after it. A federated extension with no shared modules: it uses only the app object.
+// as the Pyodide kernel's plugin has registered the kernel (it asks JupyterLab to activate that plugin,
+// and does not wait for every other plugin: JupyterLab's `started` comes 0.3-0.4 s later), through the
+// session manager's own startNew, with the path, name and kernel the notebook's session asks for. The
+// notebook then finds that session by its path and connects to it (JupyterLab's SessionContext), so the
+// Pyodide kernel loads while the notebook is being drawn instead of after it. A federated extension with
+// no shared modules: it uses only the app object.
 var _JUPYTERLAB;
 (function () {
   "use strict";
+  const PYODIDE_KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel";
   const plugin = {
     id: "muzlab-lite-kernel:start-early",
     description: "Start the lesson's kernel while the notebook is drawn.",
@@ -17,7 +20,7 @@ var _JUPYTERLAB;
       }
       const sessions = app.serviceManager.sessions;
       void (async () => {
-        await app.started; // the Pyodide kernel's plugin has registered it
+        await app.activatePlugin(PYODIDE_KERNEL); // (its kernel registered, the rest may still activate)
         await sessions.ready;
         if (await sessions.findByPath(path)) {
           return;
