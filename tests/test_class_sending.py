@@ -1,8 +1,6 @@
 """A page's messages are queued for its socket (muzlab.app.outbox): the drawing thread never waits for
-the event loop, the socket gets every message in order, a closed socket refuses the next one, and
-the sockets that got messages meanwhile share one wake-up of the loop; the frames of one turn of the
-loop reach the socket in one write (muzlab.app.ws_protocol); Solara's stand-in for IPython of each
-message is made without a MagicMock (muzlab.app.quiet_shell)."""
+the event loop, the socket gets every message in order, and a closed socket refuses the next one;
+Solara's stand-in for IPython of each message is made without a MagicMock (muzlab.app.quiet_shell)."""
 
 from __future__ import annotations
 
@@ -12,8 +10,7 @@ import threading
 import pytest
 from solara.server.websocket import WebSocketDisconnect
 
-from muzlab.app.outbox import outbox, queue_sends, waker
-from muzlab.app.ws_protocol import BatchedTransport
+from muzlab.app.outbox import outbox, queue_sends
 
 
 class Socket:
@@ -146,75 +143,4 @@ def test_solaras_stand_in_for_ipython_is_made_without_a_mock_and_keeps_nothing()
     assert shell.events.trigger("pre_execute") is None
     assert shell.events.register("post_run_cell", print) is None
     assert not hasattr(QUIET, "__len__") and vars(QUIET) == {}  # nothing recorded
-
-
-
-def test_sockets_that_get_messages_meanwhile_share_one_wake_up_of_the_loop(loop, monkeypatch):
-    wake_ups = []
-    calls = loop.call_soon_threadsafe
-    monkeypatch.setattr(loop, "call_soon_threadsafe", lambda *args: (wake_ups.append(args), calls(*args)))
-    held = threading.Event()  # the loop is busy until this is set: the messages queue meanwhile
-    calls(held.wait, 5)
-    sockets = [Socket(loop) for _ in range(3)]
-    for i, socket in enumerate(sockets):
-        outbox(socket).put(f"m{i}")
-        outbox(socket).put(f"n{i}")
-    assert len(wake_ups) == 1 and waker(loop) is waker(loop)
-    held.set()
-    for socket in sockets:
-        calls(socket.gate.set)
-    until(loop, lambda: all(len(socket.sent) == 2 for socket in sockets))
-    assert [socket.sent for socket in sockets] == [[f"m{i}", f"n{i}"] for i in range(3)]
-
-
-class Transport:
-    """An asyncio transport as the protocol uses it: its writes, and whether it was closed or aborted."""
-
-    def __init__(self):
-        self.writes, self.closing, self.aborted = [], False, False
-
-    def write(self, data: bytes) -> None:
-        self.writes.append(data)
-
-    def is_closing(self) -> bool:
-        return self.closing
-
-    def close(self) -> None:
-        self.closing = True
-
-    def abort(self) -> None:
-        self.closing = self.aborted = True
-
-    def get_extra_info(self, name: str, default=None):
-        return {"peername": ("127.0.0.1", 5000)}.get(name, default)
-
-
-def test_the_frames_of_one_turn_of_the_loop_reach_the_socket_in_one_write():
-    loop = asyncio.new_event_loop()
-    try:
-        transport = Transport()
-        batched = BatchedTransport(transport, loop)
-        batched.write(b"one")
-        batched.writelines([b"two", bytearray(b"three"), b""])
-        assert transport.writes == []  # (until the next turn of the loop)
-        loop.run_until_complete(asyncio.sleep(0))
-        assert transport.writes == [b"onetwothree"]
-        batched.write(b"four")
-        loop.run_until_complete(asyncio.sleep(0))
-        assert transport.writes == [b"onetwothree", b"four"]
-        assert batched.get_extra_info("peername") == ("127.0.0.1", 5000)  # the rest is the transport's
-        batched.write(b"bye")
-        batched.close()  # what was gathered is written first
-        assert transport.writes[-1] == b"bye" and transport.closing
-        batched.write(b"late")
-        loop.run_until_complete(asyncio.sleep(0))
-        assert transport.writes[-1] == b"bye"  # nothing is written once the socket is closing
-        dropped = Transport()
-        batched = BatchedTransport(dropped, loop)
-        batched.write(b"lost")
-        batched.abort()
-        loop.run_until_complete(asyncio.sleep(0))
-        assert dropped.writes == [] and dropped.aborted
-    finally:
-        loop.close()
 

@@ -3,19 +3,16 @@
 Solara (1.58, threaded kernels) hands every widget message from the thread that made it to the
 server's event loop and waits there until the socket has sent it: a page's draw of five widgets is
 five round trips between threads. `queue_sends()` makes each socket's wrapper queue the message
-instead and has one task on the event loop send the queue in order; one wake-up of the event loop
-(`Waker`) serves every message queued meanwhile, for every socket. A socket found closed refuses the
-next message (`WebSocketDisconnect`), which is how Solara learns to forget it, as before; so does a
-socket that stopped reading while more than `MAX_WAITING_BYTES` waited for it (the page reconnects
-and is drawn afresh).
+instead and has one task on the event loop send the queue in order; one wake-up serves every message
+queued meanwhile. A socket found closed refuses the next message (`WebSocketDisconnect`), which is how
+Solara learns to forget it, as before; so does a socket that stopped reading while more than
+`MAX_WAITING_BYTES` waited for it (the page reconnects and is drawn afresh).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import threading
-import weakref
 from collections import deque
 from typing import Any
 
@@ -58,13 +55,12 @@ class Outbox:
                 return
             self._sending = True
         try:
-            waker(self.wrapper.event_loop).due(self)
+            self.wrapper.event_loop.call_soon_threadsafe(self._start)
         except RuntimeError as error:  # the event loop is closed: so is the socket
             self._close()
             raise WebSocketDisconnect() from error
 
-    def start(self) -> None:
-        """Start sending (on the event loop's thread)."""
+    def _start(self) -> None:
         task = self.wrapper.event_loop.create_task(self._send_all())
         self.wrapper.tasks.add(task)  # (a strong reference while it runs, as Solara keeps its own)
         task.add_done_callback(self.wrapper.tasks.discard)
@@ -103,47 +99,7 @@ class Outbox:
             return len(self._waiting)
 
 
-class Waker:
-    """Starts the outboxes that have messages on one event loop, with one wake-up of the loop for all the
-    outboxes that got one meanwhile (a wake-up is a system call on the thread that queued the message,
-    which lets go of the interpreter's lock)."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop):
-        self.loop = loop
-        self._due: list[Outbox] = []
-        self._lock = threading.Lock()
-
-    def due(self, box: Outbox) -> None:
-        """Start `box` soon; raises RuntimeError when the loop is closed."""
-        with self._lock:
-            self._due.append(box)
-            if len(self._due) > 1:  # (a wake-up is on its way)
-                return
-        try:
-            self.loop.call_soon_threadsafe(self._start)
-        except RuntimeError:
-            with self._lock:
-                self._due.clear()
-            raise
-
-    def _start(self) -> None:
-        with self._lock:
-            due, self._due = self._due, []
-        for box in due:
-            box.start()
-
-
-_wakers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Waker] = weakref.WeakKeyDictionary()
 _made = threading.Lock()
-
-
-def waker(loop: asyncio.AbstractEventLoop) -> Waker:
-    """The event loop's waker (made on its first message)."""
-    found = _wakers.get(loop)
-    if found is None:
-        with _made:
-            found = _wakers.setdefault(loop, Waker(loop))
-    return found
 
 
 def outbox(wrapper: Any) -> Outbox:

@@ -125,7 +125,6 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
 
     from muzlab.app.packed_files import LocalCdn, PackedFiles
     from muzlab.app.warm_start import light_gzip, warm_up
-    from muzlab.app.ws_protocol import BatchedWebSockets
 
     light_gzip()  # (level 1: Solara's 9 costs each new device 0.3-0.5 s of CPU for 20 % fewer bytes)
     queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
@@ -134,7 +133,6 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     files = PackedFiles(LocalCdn(app, solara_settings.assets.proxy_cache_dir))  # (muzlab.app.packed_files)
     server = uvicorn.Server(uvicorn.Config(files, host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20,
-                                           ws=BatchedWebSockets,  # (a socket write per turn: ws_protocol)
                                            ws_per_message_deflate=WS_DEFLATE))
 
     def when_listening() -> None:
