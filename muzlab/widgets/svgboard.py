@@ -275,13 +275,16 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
     layer (one transparent hexagon per cell with its data, classes and tooltip)."""
     position, marked = scene.position, scene.marked or {}
     view = board_view(position, scene.highlight, scene.last, coordinates=show_names, reader=reader)
+    # each cell as the reader hears it (`_where_on`), its name and honeypot worked out once per board
+    said = dict(places(board, reader))
+    on = reader.gettext("{die} on {cell}")
+    said.update((cell, on.format(die=label, cell=said[cell])) for cell, label in view.labels.items())
     if scene.tips_for is None:
-        tips = {cell: with_problem(_where_on(board, view, cell, reader), marked, cell)
-                for cell in board.cells}
+        tips = {cell: with_problem(said[cell], marked, cell) for cell in board.cells}
     else:
-        tips = {cell: with_problem(_scores(_where_on(board, view, cell, reader), points, reader), marked,
-                                   cell)
+        tips = {cell: with_problem(_scores(said[cell], points, reader), marked, cell)
                 for cell, points in position.legal_scores(scene.tips_for).items()}
+    escaped = escaped_places(board, reader)  # (the words of a cell with nothing on it, escaped once)
     lit, chosen = frozenset(scene.lit), frozenset(scene.chosen)
     classes = {}
     centre = board.centre
@@ -292,8 +295,9 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
         classes[cell] = css
         tip = tips.get(cell)
         ask = ' data-ask="tip"' if tip is None else ""  # the page asks for it on hover
+        title = tip or said[cell]
         out.append(f'<polygon class="{" ".join(css)}" {head}{ask} {shape}>'
-                   f'<title>{html.escape(tip or _where_on(board, view, cell, reader))}</title></polygon>')
+                   f'<title>{escaped.get(title) or html.escape(title)}</title></polygon>')
     out.append("</g>\n")
     drawing = view_svg(view, CELL_SIZE)
     end = drawing.rindex("</svg>")
@@ -340,6 +344,12 @@ def places(board: Board, reader: Reader) -> dict[Cell, str]:
                                                                   factor=honeypot_label(factor))
 
     return {cell: place(cell) for cell in board.cells}
+
+
+@lru_cache(maxsize=16)
+def escaped_places(board: Board, reader: Reader) -> dict[str, str]:
+    """Every cell's name and honeypot (`places`) as HTML text, by the words: escaped once per board."""
+    return {words: html.escape(words) for words in places(board, reader).values()}
 
 
 @lru_cache(maxsize=16)
