@@ -138,6 +138,7 @@ def measure(playwright, start_server, sent_bytes) -> dict:
     click-to-placed latencies (in the page, and as Playwright drives it)."""
     port = free_port()
     log = ROOT / "out" / "bench-lite-server.log"
+    log.parent.mkdir(parents=True, exist_ok=True)  # (a checkout whose site was built elsewhere: --site)
     log.write_text("")
     with open(log, "a") as out:  # the server's request lines: what the site sent
         server = subprocess.Popen(start_server(port, log), stdout=out, stderr=out, cwd=ROOT,
