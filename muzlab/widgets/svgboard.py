@@ -253,8 +253,9 @@ class SvgBoard(anywidget.AnyWidget):
         """A cell as a reader hears it: the die on it and its name, and its honeypot ("E♭ on e6",
         "e7, honeypot ×2")."""
         picture = self.picture
-        return _where_on(self.board, picture.view if picture is not None else None, cell,
-                         picture.reader if picture is not None else PLAIN)
+        if picture is None:
+            return where(self.board, cell)
+        return _cells_said(self.board, picture.view, picture.reader)[cell]
 
 
 @dataclass(frozen=True)
@@ -275,10 +276,7 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
     layer (one transparent hexagon per cell with its data, classes and tooltip)."""
     position, marked = scene.position, scene.marked or {}
     view = board_view(position, scene.highlight, scene.last, coordinates=show_names, reader=reader)
-    # each cell as the reader hears it (`_where_on`), its name and honeypot worked out once per board
-    said = dict(places(board, reader))
-    on = reader.gettext("{die} on {cell}")
-    said.update((cell, on.format(die=label, cell=said[cell])) for cell, label in view.labels.items())
+    said = _cells_said(board, view, reader)
     if scene.tips_for is None:
         tips = {cell: with_problem(said[cell], marked, cell) for cell in board.cells}
     else:
@@ -320,11 +318,13 @@ def _scores(where_it_is: str, points: int, reader: Reader) -> str:
                            points).format(cell=where_it_is, points=points)
 
 
-def _where_on(board: Board, view: BoardView | None, cell: Cell, reader: Reader) -> str:
-    """A cell as `reader` hears it on a picture's board: the die on it (if any), its name and honeypot."""
-    labels = view.labels if view is not None else {}
-    place = where(board, cell, reader)
-    return reader.gettext("{die} on {cell}").format(die=labels[cell], cell=place) if cell in labels else place
+def _cells_said(board: Board, view: BoardView, reader: Reader) -> dict[Cell, str]:
+    """Every cell as `reader` hears it on a picture's board: the die on it (if any), its name and
+    honeypot (the names and honeypots worked out once per board: `places`)."""
+    said = dict(places(board, reader))
+    on = reader.gettext("{die} on {cell}")
+    said.update((cell, on.format(die=label, cell=said[cell])) for cell, label in view.labels.items())
+    return said
 
 
 def where(board: Board, cell: Cell, reader: Reader | None = None) -> str:
