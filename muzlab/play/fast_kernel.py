@@ -42,32 +42,58 @@ def base_state():
 
 
 @njit(cache=CACHE)
-def seed_states(mt, base, keys, lengths, lanes):
-    """`random.Random(seed)`'s state (CPython's init_by_array) for each generator lane < `lanes`: column
-    mt[:, lane] from the 32-bit words keys[:lengths[lane], lane] of its seed (at most N words). The
-    lanes advance together, step by step (the arithmetic runs on int64 and is stored as uint32, which
-    keeps its low 32 bits)."""
+def seed_states(mt, base, keys, lengths, lanes, column):
+    """`random.Random(seed)`'s state (CPython's init_by_array) for each generator lane < `lanes`, from the
+    32-bit words keys[:lengths[lane], lane] of its seed (at most N words), into mt[:, column[lane]]
+    (set here). The columns are the lanes in order of their keys' lengths, so that the lanes at the same
+    word of their keys sit side by side and every step of the seeding runs in vector instructions on
+    uint32 words (which wrap as CPython's do)."""
+    order = np.argsort(lengths[:lanes], kind="mergesort")
+    words = np.empty((KEY_WORDS, lanes), dtype=np.uint32)
+    # the lanes whose keys are equally long, side by side: where each group stops, its keys' length, and
+    # the word of them the seeding is at
+    group_stop, group_size = np.empty(lanes, np.int64), np.empty(lanes, np.int64)
+    group_word = np.zeros(lanes, np.int64)
+    groups = 0
+    for at in range(lanes):
+        lane = order[at]
+        column[lane] = at
+        size = lengths[lane]
+        for j in range(size):
+            words[j, at] = keys[j, lane] + np.uint32(j)  # (init_by_array adds each word's index)
+        if groups and group_size[groups - 1] == size:
+            group_stop[groups - 1] = at + 1
+        else:
+            group_stop[groups], group_size[groups] = at + 1, size
+            groups += 1
     for i in range(N):
-        for lane in range(lanes):
-            mt[i, lane] = base[i]
-    j = np.zeros(lanes, dtype=np.int64)
+        for at in range(lanes):
+            mt[i, at] = base[i]
+    shift, first, second = np.uint32(30), np.uint32(1664525), np.uint32(1566083941)
+    step_words = np.empty(lanes, dtype=np.uint32)  # (each lane's key word at this step)
     i = 1
     for _ in range(N):
-        for lane in range(lanes):
-            p = np.int64(mt[i - 1, lane])
-            jj = j[lane]
-            mixed = np.int64(mt[i, lane]) ^ ((p ^ (p >> 30)) * 1664525)
-            mt[i, lane] = mixed + np.int64(keys[jj, lane]) + jj
-            jj += 1
-            j[lane] = 0 if jj >= lengths[lane] else jj
+        start = 0
+        for group in range(groups):
+            j, stop = group_word[group], group_stop[group]
+            step_words[start:stop] = words[j, start:stop]
+            group_word[group] = 0 if j + 1 >= group_size[group] else j + 1
+            start = stop
+        before, row = mt[i - 1], mt[i]
+        for at in range(lanes):
+            p = before[at]
+            mixed = np.uint32(row[at] ^ np.uint32(np.uint32(p ^ (p >> shift)) * first))
+            row[at] = np.uint32(mixed + step_words[at])
         i += 1
         if i >= N:
             mt[0, :lanes] = mt[N - 1, :lanes]
             i = 1
     for _ in range(N - 1):
-        for lane in range(lanes):
-            p = np.int64(mt[i - 1, lane])
-            mt[i, lane] = (np.int64(mt[i, lane]) ^ ((p ^ (p >> 30)) * 1566083941)) - i
+        index, before, row = np.uint32(i), mt[i - 1], mt[i]
+        for at in range(lanes):
+            p = before[at]
+            mixed = np.uint32(row[at] ^ np.uint32(np.uint32(p ^ (p >> shift)) * second))
+            row[at] = np.uint32(mixed - index)
         i += 1
         if i >= N:
             mt[0, :lanes] = mt[N - 1, :lanes]
@@ -479,8 +505,9 @@ def _update_masks(grid, chosen, frontier, todo, dirty, masks, diagonal, ends, ne
                   degrees, max_scale, lone_below, lone_above, column):
     """After a die on `chosen`: the frontier, and the masks that may have changed, recomputed: the ends
     of the new die's runs (their diagonal masks too), the cells near it in its column (the room rule
-    reads three cells away) and those near a diagonal end (whose finishing cell it may be). Only those
-    cells are visited (listed in todo, flagged in dirty, which is all False between calls), not the board."""
+    reads three cells away) and those near a diagonal end whose diagonal mask changed (the room rule reads
+    it for the pair it may finish). Only those cells are visited (listed in todo, flagged in dirty, which
+    is all False between calls), not the board."""
     frontier[chosen] = False
     for c in range(6):  # (a neighbour new to the frontier is an end of one of the die's lines: recomputed)
         n = neighbours[chosen, c]
@@ -496,10 +523,11 @@ def _update_masks(grid, chosen, frontier, todo, dirty, masks, diagonal, ends, ne
             if j >= 0:
                 n_todo = _mark(j, dirty, todo, n_todo)
                 if line:  # its stretch on this diagonal changed, and only its
-                    diagonal[line, j] = _scale_mask(grid, j, line, up, down, degrees, max_scale, lone_below,
-                                                    lone_above)
-                    ends[n_ends] = j
-                    n_ends += 1
+                    accepts = _scale_mask(grid, j, line, up, down, degrees, max_scale, lone_below, lone_above)
+                    if accepts != diagonal[line, j]:  # (the room rule of the cells near it reads it)
+                        diagonal[line, j] = accepts
+                        ends[n_ends] = j
+                        n_ends += 1
     for direction in range(2):
         j = chosen
         for _ in range(3):
