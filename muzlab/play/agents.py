@@ -206,10 +206,10 @@ def play(game: Game, agents: Sequence[Agent]) -> Game:
                         players=Count(game.players, "{count} player", "{count} players"))
     while game.phase != "over":
         cell = roll_and_choose(game, agents[game.current_player])
-        if game.over:
-            break
-        if cell is None:
-            game.pass_die()
-        else:
+        if cell is not None:  # (a cell is chosen only in a game going on)
             game.place(cell)
+        elif game.over:
+            break
+        else:
+            game.pass_die()
     return game

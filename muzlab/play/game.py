@@ -174,7 +174,8 @@ class Game:
         self._end_reason: str | None = None
         self._moments: list[Moment] = []  # the history so far, extended when asked (`history`)
         self._named: dict[Reader, tuple[DieWords, ...]] = {}  # the die words made so far, by reader
-        self._give_ups = 0  # passes and re-rolls of the turn's die so far (bounded: records.max_give_ups)
+        # passes and re-rolls of the turn's die the game still allows (`records.max_give_ups` in all)
+        self._give_ups_left = records.max_give_ups(self.dice, self.players)
 
     # ---- reading the state ------------------------------------------------------------------------
     @property
@@ -315,7 +316,7 @@ class Game:
         self._hand, self._legal = pitch, None
         self._phase = PLACE
         self._events.append(_event(Event, ("roll", self._player, pitch, None, 0, (), source, self._turn, 0)))
-        if self._give_ups >= records.max_give_ups(self.dice, self.players) and source != "opening" and (
+        if self._give_ups_left == 0 and source != "opening" and (
                 self._position.legal_count(pitch) == 0):
             # it may not be passed or re-rolled again and may not be placed: no one can ever move
             self._hand = None
@@ -366,14 +367,14 @@ class Game:
         if self._source == "opening":
             raise GameError("the opening die always has a place on the board; it cannot be passed")
         if self._phase == PLACE:  # (a passed die its receiver cannot place is re-rolled always)
-            if self._give_ups >= records.max_give_ups(self.dice, self.players):
+            if self._give_ups_left == 0:
                 raise GameError("Player {player} cannot pass: this game has had its {give_ups} "
                                 "({give_ups_per_die_and_seat} per die and seat); place the die",
                                 player=self._player + 1, give_ups=Count(
                                     records.max_give_ups(self.dice, self.players), "{count} pass or re-roll",
                                     "{count} passes and re-rolls"),
                                 give_ups_per_die_and_seat=records.GIVE_UPS_PER_DIE_AND_SEAT)
-            self._give_ups += 1
+            self._give_ups_left -= 1
         pitch = self._hand
         legal = len(self._legal) if self._legal is not None else self._position.legal_count(pitch)
         kind = "reroll" if self._phase == BONUS or self.players == 1 else "pass"

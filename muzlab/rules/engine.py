@@ -151,7 +151,9 @@ class Engine:
         on_column, on_right, on_left = layout.cell_at
         masks = parent if take else dict(parent)
         before = masks.pop(placed, 0)
-        fresh, scale_masks, diagonal_ends, changed = [], checks.scale_masks, [], {}
+        fresh, scale_masks, diagonal_ends = [], checks.scale_masks, []
+        # the tally's change where a mask changed (a cell changed twice adds up to its whole change)
+        shift, tally_of = 0, TALLY_OF
         for text, k_line, on_line in ((right, kr, on_right), (left, kl, on_left)):
             low, high = text.rfind(GAP, 0, k_line), text.find(GAP, k_line + 1)
             j = on_line[low]  # the cell below the new die's run, unless the board ends there
@@ -163,8 +165,8 @@ class Engine:
                 elif mask:  # the end's stretch on this line: the run beyond it and the new run
                     stretch = text[text.rfind(GAP, 0, low) + 1:high]
                     fits = scale_masks.get(stretch)
-                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
-                    masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
+                    masks[j] = now = mask & (checks.scale_mask(stretch) if fits is None else fits)
+                    shift += tally_of[now] - tally_of[mask]
             j = on_line[high]  # the cell above it
             if j >= 0:
                 diagonal_ends.append(j)
@@ -174,8 +176,8 @@ class Engine:
                 elif mask:
                     stretch = text[low + 1:text.find(GAP, high + 1)]
                     fits = scale_masks.get(stretch)
-                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
-                    masks[j] = mask & (checks.scale_mask(stretch) if fits is None else fits)
+                    masks[j] = now = mask & (checks.scale_mask(stretch) if fits is None else fits)
+                    shift += tally_of[now] - tally_of[mask]
         for end in (column.rfind(GAP, 0, k), column.find(GAP, k + 1)):
             j = on_column[end]
             if j >= 0:  # the ends of the new die's column run: their column changed
@@ -183,24 +185,22 @@ class Engine:
                 if mask is None:
                     fresh.append(j)
                 elif mask:
-                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
-                    masks[j] = self._column_mask(end, mask)
+                    masks[j] = now = self._column_mask(end, mask)
+                    shift += tally_of[now] - tally_of[mask]
         for room in _rooms_changed(column, k, diagonal_ends, layout.at[0]):
             j = on_column[room]
             if j >= 0:  # (a cell of the next column, past the end of this one: harmless)
                 mask = masks.get(j)
                 if mask:
-                    changed.setdefault(j, mask)  # (the parent's mask: the first seen)
-                    masks[j] = self._room_mask(room, mask)
+                    masks[j] = now = self._room_mask(room, mask)
+                    shift += tally_of[now] - tally_of[mask]
         if fresh:
             fresh = set(fresh)  # (a cell can end runs on two lines)
             self._fill_masks(fresh, masks)
         if tally is not None:  # the placed cell's mask gone, each changed or new cell's counted anew
-            tally -= TALLY_OF[before]
-            for j, mask in changed.items():
-                tally += TALLY_OF[masks[j]] - TALLY_OF[mask]
+            tally += shift - tally_of[before]
             for j in fresh:
-                tally += TALLY_OF[masks[j]]
+                tally += tally_of[masks[j]]
             self._tally = tally
         return masks
 
