@@ -166,7 +166,8 @@ class Engine:
                     stretch = text[text.rfind(GAP, 0, low) + 1:high]
                     fits = scale_masks.get(stretch)
                     masks[j] = now = mask & (checks.scale_mask(stretch) if fits is None else fits)
-                    shift += tally_of[now] - tally_of[mask]
+                    if tally is not None:
+                        shift += tally_of[now] - tally_of[mask]
             j = on_line[high]  # the cell above it
             if j >= 0:
                 diagonal_ends.append(j)
@@ -177,7 +178,8 @@ class Engine:
                     stretch = text[low + 1:text.find(GAP, high + 1)]
                     fits = scale_masks.get(stretch)
                     masks[j] = now = mask & (checks.scale_mask(stretch) if fits is None else fits)
-                    shift += tally_of[now] - tally_of[mask]
+                    if tally is not None:
+                        shift += tally_of[now] - tally_of[mask]
         for end in (column.rfind(GAP, 0, k), column.find(GAP, k + 1)):
             j = on_column[end]
             if j >= 0:  # the ends of the new die's column run: their column changed
@@ -186,20 +188,21 @@ class Engine:
                     fresh.append(j)
                 elif mask:
                     masks[j] = now = self._column_mask(end, mask)
-                    shift += tally_of[now] - tally_of[mask]
+                    if tally is not None:
+                        shift += tally_of[now] - tally_of[mask]
         for room in _rooms_changed(column, k, diagonal_ends, layout.at[0]):
             j = on_column[room]
             if j >= 0:  # (a cell of the next column, past the end of this one: harmless)
                 mask = masks.get(j)
                 if mask:
                     masks[j] = now = self._room_mask(room, mask)
-                    shift += tally_of[now] - tally_of[mask]
+                    if tally is not None:
+                        shift += tally_of[now] - tally_of[mask]
         if fresh:
-            fresh = set(fresh)  # (a cell can end runs on two lines)
             self._fill_masks(fresh, masks)
         if tally is not None:  # the placed cell's mask gone, each changed or new cell's counted anew
             tally += shift - tally_of[before]
-            for j in fresh:
+            for j in set(fresh):  # (a cell can end runs on two lines)
                 tally += tally_of[masks[j]]
             self._tally = tally
         return masks
