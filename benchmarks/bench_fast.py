@@ -169,9 +169,9 @@ def million(games: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pure-games", type=int, default=1000, help="games timed on the pure engine")
+    parser.add_argument("--pure-games", type=int, default=2000, help="games timed on the pure engine")
     parser.add_argument("--fast-games", type=int, default=20000, help="games timed on the fast engine")
-    parser.add_argument("--rounds", type=int, default=3, help="pure and fast timed in turn, per agent")
+    parser.add_argument("--rounds", type=int, default=5, help="pure and fast timed in turn, per agent")
     parser.add_argument("--check-games", type=int, default=100_000, help="games compared per setting")
     parser.add_argument("--rollout-nodes", type=int, default=40, help="chance nodes rolled out per agent")
     parser.add_argument("--million", action="store_true", help="also time 10^6 games with --workers 2")
