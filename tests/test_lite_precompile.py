@@ -122,14 +122,53 @@ def test_every_module_the_built_sites_kernel_imports_at_start_is_bytecode(tmp_pa
         specs = [m.__spec__ for m in list(sys.modules.values()) if getattr(m, "__spec__", None)]
         source = sorted(spec.origin for spec in specs if str(spec.origin).endswith(".py")
                         and not (spec.cached and os.path.exists(spec.cached)))
-        json.dumps([source, sorted(m for m in sys.modules if m.startswith("muzlab.widgets."))])
+        terminal = sorted(m for m in sys.modules if m.split(".")[0] == "prompt_toolkit")
+        import IPython
+        json.dumps([source, sorted(m for m in sys.modules if m.startswith("muzlab.widgets.")), terminal,
+                    IPython.embed.__module__])
         `));
         """))
     done = subprocess.run(["node", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    source, boards = json.loads(done.stdout.strip().splitlines()[-1])
+    source, boards, terminal, embed = json.loads(done.stdout.strip().splitlines()[-1])
     assert source == [], source
+    assert terminal == [], terminal  # IPython's terminal embed waits until asked for (build.lazy_embed)
+    assert embed == "IPython.terminal.embed"
     assert {"muzlab.widgets.play", "muzlab.widgets.svgboard", "muzlab.widgets.review"} <= set(boards)
+
+
+def test_ipythons_terminal_embed_is_imported_when_first_asked_for(tmp_path):
+    """The edition's IPython wheel imports its terminal's embed (and so prompt_toolkit) only when
+    `IPython.embed` is first asked for, with RECORD's line for the rewritten __init__ up to date; an
+    IPython whose __init__ no longer imports it as expected stops the build."""
+    import importlib.util
+    import sys
+
+    init = f"import sys\n{build.IPYTHON_EAGER_EMBED}from .core import x\n__all__ = ['embed']\n"
+    files = {"IPython/__init__.py": init, "IPython/core.py": "x = 1\n", "IPython/terminal/__init__.py": "",
+             "IPython/terminal/embed.py": "def embed():\n    return 'shell'\n"}
+    path = wheel(tmp_path, "ipython", files)
+    build.lazy_embed(path)
+    with zipfile.ZipFile(path) as archive:
+        source = archive.read("IPython/__init__.py")
+        record = archive.read("ipython-1.0.dist-info/RECORD").decode()
+        archive.extractall(tmp_path / "unpacked")
+    assert build.IPYTHON_EAGER_EMBED not in source.decode().splitlines(keepends=True)
+    assert f"IPython/__init__.py,sha256={build.record_hash(source)},{len(source)}" in record.splitlines()
+    spec = importlib.util.spec_from_file_location(
+        "IPython", tmp_path / "unpacked" / "IPython" / "__init__.py",
+        submodule_search_locations=[str(tmp_path / "unpacked" / "IPython")])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["IPython"] = module
+    try:
+        spec.loader.exec_module(module)
+        assert "IPython.terminal.embed" not in sys.modules
+        assert module.embed() == "shell" and "IPython.terminal.embed" in sys.modules
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == "IPython"]:
+            del sys.modules[name]
+    with pytest.raises(SystemExit, match="IPYTHON_EAGER_EMBED"):
+        build.lazy_embed(path)
 
 
 def test_the_kernels_precompiled_wheels_replace_the_sites_with_their_digests_in_its_index(tmp_path):

@@ -78,6 +78,17 @@ CATALOGUE_SOURCES = (".po", ".pot")
 #: text; the 250 others (1 MB of the 1.3 MB wheel, fetched and unpacked on every first visit) colour
 #: languages no lesson shows.
 PYGMENTS_LEXERS = ("__init__", "_mapping", "python", "special")
+#: IPython's `embed` (a terminal shell, on prompt_toolkit: 150 modules) is imported by `import IPython`,
+#: which the kernel does as it starts, though no kernel in a browser embeds a terminal: in the edition's
+#: IPython it is imported when first asked for (IPython.embed still works), and the kernel's start
+#: imports no prompt_toolkit (0.25 s of the site's Pyodide under node, about twice that in a browser).
+IPYTHON_EAGER_EMBED = "from .terminal.embed import embed\n"
+IPYTHON_LAZY_EMBED = (
+    "\n\ndef __getattr__(name):  # muzlab's homework edition: the terminal's embed imported when asked for\n"
+    "    if name == \"embed\":\n"
+    "        from .terminal.embed import embed\n"
+    "        return embed\n"
+    "    raise AttributeError(f\"module {__name__!r} has no attribute {name!r}\")\n")
 #: Pyodide's own packages the kernel loads with loadPackage before piplite exists, fetched from PyPI
 #: at the versions Pyodide's lock file names; every other lock entry is dropped, so that micropip looks
 #: for the rest among the bundled wheels.
@@ -156,6 +167,8 @@ def precompiled(runtime: Path, work: Path) -> Staged:
     for wheel in staged.wheels.glob("pygments-*.whl"):
         leave_out(wheel, members(wheel, lambda name: name.startswith("pygments/lexers/")
                                  and Path(name).stem not in PYGMENTS_LEXERS))
+    for wheel in staged.wheels.glob("ipython-*.whl"):
+        lazy_embed(wheel)
     run("node", HERE / "precompile.mjs", staged.runtime, staged.wheels, staged.kernel, HERE / "precompile.py")
     return staged
 
@@ -223,6 +236,28 @@ def leave_out(wheel: Path, prefixes: tuple[str, ...]) -> None:
                 data = "".join(line for line in data.decode().splitlines(keepends=True)
                                if not line.startswith(prefixes)).encode()
             archive.writestr(info, data)
+
+
+def lazy_embed(wheel: Path) -> None:
+    """Rewrite IPython's wheel so that `import IPython` leaves out the terminal's embed until it is asked
+    for (IPYTHON_LAZY_EMBED); the build stops if IPython's __init__ no longer imports it as expected."""
+    member = "IPython/__init__.py"
+    with zipfile.ZipFile(wheel) as archive:
+        entries = [(info, archive.read(info)) for info in archive.infolist()]
+    lines = dict((info.filename, data) for info, data in entries)[member].decode().splitlines(keepends=True)
+    if lines.count(IPYTHON_EAGER_EMBED) != 1:
+        raise SystemExit(f"[lite] {wheel.name}: {member} no longer has {IPYTHON_EAGER_EMBED.strip()!r} "
+                         "once; update build.IPYTHON_EAGER_EMBED")
+    data = ("".join(line for line in lines if line != IPYTHON_EAGER_EMBED) + IPYTHON_LAZY_EMBED).encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, old in entries:
+            if info.filename == member:
+                old = data
+            elif info.filename.endswith(".dist-info/RECORD"):
+                old = "".join(f"{member},sha256={record_hash(data)},{len(data)}\n"
+                              if line.split(",")[0] == member else line
+                              for line in old.decode().splitlines(keepends=True)).encode()
+            archive.writestr(info, old)
 
 
 def verovio(folder: Path, work: Path) -> None:
