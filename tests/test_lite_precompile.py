@@ -96,9 +96,10 @@ def test_the_build_stops_with_the_error_when_a_startup_module_fails_to_import(tm
 @pytest.mark.slow
 def test_every_module_the_built_sites_kernel_imports_at_start_is_bytecode(tmp_path):
     """In the site built last, its own Pyodide with its wheels installed (unpacked, as the kernel
-    installs them) imports what a lesson imports at start, and not one module of the wheels or of the
-    standard library is compiled from source (muzlab's keep theirs beside their bytecode; the modules
-    Python starts with are frozen in the runtime)."""
+    installs them; the others are in its standard library's zip) imports what a lesson imports at start,
+    and not one module of the wheels, of the zip or of the standard library is compiled from source
+    (muzlab's keep theirs beside their bytecode; the modules Python starts with are frozen in the
+    runtime)."""
     wheels = sorted((SITE / "pypi").glob("*.whl"))
     if shutil.which("node") is None or not wheels:
         pytest.skip("no node, or no built site (python3 make.py lite)")
@@ -125,16 +126,35 @@ def test_every_module_the_built_sites_kernel_imports_at_start_is_bytecode(tmp_pa
         terminal = sorted(m for m in sys.modules if m.split(".")[0] == "prompt_toolkit")
         import IPython
         json.dumps([source, sorted(m for m in sys.modules if m.startswith("muzlab.widgets.")), terminal,
-                    IPython.embed.__module__])
+                    IPython.embed.__module__, IPython.__file__])
         `));
         """))
     done = subprocess.run(["node", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    source, boards, terminal, embed = json.loads(done.stdout.strip().splitlines()[-1])
+    source, boards, terminal, embed, ipython = json.loads(done.stdout.strip().splitlines()[-1])
+    assert ipython.startswith("/lib/python3") and ".zip/IPython/" in ipython, ipython
     assert source == [], source
     assert terminal == [], terminal  # IPython's terminal embed waits until asked for (build.lazy_embed)
     assert embed == "IPython.terminal.embed"
     assert {"muzlab.widgets.play", "muzlab.widgets.svgboard", "muzlab.widgets.review"} <= set(boards)
+
+
+def test_the_bundled_wheels_go_into_the_standard_librarys_zip_without_their_data(tmp_path):
+    """build.into_stdlib adds each wheel's modules and dist-info to the standard library's zip (what was
+    there kept), leaves out its .data folder (JupyterLab's copy of an extension), and stops the build on
+    a name the zip has already."""
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as archive:
+        archive.writestr("tarfile.pyc", "(bytecode)")
+    board = wheel(tmp_path, "board", {"board/__init__.pyc": "(bytecode)", "board/board.js": "export {};\n",
+                                      "board-1.0.data/data/share/jupyter/labextensions/board/x.js": "x\n"})
+    build.into_stdlib(stdlib, [board])
+    assert names(stdlib) == {"tarfile.pyc", "board/__init__.pyc", "board/board.js",
+                             "board-1.0.dist-info/METADATA", "board-1.0.dist-info/RECORD"}
+    with zipfile.ZipFile(stdlib) as archive:
+        assert archive.read("board/__init__.pyc") == b"(bytecode)"
+    with pytest.raises(SystemExit, match="board/__init__.pyc is in the standard library"):
+        build.into_stdlib(stdlib, [board])
 
 
 def test_ipythons_terminal_embed_is_imported_when_first_asked_for(tmp_path):
