@@ -427,24 +427,28 @@ def test_the_kernel_starts_without_the_service_worker_and_loads_micropip_with_th
 @pytest.mark.slow
 def test_the_editions_pygments_colours_python_and_plain_text_in_the_bundled_pyodide(tmp_path):
     """The edition's pygments keeps only the lexers IPython uses (Python, plain text): in the site's
-    own Pyodide (pygments in its standard library's zip, build.into_stdlib) it colours Python, and
-    asked for another language it says that lexer is absent."""
+    own Pyodide it colours Python, and asked for another language it says that lexer is absent."""
     import shutil
 
     from muzlab.app.lite.build import PYGMENTS_LEXERS
 
     site = ROOT / "out" / "lite"
-    stdlib = site / "pyodide" / "python_stdlib.zip"
-    if not stdlib.exists() or shutil.which("node") is None:
+    wheels = sorted((site / "pypi").glob("pygments-*.whl"))
+    if not wheels or shutil.which("node") is None:
         pytest.skip("no built site (python3 make.py lite) or no node")
-    with zipfile.ZipFile(stdlib) as archive:
+    with zipfile.ZipFile(wheels[0]) as archive:
         lexers = {Path(n).stem for n in archive.namelist() if n.startswith("pygments/lexers/")}
     assert lexers == set(PYGMENTS_LEXERS)
     script = tmp_path / "colour.mjs"
     script.write_text(textwrap.dedent(f"""\
         const {{ loadPyodide }} = await import({json.dumps((site / "pyodide" / "pyodide.mjs").as_uri())});
         const pyodide = await loadPyodide({{ indexURL: {json.dumps(str(site / "pyodide") + "/")} }});
+        pyodide.FS.mkdirTree("/wheels");
+        const root = {json.dumps(str(site / "pypi"))};
+        pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, {{ root }}, "/wheels");
         console.log(pyodide.runPython(`
+        import sys
+        sys.path.insert(0, "/wheels/{wheels[0].name}")
         from pygments import highlight, lexers
         from pygments.formatters import HtmlFormatter
         coloured = highlight("def f(): return 1", lexers.get_lexer_by_name("python"), HtmlFormatter())

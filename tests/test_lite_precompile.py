@@ -175,17 +175,18 @@ def test_ipythons_terminal_embed_is_imported_when_first_asked_for(tmp_path):
         archive.extractall(tmp_path / "unpacked")
     assert build.IPYTHON_EAGER_EMBED not in source.decode().splitlines(keepends=True)
     assert f"IPython/__init__.py,sha256={build.record_hash(source)},{len(source)}" in record.splitlines()
+    package = "lite_ipython"  # (imported under a name of its own: the tests' IPython is loaded already)
     spec = importlib.util.spec_from_file_location(
-        "IPython", tmp_path / "unpacked" / "IPython" / "__init__.py",
+        package, tmp_path / "unpacked" / "IPython" / "__init__.py",
         submodule_search_locations=[str(tmp_path / "unpacked" / "IPython")])
     module = importlib.util.module_from_spec(spec)
-    sys.modules["IPython"] = module
+    sys.modules[package] = module
     try:
         spec.loader.exec_module(module)
-        assert "IPython.terminal.embed" not in sys.modules
-        assert module.embed() == "shell" and "IPython.terminal.embed" in sys.modules
+        assert f"{package}.terminal.embed" not in sys.modules
+        assert module.embed() == "shell" and f"{package}.terminal.embed" in sys.modules
     finally:
-        for name in [m for m in sys.modules if m.split(".")[0] == "IPython"]:
+        for name in [m for m in sys.modules if m.split(".")[0] == package]:
             del sys.modules[name]
     with pytest.raises(SystemExit, match="IPYTHON_EAGER_EMBED"):
         build.lazy_embed(path)
