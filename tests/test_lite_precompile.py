@@ -96,9 +96,10 @@ def test_the_build_stops_with_the_error_when_a_startup_module_fails_to_import(tm
 @pytest.mark.slow
 def test_every_module_the_built_sites_kernel_imports_at_start_is_bytecode(tmp_path):
     """In the site built last, its own Pyodide with its wheels installed (unpacked, as the kernel
-    installs them) imports what a lesson imports at start, and not one module of the wheels or of the
-    standard library is compiled from source (muzlab's keep theirs beside their bytecode; the modules
-    Python starts with are frozen in the runtime)."""
+    installs them; those nothing imports at start are in its standard library's zip) imports what a
+    lesson imports at start, and not one module of the wheels or of the standard library is compiled
+    from source (muzlab's keep theirs beside their bytecode; the modules Python starts with are frozen
+    in the runtime). prompt_toolkit, imported only when IPython's embed is asked for, is in the zip."""
     wheels = sorted((SITE / "pypi").glob("*.whl"))
     if shutil.which("node") is None or not wheels:
         pytest.skip("no node, or no built site (python3 make.py lite)")
@@ -122,14 +123,73 @@ def test_every_module_the_built_sites_kernel_imports_at_start_is_bytecode(tmp_pa
         specs = [m.__spec__ for m in list(sys.modules.values()) if getattr(m, "__spec__", None)]
         source = sorted(spec.origin for spec in specs if str(spec.origin).endswith(".py")
                         and not (spec.cached and os.path.exists(spec.cached)))
-        json.dumps([source, sorted(m for m in sys.modules if m.startswith("muzlab.widgets."))])
+        terminal = sorted(m for m in sys.modules if m.split(".")[0] == "prompt_toolkit")
+        import IPython
+        json.dumps([source, sorted(m for m in sys.modules if m.startswith("muzlab.widgets.")), terminal,
+                    IPython.embed.__module__, sys.modules["prompt_toolkit"].__file__])
         `));
         """))
     done = subprocess.run(["node", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    source, boards = json.loads(done.stdout.strip().splitlines()[-1])
+    source, boards, terminal, embed, prompt_toolkit = json.loads(done.stdout.strip().splitlines()[-1])
+    assert prompt_toolkit.startswith("/lib/python3") and ".zip/prompt_toolkit/" in prompt_toolkit
     assert source == [], source
+    assert terminal == [], terminal  # IPython's terminal embed waits until asked for (build.lazy_embed)
+    assert embed == "IPython.terminal.embed"
     assert {"muzlab.widgets.play", "muzlab.widgets.svgboard", "muzlab.widgets.review"} <= set(boards)
+
+
+def test_the_bundled_wheels_go_into_the_standard_librarys_zip_without_their_data(tmp_path):
+    """build.into_stdlib adds each wheel's modules and dist-info to the standard library's zip (what was
+    there kept), leaves out its .data folder (JupyterLab's copy of an extension), and stops the build on
+    a name the zip has already."""
+    stdlib = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as archive:
+        archive.writestr("tarfile.pyc", "(bytecode)")
+    board = wheel(tmp_path, "board", {"board/__init__.pyc": "(bytecode)", "board/board.js": "export {};\n",
+                                      "board-1.0.data/data/share/jupyter/labextensions/board/x.js": "x\n"})
+    build.into_stdlib(stdlib, [board])
+    assert names(stdlib) == {"tarfile.pyc", "board/__init__.pyc", "board/board.js",
+                             "board-1.0.dist-info/METADATA", "board-1.0.dist-info/RECORD"}
+    with zipfile.ZipFile(stdlib) as archive:
+        assert archive.read("board/__init__.pyc") == b"(bytecode)"
+    with pytest.raises(SystemExit, match="board/__init__.pyc is in the standard library"):
+        build.into_stdlib(stdlib, [board])
+
+
+def test_ipythons_terminal_embed_is_imported_when_first_asked_for(tmp_path):
+    """The edition's IPython wheel imports its terminal's embed (and so prompt_toolkit) only when
+    `IPython.embed` is first asked for, with RECORD's line for the rewritten __init__ up to date; an
+    IPython whose __init__ no longer imports it as expected stops the build."""
+    import importlib.util
+    import sys
+
+    init = f"import sys\n{build.IPYTHON_EAGER_EMBED}from .core import x\n__all__ = ['embed']\n"
+    files = {"IPython/__init__.py": init, "IPython/core.py": "x = 1\n", "IPython/terminal/__init__.py": "",
+             "IPython/terminal/embed.py": "def embed():\n    return 'shell'\n"}
+    path = wheel(tmp_path, "ipython", files)
+    build.lazy_embed(path)
+    with zipfile.ZipFile(path) as archive:
+        source = archive.read("IPython/__init__.py")
+        record = archive.read("ipython-1.0.dist-info/RECORD").decode()
+        archive.extractall(tmp_path / "unpacked")
+    assert build.IPYTHON_EAGER_EMBED not in source.decode().splitlines(keepends=True)
+    assert f"IPython/__init__.py,sha256={build.record_hash(source)},{len(source)}" in record.splitlines()
+    package = "lite_ipython"  # (imported under a name of its own: the tests' IPython is loaded already)
+    spec = importlib.util.spec_from_file_location(
+        package, tmp_path / "unpacked" / "IPython" / "__init__.py",
+        submodule_search_locations=[str(tmp_path / "unpacked" / "IPython")])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[package] = module
+    try:
+        spec.loader.exec_module(module)
+        assert f"{package}.terminal.embed" not in sys.modules
+        assert module.embed() == "shell" and f"{package}.terminal.embed" in sys.modules
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == package]:
+            del sys.modules[name]
+    with pytest.raises(SystemExit, match="IPYTHON_EAGER_EMBED"):
+        build.lazy_embed(path)
 
 
 def test_the_kernels_precompiled_wheels_replace_the_sites_with_their_digests_in_its_index(tmp_path):
