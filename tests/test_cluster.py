@@ -221,6 +221,7 @@ def test_workers_default_to_every_core_for_large_runs_only(monkeypatch):
     assert pools == [2]
     assert auto_chunk_size(20_000, 2) == 1000 and auto_chunk_size(40, 2) == 100
     assert auto_chunk_size(100_000, 64) == 391
+    assert auto_chunk_size(20_000, 1, scale=10) == 5000 and auto_chunk_size(40, 2, scale=10) == 1000
     with pytest.raises(ValueError, match="cluster's workers"):
         simulate(10, AGENTS, workers=2, client=object())
 
