@@ -117,10 +117,10 @@ def _owed_after(source, done, owed, owed_first, one_extra, add_up):
 
 
 @njit(cache=CACHE)
-def _seed_block(first, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base, lane_column):
+def _seed_block(first, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base, lanes_at):
     """Seed the generators of games first.. first + BLOCK - 1 (the dice, then one per seat) from
     seeds_data[seeds_start[g, k]: seeds_stop[g, k]]: game first + b's generator k is the column
-    lane_column[b * (players + 1) + k] of mt (`seed_states` chooses)."""
+    lanes_at[b * (players + 1) + k] of mt (`seed_states` chooses)."""
     per_game = seeds_start.shape[1]
     lanes = 0
     for g in range(first, min(first + BLOCK, seeds_start.shape[0])):
@@ -128,7 +128,7 @@ def _seed_block(first, seeds_data, seeds_start, seeds_stop, mt, where, keys, len
             lengths[lanes] = key_words(seeds_data, seeds_start[g, k], seeds_stop[g, k], keys, lanes)
             where[lanes] = N
             lanes += 1
-    seed_states(mt, base, keys, lengths, lanes, lane_column)
+    seed_states(mt, base, keys, lengths, lanes, lanes_at)
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
@@ -189,7 +189,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     lanes = BLOCK * (players + 1)
     mt, where = np.empty((N, lanes), dtype=np.uint32), np.empty(lanes, dtype=np.int64)
     keys, lengths, base = np.zeros((KEY_WORDS, lanes), np.uint32), np.zeros(lanes, np.int64), base_state()
-    lane_column = np.empty(lanes, dtype=np.int64)  # (a generator's column of mt: `seed_states`)
+    lanes_at = np.empty(lanes, dtype=np.int64)  # (a generator's column of mt: `seed_states`)
     grid, masks, legal, best, diagonal, frontier, todo, dirty, facts, ends = _board_arrays(cells)
     no_facts, rows, n_nodes = np.full(4, -1, dtype=np.int64), 0, 0
     column = column_table(pair_ok, triad, room)
@@ -197,10 +197,8 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     rules = (t, triad, offsets, min_scale, column)
     for g in range(agent_kinds.shape[0]):
         if g % BLOCK == 0:
-            _seed_block(g, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base,
-                        lane_column)
-        game_lanes = lane_column[(g % BLOCK) * (players + 1):(g % BLOCK + 1) * (players + 1)]
-        dice_lane = game_lanes[0]
+            _seed_block(g, seeds_data, seeds_start, seeds_stop, mt, where, keys, lengths, base, lanes_at)
+        game_lanes = lanes_at[(g % BLOCK) * (players + 1):(g % BLOCK + 1) * (players + 1)]  # (dice, seats)
         _new_game(grid, diagonal, frontier, masks, on_centre, centre)
         count, supply, phase, owed, owed_first, source = 0, dice, ROLL, 1, S_OPENING, S_OPENING
         player, turn, hand, event = 0, 0, -1, 0
@@ -214,7 +212,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
                     nodes = _node(nodes, n_nodes, g, supply + (phase == REROLLING), player, scores[g],
                                   grid, count, frontier, masks, up, down, multiplier, opening_scores, work[6])
                     n_nodes += 1
-                hand = int(draw(mt, where, dice_lane) * 12)
+                hand = int(draw(mt, where, game_lanes[0]) * 12)
                 if phase == ROLL:
                     supply, source, owed, owed_first = supply - 1, owed_first, owed - 1, S_EXTRA
                     results[g, G_EXTRA_ROLLS] += source == S_EXTRA
