@@ -8,9 +8,9 @@ moves are played: the staff renderer is fetched when the first run completes), t
 (opening the site, the Pyodide kernel with muzlab's wheels, Run All in the Run menu as soon as the
 notebook has its kernel, running the lesson), the same with a warm cache (WARM_VISITS later visits in the
 same browser profile, a fresh one on disk), with the phases of each visit timed in the page (the notebook
-drawn, Run All clicked, the kernel started, muzlab imported, the board drawn, playable: PHASES), and the
-time from a click on a lit cell to the die drawn on it (in the page), each against the issue's target
-(and as a ratio of it), with the machine's load.
+drawn, the kernel named in its toolbar, Run All clicked, the kernel started, muzlab imported, the board
+drawn, playable: PHASES), and the time from a click on a lit cell to the die drawn on it (in the page),
+each against the issue's target (and as a ratio of it), with the machine's load.
 """
 
 import os
@@ -37,7 +37,7 @@ from test_browser import (  # noqa: E402
     roll_if_empty_handed,
     watch_board,
 )
-from test_lite import KERNEL_IDLE, SITE, open_lesson  # noqa: E402
+from test_lite import KERNEL_CHOSEN, KERNEL_IDLE, SITE, open_lesson  # noqa: E402
 
 #: The checkout whose muzlab serves the site (the edition's server).
 CODE = ROOT
@@ -62,6 +62,7 @@ WATCH_PLACED = """cell => {
 #: The phases of a visit, in the order they happen, each timed in the page (from the navigation's start)
 #: by a MutationObserver added before the page's scripts: what the student sees and when.
 PHASES = {"notebook": "the notebook drawn",
+          "named": "the toolbar names the kernel (what Run All waits for)",
           "run": "Run All clicked in the Run menu (by Playwright, once the notebook has its kernel)",
           "kernel": "the kernel started (idle)",
           "imports": "the first code cell run (muzlab and the PlayBoard imported)",
@@ -74,6 +75,7 @@ WATCH_PHASES = """(() => {
   };
   const reached = {
     notebook: () => document.querySelector('.jp-Notebook .jp-CodeCell') !== null,
+    named: KERNEL_CHOSEN,
     kernel: () => document.querySelector("KERNEL_IDLE") !== null,
     imports: () => numbered(0),
     board: () => document.querySelectorAll("CELLS").length === 61,
@@ -89,7 +91,8 @@ WATCH_PHASES = """(() => {
     if (at.playable !== undefined) observer.disconnect();
   });
   observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-})();""".replace("KERNEL_IDLE", KERNEL_IDLE).replace("CELLS", CELLS)
+})();""".replace("KERNEL_IDLE", KERNEL_IDLE).replace("CELLS", CELLS).replace(
+    "KERNEL_CHOSEN", KERNEL_CHOSEN)
 
 
 def phases(page) -> dict[str, float]:
