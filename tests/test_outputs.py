@@ -153,7 +153,10 @@ def test_ctrl_c_stops_a_huge_run_in_one_line_with_exit_130_memory_bounded_and_no
     out = tmp_path / "huge"
     child = subprocess.Popen([sys.executable, "-m", "muzlab.cli", "simulate", "--games", "1000000000000",
                               "--workers", "1", "--chunk-size", "50", "--dataset", "--out", str(out),
-                              "--quiet"], stderr=subprocess.PIPE, text=True)
+                              "--quiet"], stderr=subprocess.PIPE, text=True,
+                             # (Ctrl-C as in a terminal, even when the tests run in a background job,
+                             # which ignores it and would pass that on)
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         wait_for(lambda: any(tmp_path.glob(".huge.*.tmp/games/part-*.parquet")), "the first part file")
         status = Path(f"/proc/{child.pid}/status").read_text()
