@@ -501,9 +501,8 @@ class Position:
         With `release`, this position is released as its child is made, and hands it its masks."""
         pitch, i = self._check_placement(pitch, cell)
         child = self._child(pitch, i, release)
-        if release:  # (`release` written out: a game's hot path, once per move)
-            self._engine._release()
-            self._by_pitch = self._dice = None
+        if release:
+            self.release()
         points, facts = child._engine._placed(i, self._engine._count > 0 or self.rules.opening_scores)
         return _step(Step, (child, self.board.cells[i], points, facts))
 
