@@ -92,7 +92,8 @@ GIVE_UPS_USED = "passes used up"
 #: The rule set of a game given none: one shared instance (a RuleSet is frozen; making one per game
 #: cost a hundredth of a random game).
 BASIC_RULES = RuleSet.basic()
-#: The readers a game keeps die words for at once (pages at one table reading several conventions).
+#: The readers a game keeps die words for at once (pages at one table reading several conventions);
+#: the one who asked least recently makes room for a new one.
 NAMED_READERS = 8
 
 
@@ -272,15 +273,18 @@ class Game:
         """Each event's die as the board named it at the time (`moment_words` over `history`), for
         `reader` (by default the default reader): each event is named once per reader, and its words
         are kept, so pages reading one game in several conventions never re-word each other's."""
-        reader = resolve(reader)
-        words = self._named.get(reader, ())
+        reader, named = resolve(reader), self._named
+        words = named.get(reader, ())
         if len(words) < len(self._events):  # (a new tuple, never one extended in place: pages may read)
             words = (*words, *(moment_words(moment, reader) for moment in self.history()[len(words):]))
-            named = dict(self._named)  # (a copy published whole: pages on other threads read and add too)
-            if reader not in named and len(named) >= NAMED_READERS:
-                del named[next(iter(named))]  # (the reader who asked first)
-            named[reader] = words
-            self._named = named
+        elif not words or next(reversed(named)) == reader:
+            return words  # (nothing named yet, or the reader who asked last: nothing to keep afresh)
+        named = dict(named)  # (a copy published whole: pages on other threads read and add too)
+        named.pop(reader, None)
+        if len(named) >= NAMED_READERS:
+            del named[next(iter(named))]  # (the reader who asked least recently)
+        named[reader] = words
+        self._named = named
         return words
 
     def completed_structures(self, key: PitchLike | Key | None = None) -> list[Structure]:
