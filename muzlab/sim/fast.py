@@ -114,20 +114,24 @@ def _agent_codes(seatings: list[tuple[str, ...]]) -> np.ndarray:
     return np.array([known[seating] for seating in seatings], dtype=np.int64).reshape(len(seatings), -1)
 
 
+def _tables(board: Board | None, rules: RuleSet, dice: int) -> dict:
+    """The kernel's tables of the board a game of `dice` dice is played on (by default the rules')."""
+    return tables(board or Board.named(rules.board_name_for(dice)), rules)
+
+
 def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice: int, rules: RuleSet,
             board: Board | None, nodes: bool = False) -> tuple:
     """Play the games `indices` (game i seeded from SHA-256 of `prefix` and i's digits), seatings[k] the
     agents by seat of the k-th, in the kernel; return the seeds, scores, per-game counts and moves as
-    arrays, the agents' numbers by seat, the tables and (with `nodes`, else None) the chance node before
-    each roll (`fast_games.N_GAME`... fields, then each seat's score)."""
+    arrays, the agents' numbers by seat and (with `nodes`, else None) the chance node before each roll
+    (`fast_games.N_GAME`... fields, then each seat's score)."""
     import numpy as np  # (numpy loads where the engine runs)
 
     from muzlab.sim import fast_games
 
     players = len(seatings[0])
     kinds = _agent_codes(seatings)
-    board = board or Board.named(rules.board_name_for(dice))
-    t = tables(board, rules)
+    t = _tables(board, rules, dice)
     seeds, data, starts, stops = _chunk_keys(prefix, indices, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     results = np.zeros((len(seeds), fast_games.GAME_FIELDS), dtype=np.int64)
@@ -144,12 +148,56 @@ def _arrays(prefix: bytes, indices: range, seatings: list[tuple[str, ...]], dice
     if len(failed):
         raise GameError("the board is locked and the rules' end_on_locked_board is off: no die can ever be "
                         "placed, so the game cannot end (seed {seed})", seed=seeds[failed[0]])
-    return seeds, scores, results, moves[:, :rows], kinds, t, node_rows[:, :n_nodes] if nodes else None
+    return seeds, scores, results, moves[:, :rows], kinds, node_rows[:, :n_nodes] if nodes else None
+
+
+class Played(NamedTuple):
+    """A chunk of games as the kernel leaves them: the games' numbers and seeds, their scores (games x
+    seats), counts (`fast_games.G_` columns) and agents' numbers by seat, and the moves (a row per
+    `fast_games.M_` field; M_GAME counts the games from the chunk's first). A run in memory joins its
+    chunks' arrays (`joined`) before any column is made of them: one copy, not one per column."""
+
+    index: np.ndarray
+    seeds: np.ndarray
+    scores: np.ndarray
+    results: np.ndarray
+    moves: np.ndarray
+    kinds: np.ndarray
+
+
+def play(spec: Spec, indices: range) -> Played:
+    """The games `indices` (at least one) played in the kernel, as arrays."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    compile_engine()
+    seatings = [spec.seating(i) for i in indices]
+    seeds, scores, results, moves, kinds, _ = _arrays(spec.seed_prefix(), indices, seatings, spec.dice,
+                                                      spec.rules, spec.board)
+    return Played(np.asarray(indices, dtype=np.int64), seeds, scores, results, moves, kinds)
+
+
+def joined(chunks: Sequence[Played]) -> Played:
+    """The chunks' games as one chunk, in order (the first itself when it is the only one)."""
+    import numpy as np  # (numpy loads where the engine runs)
+
+    from muzlab.sim.fast_games import M_GAME
+
+    if len(chunks) == 1:
+        return chunks[0]
+    moves = np.concatenate([chunk.moves for chunk in chunks], axis=1)
+    first_game, first_move = 0, 0
+    for chunk in chunks:  # (each chunk's games counted on from the chunks before it)
+        stop = first_move + chunk.moves.shape[1]
+        moves[M_GAME, first_move:stop] += first_game
+        first_game, first_move = first_game + len(chunk.index), stop
+    index, seeds, scores, results = (np.concatenate([chunk[field] for chunk in chunks]) for field in range(4))
+    return Played(index, seeds, scores, results, moves, np.concatenate([chunk.kinds for chunk in chunks]))
 
 
 class Column(NamedTuple):
     """A column of the frames as the kernel's arrays give it: numbers (int64 or bool), with `missing`
-    the numbers' missing values ("Int64"), or with `names` the text at each code ("" for -1)."""
+    the numbers' missing values ("Int64"; the numbers are 0 there), or with `names` the text at each code
+    ("" for -1)."""
 
     name: str
     values: np.ndarray
@@ -171,7 +219,8 @@ class Column(NamedTuple):
 
         size, kind = len(self.values), pa.from_numpy_dtype(self.values.dtype)
         if self.names is not None:  # decoded in Arrow: no Python strings
-            codes = np.where(self.values < 0, len(self.names), self.values).astype(np.int32)
+            codes = self.values.astype(np.int32)
+            codes[codes < 0] = len(self.names)
             where = pa.Array.from_buffers(pa.int32(), size, [None, pa.py_buffer(codes)])
             texts = [name.encode() for name in (*self.names, "")]
             offsets = np.cumsum([0, *map(len, texts)], dtype=np.int64)
@@ -181,11 +230,10 @@ class Column(NamedTuple):
         if self.values.dtype == np.bool_:  # (Arrow's flags are bits)
             bits = pa.py_buffer(np.packbits(self.values, bitorder="little"))
             return pa.Array.from_buffers(pa.bool_(), size, [None, bits])
+        values = pa.py_buffer(np.ascontiguousarray(self.values))
         if self.missing is None:
-            values = pa.py_buffer(np.ascontiguousarray(self.values))
             return pa.Array.from_buffers(kind, size, [None, values])
         valid = pa.py_buffer(np.packbits(~self.missing, bitorder="little"))
-        values = pa.py_buffer(np.where(self.missing, 0, self.values))
         return pa.Array.from_buffers(kind, size, [valid, values], int(self.missing.sum()))
 
     def pandas(self) -> object:
@@ -198,26 +246,22 @@ class Column(NamedTuple):
             return pd.arrays.ArrowStringArray(pa.chunked_array([self.arrow()]),
                                               dtype=pd.StringDtype("pyarrow", na_value=np.nan))
         if self.missing is not None:
-            return pd.arrays.IntegerArray(np.where(self.missing, 0, self.values), self.missing)
+            return pd.arrays.IntegerArray(self.values, self.missing)
         return self.values
 
 
-def chunk_columns(spec: Spec, indices: range) -> tuple[list[Column], list[Column]]:
-    """The columns of the `.games` and `.moves` frames of the games `indices` (at least one), played in
-    the kernel: what `play_chunk` makes frames of and `chunk_tables` Arrow tables."""
+def columns(spec: Spec, played: Played) -> tuple[list[Column], list[Column]]:
+    """The columns of the `.games` and `.moves` frames of games played in the kernel (`play`, `joined`):
+    what frames and Arrow tables are made of."""
     import numpy as np  # (numpy loads where the engine runs)
 
     from muzlab.sim import fast_games as k
 
-    compile_engine()
-    players = len(spec.agents)
-    seatings = [spec.seating(i) for i in indices]
-    seeds, scores, results, moves, kinds, t, _ = _arrays(spec.seed_prefix(), indices, seatings, spec.dice,
-                                                         spec.rules, spec.board)
-    index = np.asarray(indices, dtype=np.int64)
+    players, t = len(spec.agents), _tables(spec.board, spec.rules, spec.dice)
+    index, scores, results, kinds = played.index, played.scores, played.results, played.kinds
     best = scores.max(axis=1)
     ties = (scores == best[:, None]).sum(axis=1) > 1
-    games = [Column("game", index), Column("seed", seeds),
+    games = [Column("game", index), Column("seed", played.seeds),
              Column("players", np.full(len(index), players, dtype=np.int64)),
              *(Column(f"agent_{seat}", kinds[:, seat], names=FAST_AGENTS) for seat in range(players)),
              *(Column(f"score_{seat}", scores[:, seat]) for seat in range(players)),
@@ -229,59 +273,59 @@ def chunk_columns(spec: Spec, indices: range) -> tuple[list[Column], list[Column
                  ("turns", k.G_TURNS))),
              Column("end_reason", results[:, k.G_END], names=["supply empty", "locked board"])]
 
-    columns = moves  # (one row per field: each column in one piece)
-    game_of, cell, source = columns[k.M_GAME], columns[k.M_CELL], columns[k.M_SOURCE]
-    legal = columns[k.M_LEGAL]
-    placed = cell >= 0
-    where = np.where(placed, cell, 0)
+    moves = played.moves  # (one row per field: each column in one piece)
+    game_of, cell, source, legal = moves[k.M_GAME], moves[k.M_CELL], moves[k.M_SOURCE], moves[k.M_LEGAL]
+    unplaced = cell < 0
+    triad_root, scale_tonic = moves[k.M_TRIAD_ROOT], moves[k.M_SCALE_TONIC]
     moves_columns = [
-        Column("game", index[game_of]), Column("event", columns[k.M_EVENT]),
-        Column("turn", columns[k.M_TURN]), Column("player", columns[k.M_PLAYER]),
-        Column("agent", kinds[game_of, columns[k.M_PLAYER]], names=FAST_AGENTS),
-        Column("action", columns[k.M_ACTION], names=["opening", "place", "pass", "reroll"]),
-        Column("pitch", columns[k.M_PITCH]),
-        Column("q", t["q"][where], ~placed), Column("r", t["r"][where], ~placed),
-        Column("points", columns[k.M_POINTS]),
-        Column("honeypot", np.where(placed, t["multiplier"][where], 1).astype(np.int64)),
-        Column("completed", columns[k.M_COMPLETED]),
-        Column("triad_root", columns[k.M_TRIAD_ROOT], columns[k.M_TRIAD_ROOT] < 0),
-        Column("triad_quality", columns[k.M_TRIAD_QUALITY], names=t["qualities"]),
-        Column("scale_tonic", columns[k.M_SCALE_TONIC], columns[k.M_SCALE_TONIC] < 0),
-        Column("scale_type", columns[k.M_SCALE_TYPE], names=t["kinds"]),
-        Column("legal_cells", legal), Column("missed", ~placed & (legal > 0)),
-        Column("received", source == k.S_PASSED), Column("bonus", placed & (source == k.S_PASSED)),
-        Column("extra", source == k.S_EXTRA), Column("dice_on_board", columns[k.M_ON_BOARD]),
+        Column("game", index[game_of]), Column("event", moves[k.M_EVENT]),
+        Column("turn", moves[k.M_TURN]), Column("player", moves[k.M_PLAYER]),
+        Column("agent", kinds.astype(np.int32)[game_of, moves[k.M_PLAYER]], names=FAST_AGENTS),
+        Column("action", moves[k.M_ACTION], names=["opening", "place", "pass", "reroll"]),
+        Column("pitch", moves[k.M_PITCH]),
+        # (a cell's q, r and honeypot looked up with the cell -1 of a pass landing on the value after
+        # the board's: 0, 0 and 1)
+        Column("q", np.append(t["q"], 0)[cell], unplaced), Column("r", np.append(t["r"], 0)[cell], unplaced),
+        Column("points", moves[k.M_POINTS]), Column("honeypot", np.append(t["multiplier"], 1)[cell]),
+        Column("completed", moves[k.M_COMPLETED]),
+        Column("triad_root", np.maximum(triad_root, 0), triad_root < 0),
+        Column("triad_quality", moves[k.M_TRIAD_QUALITY], names=t["qualities"]),
+        Column("scale_tonic", np.maximum(scale_tonic, 0), scale_tonic < 0),
+        Column("scale_type", moves[k.M_SCALE_TYPE], names=t["kinds"]),
+        Column("legal_cells", legal), Column("missed", unplaced & (legal > 0)),
+        Column("received", source == k.S_PASSED), Column("bonus", ~unplaced & (source == k.S_PASSED)),
+        Column("extra", source == k.S_EXTRA), Column("dice_on_board", moves[k.M_ON_BOARD]),
     ]
     return games, moves_columns
+
+
+def chunk_columns(spec: Spec, indices: range) -> tuple[list[Column], list[Column]]:
+    """The columns of the `.games` and `.moves` frames of the games `indices` (at least one), played in
+    the kernel: what `play_chunk` makes frames of and `chunk_tables` Arrow tables."""
+    return columns(spec, play(spec, indices))
+
+
+def _frames(parts: tuple[list[Column], list[Column]]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The `.games` and `.moves` frames of their columns."""
+    import pandas as pd  # (pandas loads where frames are made)
+
+    # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
+    return tuple(pd.DataFrame({column.name: column.pandas() for column in part}, copy=False)
+                 for part in parts)
 
 
 def play_chunk(spec: Spec, indices: range) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The typed `.games` and `.moves` frames of the games `indices` (at least one), equal to the pure
     engine's (`muzlab.sim.simulation.play_chunk`, which calls this)."""
-    import pandas as pd  # (pandas loads where frames are made)
-
-    # copy=False: each column stays its own array (pandas would copy the int64 columns into one block)
-    return tuple(pd.DataFrame({column.name: column.pandas() for column in part}, copy=False)
-                 for part in chunk_columns(spec, indices))
+    return _frames(chunk_columns(spec, indices))
 
 
-def joined_frames(chunks: Sequence[tuple[list[Column], list[Column]]]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The `.games` and `.moves` frames of the chunks' columns (`chunk_columns`, at least one chunk), in
-    order: each column joined in numpy and made a frame once, as a run in memory returns them (frames
-    made per chunk and joined by `pandas.concat` took about 30 % of a random game's time in `simulate`)."""
-    import numpy as np  # (numpy loads where the engine runs)
-    import pandas as pd  # (pandas loads where frames are made)
-
-    joined = []
-    for part in zip(*chunks, strict=True):
-        columns = []
-        for pieces in zip(*part, strict=True):
-            first = pieces[0]
-            missing = None if first.missing is None else np.concatenate([piece.missing for piece in pieces])
-            columns.append(Column(first.name, np.concatenate([piece.values for piece in pieces]), missing,
-                                  first.names))
-        joined.append(pd.DataFrame({column.name: column.pandas() for column in columns}, copy=False))
-    return joined[0], joined[1]
+def joined_frames(spec: Spec, chunks: Sequence[Played]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The `.games` and `.moves` frames of the chunks (`play`, at least one), in order, as a run in memory
+    returns them: their arrays joined, then made columns and frames once (frames made per chunk and
+    joined by `pandas.concat` took about 30 % of a random game's time in `simulate`; columns made per
+    chunk and joined touched three times the fresh memory, whose page faults cost about a tenth)."""
+    return _frames(columns(spec, joined(chunks)))
 
 
 def chunk_tables(spec: Spec, indices: range) -> tuple[pa.Table, pa.Table]:
@@ -304,6 +348,6 @@ def chance_nodes(spec: Spec, indices: range) -> tuple[np.ndarray, np.ndarray]:
     game's final scores (games x seats): what data/fit_value.py fits the value model on."""
     compile_engine()
     seatings = [spec.seating(i) for i in indices]
-    _, scores, _, _, _, _, nodes = _arrays(spec.seed_prefix(), indices, seatings, spec.dice, spec.rules,
-                                           spec.board, nodes=True)
+    _, scores, _, _, _, nodes = _arrays(spec.seed_prefix(), indices, seatings, spec.dice, spec.rules,
+                                        spec.board, nodes=True)
     return nodes, scores

@@ -636,8 +636,8 @@ def simulate(
     size = chunk_size or runner.auto_chunk_size(n_games, parallel, _chunk_scale(engine, out is None))
     parts = runner.chunks(n_games, size)
     run_id = outputs.new_run_id()
-    if out is None:  # (the fast engine's chunks are columns, joined before they become frames: `_joined`)
-        task, job = (fast.chunk_columns, lambda number: (spec, parts[number])) if engine == "fast" else (
+    if out is None:  # (the fast engine's chunks are arrays, joined before they become frames: `_joined`)
+        task, job = (fast.play, lambda number: (spec, parts[number])) if engine == "fast" else (
             play_chunk, lambda number: (spec, parts[number], engine))
         results: dict[int, Any] = {}
         done = results.__setitem__
@@ -666,7 +666,7 @@ def simulate(
                 error.add_note(f"No dataset was written to {Path(out).resolve()}: a dataset is written whole "
                                "or not at all.")
         raise
-    return _joined(len(spec.agents), [results[number] for number in range(len(parts))])
+    return _joined(spec, [results[number] for number in range(len(parts))])
 
 
 def _chunk_scale(engine: str, in_memory: bool) -> int:
@@ -710,13 +710,13 @@ def _job_key(task: str, spec: SimulationSpec, n_games: int, size: int, run_id: s
     return f"muzlab-{task}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
-def _joined(players: int, chunks: list[tuple]) -> SimulationResult:
-    """The frames of every chunk, in order, as one result: from the fast engine's columns
+def _joined(spec: SimulationSpec, chunks: list[tuple]) -> SimulationResult:
+    """The frames of every chunk, in order, as one result: from the fast engine's arrays
     (`fast.joined_frames`), or the pure engine's frames concatenated."""
     if not chunks:
-        return frames(players, [], [])
-    if isinstance(chunks[0][0], list):
-        return SimulationResult(*fast.joined_frames(chunks))
+        return frames(len(spec.agents), [], [])
+    if isinstance(chunks[0], fast.Played):
+        return SimulationResult(*fast.joined_frames(spec, chunks))
     import pandas as pd  # the worker processes import this module: pandas loads where frames are made
 
     return SimulationResult(pd.concat([games for games, _ in chunks], ignore_index=True),
