@@ -179,6 +179,17 @@ CUT_SHORT = """() => [...document.querySelectorAll(
     .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
     .map(el => el.innerText.trim() || el.className)"""
 
+#: The app's tables that make a box around them wider than it is: a table too wide for its room
+#: scrolls sideways in its own widget, it neither is cut nor pushes the panel (and a scroll bar at the
+#: panel's foot, out of sight) wider.
+OUT_OF_REACH = """() => [...document.querySelectorAll('.muz-app table')]
+    .filter(table => table.offsetParent !== null).filter(table => {
+        const own = table.closest('.widget-html');
+        for (let box = own ? own.parentElement : table.parentElement; box; box = box.parentElement)
+            if (box.scrollWidth > box.clientWidth + 1) return true;
+        return false;
+    }).map(table => table.className || table.innerText.slice(0, 40))"""
+
 
 def test_classroom_app_in_a_real_browser(served):
     from playwright.sync_api import sync_playwright
@@ -317,6 +328,9 @@ def test_every_size_fits_every_window(served):
                 cut = page.evaluate(CUT_SHORT)
                 if cut:
                     problems.append(f"{tab}: cut short: {cut}")
+                out_of_reach = page.evaluate(OUT_OF_REACH)
+                if out_of_reach:
+                    problems.append(f"{tab}: tables cut at the right: {out_of_reach}")
                 if tab != "Ear training":
                     covering = page.evaluate(OVER_THE_BOARD)
                     if covering:

@@ -30,7 +30,7 @@ from test_browser import (
     stop,
     watch_board,
 )
-from test_browser_app import PLAY, play_one_die, show_tab, start_game
+from test_browser_app import OUT_OF_REACH, PLAY, play_one_die, show_tab, start_game
 
 from muzlab import Game
 
@@ -291,6 +291,7 @@ def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path)
             with page.expect_download() as review:
                 page.click(".muz-review-csv button")
             assert review.value.suggested_filename.endswith(".csv")
+            assert page.evaluate(OUT_OF_REACH) == []  # the summary's every column can be seen
             page.screenshot(path=str(SCREENSHOTS / "lite-app.png"))
         finally:
             browser.close()

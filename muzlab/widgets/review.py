@@ -66,6 +66,7 @@ class Review(widgets.VBox):
         self.practice_box.layout.display = "none"
         self.listen = ListenPanel()
         self.summary = widgets.HTML(_summary_html(self.rows, self.reader))
+        self.summary.add_class("muz-review-summary")
         self.learning = False
         self.tries: list[Cell] = []
         self.revealed = False
@@ -317,8 +318,9 @@ def _summary_html(rows: list[dict], reader: Reader) -> str:
         "the points with the luck taken out, the fairer ranking. Accuracy: the share of choices graded best "
         "or good."))
     per_player = reader.gettext("Per player")
-    return (f'<b>{html.escape(per_player)}</b><table class="muz-summary" border="0">'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>{words}</i></p>")
+    return (f'{SUMMARY_STYLE}<b>{html.escape(per_player)}</b><div class="muz-summary-box">'
+            f'<table class="muz-summary" border="0"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+            f"</table></div><p><i>{words}</i></p>")
 
 
 def _as_is(value: object, _reader: Reader) -> str:
@@ -342,6 +344,15 @@ def _tenths(value: float, reader: Reader) -> str:
     return number_words(value, reader, 1)
 
 
+#: The summary table's look: lines as tight as a table's (not a widget's inline height), figures right
+#: under their headings, each player's name on one line; a table wider than the room beside the board
+#: scrolls sideways in its box (the widget's text may be narrower than the table), the words under it wrap.
+SUMMARY_STYLE = ("<style>.muz-review-summary .widget-html-content { min-width: 0; }"
+                 " .muz-summary-box { overflow-x: auto; }"
+                 " .muz-summary { border-collapse: collapse; line-height: 1.3; }"
+                 " .muz-summary th, .muz-summary td { padding: 2px 6px; text-align: right;"
+                 " vertical-align: bottom; } .muz-summary th:first-child, .muz-summary td:first-child"
+                 " { text-align: left; white-space: nowrap; }</style>")
 #: The summary's columns: heading and how a value is written for a reader, and the summary_rows key of each.
 SUMMARY_COLUMNS = ((marked("summary", "player"), _as_is), (marked("summary", "points"), _as_is),
                    (marked("summary", "points lost"), _as_is), (marked("summary", "best decisions"), _share),
