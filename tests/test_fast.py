@@ -231,3 +231,24 @@ def test_the_compiled_seeds_and_keys_are_pythons(seed):
 def test_a_negative_game_index_is_refused():
     with pytest.raises(UnknownSetting, match="games 0 and up, not game -2"):
         fast.play_chunk(SimulationSpec(("random",)), range(-2, 3))
+
+
+def test_the_moves_grow_when_the_games_need_more_rows_than_were_made():
+    """The kernel starts with room for dice + 16 rows a game; a chunk that needs more moves its rows to
+    an array twice as long (here from room for one row), the same rows."""
+    import numpy as np
+
+    from muzlab.sim import fast_games
+
+    spec = SimulationSpec(("random", "greedy", "random"), seed=5)
+    played = fast.play(spec, range(30))
+    t = fast._tables(spec.board, spec.rules, spec.dice)
+    _, data, starts, stops = fast._chunk_keys(spec.seed_prefix(), range(30), 3)
+    scores, results = np.zeros_like(played.scores), np.zeros_like(played.results)
+    moves, rows, _, _ = fast_games.play_games(
+        data, starts, stops, played.kinds, 3, spec.dice, t["up"], t["down"], t["neighbours"], t["multiplier"],
+        t["centre"], t["sizes"], t["steps"], t["offsets"], t["max_scale"], t["min_scale"], t["lone_below"],
+        t["lone_above"], t["pair_ok"], t["triad"], t["room"], t["degrees"], t["switches"], scores, results,
+        np.empty((fast_games.MOVE_FIELDS, 1), dtype=np.int64), np.empty((0, 1), dtype=np.int64))
+    assert moves.shape[1] >= rows == played.moves.shape[1] > 60
+    assert (moves[:, :rows] == played.moves).all() and (scores == played.scores).all()

@@ -59,8 +59,7 @@ BLOCK = 64
 
 @njit(cache=CACHE)
 def _grow(moves, rows):
-    if rows < moves.shape[1]:
-        return moves
+    """The moves' first `rows` columns in an array about twice as long (when `moves` is full)."""
     bigger = np.empty((MOVE_FIELDS, 2 * moves.shape[1] + 64), dtype=np.int64)
     bigger[:, :rows] = moves[:, :rows]
     return bigger
@@ -89,19 +88,18 @@ def _expert(grid, count, hand, legal, n_legal, frontier, masks, diagonal, player
     return work[9][int(draw(mt, where, gen) * n_best)]
 
 
-@njit(cache=CACHE)
+@njit(cache=CACHE, **NO_REFCOUNTS)
 def _row(moves, rows, g, event, turn, player, action, pitch, cell, points, done, facts, legal, source,
          count):
-    """Write move `rows` into column `rows` of moves (one row per M_ field, grown when full: each field
-    is one piece for the frames); return the array."""
-    moves = _grow(moves, rows)
+    """Write move `rows` into column `rows` of moves (one row per M_ field, each field one piece for the
+    frames; `_grow` first when it is full). Apart from `_grow`, which makes an array: a function that
+    makes none is called without numba's reference counts (a twentieth of a random game)."""
     for field, value in ((M_GAME, g), (M_EVENT, event), (M_TURN, turn), (M_PLAYER, player),
                          (M_ACTION, action), (M_PITCH, pitch), (M_CELL, cell), (M_POINTS, points),
                          (M_COMPLETED, done), (M_TRIAD_ROOT, facts[0]), (M_TRIAD_QUALITY, facts[1]),
                          (M_SCALE_TONIC, facts[2]), (M_SCALE_TYPE, facts[3]), (M_LEGAL, legal),
                          (M_SOURCE, source), (M_ON_BOARD, count)):
         moves[field, rows] = value
-    return moves
 
 
 @njit(cache=CACHE, **NO_REFCOUNTS)
@@ -222,8 +220,9 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             n_legal = _legal_cells(frontier, masks, hand, count, legal)
             if n_legal == 0:  # no place for the die: pass it on, or re-roll it
                 kind = REROLL if phase == BONUS or players == 1 else PASS
-                moves = _row(moves, rows, g, event, turn, player, kind, hand, -1, 0, 0, no_facts, 0, source,
-                             count)
+                if rows >= moves.shape[1]:
+                    moves = _grow(moves, rows)
+                _row(moves, rows, g, event, turn, player, kind, hand, -1, 0, 0, no_facts, 0, source, count)
                 rows, event = rows + 1, event + 1
                 results[g, G_REROLLS if kind == REROLL else G_PASSES] += 1
                 if kind == REROLL:  # (a passed die re-rolled is the player's turn die)
@@ -240,8 +239,10 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
             grid[chosen] = hand
             done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
-            moves = _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
-                         chosen, points, done, facts, n_legal, source, count)
+            if rows >= moves.shape[1]:
+                moves = _grow(moves, rows)
+            _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
+                 chosen, points, done, facts, n_legal, source, count)
             rows, event, count = rows + 1, event + 1, count + 1
             results[g, G_BONUS_PLAYS] += source == S_PASSED
             scores[g, player] += points
