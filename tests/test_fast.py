@@ -4,6 +4,8 @@ and board, equal column by column; `engine=` chooses, and refuses what it cannot
 import hashlib
 import json
 import random
+import re
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -252,3 +254,25 @@ def test_the_moves_grow_when_the_games_need_more_rows_than_were_made():
         np.empty((fast_games.MOVE_FIELDS, 1), dtype=np.int64), np.empty((0, 1), dtype=np.int64))
     assert moves.shape[1] >= rows == played.moves.shape[1] > 60
     assert (moves[:, :rows] == played.moves).all() and (scores == played.scores).all()
+
+
+def engine_sources() -> tuple[dict[Path, str], str]:
+    """Each muzlab file that compiles with numba and the ENGINE_SOURCES it carries, and the hash of them
+    all without those lines (what each should carry)."""
+    stamp = re.compile(r'^ENGINE_SOURCES = "(.*)"$', re.MULTILINE)
+    package = Path(fast.__file__).resolve().parents[1]
+    files = sorted(path for path in package.rglob("*.py") if "@njit" in path.read_text())
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(stamp.sub("", path.read_text()).encode())
+    carried = {path: (found.group(1) if (found := stamp.search(path.read_text())) else "") for path in files}
+    return carried, digest.hexdigest()[:16]
+
+
+def test_every_compiled_file_carries_the_hash_of_the_engines_sources():
+    """numba loads a function's compiled code while its own file is unchanged, even when a function it
+    calls from another file has changed: the hash in every file makes each of them new after any change."""
+    carried, expected = engine_sources()
+    assert len(carried) >= 5, carried
+    stale = sorted(f"{path.parent.name}/{path.name}" for path, value in carried.items() if value != expected)
+    assert not stale, f'the compiled engine changed: set ENGINE_SOURCES = "{expected}" in {", ".join(stale)}'

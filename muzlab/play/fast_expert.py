@@ -16,6 +16,9 @@ from numba import njit
 
 from muzlab.play.fast_kernel import CACHE, NO_REFCOUNTS, _update_masks, cell_score, completions
 
+#: The compiled engine's sources, hashed (`muzlab.play.fast_kernel.ENGINE_SOURCES`).
+ENGINE_SOURCES = "0df876920f8e496d"
+
 
 @njit(cache=CACHE)
 def scratch(cells):

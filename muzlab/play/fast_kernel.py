@@ -21,6 +21,11 @@ MASK32 = 0xFFFFFFFF
 #: Compiled code is kept in numba's cache (beside this file, else the user's cache folder; numba's
 #: NUMBA_CACHE_DIR chooses another): a new process loads it instead of compiling for half a minute.
 CACHE = True
+#: The compiled engine's sources, hashed (tests/test_fast.py checks it). numba keys a function's cache
+#: on its own file, while its compiled code holds the functions it calls from the engine's other files:
+#: each file that compiles carries this line, so a change in any of them makes every one new to numba's
+#: cache, and old code is never loaded beside new.
+ENGINE_SOURCES = "0df876920f8e496d"
 #: For the functions called for every die, which take arrays and make none: numba's reference counts
 #: of their arguments, taken and dropped at each call (atomic operations), were most of the kernel's time.
 NO_REFCOUNTS = {"_nrt": False}

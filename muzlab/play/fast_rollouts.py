@@ -30,6 +30,9 @@ from muzlab.play.fast_kernel import (
     to_state,
 )
 
+#: The compiled engine's sources, hashed (`muzlab.play.fast_kernel.ENGINE_SOURCES`).
+ENGINE_SOURCES = "0df876920f8e496d"
+
 RANDOM, GREEDY, EXPERT = 0, 1, 2
 
 

@@ -29,6 +29,9 @@ from muzlab.play.fast_kernel import (
     seed_states,
 )
 
+#: The compiled engine's sources, hashed (`muzlab.play.fast_kernel.ENGINE_SOURCES`).
+ENGINE_SOURCES = "0df876920f8e496d"
+
 # moves columns of the arrays the kernel fills
 (M_GAME, M_EVENT, M_TURN, M_PLAYER, M_ACTION, M_PITCH, M_CELL, M_POINTS, M_COMPLETED, M_TRIAD_ROOT,
  M_TRIAD_QUALITY, M_SCALE_TONIC, M_SCALE_TYPE, M_LEGAL, M_SOURCE, M_ON_BOARD) = range(16)
