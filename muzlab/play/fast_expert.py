@@ -17,7 +17,7 @@ from numba import njit
 from muzlab.play.fast_kernel import CACHE, NO_REFCOUNTS, _update_masks, cell_score, completions
 
 #: The compiled engine's sources, hashed (`muzlab.play.fast_kernel.ENGINE_SOURCES`).
-ENGINE_SOURCES = "0df876920f8e496d"
+ENGINE_SOURCES = "f9d1f908a053b8b8"
 
 
 @njit(cache=CACHE)

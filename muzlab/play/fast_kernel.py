@@ -25,7 +25,7 @@ CACHE = True
 #: on its own file, while its compiled code holds the functions it calls from the engine's other files:
 #: each file that compiles carries this line, so a change in any of them makes every one new to numba's
 #: cache, and old code is never loaded beside new.
-ENGINE_SOURCES = "0df876920f8e496d"
+ENGINE_SOURCES = "f9d1f908a053b8b8"
 #: For the functions called for every die, which take arrays and make none: numba's reference counts
 #: of their arguments, taken and dropped at each call (atomic operations), were most of the kernel's time.
 NO_REFCOUNTS = {"_nrt": False}

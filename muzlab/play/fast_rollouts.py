@@ -31,7 +31,7 @@ from muzlab.play.fast_kernel import (
 )
 
 #: The compiled engine's sources, hashed (`muzlab.play.fast_kernel.ENGINE_SOURCES`).
-ENGINE_SOURCES = "0df876920f8e496d"
+ENGINE_SOURCES = "f9d1f908a053b8b8"
 
 RANDOM, GREEDY, EXPERT = 0, 1, 2
 

@@ -30,7 +30,7 @@ from muzlab.play.fast_kernel import (
 )
 
 #: The compiled engine's sources, hashed (`muzlab.play.fast_kernel.ENGINE_SOURCES`).
-ENGINE_SOURCES = "0df876920f8e496d"
+ENGINE_SOURCES = "f9d1f908a053b8b8"
 
 # moves columns of the arrays the kernel fills
 (M_GAME, M_EVENT, M_TURN, M_PLAYER, M_ACTION, M_PITCH, M_CELL, M_POINTS, M_COMPLETED, M_TRIAD_ROOT,
@@ -188,10 +188,9 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
     on_centre, opening_scores, one_extra, add_up, end_locked = (switches[0], switches[1], switches[2],
                                                                 switches[3], switches[4])
     t = (up, down, sizes, steps, max_scale, lone_below, lone_above, np.empty(32, dtype=np.int64), degrees)
-    lanes = BLOCK * (players + 1)
-    mt, where = np.empty((N, lanes), dtype=np.uint32), np.empty(lanes, dtype=np.int64)
+    lanes = BLOCK * (players + 1)  # (each generator's column of mt: lanes_at, `_seed_block`)
+    mt, where, lanes_at = np.empty((N, lanes), np.uint32), np.empty(lanes, np.int64), np.empty(lanes, np.int_)
     keys, lengths, base = np.zeros((KEY_WORDS, lanes), np.uint32), np.zeros(lanes, np.int64), base_state()
-    lanes_at = np.empty(lanes, dtype=np.int64)  # (a generator's column of mt: `seed_states`)
     grid, masks, legal, best, diagonal, frontier, todo, dirty, facts, ends = _board_arrays(cells)
     no_facts, rows, n_nodes = np.full(4, -1, dtype=np.int64), 0, 0
     column = column_table(pair_ok, triad, room)
@@ -223,8 +222,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             n_legal = _legal_cells(frontier, masks, hand, count, legal)
             if n_legal == 0:  # no place for the die: pass it on, or re-roll it
                 kind = REROLL if phase == BONUS or players == 1 else PASS
-                if rows >= moves.shape[1]:
-                    moves = _grow(moves, rows)
+                moves = _grow(moves, rows) if rows >= moves.shape[1] else moves
                 _row(moves, rows, g, event, turn, player, kind, hand, -1, 0, 0, no_facts, 0, source, count)
                 rows, event = rows + 1, event + 1
                 results[g, G_REROLLS if kind == REROLL else G_PASSES] += 1
@@ -242,8 +240,7 @@ def play_games(seeds_data, seeds_start, seeds_stop, agent_kinds, players, dice, 
             points = cell_score(grid, chosen, up, down, multiplier) if scores_count else 0
             grid[chosen] = hand
             done = completions(grid, chosen, t, triad, offsets, min_scale, facts)
-            if rows >= moves.shape[1]:
-                moves = _grow(moves, rows)
+            moves = _grow(moves, rows) if rows >= moves.shape[1] else moves
             _row(moves, rows, g, event, turn, player, OPENING if source == S_OPENING else PLACE, hand,
                  chosen, points, done, facts, n_legal, source, count)
             rows, event, count = rows + 1, event + 1, count + 1

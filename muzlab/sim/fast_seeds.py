@@ -15,7 +15,7 @@ from numba import njit
 from muzlab.play.fast_kernel import CACHE
 
 #: The compiled engine's sources, hashed (`muzlab.play.fast_kernel.ENGINE_SOURCES`).
-ENGINE_SOURCES = "0df876920f8e496d"
+ENGINE_SOURCES = "f9d1f908a053b8b8"
 
 #: The most bytes a key takes: a game seed (8) or a seat's text (19 digits, ":", 3 digits) and its hash.
 KEY_BYTES = 96
