@@ -466,12 +466,13 @@ def test_the_editions_pygments_colours_python_and_plain_text_in_the_bundled_pyod
     assert out.stdout.split() == ["True", "Text", "only", "absent"]
 
 
-def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early():
+def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early_and_runs_it():
     """The edition's JupyterLab plugin is a prebuilt federated extension (its package.json names what
     JupyterLab loads), and it starts the session the notebook looks for: the lesson's path, its file
     name as the session's name (as JupyterLab's document context names it), the Pyodide kernel, once the
-    Pyodide kernel's plugin (a plugin of the bundled extension) is active; the site built last lists it
-    with the other extensions."""
+    Pyodide kernel's plugin (a plugin of the bundled extension) is active; then it runs the lesson's
+    cells with JupyterLab's own Run All command, for that notebook only; the site built last lists it
+    with the other extensions, and its JupyterLab has that command."""
     from muzlab.app.lite.build import EARLY_KERNEL, PYODIDE_KERNEL, labextension
 
     package = json.loads((EARLY_KERNEL / "package.json").read_text())
@@ -480,6 +481,8 @@ def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early()
     assert f'_JUPYTERLAB["{package["name"]}"]' in script
     assert 'name: path.split("/").pop(), type: "notebook", kernel: { name: "python" }' in script
     assert "await app.activatePlugin(PYODIDE_KERNEL)" in script and "findByPath(path)" in script
+    assert 'execute("notebook:run-all-cells", { semanticWidget: panel.id, activate: false })' in script
+    assert "panel.context.path === path" in script
     kernel_plugin = f"{PYODIDE_KERNEL}:kernel"
     assert f'const PYODIDE_KERNEL = "{kernel_plugin}";' in script
     chunks = (labextension(PYODIDE_KERNEL) / "static").glob("*.js")
@@ -490,6 +493,8 @@ def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early()
         entries = {entry["name"]: entry for entry in site["federated_extensions"]}
         assert entries[package["name"]]["load"] == load
         assert (built.parent / "extensions" / package["name"] / load).read_text() == script
+        jupyterlab = (built.parent / "build").glob("jlab_core.*.js")
+        assert any('"notebook:run-all-cells"' in chunk.read_text() for chunk in jupyterlab)
 
 
 def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(tmp_path):

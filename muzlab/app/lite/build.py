@@ -59,7 +59,8 @@ KERNEL_WHEELS = Path("static") / "pypi"
 #: the environment (Voila's, Solara's Vue) are left out with --ignore-sys-prefix.
 EXTENSIONS = (PYODIDE_KERNEL, "@jupyter-widgets/jupyterlab-manager", "anywidget")
 #: The edition's own JupyterLab plugin (labextensions/muzlab-lite-kernel): a lesson's kernel session is
-#: started as JupyterLab activates its plugins, and the notebook connects to it once it is drawn.
+#: started as JupyterLab activates its plugins, the notebook connects to it once it is drawn, and the
+#: lesson runs all its cells as it opens, so a student sees the boards without touching a menu.
 EARLY_KERNEL = HERE / "labextensions" / "muzlab-lite-kernel"
 #: Font Awesome in the formats only browsers before woff2 use (every browser the edition runs in has it).
 OLD_FONT_FORMATS = (".eot", ".ttf", ".svg", ".woff")

@@ -33,7 +33,8 @@ FULL_EDITION_ONLY = ("*This part needs numpy, pandas, matplotlib or music21, whi
 #: kernel starts (every wheel is preloaded through the bundled Pyodide's lock file), so no cell installs
 #: them (a piplite cell found them installed, and took 0.06-0.1 s of the kernel on every visit).
 NOTE_CELL = ("*Homework edition: muzlab and its boards come from this site, not the internet, and are ready "
-             "as the kernel starts. numpy, pandas, matplotlib and music21 are not here.*")
+             "as the kernel starts. The lesson runs itself as it opens; to run it again, choose Run All "
+             "Cells in the Run menu. numpy, pandas, matplotlib and music21 are not here.*")
 
 
 def absent_module(module: str) -> bool:

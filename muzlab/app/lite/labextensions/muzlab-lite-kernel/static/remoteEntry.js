@@ -1,36 +1,86 @@
-// muzlab's homework edition: a JupyterLab plugin that starts the opened lesson's kernel session as soon
-// as the Pyodide kernel's plugin has registered the kernel (it asks JupyterLab to activate that plugin,
-// and does not wait for every other plugin: JupyterLab's `started` comes 0.3-0.4 s later), through the
-// session manager's own startNew, with the path, name and kernel the notebook's session asks for. The
-// notebook then finds that session by its path and connects to it (JupyterLab's SessionContext), so the
-// Pyodide kernel loads while the notebook is being drawn instead of after it. A federated extension with
-// no shared modules: it uses only the app object.
+// muzlab's homework edition: a JupyterLab plugin for a lesson's page (notebooks/index.html?path=...).
+// 1. It starts the lesson's kernel session as soon as the Pyodide kernel's plugin has registered the
+//    kernel (it asks JupyterLab to activate that plugin, and does not wait for every other plugin:
+//    JupyterLab's `started` comes 0.3-0.4 s later), through the session manager's own startNew, with the
+//    path, name and kernel the notebook's session asks for. The notebook then finds that session by its
+//    path and connects to it (JupyterLab's SessionContext), so the Pyodide kernel loads while the
+//    notebook is being drawn instead of after it.
+// 2. It runs the lesson once it is open, as the Run menu's Run All does: a student sent a link finds the
+//    boards live without knowing Jupyter. It connects the notebook to that session as soon as the
+//    notebook's cells are loaded (JupyterLab's own call comes later, after the checkpoints are listed,
+//    and gets the same promise) and runs every cell, which wait in the kernel's queue while it starts.
+// A federated extension with no shared modules: it uses only the app object.
 var _JUPYTERLAB;
 (function () {
   "use strict";
   const PYODIDE_KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel";
+  const NOTEBOOK_FACTORY = "Notebook";
+
+  /** The notebook panel JupyterLab makes for `path`, once the notebook's widget factory exists. */
+  function notebookPanel(app, path) {
+    const registry = app.docRegistry;
+    return new Promise((resolve) => {
+      const watch = (factory) => factory.widgetCreated.connect((_, panel) => {
+        if (panel.context.path === path) {
+          resolve(panel);
+        }
+      });
+      const factory = registry.getWidgetFactory(NOTEBOOK_FACTORY);
+      if (factory) {
+        watch(factory);
+        return;
+      }
+      const added = (_, change) => {
+        const factory = change.type === "widgetFactory" && registry.getWidgetFactory(NOTEBOOK_FACTORY);
+        if (factory) { // (the registry keeps the factories' names in lower case)
+          registry.changed.disconnect(added);
+          watch(factory);
+        }
+      };
+      registry.changed.connect(added);
+    });
+  }
+
+  /** Start the lesson's session (unless the page has one already) with the Pyodide kernel. */
+  async function startSession(app, path) {
+    await app.activatePlugin(PYODIDE_KERNEL); // (its kernel registered, the rest may still activate)
+    const sessions = app.serviceManager.sessions;
+    await sessions.ready;
+    if (await sessions.findByPath(path)) {
+      return;
+    }
+    const session = await sessions.startNew({
+      path, name: path.split("/").pop(), type: "notebook", kernel: { name: "python" }
+    });
+    session.dispose(); // this connection only: the session and its kernel go on for the notebook
+    document.body.dataset.muzKernel = "started early"; // (what the browser test reads)
+  }
+
+  /** Run every cell of the lesson once it is loaded and connected to the session `started` made. */
+  async function runLesson(app, panel, started) {
+    await Promise.all([panel.context.ready, started.catch(() => undefined)]);
+    const mustChoose = await panel.sessionContext.initialize();
+    if (mustChoose || !panel.sessionContext.session) {
+      return; // no kernel to run on: the student chooses one, as in JupyterLab
+    }
+    document.body.dataset.muzRun = performance.now().toFixed(0); // (what the benchmark reads)
+    await app.commands.execute("notebook:run-all-cells", { semanticWidget: panel.id, activate: false });
+  }
+
   const plugin = {
     id: "muzlab-lite-kernel:start-early",
-    description: "Start the lesson's kernel while the notebook is drawn.",
+    description: "Start the lesson's kernel while the notebook is drawn, and run the lesson once it is open.",
     autoStart: true,
     activate: (app) => {
       const path = new URLSearchParams(window.location.search).get("path");
       if (!path || !path.endsWith(".ipynb") || !/\/notebooks\/(index\.html)?$/.test(window.location.pathname)) {
         return;
       }
-      const sessions = app.serviceManager.sessions;
-      void (async () => {
-        await app.activatePlugin(PYODIDE_KERNEL); // (its kernel registered, the rest may still activate)
-        await sessions.ready;
-        if (await sessions.findByPath(path)) {
-          return;
-        }
-        const session = await sessions.startNew({
-          path, name: path.split("/").pop(), type: "notebook", kernel: { name: "python" }
-        });
-        session.dispose(); // this connection only: the session and its kernel go on for the notebook
-        document.body.dataset.muzKernel = "started early"; // (what the browser test reads)
-      })().catch((error) => console.warn("muzlab: the lesson's kernel was not started early", error));
+      const opened = notebookPanel(app, path);
+      const started = startSession(app, path);
+      started.catch((error) => console.warn("muzlab: the lesson's kernel was not started early", error));
+      opened.then((panel) => runLesson(app, panel, started))
+        .catch((error) => console.warn("muzlab: the lesson was not run as it opened", error));
     }
   };
   _JUPYTERLAB = window._JUPYTERLAB = window._JUPYTERLAB || {};
