@@ -5,10 +5,10 @@ Run `python3 make.py lite` first; this serves out/lite/ on 127.0.0.1, once with 
 muzlab/app/lite/serve.py, which gzips as static hosts do). It prints the site's size on disk and, for
 each server, the bytes a cold visit transfers until lesson 3's board may be played (and once MOVES
 moves are played: the staff renderer is fetched when the first run completes), the time that takes
-(opening the site, the Pyodide kernel with muzlab's wheels, Run All in the Run menu as soon as the
-notebook has its kernel, running the lesson), the same with a warm cache (WARM_VISITS later visits in the
+(opening the site, the Pyodide kernel with muzlab's wheels, the lesson run by the edition as soon as its
+notebook is connected to its kernel), the same with a warm cache (WARM_VISITS later visits in the
 same browser profile, a fresh one on disk), with the phases of each visit timed in the page (the notebook
-drawn, the kernel named in its toolbar, Run All clicked, the kernel started, muzlab imported, the board
+drawn, the lesson run, the kernel named in its toolbar, the kernel started, muzlab imported, the board
 drawn, playable: PHASES), and the time from a click on a lit cell to the die drawn on it (in the page),
 each against the issue's target (and as a ratio of it), with the machine's load.
 """
@@ -62,8 +62,8 @@ WATCH_PLACED = """cell => {
 #: The phases of a visit, in the order they happen, each timed in the page (from the navigation's start)
 #: by a MutationObserver added before the page's scripts: what the student sees and when.
 PHASES = {"notebook": "the notebook drawn",
-          "named": "the toolbar names the kernel (what Run All waits for)",
-          "run": "Run All clicked in the Run menu (by Playwright, once the notebook has its kernel)",
+          "run": "the lesson run by the edition (its cells loaded, the notebook connected to its kernel)",
+          "named": "the toolbar names the kernel",
           "kernel": "the kernel started (idle)",
           "imports": "the first code cell run (muzlab and the PlayBoard imported)",
           "board": "the board drawn", "playable": "the board playable (Roll enabled)"}
@@ -75,15 +75,13 @@ WATCH_PHASES = """(() => {
   };
   const reached = {
     notebook: () => document.querySelector('.jp-Notebook .jp-CodeCell') !== null,
+    run: () => document.body?.dataset.muzRun !== undefined,
     named: KERNEL_CHOSEN,
     kernel: () => document.querySelector("KERNEL_IDLE") !== null,
     imports: () => numbered(0),
     board: () => document.querySelectorAll("CELLS").length === 61,
     playable: () => document.querySelector('.muz-playboard .muz-roll')?.disabled === false,
   };
-  document.addEventListener('pointerup', event => {  // (Lumino's menu runs its item then)
-    if (event.target.closest("li[data-command='runmenu:run-all']")) at.run = performance.now() / 1000;
-  }, {capture: true});
   const observer = new MutationObserver(() => {
     for (const [phase, test] of Object.entries(reached)) {
       if (at[phase] === undefined && test()) at[phase] = performance.now() / 1000;
@@ -210,7 +208,7 @@ def print_phases(found: dict) -> None:
     for index, (phase, words) in enumerate(PHASES.items()):
         shown = []
         for name, at in medians.items():
-            # (a phase not seen, such as the kernel's idle when Run All was queued before it, is skipped)
+            # (a phase not seen, such as the kernel's idle when the cells were queued before it, is skipped)
             before = max([0.0, *(at[p] for p in [*PHASES][:index] if at[p] is not None)])
             if at[phase] is not None:
                 shown.append(f"{name} {at[phase]:.2f} (+{at[phase] - before:.2f})")

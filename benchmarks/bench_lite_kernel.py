@@ -8,10 +8,10 @@ package manager, the kernel's imports, its globals) and to the bundled Pyodide (
 wheel's unpacking), by string replacements in their minified files: a measuring copy only, never the
 site that is shipped (a Pyodide or kernel upgrade that changes those strings stops it with an
 AssertionError). It then opens lesson 3 in Chromium as bench_lite does (one cold visit, then warm ones
-in the same profile), and prints for each visit the page's phases (bench_lite.PHASES, with the moment
-the toolbar names the kernel and the Run menu opens) and the worker's marks, all in seconds from the
-navigation's start, and the load. With --importtime, Python's own `-X importtime` report
-(PYTHONPROFILEIMPORTTIME, through loadPyodideOptions.env) is kept for each visit in --out's JSON.
+in the same profile), and prints for each visit the page's phases (bench_lite.PHASES) and the worker's
+marks, all in seconds from the navigation's start, and the load. With --importtime, Python's own
+`-X importtime` report (PYTHONPROFILEIMPORTTIME, through loadPyodideOptions.env) is kept for each visit in
+--out's JSON.
 """
 
 import argparse
@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_lite  # noqa: E402
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port  # noqa: E402
-from test_lite import KERNEL_CHOSEN, open_lesson  # noqa: E402
+from test_lite import open_lesson  # noqa: E402
 
 #: The worker's marks, in the order they usually come.
 MARKS = ["worker", "init", "lp0", "config", "asmjs", "wasm0", "wasm1", "stdlib0", "stdlib1", "pkgs0",
@@ -42,9 +42,6 @@ SPANS = {"the WebAssembly instantiated (instantiateStreaming)": ("wasm0", "wasm1
          "import piplite.piplite (micropip)": ("runtime", "pkgmgr"),
          "import pyodide_kernel (IPython)": ("pkgmgr", "kernelimport"),
          "the worker's start to the kernel ready": ("worker", "globals")}
-#: Extra page phases: the toolbar names the kernel (what bench_lite's Run All waits for), the menu opens.
-EXTRA_PHASES = (f"kname: {KERNEL_CHOSEN}, "
-                "menu: () => document.querySelector(\"li[data-command='runmenu:run-all']\") !== null,")
 
 
 def mark(name: str) -> str:
@@ -156,8 +153,7 @@ def main() -> None:
             context = playwright.chromium.launch_persistent_context(
                 profile, executable_path=chromium_path(), args=CHROMIUM_ARGS,
                 viewport={"width": 1500, "height": 1100})
-            context.add_init_script(bench_lite.WATCH_PHASES.replace(
-                "imports: () => numbered(0),", "imports: () => numbered(0), " + EXTRA_PHASES))
+            context.add_init_script(bench_lite.WATCH_PHASES)
             for number in range(args.visits + 1):
                 found = visit(context, f"http://127.0.0.1:{port}")
                 visits.append(found)
