@@ -88,6 +88,13 @@ KERNEL_CHOSEN = """() => {
 }"""
 #: The edition's plugin has asked JupyterLab to run every cell of the lesson (muzlab-lite-kernel).
 RUN_BY_THE_EDITION = "() => document.body.dataset.muzRun !== undefined"
+#: The notebook's first cell is active and the notebook scrolled to its top, where a student starts reading
+#: (Run All leaves the last cell active and scrolls to it).
+AT_THE_TOP = """() => document.querySelector('.jp-Notebook .jp-Cell').classList.contains('jp-mod-active')
+    && document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer').scrollTop === 0"""
+#: The execution count of each code cell of the notebook on the page.
+EXECUTION_COUNTS = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+    .map(prompt => Number((prompt.textContent.match(/\\[(\\d+)\\]/) || [0, 0])[1]))"""
 #: A dialog over the notebook (a kernel to choose, an input pending): nothing runs until it is answered.
 DIALOG = ".jp-Dialog"
 
@@ -96,19 +103,24 @@ def run_lesson(page, site: str, lesson: str) -> list[str]:
     """Open a lesson in JupyterLite's notebook (the single-document view), where the edition runs all its
     cells as it opens, and return the errors it showed (none when it ran to the end)."""
     page.goto(f"{site}/notebooks/index.html?path={lesson}")
-    return lesson_run(page, lesson)
+    return lesson_run(page, site, lesson)
 
 
-def lesson_run(page, lesson: str) -> list[str]:
+def lesson_run(page, site: str, lesson: str) -> list[str]:
     """Wait until the edition has run every cell of the lesson on the page (its plugin, as the Run menu's
-    Run All would, once the notebook is connected to its kernel's session), and return the errors it
-    showed."""
+    Run All would, once the notebook is connected to its kernel's session), check that the student is
+    left at the lesson's top, and return the errors it showed."""
+    with urllib.request.urlopen(f"{site}/files/{lesson}") as shipped:  # (a copy has the same code cells)
+        code_cells = sum(cell["cell_type"] == "code" for cell in json.load(shipped)["cells"])
     page.wait_for_function(RUN_BY_THE_EDITION, timeout=180_000)
-    page.wait_for_function(f"() => ({ALL_RUN})() && document.querySelector('{KERNEL_IDLE}') "
+    # (JupyterLab attaches the cells out of view as it finds the time: all of them must have run)
+    page.wait_for_function(f"() => ({ALL_RUN})() && ({EXECUTION_COUNTS})().length === {code_cells} "
+                           f"&& document.querySelector('{KERNEL_IDLE}') "
                            f"|| ({ERRORS})().length > 0 || document.querySelector('{DIALOG}')",
                            timeout=300_000)
     dialogs = page.locator(DIALOG).all_inner_texts()
     assert not dialogs, f"{lesson}: a dialog stopped the run: {dialogs[0]!r}"
+    assert page.evaluate(AT_THE_TOP), f"{lesson}: the run left the student away from the lesson's top"
     return page.evaluate(ERRORS)
 
 
@@ -232,11 +244,6 @@ def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
         finally:
             browser.close()
     assert outside == [], f"requests left the site: {outside[:5]}"
-
-
-#: The execution count of each code cell of the notebook on the page.
-EXECUTION_COUNTS = """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-    .map(prompt => Number((prompt.textContent.match(/\\[(\\d+)\\]/) || [0, 0])[1]))"""
 
 
 def only_the_site(context, site: str) -> list[str]:
@@ -380,7 +387,7 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
             page.goto(f"{site}/notebooks/index.html?path={lesson}")
             assert lesson_page_copy(page) == "none"
-            assert lesson_run(page, lesson) == []  # (it runs itself: its outputs change until then)
+            assert lesson_run(page, site, lesson) == []  # (it runs itself: its outputs change until then)
             page.click(".jp-Notebook .jp-CodeCell .cm-content")
             page.keyboard.type("# my own note\n")
             page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage

@@ -8,7 +8,8 @@
 // 2. It runs the lesson once it is open, as the Run menu's Run All does: a student sent a link finds the
 //    boards live without knowing Jupyter. It connects the notebook to that session as soon as the
 //    notebook's cells are loaded (JupyterLab's own call comes later, after the checkpoints are listed,
-//    and gets the same promise) and runs every cell, which wait in the kernel's queue while it starts.
+//    and gets the same promise) and runs every cell, which wait in the kernel's queue while it starts,
+//    the lesson's first cell active and in view.
 // A federated extension with no shared modules: it uses only the app object.
 var _JUPYTERLAB;
 (function () {
@@ -64,7 +65,13 @@ var _JUPYTERLAB;
       return; // no kernel to run on: the student chooses one, as in JupyterLab
     }
     document.body.dataset.muzRun = performance.now().toFixed(0); // (what the benchmark reads)
-    await app.commands.execute("notebook:run-all-cells", { semanticWidget: panel.id, activate: false });
+    const ran = app.commands.execute("notebook:run-all-cells", { semanticWidget: panel.id, activate: false });
+    // Run All leaves the last cell active and scrolls to it; a student starts reading at the top. (The
+    // command has already asked for its scroll: a newer scroll request cancels it.)
+    const notebook = panel.content;
+    notebook.activeCellIndex = 0;
+    notebook.deselectAll();
+    await Promise.all([ran, notebook.scrollToItem(0, "start").catch(() => undefined)]);
   }
 
   const plugin = {
