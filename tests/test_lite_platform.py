@@ -6,6 +6,7 @@ Audio and its staff as MEI for the page's verovio, but no WAV and no SVG staff f
 """
 
 import asyncio
+import contextlib
 import html.parser
 import json
 import os
@@ -14,8 +15,10 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -497,15 +500,46 @@ def test_the_site_loads_the_editions_plugin_that_starts_a_lessons_kernel_early_a
         assert any('"notebook:run-all-cells"' in chunk.read_text() for chunk in jupyterlab)
 
 
+@contextlib.contextmanager
+def editions_server(site: Path, log: Path | None = None):
+    """`python -m muzlab.app.lite.serve SITE` on a free port of 127.0.0.1, once it answers; yields a
+    function that GETs a path (with extra headers) and returns the response's status, headers and body."""
+    import urllib.error
+    import urllib.request
+
+    from test_browser import free_port
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "muzlab.app.lite.serve", site, "--port", str(port),
+                               *(["--log", log] if log else [])], cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+    def get(path: str, **headers: str) -> tuple[int, Any, bytes]:
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as answer:  # (urllib raises on a 304 as on an error)
+            return answer.code, answer.headers, answer.read()
+
+    try:
+        for _ in range(100):
+            try:
+                get("/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield get
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
 def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(tmp_path):
     """`make.py lite --serve` (serve.py) sends Pyodide's WebAssembly and the scripts gzipped, a wheel as
     it is, a folder's index.html for the folder, and logs the bytes it put on the wire for each; a
     hashed chunk is kept a year unasked, everything else is asked about on each visit."""
     import gzip
-    import time
-    import urllib.request
-
-    from test_browser import free_port
 
     wasm = bytes(range(256)) * 64 + b"\0" * 50_000  # (compresses, as pyodide.asm.wasm does)
     (tmp_path / "site" / "pyodide").mkdir(parents=True)
@@ -517,42 +551,49 @@ def test_the_editions_server_gzips_what_compresses_and_logs_the_bytes_it_sends(t
     (tmp_path / "site" / "notebooks" / "index.html").write_text("<p>lesson</p>")
     (tmp_path / "site" / "build").mkdir()
     (tmp_path / "site" / "build" / "1031.b91a70b.js").write_text("export const chunk = 1;\n")
-    port, log = free_port(), tmp_path / "sent.log"
-    server = subprocess.Popen([sys.executable, "-m", "muzlab.app.lite.serve", tmp_path / "site", "--port",
-                               str(port), "--log", log], cwd=ROOT,
-                              env={**os.environ, "PYTHONPATH": str(ROOT)})
-    try:
+    log = tmp_path / "sent.log"
+    cached: dict[str, str | None] = {}
+    with editions_server(tmp_path / "site", log) as get_file:
         def get(path: str) -> tuple[str | None, bytes]:
-            request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
-                                             headers={"Accept-Encoding": "gzip"})
-            with urllib.request.urlopen(request, timeout=10) as response:
-                cached[path] = response.headers.get("Cache-Control")
-                return response.headers.get("Content-Encoding"), response.read()
+            _, headers, body = get_file(path, **{"Accept-Encoding": "gzip"})
+            cached[path] = headers.get("Cache-Control")
+            return headers.get("Content-Encoding"), body
 
-        cached: dict[str, str | None] = {}
-
-        for _ in range(100):
-            try:
-                get("/app.js")
-                break
-            except OSError:
-                time.sleep(0.1)
         encoding, body = get("/pyodide/pyodide.asm.wasm")
         assert encoding == "gzip" and gzip.decompress(body) == wasm and len(body) < len(wasm) / 3
         assert get("/muzlab-0.1.0-py3-none-any.whl") == (None, wheel)
         encoding, page = get("/notebooks/?path=3-play.ipynb")
         assert (gzip.decompress(page) if encoding == "gzip" else page) == b"<p>lesson</p>"
+        get("/app.js")
         get("/build/1031.b91a70b.js")
         assert cached == {"/app.js": "no-cache", "/pyodide/pyodide.asm.wasm": "no-cache",
                           "/muzlab-0.1.0-py3-none-any.whl": "no-cache",
                           "/notebooks/?path=3-play.ipynb": "no-cache",
                           "/build/1031.b91a70b.js": "public, max-age=31536000, immutable"}
-    finally:
-        server.terminate()
-        server.wait(10)
     lines = log.read_text().splitlines()
     assert f"200 {len(body)} /pyodide/pyodide.asm.wasm" in lines
     assert f"200 {len(wheel)} /muzlab-0.1.0-py3-none-any.whl" in lines
+
+
+def test_a_site_rebuilt_while_the_server_runs_is_sent_anew(tmp_path):
+    """A file the browser asks about (If-None-Match, its ETag) is answered 304 while unchanged, and sent
+    again once a build has rewritten it, though the server kept running: tornado keeps a file's first
+    hash for the server's life, so a rebuilt wheel was answered 304 and the browser kept the old one,
+    which Pyodide refuses (its sha256 no longer the lock file's)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    wheel = site / "muzlab-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"the first build")
+    with editions_server(site) as get:
+        status, headers, body = get(f"/{wheel.name}")
+        etag = headers["ETag"]
+        assert (status, body) == (200, b"the first build")
+        assert get(f"/{wheel.name}", **{"If-None-Match": etag})[0] == 304
+        wheel.write_bytes(b"the next build!")  # (the same size)
+        os.utime(wheel, ns=(wheel.stat().st_atime_ns, wheel.stat().st_mtime_ns + 1_000_000_000))
+        status, headers, body = get(f"/{wheel.name}", **{"If-None-Match": etag})
+        assert (status, body) == (200, b"the next build!") and headers["ETag"] != etag
+        assert get(f"/{wheel.name}", **{"If-None-Match": headers["ETag"]})[0] == 304
 
 
 def test_only_names_that_carry_a_hash_are_kept_unasked():

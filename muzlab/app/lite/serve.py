@@ -9,12 +9,15 @@ on the wire (benchmarks/bench_lite.py reads them).
 It also says how long the browser may keep each file (`cache_control`), which `http.server` does not:
 without it, the browser guesses from the file's date and, for a site built recently, asks again about
 every file on each visit (a 304 each); for a site built long ago, it may keep an old wheel after the
-site is rebuilt, which Pyodide then refuses (the lock file's sha256 no longer matches).
+site is rebuilt, which Pyodide then refuses (the lock file's sha256 no longer matches). Whether a file
+has changed is judged by its content's hash, worked out again when a build rewrites it, so a site may
+be rebuilt while this server runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -50,6 +53,20 @@ class Compressed(web.GZipContentEncoding):
 
 class SiteFiles(web.StaticFileHandler):
     """The site's files (a folder's index.html for the folder), counting the body bytes sent."""
+
+    #: Each file's content hash (its ETag) by its path, size and modification time.
+    versions: dict[tuple[str, int, int], str] = {}
+
+    def compute_etag(self) -> str | None:
+        """The file's content hash, worked out again once the file changes on disk: tornado keeps a
+        file's first hash for the server's life, so a site rebuilt while it runs was answered 304 and the
+        browser kept the old wheels, which Pyodide refuses (their sha256 no longer the lock file's)."""
+        assert self.absolute_path is not None
+        stat = os.stat(self.absolute_path)
+        key = (self.absolute_path, stat.st_size, stat.st_mtime_ns)
+        if key not in self.versions:
+            self.versions[key] = self.get_content_version(self.absolute_path)
+        return f'"{self.versions[key]}"'
 
     def prepare(self) -> None:
         """Count what goes on the wire after compression: the body the connection writes."""
