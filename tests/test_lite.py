@@ -88,6 +88,8 @@ KERNEL_CHOSEN = """() => {
 }"""
 #: The edition's plugin has asked JupyterLab to run every cell of the lesson (muzlab-lite-kernel).
 RUN_BY_THE_EDITION = "() => document.body.dataset.muzRun !== undefined"
+#: The edition's plugin has left a notebook that is no lesson to run when the student asks.
+NOT_RUN_BY_THE_EDITION = "() => document.body.dataset.muzNotRun === 'not a lesson'"
 #: The notebook's first cell is active and the notebook scrolled to its top, where a student starts reading
 #: (Run All leaves the last cell active and scrolls to it).
 AT_THE_TOP = """() => document.querySelector('.jp-Notebook .jp-Cell').classList.contains('jp-mod-active')
@@ -323,18 +325,24 @@ def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path)
     assert outside == [], f"requests left the site: {outside[:5]}"
 
 
-#: Makes the student's stored copy of a lesson look as if it had been made from an older lesson (what a
-#: newer site shipped over an old one looks like from the browser).
-AGE_THE_COPY = """async path => {
+#: Rewrites the student's stored copy of a lesson under another name, as made from another version of the
+#: lesson (what a newer site shipped over an old one looks like from the browser) or, with no version, as
+#: a notebook of the student's own (no lesson's stamp in its metadata).
+REWRITE_THE_COPY = """async ([path, savedAs, version]) => {
     const name = (await indexedDB.databases()).find(db => db.name.startsWith('JupyterLite Storage')).name;
     const db = await new Promise(done => {
         const open = indexedDB.open(name); open.onsuccess = () => done(open.result); });
     const copy = await new Promise(done => {
         const get = db.transaction('files').objectStore('files').get(path);
         get.onsuccess = () => done(get.result); });
-    copy.content.metadata.muzlab.version = 'an older lesson';
+    if (version === null) {  // (and never run: no outputs, no counts)
+        delete copy.content.metadata.muzlab;
+        copy.content.cells.filter(cell => cell.cell_type === 'code').forEach(cell => {
+            cell.outputs = []; cell.execution_count = null; });
+    } else copy.content.metadata.muzlab.version = version;
+    copy.name = copy.path = savedAs;
     await new Promise(done => { const change = db.transaction('files', 'readwrite');
-                                change.objectStore('files').put(copy, path); change.oncomplete = done; });
+                                change.objectStore('files').put(copy, savedAs); change.oncomplete = done; });
 }"""
 
 
@@ -394,10 +402,16 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             wait_for_copy(page, lesson, "my own note")  # (written to the browser's storage)
             page.reload()  # the lesson's page: the copy, made from the lesson shipped, hides nothing
             assert lesson_page_copy(page) == "current" and page.locator(".muz-newer").count() == 0
+            # a notebook of the student's own (no lesson's stamp) is not run as it opens
+            page.evaluate(REWRITE_THE_COPY, [lesson, "my-notebook.ipynb", None])
+            page.goto(f"{site}/notebooks/index.html?path=my-notebook.ipynb")
+            page.wait_for_function(NOT_RUN_BY_THE_EDITION, timeout=120_000)
+            page.wait_for_selector(KERNEL_IDLE, timeout=180_000)
+            own_counts, own_run = page.evaluate(EXECUTION_COUNTS), page.evaluate(RUN_BY_THE_EDITION)
             page.goto(site)
             page.wait_for_selector(f"{item} .muz-reset", timeout=30_000)
             assert page.locator(f"{item} .muz-newer").count() == 0  # made from the lesson shipped
-            page.evaluate(AGE_THE_COPY, lesson)
+            page.evaluate(REWRITE_THE_COPY, [lesson, lesson, "an older lesson"])
             page.reload()
             page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
             assert "newer version of this lesson" in page.inner_text(f"{item} .muz-newer")
@@ -459,6 +473,7 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
                              "7 · Eine Partie auswerten"]
     assert german_in_lesson.startswith(newer) and "auf der ersten Seite zurück" in german_in_lesson
     assert after_reset == "none"
+    assert len(own_counts) > 1 and set(own_counts) == {0} and not own_run  # (0: no count shown)
     assert "my own note" in kept.read_text() and kept.name == lesson
     first_code = next(c for c in json.loads((SITE / "files" / lesson).read_text())["cells"]
                       if c["cell_type"] == "code")

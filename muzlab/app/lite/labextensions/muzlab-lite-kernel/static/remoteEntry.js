@@ -5,11 +5,12 @@
 //    path, name and kernel the notebook's session asks for. The notebook then finds that session by its
 //    path and connects to it (JupyterLab's SessionContext), so the Pyodide kernel loads while the
 //    notebook is being drawn instead of after it.
-// 2. It runs the lesson once it is open, as the Run menu's Run All does: a student sent a link finds the
-//    boards live without knowing Jupyter. It connects the notebook to that session as soon as the
-//    notebook's cells are loaded (JupyterLab's own call comes later, after the checkpoints are listed,
-//    and gets the same promise) and runs every cell, which wait in the kernel's queue while it starts,
-//    the lesson's first cell active and in view.
+// 2. It runs a lesson (or a student's copy of one: its metadata names the lesson) once it is open, as
+//    the Run menu's Run All does: a student sent a link finds the boards live without knowing Jupyter.
+//    A notebook of the student's own runs when asked, as in JupyterLab. It connects the notebook to that
+//    session as soon as the notebook's cells are loaded (JupyterLab's own call comes later, after the
+//    checkpoints are listed, and gets the same promise) and runs every cell, which wait in the kernel's
+//    queue while it starts, the lesson's first cell active and in view.
 // A federated extension with no shared modules: it uses only the app object.
 var _JUPYTERLAB;
 (function () {
@@ -60,6 +61,10 @@ var _JUPYTERLAB;
   /** Run every cell of the lesson once it is loaded and connected to the session `started` made. */
   async function runLesson(app, panel, started) {
     await Promise.all([panel.context.ready, started.catch(() => undefined)]);
+    if (!panel.context.model.getMetadata("muzlab")?.lesson) { // (a lesson and a student's copy of it)
+      document.body.dataset.muzNotRun = "not a lesson"; // the student's own notebook runs when asked
+      return;
+    }
     const mustChoose = await panel.sessionContext.initialize();
     if (mustChoose || !panel.sessionContext.session) {
       return; // no kernel to run on: the student chooses one, as in JupyterLab
