@@ -4,8 +4,9 @@ off the network.
 
 Run: python tests/counted_server.py FOLDER PORT STATS. The server prints its addresses as `muzlab
 class` does and writes to STATS (JSON, twice a second): the Solara sessions it holds and how many
-have a socket open, the student pages counted and watching the class, the Python objects alive, and
-per page (its session id) how often it was drawn, and how often while its socket was gone.
+have a socket open, the sockets still read (muzlab.app.inbox), the student pages counted and watching
+the class, the Python objects alive, and per page (its session id) how often it was drawn, and how often
+while its socket was gone.
 """
 
 from __future__ import annotations
@@ -78,14 +79,19 @@ def serve_counted(folder: str, port: int, stats: str) -> None:
     def report() -> None:
         from solara.server import kernel_context
 
+        from muzlab.app.inbox import Inbox
+
         while True:
             room = class_state._room
             contexts = list(kernel_context.contexts.values())
             connected = sum(kernel_context.PageStatus.CONNECTED in c.page_status.values() for c in contexts)
             with lock:
                 counts.update(drawn=dict(drawn), drawn_closed=dict(drawn_closed))
+            alive = gc.get_objects()
+            reading = sum(isinstance(thing, Inbox) and thing.reading for thing in alive)
             counts.update(sessions=len(class_state.sessions), contexts=len(contexts), connected=connected,
-                          watchers=len(getattr(room, "_watchers", ())), objects=len(gc.get_objects()))
+                          watchers=len(getattr(room, "_watchers", ())), objects=len(alive), reading=reading)
+            del alive
             Path(stats + ".new").write_text(json.dumps(counts))
             os.replace(stats + ".new", stats)
             time.sleep(0.5)

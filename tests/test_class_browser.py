@@ -387,7 +387,8 @@ def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_p
     """Item 3 with real pages: of five students' pages, one tab is closed and two devices drop off the
     network (their sockets close without a word), one of them never joined. The next deal draws the
     two pages still open and none of the three closed; the page that never joined is let go soon
-    after its socket closed (UNJOINED_CULL), while the joined one keeps its session for its return."""
+    after its socket closed (UNJOINED_CULL), while the joined one keeps its session for its return. The
+    three closed sockets are no longer read (muzlab.app.inbox): no reading task is left behind."""
     from counted_server import DROP, SOCKETS, drawn_since, read_stats
     from playwright.sync_api import expect, sync_playwright
 
@@ -424,8 +425,9 @@ def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_p
             pages["Di"].evaluate(DROP)  # devices dropping off the network
             pages[None].evaluate(DROP)
             deadline = time.monotonic() + 30
-            while (held := read_stats(stats_path))["connected"] != 3:  # the teacher, Ana and Bo
-                assert time.monotonic() < deadline, f"the server still counts {held['connected']} sockets"
+            while (held := read_stats(stats_path))["connected"] != 3 or held["reading"] != 3:  # the
+                assert time.monotonic() < deadline, (  # teacher, Ana and Bo: the others no longer read
+                    f"the server still counts {held['connected']} sockets, reads {held['reading']}")
                 time.sleep(0.3)
             closed_at = time.monotonic()
             teacher.click(".muz-deal")

@@ -1,6 +1,8 @@
 """A page's messages are queued for its socket (muzlab.app.outbox): the drawing thread never waits for
-the event loop, the socket gets every message in order, and a closed socket refuses the next one;
-Solara's stand-in for IPython of each message is made without a MagicMock (muzlab.app.quiet_shell)."""
+the event loop, the socket gets every message in order, and a closed socket refuses the next one. A
+socket's messages are read ahead on the event loop and handed to the page's thread in order, its end
+last (muzlab.app.inbox). Solara's stand-in for IPython of each message is made without a MagicMock
+(muzlab.app.quiet_shell)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import threading
 import pytest
 from solara.server.websocket import WebSocketDisconnect
 
+from muzlab.app.inbox import inbox, read_ahead
 from muzlab.app.outbox import outbox, queue_sends
 
 
@@ -143,4 +146,114 @@ def test_solaras_stand_in_for_ipython_is_made_without_a_mock_and_keeps_nothing()
     assert shell.events.trigger("pre_execute") is None
     assert shell.events.register("post_run_cell", print) is None
     assert not hasattr(QUIET, "__len__") and vars(QUIET) == {}  # nothing recorded
+
+
+class Incoming:
+    """Solara's starlette wrapper as the inbox uses it: an event loop, its tasks, and starlette's socket,
+    whose `receive` gives the ASGI messages the test puts (on the event loop), counting the calls."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.event_loop, self.tasks, self.portal = loop, set(), object()
+        self.ws = self
+        self.network: asyncio.Queue = asyncio.run_coroutine_threadsafe(_queue(), loop).result(5)
+        self.reads = 0
+
+    async def receive(self) -> dict:
+        self.reads += 1
+        message = await self.network.get()
+        if isinstance(message, BaseException):
+            raise message
+        return message
+
+    def arrive(self, *messages) -> None:
+        for message in messages:
+            self.event_loop.call_soon_threadsafe(self.network.put_nowait, message)
+
+
+async def _queue() -> asyncio.Queue:
+    return asyncio.Queue()
+
+
+def page_thread(socket: Incoming, count: int,
+                busy: threading.Event | None = None) -> tuple[list, threading.Thread]:
+    """A page's thread, on its own event loop, receiving `count` messages (or what ended them); with
+    `busy`, it then works (its loop held) until `busy` is set, and receives until the end."""
+    got: list = []
+
+    async def read() -> None:
+        for number in range(count if busy is None else 10**6):
+            if number == count:
+                busy.wait(5)  # (the page's thread drawing: its event loop runs nothing meanwhile)
+            try:
+                got.append(await inbox(socket).receive())
+            except Exception as error:
+                got.append(error)
+                return
+
+    thread = threading.Thread(target=asyncio.run, args=(read(),))
+    thread.start()
+    return got, thread
+
+
+def text(words: str) -> dict:
+    return {"type": "websocket.receive", "text": words}
+
+
+def test_a_sockets_messages_are_read_ahead_and_handed_to_the_page_in_order_its_end_last(loop):
+    socket, busy = Incoming(loop), threading.Event()
+    socket.arrive(text("a"), {"type": "websocket.receive", "bytes": b"b"})
+    got, thread = page_thread(socket, 5, busy)
+    socket.arrive(*(text(str(i)) for i in range(3)))
+    until(loop, lambda: len(got) == 5)
+    assert got == ["a", b"b", "0", "1", "2"]
+    socket.arrive(text("read ahead"), text("while the page is busy"), {"type": "websocket.disconnect"})
+    until(loop, lambda: not socket.tasks)  # read to the end while the page works: nothing more is read
+    assert socket.reads == 8 and len(got) == 5 and not socket._muzlab_inbox.reading
+    busy.set()
+    thread.join(5)
+    assert got[5:7] == ["read ahead", "while the page is busy"] and isinstance(got[7], WebSocketDisconnect)
+
+
+def test_an_error_reading_the_socket_is_raised_in_the_pages_thread_and_ends_the_reading(loop):
+    socket = Incoming(loop)
+    got, thread = page_thread(socket, 2)
+    socket.arrive(text("first"), RuntimeError("the network failed"), text("never read"))
+    thread.join(5)
+    assert got[0] == "first" and isinstance(got[1], RuntimeError) and str(got[1]) == "the network failed"
+    until(loop, lambda: not socket.tasks)
+    assert socket.reads == 2
+
+
+def test_the_reading_stops_once_the_pages_thread_has_ended(loop):
+    socket = Incoming(loop)
+    got, thread = page_thread(socket, 1)
+    socket.arrive(text("only"))
+    thread.join(5)  # the page's thread ends, and its event loop is closed
+    assert got == ["only"] and socket.tasks
+    socket.arrive(text("to nobody"))
+    until(loop, lambda: not socket.tasks)  # handed to a closed loop: the reader stops, quietly
+    assert not socket._muzlab_inbox.reading
+
+
+def test_solaras_wrapper_reads_ahead_with_threaded_kernels_only(loop):
+    import solara.server.starlette as starlette_server
+
+    read_ahead()
+    read_ahead()  # (once: a second call changes nothing)
+    wrapper = starlette_server.WebsocketWrapper
+    socket = Incoming(loop)
+    socket.__class__ = type("Wrapped", (Incoming,), {"receive": wrapper.receive})
+    socket.ws = Incoming(loop)  # starlette's socket, under the wrapper
+    socket.ws.arrive(text("through the inbox"))
+    got: list = []
+    thread = threading.Thread(target=lambda: got.append(asyncio.run(socket.receive())))
+    thread.start()
+    thread.join(5)
+    assert got == ["through the inbox"] and "_muzlab_inbox" in vars(socket)
+    unthreaded = Incoming(loop)
+    unthreaded.__class__ = type("Unthreaded", (Incoming,), {"receive": wrapper.receive})
+    unthreaded.portal, unthreaded.ws = None, Incoming(loop)  # Solara's own receive, on its event loop
+    unthreaded.ws.arrive(text("Solara's way"))
+    assert asyncio.run_coroutine_threadsafe(unthreaded.receive(), loop).result(5) == "Solara's way"
+    assert "_muzlab_inbox" not in vars(unthreaded)
 

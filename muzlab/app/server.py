@@ -27,6 +27,7 @@ from muzlab.app.class_state import (
     term,
 )
 from muzlab.app.classroom import Classroom
+from muzlab.app.inbox import read_ahead
 from muzlab.app.outbox import queue_sends
 from muzlab.app.quiet_shell import quiet_events
 from muzlab.names.output_words import listening_lines
@@ -128,6 +129,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
 
     light_gzip()  # (level 1: Solara's 9 costs each new device 0.3-0.5 s of CPU for 20 % fewer bytes)
     queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
+    read_ahead()  # a socket's messages read on the event loop as they come (muzlab.app.inbox)
     quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
     # the page's files from memory, compressed once, the CDN's from the installed solara-assets
     files = PackedFiles(LocalCdn(app, solara_settings.assets.proxy_cache_dir))  # (muzlab.app.packed_files)
