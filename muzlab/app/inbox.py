@@ -33,22 +33,19 @@ class Inbox:
     async def _read_all(self) -> None:
         """Receive until the socket's end (or an error), handing each message to the page's thread."""
         try:
-            await self._hand_over_all()
+            while True:
+                try:
+                    message: dict | BaseException = await self.wrapper.ws.receive()
+                except Exception as error:  # (the page's thread raises it, as from Solara's own receive)
+                    message = error
+                try:
+                    self.loop.call_soon_threadsafe(self.messages.put_nowait, message)
+                except RuntimeError:  # the page's thread has ended: nobody reads on
+                    return
+                if isinstance(message, BaseException) or message.get("type") == "websocket.disconnect":
+                    return
         finally:
             self.reading = False
-
-    async def _hand_over_all(self) -> None:
-        while True:
-            try:
-                message: dict | BaseException = await self.wrapper.ws.receive()
-            except Exception as error:  # (the page's thread raises it, as from Solara's own receive)
-                message = error
-            try:
-                self.loop.call_soon_threadsafe(self.messages.put_nowait, message)
-            except RuntimeError:  # the page's thread has ended: nobody reads on
-                return
-            if isinstance(message, BaseException) or message.get("type") == "websocket.disconnect":
-                return
 
     async def receive(self) -> str | bytes:
         """The next message's text or bytes, as Solara's receive gives it; WebSocketDisconnect at the end."""

@@ -54,8 +54,9 @@ class Compressed(web.GZipContentEncoding):
 class SiteFiles(web.StaticFileHandler):
     """The site's files (a folder's index.html for the folder), counting the body bytes sent."""
 
-    #: Each file's content hash (its ETag) by its path, size and modification time.
-    versions: dict[tuple[str, int, int], str] = {}
+    #: Each file's content hash (its ETag) by its path, with the size and modification time it was
+    #: worked out for (one entry a file: a rebuilt file's replaces the old).
+    versions: dict[str, tuple[int, int, str]] = {}
 
     def compute_etag(self) -> str | None:
         """The file's content hash, worked out again once the file changes on disk: tornado keeps a
@@ -63,10 +64,11 @@ class SiteFiles(web.StaticFileHandler):
         browser kept the old wheels, which Pyodide refuses (their sha256 no longer the lock file's)."""
         assert self.absolute_path is not None
         stat = os.stat(self.absolute_path)
-        key = (self.absolute_path, stat.st_size, stat.st_mtime_ns)
-        if key not in self.versions:
-            self.versions[key] = self.get_content_version(self.absolute_path)
-        return f'"{self.versions[key]}"'
+        size, modified, version = self.versions.get(self.absolute_path, (-1, -1, ""))
+        if (size, modified) != (stat.st_size, stat.st_mtime_ns):
+            version = self.get_content_version(self.absolute_path)
+            self.versions[self.absolute_path] = (stat.st_size, stat.st_mtime_ns, version)
+        return f'"{version}"'
 
     def prepare(self) -> None:
         """Count what goes on the wire after compression: the body the connection writes."""
