@@ -10,7 +10,9 @@ shows names other than its own (each page's last line written again in that page
 whether any request left the machine. Targets (issue 30): at most 250 MB, a move 95th percentile of
 at most 150 ms (also with the slow page, at the other tables), at most 4 ms of CPU an action, no
 settings leak. The slow page is the benchmark's own: the server is started with its student page's
-drawer wrapped (`SLOW_PAGE`), slow only while the flag file exists.
+drawer wrapped (`SERVER`), slow only while the flag file exists. The server also stamps when it took each
+action up and when it had drawn each page, so that the benchmark prints the server's part of a move's
+time apart from the pages' own (31 Chromium pages on the machine's cores take most of it).
 Run: `.venv/bin/python benchmarks/bench_class.py --students 30`.
 """
 
@@ -43,22 +45,35 @@ CLICK = ("cell => { const t = Date.now(); document.querySelector(`[data-cell='${
          ".dispatchEvent(new MouseEvent('click', {bubbles: true})); return t; }")
 #: How long the slow page's every draw takes, once its flag file is there (seconds).
 SLOW_SECONDS = 2.0
-#: The server, started with the first student's page slowed while the flag file (argv[1]) exists.
-SLOW_PAGE = """
-import os, sys, time
+#: The server, started with the first student's page slowed while the flag file (argv[1]) exists, and with
+#: each student's action and each student page's drawing stamped into the file argv[3] (wall-clock ms, one
+#: line each: when the server took the action up and when it had done it, the actor's page drawn; when a
+#: page's drawer had drawn it). A page drawn has its message queued for its socket.
+SERVER = """
+import os, sys, threading, time
 from pathlib import Path
 from muzlab.app.server import SOLARA_SETTINGS
 os.environ.update(SOLARA_SETTINGS)  # (as `muzlab class` sets them, before Solara is imported)
 from muzlab.app import pages
-flag, seconds = Path(sys.argv[1]), float(sys.argv[2])
-draw = pages.StudentView._draw_changes
+flag, seconds, stamps, lock = Path(sys.argv[1]), float(sys.argv[2]), open(sys.argv[3], "a"), threading.Lock()
+def stamp(what, view):
+    if view.student is not None:
+        with lock:
+            stamps.write(f"{time.time() * 1000:.1f} {what} {view.student.nickname}\\n")
+            stamps.flush()
+draw, act = pages.StudentView._draw_changes, pages.StudentView.act
 def slowed(view, batch):
     if flag.exists() and view.student is not None and view.student.nickname == "S01":
         time.sleep(seconds)
     draw(view, batch)
-pages.StudentView._draw_changes = slowed
+    stamp("drawn", view)
+def stamped(view, action, cell=None):
+    stamp(action + "-taken", view)
+    act(view, action, cell)
+    stamp(action + "-done", view)
+pages.StudentView._draw_changes, pages.StudentView.act = slowed, stamped
 from muzlab.cli import main
-sys.exit(main(sys.argv[3:]))
+sys.exit(main(sys.argv[4:]))
 """
 #: Records, in each page, when its text changed and what the last move's line then read (wall-clock ms,
 #: the same clock as Python's); the line is a part of the words the board's widget carries (its `html`),
@@ -95,6 +110,28 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+#: A timed move: the click (wall-clock ms), the mover's nickname, the nicknames of the table's pages.
+Timed = tuple[float, str, list[str]]
+
+
+def server_part(stamps: Path, moves: list[Timed]) -> list[float]:
+    """Each move's time from the click until the server had drawn every page at its table (the mover's
+    page as its placement was done, the others by their drawers), read from the server's stamps."""
+    lines = [line.split() for line in stamps.read_text().splitlines()]
+    events = [(float(at), what, name) for at, what, name in lines]
+    parts = []
+    for start, mover, names in moves:
+        taken = next((at for at, what, name in events
+                      if what == "place-taken" and name == mover and at >= start), None)
+        if taken is None:
+            continue
+        done = [next((at for at, what, name in events if name == page and at >= taken and (
+            what == ("place-done" if page == mover else "drawn"))), None) for page in names]
+        if None not in done:
+            parts.append(max(done) - start)
+    return parts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
@@ -107,9 +144,9 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="muzlab-bench-class-"))
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    slow_flag = folder / "slow"
-    server = subprocess.Popen([sys.executable, "-c", SLOW_PAGE, str(slow_flag), str(SLOW_SECONDS), "class",
-                               str(folder / "class"), "--no-browser", "--port", str(port)],
+    slow_flag, stamps = folder / "slow", folder / "stamps"
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(slow_flag), str(SLOW_SECONDS), str(stamps),
+                               "class", str(folder / "class"), "--no-browser", "--port", str(port)],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     students_url = server.stdout.readline().split()[1]
     teacher_url = server.stdout.readline().split()[1]
@@ -157,6 +194,7 @@ def main() -> None:
                 expect(page.locator(".muz-who")).to_contain_text("table", timeout=60_000)
                 page.evaluate(WATCH_LAST)
             tables = [pages[i:i + 2] for i in range(0, len(pages), 2)]
+            nicknames = {id(page): f"S{i + 1:02d}" for i, page in enumerate(pages)}
 
             def mover(table):
                 for page in table:  # (a page shows only the buttons it can use: Roll, or Pass)
@@ -166,10 +204,11 @@ def main() -> None:
 
             untimed = {"no student with Roll": 0, "no legal cell: passed": 0, "not seen within 30 s": 0}
 
-            def play(at_once: bool) -> tuple[dict[int, list[float]], int]:
+            def play(at_once: bool) -> tuple[dict[int, list[float]], int, dict[int, Timed]]:
                 """One move at every table (all at once, or table by table): each table's times from the
-                click until every page at the table showed it, and the actions taken."""
-                actions, times = 0, {}
+                click until every page at the table showed it, the actions taken, and each timed move's
+                click (ms) with the nicknames of its mover and of the table's pages."""
+                actions, times, timed = 0, {}, {}
                 teacher.wait_for_timeout(300)  # the last move's buttons reach every page
                 movers = [mover(table) for table in tables]
                 untimed["no student with Roll"] += sum(page is None for page in movers)
@@ -213,11 +252,13 @@ def main() -> None:
                         time.sleep(0.05)
                     if all(seen):
                         times[number] = [min(seen_at) - start for seen_at in seen]
+                        timed[number] = (start, nicknames[id(movers[number])],
+                                         [nicknames[id(page)] for page in table])
                     else:
                         untimed["not seen within 30 s"] += 1
-                return times, actions
+                return times, actions, timed
 
-            latencies, alone, actions = [], [], 0
+            latencies, alone, actions, moved = [], [], 0, []
             idle_from, idle_cpu = time.perf_counter(), cpu_seconds(server.pid)
             teacher.wait_for_timeout(15_000)  # the server's own upkeep with every page open, nobody acting
             idle_rate = (cpu_seconds(server.pid) - idle_cpu) / (time.perf_counter() - idle_from)
@@ -225,9 +266,10 @@ def main() -> None:
             load_before = os.getloadavg()[0]
             for round_number in range(args.rounds + 1):
                 at_once = round_number < args.rounds  # the last round: one table after another
-                times, done = play(at_once)
+                times, done, timed = play(at_once)
                 actions += done
                 (latencies if at_once else alone).extend(max(seen) for seen in times.values())
+                moved.extend(timed.values() if at_once else ())
             teacher.wait_for_timeout(2500)  # the leaderboard's last redraw
             playing = time.perf_counter() - playing_from
             raw_cpu = cpu_seconds(server.pid) - cpu_before
@@ -235,10 +277,11 @@ def main() -> None:
             loaded = rss_mb(server.pid)
             # one page (S01's, at table 1) now takes 2 s to draw: the other tables' moves, all at once
             slow_flag.touch()
-            others, slow_table = [], []
+            others, slow_table, others_moved = [], [], []
             for _ in range(args.rounds):
-                times, _done = play(at_once=True)
+                times, _done, timed = play(at_once=True)
                 others.extend(max(seen) for number, seen in times.items() if number != 0)
+                others_moved.extend(move for number, move in timed.items() if number != 0)
                 slow_table.extend(seen[1] for number, seen in times.items() if number == 0)
             slow_flag.unlink()
             teacher.wait_for_timeout(2 * SLOW_SECONDS * 1000)  # the slow page catches up
@@ -248,6 +291,8 @@ def main() -> None:
         server.terminate()
         server.wait(20)
 
+    served = server_part(stamps, moved)
+    others_served = server_part(stamps, others_moved)
     # The leak check: each page's last line, written again here in that page's names, must match.
     from muzlab.app.classroom import Classroom
     from muzlab.app.pages import PageReading, last_move
@@ -283,6 +328,11 @@ def main() -> None:
               f"{statistics.median(latencies):.0f} ms, "
               f"95th percentile {percentile(latencies, 0.95):.0f} ms over {len(latencies)} moves "
               f"(target 150 ms)")
+    if served:
+        print(f"  of which the server's part (the click until the server had drawn every page at the table, "
+              f"each page's message queued for its socket): median {statistics.median(served):.0f} ms, "
+              f"95th percentile {percentile(served, 0.95):.0f} ms; the rest is the pages taking the "
+              f"message in and showing it, {n + 1} pages on the same {os.cpu_count()} cores")
     if alone:
         print(f"  one table moving at a time: median {statistics.median(alone):.0f} ms, "
               f"95th percentile {percentile(alone, 0.95):.0f} ms over {len(alone)} moves")
@@ -292,6 +342,9 @@ def main() -> None:
               f"{len(others)} moves (target 150 ms)" + (
                   f"; the slow page itself: median {statistics.median(slow_table):.0f} ms over "
                   f"{len(slow_table)} moves" if slow_table else ""))
+    if others_served:
+        print(f"    of which the server's part: median {statistics.median(others_served):.0f} ms, "
+              f"95th percentile {percentile(others_served, 0.95):.0f} ms")
     print("moves not timed: " + ", ".join(f"{why} {count}" for why, count in untimed.items()))
     print(f"server CPU time while playing, less its upkeep ({idle_rate * 100:.1f} % of a core with nobody "
           f"acting): {cpu:.2f} s for {actions} rolls, placements and passes: "
