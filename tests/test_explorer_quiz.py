@@ -34,7 +34,11 @@ def test_hovering_a_cell_asks_python_for_the_rule_that_refuses_the_die_there():
     view = SvgBoard(position.board)
     view.show(Scene(position, highlight="G", lit=position.legal_placements("G"), tips_for=7))
     assert '<title>e7, honeypot ×2: scores 6 points</title>' in view.svg  # a lit cell's points are drawn
-    assert 'data-cell="2,0" data-name="g3" data-x="96.0" data-y="55.4" data-ask="tip"' in view.svg
+    # the page asks for the tooltip of a cell with none of its own (g3); a lit cell (e7) has its own
+    assert '<g class="muz-layer" data-centre="0,0" data-ask="tip">' in view.svg
+    assert '<polygon class="muz-cell" data-cell="2,0" data-name="g3" data-x="96.0" data-y="55.4" points=' \
+        in view.svg
+    assert 'data-cell="0,-2" data-name="e7" data-x="0.0" data-y="-110.9" data-own-tip points=' in view.svg
     sent = []
     view.send = sent.append
     view._message(view, {"event": "tip", "cell": "2,0"}, [])

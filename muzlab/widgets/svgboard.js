@@ -5,6 +5,113 @@
 
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
+// A new picture changes only the elements whose markup changed. Python writes the SVG one element to a
+// line (a group's opening and closing tags on lines of their own), so a line is an element's whole
+// markup: an element whose line is unchanged is kept as it is, a new line is parsed, a line gone is
+// removed. Replacing the whole picture made every page parse, style, lay out and paint all of it again.
+
+/** The picture's lines as a tree: `{head, items}`, each item `{line, items}` for a group and `{line}` for
+ * any other element; null when the text is not one element to a line (then it is drawn whole). */
+function lineTree(text) {
+  const lines = text.split("\n").filter((line) => line);
+  const head = lines[0], end = lines.pop();
+  if (!head || !head.startsWith("<svg") || !head.endsWith(">") || end !== "</svg>") return null;
+  const root = { line: head, items: [] }, open = [root];
+  for (const line of lines.slice(1)) {
+    if (line === "</g>") {
+      if (open.length === 1) return null;
+      open.pop();
+    } else if (/^<g[\s>]/.test(line) && line.endsWith(">") && !line.endsWith("/>")) {
+      const group = { line, items: [] };
+      open[open.length - 1].items.push(group);
+      open.push(group);
+    } else {
+      const tag = /^<([\w:-]+)/.exec(line);
+      if (!tag || !(line.endsWith("/>") || line.endsWith(`</${tag[1]}>`))) return null;
+      open[open.length - 1].items.push({ line });
+    }
+  }
+  return open.length === 1 ? root : null;
+}
+
+/** The markup of an item, a group with all it holds. */
+const markup = (item) => (item.items ? `${item.line}${item.items.map(markup).join("")}</g>` : item.line);
+
+/** The SVG elements that `items` write, parsed together. */
+function parsed(items) {
+  const template = document.createElement("template");
+  template.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg">${items.map(markup).join("")}</svg>`;
+  return [...template.content.firstElementChild.children];
+}
+
+/** Ties each item of `tree` to the element drawn for it under `parent`; false if they do not match. */
+function bind(parent, items) {
+  const elements = parent.children;
+  if (elements.length !== items.length) return false;
+  return items.every((item, i) => {
+    item.node = elements[i];
+    return !item.items || bind(item.node, item.items);
+  });
+}
+
+/** What an item is matched by: a group by its class (its own attributes are set when they change),
+ * any other element by its whole line. */
+const itemKey = (item) => (item.items ? `<g ${/class="[^"]*"/.exec(item.line) || item.line}` : item.line);
+
+/** Makes `parent`'s elements those of `items`, keeping the elements of unchanged lines (`olds`, except
+ * those `changed` in the page since they were drawn), parsing the new lines and removing the rest; false
+ * if a new group's elements could not be tied to its lines (the picture is right, but drawn whole next). */
+function reconcile(parent, olds, items, changed) {
+  const byKey = new Map();
+  for (const old of olds) {
+    if (changed.has(old.node)) continue;
+    const same = byKey.get(itemKey(old));
+    if (same) same.push(old);
+    else byKey.set(itemKey(old), [old]);
+  }
+  const kept = new Set(), fresh = [];
+  let tied = true;
+  for (const item of items) {
+    const old = byKey.get(itemKey(item))?.shift();
+    if (!old) {
+      fresh.push(item);
+      continue;
+    }
+    item.node = old.node;
+    kept.add(old.node);
+    if (!item.items) continue;
+    if (item.line !== old.line) setAttributes(item.node, `<svg>${item.line}</g></svg>`);
+    tied = reconcile(item.node, old.items, item.items, changed) && tied;
+  }
+  for (const old of olds) if (!kept.has(old.node)) old.node.remove();
+  if (fresh.length) {
+    parsed(fresh).forEach((node, i) => {
+      fresh[i].node = node;
+      if (fresh[i].items) tied = bind(node, fresh[i].items) && tied;
+    });
+  }
+  let next = parent.firstElementChild;
+  for (const item of items) {
+    if (item.node === next) next = next.nextElementSibling;
+    else parent.insertBefore(item.node, next);
+  }
+  return tied;
+}
+
+/** Gives `element` the attributes of the element that `markup` writes (the root's style is the page's own). */
+function setAttributes(element, markup) {
+  const template = document.createElement("template");
+  template.innerHTML = markup;
+  const outer = template.content.firstElementChild;
+  const wanted = element.tagName === "svg" ? outer : outer.firstElementChild;
+  for (const { name, value } of wanted.attributes) {
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  }
+  for (const name of element.getAttributeNames()) {
+    if (name !== "style" && !wanted.hasAttribute(name)) element.removeAttribute(name);
+  }
+}
+
 function render({ model, el }) {
   el.classList.add("muz-board");
   const frame = document.createElement("div");
@@ -31,14 +138,18 @@ function render({ model, el }) {
   const showText = () => { text.innerHTML = model.get("html") || ""; };
   showText();
   el.append(text, frame, tip);
+  let drawn = null;   // the picture shown (`lineTree`, each item tied to its element), if drawn by lines
+  let changed = new WeakSet(); // elements the page changed since they were drawn (a tooltip fetched)
   let focus = null;   // "q,r" of the focused cell
   let anchorY = null; // the row a run of left/right moves keeps to
 
   const cellElement = (cell) => frame.querySelector(`.muz-layer .muz-cell[data-cell="${cell}"]`);
   let hovered = null;  // "q,r" of the cell under the pointer
   const tipOf = (element) => {
-    if (element && element.dataset.ask) { // a refusal is worded by the rules in Python, on demand
-      delete element.dataset.ask;
+    // a refusal is worded by the rules in Python, on demand: asked once for each cell of a picture
+    const layer = element && element.closest(".muz-layer");
+    if (layer && layer.dataset.ask && !("ownTip" in element.dataset) && !changed.has(element)) {
+      changed.add(element); // (its tooltip is no longer what its line in the picture says)
       send({ event: "tip", cell: element.dataset.cell });
     }
     const title = element && element.querySelector("title");
@@ -79,8 +190,24 @@ function render({ model, el }) {
     if (tip.textContent === idleText) showIdle();
   }
 
+  /** Shows the model's picture: only its changed lines when the picture shown is drawn by lines. */
+  function show(text) {
+    const tree = lineTree(text);
+    const svg = frame.firstElementChild;
+    for (const ring of frame.querySelectorAll(".muz-focus")) ring.remove();
+    if (tree && drawn && svg === drawn.node && svg.nextElementSibling === null) {
+      setAttributes(svg, `${tree.line}</svg>`);
+      tree.node = reconcile(svg, drawn.items, tree.items, changed) ? svg : null;
+    } else {
+      frame.innerHTML = text;
+      if (tree && !bind(frame, [tree])) tree.node = null;
+    }
+    drawn = tree && tree.node ? tree : null;
+    changed = new WeakSet();
+  }
+
   function draw() {
-    frame.innerHTML = model.get("svg");
+    show(model.get("svg") || "");
     const svg = frame.querySelector("svg");
     if (!svg) return;
     const scale = model.get("scale") || 1;
@@ -189,6 +316,7 @@ function render({ model, el }) {
     const element = message.cell && cellElement(message.cell);
     if (!element) return;
     element.querySelector("title").textContent = message.tip;
+    changed.add(element);
     if (message.cell === hovered || message.cell === focus) tip.textContent = message.tip;
   });
   // Bring what `revealing` names (near the board: the nearest box around it holding one) wholly into

@@ -286,15 +286,18 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
     lit, chosen = frozenset(scene.lit), frozenset(scene.chosen)
     classes = {}
     centre = board.centre
-    out = [f'{LAYER_START} data-centre="{centre[0]},{centre[1]}">']
+    # A cell without a tooltip of its own here (one whose refusal the rules word) has the page ask for it
+    # on hover: the layer says so once, so that such a cell's line is the same in every picture.
+    asks = ' data-ask="tip"' if scene.tips_for is not None else ""
+    out = [f'{LAYER_START} data-centre="{centre[0]},{centre[1]}"{asks}>']
     for cell, (head, shape) in layer_cells(board).items():
         css = ("muz-cell",) + ("muz-legal",) * (cell in lit) + ("muz-problem",) * (cell in marked) + (
             "muz-selected",) * (cell in chosen)
         classes[cell] = css
         tip = tips.get(cell)
-        ask = ' data-ask="tip"' if tip is None else ""  # the page asks for it on hover
+        own = " data-own-tip" if asks and tip is not None else ""
         title = tip or said[cell]
-        out.append(f'<polygon class="{" ".join(css)}" {head}{ask} {shape}>'
+        out.append(f'<polygon class="{" ".join(css)}" {head}{own} {shape}>'
                    f'<title>{escaped.get(title) or html.escape(title)}</title></polygon>')
     out.append("</g>\n")
     drawing = view_svg(view, CELL_SIZE)
