@@ -21,10 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_board_lines_browser import BOARD_JS, PAGE_SCRIPT, game_pictures  # noqa: E402
+from test_board_lines_browser import BOARD_JS, board_page, game_pictures  # noqa: E402
+from test_browser import CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 #: The reference: the module with its line drawing turned off (every picture drawn whole).
 WHOLE = ("    const tree = lineTree(text);\n", "    const tree = null;\n")
 SHOW_ALL = """async (pictures) => {
@@ -49,11 +48,7 @@ def main_thread_busy(metrics) -> float:
 
 def measure(browser, session, module: str, pictures: list[str]) -> tuple[float, float]:
     """Renderer CPU and main-thread busy time per picture (ms), in a fresh page."""
-    page = browser.new_page()
-    page.set_content("<div id='host'></div>")
-    page.add_script_tag(content=module.replace("export default { render };", "const board = { render };")
-                        + PAGE_SCRIPT, type="module")
-    page.wait_for_function("() => window.model !== undefined")
+    page = board_page(browser, module)
     page.evaluate(SHOW_ALL, pictures[:4])  # (warm: the code compiled, the fonts loaded)
     metrics = page.context.new_cdp_session(page)
     metrics.send("Performance.enable")

@@ -69,19 +69,25 @@ def game_pictures(moves: int = 24, reader: Reader = GERMAN) -> list[str]:
     return pictures
 
 
+def board_page(browser, module: str | None = None):
+    """A new page holding one board rendered by `module` (svgboard.js's text, by default the file's) with
+    the stand-in model of `PAGE_SCRIPT`."""
+    page = browser.new_page()
+    page.set_content("<div id='host'></div>")
+    module = (module or BOARD_JS.read_text(encoding="utf-8")).replace("export default { render };",
+                                                                      "const board = { render };")
+    page.add_script_tag(content=module + PAGE_SCRIPT, type="module")
+    page.wait_for_function("() => window.model !== undefined")
+    return page
+
+
 @pytest.fixture(scope="module")
 def page():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.set_content("<div id='host'></div>")
-        module = BOARD_JS.read_text(encoding="utf-8").replace("export default { render };",
-                                                               "const board = { render };")
-        page.add_script_tag(content=module + PAGE_SCRIPT, type="module")
-        page.wait_for_function("() => window.model !== undefined")
-        yield page
+        yield board_page(browser)
         browser.close()
 
 

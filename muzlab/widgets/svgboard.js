@@ -10,8 +10,9 @@ const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowR
 // markup: an element whose line is unchanged is kept as it is, a new line is parsed, a line gone is
 // removed. Replacing the whole picture made every page parse, style, lay out and paint all of it again.
 
-/** The picture's lines as a tree: `{head, items}`, each item `{line, items}` for a group and `{line}` for
- * any other element; null when the text is not one element to a line (then it is drawn whole). */
+/** The picture's lines as a tree: the root `{line, items}` (its opening tag and what it holds), each item
+ * `{line, items}` for a group and `{line}` for any other element; null when the text is not one element
+ * to a line (then it is drawn whole). */
 function lineTree(text) {
   const lines = text.split("\n").filter((line) => line);
   const head = lines[0], end = lines.pop();
@@ -37,10 +38,10 @@ function lineTree(text) {
 /** The markup of an item, a group with all it holds. */
 const markup = (item) => (item.items ? `${item.line}${item.items.map(markup).join("")}</g>` : item.line);
 
-/** The SVG elements that `items` write, parsed together. */
-function parsed(items) {
+/** The SVG elements that `markup` writes, parsed (an unclosed opening tag gives its element alone). */
+function parsed(markup) {
   const template = document.createElement("template");
-  template.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg">${items.map(markup).join("")}</svg>`;
+  template.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg">${markup}</svg>`;
   return [...template.content.firstElementChild.children];
 }
 
@@ -80,12 +81,12 @@ function reconcile(parent, olds, items, changed) {
     item.node = old.node;
     kept.add(old.node);
     if (!item.items) continue;
-    if (item.line !== old.line) setAttributes(item.node, `<svg>${item.line}</g></svg>`);
+    if (item.line !== old.line) setAttributes(item.node, item.line);
     tied = reconcile(item.node, old.items, item.items, changed) && tied;
   }
   for (const old of olds) if (!kept.has(old.node)) old.node.remove();
   if (fresh.length) {
-    parsed(fresh).forEach((node, i) => {
+    parsed(fresh.map(markup).join("")).forEach((node, i) => {
       fresh[i].node = node;
       if (fresh[i].items) tied = bind(node, fresh[i].items) && tied;
     });
@@ -98,12 +99,9 @@ function reconcile(parent, olds, items, changed) {
   return tied;
 }
 
-/** Gives `element` the attributes of the element that `markup` writes (the root's style is the page's own). */
-function setAttributes(element, markup) {
-  const template = document.createElement("template");
-  template.innerHTML = markup;
-  const outer = template.content.firstElementChild;
-  const wanted = element.tagName === "svg" ? outer : outer.firstElementChild;
+/** Gives `element` the attributes its opening tag gives it (the root's style is the page's own). */
+function setAttributes(element, openingTag) {
+  const [wanted] = parsed(openingTag);
   for (const { name, value } of wanted.attributes) {
     if (element.getAttribute(name) !== value) element.setAttribute(name, value);
   }
@@ -196,7 +194,7 @@ function render({ model, el }) {
     const svg = frame.firstElementChild;
     for (const ring of frame.querySelectorAll(".muz-focus")) ring.remove();
     if (tree && drawn && svg === drawn.node && svg.nextElementSibling === null) {
-      setAttributes(svg, `${tree.line}</svg>`);
+      setAttributes(svg, tree.line);
       tree.node = reconcile(svg, drawn.items, tree.items, changed) ? svg : null;
     } else {
       frame.innerHTML = text;
