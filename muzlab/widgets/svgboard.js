@@ -66,9 +66,9 @@ function reconcile(parent, olds, items, changed) {
   const byKey = new Map();
   for (const old of olds) {
     if (changed.has(old.node)) continue;
-    const same = byKey.get(itemKey(old));
+    const key = itemKey(old), same = byKey.get(key);
     if (same) same.push(old);
-    else byKey.set(itemKey(old), [old]);
+    else byKey.set(key, [old]);
   }
   const kept = new Set(), fresh = [];
   let tied = true;
@@ -194,7 +194,7 @@ function render({ model, el }) {
     const svg = frame.firstElementChild;
     for (const ring of frame.querySelectorAll(".muz-focus")) ring.remove();
     if (tree && drawn && svg === drawn.node && svg.nextElementSibling === null) {
-      setAttributes(svg, tree.line);
+      if (tree.line !== drawn.line) setAttributes(svg, tree.line);
       tree.node = reconcile(svg, drawn.items, tree.items, changed) ? svg : null;
     } else {
       frame.innerHTML = text;
