@@ -264,6 +264,8 @@ def test_a_class_in_a_real_browser(tmp_path):
             teacher.click(".muz-back")
             expect(teacher.locator(".muz-leaderboard tbody tr")).to_have_count(4, timeout=WAIT)
             anna.screenshot(path=str(SCREENSHOTS / "class-student.png"))
+            words = anna.evaluate(IN_VIEW, ".muz-page-words")  # Size "fit": the board and its words
+            assert words["inside"], f"the words under the student's board at {words} are not all in view"
             teacher.screenshot(path=str(SCREENSHOTS / "class-teacher.png"), full_page=True)
 
             # The export: one row per student per decision, and every game's record.

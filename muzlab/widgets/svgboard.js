@@ -169,15 +169,21 @@ function render({ model, el }) {
     tip.textContent = tipOf(element);
   }
 
-  // The room the window leaves the board: from the board's top to the window's bottom, less the
-  // line under the board. Measured again when the window or the page above the board changes.
+  // The room the window leaves the board: from the board's top to the window's bottom, less what the
+  // board shows under it (the line under the board, and the page's own words when its CSS places them
+  // there). Measured again when the window or the page above the board changes.
   function measure() {
     const box = frame.getBoundingClientRect();
     if (!box.width && !box.height && !frame.offsetParent) return; // a hidden tab: measured when shown
     // the board's top in the page, however far the page (or a box holding it, as in Voilà) is scrolled
     let top = box.top;
     for (let node = frame.parentElement; node; node = node.parentElement) top += node.scrollTop || 0;
-    const below = tip.offsetHeight + 12;
+    let bottom = box.bottom;
+    for (const part of [tip, ...text.children]) {
+      const shown = part.getBoundingClientRect();
+      if (shown.height && shown.top >= box.bottom - 1) bottom = Math.max(bottom, shown.bottom);
+    }
+    const below = bottom - box.bottom + 12;
     const room = Math.max(200, window.innerHeight - Math.round(top + below));
     el.style.setProperty("--muz-room", `${room}px`);
     // a Size the window cannot hold is drawn as large as it can, and the line under the board says so
