@@ -72,6 +72,12 @@ def test_the_pages_exist(book):
     assert "Dreiklänge in den Spalten" in german and 'src="../../_images/' in german
 
 
+def test_the_pages_about_the_software_are_in_the_book_and_sphinx_warned_of_nothing(book):
+    for page in ("architecture", "names", "speed", "class/server", "lite/edition", "languages/README"):
+        assert (book / "docs" / f"{page}.html").is_file(), page
+    assert (book.parent / f"{book.name}-warnings.txt").read_text(encoding="utf-8") == ""
+
+
 def test_the_start_page_says_what_needs_a_live_kernel(book):
     text = (book / "index.html").read_text(encoding="utf-8")
     assert "needs a live kernel" in text

@@ -159,3 +159,25 @@ def test_hear_the_whole_game_plays_sound():
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     heading = next(i for i, source in enumerate(sources) if "## Hear the whole game" in source)
     assert "to_ipython_audio(" in sources[heading + 1] and "synthesize_structure(" in sources[heading + 1]
+
+
+def test_the_readme_is_a_map_of_about_300_lines():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 320
+    assert [number for number, line in enumerate(lines, 1) if len(line) > 300] == []
+
+
+def test_the_readme_links_every_page_about_the_software():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    pages = ["docs/architecture.md", "docs/positions.md", "docs/names.md", "docs/games.md", "docs/coach.md",
+             "docs/pictures.md", "docs/classroom.md", "docs/class/server.md", "docs/lite/edition.md",
+             "docs/lessons.md", "docs/limits.md", "docs/speed.md"]
+    assert [page for page in pages if f"({page}" not in readme] == []
+
+
+def test_the_architecture_page_names_every_folder_of_the_package():
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    folders = sorted(path.name for path in (ROOT / "muzlab").iterdir()
+                     if path.is_dir() and not path.name.startswith("__"))
+    assert len(folders) >= 8
+    assert [folder for folder in folders if f"`muzlab/{folder}/`" not in page] == []

@@ -35,6 +35,11 @@ HERE = Path(__file__).resolve().parent
 TRANSLATIONS = ("de", "fr", "es")
 PAGES = ("rules.md", "words.md",
          *(f"{code}/{page}" for code in TRANSLATIONS for page in ("rules.md", "words.md")))
+#: The pages about muzlab itself (README.md links to each), and the languages' review notes.
+REFERENCE = ("positions.md", "names.md", "games.md", "coach.md", "pictures.md", "classroom.md",
+             "class/server.md", "lite/edition.md", "lessons.md", "limits.md", "speed.md", "architecture.md",
+             "measurements.md", "class/measurements.md", "lite/measurements.md", "languages/README.md",
+             *(f"languages/{code}.md" for code in TRANSLATIONS))
 STARTUP = "from muzlab.widgets import static\n\nstatic.enable()\n"
 #: The homework edition's site (docs/lite/build.py), and where the book carries it.
 LITE, LITE_IN_BOOK = ROOT / "out" / "lite", "lite"
@@ -84,7 +89,7 @@ def stage(source: Path, chosen: list[str] | None = None) -> None:
     """Lay out the book's pages in `source` as they sit in the project (so relative links hold)."""
     wanted = {source / "index.md": HERE / "index.md"}
     wanted.update({source / "notebooks" / path.name: path for path in lessons(chosen)})
-    for page in PAGES:
+    for page in (*PAGES, *REFERENCE):
         path = ROOT / "docs" / page
         if not path.exists():
             raise SystemExit(f"docs/{page} is missing: the book includes it")
@@ -128,8 +133,9 @@ def build(out: Path, chosen: list[str] | None = None, work: Path | None = None, 
     startup.write_text(STARTUP, encoding="utf-8")
     env = {**os.environ, "IPYTHONDIR": str(ipython), "MUZLAB_BOOK_CACHE": str(cache),
            "MPLBACKEND": "module://matplotlib_inline.backend_inline", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+    warnings = work / f"{name}-warnings.txt"
     command = [sys.executable, "-m", "sphinx", "-b", "html", "-c", str(HERE), "-q", "--keep-going",
-               "-d", str(work / f"{name}-doctrees"), str(source), str(out)]
+               "-w", str(warnings), "-d", str(work / f"{name}-doctrees"), str(source), str(out)]
     if not cache.exists():
         command.insert(-2, "-E")  # muzlab changed: read (and so run) every lesson again
     print(" ".join(command), flush=True)
