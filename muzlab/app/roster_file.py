@@ -53,18 +53,13 @@ def roster_text(data: Any) -> str:
 
 
 def _decoded(data: bytes) -> str:
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            try:
-                return data.decode(encoding)
-            except UnicodeDecodeError:
-                break
-    else:
-        for encoding in ("utf-8", "cp1252"):
-            try:
-                return data.decode(encoding)
-            except UnicodeDecodeError:
-                continue
+    """Bytes as text: by their byte-order mark (nothing else tried), else UTF-8, else cp1252."""
+    marked = [encoding for bom, encoding in _BOMS if data.startswith(bom)]
+    for encoding in marked[:1] or ["utf-8", "cp1252"]:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
     raise RosterFileError("The roster file is neither UTF-8 nor Windows (cp1252) text: save it as CSV UTF-8.")
 
 

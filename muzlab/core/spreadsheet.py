@@ -39,11 +39,6 @@ class CsvStyle:
 STYLES = {"plain": CsvStyle(), "excel-de": CsvStyle(";", ",", bom=True)}
 
 
-def style_of(name: str) -> CsvStyle:
-    """The style called `name` (KeyError for another name: callers refuse it in their own words)."""
-    return STYLES[name]
-
-
 def safe_cell(value: Any, style: CsvStyle = STYLES["plain"]) -> Any:
     """A cell as it is written: a text a spreadsheet would run as a formula with a quote before it, a
     float in the style's decimal separator, None empty, anything else as it is."""
