@@ -163,7 +163,7 @@ def test_a_count_fact_is_english_in_str_and_survives_pickling():
     assert str(error) == "Row 2 of the roster file has 1 field, the header 2."
     back = pickle.loads(pickle.dumps(error))
     assert error_words(back, Reader(language="fr")) == (
-        "La ligne 2 de la liste de la classe a 1 champ, l'en-tête 2.")
+        "La ligne 2 de la liste des élèves a 1 champ, l'en-tête 2.")
     assert str(Count(12_345, "{count} game", "{count} games")) == "12,345 games"
 
 

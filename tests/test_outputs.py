@@ -208,3 +208,16 @@ def test_worksheet_and_printables_keep_an_existing_file_unless_forced(tmp_path, 
         assert code == 2 and "already exists" in error and out.read_bytes() == b"mine"
     assert main(["printables", "--out", str(out), "--force"]) == 0
     assert out.read_bytes().startswith(b"%PDF") and sorted(os.listdir(tmp_path)) == ["kit.pdf"]
+
+
+def test_worksheet_and_printables_refuse_to_replace_anything_but_a_regular_file(tmp_path, capsys):
+    """--force replaces an earlier file, never a FIFO or a device: os.replace would have put the PDF in
+    the pipe's place, and as root in /dev/full's."""
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    places = [fifo, *([Path("/dev/null")] if Path("/dev/null").exists() else [])]
+    for place in places:
+        for command in ("printables", "worksheet"):
+            code, error = one_line_and_code([command, "--out", str(place), "--force"], capsys)
+            assert code == 2 and "is not a regular file" in error and str(place) in error
+    assert fifo.is_fifo() and sorted(os.listdir(tmp_path)) == ["pipe.pdf"]  # nothing written beside it

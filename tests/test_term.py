@@ -409,11 +409,12 @@ def test_answers_refused_unknown_assignment_wrong_student_past_due_and_bad_repli
     ("nickname,id\nAnna,1\nAnna,2\n", "Row 3 of the roster file: Anna is there twice"),
     ("nickname,id\nAnna,1\nZoe,2\n", "no student of this class is called 'Zoe'"),
     ("nickname,id\nAnna,1\nBen,1\n", "the id 1 is also Anna's"),
-    ("name,email\nAnna,a@b\n", "no nickname and no id column"),
+    ("name,email\nAnna,a@b\n", "names neither a nickname nor an id column.*commas, semicolons or tabs"),
+    ("nickname;email\nAnna;a@b\n", "first row names no id column"),
     ("nickname,id\nAnna\n", "Row 2 of the roster file has 1 field, the header 2"),
     ("nickname,id\nAnna,\n", "Anna has no id"),
     ("", "roster file is empty"),
-    (b"\xff\xfenickname", "not UTF-8"),
+    (b"nickname,id\nAnna,\x81\x8d\n", "neither UTF-8 nor Windows"),
     ("nickname,id\n", "no student rows"),
 ])
 def test_a_malformed_roster_file_is_refused_and_the_roster_before_it_stays(tmp_path, text, words):
@@ -424,6 +425,120 @@ def test_a_malformed_roster_file_is_refused_and_the_roster_before_it_stays(tmp_p
     with pytest.raises(TermError, match=words):
         term.load_roster(text)
     assert count_events(room) == before and term.school_row(1)["id"] == "S1"
+    room.store.close()
+
+
+@pytest.mark.parametrize(("data", "how"), [
+    ("\ufeffNickname;ID;E-Mail;Name\r\nJürgen;S1;j@s.example;Jürgen M.\r\nAnna;S2;;\r\n".encode(),
+     "German Excel's CSV UTF-8: semicolons and a byte-order mark"),
+    ("Nickname;ID;Name\r\nJürgen;S1;Jürgen Müller\r\nAnna;S2;Anna Groß\r\n".encode("cp1252"),
+     "German Excel's plain CSV: semicolons in Windows-1252"),
+    ("nickname\tid\tname\r\nJürgen\tS1\tJürgen M.\r\nAnna\tS2\t\r\n".encode("utf-16"),
+     "Excel's Unicode text: tabs in UTF-16"),
+    (b"nickname\tid\nJ\xc3\xbcrgen\tS1\nAnna\tS2\n", "tabs in UTF-8"),
+    ('nickname;id;name\n"Jürgen";S1;"Müller; Jürgen"\nAnna;S2;"Anna, G."\n', "semicolons, a quoted ; and ,"),
+])
+def test_roster_files_as_excel_saves_them_are_taken(tmp_path, data, how):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    jurgen, anna = room.join("Jürgen"), room.join("Anna")
+    assert term.load_roster(data) == 2, how
+    assert term.school_row(jurgen.id)["id"] == "S1" and term.school_row(anna.id)["id"] == "S2"
+    assert term.school_row(jurgen.id).get("name", "Jürgen M.") in ("Jürgen M.", "Jürgen Müller",
+                                                                    "Müller; Jürgen")
+    room.store.close()
+
+
+@pytest.mark.parametrize(("data", "words"), [
+    (b"nickname,id\nAnna," + b"x" * 200_000 + b"\nBen,2\n",
+     "Row 2 of the roster file has a field of more than 200 characters"),
+    (b'nickname,id\nAnna,"S1\nBen,S2\nCleo,S3\n', "Row 2 of the roster file opens a quote"),
+    (b'nickname,id\nAnna,"S1"x\nBen,S2\n', "Row 2 of the roster file opens a quote"),
+    (b"nickname,id\nAnna,S\x001\nBen,S2\n", "holds NUL characters"),
+    (b"nickname,id\nAnna,S1\n" + b"\n" * 10_000_000, "over 500 KB"),
+    ("nickname,id\nAnna,S1\n" + "\n" * 10_000_000, "over 500 KB"),
+    (b"nickname,id\nAnna,S1\n" + b",\n" * 5_000, "more than 1000 rows"),
+    (["nickname,id"], "roster file is empty"),
+])
+def test_an_abusive_roster_upload_is_refused_with_a_sentence_and_the_roster_before_it_stays(tmp_path, data,
+                                                                                           words):
+    """The red team's roster uploads: a 200 KB field raised csv.Error with no sentence, an unterminated
+    quote swallowed the rows after it, NUL was kept, and 10 MB of blank rows held the teacher's thread
+    for seconds; each is now a sentence saying what is wrong, read within a size and a row limit."""
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna"), room.join("Ben"), room.join("Cleo")
+    term.load_roster("nickname,id\nAnna,S9\n")
+    before = count_events(room)
+    with pytest.raises(TermError, match=words):
+        term.load_roster(data)
+    assert count_events(room) == before and term.school_row(1)["id"] == "S9"
+    room.store.close()
+
+
+@pytest.mark.parametrize(("notes", "language", "separators"), [
+    ("german", "de", "Semikolon"), ("solfege", "fr", "points-virgules"), ("solfege", "es", "puntos y coma")])
+def test_the_teachers_page_says_a_roster_refusal_in_its_language_with_the_buttons_word(
+        tmp_path, notes, language, separators):
+    """Beside the upload button, in the page's language, naming the file with the button's own word
+    (German Excel's semicolon file had been refused with "…fehlt die Spalte nickname and no id", under
+    "Aufgabe stellen", calling the file a "Klassenliste" beside a "Schülerliste" button)."""
+    from muzlab.app.pages import PageReading
+    from muzlab.app.term_pages import TermTeacher
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
+    teacher = TermTeacher(term, lambda: PageReading(notes, language=language).reader)
+    button = teacher.roster_file.description.casefold()
+    too_big = b"nickname,id\n" + b"\n" * 600_000
+    nul = b"nickname,id\nAnna,\x00\n"
+    for data in (b"name;email\nAnna;a@s\n", b"nickname;email\nAnna;a@s\n", too_big, nul):
+        teacher.upload(data)
+        said = teacher.roster_message.value
+        assert button in said.casefold() and "✗" in said, said
+        for english in (" and no ", "roster file", " column ", "first row"):
+            assert english not in said, said
+        if data.startswith(b"nickname;email"):
+            assert separators in said, said
+    assert not teacher.message.value  # nothing said under the assignment form
+    teacher.upload("Nickname;ID\r\nAnna;S1\r\n".encode("cp1252"))
+    assert button in teacher.roster_message.value.casefold() and "1" in teacher.roster_message.value
+    assert term.school_row(1)["id"] == "S1"
+    teacher.close()
+    room.store.close()
+
+
+def test_two_titles_that_make_one_file_name_get_their_own_entries_in_the_grades_zip(tmp_path):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
+    term.load_roster("nickname,id\nAnna,S1\n")
+    titles = ("Week 1/triads", "Week 1 triads", "week-1-triads", "CON", "../..", "a" * 60)
+    for title in titles:
+        term.assign(title, "third", 2, "2026-11-30", "2026-12-04")
+    for zipped, gradebook in ((term.grades_zip, "moodle"), (lambda: term.grades_zip("excel-de"), "excel-de")):
+        archive = zipfile.ZipFile(io.BytesIO(zipped()))
+        names = archive.namelist()
+        assert len(names) == len(set(names)) and len({n.casefold() for n in names}) == len(names)
+        grades = [n for n in names if n.startswith(f"grades/{gradebook}/")]
+        assert grades == [f"grades/{gradebook}/{name}.csv" for name in (
+            "Week-1-triads", "Week-1-triads-2", "week-1-triads-3", "CON-", "assignment", "a" * 60)]
+        for name, title in zip(grades, titles, strict=True):  # each file holds its own assignment
+            assert title in archive.read(name).decode("utf-8-sig").splitlines()[0]
+    with pytest.raises(TermError, match="no spreadsheet style 'excel'"):
+        term.grades_zip("excel")
+    room.store.close()
+
+
+@pytest.mark.parametrize(("students", "words"), [
+    ([True], "a whole number, not True"), ([1, False], "not False"), ([1.0], "not 1.0"), (["1"], "not '1'"),
+    (1, "a list of student numbers, not 1"), ("1", "a list of student numbers"),
+])
+def test_an_assignment_for_students_given_by_anything_but_their_numbers_is_refused(tmp_path, students, words):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
+    before = count_events(room)
+    with pytest.raises(TermError, match=words):
+        term.assign("Odd", "third", 2, "2026-11-30", "2026-12-04", students=students)
+    assert count_events(room) == before and term.assignments == {}
+    assert term.assign("Fine", "third", 2, "2026-11-30", "2026-12-04", students=[1]).students == (1,)
     room.store.close()
 
 
@@ -486,10 +601,12 @@ def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees
     assert "<td>Anna</td><td>100% (2)" in teacher.progress.value
     assert "<td>Ben</td><td>0% (2)" in teacher.progress.value
     assert "class='muz-progress'" in teacher.progress.value and teacher.pictures.value.count("<svg") == 2
-    teacher.upload(b"nickname,id\nAnna,1\nAnna,2\n")
-    assert "Anna is there twice" in teacher.message.value
+    teacher.upload(b"nickname,id\nAnna,1\nAnna,2\n")  # said beside the upload button
+    assert "Anna is there twice" in teacher.roster_message.value and "twice" not in teacher.message.value
+    row = next(box for box in teacher.children if teacher.roster_file in getattr(box, "children", ()))
+    assert row.children == (teacher.roster_file, teacher.roster_message)  # the message right of the button
     teacher.upload(b"nickname,id,email\nAnna,1,a@s\nBen,2,b@s\n")
-    assert "names 2 students" in teacher.message.value
+    assert "names 2 students" in teacher.roster_message.value
     archive = zipfile.ZipFile(io.BytesIO(term.grades_zip()))
     assert archive.read("grades/moodle/Ears.csv").decode().splitlines() == [
         "ID number,Email address,Ears", "1,a@s,100", "2,b@s,0"]

@@ -60,7 +60,7 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
             with teacher.expect_file_chooser(timeout=WAIT) as chooser:
                 teacher.click(".muz-roster-file")
             chooser.value.set_files(str(roster))
-            expect(teacher.locator(".muz-term-message")).to_contain_text("names 2 students", timeout=WAIT)
+            expect(teacher.locator(".muz-roster-message")).to_contain_text("names 2 students", timeout=WAIT)
             with teacher.expect_download(timeout=60_000) as download_info:
                 teacher.click(".muz-grades")
             archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
@@ -69,6 +69,11 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
             assert all(0 <= float(row["Ears"]) <= 100 for row in moodle)
             google = archive.read("grades/google/Ears.csv").decode()
             assert google.splitlines()[0] == "userId,draftGrade,assignedGrade"
+            with teacher.expect_download(timeout=60_000) as download_info:  # the teacher's own German Excel
+                teacher.click(".muz-grades-excel-de")
+            assert download_info.value.suggested_filename == "grades-excel-de.zip"
+            archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
+            assert archive.read("progress.csv").startswith("\ufeffweek;nickname;".encode())
             assert outside == []
     finally:
         server.kill()

@@ -11,7 +11,6 @@ dice and the scores compare decisions, not luck.
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
 import io
@@ -35,8 +34,9 @@ from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
+from muzlab.core.spreadsheet import csv_records
 from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGES
-from muzlab.names.reader import Reader
+from muzlab.names.reader import PLAIN, Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
@@ -776,23 +776,23 @@ def luck_adjusted_scores(record: str) -> list[float]:
 
 def decisions_csv(games: Sequence[tuple[int, int, str, list[str], str]], language: str = "en") -> str:
     """The export's decisions.csv from (round, table, mode, nicknames by seat, record) per game: the
-    coach's review of each game, one row per decision, with the comment in `language` (its usual note
-    names); the column names stay English."""
-    text = io.StringIO()
-    writer, reader = None, Reader(DEFAULT_NOTE_NAMES[language], language=language)
+    coach's review of each game, one row per decision, its data columns English and in English note
+    names as records are (whatever the language), the comment in `language` with its usual note
+    names; through `muzlab.core.spreadsheet`, so no nickname runs as a formula."""
+    columns: list[str] = []
+    rows = []
+    reader = Reader(DEFAULT_NOTE_NAMES[language], language=language)
     for round_number, number, mode, seat_names, record in games:
         game = Game.from_json(record)
-        for row, comment in zip(coach.review(game, reader=reader).to_dict("records"),
+        for row, comment in zip(coach.review(game, reader=PLAIN).to_dict("records"),
                                 coach.comments(game, reader), strict=True):
             row["comment"] = comment
             row["player"] = seat_names[row["seat"]]
             row["best_cells"] = " ".join(row["best_cells"])
-            if writer is None:
-                writer = csv.DictWriter(text, [*EXPORT_COLUMNS, *row])
-                writer.writeheader()
-            writer.writerow({"round": round_number, "table": number, "mode": mode,
-                             "nickname": row["player"], **row})
-    return text.getvalue() or ",".join(EXPORT_COLUMNS) + "\n"
+            columns = columns or [*EXPORT_COLUMNS, *row]
+            rows.append({"round": round_number, "table": number, "mode": mode, "nickname": row["player"],
+                         **row})
+    return csv_records(rows, columns or EXPORT_COLUMNS)
 
 
 def _seating(ids: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:

@@ -23,7 +23,6 @@ school's identifier by the roster file; the progress table goes out as CSV and P
 
 from __future__ import annotations
 
-import csv
 import functools
 import hashlib
 import io
@@ -35,10 +34,11 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
-from muzlab.app import nicknames, term_games
+from muzlab.app import nicknames, roster_file, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count
+from muzlab.core.spreadsheet import STYLES, csv_text
 from muzlab.names.language import marked
 from muzlab.names.output_words import Figure
 from muzlab.names.reader import Reader
@@ -71,11 +71,12 @@ IDEA_WORDS = {"triad quality": marked("idea", "triad quality"), "third": marked(
 MAX_ITEMS = 100
 MAX_TRIES = 5
 MAX_TITLE = 60
-#: The gradebooks grades are written for (`grades_csv`).
+#: The gradebooks grades are written for (`grades_csv`), and the grade files it writes: theirs and the
+#: teacher's own look in German Excel.
 GRADEBOOKS = ("moodle", "canvas", "google")
+GRADE_FILES = (*GRADEBOOKS, "excel-de")
 #: The roster file's columns: the nickname and the school's identifier are needed, the rest optional.
-ROSTER_NEEDED = ("nickname", "id")
-ROSTER_OPTIONAL = ("email", "name", "section", "login")
+ROSTER_NEEDED, ROSTER_OPTIONAL = roster_file.NEEDED, roster_file.OPTIONAL
 #: The progress table's columns (`progress`, `progress_csv`).
 PROGRESS_COLUMNS = ("nickname", "idea", "answered", "right", "share right", "trend per week")
 
@@ -257,7 +258,10 @@ def _week_number(week: str) -> int:
 
 
 class GradeFiles:
-    """The grade files a `Term` writes for the school's gradebooks (from its grades and roster)."""
+    """The files a `Term` writes: each assignment's grades for the school's gradebooks (from its grades
+    and roster), the progress table, and the same for the teacher's own spreadsheet in German Excel's
+    style ("excel-de": `;`, decimal comma, a byte-order mark). Every CSV goes through
+    `muzlab.core.spreadsheet`, so no student's nickname or title runs as a formula."""
 
     def grades_csv(self, assignment_id: int, gradebook: str) -> str:
         """One assignment's grades as a CSV the gradebook imports, students the school's roster names:
@@ -271,12 +275,18 @@ class GradeFiles:
           courses.courseWork.studentSubmissions takes, under the API's own field names: `userId` (the
           student's email, which studentSubmissions.list accepts for the user), `draftGrade` and
           `assignedGrade` (the only grade fields a teacher may patch; both the same grade, in points of
-          the assignment's "out of", which is its CourseWork's maxPoints).
+          the assignment's "out of", which is its CourseWork's maxPoints);
+        - "excel-de": the teacher's own look in German Excel (no gradebook imports it, so no roster is
+          needed): `nickname`, then the roster's `id`, `name`, `email` (empty without one), then the title.
         """
-        if gradebook not in GRADEBOOKS:
+        if gradebook not in GRADE_FILES:
             raise TermError("There is no gradebook {gradebook}: choose {gradebooks}.",
-                            gradebook=repr(str(gradebook)[:20]), gradebooks=', '.join(GRADEBOOKS))
+                            gradebook=repr(str(gradebook)[:20]), gradebooks=', '.join(GRADE_FILES))
         assignment = self.assignment(assignment_id)
+        if gradebook == "excel-de":
+            return csv_text([("nickname", "id", "name", "email", assignment.title),
+                             *((name, *(self._school_field(sid, f) for f in ("id", "name", "email")), grade)
+                               for sid, name, grade in self._graded(assignment))], STYLES["excel-de"])
         if not self.roster:
             raise TermError("Upload the school's roster file first (nickname,id): the grade files name "
                             "students by the school's identifiers, not by nickname.")
@@ -285,39 +295,70 @@ class GradeFiles:
         if gradebook == "google" and any(not school.get("email") for school, _ in rows):
             raise TermError("Google Classroom matches students by email: add an email column to the "
                             "roster file.")
-        text = io.StringIO()
-        writer = csv.writer(text, lineterminator="\r\n")
         shown = [(school, "" if grade is None else f"{grade:g}") for school, grade in rows]
         if gradebook == "moodle":
-            writer.writerow(("ID number", "Email address", assignment.title))
-            writer.writerows((s["id"], s.get("email", ""), g) for s, g in shown)
-        elif gradebook == "canvas":
-            writer.writerow(("Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment.title))
-            writer.writerow(("Points Possible", "", "", "", "", f"{assignment.scheme.out_of:g}"))
-            writer.writerows((s.get("name") or s["nickname"], "", s["id"], s.get("login", ""),
-                              s.get("section", ""), g) for s, g in shown)
-        else:
-            writer.writerow(("userId", "draftGrade", "assignedGrade"))
-            writer.writerows((s["email"], g, g) for s, g in shown)
-        return text.getvalue()
+            return csv_text([("ID number", "Email address", assignment.title),
+                             *((s["id"], s.get("email", ""), g) for s, g in shown)])
+        if gradebook == "canvas":
+            return csv_text([("Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment.title),
+                             ("Points Possible", "", "", "", "", f"{assignment.scheme.out_of:g}"),
+                             *((s.get("name") or s["nickname"], "", s["id"], s.get("login", ""),
+                                s.get("section", ""), g) for s, g in shown)])
+        return csv_text([("userId", "draftGrade", "assignedGrade"), *((s["email"], g, g) for s, g in shown)])
 
-    def grades_zip(self) -> bytes:
-        """Every assignment's grade files for every gradebook (`grades/<gradebook>/<title>.csv`), the
-        progress table (`progress.csv`, `progress.parquet`) and a note of the nicknames left out."""
+    def _school_field(self, student_id: int, field_name: str) -> str:
+        return (self.school_row(student_id) or {}).get(field_name, "")
+
+    def grades_zip(self, style: str = "plain") -> bytes:
+        """Every assignment's grade files (`grades/<gradebook>/<title>.csv`), the progress table
+        (`progress.csv`) and a note of the nicknames left out: for every gradebook, with
+        `progress.parquet` ("plain"), or for the teacher's German Excel ("excel-de"). Two titles that
+        make one file name get names of their own (`Week-1-triads.csv`, `Week-1-triads-2.csv`)."""
+        if style not in STYLES:
+            raise TermError("There is no spreadsheet style {style}: choose {styles}.",
+                            style=repr(str(style)[:20]), styles=", ".join(STYLES))
+        gradebooks = GRADEBOOKS if style == "plain" else (style,)
+        names = _file_names([assignment.title for assignment in self.assignments.values()])
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for assignment in self.assignments.values():
-                for gradebook in GRADEBOOKS:
+            for assignment, name in zip(self.assignments.values(), names, strict=True):
+                for gradebook in gradebooks:
                     try:
-                        archive.writestr(f"grades/{gradebook}/{_file_name(assignment.title)}.csv",
+                        archive.writestr(f"grades/{gradebook}/{name}.csv",
                                          self.grades_csv(assignment.id, gradebook))
                     except TermError as error:
-                        archive.writestr(f"grades/{gradebook}/{_file_name(assignment.title)}.txt", str(error))
-            archive.writestr("progress.csv", self.progress_csv())
-            archive.writestr("progress.parquet", self.progress_parquet())
+                        archive.writestr(f"grades/{gradebook}/{name}.txt", str(error))
+            archive.writestr("progress.csv", self.progress_csv(style))
+            if style == "plain":
+                archive.writestr("progress.parquet", self.progress_parquet())
             left = self.unmapped()
             archive.writestr("left-out.txt", "Not named in the school's roster file, so not in the grade "
                              "files: " + (", ".join(left) if left else "nobody") + "\n")
+        return buffer.getvalue()
+
+    def progress_csv(self, style: str = "plain") -> str:
+        """The full progress table as CSV (PROGRESS_COLUMNS), one row per student per idea per week
+        too: the week's own rows have the week in a `week` column, the term's rows "term"; in a
+        spreadsheet style of `muzlab.core.spreadsheet.STYLES` ("plain" or "excel-de")."""
+        if style not in STYLES:
+            raise TermError("There is no spreadsheet style {style}: choose {styles}.",
+                            style=repr(str(style)[:20]), styles=", ".join(STYLES))
+        return csv_text([("week", *PROGRESS_COLUMNS), *self._progress_rows()], STYLES[style])
+
+    def _progress_rows(self) -> list[tuple]:
+        rows = [("term", *(r[c] for c in PROGRESS_COLUMNS)) for r in self.progress()]
+        for sid, name in self._students().items():
+            for idea, weeks in self.weekly(sid).items():
+                rows.extend((week, name, idea, n, r, round(r / n, 3), None) for week, (n, r) in weeks.items())
+        return rows
+
+    def progress_parquet(self) -> bytes:
+        """The same table as `progress_csv`, as a Parquet file's bytes."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self._progress_rows(), columns=["week", *PROGRESS_COLUMNS])
+        buffer = io.BytesIO()
+        frame.to_parquet(buffer, index=False)
         return buffer.getvalue()
 
 
@@ -326,31 +367,20 @@ class SchoolRoster:
     the grade files."""
 
     def load_roster(self, text: Any) -> int:
-        """Take the school's roster file (CSV, a header row with `nickname` and `id`, and optionally
-        email, name, section, login): it maps each nickname to the school's identifier for the grade
-        files, and replaces the roster loaded before. A file with a missing column, an empty
-        identifier, a nickname twice, an identifier twice or a nickname not in the class is refused
-        with a sentence naming the row, and nothing changes. Returns the number of rows taken."""
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise TermError("The roster file is not UTF-8 text: save it as CSV UTF-8.") from None
-        if not isinstance(text, str) or not text.strip():
-            raise TermError("The roster file is empty: it needs a header row with nickname and id.")
-        reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-        header = [h.strip().casefold() for h in next(reader)]
-        missing = [c for c in ROSTER_NEEDED if c not in header]
-        if missing:
-            raise TermError("The roster file has no {missing} column: its first row must name the columns "
-                            "(nickname,id and optionally email,name,section,login).",
-                            missing=' and no '.join(missing))
+        """Take the school's roster file (CSV as Excel saves it, `muzlab.app.roster_file`: a header row
+        with `nickname` and `id`, and optionally email, name, section, login): it maps each nickname to
+        the school's identifier for the grade files, and replaces the roster loaded before. A file with
+        a missing column, an empty identifier, a nickname twice, an identifier twice or a nickname not
+        in the class is refused with a sentence naming the row, and nothing changes. Returns the number
+        of rows taken."""
+        try:
+            header, lines = roster_file.roster_rows(text)
+        except roster_file.RosterFileError as error:
+            raise TermError(error.template, **error.fields) from None
         class_names = {nicknames.skeleton(name): (sid, name) for sid, name in self._students().items()}
         rows: dict[str, dict[str, str]] = {}
         ids: dict[str, str] = {}
-        for line, values in enumerate(reader, start=2):
-            if not any(v.strip() for v in values):
-                continue
+        for line, values in lines:
             if len(values) != len(header):
                 raise TermError("Row {line} of the roster file has {values}, the header {header}.", line=line,
                                 values=Count(len(values), "{count} field", "{count} fields"),
@@ -580,8 +610,15 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                             max_tries=MAX_TRIES, tries=str(tries)[:10])
         who = None
         if students is not None:
-            who = tuple(sorted({int(s) for s in students if isinstance(s, int)}))
-            unknown = [s for s in students if not isinstance(s, int) or s not in self.room.students]
+            if not isinstance(students, list | tuple | set | frozenset):
+                raise TermError("An assignment's students are a list of student numbers, not {students}.",
+                                students=str(students)[:20])
+            odd = [s for s in students if type(s) is not int]  # (True is an int to Python, not a student)
+            if odd:
+                raise TermError("A student is given by their number, a whole number, not {value}.",
+                                value=repr(odd[0])[:20])
+            who = tuple(sorted(set(students)))
+            unknown = [s for s in students if s not in self.room.students]
             if unknown or not who:
                 if not who:
                     raise TermError("An assignment is for students on the roster: choose at least one.")
@@ -803,32 +840,6 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         self._memo[key] = rows
         return rows
 
-    def progress_csv(self) -> str:
-        """The full progress table as CSV (PROGRESS_COLUMNS), one row per student per idea per week
-        too: the week's own rows have the week in a `week` column, the term's rows "term"."""
-        text = io.StringIO()
-        writer = csv.writer(text)
-        writer.writerow(("week", *PROGRESS_COLUMNS))
-        for row in self._progress_rows():
-            writer.writerow(["" if v is None else v for v in row])
-        return text.getvalue()
-
-    def _progress_rows(self) -> list[tuple]:
-        rows = [("term", *(r[c] for c in PROGRESS_COLUMNS)) for r in self.progress()]
-        for sid, name in self._students().items():
-            for idea, weeks in self.weekly(sid).items():
-                rows.extend((week, name, idea, n, r, round(r / n, 3), None) for week, (n, r) in weeks.items())
-        return rows
-
-    def progress_parquet(self) -> bytes:
-        """The same table as `progress_csv`, as a Parquet file's bytes."""
-        import pandas as pd
-
-        frame = pd.DataFrame(self._progress_rows(), columns=["week", *PROGRESS_COLUMNS])
-        buffer = io.BytesIO()
-        frame.to_parquet(buffer, index=False)
-        return buffer.getvalue()
-
     # ---- grades ------------------------------------------------------------------------------------------
     def grade(self, assignment_id: int, student_id: int) -> float | None:
         """A student's grade in an assignment by its scheme (None: a blank, for nothing answered under
@@ -928,7 +939,23 @@ def _drill_items(kind: str, seed: int, count: int) -> tuple[EarItem, ...]:
     return tuple(Drill(kind).items(seed, count))
 
 
-def _file_name(title: str) -> str:
-    """A title as a file name: letters, digits, - and _ kept, the rest as -."""
-    return "".join(c if c.isalnum() or c in "-_" else "-" for c in title).strip("-") or "assignment"
+def _file_names(titles: list[str]) -> list[str]:
+    """Titles as file names, each its own even on a disk that ignores case (a second "Week 1/triads" as
+    "Week-1-triads-2"): letters, digits, - and _ kept, the rest as -; a name Windows keeps for a device
+    (CON, NUL, COM1, ...) with a - after it."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for title in titles:
+        base = "".join(c if c.isalnum() or c in "-_" else "-" for c in title).strip("-") or "assignment"
+        if base.upper() in _DEVICES:
+            base += "-"
+        name, number = base, 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{base}-{number}"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
 
+
+_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))}

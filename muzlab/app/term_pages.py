@@ -185,9 +185,11 @@ class TermTeacher(widgets.VBox):
         scheme = self._scheme_form()
         self.message = looks.make(widgets.HTML, _dom_classes=("muz-term-message",))
         self.listing = looks.make(widgets.HTML, _dom_classes=("muz-assignments",))
-        self.roster_file = looks.make(widgets.FileUpload, accept=".csv", multiple=False,
+        self.roster_file = looks.make(widgets.FileUpload, accept=".csv,.txt", multiple=False,
                                       description=said["roster_file"], _dom_classes=("muz-roster-file",))
         self.roster_file.observe(lambda _change: self.upload(), names="value")
+        #: what became of the roster file uploaded, said beside its button
+        self.roster_message = looks.make(widgets.HTML, _dom_classes=("muz-roster-message",))
         self.progress = looks.make(widgets.HTML, _dom_classes=("muz-progress-box",))
         self.standings = looks.make(widgets.HTML, _dom_classes=("muz-standings-box",))
         self.pictures = looks.make(widgets.HTML, _dom_classes=("muz-pictures",))
@@ -205,8 +207,9 @@ class TermTeacher(widgets.VBox):
         self.merge_button.on_click(lambda _b: self.merge())
         self.assignments_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.progress_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
+        roster = looks.make(widgets.HBox, [self.roster_file, self.roster_message], layout=WRAP)
         super().__init__([self.assignments_head, form, self.message, self.listing, scheme,
-                          self.progress_head, self.roster_file, self.progress, self.standings, self.pictures,
+                          self.progress_head, roster, self.progress, self.standings, self.pictures,
                           looks.make(widgets.HBox, [self.forget_pick, self.new_name, self.rename_button,
                                                     self.into_pick, self.merge_button, self.forget_button],
                                      layout=WRAP)], layout=looks.layout())
@@ -349,7 +352,7 @@ class TermTeacher(widgets.VBox):
         try:
             count = self.term.load_roster(content)
         except ClassError as error:
-            self._refused(error)
+            self.roster_message.value = _said(False, error_words(error, self.reader()))
             return
         reader, left = self.reader(), self.term.unmapped()
         said = reader.ngettext("The roster file names {count} student.", "The roster file names {count} "
@@ -357,7 +360,7 @@ class TermTeacher(widgets.VBox):
         if left:
             said += " " + reader.gettext("Not in it, so not in the grade files: {names}.").format(
                 names=", ".join(left))
-        self._say(True, said)
+        self.roster_message.value = _said(True, said)
 
     def _chosen(self) -> int | None:
         """The student chosen, or None (said: choose one first)."""
@@ -607,8 +610,9 @@ def _wav(item: Item) -> bytes:
 
 @solara.component
 def TeacherTerm(term: Term, page, language: str):
-    """The teacher's term section and its Export grades button (a zip: a CSV per assignment for
-    Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet); `page`: the
+    """The teacher's term section and its Export grades buttons (a zip: a CSV per assignment for
+    Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet; or the grades and
+    the progress table for German Excel: `;`, decimal comma, a byte-order mark); `page`: the
     TeacherView, for its reading; `language`: the page's, passed so that a language chosen on the page
     draws this section again (a component whose arguments are unchanged is not drawn again)."""
     view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks), [])
@@ -619,6 +623,10 @@ def TeacherTerm(term: Term, page, language: str):
     solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",
                         children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
                                                 color="primary")])
+    solara.FileDownload(lambda: term.grades_zip("excel-de"), filename="grades-excel-de.zip",
+                        mime_type="application/zip",
+                        children=[solara.Button(reader.gettext("Export grades for Excel (Germany)"),
+                                                classes=["muz-grades-excel-de"])])
     solara.FileDownload(lambda: reports_zip(term, page.reading.reader), filename="reports.zip",
                         mime_type="application/zip",
                         children=[solara.Button(reader.gettext("Reports for parents (PDF)"),

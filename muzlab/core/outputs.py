@@ -170,11 +170,15 @@ def discard(path: Path) -> None:
 @contextmanager
 def file_written(path: str | Path, force: bool) -> Iterator[Path]:
     """Write one file whole: yields a temporary path beside `path` (same suffix) to write to, then renames
-    it to `path` (signals held). An existing `path` is refused unless `force`, before anything is written;
+    it to `path` (signals held). An existing `path` is refused unless `force`, and one that is not a
+    regular file (a FIFO, /dev/full) always, before anything is written;
     a failed or interrupted write leaves no temporary file and the earlier file whole."""
     final = Path(path)
     if final.is_dir():
         raise OutputError("{path} is a folder; give a file name", path=final)
+    if final.exists() and not final.is_file():
+        raise OutputError("{path} is not a regular file (a device, a pipe or a socket); give the name of a "
+                          "file", path=final)
     if final.exists() and not force:
         raise OutputExists("{path} already exists; choose another name, or replace it with --force",
                            path=final)

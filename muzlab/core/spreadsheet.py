@@ -1,0 +1,79 @@
+"""Every CSV file muzlab writes, written by one helper so that no cell runs as a spreadsheet formula.
+
+A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is a formula to Excel,
+LibreOffice and Google Sheets, so a student's nickname `=HYPERLINK(...)` would run on the teacher's
+machine (CSV injection). As OWASP advises, such a text cell is written with a single quote before it
+(`'=HYPERLINK(...)`), which a spreadsheet shows as text; a signed number (`-0.25`) stays a number.
+Numbers (int, float) are written as they are, in the style's decimal separator.
+
+A file comes in a `CsvStyle`: "plain" (comma, decimal point, no byte-order mark: what gradebooks and
+pandas read) or "excel-de" (semicolon, decimal comma, a UTF-8 byte-order mark: what German Excel opens
+with its columns and umlauts right on a double click).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?")
+
+
+@dataclass(frozen=True)
+class CsvStyle:
+    """How a CSV file separates its cells and writes a decimal number, and whether it starts with a
+    UTF-8 byte-order mark."""
+
+    delimiter: str = ","
+    decimal: str = "."
+    bom: bool = False
+
+
+#: The styles a person may choose for a file they open themselves (a gradebook's file stays "plain").
+STYLES = {"plain": CsvStyle(), "excel-de": CsvStyle(";", ",", bom=True)}
+
+
+def safe_cell(value: Any, style: CsvStyle = STYLES["plain"]) -> Any:
+    """A cell as it is written: a text a spreadsheet would run as a formula with a quote before it, a
+    float in the style's decimal separator, None empty, anything else as it is."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and style.decimal != ".":
+        return str(value).replace(".", style.decimal)
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    if value[0] in "+-" and _NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
+def unsafe_cell(text: str) -> str:
+    """A cell read back as its writer was given it: the quote `safe_cell` put before a formula taken
+    off (a roster file made from muzlab's own files names the students as the class does)."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+
+
+def csv_text(rows: Iterable[Sequence[Any]], style: CsvStyle = STYLES["plain"],
+             lineterminator: str = "\r\n") -> str:
+    """Rows of cells as CSV text in `style`, every cell through `safe_cell` (the byte-order mark, if the
+    style has one, as the text's first character)."""
+    text = io.StringIO()
+    if style.bom:
+        text.write("\ufeff")
+    writer = csv.writer(text, delimiter=style.delimiter, lineterminator=lineterminator)
+    writer.writerows([safe_cell(value, style) for value in row] for row in rows)
+    return text.getvalue()
+
+
+def csv_records(records: Iterable[Mapping[str, Any]], columns: Sequence[str],
+                style: CsvStyle = STYLES["plain"], lineterminator: str = "\r\n") -> str:
+    """Records (dicts) as CSV text with a header row of `columns` (keys not among them left out,
+    missing ones empty), every cell through `safe_cell`."""
+    cells = ([record.get(column) for column in columns] for record in records)
+    return csv_text([columns, *cells], style, lineterminator)
