@@ -39,7 +39,8 @@ KEYWORDS = {
         "MuzlabError", "UnknownNoteName", "InvalidCell", "CellOffBoard", "IllegalPlacement", "CellOccupied",
         "InvalidPosition", "NotationError", "UnknownSetting",
         "BoardFileError", "GameError", "GameRecordError", "SimulationError", "TermError", "NotAStructure",
-        "NotAKey", "NotInKey", "EarTrainingError", "SynthesisError", "KeyboardError", "RenderError",
+        "NotAKey", "NotInKey", "NotAFunction", "EarTrainingError", "SynthesisError", "KeyboardError",
+        "RenderError",
         "DaskMissing", "_Refused")},
     # the words of an error's fact ("board file {path}"), and safe_json's errors of the caller's class
     "Phrase": (1,), "error": (1,),
