@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import html
 import logging
+import threading
 from collections.abc import Callable
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 import solara
 
-from muzlab.app.classroom import Change, ClassError, Student
+from muzlab.app.classroom import ClassError, Student
 from muzlab.app.looks import Looks
 from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
@@ -31,7 +33,14 @@ from muzlab.reading import for_people
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
+if TYPE_CHECKING:
+    from muzlab.app.pages import PageDrawer
+
 log = logging.getLogger(__name__)
+#: The changes of the class and of the term the teacher's section draws again for, and a student's
+#: (a classmate's answer changes nothing on a student's page).
+TEACHER_NEWS = frozenset(("roster", "seat", "assign", "answer", "scheme", "forget", "merge", "day"))
+STUDENT_NEWS = frozenset(("roster", "seat", "assign", "scheme", "forget", "merge", "day"))
 #: The most answers an item offers (the seven degrees of a scale-degree drill).
 MAX_OPTIONS = 8
 #: The words of the kinds of item, the ideas and the computer's levels (the values stay English).
@@ -174,8 +183,12 @@ class TermTeacher(widgets.VBox):
     teacher's page (`reader`, asked each time it draws)."""
 
     def __init__(self, term: Term, reader: Callable[[], Reader] = lambda: for_people(None),
-                 looks: Looks | None = None):
+                 looks: Looks | None = None, drawer: PageDrawer | None = None):
         self.term, self.reader = term, reader
+        #: the page's drawing thread, which draws the section again after a change (None: drawn on
+        #: the thread that made the change, as a test without a server has it)
+        self.drawer = drawer
+        self._drawing = threading.RLock()  # the drawer's thread and the teacher's clicks draw in turn
         #: the page's shared layouts and styles (the teacher's page's, when it passes its own)
         self.looks = looks = looks or Looks()
         #: the widgets' descriptions as they are made (in the words of the teacher's page)
@@ -215,6 +228,18 @@ class TermTeacher(widgets.VBox):
         unwatch_term = term.watch(self._changed)
         self.unwatch = lambda: (unwatch_room(), unwatch_term())
         self.draw()
+
+    def _changed(self, kind: str) -> None:
+        """A change of the class or the term (on the thread that made it): queued for the page's own
+        thread, which draws the section again."""
+        if kind in TEACHER_NEWS:
+            _queue(self.drawer, kind, self._draw_news)
+
+    def _draw_news(self, _batch: list[str]) -> None:
+        try:
+            self.draw()
+        except Exception:
+            log.exception("the teacher's term could not be drawn")
 
     def _assign_form(self, today: date) -> widgets.HBox:
         """What, how many, the seed, for whom, tries, and the dates of a new assignment (their words:
@@ -406,15 +431,12 @@ class TermTeacher(widgets.VBox):
             "{name}'s {count} answers are now {other}'s; {name} is off the roster.", moved).format(
             name=names[0], count=moved, other=names[1]))
 
-    def _changed(self, kind: str) -> None:
-        if kind in ("roster", "seat", "assign", "answer", "scheme", "forget", "merge"):
-            try:
-                self.draw()
-            except Exception:
-                log.exception("the teacher's term could not be drawn")
-
     def draw(self) -> None:
         """Draw the assignments and the progress from the term, in the teacher's page's words."""
+        with self._drawing:
+            self._draw()
+
+    def _draw(self) -> None:
         term, reader = self.term, self.reader()
         self._label(reader)
         students = {sid: s.nickname for sid, s in term.room.students.items()}
@@ -461,8 +483,12 @@ class TermStudent(widgets.VBox):
     (`reader`: its note names, lesson key and language, asked each time it draws)."""
 
     def __init__(self, term: Term, student: Callable[[], Student | None],
-                 reader: Callable[[], Reader] = lambda: for_people(None)):
+                 reader: Callable[[], Reader] = lambda: for_people(None), drawer: PageDrawer | None = None):
         self.term, self.student, self.reader = term, student, reader
+        #: the page's drawing thread, which draws the section again after a change (None: drawn on
+        #: the thread that made the change, as a test without a server has it)
+        self.drawer = drawer
+        self._drawing = threading.RLock()  # the drawer's thread and the student's clicks draw in turn
         self.mine = _html("muz-my-assignments")
         self.pick = widgets.Dropdown(options=[], _dom_classes=("muz-my-assignment-pick",))
         self.pick.observe(lambda _change: self.draw_item(), names="value")
@@ -489,15 +515,22 @@ class TermStudent(widgets.VBox):
                           self.sound, self.options, self.board_area, self.said,
                           self.progress_head, self.progress])
         self.add_class("muz-term-student")
-        self.unwatch = term.room.watch(self._changed)
+        unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
+        unwatch_term = term.watch(self._changed)
+        self.unwatch = lambda: (unwatch_room(), unwatch_term())
         self.draw()
 
-    def _changed(self, change: Change) -> None:
-        if change.kind in ("roster", "seat"):
-            try:
-                self.draw()
-            except Exception:
-                log.exception("a student's term could not be drawn")
+    def _changed(self, kind: str) -> None:
+        """A change of the class or the term (on the thread that made it: a new assignment, a grading
+        changed, a new day): queued for the page's own thread, which draws the section again."""
+        if kind in STUDENT_NEWS:
+            _queue(self.drawer, kind, self._draw_news)
+
+    def _draw_news(self, _batch: list[str]) -> None:
+        try:
+            self.draw()
+        except Exception:
+            log.exception("a student's term could not be drawn")
 
     def _label(self, reader: Reader) -> None:
         """Write the section's headings and buttons for `reader`."""
@@ -508,6 +541,10 @@ class TermStudent(widgets.VBox):
 
     def draw(self) -> None:
         """The student's open assignments, the item under way and their progress."""
+        with self._drawing:
+            self._draw()
+
+    def _draw(self) -> None:
         student, reader = self.student(), self.reader()
         self.layout.display = "none" if student is None else "flex"
         if student is None:
@@ -534,6 +571,10 @@ class TermStudent(widgets.VBox):
 
     def draw_item(self) -> None:
         """The next item of the chosen assignment, worded for this page's reader."""
+        with self._drawing:
+            self._draw_item()
+
+    def _draw_item(self) -> None:
         student, reader = self.student(), self.reader()
         self.item = item = None
         if student is not None and self.pick.value is not None:
@@ -599,6 +640,14 @@ class TermStudent(widgets.VBox):
         super().close()
 
 
+def _queue(drawer: PageDrawer | None, kind: str, draw: Callable[[list[str]], None]) -> None:
+    """Have `draw` draw a change on the page's own thread (`drawer`), or here when there is none."""
+    if drawer is not None:
+        drawer.tell(kind, draw)
+    else:
+        draw([kind])
+
+
 def _wav(item: Item) -> bytes:
     from muzlab.views.audio import to_wav_bytes
 
@@ -611,7 +660,8 @@ def TeacherTerm(term: Term, page, language: str):
     Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet); `page`: the
     TeacherView, for its reading; `language`: the page's, passed so that a language chosen on the page
     draws this section again (a component whose arguments are unchanged is not drawn again)."""
-    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks), [])
+    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks, page.drawer),
+                           [])
     solara.use_effect(lambda: view.close, [])
     solara.use_effect(view.draw, [language])
     reader = page.reading.reader
@@ -628,7 +678,8 @@ def TeacherTerm(term: Term, page, language: str):
 @solara.component
 def StudentTerm(term: Term, page):
     """The student's term section under their page (`page`: the StudentView, for who and its reading)."""
-    view = solara.use_memo(lambda: TermStudent(term, lambda: page.student, lambda: page.reading.reader), [])
+    view = solara.use_memo(lambda: TermStudent(term, lambda: page.student, lambda: page.reading.reader,
+                                               page.drawer), [])
     solara.use_effect(lambda: view.close, [])
     # a join (or a change of note names or language) puts a new address on the page: draw for who is here now
     solara.use_effect(view.draw, [solara.use_router().search])
