@@ -20,13 +20,14 @@ import solara
 
 from muzlab.app.classroom import ClassError, Student
 from muzlab.app.looks import Looks
-from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
+from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
-from muzlab.app.term_report import reports_zip
+from muzlab.app.term_report import grade_words, reports_zip
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
 from muzlab.names.output_words import Figure, percent_template
 from muzlab.names.reader import Reader
+from muzlab.names.spelling import pitch_label
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
 from muzlab.reading import for_people
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 #: (a classmate's answer changes nothing on a student's page).
 TEACHER_NEWS = frozenset(("roster", "seat", "assign", "answer", "scheme", "forget", "merge", "day"))
 STUDENT_NEWS = frozenset(("roster", "seat", "assign", "scheme", "forget", "merge", "day"))
+#: A student who finished an assignment is praised from this share of its grade on ("All done: well
+#: played!"); below it, the page says "All done" with the result, and no more.
+PRAISED = 0.8
 #: The most answers an item offers (the seven degrees of a scale-degree drill).
 MAX_OPTIONS = 8
 #: The words of the kinds of item, the ideas and the computer's levels (the values stay English).
@@ -118,8 +122,8 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
 
 
 def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
-    """A student's picture: the share right per idea over the weeks, one line per idea (named for
-    `reader`)."""
+    """A student's picture: the share right per idea over the weeks, one line per idea with a dot at
+    each week (so a term's first week shows), named for `reader`."""
     reader = for_people(reader)
     weekly = term.weekly(student_id)
     weeks = sorted({w for per in weekly.values() for w in per})
@@ -130,8 +134,11 @@ def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
                                                         "#17becf")
     lines, labels = [], []
     for (idea, per), colour in zip(weekly.items(), colours, strict=False):
-        points = " ".join(f"{30 + 50 * weeks.index(w)},{100 - 90 * r / n}" for w, (n, r) in per.items())
-        lines.append(f"<polyline fill='none' stroke='{colour}' stroke-width='2' points='{points}'/>")
+        points = [(30 + 50 * weeks.index(w), 100 - 90 * r / n) for w, (n, r) in per.items()]
+        lines.append(f"<polyline fill='none' stroke='{colour}' stroke-width='2' "
+                     f"points='{' '.join(f'{x},{y}' for x, y in points)}'/>")
+        # (a dot at each week: a line needs two weeks, and the first week of a term has one)
+        lines.extend(f"<circle cx='{x}' cy='{y}' r='3.5' fill='{colour}'/>" for x, y in points)
         labels.append(f"<span style='color:{colour}'>■ {_text(_words(IDEA_WORDS, idea, reader))}</span>")
     ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>{w[5:]}</text>"
                     for i, w in enumerate(weeks))
@@ -555,8 +562,16 @@ class TermStudent(widgets.VBox):
         lines = []
         for a in open_now:
             done, right = term.done(a.id, student.id)
-            line = reader.gettext("{title}: {done} of {count} done, {right} right — closes {closes}").format(
-                title=a.title, done=done, count=a.count, right=right, closes=a.closes.isoformat())
+            if a.kind == "game":  # (a game earns a grade, its accuracy: never "right", `done_words`)
+                line = reader.ngettext("{title}: {done} of {count} game played, {grade} — closes {closes}",
+                                       "{title}: {done} of {count} games played, {grade} — closes {closes}",
+                                       a.count).format(
+                    title=a.title, done=done, count=a.count, closes=a.closes.isoformat(),
+                    grade=grade_words(term, a, student.id, reader))
+            else:
+                line = reader.gettext("{title}: {done} of {count} done, {right} right — closes {closes}"
+                                      ).format(title=a.title, done=done, count=a.count, right=right,
+                                               closes=a.closes.isoformat())
             lines.append(f"<li class='muz-my-assignment'>{_text(line)}</li>")
         self.mine.value = (f"<ul>{''.join(lines)}</ul>" if lines else
                            "<p>{}</p>".format(_text(reader.gettext("No assignment is open."))))
@@ -580,8 +595,9 @@ class TermStudent(widgets.VBox):
         if student is not None and self.pick.value is not None:
             item = self.item = self.term.next_item(self.pick.value, student.id, reader)
         if item is None:
-            self.prompt.value = "" if self.pick.value is None else "<p>{}</p>".format(
-                _text(reader.gettext("All done: well played!")))
+            done = "" if student is None or self.pick.value is None else done_words(
+                self.term, self.term.assignment(self.pick.value), student.id, reader)
+            self.prompt.value = done and f"<p>{_text(done)}</p>"
         else:
             count = self.term.assignment(item.assignment).count
             number = reader.gettext("{number} of {count}.").format(number=item.index + 1, count=count)
@@ -608,7 +624,8 @@ class TermStudent(widgets.VBox):
                                   chosen=() if cell is None else (cell,)), reader)
 
     def _draw_game(self, item: Item, student: Student) -> None:
-        """A game item: the board with the die in hand's cells, whose turn and the scores."""
+        """A game item: the die in hand (named as the class page names it; "passed" when the computer
+        passed it on), the board with its cells, whose turn and the scores."""
         table = self.term.table(item.assignment, student.id, item.index)
         game = table.game
         self.board.board = game.board
@@ -618,7 +635,14 @@ class TermStudent(widgets.VBox):
                               tips_for=game.hand), reader)
         scores = " – ".join(f"{_text(seat.name_for(reader))} {score}"
                             for seat, score in zip(table.seats, game.scores, strict=True))
-        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status(reader))}</p>"
+        hand = ""
+        if game.hand is not None:
+            what = reader.gettext("passed die in hand") if game.phase == "bonus" else reader.gettext(
+                "die in hand")
+            face = pitch_label(game.hand, reader)
+            hand = (f"<div class='muz-game-hand'><b style='font-size:32px'>{_text(face)}</b> "
+                    f"{_text(what)}</div>")
+        self.game_status.value = f"{hand}<p><b>{scores}</b> · {_text(table.status(reader))}</p>"
 
     def reply(self, reply: object) -> None:
         """Answer the item shown (an option's number, a cell, or None: pass a game's die); what it
@@ -638,6 +662,21 @@ class TermStudent(widgets.VBox):
     def close(self) -> None:
         self.unwatch()
         super().close()
+
+
+def done_words(term: Term, assignment: Assignment, student_id: int, reader: Reader) -> str:
+    """What a student who finished an assignment reads: its result (a game assignment its grade, the
+    games' accuracy; any other the items right), praised only from `PRAISED` of the grade on."""
+    if assignment.kind == "game":
+        result = grade_words(term, assignment, student_id, reader)
+    else:
+        right = term.done(assignment.id, student_id)[1]
+        result = reader.ngettext("{right} of {count} right", "{right} of {count} right", right).format(
+            right=right, count=assignment.count)
+    grade = term.grade(assignment.id, student_id)
+    if grade is not None and grade >= PRAISED * assignment.scheme.out_of:
+        return reader.gettext("All done: well played! {result}.").format(result=result)
+    return reader.gettext("All done: {result}.").format(result=result)
 
 
 def _queue(drawer: PageDrawer | None, kind: str, draw: Callable[[list[str]], None]) -> None:
