@@ -32,6 +32,7 @@ from typing import Any
 
 from muzlab.app import nicknames
 from muzlab.app.news import Watchers
+from muzlab.app.presence import Presence
 from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
@@ -302,7 +303,7 @@ class Reviewer:
             return self.pool
 
 
-class Classroom(Renaming, refusal=ClassError, change=Change):
+class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
 
     Every change is written to the folder's file first and applied after, so memory is never ahead of
@@ -325,8 +326,8 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         self.past: list[ClassTable] = []
         self.round = 0
         self._watchers: Watchers[Change] = Watchers()
-        self._pages: dict[int, list[Callable[[], bool]]] = {}  # student id: their open pages
         self._page_student: dict[str, int] = {}  # page (session) id: the student it joined as
+        self._open_pages, self._here = {}, []  # (`Presence`)
         self._limits = JoinLimits(clock)
         #: One process of its own reviews finished games (a fraction of a second each), started on
         #: first need, so the tables play on while it works.
@@ -484,35 +485,10 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def _removed(self, data: dict) -> None:
         student = self.students.pop(int(data["id"]))
         self._by_token.pop(student.token, None)
-        self._pages.pop(student.id, None)
+        self.forget_pages(student.id)
         for table in self.tables:
             if student.id in table.students:
                 self._reseat(table, table.students.index(student.id), None, computer=False)
-
-    # ---- who is here ------------------------------------------------------------------------------------
-    def attend(self, student: Student, is_open: Callable[[], bool]) -> Callable[[], None]:
-        """Count a page of `student` as open while `is_open()` says so; returns `leave`. Both are told
-        to the watchers ("presence"): the teacher's roster marks who has a page open as it changes."""
-        with self.lock:
-            self._pages.setdefault(student.id, []).append(is_open)
-        self._tell(Change("presence"))
-
-        def leave() -> None:
-            with self.lock:
-                pages = self._pages.get(student.id, [])
-                left = is_open in pages
-                if left:
-                    pages.remove(is_open)
-            if left:
-                self._tell(Change("presence"))
-
-        return leave
-
-    def present(self) -> list[int]:
-        """The ids of the students on the roster with a page open now, in the order they joined."""
-        with self.lock:
-            return [sid for sid in sorted(self.students)
-                    if any(alive() for alive in self._pages.get(sid, ()))]
 
     # ---- dealing ----------------------------------------------------------------------------------------
     def deal(self, size: int, mode: str = "normal", seed: int | None = None, hints: bool = True,
