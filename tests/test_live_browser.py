@@ -1,7 +1,7 @@
 """What one page does reaches the other open pages without a reload, in a real browser against
 `muzlab class`: the teacher's roster marks a student's page open as they join, closed when their tab
 closes, and open again when they return on another device with their personal code; an assignment set
-on the teacher's page appears on every open student page, and its new grading reaches them too."""
+on the teacher's page appears on every open student page; a game assignment shows the die in hand."""
 
 from __future__ import annotations
 
@@ -16,6 +16,11 @@ from test_class_browser import (
     server_caught_up,
     watch_requests,
 )
+
+from muzlab.app import term_games
+from muzlab.app.term import MAX_ITEMS
+from muzlab.names.reader import Reader
+from muzlab.names.spelling import pitch_label
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 #: A roster line's mark for a student whose page is closed (the teacher's page is in English).
@@ -111,6 +116,44 @@ def test_an_assignment_set_by_the_teacher_appears_on_open_student_pages_without_
                 anna.locator(".muz-item-option").nth(0).click()
             expect(anna.locator(".muz-item-prompt")).to_contain_text("All done", timeout=WAIT)
             expect(teacher.locator(".muz-assignment")).to_contain_text("1 of 2 done", timeout=WAIT)
+            assert outside == []
+    finally:
+        server.kill()
+
+
+def test_a_game_assignment_shows_the_die_in_hand_above_its_board(tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    server = ClassServer(tmp_path / "game-hand")
+    server.start()
+    outside: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 1300, "height": 1000})
+            context.add_init_script(TRACK_MESSAGES)
+            watch_requests(context, outside)
+            teacher = context.new_page()
+            teacher.goto(server.teacher)
+            teacher.wait_for_selector(".muz-assign-new", timeout=60_000)
+            anna = join(browser, server.students, "Anna", "German: C D E F G A H", outside)
+            teacher.fill(".muz-assign-title input", "Play")
+            teacher.select_option(".muz-assign-kind select", "game")
+            teacher.fill(".muz-assign-count input", "1")
+            teacher.locator(".muz-assign-count input").press("Enter")
+            server_caught_up(teacher)
+            teacher.click(".muz-assign-new")
+            mine = anna.locator(".muz-term-student")  # (her open page is told: no reload)
+            expect(mine.locator(".muz-my-assignments")).to_contain_text("Play: 0 of 1 game played, 0 of 100 "
+                                                                        "points", timeout=WAIT)
+            hand = mine.locator(".muz-game-hand")
+            expect(hand).to_contain_text("die in hand", timeout=WAIT)
+            game = term_games.new_table(1 * MAX_ITEMS + 0, "greedy", "Anna").game  # (seed 1, item 1)
+            assert hand.locator("b").inner_text() == pitch_label(game.hand, Reader("german", typeset=True))
+            assert hand.bounding_box()["y"] < mine.locator(".muz-board svg").bounding_box()["y"]
+            mine.locator(".muz-game-hand").scroll_into_view_if_needed()
+            anna.screenshot(path=str(SCREENSHOTS / "game-die-in-hand.png"))
             assert outside == []
     finally:
         server.kill()
