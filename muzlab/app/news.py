@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,13 @@ class Watchers(Generic[News]):
                 self._callbacks = tuple(c for c in self._callbacks if c is not callback)
 
         return unwatch
+
+    def __iter__(self) -> Iterator[Callable[[News], None]]:
+        """The callbacks watching now (tests and benchmarks count them)."""
+        return iter(self._callbacks)
+
+    def __len__(self) -> int:
+        return len(self._callbacks)
 
     def tell(self, news: News) -> None:
         """Tell every watcher (the caller holds no lock of the class or the term)."""
