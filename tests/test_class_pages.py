@@ -467,3 +467,31 @@ def test_a_refusal_reads_in_the_pages_language(room):
     teacher = TeacherView(room, "", language="es")
     teacher.remove()
     assert "Elija primero un alumno." in teacher.message.value
+
+
+def test_the_teachers_roster_marks_a_page_open_or_closed_as_it_opens_returns_and_closes(room):
+    teacher = TeacherView(room)
+    told = []
+    room.watch(lambda change: told.append(change.kind))
+
+    def marks():
+        settled(teacher)
+        items = teacher.roster.value.split("<li class='muz-student'>")[1:]
+        return {item.split("<")[0].split(" ")[0]: "page closed" not in item for item in items}
+
+    ada = student(room, "Ada")
+    assert told == ["roster", "presence"]  # the join, then her page counted open: both told
+    assert marks() == {"Ada": True}
+    code = ada.student.code
+    ada.close()  # the tab is closed: the teacher's page hears it
+    assert told[-1] == "presence" and marks() == {"Ada": False}
+    again = StudentView(room, {"code": room.class_code})  # another device; she types her codes
+    again.nickname.value, again.personal.value = "Ada", code
+    again.join_button.click()
+    assert again.student.id == ada.student.id and marks() == {"Ada": True}
+    reloaded = StudentView(room, {"seat": again.student.token})  # a reload opens a second page
+    again.close()
+    assert marks() == {"Ada": True}  # the reloaded page is still open
+    reloaded.close()
+    assert marks() == {"Ada": False}
+    teacher.close()

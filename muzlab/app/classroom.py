@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from muzlab.app import nicknames
+from muzlab.app.news import Watchers
+from muzlab.app.presence import Presence
 from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
@@ -199,7 +201,8 @@ class TableSnapshot:
 @dataclass(frozen=True)
 class Change:
     """What changed, for the pages to redraw: "roster" (a join), "deal", "seat" (a student returned,
-    moved or removed, a seat freed or given to the computer) or "table" (with its round and number)."""
+    moved or removed, a seat freed or given to the computer), "presence" (a student's page opened or
+    let go of their seat: `attend`) or "table" (with its round and number)."""
 
     kind: str
     table: int | None = None
@@ -300,7 +303,7 @@ class Reviewer:
             return self.pool
 
 
-class Classroom(Renaming, refusal=ClassError, change=Change):
+class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
 
     Every change is written to the folder's file first and applied after, so memory is never ahead of
@@ -322,14 +325,13 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
         self.tables: list[ClassTable] = []
         self.past: list[ClassTable] = []
         self.round = 0
-        self._watchers: tuple[Callable[[Change], None], ...] = ()
-        self._pages: dict[int, list[Callable[[], bool]]] = {}  # student id: their open pages
+        self._watchers: Watchers[Change] = Watchers()
         self._page_student: dict[str, int] = {}  # page (session) id: the student it joined as
+        self._open_pages, self._here = {}, []  # (`Presence`)
         self._limits = JoinLimits(clock)
         #: One process of its own reviews finished games (a fraction of a second each), started on
         #: first need, so the tables play on while it works.
         self._reviewer = Reviewer(self._tell)
-        self._watch_lock = threading.Lock()
         self.store = ClassStore(folder, self._replay)
         for table in self.tables:  # games that ended before a restart
             self._reviewer.review_when_over(table)
@@ -483,30 +485,10 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def _removed(self, data: dict) -> None:
         student = self.students.pop(int(data["id"]))
         self._by_token.pop(student.token, None)
-        self._pages.pop(student.id, None)
+        self.forget_pages(student.id)
         for table in self.tables:
             if student.id in table.students:
                 self._reseat(table, table.students.index(student.id), None, computer=False)
-
-    # ---- who is here ------------------------------------------------------------------------------------
-    def attend(self, student: Student, is_open: Callable[[], bool]) -> Callable[[], None]:
-        """Count a page of `student` as open while `is_open()` says so; returns `leave`."""
-        with self.lock:
-            self._pages.setdefault(student.id, []).append(is_open)
-
-        def leave() -> None:
-            with self.lock:
-                pages = self._pages.get(student.id, [])
-                if is_open in pages:
-                    pages.remove(is_open)
-
-        return leave
-
-    def present(self) -> list[int]:
-        """The ids of the students on the roster with a page open now, in the order they joined."""
-        with self.lock:
-            return [sid for sid in sorted(self.students)
-                    if any(alive() for alive in self._pages.get(sid, ()))]
 
     # ---- dealing ----------------------------------------------------------------------------------------
     def deal(self, size: int, mode: str = "normal", seed: int | None = None, hints: bool = True,
@@ -712,21 +694,10 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     def watch(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         """Call `callback(change)` after every change, with no lock held, on the thread that made the
         change: a callback should only queue it (a page draws on its own thread). Returns `unwatch`."""
-        with self._watch_lock:
-            self._watchers = (*self._watchers, callback)
-
-        def unwatch() -> None:
-            with self._watch_lock:
-                self._watchers = tuple(c for c in self._watchers if c is not callback)
-
-        return unwatch
+        return self._watchers.watch(callback)
 
     def _tell(self, change: Change) -> None:
-        for callback in self._watchers:  # (a tuple, replaced whole: no lock needed to read it)
-            try:
-                callback(change)
-            except Exception:  # one watcher's failure never stops a move for the others
-                log.exception("a watcher failed on %s", change)
+        self._watchers.tell(change)
 
     # ---- standings and export --------------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:

@@ -145,23 +145,25 @@ def language_menu(language: str, looks: Looks | None = None, description: str = 
 class PageDrawer:
     """One page's drawing thread: `tell(change)` queues a change (and returns at once); the thread
     takes every change queued so far and calls `draw(batch)` once for them (the latest snapshot only:
-    a slow page skips the states it had no time to show), inside the page's own Solara session."""
+    a slow page skips the states it had no time to show), inside the page's own Solara session.
+    Another part of the page (its term section) has its changes drawn on the same thread by its own
+    `draw`, given with each change (`tell(change, draw)`), once for each batch too."""
 
     def __init__(self, draw: Callable[[list[Any]], None], session: Any = None, name: str = "page"):
         self._draw = draw
         self._session = session
-        self._queued: list[Any] = []
+        self._queued: dict[Callable[[list[Any]], None], list[Any]] = {}  # a part's draw: its changes
         self._busy = False
         self._closed = False
         self._ready = threading.Condition()
         self._thread = threading.Thread(target=self._run, name=f"muzlab-draw-{name}", daemon=True)
         self._thread.start()
 
-    def tell(self, change: Any) -> None:
-        """Queue a change for this page."""
+    def tell(self, change: Any, draw: Callable[[list[Any]], None] | None = None) -> None:
+        """Queue a change for this page, to be drawn by `draw` (None: the page's own)."""
         with self._ready:
             if not self._closed:
-                self._queued.append(change)
+                self._queued.setdefault(draw or self._draw, []).append(change)
                 self._ready.notify()
 
     def _run(self) -> None:
@@ -170,12 +172,14 @@ class PageDrawer:
                 self._ready.wait_for(lambda: self._queued or self._closed)
                 if self._closed:
                     return
-                batch, self._queued, self._busy = self._queued, [], True
+                batches, self._queued, self._busy = self._queued, {}, True
             try:
-                with self._session if self._session is not None else nullcontext():
-                    self._draw(batch)
-            except Exception:  # a page gone mid-draw draws again on its next change
-                log.exception("a page could not be drawn")
+                for draw, batch in batches.items():
+                    try:
+                        with self._session if self._session is not None else nullcontext():
+                            draw(batch)
+                    except Exception:  # a page gone mid-draw draws again on its next change
+                        log.exception("a page could not be drawn")
             finally:
                 with self._ready:
                     self._busy = False
@@ -195,7 +199,7 @@ class PageDrawer:
         """Stop the thread (after the draw under way, if any)."""
         with self._ready:
             self._closed = True
-            self._queued = []
+            self._queued = {}
             self._ready.notify_all()
 
 
@@ -869,7 +873,7 @@ class TeacherView(widgets.VBox):
     def _changed(self, change: Change) -> None:
         """The classroom's news (on the thread that made the change): queued for the teacher's drawer
         (a move only when its table is on the projector; the leaderboard follows now and then)."""
-        if change.kind in ("roster", "deal", "seat") or (
+        if change.kind in ("roster", "deal", "seat", "presence") or (
                 change.kind == "table" and change.table == self.projected):
             self.drawer.tell(change)
         if change.kind == "table" and self._timer is None:  # leaderboard: now and then
@@ -882,10 +886,11 @@ class TeacherView(widgets.VBox):
         self.drawer.tell(SCORES)
 
     def _draw_changes(self, batch: list[Change | str]) -> None:
-        """The drawer's work: everything after a roster, deal or seat change, else the projector
-        and the leaderboard as asked (once for all the changes queued)."""
+        """The drawer's work: everything after a roster, deal, seat or presence change (the roster's
+        open and closed marks), else the projector and the leaderboard as asked (once for all the
+        changes queued)."""
         kinds = {change if isinstance(change, str) else change.kind for change in batch}
-        if kinds & {"roster", "deal", "seat"}:
+        if kinds & {"roster", "deal", "seat", "presence"}:
             self.draw()
             return
         if SCORES in kinds:

@@ -49,6 +49,8 @@ SOLARA_SETTINGS = {
 #: the school's network carries 22 kB a move to a page without effort.
 WS_DEFLATE = False
 DEFAULT_PORT = 8870
+#: How often the server looks who has a page open and whether the date has changed (seconds).
+LOOK_EVERY = 2.0
 log = logging.getLogger(__name__)
 
 
@@ -107,6 +109,19 @@ def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
             gc.collect()  # `every` seconds, their memory serves the next pages)
 
 
+def _look_around(every: float = LOOK_EVERY) -> None:
+    """Now and then, look who is here and what day it is: the open pages are told when a student's
+    socket dropped or came back (the teacher's roster marks it) and on a new day (assignments open
+    and close with it); neither tells anybody by itself."""
+    while True:
+        time.sleep(every)
+        try:
+            classroom().look_who_is_here()
+            term().new_day()
+        except Exception:  # the next look tries again
+            log.exception("the pages could not be told who is here or what day it is")
+
+
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
           max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN) -> None:
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
@@ -148,6 +163,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
 
     warm_up(files)  # the first page's one-time work (Solara's page and files, the teacher's widgets)
     threading.Thread(target=_end_unjoined, daemon=True).start()
+    threading.Thread(target=_look_around, daemon=True).start()
     gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects
     threading.Thread(target=when_listening, daemon=True).start()
     server.run()

@@ -36,6 +36,7 @@ from typing import Any
 
 from muzlab.app import nicknames, roster_file, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
+from muzlab.app.news import Watchers
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count
 from muzlab.core.spreadsheet import STYLES, csv_text
@@ -336,31 +337,6 @@ class GradeFiles:
                              "files: " + (", ".join(left) if left else "nobody") + "\n")
         return buffer.getvalue()
 
-    def progress_csv(self, style: str = "plain") -> str:
-        """The full progress table as CSV (PROGRESS_COLUMNS), one row per student per idea per week
-        too: the week's own rows have the week in a `week` column, the term's rows "term"; in a
-        spreadsheet style of `muzlab.core.spreadsheet.STYLES` ("plain" or "excel-de")."""
-        if style not in STYLES:
-            raise TermError("There is no spreadsheet style {style}: choose {styles}.",
-                            style=repr(str(style)[:20]), styles=", ".join(STYLES))
-        return csv_text([("week", *PROGRESS_COLUMNS), *self._progress_rows()], STYLES[style])
-
-    def _progress_rows(self) -> list[tuple]:
-        rows = [("term", *(r[c] for c in PROGRESS_COLUMNS)) for r in self.progress()]
-        for sid, name in self._students().items():
-            for idea, weeks in self.weekly(sid).items():
-                rows.extend((week, name, idea, n, r, round(r / n, 3), None) for week, (n, r) in weeks.items())
-        return rows
-
-    def progress_parquet(self) -> bytes:
-        """The same table as `progress_csv`, as a Parquet file's bytes."""
-        import pandas as pd
-
-        frame = pd.DataFrame(self._progress_rows(), columns=["week", *PROGRESS_COLUMNS])
-        buffer = io.BytesIO()
-        frame.to_parquet(buffer, index=False)
-        return buffer.getvalue()
-
 
 class SchoolRoster:
     """The school's roster file: each nickname's identifier (and email, name, section, login) for
@@ -502,7 +478,71 @@ class GameItems:
         return [{"rank": rank, **row} for rank, row in enumerate(rows, start=1)]
 
 
-class Term(GradeFiles, SchoolRoster, GameItems):
+class ProgressTable:
+    """A term's progress table: each student's answers per idea per week, the share right and its
+    trend, for the pages and as CSV and Parquet files."""
+
+    def weekly(self, student_id: int) -> dict[str, dict[str, tuple[int, int]]]:
+        """A student's answers per idea per week: {idea: {"2026-W49": (answered, right)}}, weeks in order."""
+        with self._lock:
+            table = self._counts.get(student_id, {})
+            return {idea: {week: (n, r) for week, (n, r) in sorted(weeks.items())}
+                    for idea, weeks in sorted(table.items(), key=lambda kv: IDEAS.index(kv[0]))}
+
+    def progress(self, student_id: int | None = None) -> list[dict[str, Any]]:
+        """The progress table, one row per student per idea they answered on: answered, right, the
+        share right, and the trend (the least-squares slope of the weekly share right, per week; None
+        with answers in one week only). Every student's rows, or only `student_id`'s (kept until the
+        term or the roster changes: a page draws it after every answer)."""
+        students = self._students()
+        key = ("progress", student_id, tuple(students.items()))
+        with self._lock:  # (an answer clears the memo: no table counted before it is kept after it)
+            return [dict(row) for row in self._progress(key, students, student_id)]
+
+    def _progress(self, key: tuple, students: dict[int, str], student_id: int | None) -> list[dict]:
+        if (memo := self._memo.get(key)) is not None:
+            return memo
+        rows = []
+        for sid, name in students.items():
+            if student_id is not None and sid != student_id:
+                continue
+            for idea, weeks in self.weekly(sid).items():
+                answered = sum(n for n, _ in weeks.values())
+                right = sum(r for _, r in weeks.values())
+                trend = _slope([(_week_number(w), r / n) for w, (n, r) in weeks.items()])
+                rows.append({"nickname": name, "idea": idea, "answered": answered, "right": right,
+                             "share right": round(right / answered, 3),
+                             "trend per week": None if trend is None else round(trend, 3)})
+        self._memo[key] = rows
+        return rows
+
+    def progress_csv(self, style: str = "plain") -> str:
+        """The full progress table as CSV (PROGRESS_COLUMNS), one row per student per idea per week
+        too: the week's own rows have the week in a `week` column, the term's rows "term"; in a
+        spreadsheet style of `muzlab.core.spreadsheet.STYLES` ("plain" or "excel-de")."""
+        if style not in STYLES:
+            raise TermError("There is no spreadsheet style {style}: choose {styles}.",
+                            style=repr(str(style)[:20]), styles=", ".join(STYLES))
+        return csv_text([("week", *PROGRESS_COLUMNS), *self._progress_rows()], STYLES[style])
+
+    def _progress_rows(self) -> list[tuple]:
+        rows = [("term", *(r[c] for c in PROGRESS_COLUMNS)) for r in self.progress()]
+        for sid, name in self._students().items():
+            for idea, weeks in self.weekly(sid).items():
+                rows.extend((week, name, idea, n, r, round(r / n, 3), None) for week, (n, r) in weeks.items())
+        return rows
+
+    def progress_parquet(self) -> bytes:
+        """The same table as `progress_csv`, as a Parquet file's bytes."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self._progress_rows(), columns=["week", *PROGRESS_COLUMNS])
+        buffer = io.BytesIO()
+        frame.to_parquet(buffer, index=False)
+        return buffer.getvalue()
+
+
+class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
     """The term of the class `room`: assignments, answers, grade schemes and the school's roster,
     replayed from the class folder when made; `clock()` gives the datetime now (the only source of
     dates, so a test can be any week of the term)."""
@@ -524,26 +564,19 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         self._memo: dict[tuple, Any] = {}
         #: The school's roster: student id -> {"student", "nickname", "id", and the optional columns}.
         self.roster: dict[int, dict[str, str]] = {}
-        self._watchers: list[Callable[[str], None]] = []
+        self._watchers: Watchers[str] = Watchers()
         self._replay(room.store.events(TERM_KINDS))
+        self._day = self.today()  # the day the pages were last drawn for (`new_day`)
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """Call `callback(kind)` after every change to the term ("assign", "answer", "scheme",
-        "roster", "forget"); returns `unwatch`."""
-        with self._lock:
-            self._watchers.append(callback)
-
-        def unwatch() -> None:
-            with self._lock:
-                if callback in self._watchers:
-                    self._watchers.remove(callback)
-
-        return unwatch
+        "roster", "forget", "merge"; "day" when the date changed: `new_day`), with no lock of the term
+        held, on the thread that made the change (`muzlab.app.news`). Returns `unwatch`."""
+        return self._watchers.watch(callback)
 
     def _tell(self, kind: str) -> None:
         self._memo.clear()
-        for callback in list(self._watchers):
-            callback(kind)
+        self._watchers.tell(kind)
 
     def _recount(self) -> None:
         """The progress counts made again from every answer (after answers moved or were deleted)."""
@@ -576,6 +609,16 @@ class Term(GradeFiles, SchoolRoster, GameItems):
     def today(self) -> date:
         """The term's date now."""
         return self.clock().date()
+
+    def new_day(self) -> bool:
+        """Tell the watchers "day" when the date has changed since the last call (assignments open and
+        close with it: an open page shows them as they are today); True if it had."""
+        today = self.today()
+        with self._lock:
+            changed, self._day = today != self._day, today
+        if changed:
+            self._tell("day")
+        return changed
 
     def assign(self, title: Any, kind: Any, count: Any, opens: Any, closes: Any, seed: Any = 1,
                same: bool = True, students: Any = None, tries: Any = 1,
@@ -756,15 +799,15 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                                 title=assignment.title)
             if assignment.kind == "game":
                 right, words = self._play(assignment, student.id, index, reply, reader)
-                self._tell("answer")
-                return right, words
-            right, words = item.check(reply, reader)
-            data = {"assignment": assignment.id, "student": student.id, "item": index,
-                    "reply": list(reply) if isinstance(reply, tuple | list) else reply, "right": bool(right),
-                    "at": self.clock().isoformat(timespec="seconds"), "ideas": list(assignment.ideas())}
-            self.room.store.append("answer", data)
-            self._answered(data)
-        self._tell("answer")
+            else:
+                right, words = item.check(reply, reader)
+                data = {"assignment": assignment.id, "student": student.id, "item": index,
+                        "reply": list(reply) if isinstance(reply, tuple | list) else reply,
+                        "right": bool(right), "at": self.clock().isoformat(timespec="seconds"),
+                        "ideas": list(assignment.ideas())}
+                self.room.store.append("answer", data)
+                self._answered(data)
+        self._tell("answer")  # (the term's lock let go: the pages draw on their own threads)
         return right, words
 
     def _answered(self, data: dict) -> Answer:
@@ -805,40 +848,6 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         """Every student on the roster now, by id: their nickname."""
         with self.room.lock:
             return {sid: s.nickname for sid, s in sorted(self.room.students.items())}
-
-    def weekly(self, student_id: int) -> dict[str, dict[str, tuple[int, int]]]:
-        """A student's answers per idea per week: {idea: {"2026-W49": (answered, right)}}, weeks in order."""
-        with self._lock:
-            table = self._counts.get(student_id, {})
-            return {idea: {week: (n, r) for week, (n, r) in sorted(weeks.items())}
-                    for idea, weeks in sorted(table.items(), key=lambda kv: IDEAS.index(kv[0]))}
-
-    def progress(self, student_id: int | None = None) -> list[dict[str, Any]]:
-        """The progress table, one row per student per idea they answered on: answered, right, the
-        share right, and the trend (the least-squares slope of the weekly share right, per week; None
-        with answers in one week only). Every student's rows, or only `student_id`'s (kept until the
-        term or the roster changes: a page draws it after every answer)."""
-        students = self._students()
-        key = ("progress", student_id, tuple(students.items()))
-        with self._lock:  # (an answer clears the memo: no table counted before it is kept after it)
-            return [dict(row) for row in self._progress(key, students, student_id)]
-
-    def _progress(self, key: tuple, students: dict[int, str], student_id: int | None) -> list[dict]:
-        if (memo := self._memo.get(key)) is not None:
-            return memo
-        rows = []
-        for sid, name in students.items():
-            if student_id is not None and sid != student_id:
-                continue
-            for idea, weeks in self.weekly(sid).items():
-                answered = sum(n for n, _ in weeks.values())
-                right = sum(r for _, r in weeks.values())
-                trend = _slope([(_week_number(w), r / n) for w, (n, r) in weeks.items()])
-                rows.append({"nickname": name, "idea": idea, "answered": answered, "right": right,
-                             "share right": round(right / answered, 3),
-                             "trend per week": None if trend is None else round(trend, 3)})
-        self._memo[key] = rows
-        return rows
 
     # ---- grades ------------------------------------------------------------------------------------------
     def grade(self, assignment_id: int, student_id: int) -> float | None:

@@ -10,28 +10,41 @@ from __future__ import annotations
 
 import html
 import logging
+import threading
 from collections.abc import Callable
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 import solara
 
-from muzlab.app.classroom import Change, ClassError, Student
+from muzlab.app.classroom import ClassError, Student
 from muzlab.app.looks import Looks
-from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
+from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
-from muzlab.app.term_report import reports_zip
+from muzlab.app.term_report import grade_words, reports_zip
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
 from muzlab.names.output_words import Figure, percent_template
 from muzlab.names.reader import Reader
+from muzlab.names.spelling import pitch_label
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
 from muzlab.reading import for_people
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
+if TYPE_CHECKING:
+    from muzlab.app.pages import PageDrawer
+
 log = logging.getLogger(__name__)
+#: The changes of the class and of the term the teacher's section draws again for, and a student's
+#: (a classmate's answer changes nothing on a student's page).
+TEACHER_NEWS = frozenset(("roster", "seat", "assign", "answer", "scheme", "forget", "merge", "day"))
+STUDENT_NEWS = frozenset(("roster", "seat", "assign", "scheme", "forget", "merge", "day"))
+#: A student who finished an assignment is praised from this share of its grade on ("All done: well
+#: played!"); below it, the page says "All done" with the result, and no more.
+PRAISED = 0.8
 #: The most answers an item offers (the seven degrees of a scale-degree drill).
 MAX_OPTIONS = 8
 #: The words of the kinds of item, the ideas and the computer's levels (the values stay English).
@@ -109,8 +122,8 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
 
 
 def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
-    """A student's picture: the share right per idea over the weeks, one line per idea (named for
-    `reader`)."""
+    """A student's picture: the share right per idea over the weeks, one line per idea with a dot at
+    each week (so a term's first week shows), named for `reader`."""
     reader = for_people(reader)
     weekly = term.weekly(student_id)
     weeks = sorted({w for per in weekly.values() for w in per})
@@ -121,8 +134,11 @@ def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
                                                         "#17becf")
     lines, labels = [], []
     for (idea, per), colour in zip(weekly.items(), colours, strict=False):
-        points = " ".join(f"{30 + 50 * weeks.index(w)},{100 - 90 * r / n}" for w, (n, r) in per.items())
-        lines.append(f"<polyline fill='none' stroke='{colour}' stroke-width='2' points='{points}'/>")
+        points = [(30 + 50 * weeks.index(w), 100 - 90 * r / n) for w, (n, r) in per.items()]
+        lines.append(f"<polyline fill='none' stroke='{colour}' stroke-width='2' "
+                     f"points='{' '.join(f'{x},{y}' for x, y in points)}'/>")
+        # (a dot at each week: a line needs two weeks, and the first week of a term has one)
+        lines.extend(f"<circle cx='{x}' cy='{y}' r='3.5' fill='{colour}'/>" for x, y in points)
         labels.append(f"<span style='color:{colour}'>■ {_text(_words(IDEA_WORDS, idea, reader))}</span>")
     ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>{w[5:]}</text>"
                     for i, w in enumerate(weeks))
@@ -174,8 +190,12 @@ class TermTeacher(widgets.VBox):
     teacher's page (`reader`, asked each time it draws)."""
 
     def __init__(self, term: Term, reader: Callable[[], Reader] = lambda: for_people(None),
-                 looks: Looks | None = None):
+                 looks: Looks | None = None, drawer: PageDrawer | None = None):
         self.term, self.reader = term, reader
+        #: the page's drawing thread, which draws the section again after a change (None: drawn on
+        #: the thread that made the change, as a test without a server has it)
+        self.drawer = drawer
+        self._drawing = threading.RLock()  # the drawer's thread and the teacher's clicks draw in turn
         #: the page's shared layouts and styles (the teacher's page's, when it passes its own)
         self.looks = looks = looks or Looks()
         #: the widgets' descriptions as they are made (in the words of the teacher's page)
@@ -218,6 +238,18 @@ class TermTeacher(widgets.VBox):
         unwatch_term = term.watch(self._changed)
         self.unwatch = lambda: (unwatch_room(), unwatch_term())
         self.draw()
+
+    def _changed(self, kind: str) -> None:
+        """A change of the class or the term (on the thread that made it): queued for the page's own
+        thread, which draws the section again."""
+        if kind in TEACHER_NEWS:
+            _queue(self.drawer, kind, self._draw_news)
+
+    def _draw_news(self, _batch: list[str]) -> None:
+        try:
+            self.draw()
+        except Exception:
+            log.exception("the teacher's term could not be drawn")
 
     def _assign_form(self, today: date) -> widgets.HBox:
         """What, how many, the seed, for whom, tries, and the dates of a new assignment (their words:
@@ -409,15 +441,12 @@ class TermTeacher(widgets.VBox):
             "{name}'s {count} answers are now {other}'s; {name} is off the roster.", moved).format(
             name=names[0], count=moved, other=names[1]))
 
-    def _changed(self, kind: str) -> None:
-        if kind in ("roster", "seat", "assign", "answer", "scheme", "forget", "merge"):
-            try:
-                self.draw()
-            except Exception:
-                log.exception("the teacher's term could not be drawn")
-
     def draw(self) -> None:
         """Draw the assignments and the progress from the term, in the teacher's page's words."""
+        with self._drawing:
+            self._draw()
+
+    def _draw(self) -> None:
         term, reader = self.term, self.reader()
         self._label(reader)
         students = {sid: s.nickname for sid, s in term.room.students.items()}
@@ -464,8 +493,12 @@ class TermStudent(widgets.VBox):
     (`reader`: its note names, lesson key and language, asked each time it draws)."""
 
     def __init__(self, term: Term, student: Callable[[], Student | None],
-                 reader: Callable[[], Reader] = lambda: for_people(None)):
+                 reader: Callable[[], Reader] = lambda: for_people(None), drawer: PageDrawer | None = None):
         self.term, self.student, self.reader = term, student, reader
+        #: the page's drawing thread, which draws the section again after a change (None: drawn on
+        #: the thread that made the change, as a test without a server has it)
+        self.drawer = drawer
+        self._drawing = threading.RLock()  # the drawer's thread and the student's clicks draw in turn
         self.mine = _html("muz-my-assignments")
         self.pick = widgets.Dropdown(options=[], _dom_classes=("muz-my-assignment-pick",))
         self.pick.observe(lambda _change: self.draw_item(), names="value")
@@ -492,15 +525,22 @@ class TermStudent(widgets.VBox):
                           self.sound, self.options, self.board_area, self.said,
                           self.progress_head, self.progress])
         self.add_class("muz-term-student")
-        self.unwatch = term.room.watch(self._changed)
+        unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
+        unwatch_term = term.watch(self._changed)
+        self.unwatch = lambda: (unwatch_room(), unwatch_term())
         self.draw()
 
-    def _changed(self, change: Change) -> None:
-        if change.kind in ("roster", "seat"):
-            try:
-                self.draw()
-            except Exception:
-                log.exception("a student's term could not be drawn")
+    def _changed(self, kind: str) -> None:
+        """A change of the class or the term (on the thread that made it: a new assignment, a grading
+        changed, a new day): queued for the page's own thread, which draws the section again."""
+        if kind in STUDENT_NEWS:
+            _queue(self.drawer, kind, self._draw_news)
+
+    def _draw_news(self, _batch: list[str]) -> None:
+        try:
+            self.draw()
+        except Exception:
+            log.exception("a student's term could not be drawn")
 
     def _label(self, reader: Reader) -> None:
         """Write the section's headings and buttons for `reader`."""
@@ -511,6 +551,10 @@ class TermStudent(widgets.VBox):
 
     def draw(self) -> None:
         """The student's open assignments, the item under way and their progress."""
+        with self._drawing:
+            self._draw()
+
+    def _draw(self) -> None:
         student, reader = self.student(), self.reader()
         self.layout.display = "none" if student is None else "flex"
         if student is None:
@@ -521,8 +565,16 @@ class TermStudent(widgets.VBox):
         lines = []
         for a in open_now:
             done, right = term.done(a.id, student.id)
-            line = reader.gettext("{title}: {done} of {count} done, {right} right — closes {closes}").format(
-                title=a.title, done=done, count=a.count, right=right, closes=a.closes.isoformat())
+            if a.kind == "game":  # (a game earns a grade, its accuracy: never "right", `done_words`)
+                line = reader.ngettext("{title}: {done} of {count} game played, {grade} — closes {closes}",
+                                       "{title}: {done} of {count} games played, {grade} — closes {closes}",
+                                       a.count).format(
+                    title=a.title, done=done, count=a.count, closes=a.closes.isoformat(),
+                    grade=grade_words(term, a, student.id, reader))
+            else:
+                line = reader.gettext("{title}: {done} of {count} done, {right} right — closes {closes}"
+                                      ).format(title=a.title, done=done, count=a.count, right=right,
+                                               closes=a.closes.isoformat())
             lines.append(f"<li class='muz-my-assignment'>{_text(line)}</li>")
         self.mine.value = (f"<ul>{''.join(lines)}</ul>" if lines else
                            "<p>{}</p>".format(_text(reader.gettext("No assignment is open."))))
@@ -537,13 +589,18 @@ class TermStudent(widgets.VBox):
 
     def draw_item(self) -> None:
         """The next item of the chosen assignment, worded for this page's reader."""
+        with self._drawing:
+            self._draw_item()
+
+    def _draw_item(self) -> None:
         student, reader = self.student(), self.reader()
         self.item = item = None
         if student is not None and self.pick.value is not None:
             item = self.item = self.term.next_item(self.pick.value, student.id, reader)
         if item is None:
-            self.prompt.value = "" if self.pick.value is None else "<p>{}</p>".format(
-                _text(reader.gettext("All done: well played!")))
+            done = "" if student is None or self.pick.value is None else done_words(
+                self.term, self.term.assignment(self.pick.value), student.id, reader)
+            self.prompt.value = done and f"<p>{_text(done)}</p>"
         else:
             count = self.term.assignment(item.assignment).count
             number = reader.gettext("{number} of {count}.").format(number=item.index + 1, count=count)
@@ -570,7 +627,8 @@ class TermStudent(widgets.VBox):
                                   chosen=() if cell is None else (cell,)), reader)
 
     def _draw_game(self, item: Item, student: Student) -> None:
-        """A game item: the board with the die in hand's cells, whose turn and the scores."""
+        """A game item: the die in hand (named as the class page names it; "passed" when the computer
+        passed it on), the board with its cells, whose turn and the scores."""
         table = self.term.table(item.assignment, student.id, item.index)
         game = table.game
         self.board.board = game.board
@@ -580,7 +638,14 @@ class TermStudent(widgets.VBox):
                               tips_for=game.hand), reader)
         scores = " – ".join(f"{_text(seat.name_for(reader))} {score}"
                             for seat, score in zip(table.seats, game.scores, strict=True))
-        self.game_status.value = f"<p><b>{scores}</b> · {_text(table.status(reader))}</p>"
+        hand = ""
+        if game.hand is not None:
+            what = reader.gettext("passed die in hand") if game.phase == "bonus" else reader.gettext(
+                "die in hand")
+            face = pitch_label(game.hand, reader)
+            hand = (f"<div class='muz-game-hand'><b style='font-size:32px'>{_text(face)}</b> "
+                    f"{_text(what)}</div>")
+        self.game_status.value = f"{hand}<p><b>{scores}</b> · {_text(table.status(reader))}</p>"
 
     def reply(self, reply: object) -> None:
         """Answer the item shown (an option's number, a cell, or None: pass a game's die); what it
@@ -602,6 +667,29 @@ class TermStudent(widgets.VBox):
         super().close()
 
 
+def done_words(term: Term, assignment: Assignment, student_id: int, reader: Reader) -> str:
+    """What a student who finished an assignment reads: its result (a game assignment its grade, the
+    games' accuracy; any other the items right), praised only from `PRAISED` of the grade on."""
+    if assignment.kind == "game":
+        result = grade_words(term, assignment, student_id, reader)
+    else:
+        right = term.done(assignment.id, student_id)[1]
+        result = reader.ngettext("{right} of {count} right", "{right} of {count} right", right).format(
+            right=right, count=assignment.count)
+    grade = term.grade(assignment.id, student_id)
+    if grade is not None and grade >= PRAISED * assignment.scheme.out_of:
+        return reader.gettext("All done: well played! {result}.").format(result=result)
+    return reader.gettext("All done: {result}.").format(result=result)
+
+
+def _queue(drawer: PageDrawer | None, kind: str, draw: Callable[[list[str]], None]) -> None:
+    """Have `draw` draw a change on the page's own thread (`drawer`), or here when there is none."""
+    if drawer is not None:
+        drawer.tell(kind, draw)
+    else:
+        draw([kind])
+
+
 def _wav(item: Item) -> bytes:
     from muzlab.views.audio import to_wav_bytes
 
@@ -615,7 +703,8 @@ def TeacherTerm(term: Term, page, language: str):
     the progress table for German Excel: `;`, decimal comma, a byte-order mark); `page`: the
     TeacherView, for its reading; `language`: the page's, passed so that a language chosen on the page
     draws this section again (a component whose arguments are unchanged is not drawn again)."""
-    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks), [])
+    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks, page.drawer),
+                           [])
     solara.use_effect(lambda: view.close, [])
     solara.use_effect(view.draw, [language])
     reader = page.reading.reader
@@ -636,7 +725,8 @@ def TeacherTerm(term: Term, page, language: str):
 @solara.component
 def StudentTerm(term: Term, page):
     """The student's term section under their page (`page`: the StudentView, for who and its reading)."""
-    view = solara.use_memo(lambda: TermStudent(term, lambda: page.student, lambda: page.reading.reader), [])
+    view = solara.use_memo(lambda: TermStudent(term, lambda: page.student, lambda: page.reading.reader,
+                                               page.drawer), [])
     solara.use_effect(lambda: view.close, [])
     # a join (or a change of note names or language) puts a new address on the page: draw for who is here now
     solara.use_effect(view.draw, [solara.use_router().search])

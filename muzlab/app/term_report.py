@@ -10,7 +10,7 @@ import io
 import zipfile
 from typing import Any
 
-from muzlab.app.term import IDEA_WORDS, IDEAS, Term, TermError
+from muzlab.app.term import IDEA_WORDS, IDEAS, Assignment, Term, TermError
 from muzlab.names.output_words import Figure, number_words, percent_words
 from muzlab.names.reader import Reader
 from muzlab.play.coach import level_word
@@ -59,7 +59,15 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
         axes.legend(fontsize=9, loc="lower right")
     graded = []
     for assignment in term.assignments.values():
-        if assignment.is_for(student_id):
+        if assignment.is_for(student_id) and assignment.kind == "game":  # (a grade, never "right")
+            done = term.done(assignment.id, student_id)[0]
+            graded.append("    " + reader.ngettext(
+                "{title} ({closes}): {done} of {count} game played, {grade}",
+                "{title} ({closes}): {done} of {count} games played, {grade}", assignment.count).format(
+                title=assignment.title, closes=assignment.closes.isoformat(),
+                done=number_words(done, reader), count=number_words(assignment.count, reader),
+                grade=grade_words(term, assignment, student_id, reader)))
+        elif assignment.is_for(student_id):
             done, right = term.done(assignment.id, student_id)
             grade = term.grade(assignment.id, student_id)
             shown = "–" if grade is None else reader.gettext("{grade} of {out_of}").format(
@@ -79,6 +87,17 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
     buffer = io.BytesIO()
     figure.savefig(buffer, format="pdf", metadata={"CreationDate": None, "Creator": "muzlab"})
     return buffer.getvalue()
+
+
+def grade_words(term: Term, assignment: Assignment, student_id: int, reader: Reader) -> str:
+    """A student's grade in an assignment, "90.9 of 100 points" as `reader`'s language writes figures
+    ("–" for a blank: nothing answered, graded blank)."""
+    grade = term.grade(assignment.id, student_id)
+    if grade is None:
+        return "–"
+    return reader.gettext("{grade} of {out_of} points").format(
+        grade=format(Figure(grade, reader), "g"),
+        out_of=format(Figure(assignment.scheme.out_of, reader), "g"))
 
 
 def _idea_line(idea: str, row: dict[str, Any], reader: Reader) -> str:

@@ -348,7 +348,8 @@ class Table:
         return self._done([Message(loaded), *self._computers(reader)])
 
     def hint(self, reader: Reader | None = None) -> tuple[Message, ...]:
-        """Light the best cell for the die in hand and say why; counted on the score sheet."""
+        """Light the best cell for the die in hand and say why; counted on the score sheet, but for
+        the opening die (on the empty board every cell is as good: there is no decision to help)."""
         reader = for_people(reader)
         if not self.allow_hints:
             return self._done([self._refused(reader.gettext("Hints are switched off for this game."))])
@@ -359,7 +360,8 @@ class Table:
         if game.hand is None:
             return self._done([self._refused(reader.gettext("Roll first: a hint is for the die in hand."))])
         seat = game.current_player
-        self._hints.add((seat, game.turn, len(game.events)))
+        if len(game.position):
+            self._hints.add((seat, game.turn, len(game.events)))
         best = advice(game.position, game.hand, reader)
         said = best.sentence
         if not best.cells and (game.phase == "bonus" or game.players == 1):
