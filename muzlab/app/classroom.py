@@ -35,7 +35,7 @@ from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
-from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGES, check_language
+from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGES
 from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
@@ -355,16 +355,6 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
     @property
     def class_code(self) -> str:
         return self.store.class_code
-
-    @property
-    def teacher_language(self) -> str | None:
-        """The language the teacher last chose for their page (kept in the class folder), or None."""
-        language = self.store.setting("teacher language")
-        return language if language in LANGUAGES else None
-
-    @teacher_language.setter
-    def teacher_language(self, language: str) -> None:
-        self.store.keep_setting("teacher language", check_language(language))
 
     def is_teacher(self, key: Any) -> bool:
         """True for the teacher's key (compared in constant time)."""

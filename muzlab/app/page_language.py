@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from babel import negotiate_locale
 
-from muzlab.names.language import LANGUAGES
+from muzlab.app.classroom import Classroom
+from muzlab.names.language import LANGUAGES, check_language
 
 #: The most characters of an Accept-Language header read (a browser sends a few dozen).
 MAX_HEADER = 500
@@ -53,6 +54,18 @@ def page_language(query: dict[str, str], header: str = "", fallback: str | None 
     if fallback in LANGUAGES:
         return fallback
     return negotiated(header) or "en"
+
+
+def teacher_language(room: Classroom) -> str | None:
+    """The language the teacher last chose for their page (kept in the class folder), or None."""
+    language = room.store.setting("teacher language")
+    return language if language in LANGUAGES else None
+
+
+def keep_teacher_language(room: Classroom, language: str) -> None:
+    """Keep the teacher's choice of language (UnknownSetting, and nothing kept, for one muzlab does
+    not speak), so that the teacher's address, opened again, opens in it."""
+    room.store.keep_setting("teacher language", check_language(language))
 
 
 def browser_header() -> str:

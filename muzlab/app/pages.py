@@ -28,7 +28,7 @@ import solara
 from muzlab.app.class_state import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.looks import Looks
-from muzlab.app.page_language import browser_header, page_language
+from muzlab.app.page_language import browser_header, keep_teacher_language, page_language, teacher_language
 from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
 from muzlab.app.term_pages import StudentTerm
 from muzlab.core.hexgrid import Cell
@@ -99,12 +99,13 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
 #: The top of the teacher's page: the class code beside the roster (wrapping under it on a narrow screen).
-TOP_ROW = {"flex_flow": "row wrap", "align_items": "flex-start", "column_gap": "40px"}
+TOP_ROW = {"flex_flow": "row wrap", "align_items": "flex-start"}
 #: The teacher's page's look: the roster in columns (thirty names in a few lines); on the projector, the
 #: board as tall as the screen with its words large beside it, and nothing else of the page shown.
 TEACHER_STYLE = (
     "<style>.muz-teacher-page ul.muz-roster { columns: 11em auto; column-gap: 24px; margin: 4px 0;"
     " padding-left: 1.2em; } .muz-teacher-page ul.muz-roster li { break-inside: avoid; }"
+    " .muz-teacher-page .muz-top-row { column-gap: 40px; }"
     " .muz-teacher-page .muz-roster-box { flex: 1 1 320px; min-width: 0; }"
     " .muz-teacher-page .muz-roster-box h3 { margin: 4px 0; }"
     " .muz-teacher-page .muz-code-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 24px; }"
@@ -740,10 +741,13 @@ class TeacherView(widgets.VBox):
         # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
         # projector, a seat's changes, the leaderboard
         self.dashboard = widgets.VBox([
-            self.language_pick, looks.make(widgets.HBox, [self.code, self.roster], layout=TOP_ROW), deal,
+            self.language_pick,
+            looks.make(widgets.HBox, [self.code, self.roster], layout=TOP_ROW, _dom_classes=("muz-top-row",)),
+            deal,
             self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
             seats, self.leaderboard])
-        super().__init__([widgets.HTML(TEACHER_STYLE), self.dashboard, self.projector], layout=looks.layout())
+        super().__init__([looks.make(widgets.HTML, value=TEACHER_STYLE), self.dashboard, self.projector],
+                         layout=looks.layout())
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
         self.drawer = PageDrawer(self._draw_changes, session, "teacher")
@@ -981,7 +985,7 @@ class TeacherView(widgets.VBox):
                         f"href='{html.escape(link)}' target='_blank'>{_text(link)}</a></li>"
                         for language in LANGUAGES
                         for link in [f"{self.address}?{urlencode({'code': code, 'lang': language})}"])
-        words = reader.gettext("Or one address per language, the code in it:")
+        words = reader.gettext("Or one address per language, with the class code:")
         return f"<div class='muz-join-links'>{_text(words)}<ul>{links}</ul></div>"
 
     def draw_scores(self) -> None:
@@ -1120,7 +1124,7 @@ def Dashboard():
     room = classroom()
     router = solara.use_router()
     query = _query(router.search)
-    language, set_language = solara.use_state(page_language(query, browser_header(), room.teacher_language))
+    language, set_language = solara.use_state(page_language(query, browser_header(), teacher_language(room)))
     tab, set_tab = solara.use_state(query["tab"] if query.get("tab") in TAB_NAMES else TAB_NAMES[0])
     #: what the address holds now (the view's callback, made once, reads it here)
     shown = solara.use_memo(lambda: {"lang": language, "tab": tab}, [])
@@ -1130,7 +1134,7 @@ def Dashboard():
         router.push(f"/teacher?{urlencode({'key': query.get('key', ''), **shown})}")
 
     def remember(address: dict[str, str]) -> None:
-        room.teacher_language = address["lang"]  # (the printed address, opened again, keeps it)
+        keep_teacher_language(room, address["lang"])  # (the printed address, opened again, keeps it)
         set_language(address["lang"])
         go(lang=address["lang"])
 

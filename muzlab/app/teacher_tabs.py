@@ -21,7 +21,8 @@ from muzlab.app.term_pages import TeacherTerm, TermTeacher
 from muzlab.names.language import marked
 
 #: The tabs, by the name the address keeps ("tab"), with their words.
-TABS = {"lesson": marked("teacher's tab", "Lesson"), "term": marked("teacher's tab", "Term"),
+TABS = {"lesson": marked("teacher's tab", "Lesson"),
+        "term": marked("teacher's tab", "Assignments and grades"),
         "class": marked("teacher's tab", "Class list")}
 TAB_NAMES = tuple(TABS)
 
