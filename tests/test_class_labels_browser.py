@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: The texts on screen that do not fit their box: a label, a button's words, a menu's choice.
 CUT_TEXTS = """() => [...document.querySelectorAll(
-        '.widget-label, .widget-label-basic, .widget-button, .widget-toggle-button, label')]
+        '.widget-label, .widget-label-basic, .widget-button, .widget-toggle-button, .widget-upload, label')]
     .filter(el => el.offsetParent !== null && el.innerText.trim() !== ''
                   && el.scrollWidth > el.clientWidth + 1)
     .map(el => el.innerText.trim())"""

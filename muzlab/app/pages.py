@@ -111,7 +111,8 @@ TEACHER_STYLE = (
     " .muz-teacher-page .muz-code-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 24px; }"
     " .muz-teacher-page .muz-join-links { font-size: 13px; line-height: 1.5; color: #333; }"
     " .muz-teacher-page .muz-join-links ul { margin: 2px 0; padding-left: 1.2em; }"
-    " .muz-teacher-page .muz-language { width: auto; max-width: 360px; }"
+    " .muz-teacher-top .muz-language { width: auto; max-width: 360px; }"
+    " .muz-teacher-tabs .widget-upload { width: auto; min-width: max-content; }"
     " .muz-projector-view { width: 100%; box-sizing: border-box; padding: 8px 12px; gap: 2vw;"
     " align-items: flex-start; } .muz-projector-view .muz-svgboard { flex: 0 0 auto; }"
     " .muz-projector-panel { flex: 1 1 0; min-width: 0; }"
@@ -121,8 +122,10 @@ TEACHER_STYLE = (
     " .muz-projected-comment { color: #064; margin-top: 0.6em; }"
     " .muz-projector-panel .muz-back { font-size: clamp(13px, 2vh, 28px); height: auto; width: auto;"
     " align-self: flex-start; padding: 0.3em 1em; margin-top: 1.2em; }"
-    " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar,"
-    " .muz-teacher-tabs:has(.muz-projecting) .muz-export { display: none !important; }</style>")
+    " .muz-teacher-tabs { position: relative; } .muz-teacher-top { position: absolute; top: 8px;"
+    " right: 12px; z-index: 3; }"
+    " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
+    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -741,13 +744,14 @@ class TeacherView(widgets.VBox):
         # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
         # projector, a seat's changes, the leaderboard
         self.dashboard = widgets.VBox([
-            self.language_pick,
             looks.make(widgets.HBox, [self.code, self.roster], layout=TOP_ROW, _dom_classes=("muz-top-row",)),
             deal,
             self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
             seats, self.leaderboard])
-        super().__init__([looks.make(widgets.HTML, value=TEACHER_STYLE), self.dashboard, self.projector],
-                         layout=looks.layout())
+        #: the page's style and its language menu, shown above every tab (`TeacherTabs`)
+        style = looks.make(widgets.HTML, value=TEACHER_STYLE)
+        self.top = looks.make(widgets.HBox, [style, self.language_pick], _dom_classes=("muz-teacher-top",))
+        super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
         self.drawer = PageDrawer(self._draw_changes, session, "teacher")

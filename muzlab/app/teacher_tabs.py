@@ -38,16 +38,16 @@ def TeacherTabs(room: Classroom, term: Term, view: Any, language: str, tab: str,
     solara.use_effect(lambda: term_view.close, [])
     solara.use_effect(term_view.draw, [language])
     reader = view.reading.reader
-    chosen = TAB_NAMES.index(tab)
-    with solara.Column(classes=["muz-teacher-tabs"]), solara.lab.Tabs(
-            value=chosen, on_value=lambda index: on_tab(TAB_NAMES[index])):
-        with solara.lab.Tab(reader.pgettext(*TABS["lesson"]), classes=["muz-tab-lesson"]):
-            solara.Column(children=[view])
-            solara.FileDownload(lambda: room.export(view.reading.language), filename="class-export.zip",
-                                mime_type="application/zip",
-                                children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
-                                                        color="primary")])
-        with solara.lab.Tab(reader.pgettext(*TABS["term"]), classes=["muz-tab-term"]):
-            TeacherTerm(term, term_view, view)  # assignments, progress, grades (term_pages)
-        with solara.lab.Tab(reader.pgettext(*TABS["class"]), classes=["muz-tab-class"]):
-            solara.Column(children=[term_view.care])
+    with solara.Column(classes=["muz-teacher-tabs"]):
+        solara.Column(children=[view.top])  # (the page's style, and its language above every tab)
+        with solara.lab.Tabs(value=TAB_NAMES.index(tab), on_value=lambda index: on_tab(TAB_NAMES[index])):
+            with solara.lab.Tab(reader.pgettext(*TABS["lesson"]), classes=["muz-tab-lesson"]):
+                solara.Column(children=[view])
+                solara.FileDownload(lambda: room.export(view.reading.language), filename="class-export.zip",
+                                    mime_type="application/zip",
+                                    children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
+                                                            color="primary")])
+            with solara.lab.Tab(reader.pgettext(*TABS["term"]), classes=["muz-tab-term"]):
+                TeacherTerm(term, term_view, view, language)  # assignments, progress, grades (term_pages)
+            with solara.lab.Tab(reader.pgettext(*TABS["class"]), classes=["muz-tab-class"]):
+                solara.Column(children=[term_view.care])

@@ -622,10 +622,12 @@ def _wav(item: Item) -> bytes:
 
 
 @solara.component
-def TeacherTerm(term: Term, view: TermTeacher, page):
+def TeacherTerm(term: Term, view: TermTeacher, page, language: str):
     """The teacher's term section (`view`, made and drawn by the teacher's page) and its Export grades
     button (a zip: a CSV per assignment for Moodle, Canvas and Google Classroom, and the progress table
-    as CSV and Parquet) and parents' reports; `page`: the TeacherView, for its reading."""
+    as CSV and Parquet) and parents' reports; `page`: the TeacherView, for its reading; `language`: the
+    page's, passed so that a language chosen on the page draws the buttons again (a component whose
+    arguments are unchanged is not drawn again)."""
     reader = page.reading.reader
     solara.Column(children=[view])
     solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",
