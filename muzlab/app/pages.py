@@ -109,7 +109,10 @@ TEACHER_STYLE = (
     " .muz-teacher-page .muz-roster-box { flex: 1 1 320px; min-width: 0; }"
     " .muz-teacher-page .muz-roster-box h3 { margin: 4px 0; }"
     " .muz-teacher-page .muz-code-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 24px; }"
-    " .muz-teacher-page .muz-join-links { font-size: 13px; line-height: 1.5; color: #333; }"
+    # what the students read from the projector (where to go, the links, their names) grows with the screen
+    " .muz-teacher-page .muz-class-code, .muz-teacher-page ul.muz-roster"
+    " { font-size: clamp(13px, 1.1vw, 22px); line-height: 1.5; }"
+    " .muz-teacher-page .muz-join-links { color: #333; }"
     " .muz-teacher-page .muz-join-links ul { margin: 2px 0; padding-left: 1.2em; }"
     " .muz-teacher-top .muz-language { width: auto; max-width: 360px; }"
     " .muz-teacher-tabs .widget-upload { width: auto; min-width: max-content; }"
