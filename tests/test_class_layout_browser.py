@@ -1,7 +1,8 @@
 """The class server's pages as a class meets them, in a real browser (issue 52: points 8, 13, 15, 16):
 German, French and Spanish browsers open the pages in their language (the address still decides when
 it names one), the teacher's language is kept for the printed address, "Show on the projector" fills a
-1920×1080 screen with large words, the teacher's page shows at 1366×768 what a lesson needs first and
+1920×1080 screen with large words, the teacher's page of a class of thirty shows at 1366×768 what a
+lesson needs first (the code, the roster, Deal, the fifteen tables, the projector, a seat's changes) and
 keeps its tab through its redraws, and the server's terminal shows no Solara cookie warning.
 Screenshots go to out/screenshots/ (class-teacher-1366.png, class-projector-1920.png, ...)."""
 
@@ -16,6 +17,7 @@ import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port
 from test_class_browser import ROOT, SCREENSHOTS, TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
 
+from muzlab.app.classroom import Classroom
 from muzlab.names.reader import Reader
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -107,6 +109,10 @@ def test_german_french_and_spanish_browsers_open_the_pages_in_their_language(tmp
 def test_the_projector_fills_a_1920_by_1080_screen_and_the_lesson_comes_first_at_1366_by_768(tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
+    room = Classroom(tmp_path / "class")  # a class of thirty: 27 who joined earlier (pages closed) and 3 now
+    for number in range(1, 28):
+        room.join(f"Kid{number:02d}", None, f"page-{number}")
+    room.store.close()
     server = ClassServer(tmp_path / "class")
     server.start()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -119,12 +125,14 @@ def test_the_projector_fills_a_1920_by_1080_screen_and_the_lesson_comes_first_at
             teacher = context.new_page()
             teacher.goto(server.teacher)
             teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            teacher.click(".muz-seat-absent input")  # (every student, their page open or not)
+            server_caught_up(teacher)
             teacher.click(".muz-deal")
-            expect(teacher.locator(".muz-table-line")).to_have_count(2, timeout=WAIT)
+            expect(teacher.locator(".muz-table-line")).to_have_count(15, timeout=WAIT)
             expect(students[0].locator(".muz-who")).to_contain_text("Tisch", timeout=WAIT)
             # the first screen: the class code, the roster, Deal and the tables, without scrolling
-            for selector in (".muz-code-big", ".muz-roster-box", ".muz-deal", ".muz-tables",
-                             ".muz-projector"):
+            for selector in (".muz-code-big", ".muz-join-links", ".muz-roster-box", ".muz-deal",
+                             ".muz-tables", ".muz-projector", ".muz-move"):
                 shown = box(teacher, selector)
                 assert shown["y"] >= 0 and shown["bottom"] <= 768, (selector, shown)
                 assert shown["right"] <= 1366, (selector, shown)

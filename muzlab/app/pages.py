@@ -106,12 +106,18 @@ TEACHER_STYLE = (
     "<style>.muz-teacher-page ul.muz-roster { columns: 11em auto; column-gap: 24px; margin: 4px 0;"
     " padding-left: 1.2em; } .muz-teacher-page ul.muz-roster li { break-inside: avoid; }"
     " .muz-teacher-page .muz-top-row { column-gap: 40px; }"
-    " .muz-teacher-page .muz-roster-box { flex: 1 1 320px; min-width: 0; }"
+    # (a class of thirty: the roster in five or six columns beside the code, scrolled past 36 % of the
+    # window's height, and the tables in columns, so that Deal and the tables stay on the first screen)
+    " .muz-teacher-page .muz-roster-box { flex: 1 1 320px; min-width: 0; max-height: 36vh;"
+    " overflow-y: auto; }"
     " .muz-teacher-page .muz-roster-box h3 { margin: 4px 0; }"
-    " .muz-teacher-page .muz-code-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 24px; }"
+    " .muz-teacher-page .muz-class-code { flex: 0 1 34em; }"
+    " .muz-teacher-page .muz-tables .widget-html-content { columns: 27em auto; column-gap: 32px;"
+    " line-height: 1.6; } .muz-teacher-page .muz-table-line { break-inside: avoid; }"
     # what the students read from the projector (where to go, the links, their names) grows with the screen
     " .muz-teacher-page .muz-class-code, .muz-teacher-page ul.muz-roster"
     " { font-size: clamp(13px, 1.1vw, 22px); line-height: 1.5; }"
+    " .muz-teacher-page .muz-class-code .widget-html-content { line-height: 1.5; }"
     " .muz-teacher-page .muz-join-links { color: #333; }"
     " .muz-teacher-page .muz-join-links ul { margin: 2px 0; padding-left: 1.2em; }"
     " .muz-teacher-top .muz-language { width: auto; max-width: 360px; }"
