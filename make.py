@@ -85,9 +85,13 @@ def apt_install(wanted: list[str]) -> None:
 
 def lab(extra: list[str]) -> None:
     ensure_environment()
-    args = [str(BIN / "jupyter"), "lab", "--ip=127.0.0.1", f"--notebook-dir={ROOT / 'notebooks'}"]
+    args = [str(BIN / "jupyter"), "lab", "--ip=127.0.0.1", f"--notebook-dir={ROOT / 'notebooks'}",
+            "--LabApp.news_url=None"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
+    # muzlab's lab config first on the config path: JupyterLab's announcements ("news?") are off
+    paths = [str(ROOT / "muzlab" / "_lab"), os.environ.get("JUPYTER_CONFIG_PATH")]
+    os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(path for path in paths if path)
     os.execv(args[0], args + extra)
 
 

@@ -297,3 +297,42 @@ def test_the_command_line_loads_jupyters_server_only_to_serve_the_app():
              "from muzlab.app.lessons import app_command; app_command('folder'); "
              "assert 'jupyter_server' in sys.modules")
     subprocess.run([sys.executable, "-c", check], check=True)
+
+
+def test_the_lab_muzlab_starts_has_jupyterlabs_announcements_off(tmp_path):
+    command = lab_command(tmp_path)
+    assert "--LabApp.news_url=None" in command  # nothing fetched
+    environ = lessons.lab_environment({"JUPYTER_CONFIG_PATH": "/elsewhere"})
+    assert environ["JUPYTER_CONFIG_PATH"].split(os.pathsep) == [str(lessons.LAB_CONFIG), "/elsewhere"]
+    page_config = json.loads((lessons.LAB_CONFIG / "labconfig" / "page_config.json").read_text())
+    assert page_config["disabledExtensions"] == {"@jupyterlab/apputils-extension:announcements": True}
+
+
+@pytest.mark.slow
+def test_muzlab_lab_serves_a_lab_without_the_news_prompt(tmp_path):
+    """`muzlab lab` running: the page it serves names the announcements plugin (the "get notified about
+    news?" prompt) among its disabled extensions, and its news as disabled."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "JUPYTER_TOKEN": "muzlab-test", "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+           "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path)}
+    log_path = tmp_path / "lab.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen([sys.executable, "-m", "muzlab.cli", "lab", str(tmp_path / "lessons"),
+                                   "--no-browser", "--port", str(port)],
+                                  stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
+        try:
+            wait_for_server(port, server, log_path, "muzlab lab")
+            address = f"http://127.0.0.1:{port}/lab?token=muzlab-test"
+            with urllib.request.urlopen(address, timeout=60) as response:
+                page = response.read().decode()
+        finally:
+            server.terminate()
+            server.wait(30)
+    start = page.index('id="jupyter-config-data"')
+    config = json.loads(page[page.index(">", start) + 1:page.index("</script>", start)])
+    assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
+    assert config["news"] == {"disabled": True}

@@ -1,7 +1,7 @@
 """Every label of the class pages is read whole and in the page's language, in every language, in a
 real browser: no label ends in "…" because a widget keeps ipywidgets' narrow default label column or
-a checkbox its fixed width (found on the teacher's page), and the teacher's term section follows a
-language chosen on the page (it stayed English until a reload)."""
+a checkbox its fixed width (found on the teacher's page), on each of the teacher's tabs, and the
+teacher's term section follows a language chosen on the page (it stayed English until a reload)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: The texts on screen that do not fit their box: a label, a button's words, a menu's choice.
 CUT_TEXTS = """() => [...document.querySelectorAll(
-        '.widget-label, .widget-label-basic, .widget-button, .widget-toggle-button, label')]
+        '.widget-label, .widget-label-basic, .widget-button, .widget-toggle-button, .widget-upload, label')]
     .filter(el => el.offsetParent !== null && el.innerText.trim() !== ''
                   && el.scrollWidth > el.clientWidth + 1)
     .map(el => el.innerText.trim())"""
@@ -75,13 +75,23 @@ def test_no_label_of_the_class_pages_is_cut(tmp_path, language):
                 teacher.select_option(".muz-language select", label=LANGUAGE_NAMES[language])
                 expect(teacher.locator(".muz-deal")).not_to_have_text("Deal", timeout=WAIT)
                 server_caught_up(teacher)
-            # the term's section follows the page's language (it stayed English until a reload)
+            lesson_labels = labels_read(teacher)
+            assert len(lesson_labels) >= 6, lesson_labels  # the deal's, the seats', the projector's
+            assert cut_texts(teacher) == ""
+            # the term's tab follows the page's language (it stayed English until a reload)
+            pgettext = Reader(language=language).pgettext
+            expect(teacher.locator(".muz-tab-term")).to_have_text(
+                pgettext("teacher's tab", "Assignments and grades"), use_inner_text=True, ignore_case=True)
+            teacher.click(".muz-tab-term")
             expect(teacher.locator(".muz-term-teacher h3").first).to_have_text(gettext("Assignments"),
                                                                                 timeout=WAIT)
             expect(teacher.locator(".muz-grades")).to_have_text(gettext("Export grades"), timeout=WAIT)
-            teacher_labels = labels_read(teacher)
-            assert len(teacher_labels) >= 8, teacher_labels  # the deal's, the seats', the term's
+            term_labels = labels_read(teacher)
+            assert len(term_labels) >= 8, term_labels  # the assignment's, the grading's
             assert cut_texts(teacher) == ""
+            teacher.click(".muz-tab-class")
+            expect(teacher.locator(".muz-rename")).to_have_text(gettext("Rename"), timeout=WAIT)
+            assert len(labels_read(teacher)) >= 3 and cut_texts(teacher) == ""  # student, nickname, is also
             browser.close()
     finally:
         server.kill()

@@ -30,7 +30,7 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
             context.add_init_script(TRACK_MESSAGES)
             watch_requests(context, outside)
             teacher = context.new_page()
-            teacher.goto(server.teacher)
+            teacher.goto(f"{server.teacher}&tab=term")  # (the teacher's page on its term's tab)
             teacher.wait_for_selector(".muz-assign-new", timeout=60_000)
 
             teacher.fill(".muz-assign-title input", "Ears")
@@ -57,10 +57,12 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
 
             roster = tmp_path / "roster.csv"
             roster.write_text("nickname,id,email\nAnna,S1,anna@school.example\nBen,S2,ben@school.example\n")
+            teacher.click(".muz-tab-class")  # the class list's tab
             with teacher.expect_file_chooser(timeout=WAIT) as chooser:
                 teacher.click(".muz-roster-file")
             chooser.value.set_files(str(roster))
             expect(teacher.locator(".muz-roster-message")).to_contain_text("names 2 students", timeout=WAIT)
+            teacher.click(".muz-tab-term")
             with teacher.expect_download(timeout=60_000) as download_info:
                 teacher.click(".muz-grades")
             archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
@@ -92,7 +94,7 @@ def test_a_game_against_the_computer_is_set_played_on_a_device_and_in_the_standi
             context.add_init_script(TRACK_MESSAGES)
             watch_requests(context, outside)
             teacher = context.new_page()
-            teacher.goto(server.teacher)
+            teacher.goto(f"{server.teacher}&tab=term")  # (the teacher's page on its term's tab)
             teacher.wait_for_selector(".muz-assign-new", timeout=60_000)
             teacher.fill(".muz-assign-title input", "Play")
             teacher.select_option(".muz-assign-kind select", "game")

@@ -27,6 +27,9 @@ from muzlab.names.reader import Reader
 APP_NOTEBOOK = "app.ipynb"
 #: A Jupyter data folder holding the app's Voilà template ("muzlab": "lab" without links to a CDN).
 VOILA_DATA = Path(__file__).parents[1] / "_voila"
+#: A Jupyter config folder for the lab muzlab starts: its page config turns off JupyterLab's
+#: announcements (the "get notified about news?" prompt and its fetches: nothing leaves the machine).
+LAB_CONFIG = Path(__file__).parents[1] / "_lab"
 DEFAULT_FOLDER = "muzlab-lessons"
 MANIFEST = ".muzlab-lessons.json"
 
@@ -153,7 +156,8 @@ def app_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
 def lab_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None,
                 open_browser: bool = True) -> list[str]:
     """The JupyterLab command opening the lessons in `folder`, as `python3 make.py lab` does."""
-    args = [sys.executable, "-m", "jupyter", "lab", f"--ip={ip}", f"--notebook-dir={Path(folder).resolve()}"]
+    args = [sys.executable, "-m", "jupyter", "lab", f"--ip={ip}", f"--notebook-dir={Path(folder).resolve()}",
+            "--LabApp.news_url=None"]  # (and no announcements: `lab_environment`)
     if port is not None:
         args += [f"--port={port}", "--ServerApp.port_retries=0"]
     if not open_browser:
@@ -161,6 +165,15 @@ def lab_command(folder: str | Path, ip: str = "127.0.0.1", port: int | None = No
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
     return args
+
+
+def lab_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment JupyterLab is started in: `environ` (by default this process's) with muzlab's
+    lab config (`LAB_CONFIG`) first on the Jupyter config path."""
+    environ = dict(os.environ if environ is None else environ)
+    paths = [str(LAB_CONFIG), environ.get("JUPYTER_CONFIG_PATH")]
+    environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(path for path in paths if path)
+    return environ
 
 
 # ---- the `muzlab lessons`, `muzlab app` and `muzlab lab` commands ----------------------------------------
@@ -194,6 +207,7 @@ def _serve(args: argparse.Namespace) -> int:
                               language=args.reader.language)
     else:
         command = lab_command(args.folder, args.ip, args.port, open_browser=not args.no_browser)
+        os.environ.update(lab_environment())
     os.execv(command[0], command)
 
 

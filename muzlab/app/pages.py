@@ -28,7 +28,9 @@ import solara
 from muzlab.app.class_state import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.looks import Looks
-from muzlab.app.term_pages import StudentTerm, TeacherTerm
+from muzlab.app.page_language import browser_header, keep_teacher_language, page_language, teacher_language
+from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
+from muzlab.app.term_pages import StudentTerm
 from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, marked
@@ -96,6 +98,43 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
 #: The layouts of a button, and of a row of controls that wraps on a narrow screen.
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
+#: The top of the teacher's page: the class code beside the roster (wrapping under it on a narrow screen).
+TOP_ROW = {"flex_flow": "row wrap", "align_items": "flex-start"}
+#: The teacher's page's look: the roster in columns (thirty names in a few lines); on the projector, the
+#: board as tall as the screen with its words large beside it, and nothing else of the page shown.
+TEACHER_STYLE = (
+    "<style>.muz-teacher-page ul.muz-roster { columns: 11em auto; column-gap: 24px; margin: 4px 0;"
+    " padding-left: 1.2em; } .muz-teacher-page ul.muz-roster li { break-inside: avoid; }"
+    " .muz-teacher-page .muz-top-row { column-gap: 40px; }"
+    # (a class of thirty: the roster in five or six columns beside the code, scrolled past 36 % of the
+    # window's height, and the tables in columns, so that Deal and the tables stay on the first screen)
+    " .muz-teacher-page .muz-roster-box { flex: 1 1 320px; min-width: 0; max-height: 36vh;"
+    " overflow-y: auto; }"
+    " .muz-teacher-page .muz-roster-box h3 { margin: 4px 0; }"
+    " .muz-teacher-page .muz-class-code { flex: 0 1 34em; }"
+    " .muz-teacher-page .muz-tables .widget-html-content { columns: 27em auto; column-gap: 32px;"
+    " line-height: 1.6; } .muz-teacher-page .muz-table-line { break-inside: avoid; }"
+    # what the students read from the projector (where to go, the links, their names) grows with the screen
+    " .muz-teacher-page .muz-class-code, .muz-teacher-page ul.muz-roster"
+    " { font-size: clamp(13px, 1.1vw, 22px); line-height: 1.5; }"
+    " .muz-teacher-page .muz-class-code .widget-html-content { line-height: 1.5; }"
+    " .muz-teacher-page .muz-join-links { color: #333; }"
+    " .muz-teacher-page .muz-join-links ul { margin: 2px 0; padding-left: 1.2em; }"
+    " .muz-teacher-top .muz-language { width: auto; max-width: 360px; }"
+    " .muz-teacher-tabs .widget-upload { width: auto; min-width: max-content; }"
+    " .muz-projector-view { width: 100%; box-sizing: border-box; padding: 8px 12px; gap: 2vw;"
+    " align-items: flex-start; } .muz-projector-view .muz-svgboard { flex: 0 0 auto; }"
+    " .muz-projector-panel { flex: 1 1 0; min-width: 0; }"
+    " .muz-projector-text, .muz-projector-text .widget-html-content { font-size: clamp(18px, 3.4vh, 52px);"
+    " line-height: 1.3; color: #111; }"
+    " .muz-projected-status { font-weight: bold; font-size: 1.15em; margin-bottom: 0.6em; }"
+    " .muz-projected-comment { color: #064; margin-top: 0.6em; }"
+    " .muz-projector-panel .muz-back { font-size: clamp(13px, 2vh, 28px); height: auto; width: auto;"
+    " align-self: flex-start; padding: 0.3em 1em; margin-top: 1.2em; }"
+    " .muz-teacher-tabs { position: relative; } .muz-teacher-top { position: absolute; top: 8px;"
+    " right: 12px; z-index: 3; }"
+    " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
+    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -128,9 +167,10 @@ class PageReading:
                       language=self.language)
 
 
-def query_language(query: dict[str, str]) -> str:
-    """The language a page's address asks for ("lang"), checked (English unless it is one muzlab speaks)."""
-    return query["lang"] if query.get("lang") in LANGUAGES else "en"
+def query_language(query: dict[str, str], header: str = "") -> str:
+    """The language a page's address asks for ("lang"), checked; else the browser's (`header`, its
+    Accept-Language), else English (`page_language`)."""
+    return page_language(query, header)
 
 
 def language_menu(language: str, looks: Looks | None = None, description: str = "") -> widgets.Dropdown:
@@ -705,16 +745,25 @@ class TeacherView(widgets.VBox):
         self.projector_board: SeatBoard | None = None
         self.projector_text = looks.make(widgets.HTML, _dom_classes=("muz-projector-text",))
         # (the projector and the dashboard are shown and hidden: a layout each of their own)
-        self.projector = widgets.VBox([self.back_button, self.projector_text],
-                                      layout=widgets.Layout(display="none"))
+        # the board (added when first projected) as tall as the screen, its words large beside it
+        self.projector = widgets.HBox([looks.make(widgets.VBox, [self.projector_text, self.back_button],
+                                                  _dom_classes=("muz-projector-panel",))],
+                                      layout=widgets.Layout(display="none"),
+                                      _dom_classes=("muz-projector-view",))
         seats = self._seat_controls(said)
         deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
                                          self.deal_button], layout=ROW)
         self._label()
-        self.dashboard = widgets.VBox([self.language_pick, self.code, self.roster, deal, self.lights,
-                                       seats, self.message,
-                                       self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
-                                       self.leaderboard])
+        # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
+        # projector, a seat's changes, the leaderboard
+        self.dashboard = widgets.VBox([
+            looks.make(widgets.HBox, [self.code, self.roster], layout=TOP_ROW, _dom_classes=("muz-top-row",)),
+            deal,
+            self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
+            seats, self.leaderboard])
+        #: the page's style and its language menu, shown above every tab (`TeacherTabs`)
+        style = looks.make(widgets.HTML, value=TEACHER_STYLE)
+        self.top = looks.make(widgets.HBox, [style, self.language_pick], _dom_classes=("muz-teacher-top",))
         super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
@@ -864,10 +913,15 @@ class TeacherView(widgets.VBox):
         self._seat_change(done.format(name=name), lambda: self.room.remove(sid))
 
     def project(self, number: int | None) -> None:
-        """Show table `number` full screen (None: back to the dashboard)."""
+        """Show table `number` full screen (None: back to the dashboard): the page's other parts hide
+        while the page is marked "muz-projecting" (`TEACHER_STYLE`)."""
         self.projected = number
         self.dashboard.layout.display = "none" if number else "flex"
         self.projector.layout.display = "flex" if number else "none"
+        if number:
+            self.add_class("muz-projecting")
+        else:
+            self.remove_class("muz-projecting")
         self.draw_projector()
 
     def _changed(self, change: Change) -> None:
@@ -915,10 +969,10 @@ class TeacherView(widgets.VBox):
         with self._page_lock:
             where = reader.gettext("Students open {address} and type the class code:").format(
                 address=f"<b>{_text(self.address)}</b>")
-            self.code.value = (f"<div>{where}</div>"
+            self.code.value = (f"<div>{where}</div><div class='muz-code-row'>"
                                "<div class='muz-code-big' style='font-size:72px;font-weight:bold;"
                                "letter-spacing:10px;line-height:1.2'>"
-                               f"{room.class_code}</div>")
+                               f"{room.class_code}</div>{self._links(room.class_code, reader)}</div>")
             seats = {sid: table.number for table in tables for sid in table.students}
             at, closed = reader.gettext(" (table {number})"), reader.gettext(" — page closed")
             items = "".join(f"<li class='muz-student'>{_text(s.nickname)}"
@@ -941,6 +995,16 @@ class TeacherView(widgets.VBox):
             self.pick.value = chosen if chosen in {t.number for t in tables} else (1 if tables else None)
             self.draw_scores()
             self.draw_projector()
+
+    def _links(self, code: str, reader: Reader) -> str:
+        """The students' address for each language, the class code in it: a student who opens one joins
+        in that language, whatever their device speaks."""
+        links = "".join(f"<li lang='{language}'>{_text(LANGUAGE_NAMES[language])}: <a class='muz-join-link' "
+                        f"href='{html.escape(link)}' target='_blank'>{_text(link)}</a></li>"
+                        for language in LANGUAGES
+                        for link in [f"{self.address}?{urlencode({'code': code, 'lang': language})}"])
+        words = reader.gettext("Or one address per language, with the class code:")
+        return f"<div class='muz-join-links'>{_text(words)}<ul>{links}</ul></div>"
 
     def draw_scores(self) -> None:
         """The tables' state and the leaderboard."""
@@ -978,15 +1042,15 @@ class TeacherView(widgets.VBox):
             if self.projector_board is None:
                 self.projector_board = SeatBoard(self.room.board, scale=2.0)
                 self.projector_board.fit = "fill"  # the whole board, as tall as the window leaves it
-                self.projector.children = (*self.projector.children, self.projector_board)
+                self.projector.children = (self.projector_board, *self.projector.children)
             self.projector_board.show_seat(snapshot.position, None, (), snapshot.last, False, (),
                                            reader, (self._shared.pictures, (snapshot.round,
                                            snapshot.number, snapshot.board_version)))
             words = self._shared.words.of(reader, snapshot)
             self.projector_text.value = (
-                f"<div style='font-size:28px'><b>{_text(status(snapshot, reader))}</b></div>"
-                f"<div style='font-size:24px'>{_text(last_move(snapshot, words, reader))}</div>"
-                f"<div style='font-size:22px;color:#064'>{_text(comment)}</div>")
+                f"<div class='muz-projected-status'>{_text(status(snapshot, reader))}</div>"
+                f"<div class='muz-projected-move'>{_text(last_move(snapshot, words, reader))}</div>"
+                f"<div class='muz-projected-comment'>{_text(comment)}</div>")
 
     def close(self) -> None:
         self.unwatch()
@@ -1018,7 +1082,7 @@ def StudentPage():
     context = _session()
     router = solara.use_router()
     if context is not None and not sessions.admit(context.id):
-        reader = Reader(language=query_language(_query(router.search)))
+        reader = Reader(language=query_language(_query(router.search), browser_header()))
         solara.Title(reader.gettext("Muzundrum class"))
         solara.Markdown(reader.gettext("**The class is full**: {count} pages are open already. Close a page "
                                        "you do not need, or ask the teacher, then reload this one.").format(
@@ -1034,6 +1098,7 @@ def StudentSeat():
     """The student's page in this session."""
     router = solara.use_router()
     query = _query(router.search)
+    query["lang"] = query_language(query, browser_header())  # (the address's, else the browser's)
     context = _session()
 
     def remember(address: dict[str, str]) -> None:
@@ -1063,7 +1128,7 @@ def TeacherPage():
     router = solara.use_router()
     query = _query(router.search)
     if not classroom().is_teacher(query.get("key")):
-        solara.Markdown(Reader(language=query_language(query)).gettext(
+        solara.Markdown(Reader(language=query_language(query, browser_header())).gettext(
             "This page needs the teacher's address, as `muzlab class` printed it."))
     else:
         Dashboard()
@@ -1071,27 +1136,35 @@ def TeacherPage():
 
 @solara.component
 def Dashboard():
-    """The teacher's view and the Export button (the zip is made in a thread when clicked), in the
-    language the address names ("lang", chosen on the page)."""
+    """The teacher's page in the order of a lesson (`TeacherTabs`), in the language the address names
+    ("lang", chosen on the page), else the one the teacher chose last (kept in the class folder), else
+    the browser's; its tab ("tab") kept in the address too, so a reload or a redraw keeps both."""
     room = classroom()
     router = solara.use_router()
     query = _query(router.search)
-    language, set_language = solara.use_state(query_language(query))
+    first = solara.use_memo(lambda: page_language(query, browser_header(), teacher_language(room)), [])
+    language, set_language = solara.use_state(first)
+    tab, set_tab = solara.use_state(query["tab"] if query.get("tab") in TAB_NAMES else TAB_NAMES[0])
+    #: what the address holds now (the view's callback, made once, reads it here)
+    shown = solara.use_memo(lambda: {"lang": language, "tab": tab}, [])
+
+    def go(**change: str) -> None:
+        shown.update(change)
+        router.push(f"/teacher?{urlencode({'key': query.get('key', ''), **shown})}")
 
     def remember(address: dict[str, str]) -> None:
+        keep_teacher_language(room, address["lang"])  # (the printed address, opened again, keeps it)
         set_language(address["lang"])
-        router.push(f"/teacher?{urlencode({'key': query.get('key', ''), **address})}")
+        go(lang=address["lang"])
+
+    def choose(name: str) -> None:
+        set_tab(name)
+        go(tab=name)
 
     view = solara.use_memo(lambda: TeacherView(room, student_address(), _session(), language, remember), [])
     solara.use_effect(lambda: view.close, [])
-    reader = Reader(language=language)
-    solara.Title(reader.gettext("Muzundrum class — teacher"))
-    solara.Column(children=[view])
-    solara.FileDownload(lambda: room.export(language), filename="class-export.zip",
-                        mime_type="application/zip",
-                        children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
-                                                color="primary")])
-    TeacherTerm(term(), view, language)  # the term: assignments, progress, Export grades (term_pages)
+    solara.Title(Reader(language=language).gettext("Muzundrum class — teacher"))
+    TeacherTabs(room, term(), view, language, tab, choose)
 
 
 routes = [solara.Route(path="/", component=StudentPage, layout=Layout),

@@ -14,6 +14,7 @@ import os
 import socket
 import threading
 import time
+import warnings
 import webbrowser
 from pathlib import Path
 
@@ -129,6 +130,10 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     folder = Path(folder).resolve()
     os.environ.update(SOLARA_SETTINGS)
     os.environ[FOLDER_VARIABLE] = str(folder)
+    # The pages' session cookie is SameSite=Lax, which is what the class needs (its pages are never shown
+    # in another site's frame); Solara warns, in English, on a plain-http address that it cannot be None.
+    warnings.filterwarnings("ignore", message="Cookies with samesite=none require https",
+                            category=UserWarning)
     sessions.cap = max_pages
     room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
     term()  # the term's events replayed (or the same one line)

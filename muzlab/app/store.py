@@ -99,6 +99,19 @@ class ClassStore:
                 return value
             return row[0]
 
+    def setting(self, name: str) -> str | None:
+        """A choice the class keeps from one lesson to the next (such as the teacher's page's language),
+        or None if it was never made."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (f"setting {name}",)).fetchone()
+        return None if row is None else row[0]
+
+    def keep_setting(self, name: str, value: str) -> None:
+        """Keep a choice (`setting`), committed before this returns."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             (f"setting {name}", value))
+
     def append(self, kind: str, data: dict[str, Any]) -> int:
         """Write one event now (committed before this returns); returns its number."""
         if kind not in KINDS:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 import solara
+import traitlets
 
 from muzlab.app.classroom import ClassError, Student
 from muzlab.app.looks import Looks
@@ -227,13 +228,12 @@ class TermTeacher(widgets.VBox):
         self.merge_button.on_click(lambda _b: self.merge())
         self.assignments_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.progress_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
-        roster = looks.make(widgets.HBox, [self.roster_file, self.roster_message], layout=WRAP)
+        self.roster_row = looks.make(widgets.HBox, [self.roster_file, self.roster_message], layout=WRAP)
         super().__init__([self.assignments_head, form, self.message, self.listing, scheme,
-                          self.progress_head, roster, self.progress, self.standings, self.pictures,
-                          looks.make(widgets.HBox, [self.forget_pick, self.new_name, self.rename_button,
-                                                    self.into_pick, self.merge_button, self.forget_button],
-                                     layout=WRAP)], layout=looks.layout())
+                          self.progress_head, self.progress, self.standings, self.pictures],
+                         layout=looks.layout())
         self.add_class("muz-term-teacher")
+        self.care = self._care()
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
         unwatch_term = term.watch(self._changed)
         self.unwatch = lambda: (unwatch_room(), unwatch_term())
@@ -250,6 +250,21 @@ class TermTeacher(widgets.VBox):
             self.draw()
         except Exception:
             log.exception("the teacher's term could not be drawn")
+
+    def _care(self) -> widgets.VBox:
+        """The class list's care, shown apart from the term (the teacher's "Class list" tab): the
+        school's roster file; rename, merge and forget; and what the last of them said (the term's
+        message, shown here too)."""
+        looks = self.looks
+        self.care_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
+        said = looks.make(widgets.HTML, _dom_classes=("muz-care-message",))
+        traitlets.dlink((self.message, "value"), (said, "value"))
+        # the student, then what to do with them: one line each (rename, merge, forget)
+        lines = [looks.make(widgets.HBox, list(line), layout=WRAP) for line in (
+            (self.new_name, self.rename_button), (self.into_pick, self.merge_button), (self.forget_button,))]
+        care = looks.make(widgets.VBox, [self.care_head, self.roster_row, self.forget_pick, *lines, said])
+        care.add_class("muz-class-care")
+        return care
 
     def _assign_form(self, today: date) -> widgets.HBox:
         """What, how many, the seed, for whom, tries, and the dates of a new assignment (their words:
@@ -301,7 +316,8 @@ class TermTeacher(widgets.VBox):
         self._labelled = reader.language
         gettext = reader.gettext  # (a keyword the catalogues read)
         self.assignments_head.value = "<h3>{}</h3>".format(_text(gettext("Assignments")))
-        self.progress_head.value = "<h3>{}</h3><p>{}</p>".format(_text(gettext("Progress")), _text(gettext(
+        self.progress_head.value = "<h3>{}</h3>".format(_text(gettext("Progress")))
+        self.care_head.value = "<p>{}</p>".format(_text(gettext(
             "The school's roster file (CSV: nickname,id, and optionally email,name,section,login) names "
             "the students in the grade files.")))
         for name, words in self._labels(reader).items():
@@ -697,16 +713,13 @@ def _wav(item: Item) -> bytes:
 
 
 @solara.component
-def TeacherTerm(term: Term, page, language: str):
-    """The teacher's term section and its Export grades buttons (a zip: a CSV per assignment for
-    Moodle, Canvas and Google Classroom, and the progress table as CSV and Parquet; or the grades and
-    the progress table for German Excel: `;`, decimal comma, a byte-order mark); `page`: the
-    TeacherView, for its reading; `language`: the page's, passed so that a language chosen on the page
-    draws this section again (a component whose arguments are unchanged is not drawn again)."""
-    view = solara.use_memo(lambda: TermTeacher(term, lambda: page.reading.reader, page.looks, page.drawer),
-                           [])
-    solara.use_effect(lambda: view.close, [])
-    solara.use_effect(view.draw, [language])
+def TeacherTerm(term: Term, view: TermTeacher, page, language: str):
+    """The teacher's term section (`view`, made and drawn by the teacher's page) and its Export grades
+    buttons (a zip: a CSV per assignment for Moodle, Canvas and Google Classroom, and the progress table
+    as CSV and Parquet; or the grades and the progress table for German Excel: `;`, decimal comma, a
+    byte-order mark) and parents' reports; `page`: the TeacherView, for its reading; `language`: the
+    page's, passed so that a language chosen on the page draws the buttons again (a component whose
+    arguments are unchanged is not drawn again)."""
     reader = page.reading.reader
     solara.Column(children=[view])
     solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",

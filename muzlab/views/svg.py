@@ -60,6 +60,12 @@ NAME_SIZE = 0.55
 #: what a die's name is fitted with.
 _WIDTHS = {"♯": 0.49, "♭": 0.48, "𝄪": 0.61, "𝄫": 0.61, "/": 0.37, "i": 0.35, "l": 0.35}
 _WIDE_UPPER, _WIDE_LOWER = 0.85, 0.72
+#: Advance widths of DejaVu Sans (regular) in ems, rounded up per kind of character: what the legend's
+#: labels are laid out with (narrow and wide letters by name, the others as the widest of their kind).
+_REGULAR_WIDTHS = {" ": 0.32, "i": 0.28, "j": 0.28, "l": 0.28, "í": 0.28, "ï": 0.28, "î": 0.28, "'": 0.28,
+                   "f": 0.36, "t": 0.4, "r": 0.42, "s": 0.53, "c": 0.56, "z": 0.53, "m": 0.98, "w": 0.82,
+                   "M": 0.87, "W": 0.99, "-": 0.37, ".": 0.32, ",": 0.32}
+_REGULAR_UPPER, _REGULAR_LOWER = 0.8, 0.64
 #: Corners of a flat-topped hex: x in circumradii, y in units of sin 60°.
 _HEX_OFFSETS = ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))
 _SIN60 = math.sqrt(3) / 2
@@ -378,30 +384,47 @@ def legend_words(language: str) -> dict[tuple[str, str], str]:
             ("dead", "run"): translate(language, "can no longer be finished")}
 
 
-def _legend(view: BoardView, x: float, y: float, size: float) -> tuple[list[str], float]:
-    """Two legend rows (triads, scales: complete and potential) starting at (x, y), and a third for a
-    run that can no longer be finished when the board has one; their height."""
+def legend_text_width(text: str) -> float:
+    """How wide `text` is drawn in the legend's regular type, in ems (an upper bound per character)."""
+    return sum(_REGULAR_WIDTHS.get(char, _REGULAR_UPPER if char.isupper() else _REGULAR_LOWER)
+               for char in text)
+
+
+def _legend(view: BoardView, x: float, y: float, size: float,
+            width: float) -> tuple[list[str], float, float]:
+    """The legend under the board from (x, y): triads and scales, complete and potential, in two
+    columns when every row fits in `width`, else one entry a row; then a run that can no longer be
+    finished when the board has one. Returns its parts, its height and its width (each entry laid
+    out from its words' estimated width, so no label runs into the next swatch in any language)."""
     if not view.runs:
-        return [], 0.0
+        return [], 0.0, 0.0
     out = ['<g class="legend">']
-    row = 0.7 * size
-
-    def entry(lx: float, ly: float, style: str, colour: str, words: str) -> None:
-        width = size * (0.2 if style == "complete" else 0.1)
-        out.append(f'<line x1="{_n(lx)}" y1="{_n(ly)}" x2="{_n(lx + size)}" y2="{_n(ly)}" '
-                   f'stroke="{colour}" stroke-width="{_n(width)}"{_dash(style, size)}/>')
-        out.append(_text(lx + 1.25 * size, ly, words, 0.42 * size, "legend", COLOURS["text"], anchor="start"))
-
+    row, font, gap = 0.7 * size, 0.42 * size, 0.6 * size
     words = legend_words(view.language)
-    for i, kind in enumerate(("triad", "scale")):
-        for j, style in enumerate(("complete", "potential")):
-            entry(x + j * 5.2 * size, y + (i + 0.5) * row, style, COLOURS[kind], words[style, kind])
-    rows = 2
+
+    def reach(text: str) -> float:  # the swatch, the space after it and the words
+        return 1.25 * size + legend_text_width(text) * font
+
+    def entry(lx: float, ly: float, style: str, colour: str, text: str) -> None:
+        line = size * (0.2 if style == "complete" else 0.1)
+        out.append(f'<line x1="{_n(lx)}" y1="{_n(ly)}" x2="{_n(lx + size)}" y2="{_n(ly)}" '
+                   f'stroke="{colour}" stroke-width="{_n(line)}"{_dash(style, size)}/>')
+        out.append(_text(lx + 1.25 * size, ly, text, font, "legend", COLOURS["text"], anchor="start"))
+
+    pairs = [[(style, kind) for style in ("complete", "potential")] for kind in ("triad", "scale")]
+    column = max(reach(words[pair[0]]) for pair in pairs) + gap  # where the second column starts
+    second = max(reach(words[pair[1]]) for pair in pairs)
+    rows = pairs if column + second <= width else [[one] for pair in pairs for one in pair]
     if any(run.style == "dead" for run in view.runs):
-        entry(x, y + 2.5 * row, "dead", COLOURS["dead"], words["dead", "run"])
-        rows = 3
+        rows = [*rows, [("dead", "run")]]
+    widest = 0.0
+    for i, entries in enumerate(rows):
+        for j, (style, kind) in enumerate(entries):
+            colour = COLOURS["dead" if style == "dead" else kind]
+            entry(x + j * column, y + (i + 0.5) * row, style, colour, words[style, kind])
+            widest = max(widest, j * column + reach(words[style, kind]))
     out.append("</g>")
-    return out, rows * row
+    return out, len(rows) * row, widest
 
 
 def _document(parts: list[str], box: tuple[float, float, float, float], label: str) -> str:
@@ -432,8 +455,9 @@ def view_svg(view: BoardView, size: float = 30) -> str:
     """A board view (`board_view`) as a standalone SVG document, named in a sentence (`board_words`)."""
     parts, box = _board_parts(view, size)
     margin = size / 4
-    legend, height = _legend(view, box[0] + margin, box[3] + margin, size)
-    box = (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + 2 * margin + height)
+    legend, height, width = _legend(view, box[0] + margin, box[3] + margin, size, box[2] - box[0])
+    box = (box[0] - margin, box[1] - margin, max(box[2], box[0] + width) + margin,
+           box[3] + 2 * margin + height)
     return _document(parts + legend, box, board_words(view))
 
 
@@ -462,7 +486,7 @@ def game_svg(game: GameLike, size: float = 30, show_legal: bool = False, last: C
     view = board_view(game.position, hand if show_legal else None, last, reader=reader)
     parts, box = _board_parts(view, size)
     margin = size / 4
-    legend, legend_height = _legend(view, box[0] + margin, box[3] + margin, size)
+    legend, legend_height, _width = _legend(view, box[0] + margin, box[3] + margin, size, box[2] - box[0])
     x = box[2] + size
     text_size = 0.5 * size
     y = box[1] + 0.6 * size
