@@ -603,7 +603,7 @@ def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees
     assert "class='muz-progress'" in teacher.progress.value and teacher.pictures.value.count("<svg") == 2
     teacher.upload(b"nickname,id\nAnna,1\nAnna,2\n")  # said beside the upload button
     assert "Anna is there twice" in teacher.roster_message.value and "twice" not in teacher.message.value
-    row = next(box for box in teacher.children if teacher.roster_file in getattr(box, "children", ()))
+    row = next(box for box in teacher.care.children if teacher.roster_file in getattr(box, "children", ()))
     assert row.children == (teacher.roster_file, teacher.roster_message)  # the message right of the button
     teacher.upload(b"nickname,id,email\nAnna,1,a@s\nBen,2,b@s\n")
     assert "names 2 students" in teacher.roster_message.value
