@@ -28,7 +28,7 @@ from muzlab.names.language import LANGUAGES
 from muzlab.names.reader import Reader
 
 #: Seconds a session may go without running a page (a bare socket) before it is ended.
-UNPAGED_SECONDS = 5.0
+UNPAGED_SECONDS = 10.0
 #: The socket path of a Solara session: /jupyter/api/kernels/<kernel id>/<channel>.
 SOCKET_PATH = re.compile(r"^/jupyter/api/kernels/([^/]{1,100})/[^/]{1,100}$")
 #: The close code of a socket the server ends (RFC 6455: "policy violation").
