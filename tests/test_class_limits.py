@@ -168,6 +168,10 @@ def test_a_students_pages_count_once_and_a_closed_one_goes_after_a_grace():
     assert "anna149" not in ending and {"ben", "cleo", "anna0", "anna148"} <= set(ending)
     now[0] = JOINED_GRACE  # the newest joined page after the grace (not Solara's 15 minutes)
     assert "anna149" in pages.to_end(lambda _session: False)
+    pages.leave("ben")
+    assert pages.admit("dan", "10.0.0.7") and pages.refusal("eve", "10.0.0.8") == "full"
+    assert pages.admit("anna-again", "10.0.0.5", student=1)  # her seat's link: it takes her place
+    assert len(pages) == 3 and pages.refusal("cleo-new", "10.0.0.8", student=2) == "full"
 
 
 def test_the_full_page_names_the_servers_own_cap():

@@ -51,11 +51,18 @@ class Sessions:
         return sum(1 for session, student in self._open.items()
                    if student is None or self._newest.get(student) == session)
 
-    def refusal(self, session: str, address: str = "") -> str | None:
+    def refusal(self, session: str, address: str = "", student: int | None = None) -> str | None:
         """None if the session may have a page (it has one already, or there is room), else why not:
-        "address" (too many pages from its address wait to join) or "full"."""
+        "address" (too many pages from its address wait to join) or "full". A page opened with a
+        student's seat (`student`) is theirs at once: it replaces their page in the count."""
         with self._lock:
             if session in self._open:
+                return None
+            if student is not None:
+                if student not in self._newest and self._counted() >= self.cap:
+                    return "full"
+                self._open[session], self._address[session] = student, address
+                self._newest[student] = session
                 return None
             waiting = sum(1 for other, student in self._open.items()
                           if student is None and self._address.get(other) == address)
@@ -67,9 +74,9 @@ class Sessions:
             self._address[session] = address
             return None
 
-    def admit(self, session: str, address: str = "") -> bool:
+    def admit(self, session: str, address: str = "", student: int | None = None) -> bool:
         """True if the session may have a page (`refusal` is None)."""
-        return self.refusal(session, address) is None
+        return self.refusal(session, address, student) is None
 
     def joined(self, session: str, student: int = 0) -> None:
         """The session's page has joined as `student`: it is their newest; their others no longer count."""

@@ -1015,7 +1015,8 @@ def StudentPage():
     router = solara.use_router()
     if context is not None:
         admission.ran(context.id)
-        refused = sessions.refusal(context.id, admission.address_of(context.id))
+        seat = classroom().student(_query(router.search).get("seat"))  # (a student's page: theirs at once)
+        refused = sessions.refusal(context.id, admission.address_of(context.id), seat and seat.id)
         if refused is not None:
             admission.ran(context.id, held=False)  # (let go soon after it is closed)
             reader = Reader(language=query_language(_query(router.search)))
