@@ -310,3 +310,39 @@ def test_an_address_the_computer_cannot_listen_on_is_one_translated_line(tmp_pat
     assert result.stderr.count("\n") == 1 and "'999.1.1.1'" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "c").exists()  # (nothing made)
     assert "0.0.0.0" in result.stderr and "address this computer" not in result.stderr  # (in German)
+
+
+def test_pages_with_a_wrong_teacher_key_are_let_go_soon_after_they_close(tmp_path):
+    """Issue #53: 300 `/teacher?key=wrong` pages held 141 MB for Solara's 15 minutes. A wrong key's page
+    holds nothing: its session goes `caps.unpaged` seconds after it closed (real pages, in Chromium)."""
+    from counted_server import read_stats
+    from playwright.sync_api import sync_playwright
+    from test_browser import CHROMIUM_ARGS, chromium_path
+
+    from muzlab.app.admission import UNPAGED_SECONDS
+    from muzlab.app.class_state import UNJOINED_EVERY
+
+    folder, stats_path, port = tmp_path / "class", tmp_path / "stats.json", free_port()
+    server = subprocess.Popen([sys.executable, str(ROOT / "tests" / "counted_server.py"), str(folder),
+                               str(port), str(stats_path)], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, env=ENV)
+    try:
+        server.stdout.readline()
+        before = read_stats(stats_path)["contexts"]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            pages = [browser.new_context().new_page() for _ in range(3)]
+            for page in pages:
+                page.goto(f"http://127.0.0.1:{port}/teacher?key=wrong")
+                page.get_by_text("This page needs the teacher's address").wait_for(timeout=60_000)
+            assert read_stats(stats_path)["contexts"] >= before + 3
+            for page in pages:
+                page.close()
+            closed = time.monotonic()
+            while read_stats(stats_path)["contexts"] > before:
+                assert time.monotonic() < closed + UNPAGED_SECONDS + UNJOINED_EVERY + 20
+                time.sleep(0.5)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(30)
