@@ -145,6 +145,20 @@ def test_admission_counts_sessions_in_all_and_ends_those_that_hold_nothing():
     assert gate.address_of("q") == "" and gate.address_of("p") == "a"
 
 
+def test_an_address_makes_at_most_its_cap_of_new_sessions_a_minute():
+    now = [0.0]
+    gate = Admission(Caps(sessions=100, sessions_per_address=3, sockets_per_address=3, new_per_minute=5),
+                     clock=lambda: now[0])
+    made = []
+    for number in range(8):  # a script opening and dropping bare sockets
+        made.append(gate.open_socket(f"k{number}", "a"))
+        gate.end(f"k{number}")
+    assert made == [None] * 5 + ["rate"] * 3 and gate.full_for("a") and not gate.full_for("b")
+    assert gate.open_socket("other", "b") is None  # another address is not held up
+    now[0] = 60.0
+    assert gate.open_socket("later", "a") is None
+
+
 def test_the_default_caps_leave_room_for_a_class_behind_one_address():
     caps = Caps.for_pages(150)
     assert caps.sessions_per_address >= 2 * 150 and caps.sockets_per_address >= 2 * 150

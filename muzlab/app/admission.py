@@ -19,6 +19,7 @@ import contextlib
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,15 +46,19 @@ class Caps:
     sessions_per_address: int
     #: Sockets open at once from one client address (a session may hold several).
     sockets_per_address: int
+    #: New sessions from one client address in any minute (a script opening and dropping bare sockets
+    #: would otherwise make a session, and its thread, every time).
+    new_per_minute: int = 10**9
     #: Seconds a session may go without running a page.
     unpaged: float = UNPAGED_SECONDS
 
     @classmethod
     def for_pages(cls, max_pages: int) -> Caps:
         """Caps that let `max_pages` pages open from one address, twice over (a class reloading at
-        once, its teacher's pages, the pages that a slow network leaves for a moment)."""
+        once, its teacher's pages, the pages that a slow network leaves for a moment), and as many new
+        ones twice a minute."""
         return cls(sessions=4 * max_pages + 20, sessions_per_address=2 * max_pages + 10,
-                   sockets_per_address=2 * max_pages + 10)
+                   sockets_per_address=2 * max_pages + 10, new_per_minute=4 * max_pages + 20)
 
 
 @dataclass
@@ -75,10 +80,13 @@ class Admission:
         self.clock = clock
         self._lock = threading.Lock()
         self._sessions: dict[str, _Session] = {}
+        self._new: dict[str, deque[float]] = {}  # address: when its sessions of the last minute came
 
     def open_socket(self, kernel: str, address: str, end: Callable[[], None] = lambda: None) -> str | None:
         """Count a socket asking for session `kernel` from `address`; None if let in, else which cap it
-        met ("sessions", "address" or "sockets"). `end()` closes that socket when the session is ended."""
+        met ("sessions", "address", "sockets" or "rate"). `end()` closes that socket when the session is
+        ended."""
+        now = self.clock()
         with self._lock:
             session = self._sessions.get(kernel)
             mine = [s for s in self._sessions.values() if s.address == address]
@@ -89,7 +97,13 @@ class Admission:
                     return "address"
                 if len(self._sessions) >= self.caps.sessions:
                     return "sessions"
-                session = self._sessions[kernel] = _Session(address, self.clock())
+                new = self._new.setdefault(address, deque())
+                while new and new[0] <= now - 60:
+                    new.popleft()
+                if len(new) >= self.caps.new_per_minute:
+                    return "rate"
+                new.append(now)
+                session = self._sessions[kernel] = _Session(address, now)
             session.sockets += 1
             session.ends.append(end)
             return None
@@ -119,10 +133,14 @@ class Admission:
             return session.address if session is not None else ""
 
     def full_for(self, address: str) -> bool:
-        """True if `address` holds as many sessions as it may (its next page would be refused)."""
+        """True if `address` holds as many sessions as it may, or made as many this minute (its next page
+        would be refused)."""
         with self._lock:
             mine = sum(1 for s in self._sessions.values() if s.address == address)
-            return mine >= self.caps.sessions_per_address or len(self._sessions) >= self.caps.sessions
+            new = self._new.get(address, ())
+            made = sum(1 for when in new if when > self.clock() - 60)
+            return (mine >= self.caps.sessions_per_address or len(self._sessions) >= self.caps.sessions
+                    or made >= self.caps.new_per_minute)
 
     def to_end(self) -> list[str]:
         """The sessions that ran no page within `caps.unpaged` seconds of their first socket, and those
@@ -145,6 +163,8 @@ class Admission:
         with self._lock:
             for kernel in [k for k, s in self._sessions.items() if s.sockets <= 0 and not alive(k)]:
                 del self._sessions[kernel]
+            for address in [a for a, new in self._new.items() if not new or new[-1] <= self.clock() - 60]:
+                del self._new[address]  # (an address quiet for a minute is forgotten)
 
     def __len__(self) -> int:
         return len(self._sessions)

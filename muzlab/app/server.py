@@ -142,7 +142,8 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
     listens. The folder is held for the server's life: a second server on it is refused at once.
     `per_address`: Solara sessions (and sockets) one client address may hold (default: 2 x max_pages
-    + 10); `waiting_per_address`: students' pages not joined yet from one address (docs/class/limits.md)."""
+    + 10), and make twice that a minute; `waiting_per_address`: students' pages not joined yet from one
+    address (docs/class/limits.md)."""
     folder = Path(folder).resolve()
     check_ip(ip)
     os.environ.update(SOLARA_SETTINGS)
@@ -150,7 +151,8 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     sessions.cap, sessions.unjoined_per_address = max_pages, waiting_per_address
     caps = Caps.for_pages(max_pages)
     if per_address is not None:
-        caps = replace(caps, sessions_per_address=per_address, sockets_per_address=per_address)
+        caps = replace(caps, sessions_per_address=per_address, sockets_per_address=per_address,
+                       new_per_minute=2 * per_address)
     admission.caps = caps
     room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
     term()  # the term's events replayed (or the same one line)
