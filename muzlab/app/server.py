@@ -45,8 +45,8 @@ SOLARA_SETTINGS = {
     "SOLARA_MODE": "production",
     "SOLARA_THEME_SHOW_BANNER": "False",
     "SOLARA_ASSETS_PROXY": "True",  # (the page's CDN files from this server: packed_files.LocalCdn)
-    # a device gone quiet this long loses its session; opened again, its address finds its seat
-    # (a page that never joined goes sooner: UNJOINED_CULL)
+    # the teacher's page gone quiet this long loses its session; a student's page goes sooner (its
+    # address finds its seat again): JOINED_GRACE, UNJOINED_CULL, admission.UNPAGED_SECONDS
     "SOLARA_KERNEL_CULL_TIMEOUT": "15m",
 }
 #: Whether the pages' sockets compress each message (permessage-deflate). Off: a board's picture is
