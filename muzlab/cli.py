@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from muzlab.app import lessons
-from muzlab.app.class_state import MAX_SESSIONS
+from muzlab.app.class_state import MAX_SESSIONS, UNJOINED_PER_ADDRESS
 from muzlab.core import outputs
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, SimulationError
@@ -126,7 +126,7 @@ def _class(args: argparse.Namespace) -> int:
     from muzlab.app.server import serve
 
     serve(args.folder, args.ip, args.port, browser=not args.no_browser, max_pages=args.max_pages,
-          reader=args.reader)
+          reader=args.reader, per_address=args.per_address, waiting_per_address=args.waiting_per_address)
     return 0
 
 
@@ -286,6 +286,12 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     c.add_argument("--max-pages", type=_at_least(1, reader=reader), default=MAX_SESSIONS,
                    help=reader.gettext("students' pages open at once (default {count}); one more is told the "
                                        "class is full").format(count=MAX_SESSIONS))
+    c.add_argument("--per-address", type=_at_least(1, reader=reader), default=None,
+                   help=reader.gettext("pages and sockets one network address may hold at once (default: "
+                                       "twice --max-pages, plus 10: a whole class behind one school router)"))
+    c.add_argument("--waiting-per-address", type=_at_least(1, reader=reader), default=UNJOINED_PER_ADDRESS,
+                   help=reader.gettext("students' pages not joined yet from one network address (default "
+                                       "{count})").format(count=UNJOINED_PER_ADDRESS))
     c.set_defaults(run=_class)
     h = commands.add_parser(
         "lite", help=reader.gettext("build the homework edition: a static site whose lessons run in the "

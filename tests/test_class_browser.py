@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -298,9 +299,14 @@ def test_one_page_more_than_the_cap_is_told_the_class_is_full(tmp_path):
             third = browser.new_context().new_page()
             third.goto(server.students)
             expect(third.get_by_text("The class is full")).to_be_visible(timeout=60_000)
+            expect(third.get_by_text("2 pages are open already")).to_be_visible()  # the server's own cap
             assert third.locator(".muz-nickname").count() == 0
             for page in (anna, ben):  # the two within the cap play on
                 expect(page.locator(".muz-who")).to_be_visible()
+            expect(anna).to_have_url(re.compile("seat="))
+            again = browser.new_context().new_page()  # Anna's own link on another device: her place
+            again.goto(anna.url)
+            expect(again.locator(".muz-who")).to_contain_text("Anna", timeout=60_000)
             browser.close()
     finally:
         server.kill()

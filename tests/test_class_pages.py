@@ -228,8 +228,9 @@ def test_a_page_joins_once(room):
 def test_a_student_who_lost_their_page_gets_their_seat_back_with_their_personal_code(room):
     ada = student(room, "Ada")
     code = ada.student.code
-    assert len(code) == 5 and code in ada.who.value  # shown when she first joined
-    assert code not in (room.folder / "class.sqlite").read_bytes().decode("latin-1")  # only its hash is kept
+    assert len(code) == 9 and code[4] == "-" and code in ada.who.value  # shown when she first joined
+    stored = (room.folder / "class.sqlite").read_bytes().decode("latin-1")
+    assert code not in stored and code.replace("-", "") not in stored  # only its hash is kept
     ben = student(room, "Ben")
     TeacherView(room).deal_button.click()
     settled(ada, ben)

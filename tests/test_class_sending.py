@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 from solara.server.websocket import WebSocketDisconnect
 
-from muzlab.app.inbox import inbox, read_ahead
+from muzlab.app.inbox import MAX_WAITING, inbox, read_ahead
 from muzlab.app.outbox import outbox, queue_sends
 
 
@@ -257,3 +258,16 @@ def test_solaras_wrapper_reads_ahead_with_threaded_kernels_only(loop):
     assert asyncio.run_coroutine_threadsafe(unthreaded.receive(), loop).result(5) == "Solara's way"
     assert "_muzlab_inbox" not in vars(unthreaded)
 
+
+
+def test_a_socket_is_read_no_further_ahead_than_the_page_can_take(loop):
+    socket, busy = Incoming(loop), threading.Event()
+    got, thread = page_thread(socket, 1, busy)  # the page takes one message, then works a while
+    socket.arrive(*(text(str(i)) for i in range(MAX_WAITING + 40)), {"type": "websocket.disconnect"})
+    until(loop, lambda: socket.reads == MAX_WAITING + 1)
+    time.sleep(0.2)  # (nothing more is read while the page works: the rest waits in the network)
+    assert socket.reads == MAX_WAITING + 1 and len(got) == 1
+    busy.set()
+    thread.join(5)
+    assert got[1:-1] == [str(i) for i in range(1, MAX_WAITING + 40)]
+    assert isinstance(got[-1], WebSocketDisconnect)

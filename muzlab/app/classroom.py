@@ -11,16 +11,15 @@ dice and the scores compare decisions, not luck.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import io
 import logging
 import multiprocessing
+import os
 import secrets
 import threading
 import time
 import zipfile
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,10 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from muzlab.app import nicknames
+from muzlab.app.joining import JOINS_PER_MINUTE, JoinLimits, code_hash, new_personal_code  # noqa: F401
 from muzlab.app.news import Watchers
+from muzlab.app.parent_watch import end_with_parent
 from muzlab.app.presence import Presence
 from muzlab.app.renaming import Renaming
-from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
+from muzlab.app.store import FILE_NAME, ClassError, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.spreadsheet import csv_records
@@ -51,12 +52,6 @@ MODES = ("normal", "duplicate")
 ACTIONS = ("roll", "place", "pass", "hint")
 MAX_NICKNAME = nicknames.MAX_NICKNAME
 MAX_STUDENTS = 120
-#: Join attempts one page may make in a minute (a wrong personal code counts), and joins the whole
-#: class may take in a minute: one device cannot fill the class or guess a classmate's code.
-JOINS_PER_PAGE = 5
-JOINS_PER_MINUTE = 60
-#: Letters of a student's personal code (shown once when they join; only its hash is kept).
-PERSONAL_CODE_LENGTH = 5
 #: The computer player that takes a seat the teacher gives to the computer.
 COMPUTER = "greedy"
 FREE_SEAT = "(free seat)"
@@ -69,10 +64,6 @@ def replay_fault(error: Exception) -> object:
     """What went wrong replaying an event of a class folder, as a fact of ClassFolderError: a
     muzlab error itself (said in the reader's words), another one's text cut short."""
     return error if isinstance(error, MuzlabError) else str(error)[:120] or type(error).__name__
-
-
-class ClassError(MuzlabError, ValueError):
-    """Something a page asked that the class refuses (a bad nickname, a deal without students, ...)."""
 
 
 @dataclass(frozen=True)
@@ -217,40 +208,6 @@ def table_sizes(students: int, size: int) -> list[int]:
     return [students // tables + (i < students % tables) for i in range(tables)] if tables else []
 
 
-class JoinLimits:
-    """How often joins come: JOINS_PER_PAGE attempts per page and JOINS_PER_MINUTE joins into the class,
-    in any minute; each refusal says how long to wait."""
-
-    def __init__(self, clock: Callable[[], float]):
-        self.clock = clock
-        self._attempts: dict[str, deque[float]] = {}
-        self._joins: deque[float] = deque()
-
-    def _recent(self, times: deque[float]) -> deque[float]:
-        while times and times[0] <= self.clock() - 60:
-            times.popleft()
-        return times
-
-    def attempt(self, page: str | None) -> None:
-        """Count one join from `page`; ClassError once it has tried JOINS_PER_PAGE times this minute."""
-        if page is None:
-            return
-        tries = self._recent(self._attempts.setdefault(str(page)[:100], deque()))
-        if len(tries) >= JOINS_PER_PAGE:
-            raise ClassError("This page has tried to join {tries} times in a minute: wait a minute, then "
-                             "try again.", tries=JOINS_PER_PAGE)
-        tries.append(self.clock())
-
-    def room_for_one(self) -> None:
-        """ClassError if JOINS_PER_MINUTE students joined in the last minute."""
-        if len(self._recent(self._joins)) >= JOINS_PER_MINUTE:
-            raise ClassError("{count} students joined in the last minute: wait a moment and press Join "
-                             "again.", count=JOINS_PER_MINUTE)
-
-    def joined(self) -> None:
-        self._joins.append(self.clock())
-
-
 class Reviewer:
     """The fair reviews of finished games, made in one process of its own (started on first need),
     so the tables play on while it works; `tell` hears each table whose review arrived."""
@@ -299,7 +256,8 @@ class Reviewer:
         """The pool, started on first need."""
         with self._lock:
             if self.pool is None:
-                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=end_with_parent, initargs=(os.getpid(),))
             return self.pool
 
 
@@ -383,11 +341,15 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         return self._names.get(student_id) if student_id is not None else None
 
     # ---- the roster ---------------------------------------------------------------------------------
-    def join(self, nickname: Any, code: Any = None, page: str | None = None, personal: Any = None) -> Student:
+    def join(self, nickname: Any, code: Any = None, page: str | None = None, personal: Any = None,
+             address: str | None = None) -> Student:
         """Add a student by nickname; `code` must be the class code, `page` names the page (session)
-        asking. With `personal`, the personal code shown when they first joined, a student gets their
-        seat back (with a new token: the old link stops working). Returns the student with the token
-        their device keeps (and, on a first join, `code`). A refusal raises ClassError saying why."""
+        asking and `address` its network address (both counted: `JoinLimits`). With `personal`, the
+        personal code shown when they first joined, a student gets their seat back (with a new token:
+        the old link stops working). Returns the student with the token their device keeps (and, on a
+        first join, `code`). A refusal raises ClassError saying why."""
+        with self.lock:
+            self._limits.attempt(page, address)
         if code is not None and str(code)[:20].strip().upper() != self.class_code:
             raise ClassError("That is not this class's code: read it again from the teacher's screen.")
         try:
@@ -395,7 +357,6 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         except nicknames.NicknameError as error:
             raise ClassError(error.template, **error.fields) from None
         with self.lock:
-            self._limits.attempt(page)
             if page is not None and self.students.get(self._page_student.get(page, 0)):
                 held = self.students[self._page_student[page]].nickname
                 raise ClassError("This page has already joined as {name}: one nickname per device.",
@@ -419,10 +380,9 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         if len(self.students) >= MAX_STUDENTS:
             raise ClassError("The class is full ({count} students).", count=MAX_STUDENTS)
         self._limits.room_for_one()
-        personal_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(PERSONAL_CODE_LENGTH))
-        salt = secrets.token_hex(8)
+        personal_code, salt = new_personal_code(), secrets.token_hex(8)
         data = self.store.join({"nickname": name, "token": secrets.token_urlsafe(12), "salt": salt,
-                                "code_hash": _code_hash(salt, personal_code)})
+                                "code_hash": code_hash(salt, personal_code)})
         student = self._joined(data)
         self._limits.joined()
         if page is not None:
@@ -432,19 +392,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     def _return(self, student: Student, name: str, personal: Any, page: str | None) -> Student:
         """A student joining again under their nickname with their personal code: the same student, a
         new token. Without the right code: refused (and counted against the page)."""
-        given = str(personal)[:20].strip().upper() if isinstance(personal, str) else ""
-        if not given or not student.code_hash or not hmac.compare_digest(
-                _code_hash(student.salt, given), student.code_hash):
-            if student.nickname != name and student.nickname.casefold() != name.casefold():
-                raise ClassError("{name} looks too much like {other}, who has already joined: choose another "
-                                 "nickname.", name=name, other=student.nickname)
-            if given:
-                raise ClassError("That personal code is not right: if that is you, type the personal "
-                                 "code you were shown when you first joined; otherwise choose another "
-                                 "nickname.")
-            raise ClassError("Someone has already joined as {name}: if that is you, type the personal "
-                             "code you were shown when you first joined; otherwise choose another "
-                             "nickname.", name=name)
+        self._limits.check_return(student, name, personal)
         data = {"id": student.id, "token": secrets.token_urlsafe(12)}
         self.store.append("rejoin", data)
         back = self._rejoined(data)
@@ -772,10 +720,6 @@ def _seating(ids: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
         seating.append(list(ids[start:start + size]))
         start += size
     return seating
-
-
-def _code_hash(salt: str, code: str) -> str:
-    return hashlib.sha256(f"{salt}:{code}".encode()).hexdigest()
 
 
 def _may(table: Table, action: str, cell: Any) -> bool:

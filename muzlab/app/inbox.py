@@ -6,13 +6,19 @@ started it: for every message, two hand-overs between threads and anyio's task b
 `read_ahead()` makes each socket's wrapper start one task on the event loop instead, which receives
 every message as it comes and hands it to the page's thread's own event loop, where `receive` waits for
 it (the hand-over back, as `muzlab.app.outbox` does for the sends). The messages are those uvicorn has
-read, each within its size limit; they are handed over in order, the socket's end last.
+read, each within its size limit (`muzlab.app.server.MAX_MESSAGE`); they are handed over in order,
+the socket's end last, and at most MAX_WAITING wait for the page's thread: beyond, the socket is not
+read until the page catches up (the sender's own network buffers fill, and it waits).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
+
+#: Messages read from one socket that may wait for the page's thread at once.
+MAX_WAITING = 64
 
 
 class Inbox:
@@ -26,6 +32,7 @@ class Inbox:
         wrapper.event_loop.call_soon_threadsafe(self._start)
 
     def _start(self) -> None:
+        self._room = asyncio.Semaphore(MAX_WAITING)  # (the event loop's own: it waits there)
         task = self.wrapper.event_loop.create_task(self._read_all())
         self.wrapper.tasks.add(task)  # (a strong reference while it runs, as Solara keeps its own)
         task.add_done_callback(self.wrapper.tasks.discard)
@@ -34,6 +41,7 @@ class Inbox:
         """Receive until the socket's end (or an error), handing each message to the page's thread."""
         try:
             while True:
+                await self._room.acquire()  # (given back as the page's thread takes a message)
                 try:
                     message: dict | BaseException = await self.wrapper.ws.receive()
                 except Exception as error:  # (the page's thread raises it, as from Solara's own receive)
@@ -52,6 +60,8 @@ class Inbox:
         from solara.server.websocket import WebSocketDisconnect
 
         message = await self.messages.get()
+        with contextlib.suppress(RuntimeError):  # (the server's loop has ended)
+            self.wrapper.event_loop.call_soon_threadsafe(self._room.release)
         if isinstance(message, BaseException):
             raise message
         if message.get("text") is not None:

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlencode
 import ipywidgets as widgets
 import solara
 
-from muzlab.app.class_state import MAX_SESSIONS, classroom, sessions, student_address, term
+from muzlab.app.class_state import admission, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.looks import Looks
 from muzlab.app.page_language import browser_header, keep_teacher_language, page_language, teacher_language
@@ -355,12 +355,13 @@ class StudentView(widgets.VBox):
 
     def __init__(self, room: Classroom, query: dict[str, str] | None = None,
                  on_address: Callable[[dict[str, str]], None] | None = None, page: str | None = None,
-                 is_open: Callable[[], bool] = lambda: True, session: Any = None):
+                 is_open: Callable[[], bool] = lambda: True, session: Any = None, address: str | None = None):
         query = query or {}
         self.room = room
         self.on_address = on_address
         #: This page's session (the class lets one session join once), and whether its socket is open.
         self.page = page if page is not None else secrets.token_hex(8)
+        self.address = address  # the device's network address (its joins are counted per address)
         self.is_open = is_open
         self._leave: Callable[[], None] | None = None
         # the page's address keeps the seat and the settings (a reload keeps both); checked, never trusted
@@ -495,7 +496,7 @@ class StudentView(widgets.VBox):
         """Join with the nickname typed (and the class code); the token goes into the page's address."""
         try:
             self.student = self.room.join(self.nickname.value, self.code.value, self.page,
-                                          self.personal.value)
+                                          self.personal.value, address=self.address)
         except ClassError as error:
             self._said = (Message(error_words(error, self.reading.reader), kind="refused"),)
             self._said_for = None
@@ -1078,19 +1079,32 @@ def _session():
 @solara.component
 def StudentPage():
     """"/": join, then play; the seat token lives in the address, so a reload finds the seat again. Beyond
-    `MAX_SESSIONS` pages at once, a page is told that the class is full."""
+    `sessions.cap` pages at once, or too many waiting to join from one address, a page is told why."""
     context = _session()
     router = solara.use_router()
-    if context is not None and not sessions.admit(context.id):
-        reader = Reader(language=query_language(_query(router.search), browser_header()))
-        solara.Title(reader.gettext("Muzundrum class"))
-        solara.Markdown(reader.gettext("**The class is full**: {count} pages are open already. Close a page "
-                                       "you do not need, or ask the teacher, then reload this one.").format(
-            count=MAX_SESSIONS))
-        return
     if context is not None:
+        admission.ran(context.id)
+        seat = classroom().student(_query(router.search).get("seat"))  # (a student's page: theirs at once)
+        refused = sessions.refusal(context.id, admission.address_of(context.id), seat and seat.id)
+        if refused is not None:
+            admission.ran(context.id, held=False)  # (let go soon after it is closed)
+            reader = Reader(language=query_language(_query(router.search), browser_header()))
+            solara.Title(reader.gettext("Muzundrum class"))
+            solara.Markdown(refusal_words(refused, reader))
+            return
         context.on_close(lambda: sessions.leave(context.id))
     StudentSeat()
+
+
+def refusal_words(refused: str, reader: Reader) -> str:
+    """What a page refused by `Sessions.refusal` says: the class is full, or its network holds too many
+    pages waiting to join."""
+    if refused == "address":
+        return reader.gettext("**Too many pages are waiting to join** from your network ({count}): join on "
+                              "one of them, or close those you do not need, then reload this one.").format(
+            count=sessions.unjoined_per_address)
+    return reader.gettext("**The class is full**: {count} pages are open already. Close a page you do not "
+                          "need, or ask the teacher, then reload this one.").format(count=sessions.cap)
 
 
 @solara.component
@@ -1102,8 +1116,9 @@ def StudentSeat():
     context = _session()
 
     def remember(address: dict[str, str]) -> None:
-        if context is not None and "seat" in address:
-            sessions.joined(context.id)
+        student = classroom().student(address.get("seat"))
+        if context is not None and student is not None:
+            sessions.joined(context.id, student.id)
         router.push(f"/?{urlencode(address)}")
 
     def is_open() -> bool:
@@ -1111,11 +1126,12 @@ def StudentSeat():
 
         return context is None or PageStatus.CONNECTED in context.page_status.values()
 
+    address = None if context is None else admission.address_of(context.id)
     view = solara.use_memo(lambda: StudentView(classroom(), query, remember,
                                                None if context is None else context.id, is_open,
-                                               context), [])
+                                               context, address), [])
     if context is not None and view.student is not None:  # (opened with a seat: a joined page)
-        sessions.joined(context.id)
+        sessions.joined(context.id, view.student.id)
     solara.use_effect(lambda: view.close, [])
     solara.Title(view.reading.reader.gettext("Muzundrum class"))
     solara.Column(children=[view])
@@ -1127,6 +1143,9 @@ def TeacherPage():
     """"/teacher?key=...": the dashboard and Export, for the holder of the teacher's key only."""
     router = solara.use_router()
     query = _query(router.search)
+    context = _session()
+    if context is not None:  # (a wrong key's page holds nothing: let go soon after it is closed)
+        admission.ran(context.id, held=classroom().is_teacher(query.get("key")))
     if not classroom().is_teacher(query.get("key")):
         solara.Markdown(Reader(language=query_language(query, browser_header())).gettext(
             "This page needs the teacher's address, as `muzlab class` printed it."))

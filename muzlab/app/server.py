@@ -16,13 +16,17 @@ import threading
 import time
 import warnings
 import webbrowser
+from dataclasses import replace
 from pathlib import Path
 
+from muzlab.app.admission import Caps, Gate
 from muzlab.app.class_state import (
     ADDRESS_VARIABLE,
     FOLDER_VARIABLE,
     MAX_SESSIONS,
     UNJOINED_EVERY,
+    UNJOINED_PER_ADDRESS,
+    admission,
     classroom,
     sessions,
     term,
@@ -31,6 +35,7 @@ from muzlab.app.classroom import Classroom
 from muzlab.app.inbox import read_ahead
 from muzlab.app.outbox import queue_sends
 from muzlab.app.quiet_shell import quiet_events
+from muzlab.core.errors import MuzlabError
 from muzlab.names.output_words import listening_lines
 from muzlab.names.reader import PLAIN, Reader
 
@@ -41,14 +46,17 @@ SOLARA_SETTINGS = {
     "SOLARA_MODE": "production",
     "SOLARA_THEME_SHOW_BANNER": "False",
     "SOLARA_ASSETS_PROXY": "True",  # (the page's CDN files from this server: packed_files.LocalCdn)
-    # a device gone quiet this long loses its session; opened again, its address finds its seat
-    # (a page that never joined goes sooner: UNJOINED_CULL)
+    # the teacher's page gone quiet this long loses its session; a student's page goes sooner (its
+    # address finds its seat again): JOINED_GRACE, UNJOINED_CULL, admission.UNPAGED_SECONDS
     "SOLARA_KERNEL_CULL_TIMEOUT": "15m",
 }
 #: Whether the pages' sockets compress each message (permessage-deflate). Off: a board's picture is
 #: about 22 kB, and deflating every one for every page cost the server about 0.6 ms a picture, while
 #: the school's network carries 22 kB a move to a page without effort.
 WS_DEFLATE = False
+#: The largest message a page may send (bytes): a click or a typed nickname is well under 1 kB; a
+#: socket that sends more is closed (uvicorn's own limit would be 16 MiB).
+MAX_MESSAGE = 1 << 20
 DEFAULT_PORT = 8870
 #: How often the server looks who has a page open and whether the date has changed (seconds).
 LOOK_EVERY = 2.0
@@ -65,6 +73,19 @@ def lan_address() -> str:
         return name
     outside = sorted(address for address in found if not address.startswith("127."))
     return outside[0] if outside else name
+
+
+def check_ip(ip: str) -> None:
+    """MuzlabError naming `ip` unless this computer can listen on it (an address of its own, or a name
+    for one), found before anything is opened: uvicorn would end in an English traceback."""
+    try:
+        family, *_rest, where = socket.getaddrinfo(ip, 0, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind(where)
+    except (OSError, UnicodeError, ValueError):
+        raise MuzlabError("{ip} is not an address this computer can listen on: give one of its own, such "
+                          "as 127.0.0.1 (this computer only) or 0.0.0.0 (the school network)",
+                          ip=repr(ip[:60])) from None
 
 
 def free_port(ip: str, start: int = DEFAULT_PORT) -> int:
@@ -86,9 +107,23 @@ def addresses(room: Classroom, ip: str, port: int) -> tuple[str, str]:
     return f"{base}/?code={room.class_code}", f"{base}/teacher?key={room.teacher_key}"
 
 
-def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
-    """Now and then, end the sessions of pages that never joined and whose socket is gone, and collect
-    the sessions that ended."""
+def end_session(session: str) -> None:
+    """End a Solara session now: its sockets closed (`admission`), its page let go and its context closed."""
+    from solara.server import kernel_context
+
+    admission.end(session)
+    sessions.leave(session)
+    context = kernel_context.contexts.get(session)
+    if context is not None:
+        try:
+            context.close(reason="cull")
+        except Exception:  # a page that cannot be ended now is left to Solara's own cull
+            log.exception("a page could not be ended")
+
+
+def _keep_watch(every: float = UNJOINED_EVERY) -> None:
+    """Now and then, end the sessions that ran no page in time, and the pages whose socket has been gone
+    too long (`Sessions.to_end`); forget the sessions Solara let go, and collect the pages that ended."""
     from solara.server import kernel_context
 
     def connected(session: str) -> bool:
@@ -97,15 +132,9 @@ def _end_unjoined(every: float = UNJOINED_EVERY) -> None:
 
     while True:
         time.sleep(every)
-        ending = sessions.to_end(connected)
-        for session in ending:
-            context = kernel_context.contexts.get(session)
-            sessions.leave(session)
-            if context is not None:
-                try:
-                    context.close(reason="cull")
-                except Exception:  # a page that cannot be ended now is left to Solara's own cull
-                    log.exception("a page that never joined could not be ended")
+        for session in dict.fromkeys([*admission.to_end(), *sessions.to_end(connected)]):
+            end_session(session)
+        admission.sweep(lambda session: session in kernel_context.contexts)
         if sessions.any_left():  # (a page's widgets hold one another: collected now, at most every
             gc.collect()  # `every` seconds, their memory serves the next pages)
 
@@ -124,17 +153,27 @@ def _look_around(every: float = LOOK_EVERY) -> None:
 
 
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
-          max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN) -> None:
+          max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN, per_address: int | None = None,
+          waiting_per_address: int = UNJOINED_PER_ADDRESS) -> None:
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
-    listens. The folder is held for the server's life: a second server on it is refused at once."""
+    listens. The folder is held for the server's life: a second server on it is refused at once.
+    `per_address`: Solara sessions (and sockets) one client address may hold (default: 2 x max_pages
+    + 10), and make twice that a minute; `waiting_per_address`: students' pages not joined yet from one
+    address (docs/class/limits.md)."""
     folder = Path(folder).resolve()
+    check_ip(ip)
     os.environ.update(SOLARA_SETTINGS)
     os.environ[FOLDER_VARIABLE] = str(folder)
     # The pages' session cookie is SameSite=Lax, which is what the class needs (its pages are never shown
     # in another site's frame); Solara warns, in English, on a plain-http address that it cannot be None.
     warnings.filterwarnings("ignore", message="Cookies with samesite=none require https",
                             category=UserWarning)
-    sessions.cap = max_pages
+    sessions.cap, sessions.unjoined_per_address = max_pages, waiting_per_address
+    caps = Caps.for_pages(max_pages)
+    if per_address is not None:
+        caps = replace(caps, sessions_per_address=per_address, sockets_per_address=per_address,
+                       new_per_minute=2 * per_address)
+    admission.caps = caps
     room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
     term()  # the term's events replayed (or the same one line)
     port = port if port is not None else free_port(ip)
@@ -153,9 +192,10 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
     # the page's files from memory, compressed once, the CDN's from the installed solara-assets
     files = PackedFiles(LocalCdn(app, solara_settings.assets.proxy_cache_dir))  # (muzlab.app.packed_files)
-    server = uvicorn.Server(uvicorn.Config(files, host=ip, port=port,
+    # every socket counted and capped per client address before Solara makes it a session
+    server = uvicorn.Server(uvicorn.Config(Gate(files, admission), host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20,
-                                           ws_per_message_deflate=WS_DEFLATE))
+                                           ws_per_message_deflate=WS_DEFLATE, ws_max_size=MAX_MESSAGE))
 
     def when_listening() -> None:
         while not server.started:
@@ -167,7 +207,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
             webbrowser.open(teacher)
 
     warm_up(files)  # the first page's one-time work (Solara's page and files, the teacher's widgets)
-    threading.Thread(target=_end_unjoined, daemon=True).start()
+    threading.Thread(target=_keep_watch, daemon=True).start()
     threading.Thread(target=_look_around, daemon=True).start()
     gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects
     threading.Thread(target=when_listening, daemon=True).start()

@@ -16,14 +16,17 @@ keeps the term's (`TERM_KINDS`: assignments, answers, grade schemes, the school'
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
+import logging
 import os
 import secrets
 import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +34,7 @@ from muzlab.core.errors import MuzlabError
 
 #: The database's file name inside the class folder.
 FILE_NAME = "class.sqlite"
-#: The lock file: held (flock) by the one server serving the folder.
+#: The lock file: held (flock) by the one server serving the folder (with the database file itself).
 LOCK_NAME = "class.lock"
 #: Letters of a class code: no 0/O, 1/I/L, so a code read off a projector is typed right.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -45,10 +48,16 @@ CLASS_KINDS = ("join", "rejoin", "remove", "deal", "seat", "act", "rename")
 TERM_KINDS = ("assign", "answer", "scheme", "roster")
 KINDS = CLASS_KINDS + TERM_KINDS
 SQLITE_HEADER = b"SQLite format 3\x00"
+log = logging.getLogger(__name__)
 
 
 class ClassFolderError(MuzlabError, ValueError):
     """A class folder that cannot be served: busy with another server, or its file is not a class."""
+
+
+class ClassError(MuzlabError, ValueError):
+    """Something a page asked that the class refuses (a bad nickname, a deal without students, ...), or
+    that the class file could not keep (`_writing`); `muzlab.app.classroom` raises it, the pages say it."""
 
 
 class ClassStore:
@@ -76,6 +85,17 @@ class ClassStore:
                 self._db.close()
             self._hold.close()
             raise
+        try:
+            self._prepare()
+        except sqlite3.OperationalError as error:  # a read-only file or folder, a full disk
+            self._db.close()
+            self._hold.close()
+            raise ClassFolderError("{path} cannot be written ({error}): make the folder and its file "
+                                   "writable (or free some disk space), then start the class again",
+                                   path=self.path, error=str(error)[:80]) from None
+
+    def _prepare(self) -> None:
+        """Bring the file's tables up to this layout, and read (or make) the teacher's key and class code."""
         with self._lock:
             # WAL with synchronous NORMAL: a commit survives the server being killed (not a power cut)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -88,6 +108,21 @@ class ClassStore:
         self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(18))
         self.class_code = self._meta(
             "class_code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)))
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write to the class file: SQLite's refusal (a full disk, a file made read-only) becomes one
+        sentence for the page (ClassError), its transaction rolled back so nothing of it is kept; SQLite's
+        own words go to the server's log for the teacher."""
+        try:
+            yield
+        except sqlite3.OperationalError as refusal:
+            log.warning("the class file refused a write: %s", refusal)
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise ClassError("The class's file could not be written (the disk may be full, or the file "
+                             "read-only), so this was not saved: tell the teacher.") from None
 
     def _meta(self, key: str, make: Any) -> str:
         """The stored value of `key`, made and stored the first time."""
@@ -116,7 +151,7 @@ class ClassStore:
         """Write one event now (committed before this returns); returns its number."""
         if kind not in KINDS:
             raise ValueError(f"unknown kind of event {kind!r}")
-        with self._lock:
+        with self._lock, self._writing():
             return self._db.execute("INSERT INTO events (kind, data) VALUES (?, ?)",
                                     (kind, json.dumps(data))).lastrowid
 
@@ -124,7 +159,7 @@ class ClassStore:
         """Write several events (kind, data) in one transaction: all of them, or none."""
         if any(kind not in KINDS for kind, _ in events):
             raise ValueError(f"unknown kind of event among {[kind for kind, _ in events]!r}")
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.executemany("INSERT INTO events (kind, data) VALUES (?, ?)",
@@ -137,7 +172,7 @@ class ClassStore:
     def join(self, data: dict[str, Any]) -> dict[str, Any]:
         """Write a "join" event with the next student id, found and used in one transaction (so two
         joins at once never share an id); returns the data as written, with its `id`."""
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 last = self._db.execute("SELECT MAX(CAST(json_extract(data, '$.id') AS INTEGER)) "
@@ -152,7 +187,7 @@ class ClassStore:
 
     def retract(self, seq: int) -> None:
         """Take back the event just written as `seq` (an action the table then refused)."""
-        with self._lock:
+        with self._lock, self._writing():
             self._db.execute("DELETE FROM events WHERE seq = ?", (seq,))
 
     def events(self, kinds: tuple[str, ...] = KINDS) -> Iterator[tuple[int, str, dict[str, Any]]]:
@@ -172,7 +207,7 @@ class ClassStore:
         """Delete every event `drop(kind, data)` chooses and replace the data of those `change(kind,
         data)` gives new data for, in one transaction; then vacuum the file, so what was taken out is
         gone from the file itself, not only from the log. Returns how many events were deleted."""
-        with self._lock:
+        with self._lock, self._writing():
             rows = self._db.execute("SELECT seq, kind, data FROM events ORDER BY seq").fetchall()
             self._db.execute("BEGIN IMMEDIATE")
             deleted = 0
@@ -200,20 +235,41 @@ class ClassStore:
             self._hold.close()
 
 
-def _hold_folder(folder: Path):
-    """The folder's lock file, locked for this process (ClassFolderError when another server holds it)."""
-    hold = open(folder / LOCK_NAME, "a+")  # noqa: SIM115 (held open for the store's life)
-    try:
-        fcntl.flock(hold, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        hold.close()
-        raise ClassFolderError("another muzlab class server is already serving {folder}: stop it "
-                               "first, or give this one another folder", folder=folder) from None
-    hold.seek(0)
-    hold.truncate()
-    hold.write(f"{os.getpid()}\n")
-    hold.flush()
-    return hold
+class _Hold:
+    """The folder's lock file and its database file, each locked (flock) for this process: a server
+    whose `class.lock` was deleted still holds the database, so a second one is refused all the same.
+    (flock locks are apart from SQLite's own fcntl locks on the file, which they never disturb.)"""
+
+    def __init__(self, folder: Path):
+        self.files: list[Any] = []
+        try:
+            self.files.append(open(folder / LOCK_NAME, "a+b"))  # noqa: SIM115 (held for the store's life)
+            fcntl.flock(self.files[-1], fcntl.LOCK_EX | fcntl.LOCK_NB)
+            # (read-only, so that a read-only file is found by SQLite, which says so: ClassStore)
+            database = os.open(folder / FILE_NAME, os.O_RDONLY | os.O_CREAT, 0o644)
+            self.files.append(open(database, "rb"))  # noqa: SIM115 (held for the store's life)
+            fcntl.flock(self.files[-1], fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.close()
+            raise ClassFolderError("another muzlab class server is already serving {folder}: stop it "
+                                   "first, or give this one another folder", folder=folder) from None
+        except BaseException:
+            self.close()
+            raise
+        lock = self.files[0]
+        lock.seek(0)
+        lock.truncate()
+        lock.write(f"{os.getpid()}\n".encode())
+        lock.flush()
+
+    def close(self) -> None:
+        for file in self.files:
+            file.close()
+
+
+def _hold_folder(folder: Path) -> _Hold:
+    """The folder held for this process (ClassFolderError when another server holds it)."""
+    return _Hold(folder)
 
 
 def _connect(path: Path) -> sqlite3.Connection:
