@@ -42,6 +42,7 @@ from muzlab.rules.engine import EMPTY, PITCHES_OF, TALLY_BITS, TALLY_FIELD, Engi
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
 from muzlab.rules.ruleset import SCALE_STEPS, RuleSet
+from muzlab.rules.run_spelling import Spelling
 
 #: The names a die shows, as values: one, or two where its lines disagree ("D#", "Eb").
 Names = tuple[str, ...]
@@ -79,10 +80,16 @@ class Structure:
     #: redraws often)
     _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def spelling(self, reader: Reader | None = None) -> tuple[str, ...]:
-        """The run's notes, bottom to top, as `reader` (by default the default reader) reads them, as
-        the board names its dice (RULES.md section 7): a column run as its triad or potential triad, a
-        diagonal run in the key it fits, wherever the board's lines agree."""
+    @property
+    def spelling(self) -> Spelling:
+        """The run's notes, bottom to top, as a reader reads them (`run.spelling(reader)`; no reader:
+        the default reader's), as the board names its dice (RULES.md section 7): a column run as its
+        triad or potential triad, a diagonal run in the key it fits, wherever the board's lines agree.
+        The old form, `run.spelling` as a tuple, still works for a release, with a DeprecationWarning."""
+        return Spelling(self._spelled)
+
+    def _spelled(self, reader: Reader | None) -> tuple[str, ...]:
+        """The run's notes as `reader` (None: the default reader) reads them."""
         reader = resolve(reader)
         return tuple(show_name(name, reader) for name in self.names)
 
