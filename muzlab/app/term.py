@@ -39,8 +39,8 @@ from muzlab.app import nicknames, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count
-from muzlab.names.language import marked
-from muzlab.names.output_words import Figure
+from muzlab.names.language import LANGUAGES, marked
+from muzlab.names.output_words import Figure, agent_name
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.coach import level_word
@@ -163,6 +163,25 @@ class Answer:
     at: str
     ideas: tuple[str, ...]
     step: str = ""
+    #: the language of the page it came from ("de"; "" when not said): a family's report is in it
+    language: str = ""
+
+
+def answer_of(data: dict) -> Answer:
+    """An answer event's facts as an Answer; TermError for a language muzlab does not speak (the
+    date is checked by `week_of`)."""
+    language = str(data.get("language", ""))
+    if language and language not in LANGUAGES:
+        raise TermError("an answer from a page in language {language}, which muzlab does not speak",
+                        language=repr(language[:20]))
+    return Answer(int(data["assignment"]), int(data["student"]), int(data["item"]), data["reply"],
+                  bool(data["right"]), str(data["at"]), tuple(map(str, data["ideas"])),
+                  str(data.get("step", "")), language)
+
+
+def _page_language(reader: Reader | None) -> dict[str, str]:
+    """What an answer event says of the page it came from: its language (nothing without a reader)."""
+    return {} if reader is None else {"language": reader.language}
 
 
 @dataclass(frozen=True)
@@ -434,7 +453,8 @@ class GameItems:
         except term_games.GameRefused as error:
             raise TermError(str(error)) from None
         at = self.clock().isoformat(timespec="seconds")
-        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at}
+        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at,
+                **_page_language(reader)}
         events = [{**base, "reply": None if reply is None else list(reply), "right": right,
                    "ideas": list(ideas), "step": "move"}]
         if table.game.over:
@@ -666,7 +686,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             return Item(assignment.id, index, "game", prompt=reader.gettext(
                 "Game {number} of {count} against the computer ({level}): place the die in hand on the "
                 "board, or pass it.").format(number=index + 1, count=assignment.count,
-                                             level=assignment.computer))
+                                             level=agent_name(assignment.computer, reader)))
         if assignment.kind in DRILLS:
             drill = Drill(assignment.kind)
             ear = _drill_items(assignment.kind, seed, assignment.count)[index]
@@ -724,16 +744,15 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             right, words = item.check(reply, reader)
             data = {"assignment": assignment.id, "student": student.id, "item": index,
                     "reply": list(reply) if isinstance(reply, tuple | list) else reply, "right": bool(right),
-                    "at": self.clock().isoformat(timespec="seconds"), "ideas": list(assignment.ideas())}
+                    "at": self.clock().isoformat(timespec="seconds"), "ideas": list(assignment.ideas()),
+                    **_page_language(reader)}
             self.room.store.append("answer", data)
             self._answered(data)
         self._tell("answer")
         return right, words
 
     def _answered(self, data: dict) -> Answer:
-        answer = Answer(int(data["assignment"]), int(data["student"]), int(data["item"]), data["reply"],
-                        bool(data["right"]), str(data["at"]), tuple(map(str, data["ideas"])),
-                        str(data.get("step", "")))
+        answer = answer_of(data)
         week_of(answer.at)  # a time that is not a date does not replay
         if answer.assignment not in self.assignments:
             raise TermError("an answer to assignment {assignment}, which was never set",

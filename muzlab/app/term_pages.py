@@ -21,9 +21,11 @@ from muzlab.app.looks import Looks
 from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import reports_zip
+from muzlab.app.term_words import done_words, right_words
+from muzlab.names.calendar_words import date_words, week_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
-from muzlab.names.output_words import Figure, percent_template
+from muzlab.names.output_words import Figure, agent_name, number_words, percent_template, percent_words
 from muzlab.names.reader import Reader
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
@@ -46,8 +48,6 @@ KIND_WORDS = {"triad quality": marked("assignment kind", "triad quality (ear)"),
               "puzzle": marked("assignment kind", "puzzle"), "game": marked("assignment kind", "game")}
 #: The layout of a row of controls that wraps on a narrow screen.
 WRAP = {"flex_flow": "row wrap"}
-LEVEL_WORDS = {"random": marked("computer level", "random"), "greedy": marked("computer level", "greedy"),
-               "expert": marked("computer level", "expert")}
 
 
 def _words(table: dict[str, tuple[str, str]], value: str, reader: Reader) -> str:
@@ -78,8 +78,9 @@ def _button(label: str, css: str, style: str = "", looks: Looks | None = None) -
                           _dom_classes=(css,))
 
 
-def _share(right: int, answered: int) -> str:
-    return f"{round(100 * right / answered)}%" if answered else "–"
+def _share(right: int, answered: int, reader: Reader) -> str:
+    """The share right of the answers given, as the reader's language writes a percentage ("75 %")."""
+    return percent_words(100 * right / answered, reader) if answered else "–"
 
 
 def progress_html(term: Term, student_id: int | None = None, reader: Reader | None = None) -> str:
@@ -96,7 +97,8 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
             return "<td>–</td>"
         trend = row["trend per week"]
         arrow = "" if trend is None else " ↑" if trend > 0.02 else " ↓" if trend < -0.02 else " →"
-        return f"<td>{_share(row['right'], row['answered'])} ({row['answered']}){arrow}</td>"
+        return (f"<td>{_text(_share(row['right'], row['answered'], reader))} "
+                f"({_text(number_words(row['answered'], reader))}){arrow}</td>")
 
     body = "".join(f"<tr><td>{_text(name)}</td>{''.join(cell(ideas.get(i)) for i in IDEAS)}</tr>"
                    for name, ideas in rows.items())
@@ -124,8 +126,8 @@ def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
         points = " ".join(f"{30 + 50 * weeks.index(w)},{100 - 90 * r / n}" for w, (n, r) in per.items())
         lines.append(f"<polyline fill='none' stroke='{colour}' stroke-width='2' points='{points}'/>")
         labels.append(f"<span style='color:{colour}'>■ {_text(_words(IDEA_WORDS, idea, reader))}</span>")
-    ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>{w[5:]}</text>"
-                    for i, w in enumerate(weeks))
+    ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>"
+                    f"{_text(week_words(w, reader))}</text>" for i, w in enumerate(weeks))
     return (f"<svg width='{width}' height='{height}' class='muz-weeks'><line x1='20' y1='100' "
             f"x2='{width}' y2='100' stroke='#999'/>{''.join(lines)}{ticks}</svg>"
             f"<div>{' '.join(labels)}</div>")
@@ -282,7 +284,7 @@ class TermTeacher(widgets.VBox):
         """The section's menus' choices for `reader` (words, value), by attribute."""
         gettext = reader.gettext
         return {"kind": [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS],
-                "computer": [(_words(LEVEL_WORDS, k, reader), k) for k in LEVELS],
+                "computer": [(agent_name(k, reader), k) for k in LEVELS],
                 "counts": [(gettext("first try"), "first"), (gettext("best try"), "best")],
                 "missing": [("0", "zero"), (gettext("a blank"), "blank")]}
 
@@ -335,7 +337,7 @@ class TermTeacher(widgets.VBox):
         reader = self.reader()
         self._say(True, reader.gettext("{title}: {count} × {kind}, open {opens} to {closes}.").format(
             title=made.title, count=made.count, kind=_words(KIND_WORDS, made.kind, reader),
-            opens=made.opens.isoformat(), closes=made.closes.isoformat()))
+            opens=date_words(made.opens, reader), closes=date_words(made.closes, reader)))
         self.title.value = ""
         self.draw()
 
@@ -422,13 +424,14 @@ class TermTeacher(widgets.VBox):
         for a in term.assignments.values():
             finished = sum(term.done(a.id, sid)[0] == a.count for sid in students if a.is_for(sid))
             against = "" if a.kind != "game" else " " + reader.gettext(
-                "against the computer ({level})").format(level=_words(LEVEL_WORDS, a.computer, reader))
+                "against the computer ({level})").format(level=agent_name(a.computer, reader))
             own = "" if a.same else reader.gettext(", each their own items")
             line = reader.gettext("{title}: {count} × {kind}{against}, {opens} to {closes}{own} — "
                                   "{finished} of {total} done").format(
                 title=a.title, count=a.count, kind=_words(KIND_WORDS, a.kind, reader), against=against,
-                opens=a.opens.isoformat(), closes=a.closes.isoformat(), own=own, finished=finished,
-                total=sum(a.is_for(sid) for sid in students))
+                opens=date_words(a.opens, reader), closes=date_words(a.closes, reader), own=own,
+                finished=number_words(finished, reader),
+                total=number_words(sum(a.is_for(sid) for sid in students), reader))
             items.append(f"<li class='muz-assignment'>{_text(line)}</li>")
         self.listing.value = (f"<ul>{''.join(items)}</ul>" if items else
                               "<p>{}</p>".format(_text(reader.gettext("No assignment set yet."))))
@@ -518,8 +521,9 @@ class TermStudent(widgets.VBox):
         lines = []
         for a in open_now:
             done, right = term.done(a.id, student.id)
-            line = reader.gettext("{title}: {done} of {count} done, {right} right — closes {closes}").format(
-                title=a.title, done=done, count=a.count, right=right, closes=a.closes.isoformat())
+            line = reader.gettext("{title}: {done}, {right} — closes {closes}").format(
+                title=a.title, done=done_words(done, a.count, reader), right=right_words(right, reader),
+                closes=date_words(a.closes, reader))
             lines.append(f"<li class='muz-my-assignment'>{_text(line)}</li>")
         self.mine.value = (f"<ul>{''.join(lines)}</ul>" if lines else
                            "<p>{}</p>".format(_text(reader.gettext("No assignment is open."))))

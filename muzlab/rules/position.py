@@ -28,7 +28,15 @@ from muzlab.names.board_spelling import BoardSpelling, spell_board
 from muzlab.names.error_words import error_words
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import reasons_text, refusal_text
-from muzlab.names.run_words import describe_run, functions, key_lists, key_name, run_label, triad_names
+from muzlab.names.run_words import (
+    completed_words,
+    describe_run,
+    functions,
+    key_lists,
+    key_name,
+    run_label,
+    triad_names,
+)
 from muzlab.names.spelling import (
     ALL_QUALITIES,
     SpelledRun,
@@ -140,6 +148,11 @@ class Structure:
     def label(self, reader: Reader | None = None) -> str:
         """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
         return run_label(self, self.names, self._reader(reader))
+
+    def completed_words(self, reader: Reader | None = None) -> str:
+        """A complete run as the object of "completes": "the C# major triad" (German "den
+        Cis-Dur-Dreiklang", French "l'accord de do♯ majeur")."""
+        return completed_words(self, self.names, self._reader(reader))
 
     def key_name(self, reader: Reader | None = None) -> str:
         """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
