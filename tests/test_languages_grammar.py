@@ -290,3 +290,17 @@ def test_a_class_file_whose_answer_names_an_unknown_language_is_refused_by_name(
             "ideas": ["third"], "language": "klingon"}
     with pytest.raises(TermError, match="language 'klingon'"):
         answer_of(data)
+
+
+def test_a_date_in_an_error_is_said_as_the_pages_language_writes_it(tmp_path):
+    from muzlab.app.term import TermError
+    from muzlab.names.error_words import error_words
+
+    room = Classroom(tmp_path / "c")
+    term = Term(room, lambda: datetime(2026, 11, 30, 10, 0))
+    with pytest.raises(TermError) as refused:
+        term.assign("Terzen", "third", 2, "2026-12-14", "2026-12-07")
+    assert "2026-12-07" in str(refused.value)  # (str(error) stays English)
+    assert "7. Dezember 2026" in error_words(refused.value, reader("de"))
+    assert "7 décembre 2026" in error_words(refused.value, reader("fr"))
+    room.store.close()

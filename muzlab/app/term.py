@@ -38,7 +38,8 @@ from typing import Any
 from muzlab.app import nicknames, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
-from muzlab.core.errors import Count
+from muzlab.core.errors import Count, Worded
+from muzlab.names.calendar_words import date_words
 from muzlab.names.language import LANGUAGES, marked
 from muzlab.names.output_words import Figure, agent_name
 from muzlab.names.reader import Reader
@@ -177,6 +178,12 @@ def answer_of(data: dict) -> Answer:
     return Answer(int(data["assignment"]), int(data["student"]), int(data["item"]), data["reply"],
                   bool(data["right"]), str(data["at"]), tuple(map(str, data["ideas"])),
                   str(data.get("step", "")), language)
+
+
+def said_date(day: date) -> Worded:
+    """A date as a fact of an error: ISO in `str(error)`, as each reader's language writes it on a page
+    ("14. Dezember 2026": `calendar_words.date_words`)."""
+    return Worded(day.isoformat(), date_words, day)
 
 
 def _page_language(reader: Reader | None) -> dict[str, str]:
@@ -591,7 +598,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         first, last = _day(opens, "opening"), _day(closes, "closing")
         if last < first:
             raise TermError("The closing date {closes} is before the opening date {opens}.",
-                            closes=last.isoformat(), opens=first.isoformat())
+                            closes=said_date(last), opens=said_date(first))
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
             raise TermError("A seed is a whole number from 0 to {most}, not {seed}.", most=2 ** 31 - 1,
                             seed=str(seed)[:20])
@@ -728,10 +735,10 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         today = self.today()
         if today > assignment.closes:
             raise TermError("{title} closed on {closes}: answers are no longer taken.",
-                            title=assignment.title, closes=assignment.closes.isoformat())
+                            title=assignment.title, closes=said_date(assignment.closes))
         if today < assignment.opens:
             raise TermError("{title} opens on {opens}.", title=assignment.title,
-                            opens=assignment.opens.isoformat())
+                            opens=said_date(assignment.opens))
         item = self.item(assignment.id, student.id, index, reader)
         with self._lock:
             if self._finished(assignment, student.id, index):
