@@ -98,6 +98,22 @@ def test_a_whole_tone_key_is_named_as_a_teacher_writes_it(tonic, kind, language,
     assert key_phrase(tonic, kind, language) == expected
 
 
+@pytest.mark.parametrize(("pitches", "language", "expected"), [
+    ((11, 1, 3, 5, 7, 9), "de", "Ganztonleiter auf H"), ((11, 1, 3, 5, 7, 9), "fr", "gamme par tons de si"),
+    ((0, 1, 2), "de", "chromatische Tonleiter auf C, Stufen 1-2-3"),
+    ((0, 1, 2), "es", "escala cromática de do, grados 1-2-3"),
+    ((9, 11, 0, 2, 4, 5, 8), "de", "harmonische a-Moll-Tonleiter"),
+    ((0, 2, 4, 7, 9), "de", "pentatonische C-Dur-Tonleiter"),
+    ((0, 2, 4, 7, 9), "en", "C major pentatonic scale"),
+])
+def test_a_scale_is_titled_by_one_message_per_kind(pitches, language, expected):
+    """The title was "H-Ganzton-Tonleiter", and with the key named "Ganztonleiter auf H" would have
+    been "Ganztonleiter auf H-Tonleiter"."""
+    from muzlab.names.spelling import run_title, spell_run
+
+    assert run_title(spell_run("scale", list(pitches)), reader(language)) == expected
+
+
 @pytest.mark.parametrize(("language", "done", "count", "expected"), [
     ("fr", 0, 1, "0 sur 1 exercice fait"), ("fr", 2, 5, "2 sur 5 exercices faits"),
     ("es", 0, 1, "0 de 1 ejercicio hecho"), ("es", 3, 4, "3 de 4 ejercicios hechos"),

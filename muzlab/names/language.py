@@ -187,6 +187,29 @@ def key_phrase(tonic: str, kind: str, language: str) -> str:
     return phrase(template, tonic=tonic)
 
 
+def scale_phrase(tonic: str, kind: str, language: str) -> str:
+    """A scale named as a title, by its tonic as a sentence writes it and its kind, in `language`, one
+    message per kind so each language builds its own name: "C♯ major scale", "Cis-Dur-Tonleiter",
+    "Ganztonleiter auf H", "gamme par tons de si", "escala cromática de do" (in prose form, as
+    `key_phrase`); UnknownSetting for a kind muzlab has no words for."""
+    tonic = german_case(tonic, kind, language)
+    if kind == "major":
+        template = translate_in(language, "scale", "{tonic} major scale")
+    elif kind == "minor":
+        template = translate_in(language, "scale", "{tonic} minor scale")
+    elif kind == "harmonic minor":
+        template = translate_in(language, "scale", "{tonic} harmonic minor scale")
+    elif kind == "major pentatonic":
+        template = translate_in(language, "scale", "{tonic} major pentatonic scale")
+    elif kind == "whole-tone":
+        template = translate_in(language, "scale", "{tonic} whole-tone scale")
+    elif kind == "chromatic":
+        template = translate_in(language, "scale", "{tonic} chromatic scale")
+    else:
+        raise UnknownSetting("no words for a scale of kind {kind}", kind=shown(kind))
+    return phrase(template, tonic=tonic)
+
+
 def triad_phrase(root: str, quality: str, language: str) -> str:
     """A triad named by its root as a sentence writes it and its quality, in `language`: "E♯
     diminished", "Cis-Dur", "cis-Moll", "eis vermindert", "mi♯ diminué", "do♯ mayor" (in prose form,

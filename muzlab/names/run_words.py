@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from muzlab.names.language import german_case, joined, key_phrase, marked, phrase, triad_phrase
+from muzlab.names.language import german_case, joined, key_phrase, marked, phrase, scale_phrase, triad_phrase
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     ScaleFit,
@@ -46,8 +46,8 @@ _COMPLETED_SCALES = {
     "minor": marked("what a move completes", "the {tonic} minor scale"),
     "harmonic minor": marked("what a move completes", "the {tonic} harmonic minor scale"),
     "major pentatonic": marked("what a move completes", "the {tonic} major pentatonic scale"),
-    "whole-tone": marked("what a move completes", "the whole-tone scale on {tonic}"),
-    "chromatic": marked("what a move completes", "the chromatic scale on {tonic}"),
+    "whole-tone": marked("what a move completes", "the {tonic} whole-tone scale"),
+    "chromatic": marked("what a move completes", "the {tonic} chromatic scale"),
 }
 
 
@@ -89,7 +89,8 @@ def run_label(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
         labels = [phrase(reader.gettext("{triad} triad"), triad=triad_text(run, root, quality, names, reader))
                   for root, quality in run.triads]
         return joined(reader.gettext(" and "), labels)
-    return phrase(reader.gettext("{key} scale"), key=key_name(run, names, reader))
+    fit = _fit(run, names)
+    return scale_phrase(prose_name(fit.key, reader), fit.kind, reader.language)
 
 
 def completed_words(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
