@@ -64,9 +64,13 @@ class RunFacts(Protocol):
 
 def triad_text(run: RunFacts, root: int, quality: str, names: tuple[str, ...], reader: Reader) -> str:
     """A triad the column run is or could become, named to hold its notes as spelled: "E♯ diminished"."""
+    return triad_phrase(_root_words(run, root, quality, names, reader), quality, reader.language)
+
+
+def _root_words(run: RunFacts, root: int, quality: str, names: tuple[str, ...], reader: Reader) -> str:
+    """A triad's root as a sentence writes it, named to hold the run's notes as spelled."""
     first = 0 if root == run.pitches[0] else 1
-    return triad_phrase(prose_name(triad_root_name(root, quality, names, first), reader), quality,
-                        reader.language)
+    return prose_name(triad_root_name(root, quality, names, first), reader)
 
 
 def triad_names(run: RunFacts, names: tuple[str, ...], reader: Reader) -> list[str]:
@@ -97,9 +101,9 @@ def completed_words(run: RunFacts, names: tuple[str, ...], reader: Reader) -> st
     """A complete run as the object of a sentence saying a move completed it: "the C♯ major triad",
     German "den Cis-Dur-Dreiklang", French "l'accord de do♯ majeur" (`run_label` names it alone)."""
     if run.kind == "triad":
-        return joined(reader.gettext(" and "), [phrase(
-            reader.pgettext(*_COMPLETED_TRIADS[quality]), root=german_case(prose_name(triad_root_name(
-                root, quality, names, 0 if root == run.pitches[0] else 1), reader), quality, reader.language))
+        return joined(reader.gettext(" and "), [
+            phrase(reader.pgettext(*_COMPLETED_TRIADS[quality]),
+                   root=german_case(_root_words(run, root, quality, names, reader), quality, reader.language))
             for root, quality in run.triads])
     fit = _fit(run, names)
     return phrase(reader.pgettext(*_COMPLETED_SCALES[fit.kind]),
