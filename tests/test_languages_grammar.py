@@ -320,3 +320,14 @@ def test_a_date_in_an_error_is_said_as_the_pages_language_writes_it(tmp_path):
     assert "7. Dezember 2026" in error_words(refused.value, reader("de"))
     assert "7 décembre 2026" in error_words(refused.value, reader("fr"))
     room.store.close()
+
+
+@pytest.mark.parametrize(("language", "start"), [
+    ("fr", "L'ordinateur (glouton) pose "), ("de", "Computer (gierig) legt "),
+    ("es", "Ordenador (codicioso) pone ")])
+def test_a_computers_move_begins_its_sentence_with_the_computers_name(language, start):
+    from muzlab.play.table import COMPUTER_SEAT, Table
+
+    table = Table(2, agents=["greedy", None], names=[COMPUTER_SEAT[1], "Lena"], seed=3)
+    said = [message.text for message in table.play_computers(reader(language))]
+    assert said and all(text.startswith(start) for text in said), said

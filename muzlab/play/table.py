@@ -21,7 +21,7 @@ from muzlab.core.errors import Count, GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
-from muzlab.names.language import Prose, marked, sentence
+from muzlab.names.language import Prose, marked, phrase, sentence
 from muzlab.names.output_words import agent_name, number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
@@ -90,7 +90,7 @@ class Seat:
         name = self.name_for(reader)
         if self.agent is None:
             return name
-        return reader.gettext("{name} ({agent})").format(name=name, agent=agent_name(self.agent, reader))
+        return phrase(reader.gettext("{name} ({agent})"), name=name, agent=agent_name(self.agent, reader))
 
 
 @dataclass(frozen=True)
