@@ -55,6 +55,16 @@ def test_a_completed_triad_is_named_as_the_object_of_completes(notes, language, 
     assert column(notes).completed_words(reader(language)) == expected
 
 
+@pytest.mark.parametrize(("notes", "language", "expected"), [
+    ({"e5": "A", "e6": "C", "e7": "Eb"}, "de", "verminderter Dreiklang a"),
+    ({"e5": "A", "e6": "C", "e7": "Eb"}, "es", "tríada de la disminuida"),
+    ({"e5": "Eb", "e6": "G", "e7": "Bb"}, "de", "Es-Dur-Dreiklang"),
+    ({"e5": "B", "e6": "D", "e7": "F#"}, "en", "B minor triad"),
+])
+def test_a_complete_triad_is_named_alone_by_one_message_per_quality(notes, language, expected):
+    assert column(notes).label(reader(language)) == expected
+
+
 @pytest.mark.parametrize(("language", "verb", "objects"), [
     ("de", "vollendet ", ("den ", "die ")), ("fr", "complète ", ("l'accord", "la gamme")),
     ("es", "completa ", ("la tríada", "la escala")), ("en", "completes ", ("the ",)),

@@ -40,6 +40,14 @@ _COMPLETED_TRIADS = {
     "diminished": marked("what a move completes", "the {root} diminished triad"),
     "augmented": marked("what a move completes", "the {root} augmented triad"),
 }
+#: A complete triad named alone ("C♯ major triad", German "verminderter Dreiklang h"), one message per
+#: quality for the same reason.
+_TRIAD_LABELS = {
+    "major": marked("triad label", "{root} major triad"),
+    "minor": marked("triad label", "{root} minor triad"),
+    "diminished": marked("triad label", "{root} diminished triad"),
+    "augmented": marked("triad label", "{root} augmented triad"),
+}
 #: A complete scale as the object of "completes", one message per kind of scale.
 _COMPLETED_SCALES = {
     "major": marked("what a move completes", "the {tonic} major scale"),
@@ -90,21 +98,26 @@ def functions(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[st
 def run_label(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """What a complete run is called: "C♯ major triad", "F♯ major scale"."""
     if run.kind == "triad":
-        labels = [phrase(reader.gettext("{triad} triad"), triad=triad_text(run, root, quality, names, reader))
-                  for root, quality in run.triads]
-        return joined(reader.gettext(" and "), labels)
+        return joined(reader.gettext(" and "), [_triad_words(_TRIAD_LABELS, run, root, quality, names, reader)
+                                                for root, quality in run.triads])
     fit = _fit(run, names)
     return scale_phrase(prose_name(fit.key, reader), fit.kind, reader.language)
+
+
+def _triad_words(templates: dict[str, tuple[str, str]], run: RunFacts, root: int, quality: str,
+                 names: tuple[str, ...], reader: Reader) -> str:
+    """A triad named by the message for its quality in `templates`, its root as a sentence writes it."""
+    return phrase(reader.pgettext(*templates[quality]),
+                  root=german_case(_root_words(run, root, quality, names, reader), quality, reader.language))
 
 
 def completed_words(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """A complete run as the object of a sentence saying a move completed it: "the C♯ major triad",
     German "den Cis-Dur-Dreiklang", French "l'accord de do♯ majeur" (`run_label` names it alone)."""
     if run.kind == "triad":
-        return joined(reader.gettext(" and "), [
-            phrase(reader.pgettext(*_COMPLETED_TRIADS[quality]),
-                   root=german_case(_root_words(run, root, quality, names, reader), quality, reader.language))
-            for root, quality in run.triads])
+        objects = [_triad_words(_COMPLETED_TRIADS, run, root, quality, names, reader)
+                   for root, quality in run.triads]
+        return joined(reader.gettext(" and "), objects)
     fit = _fit(run, names)
     return phrase(reader.pgettext(*_COMPLETED_SCALES[fit.kind]),
                   tonic=german_case(prose_name(fit.key, reader), fit.kind, reader.language))
