@@ -43,8 +43,8 @@ from muzlab.rules.ruleset import RuleSet
 TRANSLATED = catalogues.TRANSLATED
 #: The keywords that mark sentences rather than errors (an error's template is its first argument),
 #: and the counted nouns of errors (a `Count` fact's two templates).
-SENTENCES = ("gettext", "ngettext", "pgettext", "translate", "translate_plural", "translate_in", "marked",
-             "Count")
+SENTENCES = ("gettext", "ngettext", "pgettext", "npgettext", "translate", "translate_plural", "translate_in",
+             "marked", "Count")
 WORD = re.compile(r"[a-zà-ÿ]{3,}")
 
 

@@ -277,7 +277,7 @@ def test_the_log_names_cells_and_spells_completions_from_the_facts():
     log = game.log()
     assert log[1] == "Player 1 places C on e5 (opening): 0 points"
     assert log[5] == "Player 2 passes G (missed 1 legal cell)"
-    assert log[6] == "Player 1 places G on e7 (bonus play): 6 points, completes C major triad"
+    assert log[6] == "Player 1 places G on e7 (bonus play): 6 points, completes the C major triad"
     assert not any("(0, " in line for line in log)
 
 

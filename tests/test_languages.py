@@ -174,7 +174,7 @@ def test_keys_follow_each_languages_grammar(tonic, kind, code, expected):
     ("E♯", "diminished", "en", "E♯ diminished"),
     ("Cis", "major", "de", "Cis-Dur"),
     ("Cis", "minor", "de", "cis-Moll"),
-    ("Eis", "diminished", "de", "Eis vermindert"),
+    ("Eis", "diminished", "de", "eis vermindert"),  # (German writes a diminished triad small, as a minor one)
     ("mi♯", "diminished", "fr", "mi♯ diminué"),
     ("do♯", "major", "es", "do♯ mayor"),
     ("re", "augmented", "es", "re aumentado"),

@@ -15,7 +15,7 @@ from test_languages import catalogues
 from muzlab.app.term import TermError
 from muzlab.core.errors import Count, GameError
 from muzlab.names.error_words import error_words
-from muzlab.names.language import translate_plural
+from muzlab.names.language import catalogue, translate_plural
 from muzlab.names.output_words import Figure, number_words, parts_words, percent_words
 from muzlab.names.reader import Reader
 from muzlab.play import agents
@@ -117,7 +117,8 @@ def test_every_counted_sentence_takes_the_languages_form_for_0_1_2_and_a_million
     for message in plural:
         singular, many = message.id
         for count, form in FORMS[code].items():
-            words = translate_plural(code, singular, many, count)
+            words = (catalogue(code).npgettext(message.context, singular, many, count) if message.context
+                     else translate_plural(code, singular, many, count))
             if code == "en":
                 assert words == (singular if form == 0 else many)
             else:

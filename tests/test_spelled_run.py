@@ -116,7 +116,7 @@ def test_enharmonic_runs_keep_their_letters_key_and_title():
     assert label == "Ces-Dur-Tonleiter" == run_title(cb_major, GERMAN)
     e_sharp = spell_run("triad", ["E#", "G#", "B"])  # E# diminished: no signature, its sharps written
     assert e_sharp.names == ("E#", "G#", "B") and e_sharp.signature is None
-    assert run_title(e_sharp, GERMAN) == "Eis vermindert"
+    assert run_title(e_sharp, GERMAN) == "eis vermindert"  # (small, as a minor triad: a minor third up)
     fourths = spell_run("scale", [11, 1, 3, 4], "Cb")  # as asked: Cb major, degrees 1-2-3-4
     assert fourths.names == ("Cb", "Db", "Eb", "Fb")
     assert run_title(fourths) == "Cb major scale, degrees 1-2-3-4"

@@ -588,7 +588,8 @@ def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees
     german = Reader("german", typeset=True)
     pages = {s.nickname: TermStudent(term, lambda s=s: s, lambda: german) for s in (anna, ben)}
     for name, page in pages.items():
-        assert "Ears: 0 of 2 done" in page.mine.value and "muz-my-assignments" in page.mine._dom_classes
+        assert "Ears: 0 of 2 items done, 0 right" in page.mine.value
+        assert "muz-my-assignments" in page.mine._dom_classes
         for _ in range(2):
             right = right_reply(page.item)
             chosen = right if name == "Anna" else (right + 1) % len(page.item.options)
@@ -764,7 +765,7 @@ def test_the_term_sections_speak_their_pages_language_a_french_student_and_a_ger
     teacher.create.click()
     student = TermStudent(term, lambda: anna, lambda: PageReading("solfege", language="fr").reader)
     mine = student.mine_head.value + student.mine.value + student.progress_head.value + student.prompt.value
-    assert "Mes devoirs" in mine and "Mes progrès" in mine and "0 sur 2 faits" in mine
+    assert "Mes devoirs" in mine and "Mes progrès" in mine and "0 sur 2 exercices faits, 0 juste" in mine
     assert student.pick.description == "Devoir" and "qualité de l'accord" in student.progress.value
     options = {button.description for button in student.buttons if button.description}
     assert "mineur" in options and "minor" not in options

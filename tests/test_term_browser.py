@@ -44,7 +44,8 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
 
             students = {name: join(browser, server.students, name, None, outside) for name in ("Anna", "Ben")}
             for name, page in students.items():
-                expect(page.locator(".muz-my-assignments")).to_contain_text("Ears: 0 of 2 done", timeout=WAIT)
+                expect(page.locator(".muz-my-assignments")).to_contain_text("Ears: 0 of 2 items done",
+                                                                             timeout=WAIT)
                 for number in (1, 2):
                     expect(page.locator(".muz-item-prompt")).to_contain_text(f"{number} of 2.", timeout=WAIT)
                     page.locator(".muz-item-option").nth(0 if name == "Anna" else 1).click()

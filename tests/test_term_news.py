@@ -13,7 +13,7 @@ from test_term_games import best, play_game
 
 from muzlab.app.pages import PageDrawer
 from muzlab.app.term import GradeScheme
-from muzlab.app.term_pages import TermStudent, TermTeacher, done_words, weeks_svg
+from muzlab.app.term_pages import TermStudent, TermTeacher, finished_words, weeks_svg
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.table import Table
@@ -116,8 +116,8 @@ def test_all_done_praises_only_work_that_earned_it_and_a_game_says_its_grade(tmp
     do(term, anna.token, ears, [True] * 5)
     do(term, ben.token, ears, [False] * 5)
     english = Reader()
-    assert done_words(term, ears, anna.id, english) == "All done: well played! 5 of 5 right."
-    assert done_words(term, ears, ben.id, english) == "All done: 0 of 5 right."
+    assert finished_words(term, ears, anna.id, english) == "All done: well played! 5 of 5 right."
+    assert finished_words(term, ears, ben.id, english) == "All done: 0 of 5 right."
     page = TermStudent(term, lambda: ben, lambda: Reader(language="de"))
     assert "Alles erledigt" in page.prompt.value and "gut gemacht" not in page.prompt.value
     assert "0 von 5" in page.prompt.value
@@ -125,7 +125,7 @@ def test_all_done_praises_only_work_that_earned_it_and_a_game_says_its_grade(tmp
     games = term.assign("Play", "game", 1, MONDAY.date(), MONDAY.date(), computer="random")
     play_game(term, anna, games, best)
     grade = term.grade(games.id, anna.id)
-    said = done_words(term, games, anna.id, english)
+    said = finished_words(term, games, anna.id, english)
     assert f"{grade:g} of 100 points." in said and "right" not in said
     assert ("well played" in said) == (grade >= 80)
     room.store.close()

@@ -30,7 +30,7 @@ FIGURES = ROOT / "docs" / "make_rules_figures.py"
 #: The date written in every header, so that running the tool again changes only what changed.
 STAMP = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
 KEYWORDS = {
-    "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+    "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
     "translate": (2,), "translate_plural": (2, 3), "translate_in": ((2, "c"), 3), "marked": ((1, "c"), 2),
     # errors raised with an English template and its facts (MuzlabError; muzlab.names.error_words.error_words)
     "ClassError": (1,), "ClassFolderError": (1,), "NicknameError": (1,), "CommandError": (1,),

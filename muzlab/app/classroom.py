@@ -43,7 +43,7 @@ from muzlab.names.reader import PLAIN, Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
-from muzlab.play.table import Message, Seat, Table
+from muzlab.play.table import COMPUTER_SEAT, FREE_SEAT, Message, Seat, Table
 from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
@@ -54,7 +54,6 @@ MAX_NICKNAME = nicknames.MAX_NICKNAME
 MAX_STUDENTS = 120
 #: The computer player that takes a seat the teacher gives to the computer.
 COMPUTER = "greedy"
-FREE_SEAT = "(free seat)"
 log = logging.getLogger(__name__)
 #: The export's decision columns: where the decision was made, then the review's own columns.
 EXPORT_COLUMNS = ("round", "table", "mode", "nickname")
@@ -515,7 +514,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     def _reseat(self, table: ClassTable, seat: int, sid: int | None, computer: bool) -> None:
         """Put `sid` (or nobody, or the computer) at a seat, and let a computer now to act play."""
         t = table.table
-        name = self._names[sid] if sid is not None else "computer" if computer else FREE_SEAT
+        name = self._names[sid] if sid is not None else COMPUTER_SEAT[1] if computer else FREE_SEAT[1]
         students = list(table.students)
         students[seat] = sid
         table.students = tuple(students)
@@ -569,7 +568,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         """The action at the table, its lock held: refused, or written and then played."""
         game = table.game
         if not game.over and game.current_player != seat:
-            who = table.table.seats[game.current_player].name
+            who = table.table.seats[game.current_player].name_for(reader)
             return (_refused(reader.gettext("It is {name}'s turn: watch, and play when your turn "
                                             "comes.").format(name=who)),)
         if not _may(table.table, action, cell):

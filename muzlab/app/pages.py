@@ -33,7 +33,8 @@ from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
 from muzlab.app.term_pages import StudentTerm
 from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words
-from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, marked
+from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, labelled, marked
+from muzlab.names.output_words import number_words
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     MAJOR_KEY_SIGNATURES,
@@ -332,14 +333,27 @@ def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None,
     if words is None:
         words = [moment_words(moment, reader) for moment in table.history]
     event = table.history[-1].event
-    return event_sentence(event, table.position.board, reader, words[-1], table.seats[event.player].name)
+    return event_sentence(event, table.position.board, reader, words[-1],
+                          table.seats[event.player].name_for(reader))
+
+
+def _cell_words(value: object, reader: Reader) -> str:
+    """A leaderboard cell as the reader reads it: a count as a whole number, a luck-adjusted score with
+    one decimal, in the marks of the reader's language (German 14,5); a name as it is; "" for none."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return number_words(value, reader, 1)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number_words(value, reader)
+    return str(value)
 
 
 def status(table: TableSnapshot, reader: Reader | None = None) -> str:
     """Whose turn it is (or the result), with the table's scores, in `reader`'s language (None: the
     reader in force)."""
     reader = reader or default_reader()
-    scores = " · ".join(f"{seat.name}: {score}"
+    scores = " · ".join(labelled(seat.name_for(reader), number_words(score, reader), reader.language)
                         for seat, score in zip(table.seats, table.scores, strict=True))
     return reader.ngettext("Table {number} — {status} · {scores} · {supply} die left",
                            "Table {number} — {status} · {scores} · {supply} dice left",
@@ -964,7 +978,7 @@ class TeacherView(widgets.VBox):
             students = list(room.students.values())
             tables = list(room.tables)
             here = set(room.present())
-            seat_names = [(t.number, i, t.table.seats[i].name)
+            table_seats = [(t.number, i, t.table.seats[i])
                           for t in tables for i in range(len(t.students))]
         reader = self.reading.reader
         with self._page_lock:
@@ -987,8 +1001,9 @@ class TeacherView(widgets.VBox):
             self.who_pick.options = [(s.nickname, s.id) for s in students]
             self.who_pick.value = who if who in {s.id for s in students} else None
             seat_words = reader.gettext("table {number}, seat {seat}: {name}")
-            self.seat_pick.options = [(seat_words.format(number=number, seat=i + 1, name=name), (number, i))
-                                      for number, i, name in seat_names]
+            self.seat_pick.options = [
+                (seat_words.format(number=number, seat=i + 1, name=seat.name_for(reader)), (number, i))
+                for number, i, seat in table_seats]
             self.seat_pick.value = where if where in dict(self.seat_pick.options).values() else None
             chosen = self.pick.value
             table_words = reader.gettext("table {number}")
@@ -1019,7 +1034,7 @@ class TeacherView(widgets.VBox):
                                         f"{_text(missing) if t.fair_missing else ''}</div>"
                                         for t in snapshots)
             head = "".join(f"<th>{_text(reader.pgettext(*heading))}</th>" for heading in LEADERBOARD)
-            body = "".join("<tr>" + "".join(f"<td>{_text('' if row[c] is None else str(row[c]))}</td>"
+            body = "".join("<tr>" + "".join(f"<td>{_text(_cell_words(row[c], reader))}</td>"
                                             for _context, c in LEADERBOARD) + "</tr>" for row in standings)
             heading = reader.gettext("Leaderboard")
             about = reader.gettext("Luck-adjusted: the score with the luck of the dice taken out (the "

@@ -38,10 +38,11 @@ from muzlab.app import nicknames, roster_file, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
 from muzlab.app.news import Watchers
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
-from muzlab.core.errors import Count
+from muzlab.core.errors import Count, Worded
 from muzlab.core.spreadsheet import STYLES, csv_text
-from muzlab.names.language import marked
-from muzlab.names.output_words import Figure
+from muzlab.names.calendar_words import date_words
+from muzlab.names.language import LANGUAGES, marked
+from muzlab.names.output_words import Figure, agent_name
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.coach import level_word
@@ -165,6 +166,31 @@ class Answer:
     at: str
     ideas: tuple[str, ...]
     step: str = ""
+    #: the language of the page it came from ("de"; "" when not said): a family's report is in it
+    language: str = ""
+
+
+def answer_of(data: dict) -> Answer:
+    """An answer event's facts as an Answer; TermError for a language muzlab does not speak (the
+    date is checked by `week_of`)."""
+    language = str(data.get("language", ""))
+    if language and language not in LANGUAGES:
+        raise TermError("an answer from a page in language {language}, which muzlab does not speak",
+                        language=repr(language[:20]))
+    return Answer(int(data["assignment"]), int(data["student"]), int(data["item"]), data["reply"],
+                  bool(data["right"]), str(data["at"]), tuple(map(str, data["ideas"])),
+                  str(data.get("step", "")), language)
+
+
+def said_date(day: date) -> Worded:
+    """A date as a fact of an error: ISO in `str(error)`, as each reader's language writes it on a page
+    ("14. Dezember 2026": `calendar_words.date_words`)."""
+    return Worded(day.isoformat(), date_words, day)
+
+
+def _page_language(reader: Reader | None) -> dict[str, str]:
+    """What an answer event says of the page it came from: its language (nothing without a reader)."""
+    return {} if reader is None else {"language": reader.language}
 
 
 @dataclass(frozen=True)
@@ -440,7 +466,8 @@ class GameItems:
         except term_games.GameRefused as error:
             raise TermError(str(error)) from None
         at = self.clock().isoformat(timespec="seconds")
-        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at}
+        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at,
+                **_page_language(reader)}
         events = [{**base, "reply": None if reply is None else list(reply), "right": right,
                    "ideas": list(ideas), "step": "move"}]
         if table.game.over:
@@ -644,7 +671,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         first, last = _day(opens, "opening"), _day(closes, "closing")
         if last < first:
             raise TermError("The closing date {closes} is before the opening date {opens}.",
-                            closes=last.isoformat(), opens=first.isoformat())
+                            closes=said_date(last), opens=said_date(first))
         if type(seed) is not int or not 0 <= seed < 2 ** 31:
             raise TermError("A seed is a whole number from 0 to {most}, not {seed}.", most=2 ** 31 - 1,
                             seed=str(seed)[:20])
@@ -746,7 +773,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             return Item(assignment.id, index, "game", prompt=reader.gettext(
                 "Game {number} of {count} against the computer ({level}): place the die in hand on the "
                 "board, or pass it.").format(number=index + 1, count=assignment.count,
-                                             level=assignment.computer))
+                                             level=agent_name(assignment.computer, reader)))
         if assignment.kind in DRILLS:
             drill = Drill(assignment.kind)
             ear = _drill_items(assignment.kind, seed, assignment.count)[index]
@@ -788,10 +815,10 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         today = self.today()
         if today > assignment.closes:
             raise TermError("{title} closed on {closes}: answers are no longer taken.",
-                            title=assignment.title, closes=assignment.closes.isoformat())
+                            title=assignment.title, closes=said_date(assignment.closes))
         if today < assignment.opens:
             raise TermError("{title} opens on {opens}.", title=assignment.title,
-                            opens=assignment.opens.isoformat())
+                            opens=said_date(assignment.opens))
         item = self.item(assignment.id, student.id, index, reader)
         with self._lock:
             if self._finished(assignment, student.id, index):
@@ -804,16 +831,15 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                 data = {"assignment": assignment.id, "student": student.id, "item": index,
                         "reply": list(reply) if isinstance(reply, tuple | list) else reply,
                         "right": bool(right), "at": self.clock().isoformat(timespec="seconds"),
-                        "ideas": list(assignment.ideas())}
+                        "ideas": list(assignment.ideas()),
+                        **_page_language(reader)}
                 self.room.store.append("answer", data)
                 self._answered(data)
         self._tell("answer")  # (the term's lock let go: the pages draw on their own threads)
         return right, words
 
     def _answered(self, data: dict) -> Answer:
-        answer = Answer(int(data["assignment"]), int(data["student"]), int(data["item"]), data["reply"],
-                        bool(data["right"]), str(data["at"]), tuple(map(str, data["ideas"])),
-                        str(data.get("step", "")))
+        answer = answer_of(data)
         week_of(answer.at)  # a time that is not a date does not replay
         if answer.assignment not in self.assignments:
             raise TermError("an answer to assignment {assignment}, which was never set",

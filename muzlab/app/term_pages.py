@@ -23,10 +23,12 @@ from muzlab.app.classroom import ClassError, Student
 from muzlab.app.looks import Looks
 from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
-from muzlab.app.term_report import grade_words, reports_zip
+from muzlab.app.term_report import reports_zip
+from muzlab.app.term_words import done_words, points_words, right_words
+from muzlab.names.calendar_words import date_words, week_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
-from muzlab.names.output_words import Figure, percent_template
+from muzlab.names.output_words import Figure, agent_name, number_words, percent_template, percent_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.coach import level_word
@@ -60,8 +62,6 @@ KIND_WORDS = {"triad quality": marked("assignment kind", "triad quality (ear)"),
               "puzzle": marked("assignment kind", "puzzle"), "game": marked("assignment kind", "game")}
 #: The layout of a row of controls that wraps on a narrow screen.
 WRAP = {"flex_flow": "row wrap"}
-LEVEL_WORDS = {"random": marked("computer level", "random"), "greedy": marked("computer level", "greedy"),
-               "expert": marked("computer level", "expert")}
 
 
 def _words(table: dict[str, tuple[str, str]], value: str, reader: Reader) -> str:
@@ -92,8 +92,9 @@ def _button(label: str, css: str, style: str = "", looks: Looks | None = None) -
                           _dom_classes=(css,))
 
 
-def _share(right: int, answered: int) -> str:
-    return f"{round(100 * right / answered)}%" if answered else "–"
+def _share(right: int, answered: int, reader: Reader) -> str:
+    """The share right of the answers given, as the reader's language writes a percentage ("75 %")."""
+    return percent_words(100 * right / answered, reader) if answered else "–"
 
 
 def progress_html(term: Term, student_id: int | None = None, reader: Reader | None = None) -> str:
@@ -110,7 +111,8 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
             return "<td>–</td>"
         trend = row["trend per week"]
         arrow = "" if trend is None else " ↑" if trend > 0.02 else " ↓" if trend < -0.02 else " →"
-        return f"<td>{_share(row['right'], row['answered'])} ({row['answered']}){arrow}</td>"
+        return (f"<td>{_text(_share(row['right'], row['answered'], reader))} "
+                f"({_text(number_words(row['answered'], reader))}){arrow}</td>")
 
     body = "".join(f"<tr><td>{_text(name)}</td>{''.join(cell(ideas.get(i)) for i in IDEAS)}</tr>"
                    for name, ideas in rows.items())
@@ -141,8 +143,8 @@ def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
         # (a dot at each week: a line needs two weeks, and the first week of a term has one)
         lines.extend(f"<circle cx='{x}' cy='{y}' r='3.5' fill='{colour}'/>" for x, y in points)
         labels.append(f"<span style='color:{colour}'>■ {_text(_words(IDEA_WORDS, idea, reader))}</span>")
-    ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>{w[5:]}</text>"
-                    for i, w in enumerate(weeks))
+    ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>"
+                    f"{_text(week_words(w, reader))}</text>" for i, w in enumerate(weeks))
     return (f"<svg width='{width}' height='{height}' class='muz-weeks'><line x1='20' y1='100' "
             f"x2='{width}' y2='100' stroke='#999'/>{''.join(lines)}{ticks}</svg>"
             f"<div>{' '.join(labels)}</div>")
@@ -333,7 +335,7 @@ class TermTeacher(widgets.VBox):
         """The section's menus' choices for `reader` (words, value), by attribute."""
         gettext = reader.gettext
         return {"kind": [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS],
-                "computer": [(_words(LEVEL_WORDS, k, reader), k) for k in LEVELS],
+                "computer": [(agent_name(k, reader), k) for k in LEVELS],
                 "counts": [(gettext("first try"), "first"), (gettext("best try"), "best")],
                 "missing": [("0", "zero"), (gettext("a blank"), "blank")]}
 
@@ -386,7 +388,7 @@ class TermTeacher(widgets.VBox):
         reader = self.reader()
         self._say(True, reader.gettext("{title}: {count} × {kind}, open {opens} to {closes}.").format(
             title=made.title, count=made.count, kind=_words(KIND_WORDS, made.kind, reader),
-            opens=made.opens.isoformat(), closes=made.closes.isoformat()))
+            opens=date_words(made.opens, reader), closes=date_words(made.closes, reader)))
         self.title.value = ""
         self.draw()
 
@@ -470,13 +472,14 @@ class TermTeacher(widgets.VBox):
         for a in term.assignments.values():
             finished = sum(term.done(a.id, sid)[0] == a.count for sid in students if a.is_for(sid))
             against = "" if a.kind != "game" else " " + reader.gettext(
-                "against the computer ({level})").format(level=_words(LEVEL_WORDS, a.computer, reader))
+                "against the computer ({level})").format(level=agent_name(a.computer, reader))
             own = "" if a.same else reader.gettext(", each their own items")
             line = reader.gettext("{title}: {count} × {kind}{against}, {opens} to {closes}{own} — "
                                   "{finished} of {total} done").format(
                 title=a.title, count=a.count, kind=_words(KIND_WORDS, a.kind, reader), against=against,
-                opens=a.opens.isoformat(), closes=a.closes.isoformat(), own=own, finished=finished,
-                total=sum(a.is_for(sid) for sid in students))
+                opens=date_words(a.opens, reader), closes=date_words(a.closes, reader), own=own,
+                finished=number_words(finished, reader),
+                total=number_words(sum(a.is_for(sid) for sid in students), reader))
             items.append(f"<li class='muz-assignment'>{_text(line)}</li>")
         self.listing.value = (f"<ul>{''.join(items)}</ul>" if items else
                               "<p>{}</p>".format(_text(reader.gettext("No assignment set yet."))))
@@ -581,16 +584,17 @@ class TermStudent(widgets.VBox):
         lines = []
         for a in open_now:
             done, right = term.done(a.id, student.id)
-            if a.kind == "game":  # (a game earns a grade, its accuracy: never "right", `done_words`)
+            if a.kind == "game":  # (a game earns a grade, its accuracy: never "right", `finished_words`)
                 line = reader.ngettext("{title}: {done} of {count} game played, {grade} — closes {closes}",
                                        "{title}: {done} of {count} games played, {grade} — closes {closes}",
                                        a.count).format(
-                    title=a.title, done=done, count=a.count, closes=a.closes.isoformat(),
-                    grade=grade_words(term, a, student.id, reader))
+                    title=a.title, done=number_words(done, reader), count=number_words(a.count, reader),
+                    closes=date_words(a.closes, reader),
+                    grade=points_words(term.grade(a.id, student.id), a, reader))
             else:
-                line = reader.gettext("{title}: {done} of {count} done, {right} right — closes {closes}"
-                                      ).format(title=a.title, done=done, count=a.count, right=right,
-                                               closes=a.closes.isoformat())
+                line = reader.gettext("{title}: {done}, {right} — closes {closes}").format(
+                    title=a.title, done=done_words(done, a.count, reader), right=right_words(right, reader),
+                    closes=date_words(a.closes, reader))
             lines.append(f"<li class='muz-my-assignment'>{_text(line)}</li>")
         self.mine.value = (f"<ul>{''.join(lines)}</ul>" if lines else
                            "<p>{}</p>".format(_text(reader.gettext("No assignment is open."))))
@@ -614,7 +618,7 @@ class TermStudent(widgets.VBox):
         if student is not None and self.pick.value is not None:
             item = self.item = self.term.next_item(self.pick.value, student.id, reader)
         if item is None:
-            done = "" if student is None or self.pick.value is None else done_words(
+            done = "" if student is None or self.pick.value is None else finished_words(
                 self.term, self.term.assignment(self.pick.value), student.id, reader)
             self.prompt.value = done and f"<p>{_text(done)}</p>"
         else:
@@ -683,16 +687,16 @@ class TermStudent(widgets.VBox):
         super().close()
 
 
-def done_words(term: Term, assignment: Assignment, student_id: int, reader: Reader) -> str:
+def finished_words(term: Term, assignment: Assignment, student_id: int, reader: Reader) -> str:
     """What a student who finished an assignment reads: its result (a game assignment its grade, the
     games' accuracy; any other the items right), praised only from `PRAISED` of the grade on."""
+    grade = term.grade(assignment.id, student_id)
     if assignment.kind == "game":
-        result = grade_words(term, assignment, student_id, reader)
+        result = points_words(grade, assignment, reader)
     else:
         right = term.done(assignment.id, student_id)[1]
         result = reader.ngettext("{right} of {count} right", "{right} of {count} right", right).format(
-            right=right, count=assignment.count)
-    grade = term.grade(assignment.id, student_id)
+            right=number_words(right, reader), count=number_words(assignment.count, reader))
     if grade is not None and grade >= PRAISED * assignment.scheme.out_of:
         return reader.gettext("All done: well played! {result}.").format(result=result)
     return reader.gettext("All done: {result}.").format(result=result)

@@ -10,7 +10,10 @@ import io
 import zipfile
 from typing import Any
 
-from muzlab.app.term import IDEA_WORDS, IDEAS, Assignment, Term, TermError
+from muzlab.app.term import IDEA_WORDS, IDEAS, Term, TermError
+from muzlab.app.term_words import score_line
+from muzlab.names.calendar_words import week_words
+from muzlab.names.language import DEFAULT_NOTE_NAMES
 from muzlab.names.output_words import Figure, number_words, percent_words
 from muzlab.names.reader import Reader
 from muzlab.play.coach import level_word
@@ -20,16 +23,27 @@ from muzlab.reading import for_people
 PAGE = (8.27, 11.69)
 
 
+def family_reader(term: Term, student_id: int, teacher: Reader) -> Reader:
+    """Who reads a student's report at home: the language of the page the student last answered from,
+    with its usual note names; the teacher's reader when no answer says (or it is the same language)."""
+    language = next((answer.language for answer in reversed(list(term.answers))
+                     if answer.student == student_id and answer.language), teacher.language)
+    if language == teacher.language:
+        return teacher
+    return Reader(DEFAULT_NOTE_NAMES[language], typeset=True, language=language)
+
+
 def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> bytes:
-    """One student's one-page report as a PDF's bytes, in `reader`'s language (the teacher's; None: the
-    default reader's); TermError for a student not on the roster."""
+    """One student's one-page report as a PDF's bytes, in the language of the student's page
+    (`family_reader`; `reader`, the teacher's, when no answer says; None: the default reader's);
+    TermError for a student not on the roster."""
     from matplotlib.backends.backend_pdf import FigureCanvasPdf
     from matplotlib.figure import Figure as Page
 
-    reader = for_people(reader)
     name = term.room.nickname(student_id)
     if name is None or student_id not in term.room.students:
         raise TermError("No student {student_id} is on the roster.", student_id=str(student_id)[:20])
+    reader = family_reader(term, student_id, for_people(reader))
     rows = {row["idea"]: row for row in term.progress(student_id)}
     weekly = term.weekly(student_id)
     weeks = sorted({week for per in weekly.values() for week in per})
@@ -50,7 +64,7 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
     for idea, per in weekly.items():
         axes.plot([weeks.index(w) for w in per], [100 * r / n for n, r in per.values()], marker="o",
                   label=reader.pgettext(*IDEA_WORDS[idea]))
-    axes.set_xticks(range(len(weeks)), [w[5:] for w in weeks])
+    axes.set_xticks(range(len(weeks)), [week_words(w, reader) for w in weeks])
     axes.set_ylim(0, 105)
     # TRANSLATORS: the axis of a report's picture: the share of answers right, in per cent.
     axes.set_ylabel(reader.gettext("answers right (%)"))
@@ -59,25 +73,10 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
         axes.legend(fontsize=9, loc="lower right")
     graded = []
     for assignment in term.assignments.values():
-        if assignment.is_for(student_id) and assignment.kind == "game":  # (a grade, never "right")
-            done = term.done(assignment.id, student_id)[0]
-            graded.append("    " + reader.ngettext(
-                "{title} ({closes}): {done} of {count} game played, {grade}",
-                "{title} ({closes}): {done} of {count} games played, {grade}", assignment.count).format(
-                title=assignment.title, closes=assignment.closes.isoformat(),
-                done=number_words(done, reader), count=number_words(assignment.count, reader),
-                grade=grade_words(term, assignment, student_id, reader)))
-        elif assignment.is_for(student_id):
-            done, right = term.done(assignment.id, student_id)
+        if assignment.is_for(student_id):
+            _done, right = term.done(assignment.id, student_id)
             grade = term.grade(assignment.id, student_id)
-            shown = "–" if grade is None else reader.gettext("{grade} of {out_of}").format(
-                grade=format(Figure(grade, reader), "g"),
-                out_of=format(Figure(assignment.scheme.out_of, reader), "g"))
-            graded.append("    " + reader.ngettext(
-                "{title} ({closes}): {right} of {count} right, grade {grade}",
-                "{title} ({closes}): {right} of {count} right, grade {grade}", right).format(
-                title=assignment.title, closes=assignment.closes.isoformat(),
-                right=number_words(right, reader), count=number_words(assignment.count, reader), grade=shown))
+            graded.append("    " + score_line(assignment, right, grade, reader))
     games = [row for row in term.standings() if row["nickname"] == name]
     if games:  # the coach's words on the games against the computer (muzlab.app.term_games)
         graded.append(_games_line(games[0], reader))
@@ -87,17 +86,6 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
     buffer = io.BytesIO()
     figure.savefig(buffer, format="pdf", metadata={"CreationDate": None, "Creator": "muzlab"})
     return buffer.getvalue()
-
-
-def grade_words(term: Term, assignment: Assignment, student_id: int, reader: Reader) -> str:
-    """A student's grade in an assignment, "90.9 of 100 points" as `reader`'s language writes figures
-    ("–" for a blank: nothing answered, graded blank)."""
-    grade = term.grade(assignment.id, student_id)
-    if grade is None:
-        return "–"
-    return reader.gettext("{grade} of {out_of} points").format(
-        grade=format(Figure(grade, reader), "g"),
-        out_of=format(Figure(assignment.scheme.out_of, reader), "g"))
 
 
 def _idea_line(idea: str, row: dict[str, Any], reader: Reader) -> str:
@@ -129,7 +117,8 @@ def _games_line(row: dict[str, Any], reader: Reader) -> str:
 
 
 def reports_zip(term: Term, reader: Reader | None = None) -> bytes:
-    """Every student's report (`reports/<nickname>.pdf`) in one zip, in `reader`'s language."""
+    """Every student's report (`reports/<nickname>.pdf`) in one zip, each in its family's language
+    (`family_reader`; `reader`'s, the teacher's, when no answer says)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for sid, student in sorted(term.room.students.items()):

@@ -27,8 +27,9 @@ def player(seat: int, reader: Reader) -> str:
 
 def placed(who: str, note: str, cell: str, points: int, reader: Reader, source: str = "turn",
            completed: Sequence[str] = (), said: Sequence[str] = ()) -> str:
-    """ "Anna places E♭ on e5 (bonus play): 2 points, completes C minor triad (…)": `completed` and
-    `said` (clauses such as why the die is read by another name) already in the reader's words."""
+    """ "Anna places E♭ on e5 (bonus play): 2 points, completes the C minor triad (…)": `completed` (as
+    the object of "completes": `run_words.completed_words`) and `said` (clauses such as why the die is
+    read by another name) already in the reader's words."""
     text = sentence(reader.gettext("{who} places {note} on {cell}"), who=who, note=note, cell=cell)
     text += _source(source, reader)
     text += reader.ngettext(": {points} point", ": {points} points", points).format(points=points)

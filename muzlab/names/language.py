@@ -78,9 +78,10 @@ SMALL_NOTE_NAMES = ("fr", "es")
 
 
 class Prose(str):
-    """Note names as a sentence writes them in a language that writes them in small letters ("ré",
-    "do–mi♭–sol", "do majeur"): a string that `sentence` gives a capital where a sentence begins
-    with it. Board labels, pictures and records never hold one."""
+    """Words a sentence writes in small letters but begins with a capital: note names in a language
+    that writes them so ("ré", "do–mi♭–sol", "do majeur") and a name with its article (French
+    "l'ordinateur"): a string that `sentence` gives a capital where a sentence begins with it. Board
+    labels, pictures and records never hold one."""
 
     __slots__ = ()
 
@@ -142,13 +143,33 @@ def clauses(parts: Sequence[str], language: str) -> str:
     return joined(translate_in(language, "between clauses", "; "), parts)
 
 
+#: The kinds of key and triad whose tonic or root German writes in a small letter (a-Moll, a-Moll
+#: harmonisch, the diminished triad a: a minor third above it).
+SMALL_IN_GERMAN = ("minor", "harmonic minor", "diminished")
+
+
+def german_case(name: str, kind: str, language: str) -> str:
+    """A tonic or root as `language` writes it for a key or triad of `kind`: German writes minor keys
+    and minor and diminished triads with a small letter ("a-Moll", "den verminderten Dreiklang h");
+    other languages and kinds as given."""
+    if kind in SMALL_IN_GERMAN and check_language(language) == "de":
+        return name[0].lower() + name[1:]
+    return name
+
+
+def labelled(label: str, value: str, language: str) -> str:
+    """A label and its value ("Lena: 12", a cell and why it is refused), the colon as `language`
+    writes it (French "Lena : 12", with a no-break space before the colon)."""
+    # TRANSLATORS: a label and its value ("Lena: 12"); French puts a no-break space before ":".
+    return translate_in(language, "label and value", "{label}: {value}").format(label=label, value=value)
+
+
 def key_phrase(tonic: str, kind: str, language: str) -> str:
     """A key or scale named by the grammar of `language`, from its tonic as a sentence writes it ("F♯",
     "Fis", "fa♯": `spelling.prose_name`) and its kind: "F♯ major", "Fis-Dur", "fis-Moll" (German minor
     keys take a small letter), "fa♯ majeur", "fa♯ mayor" (in prose form, so that a sentence beginning
     with it capitalises it); UnknownSetting for a kind muzlab has no words for."""
-    if kind in ("minor", "harmonic minor") and check_language(language) == "de":
-        tonic = tonic[0].lower() + tonic[1:]
+    tonic = german_case(tonic, kind, language)
     if kind == "major":
         template = translate_in(language, "key", "{tonic} major")
     elif kind == "minor":
@@ -166,12 +187,34 @@ def key_phrase(tonic: str, kind: str, language: str) -> str:
     return phrase(template, tonic=tonic)
 
 
+def scale_phrase(tonic: str, kind: str, language: str) -> str:
+    """A scale named as a title, by its tonic as a sentence writes it and its kind, in `language`, one
+    message per kind so each language builds its own name: "C♯ major scale", "Cis-Dur-Tonleiter",
+    "Ganztonleiter auf H", "gamme par tons de si", "escala cromática de do" (in prose form, as
+    `key_phrase`); UnknownSetting for a kind muzlab has no words for."""
+    tonic = german_case(tonic, kind, language)
+    if kind == "major":
+        template = translate_in(language, "scale", "{tonic} major scale")
+    elif kind == "minor":
+        template = translate_in(language, "scale", "{tonic} minor scale")
+    elif kind == "harmonic minor":
+        template = translate_in(language, "scale", "{tonic} harmonic minor scale")
+    elif kind == "major pentatonic":
+        template = translate_in(language, "scale", "{tonic} major pentatonic scale")
+    elif kind == "whole-tone":
+        template = translate_in(language, "scale", "{tonic} whole-tone scale")
+    elif kind == "chromatic":
+        template = translate_in(language, "scale", "{tonic} chromatic scale")
+    else:
+        raise UnknownSetting("no words for a scale of kind {kind}", kind=shown(kind))
+    return phrase(template, tonic=tonic)
+
+
 def triad_phrase(root: str, quality: str, language: str) -> str:
     """A triad named by its root as a sentence writes it and its quality, in `language`: "E♯
-    diminished", "Cis-Dur", "cis-Moll", "Eis vermindert", "mi♯ diminué", "do♯ mayor" (in prose form,
+    diminished", "Cis-Dur", "cis-Moll", "eis vermindert", "mi♯ diminué", "do♯ mayor" (in prose form,
     as `key_phrase`); UnknownSetting for another quality."""
-    if quality == "minor" and check_language(language) == "de":
-        root = root[0].lower() + root[1:]
+    root = german_case(root, quality, language)
     if quality == "major":
         template = translate_in(language, "triad", "{root} major")
     elif quality == "minor":

@@ -76,6 +76,10 @@ class Reader:
         """`message` as meant in `context`, in this reader's language ("major" of a key or of a triad)."""
         return catalogue(self.language).pgettext(context, message)
 
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        """`ngettext` for a message as meant in `context` (German "und 3 weiteren" after "passt zu")."""
+        return catalogue(self.language).npgettext(context, singular, plural, count)
+
     def with_key(self, key: PitchLike | Key | None) -> Reader:
         """This reader with another lesson key ("F#", "Gb major", a Key; None for none)."""
         return replace(self, key=Key.of(key, self.convention))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from muzlab.names.language import joined, key_phrase, phrase, triad_phrase
+from muzlab.names.language import german_case, joined, key_phrase, marked, phrase, scale_phrase, triad_phrase
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
     ScaleFit,
@@ -31,6 +31,33 @@ from muzlab.names.spelling import (
 #: How many keys a run's line names before "and N more" (the rest: `key_lists`, `describe(all_keys=True)`).
 SHOWN_KEYS = 3
 
+#: A complete triad as the object of "completes", one message per quality, so that each language
+#: builds its own article, case and agreement (German "den verminderten Dreiklang h", French "l'accord
+#: de si diminué", Spanish "la tríada de si disminuida").
+_COMPLETED_TRIADS = {
+    "major": marked("what a move completes", "the {root} major triad"),
+    "minor": marked("what a move completes", "the {root} minor triad"),
+    "diminished": marked("what a move completes", "the {root} diminished triad"),
+    "augmented": marked("what a move completes", "the {root} augmented triad"),
+}
+#: A complete triad named alone ("C♯ major triad", German "verminderter Dreiklang h"), one message per
+#: quality for the same reason.
+_TRIAD_LABELS = {
+    "major": marked("triad label", "{root} major triad"),
+    "minor": marked("triad label", "{root} minor triad"),
+    "diminished": marked("triad label", "{root} diminished triad"),
+    "augmented": marked("triad label", "{root} augmented triad"),
+}
+#: A complete scale as the object of "completes", one message per kind of scale.
+_COMPLETED_SCALES = {
+    "major": marked("what a move completes", "the {tonic} major scale"),
+    "minor": marked("what a move completes", "the {tonic} minor scale"),
+    "harmonic minor": marked("what a move completes", "the {tonic} harmonic minor scale"),
+    "major pentatonic": marked("what a move completes", "the {tonic} major pentatonic scale"),
+    "whole-tone": marked("what a move completes", "the {tonic} whole-tone scale"),
+    "chromatic": marked("what a move completes", "the {tonic} chromatic scale"),
+}
+
 
 class RunFacts(Protocol):
     """The facts of a run the words are made from (`muzlab.rules.position.Structure` has them)."""
@@ -45,9 +72,13 @@ class RunFacts(Protocol):
 
 def triad_text(run: RunFacts, root: int, quality: str, names: tuple[str, ...], reader: Reader) -> str:
     """A triad the column run is or could become, named to hold its notes as spelled: "E♯ diminished"."""
+    return triad_phrase(_root_words(run, root, quality, names, reader), quality, reader.language)
+
+
+def _root_words(run: RunFacts, root: int, quality: str, names: tuple[str, ...], reader: Reader) -> str:
+    """A triad's root as a sentence writes it, named to hold the run's notes as spelled."""
     first = 0 if root == run.pitches[0] else 1
-    return triad_phrase(prose_name(triad_root_name(root, quality, names, first), reader), quality,
-                        reader.language)
+    return prose_name(triad_root_name(root, quality, names, first), reader)
 
 
 def triad_names(run: RunFacts, names: tuple[str, ...], reader: Reader) -> list[str]:
@@ -67,10 +98,29 @@ def functions(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[st
 def run_label(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
     """What a complete run is called: "C♯ major triad", "F♯ major scale"."""
     if run.kind == "triad":
-        labels = [phrase(reader.gettext("{triad} triad"), triad=triad_text(run, root, quality, names, reader))
-                  for root, quality in run.triads]
-        return joined(reader.gettext(" and "), labels)
-    return phrase(reader.gettext("{key} scale"), key=key_name(run, names, reader))
+        return joined(reader.gettext(" and "), [_triad_words(_TRIAD_LABELS, run, root, quality, names, reader)
+                                                for root, quality in run.triads])
+    fit = _fit(run, names)
+    return scale_phrase(prose_name(fit.key, reader), fit.kind, reader.language)
+
+
+def _triad_words(templates: dict[str, tuple[str, str]], run: RunFacts, root: int, quality: str,
+                 names: tuple[str, ...], reader: Reader) -> str:
+    """A triad named by the message for its quality in `templates`, its root as a sentence writes it."""
+    return phrase(reader.pgettext(*templates[quality]),
+                  root=german_case(_root_words(run, root, quality, names, reader), quality, reader.language))
+
+
+def completed_words(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
+    """A complete run as the object of a sentence saying a move completed it: "the C♯ major triad",
+    German "den Cis-Dur-Dreiklang", French "l'accord de do♯ majeur" (`run_label` names it alone)."""
+    if run.kind == "triad":
+        objects = [_triad_words(_COMPLETED_TRIADS, run, root, quality, names, reader)
+                   for root, quality in run.triads]
+        return joined(reader.gettext(" and "), objects)
+    fit = _fit(run, names)
+    return phrase(reader.pgettext(*_COMPLETED_SCALES[fit.kind]),
+                  tonic=german_case(prose_name(fit.key, reader), fit.kind, reader.language))
 
 
 def key_name(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
@@ -91,24 +141,29 @@ def key_lists(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[li
 
 
 def keys_text(letters: list[str], sound: list[str], reader: Reader, limit: int | None = SHOWN_KEYS,
-              lesson: bool = False) -> str:
-    """What a run fits, in words: the keys holding its letters, then its enharmonic twins marked as
-    such, "E♭ major, B♭ major (= D♯ harmonic minor by sound)"; at most `limit` keys named in all
-    (None: every one), the rest counted ("and 9 more"). `lesson`: the first twin is the lesson key,
-    named whatever the limit ("E♭–F: fits B♭ major, E♭ major, A♭ major and 2 more (= F♯ major by
-    sound)")."""
+              lesson: bool = False) -> tuple[str, str]:
+    """What a run fits, in words, as (the keys holding its letters, its enharmonic twins marked as
+    such): ("E♭ major, B♭ major", " (= D♯ harmonic minor by sound)"), either "" when there are none;
+    at most `limit` keys named in all (None: every one), the rest counted ("and 9 more"). `lesson`:
+    the first twin is the lesson key, named whatever the limit ("E♭–F: fits B♭ major, E♭ major, A♭
+    major and 2 more (= F♯ major by sound)")."""
     limit = len(letters) + len(sound) if limit is None else limit
     shown = letters[:max(limit - lesson, 0)]
-    text = ", ".join(shown) if shown else reader.gettext("no key as spelled")
-    if len(letters) > len(shown):
-        text = reader.gettext("{keys} and {count} more").format(keys=text, count=len(letters) - len(shown))
+    text = _more(", ".join(shown), len(letters) - len(shown), reader)
     room = limit - len(shown)
-    if sound and room:
-        twins = ", ".join(sound[:room])
-        if len(sound) > room:
-            twins = reader.gettext("{keys} and {count} more").format(keys=twins, count=len(sound) - room)
-        text = reader.gettext("{keys} (= {twins} by sound)").format(keys=text, twins=twins)
-    return text
+    if not (sound and room):
+        return text, ""
+    return text, reader.gettext(" (= {keys} by sound)").format(
+        keys=_more(", ".join(sound[:room]), len(sound) - room, reader))
+
+
+def _more(keys: str, more: int, reader: Reader) -> str:
+    """Keys a run fits, with how many more it fits when there are ("C major, G major and 3 more")."""
+    if more <= 0:
+        return keys
+    # TRANSLATORS: said after "fits" ("passt zu"): German takes the dative, "und 3 weiteren".
+    return reader.npgettext("keys a run fits", "{keys} and {count} more", "{keys} and {count} more",
+                            more).format(keys=keys, count=more)
 
 
 def describe_run(run: RunFacts, names: tuple[str, ...], reader: Reader, degrees: str | None = None,
@@ -134,8 +189,15 @@ def describe_run(run: RunFacts, names: tuple[str, ...], reader: Reader, degrees:
     else:
         letters, sound = key_lists(run, names, reader)
         lesson = lesson_key_by_sound(run.pitches, run.keys, names, _key_name(reader.key))
-        shown = keys_text(letters, sound, reader, None if all_keys else SHOWN_KEYS, lesson)
-        text = template.format(notes=notes, keys=shown)
+        shown, twins = keys_text(letters, sound, reader, None if all_keys else SHOWN_KEYS, lesson)
+        if shown:
+            text = template.format(notes=notes, keys=shown) + twins
+        elif run.complete:
+            text = reader.gettext("complete scale {notes}: fits no key as spelled{twins}").format(
+                notes=notes, twins=twins)
+        else:
+            text = reader.gettext("scale run {notes}: fits no key as spelled{twins}").format(
+                notes=notes, twins=twins)
     if degrees is not None and fit is not None and fit.kind == "major":
         text += f"; {run_degrees(run.pitches, degrees, fit=fit, reader=reader)}"
     return text

@@ -63,6 +63,7 @@ from muzlab.names.language import (
     marked,
     phrase,
     prose_note,
+    scale_phrase,
     translate_in,
     triad_phrase,
 )
@@ -963,14 +964,15 @@ def run_title(run: SpelledRun, reader: Reader | None = None) -> str:
     tonic, kind = run.key
     size = len(SCALE_STEPS[kind])
     degrees = [(run.start + i) % size + 1 for i in range(len(run.names))]
-    language, key = "en" if reader is None else reader.language, _key_text(tonic, kind, reader)
+    language = "en" if reader is None else reader.language
+    scale = scale_phrase(tonic if reader is None else prose_name(tonic, reader), kind, language)
     if degrees == list(range(1, size + 1)):  # the whole scale, from its tonic
-        return translate_in(language, "scale name", "{key} scale").format(key=key)
+        return scale
     if len(degrees) == 1:
-        return translate_in(language, "scale name", "{key} scale, degree {degree}").format(key=key,
-                                                                                          degree=degrees[0])
-    return translate_in(language, "scale name", "{key} scale, degrees {degrees}").format(
-        key=key, degrees="-".join(map(str, degrees)))
+        return translate_in(language, "scale name", "{scale}, degree {degree}").format(scale=scale,
+                                                                                      degree=degrees[0])
+    return translate_in(language, "scale name", "{scale}, degrees {degrees}").format(
+        scale=scale, degrees="-".join(map(str, degrees)))
 
 
 def structure_name(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,

@@ -60,8 +60,6 @@ _VERB_WORDS = {
 }
 #: The things a placement builds, by kind, once and twice ("a run of C major", "two runs of C major").
 _THING_WORDS = {
-    ("triad", 1): marked("built", "the {triad}"),
-    ("scale", 1): marked("built", "the {scale}"),
     ("new triad", 1): marked("built", "a triad"),
     ("new triad", 2): marked("built", "two triads"),
     ("could become", 1): marked("built", "a triad that could become {triads}"),
@@ -138,7 +136,7 @@ def _built(position: Position, pitch: int, cell: Cell, reader: Reader) -> list[t
     key = reader.key or ""
     placement = position.play(pitch, cell, key)
     parts: list[tuple[str, tuple]] = [
-        ("complete", ("triad" if structure.kind == "triad" else "scale", structure.label(reader)))
+        ("complete", ("completed", structure.completed_words(reader)))
         for structure in placement.completed]
     for run in placement.position.runs_through(cell, key):
         if run.complete:
@@ -156,9 +154,9 @@ def _built(position: Position, pitch: int, cell: Cell, reader: Reader) -> list[t
 def _thing_words(thing: tuple, count: int, reader: Reader) -> str:
     """One thing a placement builds, once or twice, in `reader`'s language."""
     kind = thing[0]
+    if kind == "completed":  # (a complete run named as an object: `Structure.completed_words`)
+        return thing[1]
     template = reader.pgettext(*_THING_WORDS[kind, count if (kind, count) in _THING_WORDS else 1])
-    if kind in ("triad", "scale"):
-        return template.format(**{kind: thing[1]})
     if kind == "could become":
         return template.format(triads=or_list(list(thing[1]), reader))
     if kind == "new run":

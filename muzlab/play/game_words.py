@@ -17,7 +17,7 @@ from muzlab.names.board_spelling import neighbour_pairs
 from muzlab.names.language import clauses, phrase, sentence
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
-from muzlab.names.run_words import run_label
+from muzlab.names.run_words import completed_words, run_label
 from muzlab.names.spelling import pitch_label, prose_name, show_name, show_names
 from muzlab.play import records
 from muzlab.play.events import Event, Moment
@@ -47,6 +47,8 @@ class DieWords(NamedTuple):
     renamed: str = ""
     read_as: str = ""
     prose: str = ""  # the name as a sentence writes it ("ré" in French solfège); "": as `name`
+    #: what a placement completed as the object of its sentence ("completes the C major triad")
+    completed_words: tuple[str, ...] = ()
 
     def in_prose(self) -> str:
         """The die's name as a sentence writes it (`spelling.prose_name`)."""
@@ -62,17 +64,22 @@ def moment_words(moment: Moment, reader: Reader) -> DieWords:
         return DieWords(pitch_label(event.pitch, reader), prose=pitch_label(event.pitch, reader, prose=True))
     cell, board, key = event.cell, position.board, reader.key or ""
     if len(position) > HISTORY_SPELLED:  # (a custom board far beyond the master board: named locally)
-        runs = position.runs_through(cell, key) if event.completed else ()
-        completed = tuple(run_label(run, tuple(run.alone()), reader) for run in runs if run.complete)
+        runs = [run for run in position.runs_through(cell, key) if run.complete] if event.completed else []
+        completed = tuple(run_label(run, tuple(run.alone()), reader) for run in runs)
+        objects = tuple(completed_words(run, tuple(run.alone()), reader) for run in runs)
         alone = position.alone_label(cell)
-        return DieWords(show_name(alone, reader), completed, prose=prose_name(alone, reader))
-    completed = tuple(structure.label(reader) for structure in position.runs_through(cell, key)
-                      if structure.complete) if event.completed else ()
+        return DieWords(show_name(alone, reader), completed, prose=prose_name(alone, reader),
+                        completed_words=objects)
+    done = [structure for structure in position.runs_through(cell, key)
+            if structure.complete] if event.completed else []
+    completed = tuple(structure.label(reader) for structure in done)
+    objects = tuple(structure.completed_words(reader) for structure in done)
     renamed = [_renaming(old, new, board.cell_name(where), reader) for where, old, new
                in position.renamed(key) if where != cell]
     names = position.spelled(key).shown_names(cell)
     return DieWords(show_names(names, reader), completed, clauses(renamed, reader.language),
-                    _read_as(position, cell, event.pitch, reader), show_names(names, reader, prose=True))
+                    _read_as(position, cell, event.pitch, reader), show_names(names, reader, prose=True),
+                    objects)
 
 
 def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
@@ -149,7 +156,7 @@ def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords |
     name = words.in_prose() if words else pitch_label(event.pitch, reader, prose=True)
     missed = event.legal_cells if event.missed else 0
     if event.kind == "place":
-        completed = (words.completed if words else [c.label(reader) for c in event.completed]
+        completed = (words.completed_words if words else [c.completed_words(reader) for c in event.completed]
                      ) if event.completed else ()
         clauses = [part for part in (words.read_as, words.renamed) if part] if words else []
         cell = _where(event, board, reader)

@@ -21,7 +21,7 @@ from muzlab.core.errors import Count, GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
-from muzlab.names.language import marked, sentence
+from muzlab.names.language import Prose, marked, phrase, sentence
 from muzlab.names.output_words import agent_name, number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
@@ -48,6 +48,8 @@ _DOING = {"roll": marked("whose turn", "{who} to roll"),
           "bonus": marked("whose turn", "{who} to place the passed die or pass")}
 #: The name of a seat the computer plays, as a table keeps it (English) and as people read it.
 COMPUTER_SEAT = marked("seat name", "Computer")
+#: The name of a class table's seat nobody sits at.
+FREE_SEAT = marked("seat name", "(free seat)")
 #: The score sheet's columns: `Game.score_sheet`'s, then the hints asked in the turn.
 SHEET_COLUMNS = (*GAME_SHEET_COLUMNS, "hints")
 
@@ -72,9 +74,13 @@ class Seat:
 
     def name_for(self, reader: Reader) -> str:
         """The name as `reader` reads it: a computer's seat named `COMPUTER_SEAT`, and a seat nobody
-        named ("Player 2"), in its language."""
+        named ("Player 2"), in its language (French "l'ordinateur", capitalised where a sentence
+        begins with it: `Prose`)."""
         if self.agent is not None and self.name == COMPUTER_SEAT[1]:
-            return reader.pgettext(*COMPUTER_SEAT)
+            name = reader.pgettext(*COMPUTER_SEAT)
+            return Prose(name) if name[:1].islower() else name
+        if self.agent is None and self.name == FREE_SEAT[1]:
+            return reader.pgettext(*FREE_SEAT)
         if self.number is not None:
             return reader.gettext("Player {number}").format(number=number_words(self.number, reader))
         return self.name
@@ -84,7 +90,7 @@ class Seat:
         name = self.name_for(reader)
         if self.agent is None:
             return name
-        return reader.gettext("{name} ({agent})").format(name=name, agent=agent_name(self.agent, reader))
+        return phrase(reader.gettext("{name} ({agent})"), name=name, agent=agent_name(self.agent, reader))
 
 
 @dataclass(frozen=True)

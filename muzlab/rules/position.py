@@ -28,7 +28,15 @@ from muzlab.names.board_spelling import BoardSpelling, spell_board
 from muzlab.names.error_words import error_words
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import reasons_text, refusal_text
-from muzlab.names.run_words import describe_run, functions, key_lists, key_name, run_label, triad_names
+from muzlab.names.run_words import (
+    completed_words,
+    describe_run,
+    functions,
+    key_lists,
+    key_name,
+    run_label,
+    triad_names,
+)
 from muzlab.names.spelling import (
     ALL_QUALITIES,
     SpelledRun,
@@ -42,6 +50,7 @@ from muzlab.rules.engine import EMPTY, PITCHES_OF, TALLY_BITS, TALLY_FIELD, Engi
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
 from muzlab.rules.ruleset import SCALE_STEPS, RuleSet
+from muzlab.rules.run_spelling import Spelling
 
 #: The names a die shows, as values: one, or two where its lines disagree ("D#", "Eb").
 Names = tuple[str, ...]
@@ -79,10 +88,16 @@ class Structure:
     #: redraws often)
     _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def spelling(self, reader: Reader | None = None) -> tuple[str, ...]:
-        """The run's notes, bottom to top, as `reader` (by default the default reader) reads them, as
-        the board names its dice (RULES.md section 7): a column run as its triad or potential triad, a
-        diagonal run in the key it fits, wherever the board's lines agree."""
+    @property
+    def spelling(self) -> Spelling:
+        """The run's notes, bottom to top, as a reader reads them (`run.spelling(reader)`; no reader:
+        the default reader's), as the board names its dice (RULES.md section 7): a column run as its
+        triad or potential triad, a diagonal run in the key it fits, wherever the board's lines agree.
+        The old form, `run.spelling` as a tuple, still works for a release, with a DeprecationWarning."""
+        return Spelling(self._spelled)
+
+    def _spelled(self, reader: Reader | None) -> tuple[str, ...]:
+        """The run's notes as `reader` (None: the default reader) reads them."""
         reader = resolve(reader)
         return tuple(show_name(name, reader) for name in self.names)
 
@@ -133,6 +148,11 @@ class Structure:
     def label(self, reader: Reader | None = None) -> str:
         """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
         return run_label(self, self.names, self._reader(reader))
+
+    def completed_words(self, reader: Reader | None = None) -> str:
+        """A complete run as the object of "completes": "the C# major triad" (German "den
+        Cis-Dur-Dreiklang", French "l'accord de do♯ majeur")."""
+        return completed_words(self, self.names, self._reader(reader))
 
     def key_name(self, reader: Reader | None = None) -> str:
         """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""

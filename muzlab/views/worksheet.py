@@ -29,7 +29,7 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import SpelledNote
-from muzlab.names.language import DEFAULT_NOTE_NAMES, at_start, phrase, sentence
+from muzlab.names.language import DEFAULT_NOTE_NAMES, at_start, labelled, phrase, sentence
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.spelling import (
@@ -195,7 +195,7 @@ def _triad(position: Position, facts: Triad, reader: Reader) -> tuple[str, str]:
 def _key(_position: Position, facts: Key, reader: Reader) -> tuple[str, str]:
     label = key_label(SpelledNote.from_english(facts.key), "major", reader)
     return (sentence(reader.gettext("Write the notes of the {key} scale, from its tonic up."), key=label),
-            f"{at_start(label)}: {join(facts.notes, reader, prose=True)}.")
+            labelled(at_start(label), join(facts.notes, reader, prose=True), reader.language) + ".")
 
 
 def _points(position: Position, facts: Points, reader: Reader) -> tuple[str, str]:
@@ -225,13 +225,14 @@ def _degree(_position: Position, facts: Degree, reader: Reader) -> tuple[str, st
 def _run(position: Position, facts: Run, reader: Reader) -> tuple[str, str]:
     run = facts.run
     letters, sound = run.fitting_keys(reader)
-    fits = and_list(letters, reader) if letters else reader.gettext("no key as spelled")
     twins = phrase(reader.gettext(" (= {keys} by sound)"), keys=and_list(sound, reader)) if sound else ""
     notes = join(run.names, reader, prose=True)
+    answer = (sentence(reader.gettext("The run {notes} fits {keys}{twins}."), notes=notes,
+                       keys=and_list(letters, reader), twins=twins) if letters else
+              sentence(reader.gettext("The run {notes} fits no key as spelled{twins}."), notes=notes,
+                       twins=twins))
     return (sentence(reader.gettext("The diagonal run on {cells} ({notes}): which scales does it fit?"),
-                cells=_span(position, run), notes=notes),
-            sentence(reader.gettext("The run {notes} fits {keys}{twins}."), notes=notes, keys=fits,
-                     twins=twins))
+                cells=_span(position, run), notes=notes), answer)
 
 
 #: The words of each kind of question: the question, and a sentence answering it.

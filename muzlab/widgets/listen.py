@@ -25,6 +25,7 @@ from typing import NamedTuple, TypeVar
 
 import ipywidgets as widgets
 
+from muzlab.names.language import labelled
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import NotAStructure, SpelledRun, run_title, spell_run
 from muzlab.reading import default_reader, resolve
@@ -145,7 +146,7 @@ def _title(structure: Structure, run: SpelledRun | None, reader: Reader) -> str:
     name = run_title(run, reader)
     if structure.complete:  # (the name says "scale")
         return reader.gettext("{scale} (complete): {notes}").format(scale=name, notes=notes)
-    return f"{name}: {notes}"
+    return labelled(name, notes, reader.language)
 
 
 def _choose(reader: Reader) -> str:

@@ -16,7 +16,7 @@ import html
 import ipywidgets as widgets
 
 from muzlab.core.hexgrid import Cell
-from muzlab.names.language import marked
+from muzlab.names.language import labelled, marked
 from muzlab.names.output_words import Figure, number_words
 from muzlab.names.reader import Reader
 from muzlab.play import coach
@@ -239,7 +239,7 @@ class Review(widgets.VBox):
         reader = self.reader
         refusal = position.explain(moment.pitch, cell, reader)
         if refusal is not None:
-            said = f"{name}: {refusal}"
+            said = labelled(name, refusal, reader.language)
         elif cell in found.better:
             said = reader.gettext("Yes: {cell} is better.").format(cell=name)
         elif cell == moment.cell:
