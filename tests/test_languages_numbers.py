@@ -41,6 +41,8 @@ NEVER_ONE = {
         "a threshold of the help text",
     "This page has tried to join {tries} times in a minute: wait a minute, then try again.":
         "a limit",
+    "Your network has tried to join {tries} times in a minute: wait a minute, then try again.":
+        "a limit (120 a minute, never one)",
     "{count} students joined in the last minute: wait a moment and press Join again.":
         "a limit",
     "The class is full ({count} students).":

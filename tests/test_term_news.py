@@ -52,7 +52,7 @@ def test_an_open_students_page_sees_a_new_assignment_a_grading_and_a_new_day_on_
     assert "No assignment is open" in mine.mine.value
     ears = term.assign("Ears", "third", 2, MONDAY.date(), MONDAY.date() + timedelta(days=1))
     assert page.drawer.settle(30)
-    assert "Ears: 0 of 2 done, 0 right" in mine.mine.value and "1 of 2." in mine.prompt.value
+    assert "Ears: 0 of 2 items done, 0 right" in mine.mine.value and "1 of 2." in mine.prompt.value
     assert page.threads == ["muzlab-draw-test-page"] and page.held == [False]
     do(term, ben.token, ears, [True])  # a classmate's answer: nothing to draw on Anna's page
     assert page.drawer.settle(30) and len(page.threads) == 1
@@ -173,5 +173,7 @@ def test_the_parents_report_gives_a_game_assignment_its_grade_never_right(tmp_pa
     report_pdf(term, anna.id)
     line = next(line for text in written for line in text.splitlines() if "Play (" in line)
     grade = term.grade(games.id, anna.id)
-    assert line.strip() == f"Play (2026-11-30): 1 of 2 games played, {grade:g} of 100 points"
+    won = sum(figures["luck_adjusted_margin"] >= 0 for figures in term.games(games.id, anna.id))
+    assert line.strip() == (f"Play (closes Nov 30, 2026): {won} of 2 games won on skill; {grade:g} of 100 "
+                            "points for the accuracy")
     room.store.close()
