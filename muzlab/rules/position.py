@@ -100,6 +100,17 @@ class Structure:
         spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
         return tuple(spelled.name(cell, line) for cell in self.cells)
 
+    def reads_right(self) -> bool:
+        """Whether every neighbouring pair of the run reads right by its line's letter pattern as its
+        text writes it (RULES.md section 7): all but the few a board's names cannot mend without more
+        dice showing two names than pairs mended."""
+        if self.source is None:
+            return True
+        spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
+        written = dict(zip(self.cells, self.names, strict=True))
+        return all(spelled.reads(low, high, line, written)
+                   for low, high in zip(self.cells, self.cells[1:], strict=False))
+
     @property
     def notes(self) -> tuple[SpelledNote, ...]:
         """The run's notes as values (letter, accidental), as the board names them: what staves,
@@ -244,29 +255,17 @@ def _typed(pitch: PitchLike) -> int:
     return parse_pitch(pitch, default_reader().convention if isinstance(pitch, str) else "english")
 
 
-def _spell_back(position: Position, key: Key | None) -> BoardSpelling:
-    """Spell `position` and the positions before it not spelled yet, oldest first, in a loop (a game
-    may be thousands of moves): each after the names its parent showed, up to HISTORY_SPELLED dice."""
-    asked, unspelled = position, []
-    while position is not None and key not in position._spellings:
-        unspelled.append(position)
-        position = position._parent if len(position) <= HISTORY_SPELLED else None
-    for position in reversed(unspelled):
-        parent = position._parent
-        if parent is None or len(position) > HISTORY_SPELLED:
-            previous, preferred = None, position._alone_labels()
-        else:  # (every other die has a name shown, which outranks its run's own spelling)
-            previous = parent._spellings[key].names
-            placed = position._placed_at
-            preferred = {position.board.cells[placed]: position._alone_label(placed)}
-        position._spellings[key] = spell_board(position.dice, key_notes=key_notes(key), previous=previous,
-                                               preferred=preferred, scale_types=position.rules.scale_types)
-    return asked._spellings[key]  # (spelled here, or by another thread since `spelled` looked)
+def _spell(position: Position, key: Key | None) -> BoardSpelling:
+    """Spell `position` from its dice alone (never from the order they came in: a finished board rebuilt
+    from its notation reads as the game showed it), with each die's name in its own runs alone."""
+    spelling = spell_board(position.dice, key_notes=key_notes(key), preferred=position._alone_labels(),
+                           scale_types=position.rules.scale_types)
+    return position._spellings.setdefault(key, spelling)  # (another thread's, if it spelled it first)
 
 
-#: The most dice on a board spelled after the names its game showed before (see `Position.spelled`):
-#: twice the master board's 91 cells. Past it (a custom board only) a position is spelled from its
-#: dice alone: its spelling costs seconds, and following thousands of positions would cost hours.
+#: The most dice on a board whose game names each placed die as the whole board spells it
+#: (`muzlab.play.game_words`): twice the master board's 91 cells. Past it (a custom board only) a die
+#: is named by its runs alone: spelling a board that large costs seconds a move.
 HISTORY_SPELLED = 182
 
 class Position:
@@ -579,7 +578,8 @@ class Position:
 
         The board is spelled as a whole (`spelled`): every pair of neighbouring dice reads right
         wherever single sharps and flats allow, with the fewest accidentals, then the lesson `key`
-        ("F#"; by default the reader's), then the names a game has shown already. A die whose
+        ("F#"; by default the reader's), then each run's own spelling: a function of the dice, whatever
+        order they were placed in. A die whose
         lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
         `reader` is by default the default reader (`muzlab.set_note_names`).
         """
@@ -597,13 +597,12 @@ class Position:
 
     def spelled(self, key: PitchLike | Key | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per
-        lesson key: `muzlab.names.board_spelling.spell_board` over the dice, the names this position's
-        parent showed (a game; over HISTORY_SPELLED dice, its dice alone), and each die's name in its
-        own run alone (the last tie-break). Ancestors are spelled in a loop (`_spell_back`). `key`: a
-        lesson key ("F#", a Key; "" for none; by default the default reader's)."""
+        lesson key: `muzlab.names.board_spelling.spell_board` over the dice and each die's name in its
+        own runs alone, a function of the dice (not of the order of play). `key`: a lesson key ("F#",
+        a Key; "" for none; by default the default reader's)."""
         key = key if type(key) is Key else _lesson(key)
         spelling = self._spellings.get(key)
-        return _spell_back(self, key) if spelling is None else spelling
+        return _spell(self, key) if spelling is None else spelling
 
     def renamed(self, key: PitchLike | Key | None = None) -> list[tuple[Cell, Names, Names]]:
         """Dice this position names differently from the position it was played from, as (cell, old
@@ -631,9 +630,17 @@ class Position:
         return pitch_name(self._engine._grid[i]) if best is None else best[1]
 
     def _alone_labels(self) -> dict[Cell, str]:
-        """Each die's name in one run through it spelled alone (`_alone_names`), worked out once."""
+        """Each die's name in one run through it spelled alone (`_alone_names`), worked out once: from
+        the parent's where it has them, only the dice on the runs through the placed die named anew."""
         if self._alone is None:
-            self._alone = _alone_names(self)
+            parent = self._parent
+            if parent is not None and parent._alone is not None and self._placed_at >= 0:
+                alone = dict(parent._alone)
+                for i in _cells_beside(self, self._placed_at):
+                    alone[self.board.cells[i]] = self._alone_label(i)
+                self._alone = alone
+            else:
+                self._alone = _alone_names(self)
         return self._alone
 
     def runs_through(self, cell: Any, key: PitchLike | Key | None = None) -> list[Structure]:
@@ -740,6 +747,16 @@ def _key_context(engine: Engine, run: tuple[int, ...]) -> tuple[int, ...]:
                 fits = engine._checks.scale_fits((*below, engine._grid[i], *above))
                 tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
     return tuple(sorted(tonics))
+
+
+def _cells_beside(position: Position, i: int) -> set[int]:
+    """The occupied cells on the runs through cell i (i too): those whose runs a die placed on i
+    changed."""
+    found, ray, board = {i}, position._engine._run, position.board
+    for line in range(3):
+        found.update(board.down[line][i][:len(ray(board.down[line][i]))])
+        found.update(board.up[line][i][:len(ray(board.up[line][i]))])
+    return found
 
 
 def _alone_names(position: Position) -> dict[Cell, str]:
