@@ -373,9 +373,11 @@ def spell_board(dice: Mapping[Cell, int], *, key_notes: Iterable[str] = (),
 
     right = [reading.reads(low, high, line, names) for low, high, line in pairs]
     on_line = _mend(dice, pairs, right, names, reading)
-    on_lines = [ChainMap({cell: name for (cell, on), name in on_line.items() if on == line}, names)
-                for line in range(3)]
-    lines_right = sum(reading.reads(low, high, line, on_lines[line]) for low, high, line in pairs)
+    lines_right = sum(right)
+    if on_line:
+        on_lines = [ChainMap({cell: name for (cell, on), name in on_line.items() if on == line}, names)
+                    for line in range(3)]
+        lines_right = sum(reading.reads(low, high, line, on_lines[line]) for low, high, line in pairs)
     return BoardSpelling(names, on_line, len(pairs), sum(right), lines_right, reading)
 
 
@@ -395,31 +397,36 @@ def _mend(dice: Mapping[Cell, int], pairs: list[tuple[Cell, Cell, int]], right: 
         if not fine:
             run = _run_through(low, line, dice)
             runs.setdefault((run[0], line), run)
+    # Each run's ways of writing it: (names, pairs reading right, the dice renamed).
+    ways: dict[tuple[Cell, int], list[tuple[tuple[str, ...], int, list[int]]]] = {}
+    for (bottom, line), run in runs.items():
+        options = [note_options(dice[cell]) for cell in run]
+        if prod(map(len, options)) > 4096:
+            continue
+        steps = list(zip(run, run[1:], strict=False))
+        found = ways[bottom, line] = []
+        for chosen in product(*options):
+            written = dict(zip(run, chosen, strict=True))  # (a run's steps read only its dice)
+            found.append((chosen, sum(reading.reads(a, b, line, written) for a, b in steps),
+                          [k for k, cell in enumerate(run) if chosen[k] != names[cell]]))
     for stage in (0, 1):
-        for (_bottom, line), run in list(runs.items()):
-            steps = list(zip(run, run[1:], strict=False))
+        for (bottom, line), found in list(ways.items()):
+            run = runs[bottom, line]
 
-            def rank(chosen: tuple[str, ...], run: list[Cell] = run, steps: list = steps,
-                     line: int = line, stage: int = stage) -> tuple:
-                written = ChainMap(dict(zip(run, chosen, strict=True)), names)
-                changed = [k for k, cell in enumerate(run) if chosen[k] != names[cell]]
+            def rank(way: tuple, run: list[Cell] = run, stage: int = stage) -> tuple:
+                chosen, reads, changed = way
                 new = sum(run[k] not in dual for k in changed)
-                reads = sum(reading.reads(a, b, line, written) for a, b in steps)
                 first = (reads - new, reads) if stage == 0 else (len(dual) + new <= budget, reads, -new)
                 return (*first, -sum(chosen[k] in ODD_NAMES for k in changed), [-k for k in changed])
 
-            options = [note_options(dice[cell]) for cell in run]
-            if prod(map(len, options)) > 4096:
+            best = max(found, key=rank)
+            kept = next(way for way in found if not way[2])
+            if (stage == 1 and not rank(best)[0]) or best[1] <= kept[1]:
                 continue
-            best = max(product(*options), key=rank)
-            kept = tuple(names[cell] for cell in run)
-            if best == kept or (stage == 1 and not rank(best)[0]) or rank(best)[1] <= rank(kept)[1]:
-                continue
-            del runs[(run[0], line)]
-            for cell, name in zip(run, best, strict=True):
-                if name != names[cell]:
-                    on_line[(cell, line)] = name
-                    dual.add(cell)
+            del ways[bottom, line]
+            for k in best[2]:
+                on_line[(run[k], line)] = best[0][k]
+                dual.add(run[k])
     return on_line
 
 
@@ -477,9 +484,12 @@ def _spell_group(group: list[Cell], dice: Mapping[Cell, int], pairs: list[tuple[
 
 
 def _agree(chosen: list[Option], edge: Edge) -> bool:
-    """Whether a pair reads right with the chosen options."""
+    """Whether a pair reads right with the chosen options (`_reads`, written out: the search's
+    innermost call)."""
     low, high, offs = edge
-    return _reads(chosen[low], chosen[high], offs)
+    low, high = chosen[low], chosen[high]
+    step = (high[0] - low[0]) % 7
+    return step in offs and (step != _SAME_LETTER or not (low[3] or high[3]))
 
 
 def _reads(low: Option, high: Option, offs: frozenset[int]) -> bool:

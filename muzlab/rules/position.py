@@ -635,10 +635,7 @@ class Position:
         if self._alone is None:
             parent = self._parent
             if parent is not None and parent._alone is not None and self._placed_at >= 0:
-                alone = dict(parent._alone)
-                for i in _cells_beside(self, self._placed_at):
-                    alone[self.board.cells[i]] = self._alone_label(i)
-                self._alone = alone
+                self._alone = _alone_names_after(self, parent._alone, self._placed_at)
             else:
                 self._alone = _alone_names(self)
         return self._alone
@@ -749,14 +746,32 @@ def _key_context(engine: Engine, run: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(tonics))
 
 
-def _cells_beside(position: Position, i: int) -> set[int]:
-    """The occupied cells on the runs through cell i (i too): those whose runs a die placed on i
-    changed."""
-    found, ray, board = {i}, position._engine._run, position.board
+def _alone_names_after(position: Position, before: Mapping[Cell, str], i: int) -> dict[Cell, str]:
+    """`_alone_names` of a position from its parent's (`before`) and the cell i of the die placed:
+    only the dice on the runs through i are named anew (each run through them spelled once)."""
+    alone, ray, board = dict(before), position._engine._run, position.board
+    order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+    runs: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], list[str]]] = {}
+    changed = {i}
     for line in range(3):
-        found.update(board.down[line][i][:len(ray(board.down[line][i]))])
-        found.update(board.up[line][i][:len(ray(board.up[line][i]))])
-    return found
+        changed.update(board.down[line][i][:len(ray(board.down[line][i]))])
+        changed.update(board.up[line][i][:len(ray(board.up[line][i]))])
+    for j in changed:
+        best = None
+        for line in range(3):
+            down, up = board.down[line][j], board.up[line][j]
+            run = (*reversed(down[:len(ray(down))]), j, *up[:len(ray(up))])
+            if len(run) < 2:
+                continue
+            found = runs.get((line, run))
+            if found is None:
+                structure = position._structure(line, run, None)
+                found = runs[line, run] = ((order[structure.complete, structure.kind], -len(run)),
+                                           structure.alone())
+            if best is None or found[0] < best[0]:
+                best = (found[0], found[1][run.index(j)])
+        alone[board.cells[j]] = pitch_name(position._engine._grid[j]) if best is None else best[1]
+    return alone
 
 
 def _alone_names(position: Position) -> dict[Cell, str]:
