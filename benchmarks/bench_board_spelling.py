@@ -137,7 +137,7 @@ def main() -> None:
         for structure in position.structures():
             runs += 1
             differing += any(name not in labels[cell].split("/")
-                             for cell, name in zip(structure.cells, structure.spelling, strict=True))
+                             for cell, name in zip(structure.cells, structure.spelling(), strict=True))
             before += any(alone[cell] != name
                           for cell, name in zip(structure.cells, structure.alone(), strict=True))
     listed = not_holding = most_named = 0

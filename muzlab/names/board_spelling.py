@@ -174,7 +174,7 @@ def reads_right(low: str, high: str, line: int, letters: tuple[int, ...] | None 
     or one of the `letters` steps its scale's pattern allows there (`line_reading`); a step on one
     letter (chromatic) never to or from E♯, B♯, F♭ or C♭."""
     climb = _climb(low, high)
-    return climb in (letters or (LINE_LETTERS[line],)) and (climb or not {low, high} & ODD_NAMES)
+    return climb in (letters or (LINE_LETTERS[line],)) and (climb > 0 or not {low, high} & ODD_NAMES)
 
 
 def _type_letters(kind: str, degree: int, length: int) -> tuple[int, ...]:

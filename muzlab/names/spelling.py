@@ -28,7 +28,10 @@ Choices (what a teacher sees, RULES.md section 7):
 * Master-level runs that fit no major key are spelled in the harmonic minor (conventional minor
   keys), major pentatonic or whole-tone scale they fit, by the same rule: fewest sharps or flats in
   the signature, then fewest written, then the earlier type, then sharps (one letter per degree; a
-  whole-tone run skips one letter); chromatic runs keep the default names.
+  whole-tone scale skips one letter at one of its six steps, a run written with the fewest skips:
+  A♭–B♭–C, not G♯–A♯–C); chromatic runs keep the default names. Whole-tone and chromatic scales are
+  named on the tonics a class writes (C, not B♯; F, not E♯), and a run fitting a chromatic scale fits
+  "the chromatic scale", without a tonic (RULES.md section 7).
 * Double accidentals are written "##" and "bb", never "x".
 """
 
