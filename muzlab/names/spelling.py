@@ -389,10 +389,11 @@ def _type_fits(pitches: Sequence[int], kind: str) -> list[tuple[tuple, ScaleFit]
             for full in _scale_spellings(name, kind):
                 run = [full[(start + i) % size] for i in range(len(pitches))]
                 # Without a signature (whole-tone, chromatic), equal spellings go to the one with
-                # fewer diminished thirds (A♭–B♭–C, not G♯–A♯–C), then to fewer flats and the plainer
-                # tonic name.
+                # fewer diminished thirds (A♭–B♭–C, not G♯–A♯–C), then to fewer flats, the plainer
+                # tonic name and the tonic earliest in the run (D♯–F–G–A–B–C♯: F whole-tone first).
                 rank = (abs(signature or 0), sum(map(accidentals, run)),
-                        (_skips(run), _flats(run), accidentals(name)) if signature is None else signature < 0)
+                        (_skips(run), _flats(run), accidentals(name), (size - start) % size)
+                        if signature is None else signature < 0)
                 found.append((rank, ScaleFit(name, start, run, kind)))
     return found
 
