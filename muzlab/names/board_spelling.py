@@ -371,13 +371,19 @@ def spell_board(dice: Mapping[Cell, int], *, key_notes: Iterable[str] = (),
         runs = [[position[k] for k in steps] for steps in limited if steps[0] in position]
         names.update(_spell_group(group, dice, edges, runs, key_set, preferred))
 
-    right = [reading.reads(low, high, line, names) for low, high, line in pairs]
+    letters, limited_pairs = reading.letters, reading.limited
+    right = [reading.reads(low, high, line, names) if (low, high) in limited_pairs
+             else reads_right(names[low], names[high], line, letters.get((low, high)))
+             for low, high, line in pairs]
     on_line = _mend(dice, pairs, right, names, reading)
     lines_right = sum(right)
-    if on_line:
+    if on_line:  # (only the pairs of a die with another name on their line read otherwise)
         on_lines = [ChainMap({cell: name for (cell, on), name in on_line.items() if on == line}, names)
                     for line in range(3)]
-        lines_right = sum(reading.reads(low, high, line, on_lines[line]) for low, high, line in pairs)
+        lines_right += sum(reading.reads(low, high, line, on_lines[line]) - fine
+                           for (low, high, line), fine in zip(pairs, right, strict=True)
+                           if (low, line) in on_line or (high, line) in on_line
+                           or (low, high) in limited_pairs)
     return BoardSpelling(names, on_line, len(pairs), sum(right), lines_right, reading)
 
 
@@ -392,6 +398,7 @@ def _mend(dice: Mapping[Cell, int], pairs: list[tuple[Cell, Cell, int]], right: 
     on_line: dict[tuple[Cell, int], str] = {}
     dual: set[Cell] = set()
     budget = right.count(False)
+    index = {(low, high): k for k, (low, high, _line) in enumerate(pairs)}
     runs: dict[tuple[Cell, int], list[Cell]] = {}
     for (low, _high, line), fine in zip(pairs, right, strict=True):
         if not fine:
@@ -404,11 +411,18 @@ def _mend(dice: Mapping[Cell, int], pairs: list[tuple[Cell, Cell, int]], right: 
         if prod(map(len, options)) > 4096:
             continue
         steps = list(zip(run, run[1:], strict=False))
+        # (each step's pairs of names that read right, where a step reads alone: not whole-tone)
+        alone = None if steps[0] in reading.limited else [
+            {(x, y) for x in options[k] for y in options[k + 1]
+             if reads_right(x, y, line, reading.letters.get(step))} for k, step in enumerate(steps)]
         found = ways[bottom, line] = []
         for chosen in product(*options):
-            written = dict(zip(run, chosen, strict=True))  # (a run's steps read only its dice)
-            found.append((chosen, sum(reading.reads(a, b, line, written) for a, b in steps),
-                          [k for k, cell in enumerate(run) if chosen[k] != names[cell]]))
+            if alone is None:
+                written = dict(zip(run, chosen, strict=True))  # (a run's steps read only its dice)
+                reads = sum(reading.reads(a, b, line, written) for a, b in steps)
+            else:
+                reads = sum((chosen[k], chosen[k + 1]) in pairs for k, pairs in enumerate(alone))
+            found.append((chosen, reads, [k for k, cell in enumerate(run) if chosen[k] != names[cell]]))
     for stage in (0, 1):
         for (bottom, line), found in list(ways.items()):
             run = runs[bottom, line]
@@ -420,8 +434,8 @@ def _mend(dice: Mapping[Cell, int], pairs: list[tuple[Cell, Cell, int]], right: 
                 return (*first, -sum(chosen[k] in ODD_NAMES for k in changed), [-k for k in changed])
 
             best = max(found, key=rank)
-            kept = next(way for way in found if not way[2])
-            if (stage == 1 and not rank(best)[0]) or best[1] <= kept[1]:
+            kept = sum(right[index[pair]] for pair in zip(run, run[1:], strict=False))
+            if (stage == 1 and not rank(best)[0]) or best[1] <= kept:
                 continue
             del ways[bottom, line]
             for k in best[2]:
@@ -484,16 +498,10 @@ def _spell_group(group: list[Cell], dice: Mapping[Cell, int], pairs: list[tuple[
 
 
 def _agree(chosen: list[Option], edge: Edge) -> bool:
-    """Whether a pair reads right with the chosen options (`_reads`, written out: the search's
-    innermost call)."""
+    """Whether a pair reads right with the chosen options: its L0 differ as its line's letters allow,
+    and a step on one letter (chromatic) is never to or from E#, B#, Fb or Cb."""
     low, high, offs = edge
     low, high = chosen[low], chosen[high]
-    step = (high[0] - low[0]) % 7
-    return step in offs and (step != _SAME_LETTER or not (low[3] or high[3]))
-
-
-def _reads(low: Option, high: Option, offs: frozenset[int]) -> bool:
-    """Whether two options a pair apart read right (a step on one letter never with E#, B#, Fb, Cb)."""
     step = (high[0] - low[0]) % 7
     return step in offs and (step != _SAME_LETTER or not (low[3] or high[3]))
 
@@ -583,7 +591,8 @@ def _expand(chosen: list[Option], moves: list[Option | None], edges: list[Edge],
         move_cost[m] -= moves[k][1]
 
     def cost(low: Option, high: Option, offs: frozenset[int]) -> int:
-        return 0 if _reads(low, high, offs) else AGREE
+        step = (high[0] - low[0]) % 7  # (as `_agree`, written out for options)
+        return 0 if step in offs and (step != _SAME_LETTER or not (low[3] or high[3])) else AGREE
 
     for low, high, offs in edges:
         if low in node and high in node:
