@@ -3,8 +3,10 @@
 Seeded games at 21, 33 and 42 dice, basic and master level, are read after every placement: the
 pairs of neighbouring dice that read right are as many as any spelling with single sharps and flats
 allows (an exhaustive search finds no better), every run's text and every message names a die as
-the board does, and a die is renamed only when keeping every name shown would read fewer pairs
-right (or need more accidentals).
+the board does, a die is renamed only when keeping every name shown would rank worse (fewer pairs
+right, more accidentals, fewer dice as their runs alone write them), a board rebuilt from its
+notation reads as the game showed it, and no more dice show two names than pairs the board's single
+names leave wrong (issue 52, items 6 and 7).
 """
 
 from __future__ import annotations
