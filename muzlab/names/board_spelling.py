@@ -424,7 +424,8 @@ def _mend(dice: Mapping[Cell, int], pairs: list[tuple[Cell, Cell, int]], right: 
                 reads = sum((chosen[k], chosen[k + 1]) in pairs for k, pairs in enumerate(alone))
             found.append((chosen, reads, [k for k, cell in enumerate(run) if chosen[k] != names[cell]]))
     for stage in (0, 1):
-        for (bottom, line), found in list(ways.items()):
+        # (left over after the first stage: the longest runs first, complete scales before fragments)
+        for (bottom, line), found in sorted(ways.items(), key=lambda item: -stage * len(runs[item[0]])):
             run = runs[bottom, line]
 
             def rank(way: tuple, run: list[Cell] = run, stage: int = stage) -> tuple:
