@@ -8,11 +8,15 @@ column's a third apart, a diagonal's by its scale type's letter pattern: one let
 scale, two across a major pentatonic's minor third, RULES.md section 7). Prints the share of pairs
 reading right with the board's spelling (`Position.labels`), with the best spelling (an exhaustive
 search) and with the labels the per-run spelling gave before (each die named by one run through it,
-spelled alone: `Position._alone_labels`); on master boards, the same names read one letter per step,
-the runs not reading by a pattern of their type and the keys listed that do not hold a run's spelled
-notes; how many runs' own texts name a die differently from the die's label; and the time
-`Position.labels` takes on a position built afresh from its dice, against the run-by-run labels of
-before measured in the same run.
+spelled alone: `Position._alone_labels`); with each line's own names (a die showing two names gives
+each line the one that fits it) beside the dice showing two names, against the pairs the main names
+leave wrong (issue 52, item 7: no more dice with two names than those); on master boards, the same
+names read one letter per step, the runs not reading by a pattern of their type, the keys listed
+that do not hold a run's spelled notes, and the whole-tone and chromatic runs (issue 52, item 6:
+whole-tone pairs written as diminished thirds, runs with two, runs fitting "no key as spelled");
+the final boards that read otherwise rebuilt from their notation; how many runs' own texts name a
+die differently from the die's label; and the time `Position.labels` takes on a position built
+afresh from its dice, against the run-by-run labels of before measured in the same run.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import time
 
 from muzlab import Game, Position, RuleSet
 from muzlab.names.board_spelling import most_pairs_right, neighbour_pairs, patterns_read, reads_right
-from muzlab.names.spelling import scale_notes
+from muzlab.names.spelling import written_scales
 from muzlab.play.agents import make_agent, play
 
 SETTINGS = ((21, "basic"), (33, "basic"), (42, "basic"), (21, "master"), (33, "master"), (42, "master"))
@@ -78,6 +82,17 @@ def main() -> None:
     print(f"  board spelled as a whole: {right} read right = {100 * right / total:.1f} % "
           f"(the most any spelling with single accidentals reaches: {100 * most / total:.1f} %)")
     print(f"  each die named by one run alone (before): {old_right} = {100 * old_right / total:.1f} %")
+    for level in ("basic", "master", None):
+        chosen = [p for p in positions if level in (None, p.rules.name)]
+        spelled = [p.spelled() for p in chosen]
+        pairs, wrong = sum(s.pairs for s in spelled), sum(s.pairs - s.right for s in spelled)
+        lines = sum(s.right_on_lines for s in spelled)
+        two = sum(len(s.shown_names(cell)) > 1 for s in spelled for cell in s.names)
+        print(f"    {level or 'all'}: each line's own names read right {lines} of {pairs} = "
+              f"{100 * lines / pairs:.2f} %, with {two} dice showing two names "
+              f"(the main names leave {wrong} pairs wrong)")
+    rebuilt = sum(Position.from_notation(p.notation()).labels() != p.labels() for p in positions)
+    print(f"  final boards reading otherwise rebuilt from their notation: {rebuilt} of {games}")
     for level in ("basic", "master"):
         chosen = [p for p in positions if p.rules.name == level]
         level_right, level_total = share(chosen, lambda p: p.spelled().names)
@@ -98,13 +113,31 @@ def main() -> None:
                 wrong_pattern += not patterns_read(structure.names, kinds)
     print(f"    master runs fitting a pentatonic or whole-tone scale: {patterned}, of which "
           f"{wrong_pattern} do not read by a pattern of a type they fit")
+    pairs_wt = thirds = doubled = no_key = symmetric = 0
+    for position in master:
+        for structure in position.structures():
+            kinds = {kind for _, kind in structure.keys}
+            if structure.kind != "scale" or not kinds & {"whole-tone", "chromatic"}:
+                continue
+            symmetric += 1
+            names = structure.names
+            climbs = [("CDEFGAB".index(b[0]) - "CDEFGAB".index(a[0])) % 7 for a, b in zip(names, names[1:],
+                                                                                        strict=False)]
+            if "whole-tone" in kinds:
+                pairs_wt += len(names) == 2
+                thirds += len(names) == 2 and climbs == [2]
+                doubled += climbs.count(2) > 1
+            no_key += "no key as spelled" in structure.describe()
+    print(f"    master whole-tone and chromatic runs: {symmetric}; whole-tone pairs written as diminished "
+          f"thirds {thirds} of {pairs_wt}, whole-tone runs with two {doubled}, runs fitting no key as "
+          f"spelled {no_key}")
     runs = differing = before = 0
     for position in positions:
         labels, alone = position.labels(), position._alone_labels()
         for structure in position.structures():
             runs += 1
             differing += any(name not in labels[cell].split("/")
-                             for cell, name in zip(structure.cells, structure.spelling, strict=True))
+                             for cell, name in zip(structure.cells, structure.spelling(), strict=True))
             before += any(alone[cell] != name
                           for cell, name in zip(structure.cells, structure.alone(), strict=True))
     listed = not_holding = most_named = 0
@@ -113,8 +146,9 @@ def main() -> None:
             if structure.kind == "scale" and structure.keys:
                 letters, _sound = structure.fitting_keys()
                 listed += len(letters)
-                not_holding += sum(not set(structure.names) <= set(scale_notes(*key.split(" ", 1)) or ())
-                                   for key in letters)
+                not_holding += sum(key != "the chromatic scale" and not any(
+                    set(structure.names) <= set(written) for written in written_scales(*key.split(" ", 1)))
+                    for key in letters)
                 most_named = max(most_named, len(structure.describe().split(": fits ")[-1].split(", ")))
     print(f"    master keys listed as fitting the letters: {listed}, of which {not_holding} do not hold the "
           f"run's spelled notes; at most {most_named} keys named in a run's line")

@@ -3,8 +3,10 @@
 Seeded games at 21, 33 and 42 dice, basic and master level, are read after every placement: the
 pairs of neighbouring dice that read right are as many as any spelling with single sharps and flats
 allows (an exhaustive search finds no better), every run's text and every message names a die as
-the board does, and a die is renamed only when keeping every name shown would read fewer pairs
-right (or need more accidentals).
+the board does, a die is renamed only when keeping every name shown would rank worse (fewer pairs
+right, more accidentals, fewer dice as their runs alone write them), a board rebuilt from its
+notation reads as the game showed it, and no more dice show two names than pairs the board's single
+names leave wrong (issue 52, items 6 and 7).
 """
 
 from __future__ import annotations
@@ -56,6 +58,14 @@ def right_pairs(spelled, names: dict) -> int:
 
 def accidentals(names) -> int:
     return sum(len(name) - 1 for name in names)
+
+
+def board_rank(position: Position, alone: dict, names: dict) -> tuple:
+    """How a board written `names` ranks (RULES.md section 7, without a lesson key): the pairs reading
+    right, the fewest accidentals, the most dice written as their runs alone, the fewest flats."""
+    return (right_pairs(position.spelled(), names), -accidentals(names.values()),
+            sum(alone[cell] == name for cell, name in names.items()),
+            -sum(name[1:].count("b") for name in names.values()))
 
 
 @pytest.fixture(scope="module", params=SETTINGS, ids=lambda s: f"{s[0]}-{s[1]}")
@@ -111,18 +121,20 @@ def test_the_log_the_sheet_and_the_tables_messages_name_each_placed_die_as_the_b
         assert f"{name} {board.cell_name(event.cell)} +{event.points}" in plays
 
 
-def test_a_die_is_renamed_only_when_keeping_every_name_shown_would_read_worse(game):
+def test_a_die_is_renamed_only_when_keeping_every_name_shown_would_rank_worse(game):
+    # The names shown break no tie (the board is a function of its dice): a die changes its name only
+    # when the names kept would read fewer pairs right, need more accidentals, or write fewer dice as
+    # their own runs spell them, then more flats.
     for before, after in zip(positions_of(game), positions_of(game)[1:], strict=False):
         renamed = [cell for cell, name in before.spelled().names.items()
                    if after.spelled().names[cell] != name]
         if not renamed:
             continue
         new_cell = next(cell for cell in after.dice if cell not in before.dice)
-        dice = dict(after.dice)
-        got = (after.spelled().right, -accidentals(after.spelled().names.values()))
+        dice, alone = dict(after.dice), after._alone_labels()
+        got = board_rank(after, alone, dict(after.spelled().names))
         for option in note_options(dice[new_cell]):
-            kept = {**before.spelled().names, new_cell: option}
-            assert (right_pairs(after.spelled(), kept), -accidentals(kept.values())) < got, renamed
+            assert board_rank(after, alone, {**before.spelled().names, new_cell: option}) < got, renamed
 
 
 def test_a_renaming_is_said_in_the_message_of_the_move_that_needed_it():
@@ -218,7 +230,8 @@ def test_a_board_spelled_by_another_thread_between_the_look_and_the_spelling_is_
             return default
 
     position._spellings = LookedTooEarly(position._spellings)
-    assert position.spelled("") is published and position.labels("")[(-1, 1)] == "Db"
+    # (C#–D#, as the run alone writes it: the E♭ shown before breaks no tie, RULES.md section 7)
+    assert position.spelled("") is published and position.labels("")[(-1, 1)] == "C#"
 
 #: German and fixed-do names of every note with up to two sharps or flats, as textbooks write them.
 TEXTBOOK = {
@@ -270,6 +283,27 @@ def test_spell_board_is_a_pure_function_of_the_dice():
     assert spell_board(dice) == spell_board(dict(reversed(list(dice.items()))))
 
 
+def test_a_board_rebuilt_from_its_notation_reads_as_the_game_showed_it(game):
+    # RULES.md section 7: a finished board reads the same whatever order its dice were placed in.
+    for position in positions_of(game)[::5] + [game.position]:
+        rebuilt = Position.from_notation(position.notation())
+        assert rebuilt.spelled() == position.spelled()
+        assert [s.describe() for s in rebuilt.structures()] == [s.describe() for s in position.structures()]
+
+
+def test_a_die_shows_two_names_only_for_pairs_it_mends(game):
+    # Issue 52, item 7: no more dice with two names than pairs the board's main names leave wrong, and
+    # a die shows two only where its line's own names then read right on more pairs.
+    for position in positions_of(game)[::3] + [game.position]:
+        spelled = position.spelled()
+        two = sum(len(spelled.shown_names(cell)) > 1 for cell in spelled.names)
+        assert two <= spelled.pairs - spelled.right
+        assert (spelled.right_on_lines > spelled.right) == (two > 0)
+        assert spelled.right_on_lines == sum(
+            spelled.reads(low, high, line, {low: spelled.name(low, line), high: spelled.name(high, line)})
+            for low, high, line in neighbour_pairs(position.dice))
+
+
 def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
     from muzlab.widgets import Explorer
     from muzlab.widgets.tabbed_app import ClassroomApp
@@ -294,13 +328,14 @@ def test_the_widgets_take_the_lesson_key_and_the_app_sets_it_for_every_tab():
 
 
 def test_a_refusal_names_the_dice_on_the_board_as_the_board_does():
-    played_first = Position(None, {"e5": "Eb"}).place("C#", "d4")  # the Eb was shown: C# reads Db
-    fresh = Position(None, {"e5": "Eb", "d4": "C#"})  # spelled afresh: C#–D# (as in E major)
-    for position, run in ((played_first, "Db–Eb–"), (fresh, "C#–D#–")):
-        names = [position.labels()[cell] for cell in ((-1, 1), (0, 0))]
-        assert "–".join(names) + "–" == run
-        reasons = [position.explain(pitch, (1, -1)) for pitch in range(12)]
-        assert all(reason.startswith(run) for reason in reasons if reason and "scale" in reason)
+    played_first = Position(None, {"e5": "Eb"}).place("C#", "d4")  # the Eb was shown first
+    fresh = Position(None, {"e5": "Eb", "d4": "C#"})  # one board whatever the order: C#–D# (E major)
+    for position, key, run in ((played_first, "", "C#–D#–"), (fresh, "", "C#–D#–"), (fresh, "Db", "Db–Eb–")):
+        with lesson_key(key):
+            names = [position.labels()[cell] for cell in ((-1, 1), (0, 0))]
+            assert "–".join(names) + "–" == run
+            reasons = [position.explain(pitch, (1, -1)) for pitch in range(12)]
+            assert all(reason.startswith(run) for reason in reasons if reason and "scale" in reason)
 
 
 def test_a_die_written_otherwise_than_rolled_says_why_once_and_the_words_page_explains_it():

@@ -408,9 +408,15 @@ def test_a_refused_die_on_a_diagonal_is_written_as_the_next_degree_would_be():
     assert Position(dice={"e5": "C", "f5": "D"}).explain("F#", "g5").startswith("C–D–F#,")
 
 
-def test_a_chromatic_run_names_its_keys_from_plain_tonics_not_e_sharp():
+def test_a_chromatic_run_is_called_chromatic_without_a_list_of_tonics():
     board, rules = Board.master(), RuleSet.master()
     cells = [(i, -i) for i in range(-3, 1)]
     (run,) = Position(board, dict(zip(cells, "C C# D D#".split(), strict=True)), rules).structures()
-    described = run.describe(all_keys=True)
-    assert "F chromatic" in described and "E# chromatic" not in described
+    assert run.describe(all_keys=True) == "scale run C–C#–D–D#: fits the chromatic scale"
+    assert run.fitting_keys() == (["the chromatic scale"], [])
+    assert run.fitting_keys(Reader("german", language="de"))[0] == ["der chromatischen Tonleiter"]
+    # a semitone that fits major keys too names them first, and the chromatic scale once
+    (pair,) = Position(board, {(-3, 3): "D", (-2, 2): "Eb"}, rules).structures()
+    letters, _sound = pair.fitting_keys()
+    assert letters[:2] == ["Bb major", "Eb major"] and letters.count("the chromatic scale") == 1
+    assert not any(key.endswith(" chromatic") for key in letters + _sound)

