@@ -92,6 +92,7 @@ def test_an_assignment_set_by_the_teacher_appears_on_open_student_pages_without_
             watch_requests(context, outside)
             teacher = context.new_page()
             teacher.goto(server.teacher)
+            teacher.click(".muz-tab-term", timeout=60_000)  # the teacher's "Assignments and grades" tab
             teacher.wait_for_selector(".muz-assign-new", timeout=60_000)
             students = {name: join(browser, server.students, name, None, outside) for name in ("Anna", "Ben")}
             for page in students.values():
@@ -136,6 +137,7 @@ def test_a_game_assignment_shows_the_die_in_hand_above_its_board(tmp_path):
             watch_requests(context, outside)
             teacher = context.new_page()
             teacher.goto(server.teacher)
+            teacher.click(".muz-tab-term", timeout=60_000)  # the teacher's "Assignments and grades" tab
             teacher.wait_for_selector(".muz-assign-new", timeout=60_000)
             anna = join(browser, server.students, "Anna", "German: C D E F G A H", outside)
             teacher.fill(".muz-assign-title input", "Play")
