@@ -398,8 +398,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                 held = self.students[self._page_student[page]].nickname
                 raise ClassError("This page has already joined as {name}: one nickname per device.",
                                  name=held)
-            same = nicknames.skeleton(name)
-            twin = next((s for s in self.students.values() if nicknames.skeleton(s.nickname) == same), None)
+            twin = next((s for s in self.students.values() if nicknames.looks_like(s.nickname, name)), None)
             if twin is not None:
                 back = self._return(twin, name, personal, page)
             else:

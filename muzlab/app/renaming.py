@@ -37,9 +37,8 @@ class Renaming:
         with self.lock:
             if student_id not in self.students:
                 raise self.Refusal("That student is not on the roster.")
-            same = nicknames.skeleton(name)
             twin = next((s for s in self.students.values()
-                         if s.id != student_id and nicknames.skeleton(s.nickname) == same), None)
+                         if s.id != student_id and nicknames.looks_like(s.nickname, name)), None)
             if twin is not None:
                 raise self.Refusal("{name} looks too much like {other}, who has already joined: choose "
                                    "another nickname.", name=name, other=twin.nickname)
