@@ -528,6 +528,39 @@ def test_a_students_report_is_one_pdf_page_with_their_ideas_and_grades_the_same_
     room.store.close()
 
 
+def test_a_name_or_title_read_as_math_is_drawn_as_written_and_a_failing_report_spares_the_others(
+        tmp_path, monkeypatch):
+    """Issue #53: `$\\x$` was read as mathtext, savefig raised, and no report was written for anyone."""
+    from dataclasses import replace
+
+    from muzlab.app import term_report
+
+    room, term, a = graded_term(tmp_path)
+    ben = next(s for s in room.students.values() if s.nickname == "Ben")
+    # a nickname kept before the nickname rule refused $ and \ (the rule is checked on joining only)
+    room.students[ben.id] = replace(ben, nickname="$\\x$")
+    room._names[ben.id] = "$\\x$"
+    term.assign("Costs $\\frac{$ 5", "third", 1, "2026-11-30", "2026-12-04")
+    assert term_report.report_pdf(term, ben.id).startswith(b"%PDF")
+    made, failed = term_report.reports(term)
+    assert failed == [] and len(zipfile.ZipFile(io.BytesIO(made)).namelist()) == 3
+    real = term_report.report_pdf
+
+    def broken(term_, sid, reader=None):
+        if sid == ben.id:
+            raise ValueError("a report that breaks")
+        return real(term_, sid, reader)
+
+    monkeypatch.setattr(term_report, "report_pdf", broken)
+    made, failed = term_report.reports(term, Reader(language="de"))
+    archive = zipfile.ZipFile(io.BytesIO(made))
+    assert failed == ["$\\x$"]
+    assert archive.namelist() == ["reports/1-Anna.pdf", "reports/3-Visitor.pdf", "reports/not-made.txt"]
+    assert "$\\x$" in archive.read("reports/not-made.txt").decode()
+    assert "could not" not in archive.read("reports/not-made.txt").decode()  # (in the teacher's language)
+    room.store.close()
+
+
 def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
     from muzlab.app.term_pages import TermTeacher
 

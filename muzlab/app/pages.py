@@ -27,6 +27,7 @@ import solara
 
 from muzlab.app.class_state import MAX_SESSIONS, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
+from muzlab.app.downloads import Download
 from muzlab.app.looks import Looks
 from muzlab.app.term_pages import StudentTerm, TeacherTerm
 from muzlab.core.hexgrid import Cell
@@ -1082,10 +1083,9 @@ def Dashboard():
     reader = Reader(language=language)
     solara.Title(reader.gettext("Muzundrum class — teacher"))
     solara.Column(children=[view])
-    solara.FileDownload(lambda: room.export(language), filename="class-export.zip",
-                        mime_type="application/zip",
-                        children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
-                                                color="primary")])
+    Download(lambda: room.export(language), filename="class-export.zip", mime_type="application/zip",
+             children=[solara.Button(reader.gettext("Export"), classes=["muz-export"], color="primary")],
+             reader=reader)
     TeacherTerm(term(), view, language)  # the term: assignments, progress, Export grades (term_pages)
 
 

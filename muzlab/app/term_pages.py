@@ -17,10 +17,11 @@ import ipywidgets as widgets
 import solara
 
 from muzlab.app.classroom import Change, ClassError, Student
+from muzlab.app.downloads import Download
 from muzlab.app.looks import Looks
 from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
-from muzlab.app.term_report import reports_zip
+from muzlab.app.term_report import not_made_words, reports
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
 from muzlab.names.output_words import Figure, percent_template
@@ -616,13 +617,19 @@ def TeacherTerm(term: Term, page, language: str):
     solara.use_effect(view.draw, [language])
     reader = page.reading.reader
     solara.Column(children=[view])
-    solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",
-                        children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
-                                                color="primary")])
-    solara.FileDownload(lambda: reports_zip(term, page.reading.reader), filename="reports.zip",
-                        mime_type="application/zip",
-                        children=[solara.Button(reader.gettext("Reports for parents (PDF)"),
-                                                classes=["muz-reports"])])
+    Download(term.grades_zip, filename="grades.zip", mime_type="application/zip",
+             children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
+                                     color="primary")],
+             reader=reader)
+    Download(lambda: _reports(term, page.reading.reader), filename="reports.zip", mime_type="application/zip",
+             children=[solara.Button(reader.gettext("Reports for parents (PDF)"), classes=["muz-reports"])],
+             reader=reader)
+
+
+def _reports(term: Term, reader: Reader) -> bytes | tuple[bytes, str]:
+    """The reports' zip, and the sentence naming the students whose report could not be made."""
+    made, failed = reports(term, reader)
+    return (made, not_made_words(failed, reader)) if failed else made
 
 
 @solara.component
