@@ -626,6 +626,22 @@ def test_a_student_who_joined_twice_is_merged_into_one_in_the_file_too(tmp_path)
     room.store.close()
 
 
+def test_merging_keeps_the_tries_in_the_order_given_live_and_after_a_restart(tmp_path):
+    """Issue #53: Benny wrong and then Ben right, merged: the live grade was 100 (Ben's try first) and 0
+    after a restart (the file's order); the first try is Benny's, both times."""
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    ben, benny = room.join("Ben"), room.join("Benny")
+    a = term.assign("Thirds", "third", 1, "2026-11-30", "2026-12-04")
+    do(term, benny.token, a, [False])
+    do(term, ben.token, a, [True])
+    term.merge(benny.id, ben.id)
+    live = term.grades(a.id)
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    assert live == term.grades(a.id) == [("Ben", 0.0)]
+    room.store.close()
+
+
 def test_the_teacher_renames_a_student_who_keeps_their_code_answers_and_school_row(tmp_path):
     from muzlab.app.term_pages import TermTeacher
 

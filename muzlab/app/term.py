@@ -458,10 +458,14 @@ class GameItems:
 
     def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
         """The coach's figures of a student's finished games (term_games.result), in one assignment or
-        (None) in every game assignment, in the order played."""
+        (None) in every game assignment, in the order played: one game an item, the first finished
+        (two nicknames merged into one may have played an item twice)."""
         with self._lock:
-            return [a.reply for a in self._by_student.get(student_id, ()) if a.step == "result"
-                    and (assignment_id is None or a.assignment == assignment_id)]
+            found: dict[tuple[int, int], Any] = {}
+            for a in self._by_student.get(student_id, ()):
+                if a.step == "result" and (assignment_id is None or a.assignment == assignment_id):
+                    found.setdefault((a.assignment, a.item), a.reply)  # (one game an item: the first)
+            return list(found.values())
 
     def standings(self, assignment_id: int | None = None) -> list[dict[str, Any]]:
         """The students who finished a game, best first by mean luck-adjusted margin (as the coach's
@@ -514,6 +518,13 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         self._memo.clear()
         for callback in list(self._watchers):
             callback(kind)
+
+    def _index(self) -> None:
+        """The tries per item and each student's answers made again from `answers`, in the order given."""
+        self._tries, self._by_student = defaultdict(list), defaultdict(list)
+        for answer in self.answers:
+            self._tries[(answer.assignment, answer.student, answer.item)].append(answer)
+            self._by_student[answer.student].append(answer)
 
     def _recount(self) -> None:
         """The progress counts made again from every answer (after answers moved or were deleted)."""
@@ -755,8 +766,8 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             for index in range(assignment.count):
                 tries = self._tries.get((assignment.id, student_id, index), [])
                 finished += self._finished(assignment, student_id, index)
-                if assignment.kind == "game":  # a game is right when won on skill (term_games)
-                    right += any(t.step == "skill" and t.right for t in tries)
+                if assignment.kind == "game":  # a game is right when won on skill (term_games): its first
+                    right += next((t.right for t in tries if t.step == "skill"), False)  # finished game
                     continue
                 right += bool(tries) and (tries[0].right if assignment.scheme.counts == "first"
                                           else any(t.right for t in tries))
@@ -871,17 +882,14 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             self.room.remove(duplicate)
         with self._lock:
             self.room.store.rewrite(lambda _kind, _data: False, change)
-            moved = [replace(a, student=into) for a in self._by_student.pop(duplicate, [])]
+            moved = len(self._by_student.get(duplicate, []))
             self.answers = [replace(a, student=into) if a.student == duplicate else a for a in self.answers]
-            for key in [k for k in self._tries if k[1] == duplicate]:
-                tries = self._tries.pop(key)
-                self._tries[(key[0], into, key[2])].extend(replace(a, student=into) for a in tries)
-            self._by_student[into].extend(moved)
+            self._index()  # (the two students' tries interleaved in the order given, as a restart reads them)
             self.roster.pop(duplicate, None)
             self._tables.clear()
             self._recount()
         self._tell("merge")
-        return len(moved)
+        return moved
 
     # ---- privacy ------------------------------------------------------------------------------------------
     def forget(self, student_id: int) -> int:
