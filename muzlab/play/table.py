@@ -321,6 +321,16 @@ class Table:
         return self._done([Message(reader.gettext("New game (seed {seed}).").format(seed=self.game.seed)),
                            *self._computers(reader)])
 
+    def moment(self) -> tuple:
+        """The table as it is now (its game, computer players, last die, hints and messages), for
+        `back_to`: a load that fails after sitting at another game puts the table back."""
+        return self.game, tuple(self.agents), self.last, frozenset(self._hints), self.messages
+
+    def back_to(self, moment: tuple) -> None:
+        """The table as `moment` found it (the game and its computer players are the very ones)."""
+        self.game, agents, self.last, hints, self.messages = moment
+        self.agents, self._hints = list(agents), set(hints)
+
     def agent_states(self) -> tuple[AgentState | None, ...]:
         """Each seat's computer player as a record keeps it (None for a person)."""
         return tuple(None if agent is None else agent.state() for agent in self.agents)
