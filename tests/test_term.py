@@ -325,6 +325,27 @@ def test_a_forgotten_student_is_gone_from_the_sqlite_file_itself(tmp_path):
     room.store.close()
 
 
+def test_after_forget_the_running_server_names_the_student_in_no_export(tmp_path):
+    """Issue #53: after Forget, the next Export of the running server still named the student (the
+    tables' seats kept the nickname); now they say "removed student N", as after a restart."""
+    from test_class import mover, play_a_move
+
+    room, term, a = graded_term(tmp_path)
+    ben = next(s for s in room.students.values() if s.nickname == "Ben")
+    room.deal(3, seed=2)
+    for _ in range(4):
+        play_a_move(room, mover(room, 1))
+    room.deal(3, seed=3)  # the first deal's table is a past one now
+    play_a_move(room, mover(room, 1))
+    term.forget(ben.id)
+    archive = zipfile.ZipFile(io.BytesIO(room.export()))
+    assert any(f"removed student {ben.id}" in archive.read(n).decode() for n in archive.namelist())
+    for name in archive.namelist():
+        assert "Ben" not in archive.read(name).decode(), name
+    assert all("Ben" not in [seat.name for seat in t.table.seats] for t in [*room.past, *room.tables])
+    room.store.close()
+
+
 def test_a_layout_2_file_is_backed_up_before_it_becomes_layout_3(tmp_path):
     folder = tmp_path / "c"
     room = Classroom(folder)

@@ -519,17 +519,13 @@ class Term(GradeFiles, SchoolRoster, GameItems):
         for callback in list(self._watchers):
             callback(kind)
 
-    def _index(self) -> None:
-        """The tries per item and each student's answers made again from `answers`, in the order given."""
-        self._tries, self._by_student = defaultdict(list), defaultdict(list)
+    def _recount(self) -> None:
+        """The tries per item, each student's answers and the progress counts made again from every
+        answer, in the order given (after answers moved or were deleted), as a restart reads them."""
+        self._tries, self._by_student, self._counts = defaultdict(list), defaultdict(list), defaultdict(dict)
         for answer in self.answers:
             self._tries[(answer.assignment, answer.student, answer.item)].append(answer)
             self._by_student[answer.student].append(answer)
-
-    def _recount(self) -> None:
-        """The progress counts made again from every answer (after answers moved or were deleted)."""
-        self._counts = defaultdict(dict)
-        for answer in self.answers:
             self._count(answer)
         self._memo.clear()
 
@@ -884,7 +880,6 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             self.room.store.rewrite(lambda _kind, _data: False, change)
             moved = len(self._by_student.get(duplicate, []))
             self.answers = [replace(a, student=into) if a.student == duplicate else a for a in self.answers]
-            self._index()  # (the two students' tries interleaved in the order given, as a restart reads them)
             self.roster.pop(duplicate, None)
             self._tables.clear()
             self._recount()
@@ -919,10 +914,8 @@ class Term(GradeFiles, SchoolRoster, GameItems):
 
         with self._lock:
             deleted = self.room.store.rewrite(drop, change)
+            self.room.forgotten(student_id, placeholder)
             self.answers = [a for a in self.answers if a.student != student_id]
-            self._by_student.pop(student_id, None)
-            for key in [k for k in self._tries if k[1] == student_id]:
-                del self._tries[key]
             self.roster.pop(student_id, None)
             self._tables.clear()
             self._recount()
