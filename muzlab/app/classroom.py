@@ -642,7 +642,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
             return (_refused(reader.gettext("It is {name}'s turn: watch, and play when your turn "
                                             "comes.").format(name=who)),)
         if not _may(table.table, action, cell):
-            return self._play(table, action, cell, reader)  # the table refuses it and says why
+            return self._play(table, action, cell, reader)  # refused and why, or a hint again
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
                                         "action": action, "cell": _cell_data(cell),
                                         "events": len(game.events)})
@@ -807,14 +807,15 @@ def _code_hash(salt: str, code: str) -> str:
 
 
 def _may(table: Table, action: str, cell: Any) -> bool:
-    """Whether the table may take the action (its own facts: phase, die in hand, legal cells); False
-    only for what it refuses for sure, so that a refused action is never written."""
+    """Whether the action is written before the table takes it (its own facts: phase, die in hand,
+    legal cells): False for what it refuses for sure, so that a refused action is never written, and
+    for a hint the die in hand has had (given again, not written again: one a die)."""
     if action == "roll":
         return table.can_roll
     if action == "pass":
         return table.can_pass
     if action == "hint":
-        return table.can_hint
+        return table.can_hint and not table.hinted
     if not table.person_to_act or table.game.hand is None:
         return False
     if isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell):

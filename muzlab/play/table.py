@@ -182,6 +182,12 @@ class Table:
         return self.allow_hints and self.person_to_act and self.game.hand is not None
 
     @property
+    def hinted(self) -> bool:
+        """True when the die in hand has had its hint (a hint is counted once a die)."""
+        game = self.game
+        return (game.current_player, game.turn, len(game.events)) in self._hints
+
+    @property
     def computer_to_act(self) -> bool:
         """True when a computer seat is to act and can (the game goes on and the board is not locked
         for ever)."""
