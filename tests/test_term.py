@@ -460,15 +460,23 @@ def test_a_taken_nickname_is_refused_across_a_restart(tmp_path):
     room.store.close()
 
 
-def test_a_term_event_that_does_not_replay_names_itself(tmp_path):
+def test_a_term_event_that_does_not_replay_names_itself_and_leaves_the_file_as_it_was(tmp_path):
+    """Issue #53: the refused file was still written (the layout's row, on opening) before the term's
+    events were replayed and refused."""
     room, term = open_term(tmp_path / "c", Clock(MONDAY))
     room.store.append("answer", {"assignment": 7, "student": 1, "item": 0, "reply": 0, "right": True,
                                  "at": "2026-11-30T10:00:00", "ideas": ["third"]})
     room.store.close()
+
+    def files():
+        return {p.name: p.read_bytes() for p in (tmp_path / "c").iterdir() if p.name != "class.lock"}
+
+    before = files()
     room = Classroom(tmp_path / "c")
     with pytest.raises(ClassFolderError, match=r"event 1 \(answer\) does not replay .*never set"):
         Term(room, Clock(MONDAY))
     room.store.close()
+    assert files() == before
 
 
 def test_week_of_counts_iso_weeks():

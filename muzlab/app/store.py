@@ -84,7 +84,10 @@ class ClassStore:
             self._db.execute("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
                              "kind TEXT NOT NULL, data TEXT NOT NULL)")
             self._db.execute("CREATE INDEX IF NOT EXISTS events_by_kind ON events (kind)")  # layout 3
-            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA),))
+            if schema != SCHEMA:  # (a file of this layout is not written on opening: the term's replay,
+                # after this, may still refuse it, and a refused file is left as it was)
+                self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)",
+                                 (str(SCHEMA),))
         self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(18))
         self.class_code = self._meta(
             "class_code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)))
