@@ -464,6 +464,7 @@ def test_a_term_event_that_does_not_replay_names_itself_and_leaves_the_file_as_i
     """Issue #53: the refused file was still written (the layout's row, on opening) before the term's
     events were replayed and refused."""
     room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
     room.store.append("answer", {"assignment": 7, "student": 1, "item": 0, "reply": 0, "right": True,
                                  "at": "2026-11-30T10:00:00", "ideas": ["third"]})
     room.store.close()
@@ -473,10 +474,69 @@ def test_a_term_event_that_does_not_replay_names_itself_and_leaves_the_file_as_i
 
     before = files()
     room = Classroom(tmp_path / "c")
-    with pytest.raises(ClassFolderError, match=r"event 1 \(answer\) does not replay .*never set"):
+    with pytest.raises(ClassFolderError, match=r"event 2 \(answer\) does not replay .*never set"):
         Term(room, Clock(MONDAY))
     room.store.close()
     assert files() == before
+
+
+def hand_edit(folder, how):
+    """A class of Anna and Ben with an assignment answered, its log then edited by hand as `how` says."""
+    room, term = open_term(folder, Clock(MONDAY))
+    anna = room.join("Anna")
+    room.join("Ben")
+    a = term.assign("Thirds", "third", 2, "2026-11-30", "2026-12-04")
+    do(term, anna.token, a, [True])
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+
+    def edit(kind, change):
+        seq, data = db.execute("SELECT seq, data FROM events WHERE kind = ? ORDER BY seq DESC",
+                               (kind,)).fetchone()
+        db.execute("UPDATE events SET data = ? WHERE seq = ?", (json.dumps(change(json.loads(data))), seq))
+
+    if how == "one token for two":
+        edit("join", lambda data: {**data, "token": anna.token})
+    elif how == "student 999":
+        edit("answer", lambda data: {**data, "student": 999})
+    elif how == "a move that is no move":
+        edit("answer", lambda data: {**data, "step": "move", "reply": "x"})
+    elif how == "ten million items":
+        edit("assign", lambda data: {**data, "count": 10 ** 7})
+    elif how == "an item it does not have":
+        edit("answer", lambda data: {**data, "item": 5})
+    elif how == "a deal of student 999":
+        db.execute("INSERT INTO events (kind, data) VALUES ('deal', ?)", (json.dumps(
+            {"round": 1, "mode": "normal", "seed": 1, "hints": True, "tables": [[1, 999]]}),))
+    elif how == "an empty teacher key":
+        db.execute("UPDATE meta SET value = '' WHERE key = 'teacher_key'")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(("how", "words"), [
+    ("one token for two", r"event 2 \(join\) does not replay \(its token is student 1's too"),
+    ("student 999", r"event 4 \(answer\) does not replay \(student 999 never joined this class\)"),
+    ("a move that is no move", r"\(answer\) does not replay \(a game move is a cell or a pass, not x\)"),
+    ("ten million items", r"event 3 \(assign\) does not replay \(it sets 10000000 items; an assignment "
+                          r"has 1 to 100\)"),
+    ("an item it does not have", r"\(answer\) does not replay \(it answers item 5 of an assignment of 2\)"),
+    ("a deal of student 999", r"\(deal\) does not replay \(student 999 is not on the roster\)"),
+    ("an empty teacher key", r"the secret of the teacher's address or the class code it keeps is not one"),
+])
+def test_a_hand_edited_log_is_refused_with_the_event_and_what_is_wrong(tmp_path, how, words):
+    """Issue #53: these replayed silently (the empty key then opened /teacher?key=); each is refused,
+    the file left as it was."""
+    folder = tmp_path / "c"
+    hand_edit(folder, how)
+    before = (folder / "class.sqlite").read_bytes()
+    with pytest.raises(ClassFolderError, match=words):
+        room = Classroom(folder)
+        try:
+            Term(room, Clock(MONDAY))
+        finally:
+            room.store.close()
+    assert (folder / "class.sqlite").read_bytes() == before
 
 
 def test_week_of_counts_iso_weeks():

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from muzlab.app import nicknames
+from muzlab.app.log_checks import check_class_event
 from muzlab.app.renaming import Renaming
 from muzlab.app.store import CODE_LETTERS, FILE_NAME, ClassFolderError, ClassStore
 from muzlab.core.board import Board
@@ -340,6 +341,7 @@ class Classroom(Renaming, refusal=ClassError, change=Change):
                  "seat": self._seated, "act": self._replay_act, "rename": self._renamed}
         for seq, kind, data in events:
             try:
+                check_class_event(self, kind, data, ACTIONS)
                 apply[kind](data)
             except (ClassError, KeyError, TypeError, ValueError, IndexError, MuzlabError) as error:
                 raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "

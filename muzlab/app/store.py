@@ -36,6 +36,8 @@ LOCK_NAME = "class.lock"
 #: Letters of a class code: no 0/O, 1/I/L, so a code read off a projector is typed right.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
+#: The shortest teacher key a class file may hold (muzlab makes 24 characters, 144 random bits).
+MIN_KEY = 16
 #: The file's layout: 1 had no `schema` row; 2 has it (and student ids are given out by the store);
 #: 3 adds the term's events (TERM_KINDS), "rename", and an index of events by kind.
 SCHEMA = 3
@@ -91,6 +93,13 @@ class ClassStore:
         self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(18))
         self.class_code = self._meta(
             "class_code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)))
+        if len(self.teacher_key) < MIN_KEY or not self.class_code or any(
+                c not in CODE_LETTERS for c in self.class_code):  # (a hand-edited key: an empty one
+            self.close()                                         # would open the teacher's page to all)
+            raise ClassFolderError("{path}: the secret of the teacher's address or the class code it keeps "
+                                   "is not one muzlab makes (a blank secret would let anyone in as the "
+                                   "teacher): restore the file from a copy, or move it away to start the "
+                                   "class afresh", path=self.path)
 
     def _meta(self, key: str, make: Any) -> str:
         """The stored value of `key`, made and stored the first time."""

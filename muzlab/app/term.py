@@ -37,6 +37,7 @@ from typing import Any
 
 from muzlab.app import nicknames, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
+from muzlab.app.log_checks import ReplayRefused, check_student, whole
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count
 from muzlab.names.language import marked
@@ -542,6 +543,7 @@ class Term(GradeFiles, SchoolRoster, GameItems):
                  "roster": self._rostered}
         for seq, kind, data in events:
             try:
+                _check_replayed(self, kind, data)
                 apply[kind](data)
             except (TermError, KeyError, TypeError, ValueError) as error:
                 raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
@@ -921,6 +923,41 @@ class Term(GradeFiles, SchoolRoster, GameItems):
             self._recount()
         self._tell("forget")
         return deleted
+
+
+def _check_replayed(term: Term, kind: str, data: dict[str, Any]) -> None:
+    """ReplayRefused for a term event that `Term` itself would never have written (a hand-edited log):
+    an assignment outside the bounds `Term.assign` keeps, an answer of a student who never joined, to
+    an item the assignment does not have, or a game move that is neither a cell nor a pass."""
+    if kind == "assign":
+        game = data.get("kind") == "game"
+        title = data.get("title")
+        if not isinstance(title, str) or not title.strip() or len(title) > MAX_TITLE:
+            raise ReplayRefused("its title is blank or longer than {most} characters", most=MAX_TITLE)
+        most = term_games.MAX_GAMES if game else MAX_ITEMS
+        if not whole(data.get("count"), 1, most):
+            raise ReplayRefused("it sets {count} items; an assignment has 1 to {most}",
+                                count=str(data.get("count"))[:20], most=most)
+        if not whole(data.get("tries", 1), 1, MAX_TRIES) or not whole(data.get("seed"), 0, 2 ** 31 - 1):
+            raise ReplayRefused("its tries or seed are out of bounds")
+        for student in data.get("students") or ():
+            check_student(term.room, student)
+    elif kind == "answer":
+        check_student(term.room, data.get("student"))
+        assignment = term.assignments.get(data.get("assignment"))
+        if assignment is not None and not whole(data.get("item"), 0, assignment.count - 1):
+            raise ReplayRefused("it answers item {item} of an assignment of {count}",
+                                item=str(data.get("item"))[:20], count=assignment.count)
+        reply, step = data.get("reply"), data.get("step", "")
+        if step not in ("", *term_games.STEPS):
+            raise ReplayRefused("an answer has no step {step}", step=repr(str(step)[:20]))
+        if step == "move" and reply is not None and not (
+                isinstance(reply, list) and len(reply) == 2 and all(type(x) is int for x in reply)
+                and tuple(reply) in term_games.board()):
+            raise ReplayRefused("a game move is a cell or a pass, not {reply}", reply=str(reply)[:20])
+    elif kind == "roster":
+        for row in data.get("rows", ()):
+            check_student(term.room, row.get("student"))
 
 
 @functools.lru_cache(maxsize=256)
