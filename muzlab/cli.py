@@ -16,6 +16,7 @@ import functools
 import os
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -357,7 +358,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         args = build_parser(reader).parse_args(_without_language(sys.argv[1:] if argv is None else argv))
-        return args.run(args)
+        with warnings.catch_warnings():  # (which puts Python's own way of showing warnings back after)
+            warnings.showwarning = functools.partial(_warned, warnings.showwarning, reader, args.command)
+            return args.run(args)
     except KeyboardInterrupt:
         interrupted = reader.gettext("interrupted")
         print(f"muzlab{_named(argv)}: {interrupted}", file=sys.stderr)
@@ -372,6 +375,15 @@ def main(argv: list[str] | None = None) -> int:
         what = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else error
         print(f"muzlab {args.command}: {what}", file=sys.stderr)
         return 2
+
+
+def _warned(show: Any, reader: Reader, command: str, message: Warning | str, *rest: Any, **more: Any) -> None:
+    """Show a warning: muzlab's own in one line in the command's language ("muzlab simulate: numba's
+    cache ... was compiled again"), any other as Python shows it (`show`)."""
+    if isinstance(message, MuzlabError):
+        print(f"muzlab {command}: {error_words(message, reader)}", file=sys.stderr)
+    else:
+        show(message, *rest, **more)
 
 
 def _without_language(argv: list[str]) -> list[str]:

@@ -416,6 +416,73 @@ def test_nicknames_that_imitate_a_classmate_or_stack_accents_are_refused(room):
     assert [s.nickname for s in room.students.values()] == ["Anna", "Zoé", "Nguyễn"]
 
 
+def test_invisible_characters_and_more_look_alikes_do_not_make_a_second_anna(room):
+    """Issue #53: invisible code points, fillers, Cherokee, small capitals, a Latin alpha and a capital I
+    for an l passed beside "Anna" / "Alice"; blank nicknames and enclosing marks were accepted."""
+    room.join("Anna")
+    room.join("Alice")
+    like = "looks too much like"
+    invisibles = ["\u2800", "\u3164", "\u115f", "\u034f", "\ufe0f", "\u180b", "\u17b4", "\u200b", "\u00ad"]
+    for char in invisibles:
+        with pytest.raises(ClassError, match="letters, digits, spaces"):
+            room.join("Anna" + char)
+        with pytest.raises(ClassError, match="letters, digits, spaces"):
+            room.join("An" + char + "na")
+    for blank in ["\u3164", "\u2800\u2800", "\u115f\u1160", "- . '", "\u3164 \u3164"]:
+        with pytest.raises(ClassError, match="letters, digits, spaces|at least one letter"):
+            room.join(blank)
+    for bad in ["\u0251nna", "\u1d00nna", "\u13aanna", "\uab7anna", "AIice", "ᴀɴɴᴀ"]:
+        with pytest.raises(ClassError, match=like):
+            room.join(bad)
+    with pytest.raises(ClassError, match="already joined as ALICE"):  # (in capitals, I is read as i too)
+        room.join("ALICE")
+    for drawn_over in ["An\u20ddna", "Ann\u0489a", "1\u0301", "Bo \u0301b", ".\u0308"]:
+        with pytest.raises(ClassError, match="letters, digits, spaces"):
+            room.join(drawn_over)
+    assert [s.nickname for s in room.students.values()] == ["Anna", "Alice"]
+    assert room.join("All").nickname == "All"  # (an l is not an i: All and Ali are different)
+    assert room.join("Ali").nickname == "Ali"
+
+
+def test_the_nickname_rule_says_exactly_what_passes(room):
+    """#52.4: letters, digits, spaces, hyphens, apostrophes and full stops, at most 20; nothing else."""
+    for good in ["Jean-Luc", "O'Neil", "J.B. 2", "Nguyễn Thị", "Zoë", "Ирина", "42"]:
+        assert room.join(good).nickname == good
+    assert room.join("D\u2019Arcy").nickname == "D'Arcy"  # (a tablet's apostrophe is the plain one)
+    for bad in ["=1+2", "(Ben)", 'Ben"', "Ben,Cleo", "a|b", "Hi!", "@Sam", "Tab\u00b2", "Ben\u2460",
+                "x" * 21]:
+        with pytest.raises(ClassError, match=r"at most 20 letters, digits, spaces, hyphens \(-\), "
+                                              r"apostrophes \('\) or full stops \(\.\)"):
+            room.join(bad)
+    assert len(room.students) == 8
+
+
+def test_a_hint_asked_again_and_again_is_written_once_a_die(room):
+    """Issue #53: 3,000 Hint clicks wrote 3,001 events; a hint is counted once a die, so written once."""
+    anna = room.join("Anna").token
+    room.join("Ben")
+    room.deal(2, seed=1)
+    assert not room.act(anna, "roll")[0].refused
+
+    def hints_written():
+        return room.store._db.execute(
+            "SELECT count(*) FROM events WHERE kind = 'act' AND data LIKE '%\"hint\"%'").fetchone()[0]
+
+    first = room.act(anna, "hint")
+    assert first[0].kind == "hint" and hints_written() == 1
+    for _ in range(300):
+        again = room.act(anna, "hint")
+        assert again[0].kind == "hint" and again[0].cells == first[0].cells
+    assert hints_written() == 1 and room.table(1).table.hints_used(0) == 1
+    cells = room.table(1).game.legal_placements()
+    room.act(anna, "place", cells[0]) if cells else room.act(anna, "pass")
+    room.store.close()
+    again = Classroom(room.folder)  # the log replays to the same game
+    assert again.table(1).game.events == room.table(1).game.events
+    assert again.table(1).table.hints_used(0) == 1
+    again.store.close()
+
+
 def test_the_teacher_key_is_checked_whole(room):
     assert room.is_teacher(room.teacher_key)
     assert not room.is_teacher(room.teacher_key[:-1]) and not room.is_teacher(None)

@@ -496,3 +496,56 @@ def test_the_teachers_roster_marks_a_page_open_or_closed_as_it_opens_returns_and
     reloaded.close()
     assert marks() == {"Ada": False}
     teacher.close()
+
+
+def test_a_download_that_fails_says_so_beside_its_button_and_the_page_stays(room, monkeypatch):
+    """Issue #53: an exception while making a download (a report, an export) replaced the whole teacher
+    page with its traceback; now it is a sentence in the page's language, and the next click works."""
+    import time
+
+    import solara
+    from solara.components.file_download import FileDownloadWidget
+
+    from muzlab.app.downloads import Download
+
+    tries = []
+
+    def make() -> bytes:
+        tries.append(1)
+        if len(tries) == 1:
+            raise ValueError("one bad name")
+        return b"zip"
+
+    @solara.component
+    def Page():
+        solara.Text("the teacher's page", classes=["page-words"])
+        Download(make, filename="class-export.zip", mime_type="application/zip",
+                 children=[solara.Button("Export")], reader=Reader(language="de"))
+
+    def said(rc):
+        for _ in range(200):
+            found = rc.find(class_="muz-download-said")
+            if len(found.widgets) == 1:
+                return found.widget.children[0]
+            time.sleep(0.05)
+        return None
+
+    _box, rc = solara.render(Page(), handle_error=False)
+    rc.find(FileDownloadWidget).widget.request_download = True
+    words = said(rc)
+    assert words is not None and "class-export.zip" in words and "konnte nicht" in words
+    rc.find(class_="page-words").assert_single()
+    for _ in range(200):  # (a new button, its click forgotten)
+        download = rc.find(FileDownloadWidget).widget
+        if download.request_download is False:
+            break
+        time.sleep(0.05)
+    assert download.request_download is False and download.bytes is None
+    download.request_download = True  # the next click makes the file
+    for _ in range(200):
+        if rc.find(FileDownloadWidget).widget.bytes == b"zip":
+            break
+        time.sleep(0.05)
+    assert rc.find(FileDownloadWidget).widget.bytes == b"zip" and len(tries) == 2
+    assert len(rc.find(class_="muz-download-said").widgets) == 0
+    rc.close()

@@ -276,3 +276,27 @@ def test_every_compiled_file_carries_the_hash_of_the_engines_sources():
     assert len(carried) >= 5, carried
     stale = sorted(f"{path.parent.name}/{path.name}" for path, value in carried.items() if value != expected)
     assert not stale, f'the compiled engine changed: set ENGINE_SOURCES = "{expected}" in {", ".join(stale)}'
+
+
+def test_a_damaged_numba_cache_is_compiled_again_with_one_line_said(tmp_path):
+    """Issue #53: a damaged numba cache made `muzlab simulate` print a 44-line traceback; now one line
+    says so, the engine is compiled again (its files written anew), and the run's figures are the same."""
+    import subprocess
+    import sys
+
+    from muzlab.sim import fast_seeds
+
+    run = [sys.executable, "-c", "import sys; from muzlab.cli import main; sys.exit(main())", "simulate",
+           "--games", "4", "--agents", "random,greedy", "--engine", "fast", "--quiet"]
+    healthy = subprocess.run(run, capture_output=True, text=True, timeout=900)  # (the cache made, if need be)
+    assert healthy.returncode == 0, healthy.stderr
+    cached = sorted(Path(fast_seeds.chunk_keys._cache.cache_path).glob("fast_seeds.*.nbc"))
+    assert cached
+    for path in cached:  # cut short, as a full disk leaves a file
+        path.write_bytes(path.read_bytes()[:40])
+    damaged = subprocess.run(run, capture_output=True, text=True, timeout=900)
+    assert damaged.returncode == 0 and damaged.stdout == healthy.stdout
+    assert damaged.stderr.count("\n") == 1 and "Traceback" not in damaged.stderr
+    assert damaged.stderr.startswith("muzlab simulate: numba's cache of the fast engine was damaged (")
+    again = subprocess.run(run, capture_output=True, text=True, timeout=900)
+    assert again.returncode == 0 and again.stderr == "" and again.stdout == healthy.stdout

@@ -263,6 +263,73 @@ def test_load_refuses_anything_but_a_record_with_a_sentence(content, why):
     assert f"homework.json {why}" in board.message.value and board.game.to_json() == before
 
 
+def test_load_draws_a_record_on_a_larger_board_on_that_board():
+    """Issue #53: a record on a custom board of radius 5 raised KeyError: (-5, 0) in SeatBoard, which
+    drew on the widget's own board, and the page stayed broken; the loaded game's board is drawn."""
+    import random
+
+    from muzlab.core.board import Board
+
+    game, rng = Game(2, Board.from_dict({"hexagon": 5}), seed=5), random.Random(1)
+    usual = PlayBoard(players=2, seed=8, agent_delay=0).game.board
+
+    def ring(cell):
+        return max(abs(cell[0]), abs(cell[1]), abs(cell[0] + cell[1]))
+
+    def next_die_fits_beyond(game):
+        trial = Game.from_json(game.to_json())
+        trial.roll()
+        return any(c not in usual for c in trial.legal_placements())
+
+    while not (any(ring(c) == 5 for c in game.position.dice) and game.phase == "roll"  # out to the rim
+               and game.current_player == 0 and next_die_fits_beyond(game)):
+        if game.phase in ("roll", "reroll"):
+            game.roll()
+        elif cells := game.legal_placements():
+            game.place(max(cells, key=lambda c: (ring(c), rng.random())))
+        else:
+            game.pass_die()
+    assert not game.over
+    board = PlayBoard(players=2, agents=[None, "random"], seed=8, agent_delay=0, hints=True)
+    cells = board.cells
+    upload(board, "big.json", game.to_json().encode())
+    assert "Loaded a game of" in board.message.value
+    assert board.board_view.board == game.board and board.cells is cells and len(cells) == 91
+    assert (-5, 0) in board.board_view.classes and board.board_view.svg.startswith("<svg")
+    board.roll_button.click()
+    beyond = [c for c in board.game.legal_placements() if c not in usual]
+    assert beyond and board.cells[beyond[0]].legal
+    board.cells[beyond[0]].click()  # a cell the usual board does not have answers the click
+    assert beyond[0] in board.game.position.dice
+    upload(board, "usual.json", Game(2, usual, seed=4).to_json().encode())  # and back to the usual board
+    assert board.board_view.board == usual and len(board.cells) == len(usual)
+
+
+def test_any_failure_in_load_is_a_refusal_and_the_game_and_page_go_on(monkeypatch):
+    """Issue #53: any exception in Load (reading, replaying or drawing) becomes a refusal naming the
+    file; the game before it stays, and the board keeps answering."""
+    from muzlab.widgets.seatboard import SeatBoard
+
+    board = PlayBoard(players=2, agents=[None, "random"], seed=8, agent_delay=0)
+    play_a_few_moves(board)
+    before, sheet = board.game.to_json(), board.sheet.value
+    other = PlayBoard(players=2, agents=[None, "random"], seed=99, agent_delay=0)
+    play_a_few_moves(other, 5)
+    real = SeatBoard.show_seat
+
+    def broken(self, position, *args, **kwargs):
+        if len(position) == len(other.game.position):
+            raise KeyError((-5, 0))
+        return real(self, position, *args, **kwargs)
+
+    monkeypatch.setattr(SeatBoard, "show_seat", broken)
+    upload(board, "odd.json", other.game.to_json().encode())
+    assert "odd.json could not be loaded" in board.message.value
+    assert board.game.to_json() == before and board.sheet.value == sheet
+    play_a_few_moves(board, 2)  # the page goes on
+    assert len(board.game.events) > len(json.loads(before)["events"])
+
+
 def test_new_game_uses_the_next_seed():
     board = PlayBoard(players=2, seed=20, agent_delay=0)
     board.new_button.click()

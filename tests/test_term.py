@@ -325,6 +325,27 @@ def test_a_forgotten_student_is_gone_from_the_sqlite_file_itself(tmp_path):
     room.store.close()
 
 
+def test_after_forget_the_running_server_names_the_student_in_no_export(tmp_path):
+    """Issue #53: after Forget, the next Export of the running server still named the student (the
+    tables' seats kept the nickname); now they say "removed student N", as after a restart."""
+    from test_class import mover, play_a_move
+
+    room, term, a = graded_term(tmp_path)
+    ben = next(s for s in room.students.values() if s.nickname == "Ben")
+    room.deal(3, seed=2)
+    for _ in range(4):
+        play_a_move(room, mover(room, 1))
+    room.deal(3, seed=3)  # the first deal's table is a past one now
+    play_a_move(room, mover(room, 1))
+    term.forget(ben.id)
+    archive = zipfile.ZipFile(io.BytesIO(room.export()))
+    assert any(f"removed student {ben.id}" in archive.read(n).decode() for n in archive.namelist())
+    for name in archive.namelist():
+        assert "Ben" not in archive.read(name).decode(), name
+    assert all("Ben" not in [seat.name for seat in t.table.seats] for t in [*room.past, *room.tables])
+    room.store.close()
+
+
 def test_a_layout_2_file_is_backed_up_before_it_becomes_layout_3(tmp_path):
     folder = tmp_path / "c"
     room = Classroom(folder)
@@ -554,15 +575,83 @@ def test_a_taken_nickname_is_refused_across_a_restart(tmp_path):
     room.store.close()
 
 
-def test_a_term_event_that_does_not_replay_names_itself(tmp_path):
+def test_a_term_event_that_does_not_replay_names_itself_and_leaves_the_file_as_it_was(tmp_path):
+    """Issue #53: the refused file was still written (the layout's row, on opening) before the term's
+    events were replayed and refused."""
     room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    room.join("Anna")
     room.store.append("answer", {"assignment": 7, "student": 1, "item": 0, "reply": 0, "right": True,
                                  "at": "2026-11-30T10:00:00", "ideas": ["third"]})
     room.store.close()
+
+    def files():
+        return {p.name: p.read_bytes() for p in (tmp_path / "c").iterdir() if p.name != "class.lock"}
+
+    before = files()
     room = Classroom(tmp_path / "c")
-    with pytest.raises(ClassFolderError, match=r"event 1 \(answer\) does not replay .*never set"):
+    with pytest.raises(ClassFolderError, match=r"event 2 \(answer\) does not replay .*never set"):
         Term(room, Clock(MONDAY))
     room.store.close()
+    assert files() == before
+
+
+def hand_edit(folder, how):
+    """A class of Anna and Ben with an assignment answered, its log then edited by hand as `how` says."""
+    room, term = open_term(folder, Clock(MONDAY))
+    anna = room.join("Anna")
+    room.join("Ben")
+    a = term.assign("Thirds", "third", 2, "2026-11-30", "2026-12-04")
+    do(term, anna.token, a, [True])
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+
+    def edit(kind, change):
+        seq, data = db.execute("SELECT seq, data FROM events WHERE kind = ? ORDER BY seq DESC",
+                               (kind,)).fetchone()
+        db.execute("UPDATE events SET data = ? WHERE seq = ?", (json.dumps(change(json.loads(data))), seq))
+
+    if how == "one token for two":
+        edit("join", lambda data: {**data, "token": anna.token})
+    elif how == "student 999":
+        edit("answer", lambda data: {**data, "student": 999})
+    elif how == "a move that is no move":
+        edit("answer", lambda data: {**data, "step": "move", "reply": "x"})
+    elif how == "ten million items":
+        edit("assign", lambda data: {**data, "count": 10 ** 7})
+    elif how == "an item it does not have":
+        edit("answer", lambda data: {**data, "item": 5})
+    elif how == "a deal of student 999":
+        db.execute("INSERT INTO events (kind, data) VALUES ('deal', ?)", (json.dumps(
+            {"round": 1, "mode": "normal", "seed": 1, "hints": True, "tables": [[1, 999]]}),))
+    elif how == "an empty teacher key":
+        db.execute("UPDATE meta SET value = '' WHERE key = 'teacher_key'")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(("how", "words"), [
+    ("one token for two", r"event 2 \(join\) does not replay \(its token is student 1's too"),
+    ("student 999", r"event 4 \(answer\) does not replay \(student 999 never joined this class\)"),
+    ("a move that is no move", r"\(answer\) does not replay \(a game move is a cell or a pass, not x\)"),
+    ("ten million items", r"event 3 \(assign\) does not replay \(it sets 10000000 items; an assignment "
+                          r"has 1 to 100\)"),
+    ("an item it does not have", r"\(answer\) does not replay \(it answers item 5 of an assignment of 2\)"),
+    ("a deal of student 999", r"\(deal\) does not replay \(student 999 is not on the roster\)"),
+    ("an empty teacher key", r"the secret of the teacher's address or the class code it keeps is not one"),
+])
+def test_a_hand_edited_log_is_refused_with_the_event_and_what_is_wrong(tmp_path, how, words):
+    """Issue #53: these replayed silently (the empty key then opened /teacher?key=); each is refused,
+    the file left as it was."""
+    folder = tmp_path / "c"
+    hand_edit(folder, how)
+    before = (folder / "class.sqlite").read_bytes()
+    with pytest.raises(ClassFolderError, match=words):
+        room = Classroom(folder)
+        try:
+            Term(room, Clock(MONDAY))
+        finally:
+            room.store.close()
+    assert (folder / "class.sqlite").read_bytes() == before
 
 
 def test_week_of_counts_iso_weeks():
@@ -646,6 +735,39 @@ def test_a_students_report_is_one_pdf_page_with_their_ideas_and_grades_the_same_
     room.store.close()
 
 
+def test_a_name_or_title_read_as_math_is_drawn_as_written_and_a_failing_report_spares_the_others(
+        tmp_path, monkeypatch):
+    """Issue #53: `$\\x$` was read as mathtext, savefig raised, and no report was written for anyone."""
+    from dataclasses import replace
+
+    from muzlab.app import term_report
+
+    room, term, a = graded_term(tmp_path)
+    ben = next(s for s in room.students.values() if s.nickname == "Ben")
+    # a nickname kept before the nickname rule refused $ and \ (the rule is checked on joining only)
+    room.students[ben.id] = replace(ben, nickname="$\\x$")
+    room._names[ben.id] = "$\\x$"
+    term.assign("Costs $\\frac{$ 5", "third", 1, "2026-11-30", "2026-12-04")
+    assert term_report.report_pdf(term, ben.id).startswith(b"%PDF")
+    made, failed = term_report.reports(term)
+    assert failed == [] and len(zipfile.ZipFile(io.BytesIO(made)).namelist()) == 3
+    real = term_report.report_pdf
+
+    def broken(term_, sid, reader=None):
+        if sid == ben.id:
+            raise ValueError("a report that breaks")
+        return real(term_, sid, reader)
+
+    monkeypatch.setattr(term_report, "report_pdf", broken)
+    made, failed = term_report.reports(term, Reader(language="de"))
+    archive = zipfile.ZipFile(io.BytesIO(made))
+    assert failed == ["$\\x$"]
+    assert archive.namelist() == ["reports/1-Anna.pdf", "reports/3-Visitor.pdf", "reports/not-made.txt"]
+    assert "$\\x$" in archive.read("reports/not-made.txt").decode()
+    assert "could not" not in archive.read("reports/not-made.txt").decode()  # (in the teacher's language)
+    room.store.close()
+
+
 def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
     from muzlab.app.term_pages import TermTeacher
 
@@ -708,6 +830,22 @@ def test_a_student_who_joined_twice_is_merged_into_one_in_the_file_too(tmp_path)
     room.store.close()
     room, term = open_term(tmp_path / "c", Clock(MONDAY))
     assert term.grades(a.id) == [("Anna", 50.0)]
+    room.store.close()
+
+
+def test_merging_keeps_the_tries_in_the_order_given_live_and_after_a_restart(tmp_path):
+    """Issue #53: Benny wrong and then Ben right, merged: the live grade was 100 (Ben's try first) and 0
+    after a restart (the file's order); the first try is Benny's, both times."""
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    ben, benny = room.join("Ben"), room.join("Benny")
+    a = term.assign("Thirds", "third", 1, "2026-11-30", "2026-12-04")
+    do(term, benny.token, a, [False])
+    do(term, ben.token, a, [True])
+    term.merge(benny.id, ben.id)
+    live = term.grades(a.id)
+    room.store.close()
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    assert live == term.grades(a.id) == [("Ben", 0.0)]
     room.store.close()
 
 

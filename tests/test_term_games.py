@@ -172,6 +172,28 @@ def test_a_game_against_the_computer_is_played_stored_replayed_and_graded_by_acc
     room.store.close()
 
 
+def test_two_merged_nicknames_who_both_played_the_one_game_count_one_game(tmp_path):
+    """Issue #53: both nicknames of one student finished the one game set; merged, the grade was
+    181.8 of 100 (two games' accuracies over one game set). One finished game counts per item: the
+    first, live and after a restart."""
+    folder = tmp_path / "c"
+    room, term = open_term(folder, Clock(MONDAY))
+    ben, benny = room.join("Ben"), room.join("Benny")
+    game = term.assign("Beat random", "game", 1, "2026-11-30", "2026-12-04", computer="random", seed=2)
+    play_game(term, benny, game, best)
+    play_game(term, ben, game, worst)
+    first = term.games(game.id, benny.id)[0]
+    first_skill = term.done(game.id, benny.id)[1]
+    term.merge(benny.id, ben.id)
+    live = (term.grade(game.id, ben.id), term.games(game.id, ben.id), term.done(game.id, ben.id))
+    assert live == (first["accuracy"], [first], (1, first_skill))
+    assert [row["games"] for row in term.standings()] == [1]
+    room.store.close()
+    room, term = open_term(folder, Clock(MONDAY))
+    assert (term.grade(game.id, ben.id), term.games(game.id, ben.id), term.done(game.id, ben.id)) == live
+    room.store.close()
+
+
 def test_a_refused_move_or_game_assignment_writes_nothing(tmp_path):
     room, term = open_term(tmp_path / "c", Clock(MONDAY))
     anna = room.join("Anna")

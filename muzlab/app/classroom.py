@@ -30,6 +30,7 @@ from typing import Any
 
 from muzlab.app import nicknames
 from muzlab.app.joining import JOINS_PER_MINUTE, JoinLimits, code_hash, new_personal_code  # noqa: F401
+from muzlab.app.log_checks import check_class_event
 from muzlab.app.news import Watchers
 from muzlab.app.parent_watch import end_with_parent
 from muzlab.app.presence import Presence
@@ -299,6 +300,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
                  "seat": self._seated, "act": self._replay_act, "rename": self._renamed}
         for seq, kind, data in events:
             try:
+                check_class_event(self, kind, data, ACTIONS)
                 apply[kind](data)
             except (ClassError, KeyError, TypeError, ValueError, IndexError, MuzlabError) as error:
                 raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
@@ -360,8 +362,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
                 held = self.students[self._page_student[page]].nickname
                 raise ClassError("This page has already joined as {name}: one nickname per device.",
                                  name=held)
-            same = nicknames.skeleton(name)
-            twin = next((s for s in self.students.values() if nicknames.skeleton(s.nickname) == same), None)
+            twin = next((s for s in self.students.values() if nicknames.looks_like(s.nickname, name)), None)
             if twin is not None:
                 back = self._return(twin, name, personal, page)
             else:
@@ -572,7 +573,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
             return (_refused(reader.gettext("It is {name}'s turn: watch, and play when your turn "
                                             "comes.").format(name=who)),)
         if not _may(table.table, action, cell):
-            return self._play(table, action, cell, reader)  # the table refuses it and says why
+            return self._play(table, action, cell, reader)  # refused and why, or a hint again
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
                                         "action": action, "cell": _cell_data(cell),
                                         "events": len(game.events)})
@@ -722,14 +723,15 @@ def _seating(ids: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
 
 
 def _may(table: Table, action: str, cell: Any) -> bool:
-    """Whether the table may take the action (its own facts: phase, die in hand, legal cells); False
-    only for what it refuses for sure, so that a refused action is never written."""
+    """Whether the action is written before the table takes it (its own facts: phase, die in hand,
+    legal cells): False for what it refuses for sure, so that a refused action is never written, and
+    for a hint the die in hand has had (given again, not written again: one a die)."""
     if action == "roll":
         return table.can_roll
     if action == "pass":
         return table.can_pass
     if action == "hint":
-        return table.can_hint
+        return table.can_hint and not table.hinted
     if not table.person_to_act or table.game.hand is None:
         return False
     if isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell):

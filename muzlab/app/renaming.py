@@ -37,9 +37,8 @@ class Renaming:
         with self.lock:
             if student_id not in self.students:
                 raise self.Refusal("That student is not on the roster.")
-            same = nicknames.skeleton(name)
             twin = next((s for s in self.students.values()
-                         if s.id != student_id and nicknames.skeleton(s.nickname) == same), None)
+                         if s.id != student_id and nicknames.looks_like(s.nickname, name)), None)
             if twin is not None:
                 raise self.Refusal("{name} looks too much like {other}, who has already joined: choose "
                                    "another nickname.", name=name, other=twin.nickname)
@@ -54,13 +53,25 @@ class Renaming:
         student = replace(old, nickname=str(data["nickname"]), code="")
         self.students[student.id] = self._by_token[student.token] = student
         self._names[student.id] = student.nickname
-        for table in self.tables:
-            if student.id in table.students:
+        self._name_seats(student.id, student.nickname, self.tables)
+        return student
+
+    def forgotten(self, student_id: int, placeholder: str) -> None:
+        """A student forgotten (the term has rewritten their events): the names kept for past tables and
+        every table's seat, past ones too, say `placeholder`, as they do after a restart (an Export
+        names them no more)."""
+        with self.lock:
+            self._names[student_id] = placeholder
+            self._name_seats(student_id, placeholder, [*self.past, *self.tables])
+
+    @staticmethod
+    def _name_seats(student_id: int, name: str, tables: list) -> None:
+        """The student's seat at each of `tables` named `name`."""
+        for table in tables:
+            if student_id in table.students:
                 with table.lock:  # (a new name at the table: a new version of it for its pages)
-                    seat = table.students.index(student.id)
                     seats = list(table.table.seats)
-                    seats[seat] = Seat(student.nickname, None)
+                    seats[table.students.index(student_id)] = Seat(name, None)
                     table.table.seats = tuple(seats)
                     table.version += 1
-        return student
 

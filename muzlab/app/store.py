@@ -39,6 +39,8 @@ LOCK_NAME = "class.lock"
 #: Letters of a class code: no 0/O, 1/I/L, so a code read off a projector is typed right.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
+#: The shortest teacher key a class file may hold (muzlab makes 24 characters, 144 random bits).
+MIN_KEY = 16
 #: The file's layout: 1 had no `schema` row; 2 has it (and student ids are given out by the store);
 #: 3 adds the term's events (TERM_KINDS), "rename", and an index of events by kind.
 SCHEMA = 3
@@ -86,7 +88,7 @@ class ClassStore:
             self._hold.close()
             raise
         try:
-            self._prepare()
+            self._prepare(schema)
         except sqlite3.OperationalError as error:  # a read-only file or folder, a full disk
             self._db.close()
             self._hold.close()
@@ -94,8 +96,9 @@ class ClassStore:
                                    "writable (or free some disk space), then start the class again",
                                    path=self.path, error=str(error)[:80]) from None
 
-    def _prepare(self) -> None:
-        """Bring the file's tables up to this layout, and read (or make) the teacher's key and class code."""
+    def _prepare(self, schema: int | None) -> None:
+        """Bring the file's tables up to this layout (`schema`: the file's, None for a new one), and read
+        (or make) the teacher's key and class code."""
         with self._lock:
             # WAL with synchronous NORMAL: a commit survives the server being killed (not a power cut)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -104,10 +107,20 @@ class ClassStore:
             self._db.execute("CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
                              "kind TEXT NOT NULL, data TEXT NOT NULL)")
             self._db.execute("CREATE INDEX IF NOT EXISTS events_by_kind ON events (kind)")  # layout 3
-            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA),))
+            if schema != SCHEMA:  # (a file of this layout is not written on opening: the term's replay,
+                # after this, may still refuse it, and a refused file is left as it was)
+                self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)",
+                                 (str(SCHEMA),))
         self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(18))
         self.class_code = self._meta(
             "class_code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)))
+        if len(self.teacher_key) < MIN_KEY or not self.class_code or any(
+                c not in CODE_LETTERS for c in self.class_code):  # (a hand-edited key: an empty one
+            self.close()                                         # would open the teacher's page to all)
+            raise ClassFolderError("{path}: the secret of the teacher's address or the class code it keeps "
+                                   "is not one muzlab makes (a blank secret would let anyone in as the "
+                                   "teacher): restore the file from a copy, or move it away to start the "
+                                   "class afresh", path=self.path)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:

@@ -16,6 +16,7 @@ import solara
 import solara.lab
 
 from muzlab.app.classroom import Classroom
+from muzlab.app.downloads import Download
 from muzlab.app.term import Term
 from muzlab.app.term_pages import TeacherTerm, TermTeacher
 from muzlab.names.language import marked
@@ -44,10 +45,11 @@ def TeacherTabs(room: Classroom, term: Term, view: Any, language: str, tab: str,
         with solara.lab.Tabs(value=TAB_NAMES.index(tab), on_value=lambda index: on_tab(TAB_NAMES[index])):
             with solara.lab.Tab(reader.pgettext(*TABS["lesson"]), classes=["muz-tab-lesson"]):
                 solara.Column(children=[view])
-                solara.FileDownload(lambda: room.export(view.reading.language), filename="class-export.zip",
-                                    mime_type="application/zip",
-                                    children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
-                                                            color="primary")])
+                Download(lambda: room.export(view.reading.language), filename="class-export.zip",
+                         mime_type="application/zip",
+                         children=[solara.Button(reader.gettext("Export"), classes=["muz-export"],
+                                                 color="primary")],
+                         reader=reader)
             with solara.lab.Tab(reader.pgettext(*TABS["term"]), classes=["muz-tab-term"]):
                 TeacherTerm(term, term_view, view, language)  # assignments, progress, grades (term_pages)
             with solara.lab.Tab(reader.pgettext(*TABS["class"]), classes=["muz-tab-class"]):

@@ -36,6 +36,7 @@ from typing import Any
 
 from muzlab.app import nicknames, roster_file, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
+from muzlab.app.log_checks import ReplayRefused, check_student, whole
 from muzlab.app.news import Watchers
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count, Worded
@@ -491,10 +492,14 @@ class GameItems:
 
     def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
         """The coach's figures of a student's finished games (term_games.result), in one assignment or
-        (None) in every game assignment, in the order played."""
+        (None) in every game assignment, in the order played: one game an item, the first finished
+        (two nicknames merged into one may have played an item twice)."""
         with self._lock:
-            return [a.reply for a in self._by_student.get(student_id, ()) if a.step == "result"
-                    and (assignment_id is None or a.assignment == assignment_id)]
+            found: dict[tuple[int, int], Any] = {}
+            for a in self._by_student.get(student_id, ()):
+                if a.step == "result" and (assignment_id is None or a.assignment == assignment_id):
+                    found.setdefault((a.assignment, a.item), a.reply)  # (one game an item: the first)
+            return list(found.values())
 
     def standings(self, assignment_id: int | None = None) -> list[dict[str, Any]]:
         """The students who finished a game, best first by mean luck-adjusted margin (as the coach's
@@ -606,9 +611,12 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         self._watchers.tell(kind)
 
     def _recount(self) -> None:
-        """The progress counts made again from every answer (after answers moved or were deleted)."""
-        self._counts = defaultdict(dict)
+        """The tries per item, each student's answers and the progress counts made again from every
+        answer, in the order given (after answers moved or were deleted), as a restart reads them."""
+        self._tries, self._by_student, self._counts = defaultdict(list), defaultdict(list), defaultdict(dict)
         for answer in self.answers:
+            self._tries[(answer.assignment, answer.student, answer.item)].append(answer)
+            self._by_student[answer.student].append(answer)
             self._count(answer)
         self._memo.clear()
 
@@ -625,6 +633,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                  "roster": self._rostered}
         for seq, kind, data in events:
             try:
+                _check_replayed(self, kind, data)
                 apply[kind](data)
             except (TermError, KeyError, TypeError, ValueError) as error:
                 raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
@@ -861,8 +870,8 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             for index in range(assignment.count):
                 tries = self._tries.get((assignment.id, student_id, index), [])
                 finished += self._finished(assignment, student_id, index)
-                if assignment.kind == "game":  # a game is right when won on skill (term_games)
-                    right += any(t.step == "skill" and t.right for t in tries)
+                if assignment.kind == "game":  # a game is right when won on skill (term_games): its first
+                    right += next((t.right for t in tries if t.step == "skill"), False)  # finished game
                     continue
                 right += bool(tries) and (tries[0].right if assignment.scheme.counts == "first"
                                           else any(t.right for t in tries))
@@ -917,17 +926,13 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             self.room.remove(duplicate)
         with self._lock:
             self.room.store.rewrite(lambda _kind, _data: False, change)
-            moved = [replace(a, student=into) for a in self._by_student.pop(duplicate, [])]
+            moved = len(self._by_student.get(duplicate, []))
             self.answers = [replace(a, student=into) if a.student == duplicate else a for a in self.answers]
-            for key in [k for k in self._tries if k[1] == duplicate]:
-                tries = self._tries.pop(key)
-                self._tries[(key[0], into, key[2])].extend(replace(a, student=into) for a in tries)
-            self._by_student[into].extend(moved)
             self.roster.pop(duplicate, None)
             self._tables.clear()
             self._recount()
         self._tell("merge")
-        return len(moved)
+        return moved
 
     # ---- privacy ------------------------------------------------------------------------------------------
     def forget(self, student_id: int) -> int:
@@ -957,15 +962,48 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
 
         with self._lock:
             deleted = self.room.store.rewrite(drop, change)
+            self.room.forgotten(student_id, placeholder)
             self.answers = [a for a in self.answers if a.student != student_id]
-            self._by_student.pop(student_id, None)
-            for key in [k for k in self._tries if k[1] == student_id]:
-                del self._tries[key]
             self.roster.pop(student_id, None)
             self._tables.clear()
             self._recount()
         self._tell("forget")
         return deleted
+
+
+def _check_replayed(term: Term, kind: str, data: dict[str, Any]) -> None:
+    """ReplayRefused for a term event that `Term` itself would never have written (a hand-edited log):
+    an assignment outside the bounds `Term.assign` keeps, an answer of a student who never joined, to
+    an item the assignment does not have, or a game move that is neither a cell nor a pass."""
+    if kind == "assign":
+        game = data.get("kind") == "game"
+        title = data.get("title")
+        if not isinstance(title, str) or not title.strip() or len(title) > MAX_TITLE:
+            raise ReplayRefused("its title is blank or longer than {most} characters", most=MAX_TITLE)
+        most = term_games.MAX_GAMES if game else MAX_ITEMS
+        if not whole(data.get("count"), 1, most):
+            raise ReplayRefused("it sets {count} items; an assignment has 1 to {most}",
+                                count=str(data.get("count"))[:20], most=most)
+        if not whole(data.get("tries", 1), 1, MAX_TRIES) or not whole(data.get("seed"), 0, 2 ** 31 - 1):
+            raise ReplayRefused("its tries or seed are out of bounds")
+        for student in data.get("students") or ():
+            check_student(term.room, student)
+    elif kind == "answer":
+        check_student(term.room, data.get("student"))
+        assignment = term.assignments.get(data.get("assignment"))
+        if assignment is not None and not whole(data.get("item"), 0, assignment.count - 1):
+            raise ReplayRefused("it answers item {item} of an assignment of {count}",
+                                item=str(data.get("item"))[:20], count=assignment.count)
+        reply, step = data.get("reply"), data.get("step", "")
+        if step not in ("", *term_games.STEPS):
+            raise ReplayRefused("an answer has no step {step}", step=repr(str(step)[:20]))
+        if step == "move" and reply is not None and not (
+                isinstance(reply, list) and len(reply) == 2 and all(type(x) is int for x in reply)
+                and tuple(reply) in term_games.board()):
+            raise ReplayRefused("a game move is a cell or a pass, not {reply}", reply=str(reply)[:20])
+    elif kind == "roster":
+        for row in data.get("rows", ()):
+            check_student(term.room, row.get("student"))
 
 
 @functools.lru_cache(maxsize=256)

@@ -26,9 +26,11 @@ its accuracy (`muzlab.app.term.GradeScheme`).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
+from muzlab.core.board import Board
 from muzlab.names.reader import Reader
 from muzlab.play.coach import decisions, level, review_rows, summary_rows, values
 from muzlab.play.table import COMPUTER_SEAT, Message, Table
@@ -44,6 +46,12 @@ STEPS = ("move", "result", "skill")
 
 class GameRefused(ValueError):
     """A move the table refused (an illegal cell, no die in hand): the sentence says why."""
+
+
+@functools.cache
+def board() -> Board:
+    """The board every game item is played on (the basic rules' board of a two-player table)."""
+    return Table(2, seed=0).game.board
 
 
 def new_table(seed: int, computer: str, name: str) -> Table:

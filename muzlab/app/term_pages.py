@@ -20,10 +20,11 @@ import solara
 import traitlets
 
 from muzlab.app.classroom import ClassError, Student
+from muzlab.app.downloads import Download
 from muzlab.app.looks import Looks
 from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
-from muzlab.app.term_report import reports_zip
+from muzlab.app.term_report import not_made_words, reports
 from muzlab.app.term_words import done_words, points_words, right_words
 from muzlab.names.calendar_words import date_words, week_words
 from muzlab.names.error_words import error_words
@@ -726,17 +727,23 @@ def TeacherTerm(term: Term, view: TermTeacher, page, language: str):
     arguments are unchanged is not drawn again)."""
     reader = page.reading.reader
     solara.Column(children=[view])
-    solara.FileDownload(term.grades_zip, filename="grades.zip", mime_type="application/zip",
-                        children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
-                                                color="primary")])
-    solara.FileDownload(lambda: term.grades_zip("excel-de"), filename="grades-excel-de.zip",
-                        mime_type="application/zip",
-                        children=[solara.Button(reader.gettext("Export grades for Excel (Germany)"),
-                                                classes=["muz-grades-excel-de"])])
-    solara.FileDownload(lambda: reports_zip(term, page.reading.reader), filename="reports.zip",
-                        mime_type="application/zip",
-                        children=[solara.Button(reader.gettext("Reports for parents (PDF)"),
-                                                classes=["muz-reports"])])
+    Download(term.grades_zip, filename="grades.zip", mime_type="application/zip",
+             children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
+                                     color="primary")],
+             reader=reader)
+    Download(lambda: term.grades_zip("excel-de"), filename="grades-excel-de.zip", mime_type="application/zip",
+             children=[solara.Button(reader.gettext("Export grades for Excel (Germany)"),
+                                     classes=["muz-grades-excel-de"])],
+             reader=reader)
+    Download(lambda: _reports(term, page.reading.reader), filename="reports.zip", mime_type="application/zip",
+             children=[solara.Button(reader.gettext("Reports for parents (PDF)"), classes=["muz-reports"])],
+             reader=reader)
+
+
+def _reports(term: Term, reader: Reader) -> bytes | tuple[bytes, str]:
+    """The reports' zip, and the sentence naming the students whose report could not be made."""
+    made, failed = reports(term, reader)
+    return (made, not_made_words(failed, reader)) if failed else made
 
 
 @solara.component

@@ -7,6 +7,7 @@ object interface (no pyplot state), with no date in the file, so the same term g
 from __future__ import annotations
 
 import io
+import logging
 import zipfile
 from typing import Any
 
@@ -19,8 +20,13 @@ from muzlab.names.reader import Reader
 from muzlab.play.coach import level_word
 from muzlab.reading import for_people
 
+log = logging.getLogger(__name__)
+
 #: A4 portrait, in inches.
 PAGE = (8.27, 11.69)
+#: Every text of a report as it is written: a nickname or a title such as "$\\x$" is not read as
+#: matplotlib's mathtext or LaTeX (which would refuse it, and the report with it).
+PLAIN = {"parse_math": False, "usetex": False}
 
 
 def family_reader(term: Term, student_id: int, teacher: Reader) -> Reader:
@@ -51,7 +57,7 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
     FigureCanvasPdf(figure)
     # TRANSLATORS: the title of a student's report for parents' evenings.
     figure.text(0.08, 0.95, reader.gettext("{name}: music theory this term").format(name=name), fontsize=18,
-                weight="bold")
+                weight="bold", **PLAIN)
     lines = [reader.gettext("Share right per idea (answers given; the trend is the change per week):")]
     for idea in IDEAS:
         row = rows.get(idea)
@@ -59,7 +65,7 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
             lines.append("    " + _idea_line(reader.pgettext(*IDEA_WORDS[idea]), row, reader))
     if len(lines) == 1:
         lines.append("    " + reader.gettext("nothing answered yet"))
-    figure.text(0.08, 0.90, "\n".join(lines), fontsize=11, va="top", linespacing=1.5)
+    figure.text(0.08, 0.90, "\n".join(lines), fontsize=11, va="top", linespacing=1.5, **PLAIN)
     axes = figure.add_axes((0.1, 0.41, 0.8, 0.24))
     for idea, per in weekly.items():
         axes.plot([weeks.index(w) for w in per], [100 * r / n for n, r in per.values()], marker="o",
@@ -67,10 +73,11 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
     axes.set_xticks(range(len(weeks)), [week_words(w, reader) for w in weeks])
     axes.set_ylim(0, 105)
     # TRANSLATORS: the axis of a report's picture: the share of answers right, in per cent.
-    axes.set_ylabel(reader.gettext("answers right (%)"))
-    axes.set_title(reader.gettext("Accuracy per idea over the weeks"), fontsize=12)
+    axes.set_ylabel(reader.gettext("answers right (%)"), **PLAIN)
+    axes.set_title(reader.gettext("Accuracy per idea over the weeks"), fontsize=12, **PLAIN)
     if weekly:
-        axes.legend(fontsize=9, loc="lower right")
+        for text in axes.legend(fontsize=9, loc="lower right").get_texts():
+            text.set(**PLAIN)
     graded = []
     for assignment in term.assignments.values():
         if assignment.is_for(student_id):
@@ -82,7 +89,7 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
         graded.append(_games_line(games[0], reader))
     listed = "\n".join(graded) or "    " + reader.gettext("none set")
     figure.text(0.08, 0.33, reader.gettext("Assignments:") + "\n" + listed, fontsize=11, va="top",
-                linespacing=1.6)
+                linespacing=1.6, **PLAIN)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="pdf", metadata={"CreationDate": None, "Creator": "muzlab"})
     return buffer.getvalue()
@@ -119,9 +126,32 @@ def _games_line(row: dict[str, Any], reader: Reader) -> str:
 def reports_zip(term: Term, reader: Reader | None = None) -> bytes:
     """Every student's report (`reports/<nickname>.pdf`) in one zip, each in its family's language
     (`family_reader`; `reader`'s, the teacher's, when no answer says)."""
-    buffer = io.BytesIO()
+    return reports(term, reader)[0]
+
+
+def reports(term: Term, reader: Reader | None = None) -> tuple[bytes, list[str]]:
+    """Every student's report in one zip, and the nicknames of those whose report could not be made: one
+    report that fails never costs the class the others (the zip's `reports/not-made.txt` names them)."""
+    reader = for_people(reader)
+    buffer, failed = io.BytesIO(), []
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for sid, student in sorted(term.room.students.items()):
             safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in student.nickname)
-            archive.writestr(f"reports/{sid}-{safe}.pdf", report_pdf(term, sid, reader))
-    return buffer.getvalue()
+            try:
+                pdf = report_pdf(term, sid, reader)
+            except Exception:  # (whatever one report meets, the others are written)
+                log.exception("the report of student %s could not be made", sid)
+                failed.append(student.nickname)
+                continue
+            archive.writestr(f"reports/{sid}-{safe}.pdf", pdf)
+        if failed:
+            archive.writestr("reports/not-made.txt", not_made_words(failed, reader) + "\n")
+    return buffer.getvalue(), failed
+
+
+def not_made_words(failed: list[str], reader: Reader) -> str:
+    """The sentence naming the students whose report could not be made."""
+    return reader.ngettext("The report of {names} could not be made (the server's log says why); the "
+                           "others are in the file.",
+                           "The reports of {names} could not be made (the server's log says why); the "
+                           "others are in the file.", len(failed)).format(names=", ".join(failed))

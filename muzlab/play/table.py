@@ -188,6 +188,12 @@ class Table:
         return self.allow_hints and self.person_to_act and self.game.hand is not None
 
     @property
+    def hinted(self) -> bool:
+        """True when the die in hand has had its hint (a hint is counted once a die)."""
+        game = self.game
+        return (game.current_player, game.turn, len(game.events)) in self._hints
+
+    @property
     def computer_to_act(self) -> bool:
         """True when a computer seat is to act and can (the game goes on and the board is not locked
         for ever)."""
@@ -326,6 +332,16 @@ class Table:
         reader = for_people(reader)
         return self._done([Message(reader.gettext("New game (seed {seed}).").format(seed=self.game.seed)),
                            *self._computers(reader)])
+
+    def moment(self) -> tuple:
+        """The table as it is now (its game, computer players, last die, hints and messages), for
+        `back_to`: a load that fails after sitting at another game puts the table back."""
+        return self.game, tuple(self.agents), self.last, frozenset(self._hints), self.messages
+
+    def back_to(self, moment: tuple) -> None:
+        """The table as `moment` found it (the game and its computer players are the very ones)."""
+        self.game, agents, self.last, hints, self.messages = moment
+        self.agents, self._hints = list(agents), set(hints)
 
     def agent_states(self) -> tuple[AgentState | None, ...]:
         """Each seat's computer player as a record keeps it (None for a person)."""

@@ -14,6 +14,7 @@ it and Dask workers, started apart, load it from the cache.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -78,7 +79,18 @@ def compile_engine() -> float:
     if _compiled:
         return 0.0
     start = time.perf_counter()
-    _arrays(b"muzlab-compile:", range(1), [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
+    try:
+        _arrays(b"muzlab-compile:", range(1), [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
+    except Exception as error:  # (numba raises what loading a damaged cache file met)
+        from muzlab.play import fast_cache, fast_expert, fast_kernel
+        from muzlab.sim import fast_games, fast_seeds
+
+        if not fast_cache.forget([fast_kernel, fast_expert, fast_seeds, fast_games]):
+            raise
+        warnings.warn(fast_cache.CacheRepaired(
+            "numba's cache of the fast engine was damaged ({why}): the engine was compiled again",
+            why=f"{type(error).__name__}: {str(error)[:80]}"), stacklevel=2)
+        _arrays(b"muzlab-compile:", range(1), [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
     _compiled.append(time.perf_counter() - start)
     return _compiled[0]
 

@@ -202,7 +202,7 @@ def keyboard(
     ax.set_aspect("equal")
     ax.set_axis_off()
     if title:
-        ax.set_title(title, fontsize=12, fontweight="bold")
+        ax.set_title(title, fontsize=12, fontweight="bold", parse_math=False)
     return ax
 
 

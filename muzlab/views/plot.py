@@ -150,7 +150,7 @@ def board(
                          if count else translate(view.language, "{die} has no legal cell: pass"),
                          die=prose_note(view.pitch_label, view.language), count=count)
     if title:
-        ax.set_title(title, fontsize=max(12.0, 0.5 * unit), fontweight="bold")
+        ax.set_title(title, fontsize=max(12.0, 0.5 * unit), fontweight="bold", parse_math=False)
     return ax
 
 
@@ -275,7 +275,7 @@ def heatmap(
             ax.text(x, y + 0.5, f"×{board.honeypots[cell]}", ha="center", va="center",
                     fontsize=0.26 * unit, color=ink, fontweight="bold", zorder=4)
     if title:
-        ax.set_title(title, fontsize=max(12.0, 0.45 * unit), fontweight="bold")
+        ax.set_title(title, fontsize=max(12.0, 0.45 * unit), fontweight="bold", parse_math=False)
     return ax
 
 

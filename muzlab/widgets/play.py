@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import html
+import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,8 @@ from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.seatboard import SeatBoard
 from muzlab.widgets.svgboard import scaled
+
+log = logging.getLogger(__name__)
 
 #: Keys pressed on the board: R rolls, P passes, U undoes, H asks a hint.
 KEYS = "rpuh"
@@ -69,6 +72,26 @@ def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Me
     @functools.wraps(method)
     def act(self: PlayBoard, *args: Any) -> tuple[Message, ...]:
         return self._act(lambda _reader: method(self, *args))
+
+    return act
+
+
+def _loading(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
+    """A PlayBoard Load (of a file named by its first argument) acting as a button does (`_shown`); an
+    exception reading, replaying or drawing the game is a refusal naming the file, and the table is
+    put back as it was, so the page keeps working."""
+
+    @functools.wraps(method)
+    def act(self: PlayBoard, name: Any, *args: Any) -> tuple[Message, ...]:
+        before = self.table.moment()
+        try:
+            return self._act(lambda _reader: method(self, name, *args))
+        except Exception:  # (whatever a file makes the replay or the drawing meet: the page goes on)
+            log.exception("loading %s failed", name)
+            self.table.back_to(before)
+            return self._act(lambda reader: self._refused(reader.gettext(
+                "{name} could not be loaded (the log says why); the game stays as it was.").format(
+                name=name)))
 
     return act
 
@@ -300,7 +323,7 @@ class PlayBoard(widgets.VBox):
                                     count)
         return (Message(said.format(count=count, path=path)),)
 
-    @_shown
+    @_loading
     def load(self, path: str | Path) -> tuple[Message, ...]:
         """Replay a saved record, the computer players going on from their saved state; a refused file
         (unreadable, not UTF-8, too large or deep, malformed) leaves the current game as it was and the
@@ -328,7 +351,7 @@ class PlayBoard(widgets.VBox):
         """The score sheet as CSV, as the browser saves it (Score sheet)."""
         return csv_file(self._file_name("csv"), self.table.sheet_rows(self.reader), list(SHEET_COLUMNS))
 
-    @_shown
+    @_loading
     def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:
         """Replay a record uploaded from the student's device; anything but a game record of at most
         MAX_RECORD_BYTES is refused with a sentence and the game stays as it was."""

@@ -65,6 +65,7 @@ class SeatBoard(SvgBoard):
         a key naming the moment shown, such as a table's version: never a Position, whose equality
         ignores the names its history gave), a picture drawn for the same moment, reader and seat's
         view is shown again instead of being drawn anew."""
+        self.use_board(position.board)  # (a game loaded on another board is drawn on its own)
         scene = seat_scene(position, hand, legal, last, choosing, chosen)
         reader = for_people(reader)
         if shared is None:

@@ -157,6 +157,15 @@ class SvgBoard(anywidget.AnyWidget):
         self.add_class("muz-svgboard")
         self.on_msg(self._message)
 
+    def use_board(self, board: Board) -> None:
+        """Draw on `board` from now on (a loaded game's, maybe larger): its cells answer clicks and keys
+        (`cells` keeps its identity: whoever holds it sees the new cells)."""
+        if board is self.board or board == self.board:
+            return
+        self.board = board
+        self.cells.clear()
+        self.cells.update({cell: CellHandle(self, cell) for cell in board.cells})
+
     def reveal(self, selector: str) -> None:
         """Scroll the page just enough to bring the element `selector` names (the first found in the
         smallest box around the board holding one) wholly into the window, if it is not already."""
