@@ -111,6 +111,12 @@ class ClassStore:
                 # after this, may still refuse it, and a refused file is left as it was)
                 self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)",
                                  (str(SCHEMA),))
+            else:  # but it must take writes: a write tried and taken back (SQLite refuses a read-only file)
+                self._db.execute("BEGIN")
+                try:
+                    self._db.execute("UPDATE meta SET value = value WHERE key = 'schema'")
+                finally:
+                    self._db.execute("ROLLBACK")
         self.teacher_key = self._meta("teacher_key", lambda: secrets.token_urlsafe(18))
         self.class_code = self._meta(
             "class_code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)))

@@ -982,7 +982,7 @@ def _check_replayed(term: Term, kind: str, data: dict[str, Any]) -> None:
             raise ReplayRefused("its title is blank or longer than {most} characters", most=MAX_TITLE)
         most = term_games.MAX_GAMES if game else MAX_ITEMS
         if not whole(data.get("count"), 1, most):
-            raise ReplayRefused("it sets {count} items; an assignment has 1 to {most}",
+            raise ReplayRefused("its number of items is {count}; an assignment has 1 to {most}",
                                 count=str(data.get("count"))[:20], most=most)
         if not whole(data.get("tries", 1), 1, MAX_TRIES) or not whole(data.get("seed"), 0, 2 ** 31 - 1):
             raise ReplayRefused("its tries or seed are out of bounds")

@@ -153,7 +153,8 @@ class Table:
         #: True: the computer seats reply inside each action. False: they wait for `computer_step()`,
         #: which a board calls at the pace people can follow.
         self.autoplay = True
-        self._hints: set[tuple[int, int, int]] = set()  # (seat, turn, events so far): one per die
+        #: Hints given: (seat, turn, events so far, counted), one a die; the opening die's is not counted.
+        self._hints: set[tuple[int, int, int, bool]] = set()
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -191,7 +192,8 @@ class Table:
     def hinted(self) -> bool:
         """True when the die in hand has had its hint (a hint is counted once a die)."""
         game = self.game
-        return (game.current_player, game.turn, len(game.events)) in self._hints
+        moment = (game.current_player, game.turn, len(game.events))
+        return (*moment, True) in self._hints or (*moment, False) in self._hints
 
     @property
     def computer_to_act(self) -> bool:
@@ -217,7 +219,8 @@ class Table:
 
     def hints_used(self, seat: int) -> int:
         """How many dice the seat asked a hint for."""
-        return sum(1 for hinted_seat, _turn, _moment in self._hints if hinted_seat == seat)
+        return sum(1 for hinted_seat, _turn, _moment, counted in self._hints
+                   if hinted_seat == seat and counted)
 
     def status(self, reader: Reader | None = None) -> str:
         """Whose turn it is and what they do next, or the result."""
@@ -250,7 +253,7 @@ class Table:
         reader = for_people(reader)
         named = self.game.die_words(reader)
         rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].called(reader))
-        hinted = [turn for _seat, turn, _moment in self._hints]
+        hinted = [turn for _seat, turn, _moment, counted in self._hints if counted]
         for row in rows:
             row["hints"] = hinted.count(row["turn"])
         return rows
@@ -382,8 +385,7 @@ class Table:
         if game.hand is None:
             return self._done([self._refused(reader.gettext("Roll first: a hint is for the die in hand."))])
         seat = game.current_player
-        if len(game.position):
-            self._hints.add((seat, game.turn, len(game.events)))
+        self._hints.add((seat, game.turn, len(game.events), bool(len(game.position))))
         best = advice(game.position, game.hand, reader)
         said = best.sentence
         if not best.cells and (game.phase == "bonus" or game.players == 1):

@@ -87,9 +87,10 @@ def compile_engine() -> float:
 
         if not fast_cache.forget([fast_kernel, fast_expert, fast_seeds, fast_games]):
             raise
+        why = f"{type(error).__name__}: {str(error)[:80]}"
         warnings.warn(fast_cache.CacheRepaired(
-            "numba's cache of the fast engine was damaged ({why}): the engine was compiled again",
-            why=f"{type(error).__name__}: {str(error)[:80]}"), stacklevel=2)
+            "numba's cache of the fast engine was damaged ({why}): the engine was compiled again", why=why),
+            stacklevel=2)
         _arrays(b"muzlab-compile:", range(1), [("random", "greedy")], 2, RuleSet.basic(), Board.standard())
     _compiled.append(time.perf_counter() - start)
     return _compiled[0]
