@@ -16,8 +16,10 @@ from muzlab.names.reader import Reader
 IDEAS_OF = {"triad quality": ("triad quality",), "third": ("third",), "scale degree": ("scale degree",),
             "triad": ("triad quality", "spelling"), "where": ("spelling",), "points": ("scoring",),
             "key signature": ("key signature",), "Roman numeral": ("Roman numeral",),
-            "run": ("spelling", "key signature"),
             "puzzle": ("best cell", "scoring"), "game": ("best cell", "scoring", "luck-adjusted skill")}
+#: The ideas of every kind a question bank asks: the term's kinds, and the worksheets' run (which keys
+#: does this diagonal run fit?).
+BANK_IDEAS_OF = {**IDEAS_OF, "run": ("spelling", "key signature")}
 #: Every idea the progress table has a column for, in this order.
 IDEAS = ("triad quality", "third", "scale degree", "key signature", "spelling", "Roman numeral", "scoring",
          "best cell", "luck-adjusted skill")

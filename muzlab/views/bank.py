@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names.reader import Reader
-from muzlab.play.ideas import IDEAS_OF, idea_words
+from muzlab.play.ideas import BANK_IDEAS_OF, idea_words
 from muzlab.reading import for_people
 from muzlab.rules.position import Position
 from muzlab.views import audio
@@ -135,7 +135,7 @@ def _item(kind: str, seed: int, index: int, reader: Reader, picture: str) -> Ban
     drawn = draw(kind, seed * MAX_ITEMS + index, index, seed, reader)
     key = f"{kind}|{seed}|{index}|{reader.language}|{reader.convention}|{picture}"
     ident = "muzlab-" + hashlib.sha256(key.encode()).hexdigest()[:16]
-    ideas = IDEAS_OF[kind]
+    ideas = BANK_IDEAS_OF[kind]
     tags = tuple(idea_words(idea, reader) for idea in ideas)
     shown = None if drawn.board is None else board_picture(*drawn.board, reader, picture, ident)
     sound = None
