@@ -75,6 +75,7 @@ def test_a_bank_asks_every_kind_with_its_right_choices_feedback_and_ideas(bank):
 def test_a_board_picture_is_a_png_with_the_boards_sentence_as_alt_text(bank):
     item = bank.items[0]
     assert item.picture.data.startswith(PNG) and b"Software" not in item.picture.data[:200]
+    assert item.picture.data[25] == 3 and len(item.picture.data) < 40_000  # a palette PNG, small
     assert item.picture.alt.startswith("standard board, ") and " on " in item.picture.alt
     svg = make_bank(("where",), 1, seed=5, reader=Reader("english", typeset=True), picture="svg").items[0]
     assert svg.picture.name.endswith(".svg") and svg.picture.alt == item.picture.alt

@@ -39,8 +39,8 @@ PICTURES = ("png", "svg")
 #: The ear items' sound: 16-bit mono WAV at this rate (every browser plays WAV; 8 kHz keeps a
 #: three-second item near 50 kB, and the synth leaves out the overtones it cannot carry).
 SOUND_RATE = 8000
-#: The board's picture: inches across and high at PNG_DPI (400 × 430 pixels).
-PNG_SIZE, PNG_DPI = (5.0, 5.375), 80
+#: The board's picture: inches across and high at PNG_DPI (500 × 538 pixels), in PNG_COLOURS colours.
+PNG_SIZE, PNG_DPI, PNG_COLOURS = (5.0, 5.375), 100, 64
 
 MEDIA_TYPES = {"png": "image/png", "svg": "image/svg+xml", "wav": "audio/wav"}
 
@@ -158,9 +158,11 @@ def board_picture(position: Position, marked: tuple[Cell, ...], reader: Reader, 
 
 
 def _png(position: Position, marked: tuple[Cell, ...], reader: Reader) -> bytes:
-    """The board drawn by matplotlib (muzlab.views.plot) as PNG, with no date or software stamp."""
-    import matplotlib  # matplotlib only for PNG pictures
+    """The board drawn by matplotlib (muzlab.views.plot) as a PNG of PNG_COLOURS colours (a quarter
+    of the full-colour file's size, the same to the eye), with no date or software stamp."""
+    import matplotlib  # matplotlib and Pillow (matplotlib's own) only for PNG pictures
     from matplotlib.figure import Figure
+    from PIL import Image
 
     from muzlab.views import plot
 
@@ -169,8 +171,11 @@ def _png(position: Position, marked: tuple[Cell, ...], reader: Reader) -> bytes:
         ax = figure.add_axes((0, 0, 1, 1))
         plot.board(position, ax=ax, highlight=list(marked) or None, legend=False, title="", coordinates=True,
                    reader=reader)
-        out = io.BytesIO()
-        figure.savefig(out, format="png", dpi=PNG_DPI, metadata={"Software": None})
+        drawn = io.BytesIO()
+        figure.savefig(drawn, format="png", dpi=PNG_DPI, metadata={"Software": None})
+    image = Image.open(drawn).convert("RGB").quantize(colors=PNG_COLOURS, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 
@@ -205,6 +210,6 @@ def question_html(item: BankItem, src: Callable[[Media], str]) -> str:
         parts.append(f'<p><img src="{address}" alt="{words}" /></p>')
     if item.sound is not None:
         address, words = html.escape(src(item.sound)), html.escape(xml_safe(item.sound.alt))
-        parts.append(f'<p><audio controls="controls" src="{address}"><a href="{address}">{words}</a>'
-                     '</audio></p>')
+        parts.append(f'<div><audio controls="controls" src="{address}"><a href="{address}">{words}</a>'
+                     '</audio></div>')
     return "".join(parts)
