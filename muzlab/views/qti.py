@@ -80,7 +80,7 @@ def _item(item: BankItem) -> ET.Element:
     kind = "multiple_answers_question" if item.several else "multiple_choice_question"
     for label, entry in (("question_type", kind), ("points_possible", "1"),
                          ("original_answer_ids", ",".join(ids)),
-                         ("assessment_question_identifierref", item.ident)):
+                         ("assessment_question_identifierref", f"{item.ident}-ref")):
         field = _sub(fields, "qtimetadatafield")
         _sub(field, "fieldlabel", label)
         _sub(field, "fieldentry", entry)
