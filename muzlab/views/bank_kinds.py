@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import SpelledNote, parse_pitch
 from muzlab.names.language import at_start, phrase, sentence
@@ -32,6 +33,8 @@ KINDS = ("where", "triad", "run", "points", "key signature", "Roman numeral", *D
 MOST_RIGHT, MOST_WRONG = 4, 4
 #: Other legal cells a puzzle offers beside the best one.
 PUZZLE_RIVALS = 3
+#: Seeded games a run question looks through for a diagonal run fitting one to four keys.
+RUN_GAMES = 1000
 
 
 @dataclass(frozen=True)
@@ -110,13 +113,14 @@ def _run(seed: int, reader: Reader) -> Drawn:
     """Which keys does this diagonal run fit? On the first worksheet position from `seed` on that has
     a run fitting one to four keys; the wrong keys offered hold none of its notes' sounds."""
     rng = random.Random(seed)
-    for game_seed in range(seed, seed + 1000):
+    for game_seed in range(seed, seed + RUN_GAMES):
         position = worksheet.sheet_position(game_seed)
         facts = questions.draw("run", position, rng)
         if facts is not None:
             break
-    else:  # (no seeded game has gone so long without a run)
-        raise RuntimeError(f"no run in 1000 games from seed {seed}")
+    else:  # (no stretch of seeded games has been found so poor)
+        raise MuzlabError("no diagonal run to ask about in {count} games from seed {seed}", count=RUN_GAMES,
+                          seed=seed)
     letters, sound = facts.run.fitting_keys(reader)
     right = [*letters, *sound][:MOST_RIGHT]
     notes = join(facts.run.names, reader, prose=True)
