@@ -101,12 +101,13 @@ class Bank:
     items: tuple[BankItem, ...]
 
 
-def make_bank(kinds: tuple[str, ...], count: int, seed: int = 0, reader: Reader | None = None,
+def make_bank(kinds: tuple[str, ...] | str, count: int, seed: int = 0, reader: Reader | None = None,
               title: str = "", picture: str = "png") -> Bank:
     """`count` items, the `kinds` (KINDS) taken in turn, from `seed`, worded for `reader` (by default the
     default reader, typeset), boards embedded as `picture` (PICTURES); BankError before any work when
     a setting is wrong."""
     reader = for_people(reader)
+    kinds = (kinds,) if isinstance(kinds, str) else kinds  # (one kind, named alone)
     _check(kinds, count, seed, title, picture)
     title = title or reader.gettext("muzlab questions (seed {seed})").format(seed=seed)
     items = tuple(_item(kinds[index % len(kinds)], seed, index, reader, picture) for index in range(count))
