@@ -211,6 +211,6 @@ def question_html(item: BankItem, src: Callable[[Media], str]) -> str:
         parts.append(f'<p><img src="{address}" alt="{words}" /></p>')
     if item.sound is not None:
         address, words = html.escape(src(item.sound)), html.escape(xml_safe(item.sound.alt))
-        parts.append(f'<div><audio controls="controls" src="{address}"><a href="{address}">{words}</a>'
-                     '</audio></div>')
+        source = f'<source src="{address}" type="{item.sound.media_type}" />'
+        parts.append(f'<div><audio controls="controls">{source}<a href="{address}">{words}</a></audio></div>')
     return "".join(parts)
