@@ -633,8 +633,8 @@ def hand_edit(folder, how):
     ("one token for two", r"event 2 \(join\) does not replay \(its token is student 1's too"),
     ("student 999", r"event 4 \(answer\) does not replay \(student 999 never joined this class\)"),
     ("a move that is no move", r"\(answer\) does not replay \(a game move is a cell or a pass, not x\)"),
-    ("ten million items", r"event 3 \(assign\) does not replay \(its number of items is 10000000; an assignment "
-                          r"has 1 to 100\)"),
+    ("ten million items", r"event 3 \(assign\) does not replay \(its number of items is 10000000; an "
+                          r"assignment has 1 to 100\)"),
     ("an item it does not have", r"\(answer\) does not replay \(it answers item 5 of an assignment of 2\)"),
     ("a deal of student 999", r"\(deal\) does not replay \(student 999 is not on the roster\)"),
     ("an empty teacher key", r"the secret of the teacher's address or the class code it keeps is not one"),

@@ -35,6 +35,7 @@ KEYWORDS = {
     # errors raised with an English template and its facts (MuzlabError; muzlab.names.error_words.error_words)
     "ClassError": (1,), "ClassFolderError": (1,), "NicknameError": (1,), "CommandError": (1,),
     "OutputError": (1,), "OutputExists": (1,), "WorksheetError": (1,), "LessonsError": (1,),
+    "BankError": (1,),
     **{name: (1,) for name in (
         "MuzlabError", "UnknownNoteName", "InvalidCell", "CellOffBoard", "IllegalPlacement", "CellOccupied",
         "InvalidPosition", "NotationError", "UnknownSetting",

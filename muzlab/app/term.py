@@ -42,34 +42,19 @@ from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count, Worded
 from muzlab.core.spreadsheet import STYLES, csv_text
 from muzlab.names.calendar_words import date_words
-from muzlab.names.language import LANGUAGES, marked
+from muzlab.names.language import LANGUAGES
 from muzlab.names.output_words import Figure, agent_name
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import DRILLS, Drill, EarItem, option_words
+from muzlab.play.ideas import IDEA_WORDS as IDEA_WORDS  # (the term's pages read them here)
+from muzlab.play.ideas import IDEAS, IDEAS_OF
 from muzlab.reading import for_people
 
 #: What an assignment may ask: the three ear-training drills, the quiz's three kinds, the two key
 #: questions (muzlab.play.keyitems), puzzles, and games against the computer (muzlab.app.term_games).
 ITEM_KINDS = (*DRILLS, *quiz.KINDS, *keyitems.KINDS, "puzzle", "game")
-#: The ideas each kind of item tests (an answer is tagged with them when it is given). A game's
-#: answers are its decisions ("best cell") and its result ("scoring", "luck-adjusted skill"): see
-#: muzlab.app.term_games.
-IDEAS_OF = {"triad quality": ("triad quality",), "third": ("third",), "scale degree": ("scale degree",),
-            "triad": ("triad quality", "spelling"), "where": ("spelling",), "points": ("scoring",),
-            "key signature": ("key signature",), "Roman numeral": ("Roman numeral",),
-            "puzzle": ("best cell", "scoring"), "game": ("best cell", "scoring", "luck-adjusted skill")}
-#: Every idea the progress table has a column for, in this order.
-IDEAS = ("triad quality", "third", "scale degree", "key signature", "spelling", "Roman numeral", "scoring",
-         "best cell", "luck-adjusted skill")
-#: Each idea in the teacher's words (`reader.pgettext(*IDEA_WORDS[idea])`).
-IDEA_WORDS = {"triad quality": marked("idea", "triad quality"), "third": marked("idea", "third"),
-              "scale degree": marked("idea", "scale degree"),
-              "key signature": marked("idea", "key signature"),
-              "spelling": marked("idea", "spelling"), "Roman numeral": marked("idea", "Roman numeral"),
-              "scoring": marked("idea", "scoring"), "best cell": marked("idea", "best cell"),
-              "luck-adjusted skill": marked("idea", "luck-adjusted skill")}
 #: At most this many items in one assignment, and tries at one item.
 MAX_ITEMS = 100
 MAX_TRIES = 5

@@ -98,6 +98,8 @@ class KeyQuestion:
     answer: str
     right_words: str
     wrong_words: str
+    #: Why the answer is right, on its own (the sentences above end with it).
+    why: str = ""
 
     @property
     def kind(self) -> str:
@@ -150,4 +152,5 @@ def _question(facts: KeyFacts, prompt: str, options: tuple[str, ...], answer: st
               reader: Reader) -> KeyQuestion:
     """The question with the sentences a reply earns: the reason, after "Right!" or the answer."""
     wrong = reader.gettext("Not quite: the answer is {answer}.").format(answer=answer)
-    return KeyQuestion(facts, prompt, options, answer, f"{reader.gettext('Right!')} {why}", f"{wrong} {why}")
+    return KeyQuestion(facts, prompt, options, answer, f"{reader.gettext('Right!')} {why}", f"{wrong} {why}",
+                       why)

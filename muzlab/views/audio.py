@@ -101,6 +101,13 @@ def _render(events: Sequence[Event], rate: int, note_seconds: float, peak: float
     return (out * (peak / loudest)).astype(np.float32)
 
 
+def events_wave(events: Sequence[Event], rate: int = DEFAULT_RATE, note_seconds: float = 0.5) -> np.ndarray:
+    """Note events (start beat, beats, MIDI number) from the built-in synth alone, as float32 samples:
+    the same samples on every machine, for files that must not change (a question bank's sound)."""
+    _check_midi(midi for _, _, midi in events)
+    return _render(events, rate, note_seconds, PEAK)
+
+
 def synthesize(
     midi_notes: Iterable[int],
     chord: bool = False,

@@ -241,6 +241,12 @@ _WORDS: dict[str, Callable[[Position, Any, Reader], tuple[str, str]]] = {
     "run": _run}
 
 
+def question_words(position: Position, facts: QuestionFacts, reader: Reader | None = None) -> tuple[str, str]:
+    """One open question on `position` and the sentence answering it, as a worksheet words them (for
+    `reader`, by default the default reader, typeset): a question bank's explanations are these."""
+    return _WORDS[facts.kind](position, facts, for_people(reader))
+
+
 # ---- drawing ------------------------------------------------------------------------------------
 def _writable(path: str | Path) -> Path:
     """The PDF's path; WorksheetError before any work when its folder does not exist."""
