@@ -43,6 +43,8 @@ NEVER_ONE = {
         "a limit",
     "Your network has tried to join {tries} times in a minute: wait a minute, then try again.":
         "a limit (120 a minute, never one)",
+    "no diagonal run to ask about in {count} games from seed {seed}":
+        "a constant of the question banks (RUN_GAMES)",
     "{count} students joined in the last minute: wait a moment and press Join again.":
         "a limit",
     "The class is full ({count} students).":
