@@ -160,7 +160,8 @@ def _choose(reader: Reader) -> str:
 class ListenPanel(widgets.VBox):
     """Plays a triad or scale run and shows it on a staff and a piano keyboard under the player;
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
-    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place;
+    something is completed); `save_midi` downloads the run as a MIDI file. With `player_apart` the panel
+    leaves `player` and `save_midi` out, for its owner to place;
     `on_drawn()` is called each time a run's staff and keyboard are in the panel (its `pictures`)."""
 
     def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False,
@@ -186,8 +187,8 @@ class ListenPanel(widgets.VBox):
         if background:
             warm_up()
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        heading = widgets.HBox([self.title, self.save_midi] if player_apart else
-                               [self.title, self.player, self.save_midi], layout=wrap)
+        heading = self.title if player_apart else widgets.HBox([self.title, self.player, self.save_midi],
+                                                               layout=wrap)
         self.pictures = widgets.HBox([self.staff, self.keyboard], layout=wrap)
         self.pictures.add_class("muz-pictures")
         super().__init__([heading, self.pictures])
