@@ -1,4 +1,5 @@
-"""The `muzlab` command: `muzlab perft` (rule counts and engine speed), `muzlab simulate` (games).
+"""The `muzlab` command: `muzlab perft` (rule counts and engine speed), `muzlab simulate` (games),
+`muzlab midi` (a saved game as a MIDI file) and the commands of the lessons and worksheets.
 
 Bad arguments are answered with one line naming the problem and exit code 2, never a traceback;
 Ctrl-C with one line and exit code 130. Outputs are checked before any work and written whole: an
@@ -30,6 +31,9 @@ from muzlab.names.error_words import error_words
 from muzlab.names.language import LANGUAGES, check_language
 from muzlab.names.output_words import Figure, mismatch_lines, number_words, parts_words, perft_lines
 from muzlab.names.reader import Reader
+from muzlab.play import records
+from muzlab.play.game import Game
+from muzlab.play.midi import game_midi
 from muzlab.play.records import MAX_DICE
 from muzlab.rules import perft
 from muzlab.rules.ruleset import RuleSet
@@ -120,6 +124,26 @@ def _simulate(args: argparse.Namespace) -> int:
         print(args.reader.gettext("wrote {games} and {moves}").format(games=folder / "games.parquet",
                                                                       moves=folder / "moves.parquet"))
     print(simulation_report(result, args.reader))
+    return 0
+
+
+def _midi(args: argparse.Namespace) -> int:
+    """A saved game record as a Standard MIDI File: RECORD.mid beside it unless --out names another."""
+    source = Path(args.record)
+    if source.exists() and not source.is_file():
+        raise CommandError("{path} is not a regular file (a folder, a device or a pipe); give a game record",
+                           path=source)
+    game = Game.from_dict(records.parse(records.read_file(source)))
+    data = game_midi(game)  # (a game with no placement is refused before anything is written)
+    out = Path(args.out) if args.out else source.with_suffix(".mid")
+    if out.resolve() == source.resolve():
+        raise CommandError("{path} is the game record itself; give --out another name", path=out)
+    with outputs.file_written(out, args.force) as aside:
+        aside.write_bytes(data)
+    placed = sum(event.kind == "place" for event in game.events)
+    print(args.reader.ngettext("wrote {file}: {count} note, one per placed die, then the completions",
+                               "wrote {file}: {count} notes, one per placed die, then the completions",
+                               placed).format(file=out, count=number_words(placed, args.reader)))
     return 0
 
 
@@ -273,6 +297,13 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
                    help=reader.gettext("compare against a golden file, exit 1 on mismatch"))
     p.set_defaults(run=_perft)
     _add_simulate(commands, reader)
+    m = commands.add_parser("midi", help=reader.gettext(
+        "save a game record (JSON) as a MIDI file: each placed die a note, each completion after it"))
+    m.add_argument("record", metavar="RECORD.json", help=reader.gettext("the saved game record"))
+    m.add_argument("--out", metavar="FILE.mid",
+                   help=reader.gettext("the MIDI file to write (default: the record's name ending in .mid)"))
+    m.add_argument("--force", action="store_true", help=reader.gettext("replace FILE.mid if it exists"))
+    m.set_defaults(run=_midi)
     c = commands.add_parser(
         "class", help=reader.gettext("serve a class: every student's device at tables, and a teacher's "
                                      "page"))

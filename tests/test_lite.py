@@ -34,6 +34,7 @@ from test_browser import (
 from test_browser_app import OUT_OF_REACH, PLAY, play_one_die, show_tab, start_game
 
 from muzlab import Game
+from muzlab.play.midi import game_events
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "out" / "lite"
@@ -298,6 +299,11 @@ def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path)
             with page.expect_download() as sheet:  # the score sheet, written without pandas
                 page.click(f"{PLAY} .muz-save-sheet button")
             assert sheet.value.suggested_filename.endswith(".csv")
+            # Save MIDI: the game as music, written by mido in the browser's Python
+            with page.expect_download() as music:
+                page.click(f"{PLAY} .muz-save-midi button")
+            notes = [midi % 12 for _start, _length, midi in sorted(game_events(game))]
+            assert len(notes) >= 3 and midi_notes(music.value, tmp_path)[:len(notes)] == notes
             # Load: a new game, then the record uploaded from the device brings the old one back
             page.click(f"{PLAY} .muz-new")
             message_says(page, "New game")
@@ -317,12 +323,25 @@ def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path)
             with page.expect_download() as review:
                 page.click(".muz-review-csv button")
             assert review.value.suggested_filename.endswith(".csv")
+            with page.expect_download() as music:  # the reviewed game, as music
+                page.click(".muz-review-midi button")
+            assert midi_notes(music.value, tmp_path)[:len(notes)] == notes
             assert page.evaluate(OUT_OF_REACH) == []  # the summary's every column can be seen
             page.screenshot(path=str(SCREENSHOTS / "lite-app.png"))
         finally:
             browser.close()
     assert heard and all(20 < int(midi) < 109 for midi in heard.split()), heard
     assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def midi_notes(download, folder: Path) -> list[int]:
+    """The pitch classes struck in a downloaded MIDI file, in order, as mido reads it."""
+    import mido
+
+    saved = folder / download.suggested_filename
+    download.save_as(saved)
+    assert saved.suffix == ".mid"
+    return [m.note % 12 for m in mido.MidiFile(saved) if m.type == "note_on" and m.velocity > 0]
 
 
 #: Rewrites the student's stored copy of a lesson under another name, as made from another version of the

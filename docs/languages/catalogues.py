@@ -41,7 +41,8 @@ KEYWORDS = {
         "InvalidPosition", "NotationError", "UnknownSetting",
         "BoardFileError", "GameError", "GameRecordError", "SimulationError", "TermError", "NotAStructure",
         "NotAKey", "NotInKey", "NotAFunction", "EarTrainingError", "SynthesisError", "KeyboardError",
-        "RenderError", "RosterFileError", "DaskMissing", "_Refused", "ReplayRefused", "CacheRepaired")},
+        "RenderError", "RosterFileError", "DaskMissing", "_Refused", "ReplayRefused", "CacheRepaired",
+        "MidiError")},
     # the words of an error's fact ("board file {path}"), and safe_json's errors of the caller's class
     "Phrase": (1,), "error": (1,),
     # a count with its noun in an error (muzlab.core.errors.Count: "{count} seat", "{count} seats")

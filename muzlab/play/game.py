@@ -46,6 +46,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from muzlab.core.board import Board
@@ -75,6 +76,7 @@ from muzlab.play.game_words import (
     moment_words,
     sheet_rows,
 )
+from muzlab.play.midi import game_midi
 from muzlab.play.records import AgentState
 from muzlab.reading import default_reader, for_people, resolve
 from muzlab.rules.position import Position, Structure
@@ -522,6 +524,13 @@ class Game:
     def to_json(self, indent: int | None = 1, agents: Sequence[AgentState | None] | None = None) -> str:
         """The game record as JSON text; `Game.from_json` replays it."""
         return json.dumps(self.to_dict(agents), indent=indent, ensure_ascii=False)
+
+    def to_midi(self, path: str | Path) -> Path:
+        """Save the game as a Standard MIDI File (muzlab.play.midi: a note per placement, then each
+        completion's chord or line) and return its path; MidiError for a game with no placement."""
+        path = Path(path)
+        path.write_bytes(game_midi(self))
+        return path
 
     @classmethod
     def from_dict(cls, data: Any, rules: RuleSet | None = None, board: Board | None = None) -> Game:

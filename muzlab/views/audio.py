@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 import os
 import shutil
-import struct
 import subprocess
 import tempfile
 import warnings
@@ -28,6 +27,7 @@ import numpy as np
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike
 from muzlab.names.spelling import SpelledRun, english_spelling, spell_run
+from muzlab.play.midi import midi_file_bytes  # (one MIDI writer: mido)
 from muzlab.views.register import run_events, structure_events  # (the browser edition plays them too)
 
 if TYPE_CHECKING:
@@ -157,33 +157,6 @@ def to_audio_widget(wave: np.ndarray, rate: int = DEFAULT_RATE) -> ipywidgets.Au
     import ipywidgets  # notebook objects load only when a notebook asks for one
 
     return ipywidgets.Audio(value=to_wav_bytes(wave, rate), format="wav", autoplay=False)
-
-
-def midi_file_bytes(events: Sequence[Event], note_seconds: float = 0.5) -> bytes:
-    """A one-track Standard MIDI File (piano, beat = `note_seconds`) of note events."""
-    ticks = 480
-    timeline = sorted(  # at equal ticks note-offs (0x80) come first, so re-struck notes sound
-        [((start + beats) * ticks, 0x80, midi) for start, beats, midi in events]
-        + [(start * ticks, 0x90, midi) for start, _, midi in events]
-    )
-    body = bytearray(b"\x00\xff\x51\x03" + round(note_seconds * 1e6).to_bytes(3, "big"))
-    body += b"\x00\xc0\x00"  # program 0: acoustic grand piano
-    now = 0
-    for tick, status, midi in timeline:
-        body += _varlen(tick - now) + bytes([status, midi, 80 if status == 0x90 else 0])
-        now = tick
-    body += b"\x00\xff\x2f\x00"
-    header = b"MThd" + struct.pack(">IHHH", 6, 0, 1, ticks)
-    return header + b"MTrk" + struct.pack(">I", len(body)) + bytes(body)
-
-
-def _varlen(value: int) -> bytes:
-    """A MIDI variable-length quantity."""
-    out = [value & 0x7F]
-    while value > 0x7F:
-        value >>= 7
-        out.append(0x80 | (value & 0x7F))
-    return bytes(reversed(out))
 
 
 def find_soundfont(soundfont: str | Path | None = None) -> Path | None:

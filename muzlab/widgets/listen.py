@@ -28,11 +28,14 @@ import ipywidgets as widgets
 from muzlab.names.language import labelled
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import NotAStructure, SpelledRun, run_title, spell_run
+from muzlab.play.midi import midi_file_bytes
 from muzlab.reading import default_reader, resolve
 from muzlab.rules.position import Structure
 from muzlab.views.keyboard import KeyboardError, keyboard_svg, layout
 from muzlab.views.mei import run_mei
+from muzlab.views.midi import run_file_name
 from muzlab.views.register import rising_midi, run_events
+from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.staff import VerovioStaff
 from muzlab.widgets.svgboard import scaled
 from muzlab.widgets.websound import WebSound
@@ -158,7 +161,8 @@ def _choose(reader: Reader) -> str:
 class ListenPanel(widgets.VBox):
     """Plays a triad or scale run and shows it on a staff and a piano keyboard under the player;
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
-    something is completed). With `player_apart` the panel leaves `player` out, for its owner to place;
+    something is completed); `save_midi` downloads the run as a MIDI file. With `player_apart` the panel
+    leaves `player` and `save_midi` out, for its owner to place;
     `on_drawn()` is called each time a run's staff and keyboard are in the panel (its `pictures`)."""
 
     def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False,
@@ -176,20 +180,39 @@ class ListenPanel(widgets.VBox):
         self.keyboard = widgets.HTML()  # not `keys`: a Widget trait of that name lists the synced traits
         self.keyboard.add_class("muz-keyboard")
         self.structure: Structure | None = None  # the run loaded last
+        self.save_midi = DownloadButton("", self.midi_file, "muz-save-run-midi")
+        self.save_midi.layout.display = "none"  # until a run is loaded
+        self._label(resolve(None))
         self.background = background
         self.on_drawn = on_drawn
         if background:
             warm_up()
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        heading = self.title if player_apart else widgets.HBox([self.title, self.player], layout=wrap)
+        heading = self.title if player_apart else widgets.HBox([self.title, self.player, self.save_midi],
+                                                               layout=wrap)
         self.pictures = widgets.HBox([self.staff, self.keyboard], layout=wrap)
         self.pictures.add_class("muz-pictures")
         super().__init__([heading, self.pictures])
         self.add_class("muz-listen")
 
+    def _label(self, reader: Reader) -> None:
+        """The panel's button in `reader`'s language."""
+        self.save_midi.description = reader.pgettext("button", "Save MIDI")
+        self.save_midi.tooltip = reader.gettext("Save this run as music (a MIDI file) on this device")
+
+    def midi_file(self) -> Download | None:
+        """The run loaded last as a MIDI file, played as the panel plays it, for the browser to save."""
+        structure = self.structure
+        if structure is None:
+            return None
+        run = _spelled(structure)
+        name = run_file_name(run) if run is not None else f"muzundrum-{structure.kind}.mid"
+        return Download(name, "audio/midi", midi_file_bytes(_events(structure, run)))
+
     def redraw(self, reader: Reader | None = None) -> None:
         """Write the run loaded last again for `reader` (by default the default reader; the same sound
         is not played again)."""
+        self._label(resolve(reader))
         if self.structure is not None:
             self.show(self.structure, reader)
         else:
@@ -201,13 +224,15 @@ class ListenPanel(widgets.VBox):
         music21 cannot name play note by note."""
         reader = resolve(reader)
         self.structure = structure
+        self._label(reader)
+        self.save_midi.layout.display = ""
         run = _spelled(structure)  # the one spelled value the title, staff, keyboard and sound are made of
         self.title.value = f"<b>{_title(structure, run, reader)}</b>"
 
         def work(reading: Reader) -> Drawn:
             if run is not None:
                 return _drawn(run, reading)
-            events = tuple((i, 1, midi) for i, midi in enumerate(rising_midi(structure.pitches)))
+            events = _events(structure, None)
             if in_browser():
                 return Drawn(b"", "", "", events)
             from muzlab.views import audio
@@ -243,6 +268,13 @@ class Drawn(NamedTuple):
     staff: str
     keys: str
     events: tuple[tuple[int, int, int], ...]
+
+
+def _events(structure: Structure, run: SpelledRun | None) -> tuple[tuple[int, int, int], ...]:
+    """How the panel plays a structure: its spelled run's events, else its notes upward."""
+    if run is not None:
+        return tuple(run_events(run))
+    return tuple((i, 1, midi) for i, midi in enumerate(rising_midi(structure.pitches)))
 
 
 @lru_cache(maxsize=256)

@@ -27,6 +27,7 @@ from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play import records
 from muzlab.play.game import Game
+from muzlab.play.midi import game_midi
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
@@ -166,12 +167,13 @@ class PlayBoard(widgets.VBox):
         def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
             return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
 
-        #: The game's own buttons (New game, Save, Score sheet, Load); the app adds Change seats.
-        self.actions = row(self.new_button, self.save_button, self.sheet_button, self.load_button)
+        #: The game's own buttons (New game, Save, Score sheet, Save MIDI, Load); the app adds Change seats.
+        self.actions = row(self.new_button, self.save_button, self.sheet_button, self.midi_button,
+                           self.load_button)
         # What a player needs every move comes first, then the game's own buttons, so both are in sight
-        # at every Size; the run heard last stands beside the die in hand (its player under it), in the
-        # room the large letter leaves, so that a completion's staff and keyboard are in sight too.
-        hand = widgets.VBox([self.hand, self.listen.player],
+        # at every Size; the run heard last stands beside the die in hand (its player and Save MIDI under
+        # it), in the room the large letter leaves, so that a completion's staff and keyboard are in sight.
+        hand = widgets.VBox([self.hand, self.listen.player, self.listen.save_midi],
                             layout=widgets.Layout(flex="0 0 auto", margin="0 1em 0 0"))
         # beside the die in hand where the staff fits beside it, else (a phone) under it, full width
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
@@ -207,6 +209,7 @@ class PlayBoard(widgets.VBox):
         self.new_button = self._button("muz-new", self.table.new_game)
         self.save_button = DownloadButton("", self.record_file, "muz-save")
         self.sheet_button = DownloadButton("", self.sheet_file, "muz-save-sheet")
+        self.midi_button = DownloadButton("", self.midi_file, "muz-save-midi")
         self.load_button = UploadButton("", self.load_upload, self.refuse_upload, MAX_RECORD_BYTES,
                                         ".json,application/json", "muz-load")
         if not allow_hints:
@@ -226,6 +229,8 @@ class PlayBoard(widgets.VBox):
         self.save_button.tooltip = reader.gettext("Save the game record (JSON) on this device")
         self.sheet_button.description = reader.gettext("Score sheet")
         self.sheet_button.tooltip = reader.gettext("Save the score sheet (CSV) on this device")
+        self.midi_button.description = reader.pgettext("button", "Save MIDI")
+        self.midi_button.tooltip = reader.gettext("Save the game as music (a MIDI file) on this device")
         self.load_button.description = reader.pgettext("button", "Load")
         self.load_button.tooltip = reader.gettext("Load a saved game record (JSON) from this device")
         self.hints.description = reader.gettext("hints: light up legal cells")
@@ -350,6 +355,15 @@ class PlayBoard(widgets.VBox):
     def sheet_file(self) -> Download:
         """The score sheet as CSV, as the browser saves it (Score sheet)."""
         return csv_file(self._file_name("csv"), self.table.sheet_rows(self.reader), list(SHEET_COLUMNS))
+
+    def midi_file(self) -> Download | None:
+        """The game as music (`muzlab.play.midi`), as the browser saves it (Save MIDI); None before the
+        first die is placed, the message line saying so."""
+        if not any(event.kind == "place" for event in self.game.events):
+            said = self.reader.gettext("There is no music to save yet: place a die first.")
+            self._show(self._refused(said))
+            return None
+        return Download(self._file_name("mid"), "audio/midi", game_midi(self.game))
 
     @_loading
     def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:

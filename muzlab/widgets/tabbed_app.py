@@ -24,6 +24,7 @@ from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, key_label
 from muzlab.play.agents import AGENTS
 from muzlab.play.eartraining import DRILLS, Drill, drill_name
 from muzlab.play.game import MAX_PLAYERS
+from muzlab.play.midi import game_midi
 from muzlab.reading import (
     current_language,
     current_lesson_key,
@@ -317,8 +318,10 @@ class ClassroomApp(widgets.VBox):
         self.review: Review | None = None
         self.review_download = DownloadButton("", self.review_file, "muz-review-csv")
         self.review_download.layout.display = "none"  # until there is a review
+        self.review_midi = DownloadButton("", self.review_midi_file, "muz-review-midi")
+        self.review_midi.layout.display = "none"
         self.review_area = widgets.VBox([
-            widgets.HBox([self.review_choice, self.review_button, self.review_download],
+            widgets.HBox([self.review_choice, self.review_button, self.review_download, self.review_midi],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.review_note])
         self.tabs = widgets.Tab(children=[self.play_area, self.explorer, self.quiz_area, self.ear_area,
@@ -364,6 +367,9 @@ class ClassroomApp(widgets.VBox):
         self.review_download.description = reader.gettext("Download the review (CSV)")
         self.review_download.tooltip = reader.gettext(
             "Save this review, one line per decision, on this device")
+        self.review_midi.description = reader.pgettext("button", "Save MIDI")
+        self.review_midi.tooltip = reader.gettext(
+            "Save the reviewed game as music (a MIDI file) on this device")
         self._review_note(reader)
         self.tabs.titles = [reader.pgettext(*title) for title in TABS]
 
@@ -434,7 +440,7 @@ class ClassroomApp(widgets.VBox):
         self._no_game = False
         self._review_note(shown())
         self.review = Review(game)
-        self.review_download.layout.display = ""
+        self.review_download.layout.display = self.review_midi.layout.display = ""
         self.review.board_view.scale = board_scale(self.size.value)
         self._fit(self.review.board_view)
         self.review_area.children = self.review_area.children[:1] + (self.review,)
@@ -448,6 +454,13 @@ class ClassroomApp(widgets.VBox):
         rows = [{**row, "comment": said} for row, said in zip(review.rows, review.comments, strict=True)]
         columns = list(rows[0]) if rows else ["comment"]
         return csv_file(f"muzundrum-review-game-{review.game.seed}.csv", rows, columns)
+
+    def review_midi_file(self) -> Download | None:
+        """The reviewed game as music (`muzlab.play.midi`), for the browser to save."""
+        if self.review is None or not any(event.kind == "place" for event in self.review.game.events):
+            return None  # (a review is shown only for a game with moves)
+        return Download(f"muzundrum-review-game-{self.review.game.seed}.mid", "audio/midi",
+                        game_midi(self.review.game))
 
     def boards(self) -> list[widgets.Widget]:
         """The widgets that draw a board, in tab order (the review's is its board view)."""

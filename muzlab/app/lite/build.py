@@ -44,12 +44,13 @@ CHECKOUT = HERE.parents[2] if (HERE.parents[2] / "pyproject.toml").exists() else
 #: The Pyodide the kernel (jupyterlite-pyodide-kernel 0.8.6) was built for, and its Python.
 PYODIDE = "314.0.6"
 PYTHON_VERSION = "3.14"
-#: Pure wheels the kernel and the boards need, resolved for Pyodide's Python (no numpy, pandas, music21).
-PURE_REQUIREMENTS = ["anywidget", "ipywidgets", "ipython", "jedi", "comm"]
+#: Pure wheels the kernel and the boards need, resolved for Pyodide's Python (no numpy, pandas, music21);
+#: mido writes the MIDI files a student saves (Save MIDI).
+PURE_REQUIREMENTS = ["anywidget", "ipywidgets", "ipython", "jedi", "comm", "mido"]
 #: Left out: the Pyodide kernel ships its own stand-in for widgetsnbextension; jedi (4.9 MB, 5,600 files
 #: of type stubs, with parso, its parser) gives way to a stand-in without a module: IPython completes
-#: with its own completer.
-NOT_BUNDLED = ("widgetsnbextension-", "jedi-", "parso-")
+#: with its own completer; packaging (mido's) is Pyodide's own (RUNTIME_PACKAGES).
+NOT_BUNDLED = ("widgetsnbextension-", "jedi-", "parso-", "packaging-")
 #: The stand-in: it satisfies IPython's requirement, and `import jedi` still fails as IPython expects.
 JEDI_STAND_IN = ("jedi", "0.20.1+absent")
 #: The Pyodide kernel's extension, and its folder of the kernel's own wheels (pyodide_kernel, piplite).
@@ -149,7 +150,7 @@ def downloads(work: Path) -> Path:
     they came: each build precompiles copies)."""
     folder = work / "downloads"
     stamp = folder / ".complete"
-    if not stamp.exists():
+    if not stamp.exists() or not stamp.read_text().startswith(_wanted()):  # (new requirements: afresh)
         shutil.rmtree(folder, ignore_errors=True)
         pip("download", "--quiet", "--only-binary", ":all:", "--platform", "any", "--implementation", "py",
             "--abi", "none", "--python-version", PYTHON_VERSION, "-d", folder, *PURE_REQUIREMENTS)
@@ -157,8 +158,13 @@ def downloads(work: Path) -> Path:
             if wheel.name.startswith(NOT_BUNDLED):
                 wheel.unlink()
         stand_in(folder, *JEDI_STAND_IN)
-        stamp.write_text("\n".join(sorted(w.name for w in folder.glob("*.whl"))) + "\n")
+        stamp.write_text(_wanted() + "\n".join(sorted(w.name for w in folder.glob("*.whl"))) + "\n")
     return folder
+
+
+def _wanted() -> str:
+    """The first line of the downloads' stamp: the requirements they were downloaded for."""
+    return " ".join(PURE_REQUIREMENTS) + "\n"
 
 
 def precompiled(runtime: Path, work: Path) -> Staged:
