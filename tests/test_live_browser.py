@@ -107,7 +107,7 @@ def test_an_assignment_set_by_the_teacher_appears_on_open_student_pages_without_
             expect(teacher.locator(".muz-assignment")).to_contain_text("Thirds: 3 × third", timeout=WAIT)
             for page in students.values():  # no reload: the open pages are told
                 mine = page.locator(".muz-my-assignments")
-                expect(mine).to_contain_text("Thirds: 0 of 3 done", timeout=WAIT)
+                expect(mine).to_contain_text("Thirds: 0 of 3 items done", timeout=WAIT)
                 expect(page.locator(".muz-item-prompt")).to_contain_text("1 of 3.", timeout=WAIT)
             students["Anna"].locator(".muz-my-assignments").scroll_into_view_if_needed()
             students["Anna"].screenshot(path=str(SCREENSHOTS / "assignment-arrived.png"))
