@@ -124,3 +124,18 @@ def test_no_run_is_refused_and_a_file_is_written_whole(tmp_path):
     with pytest.raises(FileExistsError):
         write_braille("⠐⠹", path)
     assert path.read_text(encoding="utf-8").startswith("C major\n")
+
+
+def test_the_listen_panel_saves_the_run_it_plays_in_braille():
+    from muzlab.sim.samples import sample_game
+    from muzlab.widgets.listen import ListenPanel
+
+    panel = ListenPanel()
+    assert panel.save_braille.layout.display == "none" and panel.braille_file() is None
+    structure = sample_game("greedy-vs-random").completed_structures("")[0]
+    panel.show(structure, Reader("german", language="de"))
+    assert panel.save_braille.layout.display == "" and panel.save_braille.description == "Braille speichern"
+    made = panel.save_braille.click()
+    expected = braille_document([structure.spelled_run()], Reader("german", language="de"))
+    assert made.name.endswith("-braille.txt") and made.mime == "text/plain"
+    assert made.data.decode("utf-8") == expected
