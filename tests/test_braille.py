@@ -65,7 +65,7 @@ CASES = {
     # the measure's earlier C♯ still holds, as in print.
     ("triad", (1, 4, 7)): (time(5), SHARP + FOURTH_OCTAVE + QUARTER["C"] + QUARTER["E"] + QUARTER["G"]
                            + chord_down("G", THIRD, FIFTH) + FINAL),
-    # F♯ major scale run: five sharps with the number sign; the notes carry none (the signature does).
+    # F♯–G♯–A♯–B–C♯, spelled in B major: five sharps with the number sign; the notes carry none.
     ("scale", (6, 8, 10, 11, 1)): (NUMBER + UPPER["5"] + SHARP + time(5),
                                    FOURTH_OCTAVE + "".join(QUARTER[n] for n in "FGABC") + FINAL),
     # A–B–C♯–D in D major: two sharps written as signs; A3 takes the third octave's mark, and seconds
