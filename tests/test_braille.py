@@ -20,8 +20,9 @@ from muzlab.views.worksheet import make_sheets
 # Notes: the letters d-j (dots 1-2-4-5 patterns) name C-B; dot 6 makes a quarter, dot 3 a half.
 QUARTER = dict(zip("CDEFGAB", "⠹⠱⠫⠻⠳⠪⠺", strict=True))
 HALF = dict(zip("CDEFGAB", "⠝⠕⠏⠟⠗⠎⠞", strict=True))
-# Octave marks (MBC 2015, octave marks): dots 4-5-6 the third octave, dot 5 the fourth (middle C's).
-THIRD_OCTAVE, FOURTH_OCTAVE = "⠸", "⠐"
+# Octave marks (MBC 2015, octave marks): dots 4-5 the second octave, 4-5-6 the third, dot 5 the fourth
+# (middle C's).
+SECOND_OCTAVE, THIRD_OCTAVE, FOURTH_OCTAVE = "⠘", "⠸", "⠐"
 SHARP, FLAT = "⠩", "⠣"
 # Interval signs: a third is dots 3-4-6, a fifth dots 3-5.
 THIRD, FIFTH = "⠬", "⠔"
@@ -78,6 +79,22 @@ CASES = {
 }
 
 
+def test_a_bass_staff_reads_its_chord_up():
+    """In the bass clef (left-hand and bass parts) intervals read up from the lowest note (MBC 2015
+    intervals); C3 takes the third octave's mark (dots 4-5-6), A2 the second's (dots 4-5); G3 down to
+    C3 is a fifth within one octave, so the chord's C needs no mark."""
+    assert read_bass(("triad", (0, 4, 7))) == (time(5), THIRD_OCTAVE + QUARTER["C"] + QUARTER["E"]
+                                               + QUARTER["G"] + HALF["C"] + THIRD + FIFTH + FINAL)
+    scale = SECOND_OCTAVE + "".join(QUARTER[n] for n in "ABCD") + FINAL
+    assert read_bass(("scale", (9, 11, 1, 2))) == (SHARP * 2 + time(4), scale)
+
+
+def read_bass(run) -> tuple[str, str]:
+    """A run's braille on a bass staff, as `read` gives it."""
+    heading, music = run_braille(run, clef="bass").split("\n")
+    return heading.strip(BLANK), music
+
+
 @pytest.mark.parametrize("run", list(CASES), ids=[f"{kind}-{pitches}" for kind, pitches in CASES])
 def test_runs_read_as_written_by_hand(run):
     assert read(run) == CASES[run]
@@ -119,6 +136,8 @@ def test_a_worksheet_brailles_every_complete_run_on_its_board():
 def test_no_run_is_refused_and_a_file_is_written_whole(tmp_path):
     with pytest.raises(BrailleError, match="at least one run"):
         braille_document([])
+    with pytest.raises(BrailleError, match="'C E G'"):
+        run_braille("C E G")
     path = write_braille(braille_document([("triad", (0, 4, 7))]), tmp_path / "runs.txt")
     assert path.read_text(encoding="utf-8").startswith("C major\n")
     with pytest.raises(FileExistsError):
@@ -139,3 +158,13 @@ def test_the_listen_panel_saves_the_run_it_plays_in_braille():
     expected = braille_document([structure.spelled_run()], Reader("german", language="de"))
     assert made.name.endswith("-braille.txt") and made.mime == "text/plain"
     assert made.data.decode("utf-8") == expected
+
+
+def test_a_worksheet_with_nothing_complete_says_so():
+    from muzlab.rules.position import Position
+    from muzlab.views.worksheet import Sheet
+
+    sheet = Sheet(1, 0, Position.from_notation("standard C@1,0 E@1,-1"), (), reader=Reader(language="es"))
+    assert sheet_braille(sheet) == (
+        "Ficha 1: las series de su tablero\n\n"
+        "Todavía no hay ninguna tríada ni ninguna escala completa en este tablero.\n")

@@ -47,6 +47,9 @@ def spelled(run: Any) -> SpelledRun:
         return run
     if hasattr(run, "spelled_run"):
         return run.spelled_run()
+    if not (isinstance(run, tuple | list) and len(run) == 2 and isinstance(run[0], str)):
+        raise BrailleError("braille music takes a run: a Structure, a SpelledRun or a (kind, pitches) "
+                           "pair such as ('triad', (0, 4, 7)), not {run}", run=repr(run)[:60])
     kind, pitches = run
     return spell_run(kind, pitches)
 
@@ -93,7 +96,11 @@ def sheet_braille(sheet: Any) -> str:
     sheet's heading, in the sheet's reader's words."""
     reader = sheet.reader
     heading = reader.gettext("Worksheet {number}: the runs on its board").format(number=sheet.number)
-    return braille_document(complete_runs(sheet.position), reader, heading)
+    runs = complete_runs(sheet.position)
+    if not runs:
+        said = reader.gettext("No triad or scale is complete on this board yet.")
+        return f"{heading}\n\n{said}\n"
+    return braille_document(runs, reader, heading)
 
 
 def write_braille(text: str, path: str | Path, force: bool = False) -> Path:
