@@ -161,8 +161,9 @@ def _choose(reader: Reader) -> str:
 class ListenPanel(widgets.VBox):
     """Plays a triad or scale run and shows it on a staff and a piano keyboard under the player;
     `show(structure)` loads one (and plays it at once with autoplay, as the PlayBoard does when
-    something is completed); `save_midi` downloads the run as a MIDI file. With `player_apart` the panel
-    leaves `player` and `save_midi` out, for its owner to place;
+    something is completed); `save_midi` downloads the run as a MIDI file, `save_braille` as braille music
+    (not in the homework edition, which has no music21). With `player_apart` the panel leaves `player`,
+    `save_midi` and `save_braille` out, for its owner to place;
     `on_drawn()` is called each time a run's staff and keyboard are in the panel (its `pictures`)."""
 
     def __init__(self, autoplay: bool = False, background: bool = False, player_apart: bool = False,
@@ -182,21 +183,28 @@ class ListenPanel(widgets.VBox):
         self.structure: Structure | None = None  # the run loaded last
         self.save_midi = DownloadButton("", self.midi_file, "muz-save-run-midi")
         self.save_midi.layout.display = "none"  # until a run is loaded
-        self._label(resolve(None))
+        self.save_braille = DownloadButton("", self.braille_file, "muz-save-run-braille")
+        self.save_braille.layout.display = "none"  # until a run with a staff is loaded
+        self.reader = resolve(None)  # the reader the panel speaks to last
+        self._label(self.reader)
         self.background = background
         self.on_drawn = on_drawn
         if background:
             warm_up()
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        heading = self.title if player_apart else widgets.HBox([self.title, self.player, self.save_midi],
-                                                               layout=wrap)
+        heading = self.title if player_apart else widgets.HBox(
+            [self.title, self.player, self.save_midi, self.save_braille], layout=wrap)
         self.pictures = widgets.HBox([self.staff, self.keyboard], layout=wrap)
         self.pictures.add_class("muz-pictures")
         super().__init__([heading, self.pictures])
         self.add_class("muz-listen")
 
     def _label(self, reader: Reader) -> None:
-        """The panel's button in `reader`'s language."""
+        """The panel's buttons in `reader`'s language."""
+        self.reader = reader
+        self.save_braille.description = reader.pgettext("button", "Save braille")
+        self.save_braille.tooltip = reader.gettext("Save this run as braille music (a text file of "
+                                                   "Unicode braille) on this device")
         self.save_midi.description = reader.pgettext("button", "Save MIDI")
         self.save_midi.tooltip = reader.gettext("Save this run as music (a MIDI file) on this device")
 
@@ -208,6 +216,17 @@ class ListenPanel(widgets.VBox):
         run = _spelled(structure)
         name = run_file_name(run) if run is not None else f"muzundrum-{structure.kind}.mid"
         return Download(name, "audio/midi", midi_file_bytes(_events(structure, run)))
+
+    def braille_file(self) -> Download | None:
+        """The run loaded last as braille music under its title in the panel's reader's language
+        (`muzlab.views.braille`), UTF-8 text; None for no run, or one with no staff."""
+        run = None if self.structure is None else _spelled(self.structure)
+        if run is None:
+            return None
+        from muzlab.views.braille import braille_document  # music21: not in the homework edition
+
+        name = run_file_name(run).removesuffix(".mid") + "-braille.txt"
+        return Download(name, "text/plain", braille_document([run], self.reader).encode("utf-8"))
 
     def redraw(self, reader: Reader | None = None) -> None:
         """Write the run loaded last again for `reader` (by default the default reader; the same sound
@@ -227,6 +246,7 @@ class ListenPanel(widgets.VBox):
         self._label(reader)
         self.save_midi.layout.display = ""
         run = _spelled(structure)  # the one spelled value the title, staff, keyboard and sound are made of
+        self.save_braille.layout.display = "none" if run is None or in_browser() else ""
         self.title.value = f"<b>{_title(structure, run, reader)}</b>"
 
         def work(reading: Reader) -> Drawn:

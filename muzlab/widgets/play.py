@@ -171,9 +171,10 @@ class PlayBoard(widgets.VBox):
         self.actions = row(self.new_button, self.save_button, self.sheet_button, self.midi_button,
                            self.load_button)
         # What a player needs every move comes first, then the game's own buttons, so both are in sight
-        # at every Size; the run heard last stands beside the die in hand (its player and Save MIDI under
-        # it), in the room the large letter leaves, so that a completion's staff and keyboard are in sight.
-        hand = widgets.VBox([self.hand, self.listen.player, self.listen.save_midi],
+        # at every Size; the run heard last stands beside the die in hand (its player, Save MIDI and Save
+        # braille under it), in the room the large letter leaves, so that a completion's staff and
+        # keyboard are in sight.
+        hand = widgets.VBox([self.hand, self.listen.player, self.listen.save_midi, self.listen.save_braille],
                             layout=widgets.Layout(flex="0 0 auto", margin="0 1em 0 0"))
         # beside the die in hand where the staff fits beside it, else (a phone) under it, full width
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
