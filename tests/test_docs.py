@@ -181,3 +181,17 @@ def test_the_architecture_page_names_every_folder_of_the_package():
                      if path.is_dir() and not path.name.startswith("__"))
     assert len(folders) >= 8
     assert [folder for folder in folders if f"`muzlab/{folder}/`" not in page] == []
+
+
+def test_every_page_of_docs_is_in_the_book():
+    """A page of docs/ left out of the book would break the links to it there (docs/book/build.py)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("book_build", ROOT / "docs" / "book" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    pages = {path.relative_to(ROOT / "docs").as_posix() for path in (ROOT / "docs").rglob("*.md")
+             if "book" not in path.parts}
+    in_book = set(build.PAGES) | set(build.REFERENCE)
+    assert sorted(pages - in_book) == []
+    index = (ROOT / "docs" / "book" / "index.md").read_text(encoding="utf-8")
+    assert [page for page in sorted(in_book) if f"docs/{page[:-3]}\n" not in index] == []
