@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from muzlab.app.solara_door import after_shell_made
+
 
 def _nothing(*_args: Any, **_keys: Any) -> None:
     """Does nothing."""
@@ -29,20 +31,10 @@ QUIET = Quiet()
 
 
 def quiet_events() -> None:
-    """Make Solara's FakeIPython with `QUIET` events instead of a MagicMock (the rest as Solara makes it)."""
-    from solara.server.patch import FakeIPython
+    """Have Solara's FakeIPython keep `QUIET` events instead of a MagicMock: Solara's own `__init__` runs,
+    then its events are replaced (the rest as Solara makes it, `muzlab.app.solara_door`)."""
+    after_shell_made(_quiet)
 
-    if getattr(FakeIPython, "_muzlab_quiet", False):
-        return
 
-    def __init__(self: Any, context: Any) -> None:
-        self.context = context
-        self.kernel = context.kernel
-        self.display_pub = self.kernel.shell.display_pub
-        self.events = QUIET
-        self.user_ns = {}
-        self.custom_exceptions = ()
-
-    FakeIPython.__init__ = __init__
-    FakeIPython._muzlab_quiet = True
-
+def _quiet(shell: Any) -> None:
+    shell.events = QUIET
