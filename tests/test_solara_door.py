@@ -79,3 +79,49 @@ def test_quiet_events_wraps_solaras_init_and_keeps_what_it_sets(monkeypatch):
     shell = FakeIPython(SimpleNamespace())
     assert shell.events is QUIET and shell.added_by_solara == 42
     assert FakeIPython.__init__.__wrapped__ is solaras_init
+
+
+#: A newer Solara, as the server's process sees it: its FakeIPython made by a subclass whose
+#: `__init__` no longer names `events` (what the quiet shell changes), everything else working.
+NEWER_SOLARA = """
+import os
+import sys
+from muzlab.app.server import SOLARA_SETTINGS
+os.environ.update(SOLARA_SETTINGS)  # (as the server does before Solara is imported)
+import solara.server.app
+import solara.server.patch as patch
+
+class FakeIPython(patch.FakeIPython):
+    def __init__(self, context):
+        super().__init__(context)
+
+patch.FakeIPython = FakeIPython
+from muzlab.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_the_server_on_a_solara_whose_internals_differ_starts_unpatched_and_serves(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    process = subprocess.Popen([sys.executable, "-c", NEWER_SOLARA, "class", str(tmp_path / "c"),
+                                "--no-browser", "--port", str(port)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    try:
+        said = process.stdout.readline()
+        assert said.startswith("This Solara (1.58.2) lacks solara.server.patch.FakeIPython.events:"), said
+        assert process.stdout.readline().startswith("students:")
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60).status == 200
+    finally:
+        process.terminate()
+        process.wait(30)
