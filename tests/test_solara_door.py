@@ -3,6 +3,7 @@ lists, and a Solara that lacks one starts the class server unpatched, saying so 
 
 from __future__ import annotations
 
+import unittest.mock
 from types import SimpleNamespace
 
 import pytest
@@ -55,7 +56,7 @@ def test_on_the_installed_solara_every_speed_up_is_applied_and_nothing_said(caps
     patches, calls = patches_and_calls()
     assert solara_door.install(patches, PLAIN) is True
     assert calls == ["patched"] and capsys.readouterr().out == ""
-    assert starlette_server.WebsocketWrapper._muzlab_read_ahead and FakeIPython._muzlab_changed
+    assert starlette_server.WebsocketWrapper._muzlab_read_ahead and FakeIPython._muzlab_quiet
 
 
 def test_a_solara_without_the_sessions_the_server_counts_is_refused_and_nothing_applied(monkeypatch):
@@ -69,16 +70,32 @@ def test_a_solara_without_the_sessions_the_server_counts_is_refused_and_nothing_
 
 
 def test_quiet_events_wraps_solaras_init_and_keeps_what_it_sets(monkeypatch):
+    from solara.server import patch
+
     def solaras_init(self, context):  # (a newer Solara's __init__, setting one more attribute)
-        self.context, self.events, self.added_by_solara = context, "a MagicMock", 42
+        self.context, self.events, self.added_by_solara = context, patch.mock.MagicMock(), 42
 
     monkeypatch.setattr(FakeIPython, "__init__", solaras_init)
-    monkeypatch.setattr(FakeIPython, "_muzlab_changed", False, raising=False)
+    monkeypatch.setattr(FakeIPython, "_muzlab_quiet", False, raising=False)
+    monkeypatch.setattr(patch, "mock", patch.mock)
     quiet_events()
     quiet_events()  # (once: Solara's runs once per shell)
     shell = FakeIPython(SimpleNamespace())
     assert shell.events is QUIET and shell.added_by_solara == 42
     assert FakeIPython.__init__.__wrapped__ is solaras_init
+    assert isinstance(patch.mock.MagicMock(), unittest.mock.MagicMock)  # (outside a shell: Solara's own)
+
+
+def test_solaras_own_shell_is_made_without_a_magicmock(monkeypatch):
+    def no_mock(*_args, **_keys):
+        raise AssertionError("a MagicMock was made")
+
+    quiet_events()
+    monkeypatch.setattr(unittest.mock, "MagicMock", no_mock)
+    context = SimpleNamespace(kernel=SimpleNamespace(shell=SimpleNamespace(display_pub="pub")))
+    shell = FakeIPython(context)
+    assert shell.events is QUIET and (shell.kernel, shell.display_pub, shell.user_ns) == (context.kernel,
+                                                                                        "pub", {})
 
 
 #: A newer Solara, as the server's process sees it: its FakeIPython made by a subclass whose

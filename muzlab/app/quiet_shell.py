@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from muzlab.app.solara_door import after_shell_made
+from muzlab.app.solara_door import quiet_shells
 
 
 def _nothing(*_args: Any, **_keys: Any) -> None:
@@ -31,10 +31,6 @@ QUIET = Quiet()
 
 
 def quiet_events() -> None:
-    """Have Solara's FakeIPython keep `QUIET` events instead of a MagicMock: Solara's own `__init__` runs,
+    """Have Solara's FakeIPython keep `QUIET` events, and make no MagicMock: Solara's own `__init__` runs,
     then its events are replaced (the rest as Solara makes it, `muzlab.app.solara_door`)."""
-    after_shell_made(_quiet)
-
-
-def _quiet(shell: Any) -> None:
-    shell.events = QUIET
+    quiet_shells(QUIET)

@@ -16,6 +16,7 @@ import functools
 import importlib
 import inspect
 import threading
+import unittest.mock
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ SPEED: tuple[tuple[str, str], ...] = (
     ("solara.server.websocket", "WebSocketDisconnect"),
     ("solara.server.patch", "FakeIPython.__init__"),
     ("solara.server.patch", "FakeIPython.events"),
+    ("solara.server.patch", "mock.MagicMock"),
     ("solara.server.server", "read_root"),
     ("solara.server.server", "get_nbextensions"),
 )
@@ -164,22 +166,43 @@ def queue_sends_with(put: Callable[[Any, str | bytes], None]) -> None:
     wrapper._muzlab_queued = True
 
 
-def after_shell_made(change: Callable[[Any], None]) -> None:
-    """Wrap Solara's `FakeIPython.__init__` (the shell of each message a page sends): Solara's own runs,
-    then `change(shell)`; whatever Solara sets there is kept. Once: a second call changes nothing."""
-    from solara.server.patch import FakeIPython
+class _Mocks:
+    """Stands for `unittest.mock` in Solara's patch module: on a thread making a shell, a MagicMock
+    asked for is `stand_in` (one costs 0.1-0.5 ms to make, for each message a page sends); elsewhere,
+    and for every other name, `unittest.mock`'s own."""
 
-    if getattr(FakeIPython, "_muzlab_changed", False):
+    def __init__(self, stand_in: Any):
+        self.stand_in, self.making = stand_in, threading.local()
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "MagicMock" and getattr(self.making, "shell", False):
+            return lambda *_args, **_keys: self.stand_in
+        return getattr(unittest.mock, name)
+
+
+def quiet_shells(quiet: Any) -> None:
+    """Wrap Solara's `FakeIPython.__init__` (the shell of each message a page sends): Solara's own runs,
+    given `quiet` where it would make a MagicMock, then the shell's events are `quiet`; whatever else
+    Solara sets there is kept. Once: a second call changes nothing."""
+    from solara.server import patch
+
+    shell = patch.FakeIPython
+    if getattr(shell, "_muzlab_quiet", False):
         return
-    solaras = FakeIPython.__init__
+    solaras, mocks = shell.__init__, _Mocks(quiet)
+    patch.mock = mocks
 
     @functools.wraps(solaras)
     def __init__(self: Any, *args: Any, **keys: Any) -> None:
-        solaras(self, *args, **keys)
-        change(self)
+        mocks.making.shell = True
+        try:
+            solaras(self, *args, **keys)
+        finally:
+            mocks.making.shell = False
+        self.events = quiet
 
-    FakeIPython.__init__ = __init__
-    FakeIPython._muzlab_changed = True
+    shell.__init__ = __init__
+    shell._muzlab_quiet = True
 
 
 def starlette_app() -> Any:
