@@ -17,6 +17,8 @@ import asyncio
 import contextlib
 from typing import Any
 
+from muzlab.app.solara_door import disconnect_error, read_ahead_with
+
 #: Messages read from one socket that may wait for the page's thread at once.
 MAX_WAITING = 64
 
@@ -57,8 +59,6 @@ class Inbox:
 
     async def receive(self) -> str | bytes:
         """The next message's text or bytes, as Solara's receive gives it; WebSocketDisconnect at the end."""
-        from solara.server.websocket import WebSocketDisconnect
-
         message = await self.messages.get()
         with contextlib.suppress(RuntimeError):  # (the server's loop has ended)
             self.wrapper.event_loop.call_soon_threadsafe(self._room.release)
@@ -69,7 +69,7 @@ class Inbox:
         if message.get("bytes") is not None:
             return message["bytes"]
         if message.get("type") == "websocket.disconnect":
-            raise WebSocketDisconnect()
+            raise disconnect_error()()
         raise RuntimeError(f"Unknown message type {message}")
 
 
@@ -83,18 +83,5 @@ def inbox(wrapper: Any) -> Inbox:
 
 def read_ahead() -> None:
     """Make Solara's starlette socket wrapper read its messages ahead on the event loop (`Inbox`) for a
-    page's thread; without threaded kernels Solara's way is kept."""
-    import solara.server.starlette as starlette_server
-
-    wrapper = starlette_server.WebsocketWrapper
-    if getattr(wrapper, "_muzlab_read_ahead", False):
-        return
-    solaras = wrapper.receive
-
-    async def receive(self: Any) -> str | bytes:
-        if self.portal is None:
-            return await solaras(self)
-        return await inbox(self).receive()
-
-    wrapper.receive = receive
-    wrapper._muzlab_read_ahead = True
+    page's thread; without threaded kernels Solara's way is kept (`muzlab.app.solara_door`)."""
+    read_ahead_with(lambda wrapper: inbox(wrapper).receive())

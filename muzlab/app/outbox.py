@@ -16,6 +16,8 @@ import threading
 from collections import deque
 from typing import Any
 
+from muzlab.app.solara_door import disconnect_error, queue_sends_with
+
 log = logging.getLogger(__name__)
 
 #: The most a socket may leave unread before it is treated as closed: a page that stops reading
@@ -37,18 +39,16 @@ class Outbox:
 
     def put(self, data: str | bytes) -> None:
         """Queue `data`; raises WebSocketDisconnect once the socket was found closed."""
-        from solara.server.websocket import WebSocketDisconnect
-
         with self._lock:
             if self.closed:
-                raise WebSocketDisconnect()
+                raise disconnect_error()()
             if self._waiting_bytes + len(data) > MAX_WAITING_BYTES:
                 log.warning("a page left %d bytes unread: its socket is treated as closed",
                             self._waiting_bytes)
                 self.closed, self._sending = True, False
                 self._waiting.clear()
                 self._waiting_bytes = 0
-                raise WebSocketDisconnect()
+                raise disconnect_error()()
             self._waiting.append(data)
             self._waiting_bytes += len(data)
             if self._sending:
@@ -58,7 +58,7 @@ class Outbox:
             self.wrapper.event_loop.call_soon_threadsafe(self._start)
         except RuntimeError as error:  # the event loop is closed: so is the socket
             self._close()
-            raise WebSocketDisconnect() from error
+            raise disconnect_error()() from error
 
     def _start(self) -> None:
         task = self.wrapper.event_loop.create_task(self._send_all())
@@ -66,8 +66,6 @@ class Outbox:
         task.add_done_callback(self.wrapper.tasks.discard)
 
     async def _send_all(self) -> None:
-        from solara.server.websocket import WebSocketDisconnect
-
         while True:
             with self._lock:
                 if not self._waiting:
@@ -80,7 +78,7 @@ class Outbox:
                     await self.wrapper._send_bytes_exc(data)
                 else:
                     await self.wrapper._send_text_exc(data)
-            except WebSocketDisconnect:
+            except disconnect_error():
                 self._close()
                 return
             except Exception:  # a socket that cannot send is treated as closed
@@ -114,24 +112,4 @@ def outbox(wrapper: Any) -> Outbox:
 def queue_sends() -> None:
     """Make Solara's starlette socket wrapper queue messages sent from any thread but its event loop's
     (`Outbox`); on the event loop's own thread, and without threaded kernels, Solara's way is kept."""
-    import solara.server.starlette as starlette_server
-
-    wrapper = starlette_server.WebsocketWrapper
-    if getattr(wrapper, "_muzlab_queued", False):
-        return
-    text, binary = wrapper.send_text, wrapper.send_bytes
-
-    def send_text(self: Any, data: str) -> None:
-        if self.portal is None or self._thread_id == threading.get_ident():
-            text(self, data)
-        else:
-            outbox(self).put(data)
-
-    def send_bytes(self: Any, data: bytes) -> None:
-        if self.portal is None or self._thread_id == threading.get_ident():
-            binary(self, data)
-        else:
-            outbox(self).put(data)
-
-    wrapper.send_text, wrapper.send_bytes = send_text, send_bytes
-    wrapper._muzlab_queued = True
+    queue_sends_with(lambda wrapper, data: outbox(wrapper).put(data))

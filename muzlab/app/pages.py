@@ -29,6 +29,7 @@ from muzlab.app.class_state import admission, classroom, sessions, student_addre
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.looks import Looks
 from muzlab.app.page_language import browser_header, keep_teacher_language, page_language, teacher_language
+from muzlab.app.solara_door import connected, current_session
 from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
 from muzlab.app.term_pages import StudentTerm
 from muzlab.core.hexgrid import Cell
@@ -1086,9 +1087,7 @@ def Layout(children=()):  # noqa: B006 (Solara's signature)
 
 def _session():
     """This page's Solara session (kernel context), or None outside a server."""
-    from solara.server import kernel_context
-
-    return kernel_context.get_current_context() if kernel_context.has_current_context() else None
+    return current_session()
 
 
 @solara.component
@@ -1137,9 +1136,7 @@ def StudentSeat():
         router.push(f"/?{urlencode(address)}")
 
     def is_open() -> bool:
-        from solara.server.kernel_context import PageStatus
-
-        return context is None or PageStatus.CONNECTED in context.page_status.values()
+        return context is None or connected(context)
 
     address = None if context is None else admission.address_of(context.id)
     view = solara.use_memo(lambda: StudentView(classroom(), query, remember,

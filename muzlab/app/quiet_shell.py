@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from muzlab.app.solara_door import quiet_shells
+
 
 def _nothing(*_args: Any, **_keys: Any) -> None:
     """Does nothing."""
@@ -29,20 +31,6 @@ QUIET = Quiet()
 
 
 def quiet_events() -> None:
-    """Make Solara's FakeIPython with `QUIET` events instead of a MagicMock (the rest as Solara makes it)."""
-    from solara.server.patch import FakeIPython
-
-    if getattr(FakeIPython, "_muzlab_quiet", False):
-        return
-
-    def __init__(self: Any, context: Any) -> None:
-        self.context = context
-        self.kernel = context.kernel
-        self.display_pub = self.kernel.shell.display_pub
-        self.events = QUIET
-        self.user_ns = {}
-        self.custom_exceptions = ()
-
-    FakeIPython.__init__ = __init__
-    FakeIPython._muzlab_quiet = True
-
+    """Have Solara's FakeIPython keep `QUIET` events, and make no MagicMock: Solara's own `__init__` runs,
+    then its events are replaced (the rest as Solara makes it, `muzlab.app.solara_door`)."""
+    quiet_shells(QUIET)

@@ -19,6 +19,7 @@ import webbrowser
 from dataclasses import replace
 from pathlib import Path
 
+from muzlab.app import solara_door
 from muzlab.app.admission import Caps, Gate
 from muzlab.app.class_state import (
     ADDRESS_VARIABLE,
@@ -109,14 +110,12 @@ def addresses(room: Classroom, ip: str, port: int) -> tuple[str, str]:
 
 def end_session(session: str) -> None:
     """End a Solara session now: its sockets closed (`admission`), its page let go and its context closed."""
-    from solara.server import kernel_context
-
     admission.end(session)
     sessions.leave(session)
-    context = kernel_context.contexts.get(session)
+    context = solara_door.session(session)
     if context is not None:
         try:
-            context.close(reason="cull")
+            solara_door.close_session(context)
         except Exception:  # a page that cannot be ended now is left to Solara's own cull
             log.exception("a page could not be ended")
 
@@ -124,17 +123,15 @@ def end_session(session: str) -> None:
 def _keep_watch(every: float = UNJOINED_EVERY) -> None:
     """Now and then, end the sessions that ran no page in time, and the pages whose socket has been gone
     too long (`Sessions.to_end`); forget the sessions Solara let go, and collect the pages that ended."""
-    from solara.server import kernel_context
 
     def connected(session: str) -> bool:
-        context = kernel_context.contexts.get(session)
-        return context is not None and kernel_context.PageStatus.CONNECTED in context.page_status.values()
+        return solara_door.connected(solara_door.session(session))
 
     while True:
         time.sleep(every)
         for session in dict.fromkeys([*admission.to_end(), *sessions.to_end(connected)]):
             end_session(session)
-        admission.sweep(lambda session: session in kernel_context.contexts)
+        admission.sweep(lambda session: solara_door.session(session) is not None)
         if sessions.any_left():  # (a page's widgets hold one another: collected now, at most every
             gc.collect()  # `every` seconds, their memory serves the next pages)
 
@@ -180,18 +177,17 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     students, teacher = addresses(room, ip, port)
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
     import uvicorn
-    from solara.server import settings as solara_settings
-    from solara.server.starlette import app
 
     from muzlab.app.packed_files import LocalCdn, PackedFiles
     from muzlab.app.warm_start import light_gzip, warm_up
 
-    light_gzip()  # (level 1: Solara's 9 costs each new device 0.3-0.5 s of CPU for 20 % fewer bytes)
-    queue_sends()  # a page's thread queues its messages and goes on (muzlab.app.outbox)
-    read_ahead()  # a socket's messages read on the event loop as they come (muzlab.app.inbox)
-    quiet_events()  # Solara's FakeIPython of each message a page sends, without a MagicMock
+    # the speed-ups, each through the one door to Solara's internals, or none on another Solara:
+    # level 1 gzip (Solara's 9 costs each new device 0.3-0.5 s of CPU for 20 % fewer bytes), a page's
+    # thread queues its messages and goes on (muzlab.app.outbox), a socket's messages read on the event
+    # loop as they come (muzlab.app.inbox), Solara's FakeIPython of each message without a MagicMock
+    patched = solara_door.install((light_gzip, queue_sends, read_ahead, quiet_events), reader)
     # the page's files from memory, compressed once, the CDN's from the installed solara-assets
-    files = PackedFiles(LocalCdn(app, solara_settings.assets.proxy_cache_dir))  # (muzlab.app.packed_files)
+    files = PackedFiles(LocalCdn(solara_door.starlette_app(), solara_door.cdn_folder()))
     # every socket counted and capped per client address before Solara makes it a session
     server = uvicorn.Server(uvicorn.Config(Gate(files, admission), host=ip, port=port,
                                            log_level="warning", ws_ping_interval=20,
@@ -206,7 +202,8 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
         if browser:
             webbrowser.open(teacher)
 
-    warm_up(files)  # the first page's one-time work (Solara's page and files, the teacher's widgets)
+    if patched:  # the first page's one-time work (Solara's page and files, the teacher's widgets)
+        warm_up(files)
     threading.Thread(target=_keep_watch, daemon=True).start()
     threading.Thread(target=_look_around, daemon=True).start()
     gc.freeze()  # the imported libraries stay put: the collector then walks only the class's own objects

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 
 from muzlab.app.packed_files import PREFIXES, PackedFiles, page_files
+from muzlab.app.solara_door import gzip_level, nbextensions, page_html
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +31,7 @@ GZIP_LEVEL = 1
 def light_gzip(level: int = GZIP_LEVEL) -> None:
     """Have Solara's GZip middleware compress at `level`; call before the server's first request (the
     middleware is built then)."""
-    import solara.server.starlette as starlette_server
-    from starlette.middleware.gzip import GZipMiddleware
-
-    for middleware in starlette_server.app.user_middleware:
-        if middleware.cls is GZipMiddleware:
-            middleware.kwargs["compresslevel"] = level
+    gzip_level(level)
 
 
 def warm_up(files: PackedFiles | None = None) -> None:
@@ -43,17 +39,15 @@ def warm_up(files: PackedFiles | None = None) -> None:
     nbextensions' hashes), the page's files compressed into `files`, and the teacher's page drawn
     once and closed. A failure is logged and the server starts anyway: the first page then does that
     work itself."""
-    from solara.server import server as solara_server
-
     pages = []
     try:
-        pages = [solara_server.read_root(path) or "" for path in ("/", "/teacher")]
+        pages = [page_html(path) for path in ("/", "/teacher")]
     except Exception:
         log.exception("Solara's page could not be made before the server listens")
     if files is not None:
         try:
             files.pack(sorted({*(path for page in pages for path in page_files(page)),
-                               *loaded_files(solara_server.get_nbextensions()[0])}))
+                               *loaded_files(nbextensions())}))
         except Exception:
             log.exception("the page's files could not be compressed before the server listens")
     try:
