@@ -1,4 +1,4 @@
-"""The teacher's guide (docs/teachers/ and its German translation docs/de/teachers/): one page per
+"""The teacher's guide (docs/teachers/ and its translations docs/de/, fr/ and es/teachers/): one page per
 lesson, each with a 45-minute plan whose minutes add up, a curriculum section naming both sources it
 cites with their addresses, and links that resolve."""
 
@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(path.stem for path in (ROOT / "notebooks").glob("[0-9]*.ipynb"))
 #: Each language's folder of the guide, and the headings of its plan and its curriculum section.
 GUIDES = {"en": (ROOT / "docs" / "teachers", "## The 45-minute plan", "## In the curriculum"),
-          "de": (ROOT / "docs" / "de" / "teachers", "## Der Plan für 45 Minuten", "## Im Lehrplan")}
+          "de": (ROOT / "docs" / "de" / "teachers", "## Der Plan für 45 Minuten", "## Im Lehrplan"),
+          "fr": (ROOT / "docs" / "fr" / "teachers", "## Le plan de 45 minutes", "## Dans les programmes"),
+          "es": (ROOT / "docs" / "es" / "teachers", "## El plan de 45 minutos", "## En el currículo")}
 CASES = [(code, lesson) for code in GUIDES for lesson in LESSONS]
 
 
