@@ -231,7 +231,9 @@ def name_changes(words: Words, folder: Path) -> None:
         plot.board(before, ax=axes[0], coordinates=True, legend=False, reader=words.reader,
                    title=alone.format(note=words.note(old_note), cell=old_cell))
         renamed = words.gettext("After: {note} arrives on {cell}, and the die on {old_cell} reads {name}")
-        reads = board_view(after, None, None, True, False, words.reader).labels[STANDARD.parse_cell(old_cell)]
+        # The board's spelling of the renamed die (default reader: "G♯"), written as prose in the language.
+        label = board_view(after, None, None, True, False, None).labels[STANDARD.parse_cell(old_cell)]
+        reads = words.note(label.replace("♯", "#").replace("♭", "b"))
         plot.board(after, ax=axes[1], coordinates=True, legend=False, last=cell, reader=words.reader,
                    title=renamed.format(note=words.note(note), cell=cell_name, old_cell=old_cell, name=reads))
         save(fig, folder / f"{name}.png")
