@@ -1,9 +1,9 @@
-"""Regenerate the figures of docs/rules.md and docs/words.md and of their translations (docs/de/,
-docs/fr/, docs/es/), drawn by muzlab itself (deterministic).
+"""Regenerate the figures of docs/rules.md, docs/words.md and docs/name-changes.md and of their
+translations (docs/de/, docs/fr/, docs/es/), drawn by muzlab itself (deterministic).
 
     python docs/make_rules_figures.py
 
-Writes PNGs to docs/images/rules/ and docs/images/words/, and for each translation to
+Writes PNGs to docs/images/rules/, docs/images/words/ and docs/images/names/, and for each translation to
 docs/<language>/images/ (so a translated page links its figures as the English page does). Every
 position is built from cell names and checked by the rules as it is built, so a figure cannot show a
 position the rules refuse; the points in the titles are asked of the position, not typed. The titles
@@ -28,6 +28,7 @@ from muzlab.names.reader import Reader  # noqa: E402
 from muzlab.names.spelling import join, prose_name  # noqa: E402
 from muzlab.views import plot  # noqa: E402
 from muzlab.views.keyboard import keyboard  # noqa: E402
+from muzlab.views.plot import board_view  # noqa: E402
 
 HERE = Path(__file__).parent
 #: Where each language's figures go: English beside this script, a translation in its own folder.
@@ -209,6 +210,35 @@ def word_pictures(words: Words, folder: Path) -> None:
         save(fig, folder / f"{name}.png")
 
 
+#: Two positions where a die's name changes when a neighbour arrives (docs/name-changes.md): the die
+#: alone, its neighbour's note and cell, and the name the die then reads.
+NAME_CHANGES = {
+    "column": ({"e5": "Ab"}, "E", "e4"),
+    "diagonal": ({"e5": "Bb"}, "B", "f5"),
+}
+
+
+def name_changes(words: Words, folder: Path) -> None:
+    """The pictures of docs/name-changes.md: a die alone, then the same die renamed by its new neighbour."""
+    for name, (dice, note, cell_name) in NAME_CHANGES.items():
+        before = Position(dice=at(STANDARD, dice))
+        (old_cell, old_note), = dice.items()
+        cell = STANDARD.parse_cell(cell_name)
+        assert before.explain(note, cell) is None, (note, cell_name)
+        after = before.place(note, cell)
+        fig, axes = plt.subplots(1, 2, figsize=(12, 6.5))
+        alone = words.gettext("Before: {note} alone on {cell}")
+        plot.board(before, ax=axes[0], coordinates=True, legend=False, reader=words.reader,
+                   title=alone.format(note=words.note(old_note), cell=old_cell))
+        renamed = words.gettext("After: {note} arrives on {cell}, and the die on {old_cell} reads {name}")
+        # The board's spelling of the renamed die (default reader: "G♯"), written as prose in the language.
+        label = board_view(after, None, None, True, False, None).labels[STANDARD.parse_cell(old_cell)]
+        reads = words.note(label.replace("♯", "#").replace("♭", "b"))
+        plot.board(after, ax=axes[1], coordinates=True, legend=False, last=cell, reader=words.reader,
+                   title=renamed.format(note=words.note(note), cell=cell_name, old_cell=old_cell, name=reads))
+        save(fig, folder / f"{name}.png")
+
+
 def main() -> None:
     for code, folder in FOLDERS.items():
         words = Words(code)
@@ -218,6 +248,8 @@ def main() -> None:
                        master):
             figure(words, folder / "rules")
         word_pictures(words, folder / "words")
+        (folder / "names").mkdir(parents=True, exist_ok=True)
+        name_changes(words, folder / "names")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 """Build the lessons as a static HTML book: `python3 make.py book` runs this with the project's Python.
 
 The pages (this folder's start page, the numbered lessons, docs/rules.md and docs/words.md and their
-German, French and Spanish translations in docs/de/, docs/fr/ and docs/es/, with the pictures under
-docs/) are staged in out/book-src/, Sphinx with myst-nb executes the lessons and writes
-out/book/index.html. The execution cache in out/book-cache/ skips a lesson whose code has not changed,
-as long as muzlab and data/ have not changed either (the cache is kept per digest of them).
+German, French and Spanish translations in docs/de/, docs/fr/ and docs/es/, docs/name-changes.md and the
+teacher's guide docs/teachers/ with their translations, with the pictures under docs/) are
+staged in out/book-src/, Sphinx with myst-nb executes the lessons and writes out/book/index.html. The
+execution cache in out/book-cache/ skips a lesson whose code has not changed, as long as muzlab and
+data/ have not changed either (the cache is kept per digest of them).
 
 While the lessons run, every widget is drawn as a picture and a sentence (muzlab.widgets.static), since
 nothing answers a click in a static page. `--lesson 1-rules` builds a smaller book with that lesson only.
@@ -31,10 +32,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-#: The pages from docs/: the rules and the words, in English and in each translation (docs/de/, …).
+#: The pages from docs/: the rules and the words, in English and in each translation (docs/de/, …),
+#: the students' page on renamed notes and the teacher's guide, in English and each translation.
 TRANSLATIONS = ("de", "fr", "es")
+GUIDE = ("setup.md", "1-rules.md", "2-hearing.md", "3-play.md", "4-explore.md", "5-statistics.md",
+         "6-teachers.md", "7-review.md")
 PAGES = ("rules.md", "words.md",
-         *(f"{code}/{page}" for code in TRANSLATIONS for page in ("rules.md", "words.md")))
+         *(f"{code}/{page}" for code in TRANSLATIONS for page in ("rules.md", "words.md")),
+         "name-changes.md", *(f"{code}/name-changes.md" for code in TRANSLATIONS),
+         *(f"{folder}teachers/{page}" for folder in ("", *(f"{code}/" for code in TRANSLATIONS))
+           for page in GUIDE))
 #: The pages about muzlab itself (README.md links to each), and the languages' review notes.
 REFERENCE = ("positions.md", "names.md", "games.md", "coach.md", "pictures.md", "classroom.md",
              "class/server.md", "class/pages.md", "class/limits.md", "class/spreadsheets.md",
