@@ -15,6 +15,7 @@ from muzlab.names.language import LANGUAGES
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems
 from muzlab.rules.position import Position
+from muzlab.views.worksheet import sheet_position, sheet_questions
 
 CONVENTION = {"en": "english", "de": "german", "fr": "solfege", "es": "solfege"}
 #: A Roman numeral standing alone in a sentence ("ii", "vii°", "IV").
@@ -160,3 +161,16 @@ def test_the_key_item_asks_a_german_class_for_the_function_and_a_stufen_class_fo
     english = keyitems.make_question("Roman numeral", seed, reader_of("en", harmony="functions"))
     assert english.prompt == "Which function does A–C–E have in C major?"
     assert english.check("Tp")[1].endswith("of C major: Tp (tonic parallel).")
+
+
+def test_a_worksheets_triad_question_asks_for_the_function_in_german_and_the_numeral_in_english():
+    position = sheet_position(2)
+    german, english = ([q for q in sheet_questions(position, seed=2, count=10, reader=reader_of(code))
+                        if q.kind == "triad"] for code in ("de", "en"))
+    assert german and len(german) == len(english)
+    for de, en in zip(german, english, strict=True):
+        numeral = re.search(r": (\S+) in ", en.answer).group(1)
+        assert NUMERAL.fullmatch(numeral) and "Give its Roman numeral in" in en.question
+        assert re.search(r"Gib seine Funktion in \S+ an\.$", de.question)
+        assert not NUMERAL.search(de.question + de.answer)
+        assert FUNCTION.search(de.answer) or re.search(r": [TSD] \(", de.answer)

@@ -72,3 +72,12 @@ def harmony_label(numeral: str, root: int, quality: str, tonic: int, reader: Rea
         return numeral
     function = function_of(root, quality, tonic, "major", minor_supertonic=reader.minor_supertonic)
     return numeral if function is None else function_symbol(function, reader)
+
+
+def harmony_explained(numeral: str, root: int, quality: str, tonic: int, reader: Reader) -> str:
+    """`harmony_label` with its name for a reader of Funktionstheorie, where an answer explains it:
+    "Tp (Tonikaparallele)"; the Roman numeral alone ("vi") for the others."""
+    function = function_of(root, quality, tonic, "major", minor_supertonic=reader.minor_supertonic)
+    if reader.harmony_style == "roman" or function is None:
+        return numeral
+    return f"{function_symbol(function, reader)} ({function_words(function, reader)})"

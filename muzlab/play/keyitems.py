@@ -20,8 +20,7 @@ from dataclasses import dataclass
 
 from muzlab.core.errors import UnknownSetting, shown
 from muzlab.core.pitch import SpelledNote
-from muzlab.names.function_words import function_words, harmony_label
-from muzlab.names.functions import function_of
+from muzlab.names.function_words import harmony_explained, harmony_label
 from muzlab.names.language import sentence
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
@@ -148,15 +147,13 @@ def make_question(kind: str, seed: int, reader: Reader | None = None) -> KeyQues
     notes = join(triad.notes, reader, prose=True)
     if reader.harmony_style == "functions":
         prompt = sentence(reader.gettext("Which function does {notes} have in {key}?"), key=key, notes=notes)
-        function = function_of(triad.root, triad.quality, tonic, minor_supertonic=reader.minor_supertonic)
-        named = f"{labels[triad.numeral]} ({function_words(function, reader)})" if function else triad.numeral
     else:
         prompt = sentence(reader.gettext("In {key}, which Roman numeral is the triad {notes}?"), key=key,
                           notes=notes)
-        named = triad.numeral
     why = sentence(reader.gettext("{notes} is {triad}, the triad on degree {degree} of {key}: {numeral}."),
         notes=notes, triad=triad_label(SpelledNote.from_english(triad.notes[0]), triad.quality, reader),
-        degree=facts.degree + 1, key=key, numeral=named)
+        degree=facts.degree + 1, key=key,
+        numeral=harmony_explained(triad.numeral, triad.root, triad.quality, tonic, reader))
     options = tuple(labels[str(numeral)] for numeral in facts.options)
     return _question(facts, prompt, options, labels[triad.numeral], why, reader)
 
