@@ -174,3 +174,18 @@ def test_a_worksheets_triad_question_asks_for_the_function_in_german_and_the_num
         assert re.search(r"Gib seine Funktion in \S+ an\.$", de.question)
         assert not NUMERAL.search(de.question + de.answer)
         assert FUNCTION.search(de.answer) or re.search(r": [TSD] \(", de.answer)
+
+
+def test_a_minor_lesson_key_reads_a_triad_there_first_for_a_reader_of_funktionstheorie():
+    def described(dice: dict, reader: Reader) -> str:
+        position = Position(dice=dict(zip(((0, 0), (0, -1), (0, -2), (1, -3), (2, -4)), dice, strict=False)))
+        triad = next(s for s in position.structures("D harmonic minor") if s.kind == "triad")
+        return triad.describe(reader=reader)
+
+    german = reader_of("de")
+    assert described(("Bb", "D", "F", "G", "A"), german).endswith("— tG in d-Moll, S in F-Dur, T in B-Dur")
+    assert described(("A", "C#", "E"), german).endswith("— D in d-Moll")  # the raised leading tone
+    assert described(("E", "G", "Bb"), german).endswith("— s⁶ in d-Moll")
+    dominant = german.replace(minor_supertonic="dominant")  # ii° read as the relative major's Đ⁷
+    assert described(("E", "G", "Bb"), dominant).endswith("— (Đ⁷) tP in d-Moll")
+    assert described(("Bb", "D", "F", "G", "A"), reader_of("en")).endswith("— IV in F major, I in B♭ major")
