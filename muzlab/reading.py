@@ -63,16 +63,31 @@ def set_note_names(convention: str) -> None:
         _block.set(block.replace(convention=convention))
 
 
-def set_language(language: str, note_names: str | None = None) -> None:
+def set_language(language: str, note_names: str | None = None, harmony: str | None = None) -> None:
     """Switch this kernel's language ("en", "de", "fr", "es"), with that language's usual note names
-    (German names for "de", solfège for "fr" and "es") unless `note_names` says otherwise; a later
-    `set_note_names` changes the names alone."""
+    (German names for "de", solfège for "fr" and "es") and harmony style (Funktionstheorie for "de",
+    Roman numerals for the others) unless `note_names` or `harmony` says otherwise; a later
+    `set_note_names` or `set_harmony` changes that setting alone."""
     changes = {"language": check_language(language),
-               "convention": note_names or DEFAULT_NOTE_NAMES[language]}
+               "convention": note_names or DEFAULT_NOTE_NAMES[language], "harmony": harmony}
     _default[0] = _default[0].replace(**changes)
     block = _block.get()
     if block is not None:
         _block.set(block.replace(**changes))
+
+
+def set_harmony(harmony: str | None) -> None:
+    """Switch how this kernel writes a triad's function: "functions" (Funktionstheorie: "Sp in C
+    major"), "roman" ("ii in C major"), or None for the language's usual (a block in force too)."""
+    _default[0] = _default[0].replace(harmony=harmony)
+    block = _block.get()
+    if block is not None:
+        _block.set(block.replace(harmony=harmony))
+
+
+def current_harmony() -> str:
+    """The default reader's harmony style ("roman" or "functions"), its language's usual unless set."""
+    return default_reader().harmony_style
 
 
 def current_language() -> str:

@@ -27,6 +27,11 @@ LANGUAGES = ("en", "de", "fr", "es")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
 #: The note names a class of that language reads unless it chooses others.
 DEFAULT_NOTE_NAMES = {"en": "english", "de": "german", "fr": "solfege", "es": "solfege"}
+#: How a triad's function in a key is written: Roman numerals ("ii") or Funktionstheorie ("Sp").
+HARMONIES = ("roman", "functions")
+#: The harmony a class of that language reads unless its teacher chooses the other: German schools
+#: mostly teach Funktionstheorie, the others Roman numerals.
+DEFAULT_HARMONY = {"en": "roman", "de": "functions", "fr": "roman", "es": "roman"}
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 DOMAIN = "muzlab"

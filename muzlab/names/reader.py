@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from muzlab.core.errors import UnknownSetting, shown
 from muzlab.core.pitch import CONVENTIONS, PitchLike, SpelledNote
-from muzlab.names.language import catalogue, check_language
+from muzlab.names.functions import MINOR_SUPERTONIC
+from muzlab.names.language import DEFAULT_HARMONY, HARMONIES, catalogue, check_language
 from muzlab.names.spelling import lesson_key_facts, show_name
 
 
@@ -45,13 +46,17 @@ class Key(NamedTuple):
 @dataclass(frozen=True)
 class Reader:
     """How a person reads muzlab's words: the note-name convention ("english", "german", "solfege"),
-    the lesson key (a `Key`, or None), whether names are typeset with real sharps and flats (F♯, B♭)
-    and the language of the sentences ("en", "de", "fr" or "es")."""
+    the lesson key (a `Key`, or None), whether names are typeset with real sharps and flats (F♯, B♭),
+    the language of the sentences ("en", "de", "fr" or "es"), how a triad's function is written
+    (`harmony`: "roman" or "functions"; None: the language's usual, `harmony_style`) and which
+    reading of ii° in a minor key comes first (`minor_supertonic`, `functions.MINOR_SUPERTONIC`)."""
 
     convention: str = "english"
     key: Key | None = None
     typeset: bool = False
     language: str = "en"
+    harmony: str | None = None
+    minor_supertonic: str = MINOR_SUPERTONIC[0]
 
     def __post_init__(self) -> None:
         if self.convention not in CONVENTIONS:
@@ -63,6 +68,18 @@ class Reader:
         if not isinstance(self.typeset, bool):
             raise UnknownSetting("typeset is True or False, not {typeset}", typeset=shown(self.typeset))
         check_language(self.language)
+        if self.harmony is not None and self.harmony not in HARMONIES:
+            raise UnknownSetting("unknown harmony style {harmony}; known: {harmonies}",
+                                 harmony=shown(self.harmony), harmonies=", ".join(HARMONIES))
+        if self.minor_supertonic not in MINOR_SUPERTONIC:
+            raise UnknownSetting("ii° in minor is read as {choices}, not {choice}",
+                                 choice=shown(self.minor_supertonic), choices=" or ".join(MINOR_SUPERTONIC))
+
+    @property
+    def harmony_style(self) -> str:
+        """How this reader writes a triad's function: its `harmony`, else its language's usual
+        ("functions" in German, "roman" in the others)."""
+        return self.harmony or DEFAULT_HARMONY[self.language]
 
     def gettext(self, message: str) -> str:
         """An English source sentence (usually a template) in this reader's language."""
@@ -102,6 +119,10 @@ class Reader:
             fields.append("typeset=True")
         if self.language != "en":
             fields.append(f"language={self.language!r}")
+        if self.harmony is not None:
+            fields.append(f"harmony={self.harmony!r}")
+        if self.minor_supertonic != MINOR_SUPERTONIC[0]:
+            fields.append(f"minor_supertonic={self.minor_supertonic!r}")
         return f"Reader({', '.join(fields)})"
 
 

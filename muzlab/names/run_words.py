@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from muzlab.core.pitch import parse_pitch
+from muzlab.names.function_words import function_symbol
+from muzlab.names.functions import function_of
 from muzlab.names.language import german_case, joined, key_phrase, marked, phrase, scale_phrase, triad_phrase
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
@@ -24,6 +27,7 @@ from muzlab.names.spelling import (
     run_degrees,
     run_key_lists,
     run_key_names,
+    scale_notes,
     triad_functions,
     triad_root_name,
 )
@@ -88,11 +92,30 @@ def triad_names(run: RunFacts, names: tuple[str, ...], reader: Reader) -> list[s
 
 def functions(run: RunFacts, names: tuple[str, ...], reader: Reader) -> tuple[str, ...]:
     """A complete triad's function in each major key of the diagonals through its dice (the reader's
-    lesson key first when it is one of them): ("ii in C major", "vi in F major"); empty otherwise."""
+    lesson key first when it is one of them): ("ii in C major", "vi in F major"); empty otherwise.
+    A reader of Funktionstheorie with a minor lesson key reads it there first ("tG in d-Moll")."""
     if run.kind != "triad" or not run.complete:
         return ()
     return tuple(text for root, quality in run.triads
-                 for text in triad_functions(root, quality, run.context, names, reader.key, reader))
+                 for text in (*_in_minor_key(root, quality, names, reader),
+                              *triad_functions(root, quality, run.context, names, reader.key, reader)))
+
+
+def _in_minor_key(root: int, quality: str, names: tuple[str, ...], reader: Reader) -> tuple[str, ...]:
+    """The triad's function in the reader's minor lesson key, for a reader of Funktionstheorie, when
+    the key's notes (natural or harmonic minor) hold it as spelled: ("tG in d-Moll",); else ()."""
+    key = reader.key
+    if reader.harmony_style != "functions" or key is None or key.kind != "harmonic minor":
+        return ()
+    harmonic = scale_notes(key.tonic_name, "harmonic minor") or []
+    natural = scale_notes(harmonic[2], "major") or [] if harmonic else []  # the relative major's notes
+    function = function_of(root, quality, parse_pitch(key.tonic_name), "minor",
+                           minor_supertonic=reader.minor_supertonic)
+    if function is None or not set(names) <= {*harmonic, *natural}:
+        return ()
+    tonic = key_phrase(prose_name(key.tonic_name, reader), "minor", reader.language)
+    text = reader.gettext("{numeral} in {key}")
+    return (text.format(numeral=function_symbol(function, reader), key=tonic),)
 
 
 def run_label(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:

@@ -59,6 +59,7 @@ from muzlab.core.pitch import (
     typed_letter,
 )
 from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+from muzlab.names.function_words import harmony_label
 from muzlab.names.language import (
     SMALL_NOTE_NAMES,
     Prose,
@@ -1094,10 +1095,15 @@ def _diatonic(tonic: int, name: str | None, reader: Reader | None = None) -> lis
 
 def triad_functions(root: int, quality: str, tonics: Iterable[int], spelled: Sequence[str] | None = None,
                     first: LessonKey | None = None, reader: Reader | None = None) -> list[str]:
-    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"]
-    (`triad_function_facts` in words, as `reader` reads them)."""
-    template = "{numeral} in {key}" if reader is None else reader.gettext("{numeral} in {key}")
-    return [template.format(numeral=numeral, key=_key_text(key, "major", reader))
+    """The triad's function in each major key on `tonics` it belongs to, e.g. ["ii in C major"], or
+    ["Sp in C-Dur"] for a reader of Funktionstheorie (`triad_function_facts` in words, as `reader`
+    reads them)."""
+    if reader is None:
+        return [f"{numeral} in {_key_text(key)}"
+                for numeral, key in triad_function_facts(root, quality, tonics, spelled, first)]
+    template = reader.gettext("{numeral} in {key}")
+    return [template.format(key=_key_text(key, "major", reader),
+                            numeral=harmony_label(numeral, root, quality, parse_pitch(key), reader))
             for numeral, key in triad_function_facts(root, quality, tonics, spelled, first)]
 
 

@@ -1,9 +1,10 @@
-"""Questions on keys, off the board: a major key's signature, and a triad's Roman numeral in its key.
+"""Questions on keys, off the board: a major key's signature, and a triad's function in its key.
 
 * "key signature": which major key has this signature ("Which major key has 3 ♭ in its key
   signature?"), or, with every other seed, what a major key's signature is;
 * "Roman numeral": which Roman numeral a triad of a major key is ("In E♭ major, which Roman numeral
-  is A♭–C–E♭?").
+  is A♭–C–E♭?"), or for a reader of Funktionstheorie which function ("Welche Funktion hat A–C–E in
+  C-Dur?", answered "Tp").
 
 The facts (`KeyFacts`) are drawn with a seed and hold English names only; the words (prompt, the
 options to click, the sentence a reply earns) are made for the `Reader` given, through
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from muzlab.core.errors import UnknownSetting, shown
 from muzlab.core.pitch import SpelledNote
+from muzlab.names.function_words import harmony_explained, harmony_label
 from muzlab.names.language import sentence
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
@@ -138,14 +140,22 @@ def make_question(kind: str, seed: int, reader: Reader | None = None) -> KeyQues
         prompt = sentence(reader.gettext("What is the key signature of {key}?"), key=key)
         options = tuple(signature_words(count, reader) for count in facts.options)
         return _question(facts, prompt, options, signature, why, reader)
-    triad = diatonic_triads(SpelledNote.from_english(facts.key))[facts.degree]
+    triads = diatonic_triads(SpelledNote.from_english(facts.key))
+    triad, tonic = triads[facts.degree], triads[0].root
+    labels = {each.numeral: harmony_label(each.numeral, each.root, each.quality, tonic, reader)
+              for each in triads}
     notes = join(triad.notes, reader, prose=True)
-    prompt = sentence(reader.gettext("In {key}, which Roman numeral is the triad {notes}?"), key=key,
-                                                                                            notes=notes)
+    if reader.harmony_style == "functions":
+        prompt = sentence(reader.gettext("Which function does {notes} have in {key}?"), key=key, notes=notes)
+    else:
+        prompt = sentence(reader.gettext("In {key}, which Roman numeral is the triad {notes}?"), key=key,
+                          notes=notes)
     why = sentence(reader.gettext("{notes} is {triad}, the triad on degree {degree} of {key}: {numeral}."),
         notes=notes, triad=triad_label(SpelledNote.from_english(triad.notes[0]), triad.quality, reader),
-        degree=facts.degree + 1, key=key, numeral=triad.numeral)
-    return _question(facts, prompt, tuple(map(str, facts.options)), triad.numeral, why, reader)
+        degree=facts.degree + 1, key=key,
+        numeral=harmony_explained(triad.numeral, triad.root, triad.quality, tonic, reader))
+    options = tuple(labels[str(numeral)] for numeral in facts.options)
+    return _question(facts, prompt, options, labels[triad.numeral], why, reader)
 
 
 def _question(facts: KeyFacts, prompt: str, options: tuple[str, ...], answer: str, why: str,

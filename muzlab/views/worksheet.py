@@ -28,7 +28,8 @@ from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
-from muzlab.core.pitch import SpelledNote
+from muzlab.core.pitch import SpelledNote, parse_pitch
+from muzlab.names.function_words import harmony_explained
 from muzlab.names.language import DEFAULT_NOTE_NAMES, at_start, labelled, phrase, sentence
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.refusal_words import and_list, or_list
@@ -151,9 +152,10 @@ def make_sheets(seed: int = 0, sheets: int = 2, questions: int = 8, level: str =
 def sheet_questions(position: Position, seed: int = 0, count: int = 8,
                     reader: Reader | None = None) -> list[SheetQuestion]:
     """Mixed questions on one position, kinds taken in turn (KINDS): where a note may go, which
-    triad a die completes and its Roman numeral, spelling a key, points, what a pair could become,
-    which degree, which keys a run fits. No question is asked twice (`questions.sheet`). Worded for
-    `reader` (by default the default reader, typeset)."""
+    triad a die completes and its Roman numeral (its function for a reader of Funktionstheorie),
+    spelling a key, points, what a pair could become, which degree, which keys a run fits. No
+    question is asked twice (`questions.sheet`). Worded for `reader` (by default the default reader,
+    typeset)."""
     reader = for_people(reader)
     return [SheetQuestion(facts.kind, *_WORDS[facts.kind](position, facts, reader), facts)
             for facts in questions.sheet(position, seed, count, KINDS)]
@@ -187,9 +189,14 @@ def _triad(position: Position, facts: Triad, reader: Reader) -> tuple[str, str]:
             triad=name, notes=notes)
     numeral, tonic = facts.function
     key = key_label(SpelledNote.from_english(tonic), "major", reader)
-    return (sentence(reader.gettext("{question} Give its Roman numeral in {key}."), question=asked, key=key),
-            sentence(reader.gettext("{triad} ({notes}): {numeral} in {key}."), triad=name, notes=notes,
-                                                                            numeral=numeral, key=key))
+    root, quality = triad.triads[0]
+    named = harmony_explained(numeral, root, quality, parse_pitch(tonic), reader)
+    functions = reader.harmony_style == "functions"
+    template = (reader.gettext("{question} Give its function in {key}.") if functions
+                else reader.gettext("{question} Give its Roman numeral in {key}."))
+    asked = sentence(template, question=asked, key=key)
+    return asked, sentence(reader.gettext("{triad} ({notes}): {numeral} in {key}."), triad=name, notes=notes,
+                           numeral=named, key=key)
 
 
 def _key(_position: Position, facts: Key, reader: Reader) -> tuple[str, str]:
