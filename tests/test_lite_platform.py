@@ -627,3 +627,46 @@ def test_a_lesson_that_plays_imports_only_the_playboards_code():
     for other in ("explorer", "quiz", "review", "ear"):
         assert f"'muzlab.widgets.{other}'" not in imported, other
     assert names == str(["Explorer", "ListenPanel", "PlayBoard", "Quiz", "Review", "Scene", "SvgBoard"])
+
+
+def test_a_path_with_a_nul_is_a_400_and_the_server_goes_on(tmp_path):
+    """`/index.html%00.js` names no file: a 400 (it was a 500, the file system's ValueError), and the
+    next request is answered as before."""
+    (tmp_path / "index.html").write_text("<p>first page</p>")
+    with editions_server(tmp_path) as get:
+        for path in ("/index.html%00.js", "/%00", "/notebooks/%00/index.html"):
+            assert get(path)[0] == 400, path
+        assert get("/index.html")[::2] == (200, b"<p>first page</p>")
+
+
+def test_each_encoding_has_its_own_etag_and_a_range_is_never_gzipped(tmp_path):
+    """RFC 9110: the gzipped body and the file as it is are two representations, each with its own strong
+    ETag; a Range is answered from the file as it is (206, not gzipped, the plain ETag), and only when
+    its If-Range names that ETag (else the whole file); If-None-Match matches only its own encoding."""
+    import gzip
+
+    script = "".join(f"const note{i} = {i};\n" for i in range(400)).encode()
+    (tmp_path / "app.js").write_bytes(script)
+    gzipped = {"Accept-Encoding": "gzip, deflate, br"}
+    with editions_server(tmp_path) as get:
+        status, whole, body = get("/app.js", **gzipped)
+        assert (status, whole["Content-Encoding"], gzip.decompress(body)) == (200, "gzip", script)
+        assert "Accept-Encoding" in whole["Vary"]
+        status, plain, body = get("/app.js")
+        assert (status, plain["Content-Encoding"], body) == (200, None, script)
+        assert whole["ETag"] != plain["ETag"] and not whole["ETag"].startswith("W/")
+        status, part, body = get("/app.js", Range="bytes=10-99", **gzipped)
+        assert (status, part["Content-Encoding"], body) == (206, None, script[10:100])
+        assert part["ETag"] == plain["ETag"] and part["Content-Range"] == f"bytes 10-99/{len(script)}"
+        ranged = get("/app.js", Range="bytes=10-99", **{"If-Range": plain["ETag"]})
+        assert ranged[::2] == (206, script[10:100])
+        # If-Range naming the gzipped body (or a date) is not the file's: the whole file, no range
+        status, headers, body = get("/app.js", Range="bytes=10-99", **{"If-Range": whole["ETag"]})
+        assert (status, headers.get("Content-Range"), body) == (200, None, script)
+        assert get("/app.js", Range="bytes=10-99", **{"If-Range": plain["Last-Modified"]})[0] == 200
+        assert get("/app.js", **{"If-None-Match": whole["ETag"]}, **gzipped)[0] == 304
+        assert get("/app.js", **{"If-None-Match": plain["ETag"]}, **gzipped)[0] == 200
+        assert get("/app.js", **{"If-None-Match": plain["ETag"]})[0] == 304
+        # gzip refused (q=0) or not named: the file as it is
+        assert get("/app.js", **{"Accept-Encoding": "gzip;q=0, identity"})[1]["Content-Encoding"] is None
+        assert get("/app.js", **{"Accept-Encoding": "*;q=0.5"})[1]["Content-Encoding"] == "gzip"
