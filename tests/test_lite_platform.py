@@ -124,6 +124,7 @@ RUN_THE_APP = textwrap.dedent("""
     review = app.review_file().data.decode().splitlines()
     print(len(review) == len(app.review.rows) + 1, review[0].endswith(",comment"))
     print(app.play.sheet_file().data.decode().splitlines()[0])
+    print(app.explorer.worksheet_button.layout.display, ear.player.description)
     import sys
     print("numpy" in sys.modules, "pandas" in sys.modules)
 """)
@@ -133,13 +134,15 @@ def test_the_apps_tabs_work_without_numpy_or_pandas():
     out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_THE_APP], capture_output=True,
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    heard, answered, again, review, sheet, imported = out.stdout.splitlines()
+    heard, answered, again, review, sheet, shown, imported = out.stdout.splitlines()
     assert heard == "WebSound True 1 True"  # the item's note events, at its note length, played at once
     # nothing to hear again before the answer; then the same item, played only on a click; the staff as
     # MEI, a note for each note heard
     assert answered == "[] True False 1 of 1 right True True"
     assert again == "[] 2"  # the next item plays, the replay is emptied
     assert review == "True True" and sheet.startswith("turn,round,player,")
+    # no worksheet button (a PDF needs matplotlib); the player's button in the reader's language
+    assert shown == "none ▶ Play"
     assert imported == "False False"
 
 
@@ -229,6 +232,10 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
     for lesson in lite_build.LESSONS:
         assert f'href="notebooks/index.html?path={lesson}"' in page
     assert "3 · Play a game" in page and "5 · Move statistics" in page
+    # it speaks to a student in a browser: no developer's command, here or in a lesson's cells
+    assert "Your teacher can show them in class" in page
+    assert not [text for text in [page, *(p.read_text() for p in folder.glob("*.ipynb"))]
+                if "make.py" in text or "<code>" in text]
     assert 'href="repl/index.html?kernel=python&amp;' in page and "ClassroomApp%28%29" in page  # the app
     # each lesson carries the version it was shipped at, which a student's copy keeps: a changed lesson
     # gets a new one
@@ -670,3 +677,24 @@ def test_each_encoding_has_its_own_etag_and_a_range_is_never_gzipped(tmp_path):
         # gzip refused (q=0) or not named: the file as it is
         assert get("/app.js", **{"Accept-Encoding": "gzip;q=0, identity"})[1]["Content-Encoding"] is None
         assert get("/app.js", **{"Accept-Encoding": "*;q=0.5"})[1]["Content-Encoding"] == "gzip"
+
+
+def test_the_web_players_button_speaks_the_readers_language():
+    """The homework edition's Play button (WebSound) is labelled in the reader's language, in the ear
+    trainer and in the listening panel, and follows a change of language."""
+    script = PRETEND_PYODIDE + textwrap.dedent("""
+        import muzlab
+        from muzlab.widgets.ear import EarTrainer
+        from muzlab.widgets.listen import ListenPanel
+        muzlab.set_language("de")
+        ear, panel = EarTrainer(seed=1), ListenPanel()
+        print(ear.player.description, ear.replay.description, panel.player.description)
+        muzlab.set_language("fr")
+        ear.redraw_names()
+        panel.redraw()
+        print(ear.player.description, ear.replay.description, panel.player.description)
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["▶ Abspielen ▶ Abspielen ▶ Abspielen", "▶ Écouter ▶ Écouter ▶ Écouter"]
