@@ -698,30 +698,3 @@ def test_the_web_players_button_speaks_the_readers_language():
                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["▶ Abspielen ▶ Abspielen ▶ Abspielen", "▶ Écouter ▶ Écouter ▶ Écouter"]
-
-
-def test_the_runtime_is_shipped_gzipped_and_unpacked_by_the_worker(tmp_path):
-    """pyodide.asm.wasm goes into the site gzipped (the same bytes each build), pyodide.mjs fetches the
-    .gz and unpacks it; a pyodide.mjs that fetches the runtime otherwise stops the build."""
-    import gzip
-
-    from muzlab.app.lite.wasm import FETCHED, UNPACKED, gzip_runtime
-
-    wasm = b"\0asm" + bytes(range(256)) * 400
-    for folder in ("a", "b"):
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "pyodide.asm.wasm").write_bytes(wasm)
-        (tmp_path / folder / "pyodide.mjs").write_text(f"let x=1;function Ie(e){{let {FETCHED},i=K();}}")
-        gzip_runtime(tmp_path / folder)
-    shipped = (tmp_path / "a" / "pyodide.asm.wasm.gz").read_bytes()
-    assert gzip.decompress(shipped) == wasm
-    assert shipped == (tmp_path / "b" / "pyodide.asm.wasm.gz").read_bytes()
-    assert not (tmp_path / "a" / "pyodide.asm.wasm").exists()
-    loader = (tmp_path / "a" / "pyodide.mjs").read_text()
-    assert UNPACKED in loader and FETCHED not in loader and "DecompressionStream" in loader
-    (tmp_path / "c").mkdir()
-    (tmp_path / "c" / "pyodide.asm.wasm").write_bytes(wasm)
-    (tmp_path / "c" / "pyodide.mjs").write_text('fetch(e+"pyodide.asm.wasm")')
-    with pytest.raises(SystemExit, match="no longer fetches pyodide.asm.wasm"):
-        gzip_runtime(tmp_path / "c")
-    assert (tmp_path / "c" / "pyodide.asm.wasm").read_bytes() == wasm  # nothing changed

@@ -37,7 +37,6 @@ from packaging.requirements import Requirement
 
 from muzlab.app.lessons import lessons_source
 from muzlab.app.lite.lessons import finish_pages, landing_page, write_lessons
-from muzlab.app.lite.wasm import gzip_runtime
 
 HERE = Path(__file__).resolve().parent
 #: The checkout this muzlab runs from (None when it is an installed package).
@@ -469,7 +468,6 @@ def build(out: Path, work: Path) -> Path:
     for font in (out / "build").glob(MATH_FONTS):
         font.unlink()
     shutil.copytree(staged.runtime, out / "pyodide")
-    gzip_runtime(out / "pyodide")
     kernel_wheels(out, staged.kernel)
     verovio(out / "verovio", work)
     kernel_settings(out / "jupyter-lite.json", preload(out))
