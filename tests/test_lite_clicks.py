@@ -99,10 +99,12 @@ AIM = """key => {
 #: scroll box (JupyterLab's outputs "scrolled" mode).
 LANDED = """() => {
   // the control clicked (though its click may remove it), or what the page drew in its place since it
-  // was aimed at: the same cell of the board, or a button of the same words
+  // was aimed at: the same cell of the same board (its die too: the board hears a click on either as
+  // the cell's), or a button of the same words
   const {element, target} = window.__muzProbe;
-  const same = found => !!found && found.tagName === element.tagName && (element.dataset.cell
-      ? found.dataset.cell === element.dataset.cell : found.innerText === element.innerText);
+  const same = found => !!found && (element.dataset.cell
+      ? found.dataset.cell === element.dataset.cell && found.closest('svg') === element.closest('svg')
+      : found.tagName === element.tagName && found.innerText === element.innerText);
   return {reached: !!target && (element === target || element.contains(target)
                                 || same(target.closest('[data-cell], button'))),
           collapsed: document.querySelector('.jp-mod-outputsScrolled') !== null};
