@@ -10,6 +10,7 @@ app in German (`?lang=de`).
 """
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -46,8 +47,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 @pytest.fixture(scope="module")
 def site():
     """The site, built from this checkout (downloads are reused from out/lite-build/), served on
-    127.0.0.1; yields its URL."""
+    127.0.0.1; yields its URL. With MUZLAB_LITE_URL, the site already served there (built from this
+    checkout): the minutes of the build saved while a test is worked on."""
     chromium_path()  # skip before building when there is no browser
+    if os.environ.get("MUZLAB_LITE_URL"):
+        yield os.environ["MUZLAB_LITE_URL"].rstrip("/")
+        return
     subprocess.run([sys.executable, ROOT / "docs" / "lite" / "build.py"], check=True, cwd=ROOT)
     port = free_port()
     log = open(ROOT / "out" / "lite-server.log", "w")  # noqa: SIM115 - closed after the server stops

@@ -124,6 +124,7 @@ RUN_THE_APP = textwrap.dedent("""
     review = app.review_file().data.decode().splitlines()
     print(len(review) == len(app.review.rows) + 1, review[0].endswith(",comment"))
     print(app.play.sheet_file().data.decode().splitlines()[0])
+    print(app.explorer.worksheet_button.layout.display, ear.player.description)
     import sys
     print("numpy" in sys.modules, "pandas" in sys.modules)
 """)
@@ -133,13 +134,15 @@ def test_the_apps_tabs_work_without_numpy_or_pandas():
     out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_THE_APP], capture_output=True,
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    heard, answered, again, review, sheet, imported = out.stdout.splitlines()
+    heard, answered, again, review, sheet, shown, imported = out.stdout.splitlines()
     assert heard == "WebSound True 1 True"  # the item's note events, at its note length, played at once
     # nothing to hear again before the answer; then the same item, played only on a click; the staff as
     # MEI, a note for each note heard
     assert answered == "[] True False 1 of 1 right True True"
     assert again == "[] 2"  # the next item plays, the replay is emptied
     assert review == "True True" and sheet.startswith("turn,round,player,")
+    # no worksheet button (a PDF needs matplotlib); the player's button in the reader's language
+    assert shown == "none ▶ Play"
     assert imported == "False False"
 
 
@@ -229,6 +232,10 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
     for lesson in lite_build.LESSONS:
         assert f'href="notebooks/index.html?path={lesson}"' in page
     assert "3 · Play a game" in page and "5 · Move statistics" in page
+    # it speaks to a student in a browser: no developer's command, here or in a lesson's cells
+    assert "Your teacher can show them in class" in page
+    assert not [text for text in [page, *(p.read_text() for p in folder.glob("*.ipynb"))]
+                if "make.py" in text or "<code>" in text]
     assert 'href="repl/index.html?kernel=python&amp;' in page and "ClassroomApp%28%29" in page  # the app
     # each lesson carries the version it was shipped at, which a student's copy keeps: a changed lesson
     # gets a new one
@@ -627,3 +634,67 @@ def test_a_lesson_that_plays_imports_only_the_playboards_code():
     for other in ("explorer", "quiz", "review", "ear"):
         assert f"'muzlab.widgets.{other}'" not in imported, other
     assert names == str(["Explorer", "ListenPanel", "PlayBoard", "Quiz", "Review", "Scene", "SvgBoard"])
+
+
+def test_a_path_with_a_nul_is_a_400_and_the_server_goes_on(tmp_path):
+    """`/index.html%00.js` names no file: a 400 (it was a 500, the file system's ValueError), and the
+    next request is answered as before."""
+    (tmp_path / "index.html").write_text("<p>first page</p>")
+    with editions_server(tmp_path) as get:
+        for path in ("/index.html%00.js", "/%00", "/notebooks/%00/index.html"):
+            assert get(path)[0] == 400, path
+        assert get("/index.html")[::2] == (200, b"<p>first page</p>")
+
+
+def test_each_encoding_has_its_own_etag_and_a_range_is_never_gzipped(tmp_path):
+    """RFC 9110: the gzipped body and the file as it is are two representations, each with its own strong
+    ETag; a Range is answered from the file as it is (206, not gzipped, the plain ETag), and only when
+    its If-Range names that ETag (else the whole file); If-None-Match matches only its own encoding."""
+    import gzip
+
+    script = "".join(f"const note{i} = {i};\n" for i in range(400)).encode()
+    (tmp_path / "app.js").write_bytes(script)
+    gzipped = {"Accept-Encoding": "gzip, deflate, br"}
+    with editions_server(tmp_path) as get:
+        status, whole, body = get("/app.js", **gzipped)
+        assert (status, whole["Content-Encoding"], gzip.decompress(body)) == (200, "gzip", script)
+        assert "Accept-Encoding" in whole["Vary"]
+        status, plain, body = get("/app.js")
+        assert (status, plain["Content-Encoding"], body) == (200, None, script)
+        assert whole["ETag"] != plain["ETag"] and not whole["ETag"].startswith("W/")
+        status, part, body = get("/app.js", Range="bytes=10-99", **gzipped)
+        assert (status, part["Content-Encoding"], body) == (206, None, script[10:100])
+        assert part["ETag"] == plain["ETag"] and part["Content-Range"] == f"bytes 10-99/{len(script)}"
+        ranged = get("/app.js", Range="bytes=10-99", **{"If-Range": plain["ETag"]})
+        assert ranged[::2] == (206, script[10:100])
+        # If-Range naming the gzipped body (or a date) is not the file's: the whole file, no range
+        status, headers, body = get("/app.js", Range="bytes=10-99", **{"If-Range": whole["ETag"]})
+        assert (status, headers.get("Content-Range"), body) == (200, None, script)
+        assert get("/app.js", Range="bytes=10-99", **{"If-Range": plain["Last-Modified"]})[0] == 200
+        assert get("/app.js", **{"If-None-Match": whole["ETag"]}, **gzipped)[0] == 304
+        assert get("/app.js", **{"If-None-Match": plain["ETag"]}, **gzipped)[0] == 200
+        assert get("/app.js", **{"If-None-Match": plain["ETag"]})[0] == 304
+        # gzip refused (q=0) or not named: the file as it is
+        assert get("/app.js", **{"Accept-Encoding": "gzip;q=0, identity"})[1]["Content-Encoding"] is None
+        assert get("/app.js", **{"Accept-Encoding": "*;q=0.5"})[1]["Content-Encoding"] == "gzip"
+
+
+def test_the_web_players_button_speaks_the_readers_language():
+    """The homework edition's Play button (WebSound) is labelled in the reader's language, in the ear
+    trainer and in the listening panel, and follows a change of language."""
+    script = PRETEND_PYODIDE + textwrap.dedent("""
+        import muzlab
+        from muzlab.widgets.ear import EarTrainer
+        from muzlab.widgets.listen import ListenPanel
+        muzlab.set_language("de")
+        ear, panel = EarTrainer(seed=1), ListenPanel()
+        print(ear.player.description, ear.replay.description, panel.player.description)
+        muzlab.set_language("fr")
+        ear.redraw_names()
+        panel.redraw()
+        print(ear.player.description, ear.replay.description, panel.player.description)
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["▶ Abspielen ▶ Abspielen ▶ Abspielen", "▶ Écouter ▶ Écouter ▶ Écouter"]

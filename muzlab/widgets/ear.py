@@ -31,7 +31,7 @@ from muzlab.widgets.listen import NOTATION_LOCK, in_browser, sized_svg
 from muzlab.widgets.quiz import tally
 from muzlab.widgets.staff import VerovioStaff
 from muzlab.widgets.svgboard import scaled
-from muzlab.widgets.websound import WebSound
+from muzlab.widgets.websound import WebSound, play_words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -89,10 +89,10 @@ class EarTrainer(widgets.VBox):
         self.answered = False
         self.reply: str | None = None
         self.heading = widgets.HTML(self._heading())
-        self.player = _player(autoplay)
+        self.player = _player(autoplay, self.reader)
         self.buttons = {option: self._option(option) for option in self.drill.options}
         self.feedback = widgets.HTML()
-        self.replay = _player(autoplay=False)
+        self.replay = _player(False, self.reader)
         self.staff = VerovioStaff(width=scaled(STAFF_WIDTH)) if in_browser() else widgets.HTML()
         self.staff.add_class("muz-staff")
         self.keyboard = widgets.HTML()
@@ -123,6 +123,9 @@ class EarTrainer(widgets.VBox):
         self.heading.value = self._heading()
         self.next_button.description = reader.gettext("Next")
         self.tally.value = tally(self.right, self.asked, reader)
+        for player in (self.player, self.replay):
+            if isinstance(player, WebSound):
+                player.description = play_words(reader)
         if self.answered:
             self._reveal(self.reply)
         else:
@@ -214,10 +217,11 @@ class EarTrainer(widgets.VBox):
                                 self.replay, pictures]
 
 
-def _player(autoplay: bool) -> widgets.Audio | WebSound:
-    """A player for an item: in the homework edition a WebSound (no numpy for a WAV), else an Audio."""
+def _player(autoplay: bool, reader: Reader) -> widgets.Audio | WebSound:
+    """A player for an item: in the homework edition a WebSound (no numpy for a WAV), its button in the
+    reader's language, else an Audio."""
     if in_browser():
-        return WebSound(autoplay=autoplay)
+        return WebSound(autoplay=autoplay, description=play_words(reader))
     return widgets.Audio(format="wav", autoplay=autoplay, loop=False)
 
 

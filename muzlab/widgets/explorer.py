@@ -17,7 +17,7 @@ from muzlab.reading import shown
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
-from muzlab.widgets.listen import ListenPanel
+from muzlab.widgets.listen import ListenPanel, in_browser
 from muzlab.widgets.menus import OptionalDropdown, relabel
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
@@ -52,6 +52,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.load_button = widgets.Button()
         self.clear_button = widgets.Button()
         self.worksheet_button = DownloadButton("", self.worksheet_file, "muz-worksheet")
+        if in_browser():  # a worksheet is a PDF drawn by matplotlib, which the homework edition lacks
+            self.worksheet_button.layout.display = "none"
         self.listen = ListenPanel()
         self.cell_names = widgets.Checkbox(value=False, layout=widgets.Layout(width="auto"))
         self._label(reader)

@@ -38,7 +38,7 @@ from muzlab.views.register import rising_midi, run_events
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.staff import VerovioStaff
 from muzlab.widgets.svgboard import scaled
-from muzlab.widgets.websound import WebSound
+from muzlab.widgets.websound import WebSound, play_words
 
 T = TypeVar("T")
 #: The thread that draws the staffs of panels made with background=True.
@@ -171,7 +171,7 @@ class ListenPanel(widgets.VBox):
         self.title = widgets.HTML(_choose(resolve(None)))
         # narrow enough to stand beside the title, so that the staff and keyboard come right under it
         if in_browser():  # no numpy for a WAV: the page's Web Audio plays the notes
-            self.player = WebSound(autoplay=autoplay)
+            self.player = WebSound(autoplay=autoplay, description=play_words(resolve(None)))
         else:
             self.player = widgets.Audio(format="wav", autoplay=autoplay, loop=False,
                                         layout=widgets.Layout(width="200px", height="36px"))
@@ -232,6 +232,8 @@ class ListenPanel(widgets.VBox):
         """Write the run loaded last again for `reader` (by default the default reader; the same sound
         is not played again)."""
         self._label(resolve(reader))
+        if isinstance(self.player, WebSound):
+            self.player.description = play_words(resolve(reader))
         if self.structure is not None:
             self.show(self.structure, reader)
         else:

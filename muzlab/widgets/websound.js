@@ -1,5 +1,6 @@
 // The homework edition's player: the browser's Web Audio plays the note events muzlab sends
-// ([beat, beats, MIDI number], `seconds` a beat: 0.5 s unless set), on the Play button or at once when `plays` grows with
+// ([beat, beats, MIDI number], `seconds` a beat: 0.5 s unless set), on its button (labelled by
+// `description`, in the reader's language, styled as the app's buttons) or at once when `plays` grows with
 // autoplay (once per play, however many views the widget has, and also when the view is drawn after
 // the play, as the ear trainer's first item is). `data-muz-sound` on the widget lists the MIDI numbers
 // it scheduled last.
@@ -22,8 +23,11 @@ function tone(audio, midi, start, seconds) {
 
 function render({ model, el }) {
   const button = document.createElement("button");
-  button.className = "muz-sound-play";
-  button.textContent = "▶ Play";
+  button.className = "jupyter-button widget-button muz-sound-play";
+  button.type = "button";
+  const label = () => { button.textContent = model.get("description"); };
+  label();
+  model.on("change:description", label);
   el.classList.add("muz-sound");
   el.appendChild(button);
   const play = () => {

@@ -12,15 +12,23 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from muzlab.names.reader import Reader
+
+
+def play_words(reader: Reader) -> str:
+    """The player's button in the reader's language: "▶ Play", "▶ Abspielen"."""
+    return "▶ " + reader.pgettext("sound", "Play")
+
 
 class WebSound(anywidget.AnyWidget):
     """A Play button for note events (beat, beats, MIDI number), played by the page; with `autoplay`
-    each `play` sounds at once."""
+    each `play` sounds at once. Its owner writes `description` (play_words) in the reader's language."""
 
     _esm = (Path(__file__).parent / "websound.js").read_text(encoding="utf-8")
     events = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
     plays = traitlets.Int(0).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
+    description = traitlets.Unicode("▶ Play").tag(sync=True)
     #: How long a beat sounds (the ear trainer's items set their own note length).
     seconds = traitlets.Float(0.5).tag(sync=True)
 

@@ -28,7 +28,7 @@ ABSENT_MUZLAB_NAMES = frozenset(name.rsplit(".", 1)[1] for name in ABSENT_VIEWS)
 TABLE_CALLS = frozenset({"review", "summary", "score_sheet", "sample_game", "review_decisions"})
 #: What a code cell of the full edition becomes.
 FULL_EDITION_ONLY = ("*This part needs numpy, pandas, matplotlib or music21, which the homework edition "
-                     "does not have: run it in the full edition (`python3 make.py lab`).*")
+                     "does not have: your teacher can show it in class, with the full edition of muzlab.*")
 #: The edition's first cell, a note: muzlab and its boards are installed from the site itself as the
 #: kernel starts (every wheel is preloaded through the bundled Pyodide's lock file), so no cell installs
 #: them (a piplite cell found them installed, and took 0.06-0.1 s of the kernel on every visit).
@@ -152,9 +152,13 @@ def title(notebook: dict) -> str:
 APP_CODE = "from muzlab.widgets.tabbed_app import ClassroomApp\nClassroomApp()"
 APP_URL = app_url(APP_CODE, "en")
 #: The site's REPL is its app page: the app alone, without the empty prompt cell under it nor the
-#: execution count beside it (JupyterLite's REPL has no setting for either).
+#: execution count beside it (JupyterLite's REPL has no setting for either), nor the output's prompt
+#: overlay, which JupyterLab lays over the prompt's place (64 px wide, the output's height): with the
+#: prompt hidden it lay over the app's left strip, and a click there (on Play, a board's a-cells) put
+#: the whole app into a short scroll box instead of reaching the control.
 APP_PAGE_STYLE = """<style id="muz-app-page">
-  .jp-CodeConsole-promptCell, .jp-CodeConsole .jp-OutputPrompt { display: none; }
+  .jp-CodeConsole-promptCell, .jp-CodeConsole .jp-OutputPrompt,
+  .jp-CodeConsole .jp-OutputArea-promptOverlay { display: none; }
 </style>"""
 #: What the browser keeps of each lesson (storage.js): on the first page, for each lesson the student
 #: has a copy of (where JupyterLite keeps it, in place of the shipped one), it says so, offers "Download
@@ -212,7 +216,7 @@ def landing_page(folder: Path) -> str:
   <ul class="muz-lessons">
 {items}
   </ul>
-  {said("not-here", "p", command="<code>python3 make.py lab</code>")}
+  {said("not-here", "p")}
   {words_script(APP_CODE)}
   <script>
 {STORAGE_SCRIPT}

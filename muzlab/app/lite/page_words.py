@@ -25,9 +25,10 @@ SENTENCES = {
     "app": marked("homework edition", "{app}, with no code."),
     "lessons": marked("homework edition", "Lessons"),
     "not-here": marked("homework edition",
-                       "Not here: the lessons “5 · Move statistics” and “6 · For teachers”, and the plots, "
-                       "staff and WAV sound cells of the lessons above, which need numpy, pandas, matplotlib "
-                       "or music21: run them in the full edition ({command})."),
+                       "Not here: the lessons “5 · Move statistics” and “6 · For teachers”, and the parts of "
+                       "the lessons above that draw plots or printed staves or make sound files: they need "
+                       "programs this browser edition does not have. Your teacher can show them in class, "
+                       "with the full edition of muzlab."),
     "language": marked("homework edition", "Language:"),
     "your-copy": marked("homework edition", "Your copy, saved {saved}, opens in place of the lesson."),
     "newer": marked("homework edition",

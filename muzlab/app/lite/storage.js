@@ -147,9 +147,8 @@ function showFirstPage() {
   const app = document.querySelector(".muz-app-link");
   app.href = WORDS[language].app;
   app.textContent = say("app-link");
-  const command = document.querySelector("[data-muz-word] code"); // the full edition's command, as built
   for (const element of document.querySelectorAll("[data-muz-word]")) {
-    element.replaceChildren(...filled(element.dataset.muzWord, { app, command }));
+    element.replaceChildren(...filled(element.dataset.muzWord, { app }));
   }
   const menu = document.querySelector(".muz-language select");
   menu.replaceChildren(...Object.entries(WORDS).map(([code, spoken]) => new Option(spoken.name, code)));
