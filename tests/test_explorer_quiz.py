@@ -113,6 +113,19 @@ def test_quiz_where_question_checks_the_clicked_cell_with_the_rules_reason():
     assert quiz.tally.value == "1 of 2 right"
 
 
+def test_the_quiz_board_takes_clicks_only_while_a_cell_question_is_open():
+    quiz = Quiz(kinds=("where", "triad"), seed=3)
+    assert quiz.board_view.clickable
+    cell = sorted(quiz.question.answer)[0]
+    quiz.board_view._message(None, {"event": "click", "cell": f"{cell[0]},{cell[1]}"}, [])
+    assert quiz.tally.value == "1 of 1 right" and not quiz.board_view.clickable
+    feedback = quiz.feedback.value
+    quiz.board_view._message(None, {"event": "click", "cell": f"{cell[0]},{cell[1]}"}, [])
+    assert quiz.feedback.value == feedback and quiz.tally.value == "1 of 1 right"
+    quiz.next_button.click()  # a triad question, answered by an option: the board shows it, takes nothing
+    assert quiz.question.kind == "triad" and not quiz.board_view.clickable
+
+
 def test_quiz_option_questions_count_right_and_wrong_answers():
     quiz = Quiz(kinds=("triad", "points"), seed=1)
     for _ in range(4):

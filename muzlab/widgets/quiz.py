@@ -67,6 +67,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         self.options.children = [self._option(text) for text in self.question.options]
         asked = [self.question.cell] if self.question.cell else []
         self.board_view.show(Scene(self.question.position, highlight=asked or None, chosen=asked), reader)
+        self.board_view.clickable = self.question.kind in CELL_KINDS
 
     def redraw_names(self) -> None:
         """Ask the question on screen again in the note names in force (`muzlab.set_note_names`), with
@@ -93,6 +94,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         if self.answered or (question.kind in CELL_KINDS) != isinstance(reply, tuple):
             return
         self.answered = True
+        self.board_view.clickable = False
         options = list(question.options)
         self.reply = reply if isinstance(reply, tuple) else options.index(reply) if reply in options else None
         correct = self._show_answer(reply)

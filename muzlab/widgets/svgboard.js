@@ -274,9 +274,12 @@ function render({ model, el }) {
     const element = event.target.closest("[data-cell]");
     if (element) focus = element.dataset.cell; // the ring goes where the pointer is, not to the centre
   });
+  // a board that takes no click now (a quiz's question answered) shows no pointer and sends nothing
+  const still = () => el.classList.toggle("muz-still", !model.get("clickable"));
+  still();
   frame.addEventListener("click", (event) => {
     const element = event.target.closest("[data-cell]");
-    if (!element) return;
+    if (!element || !model.get("clickable")) return;
     focus = element.dataset.cell;
     send({ event: "click", cell: focus });
   });
@@ -308,7 +311,7 @@ function render({ model, el }) {
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       event.stopPropagation();
-      if (focus) send({ event: "click", cell: focus });
+      if (focus && model.get("clickable")) send({ event: "click", cell: focus });
     } else if (event.key.length === 1 && model.get("shortcuts").includes(event.key.toLowerCase())) {
       event.preventDefault();
       event.stopPropagation(); // JupyterLab's own shortcuts (r, p, u...) stay out of the board
@@ -353,6 +356,7 @@ function render({ model, el }) {
   });
   model.on("change:scale", draw);
   model.on("change:fit", draw);
+  model.on("change:clickable", still);
   // Measured again when the window changes, a tab is shown, or the page above the board (the app, or
   // the page) changes height.
   let watched = null;  // the app around the board, watched once the board is in the page

@@ -124,6 +124,9 @@ class SvgBoard(anywidget.AnyWidget):
     #: "window" (at most the room left below its top in the window) or "fill" (exactly that room).
     fit = traitlets.Unicode("none").tag(sync=True)
     shortcuts = traitlets.Unicode("").tag(sync=True)
+    #: Whether a click (or Enter) on a cell is heard now: a board that takes none (a quiz's question
+    #: answered, or answered by an option) shows no pointer over its cells.
+    clickable = traitlets.Bool(True).tag(sync=True)
     #: Counted up by `reveal`, whose CSS selector `revealing` is: the page scrolls what it names into the
     #: window (just enough), if it is not all in view.
     revealed = traitlets.Int(0).tag(sync=True)
@@ -200,7 +203,8 @@ class SvgBoard(anywidget.AnyWidget):
             if (q, r) not in self.cells:
                 return
             if content["event"] == "click":
-                self.click((q, r))
+                if self.clickable:  # (a page's click on a still board is not heard: the page may be stale)
+                    self.click((q, r))
             else:
                 self.send({"cell": content["cell"], "tip": self.tooltip((q, r))})
         elif content.get("event") == "key" and self.on_key and content.get("key") in self.shortcuts:
