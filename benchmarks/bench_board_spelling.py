@@ -1,11 +1,11 @@
-"""How well, and how fast, the board is spelled as a whole (RULES.md section 7), over seeded games.
+"""How well, and how fast, the board is spelled as a whole (docs/rules.md section 10), over seeded games.
 
     python benchmarks/bench_board_spelling.py [--games N]
 
 Plays N seeded games (a greedy and a random agent; 21, 33 and 42 dice, basic and master level, in
 turn) and reads each final board. A pair of neighbouring dice reads right when its letters do (a
 column's a third apart, a diagonal's by its scale type's letter pattern: one letter a step in a major
-scale, two across a major pentatonic's minor third, RULES.md section 7). Prints the share of pairs
+scale, two across a major pentatonic's minor third, docs/rules.md section 10). Prints the share of pairs
 reading right with the board's spelling (`Position.labels`), with the best spelling (an exhaustive
 search) and with the labels the per-run spelling gave before (each die named by one run through it,
 spelled alone: `Position._alone_labels`); with each line's own names (a die showing two names gives
@@ -27,7 +27,7 @@ import time
 
 from muzlab import Game, Position, RuleSet
 from muzlab.names.board_spelling import most_pairs_right, neighbour_pairs, patterns_read, reads_right
-from muzlab.names.spelling import written_scales
+from muzlab.names.letters import written_scales
 from muzlab.play.agents import make_agent, play
 
 SETTINGS = ((21, "basic"), (33, "basic"), (42, "basic"), (21, "master"), (33, "master"), (42, "master"))

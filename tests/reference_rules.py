@@ -1,4 +1,4 @@
-"""A deliberately naive second implementation of RULES.md sections 3-5 and 8, for property tests.
+"""A deliberately naive second implementation of docs/rules.md sections 4-6 and 8, for property tests.
 
 It re-walks every run for every (pitch, cell) with plain hex steps and checks scales by listing
 the notes of every major scale, sharing no code with muzlab.rules.ruleset beyond the board's cell list.

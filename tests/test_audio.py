@@ -252,7 +252,7 @@ def test_hear_gives_a_notebook_player_of_the_structure():
 
 
 def test_hear_takes_spelled_notes_and_a_key_and_refuses_a_run_outside_it():
-    from muzlab.names.spelling import NotAKey
+    from muzlab.names.letters import NotAKey
 
     spelled = audio.hear("scale", ["Gb", "Ab", "Bb", "Cb"], engine="builtin", key="Gb")
     as_numbers = audio.hear("scale", [6, 8, 10, 11], engine="builtin")

@@ -1,4 +1,4 @@
-"""The board is spelled as a whole (RULES.md section 7): one name per die, shared by every text.
+"""The board is spelled as a whole (docs/rules.md section 10): one name per die, shared by every text.
 
 Seeded games at 21, 33 and 42 dice, basic and master level, are read after every placement: the
 pairs of neighbouring dice that read right are as many as any spelling with single sharps and flats
@@ -26,7 +26,8 @@ from muzlab.names.board_spelling import (
     note_options,
     spell_board,
 )
-from muzlab.names.spelling import LETTERS, scale_name, show_name, symbols
+from muzlab.names.letters import LETTERS
+from muzlab.names.spelling import scale_name, show_name, symbols
 from muzlab.play.agents import make_agent, play
 from muzlab.play.quiz import score_explanation
 from muzlab.play.table import Table
@@ -61,7 +62,7 @@ def accidentals(names) -> int:
 
 
 def board_rank(position: Position, alone: dict, names: dict) -> tuple:
-    """How a board written `names` ranks (RULES.md section 7, without a lesson key): the pairs reading
+    """How a board written `names` ranks (docs/rules.md section 10, without a lesson key): the pairs reading
     right, the fewest accidentals, the most dice written as their runs alone, the fewest flats."""
     return (right_pairs(position.spelled(), names), -accidentals(names.values()),
             sum(alone[cell] == name for cell, name in names.items()),
@@ -230,7 +231,7 @@ def test_a_board_spelled_by_another_thread_between_the_look_and_the_spelling_is_
             return default
 
     position._spellings = LookedTooEarly(position._spellings)
-    # (C#–D#, as the run alone writes it: the E♭ shown before breaks no tie, RULES.md section 7)
+    # (C#–D#, as the run alone writes it: the E♭ shown before breaks no tie, docs/rules.md section 10)
     assert position.spelled("") is published and position.labels("")[(-1, 1)] == "C#"
 
 #: German and fixed-do names of every note with up to two sharps or flats, as textbooks write them.
@@ -284,7 +285,7 @@ def test_spell_board_is_a_pure_function_of_the_dice():
 
 
 def test_a_board_rebuilt_from_its_notation_reads_as_the_game_showed_it(game):
-    # RULES.md section 7: a finished board reads the same whatever order its dice were placed in.
+    # docs/rules.md section 10: a finished board reads the same whatever order its dice were placed in.
     for position in positions_of(game)[::5] + [game.position]:
         rebuilt = Position.from_notation(position.notation())
         assert rebuilt.spelled() == position.spelled()

@@ -8,7 +8,7 @@ import pytest
 import muzlab
 from muzlab.cli import command_language, main
 from muzlab.core.errors import MuzlabError
-from muzlab.names.spelling import scale_notes
+from muzlab.names.letters import scale_notes
 from muzlab.play.agents import make_agent
 
 

@@ -12,7 +12,7 @@ from muzlab import Board, Position, RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Paths outside the project that no file may point to (assembled, so this file does not name them).
-FORBIDDEN = ("../" + "shared", "shared" + "/RULES")
+FORBIDDEN = ("../" + "shared", "shared" + "/RULES", "RULES" + ".md")
 #: Markdown links and images: [text](target) and ![alt](target).
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 

@@ -23,17 +23,10 @@ from muzlab.core.pitch import parse_pitch, pitch_name
 from muzlab.names import language
 from muzlab.names.error_words import error_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, prose_note
+from muzlab.names.letters import NotAKey, NotAStructure, NotInKey, spell_triad
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.refusal_words import refusal_text
-from muzlab.names.spelling import (
-    NotAKey,
-    NotAStructure,
-    NotInKey,
-    roman_numeral,
-    show_name,
-    spell_scale,
-    spell_triad,
-)
+from muzlab.names.spelling import roman_numeral, show_name, spell_scale
 from muzlab.play import records
 from muzlab.play.eartraining import Drill, EarTrainingError
 from muzlab.play.game import Event, Game

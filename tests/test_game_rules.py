@@ -1,4 +1,4 @@
-"""Each rule of RULES.md section 6 in isolation, with dice forced by `roll(face=...)`."""
+"""Each rule of docs/rules.md section 7 in isolation, with dice forced by `roll(face=...)`."""
 
 from dataclasses import replace
 

@@ -1,4 +1,4 @@
-"""Master level (RULES.md section 9): five scale types, completion closes a run, at most 12."""
+"""Master level (docs/rules.md section 9): five scale types, completion closes a run, at most 12."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Master whole-tone and chromatic lines are written as a teacher writes them (RULES.md section 7;
+"""Master whole-tone and chromatic lines are written as a teacher writes them (docs/rules.md section 10;
 issue 52, item 6), over seeded master games at 21, 33 and 42 dice, read after every placement.
 
 Every whole-tone run steps one letter per die but for one diminished third at most (a pair is a major
@@ -16,7 +16,7 @@ import pytest
 
 from muzlab import Board, Game, Position, RuleSet
 from muzlab.names.board_spelling import ODD_NAMES
-from muzlab.names.spelling import LETTERS, written_scales
+from muzlab.names.letters import LETTERS, written_scales
 from muzlab.play.agents import make_agent, play
 
 #: (dice, seed): the first seeds of each supply size, and the issue's seed 5 (agents seeded 5 and 105).

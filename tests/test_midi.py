@@ -26,7 +26,8 @@ from muzlab.sim.samples import sample_game
 from muzlab.views.midi import run_file_name, run_to_midi, structure_to_midi
 from muzlab.views.register import run_midi
 
-#: C major scale along the rising-right diagonal through the centre, the centre first (RULES.md 6).
+#: C major scale along the rising-right diagonal through the centre, the centre first (docs/rules.md
+#: section 7).
 SCALE_PLACEMENTS = [("F", (0, 0)), ("E", (-1, 1)), ("G", (1, -1)), ("D", (-2, 2)), ("A", (2, -2)),
                     ("C", (-3, 3)), ("B", (3, -3))]
 

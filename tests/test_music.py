@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import music21
 import pytest
 
-from muzlab.names.spelling import NotAStructure
+from muzlab.names.letters import NotAStructure
 from muzlab.views.music import (
     Notation,
     game_score,
@@ -255,7 +255,7 @@ def test_a_key_typed_by_the_user_is_kept():
     assert [e.content for e in cb_major.getElementsByClass("TextExpression")] == ["Cb major"]
     typed = structure_stream("triad", ["G#", "B#", "D#"])
     assert [e.content for e in typed.getElementsByClass("TextExpression")] == ["G# major"]
-    from muzlab.names.spelling import NotAKey
+    from muzlab.names.letters import NotAKey
 
     with pytest.raises(NotAKey, match="C-D-E is not a run of Gb major"):
         structure_stream("scale", [0, 2, 4], key="Gb")

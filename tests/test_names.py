@@ -1,4 +1,4 @@
-"""Every text that names a run speaks music theory correctly (RULES.md section 7, issue 11).
+"""Every text that names a run speaks music theory correctly (docs/rules.md section 10, issue 11).
 
 Exhaustive over the 12 roots x 3 qualities in every column placement, and over 12 keys x 7 starting
 degrees x run lengths 2-7 on both diagonals: the description, the refusal of a die next to the run,
@@ -19,16 +19,14 @@ from muzlab import Board, Position, RuleSet, UnknownNoteName
 from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.pitch import parse_pitch, to_convention
 from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
+from muzlab.names.letters import LETTERS, NotInKey, note_name, triad_root_name
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import (
-    LETTERS,
-    NotInKey,
     completion_label,
     degree_names,
     diatonic_triads,
     key_label,
     mode_name,
-    note_name,
     pitch_label,
     roman_numeral,
     show_name,
@@ -36,7 +34,6 @@ from muzlab.names.spelling import (
     structure_name,
     symbols,
     triad_label,
-    triad_root_name,
 )
 from muzlab.views.svg import position_svg
 from muzlab.widgets.listen import structure_title

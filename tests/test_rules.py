@@ -1,4 +1,4 @@
-"""Every example and rule of RULES.md sections 1-5 and 8, checked on real positions."""
+"""Every example and rule of docs/rules.md sections 1-6 and 8, checked on real positions."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """A line reads by its own scale's letter pattern, and a key listed for a run holds its notes as spelled
-(RULES.md section 7; issue 29, items 14 and 15), over seeded standard and master games.
+(docs/rules.md section 10; issue 29, items 14 and 15), over seeded standard and master games.
 
 After every placement of each game, every diagonal run is read: each key it is said to fit by its
 letters holds the run's notes as the board spells them, a key that holds only their sounds is named
@@ -17,9 +17,10 @@ import pytest
 import muzlab
 from muzlab import Board, Game, Position, RuleSet
 from muzlab.names.board_spelling import patterns_read
+from muzlab.names.letters import written_scales
 from muzlab.names.reader import Reader
 from muzlab.names.run_words import keys_text
-from muzlab.names.spelling import run_key_lists, written_scales
+from muzlab.names.spelling import run_key_lists
 from muzlab.play.agents import make_agent, play
 
 GAMES = [(21, "basic", 0), (42, "basic", 1), (33, "master", 2), (42, "master", 3), (42, "master", 4),
@@ -107,7 +108,7 @@ def test_a_key_that_holds_only_the_sounds_is_named_as_such_after_those_that_hold
 
 def test_a_sharp_lesson_key_the_run_fits_by_sound_is_named_as_such_in_german():
     # Issue 29, item 20: "Es–F: fits Ges major, Des major" in an F♯ lesson. The board keeps the
-    # fewest accidentals (RULES.md section 7: then the lesson's key), so E♭–F stays; the list names the
+    # fewest accidentals (docs/rules.md section 10: then the lesson's key), so E♭–F stays; the list names the
     # keys that hold E♭ and F, and the lesson's F♯ major as the twin it is, whatever the limit of three.
     position = Position(None, {"f4": "Eb", "e5": "F"})
     with muzlab.note_names("german"):

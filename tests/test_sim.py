@@ -150,7 +150,7 @@ def test_the_frames_agree_with_each_other_and_with_the_rules(small):
 
 
 def honeypot(q: int, r: int) -> int:
-    """RULES.md section 1: x2 two cells straight out from the centre, x3 on the six corners."""
+    """docs/rules.md section 2: x2 two cells straight out from the centre, x3 on the six corners."""
     on_an_axis = q == 0 or r == 0 or q + r == 0
     return {2: 2, 4: 3}.get(max(abs(q), abs(r), abs(q + r)), 1) if on_an_axis else 1
 

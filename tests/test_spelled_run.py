@@ -10,8 +10,9 @@ import pytest
 
 from muzlab import Position
 from muzlab.names import spelling
+from muzlab.names.letters import NotAStructure, SpelledRun
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import NotAStructure, SpelledRun, run_title, spell_run
+from muzlab.names.spelling import run_title, spell_run
 from muzlab.views import keyboard, mei, register
 
 GERMAN = Reader("german", language="de")

@@ -11,21 +11,17 @@ from hypothesis import strategies as st
 
 from muzlab.core.errors import MuzlabError, UnknownNoteName
 from muzlab.core.pitch import parse_pitch
-from muzlab.names.spelling import (
+from muzlab.names.letters import (
     MAJOR_KEY_SIGNATURES,
     NotAKey,
     NotAStructure,
     identify_triad,
     major_keys_fitting,
     scale_fits,
-    scale_name,
-    scale_spellings,
-    spell_scale,
     spell_triad,
-    structure_name,
     triad_name,
-    triad_spellings,
 )
+from muzlab.names.spelling import scale_name, scale_spellings, spell_scale, structure_name, triad_spellings
 
 TRIAD_INTERVALS = {"major": ("M3", "P5"), "minor": ("m3", "P5"), "diminished": ("m3", "d5")}
 MAJOR_STEPS = (0, 2, 4, 5, 7, 9, 11)

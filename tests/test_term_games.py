@@ -12,8 +12,8 @@ from test_term import Clock, open_term, raw_events, right_reply
 
 from muzlab.app import term_games
 from muzlab.app.term import TermError
+from muzlab.names.letters import MAJOR_KEY_NUMERALS, major_scale
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import MAJOR_KEY_NUMERALS, major_scale
 from muzlab.play import keyitems
 from muzlab.play.coach import LEVELS, standings
 from muzlab.reading import note_names

@@ -35,15 +35,10 @@ from muzlab.app.term_pages import StudentTerm
 from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, labelled, marked
+from muzlab.names.letters import MAJOR_KEY_SIGNATURES, major_scale
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Key, Reader
-from muzlab.names.spelling import (
-    MAJOR_KEY_SIGNATURES,
-    key_label,
-    major_scale,
-    pitch_label,
-    show_name,
-)
+from muzlab.names.spelling import key_label, pitch_label, show_name
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.game_words import DieWords, event_sentence, moment_words

@@ -322,7 +322,7 @@ class Board:
 
     @classmethod
     def standard(cls) -> Board:
-        """The radius-4 hexagon of RULES.md: 61 cells, six x2 and six x3 honeypots."""
+        """The radius-4 hexagon of docs/rules.md: 61 cells, six x2 and six x3 honeypots."""
         return _shipped_board("standard")
 
     @classmethod

@@ -1,4 +1,4 @@
-"""Why dice break the rules, as facts: the rule (RULES.md section 5) and what it concerns.
+"""Why dice break the rules, as facts: the rule (docs/rules.md section 6) and what it concerns.
 
 The rules find a `Refusal`; the naming layer (`muzlab.names.refusal_words`) writes the sentence a
 student reads, with the dice named as the board names them. Keeping the two apart lets a wording or
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
 
-#: The rules a placement or a set of dice can break, in the order RULES.md section 5 checks them.
+#: The rules a placement or a set of dice can break, in the order docs/rules.md section 6 checks them.
 RULES = (
     "occupied",        # the cell holds a die already
     "opening",         # the first die goes on the centre cell

@@ -8,7 +8,7 @@ triad or a harmonic minor scale is. Which of them a game allows is the rule set'
 
 from __future__ import annotations
 
-#: Upward steps of each scale type, cyclic, from its first degree (RULES.md sections 4 and 9).
+#: Upward steps of each scale type, cyclic, from its first degree (docs/rules.md sections 5 and 9).
 SCALE_STEPS: dict[str, tuple[int, ...]] = {
     "major": (2, 2, 1, 2, 2, 2, 1),
     "harmonic minor": (2, 1, 2, 2, 1, 3, 1),
@@ -17,7 +17,7 @@ SCALE_STEPS: dict[str, tuple[int, ...]] = {
     "chromatic": (1,) * 12,
 }
 
-#: Root-position triads: semitones root -> third and third -> fifth (RULES.md section 3). Augmented
+#: Root-position triads: semitones root -> third and third -> fifth (docs/rules.md section 4). Augmented
 #: is here so that it can be named; the rule sets do not allow it in a column.
 TRIAD_STEPS: dict[str, tuple[int, int]] = {
     "major": (4, 3),
@@ -29,6 +29,6 @@ TRIAD_STEPS: dict[str, tuple[int, int]] = {
 #: Semitones from the tonic of each degree of the major scale: 0 2 4 5 7 9 11.
 MAJOR_DEGREES: tuple[int, ...] = tuple(sum(SCALE_STEPS["major"][:degree]) for degree in range(7))
 
-#: A column holds at most a triad (RULES.md section 3, "maximum verticality").
+#: A column holds at most a triad (docs/rules.md section 4, "maximum verticality").
 MAX_TRIAD = 3
 

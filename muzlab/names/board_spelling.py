@@ -5,13 +5,13 @@ column adds two letters (a third), going up a major scale's diagonal adds one (a
 coordinates (N = (0, -1), NE = (+1, -1), NW = (-1, 0)) that is letter(q, r) = L0 - q - 2r (mod 7) on a
 connected group, so a die written on a letter stands for one value of L0 = letter + q + 2r, and such a
 pair reads right exactly when both its dice stand for the same L0. A diagonal of another scale type
-(master level) reads by its own letter pattern (RULES.md section 7, `pair_letters`): a major
+(master level) reads by its own letter pattern (docs/rules.md section 10, `pair_letters`): a major
 pentatonic's minor third climbs two letters (C–D–E–G), a whole-tone step one letter, or two at one
 step of a run of three dice or more (its one diminished third, A♯–C: a second one reads wrong, so a
 line never holds D♯ and D♭), a chromatic step none or one (C–C♯–D, never B–B♯: a step on one letter
 is read right only between names without E♯, B♯, F♭ or C♭); there the two dice's L0 differ by the
 letters gained beyond one. `spell_board` chooses, per connected group, each die's name among those
-with at most one sharp or flat (RULES.md section 7), ranking spellings by
+with at most one sharp or flat (docs/rules.md section 10), ranking spellings by
 
 1. the most neighbouring pairs that read right;
 2. the fewest sharps and flats;
@@ -85,7 +85,7 @@ def _climb(low: str, high: str) -> int:
 
 @dataclass(frozen=True)
 class LineReading:
-    """How a board's diagonals read beyond one letter per step (RULES.md section 7): each pair's
+    """How a board's diagonals read beyond one letter per step (docs/rules.md section 10): each pair's
     letter steps where its scale types allow others, and the whole-tone runs that may climb two
     letters at one step only."""
 
@@ -178,8 +178,8 @@ def reads_right(low: str, high: str, line: int, letters: tuple[int, ...] | None 
 
 
 def _type_letters(kind: str, degree: int, length: int) -> tuple[int, ...]:
-    """The letters a scale type's step from `degree` climbs in a run of `length` steps (RULES.md
-    section 7): one per degree in a major or harmonic minor scale (its augmented second too), two
+    """The letters a scale type's step from `degree` climbs in a run of `length` steps (docs/rules.md
+    section 10): one per degree in a major or harmonic minor scale (its augmented second too), two
     across a major pentatonic's minor third, one or two in a whole-tone run of three dice or more (its
     one diminished third; a pair is a major second), none or one when chromatic."""
     if kind == "chromatic":
@@ -240,7 +240,7 @@ def _run_letters(steps: tuple[int, ...], kinds: tuple[str, ...]) -> tuple[tuple[
 
 def patterns_read(names: Sequence[str], scale_types: Iterable[str]) -> tuple[str, ...]:
     """The scale types whose letter pattern a diagonal run written `names` (English, bottom to top)
-    reads by, as a whole (RULES.md section 7): each step's letters as `_type_letters` allows at a
+    reads by, as a whole (docs/rules.md section 10): each step's letters as `_type_letters` allows at a
     place in the type that the run's steps fit, a whole-tone run with one two-letter step at most, and
     no step on one letter to or from E♯, B♯, F♭ or C♭."""
     pitches = [SpelledNote.from_english(name).pitch for name in names]

@@ -10,37 +10,12 @@ and display hooks pass down (`muzlab.reading`); nothing below the widgets holds 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 from muzlab.core.errors import UnknownSetting, shown
-from muzlab.core.pitch import CONVENTIONS, PitchLike, SpelledNote
+from muzlab.core.pitch import CONVENTIONS, PitchLike, to_convention
 from muzlab.names.functions import MINOR_SUPERTONIC
 from muzlab.names.language import DEFAULT_HARMONY, HARMONIES, catalogue, check_language
-from muzlab.names.spelling import lesson_key_facts, show_name
-
-
-class Key(NamedTuple):
-    """A lesson key as a spelled value: its tonic (letter, accidental) and scale type ("major")."""
-
-    tonic: SpelledNote
-    kind: str = "major"
-
-    @property
-    def tonic_name(self) -> str:
-        """The tonic's English spelled name ("F#"), as the naming layer works on it."""
-        return self.tonic.english
-
-    @classmethod
-    def of(cls, key: PitchLike | Key | None, convention: str = "english") -> Key | None:
-        """The key a person chose: "F#", "Gb major", "D harmonic minor", 6, a SpelledNote (a typed
-        name read in `convention`), or None / "" for none; NotAKey if it is no conventional key."""
-        if key is None or key == "" or isinstance(key, Key):
-            return key or None
-        tonic, kind = lesson_key_facts(key, convention)
-        return cls(SpelledNote.from_english(tonic), kind)
-
-    def __repr__(self) -> str:
-        return f"Key({self.tonic_name!r}, {self.kind!r})"
+from muzlab.names.letters import Key
 
 
 @dataclass(frozen=True)
@@ -108,8 +83,14 @@ class Reader:
         return replace(self, **changes)
 
     def name(self, english: str) -> str:
-        """One spelled English name ("Bb") as this reader reads it (German "B", typeset "B♭")."""
-        return show_name(english, self)
+        """One spelled English name ("Bb", "F#", "E#") as this reader reads it (German "B", "Fis",
+        "Eis"; solfège "Si♭", "Fa♯", "Mi♯", in French "Ré"); typeset, English writes "B♭", "F♯"."""
+        shown = to_convention(english, self.convention)
+        if self.language == "fr" and shown.startswith("Re"):  # French solfège writes ré with its accent
+            shown = "Ré" + shown[2:]
+        if self.typeset and self.convention == "english":
+            return shown[:1] + shown[1:].replace("#", "♯").replace("b", "♭")
+        return shown
 
     def __repr__(self) -> str:
         fields = [repr(self.convention)]

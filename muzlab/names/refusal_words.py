@@ -17,16 +17,9 @@ from muzlab.core.pitch import pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling
 from muzlab.names.language import at_start, marked, phrase
+from muzlab.names.letters import next_letter_name, run_key, spell_column
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import (
-    join,
-    next_letter_name,
-    pitch_label,
-    prose_name,
-    run_key,
-    show_names,
-    spell_column,
-)
+from muzlab.names.spelling import join, pitch_label, prose_name, show_names
 
 #: The board's spelling the dice are named by, or None (each run spelled alone).
 Spelled = BoardSpelling | None

@@ -15,21 +15,17 @@ from muzlab.core.pitch import parse_pitch
 from muzlab.names.function_words import function_symbol
 from muzlab.names.functions import function_of
 from muzlab.names.language import german_case, joined, key_phrase, marked, phrase, scale_phrase, triad_phrase
+from muzlab.names.letters import ScaleFit, fit_spelled, lesson_key_by_sound, scale_notes, triad_root_name
 from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import (
-    ScaleFit,
     choose_fit,
-    fit_spelled,
     join,
-    lesson_key_by_sound,
     mode_name,
     prose_name,
     run_degrees,
     run_key_lists,
     run_key_names,
-    scale_notes,
     triad_functions,
-    triad_root_name,
 )
 
 #: How many keys a run's line names before "and N more" (the rest: `key_lists`, `describe(all_keys=True)`).

@@ -23,6 +23,7 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, typed_letter
 from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
 from muzlab.names.language import marked, sentence
+from muzlab.names.letters import major_scale, note_name
 from muzlab.names.reader import Reader
 from muzlab.names.refusal_words import or_list
 from muzlab.names.spelling import (
@@ -30,8 +31,6 @@ from muzlab.names.spelling import (
     degree_name,
     join,
     key_label,
-    major_scale,
-    note_name,
     prose_name,
     spell_english,
     triad_label,

@@ -1,4 +1,4 @@
-"""A game of Muzundrum (RULES.md section 6), the state machine: turns, chance rolls, passes, extra
+"""A game of Muzundrum (docs/rules.md section 7), the state machine: turns, chance rolls, passes, extra
 rolls, undo and the game record (JSON). Its events are facts (muzlab.play.events); what the game
 says, its log and score sheet, is worded in muzlab.play.game_words.
 

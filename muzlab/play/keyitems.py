@@ -22,15 +22,9 @@ from muzlab.core.errors import UnknownSetting, shown
 from muzlab.core.pitch import SpelledNote
 from muzlab.names.function_words import harmony_explained, harmony_label
 from muzlab.names.language import sentence
+from muzlab.names.letters import MAJOR_KEY_NUMERALS, MAJOR_KEY_SIGNATURES
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import (
-    MAJOR_KEY_NUMERALS,
-    MAJOR_KEY_SIGNATURES,
-    diatonic_triads,
-    join,
-    key_label,
-    triad_label,
-)
+from muzlab.names.spelling import diatonic_triads, join, key_label, triad_label
 from muzlab.reading import for_people
 
 KINDS = ("key signature", "Roman numeral")

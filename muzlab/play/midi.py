@@ -3,8 +3,8 @@
 A game sounds as it was played, on a piano at ♩ = 120: each placement an eighth note on its beat, and
 after a placement that completed something, each triad as a chord held for a half note and each scale
 as its line in eighths, then a quarter's rest. The register follows the board, read as a staff: a die
-sits on the staff step its cell's height gives (two steps up a column, one up a diagonal: RULES.md
-section 7), written with the letter and accidental the board's spelling gives it, so every completed
+sits on the staff step its cell's height gives (two steps up a column, one up a diagonal: docs/rules.md
+section 10), written with the letter and accidental the board's spelling gives it, so every completed
 line sounds upward and higher cells sound higher. The middle of the board is about E4.
 
 mido is imported when a file is written (pure Python: the homework edition bundles it).

@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.hexgrid import Cell
-from muzlab.names.spelling import (
+from muzlab.names.letters import (
     MAJOR_KEY_SIGNATURES,
     major_scale,
     triad_function_facts,

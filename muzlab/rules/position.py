@@ -26,6 +26,7 @@ from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling, spell_board
 from muzlab.names.error_words import error_words
+from muzlab.names.letters import ALL_QUALITIES, SpelledRun, key_notes
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import reasons_text, refusal_text
 from muzlab.names.run_words import (
@@ -37,14 +38,7 @@ from muzlab.names.run_words import (
     run_label,
     triad_names,
 )
-from muzlab.names.spelling import (
-    ALL_QUALITIES,
-    SpelledRun,
-    key_notes,
-    show_name,
-    spell_english,
-    spell_run,
-)
+from muzlab.names.spelling import show_name, spell_english, spell_run
 from muzlab.reading import default_reader, resolve
 from muzlab.rules.engine import EMPTY, PITCHES_OF, TALLY_BITS, TALLY_FIELD, Engine, layout_of
 from muzlab.rules.notation import read_notation, write_notation
@@ -91,7 +85,7 @@ class Structure:
     @property
     def spelling(self) -> Spelling:
         """The run's notes, bottom to top, as a reader reads them (`run.spelling(reader)`; no reader:
-        the default reader's), as the board names its dice (RULES.md section 7): a column run as its
+        the default reader's), as the board names its dice (docs/rules.md section 10): a column run as its
         triad or potential triad, a diagonal run in the key it fits, wherever the board's lines agree.
         The old form, `run.spelling` as a tuple, still works for a release, with a DeprecationWarning."""
         return Spelling(self._spelled)
@@ -117,7 +111,7 @@ class Structure:
 
     def reads_right(self) -> bool:
         """Whether every neighbouring pair of the run reads right by its line's letter pattern as its
-        text writes it (RULES.md section 7): all but the few a board's names cannot mend without more
+        text writes it (docs/rules.md section 10): all but the few a board's names cannot mend without more
         dice showing two names than pairs mended."""
         if self.source is None:
             return True
@@ -594,7 +588,7 @@ class Position:
         return list(found)
 
     def labels(self, key: PitchLike | Key | None = None, reader: Reader | None = None) -> dict[Cell, str]:
-        """The name shown on every die, as `reader` reads it (RULES.md section 7).
+        """The name shown on every die, as `reader` reads it (docs/rules.md section 10).
 
         The board is spelled as a whole (`spelled`): every pair of neighbouring dice reads right
         wherever single sharps and flats allow, with the fewest accidentals, then the lesson `key`

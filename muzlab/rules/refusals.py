@@ -1,4 +1,4 @@
-"""Which rule a placement breaks, as facts: the first rule in the order of RULES.md section 5, with
+"""Which rule a placement breaks, as facts: the first rule in the order of docs/rules.md section 6, with
 the run it concerns (`muzlab.core.refusal.Refusal`). The sentence a student reads is written from
 these facts in the naming layer (`muzlab.names.refusal_words`).
 

@@ -25,7 +25,7 @@ _GAP_BYTE = bytes((GAP,))
 _RUNS = re.compile(b"[^%c]{2,}" % GAP)
 
 
-#: The [house] rules of RULES.md: the RuleSet fields a teacher may switch.
+#: The house rules of docs/rules.md: the RuleSet fields a teacher may switch.
 HOUSE_RULES = ("opening_on_centre", "opening_scores", "one_extra_roll_per_placement", "rolls_add_up",
                "end_on_locked_board")
 
@@ -33,7 +33,7 @@ HOUSE_RULES = ("opening_on_centre", "opening_scores", "one_extra_roll_per_placem
 @dataclass(frozen=True)
 class RuleSet:
     """The rules in force. The level fixes scale types and triad qualities; the rest are the
-    [house] rules of RULES.md, each a setting a teacher may switch."""
+    house rules of docs/rules.md, each a setting a teacher may switch."""
 
     name: str = "basic"
     scale_types: tuple[str, ...] = ("major",)

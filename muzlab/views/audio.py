@@ -26,7 +26,8 @@ import numpy as np
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike
-from muzlab.names.spelling import SpelledRun, english_spelling, spell_run
+from muzlab.names.letters import SpelledRun
+from muzlab.names.spelling import english_spelling, spell_run
 from muzlab.play.midi import midi_file_bytes  # (one MIDI writer: mido)
 from muzlab.views.register import run_events, structure_events  # (the browser edition plays them too)
 

@@ -19,8 +19,9 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import SpelledNote, parse_pitch
 from muzlab.names.language import at_start, phrase, sentence
+from muzlab.names.letters import major_scale
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import face_label, join, key_label, major_scale
+from muzlab.names.spelling import face_label, join, key_label
 from muzlab.play import keyitems, puzzles, questions, quiz
 from muzlab.play.eartraining import DRILLS, Drill, EarItem, option_words
 from muzlab.play.questions import Run

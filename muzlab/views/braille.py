@@ -25,8 +25,9 @@ from music21.braille import translate
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.outputs import file_written
+from muzlab.names.letters import SpelledRun
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import SpelledRun, run_title, spell_run
+from muzlab.names.spelling import run_title, spell_run
 from muzlab.reading import resolve
 from muzlab.views.music import run_stream
 

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch
+from muzlab.names.letters import SpelledRun
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import SpelledRun, pitch_label, show_name, spell_notes, symbols
+from muzlab.names.spelling import pitch_label, show_name, spell_notes, symbols
 from muzlab.reading import resolve
 
 if TYPE_CHECKING:

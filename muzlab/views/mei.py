@@ -14,8 +14,9 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from muzlab.core.pitch import LETTER_PITCH, PitchLike
+from muzlab.names.letters import SpelledRun
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import SpelledRun, run_title, spell_run
+from muzlab.names.spelling import run_title, spell_run
 from muzlab.reading import resolve
 from muzlab.views.register import run_events
 

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from muzlab.core.pitch import PitchLike
-from muzlab.names.spelling import SpelledRun, spell_run
+from muzlab.names.letters import SpelledRun
+from muzlab.names.spelling import spell_run
 from muzlab.play.midi import midi_file_bytes
 from muzlab.views.register import run_events
 

@@ -30,15 +30,9 @@ from music21.musicxml.m21ToXml import GeneralObjectExporter
 
 from muzlab.core.errors import MuzlabError, UnknownSetting
 from muzlab.core.pitch import PitchLike
+from muzlab.names.letters import NotAStructure, SpelledRun, spell_triad
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import (
-    NotAStructure,
-    SpelledRun,
-    run_title,
-    spell_run,
-    spell_scale,
-    spell_triad,
-)
+from muzlab.names.spelling import run_title, spell_run, spell_scale
 from muzlab.reading import resolve
 from muzlab.views.mei import VEROVIO_OPTIONS, written
 from muzlab.views.register import run_midi

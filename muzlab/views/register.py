@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from muzlab.core.pitch import PitchLike, parse_pitch
-from muzlab.names.spelling import TRIAD_STEPS, SpelledRun, spell_run
+from muzlab.names.letters import SpelledRun
+from muzlab.names.spelling import TRIAD_STEPS, spell_run
 
 
 def run_midi(run: SpelledRun, octave_shift: int = 0) -> list[int]:

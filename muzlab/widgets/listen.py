@@ -26,8 +26,9 @@ from typing import NamedTuple, TypeVar
 import ipywidgets as widgets
 
 from muzlab.names.language import labelled
+from muzlab.names.letters import NotAStructure, SpelledRun
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import NotAStructure, SpelledRun, run_title, spell_run
+from muzlab.names.spelling import run_title, spell_run
 from muzlab.play.midi import midi_file_bytes
 from muzlab.reading import default_reader, resolve
 from muzlab.rules.position import Structure

@@ -18,9 +18,10 @@ import traitlets
 
 from muzlab.core.pitch import SpelledNote
 from muzlab.names.language import LANGUAGE_NAMES, LANGUAGES, marked
+from muzlab.names.letters import MAJOR_KEY_SIGNATURES
 from muzlab.names.output_words import agent_name
 from muzlab.names.reader import Key, Reader
-from muzlab.names.spelling import MAJOR_KEY_SIGNATURES, key_label
+from muzlab.names.spelling import key_label
 from muzlab.play.agents import AGENTS
 from muzlab.play.eartraining import DRILLS, Drill, drill_name
 from muzlab.play.game import MAX_PLAYERS
