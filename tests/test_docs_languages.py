@@ -185,6 +185,24 @@ def test_no_paragraph_is_left_in_english(code, page, template):
 
 
 @pytest.mark.parametrize("code", ["en", *LANGUAGES])
+def test_a_renaming_move_points_to_the_name_changes_page_of_its_readers_language(code):
+    from muzlab.play.game_words import NAME_CHANGES_PAGE, name_changes_page
+    from muzlab.play.table import Table
+
+    reader = Reader(language=code)
+    link = name_changes_page(reader)
+    assert (link == NAME_CHANGES_PAGE) == (code == "en") and (ROOT / link).is_file()
+    assert link == ("docs/name-changes.md" if code == "en" else f"docs/{code}/name-changes.md")
+    # a game's first placement that renames a die points there, and no other move does
+    table = Table(agents=["greedy", "random"], names=["Anna", "Ben"], seed=0)
+    said = {message.event: message.text for message in table.play_computers(reader) if message.event}
+    named = dict(zip(table.game.events, table.game.die_words(reader), strict=True))
+    renaming = [event for event in table.game.events if named[event].renamed]
+    pointing = [event for event, text in said.items() if link in text]
+    assert len(renaming) > 1 and pointing == renaming[:1] and named[renaming[0]].renamed in said[renaming[0]]
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
 def test_a_move_points_to_the_words_page_of_its_readers_language(code):
     from muzlab.play.game_words import TWO_NAMES_PAGE, two_names_page
 

@@ -23,7 +23,7 @@ from muzlab.core.errors import UnknownSetting
 from muzlab.names.refusal_words import refusal_text
 from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import comment, comments, decisions
-from muzlab.play.game_words import event_sentence, moment_words, two_names_page
+from muzlab.play.game_words import event_sentence, moment_words, name_changes_page, two_names_page
 from muzlab.play.table import Table
 
 CONVENTIONS = ("english", "german", "solfege")
@@ -158,11 +158,12 @@ def test_an_event_has_one_sentence_in_the_log_the_table_and_the_class_page_in_ev
         told = [moment for moment in replayed if moment.event.kind != "roll"]  # (a computer's roll: untold)
         assert len(messages) == len(told) > 10
         for moment, text in zip(told, messages, strict=True):
-            page = [reader.gettext("one sound, two names: {page}").format(page=two_names_page(reader))]
+            pages = [clause.format(page=link) for clause, link in (
+                (reader.gettext("one sound, two names: {page}"), two_names_page(reader)),
+                (reader.gettext("why names change: {page}"), name_changes_page(reader))) if link in text]
             seat = moment.event.player
             sentence = event_sentence(moment.event, game.board, reader, moment_words(moment, reader),
-                                      seats[seat].called(reader),
-                                      page if two_names_page(reader) in text else (),
+                                      seats[seat].called(reader), pages,
                                       seats[1 - seat].called(reader) if moment.event.kind == "pass" else "")
             assert text.startswith(sentence), (reader, text, sentence)
         assert game.log(reader) == [event_sentence(m.event, game.board, reader, moment_words(m, reader))

@@ -135,3 +135,18 @@ def forward(package: str) -> Callable[[str], Any]:
         return value
 
     return __getattr__
+
+
+def forward_names(module: str, new: str) -> Callable[[str], Any]:
+    """A module `__getattr__` for a module some of whose names moved to the module `new` (the theory
+    of spelling went from `muzlab.names.spelling` to `muzlab.names.letters`): each, with the warning."""
+
+    def __getattr__(name: str) -> Any:
+        value = None if name.startswith("__") else getattr(importlib.import_module(new), name, None)
+        if value is None or isinstance(value, ModuleType):
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warn_moved(f"{module}.{name}", f"{new}.{name}")
+        setattr(sys.modules[module], name, value)  # warned once, as a module's import is
+        return value
+
+    return __getattr__

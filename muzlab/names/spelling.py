@@ -42,6 +42,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from muzlab.core.errors import Worded
+from muzlab.core.moved import forward_names
 from muzlab.core.pitch import (
     CONVENTIONS as CONVENTIONS,  # the conventions live with the parser; re-exported here
 )
@@ -104,6 +105,8 @@ if TYPE_CHECKING:
     from muzlab.names.reader import Reader
 
 
+#: The theory of spelling moved to muzlab.names.letters: its names still import from here, with a warning.
+__getattr__ = forward_names(__name__, "muzlab.names.letters")
 DASH = "–"
 
 

@@ -37,6 +37,17 @@ def two_names_page(reader: Reader) -> str:
     return reader.gettext("docs/words.md#one-sound-two-names")
 
 
+#: The page for students on why a die's name changes when a neighbour arrives (linked from the first
+#: placement that renames a die), in English.
+NAME_CHANGES_PAGE = "docs/name-changes.md"
+
+
+def name_changes_page(reader: Reader) -> str:
+    """`NAME_CHANGES_PAGE` in `reader`'s language: its translation of the page."""
+    # TRANSLATORS: the page "Why did my note's name change?" in your language (docs/<xx>/name-changes.md).
+    return reader.gettext("docs/name-changes.md")
+
+
 class DieWords(NamedTuple):
     """How the board names an event's die when it is shown: its name, what a placement completed
     (spelled as the board spells it) and, for a placement, the dice it made the board rename and why

@@ -30,7 +30,14 @@ from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
-from muzlab.play.game_words import DieWords, event_sentence, give_ups_end_sentence, sheet_rows, two_names_page
+from muzlab.play.game_words import (
+    DieWords,
+    event_sentence,
+    give_ups_end_sentence,
+    name_changes_page,
+    sheet_rows,
+    two_names_page,
+)
 from muzlab.play.records import AgentState
 from muzlab.reading import for_people
 from muzlab.rules.position import Structure
@@ -446,9 +453,11 @@ class Table:
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
         named = game.die_words(reader)
-        page = ([reader.gettext("one sound, two names: {page}").format(page=two_names_page(reader))]
-                if named[-1].read_as and not any(earlier.read_as for earlier in named[:-1]) else [])
-        text = self._sentence(event, reader, named[-1], said=page)  # (the words page, once a game)
+        pages = [*_first_time(named, "read_as", reader.gettext("one sound, two names: {page}"),
+                              two_names_page(reader)),
+                 *_first_time(named, "renamed", reader.gettext("why names change: {page}"),
+                              name_changes_page(reader))]
+        text = self._sentence(event, reader, named[-1], said=pages)  # (each page once a game)
         if extra:
             text += reader.gettext(": extra roll!")
         elif game.over:
@@ -494,3 +503,10 @@ class Table:
 
     def _last_placed(self) -> Cell | None:
         return next((e.cell for e in reversed(self.game.events) if e.kind == "place"), None)
+
+
+def _first_time(named: list[DieWords], field: str, sentence: str, page: str) -> list[str]:
+    """The clause pointing to `page` when the last placement is the game's first whose words have
+    `field` (a die read by another name, a die renamed), else none."""
+    first = getattr(named[-1], field) and not any(getattr(earlier, field) for earlier in named[:-1])
+    return [sentence.format(page=page)] if first else []
