@@ -32,6 +32,10 @@ from muzlab.core.pitch import (
 from muzlab.core.theory import MAJOR_DEGREES, SCALE_STEPS, TRIAD_STEPS
 
 LETTERS = "CDEFGAB"
+#: The pitch class of every name the theory writes (a letter with up to two sharps or flats), looked up:
+#: the names it chose are values, never read back through the parser of typed names.
+SPELLED_PITCH = {letter + marks: (LETTER_PITCH[letter] + shift) % 12 for letter in LETTERS
+                 for marks, shift in (("", 0), ("#", 1), ("##", 2), ("b", -1), ("bb", -2))}
 
 
 KINDS = ("triad", "scale")
@@ -103,6 +107,11 @@ class ScaleFit(NamedTuple):
     start: int
     names: list[str]
     kind: str = "major"
+
+    @property
+    def tonic(self) -> int:
+        """The key's tonic as a pitch class."""
+        return SPELLED_PITCH[self.key]
 
 
 class DiatonicTriad(NamedTuple):
@@ -242,7 +251,7 @@ def _type_fits(pitches: Sequence[int], kind: str) -> list[tuple[tuple, ScaleFit]
             continue
         tonic_pc = (pitches[0] - sum(steps[:start])) % 12
         for name, signature in tonic_names(kind).items():
-            if parse_pitch(name, "english") != tonic_pc:
+            if SPELLED_PITCH[name] != tonic_pc:
                 continue
             for full in _scale_spellings(name, kind):
                 run = [full[(start + i) % size] for i in range(len(pitches))]
@@ -303,7 +312,7 @@ def scale_fits(pitches: Iterable[PitchLike]) -> list[ScaleFit]:
 def major_keys_fitting(pitches: Iterable[PitchLike]) -> list[int]:
     """Tonic pitch classes of the major scales the run climbs by step, best first; [] if none."""
     numbers, _ = run_numbers(pitches)
-    return list(dict.fromkeys(parse_pitch(fit.key, "english") for fit in fits_of_kinds(numbers)))
+    return list(dict.fromkeys(fit.tonic for fit in fits_of_kinds(numbers)))
 
 
 def best_tonic(tonic: int, kind: str) -> str:
@@ -311,7 +320,7 @@ def best_tonic(tonic: int, kind: str) -> str:
     skipped (D♭ whole-tone, written D♭ E♭ F G A B, not C♯ D♯ F G A B), then sharps."""
     ranked = []
     for name, signature in tonic_names(kind).items():
-        if parse_pitch(name, "english") == tonic:
+        if SPELLED_PITCH[name] == tonic:
             full = scale_notes(name, kind) or []
             ranked.append(((abs(signature or 0), sum(map(accidentals, full)) if full else 99,
                             _skips(full), _flats([name])), name))
@@ -327,7 +336,7 @@ def run_key(pitches: Sequence[int], keys: Iterable[tuple[int, str]] | None = Non
         allowed = set(keys)
         kinds = [kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed)]
         fits = [fit for fit in fits_of_kinds(pitches, kinds)
-                if (parse_pitch(fit.key, "english"), fit.kind) in allowed]
+                if (fit.tonic, fit.kind) in allowed]
     return fits[0] if fits else None
 
 
@@ -337,14 +346,14 @@ def keys_of_run(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...], nam
     """`run_key_names` as (English tonic, type) facts, remembered."""
     found = []
     for tonic, kind in keys:
-        fits = [fit for fit in fits_of_kinds(pitches, (kind,)) if parse_pitch(fit.key, "english") == tonic]
+        fits = [fit for fit in fits_of_kinds(pitches, (kind,)) if fit.tonic == tonic]
         same = [fit for fit in fits if names is not None and fit.names == list(names)]
         fit = (same or fits or [None])[0]
         found.append((fit.key if fit else best_tonic(tonic, kind), kind))
     spelled = None if names is None else fit_spelled(pitches, [first] if first in keys else [], names) or \
         fit_spelled(pitches, keys, names)
     if spelled is not None:
-        found.insert(0, found.pop(keys.index((parse_pitch(spelled.key, "english"), spelled.kind))))
+        found.insert(0, found.pop(keys.index((spelled.tonic, spelled.kind))))
     return tuple(found)
 
 
@@ -357,7 +366,7 @@ def key_lists_of_run(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...]
     letters: dict[tuple[int, str], str] = {}
     sound: dict[tuple[int, str], str] = {}
     for fit in fits_of_kinds(pitches, kinds):
-        fact = (parse_pitch(fit.key, "english"), fit.kind)
+        fact = (fit.tonic, fit.kind)
         if fact not in allowed or fact in letters:
             continue
         if fit.names == list(names):
@@ -369,12 +378,12 @@ def key_lists_of_run(pitches: tuple[int, ...], keys: tuple[tuple[int, str], ...]
     if any(kind == "chromatic" for _, kind in allowed):
         order.append(("", "chromatic"))  # (the chromatic scale, on no tonic: it holds every spelling)
     twins = [(sound[fact], fact[1]) for fact in sound]
-    fact = None if first is None else (parse_pitch(first[0], "english"), first[1])
+    fact = None if first is None else (SPELLED_PITCH[first[0]], first[1])
     if first in order:
         order.remove(first)
         order.insert(0, first)
     elif fact in allowed:  # the lesson's key holds the sounds only (its twin may hold the letters)
-        twins = [first, *(twin for twin in twins if (parse_pitch(twin[0], "english"), twin[1]) != fact)]
+        twins = [first, *(twin for twin in twins if (SPELLED_PITCH[twin[0]], twin[1]) != fact)]
     return tuple(order), tuple(twins)
 
 
@@ -394,7 +403,7 @@ def fit_spelled(pitches: Sequence[int], keys: Iterable[tuple[int, str]],
     names, allowed = list(names), set(keys)
     kinds = tuple(kind for kind in SCALE_STEPS if any(kind == k for _, k in allowed))
     for fit in fits_of_kinds(pitches, kinds):
-        if fit.names == names and (parse_pitch(fit.key, "english"), fit.kind) in allowed:
+        if fit.names == names and (fit.tonic, fit.kind) in allowed:
             return fit
     return None
 
@@ -404,7 +413,7 @@ def triad_root_name(root: int, quality: str, names: Sequence[str], first: int = 
     root, 1 the third): G#–B as third and fifth -> "E#"; its best name when they cannot be its letters."""
     steps = (0, *accumulate(TRIAD_STEPS[quality]))
     if names and stacked_thirds(list(names)) and all(
-            parse_pitch(name, "english") == (root + steps[first + k]) % 12 for k, name in enumerate(names)):
+            SPELLED_PITCH[name] == (root + steps[first + k]) % 12 for k, name in enumerate(names)):
         spelled = note_name(LETTERS[(LETTERS.index(names[0][0]) - 2 * first) % 7], root)
         if spelled is not None:
             return spelled
@@ -489,7 +498,7 @@ def spell_pair(low: int, high: int, triads: Iterable[tuple[int, str]] = (),
     for root, quality in candidates:
         rank, names = _triad_ranked(root, quality)[0]
         part = list(names[:2] if root == low else names[1:])
-        if parse_pitch(part[0], "english") != low or parse_pitch(part[1], "english") != high:
+        if SPELLED_PITCH[part[0]] != low or SPELLED_PITCH[part[1]] != high:
             continue
         key = (rank, root, quality)
         if best is None or key < best[0]:
@@ -637,7 +646,7 @@ def _function_facts(root: int, quality: str, tonics: tuple[int, ...], spelled: t
     found = []
     if first:
         tonic_name, kind = first.tonic_name, first.kind
-        tonic = parse_pitch(tonic_name, "english")
+        tonic = SPELLED_PITCH[tonic_name]
         numeral = major_numeral(root, quality, tonic) if kind == "major" else None
         if numeral is not None and spelled_set <= set(scale_notes(tonic_name, "major")):
             found.append((numeral, tonic_name))
@@ -646,7 +655,7 @@ def _function_facts(root: int, quality: str, tonics: tuple[int, ...], spelled: t
         numeral = major_numeral(root, quality, tonic)
         if numeral is None:
             continue
-        names = [n for n in MAJOR_KEY_SIGNATURES if parse_pitch(n, "english") == tonic]
+        names = [n for n in MAJOR_KEY_SIGNATURES if SPELLED_PITCH[n] == tonic]
         holding = [n for n in names if spelled_set <= set(scale_notes(n, "major"))]
         if spelled and not holding:
             continue  # no key on that tonic writes the triad as the board does (C#–E#–G# is no IV of Ab)

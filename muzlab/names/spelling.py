@@ -73,6 +73,7 @@ from muzlab.names.letters import (
     DEGREE_STYLES,
     MAJOR_KEY_NUMERALS,
     MAJOR_KEY_QUALITIES,
+    SPELLED_PITCH,
     DiatonicTriad,
     Key,
     NotAKey,
@@ -215,7 +216,7 @@ def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Sc
     numbers, shown = run_numbers(values)
     fits = fits_of_kinds(numbers, (kind,))
     for fit in fits:
-        if fit.key == wanted or parse_pitch(fit.key, "english") == wanted:
+        if fit.key == wanted or fit.tonic == wanted:
             return fit
     if not fits and kind == "major":
         raise NotAStructure("{notes} is not part of any major scale (going up by scale steps)", notes=shown)
@@ -389,7 +390,7 @@ def _in_key(pitches: Sequence[int], key: PitchLike, convention: str = "english")
     """A column run written with the notes of a key, if they are its notes a third apart."""
     wanted, kind = normalised_key(key, convention)
     tonic = wanted if isinstance(wanted, str) else best_tonic(wanted, kind)
-    notes = {parse_pitch(name, "english"): name for name in scale_notes(tonic, kind) or []}
+    notes = {SPELLED_PITCH[name]: name for name in scale_notes(tonic, kind) or []}
     names = [notes.get(pitch) for pitch in pitches]
     return names if None not in names and stacked_thirds(names) else None
 
@@ -469,7 +470,7 @@ def _key_pc(key: PitchLike, convention: str = "english") -> tuple[int, str | Non
     if kind != "major":
         raise NotAKey("Roman numerals here name triads of major keys, not of {key}", key=repr(key))
     if isinstance(wanted, str):
-        return parse_pitch(wanted, "english"), wanted
+        return SPELLED_PITCH[wanted], wanted
     return wanted, None
 
 
@@ -511,7 +512,7 @@ def _diatonic(tonic: int, name: str | None, reader: Reader | None = None) -> lis
     for degree in range(7):
         spelled = tuple(notes[(degree + k) % 7] for k in (0, 2, 4))
         quality = MAJOR_KEY_QUALITIES[degree]
-        triads.append(DiatonicTriad(MAJOR_KEY_NUMERALS[degree], parse_pitch(spelled[0], "english"), quality,
+        triads.append(DiatonicTriad(MAJOR_KEY_NUMERALS[degree], SPELLED_PITCH[spelled[0]], quality,
                                     _triad_text(spelled[0], quality, reader),
                                     tuple(show_name(name, reader) for name in spelled)))
     return triads
