@@ -239,6 +239,26 @@ def name_changes(words: Words, folder: Path) -> None:
         save(fig, folder / f"{name}.png")
 
 
+#: The boards of the words pages' section on functions (Funktionstheorie): the main functions
+#: T, S and D of C-Dur side by side, then the Tonika with its Parallele (a-Moll) and Gegenklang (e-Moll).
+FUNCTION_BOARDS = {
+    "functions_tsd": {"d5": "F", "d6": "A", "d7": "C", "e4": "C", "e5": "E", "e6": "G",
+                      "f2": "G", "f3": "B", "f4": "D"},
+    "functions_tp_tg": {"d6": "A", "d7": "C", "d8": "E", "e4": "C", "e5": "E", "e6": "G",
+                        "f1": "E", "f2": "G", "f3": "B"},
+}
+
+
+def function_boards(words: Words, folder: Path) -> None:
+    """The boards of the words pages' section on Funktionstheorie (German schools' way of naming a
+    triad's place in a key), in C major, named as the language names notes."""
+    in_c = words.reader.with_key("C")
+    for name, dice in FUNCTION_BOARDS.items():
+        fig, ax = plt.subplots(figsize=(7.5, 8))
+        plot.board(Position(dice=at(STANDARD, dice)), ax=ax, coordinates=True, reader=in_c)
+        save(fig, folder / f"{name}.png")
+
+
 def main() -> None:
     for code, folder in FOLDERS.items():
         words = Words(code)
@@ -248,6 +268,7 @@ def main() -> None:
                        master):
             figure(words, folder / "rules")
         word_pictures(words, folder / "words")
+        function_boards(words, folder / "words")
         (folder / "names").mkdir(parents=True, exist_ok=True)
         name_changes(words, folder / "names")
 
