@@ -151,7 +151,8 @@ def _class(args: argparse.Namespace) -> int:
     from muzlab.app.server import serve
 
     serve(args.folder, args.ip, args.port, browser=not args.no_browser, max_pages=args.max_pages,
-          reader=args.reader, per_address=args.per_address, waiting_per_address=args.waiting_per_address)
+          reader=args.reader, per_address=args.per_address, waiting_per_address=args.waiting_per_address,
+          https=args.https)
     return 0
 
 
@@ -315,6 +316,10 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     c.add_argument("--port", type=_at_least(1, 65535, reader), default=None,
                    help=reader.gettext("port (default: the first free from 8870)"))
     c.add_argument("--no-browser", action="store_true", help=reader.gettext("do not open the teacher's page"))
+    c.add_argument("--https", action="store_true",
+                   help=reader.gettext("serve over https with the class folder's own certificate, so phones "
+                                       "may use the microphone (each device trusts it once: "
+                                       "docs/class/https.md)"))
     c.add_argument("--max-pages", type=_at_least(1, reader=reader), default=MAX_SESSIONS,
                    help=reader.gettext("students' pages open at once (default {count}); one more is told the "
                                        "class is full").format(count=MAX_SESSIONS))

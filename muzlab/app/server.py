@@ -37,7 +37,7 @@ from muzlab.app.inbox import read_ahead
 from muzlab.app.outbox import queue_sends
 from muzlab.app.quiet_shell import quiet_events
 from muzlab.core.errors import MuzlabError
-from muzlab.names.output_words import listening_lines
+from muzlab.names.output_words import certificate_line, listening_lines
 from muzlab.names.reader import PLAIN, Reader
 
 #: Environment the server reads; set before Solara is imported.
@@ -101,10 +101,10 @@ def free_port(ip: str, start: int = DEFAULT_PORT) -> int:
     raise OSError(f"no free port from {start} to {start + 99} on {ip}")
 
 
-def addresses(room: Classroom, ip: str, port: int) -> tuple[str, str]:
+def addresses(room: Classroom, ip: str, port: int, scheme: str = "http") -> tuple[str, str]:
     """The students' and the teacher's addresses (the teacher's carries the secret key)."""
     host = lan_address() if ip == "0.0.0.0" else ip
-    base = f"http://{host}:{port}"
+    base = f"{scheme}://{host}:{port}"
     return f"{base}/?code={room.class_code}", f"{base}/teacher?key={room.teacher_key}"
 
 
@@ -151,12 +151,13 @@ def _look_around(every: float = LOOK_EVERY) -> None:
 
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
           max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN, per_address: int | None = None,
-          waiting_per_address: int = UNJOINED_PER_ADDRESS) -> None:
+          waiting_per_address: int = UNJOINED_PER_ADDRESS, https: bool = False) -> None:
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
     listens. The folder is held for the server's life: a second server on it is refused at once.
     `per_address`: Solara sessions (and sockets) one client address may hold (default: 2 x max_pages
     + 10), and make twice that a minute; `waiting_per_address`: students' pages not joined yet from one
-    address (docs/class/limits.md)."""
+    address (docs/class/limits.md); `https`: served over https with the class folder's own certificate
+    (muzlab.app.class_certificate, docs/class/https.md), so phones may use the microphone."""
     folder = Path(folder).resolve()
     check_ip(ip)
     os.environ.update(SOLARA_SETTINGS)
@@ -174,7 +175,14 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
     term()  # the term's events replayed (or the same one line)
     port = port if port is not None else free_port(ip)
-    students, teacher = addresses(room, ip, port)
+    students, teacher = addresses(room, ip, port, "https" if https else "http")
+    tls, trust = {}, ""
+    if https:
+        from muzlab.app.class_certificate import CA_PATH, class_certificate, served_names
+
+        certificate = class_certificate(folder, served_names(ip, lan_address()))
+        tls = {"ssl_certfile": str(certificate.cert_file), "ssl_keyfile": str(certificate.key_file)}
+        trust = certificate_line(students.partition("/?")[0] + CA_PATH, reader)
     os.environ[ADDRESS_VARIABLE] = students.partition("?")[0]
     import uvicorn
 
@@ -189,9 +197,13 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     # the page's files from memory, compressed once, the CDN's from the installed solara-assets
     files = PackedFiles(LocalCdn(solara_door.starlette_app(), solara_door.cdn_folder()))
     # every socket counted and capped per client address before Solara makes it a session
-    server = uvicorn.Server(uvicorn.Config(Gate(files, admission), host=ip, port=port,
-                                           log_level="warning", ws_ping_interval=20,
-                                           ws_per_message_deflate=WS_DEFLATE, ws_max_size=MAX_MESSAGE))
+    app = Gate(files, admission)
+    if https:  # (the authority's certificate at /muzlab-class-ca.pem, for the devices to install)
+        from muzlab.app.class_certificate import CertificateDoor
+
+        app = CertificateDoor(app, certificate.ca_pem())
+    server = uvicorn.Server(uvicorn.Config(app, host=ip, port=port, log_level="warning", ws_ping_interval=20,
+                                           ws_per_message_deflate=WS_DEFLATE, ws_max_size=MAX_MESSAGE, **tls))
 
     def when_listening() -> None:
         while not server.started:
@@ -199,6 +211,8 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
                 return
             time.sleep(0.05)
         print(listening_lines(students, teacher, reader), flush=True)  # (in the command's language)
+        if trust:
+            print(trust, flush=True)
         if browser:
             webbrowser.open(teacher)
 

@@ -99,6 +99,12 @@ def mismatch_lines(notation: str, golden: tuple[int, ...], now: tuple[int, ...],
         notation=notation, golden=golden, now=now)
 
 
+def certificate_line(address: str, reader: Reader) -> str:
+    """The https class server's third line: where a device gets the class's certificate to trust once."""
+    return reader.gettext("devices trust this class once with its certificate: {address} "
+                          "(docs/class/https.md)").format(address=address)
+
+
 def listening_lines(students: str, teacher: str, reader: Reader) -> str:
     """The class server's two lines once it listens: the students' address, then the teacher's."""
     return reader.gettext("students: {students}\nteacher: {teacher}").format(students=students,
