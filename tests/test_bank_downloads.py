@@ -60,19 +60,19 @@ def test_an_assignment_exported_as_a_bank_asks_what_its_students_were_asked_in_t
     teacher.close()
 
 
-def clicked(rc, css: str, words_css: str = "muz-download-said"):
-    """Click the download button whose Button has class `css`; its bytes (or None) and what was said."""
+def clicked(rc, css: str, fails: bool = False):
+    """Click the download button whose Button has class `css`: the bytes it gives (None when it `fails`)
+    and the sentences said beside the buttons."""
     from solara.components.file_download import FileDownloadWidget
 
     button = rc.find(class_=css).widget
     download = next(found for found in rc.find(FileDownloadWidget).widgets if button in found.children)
     download.request_download = True
     for _ in range(600):
-        if download.bytes is not None or rc.find(class_=words_css).widgets:
+        if (download.bytes is not None) if not fails else rc.find(class_="muz-download-said").widgets:
             break
         time.sleep(0.05)
-    said = [found.children[0] for found in rc.find(class_=words_css).widgets]
-    return download.bytes, said
+    return download.bytes, [found.children[0] for found in rc.find(class_="muz-download-said").widgets]
 
 
 def test_the_teachers_download_buttons_give_the_banks_and_say_a_refusal_in_the_pages_language(term):
@@ -89,10 +89,17 @@ def test_the_teachers_download_buttons_give_the_banks_and_say_a_refusal_in_the_p
     assert data is not None and len(questions(data)) == 2 and len(said) == 1
     assert re.fullmatch(r"2 Fragen, \d+ kB\.", said[0]), said
     assert "Vorzeichen" in data.decode()
+    rc.close()
+    _box, rc = solara.render(TeacherTerm(term, view, page, "de"), handle_error=False)
+    data, said = clicked(rc, "muz-bank-scorm")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert "Frage 2 von 2" in archive.read("index.html").decode()
+        assert "adlcp:scormtype" in archive.read("imsmanifest.xml").decode()
+    assert len(said) == 1 and re.fullmatch(r"2 Fragen, \d+ kB\.", said[0]), said
     view.bank_kinds.value = ()  # nothing asked: refused beside the button, in German; no file
     rc.close()
     _box, rc = solara.render(TeacherTerm(term, view, page, "de"), handle_error=False)
-    data, said = clicked(rc, "muz-bank-canvas")
+    data, said = clicked(rc, "muz-bank-canvas", fails=True)
     assert data is None and len(said) == 1 and "unbekannte" in said[0].casefold(), said
     rc.close()
     view.close()

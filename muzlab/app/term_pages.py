@@ -4,8 +4,8 @@ and the student's (my assignments, done here item by item, and my progress). The
 pass clicks on; the term decides.
 
 Hooks for tests: `muz-assign-new`, `muz-assignment` (each listed), `muz-progress`, `muz-grades`,
-`muz-bank-from`, `muz-bank-moodle`, `muz-bank-canvas` on the teacher's page; `muz-my-assignments`,
-`muz-my-progress` on the student's.
+`muz-bank-from`, `muz-bank-moodle`, `muz-bank-canvas`, `muz-bank-scorm` on the teacher's page;
+`muz-my-assignments`, `muz-my-progress` on the student's.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from muzlab.reading import for_people
 from muzlab.views.bank import MAX_ITEMS as BANK_MAX_ITEMS
 from muzlab.views.bank_files import bank_file
 from muzlab.views.bank_kinds import KINDS as BANK_KINDS
+from muzlab.views.scorm import scorm_zip
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -78,7 +79,8 @@ BANK_KIND_WORDS = {**{kind: KIND_WORDS[kind] for kind in BANK_KINDS if kind in K
                    "run": marked("assignment kind", "what fits this run")}
 #: The question banks offered for download: the format of muzlab.views.bank_files, by the LMS it is for.
 BANK_DOWNLOADS = {"moodle": ("muzlab-questions-moodle.xml", "application/xml"),
-                  "qti12": ("muzlab-questions-canvas.zip", "application/zip")}
+                  "qti12": ("muzlab-questions-canvas.zip", "application/zip"),
+                  "scorm": ("muzlab-task-scorm.zip", "application/zip")}
 #: The layout of a row of controls that wraps on a narrow screen.
 WRAP = {"flex_flow": "row wrap"}
 
@@ -356,12 +358,16 @@ class TermTeacher(widgets.VBox):
         return tuple(self.bank_kinds.value), int(self.bank_count.value), int(self.bank_seed.value), ""
 
     def bank(self, fmt: str) -> tuple[bytes, str]:
-        """The question bank asked for in `fmt` ("moodle", "qti12"), in the words and note names of the
-        teacher's page, and a sentence saying how many questions and how big; BankError (said beside
-        the button) when the form asks for no kind."""
+        """The question bank asked for in `fmt` ("moodle", "qti12"; "scorm": the same items as a SCORM
+        1.2 quiz task, muzlab.views.scorm), in the words and note names of the teacher's page, and a
+        sentence saying how many questions and how big; BankError (said beside the button) when the
+        form asks for no kind."""
         reader = self.reader().replace(key=None)  # (each item is spelled in its own context)
         kinds, count, seed, title = self.bank_settings()
-        data, _name = bank_file(fmt, kinds, count, seed, reader, title)
+        if fmt == "scorm":
+            data = scorm_zip(kinds, count, seed, reader, title)
+        else:
+            data, _name = bank_file(fmt, kinds, count, seed, reader, title)
         return data, reader.ngettext("{count} question, {size}.", "{count} questions, {size}.", count).format(
             count=count, size=size_words(len(data), reader))
 
@@ -375,8 +381,9 @@ class TermTeacher(widgets.VBox):
         self.progress_head.value = "<h3>{}</h3>".format(_text(gettext("Progress")))
         self.bank_head.value = "<h3>{}</h3><p>{}</p>".format(
             _text(gettext("Questions for Moodle and Canvas")), _text(gettext(
-                "A question bank to import into the school's Moodle (Moodle XML) or Canvas (QTI 1.2): an "
-                "assignment's items, or the kinds chosen here.")))
+                "A question bank to import into the school's Moodle (Moodle XML) or Canvas (QTI 1.2), or the "
+                "same questions as a homework task that reports its score (SCORM 1.2): an assignment's "
+                "items, or the kinds chosen here.")))
         self.care_head.value = "<p>{}</p>".format(_text(gettext(
             "The school's roster file (CSV: nickname,id, and optionally email,name,section,login) names "
             "the students in the grade files.")))
@@ -808,7 +815,9 @@ def TeacherTerm(term: Term, view: TermTeacher, page, language: str):
              children=[solara.Button(reader.gettext("Reports for parents (PDF)"), classes=["muz-reports"])],
              reader=reader)
     for fmt, words, css in (("moodle", reader.gettext("Questions for Moodle"), "muz-bank-moodle"),
-                            ("qti12", reader.gettext("Questions for Canvas"), "muz-bank-canvas")):
+                            ("qti12", reader.gettext("Questions for Canvas"), "muz-bank-canvas"),
+                            ("scorm", reader.gettext("Homework task for the LMS (SCORM 1.2)"),
+                             "muz-bank-scorm")):
         filename, mime_type = BANK_DOWNLOADS[fmt]
         Download(lambda fmt=fmt: view.bank(fmt), filename=filename, mime_type=mime_type,
                  children=[solara.Button(words, classes=[css])], reader=reader)
