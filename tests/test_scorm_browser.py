@@ -2,7 +2,8 @@
 an outer page makes `window.API = new Scorm12API(...)` and loads the package's SCO, unzipped into a
 folder served on 127.0.0.1, in an iframe; the test answers by clicking and finds the score, the status
 and the session time in the runtime's data, LMSFinish called, and no request outside the package's
-folder. Without an LMS, the page says so in one line, in its language.
+folder. Without an LMS, the page says so in one line, in its language; so it does when the frame it
+runs in blocks its sounds.
 
 scorm-again is fetched once into out/npm/ by make.py's `npm_package` (`python3 make.py test` fetches it
 before the tests run).
@@ -59,6 +60,21 @@ def scorm_again() -> Path:
     return folder
 
 
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the folder; under muted/ as a player that forbids media would (a CSP header)."""
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path(path.replace("/muted/", "/", 1))
+
+    def end_headers(self) -> None:
+        if self.path.startswith("/muted/"):
+            self.send_header("Content-Security-Policy", "media-src 'none'")
+        super().end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
 @pytest.fixture
 def served(tmp_path):
     """The outer page, scorm-again's SCORM 1.2 runtime and the unzipped package, on 127.0.0.1."""
@@ -68,8 +84,9 @@ def served(tmp_path):
     reader = Reader("german", typeset=True, language="de")
     with zipfile.ZipFile(io.BytesIO(scorm_zip(KINDS, COUNT, SEED, reader))) as archive:
         archive.extractall(tmp_path / "package")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *args: None
+    with zipfile.ZipFile(io.BytesIO(scorm_zip("triad quality", 1, SEED, reader))) as archive:
+        archive.extractall(tmp_path / "ear")
+    handler = functools.partial(Handler, directory=str(tmp_path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -138,3 +155,23 @@ def test_without_an_lms_the_page_says_so_in_one_line_in_its_language_and_still_c
     assert "Lernplattform" in status and "\n" not in status.strip(), status
     assert "zuerst" in asked.casefold(), asked
     assert checked.strip() and ("Richtig" in checked or "Nicht ganz" in checked), checked
+
+
+def test_a_frame_that_blocks_sound_is_told_in_one_line(served):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(f"{served}/muted/ear/index.html")
+            blocked = page.locator("#muz-status").filter(has_text="Klänge")
+            blocked.wait_for(timeout=10_000)
+            said = blocked.inner_text()
+            page.goto(f"{served}/ear/index.html")  # the same page, sound allowed: no such line
+            page.wait_for_function("document.querySelector('audio').readyState >= 1")
+            plain = page.locator("#muz-status").inner_text()
+        finally:
+            browser.close()
+    assert "nicht abspielen" in said and "\n" not in said.strip(), said
+    assert "Klänge" not in plain and "Lernplattform" in plain, plain

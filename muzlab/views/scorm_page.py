@@ -9,7 +9,8 @@ The script (SCRIPT) finds the LMS's API as the SCORM 1.2 run-time environment's 
 does (the window's parents, at most 7 up, then its opener), calls LMSInitialize, and once every item
 is answered writes cmi.core.score.raw, .min, .max, cmi.core.lesson_status and cmi.core.session_time,
 then LMSCommit and LMSFinish; a page closed earlier writes its time and "incomplete". It says in one
-line when no LMS is found or the LMS does not take the score.
+line when no LMS is found, when the LMS does not take the score, and when a sound cannot be played
+(a player's frame that blocks media).
 """
 
 from __future__ import annotations
@@ -147,6 +148,9 @@ SCRIPT = r"""
     document.getElementById("muz-item-" + index).querySelector("button")
       .addEventListener("click", function () { check(index); });
   });
+  Array.prototype.forEach.call(document.querySelectorAll("audio"), function (audio) {
+    audio.addEventListener("error", function () { say(data.words.noSound); });
+  });
   window.addEventListener("pagehide", function () {
     if (api == null || finished) { return; }
     finished = true;
@@ -218,6 +222,8 @@ def quiz_page(bank: Bank, reader: Reader, pass_mark: int) -> str:
         "refused": reader.gettext("The learning platform did not take your score (its error {code}): "
                                   "tell your teacher."),
         "recorded": reader.gettext("Your score is recorded."),
+        "noSound": reader.gettext("This page cannot play its sounds here: open the task in a new window, "
+                                  "or tell your teacher."),
         "chooseFirst": reader.gettext("Choose an answer first."),
         "right": reader.gettext("Right!"),
         "result": reader.ngettext("{right} of {count} question right: score {score} of 100.",
