@@ -134,9 +134,17 @@ SCRIPT = r"""
       chosen.every(function (c) { return item.right.indexOf(c) >= 0; });
     for (var j = 0; j < inputs.length; j += 1) { inputs[j].disabled = true; }
     box.querySelector("button").disabled = true;
-    line(right ? data.words.right : item.wrong, right ? "muz-right" : "muz-wrong");
-    chosen.forEach(function (c) { line(item.feedback[c], ""); });
-    line(item.general, "");
+    // one choice's own sentence already says right or wrong; several choices need the verdict
+    var verdict = right ? "muz-right" : "muz-wrong", shown = "";
+    if (item.several || !item.feedback[chosen[0]]) {
+      line(right ? data.words.right : item.wrong, verdict);
+      verdict = "";
+    }
+    chosen.forEach(function (c) {
+      line(item.feedback[c], verdict);
+      shown += item.feedback[c] + "\n";
+    });
+    if (shown.indexOf(item.general) < 0) { line(item.general, ""); }  // (the explanation, once)
     results[index] = right;
     var answered = results.filter(function (r) { return r !== undefined; }).length;
     if (answered === data.items.length) {
@@ -207,7 +215,7 @@ def _item_data(item: BankItem, reader: Reader) -> dict[str, object]:
     wrong = reader.ngettext("Not quite: the right answer is {answers}.",
                             "Not quite: the right answers are {answers}.", len(right)).format(
         answers=", ".join(right))
-    return {"right": [n for n, choice in enumerate(item.choices) if choice.right],
+    return {"right": [n for n, choice in enumerate(item.choices) if choice.right], "several": item.several,
             "feedback": [xml_safe(choice.feedback) for choice in item.choices],
             "general": xml_safe(item.feedback), "wrong": xml_safe(wrong)}
 
