@@ -350,8 +350,9 @@ class TermTeacher(widgets.VBox):
                     layout=WRAP)
 
     def bank_settings(self) -> tuple[tuple[str, ...], int, int, str]:
-        """The kinds, count, seed and title of the bank asked for: the chosen assignment's (its items,
-        as the students who share them got them), else the form's (and the bank's own title)."""
+        """The kinds, count, seed and title of the bank asked for: the chosen assignment's (its items as
+        the students who share them got them; of each student's own items, those its seed draws), else
+        the form's (and the bank's own title)."""
         chosen = self.term.assignments.get(self.bank_from.value)
         if chosen is not None:
             return (chosen.kind,), chosen.count, chosen.seed, chosen.title
