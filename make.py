@@ -90,7 +90,7 @@ def apt_install(wanted: list[str]) -> None:
 
 def npm_package(name: str, version: str) -> Path | None:
     """The npm package `name`@`version` unpacked in out/npm/<name>-<version>/ (fetched with `npm pack`
-    when missing); None when it is missing and there is no npm to fetch it."""
+    when missing); None when it is missing and npm cannot fetch it (no npm, no registry)."""
     folder = NPM_FOLDER / f"{name}-{version}"
     if (folder / "package.json").exists():
         return folder
@@ -98,8 +98,12 @@ def npm_package(name: str, version: str) -> Path | None:
         return None
     NPM_FOLDER.mkdir(parents=True, exist_ok=True)
     say(f"fetching {name}@{version} from the npm registry")
-    packed = subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_FOLDER, check=True,
-                            capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    fetched = subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_FOLDER,
+                             capture_output=True, text=True)
+    if fetched.returncode != 0 or not fetched.stdout.strip():
+        say(f"WARNING: npm could not fetch {name}@{version}: {fetched.stderr.strip()[-300:]}")
+        return None
+    packed = fetched.stdout.strip().splitlines()[-1]
     unpacked = NPM_FOLDER / f".{name}-{version}-unpacked"
     shutil.rmtree(unpacked, ignore_errors=True)
     with tarfile.open(NPM_FOLDER / packed) as archive:
