@@ -129,6 +129,8 @@ def test_the_package_reports_its_score_status_and_time_to_scorm_again_and_fetche
     assert "2 von 3" in result and "67" in result, result
     names = [call[0] for call in calls]
     assert names[0] == "LMSInitialize" and names[-2:] == ["LMSCommit", "LMSFinish"], names
+    statuses = [call[2] for call in calls if call[:2] == ["LMSSetValue", "cmi.core.lesson_status"]]
+    assert statuses == ["incomplete", "failed"], statuses  # a first visit, then the result
     times = [call[2] for call in calls if call[:2] == ["LMSSetValue", "cmi.core.session_time"]]
     assert len(times) == 1 and re.fullmatch(r"\d{4}:\d{2}:\d{2}\.\d{2}", times[0]), times
     base = f"{served}/"

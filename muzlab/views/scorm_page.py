@@ -5,12 +5,12 @@ asks a bank's items, checks each answer, and reports the score to the LMS throug
 Every word is written here for the reader, escaped for HTML; what the script shows (each choice's
 feedback, the result) travels as JSON in a `<script type="application/json">` with `<`, `>` and `&`
 escaped, so that no title or feedback can end the script, and the script puts it in the page as text.
-The script (SCRIPT) finds the LMS's API as the SCORM 1.2 run-time environment's discovery algorithm
-does (the window's parents, at most 7 up, then its opener), calls LMSInitialize, and once every item
-is answered writes cmi.core.score.raw, .min, .max, cmi.core.lesson_status and cmi.core.session_time,
-then LMSCommit and LMSFinish; a page closed earlier writes its time and "incomplete". It says in one
-line when no LMS is found, when the LMS does not take the score, and when a sound cannot be played
-(a player's frame that blocks media).
+The script (SCRIPT) finds the LMS's API as the SCORM 1.2 run-time environment's discovery algorithm does
+(the window's parents, at most 7 up, then its opener), calls LMSInitialize (and marks a first visit
+"incomplete"), and once every item is answered writes cmi.core.score.raw, .min, .max,
+cmi.core.lesson_status and cmi.core.session_time, then LMSCommit and LMSFinish; a page closed earlier
+writes its time (its status stays as it was). It says in one line when no LMS is found, when the LMS
+does not take the score, and when a sound cannot be played (a player's frame that blocks media).
 """
 
 from __future__ import annotations
@@ -92,8 +92,13 @@ SCRIPT = r"""
     say(data.words.noLms);
   } else if (String(api.LMSInitialize("")) !== "true") {
     refused();
-  } else if (!set("cmi.core.lesson_status", "incomplete") || String(api.LMSCommit("")) !== "true") {
-    refused();
+  } else {
+    // a first visit becomes "incomplete"; a visit after a result leaves that result as it is
+    var before = String(api.LMSGetValue("cmi.core.lesson_status"));
+    if ((before === "not attempted" || before === "") &&
+        (!set("cmi.core.lesson_status", "incomplete") || String(api.LMSCommit("")) !== "true")) {
+      refused();
+    }
   }
 
   function report(right) {
