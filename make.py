@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import venv
 from pathlib import Path
 
@@ -23,6 +24,10 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 SOUNDFONT = "/usr/share/sounds/sf2/TimGM6mb.sf2"
+#: npm packages the tests use, kept in out/npm/<name>-<version>/: the SCORM 1.2 runtime LMSs use,
+#: which plays the SCORM package in tests/test_scorm_browser.py.
+NPM_PACKAGES = {"scorm-again": "3.4.3"}
+NPM_FOLDER = ROOT / "out" / "npm"
 
 
 def say(message: str) -> None:
@@ -83,6 +88,33 @@ def apt_install(wanted: list[str]) -> None:
         run("apt-get", "install", "-y", "-q", *wanted, env=quiet)
 
 
+def npm_package(name: str, version: str) -> Path | None:
+    """The npm package `name`@`version` unpacked in out/npm/<name>-<version>/ (fetched with `npm pack`
+    when missing); None when it is missing and npm cannot fetch it (no npm, no registry)."""
+    folder = NPM_FOLDER / f"{name}-{version}"
+    if (folder / "package.json").exists():
+        return folder
+    if shutil.which("npm") is None:
+        return None
+    NPM_FOLDER.mkdir(parents=True, exist_ok=True)
+    say(f"fetching {name}@{version} from the npm registry")
+    fetched = subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=NPM_FOLDER,
+                             capture_output=True, text=True)
+    if fetched.returncode != 0 or not fetched.stdout.strip():
+        say(f"WARNING: npm could not fetch {name}@{version}: {fetched.stderr.strip()[-300:]}")
+        return None
+    packed = fetched.stdout.strip().splitlines()[-1]
+    unpacked = NPM_FOLDER / f".{name}-{version}-unpacked"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with tarfile.open(NPM_FOLDER / packed) as archive:
+        archive.extractall(unpacked, filter="data")
+    shutil.rmtree(folder, ignore_errors=True)
+    (unpacked / "package").rename(folder)
+    shutil.rmtree(unpacked)
+    (NPM_FOLDER / packed).unlink()
+    return folder
+
+
 def lab(extra: list[str]) -> None:
     ensure_environment()
     args = [str(BIN / "jupyter"), "lab", "--ip=127.0.0.1", f"--notebook-dir={ROOT / 'notebooks'}",
@@ -139,6 +171,8 @@ def test(extra: list[str]) -> None:
     pytest_args = ["tests", "notebooks", "--nbval-lax", "--nbval-current-env",
                    "--nbval-sanitize-with", "notebooks/sanitize.cfg", "-p", "no:cacheprovider"]
     chromium = ensure_system_packages()
+    for name, version in NPM_PACKAGES.items():
+        npm_package(name, version)
     if chromium:
         env["MUZLAB_CHROMIUM"] = chromium
     elif os.environ.get("CI"):

@@ -39,7 +39,7 @@ from muzlab.rules import perft
 from muzlab.rules.ruleset import RuleSet
 from muzlab.sim import simulation as sim
 from muzlab.sim.simulation import MAX_GAMES, PARALLEL_FROM
-from muzlab.views import bank_files, worksheet
+from muzlab.views import bank_files, scorm, worksheet
 from muzlab.views.simulation_report import simulation_report
 
 
@@ -340,6 +340,7 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     lessons.add_commands(commands, reader)
     worksheet.add_commands(commands, reader)
     bank_files.add_commands(commands, reader)
+    scorm.add_commands(commands, reader)
     _in_language(parser, reader)
     return parser
 

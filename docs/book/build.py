@@ -33,13 +33,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 #: The pages from docs/: the rules and the words, in English and in each translation (docs/de/, …),
-#: the students' page on renamed notes and the teacher's guide, in English and each translation.
+#: the students' page on renamed notes and the teacher's guide, in English and each translation, and
+#: the translations of the page on Moodle and Canvas (lms.md, in REFERENCE).
 TRANSLATIONS = ("de", "fr", "es")
 GUIDE = ("setup.md", "1-rules.md", "2-hearing.md", "3-play.md", "4-explore.md", "5-statistics.md",
          "6-teachers.md", "7-review.md")
 PAGES = ("rules.md", "words.md",
          *(f"{code}/{page}" for code in TRANSLATIONS for page in ("rules.md", "words.md")),
          "name-changes.md", *(f"{code}/name-changes.md" for code in TRANSLATIONS),
+         *(f"{code}/lms.md" for code in TRANSLATIONS),
          *(f"{folder}teachers/{page}" for folder in ("", *(f"{code}/" for code in TRANSLATIONS))
            for page in GUIDE))
 #: The pages about muzlab itself (README.md links to each), and the languages' review notes.

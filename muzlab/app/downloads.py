@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 import solara
 
+from muzlab.core.errors import MuzlabError
+from muzlab.names.error_words import error_words
 from muzlab.names.reader import Reader
 
 log = logging.getLogger(__name__)
@@ -19,11 +21,15 @@ Made = bytes | tuple[bytes, str]
 def guarded(make: Callable[[], Made], say: Callable[[str], None], failed: Callable[[], None],
             filename: str, reader: Callable[[], Reader]) -> Callable[[], bytes | None]:
     """`make` (the file's bytes, or the bytes and a sentence about them) for FileDownload: whatever it
-    raises is logged, said through `say` in the language of `reader()`, and told to `failed`; no file
-    is downloaded then (None)."""
+    raises is said through `say` in the language of `reader()` (a refusal, MuzlabError, in its own
+    words; anything else logged) and told to `failed`; no file is downloaded then (None)."""
     def data() -> bytes | None:
         try:
             made = make()
+        except MuzlabError as error:  # a setting the page asked for is refused: its words, no traceback
+            failed()
+            say(error_words(error, reader()))
+            return None
         except Exception:  # (the page must outlive any failure of one file)
             log.exception("%s could not be made", filename)
             failed()

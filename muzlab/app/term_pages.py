@@ -1,9 +1,11 @@
 """The term's sections of the class pages: the teacher's (set an assignment, the assignments, the
-school's roster file, the students × ideas table, Export grades) and the student's (my assignments,
-done here item by item, and my progress). They draw the `Term` and pass clicks on; the term decides.
+school's roster file, the students × ideas table, Export grades, question banks for Moodle and Canvas)
+and the student's (my assignments, done here item by item, and my progress). They draw the `Term` and
+pass clicks on; the term decides.
 
-Hooks for tests: `muz-assign-new`, `muz-assignment` (each listed), `muz-progress`, `muz-grades` on the
-teacher's page; `muz-my-assignments`, `muz-my-progress` on the student's.
+Hooks for tests: `muz-assign-new`, `muz-assignment` (each listed), `muz-progress`, `muz-grades`,
+`muz-bank-from`, `muz-bank-moodle`, `muz-bank-canvas`, `muz-bank-scorm` on the teacher's page;
+`muz-my-assignments`, `muz-my-progress` on the student's.
 """
 
 from __future__ import annotations
@@ -29,12 +31,23 @@ from muzlab.app.term_words import done_words, points_words, right_words
 from muzlab.names.calendar_words import date_words, week_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
-from muzlab.names.output_words import Figure, agent_name, number_words, percent_template, percent_words
+from muzlab.names.output_words import (
+    Figure,
+    agent_name,
+    number_words,
+    percent_template,
+    percent_words,
+    size_words,
+)
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
 from muzlab.reading import for_people
+from muzlab.views.bank import MAX_ITEMS as BANK_MAX_ITEMS
+from muzlab.views.bank_files import bank_file
+from muzlab.views.bank_kinds import KINDS as BANK_KINDS
+from muzlab.views.scorm import scorm_zip
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -61,6 +74,13 @@ KIND_WORDS = {"triad quality": marked("assignment kind", "triad quality (ear)"),
               "key signature": marked("assignment kind", "key signature"),
               "Roman numeral": marked("assignment kind", "Roman numeral"),
               "puzzle": marked("assignment kind", "puzzle"), "game": marked("assignment kind", "game")}
+#: The words of the kinds a question bank asks (the assignments' kinds but a game, and the worksheets' run).
+BANK_KIND_WORDS = {**{kind: KIND_WORDS[kind] for kind in BANK_KINDS if kind in KIND_WORDS},
+                   "run": marked("assignment kind", "what fits this run")}
+#: The question banks offered for download: the format of muzlab.views.bank_files, by the LMS it is for.
+BANK_DOWNLOADS = {"moodle": ("muzlab-questions-moodle.xml", "application/xml"),
+                  "qti12": ("muzlab-questions-canvas.zip", "application/zip"),
+                  "scorm": ("muzlab-task-scorm.zip", "application/zip")}
 #: The layout of a row of controls that wraps on a narrow screen.
 WRAP = {"flex_flow": "row wrap"}
 
@@ -207,6 +227,7 @@ class TermTeacher(widgets.VBox):
         self._first_choices = self._choices(reader())
         form = self._assign_form(term.today())
         scheme = self._scheme_form()
+        bank = self._bank_form()
         self.message = looks.make(widgets.HTML, _dom_classes=("muz-term-message",))
         self.listing = looks.make(widgets.HTML, _dom_classes=("muz-assignments",))
         self.roster_file = looks.make(widgets.FileUpload, accept=".csv,.txt", multiple=False,
@@ -231,9 +252,11 @@ class TermTeacher(widgets.VBox):
         self.merge_button.on_click(lambda _b: self.merge())
         self.assignments_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.progress_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
+        self.bank_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.roster_row = looks.make(widgets.HBox, [self.roster_file, self.roster_message], layout=WRAP)
         super().__init__([self.assignments_head, form, self.message, self.listing, scheme,
-                          self.progress_head, self.progress, self.standings, self.pictures],
+                          self.progress_head, self.progress, self.standings, self.pictures,
+                          self.bank_head, bank],
                          layout=looks.layout())
         self.add_class("muz-term-teacher")
         self.care = self._care()
@@ -312,6 +335,43 @@ class TermTeacher(widgets.VBox):
         return make(widgets.HBox, [self.scheme_pick, self.out_of, self.counts, self.missing,
                                    self.scheme_button], layout=WRAP)
 
+    def _bank_form(self) -> widgets.HBox:
+        """What a question bank asks: an assignment's items, or the kinds, count and seed chosen here."""
+        make, said, choices = self.looks.make, self._first, self._first_choices
+        self.bank_from = make(widgets.Dropdown, options=[(self._bank_chosen(self.reader()), None)],
+                              description=said["bank_from"], _dom_classes=("muz-bank-from",))
+        self.bank_kinds = make(widgets.SelectMultiple, options=choices["bank_kinds"], value=("triad",),
+                               rows=5, description=said["bank_kinds"], _dom_classes=("muz-bank-kinds",))
+        self.bank_count = make(widgets.BoundedIntText, value=10, min=1, max=BANK_MAX_ITEMS,
+                               description=said["bank_count"], _dom_classes=("muz-bank-count",))
+        self.bank_seed = make(widgets.BoundedIntText, value=1, min=0, max=2 ** 31 - 1,
+                              description=said["bank_seed"], _dom_classes=("muz-bank-seed",))
+        return make(widgets.HBox, [self.bank_from, self.bank_kinds, self.bank_count, self.bank_seed],
+                    layout=WRAP)
+
+    def bank_settings(self) -> tuple[tuple[str, ...], int, int, str]:
+        """The kinds, count, seed and title of the bank asked for: the chosen assignment's (its items as
+        the students who share them got them; of each student's own items, those its seed draws), else
+        the form's (and the bank's own title)."""
+        chosen = self.term.assignments.get(self.bank_from.value)
+        if chosen is not None:
+            return (chosen.kind,), chosen.count, chosen.seed, chosen.title
+        return tuple(self.bank_kinds.value), int(self.bank_count.value), int(self.bank_seed.value), ""
+
+    def bank(self, fmt: str) -> tuple[bytes, str]:
+        """The question bank asked for in `fmt` ("moodle", "qti12"; "scorm": the same items as a SCORM
+        1.2 quiz task, muzlab.views.scorm), in the words and note names of the teacher's page, and a
+        sentence saying how many questions and how big; BankError (said beside the button) when the
+        form asks for no kind."""
+        reader = self.reader().replace(key=None)  # (each item is spelled in its own context)
+        kinds, count, seed, title = self.bank_settings()
+        if fmt == "scorm":
+            data = scorm_zip(kinds, count, seed, reader, title)
+        else:
+            data, _name = bank_file(fmt, kinds, count, seed, reader, title)
+        return data, reader.ngettext("{count} question, {size}.", "{count} questions, {size}.", count).format(
+            count=count, size=size_words(len(data), reader))
+
     def _label(self, reader: Reader) -> None:
         """Write the section's fixed words (headings, labels, buttons, choices) for `reader`."""
         if getattr(self, "_labelled", None) == reader.language:
@@ -320,6 +380,11 @@ class TermTeacher(widgets.VBox):
         gettext = reader.gettext  # (a keyword the catalogues read)
         self.assignments_head.value = "<h3>{}</h3>".format(_text(gettext("Assignments")))
         self.progress_head.value = "<h3>{}</h3>".format(_text(gettext("Progress")))
+        self.bank_head.value = "<h3>{}</h3><p>{}</p>".format(
+            _text(gettext("Questions for Moodle and Canvas")), _text(gettext(
+                "A question bank to import into the school's Moodle (Moodle XML) or Canvas (QTI 1.2), or the "
+                "same questions as a homework task that reports its score (SCORM 1.2): an assignment's "
+                "items, or the kinds chosen here.")))
         self.care_head.value = "<p>{}</p>".format(_text(gettext(
             "The school's roster file (CSV: nickname,id, and optionally email,name,section,login) names "
             "the students in the grade files.")))
@@ -338,6 +403,7 @@ class TermTeacher(widgets.VBox):
         return {"kind": [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS],
                 "computer": [(agent_name(k, reader), k) for k in LEVELS],
                 "counts": [(gettext("first try"), "first"), (gettext("best try"), "best")],
+                "bank_kinds": [(_words(BANK_KIND_WORDS, k, reader), k) for k in BANK_KINDS],
                 "missing": [("0", "zero"), (gettext("a blank"), "blank")]}
 
     @staticmethod
@@ -357,7 +423,14 @@ class TermTeacher(widgets.VBox):
                 "closes": gettext("Closes"), "computer": gettext("Computer (a game)"),
                 "create": gettext("Set the assignment"), "scheme_pick": gettext("Grading of"),
                 "out_of": gettext("Out of"), "counts": gettext("An item counts by"),
-                "missing": gettext("Nothing answered"), "scheme_button": gettext("Change the grading")}
+                "missing": gettext("Nothing answered"), "scheme_button": gettext("Change the grading"),
+                "bank_from": gettext("Questions from"), "bank_kinds": gettext("Kinds"),
+                "bank_count": gettext("How many"), "bank_seed": gettext("Seed")}
+
+    @staticmethod
+    def _bank_chosen(reader: Reader) -> str:
+        """The bank's first source: not an assignment, the form's kinds."""
+        return reader.gettext("the kinds chosen here")
 
     def _say(self, ok: bool, words: str) -> None:
         self.message.value = _said(ok, words)
@@ -498,6 +571,10 @@ class TermTeacher(widgets.VBox):
         chosen = self.scheme_pick.value
         self.scheme_pick.options = [(a.title, a.id) for a in term.assignments.values()]
         self.scheme_pick.value = chosen if chosen in term.assignments else None
+        chosen = self.bank_from.value
+        self.bank_from.options = [(self._bank_chosen(reader), None)] + [
+            (a.title, a.id) for a in term.assignments.values() if a.kind in BANK_KINDS]
+        self.bank_from.value = chosen if chosen in term.assignments else None
         self.pictures.value = "".join(f"<div class='muz-picture'><b>{_text(name)}</b>"
                                       f"{weeks_svg(term, sid, reader)}</div>"
                                       for sid, name in students.items() if term.weekly(sid))
@@ -738,6 +815,13 @@ def TeacherTerm(term: Term, view: TermTeacher, page, language: str):
     Download(lambda: _reports(term, page.reading.reader), filename="reports.zip", mime_type="application/zip",
              children=[solara.Button(reader.gettext("Reports for parents (PDF)"), classes=["muz-reports"])],
              reader=reader)
+    for fmt, words, css in (("moodle", reader.gettext("Questions for Moodle"), "muz-bank-moodle"),
+                            ("qti12", reader.gettext("Questions for Canvas"), "muz-bank-canvas"),
+                            ("scorm", reader.gettext("Homework task for the LMS (SCORM 1.2)"),
+                             "muz-bank-scorm")):
+        filename, mime_type = BANK_DOWNLOADS[fmt]
+        Download(lambda fmt=fmt: view.bank(fmt), filename=filename, mime_type=mime_type,
+                 children=[solara.Button(words, classes=[css])], reader=reader)
 
 
 def _reports(term: Term, reader: Reader) -> bytes | tuple[bytes, str]:

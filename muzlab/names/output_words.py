@@ -25,6 +25,15 @@ def number_words(value: float, reader: Reader, places: int = 0) -> str:
     return format(Figure(value, reader), f",.{places}f")
 
 
+def size_words(size: int, reader: Reader) -> str:
+    """A file's size as a person reads it: "840 kB", "2.4 MB" (German "2,4 MB"), decimal units."""
+    if size < 1_000_000:
+        # TRANSLATORS: a file's size in kilobytes (1 kB = 1000 bytes)
+        return reader.gettext("{size} kB").format(size=number_words(max(1, round(size / 1000)), reader))
+    # TRANSLATORS: a file's size in megabytes (1 MB = 1,000,000 bytes)
+    return reader.gettext("{size} MB").format(size=number_words(size / 1_000_000, reader, 1))
+
+
 def percent_words(value: float, reader: Reader, places: int = 0) -> str:
     """A percentage as `reader`'s language writes it: "5.0%", German "5,0 %"."""
     return percent_template(reader).format(number=number_words(value, reader, places))

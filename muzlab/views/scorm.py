@@ -1,0 +1,126 @@
+"""A SCORM 1.2 package of a quiz task, for a school's LMS (Moodle: Add an activity > SCORM package;
+Canvas through its SCORM tool): `imsmanifest.xml` and one SCO, `index.html`
+(muzlab.views.scorm_page), asking the items of a question bank (muzlab.views.bank, the one item model
+of the banks and the term's assignments) and reporting the score.
+
+The manifest is IMS Content Packaging 1.1.2 with ADL's SCORM 1.2 extension, as ADL's SCORM 1.2
+content packaging book names them: the namespaces `http://www.imsproject.org/xsd/imscp_rootv1p1p2` and
+`http://www.adlnet.org/xsd/adlcp_rootv1p2`, metadata "ADL SCORM" 1.2, one organization with one item
+whose resource is `adlcp:scormtype="sco"`, and the pass mark as `adlcp:masteryscore`. Every text is
+escaped by the XML writer; the zip's entries carry a fixed date, so the same task gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+
+from muzlab.core.outputs import OutputError, file_written
+from muzlab.names.language import DEFAULT_NOTE_NAMES
+from muzlab.names.output_words import size_words
+from muzlab.names.reader import PLAIN, Reader
+from muzlab.reading import for_people
+from muzlab.views.bank import MAX_ITEMS, MAX_TITLE, BankError, make_bank, xml_safe
+from muzlab.views.bank_files import COMMAND_KINDS, command_kinds
+from muzlab.views.qti import ZIP_DATE
+from muzlab.views.scorm_page import quiz_page
+
+CP_NS = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+ADLCP_NS = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
+#: The one SCO's page.
+SCO_PAGE = "index.html"
+#: The share of the score (of 100) a student passes from, unless the teacher gives another (0: none).
+PASS_MARK = 80
+
+
+def scorm_zip(kinds: tuple[str, ...] | str, count: int, seed: int = 0, reader: Reader | None = None,
+              title: str = "", pass_mark: int = PASS_MARK) -> bytes:
+    """A SCORM 1.2 package asking `count` items of `kinds` from `seed` (as `make_bank` draws them),
+    in `reader`'s words; BankError before any work when a setting is wrong."""
+    if type(pass_mark) is not int or not 0 <= pass_mark <= 100:
+        raise BankError("the pass mark is a whole number from 0 to 100, not {mark}",
+                        mark=repr(pass_mark)[:40])
+    reader = for_people(reader)
+    bank = make_bank(kinds, count, seed, reader, title, picture="svg")
+    ident = "muzlab-" + hashlib.sha256("|".join(item.ident for item in bank.items).encode()).hexdigest()[:16]
+    files = {"imsmanifest.xml": manifest(bank.title, ident, pass_mark),
+             SCO_PAGE: quiz_page(bank, reader, pass_mark).encode()}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            entry = zipfile.ZipInfo(name, ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, data)
+    return out.getvalue()
+
+
+def manifest(title: str, ident: str, pass_mark: int) -> bytes:
+    """The package's imsmanifest.xml: one organization, one item, one SCO."""
+    ET.register_namespace("", CP_NS)
+    ET.register_namespace("adlcp", ADLCP_NS)
+    root = ET.Element(f"{{{CP_NS}}}manifest", identifier=ident, version="1.0")
+    metadata = ET.SubElement(root, f"{{{CP_NS}}}metadata")
+    ET.SubElement(metadata, f"{{{CP_NS}}}schema").text = "ADL SCORM"
+    ET.SubElement(metadata, f"{{{CP_NS}}}schemaversion").text = "1.2"
+    organizations = ET.SubElement(root, f"{{{CP_NS}}}organizations", default=f"{ident}-org")
+    organization = ET.SubElement(organizations, f"{{{CP_NS}}}organization", identifier=f"{ident}-org")
+    ET.SubElement(organization, f"{{{CP_NS}}}title").text = xml_safe(title)
+    item = ET.SubElement(organization, f"{{{CP_NS}}}item", identifier=f"{ident}-item",
+                         identifierref=f"{ident}-sco", isvisible="true")
+    ET.SubElement(item, f"{{{CP_NS}}}title").text = xml_safe(title)
+    if pass_mark:
+        ET.SubElement(item, f"{{{ADLCP_NS}}}masteryscore").text = str(pass_mark)
+    resources = ET.SubElement(root, f"{{{CP_NS}}}resources")
+    resource = ET.SubElement(resources, f"{{{CP_NS}}}resource", {
+        "identifier": f"{ident}-sco", "type": "webcontent", f"{{{ADLCP_NS}}}scormtype": "sco",
+        "href": SCO_PAGE})
+    ET.SubElement(resource, f"{{{CP_NS}}}file", href=SCO_PAGE)
+    ET.indent(root)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8",
+                                                                    xml_declaration=False) + b"\n"
+
+
+def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = None) -> None:
+    """Add `scorm` (a SCORM 1.2 quiz task for Moodle or Canvas) to the `muzlab` command, its help for
+    `reader` (None: English)."""
+    reader = reader or PLAIN
+    task = commands.add_parser("scorm", help=reader.gettext(
+        "a SCORM 1.2 package: a quiz task that reports its score to Moodle or Canvas"))
+    task.add_argument("out", metavar="OUT", help=reader.gettext(
+        "the file to write, e.g. {example}").format(example="task.zip"))
+    task.add_argument("--task", default="triad", help=reader.gettext(
+        "comma-separated kinds of question, taken in turn: {kinds}").format(kinds=", ".join(COMMAND_KINDS)))
+    task.add_argument("--count", type=int, default=10, help=reader.gettext(
+        "questions in the task, 1-{most}").format(most=MAX_ITEMS))
+    task.add_argument("--seed", type=int, default=0, help=reader.gettext(
+        "the same seed gives the same package"))
+    task.add_argument("--note-names", choices=("english", "german", "solfege"), default=None,
+                      help=reader.gettext("the note names (default: the language's usual ones)"))
+    task.add_argument("--title", default="", help=reader.gettext(
+        "the task's title, at most {most} characters").format(most=MAX_TITLE))
+    task.add_argument("--pass-mark", type=int, default=PASS_MARK, help=reader.gettext(
+        "the score (of 100) that passes; 0: none, the task is just completed (default {mark})").format(
+        mark=PASS_MARK))
+    task.add_argument("--force", action="store_true", help=reader.gettext("replace OUT if it exists"))
+    task.set_defaults(run=_scorm_command)
+
+
+def _scorm_command(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    if out.exists() and not out.is_dir() and not out.is_file():
+        raise OutputError("{path} is not a regular file; give a file name", path=out)
+    reader = Reader(args.note_names or DEFAULT_NOTE_NAMES[args.reader.language], typeset=True,
+                    language=args.reader.language)
+    data = scorm_zip(command_kinds(args.task), args.count, args.seed, reader, args.title, args.pass_mark)
+    with file_written(out, args.force) as aside:
+        aside.write_bytes(data)
+    print(args.reader.ngettext("wrote {file}: a SCORM 1.2 package of {count} question, {size}",
+                               "wrote {file}: a SCORM 1.2 package of {count} questions, {size}",
+                               args.count).format(file=out, count=args.count,
+                                                  size=size_words(len(data), args.reader)))
+    return 0
