@@ -40,8 +40,10 @@ LANGUAGE_LINE = 'muzlab.set_language("en")'
 #: A string literal that a person reads: words ("C on g3:"), or one word that is a label or a name
 #: ("triads:", "Answers").
 WORDS = re.compile(r"(?=.*\s)(?=.*\b[A-Za-z]*[a-z][A-Za-z]*\b)|^[a-z]{3,}:$|^[A-Z][a-z]{2,}$")
-#: Game notation, which stays as it is: a position ("standard C@0,0 ...") or moves ("B e5, Ab pass").
-NOTATION = re.compile(r"@-?\d|^(?:[A-G][#b]? (?:[a-i]\d|pass),? *)+$")
+#: A position's notation ("standard C@0,0 ..."), which stays English, as records do.
+NOTATION = re.compile(r"@-?\d")
+#: Moves a class wrote down ("B e5, Ab pass"), whose note names become the class's ("H e5, As pass").
+MOVES = re.compile(r"^(?:[A-G](?:##|bb|#|b)? (?:[a-i]\d|pass),? *)+$")
 #: A string literal of English note names, one or more: "Eb", "C E G", "F#/Gb".
 NOTES = re.compile(r"^[A-G](?:##|bb|#|b)?(?:[ /][A-G](?:##|bb|#|b)?)*$")
 LINK = re.compile(r"\]\(\.\./docs/([^)#]+)(#[^)]*)?\)")
@@ -76,7 +78,7 @@ def _literals(source: str) -> list[tuple[tokenize.TokenInfo, str, str]]:
                 found.append((token, text, "comment"))
         elif token.type == tokenize.STRING:
             prefix, quote, text = _parts(token.string)
-            if WORDS.search(text) and not NOTATION.search(text) and not NOTES.match(text):
+            if WORDS.search(text) and not (NOTATION.search(text) or NOTES.match(text) or MOVES.match(text)):
                 found.append((token, text, "code"))
     return found
 
@@ -165,16 +167,17 @@ def _new_words(token: tokenize.TokenInfo, said: str, context: str) -> str:
 
 
 def _note_literals(source: str) -> list[tokenize.TokenInfo]:
-    """The code's string literals that are English note names: "Eb", "C E G", "F#/Gb"."""
+    """The code's string literals that are English note names ("Eb", "C E G", "F#/Gb") or moves
+    ("B e5, Ab pass")."""
     return [token for token in tokenize.generate_tokens(io.StringIO(source).readline)
-            if token.type == tokenize.STRING and NOTES.match(_parts(token.string)[2])
-            and not _parts(token.string)[0]]
+            if token.type == tokenize.STRING and not _parts(token.string)[0]
+            and (NOTES.match(_parts(token.string)[2]) or MOVES.match(_parts(token.string)[2]))]
 
 
 def _new_notes(token: tokenize.TokenInfo, language: str) -> str:
     _, quote, text = _parts(token.string)
     reader = Reader(language=language, convention=DEFAULT_NOTE_NAMES[language])
-    return quote + re.sub(r"[A-G][#b]*", lambda name: show_name(name.group(), reader), text) + quote
+    return quote + re.sub(r"\b[A-G][#b]*", lambda name: show_name(name.group(), reader), text) + quote
 
 
 def translated(notebook: dict, catalog: Catalog, language: str) -> dict:
