@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import os
 import re
 import sys
 import tokenize
@@ -256,6 +257,9 @@ def main(arguments: list[str]) -> int:
     if execute and to_run:
         sys.path.insert(0, str(NOTEBOOKS))
         from refresh_outputs import refresh
+
+        # the kernels (started in each lesson's folder) import this checkout's muzlab
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
         for target in to_run:
             refresh(target)
