@@ -116,8 +116,16 @@ def npm_package(name: str, version: str) -> Path | None:
 
 
 def lab(extra: list[str]) -> None:
+    """Open the lessons in JupyterLab; `--language de` (fr, es) opens the translated ones."""
     ensure_environment()
-    args = [str(BIN / "jupyter"), "lab", "--ip=127.0.0.1", f"--notebook-dir={ROOT / 'notebooks'}",
+    folder = ROOT / "notebooks"
+    if "--language" in extra[:-1]:
+        at = extra.index("--language")
+        folder, extra = folder / extra[at + 1], extra[:at] + extra[at + 2:]
+        if not folder.is_dir():
+            say(f"no lessons in {folder}: the languages are de, fr and es")
+            sys.exit(2)
+    args = [str(BIN / "jupyter"), "lab", "--ip=127.0.0.1", f"--notebook-dir={folder}",
             "--LabApp.news_url=None"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
@@ -159,9 +167,12 @@ def lite(extra: list[str]) -> None:
 
 def catalogues(extra: list[str]) -> None:
     """Bring the translations up to the source with Babel: extract the sentences, merge them into the
-    German, French and Spanish catalogues and compile them (docs/languages/catalogues.py)."""
+    German, French and Spanish catalogues and compile them (docs/languages/catalogues.py); then the
+    lessons' own catalogues, and the translated lessons built from them (docs/languages/lesson_notebooks.py;
+    `--execute` runs the lessons whose checked outputs must be refreshed)."""
     ensure_environment()
-    run(PYTHON, ROOT / "docs" / "languages" / "catalogues.py", *extra)
+    run(PYTHON, ROOT / "docs" / "languages" / "lesson_notebooks.py", *extra)
+    run(PYTHON, ROOT / "docs" / "languages" / "catalogues.py")
 
 
 def test(extra: list[str]) -> None:

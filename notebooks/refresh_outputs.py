@@ -25,7 +25,7 @@ def refresh(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     os.environ["MUZLAB_TEST"] = "1"
     NotebookClient(notebook, timeout=900, kernel_name="python3",
-                   resources={"metadata": {"path": str(HERE)}}).execute()
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":

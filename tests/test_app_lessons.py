@@ -112,6 +112,27 @@ def test_the_command_copies_then_refuses_then_forces(tmp_path, capsys):
     assert (folder / first).read_text(encoding="utf-8") != "edited"
 
 
+def test_the_command_copies_the_lessons_in_its_language_and_says_which_are_still_english(tmp_path, capsys):
+    folder = tmp_path / "Unterricht"
+    assert main(["lessons", str(folder), "--language", "de"]) == 0
+    out = capsys.readouterr().out
+    german = sorted(path.name for path in (lessons.lessons_source() / "de").glob("*.ipynb"))
+    assert "1-rules.ipynb" in german
+    for name in german:
+        assert (folder / name).read_bytes() == (lessons.lessons_source() / "de" / name).read_bytes()
+        cells = json.loads((folder / name).read_text(encoding="utf-8"))["cells"]
+        assert any('muzlab.set_language("de")' in "".join(cell["source"]) for cell in cells)
+    english = lessons.untranslated("de")
+    assert not set(english) & set(german) and APP_NOTEBOOK not in english
+    assert sorted([*german, *english, APP_NOTEBOOK]) == sorted(shipped_names())
+    if english:  # the lessons not translated yet come in English, and the teacher is told (in German)
+        assert f"noch nicht übersetzt, auf Englisch kopiert: {', '.join(english)}" in out
+    assert "kopiert" in out
+    # the same folder asked for again in English: the untouched German copies become English
+    report = copy_lessons(folder)
+    assert sorted(report.updated) == german and report.kept == []
+
+
 def test_the_command_answers_a_file_in_the_way_with_one_line(tmp_path, capsys):
     (tmp_path / "x").write_text("")
     assert main(["lessons", str(tmp_path / "x")]) == 2

@@ -68,6 +68,12 @@ def test_the_pages_exist(book):
         assert (book / page).is_file(), page
     start = (book / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{page}"' in start for page in translated)
+    # the chosen lessons in German, French and Spanish, in the contents, run in their language
+    lessons = [f"notebooks/{code}/{lesson}.html" for code in ("de", "fr", "es") for lesson in LESSONS]
+    assert all(f'href="{page}"' in start for page in lessons)
+    page = book / "notebooks"
+    assert "Die Wabe und die Regeln" in (page / "de" / "1-rules.html").read_text(encoding="utf-8")
+    assert "61 cases" in (page / "fr" / "1-rules.html").read_text(encoding="utf-8")
     german = (book / "docs" / "de" / "rules.html").read_text(encoding="utf-8")
     assert "Dreiklänge in den Spalten" in german and 'src="../../_images/' in german
 

@@ -1,6 +1,7 @@
 """Build the lessons as a static HTML book: `python3 make.py book` runs this with the project's Python.
 
-The pages (this folder's start page, the numbered lessons, docs/rules.md and docs/words.md and their
+The pages (this folder's start page, the numbered lessons and their translations in notebooks/de/,
+fr/ and es/, docs/rules.md and docs/words.md and their
 German, French and Spanish translations in docs/de/, docs/fr/ and docs/es/, docs/name-changes.md and the
 teacher's guide docs/teachers/ with their translations, with the pictures under docs/) are
 staged in out/book-src/, Sphinx with myst-nb executes the lessons and writes out/book/index.html. The
@@ -96,10 +97,41 @@ def lessons(chosen: list[str] | None = None) -> list[Path]:
     return [known[name] for name in chosen]
 
 
+def translated_lessons(english: list[Path]) -> list[Path]:
+    """The German, French and Spanish versions of these lessons that exist (notebooks/de/, ...)."""
+    return [path.parent / code / path.name for code in TRANSLATIONS for path in english
+            if (path.parent / code / path.name).is_file()]
+
+
+#: The start page's contents of the translated lessons, added when the book has any.
+TRANSLATED_CONTENTS = """
+The lessons in German, French and Spanish (the ones translated so far):
+
+```{{toctree}}
+:maxdepth: 1
+:caption: Deutsch · Français · Español
+
+{pages}
+```
+"""
+
+
+def start_page(translated: list[Path]) -> str:
+    """The book's start page (this folder's index.md), with the translated lessons' contents."""
+    text = (HERE / "index.md").read_text(encoding="utf-8")
+    if not translated:
+        return text
+    pages = "\n".join(f"notebooks/{path.parent.name}/{path.stem}" for path in translated)
+    return text + TRANSLATED_CONTENTS.format(pages=pages)
+
+
 def stage(source: Path, chosen: list[str] | None = None) -> None:
-    """Lay out the book's pages in `source` as they sit in the project (so relative links hold)."""
-    wanted = {source / "index.md": HERE / "index.md"}
-    wanted.update({source / "notebooks" / path.name: path for path in lessons(chosen)})
+    """Lay out the book's pages in `source` as they sit in the project (so relative links hold): the
+    lessons, their translations and the docs pages."""
+    english = lessons(chosen)
+    translated = translated_lessons(english)
+    wanted = {source / "notebooks" / path.name: path for path in english}
+    wanted.update({source / "notebooks" / path.parent.name / path.name: path for path in translated})
     for page in (*PAGES, *REFERENCE):
         path = ROOT / "docs" / page
         if not path.exists():
@@ -109,11 +141,16 @@ def stage(source: Path, chosen: list[str] | None = None) -> None:
         if path.is_file() and path.suffix.lower() in {".png", ".svg", ".jpg", ".gif", ".wav", ".mp3"} \
                 and HERE not in path.parents:
             wanted[source / path.relative_to(ROOT)] = path
+    index = source / "index.md"
     for target in [p for p in source.rglob("*") if p.is_file()] if source.exists() else []:
-        if target not in wanted and "jupyter_execute" not in target.parts:
+        if target not in wanted and target != index and "jupyter_execute" not in target.parts:
             target.unlink()  # a page dropped since the last build
     for target, path in wanted.items():
         _copy(path, target)
+    text = start_page(translated)
+    if not (index.exists() and index.read_text(encoding="utf-8") == text):
+        index.parent.mkdir(parents=True, exist_ok=True)
+        index.write_text(text, encoding="utf-8")
 
 
 def package_digest() -> str:

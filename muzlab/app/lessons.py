@@ -1,9 +1,11 @@
 """The lessons and the classroom app's notebook, shipped inside the package, for a teacher who
 installed muzlab with pip: copy them into a folder, serve the app with Voilà, open them in JupyterLab.
 
-`muzlab lessons [FOLDER]` copies; a copy the teacher has edited since it was copied is kept unless
-`force=True`. The folder remembers what was copied (`.muzlab-lessons.json`, a SHA-256 per file), so a
-newer muzlab can update the lessons nobody touched and still leave the edited ones alone.
+`muzlab lessons [FOLDER]` copies, in the command's language (`--language de`: the German lessons of
+notebooks/de/, an English one where a lesson is not translated yet); a copy the teacher has edited
+since it was copied is kept unless `force=True`. The folder remembers what was copied
+(`.muzlab-lessons.json`, a SHA-256 per file), so a newer muzlab can update the lessons nobody touched
+and still leave the edited ones alone.
 """
 
 from __future__ import annotations
@@ -44,13 +46,22 @@ def lessons_source() -> Path:
     return packaged if packaged.is_dir() else Path(__file__).parents[2] / "notebooks"
 
 
-def shipped_notebooks() -> list[Path]:
-    """The lessons and the app's notebook that come with muzlab, by name."""
+def shipped_notebooks(language: str = "en") -> list[Path]:
+    """The lessons and the app's notebook that come with muzlab, by name: each lesson in `language`
+    where it is translated (notebooks/<language>/), else in English."""
     notebooks = sorted(lessons_source().glob("*.ipynb"))
     if not notebooks:
         raise LessonsError("no lessons found in {folder}: this muzlab was installed without them",
                            folder=lessons_source())
-    return notebooks
+    translated = lessons_source() / language
+    return [translated / path.name if language != "en" and (translated / path.name).is_file() else path
+            for path in notebooks]
+
+
+def untranslated(language: str) -> list[str]:
+    """The lessons (not the app's notebook) that `language` has no translation of yet."""
+    return [path.name for path in shipped_notebooks(language)
+            if language != "en" and path.parent == lessons_source() and path.name != APP_NOTEBOOK]
 
 
 def _digest(path: Path) -> str:
@@ -67,6 +78,7 @@ class CopyReport:
     unchanged: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
+    english: list[str] = field(default_factory=list)
 
     def lines(self, reader: Reader | None = None) -> list[str]:
         """One line for a person per kind of outcome (nothing for an empty kind), in `reader`'s
@@ -78,20 +90,26 @@ class CopyReport:
             (self.unchanged, marked("lessons", "{count} already up to date: {names}")),
             (self.replaced, marked("lessons", "{count} replaced (--force); your edits are gone: {names}")),
             (self.kept, marked("lessons", "{count} kept: edited since they were copied (--force replaces "
-                                          "them): {names}"))]
+                                          "them): {names}")),
+            (self.english, marked("lessons", "{count} not translated into this language yet, copied in "
+                                             "English: {names}"))]
         return [reader.pgettext(*template).format(count=len(names), names=", ".join(names))
                 for names, template in said if names]
 
 
-def copy_lessons(folder: str | Path = DEFAULT_FOLDER, force: bool = False) -> CopyReport:
-    """Copy the shipped notebooks into `folder` (made if missing); edited copies stay unless `force`."""
+def copy_lessons(folder: str | Path = DEFAULT_FOLDER, force: bool = False,
+                 language: str = "en") -> CopyReport:
+    """Copy the shipped notebooks, the lessons in `language` where translated, into `folder` (made if
+    missing); edited copies stay unless `force`."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise LessonsError("{folder} is a file, not a folder for the lessons", folder=folder)
-    notebooks = shipped_notebooks()
+    notebooks = shipped_notebooks(language)
     report = CopyReport(folder)
-    if folder.is_dir() and folder.resolve() == lessons_source().resolve():
+    sources = {lessons_source().resolve(), (lessons_source() / language).resolve()}
+    if folder.is_dir() and folder.resolve() in sources:
         return report  # a checkout's own notebooks/: nothing to copy
+    report.english = untranslated(language)
     folder.mkdir(parents=True, exist_ok=True)
     manifest_path = folder / MANIFEST
     try:
@@ -178,7 +196,7 @@ def lab_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
 
 # ---- the `muzlab lessons`, `muzlab app` and `muzlab lab` commands ----------------------------------------
 def _copy_and_say(folder: str, reader: Reader, force: bool = False) -> CopyReport:
-    report = copy_lessons(folder, force=force)
+    report = copy_lessons(folder, force=force, language=reader.language)
     for line in report.lines(reader):
         print(f"{report.folder}: {line}")
     return report
@@ -234,7 +252,7 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
     (None: English)."""
     reader, folder = reader or Reader(), DEFAULT_FOLDER
     lessons = commands.add_parser("lessons", help=reader.gettext(
-        "copy the lessons and the app's notebook into a folder"))
+        "copy the lessons, in the command's language (--language), and the app's notebook into a folder"))
     lessons.add_argument("folder", nargs="?", default=folder,
                          help=reader.gettext("where to put them (default: ./{folder})").format(folder=folder))
     lessons.add_argument("--force", action="store_true", help=reader.gettext(

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from muzlab.core.errors import MuzlabError
-from muzlab.core.pitch import PitchLike
+from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.names.letters import SpelledRun
 from muzlab.names.spelling import english_spelling, spell_run
 from muzlab.play.midi import midi_file_bytes  # (one MIDI writer: mido)
+from muzlab.reading import default_reader
 from muzlab.views.register import run_events, structure_events  # (the browser edition plays them too)
 
 if TYPE_CHECKING:
@@ -255,9 +256,11 @@ def hear(kind: Any, pitches: Iterable[PitchLike], engine: str = "auto", key: Pit
          ) -> IPython.display.Audio:
     """A triad or scale run as a notebook audio player: arpeggio then chord, or the scale going up.
 
-    Notes may be pitch classes or spelled names ("Gb", "Cb"); a scale run given with a `key` must
-    fit it (NotAKey names the keys it fits), as `muzlab.views.music.staff` would write it.
+    Notes may be pitch classes or spelled names ("Gb", "Cb"), read in the default reader's note
+    names as a `Position` reads them (German "Ges", "Ces"); a scale run given with a `key` must fit
+    it (NotAKey names the keys it fits), as `muzlab.views.music.staff` would write it.
     """
-    values = list(pitches)
-    english_spelling(kind, values, key)  # refuses a run that is not in the key given, naming it
+    typed, convention = list(pitches), default_reader().convention
+    english_spelling(kind, typed, key, convention)  # refuses a run that is not in the key given, naming it
+    values = [parse_pitch(value, convention) if isinstance(value, str) else value for value in typed]
     return to_ipython_audio(synthesize_structure(kind, values, engine=engine))

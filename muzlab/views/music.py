@@ -265,8 +265,9 @@ def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
           reader: Reader | None = None) -> Notation:
     """A triad or scale run on a staff with its key signature, spelled for what it is (or in `key`,
     or as typed: `staff("scale", "Gb Ab Bb Cb".split())`), shown inline in a notebook, labelled for
-    `reader` (by default the default reader)."""
-    return run_staff(spell_run(kind, pitches, key), clef, reader)
+    `reader` (by default the default reader), whose note names typed names are read in (German
+    "Ges As B Ces"), as a `Position` reads them."""
+    return run_staff(spell_run(kind, pitches, key, convention=resolve(reader).convention), clef, reader)
 
 
 def run_staff(run: SpelledRun, clef: str = "treble", reader: Reader | None = None) -> Notation:
