@@ -390,19 +390,8 @@ class StudentView(widgets.VBox):
         self.address = address  # the device's network address (its joins are counted per address)
         self.is_open = is_open
         self._leave: Callable[[], None] | None = None
-        # the page's address keeps the seat and the settings (a reload keeps both); checked, never trusted
-        sizes = {str(value): value for _label, value in SIZES}
-        conventions = [value for _label, value in NOTE_NAMES]
-        self.language = query_language(query)
-        #: the note names a student chose (kept in the address); else the language's own follow it
-        self.names_chosen = query.get("names") in conventions
+        self._read_settings(query)
         self._relabelling = False
-        self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
-        #: the harmony style a student chose (kept in the address); else the language's own follows it
-        self.harmony_chosen = query.get("harmony") in HARMONIES
-        self.harmony = query["harmony"] if self.harmony_chosen else DEFAULT_HARMONY[self.language]
-        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
-        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
         self._page_lock = threading.RLock()  # this page's own: its thread and its clicks draw in turn
         self._shared = shared(room)
         self._at: tuple[int, int] | None = None  # (round, table) of the table this page shows
@@ -413,13 +402,14 @@ class StudentView(widgets.VBox):
         # made here, in this page's own session: a widget made while another page acts would belong there
         self.board_view = SeatBoard(room.board, on_click=lambda cell: self.act("place", cell))
         self._said: tuple[Message, ...] = ()
-        self.names = widgets.Dropdown(options=note_name_options(Reader(language=self.language)),
-                                      value=self.convention, style={"description_width": "initial"})
-        self.names.add_class("muz-note-names")
-        self.harmony_menu = widgets.Dropdown(options=harmony_options(Reader(language=self.language)),
-                                             value=self.harmony, style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="auto"))
-        self.harmony_menu.add_class("muz-harmony")
+        said = Reader(language=self.language)
+        self.names = widgets.Dropdown(options=note_name_options(said), value=self.convention,
+                                      style={"description_width": "initial"},
+                                      _dom_classes=("muz-note-names",))
+        self.harmony_menu = widgets.Dropdown(options=harmony_options(said), value=self.harmony,
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="auto"),
+                                             _dom_classes=("muz-harmony",))
         self.size = SizeChoice(self.scale, Reader(language=self.language))  # the app's (each "muz-size")
         # the app's list and words: "F♯ major", "none (each run in its own key)"
         keys = lesson_key_options(PageReading(self.convention, language=self.language).reader)
@@ -428,11 +418,10 @@ class StudentView(widgets.VBox):
                                            layout=widgets.Layout(width="auto"))
         self.lesson_key.add_class("muz-key")
         self.language_pick = language_menu(self.language)
-        self.names.observe(lambda _change: self._chose_names(), names="value")
-        self.harmony_menu.observe(lambda _change: self._chose_harmony(), names="value")
-        for control in (self.size, self.lesson_key):
-            control.observe(lambda _change: self._settings(), names="value")
-        self.language_pick.observe(lambda _change: self._chose_language(), names="value")
+        for control, chose in ((self.names, self._chose_names), (self.harmony_menu, self._chose_harmony),
+                               (self.size, self._settings), (self.lesson_key, self._settings),
+                               (self.language_pick, self._chose_language)):
+            control.observe(lambda _change, chose=chose: chose(), names="value")
         self.joining = self._join_form(code)
         # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
         # written once a draw (in the board's message, instead of one for each part that changed)
@@ -463,6 +452,20 @@ class StudentView(widgets.VBox):
         self.unwatch = room.watch(self._changed)
         self._attend()
         self.draw()
+
+    def _read_settings(self, query: dict[str, str]) -> None:
+        """The settings the page's address keeps (a reload keeps them); checked, never trusted."""
+        sizes = {str(value): value for _label, value in SIZES}
+        conventions = [value for _label, value in NOTE_NAMES]
+        self.language = query_language(query)
+        #: the note names a student chose (kept in the address); else the language's own follow it
+        self.names_chosen = query.get("names") in conventions
+        self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
+        #: the harmony style a student chose (kept in the address); else the language's own follows it
+        self.harmony_chosen = query.get("harmony") in HARMONIES
+        self.harmony = query["harmony"] if self.harmony_chosen else DEFAULT_HARMONY[self.language]
+        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
+        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
 
     def _turn_buttons(self) -> widgets.HBox:
         """Roll, Pass and Hint in one box, each shown only while it can be used and none while it is

@@ -13,6 +13,7 @@ and the language of the page (English, German, French or Spanish), which rewrite
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as widgets
 import traitlets
@@ -190,6 +191,16 @@ class SizeChoice(widgets.HBox):
             button.button_style = "info" if chosen else ""
 
 
+def _menu(options: list[tuple[str, str]], value: str, css: str,
+          choose: Callable[[str], None]) -> widgets.Dropdown:
+    """One of the app's setting menus (class `css`), its words whole, calling `choose` with a choice."""
+    menu = widgets.Dropdown(options=options, value=value, style={"description_width": "initial"},
+                            layout=widgets.Layout(width="auto"))
+    menu.add_class(css)
+    menu.observe(lambda change: choose(change["new"]), names="value")
+    return menu
+
+
 def _folded(form: widgets.Widget) -> widgets.Accordion:
     """A form folded away under its title (set by `relabel`) until a teacher opens it."""
     return widgets.Accordion(children=[form], titles=[""], selected_index=None)
@@ -282,21 +293,11 @@ class ClassroomApp(widgets.VBox):
         self.seed = seed
         self.size = SizeChoice(scale, reader)
         scale = board_scale(scale)
-        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                                         value=current_language(), style={"description_width": "initial"},
-                                         layout=widgets.Layout(width="auto"))
-        self.language.add_class("muz-language")
-        self.language.observe(lambda change: self.choose_language(change["new"]), names="value")
-        self.note_names = widgets.Dropdown(options=note_name_options(reader), value=current_note_names(),
-                                           style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="auto"))
-        self.note_names.add_class("muz-note-names")
-        self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
-        self.harmony = widgets.Dropdown(options=harmony_options(reader), value=current_harmony(),
-                                        style={"description_width": "initial"},
-                                        layout=widgets.Layout(width="auto"))
-        self.harmony.add_class("muz-harmony")
-        self.harmony.observe(lambda change: self.choose_harmony(change["new"]), names="value")
+        self.language = _menu([(LANGUAGE_NAMES[code], code) for code in LANGUAGES], current_language(),
+                              "muz-language", self.choose_language)
+        self.note_names = _menu(note_name_options(reader), current_note_names(), "muz-note-names",
+                                self.name_notes)
+        self.harmony = _menu(harmony_options(reader), current_harmony(), "muz-harmony", self.choose_harmony)
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
             options=lesson_key_options(reader),
             value=_key_value(current_lesson_key()),
