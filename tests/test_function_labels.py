@@ -65,7 +65,8 @@ def test_the_shortened_dominant_is_a_struck_d_with_a_raised_seven():
     assert "struck" in d.get("class") and "".join(d.itertext()) == "D"
     assert all(text.get("aria-hidden") == "true" for text in texts)  # the group's name is what is said
     raised = seven.find(f"{SVG}tspan")
-    assert raised.text == "7" and float(raised.get("dy")) < 0
+    baseline = float(d.find(f"{SVG}tspan").get("dy"))  # the D's, below the label's middle
+    assert raised.text == "7" and float(raised.get("dy")) < baseline  # (y grows downwards)
     assert float(raised.get("font-size")) < float(seven.get("font-size"))
     stroke = shortened.find(f"{SVG}line")
     x1, y1, x2, y2 = (float(stroke.get(name)) for name in ("x1", "y1", "x2", "y2"))

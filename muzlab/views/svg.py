@@ -69,7 +69,7 @@ _REGULAR_WIDTHS = {" ": 0.32, "i": 0.28, "j": 0.28, "l": 0.28, "í": 0.28, "ï":
 _REGULAR_UPPER, _REGULAR_LOWER = 0.8, 0.64
 #: A triad's function label (`TriadLabel`): its type size, how far its box starts from the middle
 #: die's centre, and the box's padding, as fractions of the hex circumradius.
-FUNCTION_SIZE, FUNCTION_OFFSET, FUNCTION_PAD = 0.4, 0.68, 0.1
+FUNCTION_SIZE, FUNCTION_OFFSET, FUNCTION_PAD = 0.46, 0.66, 0.1
 #: The figures a function label raises (Đ⁷, s⁶), drawn as small digits lifted by `_RAISE` of its size.
 _RAISED = {"⁶": "6", "⁷": "7"}
 _RAISE = 0.3
@@ -437,19 +437,21 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
 
 def function_badge(view: BoardView, triad: TriadLabel, centres: dict[Cell, tuple[float, float]],
                    size: float) -> str:
-    """A triad's function label in a box beside its middle die (right of it, or left where the board
-    ends): the label's text, with Đ⁷'s D struck through by a line across it; its words ("verkürzter
-    D⁷") are its accessible name and hover text."""
+    """A triad's function label in a box beside its middle die, on the side whose neighbouring cells
+    hold fewer dice (right on a tie; left where the board ends): the label's text, with Đ⁷'s D struck
+    through by a line across it; its words ("verkürzter D⁷") are its accessible name and hover text."""
     middle = triad.cells[len(triad.cells) // 2]
     x, y = centres[middle]
     q, r = middle
-    right = any((q + 1, r + dr) in centres for dr in (-1, 0))
+    sides = {side: [(q + side, r + dr) for dr in ((-1, 0) if side > 0 else (0, 1))] for side in (1, -1)}
+    right = min((sum(cell in view.dice for cell in cells), -side) for side, cells in sides.items()
+                if any(cell in centres for cell in cells))[1] < 0
     font, pad = FUNCTION_SIZE * size, FUNCTION_PAD * size
     label = triad.label
     before, struck, after = label.text.partition("Đ") if label.struck else (label.text, "", "")
     width = label_width(label.text) * font
     left = x + FUNCTION_OFFSET * size if right else x - FUNCTION_OFFSET * size - width - 2 * pad
-    top, height = y - font * 0.75, font * 1.5
+    top, height = y - font * 0.8, font * 1.6
     words = html.escape(label.words)
     out = [f'<g class="function" role="img" aria-label="{words}"><title>{words}</title>',
            f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(width + 2 * pad)}" height="{_n(height)}" '
@@ -479,15 +481,16 @@ def _function_text(x: float, y: float, text: str, font: float, anchor: str, css:
     for char in text:
         high = char in _RAISED
         if not pieces or high != raised:
-            shift = (-1 if high else 1) * _RAISE * font if pieces or high else 0.0
+            # (each piece's dy moves its baseline from the last one's; the first sets the text's own,
+            # 0.35 em below the label's middle, so that the letters are centred on it)
+            shift = (-1 if high else 1) * _RAISE * font if pieces else (0.35 - _RAISE * high) * font
             size = f' font-size="{_n(0.7 * font)}"' if high else ""
-            pieces.append([f'<tspan{size} dy="{_n(shift)}">' if shift or high else "<tspan>", ""])
+            pieces.append([f'<tspan{size} dy="{_n(shift)}">', ""])
             raised = high
         pieces[-1][1] += _RAISED.get(char, char)
     inner = "".join(f"{head}{html.escape(body)}</tspan>" for head, body in pieces)
     return (f'<text aria-hidden="true" class="{f"function-text {css}".strip()}" x="{_n(x)}" y="{_n(y)}" '
-            f'dy="0.35em" font-size="{_n(font)}" text-anchor="{anchor}" fill="{COLOURS["text"]}">'
-            f"{inner}</text>")
+            f'font-size="{_n(font)}" text-anchor="{anchor}" fill="{COLOURS["text"]}">{inner}</text>')
 
 
 def _dash(style: str, size: float) -> str:

@@ -50,7 +50,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.problem_list = widgets.HTML()
         self.notation = widgets.Text(layout=widgets.Layout(width="95%"),
                                      style={"description_width": "initial"})
+        self.notation.add_class("muz-notation")
         self.load_button = widgets.Button()
+        self.load_button.add_class("muz-load-notation")
         self.clear_button = widgets.Button()
         self.worksheet_button = DownloadButton("", self.worksheet_file, "muz-worksheet")
         if in_browser():  # a worksheet is a PDF drawn by matplotlib, which the homework edition lacks
@@ -76,6 +78,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
+        self.add_class("muz-explorer")
         self._refresh()
 
     @property

@@ -58,8 +58,8 @@ _NOTE_NAME_WORDS = {"english": marked("note names", "English: C D E F G A B"),
                     "german": marked("note names", "German: C D E F G A H"),
                     "solfege": marked("note names", "solfège: Do Re Mi Fa Sol La Si")}
 #: How a triad's function is written (`muzlab.set_harmony`), as a menu offers it, by value.
-_HARMONY_WORDS = {"roman": marked("harmony", "Roman numerals: I IV V vi"),
-                  "functions": marked("harmony", "functions: T S D Tp")}
+_HARMONY_WORDS = {"roman": marked("harmony", "Roman numerals: I IV V"),
+                  "functions": marked("harmony", "functions: T S D")}
 #: The Sizes offered, each drawing the board no smaller than the one before on any window: times the
 #: normal size, each kept within the window, and last "fit" (the default), which fills the window's
 #: height: the largest board the window holds.
