@@ -78,13 +78,14 @@ def test_the_shortened_dominant_is_a_struck_d_with_a_raised_seven():
 
 
 def test_a_stufen_reader_sees_roman_numerals_and_an_english_reader_no_function_letter():
+    """Roman numerals for the key's own triads and the applied ones (E major in C: V/vi)."""
     position = Position(dice=DICE, strict=False)
     for reader in (GERMAN.replace(harmony="roman"), Reader(typeset=True)):
         found = labels(view_svg(board_view(position, reader=reader.with_key("C"), functions=True)))
-        assert {drawn_text(group) for group in found.values()} == {"vii°", "ii"}  # E major: no numeral
+        assert {drawn_text(group) for group in found.values()} == {"vii°", "ii", "V/vi"}
         assert not any(group.find(f"{SVG}line") is not None for group in found.values())
     said = board_words(board_view(position, reader=Reader(typeset=True).with_key("C"), functions=True))
-    assert said.endswith("; Roman numerals in C major: ii (D–F–A), vii° (B–D–F)")
+    assert said.endswith("; Roman numerals in C major: ii (D–F–A), vii° (B–D–F), V/vi (E–G♯–B)")
 
 
 def test_no_lesson_key_no_labels():

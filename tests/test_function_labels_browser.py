@@ -1,8 +1,8 @@
 """The Explore tab in German with a lesson key, in a real browser (Voilà and Playwright in the system
 Chromium, as test_browser_app serves it): every complete triad labelled with its function beside its
 middle die, Đ⁷ a D struck through with a raised 7, (D) Tp for the secondary dominant, each label's
-text inside its box as the browser's own font draws it; Stufentheorie chosen, Roman numerals. The
-screenshots go to out/screenshots/ (app-german-functions*.png) for a reviewer to look at."""
+text inside its box as the browser's own font draws it; Stufentheorie chosen, Roman numerals (vii°,
+V/vi). The screenshots go to out/screenshots/ (app-german-functions*.png) for a reviewer to look at."""
 
 import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path
@@ -72,7 +72,7 @@ def test_the_explore_tab_labels_the_triads_with_their_functions_in_german(served
                 assert all(inside(text, label["frame"]) for text in label["texts"]), label
             page.select_option(".muz-harmony select", label="Stufen: I IV V")
             page.wait_for_function("() => [...document.querySelectorAll('.muz-explorer g.function')]"
-                                   ".map(g => g.getAttribute('aria-label')).join() === 'vii°'",
+                                   ".map(g => g.getAttribute('aria-label')).join() === 'vii°,V/vi'",
                                    timeout=60_000)
             page.screenshot(path=str(SCREENSHOTS / "app-german-stufen.png"))
         finally:
