@@ -313,3 +313,36 @@ def test_the_quiz_asks_the_same_question_again_in_the_new_note_names(app):
     quiz.redraw_names()
     assert quiz.prompt.value == prompt and quiz.feedback.value == feedback
     assert [button.description for button in quiz.options.children] == options
+
+
+def test_the_harmony_menu_writes_every_function_in_the_chosen_style_and_follows_the_language(app):
+    """German opens on Funktionstheorie, the teacher switches to Roman numerals (Stufentheorie), and
+    the Explore tab's runs are named again in that style; English brings its Roman numerals back."""
+    from muzlab import set_language
+    from muzlab.reading import current_harmony
+
+    dice = {(0, 0): 2, (0, -1): 5, (0, -2): 9, (1, -3): 11, (2, -4): 0}  # D–F–A, then A–B–C of C major
+    try:
+        app.language.value = "de"
+        assert (app.harmony.value, current_harmony()) == ("functions", "functions")
+        assert app.harmony.description == "Harmonielehre"
+        assert [label for label, _ in app.harmony.options] == ["Stufen: I IV V",
+                                                                "Funktionen: T S D"]
+        app.explorer._set(Position(dice=dice))
+
+        def runs() -> list[str]:
+            return [label for label, value in app.explorer.runs.options if value is not None]
+
+        assert any(label.endswith("— Sp in C-Dur") for label in runs())
+        app.harmony.value = "roman"
+        assert current_harmony() == "roman" and any(label.endswith("— ii in C-Dur") for label in runs())
+        assert not any(label.endswith("Sp in C-Dur") for label in runs())
+        app.choose_harmony("functions")
+        assert app.harmony.value == "functions" and any(label.endswith("— Sp in C-Dur") for label in runs())
+        app.language.value = "en"  # the language's own style with it, as its note names
+        assert app.harmony.value == "roman" and app.harmony.description == "Harmony"
+        assert [label for label, _ in app.harmony.options] == ["Roman numerals: I IV V",
+                                                                "functions: T S D"]
+        assert any(label.endswith("— ii in C major") for label in runs())
+    finally:
+        set_language("en")

@@ -549,3 +549,25 @@ def test_a_download_that_fails_says_so_beside_its_button_and_the_page_stays(room
     assert rc.find(FileDownloadWidget).widget.bytes == b"zip" and len(tries) == 2
     assert len(rc.find(class_="muz-download-said").widgets) == 0
     rc.close()
+
+
+def test_each_page_keeps_its_own_harmony_style_in_its_address(room):
+    """A German page reads Funktionstheorie, an English one Roman numerals; a student who chooses the
+    other keeps it in the page's address (a reload keeps it) and when the language changes."""
+    hanna, ben = student(room, "Hanna", lang="de"), student(room, "Ben")
+    assert (hanna.harmony_menu.value, hanna.reading.reader.harmony_style) == ("functions", "functions")
+    assert (ben.harmony_menu.value, ben.reading.reader.harmony_style) == ("roman", "roman")
+    assert hanna.harmony_menu.description == "Harmonielehre" and "harmony" not in hanna.addresses[-1]
+    hanna.language_pick.value = "en"  # not chosen: the language's own style follows the language
+    assert hanna.harmony == "roman" and "harmony" not in hanna.addresses[-1]
+    hanna.language_pick.value = "de"
+    hanna.harmony_menu.value = "roman"  # Stufentheorie chosen, on this page alone
+    assert hanna.reading.reader.harmony_style == "roman" and hanna.addresses[-1]["harmony"] == "roman"
+    assert ben.reading.reader.harmony_style == "roman" and "harmony" not in ben.addresses[-1]
+    hanna.language_pick.value = "fr"
+    hanna.language_pick.value = "de"
+    assert hanna.harmony == "roman" and hanna.harmony_menu.value == "roman"
+    again = StudentView(room, hanna.addresses[-1])
+    assert again.reading.reader == Reader("german", typeset=True, language="de", harmony="roman")
+    odd = StudentView(room, {"lang": "de", "harmony": "numbers"})  # checked, never trusted
+    assert (odd.harmony, odd.harmony_chosen) == ("functions", False)

@@ -189,3 +189,24 @@ def test_a_minor_lesson_key_reads_a_triad_there_first_for_a_reader_of_funktionst
     dominant = german.replace(minor_supertonic="dominant")  # ii° read as the relative major's Đ⁷
     assert described(("E", "G", "Bb"), dominant).endswith("— (Đ⁷) tP in d-Moll")
     assert described(("Bb", "D", "F", "G", "A"), reader_of("en")).endswith("— IV in F major, I in B♭ major")
+
+
+def test_the_roman_numeral_item_kind_and_idea_are_named_in_the_readers_style():
+    """A class of Funktionstheorie assigns and reads "harmonische Funktion" items; a Stufen class and
+    the other languages keep the Roman numeral; a bank made in the other style gets other ids."""
+    from muzlab.app.term_pages import TermTeacher, kind_words
+    from muzlab.play.ideas import idea_words
+    from muzlab.views.bank import make_bank
+
+    german, stufen = reader_of("de"), reader_of("de", harmony="roman")
+    for reader, words in ((german, "harmonische Funktion"), (stufen, "römische Stufenzahl")):
+        assert kind_words("Roman numeral", reader) == idea_words("Roman numeral", reader) == words
+    assert kind_words("Roman numeral", reader_of("en")) == "Roman numeral"
+    assert kind_words("Roman numeral", reader_of("fr", harmony="functions")) == "fonction harmonique"
+    assert ("harmonische Funktion", "Roman numeral") in TermTeacher._choices(german)["kind"]
+    functions = make_bank(("Roman numeral",), 1, reader=german).items[0]
+    numerals = make_bank(("Roman numeral",), 1, reader=stufen).items[0]
+    assert functions.tags == ("harmonische Funktion",) and numerals.tags == ("römische Stufenzahl",)
+    assert functions.ident != numerals.ident
+    assert make_bank(("Roman numeral",), 1, reader=german.replace(harmony="functions")).items[0].ident \
+        == functions.ident  # the language's own style, chosen or not, keeps a bank's ids

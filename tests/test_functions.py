@@ -136,3 +136,18 @@ def test_music21_agrees_with_the_table_but_where_it_is_known_to_differ():
     differences = music21_differences()
     assert [difference for difference in differences if difference[0] not in KNOWN] == []
     assert {difference[0] for difference in differences} == set(KNOWN)
+
+
+def test_the_boards_roman_numerals_equal_the_reference_table():
+    """The Explore tab's Roman numerals (muzlab.names.key_functions) for every triad in all 24 keys."""
+    from muzlab.names.key_functions import key_function
+    from muzlab.names.reader import Key, Reader
+
+    reader = Reader(harmony="roman")
+    differences = []
+    for row in table():
+        key = Key.of(f"{row['key']} {'major' if row['mode'] == 'major' else 'harmonic minor'}")
+        label = key_function(pitch(row["root"]), row["quality"], key, reader)
+        if (label.text if label else "") != row["roman"]:
+            differences.append((row["key"], row["mode"], row["root"], row["quality"], row["roman"], label))
+    assert differences == []

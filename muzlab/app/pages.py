@@ -4,7 +4,7 @@ The pages only draw the `Classroom` and pass on what was clicked; the classroom 
 draws on its own thread (`PageDrawer`, inside its own Solara session): the classroom tells it what
 changed, it queues the change, and draws the latest snapshot of its table (`TableSnapshot`) once
 for every batch, with no classroom lock held, so a slow device slows only itself. Each student page
-keeps its own note names, size and lesson key (`PageReading`, the one place a page's reading is
+keeps its own note names, harmony style, size and lesson key (`PageReading`, the one place a page's reading is
 entered), so one page's choice never shows on another. The boards are muzlab's SvgBoard
 (`data-cell`, `muz-legal`), the controls ipywidgets.
 """
@@ -34,7 +34,15 @@ from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
 from muzlab.app.term_pages import StudentTerm
 from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words
-from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGE_NAMES, LANGUAGES, labelled, marked
+from muzlab.names.language import (
+    DEFAULT_HARMONY,
+    DEFAULT_NOTE_NAMES,
+    HARMONIES,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    labelled,
+    marked,
+)
 from muzlab.names.letters import MAJOR_KEY_SIGNATURES, major_scale
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Key, Reader
@@ -52,6 +60,7 @@ from muzlab.widgets.tabbed_app import (
     SIZES,
     SizeChoice,
     board_scale,
+    harmony_options,
     lesson_key_options,
     note_name_options,
 )
@@ -145,12 +154,14 @@ LEADERBOARD = (marked("leaderboard column", "nickname"), marked("leaderboard col
 
 @dataclass(frozen=True)
 class PageReading:
-    """How one page reads the class: its note names, its lesson key (an English tonic, "" for none)
-    and its language, typeset (F♯); `reader` is the value every word of the page is written for."""
+    """How one page reads the class: its note names, its lesson key (an English tonic, "" for none),
+    its language and its harmony style (None: the language's usual), typeset (F♯); `reader` is the
+    value every word of the page is written for."""
 
     convention: str = "english"
     key: str = ""
     language: str = "en"
+    harmony: str | None = None
 
     @property
     def key_setting(self) -> str | None:
@@ -161,7 +172,7 @@ class PageReading:
     def reader(self) -> Reader:
         """The page's reading as the Reader value the naming layer takes (typeset)."""
         return Reader(self.convention, Key.of(self.key) if self.key else None, typeset=True,
-                      language=self.language)
+                      language=self.language, harmony=self.harmony)
 
 
 def query_language(query: dict[str, str], header: str = "") -> str:
@@ -374,16 +385,8 @@ class StudentView(widgets.VBox):
         self.address = address  # the device's network address (its joins are counted per address)
         self.is_open = is_open
         self._leave: Callable[[], None] | None = None
-        # the page's address keeps the seat and the settings (a reload keeps both); checked, never trusted
-        sizes = {str(value): value for _label, value in SIZES}
-        conventions = [value for _label, value in NOTE_NAMES]
-        self.language = query_language(query)
-        #: the note names a student chose (kept in the address); else the language's own follow it
-        self.names_chosen = query.get("names") in conventions
+        self._read_settings(query)
         self._relabelling = False
-        self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
-        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
-        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
         self._page_lock = threading.RLock()  # this page's own: its thread and its clicks draw in turn
         self._shared = shared(room)
         self._at: tuple[int, int] | None = None  # (round, table) of the table this page shows
@@ -394,9 +397,14 @@ class StudentView(widgets.VBox):
         # made here, in this page's own session: a widget made while another page acts would belong there
         self.board_view = SeatBoard(room.board, on_click=lambda cell: self.act("place", cell))
         self._said: tuple[Message, ...] = ()
-        self.names = widgets.Dropdown(options=note_name_options(Reader(language=self.language)),
-                                      value=self.convention, style={"description_width": "initial"})
-        self.names.add_class("muz-note-names")
+        said = Reader(language=self.language)
+        self.names = widgets.Dropdown(options=note_name_options(said), value=self.convention,
+                                      style={"description_width": "initial"},
+                                      _dom_classes=("muz-note-names",))
+        self.harmony_menu = widgets.Dropdown(options=harmony_options(said), value=self.harmony,
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="auto"),
+                                             _dom_classes=("muz-harmony",))
         self.size = SizeChoice(self.scale, Reader(language=self.language))  # the app's (each "muz-size")
         # the app's list and words: "F♯ major", "none (each run in its own key)"
         keys = lesson_key_options(PageReading(self.convention, language=self.language).reader)
@@ -405,10 +413,10 @@ class StudentView(widgets.VBox):
                                            layout=widgets.Layout(width="auto"))
         self.lesson_key.add_class("muz-key")
         self.language_pick = language_menu(self.language)
-        self.names.observe(lambda _change: self._chose_names(), names="value")
-        for control in (self.size, self.lesson_key):
-            control.observe(lambda _change: self._settings(), names="value")
-        self.language_pick.observe(lambda _change: self._chose_language(), names="value")
+        for control, chose in ((self.names, self._chose_names), (self.harmony_menu, self._chose_harmony),
+                               (self.size, self._settings), (self.lesson_key, self._settings),
+                               (self.language_pick, self._chose_language)):
+            control.observe(lambda _change, chose=chose: chose(), names="value")
         self.joining = self._join_form(code)
         # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
         # written once a draw (in the board's message, instead of one for each part that changed)
@@ -425,7 +433,8 @@ class StudentView(widgets.VBox):
         # what happened and whose turn it is under the board
         self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view],
                                                  _dom_classes=("muz-play-area",))])
-        self.settings = widgets.HBox([self.language_pick, self.names, self.size, self.lesson_key],
+        self.settings = widgets.HBox([self.language_pick, self.names, self.harmony_menu, self.size,
+                                      self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
         self.settings.add_class("muz-settings")
         self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
@@ -438,6 +447,20 @@ class StudentView(widgets.VBox):
         self.unwatch = room.watch(self._changed)
         self._attend()
         self.draw()
+
+    def _read_settings(self, query: dict[str, str]) -> None:
+        """The settings the page's address keeps (a reload keeps them); checked, never trusted."""
+        sizes = {str(value): value for _label, value in SIZES}
+        conventions = [value for _label, value in NOTE_NAMES]
+        self.language = query_language(query)
+        #: the note names a student chose (kept in the address); else the language's own follow it
+        self.names_chosen = query.get("names") in conventions
+        self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
+        #: the harmony style a student chose (kept in the address); else the language's own follows it
+        self.harmony_chosen = query.get("harmony") in HARMONIES
+        self.harmony = query["harmony"] if self.harmony_chosen else DEFAULT_HARMONY[self.language]
+        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
+        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
 
     def _turn_buttons(self) -> widgets.HBox:
         """Roll, Pass and Hint in one box, each shown only while it can be used and none while it is
@@ -455,8 +478,9 @@ class StudentView(widgets.VBox):
 
     @property
     def reading(self) -> PageReading:
-        """This page's note names, lesson key and language."""
-        return PageReading(self.convention, self.key, self.language)
+        """This page's note names, lesson key, language and harmony style."""
+        return PageReading(self.convention, self.key, self.language,
+                           self.harmony if self.harmony_chosen else None)
 
     def _label(self) -> None:
         """Write the page's fixed words (labels, buttons, hints) in its language."""
@@ -467,13 +491,19 @@ class StudentView(widgets.VBox):
             self._relabelling = True  # (new labels for the same choices: nothing chosen)
             self.names.options, self.names.value = note_name_options(reader), self.convention
             self._relabelling = False
+        self.harmony_menu.description = reader.gettext("Harmony")
+        if self.harmony_menu.options != tuple(harmony_options(reader)):
+            self._relabelling = True
+            self.harmony_menu.options, self.harmony_menu.value = harmony_options(reader), self.harmony
+            self._relabelling = False
         self.size.relabel(reader)
         self.lesson_key.description = reader.gettext("Key of the lesson")
         self.roll_button.description = reader.gettext("Roll")
         self.pass_button.description = reader.gettext("Pass")
         self.hint_button.description = reader.gettext("Hint")
         self.settings_button.description = reader.gettext("Settings")
-        self.settings_button.tooltip = reader.gettext("Language, note names, size and the key of the lesson")
+        self.settings_button.tooltip = reader.gettext(
+            "Language, note names, harmony, size and the key of the lesson")
         self.nickname.description = reader.gettext("Nickname")
         self.nickname.placeholder = reader.gettext("your nickname")
         self.code.description = reader.gettext("Class code")
@@ -548,10 +578,22 @@ class StudentView(widgets.VBox):
             self.names_chosen = True
         self._settings()
 
+    def _chose_harmony(self) -> None:
+        """A harmony style chosen on this page (not the language's own, following it): kept from now on."""
+        if self._relabelling:
+            return
+        if self.harmony_menu.value != self.harmony:
+            self.harmony_chosen = True
+        self._settings()
+
     def _chose_language(self) -> None:
-        """Another language for this page: its words, and its note names unless the student chose some."""
+        """Another language for this page: its words, and its note names and harmony style unless the
+        student chose them."""
         self.language = self.language_pick.value
         self._label()
+        if not self.harmony_chosen:
+            self.harmony = DEFAULT_HARMONY[self.language]
+            self.harmony_menu.value = self.harmony  # (the same value: `_chose_harmony` keeps it unchosen)
         if not self.names_chosen:
             self.convention = DEFAULT_NOTE_NAMES[self.language]
             self.names.value = self.convention  # (the same value: `_chose_names` keeps it unchosen)
@@ -559,7 +601,7 @@ class StudentView(widgets.VBox):
 
     def _settings(self) -> None:
         key = self.lesson_key.value
-        self.convention, self.scale = self.names.value, self.size.value
+        self.convention, self.scale, self.harmony = self.names.value, self.size.value, self.harmony_menu.value
         self.key = Key.of(key).tonic_name if key else ""  # (the value "F# major" read as a key, not split)
         # (in this page's note names and language)
         options = lesson_key_options(PageReading(self.convention, language=self.language).reader)
@@ -575,6 +617,8 @@ class StudentView(widgets.VBox):
         query = {"lang": self.language, "size": str(self.scale)}
         if self.names_chosen:
             query["names"] = self.convention
+        if self.harmony_chosen:
+            query["harmony"] = self.harmony
         if self.key:
             query["key"] = self.key
         if self.student is not None:

@@ -24,7 +24,7 @@ import traitlets
 from muzlab.app.classroom import ClassError, Student
 from muzlab.app.downloads import Download
 from muzlab.app.looks import Looks
-from muzlab.app.term import IDEA_WORDS, IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Item, Term
+from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Item, Term
 from muzlab.app.term_games import LEVELS
 from muzlab.app.term_report import not_made_words, reports
 from muzlab.app.term_words import done_words, points_words, right_words
@@ -43,6 +43,7 @@ from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.coach import level_word
 from muzlab.play.eartraining import option_words
+from muzlab.play.ideas import idea_words
 from muzlab.reading import for_people
 from muzlab.views.bank import MAX_ITEMS as BANK_MAX_ITEMS
 from muzlab.views.bank_files import bank_file
@@ -81,6 +82,8 @@ BANK_KIND_WORDS = {**{kind: KIND_WORDS[kind] for kind in BANK_KINDS if kind in K
 BANK_DOWNLOADS = {"moodle": ("muzlab-questions-moodle.xml", "application/xml"),
                   "qti12": ("muzlab-questions-canvas.zip", "application/zip"),
                   "scorm": ("muzlab-task-scorm.zip", "application/zip")}
+#: The "Roman numeral" kind as a class of Funktionstheorie names it: its items ask for the function.
+FUNCTION_KIND = marked("assignment kind", "harmonic function")
 #: The layout of a row of controls that wraps on a narrow screen.
 WRAP = {"flex_flow": "row wrap"}
 
@@ -88,6 +91,14 @@ WRAP = {"flex_flow": "row wrap"}
 def _words(table: dict[str, tuple[str, str]], value: str, reader: Reader) -> str:
     """A stored English value (a kind, an idea, a level) as `reader` reads it (unknown: as it is)."""
     return reader.pgettext(*table[value]) if value in table else value
+
+
+def kind_words(kind: str, reader: Reader) -> str:
+    """A kind of item as `reader` reads it; "Roman numeral" in the reader's harmony style
+    ("harmonische Funktion" for a class of Funktionstheorie, whose items ask for the function)."""
+    if kind == "Roman numeral" and reader.harmony_style == "functions":
+        return reader.pgettext(*FUNCTION_KIND)
+    return _words(KIND_WORDS, kind, reader)
 
 
 def _text(words: str) -> str:
@@ -125,7 +136,7 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
     rows: dict[str, dict[str, dict]] = {}
     for row in term.progress(student_id):
         rows.setdefault(row["nickname"], {})[row["idea"]] = row
-    head = "".join(f"<th>{_text(_words(IDEA_WORDS, idea, reader))}</th>" for idea in IDEAS)
+    head = "".join(f"<th>{_text(idea_words(idea, reader))}</th>" for idea in IDEAS)
 
     def cell(row: dict | None) -> str:
         if row is None:
@@ -163,7 +174,7 @@ def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
                      f"points='{' '.join(f'{x},{y}' for x, y in points)}'/>")
         # (a dot at each week: a line needs two weeks, and the first week of a term has one)
         lines.extend(f"<circle cx='{x}' cy='{y}' r='3.5' fill='{colour}'/>" for x, y in points)
-        labels.append(f"<span style='color:{colour}'>■ {_text(_words(IDEA_WORDS, idea, reader))}</span>")
+        labels.append(f"<span style='color:{colour}'>■ {_text(idea_words(idea, reader))}</span>")
     ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>"
                     f"{_text(week_words(w, reader))}</text>" for i, w in enumerate(weeks))
     return (f"<svg width='{width}' height='{height}' class='muz-weeks'><line x1='20' y1='100' "
@@ -400,7 +411,7 @@ class TermTeacher(widgets.VBox):
     def _choices(reader: Reader) -> dict[str, list[tuple[str, str]]]:
         """The section's menus' choices for `reader` (words, value), by attribute."""
         gettext = reader.gettext
-        return {"kind": [(_words(KIND_WORDS, k, reader), k) for k in ITEM_KINDS],
+        return {"kind": [(kind_words(k, reader), k) for k in ITEM_KINDS],
                 "computer": [(agent_name(k, reader), k) for k in LEVELS],
                 "counts": [(gettext("first try"), "first"), (gettext("best try"), "best")],
                 "bank_kinds": [(_words(BANK_KIND_WORDS, k, reader), k) for k in BANK_KINDS],
@@ -461,7 +472,7 @@ class TermTeacher(widgets.VBox):
             return
         reader = self.reader()
         self._say(True, reader.gettext("{title}: {count} × {kind}, open {opens} to {closes}.").format(
-            title=made.title, count=made.count, kind=_words(KIND_WORDS, made.kind, reader),
+            title=made.title, count=made.count, kind=kind_words(made.kind, reader),
             opens=date_words(made.opens, reader), closes=date_words(made.closes, reader)))
         self.title.value = ""
         self.draw()
@@ -550,7 +561,7 @@ class TermTeacher(widgets.VBox):
             own = "" if a.same else reader.gettext(", each their own items")
             line = reader.gettext("{title}: {count} × {kind}{against}, {opens} to {closes}{own} — "
                                   "{finished} of {total} done").format(
-                title=a.title, count=a.count, kind=_words(KIND_WORDS, a.kind, reader), against=against,
+                title=a.title, count=a.count, kind=kind_words(a.kind, reader), against=against,
                 opens=date_words(a.opens, reader), closes=date_words(a.closes, reader), own=own,
                 finished=number_words(finished, reader),
                 total=number_words(sum(a.is_for(sid) for sid in students), reader))

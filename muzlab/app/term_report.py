@@ -11,13 +11,14 @@ import logging
 import zipfile
 from typing import Any
 
-from muzlab.app.term import IDEA_WORDS, IDEAS, Term, TermError
+from muzlab.app.term import IDEAS, Term, TermError
 from muzlab.app.term_words import score_line
 from muzlab.names.calendar_words import week_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES
 from muzlab.names.output_words import Figure, number_words, percent_words
 from muzlab.names.reader import Reader
 from muzlab.play.coach import level_word
+from muzlab.play.ideas import idea_words
 from muzlab.reading import for_people
 
 log = logging.getLogger(__name__)
@@ -62,14 +63,14 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
     for idea in IDEAS:
         row = rows.get(idea)
         if row is not None:
-            lines.append("    " + _idea_line(reader.pgettext(*IDEA_WORDS[idea]), row, reader))
+            lines.append("    " + _idea_line(idea_words(idea, reader), row, reader))
     if len(lines) == 1:
         lines.append("    " + reader.gettext("nothing answered yet"))
     figure.text(0.08, 0.90, "\n".join(lines), fontsize=11, va="top", linespacing=1.5, **PLAIN)
     axes = figure.add_axes((0.1, 0.41, 0.8, 0.24))
     for idea, per in weekly.items():
         axes.plot([weeks.index(w) for w in per], [100 * r / n for n, r in per.values()], marker="o",
-                  label=reader.pgettext(*IDEA_WORDS[idea]))
+                  label=idea_words(idea, reader))
     axes.set_xticks(range(len(weeks)), [week_words(w, reader) for w in weeks])
     axes.set_ylim(0, 105)
     # TRANSLATORS: the axis of a report's picture: the share of answers right, in per cent.

@@ -30,8 +30,13 @@ IDEA_WORDS = {"triad quality": marked("idea", "triad quality"), "third": marked(
               "spelling": marked("idea", "spelling"), "Roman numeral": marked("idea", "Roman numeral"),
               "scoring": marked("idea", "scoring"), "best cell": marked("idea", "best cell"),
               "luck-adjusted skill": marked("idea", "luck-adjusted skill")}
+#: The "Roman numeral" idea as a reader of Funktionstheorie names it: its items ask for the function.
+FUNCTION_IDEA = marked("idea", "harmonic function")
 
 
 def idea_words(idea: str, reader: Reader) -> str:
-    """An idea as `reader` reads it: "Dreiklangsgeschlecht"."""
+    """An idea as `reader` reads it: "Dreiklangsgeschlecht"; "Roman numeral" in the reader's harmony
+    style ("harmonische Funktion" for a class of Funktionstheorie)."""
+    if idea == "Roman numeral" and reader.harmony_style == "functions":
+        return reader.pgettext(*FUNCTION_IDEA)
     return reader.pgettext(*IDEA_WORDS[idea])

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
+from muzlab.names.language import DEFAULT_HARMONY
 from muzlab.names.reader import Reader
 from muzlab.play.ideas import BANK_IDEAS_OF, idea_words
 from muzlab.reading import for_people
@@ -135,6 +136,8 @@ def _item(kind: str, seed: int, index: int, reader: Reader, picture: str) -> Ban
     """Item `index`: drawn from the term's item seed, named by its number and first idea."""
     drawn = draw(kind, seed * MAX_ITEMS + index, index, seed, reader)
     key = f"{kind}|{seed}|{index}|{reader.language}|{reader.convention}|{picture}"
+    if reader.harmony_style != DEFAULT_HARMONY[reader.language]:  # (a bank in the usual style keeps its ids)
+        key += f"|{reader.harmony_style}"
     ident = "muzlab-" + hashlib.sha256(key.encode()).hexdigest()[:16]
     ideas = BANK_IDEAS_OF[kind]
     tags = tuple(idea_words(idea, reader) for idea in ideas)

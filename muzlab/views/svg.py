@@ -19,10 +19,11 @@ from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.names.event_sentences import player, result_words
+from muzlab.names.key_functions import KeyFunction, key_function
 from muzlab.names.language import marked, translate, translate_in, translate_plural
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import note_label, pitch_label, symbols
+from muzlab.names.spelling import key_label, note_label, pitch_label, show_name, symbols
 from muzlab.reading import for_people
 from muzlab.rules.position import Position
 
@@ -66,6 +67,22 @@ _REGULAR_WIDTHS = {" ": 0.32, "i": 0.28, "j": 0.28, "l": 0.28, "í": 0.28, "ï":
                    "f": 0.36, "t": 0.4, "r": 0.42, "s": 0.53, "c": 0.56, "z": 0.53, "m": 0.98, "w": 0.82,
                    "M": 0.87, "W": 0.99, "-": 0.37, ".": 0.32, ",": 0.32}
 _REGULAR_UPPER, _REGULAR_LOWER = 0.8, 0.64
+#: A triad's function label (`TriadLabel`): its type size, how far its box starts from the middle
+#: die's centre, and the box's padding, as fractions of the hex circumradius.
+FUNCTION_SIZE, FUNCTION_OFFSET, FUNCTION_PAD = 0.46, 0.66, 0.1
+#: The figures a function label raises (Đ⁷, s⁶), drawn as small digits lifted by `_RAISE` of its size.
+_RAISED = {"⁶": "6", "⁷": "7"}
+_RAISE = 0.3
+#: Advance widths of DejaVu Sans in ems of the characters function labels and Roman numerals are
+#: written with (a raised figure at its smaller size): what a label's box is fitted to.
+_LABEL_WIDTHS = {"D": 0.77, "T": 0.61, "S": 0.63, "P": 0.6, "G": 0.78, "N": 0.75, "I": 0.3, "V": 0.68,
+                 "d": 0.63, "t": 0.39, "s": 0.52, "p": 0.63, "g": 0.63, "i": 0.28, "v": 0.59, "°": 0.5,
+                 "(": 0.39, ")": 0.39, " ": 0.32, "/": 0.34, "♭": 0.5, "⁶": 0.45, "⁷": 0.45, "Đ": 0.77}
+
+
+def label_width(text: str) -> float:
+    """How wide a function label or Roman numeral is drawn, in ems (`_LABEL_WIDTHS`)."""
+    return sum(_LABEL_WIDTHS.get(char, _REGULAR_UPPER) for char in text)
 #: Corners of a flat-topped hex: x in circumradii, y in units of sin 60°.
 _HEX_OFFSETS = ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))
 _SIN60 = math.sqrt(3) / 2
@@ -95,6 +112,16 @@ class Run:
 
 
 @dataclass(frozen=True)
+class TriadLabel:
+    """A complete triad labelled with its function in the lesson key (`key_function`): its cells,
+    bottom to top, its label, and its notes as the board names them ("D–F–A")."""
+
+    cells: tuple[Cell, ...]
+    label: KeyFunction
+    notes: str
+
+
+@dataclass(frozen=True)
 class BoardView:
     """What a picture of a position shows, asked of the position once: labels, highlights, runs."""
 
@@ -110,6 +137,10 @@ class BoardView:
     cell_names: dict[Cell, str]
     #: The language the picture's sentences (its title, a die's hover text) are written in.
     language: str = "en"
+    #: Each complete triad's function in the lesson key, when the picture labels them.
+    functions: tuple[TriadLabel, ...] = ()
+    #: The labels in a sentence, for a screen reader ("functions in C major: ..."), or "".
+    functions_said: str = ""
 
     @cached_property
     def labels(self) -> dict[Cell, str]:
@@ -128,10 +159,13 @@ def board_view(
     show_structures: bool = True,
     coordinates: bool = False,
     reader: Reader | None = None,
+    functions: bool = False,
 ) -> BoardView:
     """Ask the position what to draw; `highlight`: a pitch (legal cells and points), a cell or cells;
-    `coordinates`: every cell's name (e5), for a board people refer to by cell. Names are written for
-    `reader` (by default the default reader, typeset: a picture is read by people)."""
+    `coordinates`: every cell's name (e5), for a board people refer to by cell; `functions`: each
+    complete triad's function in the reader's lesson key (none without one), in its harmony style.
+    Names are written for `reader` (by default the default reader, typeset: a picture is read by
+    people)."""
     reader = for_people(reader)
     board, key = position.board, reader.key or ""
     cells: dict[Cell, int | None] = {}
@@ -158,7 +192,38 @@ def board_view(
     ) if show_structures else ()
     dice = position.die_names(key, reader)
     names = {cell: board.cell_name(cell) for cell in board.cells} if coordinates else {}
-    return BoardView(board, dice, cells, pitch, pitch_label, runs, last, names, reader.language)
+    labels = _triad_labels(structures, reader) if functions else ()
+    return BoardView(board, dice, cells, pitch, pitch_label, runs, last, names, reader.language, labels,
+                     _functions_said(labels, reader))
+
+
+def _triad_labels(structures: Iterable[Any], reader: Reader) -> tuple[TriadLabel, ...]:
+    """Each complete triad of `structures` with its function in the reader's lesson key."""
+    key = reader.key
+    if key is None:
+        return ()
+    found = []
+    for structure in structures:
+        if structure.kind != "triad" or not structure.complete:
+            continue
+        notes = "–".join(show_name(name, reader) for name in structure.names)
+        for root, quality in structure.triads:
+            label = key_function(root, quality, key, reader)
+            if label is not None:
+                found.append(TriadLabel(structure.cells, label, notes))
+    return tuple(found)
+
+
+def _functions_said(labels: Sequence[TriadLabel], reader: Reader) -> str:
+    """The triads' labels in a sentence: "functions in C major: subdominant parallel (D–F–A), ..."."""
+    if not labels:
+        return ""
+    key = reader.key
+    name = key_label(key.tonic_name, "major" if key.kind == "major" else "minor", reader)
+    template = (reader.gettext("functions in {key}: {triads}") if reader.harmony_style == "functions"
+                else reader.gettext("Roman numerals in {key}: {triads}"))
+    triads = ", ".join(f"{each.label.words} ({each.notes})" for each in labels)
+    return template.format(key=name, triads=triads)
 
 
 def text_width(text: str) -> float:
@@ -216,9 +281,10 @@ def board_words(view: BoardView) -> str:
         return translate(view.language, "{board} board, no dice yet").format(board=name)
     # column by column, each from its lowest row up, as the cell names read: a1, a2, ..., b1
     dice = ", ".join(die_words(view, cell) for cell in sorted(view.labels, key=lambda c: (c[0], -c[1])))
-    return translate_plural(view.language, "{board} board, {count} die: {dice}",
+    said = translate_plural(view.language, "{board} board, {count} die: {dice}",
                             "{board} board, {count} dice: {dice}", count).format(
         board=name, count=count, dice=dice)
+    return f"{said}; {view.functions_said}" if view.functions_said else said
 
 
 def hex_points(centre: tuple[float, float], size: float) -> list[tuple[float, float]]:
@@ -357,11 +423,74 @@ def _board_parts(view: BoardView, size: float) -> tuple[list[str], tuple[float, 
             out.append(_text(x, y - CELL_NAME_OFFSET * size, name, 0.26 * size, "cell-name",
                              COLOURS["edge-text"]))
         out.append("</g>")
+    if view.functions:
+        out.append('<g class="functions" stroke="none">')
+        for triad in view.functions:
+            out.append(function_badge(view, triad, centres, size))
+        out.append("</g>")
     if view.last is not None:
         x, y = centres[view.last]
         out.append(f'<circle class="last" cx="{_n(x)}" cy="{_n(y)}" r="{_n(RING_RADIUS * size)}" '
                    f'fill="none" stroke="{COLOURS["last"]}" stroke-width="{_n(size / 8)}"/>')
     return out, box
+
+
+def function_badge(view: BoardView, triad: TriadLabel, centres: dict[Cell, tuple[float, float]],
+                   size: float) -> str:
+    """A triad's function label in a box beside its middle die, on the side whose neighbouring cells
+    hold fewer dice (right on a tie; left where the board ends): the label's text, with Đ⁷'s D struck
+    through by a line across it; its words ("verkürzter D⁷") are its accessible name and hover text."""
+    middle = triad.cells[len(triad.cells) // 2]
+    x, y = centres[middle]
+    q, r = middle
+    sides = {side: [(q + side, r + dr) for dr in ((-1, 0) if side > 0 else (0, 1))] for side in (1, -1)}
+    right = min((sum(cell in view.dice for cell in cells), -side) for side, cells in sides.items()
+                if any(cell in centres for cell in cells))[1] < 0
+    font, pad = FUNCTION_SIZE * size, FUNCTION_PAD * size
+    label = triad.label
+    before, struck, after = label.text.partition("Đ") if label.struck else (label.text, "", "")
+    width = label_width(label.text) * font
+    left = x + FUNCTION_OFFSET * size if right else x - FUNCTION_OFFSET * size - width - 2 * pad
+    top, height = y - font * 0.8, font * 1.6
+    words = html.escape(label.words)
+    out = [f'<g class="function" role="img" aria-label="{words}"><title>{words}</title>',
+           f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(width + 2 * pad)}" height="{_n(height)}" '
+           f'rx="{_n(font * 0.3)}" fill="{COLOURS["die"]}" stroke="{COLOURS["triad"]}" '
+           f'stroke-width="{_n(size / 20)}"/>']
+    start = left + pad
+    if not struck:
+        out.append(_function_text(start, y, label.text, font, "start"))
+    else:  # "(", then the D centred where the stroke crosses it, then "⁷) Tp"
+        d_left = start + label_width(before) * font
+        d_centre, d_right = d_left + _LABEL_WIDTHS["D"] * font / 2, d_left + _LABEL_WIDTHS["D"] * font
+        if before:
+            out.append(_function_text(d_left, y, before, font, "end"))
+        out.append(_function_text(d_centre, y, "D", font, "middle", "struck"))
+        out.append(f'<line class="strike" x1="{_n(d_left)}" y1="{_n(y + 0.4 * font)}" '
+                   f'x2="{_n(d_right)}" y2="{_n(y - 0.5 * font)}" stroke="{COLOURS["text"]}" '
+                   f'stroke-width="{_n(font * 0.09)}" stroke-linecap="round"/>')
+        out.append(_function_text(d_right, y, after, font, "start"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _function_text(x: float, y: float, text: str, font: float, anchor: str, css: str = "") -> str:
+    """A piece of a function label, its figures (⁶, ⁷) raised and smaller in <tspan>s, hidden from a
+    screen reader (the label's group says its words)."""
+    pieces, raised = [], False
+    for char in text:
+        high = char in _RAISED
+        if not pieces or high != raised:
+            # (each piece's dy moves its baseline from the last one's; the first sets the text's own,
+            # 0.35 em below the label's middle, so that the letters are centred on it)
+            shift = (-1 if high else 1) * _RAISE * font if pieces else (0.35 - _RAISE * high) * font
+            size = f' font-size="{_n(0.7 * font)}"' if high else ""
+            pieces.append([f'<tspan{size} dy="{_n(shift)}">', ""])
+            raised = high
+        pieces[-1][1] += _RAISED.get(char, char)
+    inner = "".join(f"{head}{html.escape(body)}</tspan>" for head, body in pieces)
+    return (f'<text aria-hidden="true" class="{f"function-text {css}".strip()}" x="{_n(x)}" y="{_n(y)}" '
+            f'font-size="{_n(font)}" text-anchor="{anchor}" fill="{COLOURS["text"]}">{inner}</text>')
 
 
 def _dash(style: str, size: float) -> str:

@@ -1,5 +1,6 @@
 """Explorer: a teacher's workbench. Put or remove any dice, see every broken run with why, the legal
-cells and points of a pitch, what each run could become, hear it, and export the notation."""
+cells and points of a pitch, what each run could become, each complete triad's function in the
+lesson key (in the reader's harmony style), hear it, and export the notation."""
 
 from __future__ import annotations
 
@@ -49,28 +50,35 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.problem_list = widgets.HTML()
         self.notation = widgets.Text(layout=widgets.Layout(width="95%"),
                                      style={"description_width": "initial"})
+        self.notation.add_class("muz-notation")
         self.load_button = widgets.Button()
+        self.load_button.add_class("muz-load-notation")
         self.clear_button = widgets.Button()
         self.worksheet_button = DownloadButton("", self.worksheet_file, "muz-worksheet")
         if in_browser():  # a worksheet is a PDF drawn by matplotlib, which the homework edition lacks
             self.worksheet_button.layout.display = "none"
         self.listen = ListenPanel()
         self.cell_names = widgets.Checkbox(value=False, layout=widgets.Layout(width="auto"))
+        self.function_labels = widgets.Checkbox(value=True, layout=widgets.Layout(width="auto"))
+        self.function_labels.add_class("muz-function-labels")
         self._label(reader)
         self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
         self.cell_names.observe(self._names_toggled, names="value")
+        self.function_labels.observe(lambda _change: self._refresh(), names="value")
         self.pitch_choice.observe(lambda _change: self._refresh(), names="value")
         self.runs.observe(self._run_chosen, names="value")
         self.load_button.on_click(lambda _button: self.load(self.notation.value))
         self.clear_button.on_click(lambda _button: self._set(Position(
             self.position.board, {}, self.position.rules, strict=False)))
-        controls = widgets.VBox([self.palette, self.pitch_choice, self.runs, self.cell_names, self.listen])
+        controls = widgets.VBox([self.palette, self.pitch_choice, self.runs, self.cell_names,
+                                self.function_labels, self.listen])
         super().__init__([
             widgets.HBox([self.board_view, controls]),
             self.message, self.problem_list,
             widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
         ])
+        self.add_class("muz-explorer")
         self._refresh()
 
     @property
@@ -94,6 +102,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.worksheet_button.tooltip = reader.gettext(
             "A PDF: this board, questions on it and their answers, saved on this device")
         self.cell_names.description = reader.gettext("cell names")
+        self.function_labels.description = (
+            reader.gettext("each triad's function in the lesson key") if reader.harmony_style == "functions"
+            else reader.gettext("each triad's Roman numeral in the lesson key"))
 
     def redraw_names(self) -> None:
         """Write every note and word again in the note names and language in force
@@ -158,7 +169,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         marked = {cell: p.reason for p in problems for cell in p.cells}
         pitch = self.pitch_choice.value
         legal = () if pitch is None else position.legal_placements(pitch)
-        scene = Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch)
+        scene = Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch,
+                      functions=self.function_labels.value)
         self.board_view.show(scene, reader)
         fine = reader.gettext("every run follows the rules")
         self.problem_list.value = "".join(
@@ -174,7 +186,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         if change["new"] is None:
             return
         structure, reader = self.structures[change["new"]], self.reader
-        self.board_view.show(Scene(self.position, chosen=structure.cells), reader)
+        self.board_view.show(Scene(self.position, chosen=structure.cells,
+                                   functions=self.function_labels.value), reader)
         self.listen.show(structure, reader)
 
 

@@ -85,8 +85,9 @@ class CellHandle:
 class Scene:
     """What the board shows: the position, its highlight (a pitch: legal cells with points, or cells),
     the last placement, the lit cells, cells marked with a problem (cell -> why), cells `chosen` (a
-    hint's best cells, drawn with a heavy outline), and `tips_for`: the pitch whose points or refusal
-    hovering a cell tells (None: hovering tells the cell's name)."""
+    hint's best cells, drawn with a heavy outline), `tips_for`: the pitch whose points or refusal
+    hovering a cell tells (None: hovering tells the cell's name), and `functions`: whether each
+    complete triad is labelled with its function in the reader's lesson key."""
 
     position: Position
     highlight: PitchLike | Iterable[Cell] | None = None
@@ -95,6 +96,7 @@ class Scene:
     marked: Mapping[Cell, str] | None = None
     chosen: Iterable[Cell] = ()
     tips_for: int | None = None
+    functions: bool = False
 
 
 class ScaledByItsBoard:
@@ -290,7 +292,8 @@ def draw(board: Board, scene: Scene, reader: Reader, show_names: bool = False) -
     """The scene drawn on `board` for `reader`: the picture of `muzlab.views.svg` with the interaction
     layer (one transparent hexagon per cell with its data, classes and tooltip)."""
     position, marked = scene.position, scene.marked or {}
-    view = board_view(position, scene.highlight, scene.last, coordinates=show_names, reader=reader)
+    view = board_view(position, scene.highlight, scene.last, coordinates=show_names, reader=reader,
+                      functions=scene.functions)
     said = _cells_said(board, view, reader)
     if scene.tips_for is None:
         tips = {cell: with_problem(said[cell], marked, cell) for cell in board.cells}

@@ -6,18 +6,20 @@ the seats, their names and who plays them (a person or a computer) are chosen in
 Start; the Explorer; the Quiz; the ear-training drills; the coach's review of the game just played
 (or of a sample game); a size control that rescales every board for the back row; and the note
 names the class reads (English, German with H and B, or solfège), which rewrites every note shown;
+how a triad's function is written (Roman numerals, or Funktionstheorie as German schools write it);
 and the language of the page (English, German, French or Spanish), which rewrites every word.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as widgets
 import traitlets
 
 from muzlab.core.pitch import SpelledNote
-from muzlab.names.language import LANGUAGE_NAMES, LANGUAGES, marked
+from muzlab.names.language import HARMONIES, LANGUAGE_NAMES, LANGUAGES, marked
 from muzlab.names.letters import MAJOR_KEY_SIGNATURES
 from muzlab.names.output_words import agent_name
 from muzlab.names.reader import Key, Reader
@@ -27,9 +29,11 @@ from muzlab.play.eartraining import DRILLS, Drill, drill_name
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.midi import game_midi
 from muzlab.reading import (
+    current_harmony,
     current_language,
     current_lesson_key,
     current_note_names,
+    set_harmony,
     set_language,
     set_lesson_key,
     set_note_names,
@@ -54,6 +58,9 @@ NOTE_NAMES = (("English: C D E F G A B", "english"), ("German: C D E F G A H", "
 _NOTE_NAME_WORDS = {"english": marked("note names", "English: C D E F G A B"),
                     "german": marked("note names", "German: C D E F G A H"),
                     "solfege": marked("note names", "solfège: Do Re Mi Fa Sol La Si")}
+#: How a triad's function is written (`muzlab.set_harmony`), as a menu offers it, by value.
+_HARMONY_WORDS = {"roman": marked("harmony", "Roman numerals: I IV V"),
+                  "functions": marked("harmony", "functions: T S D")}
 #: The Sizes offered, each drawing the board no smaller than the one before on any window: times the
 #: normal size, each kept within the window, and last "fit" (the default), which fills the window's
 #: height: the largest board the window holds.
@@ -129,6 +136,12 @@ def note_name_options(reader: Reader) -> list[tuple[str, str]]:
     return [(reader.pgettext(*_NOTE_NAME_WORDS[value]), value) for _label, value in NOTE_NAMES]
 
 
+def harmony_options(reader: Reader) -> list[tuple[str, str]]:
+    """The harmony styles a menu offers (Roman numerals, Funktionstheorie), in `reader`'s language,
+    with their values (`muzlab.names.language.HARMONIES`)."""
+    return [(reader.pgettext(*_HARMONY_WORDS[value]), value) for value in HARMONIES]
+
+
 def seat_options(reader: Reader) -> list[tuple[str, str]]:
     """Who may play a seat, in `reader`'s language: a person, or a computer player by name."""
     computer = reader.gettext("computer ({agent})")
@@ -177,6 +190,16 @@ class SizeChoice(widgets.HBox):
             chosen, label = size == self.value, self._words[size]
             button.description = f"✓ {label}" if chosen else label  # a tick, not colour alone
             button.button_style = "info" if chosen else ""
+
+
+def _menu(options: list[tuple[str, str]], value: str, css: str,
+          choose: Callable[[str], None]) -> widgets.Dropdown:
+    """One of the app's setting menus (class `css`), its words whole, calling `choose` with a choice."""
+    menu = widgets.Dropdown(options=options, value=value, style={"description_width": "initial"},
+                            layout=widgets.Layout(width="auto"))
+    menu.add_class(css)
+    menu.observe(lambda change: choose(change["new"]), names="value")
+    return menu
 
 
 def _folded(form: widgets.Widget) -> widgets.Accordion:
@@ -271,16 +294,11 @@ class ClassroomApp(widgets.VBox):
         self.seed = seed
         self.size = SizeChoice(scale, reader)
         scale = board_scale(scale)
-        self.language = widgets.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                                         value=current_language(), style={"description_width": "initial"},
-                                         layout=widgets.Layout(width="auto"))
-        self.language.add_class("muz-language")
-        self.language.observe(lambda change: self.choose_language(change["new"]), names="value")
-        self.note_names = widgets.Dropdown(options=note_name_options(reader), value=current_note_names(),
-                                           style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="auto"))
-        self.note_names.add_class("muz-note-names")
-        self.note_names.observe(lambda change: self.name_notes(change["new"]), names="value")
+        self.language = _menu([(LANGUAGE_NAMES[code], code) for code in LANGUAGES], current_language(),
+                              "muz-language", self.choose_language)
+        self.note_names = _menu(note_name_options(reader), current_note_names(), "muz-note-names",
+                                self.name_notes)
+        self.harmony = _menu(harmony_options(reader), current_harmony(), "muz-harmony", self.choose_harmony)
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
             options=lesson_key_options(reader),
             value=_key_value(current_lesson_key()),
@@ -331,7 +349,8 @@ class ClassroomApp(widgets.VBox):
         title = widgets.HTML("<h2 style='margin:2px 12px 2px 0;font-size:calc(22 * var(--muz-u))'>"
                              "Muzundrum</h2>")
         self.style = widgets.HTML(layout=widgets.Layout(display="none"))
-        heading = widgets.HBox([title, self.language, self.note_names, self.lesson_key, self.size],
+        heading = widgets.HBox([title, self.language, self.note_names, self.harmony, self.lesson_key,
+                                          self.size],
                                layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                      flex_flow="row wrap"))
         super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), heading,
@@ -351,6 +370,7 @@ class ClassroomApp(widgets.VBox):
         """Write the app's own words (tabs, menus, buttons, hover text) in `reader`'s language."""
         self.language.description = reader.gettext("Language")
         self.note_names.description = reader.gettext("Note names")
+        self.harmony.description = reader.gettext("Harmony")
         self.lesson_key.description = reader.gettext("Key of the lesson")
         self.size.relabel(reader)
         self.setup.relabel(reader)
@@ -384,11 +404,12 @@ class ClassroomApp(widgets.VBox):
                 "and why.")))
 
     def choose_language(self, language: str) -> None:
-        """Switch the page's language (`muzlab.set_language`), with that language's usual note names,
-        and write every word and every note on every tab again in them."""
+        """Switch the page's language (`muzlab.set_language`), with that language's usual note names
+        and harmony style, and write every word and every note on every tab again in them."""
         set_language(language)
         reader = shown()
         relabel(self.note_names, note_name_options(reader), current_note_names())
+        relabel(self.harmony, harmony_options(reader), current_harmony())
         relabel(self.lesson_key, lesson_key_options(reader))
         self._relabel(reader)
         self._redraw()
@@ -492,6 +513,15 @@ class ClassroomApp(widgets.VBox):
             self.note_names.value = convention  # comes back here once, with nothing left to change
             return
         relabel(self.lesson_key, lesson_key_options(shown()))
+        self._redraw()
+
+    def choose_harmony(self, harmony: str) -> None:
+        """Switch how a triad's function is written (`muzlab.set_harmony`: "roman" or "functions") and
+        write every tab again: run descriptions, the Explore tab's labels, questions and answers."""
+        set_harmony(harmony)
+        if self.harmony.value != harmony:
+            self.harmony.value = harmony  # comes back here once, with nothing left to change
+            return
         self._redraw()
 
     def _redraw(self) -> None:
