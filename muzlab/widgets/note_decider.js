@@ -3,16 +3,21 @@
 // sound. It needs pitchy's PitchDetector in scope (vendor/pitchy.js, concatenated before it).
 //
 // Every `hop` samples it looks at the last `windowSize` samples with the McLeod method (pitchy). A
-// frame counts when it is loud enough (RMS above `gate`), its clarity is at least `clarity` and its
-// frequency lies in a singing or playing range; a note is decided when `frames` frames in a row name
-// the same pitch class (an octave jump between them does not matter: only the pitch class is asked).
+// frame counts when it is loud enough, its clarity is at least `clarity` and its frequency lies in a
+// singing or playing range; a note is decided when `frames` frames in a row name the same pitch class
+// (an octave jump between them does not matter: only the pitch class is asked). Loud enough: above
+// `gate`, and `margin` dB above the room's floor, the level it hears between notes (it falls at once
+// to a quieter hop and rises by at most `rise` dB a second), so that the voice nearest the microphone
+// counts and the classroom's babble around it does not.
 // The same pitch class is decided again only after `frames` frames of silence or doubt. When the
 // detector is unsure it decides nothing: it never names a note it did not hear clearly.
 
 export const DECIDER_SETTINGS = {
   clarity: 0.6, // pitchy's clarity gate
-  frames: 3, // frames in a row naming one pitch class
+  frames: 5, // frames in a row naming one pitch class (5 hops: about 53 ms at 48 kHz)
   gate: 0.005, // RMS below this is silence
+  margin: 9, // dB above the floor
+  rise: 1, // dB a second the floor may rise
   lowest: 65, // Hz: C2, below a bass's E2
   highest: 1400, // Hz: above a child's C6 (1047 Hz)
 };
@@ -41,6 +46,7 @@ export class NoteDecider {
     this.run = []; // clarities of the frames in a row naming the candidate
     this.decided = null; // the pitch class decided last, until it is released
     this.doubt = 0; // frames in a row without a clear pitch
+    this.floor = null; // dB: the level between notes
   }
 
   // Feed the next samples, which end at `time` (seconds); a decision {pitch_class, clarity,
@@ -56,7 +62,12 @@ export class NoteDecider {
     }
     let energy = 0;
     for (let i = 0; i < n; i++) energy += samples[i] * samples[i];
-    const loud = Math.sqrt(energy / Math.max(n, 1)) >= this.settings.gate;
+    const level = Math.sqrt(energy / Math.max(n, 1));
+    const db = 20 * Math.log10(Math.max(level, 1e-9));
+    const s = this.settings;
+    if (this.floor === null || db < this.floor) this.floor = db;
+    else this.floor += Math.min(db - this.floor, (s.rise * n) / this.sampleRate);
+    const loud = level >= s.gate && db >= this.floor + s.margin;
     const start = time - n / this.sampleRate; // when these samples began
     if (!loud) {
       this.loudSince = null;
@@ -64,7 +75,6 @@ export class NoteDecider {
     }
     if (this.loudSince === null) this.loudSince = start;
     const [frequency, clarity] = this.detector.findPitch(window, this.sampleRate);
-    const s = this.settings;
     if (!(clarity >= s.clarity && frequency >= s.lowest && frequency <= s.highest)) return this._doubt();
     this.doubt = 0;
     const pitchClass = pitchClassOf(frequency);
