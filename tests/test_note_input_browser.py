@@ -233,3 +233,64 @@ def test_a_midi_note_on_is_heard_through_request_midi_access(tmp_path):
     # note-on B4 and B♭3 (note-off and a note-on of velocity 0 are no notes)
     assert [(message["note"], message["source"]) for message in sent] == [(11, "midi"), (10, "midi")]
     assert shown == "Ais/B"
+
+
+EXPLORE_BY_EAR = """from muzlab.rules.position import Position
+from muzlab.widgets.explorer import BY_EAR, Explorer
+
+explorer = Explorer(Position())
+explorer.palette.value = BY_EAR
+explorer"""
+
+
+def test_explore_places_the_dice_sung_into_the_microphone(tmp_path):
+    """JupyterLab, the fake microphone singing C-E-G over and over: a chosen cell takes a sung note."""
+    if not fluidsynth_ready():
+        pytest.skip("no fluidsynth or General MIDI SoundFont to sing the triad")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+    from test_browser import ALL_RUN, TOKEN, jupyter_lab
+
+    wav = tmp_path / "triad.wav"
+    sung_triad(wav)
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "explore", "metadata": {},
+                           "outputs": [], "source": EXPLORE_BY_EAR}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                             "name": "python3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "by-ear.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    cell = ".muz-layer .muz-cell[data-cell='{}']"
+    notation = ".widget-text input"
+    with jupyter_lab(tmp_path) as url, sync_playwright() as playwright:
+        browser = launch(playwright, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+                         f"--use-file-for-fake-audio-capture={wav}",
+                         "--autoplay-policy=no-user-gesture-required")
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page.goto(f"{url}/lab/tree/by-ear.ipynb?token={TOKEN}")
+        page.wait_for_selector(".jp-Notebook", timeout=120_000)
+        with contextlib.suppress(PlaywrightTimeout):
+            page.click(".jp-Dialog .jp-mod-accept", timeout=5_000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.click("li[data-command='runmenu:run-all']")
+        page.wait_for_selector(".muz-note-input", timeout=180_000)
+        page.wait_for_function(ALL_RUN, timeout=180_000)
+        page.click(".muz-note-listen")
+        page.click(cell.format("0,0"))
+        page.wait_for_function(f"() => document.querySelector('{notation}').value.includes('@0,0')",
+                               timeout=90_000)
+        first = page.input_value(notation)
+        page.click(cell.format("0,-1"))  # a note the rules refuse there leaves it chosen: sing on
+        page.wait_for_function(f"() => document.querySelector('{notation}').value.includes('@0,-1')",
+                               timeout=90_000)
+        second = page.input_value(notation)
+        heard = json.loads(page.get_attribute(".muz-note-input", "data-muz-heard"))
+        browser.close()
+    from muzlab.rules.position import Position
+
+    placed = Position.from_notation(second, strict=False)
+    assert first.startswith("standard ") and second.startswith("standard ")
+    assert {placed.pitch_at((0, 0)), placed.pitch_at((0, -1))} <= {0, 4, 7}
+    assert placed.problems() == []  # through the rules: nothing illegal was placed
+    assert {note["source"] for note in heard} == {"microphone"}
+    print(f"\nplaced {second}; latencies {[round(1000 * note['latency']) for note in heard]} ms")
