@@ -105,6 +105,7 @@ function render({ model, el }) {
       noteButtons[pc].textContent = name;
       noteButtons[pc].title = (w.key || "{letter}").replace("{letter}", KEYS[pc].toUpperCase());
     });
+    keys.setAttribute("role", "group");
     keys.setAttribute("aria-label", w.keys || "");
     if (reason) say(reason);
     showHeard();
