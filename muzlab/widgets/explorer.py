@@ -1,6 +1,7 @@
 """Explorer: a teacher's workbench. Put or remove any dice, see every broken run with why, the legal
 cells and points of a pitch, what each run could become, each complete triad's function in the
-lesson key (in the reader's harmony style), hear it, and export the notation."""
+lesson key (in the reader's harmony style), hear it, and export the notation. By ear, a clicked cell
+takes the note then sung or played (NoteInput), if the rules allow it there."""
 
 from __future__ import annotations
 
@@ -20,15 +21,19 @@ from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel, in_browser
 from muzlab.widgets.menus import OptionalDropdown, relabel
+from muzlab.widgets.note_input import NoteInput
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 ERASE = -1
+#: The palette's "by ear": a click chooses the cell, and the next note heard fills it.
+BY_EAR = -2
 
 
 class Explorer(ScaledByItsBoard, widgets.VBox):
     """Set up any position: the palette's note goes where you click (click it again to remove).
 
     `scale` enlarges the board for a projector; `board_view.cells[(q, r)].click()` clicks a cell.
+    With the palette "by ear", a click chooses a cell and `note_input` (a NoteInput) fills it.
     """
 
     def __init__(self, position: Position | None = None, board: Board | str | None = None,
@@ -58,6 +63,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         if in_browser():  # a worksheet is a PDF drawn by matplotlib, which the homework edition lacks
             self.worksheet_button.layout.display = "none"
         self.listen = ListenPanel()
+        self.chosen_cell: Cell | None = None  # by ear: the cell the next heard note goes to
+        self.note_input = NoteInput(reader, on_note=self.hear)
         self.cell_names = widgets.Checkbox(value=False, layout=widgets.Layout(width="auto"))
         self.function_labels = widgets.Checkbox(value=True, layout=widgets.Layout(width="auto"))
         self.function_labels.add_class("muz-function-labels")
@@ -70,8 +77,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.load_button.on_click(lambda _button: self.load(self.notation.value))
         self.clear_button.on_click(lambda _button: self._set(Position(
             self.position.board, {}, self.position.rules, strict=False)))
-        controls = widgets.VBox([self.palette, self.pitch_choice, self.runs, self.cell_names,
-                                self.function_labels, self.listen])
+        self.palette.observe(lambda _change: self._choose(None), names="value")
+        controls = widgets.VBox([self.palette, self.note_input, self.pitch_choice, self.runs,
+                                 self.cell_names, self.function_labels, self.listen])
         super().__init__([
             widgets.HBox([self.board_view, controls]),
             self.message, self.problem_list,
@@ -114,19 +122,50 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self._label(reader)
         relabel(self.palette, _palette(reader))
         relabel(self.pitch_choice, _pitch_choices(reader))
+        self.note_input.redraw(reader)
         self._refresh()
         self.listen.redraw(reader)
 
     def click(self, cell: Cell) -> None:
-        """Put the palette's note on the cell, or remove the die there (erase, or the same note)."""
+        """Put the palette's note on the cell, or remove the die there (erase, or the same note); by
+        ear, choose the cell for the next note heard (a second click on it lets it go)."""
         cell = self.position.board.as_cell(cell)  # a name such as "e6", or (q, r)
         dice = dict(self.position.dice)
         chosen = self.palette.value
+        if chosen == BY_EAR:
+            self._choose(None if cell == self.chosen_cell else cell)
+            return
         if chosen == ERASE or dice.get(cell) == chosen:
             dice.pop(cell, None)
         else:
             dice[cell] = chosen
         self._set(Position(self.position.board, dice, self.position.rules, strict=False))
+
+    def hear(self, pitch: int, source: str = "click") -> None:
+        """A note heard (sung, played, typed or clicked in `note_input`) fills the chosen cell if the
+        rules allow it there; otherwise the board stays as it was and the message says why."""
+        reader, cell = self.reader, self.chosen_cell
+        if cell is None:
+            self._say(reader.gettext("Choose “by ear”, click a cell, then sing or play its note."))
+            return
+        refused = self.position.explain(pitch, cell, reader)
+        if refused is not None:
+            self._say(reader.gettext("{note} cannot go there: {reason}").format(
+                note=face_label(pitch, reader), reason=refused))
+            return
+        self.chosen_cell = None
+        self._set(self.position.place(pitch, cell))
+
+    def _choose(self, cell: Cell | None) -> None:
+        """Choose the cell the next heard note fills (None: none), drawn outlined."""
+        self.chosen_cell = cell
+        self._refresh()
+        if cell is not None:
+            self.message.value = html.escape(self.reader.gettext(
+                "Now sing or play the note for {cell}.").format(cell=self.position.board.cell_name(cell)))
+
+    def _say(self, words: str) -> None:
+        self.message.value = f"<span style='color:#b00'>{html.escape(words)}</span>"
 
     def load(self, text: str) -> None:
         """Load a position from its notation; a bad text leaves the board as it was and says why."""
@@ -169,7 +208,8 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         marked = {cell: p.reason for p in problems for cell in p.cells}
         pitch = self.pitch_choice.value
         legal = () if pitch is None else position.legal_placements(pitch)
-        scene = Scene(position, highlight=pitch, lit=legal, marked=marked, tips_for=pitch,
+        chosen = () if self.chosen_cell is None else (self.chosen_cell,)
+        scene = Scene(position, highlight=pitch, lit=legal, marked=marked, chosen=chosen, tips_for=pitch,
                       functions=self.function_labels.value)
         self.board_view.show(scene, reader)
         fine = reader.gettext("every run follows the rules")
@@ -192,8 +232,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
 
 
 def _palette(reader: Reader) -> list[tuple[str, int]]:
-    """The palette: the twelve dice faces by name, then the eraser."""
-    return [(face_label(pitch, reader), pitch) for pitch in range(12)] + [(reader.gettext("erase"), ERASE)]
+    """The palette: the twelve dice faces by name, then the eraser and "by ear"."""
+    return [(face_label(pitch, reader), pitch) for pitch in range(12)] + [
+        (reader.gettext("erase"), ERASE), (reader.gettext("by ear"), BY_EAR)]
 
 
 def _pitch_choices(reader: Reader) -> list[tuple[str, int | None]]:

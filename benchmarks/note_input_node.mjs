@@ -1,0 +1,58 @@
+// Runs the note input's detector (the module the widget ships: vendor/pitchy.js + note_decider.js,
+// written out by bench_note_input.py) on raw float32 sound files, under node, the way the page does:
+// hops of 512 samples into a NoteDecider. Also runs the same decider on a plain autocorrelation, the
+// naive reference. Usage: node note_input_node.mjs DETECTOR.mjs JOBS.json; prints JSON results:
+// for each job and method, the decisions [time, pitch class, clarity] and the mean ms a frame.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [detectorPath, jobsPath] = process.argv.slice(2);
+const { NoteDecider } = await import(pathToFileURL(detectorPath).href);
+const HOP = 512;
+
+// The naive reference: the plain (time-domain) autocorrelation's highest peak after it first drops
+// below zero, its height over the energy as the clarity.
+function autocorrelation(window, sampleRate) {
+  const n = window.length;
+  const minLag = Math.floor(sampleRate / 1400);
+  const maxLag = Math.min(n - 1, Math.ceil(sampleRate / 65));
+  let energy = 0;
+  for (let i = 0; i < n; i++) energy += window[i] * window[i];
+  if (energy === 0) return [0, 0];
+  let crossed = false;
+  let best = 0;
+  let bestLag = 0;
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    let sum = 0;
+    for (let i = 0; i + lag < n; i++) sum += window[i] * window[i + lag];
+    if (sum < 0) crossed = true;
+    if (crossed && sum > best) {
+      best = sum;
+      bestLag = lag;
+    }
+  }
+  return bestLag ? [sampleRate / bestLag, best / energy] : [0, 0];
+}
+
+const results = [];
+for (const job of JSON.parse(readFileSync(jobsPath, "utf8"))) {
+  const bytes = readFileSync(job.path);
+  const sound = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  const result = { id: job.id };
+  for (const method of job.methods) {
+    const decider = new NoteDecider(job.sample_rate, job.settings || {});
+    if (method === "autocorrelation") decider.detector = { findPitch: autocorrelation };
+    const decisions = [];
+    let frames = 0;
+    const began = process.hrtime.bigint();
+    for (let end = HOP; end <= sound.length; end += HOP) {
+      const decided = decider.push(sound.subarray(end - HOP, end), end / job.sample_rate);
+      frames += 1;
+      if (decided) decisions.push([decided.time, decided.pitch_class, decided.clarity]);
+    }
+    const ms = Number(process.hrtime.bigint() - began) / 1e6;
+    result[method] = { decisions, ms_per_frame: ms / frames };
+  }
+  results.push(result);
+}
+process.stdout.write(JSON.stringify(results));

@@ -1,0 +1,104 @@
+// NoteDecider: audio frames in, decided pitch classes out. The note input widget runs it on the
+// microphone in the page; benchmarks/bench_note_input.py runs this same file under node on rendered
+// sound. It needs pitchy's PitchDetector in scope (vendor/pitchy.js, concatenated before it).
+//
+// Every `hop` samples it looks at the last `windowSize` samples with the McLeod method (pitchy). A
+// frame counts when it is loud enough, its clarity is at least `clarity` and its frequency lies in a
+// singing or playing range; a note is decided when `frames` frames in a row name the same pitch class
+// (an octave jump between them does not matter: only the pitch class is asked). Loud enough: above
+// `gate`, and `margin` dB above the room's floor, the level it hears between notes (it falls at once
+// to a quieter hop and rises by at most `rise` dB a second), so that the voice nearest the microphone
+// counts and the classroom's babble around it does not.
+// The same pitch class is decided again only after `frames` frames of silence or doubt. When the
+// detector is unsure it decides nothing: it never names a note it did not hear clearly.
+
+export const DECIDER_SETTINGS = {
+  clarity: 0.6, // pitchy's clarity gate
+  frames: 5, // frames in a row naming one pitch class (5 hops: about 53 ms at 48 kHz)
+  gate: 0.005, // RMS below this is silence
+  margin: 9, // dB above the floor
+  rise: 1, // dB a second the floor may rise
+  lowest: 65, // Hz: C2, below a bass's E2
+  highest: 1400, // Hz: above a child's C6 (1047 Hz)
+};
+
+export function windowFor(sampleRate) {
+  // The power of two covering 40 ms: two periods of the lowest note (E2, 12 ms a period) and more.
+  let size = 256;
+  while (size < sampleRate * 0.04) size *= 2;
+  return size;
+}
+
+export function pitchClassOf(frequency) {
+  return ((Math.round(12 * Math.log2(frequency / 440) + 69) % 12) + 12) % 12;
+}
+
+export class NoteDecider {
+  constructor(sampleRate, settings = {}) {
+    this.sampleRate = sampleRate;
+    this.settings = { ...DECIDER_SETTINGS, ...settings };
+    this.windowSize = windowFor(sampleRate);
+    this.window = new Float32Array(this.windowSize);
+    this.detector = PitchDetector.forFloat32Array(this.windowSize);
+    this.loudSince = null; // when the sound now heard began (seconds), null in silence
+    this.candidate = null; // the pitch class the last frames name
+    this.candidateSince = null;
+    this.run = []; // clarities of the frames in a row naming the candidate
+    this.decided = null; // the pitch class decided last, until it is released
+    this.doubt = 0; // frames in a row without a clear pitch
+    this.floor = null; // dB: the level between notes
+  }
+
+  // Feed the next samples, which end at `time` (seconds); a decision {pitch_class, clarity,
+  // frequency, time, onset, latency} or null. `latency` is seconds from the sound's onset as heard.
+  push(samples, time) {
+    const { window, windowSize } = this;
+    const n = samples.length;
+    if (n >= windowSize) {
+      window.set(samples.subarray(n - windowSize));
+    } else {
+      window.copyWithin(0, n);
+      window.set(samples, windowSize - n);
+    }
+    let energy = 0;
+    for (let i = 0; i < n; i++) energy += samples[i] * samples[i];
+    const level = Math.sqrt(energy / Math.max(n, 1));
+    const db = 20 * Math.log10(Math.max(level, 1e-9));
+    const s = this.settings;
+    if (this.floor === null || db < this.floor) this.floor = db;
+    else this.floor += Math.min(db - this.floor, (s.rise * n) / this.sampleRate);
+    const loud = level >= s.gate && db >= this.floor + s.margin;
+    const start = time - n / this.sampleRate; // when these samples began
+    if (!loud) {
+      this.loudSince = null;
+      return this._doubt();
+    }
+    if (this.loudSince === null) this.loudSince = start;
+    const [frequency, clarity] = this.detector.findPitch(window, this.sampleRate);
+    if (!(clarity >= s.clarity && frequency >= s.lowest && frequency <= s.highest)) return this._doubt();
+    this.doubt = 0;
+    const pitchClass = pitchClassOf(frequency);
+    if (pitchClass !== this.candidate) {
+      this.candidate = pitchClass;
+      // a new note began at the latest with these samples, and not before the sound did
+      this.candidateSince = Math.max(this.loudSince, start - (windowSize - n) / this.sampleRate);
+      this.run = [];
+    }
+    this.run.push(clarity);
+    if (this.run.length < s.frames || pitchClass === this.decided) return null;
+    this.decided = pitchClass;
+    const sure = this.run.reduce((a, b) => a + b, 0) / this.run.length;
+    return { pitch_class: pitchClass, clarity: sure, frequency, time, onset: this.candidateSince,
+             latency: time - this.candidateSince };
+  }
+
+  _doubt() {
+    this.doubt += 1;
+    if (this.doubt >= this.settings.frames) {
+      this.decided = null;
+      this.candidate = null;
+      this.run = [];
+    }
+    return null;
+  }
+}

@@ -1,0 +1,95 @@
+"""The note input widget's Python side, and Explore filling a chosen cell with the note heard."""
+
+import pytest
+
+from muzlab.names.reader import Key, Reader
+from muzlab.rules.position import Position
+from muzlab.widgets.explorer import BY_EAR, Explorer
+from muzlab.widgets.note_input import NoteInput, detector_source, note_words
+
+C, E, G = 0, 4, 7
+
+
+def test_note_input_names_notes_in_the_readers_convention_and_sentences_in_its_language():
+    widget = NoteInput(reader=Reader(convention="german", language="de"))
+    assert widget.names[9:] == ["A", "Ais/B", "H"]  # no key: a die face's names
+    assert widget.words["insecure"].startswith("Mikrofon und MIDI")
+    widget.redraw(Reader(convention="german", language="de", key=Key.of("F")))
+    assert widget.names[9:] == ["A", "B", "H"] and widget.names[6] == "Fis/Ges"  # in F: B♭ is B
+    widget.redraw(Reader(convention="english", typeset=True, key=Key.of("F#")))
+    assert widget.names[10] == "A♯" and widget.names[5] == "E♯"  # in F♯ major
+    widget.redraw(Reader(convention="solfege", language="fr"))
+    assert widget.names[:3] == ["Do", "Do♯/Ré♭", "Ré"]
+    assert widget.words["listen"] == "Écouter"
+
+
+def test_every_reason_it_cannot_listen_is_translated():
+    english = note_words(Reader())
+    for language in ("de", "fr", "es"):
+        words = note_words(Reader(language=language))
+        assert words.keys() == english.keys()
+        untranslated = [key for key in english if words[key] == english[key]]
+        assert untranslated == [], (language, untranslated)
+
+
+def test_a_message_from_the_page_reaches_on_note_and_bad_notes_are_refused():
+    heard = []
+    widget = NoteInput(on_note=lambda pitch, source: heard.append((pitch, source)))
+    widget._message(widget, {"note": 7, "source": "microphone", "clarity": 0.93, "latency": 0.06}, [])
+    widget._message(widget, {"note": 1, "source": "midi"}, [])
+    assert heard == [(7, "microphone"), (1, "midi")]
+    wrong = [(12, "pitch class 0-11, not 12"), (-1, "not -1"), ("C", "not 'C'"), (True, "not True")]
+    for bad, words in wrong:
+        with pytest.raises(ValueError, match=words):
+            widget.hear(bad, "midi")
+    with pytest.raises(ValueError, match="not 'voice'"):
+        widget.hear(3, "voice")
+    assert heard == [(7, "microphone"), (1, "midi")]
+
+
+def test_the_page_runs_the_vendored_detector_with_no_network_address():
+    source = NoteInput._esm
+    assert source.startswith(detector_source())
+    assert "class NoteDecider" in source and "PitchDetector" in source
+    assert "http://" not in source and "https://" not in source
+
+
+def test_explore_by_ear_fills_the_clicked_cell_with_the_note_heard():
+    explorer = Explorer(Position(dice={(0, 0): "C"}))
+    explorer.palette.value = BY_EAR
+    explorer.board_view.cells[(0, -1)].click()
+    assert explorer.chosen_cell == (0, -1)
+    assert "muz-selected" in explorer.board_view.cells[(0, -1)].classes  # outlined
+    assert explorer.notation.value == "standard C@0,0"  # a click by ear places nothing
+    explorer.note_input.hear(E, "microphone")
+    assert explorer.notation.value == "standard E@0,-1 C@0,0"
+    assert explorer.chosen_cell is None
+    explorer.note_input.hear(G, "microphone")  # no cell chosen: nothing placed, and it says what to do
+    assert explorer.notation.value == "standard E@0,-1 C@0,0"
+    assert "click a cell" in explorer.message.value
+
+
+def test_explore_by_ear_refuses_an_illegal_note_with_the_rules_reason():
+    position = Position(dice={(0, 0): "C", (0, -1): "E"})
+    explorer = Explorer(position)
+    explorer.palette.value = BY_EAR
+    explorer.board_view.cells[(0, -2)].click()
+    explorer.note_input.hear(2, "midi")  # D on top of C-E is no triad
+    assert explorer.notation.value == position.notation()
+    assert position.explain(2, (0, -2)) in explorer.message.value
+    assert explorer.chosen_cell == (0, -2)  # still chosen: the student tries again
+    explorer.note_input.hear(G, "midi")
+    assert explorer.position.pitch_at((0, -2)) == G
+
+
+def test_explore_by_ear_speaks_german_when_the_reader_does():
+    import muzlab
+
+    muzlab.set_language("de")
+    try:
+        explorer = Explorer()
+        explorer.note_input.hear(C, "keys")
+        assert explorer.note_input.words["listen"] == "Zuhören"
+        assert "Feld" in explorer.message.value
+    finally:
+        muzlab.set_language("en")
