@@ -13,8 +13,9 @@ import anywidget
 import traitlets
 
 from muzlab.core.pitch import parse_pitch
+from muzlab.names.letters import key_notes
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import face_label, key_notes, show_name
+from muzlab.names.spelling import face_label, show_name
 from muzlab.reading import resolve
 
 HERE = Path(__file__).parent
