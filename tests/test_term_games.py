@@ -218,7 +218,15 @@ def test_a_merge_keeps_the_kept_students_game_whole_where_both_played_and_the_te
     board, moves = (under_way.position, under_way.scores), len(under_way.events)
     second = term.games(games.id, benny.id)[1]
     game_2 = [a for a in raw_events(folder, "answer") if a["student"] == benny.id and a["item"] == 1]
-    assert term.merge(benny.id, ben.id) == len(game_2)  # game 2's answers moved, game 1's deleted
+    assert term.games_both_played(benny.id, ben.id) == {(games.id, 0)}
+    from muzlab.app.term_pages import TermTeacher
+
+    teacher = TermTeacher(term)  # the teacher merges on their page: told which game stays whose
+    teacher.forget_pick.value, teacher.into_pick.value = benny.id, ben.id
+    teacher.merge_button.click()
+    assert (f"Benny's {len(game_2)} answers are now Ben's; Benny is off the roster. 1 game both nicknames "
+            f"played stays Ben's: Benny's moves in it are deleted.") in teacher.message.value
+    teacher.close()
     for again in (False, True):
         if again:
             room.store.close()

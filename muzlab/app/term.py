@@ -915,6 +915,14 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                 if assignment.is_for(sid)]
 
     # ---- the roster: merging two nicknames of one student -------------------------------------------------
+    def games_both_played(self, duplicate: int, into: int) -> set[tuple[int, int]]:
+        """The game items, as (assignment, item), that both students played: merged into `into`, they
+        keep `into`'s game (`merge`)."""
+        with self._lock:
+            theirs = {(a.assignment, a.item) for a in self._by_student.get(duplicate, ())}
+            return {(a.assignment, a.item) for a in self._by_student.get(into, ())
+                    if self.assignments[a.assignment].kind == "game" and (a.assignment, a.item) in theirs}
+
     def merge(self, duplicate: int, into: int) -> int:
         """One student joined twice under two nicknames: every answer of `duplicate` becomes `into`'s (in
         the file itself), and `duplicate` leaves the roster. A game item both played keeps `into`'s game
@@ -922,9 +930,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         Returns the number of answers moved."""
         if duplicate == into or self.room.nickname(duplicate) is None or into not in self.room.students:
             raise TermError("Choose two different students, the one to keep on the roster.")
-        with self._lock:
-            kept = {(a.assignment, a.item) for a in self._by_student.get(into, ())
-                    if self.assignments[a.assignment].kind == "game"}
+        kept: set[tuple[int, int]] = set()  # (found with the term locked, the file rewritten)
 
         def second_game(kind: str, data: dict) -> bool:
             return (kind == "answer" and int(data["student"]) == duplicate
@@ -940,6 +946,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         if duplicate in self.room.students:
             self.room.remove(duplicate)
         with self._lock:
+            kept = self.games_both_played(duplicate, into)
             dropped = self.room.store.rewrite(second_game, change)
             moved = len(self._by_student.get(duplicate, [])) - dropped
             self.answers = [replace(a, student=into) if a.student == duplicate else a for a in self.answers
