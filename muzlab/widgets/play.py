@@ -181,6 +181,7 @@ class PlayBoard(widgets.VBox):
         # beside the die in hand where the staff fits beside it, else (a phone) under it, full width
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.listen.children = (*self.listen.children, self.runs)
+        self.runs.layout.margin = self.listen.title.layout.margin = "0 2px"  # (a line's room at 1280×720)
         self.controls = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
