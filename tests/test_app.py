@@ -89,7 +89,7 @@ def test_the_ear_trainer_takes_the_teachers_settings(app):
     assert (drill.lowest, drill.note_seconds) == (43, 1.0)
     form.quality_boxes["minor"].value = form.quality_boxes["augmented"].value = False
     form.apply_button.click()  # one quality is no drill: refused with a sentence, the drill stays
-    assert app.ear.drill is drill and "qualities must be two or more" in form.message.value
+    assert app.ear.drill is drill and "Tick at least two qualities" in form.message.value
     app.drill.value = "scale degree"
     form = app.ear_settings.children[0]
     for key in ("C", "G", "D", "A", "E", "B", "F#", "Db", "Ab", "Eb"):

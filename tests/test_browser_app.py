@@ -591,3 +591,40 @@ def test_a_completion_shows_its_staff_and_keyboard_in_view(served):
         finally:
             browser.close()
     assert problems == []
+
+
+def test_the_replay_list_stays_in_the_window_after_a_completion(served):
+    """Issue #52's seam: at 1280×720, after a completion, Save MIDI and Save braille under the die in
+    hand pushed the Replay list half below the window. At every Size, after a completed run is drawn,
+    the Replay list and the run's Save buttons are wholly in the window, without scrolling."""
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    width, height = WINDOWS[0]
+    keys = f"{PLAY} .muz-keyboard svg"
+    problems = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        page = open_app(browser, url, width, height)
+        try:
+            start_game(page)
+            for _ in range(60):
+                play_one_die(page)
+                if page.locator(keys).count():
+                    break
+            page.wait_for_selector(keys, timeout=60_000)
+            page.wait_for_selector(f"{PLAY} .muz-save-run-midi", state="visible", timeout=30_000)
+            for label, size in SIZES:
+                page.locator(".muz-size", has_text=label).first.click()
+                page.wait_for_function(DRAWN_AT, arg=size, timeout=30_000)
+                page.evaluate(TO_THE_TOP)
+                wait_steady(page, f"{PLAY} .muz-board svg, {PLAY} .muz-panel, {keys}")
+                for selector in (".muz-runs", ".muz-save-run-midi", ".muz-save-run-braille"):
+                    found = box(page, f"{PLAY} {selector}")
+                    if (found["x"] < 0 or found["y"] < 0 or found["x"] + found["width"] > width
+                            or found["y"] + found["height"] > height):
+                        problems.append(f"{label}: {selector} at {found} is outside the window")
+                page.screenshot(path=str(SCREENSHOTS / f"app-{width}x{height}-{label}-replay-row.png"))
+        finally:
+            browser.close()
+    assert problems == []

@@ -233,3 +233,26 @@ def test_switching_the_language_back_writes_english_again(default_reader_kept):
     app.language.value = "en"
     app.note_names.value = "english"
     assert sorted(shown_words(app)) == before
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_ear_settings_too_few_ticks_sentence_is_wholly_in_the_language(code, default_reader_kept):
+    """Issue #52's seam: one degree ticked gave "degrees müssen zwei oder mehr von 1-7 sein" (the drill's
+    parameter name in English). Too few degrees or qualities is said in a sentence of the language, no
+    word of the English one left, and the drill is not applied."""
+    from muzlab.reading import set_reader
+    from muzlab.widgets.settings import EarSettings
+
+    set_reader(Reader("english", typeset=True, language=code))
+    for kind, boxes, msgid in (
+            ("scale degree", "degree_boxes",
+             "Tick at least two degrees: the drill asks which of them you hear."),
+            ("triad quality", "quality_boxes",
+             "Tick at least two qualities: the drill asks which of them you hear.")):
+        applied = []
+        form = EarSettings(kind, applied.append)
+        for box in list(getattr(form, boxes).values())[1:]:
+            box.value = False
+        assert form.apply() is None and applied == []
+        said = TAG.sub(" ", form.message.value).lower()
+        assert said.strip(" ✗") and not set(WORD.findall(msgid.lower())) & set(WORD.findall(said)), said

@@ -616,6 +616,8 @@ def hand_edit(folder, how):
         edit("answer", lambda data: {**data, "student": 999})
     elif how == "a move that is no move":
         edit("answer", lambda data: {**data, "step": "move", "reply": "x"})
+    elif how == "a game's step in a drill":
+        edit("answer", lambda data: {**data, "step": "result"})
     elif how == "ten million items":
         edit("assign", lambda data: {**data, "count": 10 ** 7})
     elif how == "an item it does not have":
@@ -633,6 +635,8 @@ def hand_edit(folder, how):
     ("one token for two", r"event 2 \(join\) does not replay \(its token is student 1's too"),
     ("student 999", r"event 4 \(answer\) does not replay \(student 999 never joined this class\)"),
     ("a move that is no move", r"\(answer\) does not replay \(a game move is a cell or a pass, not x\)"),
+    ("a game's step in a drill", r"event 4 \(answer\) does not replay \(its step 'result' does not fit an "
+                                 r"assignment of kind third\)"),
     ("ten million items", r"event 3 \(assign\) does not replay \(its number of items is 10000000; an "
                           r"assignment has 1 to 100\)"),
     ("an item it does not have", r"\(answer\) does not replay \(it answers item 5 of an assignment of 2\)"),

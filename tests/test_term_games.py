@@ -5,13 +5,19 @@ the coach's standings, and refused moves that write nothing."""
 
 from __future__ import annotations
 
+import json
+import re
+import sqlite3
 from datetime import datetime
 
 import pytest
 from test_term import Clock, open_term, raw_events, right_reply
 
 from muzlab.app import term_games
-from muzlab.app.term import TermError
+from muzlab.app.classroom import Classroom
+from muzlab.app.store import ClassFolderError
+from muzlab.app.term import Term, TermError
+from muzlab.names.error_words import error_words
 from muzlab.names.letters import MAJOR_KEY_NUMERALS, major_scale
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems
@@ -174,23 +180,65 @@ def test_a_game_against_the_computer_is_played_stored_replayed_and_graded_by_acc
 
 def test_two_merged_nicknames_who_both_played_the_one_game_count_one_game(tmp_path):
     """Issue #53: both nicknames of one student finished the one game set; merged, the grade was
-    181.8 of 100 (two games' accuracies over one game set). One finished game counts per item: the
-    first, live and after a restart."""
+    181.8 of 100 (two games' accuracies over one game set). The kept nickname's game counts, live and
+    after a restart; the other's moves and result are gone from the file."""
     folder = tmp_path / "c"
     room, term = open_term(folder, Clock(MONDAY))
     ben, benny = room.join("Ben"), room.join("Benny")
     game = term.assign("Beat random", "game", 1, "2026-11-30", "2026-12-04", computer="random", seed=2)
     play_game(term, benny, game, best)
     play_game(term, ben, game, worst)
-    first = term.games(game.id, benny.id)[0]
-    first_skill = term.done(game.id, benny.id)[1]
+    kept = term.games(game.id, ben.id)[0]
+    kept_skill = term.done(game.id, ben.id)[1]
+    assert kept != term.games(game.id, benny.id)[0]
     term.merge(benny.id, ben.id)
     live = (term.grade(game.id, ben.id), term.games(game.id, ben.id), term.done(game.id, ben.id))
-    assert live == (first["accuracy"], [first], (1, first_skill))
+    assert live == (kept["accuracy"], [kept], (1, kept_skill))
     assert [row["games"] for row in term.standings()] == [1]
+    assert [a["reply"] for a in raw_events(folder, "answer") if a["step"] == "result"] == [kept]
     room.store.close()
     room, term = open_term(folder, Clock(MONDAY))
     assert (term.grade(game.id, ben.id), term.games(game.id, ben.id), term.done(game.id, ben.id)) == live
+    room.store.close()
+
+
+def test_a_merge_keeps_the_kept_students_game_whole_where_both_played_and_the_term_reopens(tmp_path):
+    """Issue #53: merged, two nicknames' moves in one game item did not fit one board, and the replay
+    stopped at the first that did not. Game 1, finished as Benny and begun as Ben, stays Ben's game
+    under way (Ben plays on from the same board, after a restart too); game 2, played only as Benny,
+    becomes Ben's."""
+    folder = tmp_path / "c"
+    room, term = open_term(folder, Clock(MONDAY))
+    ben, benny = room.join("Ben"), room.join("Benny")
+    games = term.assign("Beat greedy", "game", 2, "2026-11-30", "2026-12-04", computer="greedy", seed=3)
+    play_game(term, benny, games, best)
+    play_game(term, benny, games, best)
+    play_game(term, ben, games, worst, stop_after=3)
+    under_way = term.table(games.id, ben.id, 0).game
+    board, moves = (under_way.position, under_way.scores), len(under_way.events)
+    second = term.games(games.id, benny.id)[1]
+    game_2 = [a for a in raw_events(folder, "answer") if a["student"] == benny.id and a["item"] == 1]
+    assert term.games_both_played(benny.id, ben.id) == {(games.id, 0)}
+    from muzlab.app.term_pages import TermTeacher
+
+    teacher = TermTeacher(term)  # the teacher merges on their page: told which game stays whose
+    teacher.forget_pick.value, teacher.into_pick.value = benny.id, ben.id
+    teacher.merge_button.click()
+    assert (f"Benny's {len(game_2)} answers are now Ben's; Benny is off the roster. 1 game both nicknames "
+            f"played stays Ben's: Benny's moves in it are deleted.") in teacher.message.value
+    teacher.close()
+    for again in (False, True):
+        if again:
+            room.store.close()
+            room, term = open_term(folder, Clock(MONDAY))
+        game = term.table(games.id, ben.id, 0).game
+        assert ((game.position, game.scores), len(game.events)) == (board, moves) and not game.over
+        assert term.games(games.id, ben.id) == [second] and term.done(games.id, ben.id)[0] == 1
+    assert play_game(term, ben, games, best) == 0  # Ben finishes game 1 from where he was
+    assert term.done(games.id, ben.id)[0] == 2 and len(term.games(games.id, ben.id)) == 2
+    room.store.close()
+    room, term = open_term(folder, Clock(MONDAY))
+    assert len(term.games(games.id, ben.id)) == 2
     room.store.close()
 
 
@@ -276,3 +324,54 @@ def test_the_parents_report_gives_the_games_in_the_coachs_words(tmp_path, monkey
     assert f"1 played, accuracy {row['accuracy']:.0f}% (level: {row['level']})" in line
     assert f"luck-adjusted margin {row['luck_adjusted_margin']:+.1f} points a game" in line
     room.store.close()
+
+
+def hand_edited_game(folder, how):
+    """Anna's game, three decisions in, its log then edited by hand as `how` says; the event edited and
+    the cell name of Anna's first move."""
+    room, term = open_term(folder, Clock(MONDAY))
+    anna = room.join("Anna")
+    game = term.assign("Beat random", "game", 1, "2026-11-30", "2026-12-04", computer="random", seed=2)
+    play_game(term, anna, game, best, stop_after=3)
+    first = term.table(game.id, anna.id, 0).board.cell_name(tuple(raw_events(folder, "answer")[0]["reply"]))
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+    moves = [seq for (seq,) in db.execute("SELECT seq FROM events WHERE kind = 'answer' ORDER BY seq")]
+    (opening,) = db.execute("SELECT data FROM events WHERE seq = ?", (moves[0],)).fetchone()
+    edited = {"a die on a taken cell": (moves[2], {"reply": json.loads(opening)["reply"]}),
+              "the opening die passed": (moves[0], {"reply": None}),
+              "a result before the end": (moves[2], {"step": "result"})}[how]
+    (data,) = db.execute("SELECT data FROM events WHERE seq = ?", (edited[0],)).fetchone()
+    db.execute("UPDATE events SET data = ? WHERE seq = ?", (json.dumps({**json.loads(data), **edited[1]}),
+                                                           edited[0]))
+    db.commit()
+    db.close()
+    return edited[0], first
+
+
+@pytest.mark.parametrize(("how", "words"), [
+    ("a die on a taken cell", r"game 1 does not take the die on {first} at that point: {first} already "
+                              r"holds"),
+    ("the opening die passed", r"game 1 does not let its die be passed at that point: the opening die always "
+                               r"has a place"),
+    ("a result before the end", r"a result of game 1 comes before the game is over"),
+])
+def test_a_hand_edited_game_move_that_does_not_fit_is_refused_naming_the_event(tmp_path, how, words):
+    """Issue #53: a game's stored move on a real cell that the game does not take replayed silently
+    (the replay stopped there, the game shown as it stood before it). The term refuses to open, naming
+    the event and the rule broken, in the teacher's language too, and leaves the file as it was."""
+    folder = tmp_path / "c"
+    seq, first = hand_edited_game(folder, how)
+    before = (folder / "class.sqlite").read_bytes()
+    room = Classroom(folder)
+    try:
+        with pytest.raises(ClassFolderError, match=rf"event {seq} \(answer\) does not replay \("
+                                                   + words.format(first=first)) as refused:
+            Term(room, Clock(MONDAY))
+    finally:
+        room.store.close()
+    assert (folder / "class.sqlite").read_bytes() == before
+    german = error_words(refused.value, Reader(language="de"))
+    said = german.split(f"Ereignis {seq} (answer)")[1]  # (the file's path aside)
+    english = {"game", "point", "does", "take", "passed", "result", "over"}
+    assert not english & set(re.findall(r"\w+", said)), said

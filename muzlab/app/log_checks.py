@@ -1,16 +1,18 @@
 """What a hand-edited class log could hold that muzlab never writes (one token for two students, a
-student who never joined, an assignment of ten million items, an action no page sends), refused as
-its event replays: `ReplayRefused` says what is wrong, and the class folder's error names the event,
-so such a log is never served as if it were whole."""
+student who never joined, an assignment of ten million items, an action no page sends, a game move
+the game does not take), refused as its event replays: `ReplayRefused` says what is wrong, and the
+class folder's error names the event, so such a log is never served as if it were whole."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from muzlab.app import term_games
 from muzlab.core.errors import MuzlabError
 
 if TYPE_CHECKING:
     from muzlab.app.classroom import Classroom
+    from muzlab.play.table import Table
 
 
 class ReplayRefused(MuzlabError, ValueError):
@@ -49,3 +51,27 @@ def check_student(room: Classroom, student: Any) -> None:
     """ReplayRefused unless `student` is the id of a student who joined the class."""
     if not isinstance(student, int) or room.nickname(student) is None:
         raise ReplayRefused("student {id} never joined this class", id=str(student)[:20])
+
+
+def replay_decision(table: Table, reply: Any, number: int) -> None:
+    """Make a game item's stored decision (a cell, or None: a pass) again on `table`, game `number` of
+    its assignment (`term_games.replay`); ReplayRefused, the table as it was, for one the game does not
+    take then: the game over or not waiting on the student, a cell the rules refuse there, a pass of
+    the opening die or beyond the game's passes (the rule named)."""
+    if not table.person_to_act or table.game.hand is None:
+        raise ReplayRefused("game {number} takes no move at that point: it is over, or waiting on the "
+                            "computer", number=number)
+    try:
+        term_games.replay(table, reply)
+    except MuzlabError as error:
+        if reply is None:
+            raise ReplayRefused("game {number} does not let its die be passed at that point: {why}",
+                                number=number, why=error) from None
+        raise ReplayRefused("game {number} does not take the die on {cell} at that point: {why}",
+                            number=number, cell=table.board.cell_name(tuple(reply)), why=error) from None
+
+
+def check_game_result(table: Table, number: int) -> None:
+    """ReplayRefused unless game `number`, replayed so far, is over: its result comes after its last move."""
+    if not table.game.over:
+        raise ReplayRefused("a result of game {number} comes before the game is over", number=number)

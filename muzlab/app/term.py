@@ -36,7 +36,7 @@ from typing import Any
 
 from muzlab.app import nicknames, roster_file, term_games
 from muzlab.app.classroom import ClassError, Classroom, replay_fault
-from muzlab.app.log_checks import ReplayRefused, check_student, whole
+from muzlab.app.log_checks import ReplayRefused, check_game_result, check_student, replay_decision, whole
 from muzlab.app.news import Watchers
 from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
 from muzlab.core.errors import Count, Worded
@@ -418,8 +418,9 @@ class GameItems:
     student's decision in it, and the coach's figures and standings of the games finished."""
 
     def table(self, assignment_id: int, student_id: int, index: int) -> term_games.Table:
-        """The game of a game item as it stands: its stored decisions played again (once, then kept),
-        the student's die rolled."""
+        """The game of a game item as it stands: its stored decisions played again (once, then kept:
+        the term's replay checked that they fit, and a merge keeps one student's game an item), the
+        student's die rolled."""
         assignment = self.assignment(assignment_id)
         if assignment.kind != "game":
             raise TermError("{title} is not a game.", title=assignment.title)
@@ -427,15 +428,29 @@ class GameItems:
         key = (assignment.id, student_id, index)
         with self._lock:
             if key not in self._tables:
-                table = term_games.new_table(self._seed(assignment, student_id) * MAX_ITEMS + index,
-                                             assignment.computer, self.room.nickname(student_id) or "")
+                table = self._new_table(assignment, student_id, index)
                 for move in (t for t in self._tries.get(key, []) if t.step == "move"):
-                    try:
-                        term_games.play(table, move.reply)
-                    except term_games.GameRefused:  # (two merged nicknames' moves in one game: the
-                        break                        # kept one's replay, the rest do not fit)
+                    term_games.replay(table, move.reply)
                 self._tables[key] = table
             return self._tables[key]
+
+    def _new_table(self, assignment: Assignment, student_id: int, index: int) -> term_games.Table:
+        return term_games.new_table(self._seed(assignment, student_id) * MAX_ITEMS + index,
+                                    assignment.computer, self.room.nickname(student_id) or "")
+
+    def _replay_game_answer(self, answer: Answer) -> None:
+        """A game item's stored answer as the file replays: a decision played again on its table (kept,
+        so each game stands as it was left), a result taken only once the game is over; ReplayRefused
+        for one that does not fit (`muzlab.app.log_checks`: a hand-edited log)."""
+        assignment = self.assignments[answer.assignment]
+        key = (answer.assignment, answer.student, answer.item)
+        if key not in self._tables:
+            self._tables[key] = self._new_table(assignment, answer.student, answer.item)
+        table = self._tables[key]
+        if answer.step == "move":
+            replay_decision(table, answer.reply, answer.item + 1)
+        else:
+            check_game_result(table, answer.item + 1)
 
     def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any,
               reader: Reader | None = None) -> tuple[bool, str]:
@@ -477,8 +492,8 @@ class GameItems:
 
     def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
         """The coach's figures of a student's finished games (term_games.result), in one assignment or
-        (None) in every game assignment, in the order played: one game an item, the first finished
-        (two nicknames merged into one may have played an item twice)."""
+        (None) in every game assignment, in the order played: one game an item (a merge keeps one
+        nickname's game an item), its first result."""
         with self._lock:
             found: dict[tuple[int, int], Any] = {}
             for a in self._by_student.get(student_id, ()):
@@ -614,7 +629,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             cell[1] += answer.right
 
     def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
-        apply = {"assign": self._assigned, "answer": self._answered, "scheme": self._schemed,
+        apply = {"assign": self._assigned, "answer": self._answered_again, "scheme": self._schemed,
                  "roster": self._rostered}
         for seq, kind, data in events:
             try:
@@ -845,6 +860,12 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         self._memo.clear()
         return answer
 
+    def _answered_again(self, data: dict) -> None:
+        """An answer event as the file replays: taken, and a game's decisions played again."""
+        answer = self._answered(data)
+        if answer.step:
+            self._replay_game_answer(answer)
+
     def done(self, assignment_id: int, student_id: int) -> tuple[int, int]:
         """(items finished, items right) of a student in an assignment, as its scheme counts right."""
         assignment = self.assignment(assignment_id)
@@ -894,11 +915,26 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                 if assignment.is_for(sid)]
 
     # ---- the roster: merging two nicknames of one student -------------------------------------------------
+    def games_both_played(self, duplicate: int, into: int) -> set[tuple[int, int]]:
+        """The game items, as (assignment, item), that both students played: merged into `into`, they
+        keep `into`'s game (`merge`)."""
+        with self._lock:
+            theirs = {(a.assignment, a.item) for a in self._by_student.get(duplicate, ())}
+            return {(a.assignment, a.item) for a in self._by_student.get(into, ())
+                    if self.assignments[a.assignment].kind == "game" and (a.assignment, a.item) in theirs}
+
     def merge(self, duplicate: int, into: int) -> int:
         """One student joined twice under two nicknames: every answer of `duplicate` becomes `into`'s (in
-        the file itself), and `duplicate` leaves the roster. Returns the number of answers moved."""
+        the file itself), and `duplicate` leaves the roster. A game item both played keeps `into`'s game
+        whole: `duplicate`'s moves and result in it are deleted (one game's moves replay to one board).
+        Returns the number of answers moved."""
         if duplicate == into or self.room.nickname(duplicate) is None or into not in self.room.students:
             raise TermError("Choose two different students, the one to keep on the roster.")
+        kept: set[tuple[int, int]] = set()  # (found with the term locked, the file rewritten)
+
+        def second_game(kind: str, data: dict) -> bool:
+            return (kind == "answer" and int(data["student"]) == duplicate
+                    and (int(data["assignment"]), int(data["item"])) in kept)
 
         def change(kind: str, data: dict) -> dict | None:
             if kind == "answer" and int(data["student"]) == duplicate:
@@ -910,9 +946,11 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         if duplicate in self.room.students:
             self.room.remove(duplicate)
         with self._lock:
-            self.room.store.rewrite(lambda _kind, _data: False, change)
-            moved = len(self._by_student.get(duplicate, []))
-            self.answers = [replace(a, student=into) if a.student == duplicate else a for a in self.answers]
+            kept = self.games_both_played(duplicate, into)
+            dropped = self.room.store.rewrite(second_game, change)
+            moved = len(self._by_student.get(duplicate, [])) - dropped
+            self.answers = [replace(a, student=into) if a.student == duplicate else a for a in self.answers
+                            if not (a.student == duplicate and (a.assignment, a.item) in kept)]
             self.roster.pop(duplicate, None)
             self._tables.clear()
             self._recount()
@@ -959,7 +997,9 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
 def _check_replayed(term: Term, kind: str, data: dict[str, Any]) -> None:
     """ReplayRefused for a term event that `Term` itself would never have written (a hand-edited log):
     an assignment outside the bounds `Term.assign` keeps, an answer of a student who never joined, to
-    an item the assignment does not have, or a game move that is neither a cell nor a pass."""
+    an item the assignment does not have, a game's answer without its step (or a step in another
+    kind's answer), or a game move that is neither a cell nor a pass. (Whether a move fits its game
+    is checked as the game replays: `Term._replay_game_answer`.)"""
     if kind == "assign":
         game = data.get("kind") == "game"
         title = data.get("title")
@@ -986,6 +1026,9 @@ def _check_replayed(term: Term, kind: str, data: dict[str, Any]) -> None:
                 isinstance(reply, list) and len(reply) == 2 and all(type(x) is int for x in reply)
                 and tuple(reply) in term_games.board()):
             raise ReplayRefused("a game move is a cell or a pass, not {reply}", reply=str(reply)[:20])
+        if assignment is not None and (assignment.kind == "game") != (step != ""):
+            raise ReplayRefused("its step {step} does not fit an assignment of kind {kind}",
+                                step=repr(str(step)[:20]), kind=assignment.kind)
     elif kind == "roster":
         for row in data.get("rows", ()):
             check_student(term.room, row.get("student"))

@@ -32,6 +32,7 @@ from typing import Any
 
 from muzlab.core.board import Board
 from muzlab.names.reader import Reader
+from muzlab.play.agents import roll_and_choose
 from muzlab.play.coach import decisions, level, review_rows, summary_rows, values
 from muzlab.play.table import COMPUTER_SEAT, Message, Table
 from muzlab.reading import for_people
@@ -97,6 +98,28 @@ def play(table: Table, reply: Any, reader: Reader | None = None) -> str:
         raise GameRefused(said[0].text)
     said = (*said, *to_decision(table, reader))
     return " ".join(message.text for message in said)
+
+
+def replay(table: Table, reply: Any) -> None:
+    """Make a stored decision (a cell, or None: pass the die) again on the table as `play` makes it, the
+    computer replying and the student's next die rolled, without words (a term's replay plays every
+    game of its file when it opens): the game's own error (GameError, IllegalPlacement, a MuzlabError
+    naming the rule), and nothing changed, for a decision it does not take."""
+    game = table.game
+    if reply is None:
+        game.pass_die()
+    else:
+        table.last = game.place(tuple(reply)).cell
+    while True:
+        while table.computer_to_act and not table.locked_forever:
+            cell = roll_and_choose(game, table.agents[game.current_player])
+            if cell is not None:
+                table.last = game.place(cell).cell
+            elif not game.over:
+                game.pass_die()
+        if not table.can_roll:
+            return
+        game.roll()
 
 
 def result(table: Table) -> dict[str, Any]:

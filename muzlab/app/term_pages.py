@@ -533,16 +533,23 @@ class TermTeacher(widgets.VBox):
     def merge(self) -> None:
         """The chosen student joined twice: their answers become the other nickname's."""
         duplicate, into = self.forget_pick.value, self.into_pick.value
-        names = self.term.room.nickname(duplicate), self.term.room.nickname(into)
+        names, reader = (self.term.room.nickname(duplicate), self.term.room.nickname(into)), self.reader()
         try:
+            both = len(self.term.games_both_played(duplicate, into))
             moved = self.term.merge(duplicate, into)
         except ClassError as error:
             self._refused(error)
             return
-        self._say(True, self.reader().ngettext(
+        said = [reader.ngettext(
             "{name}'s {count} answer is now {other}'s; {name} is off the roster.",
             "{name}'s {count} answers are now {other}'s; {name} is off the roster.", moved).format(
-            name=names[0], count=moved, other=names[1]))
+            name=names[0], count=moved, other=names[1])]
+        if both:
+            said.append(reader.ngettext(
+                "{count} game both nicknames played stays {other}'s: {name}'s moves in it are deleted.",
+                "{count} games both nicknames played stay {other}'s: {name}'s moves in them are deleted.",
+                both).format(name=names[0], count=both, other=names[1]))
+        self._say(True, " ".join(said))
 
     def draw(self) -> None:
         """Draw the assignments and the progress from the term, in the teacher's page's words."""

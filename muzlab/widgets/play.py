@@ -171,17 +171,21 @@ class PlayBoard(widgets.VBox):
         self.actions = row(self.new_button, self.save_button, self.sheet_button, self.midi_button,
                            self.load_button)
         # What a player needs every move comes first, then the game's own buttons, so both are in sight
-        # at every Size; the run heard last stands beside the die in hand (its player, Save MIDI and Save
-        # braille under it), in the room the large letter leaves, so that a completion's staff and
-        # keyboard are in sight.
-        hand = widgets.VBox([self.hand, self.listen.player, self.listen.save_midi, self.listen.save_braille],
+        # at every Size; the run heard last stands beside the die in hand (its player under it, then
+        # Save MIDI and Save braille side by side), in the room the large letter leaves, so that a
+        # completion's staff and keyboard are in sight, and the Replay list under them: no row of the
+        # panel grows when a completion shows its run (at 1280×720 Replay stays in the window).
+        hand = widgets.VBox([self.hand, self.listen.player,
+                             row(self.listen.save_midi, self.listen.save_braille)],
                             layout=widgets.Layout(flex="0 0 auto", margin="0 1em 0 0"))
         # beside the die in hand where the staff fits beside it, else (a phone) under it, full width
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
+        self.listen.children = (*self.listen.children, self.runs)
+        self.runs.layout.margin = self.listen.title.layout.margin = "0 2px"  # (a line's room at 1280×720)
         self.controls = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
-            self.scores, self.message, self.actions, self.runs, row(self.hints, self.cell_names),
+            self.scores, self.message, self.actions, row(self.hints, self.cell_names),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
         self._size_controls()

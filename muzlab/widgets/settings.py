@@ -146,10 +146,18 @@ class EarSettings(widgets.VBox):
         return {name: chosen[name] for use in USES[self.kind] for name in names[use]}
 
     def apply(self) -> Drill | None:
-        """Make the drill with these settings and hand it on; a setting the drill refuses is named."""
-        settings = self.settings()
+        """Make the drill with these settings and hand it on; too few ticks, or a setting the drill
+        refuses, is said in a sentence of the page's language, and the drill stays."""
+        settings, reader = self.settings(), shown()
+        too_few = None
         if "keys" in settings and not settings["keys"]:
-            self.message.value = _refused(shown().gettext("Tick at least one key."))
+            too_few = reader.gettext("Tick at least one key.")
+        elif "qualities" in settings and len(settings["qualities"]) < 2:
+            too_few = reader.gettext("Tick at least two qualities: the drill asks which of them you hear.")
+        elif "degrees" in settings and len(settings["degrees"]) < 2:
+            too_few = reader.gettext("Tick at least two degrees: the drill asks which of them you hear.")
+        if too_few is not None:
+            self.message.value = _refused(too_few)
             return None
         try:
             drill = Drill(self.kind, **settings)
