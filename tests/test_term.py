@@ -346,7 +346,7 @@ def test_after_forget_the_running_server_names_the_student_in_no_export(tmp_path
     room.store.close()
 
 
-def test_a_layout_2_file_is_backed_up_before_it_becomes_layout_3(tmp_path):
+def test_a_layout_2_file_is_backed_up_before_it_becomes_the_current_layout(tmp_path):
     folder = tmp_path / "c"
     room = Classroom(folder)
     room.join("Anna")
@@ -363,7 +363,7 @@ def test_a_layout_2_file_is_backed_up_before_it_becomes_layout_3(tmp_path):
     room.store.close()
     assert (folder / "class.sqlite.backup-v2").read_bytes() == old
     db = sqlite3.connect(folder / "class.sqlite")
-    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (str(SCHEMA),) == ("3",)
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (str(SCHEMA),) == ("4",)
     assert db.execute("SELECT 1 FROM sqlite_master WHERE name = 'events_by_kind'").fetchone()
     db.close()
 

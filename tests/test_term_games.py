@@ -242,6 +242,42 @@ def test_a_merge_keeps_the_kept_students_game_whole_where_both_played_and_the_te
     room.store.close()
 
 
+def test_a_layout_3_file_whose_merge_mixed_two_games_in_one_item_opens_with_the_first_game(tmp_path):
+    """A merge made by an earlier muzlab (layout 3) moved every answer of the duplicate to the kept
+    student, so one game item may hold two games' moves. Such a file opens (it is not damage): from
+    the first decision that does not fit, the item's later answers are dropped, as that layout's replay
+    ignored them, and deleted from the file, which was copied first; it then opens as layout 4."""
+    folder = tmp_path / "c"
+    room, term = open_term(folder, Clock(MONDAY))
+    ben, benny = room.join("Ben"), room.join("Benny")
+    games = term.assign("Beat greedy", "game", 1, "2026-11-30", "2026-12-04", computer="greedy", seed=3)
+    play_game(term, ben, games, worst, stop_after=3)
+    first = term.table(games.id, ben.id, 0).game
+    board, moves = (first.position, first.scores), len(first.events)
+    play_game(term, benny, games, best)
+    answers = len(raw_events(folder, "answer"))
+    room.store.rewrite(lambda kind, data: False,  # the earlier merge: Benny's answers became Ben's
+                       lambda kind, data: {**data, "student": ben.id}
+                       if kind == "answer" and data["student"] == benny.id else None)
+    room.store.close()
+    db = sqlite3.connect(folder / "class.sqlite")
+    db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+    db.commit()
+    db.close()
+    old = (folder / "class.sqlite").read_bytes()
+    room, term = open_term(folder, Clock(MONDAY))
+    game = term.table(games.id, ben.id, 0).game
+    assert ((game.position, game.scores), len(game.events)) == (board, moves) and not game.over
+    assert (folder / "class.sqlite.backup-v3").read_bytes() == old
+    kept = raw_events(folder, "answer")
+    assert 3 <= len(kept) < answers and all(a["student"] == ben.id for a in kept)
+    assert play_game(term, ben, games, best) == 0  # Ben plays on from where he was
+    room.store.close()
+    room, term = open_term(folder, Clock(MONDAY))  # layout 4 now: every stored move fits
+    assert term.table(games.id, ben.id, 0).game.over
+    room.store.close()
+
+
 def test_a_refused_move_or_game_assignment_writes_nothing(tmp_path):
     room, term = open_term(tmp_path / "c", Clock(MONDAY))
     anna = room.join("Anna")

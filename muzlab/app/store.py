@@ -42,8 +42,10 @@ CODE_LENGTH = 5
 #: The shortest teacher key a class file may hold (muzlab makes 24 characters, 144 random bits).
 MIN_KEY = 16
 #: The file's layout: 1 had no `schema` row; 2 has it (and student ids are given out by the store);
-#: 3 adds the term's events (TERM_KINDS), "rename", and an index of events by kind.
-SCHEMA = 3
+#: 3 adds the term's events (TERM_KINDS), "rename", and an index of events by kind; 4: every game item's
+#: moves replay to one game (a merge of two nicknames keeps one game: layout 3's merges kept both
+#: nicknames' moves, and opening such a file drops the moves that do not fit, `muzlab.app.term`).
+SCHEMA = 4
 #: The kinds of event a lesson is made of (the classroom replays these).
 CLASS_KINDS = ("join", "rejoin", "remove", "deal", "seat", "act", "rename")
 #: The kinds of event a term adds (muzlab.app.term replays these).
@@ -76,6 +78,8 @@ class ClassStore:
         self._hold = _hold_folder(self.folder)
         try:
             self._db, schema = _open_checked(self.path)
+            # the layout the file had when opened (None: a new file), for replays that bring it up to date
+            self.opened_schema = schema
             if replay is not None:
                 replay(self.events(CLASS_KINDS))
             if schema is not None and schema < SCHEMA:  # a copy first, then the file is brought up to date
@@ -221,6 +225,19 @@ class ClassStore:
         for seq, kind, data in rows:
             yield seq, kind, json.loads(data)
 
+    def delete(self, seqs: list[int]) -> None:
+        """Delete the events numbered `seqs`, in one transaction, and vacuum the file (an older layout's
+        events its replay dropped: `muzlab.app.term.MixedGames`)."""
+        with self._lock, self._writing():
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany("DELETE FROM events WHERE seq = ?", [(seq,) for seq in seqs])
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            self._vacuum()
+
     def rewrite(self, drop: Callable[[str, dict[str, Any]], bool],
                 change: Callable[[str, dict[str, Any]], dict[str, Any] | None]) -> int:
         """Delete every event `drop(kind, data)` chooses and replace the data of those `change(kind,
@@ -242,10 +259,14 @@ class ClassStore:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            self._db.execute("VACUUM")
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._vacuum()
         return deleted
+
+    def _vacuum(self) -> None:
+        """Make the file hold only what is left (what was deleted is gone from the file itself)."""
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._db.execute("VACUUM")
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         """Close the file (the events are already on disk) and let the folder go."""

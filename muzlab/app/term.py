@@ -631,15 +631,25 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
     def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
         apply = {"assign": self._assigned, "answer": self._answered_again, "scheme": self._schemed,
                  "roster": self._rostered}
+        mixed = MixedGames(self.room.store.opened_schema)
         for seq, kind, data in events:
             try:
                 _check_replayed(self, kind, data)
-                apply[kind](data)
+                if not mixed.skips(seq, kind, data):
+                    apply[kind](data)
+            except ReplayRefused as error:
+                if not mixed.ends(seq, kind, data):
+                    raise self._damaged(seq, kind, error) from None
             except (TermError, KeyError, TypeError, ValueError) as error:
-                raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
-                                       "file from a copy, or move it away to start the class afresh",
-                                       path=self.room.folder / FILE_NAME, seq=seq, kind=kind,
-                                       why=replay_fault(error)) from None
+                raise self._damaged(seq, kind, error) from None
+        if mixed.dropped:
+            self.room.store.delete(mixed.dropped)
+
+    def _damaged(self, seq: int, kind: str, error: Exception) -> ClassFolderError:
+        return ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the file from "
+                                "a copy, or move it away to start the class afresh",
+                                path=self.room.folder / FILE_NAME, seq=seq, kind=kind,
+                                why=replay_fault(error))
 
     # ---- assignments ----------------------------------------------------------------------------------
     def today(self) -> date:
@@ -861,10 +871,12 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         return answer
 
     def _answered_again(self, data: dict) -> None:
-        """An answer event as the file replays: taken, and a game's decisions played again."""
-        answer = self._answered(data)
-        if answer.step:
+        """An answer event as the file replays: a game's decision played again (ReplayRefused, nothing
+        taken, for one that does not fit), then taken."""
+        answer = answer_of(data)
+        if answer.step and answer.assignment in self.assignments:
             self._replay_game_answer(answer)
+        self._answered(data)
 
     def done(self, assignment_id: int, student_id: int) -> tuple[int, int]:
         """(items finished, items right) of a student in an assignment, as its scheme counts right."""
@@ -1060,3 +1072,35 @@ def _file_names(titles: list[str]) -> list[str]:
 
 
 _DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))}
+
+
+class MixedGames:
+    """What a layout-3 file's replay drops (`muzlab.app.store.SCHEMA`): a merge then kept both nicknames'
+    moves in one game item, so from the first decision of one that does not fit, the item's later
+    answers (the second nickname's game) are dropped, as that layout's replay ignored them, and deleted
+    from the file once it has replayed (the file was copied first). A file of layout 4 drops nothing:
+    a decision that does not fit there is damage."""
+
+    def __init__(self, opened_schema: int | None):
+        self.older = opened_schema is not None and opened_schema < 4
+        self.items: set[tuple[int, int, int]] = set()
+        self.dropped: list[int] = []
+
+    def skips(self, seq: int, kind: str, data: dict) -> bool:
+        """Whether this event is a later answer of a game item already cut short (then dropped)."""
+        if self.older and kind == "answer" and data.get("step") and _item(data) in self.items:
+            self.dropped.append(seq)
+            return True
+        return False
+
+    def ends(self, seq: int, kind: str, data: dict) -> bool:
+        """Whether a game answer that does not fit is dropped (a layout-3 file), its item cut short."""
+        if not (self.older and kind == "answer" and data.get("step")):
+            return False
+        self.items.add(_item(data))
+        self.dropped.append(seq)
+        return True
+
+
+def _item(data: dict) -> tuple[int, int, int]:
+    return int(data["assignment"]), int(data["student"]), int(data["item"])
