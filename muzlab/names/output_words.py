@@ -5,7 +5,9 @@ muzlab writes a number a person reads: as that language writes it (681,457 and 4
 
 from __future__ import annotations
 
-from muzlab.names.language import marked
+from functools import lru_cache
+
+from muzlab.names.language import LANGUAGES, catalogue, marked
 from muzlab.names.reader import Reader
 
 #: Each computer player's name as people read it (records keep the English names).
@@ -22,6 +24,8 @@ def agent_name(name: str, reader: Reader) -> str:
 def number_words(value: float, reader: Reader, places: int = 0) -> str:
     """A number with `places` decimals, its thousands and decimal marks as `reader`'s language
     writes them."""
+    if places == 0 and type(value) is int and -1000 < value < 1000:  # (no mark: most counts a page shows)
+        return str(value)
     return format(Figure(value, reader), f",.{places}f")
 
 
@@ -70,13 +74,21 @@ class Figure:
 def number_marks(english: str, reader: Reader) -> str:
     """A number written with English marks ("1,234.5", a plot's tick "−2.5") with `reader`'s thousands
     and decimal marks instead (German "1.234,5")."""
+    return english.translate(_marks(reader.language))
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _marks(language: str) -> dict[int, str]:
+    """`language`'s thousands and decimal marks, as a table for `str.translate` of an English number;
+    read from its catalogue once, not for every number written."""
+    reader = catalogue(language)
     # TRANSLATORS: the mark between a number's groups of thousands, as the last character (English
     # 681,457; German 681.457; French a narrow no-break space, 681 457).
     group = reader.pgettext("number", "thousands mark ,")
     # TRANSLATORS: the mark before a number's decimals, as the last character (English 4.40; German,
     # French, Spanish 4,40).
     mark = reader.pgettext("number", "decimal mark .")
-    return english.translate({ord(","): group[-1], ord("."): mark[-1]})
+    return {ord(","): group[-1], ord("."): mark[-1]}
 
 
 def parts_words(parts: int, reader: Reader) -> str:
