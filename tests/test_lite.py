@@ -6,7 +6,8 @@ wheels; the Run menu's Run All runs a lesson again), plays the PlayBoard by clic
 one request left the site; opens the app's page (its tabs in JupyterLite's REPL), saves a game record
 (a download), loads it back (an upload), hears an ear-training item and reviews a game; and resets a
 lesson the student has a copy of, after reading the first page, the lesson's word about the copy and the
-app in German (`?lang=de`).
+app in German (`?lang=de`); and opens German lesson 3 from the German first page's link, which runs and
+prints German sentences and note names.
 """
 
 import json

@@ -240,7 +240,7 @@ def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_musi
     added = [c["source"][0] for c in cells if c["cell_type"] == "markdown" and c["source"]
              and c["source"][0] in {lite_lessons.in_italics(sentence, language) for sentence in (
                  lite_lessons.NOTE_CELL, lite_lessons.FULL_EDITION_ONLY)}]
-    assert added and (language == "en") == set(added) <= english, added
+    assert added and (set(added) <= english) == (language == "en"), added
 
 
 def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path):
