@@ -6,7 +6,8 @@ wheels; the Run menu's Run All runs a lesson again), plays the PlayBoard by clic
 one request left the site; opens the app's page (its tabs in JupyterLite's REPL), saves a game record
 (a download), loads it back (an upload), hears an ear-training item and reviews a game; and resets a
 lesson the student has a copy of, after reading the first page, the lesson's word about the copy and the
-app in German (`?lang=de`).
+app in German (`?lang=de`); and opens German lesson 3 from the German first page's link, which runs and
+prints German sentences and note names.
 """
 
 import json
@@ -409,6 +410,8 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
     from playwright.sync_api import sync_playwright
 
     lesson, item = "1-rules.ipynb", "li[data-lesson='1-rules.ipynb']"
+    # the German page lists German lesson 1, whose copy is kept under its own path
+    german_lesson, german_item = "de/1-rules.ipynb", "li[data-lesson='de/1-rules.ipynb']"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
@@ -445,17 +448,19 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
             in_lesson = page.inner_text(".muz-newer")
             assert page.locator(".muz-newer").is_visible()
             first_page = page.get_attribute(".muz-newer a", "href")
-            # the first page in German (?lang=de): its sentences, its word on the copy and its buttons,
-            # the app in German; the language is kept for the lesson's page, until English is chosen
+            # the first page in German (?lang=de): its sentences, its word on the copy of the German lesson
+            # and its buttons, the app in German; the language is kept for the lesson's page, until English
+            # is chosen
+            page.evaluate(REWRITE_THE_COPY, [lesson, german_lesson, "an older lesson"])
             page.goto(f"{site}/?lang=de")
-            page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
-            german = [page.inner_text(selector) for selector in ("h1", "h2", f"{item} .muz-newer",
-                                                                 f"{item} .muz-reset", ".muz-app-link")]
+            page.wait_for_selector(f"{german_item} .muz-newer", timeout=30_000)
+            german = [page.inner_text(selector) for selector in (
+                "h1", "h2", f"{german_item} .muz-newer", f"{german_item} .muz-reset", ".muz-app-link")]
             german_menu = (page.get_attribute("html", "lang"), page.input_value(".muz-language select"),
                            page.get_attribute(".muz-app-link", "href"))
             german_titles = page.locator("a[href^='notebooks/']").evaluate_all(
                 "links => links.map(a => a.textContent)")
-            page.goto(f"{site}/notebooks/index.html?path={lesson}")
+            page.goto(f"{site}/notebooks/index.html?path={german_lesson}")
             assert lesson_page_copy(page) == "older"
             german_in_lesson = page.inner_text(".muz-newer")
             page.goto(f"{site}/")  # (the language kept) and its app, in German on the Pyodide kernel
@@ -503,4 +508,54 @@ def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_
                       if c["cell_type"] == "code")
     assert "my own note" not in shipped and shipped.startswith(first_code["source"][0].strip())  # as shipped
     assert note.startswith("Homework edition: muzlab and its boards come from this site")
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+#: The text every stdout stream of the notebook on the page printed.
+PRINTED = """() => [...document.querySelectorAll(
+    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']")]
+    .map(output => output.textContent).join('\\n')"""
+#: A note name as German spells it (Cis, Es, As, H: a sharp or flat in the name, no ♯ or ♭ sign).
+GERMAN_NOTE_NAME = r"\b(?:[CDFGA]is|[DGAH]es|Es|As|H)\b"
+
+
+def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
+    import re
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+            outside = only_the_site(context, site)
+            page = context.new_page()
+            page.goto(f"{site}/?lang=de")  # the teacher's German link
+            page.wait_for_selector("html[lang='de']", state="attached")
+            links = page.locator("ul.muz-lessons a")
+            titles = links.evaluate_all("links => links.map(a => a.textContent)")
+            targets = links.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+            in_english = page.locator("ul.muz-lessons .muz-in-english").all_inner_texts()
+            page.click("li[data-english='3-play.ipynb'] a")  # German lesson 3, from the first page's link
+            page.wait_for_url("**/notebooks/index.html?path=de/3-play.ipynb")
+            errors = lesson_run(page, site, "de/3-play.ipynb")
+            page.wait_for_selector(CELLS, timeout=60_000)  # its PlayBoard
+            printed = page.evaluate(PRINTED)
+            note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
+            page.screenshot(path=str(SCREENSHOTS / "lite-de-3-play.png"))
+        finally:
+            browser.close()
+    assert titles == ["1 · Die Wabe und die Regeln", "2 · Dreiklänge und Tonleitern hören",
+                      "3 · Eine Partie spielen", "4 · Stellungen erkunden", "7 · Eine Partie auswerten"]
+    assert targets == [f"notebooks/index.html?path={path}" for path in (
+        "de/1-rules.ipynb", "2-hearing.ipynb", "de/3-play.ipynb", "de/4-explore.ipynb", "de/7-review.ipynb")]
+    # lesson 2 is not translated yet: the page says so, in German, beside it alone
+    assert [text.strip() for text in in_english] == [
+        "", "(auf Englisch: noch nicht in diese Sprache übersetzt)", "", "", ""]
+    assert errors == []
+    assert note.startswith("Hausaufgaben-Ausgabe: muzlab und seine Spielbretter kommen von dieser Seite")
+    # what the lesson printed as it ran: German sentences, German note names
+    assert "Spieler 1 würfelt den ersten Würfel" in printed and "Punkte" in printed, printed[:500]
+    assert re.search(GERMAN_NOTE_NAME, printed), printed[:500]
+    assert "♯" not in printed and "♭" not in printed, printed[:500]
     assert outside == [], f"requests left the site: {outside[:5]}"

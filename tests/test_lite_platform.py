@@ -193,7 +193,8 @@ def test_the_edition_takes_out_absent_imports_and_every_cell_that_needs_them():
                                         "board = muzlab.Board.standard()")
     assert [c["cell_type"] for c in out] == ["code", "markdown", "markdown", "markdown", "markdown", "code",
                                              "markdown"]
-    assert all(c["source"] == [lite_lessons.FULL_EDITION_ONLY] for c in out[1:5])
+    assert all(c["source"] == [lite_lessons.in_italics(lite_lessons.FULL_EDITION_ONLY)] for c in out[1:5])
+    assert out[1]["source"][0].startswith("*This part needs numpy")
     assert out[5] is cells[5] and out[6] is cells[6]
 
 
@@ -210,10 +211,19 @@ RUN_LESSON = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("lesson", lite_build.LESSONS)
+#: The edition's lessons in every language: the English ones, and each translation the site carries.
+EDITION_LESSONS = [*lite_build.LESSONS, *(f"{language}/{lesson}" for language in ("de", "fr", "es")
+                                          for lesson in lite_build.LESSONS
+                                          if (ROOT / "notebooks" / language / lesson).is_file())]
+
+
+@pytest.mark.parametrize("lesson", EDITION_LESSONS)
 def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_music21(lesson, tmp_path,
                                                                                   monkeypatch):
-    folder = lite_lessons.write_lessons(ROOT / "notebooks", [lesson], tmp_path)
+    language = lesson.split("/")[0] if "/" in lesson else "en"
+    source = ROOT / "notebooks" / language if language != "en" else ROOT / "notebooks"
+    folder = lite_lessons.write_lessons(source, [Path(lesson).name], tmp_path / language, language)
+    lesson = Path(lesson).name
     monkeypatch.setenv("MUZLAB_TEST", "1")
     out = subprocess.run([sys.executable, "-c", PRETEND_PYODIDE + RUN_LESSON, folder / lesson,
                           ROOT / "notebooks"], capture_output=True, text=True, timeout=300)
@@ -221,9 +231,16 @@ def test_each_lesson_of_the_edition_runs_without_numpy_pandas_matplotlib_or_musi
     cells = json.loads((folder / lesson).read_text())["cells"]
     # the edition's note opens the lesson; no cell installs anything (the kernel preloads every wheel)
     assert cells[0] == {"cell_type": "markdown", "id": "muzlab-lite-note", "metadata": {},
-                        "source": [lite_lessons.NOTE_CELL]}
+                        "source": [lite_lessons.in_italics(lite_lessons.NOTE_CELL, language)]}
     assert not any("piplite" in "".join(c["source"]) for c in cells if c["cell_type"] == "code")
     assert sum(c["cell_type"] == "code" for c in cells) >= 4  # the lesson runs code, not only sentences
+    # a translated lesson's note, and what stands for a cell of the full edition, are in its language
+    english = {lite_lessons.in_italics(sentence) for sentence in (lite_lessons.NOTE_CELL,
+                                                                   lite_lessons.FULL_EDITION_ONLY)}
+    added = [c["source"][0] for c in cells if c["cell_type"] == "markdown" and c["source"]
+             and c["source"][0] in {lite_lessons.in_italics(sentence, language) for sentence in (
+                 lite_lessons.NOTE_CELL, lite_lessons.FULL_EDITION_ONLY)}]
+    assert added and (set(added) <= english) == (language == "en"), added
 
 
 def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path):
@@ -260,6 +277,35 @@ def test_the_first_page_links_every_lesson_and_names_what_is_not_there(tmp_path)
     (tmp_path / "renamed" / "3-play.ipynb").write_text(json.dumps(renamed))
     with pytest.raises(ValueError, match="3-play.ipynb's title '3 · Play a whole game' is not the one in"):
         lite_lessons.landing_page(tmp_path / "renamed")
+
+
+def test_the_first_page_lists_each_lesson_in_its_language_or_says_it_is_english(tmp_path):
+    folder = lite_lessons.write_lessons(ROOT / "notebooks", lite_build.LESSONS, tmp_path)
+    lite_lessons.write_translated_lessons(ROOT / "notebooks", lite_build.LESSONS, tmp_path)
+    listing = lite_lessons.lessons_by_language(folder)
+    german = {item["lesson"]: item for item in listing["de"]}
+    three = german["3-play.ipynb"]
+    assert three["path"] == "de/3-play.ipynb" and three["title"] == "3 · Eine Partie spielen"
+    assert not three["english"] and three["version"] == lite_lessons.version(folder / "de" / "3-play.ipynb")
+    # lesson 2 has no German translation: the English lesson, its title in German, marked as English
+    assert german["2-hearing.ipynb"] | {"version": ""} == {
+        "lesson": "2-hearing.ipynb", "path": "2-hearing.ipynb", "english": True, "version": "",
+        "title": "2 · Dreiklänge und Tonleitern hören"}
+    assert [item["title"] for item in listing["fr"]] == [
+        "1 · Le nid d'abeilles et les règles", "2 · Entendre les accords et les gammes",
+        "3 · Jouer une partie", "4 · Explorer des positions", "7 · Analyser une partie"]
+    assert [item["path"] for item in listing["es"]] == [
+        "es/1-rules.ipynb", "2-hearing.ipynb", "es/3-play.ipynb", "es/4-explore.ipynb", "es/7-review.ipynb"]
+    assert not any(item["english"] for item in listing["en"])
+    # the translated lesson went through the edition's changes too: its full-edition cells are sentences
+    german_lesson = json.loads((folder / "de" / "3-play.ipynb").read_text())
+    assert not any("import numpy" in "".join(c["source"]) for c in german_lesson["cells"])
+    assert german_lesson["metadata"]["muzlab"]["lesson"] == "3-play.ipynb"
+    page = lite_lessons.landing_page(folder)
+    assert '<script id="muz-lessons" type="application/json">' in page and "de/3-play.ipynb" in page
+    # a lesson's page knows every lesson's version, in every language (a student's copy of each)
+    script = lite_lessons.lesson_page_script(folder)
+    assert f'"de/3-play.ipynb": "{three["version"]}"' in script
 
 
 def test_the_edition_adds_its_style_to_the_app_page_and_its_word_about_old_copies_to_the_lessons(tmp_path):

@@ -36,7 +36,7 @@ from typing import NamedTuple
 from packaging.requirements import Requirement
 
 from muzlab.app.lessons import lessons_source
-from muzlab.app.lite.lessons import finish_pages, landing_page, write_lessons
+from muzlab.app.lite.lessons import finish_pages, landing_page, write_lessons, write_translated_lessons
 
 HERE = Path(__file__).resolve().parent
 #: The checkout this muzlab runs from (None when it is an installed package).
@@ -381,9 +381,11 @@ def pyodide(work: Path) -> Path:
 
 
 def lessons(folder: Path) -> Path:
-    """The edition's lessons (docs/lite/lessons.py), written afresh into `folder`."""
+    """The edition's lessons (lessons.py), written afresh into `folder`: the English ones, and each
+    language's translations of them in `folder/<language>/`."""
     shutil.rmtree(folder, ignore_errors=True)
-    return write_lessons(lessons_source(), LESSONS, folder)
+    write_lessons(lessons_source(), LESSONS, folder)
+    return write_translated_lessons(lessons_source(), LESSONS, folder)
 
 
 def preload(site: Path) -> list[str]:

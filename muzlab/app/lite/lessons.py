@@ -15,7 +15,8 @@ import html
 import json
 from pathlib import Path
 
-from muzlab.app.lite.page_words import app_url, words, words_script
+from muzlab.app.lite.page_words import LESSON_TITLES, app_url, words, words_script
+from muzlab.names.language import LANGUAGES, marked, translate_in
 
 #: Packages that are not in the edition.
 ABSENT = frozenset({"numpy", "pandas", "matplotlib", "music21", "verovio"})
@@ -26,15 +27,23 @@ ABSENT_VIEWS = frozenset({"muzlab.views.plot", "muzlab.views.statsplots", "muzla
 ABSENT_MUZLAB_NAMES = frozenset(name.rsplit(".", 1)[1] for name in ABSENT_VIEWS)
 #: Calls whose answer is a pandas table, or that read one (the simulations are parquet files).
 TABLE_CALLS = frozenset({"review", "summary", "score_sheet", "sample_game", "review_decisions"})
-#: What a code cell of the full edition becomes.
-FULL_EDITION_ONLY = ("*This part needs numpy, pandas, matplotlib or music21, which the homework edition "
-                     "does not have: your teacher can show it in class, with the full edition of muzlab.*")
+#: What a code cell of the full edition becomes (in italics, in the lesson's language).
+FULL_EDITION_ONLY = marked("homework edition",
+                           "This part needs numpy, pandas, matplotlib or music21, which the homework "
+                           "edition does not have: your teacher can show it in class, with the full "
+                           "edition of muzlab.")
 #: The edition's first cell, a note: muzlab and its boards are installed from the site itself as the
 #: kernel starts (every wheel is preloaded through the bundled Pyodide's lock file), so no cell installs
 #: them (a piplite cell found them installed, and took 0.06-0.1 s of the kernel on every visit).
-NOTE_CELL = ("*Homework edition: muzlab and its boards come from this site, not the internet, and are ready "
-             "as the kernel starts. The lesson runs itself as it opens; to run it again, choose Run All "
-             "Cells in the Run menu. numpy, pandas, matplotlib and music21 are not here.*")
+NOTE_CELL = marked("homework edition",
+                   "Homework edition: muzlab and its boards come from this site, not the internet, and are "
+                   "ready as the kernel starts. The lesson runs itself as it opens; to run it again, choose "
+                   "Run All Cells in the Run menu. numpy, pandas, matplotlib and music21 are not here.")
+
+
+def in_italics(sentence: tuple[str, str], language: str = "en") -> str:
+    """A marked sentence (FULL_EDITION_ONLY, NOTE_CELL) in `language`, as an italic markdown paragraph."""
+    return f"*{translate_in(language, *sentence)}*"
 
 
 def absent_module(module: str) -> bool:
@@ -89,8 +98,8 @@ def without_absent_imports(source: str) -> tuple[str, set[str]]:
     return "".join(lines), dropped
 
 
-def edition_cells(cells: list[dict]) -> list[dict]:
-    """A lesson's cells for the edition (see the module's docstring)."""
+def edition_cells(cells: list[dict], language: str = "en") -> list[dict]:
+    """A lesson's cells for the edition (see the module's docstring), its sentences in `language`."""
     tainted: set[str] = set()
     out = []
     for cell in cells:
@@ -108,7 +117,7 @@ def edition_cells(cells: list[dict]) -> list[dict]:
         if (used - bound) & tainted or any(f"call:{name}" in used for name in TABLE_CALLS):
             tainted |= bound
             out.append({"cell_type": "markdown", "id": cell.get("id", ""), "metadata": {},
-                        "source": [FULL_EDITION_ONLY]})
+                        "source": [in_italics(FULL_EDITION_ONLY, language)]})
             continue
         kept, dropped = without_absent_imports(source)
         tainted = (tainted - bound) | dropped
@@ -116,21 +125,57 @@ def edition_cells(cells: list[dict]) -> list[dict]:
     return out
 
 
-def write_lessons(notebooks: Path, names: list[str], folder: Path) -> Path:
-    """Write the edition's version of each named lesson of `notebooks` into `folder`, opened by
-    NOTE_CELL, and stamped with its version (`metadata.muzlab.version`, a hash of the lesson): a
-    student's copy keeps the stamp of the lesson it was made from, so the first page can tell when a
+def write_lessons(notebooks: Path, names: list[str], folder: Path, language: str = "en") -> Path:
+    """Write the edition's version of each named lesson of `notebooks` (in `language`) into `folder`,
+    opened by NOTE_CELL, and stamped with its version (`metadata.muzlab.version`, a hash of the lesson):
+    a student's copy keeps the stamp of the lesson it was made from, so the first page can tell when a
     newer lesson has been shipped since."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in names:
         notebook = json.loads((notebooks / name).read_text())
-        note = {"cell_type": "markdown", "id": "muzlab-lite-note", "metadata": {}, "source": [NOTE_CELL]}
-        notebook["cells"] = [note] + edition_cells(notebook["cells"])
+        note = {"cell_type": "markdown", "id": "muzlab-lite-note", "metadata": {},
+                "source": [in_italics(NOTE_CELL, language)]}
+        notebook["cells"] = [note] + edition_cells(notebook["cells"], language)
         notebook["metadata"].pop("muzlab", None)
         version = hashlib.sha256(json.dumps(notebook, sort_keys=True).encode()).hexdigest()[:16]
         notebook["metadata"]["muzlab"] = {"lesson": name, "version": version}
         (folder / name).write_text(json.dumps(notebook, indent=1) + "\n")
     return folder
+
+
+def write_translated_lessons(notebooks: Path, names: list[str], folder: Path) -> Path:
+    """Write, for each language but English, the edition's version of each named lesson that
+    `notebooks/<language>/` has into `folder/<language>/` (write_lessons); returns `folder`."""
+    for language in LANGUAGES:
+        translated = [name for name in names if language != "en" and (notebooks / language / name).is_file()]
+        if translated:
+            write_lessons(notebooks / language, translated, folder / language, language)
+    return folder
+
+
+def lesson_paths(folder: Path) -> list[Path]:
+    """Every lesson of the edition's `folder`: the English ones and those in a language's subfolder."""
+    return sorted(folder.glob("*.ipynb")) + sorted(folder.glob("*/*.ipynb"))
+
+
+def lessons_by_language(folder: Path) -> dict[str, list[dict[str, str | bool]]]:
+    """For each language, the first page's list of the English lessons of `folder`: each one's path in
+    that language (`de/3-play.ipynb`) where `folder/<language>/` has it, with its title (the translated
+    notebook's heading) and version; else the English lesson, titled in the language (LESSON_TITLES),
+    marked `english`."""
+    listing = {}
+    for language in LANGUAGES:
+        items = []
+        for english in sorted(folder.glob("*.ipynb")):
+            translated = folder / language / english.name
+            shown = translated if language != "en" and translated.is_file() else english
+            heading = (title(json.loads(shown.read_text())) if shown is translated
+                       else translate_in(language, *LESSON_TITLES[english.name]))
+            items.append({"lesson": english.name, "path": shown.relative_to(folder).as_posix(),
+                          "title": heading, "version": version(shown),
+                          "english": language != "en" and shown is english})
+        listing[language] = items
+    return listing
 
 
 def version(path: Path) -> str:
@@ -171,7 +216,8 @@ STORAGE_SCRIPT = (Path(__file__).parent / "storage.js").read_text(encoding="utf-
 def landing_page(folder: Path) -> str:
     """The site's first page: the app, and each lesson of `folder` opening in JupyterLite's notebook
     view, with what the browser keeps of it (STORAGE_SCRIPT), in the reader's language (page_words.py;
-    English, as written here, until the script runs)."""
+    English, as written here, until the script runs): each lesson in that language where `folder` has it
+    translated, else in English, which the page then says (lessons_by_language)."""
     lessons = sorted(folder.glob("*.ipynb"))
     english = words("en")
     for path in lessons:  # each lesson's title in the catalogues is its heading, word for word
@@ -183,8 +229,9 @@ def landing_page(folder: Path) -> str:
         f'    <li data-lesson="{html.escape(path.name)}" data-version="{html.escape(version(path))}">'
         f'<a href="notebooks/index.html?path={html.escape(path.name)}" data-muz-word="lesson:'
         f'{html.escape(path.name)}">{html.escape(english[f"lesson:{path.name}"])}</a> '
-        '<span class="muz-copy"></span></li>'
+        '<span class="muz-in-english"></span><span class="muz-copy"></span></li>'
         for path in lessons)
+    listing = json.dumps(lessons_by_language(folder), ensure_ascii=False, indent=1).replace("</", "<\\/")
 
     def said(key: str, tag: str, **parts: str) -> str:
         """An element of the page holding the sentence `key` (in English, its placeholders filled)."""
@@ -205,6 +252,7 @@ def landing_page(folder: Path) -> str:
   <style>body {{ font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em; }}
   .muz-copy {{ display: block; font-size: 90%; margin: 0.2em 0 0.6em; }}
   .muz-newer {{ color: #a24a00; font-weight: bold; }}
+  .muz-in-english {{ font-style: italic; }}
   .muz-language {{ float: right; }}</style>
 </head>
 <body>
@@ -218,6 +266,9 @@ def landing_page(folder: Path) -> str:
   </ul>
   {said("not-here", "p")}
   {words_script(APP_CODE)}
+  <script id="muz-lessons" type="application/json">
+{listing}
+  </script>
   <script>
 {STORAGE_SCRIPT}
 showFirstPage();
@@ -229,8 +280,8 @@ showFirstPage();
 
 def lesson_page_script(folder: Path) -> str:
     """The script a lesson's page (JupyterLite's notebooks/index.html) runs: it says when the student's
-    copy of the lesson hides a newer one of `folder` (STORAGE_SCRIPT)."""
-    versions = {path.name: version(path) for path in sorted(folder.glob("*.ipynb"))}
+    copy of the lesson hides a newer one of `folder`, in any language (STORAGE_SCRIPT)."""
+    versions = {path.relative_to(folder).as_posix(): version(path) for path in lesson_paths(folder)}
     return (f"{words_script(APP_CODE)}\n<script>\n{STORAGE_SCRIPT}\nwarnInLesson({json.dumps(versions)});\n"
             "</script>\n")
 

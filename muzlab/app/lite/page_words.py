@@ -30,6 +30,7 @@ SENTENCES = {
                        "programs this browser edition does not have. Your teacher can show them in class, "
                        "with the full edition of muzlab."),
     "language": marked("homework edition", "Language:"),
+    "in-english": marked("homework edition", "(in English: not translated into this language yet)"),
     "your-copy": marked("homework edition", "Your copy, saved {saved}, opens in place of the lesson."),
     "newer": marked("homework edition",
                     "A newer version of this lesson has been shipped since your copy was made: your copy "

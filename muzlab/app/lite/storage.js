@@ -7,7 +7,7 @@
 // until the lesson is reset. A lesson's own page (warnInLesson) says the same when its copy is older.
 // Every sentence comes from the page's JSON (<script id="muz-words">, written by page_words.py from
 // muzlab's catalogues), in the language of the address (?lang=), else the one chosen on the first page,
-// else the browser's, else English.
+// else the browser's, else English; each lesson in that language where it is translated (showLessons).
 const WORDS = JSON.parse(document.getElementById("muz-words").textContent).languages;
 const CHOSEN = "muzlab-lite-language";
 
@@ -139,11 +139,31 @@ async function warnInLesson(versions) {
   document.body.append(note);
 }
 
+function showLessons() {
+  // each lesson in the page's language where it is translated (its path, title and version, from the
+  // page's <script id="muz-lessons">), else the English one with a word saying so; a copy is looked
+  // up by the lesson's path in that language
+  const listing = JSON.parse(document.getElementById("muz-lessons").textContent)[language] || [];
+  for (const shown of listing) {
+    const item = document.querySelector(`li[data-lesson="${shown.lesson}"], li[data-english="${shown.lesson}"]`);
+    if (!item) continue;
+    item.dataset.english = shown.lesson;
+    item.dataset.lesson = shown.path;
+    item.dataset.version = shown.version;
+    const link = item.querySelector("a");
+    link.href = `notebooks/index.html?path=${encodeURIComponent(shown.path).replaceAll("%2F", "/")}`;
+    link.removeAttribute("data-muz-word");
+    link.textContent = shown.title;
+    item.querySelector(".muz-in-english").textContent = shown.english ? say("in-english") : "";
+  }
+}
+
 function showFirstPage() {
   // the first page in the page's language: its sentences (data-muz-word), the app in that language, the
   // language menu (choosing one keeps it for the lesson pages, and in the address), and the copies
   document.documentElement.lang = language;
   document.title = say("title");
+  showLessons();
   const app = document.querySelector(".muz-app-link");
   app.href = WORDS[language].app;
   app.textContent = say("app-link");
