@@ -219,7 +219,7 @@ def _functions_said(labels: Sequence[TriadLabel], reader: Reader) -> str:
     if not labels:
         return ""
     key = reader.key
-    name = key_label(key.tonic_name, "major" if key.kind == "major" else "minor", reader)
+    name = key_label(key.tonic, "major" if key.kind == "major" else "minor", reader)
     template = (reader.gettext("functions in {key}: {triads}") if reader.harmony_style == "functions"
                 else reader.gettext("Roman numerals in {key}: {triads}"))
     triads = ", ".join(f"{each.label.words} ({each.notes})" for each in labels)
