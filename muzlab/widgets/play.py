@@ -25,6 +25,7 @@ from muzlab.names.language import marked
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
+from muzlab.names.typed_moves import move_example
 from muzlab.play import records
 from muzlab.play.game import Game
 from muzlab.play.midi import game_midi
@@ -141,6 +142,7 @@ class PlayBoard(widgets.VBox):
         self._drawn: tuple | None = None  # the state the score sheet was drawn from
         self._listed: tuple[Position, Reader] | None = None  # the position and reader the runs list is of
         self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
+        self._told_turn: tuple[int, str] | None = None  # the seat to act and its phase, as last told
 
         self.board_view = SeatBoard(self.table.board, on_click=self._clicked, on_key=self._key,
                                     shortcuts=KEYS, scale=scale)
@@ -154,6 +156,7 @@ class PlayBoard(widgets.VBox):
                                            layout=widgets.Layout(width="auto"))
         self.cell_names.observe(self._names_toggled, names="value")
         self._make_texts()
+        self._make_move_field()
         self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
         # to hear", not blank
         self.runs.observe(self._replay_run, names="value")
@@ -180,7 +183,7 @@ class PlayBoard(widgets.VBox):
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.controls = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
-            row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
+            row(self.roll_button, self.pass_button, self.undo_button, self.hint_button), self.move_field,
             self.scores, self.message, self.actions, self.runs, row(self.hints, self.cell_names),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
@@ -199,6 +202,15 @@ class PlayBoard(widgets.VBox):
             text.add_class(f"muz-{name}")
             setattr(self, name, text)
         self.sheet = widgets.HTML()
+
+    def _make_move_field(self) -> None:
+        """The field a move is typed in ("e5", "C e5"): Enter places the die in hand there."""
+        self.move_field = widgets.Text(layout=widgets.Layout(width="auto", max_width="24em"),
+                                       style={"description_width": "initial"})
+        self.move_field.add_class("muz-move")
+        # Enter in the field sends "submit" (after the value typed): the move is made then, not on leaving
+        self.move_field.on_msg(lambda _widget, content, _buffers: content.get("event") == "submit"
+                               and self.type_move())
 
     def _make_buttons(self, allow_hints: bool) -> None:
         """The buttons of a turn (Roll, Pass, Undo, Hint: keys R, P, U, H) and of the game (New game, and
@@ -237,6 +249,13 @@ class PlayBoard(widgets.VBox):
         self.hints.description = reader.gettext("hints: light up legal cells")
         self.cell_names.description = reader.gettext("cell names")
         self.runs.description = reader.gettext("Replay")
+        cell, move = move_example(self.table.board, reader)
+        self.move_field.description = reader.gettext("Type a move")
+        self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
+            cell=cell, move=move)
+        self.move_field.tooltip = reader.gettext(
+            "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"
+        ).format(cell=cell, move=move)
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -290,6 +309,17 @@ class PlayBoard(widgets.VBox):
         button.add_class(css)
         button.on_click(lambda _button: self._act(action))
         return button
+
+    def type_move(self, text: str | None = None) -> tuple[Message, ...]:
+        """Place the die in hand where `text` (by default the move field's) says: "e5", or "C e5" with
+        the note in the reader's convention; the field is emptied once the die is placed, and a move
+        refused (not a move, not the die in hand, an illegal cell) changes nothing and says why."""
+        if text is None:
+            text = self.move_field.value
+        messages = self._act(lambda reader: self.table.place_typed(text, reader))
+        if messages and not messages[0].refused:
+            self.move_field.value = ""
+        return messages
 
     def _clicked(self, cell: Cell) -> None:
         self._act(lambda reader: self.table.place(cell, reader))
@@ -401,7 +431,8 @@ class PlayBoard(widgets.VBox):
             return
         loop = running_loop()
         if loop is None:
-            self._show([*self._lines, *self.table.play_computers(self.reader)])
+            replies = self.table.play_computers(self.reader)
+            self._show([*self._lines, *replies], told=replies)
             return
         self._timer = loop.call_later(self.agent_delay, self._computer_moves)
 
@@ -415,14 +446,30 @@ class PlayBoard(widgets.VBox):
         if message.kind != "stopped":
             self._pace_computers()
 
-    def _show(self, messages: Sequence[Message], heard: Sequence[Message] | None = None) -> None:
+    def _show(self, messages: Sequence[Message], heard: Sequence[Message] | None = None,
+              told: Sequence[Message] | None = None) -> None:
         """Show an action's messages with the table after it; the run that the placements among `heard`
-        (default: all the messages) completed sounds, as the table chooses it."""
+        (default: all the messages) completed sounds, as the table chooses it; the messages `told`
+        (default: those heard), new since the last shown, are said through the live region."""
         self._lines, reader = list(messages), self.reader
+        heard = messages if heard is None else heard
         self.refresh()
-        runs = self.table.runs_to_hear(messages if heard is None else heard, reader)
+        self._tell(heard if told is None else told, reader)
+        runs = self.table.runs_to_hear(heard, reader)
         if runs:
             self.listen.show(runs[0], reader)
+
+    def _tell(self, messages: Sequence[Message], reader: Reader) -> None:
+        """Say an action's messages through the board's live region, and whose turn it is when a person
+        comes to act (another seat, or a passed die to re-roll or place): each event once, in order."""
+        game, said, before = self.game, [message.text for message in messages], self._told_turn
+        turn = None if game.over else (game.current_player, game.phase)
+        others = any(message.seat not in (None, game.current_player) for message in messages)
+        if self.table.person_to_act and (others or not game.events or (turn != before and (
+                before is None or turn[0] != before[0] or game.phase in ("reroll", "bonus")))):
+            said.append(f"{self.table.status(reader)}.")  # (a computer seat's move says itself)
+        self._told_turn = turn
+        self.board_view.tell(" ".join(said))
 
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
