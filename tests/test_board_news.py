@@ -88,3 +88,29 @@ def test_a_german_reader_hears_the_game_in_german():
     for english in (" places ", " rolls ", "point", "Game over", " to roll"):
         assert english not in text
     assert board.board_view.words["news"] == "Was im Spiel geschieht"
+
+
+def test_the_legal_cells_for_the_die_in_hand_are_listed_and_the_board_as_lists_on_request():
+    from muzlab.rules.board_reading import board_lists, legal_cells
+
+    board = PlayBoard(players=1, seed=5, agent_delay=0)
+    assert board.board_text.value == ""  # no die in hand, lists not asked for
+    board.roll_button.click()
+    board.type_move("e5")
+    board.roll_button.click()
+    game = board.game
+    listed = legal_cells(game.position, game.hand, board.reader)
+    assert len(listed.items) == len(game.legal_placements())
+    for item in listed.items:
+        assert f"<li>{item}</li>" in board.board_text.value
+    assert "muz-board-lists" not in board.board_text.value
+    board.read_lists.value = True
+    assert "<li>e5: " in board.board_text.value and board_lists(game.position, board.reader).columns
+    board.hints.value = False  # the legal cells are a hint as their light is
+    assert "muz-legal-list" not in board.board_text.value
+    with using_reader(GERMAN):
+        board.hints.value = True
+        assert "Spalte e" in board.board_text.value and "Punkt" in board.board_text.value
+        board.redraw_names()  # (as the app does when the language changes)
+        assert board.read_lists.description == "das Spielbrett als Listen"
+        assert board.move_field.description == "Zug eingeben"

@@ -31,8 +31,10 @@ from muzlab.play.game import Game
 from muzlab.play.midi import game_midi
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
+from muzlab.rules.board_reading import board_lists, legal_cells
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
+from muzlab.widgets.board_text import board_text_html
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
@@ -143,6 +145,7 @@ class PlayBoard(widgets.VBox):
         self._listed: tuple[Position, Reader] | None = None  # the position and reader the runs list is of
         self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
         self._told_turn: tuple[int, str] | None = None  # the seat to act and its phase, as last told
+        self._lists_of: tuple | None = None  # what the board's lists were written of
 
         self.board_view = SeatBoard(self.table.board, on_click=self._clicked, on_key=self._key,
                                     shortcuts=KEYS, scale=scale)
@@ -155,6 +158,8 @@ class PlayBoard(widgets.VBox):
         self.cell_names = widgets.Checkbox(value=False, indent=False,
                                            layout=widgets.Layout(width="auto"))
         self.cell_names.observe(self._names_toggled, names="value")
+        self.read_lists = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+        self.read_lists.observe(lambda _change: self.refresh(), names="value")
         self._make_texts()
         self._make_move_field()
         self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
@@ -184,12 +189,13 @@ class PlayBoard(widgets.VBox):
         self.controls = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button), self.move_field,
-            self.scores, self.message, self.actions, self.runs, row(self.hints, self.cell_names),
+            self.scores, self.message, self.actions, self.runs,
+            row(self.hints, self.cell_names, self.read_lists),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
         self._size_controls()
-        super().__init__([widgets.HBox([self.board_view, self.controls],
-                                       layout=widgets.Layout(flex_flow="row wrap")), self.sheet])
+        beside = widgets.HBox([self.board_view, self.controls], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([beside, self.board_text, self.sheet])
         self.add_class("muz-playboard")
         self.table.autoplay = not agent_delay
         self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
@@ -197,7 +203,7 @@ class PlayBoard(widgets.VBox):
 
     def _make_texts(self) -> None:
         """The lines the board's panel writes: the die in hand, whose turn, scores, the message, the sheet."""
-        for name in ("hand", "status", "scores", "message"):
+        for name in ("hand", "status", "scores", "message", "board_text"):
             text = widgets.HTML()
             text.add_class(f"muz-{name}")
             setattr(self, name, text)
@@ -248,6 +254,7 @@ class PlayBoard(widgets.VBox):
         self.load_button.tooltip = reader.gettext("Load a saved game record (JSON) from this device")
         self.hints.description = reader.gettext("hints: light up legal cells")
         self.cell_names.description = reader.gettext("cell names")
+        self.read_lists.description = reader.gettext("the board as lists")
         self.runs.description = reader.gettext("Replay")
         cell, move = move_example(self.table.board, reader)
         self.move_field.description = reader.gettext("Type a move")
@@ -523,6 +530,20 @@ class PlayBoard(widgets.VBox):
             sheet = sheet_html(table.sheet_rows(reader), reader)
             self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet
         self._list_runs(reader)
+        self._write_lists(hand if show_legal and table.person_to_act else None, reader)
+
+    def _write_lists(self, hand: int | None, reader: Reader) -> None:
+        """The board as lists under the board (beside it, they would push the game's buttons out of sight):
+        the legal cells for the die in hand (`hand`, when
+        shown), and the dice by column and diagonal when "the board as lists" is ticked."""
+        position = self.game.position
+        asked = (position, hand, reader, self.read_lists.value)
+        if asked == self._lists_of:
+            return
+        self._lists_of = asked
+        legal = None if hand is None else legal_cells(position, hand, reader)
+        lists = board_lists(position, reader) if self.read_lists.value else None
+        self.board_text.value = board_text_html(lists, legal)
 
     def _list_runs(self, reader: Reader) -> None:
         """The runs list of the board (a new list only when the dice or the reader changed); each run
