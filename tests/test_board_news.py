@@ -113,4 +113,4 @@ def test_the_legal_cells_for_the_die_in_hand_are_listed_and_the_board_as_lists_o
         assert "Spalte e" in board.board_text.value and "Punkt" in board.board_text.value
         board.redraw_names()  # (as the app does when the language changes)
         assert board.read_lists.description == "das Spielbrett als Listen"
-        assert board.move_field.description == "Zug eingeben"
+        assert board.move_field.label == "Zug eingeben"

@@ -91,7 +91,7 @@ def test_a_german_reader_types_german_note_names():
     with using_reader(GERMAN):
         board = PlayBoard(players=1, seed=5, agent_delay=0)
         board.roll_button.click()
-        assert board.move_field.description == "Zug eingeben"
+        assert board.move_field.label == "Zug eingeben"
         typed_through(board)
         assert board.game.over
 
@@ -156,3 +156,14 @@ def test_the_explorer_reads_german_and_says_so_in_german():
         explorer.type_move("H e6")  # a third apart is no column pair: the problem is said
         assert "Halbtöne" in explorer.board_view.news
         assert Position(dice={"e5": 6, "e6": 11}, strict=False).dice == explorer.position.dice
+
+
+def test_enter_in_the_page_sends_the_text_typed_with_it():
+    board = PlayBoard(players=1, seed=5, agent_delay=0)
+    board.roll_button.click()
+    board.move_field._message(board.move_field, {"event": "move", "text": "e5"}, [])  # as the page sends it
+    assert [event.kind for event in board.game.events] == ["roll", "place"]
+    assert board.move_field.value == ""
+    board.move_field._message(board.move_field, {"event": "move", "text": 5}, [])  # not text: ignored
+    board.move_field._message(board.move_field, {"event": "other", "text": "e6"}, [])
+    assert len(board.game.events) == 2

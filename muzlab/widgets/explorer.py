@@ -21,6 +21,7 @@ from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel, in_browser
 from muzlab.widgets.menus import OptionalDropdown, relabel
+from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard, where
 
 ERASE = -1
@@ -58,12 +59,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             self.worksheet_button.layout.display = "none"
         self.listen = ListenPanel()
         self.cell_names = widgets.Checkbox(value=False, layout=widgets.Layout(width="auto"))
-        self.move_field = widgets.Text(layout=widgets.Layout(width="auto", max_width="24em"),
-                                       style={"description_width": "initial"})
-        self.move_field.add_class("muz-move")
-        # Enter in the field sends "submit" (after the value typed): the move is made then, not on leaving
-        self.move_field.on_msg(lambda _widget, content, _buffers: content.get("event") == "submit"
-                               and self.type_move())
+        self.move_field = MoveField(on_move=self.type_move)
         self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
         self._label(reader)
         self.cell_names.observe(self._names_toggled, names="value")
@@ -104,7 +100,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             "A PDF: this board, questions on it and their answers, saved on this device")
         self.cell_names.description = reader.gettext("cell names")
         cell, move = move_example(self.board_view.board, reader)
-        self.move_field.description = reader.gettext("Type a move")
+        self.move_field.label = reader.gettext("Type a move")
         self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
             cell=cell, move=move)
         self.move_field.tooltip = reader.gettext(

@@ -38,6 +38,7 @@ from muzlab.widgets.board_text import board_text_html
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
+from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import SeatBoard
 from muzlab.widgets.svgboard import scaled
 
@@ -161,7 +162,7 @@ class PlayBoard(widgets.VBox):
         self.read_lists = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
         self.read_lists.observe(lambda _change: self.refresh(), names="value")
         self._make_texts()
-        self._make_move_field()
+        self.move_field = MoveField(on_move=self.type_move)  # "e5", "C e5": Enter places the die in hand
         self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
         # to hear", not blank
         self.runs.observe(self._replay_run, names="value")
@@ -209,15 +210,6 @@ class PlayBoard(widgets.VBox):
             setattr(self, name, text)
         self.sheet = widgets.HTML()
 
-    def _make_move_field(self) -> None:
-        """The field a move is typed in ("e5", "C e5"): Enter places the die in hand there."""
-        self.move_field = widgets.Text(layout=widgets.Layout(width="auto", max_width="24em"),
-                                       style={"description_width": "initial"})
-        self.move_field.add_class("muz-move")
-        # Enter in the field sends "submit" (after the value typed): the move is made then, not on leaving
-        self.move_field.on_msg(lambda _widget, content, _buffers: content.get("event") == "submit"
-                               and self.type_move())
-
     def _make_buttons(self, allow_hints: bool) -> None:
         """The buttons of a turn (Roll, Pass, Undo, Hint: keys R, P, U, H) and of the game (New game, and
         Save, Score sheet and Load through the browser)."""
@@ -257,7 +249,7 @@ class PlayBoard(widgets.VBox):
         self.read_lists.description = reader.gettext("the board as lists")
         self.runs.description = reader.gettext("Replay")
         cell, move = move_example(self.table.board, reader)
-        self.move_field.description = reader.gettext("Type a move")
+        self.move_field.label = reader.gettext("Type a move")
         self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
             cell=cell, move=move)
         self.move_field.tooltip = reader.gettext(
