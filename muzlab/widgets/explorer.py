@@ -103,7 +103,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.move_field.label = reader.gettext("Type a move")
         self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
             cell=cell, move=move)
-        self.move_field.tooltip = reader.gettext(
+        self.move_field.help = reader.gettext(
             "Type a cell ({cell}) to place the chosen note there, or a note and a cell ({move}), and press "
             "Enter").format(cell=cell, move=move)
 

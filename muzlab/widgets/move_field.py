@@ -27,7 +27,7 @@ function render({ model, el }) {
   const show = () => {
     words.textContent = model.get("label");
     input.placeholder = model.get("placeholder");
-    input.title = model.get("tooltip");
+    input.title = model.get("help");
   };
   const value = () => { if (input.value !== model.get("value")) input.value = model.get("value"); };
   show();
@@ -38,7 +38,7 @@ function render({ model, el }) {
     event.preventDefault();
     model.send({ event: "move", text: input.value });
   });
-  model.on("change:label change:placeholder change:tooltip", show);
+  model.on("change:label change:placeholder change:help", show);
   model.on("change:value", value);
 }
 export default { render };
@@ -63,7 +63,7 @@ class MoveField(anywidget.AnyWidget):
     value = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     placeholder = traitlets.Unicode("").tag(sync=True)
-    tooltip = traitlets.Unicode("").tag(sync=True)
+    help = traitlets.Unicode("").tag(sync=True)  # the hover text (not `tooltip`: the DOM widget's own)
 
     def __init__(self, on_move: Callable[[], Any]):
         super().__init__()

@@ -252,7 +252,7 @@ class PlayBoard(widgets.VBox):
         self.move_field.label = reader.gettext("Type a move")
         self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
             cell=cell, move=move)
-        self.move_field.tooltip = reader.gettext(
+        self.move_field.help = reader.gettext(
             "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"
         ).format(cell=cell, move=move)
 
