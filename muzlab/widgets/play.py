@@ -103,7 +103,8 @@ def _loading(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[
 
 class PlayBoard(widgets.VBox):
     """Play a game by clicking: Roll, then a lit cell (or Pass); the keyboard works too (arrows and
-    Enter on the board, R / P / U / H). Computer seats play by themselves, one move every
+    Enter on the board, R / P / U / H), and so does a typed move ("e5", "C e5": `type_move`); each
+    event is said through the board's live region. Computer seats play by themselves, one move every
     `agent_delay` seconds (an asyncio timer in the kernel, so nothing waits; 0: at once).
 
     `agents` gives one entry per seat: None for a person, or an agent name ("random", "greedy",
@@ -203,7 +204,8 @@ class PlayBoard(widgets.VBox):
         self._pace_computers()
 
     def _make_texts(self) -> None:
-        """The lines the board's panel writes: the die in hand, whose turn, scores, the message, the sheet."""
+        """The lines the board's panel writes (the die in hand, whose turn, scores, the message), the lists
+        under the board and the sheet."""
         for name in ("hand", "status", "scores", "message", "board_text"):
             text = widgets.HTML()
             text.add_class(f"muz-{name}")
