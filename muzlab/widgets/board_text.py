@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import html
 
-from muzlab.names.board_lists import BoardLists, ListGroup
+from muzlab.names.board_lists import ListGroup
+from muzlab.names.reader import Reader
+from muzlab.rules.board_reading import board_lists, legal_cells
+from muzlab.rules.position import Position
 
 
 def group_html(group: ListGroup) -> str:
@@ -16,11 +19,13 @@ def group_html(group: ListGroup) -> str:
     return f"<p class='muz-list-title'>{title}</p>{named}"
 
 
-def board_text_html(lists: BoardLists | None, legal: ListGroup | None) -> str:
-    """The legal cells for the die in hand (`legal`, None when none is shown), then the dice as lists
-    (`lists`, None when not asked for)."""
-    parts = [f"<div class='muz-legal-list'>{group_html(legal)}</div>"] if legal is not None else []
-    if lists is not None:
+def board_text_html(position: Position, hand: int | None, reader: Reader, lines: bool) -> str:
+    """The legal cells for the die in hand (`hand`; None: none shown), then, with `lines`, the dice by
+    column and diagonal, for `reader`."""
+    parts = [f"<div class='muz-legal-list'>{group_html(legal_cells(position, hand, reader))}</div>"
+             ] if hand is not None else []
+    if lines:
+        lists = board_lists(position, reader)
         body = (f"<p>{html.escape(lists.empty)}</p>" if lists.empty
                 else "".join(group_html(group) for group in lists.groups()))
         parts.append(f"<div class='muz-board-lists'>{body}</div>")

@@ -31,7 +31,6 @@ from muzlab.play.game import Game
 from muzlab.play.midi import game_midi
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
-from muzlab.rules.board_reading import board_lists, legal_cells
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.board_text import board_text_html
@@ -153,17 +152,8 @@ class PlayBoard(widgets.VBox):
                                     shortcuts=KEYS, scale=scale)
         self.cells = self.board_view.cells
         self._make_buttons(allow_hints)
-        # as wide as their words, so that both fit on one line beside the board
-        self.hints = widgets.Checkbox(value=hints, indent=False,
-                                      layout=widgets.Layout(width="auto", margin="2px 1.5em 2px 2px"))
-        self.hints.observe(lambda _change: self.refresh(), names="value")
-        self.cell_names = widgets.Checkbox(value=False, indent=False,
-                                           layout=widgets.Layout(width="auto"))
-        self.cell_names.observe(self._names_toggled, names="value")
-        self.read_lists = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
-        self.read_lists.observe(lambda _change: self.refresh(), names="value")
+        self._make_ticks(hints)
         self._make_texts()
-        self.move_field = MoveField(on_move=self.type_move)  # "e5", "C e5": Enter places the die in hand
         self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
         # to hear", not blank
         self.runs.observe(self._replay_run, names="value")
@@ -203,9 +193,21 @@ class PlayBoard(widgets.VBox):
         self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
         self._pace_computers()
 
+    def _make_ticks(self, hints: bool) -> None:
+        """The tick boxes under the panel: hints, cell names, the board as lists."""
+        # as wide as their words, so that they fit on one line beside the board
+        self.hints = widgets.Checkbox(value=hints, indent=False,
+                                      layout=widgets.Layout(width="auto", margin="2px 1.5em 2px 2px"))
+        self.hints.observe(lambda _change: self.refresh(), names="value")
+        self.cell_names = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+        self.cell_names.observe(self._names_toggled, names="value")
+        self.read_lists = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+        self.read_lists.observe(lambda _change: self.refresh(), names="value")
+
     def _make_texts(self) -> None:
-        """The lines the board's panel writes (the die in hand, whose turn, scores, the message), the lists
-        under the board and the sheet."""
+        """The lines the board's panel writes (the die in hand, whose turn, scores, the message), the move
+        field ("e5", "C e5": Enter places the die in hand), the lists under the board and the sheet."""
+        self.move_field = MoveField(on_move=self.type_move)
         for name in ("hand", "status", "scores", "message", "board_text"):
             text = widgets.HTML()
             text.add_class(f"muz-{name}")
@@ -461,16 +463,9 @@ class PlayBoard(widgets.VBox):
             self.listen.show(runs[0], reader)
 
     def _tell(self, messages: Sequence[Message], reader: Reader) -> None:
-        """Say an action's messages through the board's live region, and whose turn it is when a person
-        comes to act (another seat, or a passed die to re-roll or place): each event once, in order."""
-        game, said, before = self.game, [message.text for message in messages], self._told_turn
-        turn = None if game.over else (game.current_player, game.phase)
-        others = any(message.seat not in (None, game.current_player) for message in messages)
-        if self.table.person_to_act and (others or not game.events or (turn != before and (
-                before is None or turn[0] != before[0] or game.phase in ("reroll", "bonus")))):
-            said.append(f"{self.table.status(reader)}.")  # (a computer seat's move says itself)
-        self._told_turn = turn
-        self.board_view.tell(" ".join(said))
+        """Say an action's messages through the board's live region (`news`): each event once, in order."""
+        said, self._told_turn = news(self.table, messages, self._told_turn, reader)
+        self.board_view.tell(said)
 
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
@@ -528,16 +523,11 @@ class PlayBoard(widgets.VBox):
 
     def _write_lists(self, hand: int | None, reader: Reader) -> None:
         """The board as lists under the board (beside it, they would push the game's buttons out of sight):
-        the legal cells for the die in hand (`hand`, when
-        shown), and the dice by column and diagonal when "the board as lists" is ticked."""
-        position = self.game.position
-        asked = (position, hand, reader, self.read_lists.value)
-        if asked == self._lists_of:
-            return
-        self._lists_of = asked
-        legal = None if hand is None else legal_cells(position, hand, reader)
-        lists = board_lists(position, reader) if self.read_lists.value else None
-        self.board_text.value = board_text_html(lists, legal)
+        the legal cells for `hand` (when shown), and the board's lines when "the board as lists" is ticked."""
+        asked = (self.game.position, hand, reader, self.read_lists.value)
+        if asked != self._lists_of:
+            self._lists_of = asked
+            self.board_text.value = board_text_html(*asked)
 
     def _list_runs(self, reader: Reader) -> None:
         """The runs list of the board (a new list only when the dice or the reader changed); each run
@@ -555,6 +545,20 @@ class PlayBoard(widgets.VBox):
                 described[structure, structure.names] = structure.describe(reader=convention)
         self.runs.options = [(reader.gettext("choose a run to hear"), None)] + [
             (described[s, s.names], i) for i, s in enumerate(self._structures)]
+
+
+def news(table: Table, messages: Sequence[Message], before: tuple[int, str] | None, reader: Reader
+         ) -> tuple[str, tuple[int, str] | None]:
+    """What a board says after an action: its messages, and whose turn it is when a person comes to act
+    (another seat than `before`'s, the seat and phase last told, or a passed die to re-roll or place);
+    with the seat and phase told now. A computer seat's move says itself."""
+    game, said = table.game, [message.text for message in messages]
+    turn = None if game.over else (game.current_player, game.phase)
+    others = any(message.seat not in (None, game.current_player) for message in messages)
+    if table.person_to_act and (others or not game.events or (turn != before and (
+            before is None or turn[0] != before[0] or game.phase in ("reroll", "bonus")))):
+        said.append(f"{table.status(reader)}.")
+    return " ".join(said), turn
 
 
 def sheet_html(rows: Sequence[dict], reader: Reader | None = None) -> str:
