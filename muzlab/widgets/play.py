@@ -180,8 +180,10 @@ class PlayBoard(widgets.VBox):
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.controls = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
-            row(self.roll_button, self.pass_button, self.undo_button, self.hint_button), self.move_field,
-            self.scores, self.message, self.actions, self.runs,
+            row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
+            # the move field under the game's buttons: above them, a completion's staff would push those
+            # out of a 720-pixel window
+            self.scores, self.message, self.actions, self.move_field, self.runs,
             row(self.hints, self.cell_names, self.read_lists),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
