@@ -170,12 +170,40 @@ def test_a_move_sends_each_page_one_message_per_widget_that_changed(room, monkey
                    *view.buttons.children, *(button.layout for button in view.buttons.children)}
         return [(type(widget).__name__, set(state)) for widget, state in sent if widget in widgets]
 
-    assert page_sent(watcher) == [("SeatBoard", {"html"})]
+    assert page_sent(watcher) == [("SeatBoard", {"html", "news", "told"})]  # the roll is news to both
     assert f">{face}</div>" in watcher.board_view.html.split("muz-page-words")[0]  # the die in hand first
-    assert page_sent(roller) == [("SeatBoard", {"svg", "html"})]
+    assert page_sent(roller) == [("SeatBoard", {"svg", "html", "news", "told"})]
     assert roller.usable == (roller.pass_button, roller.hint_button)
     assert f">{face}</div>" in roller.board_view.html and "muz-legal" in roller.board_view.svg
     assert "muz-can-pass muz-can-hint" in roller.board_view.html
+
+
+def test_each_page_hears_the_tables_moves_and_its_turn_through_its_boards_live_region(room):
+    anna, ben = student(room, "Anna"), student(room, "Ben")
+    TeacherView(room).deal_button.click()
+    settled(anna, ben)
+    roller, watcher = (anna, ben) if room.table(1).snapshot().current_player == 0 else (ben, anna)
+    assert roller.board_view.news.endswith("Your turn!") and "Your turn!" not in watcher.board_view.news
+    told = watcher.board_view.told
+    roller.roll_button.click()
+    settled(roller, watcher)
+    name = roller.student.nickname
+    assert watcher.board_view.news.startswith(f"{name} rolls ") and watcher.board_view.told == told + 1
+    assert roller.board_view.news == watcher.board_view.news  # no second "Your turn!" after one's own roll
+    while room.table(1).snapshot().current_player == (0 if roller is anna else 1):  # to the other's turn
+        snapshot = room.table(1).snapshot()
+        if snapshot.hand is None:
+            roller.roll_button.click()
+        elif snapshot.legal:
+            roller.act("place", snapshot.legal[0])
+        else:
+            roller.pass_button.click()
+        settled(roller, watcher)
+    assert watcher.board_view.news.endswith("Your turn!")
+    assert not roller.board_view.news.endswith("Your turn!")
+    roller.act("place", next(iter(room.board.cells)))  # not its turn: refused, and said to it alone
+    settled(roller, watcher)
+    assert roller.board_view.news != watcher.board_view.news
 
 
 def test_pages_drawn_at_once_from_many_threads_keep_their_names(room):

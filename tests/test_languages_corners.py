@@ -38,7 +38,7 @@ def test_the_board_says_its_own_lines_in_the_readers_language(code):
     assert board.words == board_words(PLAIN)  # before the first scene: English
     board.show(Scene(Position(dice={"e5": "C"})), Reader(language=code))
     english = board_words(PLAIN)
-    assert board.words.keys() == english.keys() == {"label", "point", "tap", "capped"}
+    assert board.words.keys() == english.keys() == {"label", "point", "tap", "capped", "news"}
     assert all(board.words[key] and board.words[key] != english[key] for key in english)
     board.show(Scene(Position(dice={"e5": "C"})), PLAIN)
     assert board.words == english

@@ -49,7 +49,8 @@ PAGES = ("rules.md", "words.md",
 REFERENCE = ("positions.md", "names.md", "games.md", "coach.md", "pictures.md", "classroom.md",
              "class/server.md", "class/pages.md", "class/limits.md", "class/spreadsheets.md",
              "class/integrity.md", "class/https.md", "lite/edition.md", "lessons.md", "lms.md",
-             "reading-without-sight.md", "note-input.md", "limits.md", "speed.md", "architecture.md",
+             "reading-without-sight.md", "accessibility.md", "note-input.md", "limits.md", "speed.md",
+             "architecture.md",
              "measurements.md", "class/measurements.md", "lite/measurements.md", "languages/README.md",
              *(f"languages/{code}.md" for code in TRANSLATIONS))
 STARTUP = "from muzlab.widgets import static\n\nstatic.enable()\n"

@@ -42,7 +42,7 @@ KEYWORDS = {
         "BoardFileError", "GameError", "GameRecordError", "SimulationError", "TermError", "NotAStructure",
         "NotAKey", "NotInKey", "NotAFunction", "EarTrainingError", "SynthesisError", "KeyboardError",
         "RenderError", "RosterFileError", "DaskMissing", "_Refused", "ReplayRefused", "CacheRepaired",
-        "MidiError")},
+        "MidiError", "TypedMoveError")},
     # the words of an error's fact ("board file {path}"), and safe_json's errors of the caller's class
     "Phrase": (1,), "error": (1,),
     # a count with its noun in an error (muzlab.core.errors.Count: "{count} seat", "{count} seats")

@@ -397,6 +397,7 @@ class StudentView(widgets.VBox):
         # made here, in this page's own session: a widget made while another page acts would belong there
         self.board_view = SeatBoard(room.board, on_click=lambda cell: self.act("place", cell))
         self._said: tuple[Message, ...] = ()
+        self._told: tuple[str, bool] = ("", False)  # the news last said through the board; my turn then?
         said = Reader(language=self.language)
         self.names = widgets.Dropdown(options=note_name_options(said), value=self.convention,
                                       style={"description_width": "initial"},
@@ -726,12 +727,28 @@ class StudentView(widgets.VBox):
         self.hand.value = (f"<div style='font-size:{round(40 * zoom)}px;font-weight:bold;line-height:1.1'>"
                            f"{_text(face)}</div><div>{_text(in_hand)}</div>")
         words = self._shared.words.of(reader, table)
-        last = reader.gettext("Last move: {move}").format(move=last_move(table, words, reader))
+        moved = last_move(table, words, reader)
+        last = reader.gettext("Last move: {move}").format(move=moved)
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
+        self._tell(f"{moved}." if table.history else "", mine, table, reader)
         # only the buttons that can be used now (none while it is not my turn)
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
         placing = table.phase in ("place", "bonus")
         self.usable = () if not mine else (self.pass_button, *hint) if placing else (self.roll_button,)
+
+    def _tell(self, moved: str, mine: bool, table: TableSnapshot, reader: Reader) -> None:
+        """Say through the board's live region what is new at the table: the last move (a classmate's or
+        the computer's too), a refusal or hint, "Your turn!" when the turn comes to this page, the result
+        at the end; nothing when nothing is new."""
+        parts = [moved, *(message.text for message in self._said)]
+        if mine and not self._told[1]:
+            parts.append(reader.gettext("Your turn!"))
+        if table.over:
+            parts.append(f"{status(table, reader)}.")
+        news = " ".join(part for part in parts if part)
+        if news and news != self._told[0]:
+            self.board_view.tell(news)
+        self._told = (news or self._told[0], mine)
 
     def settle(self, timeout: float = 30.0) -> bool:
         """Wait until every change told to this page is drawn (tests, benchmarks); False on timeout."""

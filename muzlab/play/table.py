@@ -24,7 +24,8 @@ from muzlab.names.error_words import error_words
 from muzlab.names.language import Prose, marked, phrase, sentence
 from muzlab.names.output_words import agent_name, number_words
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import pitch_label
+from muzlab.names.spelling import pitch_label, prose_name
+from muzlab.names.typed_moves import read_move
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.events import Event
@@ -304,6 +305,25 @@ class Table:
         except MuzlabError as error:
             return self._done([self._refused(error_words(error, reader))])
         return self._done([message, *self._computers(reader)])
+
+    def place_typed(self, text: str, reader: Reader | None = None) -> tuple[Message, ...]:
+        """Place the die in hand where a typed move says ("e5", or "C e5" with the note in the reader's
+        convention: `muzlab.names.typed_moves`); text that is no move, a note that is not the die in
+        hand or an illegal cell places nothing, and the message says why."""
+        reader = for_people(reader)
+        refusal = self._refusal(reader)
+        if refusal:
+            return self._done([refusal])
+        try:
+            move = read_move(text, self.board, reader)
+        except MuzlabError as error:
+            return self._done([self._refused(error_words(error, reader))])
+        hand = self.game.hand
+        if move.name is not None and hand is not None and move.pitch != hand:
+            return self._done([self._refused(sentence(
+                reader.gettext("The die in hand is {hand}, not {typed}: nothing was placed."),
+                hand=pitch_label(hand, reader, prose=True), typed=prose_name(move.name, reader)))])
+        return self.place(move.cell, reader)
 
     def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""

@@ -1,7 +1,8 @@
-"""Explorer: a teacher's workbench. Put or remove any dice, see every broken run with why, the legal
-cells and points of a pitch, what each run could become, each complete triad's function in the
-lesson key (in the reader's harmony style), hear it, and export the notation. By ear, a clicked cell
-takes the note then sung or played (NoteInput), if the rules allow it there."""
+"""Explorer: a teacher's workbench. Put or remove any dice (by clicking, or typing "C e5"), see every broken
+run with why, the legal cells and points of a pitch, what each run could become, each complete triad's
+function in the lesson key (in the reader's harmony style), hear it, and export the notation; what a
+change did is said through the board's live region too. By ear, a clicked cell takes the note then
+sung or played (NoteInput), if the rules allow it there."""
 
 from __future__ import annotations
 
@@ -15,14 +16,16 @@ from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label
+from muzlab.names.typed_moves import move_example, read_move
 from muzlab.reading import shown
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel, in_browser
 from muzlab.widgets.menus import OptionalDropdown, relabel
+from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.note_input import NoteInput
-from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
+from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard, where
 
 ERASE = -1
 #: The palette's "by ear": a click chooses the cell, and the next note heard fills it.
@@ -69,7 +72,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.function_labels = widgets.Checkbox(value=True, layout=widgets.Layout(width="auto"))
         self.function_labels.add_class("muz-function-labels")
         self._label(reader)
+        self.move_field = MoveField(on_move=self.type_move)
         self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
+        self._label(reader)
         self.cell_names.observe(self._names_toggled, names="value")
         self.function_labels.observe(lambda _change: self._refresh(), names="value")
         self.pitch_choice.observe(lambda _change: self._refresh(), names="value")
@@ -78,7 +83,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.clear_button.on_click(lambda _button: self._set(Position(
             self.position.board, {}, self.position.rules, strict=False)))
         self.palette.observe(lambda _change: self._choose(None), names="value")
-        controls = widgets.VBox([self.palette, self.note_input, self.pitch_choice, self.runs,
+        controls = widgets.VBox([self.palette, self.move_field, self.note_input, self.pitch_choice, self.runs,
                                  self.cell_names, self.function_labels, self.listen])
         super().__init__([
             widgets.HBox([self.board_view, controls]),
@@ -113,6 +118,13 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.function_labels.description = (
             reader.gettext("each triad's function in the lesson key") if reader.harmony_style == "functions"
             else reader.gettext("each triad's Roman numeral in the lesson key"))
+        cell, move = move_example(self.board_view.board, reader)
+        self.move_field.label = reader.gettext("Type a move")
+        self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
+            cell=cell, move=move)
+        self.move_field.help = reader.gettext(
+            "Type a cell ({cell}) to place the chosen note there, or a note and a cell ({move}), and press "
+            "Enter").format(cell=cell, move=move)
 
     def redraw_names(self) -> None:
         """Write every note and word again in the note names and language in force
@@ -140,6 +152,39 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         else:
             dice[cell] = chosen
         self._set(Position(self.position.board, dice, self.position.rules, strict=False))
+        self.board_view.tell(self._news(cell))
+
+    def type_move(self, text: str | None = None) -> None:
+        """Put a die where `text` (by default the move field's) says: "C e5" puts C on e5 (and chooses
+        C in the palette), "e5" does what a click on e5 does; text that is no move changes nothing and
+        says why. The field is emptied once the board changed."""
+        text, reader = self.move_field.value if text is None else text, self.reader
+        try:
+            move = read_move(text, self.position.board, reader)
+        except MuzlabError as error:
+            said = error_words(error, reader)
+            self.message.value = f"<span style='color:#b00'>✗ {html.escape(said)}</span>"
+            self.board_view.tell(said)
+            return
+        if move.pitch is not None:
+            self.palette.value = move.pitch
+        if move.pitch is not None and self.position.dice.get(move.cell) == move.pitch:  # kept, not taken off
+            self.board_view.tell(self._news(move.cell))
+        else:
+            self.click(move.cell)
+        self.move_field.value = ""
+
+    def _news(self, cell: Cell) -> str:
+        """What `cell` holds now (as the board names its die) and whether the runs follow the rules."""
+        reader = self.board_view.reader
+        if cell in self.position.dice:
+            said = f"{self.board_view.where(cell)}."
+        else:
+            said = reader.gettext("{cell} is empty.").format(cell=where(self.position.board, cell, reader))
+        problems = self.position.problems(reader)
+        rest = [problem.reason.rstrip(".") + "." for problem in problems] or [
+            reader.gettext("Every run follows the rules.")]
+        return " ".join([said, *rest])
 
     def hear(self, pitch: int, source: str = "click") -> None:
         """A note heard (sung, played, typed or clicked in `note_input`) fills the chosen cell if the

@@ -25,6 +25,7 @@ from muzlab.names.language import marked
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
+from muzlab.names.typed_moves import move_example
 from muzlab.play import records
 from muzlab.play.game import Game
 from muzlab.play.midi import game_midi
@@ -32,9 +33,11 @@ from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
+from muzlab.widgets.board_text import board_text_html
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
+from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import SeatBoard
 from muzlab.widgets.svgboard import scaled
 
@@ -99,7 +102,8 @@ def _loading(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[
 
 class PlayBoard(widgets.VBox):
     """Play a game by clicking: Roll, then a lit cell (or Pass); the keyboard works too (arrows and
-    Enter on the board, R / P / U / H). Computer seats play by themselves, one move every
+    Enter on the board, R / P / U / H), and so does a typed move ("e5", "C e5": `type_move`); each
+    event is said through the board's live region. Computer seats play by themselves, one move every
     `agent_delay` seconds (an asyncio timer in the kernel, so nothing waits; 0: at once).
 
     `agents` gives one entry per seat: None for a person, or an agent name ("random", "greedy",
@@ -141,18 +145,14 @@ class PlayBoard(widgets.VBox):
         self._drawn: tuple | None = None  # the state the score sheet was drawn from
         self._listed: tuple[Position, Reader] | None = None  # the position and reader the runs list is of
         self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
+        self._told_turn: tuple[int, str] | None = None  # the seat to act and its phase, as last told
+        self._lists_of: tuple | None = None  # what the board's lists were written of
 
         self.board_view = SeatBoard(self.table.board, on_click=self._clicked, on_key=self._key,
                                     shortcuts=KEYS, scale=scale)
         self.cells = self.board_view.cells
         self._make_buttons(allow_hints)
-        # as wide as their words, so that both fit on one line beside the board
-        self.hints = widgets.Checkbox(value=hints, indent=False,
-                                      layout=widgets.Layout(width="auto", margin="2px 1.5em 2px 2px"))
-        self.hints.observe(lambda _change: self.refresh(), names="value")
-        self.cell_names = widgets.Checkbox(value=False, indent=False,
-                                           layout=widgets.Layout(width="auto"))
-        self.cell_names.observe(self._names_toggled, names="value")
+        self._make_ticks(hints)
         self._make_texts()
         self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
         # to hear", not blank
@@ -185,20 +185,36 @@ class PlayBoard(widgets.VBox):
         self.controls = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
-            self.scores, self.message, self.actions, row(self.hints, self.cell_names),
+            # the move field under the game's buttons: above them, a completion's staff would push those
+            # out of a 720-pixel window
+            self.scores, self.message, self.actions, self.move_field,
+            row(self.hints, self.cell_names, self.read_lists),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         self.controls.add_class("muz-panel")
         self._size_controls()
-        super().__init__([widgets.HBox([self.board_view, self.controls],
-                                       layout=widgets.Layout(flex_flow="row wrap")), self.sheet])
+        beside = widgets.HBox([self.board_view, self.controls], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([beside, self.board_text, self.sheet])
         self.add_class("muz-playboard")
         self.table.autoplay = not agent_delay
         self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
         self._pace_computers()
 
+    def _make_ticks(self, hints: bool) -> None:
+        """The tick boxes under the panel: hints, cell names, the board as lists."""
+        # as wide as their words, so that they fit on one line beside the board
+        self.hints = widgets.Checkbox(value=hints, indent=False,
+                                      layout=widgets.Layout(width="auto", margin="2px 1.5em 2px 2px"))
+        self.hints.observe(lambda _change: self.refresh(), names="value")
+        self.cell_names = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+        self.cell_names.observe(self._names_toggled, names="value")
+        self.read_lists = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+        self.read_lists.observe(lambda _change: self.refresh(), names="value")
+
     def _make_texts(self) -> None:
-        """The lines the board's panel writes: the die in hand, whose turn, scores, the message, the sheet."""
-        for name in ("hand", "status", "scores", "message"):
+        """The lines the board's panel writes (the die in hand, whose turn, scores, the message), the move
+        field ("e5", "C e5": Enter places the die in hand), the lists under the board and the sheet."""
+        self.move_field = MoveField(on_move=self.type_move)
+        for name in ("hand", "status", "scores", "message", "board_text"):
             text = widgets.HTML()
             text.add_class(f"muz-{name}")
             setattr(self, name, text)
@@ -240,7 +256,15 @@ class PlayBoard(widgets.VBox):
         self.load_button.tooltip = reader.gettext("Load a saved game record (JSON) from this device")
         self.hints.description = reader.gettext("hints: light up legal cells")
         self.cell_names.description = reader.gettext("cell names")
+        self.read_lists.description = reader.gettext("the board as lists")
         self.runs.description = reader.gettext("Replay")
+        cell, move = move_example(self.table.board, reader)
+        self.move_field.label = reader.gettext("Type a move")
+        self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
+            cell=cell, move=move)
+        self.move_field.help = reader.gettext(
+            "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"
+        ).format(cell=cell, move=move)
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
@@ -294,6 +318,17 @@ class PlayBoard(widgets.VBox):
         button.add_class(css)
         button.on_click(lambda _button: self._act(action))
         return button
+
+    def type_move(self, text: str | None = None) -> tuple[Message, ...]:
+        """Place the die in hand where `text` (by default the move field's) says: "e5", or "C e5" with
+        the note in the reader's convention; the field is emptied once the die is placed, and a move
+        refused (not a move, not the die in hand, an illegal cell) changes nothing and says why."""
+        if text is None:
+            text = self.move_field.value
+        messages = self._act(lambda reader: self.table.place_typed(text, reader))
+        if messages and not messages[0].refused:
+            self.move_field.value = ""
+        return messages
 
     def _clicked(self, cell: Cell) -> None:
         self._act(lambda reader: self.table.place(cell, reader))
@@ -405,7 +440,8 @@ class PlayBoard(widgets.VBox):
             return
         loop = running_loop()
         if loop is None:
-            self._show([*self._lines, *self.table.play_computers(self.reader)])
+            replies = self.table.play_computers(self.reader)
+            self._show([*self._lines, *replies], told=replies)
             return
         self._timer = loop.call_later(self.agent_delay, self._computer_moves)
 
@@ -419,14 +455,23 @@ class PlayBoard(widgets.VBox):
         if message.kind != "stopped":
             self._pace_computers()
 
-    def _show(self, messages: Sequence[Message], heard: Sequence[Message] | None = None) -> None:
+    def _show(self, messages: Sequence[Message], heard: Sequence[Message] | None = None,
+              told: Sequence[Message] | None = None) -> None:
         """Show an action's messages with the table after it; the run that the placements among `heard`
-        (default: all the messages) completed sounds, as the table chooses it."""
+        (default: all the messages) completed sounds, as the table chooses it; the messages `told`
+        (default: those heard), new since the last shown, are said through the live region."""
         self._lines, reader = list(messages), self.reader
+        heard = messages if heard is None else heard
         self.refresh()
-        runs = self.table.runs_to_hear(messages if heard is None else heard, reader)
+        self._tell(heard if told is None else told, reader)
+        runs = self.table.runs_to_hear(heard, reader)
         if runs:
             self.listen.show(runs[0], reader)
+
+    def _tell(self, messages: Sequence[Message], reader: Reader) -> None:
+        """Say an action's messages through the board's live region (`news`): each event once, in order."""
+        said, self._told_turn = news(self.table, messages, self._told_turn, reader)
+        self.board_view.tell(said)
 
     def _replay_run(self, change) -> None:
         if change["new"] is not None:
@@ -480,6 +525,15 @@ class PlayBoard(widgets.VBox):
             sheet = sheet_html(table.sheet_rows(reader), reader)
             self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet
         self._list_runs(reader)
+        self._write_lists(hand if show_legal and table.person_to_act else None, reader)
+
+    def _write_lists(self, hand: int | None, reader: Reader) -> None:
+        """The board as lists under the board (beside it, they would push the game's buttons out of sight):
+        the legal cells for `hand` (when shown), and the board's lines when "the board as lists" is ticked."""
+        asked = (self.game.position, hand, reader, self.read_lists.value)
+        if asked != self._lists_of:
+            self._lists_of = asked
+            self.board_text.value = board_text_html(*asked)
 
     def _list_runs(self, reader: Reader) -> None:
         """The runs list of the board (a new list only when the dice or the reader changed); each run
@@ -497,6 +551,20 @@ class PlayBoard(widgets.VBox):
                 described[structure, structure.names] = structure.describe(reader=convention)
         self.runs.options = [(reader.gettext("choose a run to hear"), None)] + [
             (described[s, s.names], i) for i, s in enumerate(self._structures)]
+
+
+def news(table: Table, messages: Sequence[Message], before: tuple[int, str] | None, reader: Reader
+         ) -> tuple[str, tuple[int, str] | None]:
+    """What a board says after an action: its messages, and whose turn it is when a person comes to act
+    (another seat than `before`'s, the seat and phase last told, or a passed die to re-roll or place);
+    with the seat and phase told now. A computer seat's move says itself."""
+    game, said = table.game, [message.text for message in messages]
+    turn = None if game.over else (game.current_player, game.phase)
+    others = any(message.seat not in (None, game.current_player) for message in messages)
+    if table.person_to_act and (others or not game.events or (turn != before and (
+            before is None or turn[0] != before[0] or game.phase in ("reroll", "bonus")))):
+        said.append(f"{table.status(reader)}.")
+    return " ".join(said), turn
 
 
 def sheet_html(rows: Sequence[dict], reader: Reader | None = None) -> str:

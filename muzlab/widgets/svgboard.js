@@ -135,7 +135,27 @@ function render({ model, el }) {
   text.className = "muz-board-text";
   const showText = () => { text.innerHTML = model.get("html") || ""; };
   showText();
-  el.append(text, frame, tip);
+  // The game's news (the model's `news`, told again each time `told` counts up): a polite live region
+  // of its own, apart from the tips, so that a screen reader says each event once, in order.
+  const news = document.createElement("div");
+  news.className = "muz-news";
+  news.setAttribute("role", "status");
+  news.setAttribute("aria-live", "polite");
+  news.setAttribute("aria-atomic", "true");
+  const newsLabel = () => news.setAttribute("aria-label", words().news || "");
+  newsLabel();
+  let toldShown = model.get("told") || 0;  // news told before the page drew the board is not said again
+  const tell = () => {
+    const told = model.get("told") || 0;
+    if (told === toldShown) return;
+    toldShown = told;
+    const said = model.get("news") || "";
+    if (news.textContent === said) {  // the same words again (a refusal repeated): said again
+      news.textContent = "";
+      requestAnimationFrame(() => { news.textContent = said; });
+    } else news.textContent = said;
+  };
+  el.append(text, frame, tip, news);
   let drawn = null;   // the picture shown (`lineTree`, each item tied to its element), if drawn by lines
   let changed = new WeakSet(); // elements the page changed since they were drawn (a tooltip fetched)
   let focus = null;   // "q,r" of the focused cell
@@ -350,8 +370,10 @@ function render({ model, el }) {
   model.on("change:revealed", reveal);
   model.on("change:svg", draw);
   model.on("change:html", showText);
+  model.on("change:told", tell);
   model.on("change:words", () => {
     label();
+    newsLabel();
     if (tip.textContent === idleText) showIdle();
   });
   model.on("change:scale", draw);

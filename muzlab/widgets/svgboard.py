@@ -139,6 +139,10 @@ class SvgBoard(anywidget.AnyWidget):
     #: changed with the picture inside `hold_sync`, both reach the page in one message. The page's
     #: CSS places its parts (the element `.muz-board-text`, empty and hidden by default).
     html = traitlets.Unicode("").tag(sync=True)
+    #: The game's news for a screen reader (`tell`): the page's live region says it each time `told`
+    #: counts up, so the same words told twice are said twice, and nothing is said that was not told.
+    news = traitlets.Unicode("").tag(sync=True)
+    told = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
@@ -170,6 +174,14 @@ class SvgBoard(anywidget.AnyWidget):
         self.board = board
         self.cells.clear()
         self.cells.update({cell: CellHandle(self, cell) for cell in board.cells})
+
+    def tell(self, text: str) -> None:
+        """Say `text` through the board's live region (a roll, a placement, the computer's move): a
+        screen reader reads it once, politely, after what it is saying."""
+        if text:
+            with self.hold_sync():
+                self.news = text
+                self.told += 1
 
     def reveal(self, selector: str) -> None:
         """Scroll the page just enough to bring the element `selector` names (the first found in the
@@ -330,7 +342,8 @@ def board_words(reader: Reader) -> dict[str, str]:
     return {"label": reader.gettext("Board: arrow keys move between cells, Enter places"),
             "point": reader.gettext("Point at a cell: its points, or why not. Keys: arrows, Enter."),
             "tap": reader.gettext("Tap a cell: its points, or why not."),
-            "capped": reader.gettext("This window holds no larger board.")}
+            "capped": reader.gettext("This window holds no larger board."),
+            "news": reader.gettext("What happens in the game")}
 
 
 def _scores(where_it_is: str, points: int, reader: Reader) -> str:

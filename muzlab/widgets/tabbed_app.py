@@ -220,7 +220,8 @@ class TableSetup(widgets.VBox):
         self.names = [widgets.Text(value=_player(seat, reader), style={"description_width": "initial"})
                       for seat in range(MAX_PLAYERS)]
         self.kinds = [widgets.Dropdown(options=seat_options(reader), value=PERSON if seat == 0 else "greedy",
-                                       layout=widgets.Layout(width="auto", min_width="210px"))
+                                       layout=widgets.Layout(width="auto", min_width="210px"),
+                                       style={"description_width": "initial"})
                       for seat in range(MAX_PLAYERS)]
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.add_class(f"muz-seat-name-{seat + 1}")
@@ -247,6 +248,8 @@ class TableSetup(widgets.VBox):
         seat = reader.gettext("Seat {number}")
         for number, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True), start=1):
             name.description = seat.format(number=number)
+            # TRANSLATORS: the label of a seat's menu of who plays it (a person, the computer)
+            kind.description = reader.gettext("who plays")
             if name.value == _player(number - 1, self._reader):
                 name.value = _player(number - 1, reader)
             relabel(kind, seat_options(reader))
