@@ -16,7 +16,7 @@ from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label
-from muzlab.names.typed_moves import move_example, read_move
+from muzlab.names.typed_moves import read_move
 from muzlab.reading import shown
 from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
@@ -56,22 +56,13 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})
         self.message = widgets.HTML()
         self.problem_list = widgets.HTML()
-        self.notation = widgets.Text(layout=widgets.Layout(width="95%"),
-                                     style={"description_width": "initial"})
-        self.notation.add_class("muz-notation")
-        self.load_button = widgets.Button()
-        self.load_button.add_class("muz-load-notation")
-        self.clear_button = widgets.Button()
-        self.worksheet_button = DownloadButton("", self.worksheet_file, "muz-worksheet")
-        if in_browser():  # a worksheet is a PDF drawn by matplotlib, which the homework edition lacks
-            self.worksheet_button.layout.display = "none"
+        notation = self._notation_row()
         self.listen = ListenPanel()
         self.chosen_cell: Cell | None = None  # by ear: the cell the next heard note goes to
         self.note_input = NoteInput(reader, on_note=self.hear)
         self.cell_names = widgets.Checkbox(value=False, layout=widgets.Layout(width="auto"))
         self.function_labels = widgets.Checkbox(value=True, layout=widgets.Layout(width="auto"))
         self.function_labels.add_class("muz-function-labels")
-        self._label(reader)
         self.move_field = MoveField(on_move=self.type_move)
         self.board_view = SvgBoard(self.position.board, on_click=self.click, scale=scale)
         self._label(reader)
@@ -79,20 +70,32 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.function_labels.observe(lambda _change: self._refresh(), names="value")
         self.pitch_choice.observe(lambda _change: self._refresh(), names="value")
         self.runs.observe(self._run_chosen, names="value")
-        self.load_button.on_click(lambda _button: self.load(self.notation.value))
-        self.clear_button.on_click(lambda _button: self._set(Position(
-            self.position.board, {}, self.position.rules, strict=False)))
         self.palette.observe(lambda _change: self._choose(None), names="value")
         controls = widgets.VBox([self.palette, self.move_field, self.note_input, self.pitch_choice, self.runs,
                                  self.cell_names, self.function_labels, self.listen])
         super().__init__([
             widgets.HBox([self.board_view, controls]),
-            self.message, self.problem_list,
-            widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.message, self.problem_list, notation,
         ])
         self.add_class("muz-explorer")
         self._refresh()
+
+    def _notation_row(self) -> widgets.HBox:
+        """The position in and out: its notation to edit and load, Clear, and a worksheet made of it."""
+        self.notation = widgets.Text(layout=widgets.Layout(width="95%"),
+                                     style={"description_width": "initial"})
+        self.notation.add_class("muz-notation")
+        self.load_button = widgets.Button()
+        self.load_button.add_class("muz-load-notation")
+        self.load_button.on_click(lambda _button: self.load(self.notation.value))
+        self.clear_button = widgets.Button()
+        self.clear_button.on_click(lambda _button: self._set(Position(
+            self.position.board, {}, self.position.rules, strict=False)))
+        self.worksheet_button = DownloadButton("", self.worksheet_file, "muz-worksheet")
+        if in_browser():  # a worksheet is a PDF drawn by matplotlib, which the homework edition lacks
+            self.worksheet_button.layout.display = "none"
+        return widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button],
+                            layout=widgets.Layout(flex_flow="row wrap"))
 
     @property
     def reader(self) -> Reader:
@@ -118,13 +121,9 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.function_labels.description = (
             reader.gettext("each triad's function in the lesson key") if reader.harmony_style == "functions"
             else reader.gettext("each triad's Roman numeral in the lesson key"))
-        cell, move = move_example(self.board_view.board, reader)
-        self.move_field.label = reader.gettext("Type a move")
-        self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
-            cell=cell, move=move)
-        self.move_field.help = reader.gettext(
+        self.move_field.word(self.board_view.board, reader, reader.gettext(
             "Type a cell ({cell}) to place the chosen note there, or a note and a cell ({move}), and press "
-            "Enter").format(cell=cell, move=move)
+            "Enter"))
 
     def redraw_names(self) -> None:
         """Write every note and word again in the note names and language in force

@@ -4,10 +4,16 @@ typed with it, so the kernel reads what was typed even while the page's other up
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
+
+from muzlab.names.typed_moves import move_example
+
+if TYPE_CHECKING:
+    from muzlab.core.board import Board
+    from muzlab.names.reader import Reader
 
 #: The longest text a move message carries to the kernel (a move is a dozen characters).
 MAX_SENT = 200
@@ -75,3 +81,11 @@ class MoveField(anywidget.AnyWidget):
         if isinstance(text, str):
             self.value = text[:MAX_SENT]
             self.on_move()
+
+    def word(self, board: Board, reader: Reader, help_words: str) -> None:
+        """Label the field in `reader`'s language, with moves on `board` as examples; `help_words` (a
+        translated sentence with {cell} and {move}) says what a move typed here does."""
+        cell, move = move_example(board, reader)
+        self.label = reader.gettext("Type a move")
+        self.placeholder = reader.gettext("{cell} or {move}, then Enter").format(cell=cell, move=move)
+        self.help = help_words.format(cell=cell, move=move)

@@ -25,7 +25,6 @@ from muzlab.names.language import marked
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
-from muzlab.names.typed_moves import move_example
 from muzlab.play import records
 from muzlab.play.game import Game
 from muzlab.play.midi import game_midi
@@ -100,6 +99,11 @@ def _loading(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[
     return act
 
 
+def row(*children: widgets.Widget) -> widgets.HBox:
+    """Controls side by side, going on to a second line where the panel is too narrow for them."""
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
+
+
 class PlayBoard(widgets.VBox):
     """Play a game by clicking: Roll, then a lit cell (or Pass); the keyboard works too (arrows and
     Enter on the board, R / P / U / H), and so does a typed move ("e5", "C e5": `type_move`); each
@@ -164,9 +168,17 @@ class PlayBoard(widgets.VBox):
         self.listen = ListenPanel(autoplay=True, background=staff_later, player_apart=True,
                                   on_drawn=lambda: self.board_view.reveal(".muz-listen .muz-pictures"))
 
-        def row(*children: widgets.Widget) -> widgets.HBox:  # too wide for the panel: on to a second line
-            return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap"))
+        self.controls = self._make_panel()
+        self._size_controls()
+        beside = widgets.HBox([self.board_view, self.controls], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([beside, self.board_text, self.sheet])
+        self.add_class("muz-playboard")
+        self.table.autoplay = not agent_delay
+        self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
+        self._pace_computers()
 
+    def _make_panel(self) -> widgets.VBox:
+        """Where each control sits in the panel beside the board."""
         #: The game's own buttons (New game, Save, Score sheet, Save MIDI, Load); the app adds Change seats.
         self.actions = row(self.new_button, self.save_button, self.sheet_button, self.midi_button,
                            self.load_button)
@@ -182,7 +194,7 @@ class PlayBoard(widgets.VBox):
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.listen.children = (*self.listen.children, self.runs)
         self.runs.layout.margin = self.listen.title.layout.margin = "0 2px"  # (a line's room at 1280×720)
-        self.controls = widgets.VBox([
+        panel = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
             # the move field under the game's buttons: above them, a completion's staff would push those
@@ -190,14 +202,8 @@ class PlayBoard(widgets.VBox):
             self.scores, self.message, self.actions, self.move_field,
             row(self.hints, self.cell_names, self.read_lists),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
-        self.controls.add_class("muz-panel")
-        self._size_controls()
-        beside = widgets.HBox([self.board_view, self.controls], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([beside, self.board_text, self.sheet])
-        self.add_class("muz-playboard")
-        self.table.autoplay = not agent_delay
-        self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
-        self._pace_computers()
+        panel.add_class("muz-panel")
+        return panel
 
     def _make_ticks(self, hints: bool) -> None:
         """The tick boxes under the panel: hints, cell names, the board as lists."""
@@ -258,13 +264,8 @@ class PlayBoard(widgets.VBox):
         self.cell_names.description = reader.gettext("cell names")
         self.read_lists.description = reader.gettext("the board as lists")
         self.runs.description = reader.gettext("Replay")
-        cell, move = move_example(self.table.board, reader)
-        self.move_field.label = reader.gettext("Type a move")
-        self.move_field.placeholder = reader.gettext("{cell} or {move}, then Enter").format(
-            cell=cell, move=move)
-        self.move_field.help = reader.gettext(
-            "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"
-        ).format(cell=cell, move=move)
+        self.move_field.word(self.table.board, reader, reader.gettext(
+            "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"))
 
     # ---- reading ------------------------------------------------------------------------------------
     @property
