@@ -114,3 +114,38 @@ def test_the_legal_cells_for_the_die_in_hand_are_listed_and_the_board_as_lists_o
         board.redraw_names()  # (as the app does when the language changes)
         assert board.read_lists.description == "das Spielbrett als Listen"
         assert board.move_field.label == "Zug eingeben"
+
+
+@pytest.mark.parametrize("reader", [Reader(typeset=True), GERMAN], ids=["en", "de"])
+def test_the_live_region_says_the_game_without_reading_a_pages_address_aloud(reader):
+    # a game's first placement read by another name, and its first renaming a die, point the written
+    # line to a page; the live region says the same sentence without the address, which a screen
+    # reader would spell out letter by letter
+    for seed in range(30):  # (a game where a page is pointed to)
+        shown, said = _played_by_cells(seed, reader)
+        if any("docs/" in text for text in shown):
+            break
+    assert any("docs/" in text for text in shown)  # the written line points to the pages
+    assert said and not any("docs/" in line or ".md" in line for line in said), said
+    page_clause = reader.gettext("one sound, two names: {page}").split(":")[0]
+    assert not any(page_clause in line for line in said)
+
+
+def _played_by_cells(seed: int, reader: Reader) -> tuple[list[str], list[str]]:
+    """Ada (typing the first legal cell) against the greedy computer, for `reader`: each line the board
+    showed, and each announcement of its live region."""
+    shown: list[str] = []
+    said: list[str] = []
+    with using_reader(reader):
+        board = PlayBoard(players=2, agents=[None, "greedy"], names=["Ada", "Robo"], seed=seed, agent_delay=0)
+        board.message.observe(lambda change: shown.append(change["new"]), names="value")
+        board.board_view.observe(lambda _change: said.append(board.board_view.news), names="told")
+        while not board.game.over:
+            game = board.game
+            if game.phase in ("roll", "reroll"):
+                board.roll_button.click()
+            elif game.legal_placements():
+                board.type_move(game.board.cell_name(game.legal_placements()[0]))
+            else:
+                board.pass_button.click()
+    return shown, said

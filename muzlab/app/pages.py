@@ -740,7 +740,7 @@ class StudentView(widgets.VBox):
         """Say through the board's live region what is new at the table: the last move (a classmate's or
         the computer's too), a refusal or hint, "Your turn!" when the turn comes to this page, the result
         at the end; nothing when nothing is new."""
-        parts = [moved, *(message.text for message in self._said)]
+        parts = [moved, *(message.said for message in self._said)]
         if mine and not self._told[1]:
             parts.append(reader.gettext("Your turn!"))
         if table.over:

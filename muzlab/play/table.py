@@ -111,6 +111,14 @@ class Message:
     event: Event | None = None
     extra_roll: bool = False
     cells: tuple[Cell, ...] = ()
+    #: the line as a screen reader's live region says it, where it differs: without the addresses of
+    #: pages (a path read aloud letter by letter helps no one); "": as `text`
+    spoken: str = ""
+
+    @property
+    def said(self) -> str:
+        """The line as it is spoken (`spoken`, else `text`)."""
+        return self.spoken or self.text
 
     @property
     def refused(self) -> bool:
@@ -478,13 +486,15 @@ class Table:
                  *_first_time(named, "renamed", reader.gettext("why names change: {page}"),
                               name_changes_page(reader))]
         text = self._sentence(event, reader, named[-1], said=pages)  # (each page once a game)
+        spoken = self._sentence(event, reader, named[-1]) if pages else ""
         if extra:
-            text += reader.gettext(": extra roll!")
+            ending = reader.gettext(": extra roll!")
         elif game.over:
-            text += f". {self.status(reader)}."
+            ending = f". {self.status(reader)}."
         else:
-            text += "."
-        return Message(text, seat=event.player, event=event, extra_roll=extra, cells=(event.cell,))
+            ending = "."
+        return Message(text + ending, seat=event.player, event=event, extra_roll=extra, cells=(event.cell,),
+                       spoken=spoken and spoken + ending)
 
     def _ended_at_roll(self, reader: Reader) -> Message:
         """The last roll's message when it ended the game: the die fits nowhere, and it may not be passed

@@ -559,7 +559,7 @@ def news(table: Table, messages: Sequence[Message], before: tuple[int, str] | No
     """What a board says after an action: its messages, and whose turn it is when a person comes to act
     (another seat than `before`'s, the seat and phase last told, or a passed die to re-roll or place);
     with the seat and phase told now. A computer seat's move says itself."""
-    game, said = table.game, [message.text for message in messages]
+    game, said = table.game, [message.said for message in messages]
     turn = None if game.over else (game.current_player, game.phase)
     others = any(message.seat not in (None, game.current_player) for message in messages)
     if table.person_to_act and (others or not game.events or (turn != before and (
