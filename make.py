@@ -66,8 +66,8 @@ def find_chromium() -> str | None:
 
 def ensure_system_packages() -> str | None:
     """Install Debian's chromium (for the browser test), fluidsynth with a General MIDI SoundFont (for
-    the richer sound) and npm (for the homework edition) when missing and we are root; return
-    Chromium's path."""
+    the richer sound), npm (for the homework edition) and espeak-ng (the live region's words heard as a
+    screen reader's voice says them) when missing and we are root; return Chromium's path."""
     wanted = []
     if find_chromium() is None:
         wanted.append("chromium")
@@ -75,6 +75,8 @@ def ensure_system_packages() -> str | None:
         wanted += ["fluidsynth", "timgm6mb-soundfont"]
     if shutil.which("npm") is None:  # the homework edition's build takes Pyodide from the npm registry
         wanted.append("npm")
+    if shutil.which("espeak-ng") is None:
+        wanted.append("espeak-ng")
     apt_install(wanted)
     return find_chromium()
 
