@@ -26,7 +26,7 @@ catalogues = importlib.import_module("catalogues")  # (put on the path by the ge
 LANGUAGES = generator.TRANSLATED
 LESSONS = [path.name for path in generator.lessons()]
 #: The lessons whose translation is still to come: their tests are expected to fail until it is done.
-TO_TRANSLATE = {"2-hearing.ipynb", "5-statistics.ipynb", "6-teachers.ipynb"}
+TO_TRANSLATE = {"2-hearing.ipynb"}
 CASES = [pytest.param(code, lesson, marks=[pytest.mark.xfail(strict=True, reason="not translated yet")]
                       if lesson in TO_TRANSLATE else []) for code in LANGUAGES for lesson in LESSONS]
 DONE = [(code, lesson) for code in LANGUAGES for lesson in LESSONS if lesson not in TO_TRANSLATE]
@@ -168,8 +168,9 @@ def test_the_code_sets_the_language_and_the_checked_outputs_are_there_in_it(code
     for cell, source in checked:
         assert bool(cell["outputs"]) == bool(source["outputs"]), "".join(cell["source"])[:60]
     # what the API keeps in English, as records do (not yet said in the reader's words in a lesson): a
-    # game's repr, its result's str, the score sheet and the review's tables (columns, seats, grades)
-    api = re.compile(r"score_sheet|\.result\b|to_string\(")
+    # game's repr, its result's str, the score sheet, the review's tables (columns, seats, grades) and
+    # the rule set's fields, which are the names a teacher types
+    api = re.compile(r"score_sheet|\.result\b|to_string\(|fields\(RuleSet\)")
     printed = [re.sub(r"<Game [^>]*>", "", "".join(output.get("text", []))) for cell, _ in checked
                for output in cell["outputs"] if not api.search("".join(cell["source"]))]
     leftovers = english_words(code)
