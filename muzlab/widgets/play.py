@@ -197,9 +197,10 @@ class PlayBoard(widgets.VBox):
         panel = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
-            # the move field under the game's buttons: above them, a completion's staff would push those
-            # out of a 720-pixel window
-            self.scores, self.message, self.actions, self.move_field,
+            # the game's own buttons before the last action's lines, whose length varies (a move that
+            # renames three dice takes five lines): they stay in a 720-pixel window; the move field under
+            # them, where a completion's staff does not push them out
+            self.scores, self.actions, self.move_field, self.message,
             row(self.hints, self.cell_names, self.read_lists),
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         panel.add_class("muz-panel")
