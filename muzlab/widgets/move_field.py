@@ -54,8 +54,8 @@ _CSS = """
 .muz-move-field label { display: inline-flex; align-items: center; gap: 0.5em; flex-wrap: wrap;
                         margin: 4px 2px; }
 .muz-move-field input { font: inherit; min-height: 28px; box-sizing: border-box; padding: 2px 6px;
-                        width: 12em; border: 1px solid #767676; border-radius: 2px; color: #111;
-                        background: #fff; }
+                        width: 17em; max-width: 100%; border: 1px solid #767676; border-radius: 2px;
+                        color: #111; background: #fff; }
 .muz-move-field input:focus-visible { outline: 2px solid #0b3d91; outline-offset: 1px; }
 """
 

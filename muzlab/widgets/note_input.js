@@ -99,8 +99,8 @@ function render({ model, el }) {
 
   const label = () => {
     const w = words();
-    micButton.textContent = "🎤 " + (microphone ? w.stop : w.listen);
-    midiButton.textContent = "🎹 " + w.midi;
+    micButton.textContent = microphone ? w.stop : w.listen;  // (words only: no emoji font on many school machines)
+    midiButton.textContent = w.midi;
     names().forEach((name, pc) => {
       noteButtons[pc].textContent = name;
       noteButtons[pc].title = (w.key || "{letter}").replace("{letter}", KEYS[pc].toUpperCase());
