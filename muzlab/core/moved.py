@@ -121,18 +121,14 @@ def install() -> None:
 
 
 def forward(package: str) -> Callable[[str], Any]:
-    """A module `__getattr__` for a package that was a flat module: its old names, with the warning."""
-    new = BECAME_PACKAGES[package]
+    """A module `__getattr__` for a package that was a flat module: its old names, with the warning
+    (`forward_names`; a submodule's or a private name is the package's own)."""
+    moved = forward_names(package, BECAME_PACKAGES[package])
 
     def __getattr__(name: str) -> Any:
         if name.startswith("_") or importlib.util.find_spec(f"{package}.{name}") is not None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")  # a submodule's import
-        value = getattr(importlib.import_module(new), name, None)
-        if value is None or isinstance(value, ModuleType):
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        warn_moved(f"{package}.{name}", f"{new}.{name}")
-        setattr(sys.modules[package], name, value)  # warned once, as a module's import is
-        return value
+        return moved(name)
 
     return __getattr__
 

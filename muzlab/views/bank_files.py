@@ -79,12 +79,20 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
     bank.set_defaults(run=_questions_command)
 
 
-def _questions_command(args: argparse.Namespace) -> int:
+def command_target(args: argparse.Namespace) -> tuple[Path, Reader]:
+    """Where a command that writes a package writes it (OutputError for anything but a regular file),
+    and the reader its questions are written for (the command's language, typeset, in `--note-names`
+    or the language's usual ones)."""
     out = Path(args.out)
     if out.exists() and not out.is_dir() and not out.is_file():
         raise OutputError("{path} is not a regular file; give a file name", path=out)
     reader = Reader(args.note_names or DEFAULT_NOTE_NAMES[args.reader.language], typeset=True,
                     language=args.reader.language)
+    return out, reader
+
+
+def _questions_command(args: argparse.Namespace) -> int:
+    out, reader = command_target(args)
     bank = make_bank(command_kinds(args.kinds), args.count, args.seed, reader, args.title, args.pictures)
     with file_written(out, args.force) as aside:
         aside.write_bytes(written(bank, args.format))

@@ -29,13 +29,9 @@ MEDIA_FOLDER = "media"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-def qti_zip(bank: Bank) -> bytes:
-    """The bank as a Canvas QTI 1.2 zip."""
-    ident = "muzlab-" + hashlib.sha256("|".join(item.ident for item in bank.items).encode()).hexdigest()[:16]
-    files = {f"{ident}/{ident}.xml": _xml(_assessment(bank, ident)),
-             f"{ident}/assessment_meta.xml": _xml(_meta(bank, ident)),
-             **{f"{MEDIA_FOLDER}/{m.name}": m.data for m in media(bank)}}
-    files = {"imsmanifest.xml": _xml(_manifest(ident, list(files))), **files}
+def package_zip(files: dict[str, bytes | str]) -> bytes:
+    """A package's files zipped in the order given, each with `ZIP_DATE` and plain file modes, so the same
+    files make the same bytes (the Canvas bank, the SCORM task)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():
@@ -44,6 +40,16 @@ def qti_zip(bank: Bank) -> bytes:
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
     return out.getvalue()
+
+
+def qti_zip(bank: Bank) -> bytes:
+    """The bank as a Canvas QTI 1.2 zip."""
+    ident = "muzlab-" + hashlib.sha256("|".join(item.ident for item in bank.items).encode()).hexdigest()[:16]
+    files = {f"{ident}/{ident}.xml": _xml(_assessment(bank, ident)),
+             f"{ident}/assessment_meta.xml": _xml(_meta(bank, ident)),
+             **{f"{MEDIA_FOLDER}/{m.name}": m.data for m in media(bank)}}
+    files = {"imsmanifest.xml": _xml(_manifest(ident, list(files))), **files}
+    return package_zip(files)
 
 
 def _xml(root: ET.Element) -> bytes:

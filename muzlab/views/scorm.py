@@ -14,19 +14,15 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import xml.etree.ElementTree as ET
-import zipfile
-from pathlib import Path
 
-from muzlab.core.outputs import OutputError, file_written
-from muzlab.names.language import DEFAULT_NOTE_NAMES
+from muzlab.core.outputs import file_written
 from muzlab.names.output_words import size_words
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.reading import for_people
 from muzlab.views.bank import MAX_ITEMS, MAX_TITLE, BankError, make_bank, xml_safe
-from muzlab.views.bank_files import COMMAND_KINDS, command_kinds
-from muzlab.views.qti import ZIP_DATE
+from muzlab.views.bank_files import COMMAND_KINDS, command_kinds, command_target
+from muzlab.views.qti import package_zip
 from muzlab.views.scorm_page import quiz_page
 
 CP_NS = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -49,14 +45,7 @@ def scorm_zip(kinds: tuple[str, ...] | str, count: int, seed: int = 0, reader: R
     ident = "muzlab-" + hashlib.sha256("|".join(item.ident for item in bank.items).encode()).hexdigest()[:16]
     files = {"imsmanifest.xml": manifest(bank.title, ident, pass_mark),
              SCO_PAGE: quiz_page(bank, reader, pass_mark).encode()}
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in files.items():
-            entry = zipfile.ZipInfo(name, ZIP_DATE)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.external_attr = 0o644 << 16
-            archive.writestr(entry, data)
-    return out.getvalue()
+    return package_zip(files)
 
 
 def manifest(title: str, ident: str, pass_mark: int) -> bytes:
@@ -111,11 +100,7 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
 
 
 def _scorm_command(args: argparse.Namespace) -> int:
-    out = Path(args.out)
-    if out.exists() and not out.is_dir() and not out.is_file():
-        raise OutputError("{path} is not a regular file; give a file name", path=out)
-    reader = Reader(args.note_names or DEFAULT_NOTE_NAMES[args.reader.language], typeset=True,
-                    language=args.reader.language)
+    out, reader = command_target(args)
     data = scorm_zip(command_kinds(args.task), args.count, args.seed, reader, args.title, args.pass_mark)
     with file_written(out, args.force) as aside:
         aside.write_bytes(data)
