@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from muzlab.core.outputs import file_written
 from muzlab.names.output_words import size_words
@@ -29,6 +30,8 @@ CP_NS = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
 ADLCP_NS = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
 #: The one SCO's page.
 SCO_PAGE = "index.html"
+#: The upload limit many Moodle sites have (20 MB); a larger package is said to be so.
+LMS_UPLOAD_LIMIT = 20_000_000
 #: The share of the score (of 100) a student passes from, unless the teacher gives another (0: none).
 PASS_MARK = 80
 
@@ -48,8 +51,9 @@ def scorm_zip(kinds: tuple[str, ...] | str, count: int, seed: int = 0, reader: R
     return package_zip(files)
 
 
-def manifest(title: str, ident: str, pass_mark: int) -> bytes:
-    """The package's imsmanifest.xml: one organization, one item, one SCO."""
+def manifest(title: str, ident: str, pass_mark: int, files: list[str] | None = None) -> bytes:
+    """The package's imsmanifest.xml: one organization, one item, one SCO (SCO_PAGE), whose resource
+    lists `files` (None: the SCO's page alone)."""
     ET.register_namespace("", CP_NS)
     ET.register_namespace("adlcp", ADLCP_NS)
     root = ET.Element(f"{{{CP_NS}}}manifest", identifier=ident, version="1.0")
@@ -68,7 +72,8 @@ def manifest(title: str, ident: str, pass_mark: int) -> bytes:
     resource = ET.SubElement(resources, f"{{{CP_NS}}}resource", {
         "identifier": f"{ident}-sco", "type": "webcontent", f"{{{ADLCP_NS}}}scormtype": "sco",
         "href": SCO_PAGE})
-    ET.SubElement(resource, f"{{{CP_NS}}}file", href=SCO_PAGE)
+    for name in files or [SCO_PAGE]:
+        ET.SubElement(resource, f"{{{CP_NS}}}file", href=name)
     ET.indent(root)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8",
                                                                     xml_declaration=False) + b"\n"
@@ -95,12 +100,20 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
     task.add_argument("--pass-mark", type=int, default=PASS_MARK, help=reader.gettext(
         "the score (of 100) that passes; 0: none, the task is just completed (default {mark})").format(
         mark=PASS_MARK))
+    task.add_argument("--lesson", type=int, default=None, help=reader.gettext(
+        "a lesson of the homework edition instead of a quiz task: its number (the lesson in the "
+        "language of --language)"))
+    task.add_argument("--site", default=None, help=reader.gettext(
+        "the built homework edition the lesson is taken from (`muzlab lite FOLDER` builds one; default: "
+        "this checkout's out/lite)"))
     task.add_argument("--force", action="store_true", help=reader.gettext("replace OUT if it exists"))
     task.set_defaults(run=_scorm_command)
 
 
 def _scorm_command(args: argparse.Namespace) -> int:
     out, reader = command_target(args)
+    if args.lesson is not None:
+        return _lesson_command(args, out, reader)
     data = scorm_zip(command_kinds(args.task), args.count, args.seed, reader, args.title, args.pass_mark)
     with file_written(out, args.force) as aside:
         aside.write_bytes(data)
@@ -108,4 +121,25 @@ def _scorm_command(args: argparse.Namespace) -> int:
                                "wrote {file}: a SCORM 1.2 package of {count} questions, {size}",
                                args.count).format(file=out, count=args.count,
                                                   size=size_words(len(data), args.reader)))
+    return 0
+
+
+def _lesson_command(args: argparse.Namespace, out: Path, reader: Reader) -> int:
+    from muzlab.app.lessons import LessonsError
+    from muzlab.app.lite.build import CHECKOUT
+    from muzlab.app.lite.scorm import lesson_package
+
+    if args.site is None and CHECKOUT is None:
+        raise LessonsError("give the built homework edition with --site FOLDER (`muzlab lite FOLDER` "
+                           "builds one)")
+    site = Path(args.site) if args.site is not None else CHECKOUT / "out" / "lite"
+    data = lesson_package(site, args.lesson, reader)
+    with file_written(out, args.force) as aside:
+        aside.write_bytes(data)
+    print(args.reader.gettext("wrote {file}: a SCORM 1.2 package of lesson {number}, {size}").format(
+        file=out, number=args.lesson, size=size_words(len(data), args.reader)))
+    if len(data) > LMS_UPLOAD_LIMIT:
+        print(args.reader.gettext("Moodle often takes packages of at most {size}: if it refuses this one, "
+                                  "see the guide's page on Moodle and Canvas.").format(
+            size=size_words(LMS_UPLOAD_LIMIT, args.reader)))
     return 0
