@@ -139,3 +139,9 @@ def test_the_command_writes_the_lesson_package_and_says_its_size(site, tmp_path,
     assert main(["scorm", "--lesson", "9", "--site", str(site), "--language", "de",
                  str(tmp_path / "neun.zip")]) != 0
     assert "Lektion 9" in capsys.readouterr().err and not (tmp_path / "neun.zip").exists()
+    # a quiz task's settings with a lesson, and a site without one, are refused, not left unused
+    assert main(["scorm", "--lesson", "3", "--count", "5", "--note-names", "english", "--site", str(site),
+                 str(tmp_path / "fünf.zip")]) != 0
+    assert "--count, --note-names" in capsys.readouterr().err and not (tmp_path / "fünf.zip").exists()
+    assert main(["scorm", "--site", str(site), str(tmp_path / "quiz.zip")]) != 0
+    assert "--site" in capsys.readouterr().err and not (tmp_path / "quiz.zip").exists()

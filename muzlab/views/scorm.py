@@ -34,6 +34,8 @@ SCO_PAGE = "index.html"
 LMS_UPLOAD_LIMIT = 20_000_000
 #: The share of the score (of 100) a student passes from, unless the teacher gives another (0: none).
 PASS_MARK = 80
+#: A quiz task's settings when the command leaves them out (a lesson takes none of them).
+QUIZ_SETTINGS = {"task": "triad", "count": 10, "seed": 0, "title": "", "pass_mark": PASS_MARK}
 
 
 def scorm_zip(kinds: tuple[str, ...] | str, count: int, seed: int = 0, reader: Reader | None = None,
@@ -87,17 +89,17 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
         "a SCORM 1.2 package: a quiz task that reports its score to Moodle or Canvas"))
     task.add_argument("out", metavar="OUT", help=reader.gettext(
         "the file to write, e.g. {example}").format(example="task.zip"))
-    task.add_argument("--task", default="triad", help=reader.gettext(
+    task.add_argument("--task", default=None, help=reader.gettext(
         "comma-separated kinds of question, taken in turn: {kinds}").format(kinds=", ".join(COMMAND_KINDS)))
-    task.add_argument("--count", type=int, default=10, help=reader.gettext(
+    task.add_argument("--count", type=int, default=None, help=reader.gettext(
         "questions in the task, 1-{most}").format(most=MAX_ITEMS))
-    task.add_argument("--seed", type=int, default=0, help=reader.gettext(
+    task.add_argument("--seed", type=int, default=None, help=reader.gettext(
         "the same seed gives the same package"))
     task.add_argument("--note-names", choices=("english", "german", "solfege"), default=None,
                       help=reader.gettext("the note names (default: the language's usual ones)"))
-    task.add_argument("--title", default="", help=reader.gettext(
+    task.add_argument("--title", default=None, help=reader.gettext(
         "the task's title, at most {most} characters").format(most=MAX_TITLE))
-    task.add_argument("--pass-mark", type=int, default=PASS_MARK, help=reader.gettext(
+    task.add_argument("--pass-mark", type=int, default=None, help=reader.gettext(
         "the score (of 100) that passes; 0: none, the task is just completed (default {mark})").format(
         mark=PASS_MARK))
     task.add_argument("--lesson", type=int, default=None, help=reader.gettext(
@@ -114,13 +116,18 @@ def _scorm_command(args: argparse.Namespace) -> int:
     out, reader = command_target(args)
     if args.lesson is not None:
         return _lesson_command(args, out, reader)
-    data = scorm_zip(command_kinds(args.task), args.count, args.seed, reader, args.title, args.pass_mark)
+    if args.site is not None:
+        raise BankError("--site is for --lesson: a quiz task is made without the homework edition")
+    task = {name: default if getattr(args, name) is None else getattr(args, name)
+            for name, default in QUIZ_SETTINGS.items()}
+    data = scorm_zip(command_kinds(task["task"]), task["count"], task["seed"], reader, task["title"],
+                     task["pass_mark"])
     with file_written(out, args.force) as aside:
         aside.write_bytes(data)
     print(args.reader.ngettext("wrote {file}: a SCORM 1.2 package of {count} question, {size}",
                                "wrote {file}: a SCORM 1.2 package of {count} questions, {size}",
-                               args.count).format(file=out, count=args.count,
-                                                  size=size_words(len(data), args.reader)))
+                               task["count"]).format(file=out, count=task["count"],
+                                                     size=size_words(len(data), args.reader)))
     return 0
 
 
@@ -129,6 +136,11 @@ def _lesson_command(args: argparse.Namespace, out: Path, reader: Reader) -> int:
     from muzlab.app.lite.build import CHECKOUT
     from muzlab.app.lite.scorm import lesson_package
 
+    quiz = [f"--{name.replace('_', '-')}" for name in (*QUIZ_SETTINGS, "note_names")
+            if getattr(args, name) is not None]
+    if quiz:
+        raise LessonsError("--lesson packs a whole lesson in its language's note names: leave out "
+                           "{options}, which are for a quiz task", options=", ".join(quiz))
     if args.site is None and CHECKOUT is None:
         raise LessonsError("give the built homework edition with --site FOLDER (`muzlab lite FOLDER` "
                            "builds one)")
