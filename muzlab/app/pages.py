@@ -54,6 +54,7 @@ from muzlab.play.table import Message
 from muzlab.reading import default_reader
 from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
+from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
@@ -66,6 +67,7 @@ from muzlab.widgets.tabbed_app import (
     harmony_options,
     lesson_key_options,
     note_name_options,
+    readable_buttons,
 )
 
 log = logging.getLogger(__name__)
@@ -106,7 +108,8 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " margin: 0; }"
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
-              " .muz-student-page .muz-settings { display: flex !important; } }</style>")
+              " .muz-student-page .muz-settings { display: flex !important; } }"
+              + readable_buttons(".muz-student-page") + "</style>")
 #: The layouts of a button, and of a row of controls that wraps on a narrow screen.
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
@@ -146,7 +149,8 @@ TEACHER_STYLE = (
     " .muz-teacher-tabs { position: relative; } .muz-teacher-top { position: absolute; top: 8px;"
     " right: 12px; z-index: 3; }"
     " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
-    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }</style>")
+    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }"
+    + readable_buttons(".muz-teacher-page") + "</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -447,10 +451,11 @@ class StudentView(widgets.VBox):
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
         self.settings.add_class("muz-settings")
         self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
+        self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
         self._label()
         self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
-        super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
-                          self.playing])
+        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.settings_button,
+                          self.settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.drawer = PageDrawer(self._draw_changes, session, self.page)
         self.unwatch = room.watch(self._changed)
@@ -494,6 +499,7 @@ class StudentView(widgets.VBox):
     def _label(self) -> None:
         """Write the page's fixed words (labels, buttons, hints) in its language."""
         reader = self.reading.reader
+        self.document_language.lang = self.language
         self.language_pick.description = reader.gettext("Language")
         self.names.description = reader.gettext("Note names")
         if self.names.options != tuple(note_name_options(reader)):
@@ -856,6 +862,7 @@ class TeacherView(widgets.VBox):
         seats = self._seat_controls(said)
         deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
                                          self.deal_button], layout=ROW)
+        self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
         self._label()
         # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
         # projector, a seat's changes, the leaderboard
@@ -866,7 +873,8 @@ class TeacherView(widgets.VBox):
             seats, self.leaderboard])
         #: the page's style and its language menu, shown above every tab (`TeacherTabs`)
         style = looks.make(widgets.HTML, value=TEACHER_STYLE)
-        self.top = looks.make(widgets.HBox, [style, self.language_pick], _dom_classes=("muz-teacher-top",))
+        self.top = looks.make(widgets.HBox, [style, self.document_language, self.language_pick],
+                              _dom_classes=("muz-teacher-top",))
         super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
@@ -897,6 +905,7 @@ class TeacherView(widgets.VBox):
     def _label(self) -> None:
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
         said = self._labels()
+        self.document_language.lang = self.reading.language
         for name in ("language_pick", "size", "seed", "hints", "absent", "deal_button", "pick", "show_button",
                      "back_button", "who_pick", "seat_pick"):
             getattr(self, name).description = said[name]
