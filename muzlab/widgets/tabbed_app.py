@@ -79,14 +79,18 @@ FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
 
 def readable_buttons(scope: str) -> str:
     """CSS for the buttons inside `scope` (".muz-app", a class page's): dark type on plain and chosen
-    buttons, white type on coloured ones, each dark enough to read (WCAG AA, 4.5:1) in any host's theme."""
+    buttons, white type on coloured ones, each dark enough to read (WCAG AA, 4.5:1) in any host's theme;
+    in forced colours (high contrast), where backgrounds are dropped, each button keeps a border."""
     return (f" {scope} .jupyter-button {{ color: #111; }}"
             f" {scope} .jupyter-button.mod-active {{ background-color: #c8c8c8; }}"
             f" {scope} .jupyter-button.mod-info {{ background-color: #00677d; color: #fff; }}"
             f" {scope} .jupyter-button.mod-warning {{ background-color: #a24a00; color: #fff; }}"
             f" {scope} .jupyter-button.mod-success {{ background-color: #2e6b30; color: #fff; }}"
             f" {scope} .jupyter-button.mod-danger {{ background-color: #b71c1c; color: #fff; }}"
-            f" {scope} .jupyter-button.mod-primary {{ background-color: #1565c0; color: #fff; }}")
+            f" {scope} .jupyter-button.mod-primary {{ background-color: #1565c0; color: #fff; }}"
+            f" @media (forced-colors: active) {{"
+            f" {scope} .jupyter-button {{ border: 1px solid ButtonText !important; }}"
+            f" {scope} .jupyter-button:disabled {{ border-color: GrayText !important; }} }}")
 
 
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
