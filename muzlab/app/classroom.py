@@ -39,8 +39,10 @@ from muzlab.app.store import FILE_NAME, ClassError, ClassFolderError, ClassStore
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.spreadsheet import csv_records
+from muzlab.names.error_words import error_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGES
 from muzlab.names.reader import PLAIN, Reader
+from muzlab.names.typed_moves import TypedMove, read_move
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
@@ -564,6 +566,17 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
             self._tell(Change("table", table.number, table.round))
         return messages
 
+    def type_move(self, token: str | None, text: str, reader: Reader | None = None) -> tuple[Message, ...]:
+        """A move a student typed ("e5", or "C e5" in `reader`'s note names), played as a click on its
+        cell is: text that is no move, a note that is not the die in hand, a cell that is not legal or
+        a move out of turn changes nothing and answers with a sentence."""
+        reader = reader or Reader()
+        try:
+            move = read_move(text, self.board, reader)
+        except MuzlabError as error:
+            return (_refused(error_words(error, reader)),)
+        return self.act(token, "place", move, reader)
+
     def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any,
                 reader: Reader | None = None) -> tuple[Message, ...]:
         """The action at the table, its lock held: refused, or written and then played."""
@@ -572,6 +585,11 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
             who = table.table.seats[game.current_player].name_for(reader)
             return (_refused(reader.gettext("It is {name}'s turn: watch, and play when your turn "
                                             "comes.").format(name=who)),)
+        if isinstance(cell, TypedMove):  # typed: its note must be the die in hand; then its cell is placed
+            wrong = table.table.wrong_note(cell, reader)
+            if wrong:
+                return (_refused(wrong),)
+            cell = cell.cell
         if not _may(table.table, action, cell):
             return self._play(table, action, cell, reader)  # refused and why, or a hint again
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,

@@ -52,7 +52,11 @@ from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.game_words import DieWords, event_sentence, moment_words
 from muzlab.play.table import Message
 from muzlab.reading import default_reader
+from muzlab.rules.board_reading import legal_cells
+from muzlab.widgets.board_text import group_html
+from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.menus import OptionalDropdown
+from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
 from muzlab.widgets.tabbed_app import (
     FIT,
@@ -63,6 +67,7 @@ from muzlab.widgets.tabbed_app import (
     harmony_options,
     lesson_key_options,
     note_name_options,
+    readable_buttons,
 )
 
 log = logging.getLogger(__name__)
@@ -74,7 +79,7 @@ LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
 #: places in the play area's grid: the die in hand beside the buttons, above the board; the words below.
 PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(100vw - 24px); }"
               " .muz-student-page .muz-play-area { display: grid !important; grid-template-columns: auto 1fr;"
-              " grid-template-areas: 'hand buttons' 'board board' 'tip tip' 'words words';"
+              " grid-template-areas: 'hand buttons' 'board board' 'tip tip' 'move move' 'words words';"
               " align-items: center; column-gap: 12px; }"
               " .muz-student-page .muz-play-area .muz-board, .muz-student-page .muz-board-text"
               " { display: contents !important; }"
@@ -92,6 +97,9 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " .muz-student-page .muz-play-area:not(:has(.muz-can-hint)) .muz-hint"
               " { display: none !important; }"
               " .muz-student-page .muz-page-words { grid-area: words; }"
+              " .muz-student-page .muz-play-area .muz-move-field { grid-area: move; }"
+              " .muz-student-page .muz-play-area:has(.muz-no-table) .muz-move-field { display: none; }"
+              " .muz-student-page .muz-legal-list ul { margin: 2px 0; }"
               # the join form's fields in a grid: each label whole in a column as wide as the longest
               " .muz-student-page .muz-join-fields { display: grid; grid-template-columns: max-content"
               " minmax(0, 20em); gap: 4px 8px; align-items: center; overflow: visible; }"
@@ -100,7 +108,8 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " margin: 0; }"
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
-              " .muz-student-page .muz-settings { display: flex !important; } }</style>")
+              " .muz-student-page .muz-settings { display: flex !important; } }"
+              + readable_buttons(".muz-student-page") + "</style>")
 #: The layouts of a button, and of a row of controls that wraps on a narrow screen.
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
@@ -140,7 +149,8 @@ TEACHER_STYLE = (
     " .muz-teacher-tabs { position: relative; } .muz-teacher-top { position: absolute; top: 8px;"
     " right: 12px; z-index: 3; }"
     " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
-    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }</style>")
+    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }"
+    + readable_buttons(".muz-teacher-page") + "</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -421,9 +431,9 @@ class StudentView(widgets.VBox):
         self.joining = self._join_form(code)
         # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
         # written once a draw (in the board's message, instead of one for each part that changed)
-        self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-last", "muz-who",
-                                                      "muz-lesson-key"))
-        self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
+        self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-legal-cells",
+                                                      "muz-last", "muz-who", "muz-lesson-key"))
+        self.message, self.status, self.legal, self.last, self.who, self.scale_note = self.text_parts
         self.hand = Part("muz-hand")  # (the parts are the board's `html`: `PAGE_STYLE` places them)
         self.buttons = self._turn_buttons()
         #: The buttons the student can use now: the page shows only these, as marks in the board's
@@ -432,17 +442,20 @@ class StudentView(widgets.VBox):
         self._no_table = False  # seated at no table: the board's own parts are hidden
         # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
         # what happened and whose turn it is under the board
-        self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view],
+        # a move typed ("e5", "C e5") plays as a click on its cell does, for a student without the picture
+        self.move_field = MoveField(on_move=self.type_move)
+        self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view, self.move_field],
                                                  _dom_classes=("muz-play-area",))])
         self.settings = widgets.HBox([self.language_pick, self.names, self.harmony_menu, self.size,
                                       self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
         self.settings.add_class("muz-settings")
         self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
+        self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
         self._label()
         self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
-        super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
-                          self.playing])
+        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.settings_button,
+                          self.settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.drawer = PageDrawer(self._draw_changes, session, self.page)
         self.unwatch = room.watch(self._changed)
@@ -486,6 +499,7 @@ class StudentView(widgets.VBox):
     def _label(self) -> None:
         """Write the page's fixed words (labels, buttons, hints) in its language."""
         reader = self.reading.reader
+        self.document_language.lang = self.language
         self.language_pick.description = reader.gettext("Language")
         self.names.description = reader.gettext("Note names")
         if self.names.options != tuple(note_name_options(reader)):
@@ -503,6 +517,8 @@ class StudentView(widgets.VBox):
         self.pass_button.description = reader.gettext("Pass")
         self.hint_button.description = reader.gettext("Hint")
         self.settings_button.description = reader.gettext("Settings")
+        self.move_field.word(self.room.board, reader, reader.gettext(
+            "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"))
         self.settings_button.tooltip = reader.gettext(
             "Language, note names, harmony, size and the key of the lesson")
         self.nickname.description = reader.gettext("Nickname")
@@ -562,10 +578,27 @@ class StudentView(widgets.VBox):
         """Ask the class to do `action` for this student and draw this page at once; a refusal or a
         hint shows above the board (the other pages at the table draw the move on their own threads)."""
         token = self.student.token if self.student else None
-        said = self.room.act(token, action, cell, self.reading.reader)  # (answered in this page's words)
+        self._answered(self.room.act(token, action, cell, self.reading.reader))  # (in this page's words)
+
+    def type_move(self) -> None:
+        """Play the move typed in the move field ("e5", "C e5" in the page's note names) as a click on
+        its cell: the field is emptied once the die is placed; a move refused changes nothing and says why."""
+        token = self.student.token if self.student else None
+        said = self.room.type_move(token, self.move_field.value, self.reading.reader)
+        if said and not said[0].refused:
+            self.move_field.value = ""
+        self._answered(said)
+
+    def _answered(self, said: tuple[Message, ...]) -> None:
+        """Show the class's answer to this page's action: a refusal or a hint above the board, said through
+        the board's live region (a refusal made twice is said twice, though the page looks the same)."""
         with self._page_lock:
             self._said, self._said_for = tuple(m for m in said if m.refused or m.kind == "hint"), None
+            before = self._drawn
             self.draw()
+            refused = [m.said for m in self._said if m.refused]
+            if refused and self._drawn is before:  # nothing drawn: the same refusal again
+                self.board_view.tell(" ".join(refused))
 
     def _fold(self, shown: bool) -> None:
         """Show or fold away the settings (the one button a narrow screen shows for them)."""
@@ -705,7 +738,7 @@ class StudentView(widgets.VBox):
         if table is None:
             self.status.value = "<p>{}</p>".format(
                 _text(reader.gettext("You have joined. Wait for the teacher to deal the tables.")))
-            self.hand.value = self.last.value = ""
+            self.hand.value = self.last.value = self.legal.value = ""
             self.usable, self._no_table = (), True  # (its words stay: the board's own parts hide)
             return
         seat = seated[1]
@@ -730,6 +763,10 @@ class StudentView(widgets.VBox):
         moved = last_move(table, words, reader)
         last = reader.gettext("Last move: {move}").format(move=moved)
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
+        # the lit cells as a list a screen reader walks (each with its points and what it completes)
+        self.legal.value = (f"<div class='muz-legal-list' style='font-size:{size}px'>"
+                            f"{group_html(legal_cells(table.position, hand, reader))}</div>"
+                            if mine and hand is not None else "")
         self._tell(f"{moved}." if table.history else "", mine, table, reader)
         # only the buttons that can be used now (none while it is not my turn)
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
@@ -825,6 +862,7 @@ class TeacherView(widgets.VBox):
         seats = self._seat_controls(said)
         deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
                                          self.deal_button], layout=ROW)
+        self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
         self._label()
         # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
         # projector, a seat's changes, the leaderboard
@@ -835,7 +873,8 @@ class TeacherView(widgets.VBox):
             seats, self.leaderboard])
         #: the page's style and its language menu, shown above every tab (`TeacherTabs`)
         style = looks.make(widgets.HTML, value=TEACHER_STYLE)
-        self.top = looks.make(widgets.HBox, [style, self.language_pick], _dom_classes=("muz-teacher-top",))
+        self.top = looks.make(widgets.HBox, [style, self.document_language, self.language_pick],
+                              _dom_classes=("muz-teacher-top",))
         super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
@@ -866,6 +905,7 @@ class TeacherView(widgets.VBox):
     def _label(self) -> None:
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
         said = self._labels()
+        self.document_language.lang = self.reading.language
         for name in ("language_pick", "size", "seed", "hints", "absent", "deal_button", "pick", "show_button",
                      "back_button", "who_pick", "seat_pick"):
             getattr(self, name).description = said[name]

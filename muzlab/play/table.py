@@ -25,7 +25,7 @@ from muzlab.names.language import Prose, marked, phrase, sentence
 from muzlab.names.output_words import agent_name, number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, prose_name
-from muzlab.names.typed_moves import read_move
+from muzlab.names.typed_moves import TypedMove, read_move
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.events import Event
@@ -326,12 +326,19 @@ class Table:
             move = read_move(text, self.board, reader)
         except MuzlabError as error:
             return self._done([self._refused(error_words(error, reader))])
-        hand = self.game.hand
-        if move.name is not None and hand is not None and move.pitch != hand:
-            return self._done([self._refused(sentence(
-                reader.gettext("The die in hand is {hand}, not {typed}: nothing was placed."),
-                hand=pitch_label(hand, reader, prose=True), typed=prose_name(move.name, reader)))])
+        wrong = self.wrong_note(move, reader)
+        if wrong:
+            return self._done([self._refused(wrong)])
         return self.place(move.cell, reader)
+
+    def wrong_note(self, move: TypedMove, reader: Reader) -> str | None:
+        """Why a typed move names a note that is not the die in hand (a sentence for `reader`), or None
+        when it names no note, the die in hand, or there is no die in hand (`place` says so)."""
+        hand = self.game.hand
+        if move.name is None or hand is None or move.pitch == hand:
+            return None
+        return sentence(reader.gettext("The die in hand is {hand}, not {typed}: nothing was placed."),
+                        hand=pitch_label(hand, reader, prose=True), typed=prose_name(move.name, reader))
 
     def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""

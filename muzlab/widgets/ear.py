@@ -28,6 +28,7 @@ from muzlab.reading import shown
 from muzlab.views.keyboard import keyboard_svg
 from muzlab.views.mei import sounding_mei
 from muzlab.widgets.listen import NOTATION_LOCK, in_browser, sized_svg
+from muzlab.widgets.live_region import LiveRegion
 from muzlab.widgets.quiz import tally
 from muzlab.widgets.staff import VerovioStaff
 from muzlab.widgets.svgboard import scaled
@@ -101,8 +102,10 @@ class EarTrainer(widgets.VBox):
         self.tally = widgets.HTML(tally(0, 0, self.reader))
         self.next_button = widgets.Button(description=self.reader.gettext("Next"), button_style="primary")
         self.next_button.on_click(lambda _button: self.next_item())
+        self.said = LiveRegion(label=self.reader.gettext("Feedback on your answer"))  # (for a screen reader)
         super().__init__([self.heading, self.player, widgets.HBox(list(self.buttons.values())),
-                          self.feedback, self.reveal, widgets.HBox([self.next_button, self.tally])])
+                          self.feedback, self.said, self.reveal,
+                          widgets.HBox([self.next_button, self.tally])])
         self.add_class("muz-ear")
         self.next_item()
 
@@ -122,6 +125,7 @@ class EarTrainer(widgets.VBox):
         reader = self.reader
         self.heading.value = self._heading()
         self.next_button.description = reader.gettext("Next")
+        self.said.label = reader.gettext("Feedback on your answer")
         self.tally.value = tally(self.right, self.asked, reader)
         for player in (self.player, self.replay):
             if isinstance(player, WebSound):
@@ -170,6 +174,7 @@ class EarTrainer(widgets.VBox):
         self.tally.value = tally(self.right, self.asked, self.reader)
         self._load(self.replay)
         self._reveal(reply)
+        self.said.tell(f"{self._verdict(reply)} {self.item.explanation(self.reader)} {self.tally.value}")
         return correct
 
     def _load(self, player: widgets.Audio | WebSound) -> None:
@@ -186,6 +191,12 @@ class EarTrainer(widgets.VBox):
 
             player.value = audio.to_wav_bytes(item_wave(item, self.engine))
 
+    def _verdict(self, reply: str) -> str:
+        """Whether `reply` is right, in a sentence: "Right!", or the answer it was."""
+        item, reader = self.item, self.reader
+        return reader.gettext("Right!") if item.is_right(reply) else reader.gettext(
+            "Not quite: it was {answer}.").format(answer=option_words(item.answer, reader))
+
     def _reveal(self, reply: str) -> None:
         """Show the answer to a reply: the buttons marked, the verdict and why, the staff, the keyboard."""
         item, reader = self.item, self.reader
@@ -198,10 +209,8 @@ class EarTrainer(widgets.VBox):
             words = option_words(option, reader)
             button.description = f"✓ {words}" if option == item.answer else (
                 f"✗ {words}" if option == reply else words)
-        verdict = reader.gettext("Right!") if correct else reader.gettext(
-            "Not quite: it was {answer}.").format(answer=option_words(item.answer, reader))
         colour = "#080" if correct else "#b00"
-        self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
+        self.feedback.value = (f"<b style='color:{colour}'>{html.escape(self._verdict(reply))}</b> "
                                f"{html.escape(item.explanation(reader))}")
         if isinstance(self.staff, VerovioStaff):  # no music21 in the homework edition
             self.staff.mei = sounding_mei(item.events, item.played_names(), None, item.title(reader))

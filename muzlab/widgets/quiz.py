@@ -13,6 +13,7 @@ from muzlab.names.reader import Reader
 from muzlab.play.puzzles import puzzle_question
 from muzlab.play.quiz import KINDS, Question, make_question
 from muzlab.reading import shown
+from muzlab.widgets.live_region import LiveRegion
 from muzlab.widgets.svgboard import ScaledByItsBoard, Scene, SvgBoard
 
 #: Question kinds answered by clicking a cell ("puzzle": find the best cell, from muzlab.play.puzzles).
@@ -34,6 +35,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         self.reply: Cell | int | None = None  # the answer given: a cell, or the option's place
         self.prompt = widgets.HTML()
         self.feedback = widgets.HTML()
+        self.said = LiveRegion(label=self.reader.gettext("Feedback on your answer"))  # (for a screen reader)
         self.tally = widgets.HTML()
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.next_button = widgets.Button(description=self.reader.gettext("Next question"),
@@ -41,7 +43,8 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         self.next_button.on_click(lambda _button: self.next_question())
         self.board_view = SvgBoard(Board.standard(), on_click=self.answer, scale=scale)
         # the answers beside the board, so the board can be as tall as the window allows
-        side = widgets.VBox([self.options, self.feedback, widgets.HBox([self.next_button, self.tally])],
+        side = widgets.VBox([self.options, self.feedback, self.said,
+                             widgets.HBox([self.next_button, self.tally])],
                             layout=widgets.Layout(flex="1 1 320px", min_width="0", padding="0 0 0 16px"))
         super().__init__([self.prompt, widgets.HBox([self.board_view, side])])
         self.next_question()
@@ -73,6 +76,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         """Ask the question on screen again in the note names in force (`muzlab.set_note_names`), with
         its answer and reason if it was answered, and in the language in force; the tally stays."""
         self.next_button.description = self.reader.gettext("Next question")
+        self.said.label = self.reader.gettext("Feedback on your answer")
         if self.asked:
             self.tally.value = tally(self.right, self.asked, self.reader)
         if not self.answered:
@@ -97,13 +101,15 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
         self.board_view.clickable = False
         options = list(question.options)
         self.reply = reply if isinstance(reply, tuple) else options.index(reply) if reply in options else None
-        correct = self._show_answer(reply)
+        correct, why = self._show_answer(reply)
         self.asked += 1
         self.right += correct
         self.tally.value = tally(self.right, self.asked, self.reader)
+        self.said.tell(f"{why} {self.tally.value}")
 
-    def _show_answer(self, reply: Cell | str) -> bool:
-        """Say whether the reply is right and why; a clicked cell is shown among the legal ones."""
+    def _show_answer(self, reply: Cell | str) -> tuple[bool, str]:
+        """Show whether the reply is right and why (returned); a clicked cell is shown among the legal
+        ones."""
         question = self.question
         reader = self.reader
         correct, why = question.check(reply, reader)
@@ -114,7 +120,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
             self.board_view.show(Scene(position, highlight=question.pitch,
                                        lit=position.legal_placements(question.pitch), tips_for=question.pitch,
                                        chosen=[reply]), reader)
-        return correct
+        return correct, why
 
 
 def tally(right: int, asked: int, reader: Reader) -> str:

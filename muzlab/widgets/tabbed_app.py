@@ -75,6 +75,24 @@ _SIZE_WORDS = {"small": marked("size", "small"), "normal": marked("size", "norma
 #: 720px window, 1.8px on 1080px) at every Size, so that the text leaves the board the same room at
 #: every Size, and a larger Size can only draw the board larger (until the window is full).
 FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
+
+
+def readable_buttons(scope: str) -> str:
+    """CSS for the buttons inside `scope` (".muz-app", a class page's): dark type on plain and chosen
+    buttons, white type on coloured ones, each dark enough to read (WCAG AA, 4.5:1) in any host's theme;
+    in forced colours (high contrast), where backgrounds are dropped, each button keeps a border."""
+    return (f" {scope} .jupyter-button {{ color: #111; }}"
+            f" {scope} .jupyter-button.mod-active {{ background-color: #c8c8c8; }}"
+            f" {scope} .jupyter-button.mod-info {{ background-color: #00677d; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-warning {{ background-color: #a24a00; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-success {{ background-color: #2e6b30; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-danger {{ background-color: #b71c1c; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-primary {{ background-color: #1565c0; color: #fff; }}"
+            f" @media (forced-colors: active) {{"
+            f" {scope} .jupyter-button {{ border: 1px solid ButtonText !important; }}"
+            f" {scope} .jupyter-button:disabled {{ border-color: GrayText !important; }} }}")
+
+
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
 APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: auto; min-width: max-content; }"
            " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
@@ -89,12 +107,7 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: aut
            " min-width: 0; overflow: visible; }"
            # a board never gives up its room to the panel beside it
            " .muz-app .muz-svgboard { flex-shrink: 0; }"
-           # white type on coloured buttons, and grey tabs, dark enough to read (WCAG AA, 4.5:1)
-           " .muz-app .jupyter-button.mod-info { background-color: #00677d; color: #fff; }"
-           " .muz-app .jupyter-button.mod-warning { background-color: #a24a00; color: #fff; }"
-           " .muz-app .jupyter-button.mod-success { background-color: #2e6b30; color: #fff; }"
-           " .muz-app .jupyter-button.mod-danger { background-color: #b71c1c; color: #fff; }"
-           " .muz-app .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }"
+           + readable_buttons(".muz-app") +
            " .muz-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { color: #222; opacity: 1; }"
            " .muz-app .jupyter-widget-Collapse-header, .muz-app .jupyter-widget-Collapse-header > span"
            " { color: #222; opacity: 1; }")
