@@ -741,13 +741,17 @@ class StudentView(widgets.VBox):
             self.hand.value = self.last.value = self.legal.value = ""
             self.usable, self._no_table = (), True  # (its words stay: the board's own parts hide)
             return
-        seat = seated[1]
+        self._no_table = False
+        self._draw_seat(table, seated[1], zoom, reader)
+
+    def _draw_seat(self, table: TableSnapshot, seat: int, zoom: float, reader: Reader) -> None:
+        """Draw the table this page sits at: its board, whose turn, the die in hand, the last move, the
+        lit cells as a list and the buttons this page can use now."""
+        size = round(16 * zoom)
         mine = not table.over and table.current_player == seat
         hand = table.hand
-        self._no_table = False
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
-        reader = self.reading.reader
         self.board_view.show_seat(table.position, hand, table.legal, table.last, mine,
                                   next((m.cells for m in self._said if m.kind == "hint"), ()), reader,
                                   (self._shared.pictures, (table.round, table.number, table.board_version)))
