@@ -4,9 +4,10 @@ The class folder is the term: restarting `muzlab class FOLDER` next week replays
 classroom) and the term's events (here): "assign" (what, how many, the seed, for whom, opening and
 closing dates, the grade scheme), "answer" (one reply to one item, right or not, when, and the ideas
 it tests), "scheme" (the teacher changed an assignment's grade scheme) and "roster" (the school's
-identifiers for the nicknames). As in the classroom, every change is written to the file first and
-applied after, and a refusal (unknown assignment, a student it is not for, past its closing date,
-a malformed roster file) raises TermError with one sentence and changes nothing.
+identifiers for the nicknames). As in the classroom (the same `EventLog`, on the classroom's file),
+every change is written to the file first and applied after, and a refusal (unknown assignment, a
+student it is not for, past its closing date, a malformed roster file) raises TermError with one
+sentence and changes nothing.
 
 Items are the project's one question model: ear-training drills (`muzlab.play.eartraining`), quiz
 questions (`muzlab.play.quiz`) and puzzles (`muzlab.play.puzzles`), drawn from the assignment's seed
@@ -29,16 +30,16 @@ import io
 import threading
 import zipfile
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
 from muzlab.app import nicknames, roster_file, term_games
-from muzlab.app.classroom import ClassError, Classroom, replay_fault
+from muzlab.app.classroom import ClassError, Classroom
+from muzlab.app.event_log import EventLog
 from muzlab.app.log_checks import ReplayRefused, check_game_result, check_student, replay_decision, whole
-from muzlab.app.news import Watchers
-from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
+from muzlab.app.store import TERM_KINDS
 from muzlab.core.errors import Count, Worded
 from muzlab.core.spreadsheet import STYLES, csv_text
 from muzlab.names.calendar_words import date_words
@@ -393,11 +394,8 @@ class SchoolRoster:
             rows[same] = {**row, "nickname": name, "student": sid}
         if not rows:
             raise TermError("The roster file has a header but no student rows.")
-        with self._lock:
-            data = {"rows": list(rows.values())}
-            self.room.store.append("roster", data)
-            self._rostered(data)
-        self._tell("roster")
+        with self.log.telling("roster"), self._lock:
+            self.log.record("roster", {"rows": list(rows.values())})
         return len(rows)
 
     def _rostered(self, data: dict) -> None:
@@ -482,12 +480,10 @@ class GameItems:
                 level=level_word(figures["level"], said),
                 margin=format(Figure(figures["luck_adjusted_margin"], said), "+g"))
         try:
-            self.room.store.append_all([("answer", data) for data in events])
+            self.log.record_all("answer", events)
         except BaseException:
             self._tables.pop(key, None)  # (the table moved on: it is played again from the file)
             raise
-        for data in events:
-            self._answered(data)
         return right, words
 
     def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
@@ -596,19 +592,24 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         self._memo: dict[tuple, Any] = {}
         #: The school's roster: student id -> {"student", "nickname", "id", and the optional columns}.
         self.roster: dict[int, dict[str, str]] = {}
-        self._watchers: Watchers[str] = Watchers()
-        self._replay(room.store.events(TERM_KINDS))
+        #: The term's log on the classroom's file: each event written, applied by its kind's handler, told.
+        self.log: EventLog[str] = EventLog({"assign": self._assigned, "answer": self._answered,
+                                            "scheme": self._schemed, "roster": self._rostered},
+                                           lambda kind, data: _check_replayed(self, kind, data), room.store,
+                                           stale=self._memo.clear)
+        mixed = MixedGames(room.store.opened_schema)  # (a replayed answer also plays a game's decision)
+        self.log.replay(room.store.events(TERM_KINDS), mixed.skips, mixed.ends,
+                        {**self.log.handlers, "answer": self._answered_again})
+        if mixed.dropped:
+            room.store.delete(mixed.dropped)
         self._day = self.today()  # the day the pages were last drawn for (`new_day`)
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """Call `callback(kind)` after every change to the term ("assign", "answer", "scheme",
         "roster", "forget", "merge"; "day" when the date changed: `new_day`), with no lock of the term
-        held, on the thread that made the change (`muzlab.app.news`). Returns `unwatch`."""
-        return self._watchers.watch(callback)
+        held, on the thread that made the change (`EventLog.watch`). Returns `unwatch`."""
+        return self.log.watch(callback)
 
-    def _tell(self, kind: str) -> None:
-        self._memo.clear()
-        self._watchers.tell(kind)
 
     def _recount(self) -> None:
         """The tries per item, each student's answers and the progress counts made again from every
@@ -628,29 +629,6 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             cell[0] += 1
             cell[1] += answer.right
 
-    def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
-        apply = {"assign": self._assigned, "answer": self._answered_again, "scheme": self._schemed,
-                 "roster": self._rostered}
-        mixed = MixedGames(self.room.store.opened_schema)
-        for seq, kind, data in events:
-            try:
-                _check_replayed(self, kind, data)
-                if not mixed.skips(seq, kind, data):
-                    apply[kind](data)
-            except ReplayRefused as error:
-                if not mixed.ends(seq, kind, data):
-                    raise self._damaged(seq, kind, error) from None
-            except (TermError, KeyError, TypeError, ValueError) as error:
-                raise self._damaged(seq, kind, error) from None
-        if mixed.dropped:
-            self.room.store.delete(mixed.dropped)
-
-    def _damaged(self, seq: int, kind: str, error: Exception) -> ClassFolderError:
-        return ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the file from "
-                                "a copy, or move it away to start the class afresh",
-                                path=self.room.folder / FILE_NAME, seq=seq, kind=kind,
-                                why=replay_fault(error))
-
     # ---- assignments ----------------------------------------------------------------------------------
     def today(self) -> date:
         """The term's date now."""
@@ -663,7 +641,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         with self._lock:
             changed, self._day = today != self._day, today
         if changed:
-            self._tell("day")
+            self.log.tell("day")
         return changed
 
     def assign(self, title: Any, kind: Any, count: Any, opens: Any, closes: Any, seed: Any = 1,
@@ -714,7 +692,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                 raise TermError("An assignment is for students on the roster: unknown {id}.",
                                 id=str(unknown[0])[:20])
         scheme = scheme or GradeScheme()
-        with self._lock:
+        with self.log.telling("assign"), self._lock:
             twin = next((a for a in self.assignments.values() if a.title.casefold() == name.casefold()), None)
             if twin is not None:
                 raise TermError("There is already an assignment called {title}: choose another title.",
@@ -723,9 +701,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                     "seed": seed, "same": bool(same), "opens": first.isoformat(), "closes": last.isoformat(),
                     "students": None if who is None else list(who), "tries": tries, "scheme": asdict(scheme),
                     **({"computer": computer} if kind == "game" else {})}
-            self.room.store.append("assign", data)
-            made = self._assigned(data)
-        self._tell("assign")
+            made = self.log.record("assign", data)
         return made
 
     def _assigned(self, data: dict) -> Assignment:
@@ -744,13 +720,9 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
 
     def set_scheme(self, assignment_id: Any, scheme: GradeScheme) -> Assignment:
         """Change how an assignment is graded (its answers stay as they were)."""
-        with self._lock:
-            assignment = self.assignment(assignment_id)
-            data = {"id": assignment.id, "scheme": asdict(scheme)}
-            self.room.store.append("scheme", data)
-            changed = self._schemed(data)
-        self._tell("scheme")
-        return changed
+        with self.log.telling("scheme"), self._lock:
+            data = {"id": self.assignment(assignment_id).id, "scheme": asdict(scheme)}
+            return self.log.record("scheme", data)
 
     def _schemed(self, data: dict) -> Assignment:
         assignment = replace(self.assignments[int(data["id"])], scheme=GradeScheme(**data["scheme"]))
@@ -852,9 +824,8 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                         "right": bool(right), "at": self.clock().isoformat(timespec="seconds"),
                         "ideas": list(assignment.ideas()),
                         **_page_language(reader)}
-                self.room.store.append("answer", data)
-                self._answered(data)
-        self._tell("answer")  # (the term's lock let go: the pages draw on their own threads)
+                self.log.record("answer", data)
+        self.log.tell("answer")  # (the term's lock let go: the pages draw on their own threads)
         return right, words
 
     def _answered(self, data: dict) -> Answer:
@@ -966,7 +937,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             self.roster.pop(duplicate, None)
             self._tables.clear()
             self._recount()
-        self._tell("merge")
+        self.log.tell("merge")
         return moved
 
     # ---- privacy ------------------------------------------------------------------------------------------
@@ -1002,7 +973,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             self.roster.pop(student_id, None)
             self._tables.clear()
             self._recount()
-        self._tell("forget")
+        self.log.tell("forget")
         return deleted
 
 
