@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 import zipfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
@@ -38,12 +38,12 @@ from muzlab.app.renaming import Renaming
 from muzlab.app.store import ClassError
 from muzlab.core.board import Board
 from muzlab.core.spreadsheet import csv_records
-from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGES
+from muzlab.names.language import DEFAULT_NOTE_NAMES
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
-from muzlab.play.table import COMPUTER_SEAT, FREE_SEAT, Message, Seat, Table
+from muzlab.play.table import COMPUTER_SEAT, FREE_SEAT, Message, Seat, Status, Table
 from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
@@ -144,7 +144,7 @@ class ClassTable:
                 phase=game.phase, over=game.over, current_player=game.current_player,
                 legal=tuple(game.legal_placements()) if hand is not None else (), scores=game.scores,
                 supply=game.supply, allow_hints=t.allow_hints,
-                statuses={language: t.status(Reader(language=language)) for language in LANGUAGES},
+                status=t.standing,
                 fair_missing=self.fair_missing,
                 last_decision=None if last is None else (last.position, last.pitch, last.cell,
                                                          last.passed_die))
@@ -177,9 +177,9 @@ class TableSnapshot:
     fair_missing: str
     #: The last decision (position, pitch, cell, passed die), for the coach's comment, or None.
     last_decision: tuple[Any, ...] | None = None
-    #: Whose turn it is and what they do next, or the result, in each language (seat names only: no
-    #: note is named, so the language is all of the reader it needs).
-    statuses: Mapping[str, str] = field(default_factory=dict, compare=False)
+    #: Whose turn it is and what they do next, or the result, as facts: each page words them
+    #: (`Status.words`) with no lock held.
+    status: Status | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

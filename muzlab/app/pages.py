@@ -364,7 +364,7 @@ def status(table: TableSnapshot, reader: Reader | None = None) -> str:
                         for seat, score in zip(table.seats, table.scores, strict=True))
     return reader.ngettext("Table {number} — {status} · {scores} · {supply} die left",
                            "Table {number} — {status} · {scores} · {supply} dice left",
-                           table.supply).format(number=table.number, status=table.statuses[reader.language],
+                           table.supply).format(number=table.number, status=table.status.words(reader),
                                                 scores=scores, supply=table.supply)
 
 
