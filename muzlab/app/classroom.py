@@ -280,13 +280,13 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         self._page_student: dict[str, int] = {}  # page (session) id: the student it joined as
         self._open_pages, self._here = {}, []  # (`Presence`)
         self._limits = JoinLimits(clock)
-        #: One process of its own reviews finished games (a fraction of a second each), started on
-        #: first need, so the tables play on while it works.
         #: The class's log: each event written, applied by its kind's handler, told; replayed on opening.
         self.log: EventLog[Change] = EventLog(
             {"join": self._joined, "rejoin": self._rejoined, "remove": self._removed, "deal": self._dealt,
              "seat": self._seated, "act": self._replay_act, "rename": self._renamed},
             lambda kind, data: check_class_event(self, kind, data, ACTIONS))
+        #: One process of its own reviews finished games (a fraction of a second each), started on
+        #: first need, so the tables play on while it works.
         self._reviewer = Reviewer(self.log.tell)
         self.store = self.log.open(folder)
         for table in self.tables:  # games that ended before a restart
