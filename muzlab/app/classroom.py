@@ -177,9 +177,16 @@ class TableSnapshot:
     fair_missing: str
     #: The last decision (position, pitch, cell, passed die), for the coach's comment, or None.
     last_decision: tuple[Any, ...] | None = None
-    #: Whose turn it is and what they do next, or the result, as facts: each page words them
-    #: (`Status.words`) with no lock held.
+    #: Whose turn it is and what they do next, or the result, as facts (`status_words` says them).
     status: Status | None = field(default=None, compare=False)
+    _said: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    def status_words(self, language: str) -> str:
+        """The status in `language` (seat names only: no note is named, so the language is all of the
+        reader it needs), worded with no lock held, once a language by the first page that asks."""
+        if language not in self._said:
+            self._said[language] = self.status.words(Reader(language=language))
+        return self._said[language]
 
 
 @dataclass(frozen=True)
