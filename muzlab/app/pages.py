@@ -374,8 +374,8 @@ def status(table: TableSnapshot, reader: Reader | None = None) -> str:
                         for seat, score in zip(table.seats, table.scores, strict=True))
     return reader.ngettext("Table {number} — {status} · {scores} · {supply} die left",
                            "Table {number} — {status} · {scores} · {supply} dice left",
-                           table.supply).format(number=table.number, status=table.statuses[reader.language],
-                                                scores=scores, supply=table.supply)
+                           table.supply).format(number=table.number, scores=scores, supply=table.supply,
+                                                status=table.status_words(reader.language))
 
 
 class StudentView(widgets.VBox):

@@ -126,6 +126,37 @@ class Message:
         return self.kind == "refused"
 
 
+@dataclass(frozen=True)
+class Status:
+    """Whose turn it is and what they do next, or the result, as facts (values only: a snapshot taken
+    under a lock keeps them, and `words` says them for each reader once the lock is let go)."""
+
+    seats: tuple[Seat, ...]
+    phase: str
+    current_player: int
+    over: bool
+    #: no die fits anywhere and the rules play on (`Table.locked_forever`)
+    locked: bool
+    result: Any = None
+
+    def words(self, reader: Reader | None = None) -> str:
+        """The status in `reader`'s words: "Anna to roll", "Game over — Ben wins with 31 points"."""
+        reader = for_people(reader)
+        if self.over:
+            return reader.gettext("Game over — {result}").format(result=self.result_words(reader))
+        if self.locked:
+            return reader.gettext("The board is locked: no die fits anywhere")
+        return reader.pgettext(*_DOING[self.phase]).format(who=self.seats[self.current_player].called(reader))
+
+    def result_words(self, reader: Reader | None = None) -> str:
+        """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
+        reader, result = for_people(reader), self.result
+        if result is None:
+            return ""
+        return event_sentences.result_words(result.scores, result.winners, reader,
+                                            lambda seat: self.seats[seat].name_for(reader))
+
+
 class Table:
     """Seats (people and agents) around one game; every action returns the messages it produced.
 
@@ -238,22 +269,20 @@ class Table:
         return sum(1 for hinted_seat, _turn, _moment, counted in self._hints
                    if hinted_seat == seat and counted)
 
+    @property
+    def standing(self) -> Status:
+        """Whose turn it is and what they do next, or the result, as facts (`Status`)."""
+        game = self.game
+        return Status(self.seats, game.phase, game.current_player, game.over, self.locked_forever,
+                      game.result)
+
     def status(self, reader: Reader | None = None) -> str:
-        """Whose turn it is and what they do next, or the result."""
-        reader, game = for_people(reader), self.game
-        if game.over:
-            return reader.gettext("Game over — {result}").format(result=self.result_words(reader))
-        if self.locked_forever:
-            return reader.gettext("The board is locked: no die fits anywhere")
-        return reader.pgettext(*_DOING[game.phase]).format(who=self._who(reader))
+        """Whose turn it is and what they do next, or the result (`Status.words`)."""
+        return self.standing.words(reader)
 
     def result_words(self, reader: Reader | None = None) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
-        reader, result = for_people(reader), self.game.result
-        if result is None:
-            return ""
-        return event_sentences.result_words(result.scores, result.winners, reader,
-                                            lambda seat: self.seats[seat].name_for(reader))
+        return self.standing.result_words(reader)
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
