@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from muzlab.core.pitch import parse_pitch
 from muzlab.names.function_words import function_symbol, function_words
 from muzlab.names.functions import readings
+from muzlab.names.language import key_phrase
 from muzlab.names.reader import Key, Reader
+from muzlab.names.spelling import key_label, prose_name
 
 #: The Roman numeral of each triad that has one in a key, by mode and (semitones above the tonic,
 #: quality): the key's own triads, the borrowed and the applied ones ("b" a flat, typeset "♭").
@@ -66,3 +68,11 @@ def key_function(root: int, quality: str, key: Key, reader: Reader) -> KeyFuncti
         words = reader.gettext("{reading}; also read as {other}").format(
             reading=words, other=f"{function_symbol(found[1], reader)} ({function_words(found[1], reader)})")
     return KeyFunction(function_symbol(function, reader), words, function.form == "shortened dominant")
+
+
+def key_words(key: Key, reader: Reader) -> str:
+    """A lesson key named as a sentence about functions names it: "C-Dur", a minor key as a minor key
+    ("a-Moll", not "a-Moll harmonisch": its functions are read in harmonic minor all the same)."""
+    if key.kind == "major":
+        return key_label(key.tonic, "major", reader)
+    return key_phrase(prose_name(key.tonic_name, reader), "minor", reader.language)
