@@ -247,3 +247,13 @@ def test_a_coach_comment_reads_the_function_in_a_minor_lesson_key_and_without_on
     # no lesson key: read in the major key of the scale run through the triad (A–B–C of C major)
     crossed = Position(dice={(0, 0): 2, (0, -1): 5, (1, -3): 11, (2, -4): 0}, strict=False)
     assert "den d-Moll-Dreiklang (als Sp in C-Dur)" in coach.comment(crossed, 9, (0, -2), reader=german)
+
+
+def test_set_minor_supertonic_chooses_the_reading_and_refuses_an_unknown_one(kernel_reader):
+    import muzlab
+
+    muzlab.set_minor_supertonic("dominant")
+    assert reading.current_minor_supertonic() == "dominant"
+    with pytest.raises(UnknownSetting, match=r"ii° in minor is read as added sixth or dominant, not 'sixth'"):
+        muzlab.set_minor_supertonic("sixth")
+    assert reading.current_minor_supertonic() == "dominant"  # nothing changed
