@@ -325,7 +325,7 @@ class ClassroomApp(widgets.VBox):
         self.note_names = _menu(note_name_options(reader), current_note_names(), "muz-note-names",
                                 self.name_notes)
         self.harmony = _menu(harmony_options(reader), current_harmony(), "muz-harmony", self.choose_harmony)
-        #: how ii° in a minor key is read, shown to a reader of Funktionstheorie (`_show_supertonic`)
+        #: how ii° in a minor key is read, shown to a reader of functions in a minor key (`_show_supertonic`)
         self.supertonic = _menu(minor_supertonic_options(reader), current_minor_supertonic(),
                                 "muz-minor-supertonic", self.choose_supertonic)
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
@@ -569,8 +569,11 @@ class ClassroomApp(widgets.VBox):
         self._redraw()
 
     def _show_supertonic(self) -> None:
-        """The reading of ii° in minor is a choice of Funktionstheorie: shown only to its readers."""
-        self.supertonic.layout.display = None if current_harmony() == "functions" else "none"
+        """The reading of ii° in minor is a choice of Funktionstheorie in a minor key: shown only to its
+        readers, with a minor lesson key (the menus' row stays short otherwise)."""
+        key = current_lesson_key()
+        minor = key is not None and key.kind != "major"
+        self.supertonic.layout.display = None if minor and current_harmony() == "functions" else "none"
 
     def _redraw(self) -> None:
         """Write every word and note on every tab again for the default reader."""
@@ -583,6 +586,7 @@ class ClassroomApp(widgets.VBox):
         """Set the lesson's key (`muzlab.names.spelling.set_lesson_key`; None for none) and write every note
         on every tab again: dice that fit it are spelled as in it, numerals name functions in it first."""
         set_lesson_key(None if key is None else _KEY_VALUES[key])  # (the value the menu's item stands for)
+        self._show_supertonic()
         for widget in (self.play, self.explorer, self.quiz, self.ear, self.review):
             if widget is not None:
                 widget.redraw_names()
