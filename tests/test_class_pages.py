@@ -638,3 +638,42 @@ def test_a_typed_move_plays_at_a_class_table_as_a_click_does(room):
     assert f"{roller.student.nickname} places " in watcher.board_view.news
     assert "muz-legal-list" not in roller.board_view.html or room.table(1).snapshot().current_player \
         == (0 if roller is anna else 1)
+
+
+def test_the_teachers_page_has_its_own_harmony_menu_kept_in_its_address(room):
+    """A German teacher's page reads Funktionstheorie, an English one Roman numerals; a teacher who
+    chooses the other keeps it when the language changes, in the page's address and in the class
+    folder (the address opened again next lesson), and the projector's comments follow it."""
+    from muzlab.app.page_language import keep_teacher_harmony, teacher_harmony
+    from muzlab.core.errors import UnknownSetting
+
+    addresses = []
+    teacher = TeacherView(room, "", language="de", on_address=addresses.append)
+    assert teacher.harmony_menu in teacher.top.children and "muz-harmony" in teacher.harmony_menu._dom_classes
+    assert (teacher.harmony_menu.value, teacher.reading.reader.harmony_style) == ("functions", "functions")
+    assert teacher.harmony_menu.description == "Harmonielehre"
+    labels = [label for label, _value in teacher.harmony_menu.options]
+    assert labels == ["Stufen: I IV V", "Funktionen: T S D"]
+    teacher.language_pick.value = "en"  # not chosen: the language's own style follows the language
+    assert teacher.harmony_menu.value == "roman" and addresses[-1] == {"lang": "en"}
+    assert teacher.harmony_menu.description == "Harmony"
+    teacher.language_pick.value = "de"
+    teacher.harmony_menu.value = "roman"  # Stufentheorie chosen
+    assert teacher.reading.reader == Reader("german", typeset=True, language="de", harmony="roman")
+    assert addresses[-1] == {"lang": "de", "harmony": "roman"}
+    teacher.language_pick.value = "fr"
+    teacher.language_pick.value = "de"
+    assert teacher.harmony_menu.value == "roman" and teacher.reading.reader.harmony_style == "roman"
+    assert addresses[-1] == {"lang": "de", "harmony": "roman"}
+    again = TeacherView(room, "", language="de", harmony="roman")  # the address opened again
+    assert again.harmony_menu.value == "roman" and again.reading.harmony == "roman"
+    odd = TeacherView(room, "", language="de", harmony="numbers")  # checked, never trusted
+    assert odd.harmony_menu.value == "functions" and odd.reading.harmony is None
+    assert teacher_harmony(room) is None
+    keep_teacher_harmony(room, "roman")
+    assert teacher_harmony(room) == "roman"
+    with pytest.raises(UnknownSetting):
+        keep_teacher_harmony(room, "numbers")
+    assert teacher_harmony(room) == "roman"
+    for view in (teacher, again, odd):
+        view.close()

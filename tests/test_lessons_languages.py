@@ -183,3 +183,21 @@ def test_the_generator_refuses_a_lesson_that_does_not_set_its_language_once():
         cell["source"] = "".join(cell["source"]).replace(generator.LANGUAGE_LINE, "pass")
     with pytest.raises(ValueError, match="sets its language once"):
         generator.translated(lesson, catalog("de"), "de")
+
+
+def test_the_german_lesson_4_finds_t_s_and_d_and_builds_a_kadenz_in_functions():
+    """Issue 56: the German Explore lesson names the main triads as a German class does (Tonika T,
+    Subdominante S, Dominante D, the Kadenz T–S–D–T) and its checked output reads them so; the English
+    one says I, IV and V."""
+    cells = generated("de", "4-explore.ipynb")["cells"]
+    words = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    assert "**Tonika** (T)" in words and "**Subdominante** (S)" in words and "**Dominante** (D)" in words
+    assert "**Kadenz**" in words and "T–S–D–T" in words and "I–IV–V–I" not in words
+    code = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+    assert "# die Kadenz T–S–D–T" in code and "I–IV" not in code
+    printed = "".join("".join(output.get("text", [])) for cell in cells for output in cell.get("outputs", []))
+    assert ("d3, d4, d5: C-Dur-Dreiklang — T in C-Dur\ne5, e6, e7: F-Dur-Dreiklang — S in C-Dur\n"
+            "f5, f6, f7: G-Dur-Dreiklang — D in C-Dur\n") in printed
+    source = "".join("".join(output.get("text", [])) for cell in english("4-explore.ipynb")["cells"]
+                     for output in cell.get("outputs", []))
+    assert "f5, f6, f7: G major triad — V in C major" in source

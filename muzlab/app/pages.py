@@ -28,7 +28,14 @@ import solara
 from muzlab.app.class_state import admission, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
 from muzlab.app.looks import Looks
-from muzlab.app.page_language import browser_header, keep_teacher_language, page_language, teacher_language
+from muzlab.app.page_language import (
+    browser_header,
+    keep_teacher_harmony,
+    keep_teacher_language,
+    page_language,
+    teacher_harmony,
+    teacher_language,
+)
 from muzlab.app.solara_door import connected, current_session
 from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
 from muzlab.app.term_pages import StudentTerm
@@ -55,7 +62,7 @@ from muzlab.reading import default_reader
 from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
 from muzlab.widgets.document_language import DocumentLanguage
-from muzlab.widgets.menus import OptionalDropdown
+from muzlab.widgets.menus import OptionalDropdown, relabel
 from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
 from muzlab.widgets.tabbed_app import (
@@ -814,19 +821,26 @@ class TeacherView(widgets.VBox):
     (`drawer`, in `session`), as a student's page is."""
 
     def __init__(self, room: Classroom, address: str = "", session: Any = None, language: str = "en",
-                 on_address: Callable[[dict[str, str]], None] | None = None):
+                 on_address: Callable[[dict[str, str]], None] | None = None, harmony: str | None = None):
         self.room = room
         self.address = address
         self._shared = shared(room)
         self.on_address = on_address
-        #: the teacher's reading: their language, with its usual note names
-        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language)
+        #: the teacher's reading: their language, with its usual note names, and the harmony style they
+        #: chose (None, or one muzlab does not know: the language's usual, following the language)
+        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language,
+                                   harmony=harmony if harmony in HARMONIES else None)
         self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
         #: the page's shared layouts and styles (the term's section shares them too)
         self.looks = looks = Looks()
         said = self._labels()
         self.language_pick = language_menu(language, looks, said["language_pick"])
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
+        reader = self.reading.reader
+        self.harmony_menu = looks.make(widgets.Dropdown, options=harmony_options(reader),
+                                       value=reader.harmony_style, description=said["harmony_menu"],
+                                       style={"description_width": "initial"}, _dom_classes=("muz-harmony",))
+        self.harmony_menu.observe(lambda _change: self._chose_harmony(), names="value")
         self.code = looks.make(widgets.HTML, _dom_classes=("muz-class-code",))
         self.roster = looks.make(widgets.HTML, _dom_classes=("muz-roster-box",))
         self.size = looks.make(widgets.Dropdown, options=list(range(1, MAX_PLAYERS + 1)), value=2,
@@ -875,9 +889,10 @@ class TeacherView(widgets.VBox):
             deal,
             self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
             seats, self.leaderboard])
-        #: the page's style and its language menu, shown above every tab (`TeacherTabs`)
+        #: the page's style, its language and its harmony menus, shown above every tab (`TeacherTabs`)
         style = looks.make(widgets.HTML, value=TEACHER_STYLE)
-        self.top = looks.make(widgets.HBox, [style, self.document_language, self.language_pick],
+        self.top = looks.make(widgets.HBox, [style, self.document_language, self.language_pick,
+                                             self.harmony_menu],
                               _dom_classes=("muz-teacher-top",))
         super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
@@ -910,11 +925,13 @@ class TeacherView(widgets.VBox):
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
         said = self._labels()
         self.document_language.lang = self.reading.language
-        for name in ("language_pick", "size", "seed", "hints", "absent", "deal_button", "pick", "show_button",
-                     "back_button", "who_pick", "seat_pick"):
+        for name in ("language_pick", "harmony_menu", "size", "seed", "hints", "absent", "deal_button",
+                     "pick", "show_button", "back_button", "who_pick", "seat_pick"):
             getattr(self, name).description = said[name]
         mode = self.mode.value
         self.mode.options, self.mode.value = self._modes(), mode
+        reader = self.reading.reader
+        relabel(self.harmony_menu, harmony_options(reader), reader.harmony_style)  # (no choice made)
         for button, css in zip(self.seat_buttons, SEAT_BUTTONS, strict=True):
             button.description = said[css]
         self._say_what_lights()
@@ -923,7 +940,8 @@ class TeacherView(widgets.VBox):
         """The dashboard's widgets' descriptions in the teacher's language, by attribute (a seat's
         buttons by their class); given as each is made, they come with it to the page."""
         gettext = self.reading.reader.gettext
-        return {"language_pick": gettext("Language"), "size": gettext("Per table"),
+        return {"language_pick": gettext("Language"), "harmony_menu": gettext("Harmony"),
+                "size": gettext("Per table"),
                 "seed": gettext("Game no."), "hints": gettext("Hint button for the players"),
                 "absent": gettext("Seat students whose page is closed too"), "deal_button": gettext("Deal"),
                 "pick": gettext("Table"), "show_button": gettext("Show on the projector"),
@@ -933,13 +951,33 @@ class TeacherView(widgets.VBox):
                 "muz-remove": gettext("Remove the student")}
 
     def _chose_language(self) -> None:
-        """The teacher's page in another language (kept in its address)."""
+        """The teacher's page in another language (kept in its address), in the harmony style the
+        teacher chose, else the language's usual."""
         language = self.language_pick.value
-        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language)
+        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language,
+                                   harmony=self.reading.harmony)
         self._label()
-        if self.on_address is not None:
-            self.on_address({"lang": language})
+        self._remember()
         self.draw()
+
+    def _chose_harmony(self) -> None:
+        """A harmony style the teacher chose (Funktionstheorie or Roman numerals): the projector's
+        comments and the term's section follow it, and it is kept from now on, whatever the language."""
+        if self.harmony_menu.value == self.reading.reader.harmony_style:
+            return
+        self.reading = PageReading(self.reading.convention, language=self.reading.language,
+                                   harmony=self.harmony_menu.value)
+        self._remember()
+        self.draw()
+
+    def _remember(self) -> None:
+        """Put the page's language, and the harmony style if the teacher chose one, into its address."""
+        if self.on_address is None:
+            return
+        address = {"lang": self.reading.language}
+        if self.reading.harmony is not None:
+            address["harmony"] = self.reading.harmony
+        self.on_address(address)
 
     def lit_words(self) -> str:
         """What the players will see lit, in a sentence (the Deal's settings)."""
@@ -1269,15 +1307,19 @@ def TeacherPage():
 def Dashboard():
     """The teacher's page in the order of a lesson (`TeacherTabs`), in the language the address names
     ("lang", chosen on the page), else the one the teacher chose last (kept in the class folder), else
-    the browser's; its tab ("tab") kept in the address too, so a reload or a redraw keeps both."""
+    the browser's; its tab ("tab") and the harmony style the teacher chose ("harmony", also kept in
+    the class folder) in the address too, so a reload or a redraw keeps them."""
     room = classroom()
     router = solara.use_router()
     query = _query(router.search)
     first = solara.use_memo(lambda: page_language(query, browser_header(), teacher_language(room)), [])
     language, set_language = solara.use_state(first)
+    chosen = query["harmony"] if query.get("harmony") in HARMONIES else teacher_harmony(room)
+    harmony, set_harmony = solara.use_state(chosen)
     tab, set_tab = solara.use_state(query["tab"] if query.get("tab") in TAB_NAMES else TAB_NAMES[0])
     #: what the address holds now (the view's callback, made once, reads it here)
-    shown = solara.use_memo(lambda: {"lang": language, "tab": tab}, [])
+    shown = solara.use_memo(lambda: {"lang": language, "tab": tab,
+                                     **({"harmony": harmony} if harmony else {})}, [])
 
     def go(**change: str) -> None:
         shown.update(change)
@@ -1285,17 +1327,21 @@ def Dashboard():
 
     def remember(address: dict[str, str]) -> None:
         keep_teacher_language(room, address["lang"])  # (the printed address, opened again, keeps it)
+        if "harmony" in address:
+            keep_teacher_harmony(room, address["harmony"])
+            set_harmony(address["harmony"])
         set_language(address["lang"])
-        go(lang=address["lang"])
+        go(**address)
 
     def choose(name: str) -> None:
         set_tab(name)
         go(tab=name)
 
-    view = solara.use_memo(lambda: TeacherView(room, student_address(), _session(), language, remember), [])
+    view = solara.use_memo(lambda: TeacherView(room, student_address(), _session(), language, remember,
+                                               harmony), [])
     solara.use_effect(lambda: view.close, [])
     solara.Title(Reader(language=language).gettext("Muzundrum class — teacher"))
-    TeacherTabs(room, term(), view, language, tab, choose)
+    TeacherTabs(room, term(), view, language, tab, choose, harmony)
 
 
 routes = [solara.Route(path="/", component=StudentPage, layout=Layout),

@@ -43,7 +43,7 @@ class Review(widgets.VBox):
                         if (found := coach.lesson(moment, assessment)) is not None}
         self.title = widgets.HTML()
         self.board_view = SvgBoard(game.board, on_click=self.try_cell)
-        self.comment = widgets.HTML()
+        self.comment = widgets.HTML(_dom_classes=("muz-review-comment",))
         self.details = widgets.HTML()
         last = max(len(self.moments) - 1, 0)
         self.slider = widgets.IntSlider(value=0, min=0, max=last, continuous_update=False, readout=False,
