@@ -64,13 +64,15 @@ def test_a_note_sung_chooses_the_die_and_the_record_replays_it():
     assert replayed.hand == 9
 
 
-def test_off_the_notes_heard_do_nothing_and_the_input_is_hidden():
+def test_off_the_notes_heard_do_nothing_and_the_input_is_made_only_when_a_mode_is_chosen():
     board, hand, cell = board_in_hand()
+    assert board.voice.note_input is None and board.voice.children == (board.voice.mode,)
+    board.voice.mode.value = "sing"
+    assert board.voice.note_input.layout.display == ""
+    board.voice.mode.value = "off"
     assert board.voice.note_input.layout.display == "none"
     board.voice.note_input.hear(hand, "microphone")
     assert board.game.hand == hand and board.game.position.pitch_at(cell) is None
-    board.voice.mode.value = "sing"
-    assert board.voice.note_input.layout.display == ""
 
 
 def test_the_by_ear_words_follow_the_language_and_note_names():

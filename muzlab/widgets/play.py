@@ -33,7 +33,7 @@ from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.board_text import board_text_html
-from muzlab.widgets.die_by_ear import DieByEar
+from muzlab.widgets.die_by_ear import DieByEar, table_turn
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
@@ -168,7 +168,8 @@ class PlayBoard(widgets.VBox):
         # to hear", not blank
         self.runs.observe(self._replay_run, names="value")
         self.runs.add_class("muz-runs")
-        self.voice = DieByEar(self.table, self._act, lambda: self.reader)  # "sing the die" and its like
+        self.voice = DieByEar(lambda: table_turn(self.table), self.table.place, self._act,  # "sing the die"
+                              lambda: self.reader, roll=self.table.roll)
         self._label(self.reader)
         # a completed run's staff and keyboard are scrolled into the window when drawn (a phone's is
         # under the board)
