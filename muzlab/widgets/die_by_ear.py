@@ -110,9 +110,11 @@ class DieByEar(widgets.VBox):
     @property
     def chosen(self) -> tuple[Cell, ...]:
         """The cell chosen for the die in hand (drawn outlined), while that die is still in hand."""
-        if self.cell is None or self._at != self.turn().moment:
-            return ()
-        return (self.cell,)
+        return () if self.cell is None else self.chosen_at(self.turn().moment)
+
+    def chosen_at(self, moment: int) -> tuple[Cell, ...]:
+        """The chosen cell, if it was chosen at the turn's `moment` (a board drawing that moment)."""
+        return (self.cell,) if self.cell is not None and self._at == moment else ()
 
     def clicked(self, cell: Cell) -> bool:
         """Singing the die, a click on a cell where the die in hand may go chooses that cell and asks
