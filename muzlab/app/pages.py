@@ -61,6 +61,7 @@ from muzlab.play.table import Message
 from muzlab.reading import default_reader
 from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
+from muzlab.widgets.die_by_ear import DieByEar, Turn
 from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.menus import OptionalDropdown, relabel
 from muzlab.widgets.move_field import MoveField
@@ -385,6 +386,13 @@ def status(table: TableSnapshot, reader: Reader | None = None) -> str:
                                                 status=table.status_words(reader.language))
 
 
+def class_listen_words(reader: Reader) -> dict[str, str]:
+    """The note input's line on a class page that is not secure: why, and what the teacher does."""
+    return {"insecure": reader.gettext(
+        "The microphone and MIDI work only on a secure page: the teacher serves the class with "
+        "muzlab class --https for them. The note buttons always work.")}
+
+
 class StudentView(widgets.VBox):
     """One student's page: join with a nickname, then their table's board, live; Roll, Pass and Hint
     while it is their turn. Note names, size and lesson key belong to this page alone. A change at
@@ -412,7 +420,10 @@ class StudentView(widgets.VBox):
         token, code = query.get("seat"), query.get("code")
         self.student = room.student(token)
         # made here, in this page's own session: a widget made while another page acts would belong there
-        self.board_view = SeatBoard(room.board, on_click=lambda cell: self.act("place", cell))
+        self.board_view = SeatBoard(room.board, on_click=self._clicked)
+        # singing the die: a lit cell clicked waits for the die's note (the note input, made when chosen)
+        self.voice = DieByEar(self._turn, self._place, self._voice_act, lambda: self.reading.reader,
+                              words=class_listen_words)
         self._said: tuple[Message, ...] = ()
         self._told: tuple[str, bool] = ("", False)  # the news last said through the board; my turn then?
         said = Reader(language=self.language)
@@ -452,7 +463,7 @@ class StudentView(widgets.VBox):
         # a move typed ("e5", "C e5") plays as a click on its cell does, for a student without the picture
         self.move_field = MoveField(on_move=self.type_move)
         self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view, self.move_field],
-                                                 _dom_classes=("muz-play-area",))])
+                                                 _dom_classes=("muz-play-area",)), self.voice])
         self.settings = widgets.HBox([self.language_pick, self.names, self.harmony_menu, self.size,
                                       self.lesson_key],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
@@ -535,6 +546,7 @@ class StudentView(widgets.VBox):
         self.personal.description = reader.gettext("Personal code")
         self.personal.placeholder = reader.gettext("only if you joined before")
         self.join_button.description = reader.gettext("Join")
+        self.voice.relabel(reader)
         self.join_head.value = "<h3>{}</h3><p>{}</p>".format(
             _text(reader.gettext("Join the class")),
             _text(reader.gettext("A nickname is all we keep: no real name, no account.")))
@@ -606,6 +618,30 @@ class StudentView(widgets.VBox):
             refused = [m.said for m in self._said if m.refused]
             if refused and self._drawn is before:  # nothing drawn: the same refusal again
                 self.board_view.tell(" ".join(refused))
+
+    def _clicked(self, cell: Cell) -> None:
+        if not self.voice.clicked(cell):  # singing the die, a lit cell waits for the die's note
+            self.act("place", cell)
+
+    def _turn(self) -> Turn:
+        """This student's turn, for singing the die: the die in hand when it is theirs to place."""
+        seated = self.room.seat_of(self.student) if self.student is not None else None
+        if seated is None:
+            return Turn(None, False, (), self.room.board, -1)
+        table = seated[0].snapshot()
+        mine = not table.over and table.current_player == seated[1]
+        return Turn(table.hand, mine, table.legal, self.room.board, table.board_version)
+
+    def _place(self, cell: Cell, reader: Reader) -> tuple[Message, ...]:
+        return self.room.act(self.student.token if self.student else None, "place", cell, reader)
+
+    def _voice_act(self, action: Callable[[Reader], tuple[Message, ...]]) -> None:
+        """Do a sung answer's action and show its sentences above the board (a placement itself is
+        told as every move is: the last move)."""
+        said = action(self.reading.reader)
+        with self._page_lock:
+            self._said, self._said_for = tuple(m for m in said if m.event is None), None
+            self.draw()
 
     def _fold(self, shown: bool) -> None:
         """Show or fold away the settings (the one button a narrow screen shows for them)."""
@@ -759,8 +795,9 @@ class StudentView(widgets.VBox):
         hand = table.hand
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
-        self.board_view.show_seat(table.position, hand, table.legal, table.last, mine,
-                                  next((m.cells for m in self._said if m.kind == "hint"), ()), reader,
+        chosen = self.voice.chosen_at(table.board_version) or next(
+            (m.cells for m in self._said if m.kind == "hint"), ())
+        self.board_view.show_seat(table.position, hand, table.legal, table.last, mine, chosen, reader,
                                   (self._shared.pictures, (table.round, table.number, table.board_version)))
         turn = reader.gettext("Your turn!") if mine else (
             "" if table.over else reader.gettext("Watch: it is not your turn."))

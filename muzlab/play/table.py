@@ -304,14 +304,15 @@ class Table:
         return rows
 
     # ---- a person's actions ------------------------------------------------------------------------
-    def roll(self, reader: Reader | None = None) -> tuple[Message, ...]:
-        """Roll the die owed to the person whose turn it is."""
+    def roll(self, reader: Reader | None = None, face: int | None = None) -> tuple[Message, ...]:
+        """Roll the die owed to the person whose turn it is; `face` (a pitch class) sets the die as a
+        note sung to choose it does (`Game.roll`: the record replays the same)."""
         reader = for_people(reader)
         refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
         try:
-            self.game.roll()
+            self.game.roll(face)
         except GameError as error:
             return self._done([self._refused(error_words(error, reader))])
         if self.game.over:  # it fits nowhere, and the game's passes and re-rolls are used up
