@@ -27,6 +27,7 @@ import solara
 
 from muzlab.app.class_state import admission, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
+from muzlab.app.join_form import JoinForm
 from muzlab.app.looks import Looks
 from muzlab.app.page_language import (
     browser_header,
@@ -426,27 +427,13 @@ class StudentView(widgets.VBox):
                               words=class_listen_words)
         self._said: tuple[Message, ...] = ()
         self._told: tuple[str, bool] = ("", False)  # the news last said through the board; my turn then?
-        said = Reader(language=self.language)
-        self.names = widgets.Dropdown(options=note_name_options(said), value=self.convention,
-                                      style={"description_width": "initial"},
-                                      _dom_classes=("muz-note-names",))
-        self.harmony_menu = widgets.Dropdown(options=harmony_options(said), value=self.harmony,
-                                             style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="auto"),
-                                             _dom_classes=("muz-harmony",))
-        self.size = SizeChoice(self.scale, Reader(language=self.language))  # the app's (each "muz-size")
-        # the app's list and words: "F♯ major", "none (each run in its own key)"
-        keys = lesson_key_options(PageReading(self.convention, language=self.language).reader)
-        self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
-                                           style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="auto"))
-        self.lesson_key.add_class("muz-key")
-        self.language_pick = language_menu(self.language)
-        for control, chose in ((self.names, self._chose_names), (self.harmony_menu, self._chose_harmony),
-                               (self.size, self._settings), (self.lesson_key, self._settings),
-                               (self.language_pick, self._chose_language)):
-            control.observe(lambda _change, chose=chose: chose(), names="value")
-        self.joining = self._join_form(code)
+        self._setting_menus()
+        self.joining = JoinForm(code, _button("", "muz-join", "primary"), self.join)
+        # (the form's parts, as the page's words and its tests name them)
+        form = self.joining
+        self.nickname, self.code, self.personal = form.nickname, form.code, form.personal
+        self.join_button, self.join_message = form.button, form.message
+        self._code_note = ""  # the personal code, shown on this page after a first join
         # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
         # written once a draw (in the board's message, instead of one for each part that changed)
         self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-legal-cells",
@@ -494,6 +481,30 @@ class StudentView(widgets.VBox):
         self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
         self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
 
+    def _setting_menus(self) -> None:
+        """The menus of the page's settings, as the address gave them: language, note names, harmony,
+        size and the lesson key (their words: `_label`)."""
+        said = Reader(language=self.language)
+        self.names = widgets.Dropdown(options=note_name_options(said), value=self.convention,
+                                      style={"description_width": "initial"},
+                                      _dom_classes=("muz-note-names",))
+        self.harmony_menu = widgets.Dropdown(options=harmony_options(said), value=self.harmony,
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="auto"),
+                                             _dom_classes=("muz-harmony",))
+        self.size = SizeChoice(self.scale, Reader(language=self.language))  # the app's (each "muz-size")
+        # the app's list and words: "F♯ major", "none (each run in its own key)"
+        keys = lesson_key_options(PageReading(self.convention, language=self.language).reader)
+        self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="auto"))
+        self.lesson_key.add_class("muz-key")
+        self.language_pick = language_menu(self.language)
+        for control, chose in ((self.names, self._chose_names), (self.harmony_menu, self._chose_harmony),
+                               (self.size, self._settings), (self.lesson_key, self._settings),
+                               (self.language_pick, self._chose_language)):
+            control.observe(lambda _change, chose=chose: chose(), names="value")
+
     def _turn_buttons(self) -> widgets.HBox:
         """Roll, Pass and Hint in one box, each shown only while it can be used and none while it is
         not this student's turn (`usable`, through the marks `_can` names)."""
@@ -539,33 +550,8 @@ class StudentView(widgets.VBox):
             "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"))
         self.settings_button.tooltip = reader.gettext(
             "Language, note names, harmony, size and the key of the lesson")
-        self.nickname.description = reader.gettext("Nickname")
-        self.nickname.placeholder = reader.gettext("your nickname")
-        self.code.description = reader.gettext("Class code")
-        self.code.placeholder = reader.gettext("on the teacher's screen")
-        self.personal.description = reader.gettext("Personal code")
-        self.personal.placeholder = reader.gettext("only if you joined before")
-        self.join_button.description = reader.gettext("Join")
+        self.joining.relabel(reader)
         self.voice.relabel(reader)
-        self.join_head.value = "<h3>{}</h3><p>{}</p>".format(
-            _text(reader.gettext("Join the class")),
-            _text(reader.gettext("A nickname is all we keep: no real name, no account.")))
-
-    def _join_form(self, code: str | None) -> widgets.VBox:
-        """The form a page joins with: nickname, the class code (unless the address has it) and, for a
-        returning student, their personal code (their words: `_label`)."""
-        self.nickname = widgets.Text(_dom_classes=("muz-nickname",))
-        self.code = widgets.Text(value=code or "", _dom_classes=("muz-code",))
-        if code:
-            self.code.layout.display = "none"
-        self.personal = widgets.Text(_dom_classes=("muz-personal-code",))
-        self._code_note = ""  # the personal code, shown on this page after a first join
-        self.join_button = _button("", "muz-join", "primary")
-        self.join_message = _html("muz-join-message")
-        self.join_button.on_click(lambda _b: self.join())
-        self.join_head = _html("muz-join-head")
-        fields = widgets.Box([self.nickname, self.code, self.personal], _dom_classes=("muz-join-fields",))
-        return widgets.VBox([self.join_head, fields, self.join_button, self.join_message])
 
     # ---- actions ------------------------------------------------------------------------------------
     def join(self) -> None:
