@@ -196,6 +196,9 @@ def test_the_edition_takes_out_absent_imports_and_every_cell_that_needs_them():
     assert all(c["source"] == [lite_lessons.in_italics(lite_lessons.FULL_EDITION_ONLY)] for c in out[1:5])
     assert out[1]["source"][0].startswith("*This part needs numpy")
     assert out[5] is cells[5] and out[6] is cells[6]
+    # a view imported from its package is taken out as well, and the other names of the line stay
+    (kept,) = lite_lessons.edition_cells([code("from muzlab.views import plot, tables\nx = 1")])
+    assert "".join(kept["source"]) == "from muzlab.views import tables\nx = 1"
 
 
 #: Runs a lesson's code cells in one IPython shell; a failure names the cell.

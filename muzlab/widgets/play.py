@@ -32,6 +32,7 @@ from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
+from muzlab.views.tables import SHEET_HEADINGS
 from muzlab.widgets.board_text import board_text_html
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
@@ -50,12 +51,6 @@ MAX_RECORD_BYTES = 1_000_000
 NOTE_NAME_WORDS = {"english": marked("note names", "Notes are now named in English (B, B♭)."),
                    "german": marked("note names", "Notes are now named in German (H, B)."),
                    "solfege": marked("note names", "Notes are now named in solfège (Do, Re, Mi).")}
-#: The score sheet's headings as the page shows them (the CSV's columns stay English).
-SHEET_HEADINGS = {"turn": marked("score sheet", "turn"), "round": marked("score sheet", "round"),
-                  "player": marked("score sheet", "player"), "plays": marked("score sheet", "plays"),
-                  "bonus": marked("score sheet", "bonus"), "extra": marked("score sheet", "extra"),
-                  "passes": marked("score sheet", "passes"), "points": marked("score sheet", "points"),
-                  "total": marked("score sheet", "total"), "hints": marked("score sheet", "hints")}
 #: The score sheet's look; its type (14px at normal size) grows with the Size.
 SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}; }}"
                " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
