@@ -62,6 +62,8 @@ def test_a_table_text_has_headings_seats_grades_and_numbers_in_the_readers_words
     assert "Player 2" in english and "-1.3" in english and "inaccuracy" in english
     levels = table_text(summary(reviewed)[["player", "level"]], GERMAN, index=False)
     assert levels.split("\n")[1].split() == ["Spieler", "1", "Neuling"]
+    lost = table_text(summary(reviewed)[["points_lost", "best_share"]], FRENCH, places=2, index=False)
+    assert lost.split("\n")[0].split() == ["points_perdus", "meilleures_décisions"]  # a heading is one token
     sheet = table_text(finished.score_sheet(GERMAN), GERMAN, index=False)
     assert sheet.split("\n")[0].split()[:4] == ["Zug", "Runde", "Spieler", "Spielzüge"]
     assert reviewed.columns.tolist()[:3] == ["turn", "seat", "player"]  # the frame itself keeps English

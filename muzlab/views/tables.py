@@ -88,8 +88,10 @@ SEAT = re.compile(r"Player (\d+)")
 
 def heading(column: str, reader: Reader) -> str:
     """A table column's heading for `reader`: in English the column's name itself (the name the code and
-    the lessons' text use), else its translation."""
-    return reader.pgettext(*_HEADINGS[column]) if column in _HEADINGS and reader.language != "en" else column
+    the lessons' text use), else its translation, in one token ("puntos_perdidos")."""
+    if column not in _HEADINGS or reader.language == "en":
+        return column
+    return _one_word(reader.pgettext(*_HEADINGS[column]))
 
 
 def _value(column: str, value: Any, reader: Reader) -> Any:
@@ -119,6 +121,12 @@ def table_text(table: Any, reader: Reader, places: int = 0, index: bool = True, 
                   for name in table.columns if table[name].dtype.kind in "if"}
     shown.columns = [heading(name, reader) for name in table.columns]
     return shown.to_string(formatters=formatters, index=index, **options)
+
+
+def _one_word(words: str) -> str:
+    """A heading of several words as one token ("puntos_perdidos"), so that a text table's columns are
+    told apart by its spaces."""
+    return words.replace(" ", "_")
 
 
 def _formatter(places: int, reader: Reader):

@@ -189,6 +189,7 @@ class PlayBoard(widgets.VBox):
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.listen.children = (*self.listen.children, self.runs)
         self.runs.layout.margin = self.listen.title.layout.margin = "0 2px"  # (a line's room at 1280×720)
+        self.runs.layout.max_width = "100%"  # (the list shrinks to the panel beside the board, not past it)
         panel = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
