@@ -550,11 +550,9 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
             browser.close()
     assert titles == ["1 · Die Wabe und die Regeln", "2 · Dreiklänge und Tonleitern hören",
                       "3 · Eine Partie spielen", "4 · Stellungen erkunden", "7 · Eine Partie auswerten"]
-    assert targets == [f"notebooks/index.html?path={path}" for path in (
-        "de/1-rules.ipynb", "2-hearing.ipynb", "de/3-play.ipynb", "de/4-explore.ipynb", "de/7-review.ipynb")]
-    # lesson 2 is not translated yet: the page says so, in German, beside it alone
-    assert [text.strip() for text in in_english] == [
-        "", "(auf Englisch: noch nicht in diese Sprache übersetzt)", "", "", ""]
+    assert targets == [f"notebooks/index.html?path=de/{lesson}" for lesson in (
+        "1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb")]
+    assert [text.strip() for text in in_english] == ["", "", "", "", ""]  # every lesson is in German
     assert errors == []
     assert note.startswith("Hausaufgaben-Ausgabe: muzlab und seine Spielbretter kommen von dieser Seite")
     # what the lesson printed as it ran: German sentences, German note names

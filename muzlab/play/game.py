@@ -63,6 +63,7 @@ from muzlab.core.errors import (
 )
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch, pitch_name
+from muzlab.names.event_sentences import doing_words, end_words, player, result_words, status_words
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play import records
@@ -124,6 +125,11 @@ class GameResult:
             names = [f"Player {seat + 1}" for seat in self.winners]
             return f"Tie between {', '.join(names[:-1])} and {names[-1]} on {best}"
         return f"Player {self.winners[0] + 1} wins with {best} point{'s' if best != 1 else ''}"
+
+    def words(self, reader: Reader | None = None) -> str:
+        """The result in `reader`'s words ("Spieler 1 gewinnt mit 84 Punkten"); without a reader, plain
+        English, as `str` gives it."""
+        return result_words(self.scores, self.winners, reader or PLAIN)
 
 
 class Game:
@@ -482,7 +488,9 @@ class Game:
         reader, typeset)."""
         import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-        return pd.DataFrame(sheet_rows(self, self.die_words(for_people(reader))), columns=list(SHEET_COLUMNS))
+        reader = for_people(reader)
+        rows = sheet_rows(self, self.die_words(reader), lambda seat: player(seat, reader), reader)
+        return pd.DataFrame(rows, columns=list(SHEET_COLUMNS))
 
     def _state(self) -> tuple:
         return (self.players, self.dice, self.seed, self.rules, self.board, self._events, self._position,
@@ -508,6 +516,20 @@ class Game:
         scores = "–".join(str(s) for s in self._scores)
         return (f"<Game {self.players} player{plural}, {len(self._position)} of {self.dice} dice placed, "
                 f"{doing}, scores {scores}>")
+
+    def status(self, reader: Reader | None = None) -> str:
+        """The game's state in `reader`'s words, as its repr gives it in English: "2 Spieler, 3 von 21
+        Würfeln gelegt, Spieler 1 würfelt als Nächstes, Punkte 4–0"; without a reader, plain English."""
+        reader = reader or PLAIN
+        held = "" if self._hand is None else pitch_label(self._hand, reader, prose=True)
+        result = self.result.words(reader) if self._phase == OVER else ""
+        doing = doing_words(self._phase, self._player, held, result, reader)
+        return status_words(self.players, len(self._position), self.dice, doing, self._scores, reader)
+
+    def end_words(self, reader: Reader | None = None) -> str:
+        """Why the game ended (`end_reason`) in `reader`'s words ("Vorrat leer"); plain English without
+        one; "" while it goes on."""
+        return end_words(self._end_reason, reader or PLAIN) if self._end_reason else ""
 
     def _repr_svg_(self) -> str:
         """The game as SVG for notebooks; drawing lives in muzlab.views.svg."""

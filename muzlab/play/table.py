@@ -297,7 +297,7 @@ class Table:
         (`Game.die_words`, which the game keeps, so a click names only its own dice)."""
         reader = for_people(reader)
         named = self.game.die_words(reader)
-        rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].called(reader))
+        rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].called(reader), reader)
         hinted = [turn for _seat, turn, _moment, counted in self._hints if counted]
         for row in rows:
             row["hints"] = hinted.count(row["turn"])

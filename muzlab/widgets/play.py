@@ -32,6 +32,7 @@ from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
+from muzlab.views.tables import SHEET_HEADINGS
 from muzlab.widgets.board_text import board_text_html
 from muzlab.widgets.die_by_ear import DieByEar, table_turn
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
@@ -51,12 +52,6 @@ MAX_RECORD_BYTES = 1_000_000
 NOTE_NAME_WORDS = {"english": marked("note names", "Notes are now named in English (B, B♭)."),
                    "german": marked("note names", "Notes are now named in German (H, B)."),
                    "solfege": marked("note names", "Notes are now named in solfège (Do, Re, Mi).")}
-#: The score sheet's headings as the page shows them (the CSV's columns stay English).
-SHEET_HEADINGS = {"turn": marked("score sheet", "turn"), "round": marked("score sheet", "round"),
-                  "player": marked("score sheet", "player"), "plays": marked("score sheet", "plays"),
-                  "bonus": marked("score sheet", "bonus"), "extra": marked("score sheet", "extra"),
-                  "passes": marked("score sheet", "passes"), "points": marked("score sheet", "points"),
-                  "total": marked("score sheet", "total"), "hints": marked("score sheet", "hints")}
 #: The score sheet's look; its type (14px at normal size) grows with the Size.
 SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}; }}"
                " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
@@ -202,6 +197,7 @@ class PlayBoard(widgets.VBox):
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.listen.children = (*self.listen.children, self.runs)
         self.runs.layout.margin = self.listen.title.layout.margin = "0 2px"  # (a line's room at 1280×720)
+        self.runs.layout.max_width = "100%"  # (the list shrinks to the panel beside the board, not past it)
         panel = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
