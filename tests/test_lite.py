@@ -7,7 +7,8 @@ one request left the site; opens the app's page (its tabs in JupyterLite's REPL)
 (a download), loads it back (an upload), hears an ear-training item and reviews a game; and resets a
 lesson the student has a copy of, after reading the first page, the lesson's word about the copy and the
 app in German (`?lang=de`); and opens German lesson 3 from the German first page's link, which runs and
-prints German sentences and note names.
+prints German sentences and note names; and opens lesson 3 from the first page, as a first visit, whose
+service worker fetches the runtime gzipped, then again, when the runtime is not fetched from the site.
 """
 
 import json
