@@ -3,7 +3,9 @@
 Run `python3 make.py lite` first; this serves out/lite/ on 127.0.0.1, once with `python -m http.server`
 (every file as it is on disk) and once with the edition's own server (`python3 make.py lite --serve`,
 muzlab/app/lite/serve.py, which gzips as static hosts do). It prints the site's size on disk and, for
-each server, the bytes a cold visit transfers until lesson 3's board may be played (and once MOVES
+each server, the bytes a cold visit (the site's first page, then lesson 3 from its link, as a student
+opens it: the first page has the site's service worker unpack the largest files, muzlab/app/lite/packed.py)
+transfers until lesson 3's board may be played (and once MOVES
 moves are played: the staff renderer is fetched when the first run completes), the time that takes
 (opening the site, the Pyodide kernel with muzlab's wheels, the lesson run by the edition as soon as its
 notebook is connected to its kernel), the same with a warm cache (WARM_VISITS later visits in the
@@ -37,7 +39,7 @@ from test_browser import (  # noqa: E402
     roll_if_empty_handed,
     watch_board,
 )
-from test_lite import KERNEL_CHOSEN, KERNEL_IDLE, SITE, open_lesson  # noqa: E402
+from test_lite import KERNEL_CHOSEN, KERNEL_IDLE, SITE, lesson_run, open_lesson  # noqa: E402
 
 #: The checkout whose muzlab serves the site (the edition's server).
 CODE = ROOT
@@ -91,6 +93,18 @@ WATCH_PHASES = """(() => {
   observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })();""".replace("KERNEL_IDLE", KERNEL_IDLE).replace("CELLS", CELLS).replace(
     "KERNEL_CHOSEN", KERNEL_CHOSEN)
+
+
+def open_from_first_page(page, url: str) -> None:
+    """A student's first visit: the site's first page, then lesson 3 from its link (the first page holds
+    the click until the site's service worker is active, so the lesson loads under it), run until its
+    seat may roll."""
+    page.goto(f"{url}/")
+    page.click("ul.muz-lessons a[href$='path=3-play.ipynb']")
+    page.wait_for_url("**/notebooks/index.html?path=3-play.ipynb")
+    assert lesson_run(page, url, "3-play.ipynb") == []
+    page.wait_for_function("() => document.querySelector('.muz-playboard .muz-roll')?.disabled === false",
+                           timeout=60_000)
 
 
 def phases(page) -> dict[str, float]:
@@ -157,7 +171,7 @@ def measure(playwright, start_server, sent_bytes) -> dict:
         context.add_init_script(WATCH_PHASES)
         page = context.new_page()
         start = time.perf_counter()
-        open_lesson(page, url)
+        open_from_first_page(page, url)
         cold = time.perf_counter() - start
         cold_phases = phases(page)
         playable_bytes = sent_bytes(log)  # (the page's and its kernel's worker's)
@@ -215,9 +229,48 @@ def print_phases(found: dict) -> None:
         print(f"    {words}: " + ", ".join(shown))
 
 
+def report(name: str, found: dict) -> None:
+    """One server's figures for one site, each against its target."""
+    median, p95 = statistics.median(found["latencies"]), percentile(found["latencies"], 0.95)
+    warm = statistics.median(found["warm"])
+    print(f"served by {name}:")
+    moves, visits = len(found["latencies"]), len(found["warm"])
+    for what, value, unit, target in (
+            ("cold visit sent until the board may be played", found["playable"] / 1e6, "MB", 20),
+            (f"cold visit sent with {MOVES} moves (verovio too)", found["moved"] / 1e6, "MB", 20),
+            ("cold visit, board playable after", found["cold"], "s", 15),
+            (f"warm visit, board playable after (median of {visits})", warm, "s", 3),
+            (f"click to placed, median of {moves}", median * 1000, "ms", 100),
+            (f"click to placed, 95th percentile of {moves}", p95 * 1000, "ms", 250)):
+        print(f"  {what}: {value:.1f} {unit} (target <= {target} {unit}: {value / target:.2f} of it)")
+    print("  warm visits: " + ", ".join(f"{t:.1f} s" for t in found["warm"]))
+    print_phases(found)
+    print(f"  click to placed as Playwright drives it (its click's checks and polling too): median "
+          f"{statistics.median(found['driven']) * 1000:.1f} ms, "
+          f"95th percentile {percentile(found['driven'], 0.95) * 1000:.1f} ms")
+    print(f"  machine load (1-minute average) after it: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+def against(found: dict, reference: dict) -> None:
+    """The site's figures as ratios of the reference site's, measured right after it with the same server."""
+    print("  against the reference site, measured right after it:")
+    for what, key in (("cold visit sent until the board may be played", "playable"),
+                      ("cold visit, board playable after", "cold")):
+        print(f"    {what}: {found[key] / reference[key]:.2f} of the reference's")
+    print(f"    warm visit, board playable after (medians): "
+          f"{statistics.median(found['warm']) / statistics.median(reference['warm']):.2f} of the reference's")
+
+
+def site_size(site: Path) -> float:
+    """The site's files on disk, in MB."""
+    return sum(f.stat().st_size for f in site.rglob("*") if f.is_file()) / 1e6
+
+
 def main() -> None:
-    """`bench_lite.py [--site FOLDER] [--code CHECKOUT] [--server http|edition]`: another built site (such
-    as a copy of main's), served by another checkout's muzlab, by one of the two servers only."""
+    """`bench_lite.py [--site FOLDER] [--code CHECKOUT] [--server http|edition] [--reference FOLDER]`: another
+    built site (such as a copy of main's), served by another checkout's muzlab, by one of the two servers
+    only; with --reference, another site (such as main's) measured right before it with each server, and
+    the site's figures as ratios of the reference's."""
     import argparse
 
     from playwright.sync_api import sync_playwright
@@ -227,38 +280,34 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=SITE)
     parser.add_argument("--code", type=Path, default=CODE)
     parser.add_argument("--server", choices=("http", "edition"))
+    parser.add_argument("--reference", type=Path)
     args = parser.parse_args()
-    SITE, CODE = args.site.resolve(), args.code.resolve()
+    site, CODE = args.site.resolve(), args.code.resolve()
+    reference = args.reference.resolve() if args.reference else None
     chosen = {"http": "python -m http.server", "edition": "the edition's server (gzip)"}.get(args.server)
 
-    if not (SITE / "jupyter-lite.json").exists():
-        sys.exit("no site in out/lite/: run `python3 make.py lite` first")
-    size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
-    print(f"site on disk: {size / 1e6:.1f} MB (target <= 40 MB: {size / 1e6 / 40:.2f} of it)")
+    for folder in (site, reference):
+        if folder is not None and not (folder / "jupyter-lite.json").exists():
+            sys.exit(f"no site in {folder}: run `python3 make.py lite` first")
+    print(f"site on disk: {site_size(site):.1f} MB (target <= 40 MB: {site_size(site) / 40:.2f} of it)")
+    if reference is not None:
+        print(f"reference site ({reference}) on disk: {site_size(reference):.1f} MB")
     with sync_playwright() as playwright:
         for name, (start_server, sent_bytes) in SERVERS.items():
             if chosen not in (None, name):
                 continue
+            if reference is not None:
+                SITE = reference
+                print("the reference site:")
+                before = measure(playwright, start_server, sent_bytes)
+                report(name, before)
+            SITE = site
             found = measure(playwright, start_server, sent_bytes)
-            median, p95 = statistics.median(found["latencies"]), percentile(found["latencies"], 0.95)
-            warm = statistics.median(found["warm"])
-            print(f"served by {name}:")
-            moves, visits = len(found["latencies"]), len(found["warm"])
-            for what, value, unit, target in (
-                    ("cold visit sent until the board may be played", found["playable"] / 1e6, "MB", 20),
-                    (f"cold visit sent with {MOVES} moves (verovio too)", found["moved"] / 1e6, "MB", 20),
-                    ("cold visit, board playable after", found["cold"], "s", 15),
-                    (f"warm visit, board playable after (median of {visits})", warm, "s", 3),
-                    (f"click to placed, median of {moves}", median * 1000, "ms", 100),
-                    (f"click to placed, 95th percentile of {moves}", p95 * 1000, "ms", 250)):
-                print(f"  {what}: {value:.1f} {unit} (target <= {target} {unit}: {value / target:.2f} of it)")
-            print("  warm visits: " + ", ".join(f"{t:.1f} s" for t in found["warm"]))
-            print_phases(found)
-            print(f"  click to placed as Playwright drives it (its click's checks and polling too): median "
-                  f"{statistics.median(found['driven']) * 1000:.1f} ms, "
-                  f"95th percentile {percentile(found['driven'], 0.95) * 1000:.1f} ms")
-            print(f"  machine load (1-minute average) after it: {os.getloadavg()[0]:.1f} on "
-                  f"{os.cpu_count()} cores")
+            if reference is not None:
+                print("the site:")
+            report(name, found)
+            if reference is not None:
+                against(found, before)
 
 
 if __name__ == "__main__":

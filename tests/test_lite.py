@@ -8,7 +8,8 @@ opens the app's page (its tabs in JupyterLite's REPL), saves a game record (a do
 (an upload), hears an ear-training item and reviews a game; and resets a lesson the student has a copy
 of, after reading the first page, the lesson's word about the copy and the app in German (`?lang=de`);
 and opens German lesson 3 from the German first page's link, which runs and prints German sentences and
-note names.
+note names; and opens lesson 3 from the first page, as a first visit, whose service worker fetches the
+runtime gzipped, then again, when the runtime is not fetched from the site.
 """
 
 import json
@@ -611,4 +612,55 @@ def test_lesson_3_is_played_through_the_accessibility_tree(site):
             print("\n".join(heard()[:12]))  # what a screen reader said, for a reviewer to judge
         finally:
             browser.close()
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+#: The site's requests `python -m http.server` answered, in its log's lines (the path, query left out).
+REQUESTED = r'"GET ([^ ?]+)\S* HTTP/[\d.]+" (\d+) '
+
+
+def requested_since(log: Path, start: int) -> list[str]:
+    """The paths the static server was asked for (answered 200 or 304) since its log had `start`
+    characters."""
+    import re
+
+    return [path for path, status in re.findall(REQUESTED, log.read_text()[start:])
+            if status in ("200", "304")]
+
+
+def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_later_one_not_at_all(site):
+    # a host that compresses nothing (http.server): the first page registers the edition's service worker
+    # (muzlab/app/lite/packed.py) and holds the lesson's link until it is active; the lesson then loads the
+    # runtime and JupyterLab's largest scripts as their .gz, and a later visit takes them from the worker's
+    # cache without asking the site
+    from playwright.sync_api import sync_playwright
+
+    log = ROOT / "out" / "lite-server.log"
+    if os.environ.get("MUZLAB_LITE_URL"):
+        pytest.skip("reads the log of the server the site fixture starts")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+            outside = only_the_site(context, site)
+            page = context.new_page()
+            start = len(log.read_text())
+            page.goto(f"{site}/")
+            page.click("ul.muz-lessons a[href$='path=3-play.ipynb']")
+            page.wait_for_url("**/notebooks/index.html?path=3-play.ipynb")
+            first_errors = lesson_run(page, site, "3-play.ipynb")
+            controlled = page.evaluate("navigator.serviceWorker.controller !== null")
+            first = requested_since(log, start)
+            start = len(log.read_text())
+            later_errors = run_lesson(page, site, "3-play.ipynb")
+            page.wait_for_selector(CELLS, timeout=60_000)
+            later = requested_since(log, start)
+        finally:
+            browser.close()
+    assert first_errors == [] and later_errors == []
+    assert controlled
+    runtime = "/pyodide/pyodide.asm.wasm"
+    assert f"{runtime}.gz" in first and runtime not in first, [p for p in first if "pyodide.asm" in p]
+    assert any(p.startswith("/build/jlab_core.") and p.endswith(".js.gz") for p in first), first
+    assert not [p for p in later if p.startswith(runtime) or p.startswith("/build/jlab_core.")], later
     assert outside == [], f"requests left the site: {outside[:5]}"
