@@ -10,13 +10,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from muzlab.core.board import Board
+from muzlab.core.errors import Worded
 from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
 from muzlab.names.language import clauses, phrase, sentence
 from muzlab.names.output_words import number_words
-from muzlab.names.reader import Reader
+from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.run_words import completed_words, run_label
 from muzlab.names.spelling import pitch_label, prose_name, show_name, show_names
 from muzlab.play import records
@@ -235,3 +236,8 @@ def sheet_rows(game: Game, die_words: Sequence[DieWords],
     for row in rows:
         row["plays"] = " · ".join(row["plays"])
     return rows
+
+
+def named_event(event: Event, board: Board) -> Worded:
+    """An event named in an error: in English for `str()`, in a person's words where shown."""
+    return Worded(event_words(event, board, PLAIN), event_words, event, board)
