@@ -51,7 +51,8 @@ from muzlab.rules.ruleset import RuleSet
 _moved.install()
 
 #: Names imported on first use, and the module that holds each.
-_LAZY = {"Game": "muzlab.notebook_game", "review": "muzlab.play.coach", "simulate": "muzlab.sim.simulation"}
+_LAZY = {"Game": "muzlab.notebook_game", "review": "muzlab.notebook_game",
+         "simulate": "muzlab.sim.simulation"}
 
 
 def __getattr__(name: str) -> Any:

@@ -139,3 +139,15 @@ def test_the_notebooks_game_makes_the_notebooks_positions_and_speaks_as_it_chose
     finally:
         muzlab.set_language("en")
     assert game.log()[0] == "Player 1 rolls E♭ (opening)"
+
+
+def test_the_front_doors_review_names_any_games_dice_as_the_notebook_reads():
+    from muzlab.play.agents import make_agent, play
+
+    game = play(Game(players=2, seed=3), [make_agent("greedy", 1), make_agent("random", 2)])
+    plain = coach.review(game)["pitch"].tolist()
+    assert "F#" in plain and muzlab.review(game)["pitch"].tolist() == plain
+    with muzlab.note_names("german"):
+        assert coach.review(game)["pitch"].tolist() == plain  # (below the widgets: plain English)
+        german = muzlab.review(game)["pitch"].tolist()
+    assert "Fis" in german and german == coach.review(game, reader=Reader("german"))["pitch"].tolist()
