@@ -1,6 +1,8 @@
-"""Regenerate the picture of a SCORM 1.2 homework task in docs/images/lms/ (docs/lms.md): a German task
-of two questions, answered in Chromium under scorm-again's SCORM 1.2 runtime (out/npm/, fetched by
-make.py), one right and one wrong, as a student sees it in the LMS's player.
+"""Regenerate the pictures of docs/lms.md in docs/images/lms/: a German SCORM 1.2 homework task of two
+questions, answered in Chromium under scorm-again's SCORM 1.2 runtime (out/npm/, fetched by make.py),
+one right and one wrong, as a student sees it in the LMS's player; and the German teacher's page's
+section "Fragen für Moodle und Canvas" after its three downloads, which
+tests/test_bank_downloads_browser.py draws into out/screenshots/ (run here, then copied).
 
 Run: `PYTHONPATH=. .venv/bin/python docs/make_lms_pictures.py` (needs Chromium and Playwright).
 """
@@ -10,6 +12,8 @@ from __future__ import annotations
 import importlib.util
 import io
 import shutil
+import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
@@ -59,6 +63,11 @@ def main() -> None:
         page.screenshot(path=str(OUT / "scorm-task-de.png"), full_page=True)
         browser.close()
     print(f"wrote {OUT / 'scorm-task-de.png'}")
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_bank_downloads_browser.py"], cwd=ROOT,
+                   check=True)
+    drawn = ROOT / "out" / "screenshots" / "teacher-lms-downloads-de.png"
+    shutil.copy(drawn, OUT / "teacher-downloads-de.png")
+    print(f"wrote {OUT / 'teacher-downloads-de.png'}")
 
 
 if __name__ == "__main__":

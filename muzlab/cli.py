@@ -21,7 +21,7 @@ import warnings
 from pathlib import Path
 from typing import Any, NoReturn
 
-from muzlab.app import lessons
+from muzlab.app import lessons, scorm_command
 from muzlab.app.class_state import MAX_SESSIONS, UNJOINED_PER_ADDRESS
 from muzlab.core import outputs
 from muzlab.core.board import Board
@@ -39,7 +39,7 @@ from muzlab.rules import perft
 from muzlab.rules.ruleset import RuleSet
 from muzlab.sim import simulation as sim
 from muzlab.sim.simulation import MAX_GAMES, PARALLEL_FROM
-from muzlab.views import bank_files, scorm, worksheet
+from muzlab.views import bank_files, worksheet
 from muzlab.views.simulation_report import simulation_report
 
 
@@ -340,7 +340,7 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     lessons.add_commands(commands, reader)
     worksheet.add_commands(commands, reader)
     bank_files.add_commands(commands, reader)
-    scorm.add_commands(commands, reader)
+    scorm_command.add_commands(commands, reader)
     _in_language(parser, reader)
     return parser
 

@@ -85,6 +85,20 @@ def set_harmony(harmony: str | None) -> None:
         _block.set(block.replace(harmony=harmony))
 
 
+def set_minor_supertonic(reading: str) -> None:
+    """Choose how this kernel reads ii° in a minor key, as the class's textbook does: "added sixth"
+    (s⁶, the minor subdominant with its sixth) or "dominant" ((Đ⁷) tP); a block in force too."""
+    _default[0] = _default[0].replace(minor_supertonic=reading)
+    block = _block.get()
+    if block is not None:
+        _block.set(block.replace(minor_supertonic=reading))
+
+
+def current_minor_supertonic() -> str:
+    """How the default reader reads ii° in a minor key ("added sixth" unless chosen)."""
+    return default_reader().minor_supertonic
+
+
 def current_harmony() -> str:
     """The default reader's harmony style ("roman" or "functions"), its language's usual unless set."""
     return default_reader().harmony_style

@@ -90,7 +90,8 @@ def serve_counted(folder: str, port: int, stats: str) -> None:
             alive = gc.get_objects()
             reading = sum(isinstance(thing, Inbox) and thing.reading for thing in alive)
             counts.update(sessions=len(class_state.sessions), contexts=len(contexts), connected=connected,
-                          watchers=len(getattr(room, "_watchers", ())), objects=len(alive), reading=reading)
+                          watchers=len(room.log.watchers if room is not None else ()), objects=len(alive),
+                          reading=reading)
             del alive
             Path(stats + ".new").write_text(json.dumps(counts))
             os.replace(stats + ".new", stats)

@@ -347,3 +347,50 @@ def test_the_harmony_menu_writes_every_function_in_the_chosen_style_and_follows_
         assert any(label.endswith("— ii in C major") for label in runs())
     finally:
         set_language("en")
+
+
+def test_minor_lesson_keys_and_the_reading_of_the_minor_supertonic(app):
+    """The app offers minor lesson keys too; a reader of Funktionstheorie with a minor lesson key chooses
+    how ii° in minor is read (s⁶ or (Đ⁷) tP, as the class's textbook does), and its explanation names
+    the other reading; a reader of Roman numerals is not asked."""
+    from muzlab import set_language
+    from muzlab.names.key_functions import key_function
+    from muzlab.reading import current_minor_supertonic, shown
+
+    dice = {(0, 0): 11, (0, -1): 2, (0, -2): 5}  # B–D–F: ii° of A minor
+    try:
+        assert app.supertonic.layout.display == "none"  # English: Roman numerals, nothing to choose
+        app.language.value = "de"
+        assert app.supertonic.layout.display == "none"  # no minor key yet
+        assert app.supertonic.description == "2. Stufe in Moll"
+        assert [label for label, _ in app.supertonic.options] == [
+            "s⁶ (Mollsubdominante mit Sixte ajoutée)", "(Đ⁷) tP (verkürzter D⁷ zur Tonikaparallele)"]
+        labels = dict(app.lesson_key.options)
+        assert labels["a-Moll"] == "A harmonic minor" and labels["fis-Moll"] == "F# harmonic minor"
+        assert labels["C-Dur"] == "C major"
+        app.lesson_key.value = "A harmonic minor"
+        assert app.supertonic.layout.display is None  # functions in a minor key: the choice is shown
+        app.explorer._set(Position(dice=dice))
+
+        def runs() -> list[str]:
+            return [label for label, value in app.explorer.runs.options if value is not None]
+
+        assert any(label.endswith("— s⁶ in a-Moll") for label in runs()), runs()
+        said = key_function(11, "diminished", shown().key, shown())
+        assert (said.text, said.struck) == ("s⁶", False)
+        assert said.words == ("Mollsubdominante mit Sixte ajoutée; auch gelesen als (Đ⁷) tP "
+                              "(verkürzter D⁷ zur Tonikaparallele)")
+        app.supertonic.value = "dominant"
+        assert current_minor_supertonic() == "dominant"
+        assert any(label.endswith("— (Đ⁷) tP in a-Moll") for label in runs()), runs()
+        said = key_function(11, "diminished", shown().key, shown())
+        assert (said.text, said.struck) == ("(Đ⁷) tP", True)
+        assert said.words.endswith("auch gelesen als s⁶ (Mollsubdominante mit Sixte ajoutée)")
+        app.harmony.value = "roman"  # Stufentheorie: ii° is ii°, and the menu goes
+        assert app.supertonic.layout.display == "none"
+        assert not any("s⁶" in label or "tP" in label for label in runs())
+        assert key_function(11, "diminished", shown().key, shown()).text == "ii°"
+    finally:
+        app.lesson_key.value = None
+        app.choose_supertonic("added sixth")
+        set_language("en")

@@ -9,6 +9,7 @@ Roll, Pass, Undo, Hint, the scores and the game's buttons (New game to Change se
 nothing over the board, no label cut short. Screenshots go to out/screenshots/.
 """
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -51,8 +52,10 @@ def served(tmp_path):
     shutil.copy(lessons_source() / APP_NOTEBOOK, tmp_path / APP_NOTEBOOK)
     port = free_port()
     log = open(tmp_path / "voila.log", "w")  # noqa: SIM115 - closed after the server stops
+    # (this checkout's muzlab, as `PYTHONPATH=.` means from here: the server runs in the copy's folder)
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     server = subprocess.Popen(app_command(tmp_path, port=port, open_browser=False),
-                              stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+                              stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path, env=env)
     try:
         wait_for_server(port, server, tmp_path / "voila.log", "Voilà")
         yield f"http://127.0.0.1:{port}/", tmp_path

@@ -101,3 +101,49 @@ def test_a_whole_game_against_the_computer_through_the_accessibility_tree(served
             print("\n".join(heard[:20]))  # what a screen reader said, for a reviewer to judge
         finally:
             browser.close()
+
+
+#: The page's width beyond the window (a page that needs scrolling sideways to be read), in CSS pixels.
+SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.mark.parametrize("looks", ["zoom-200", "forced-colours"])
+def test_the_play_tab_at_200_percent_zoom_and_in_forced_colours(served, looks):  # noqa: F811
+    """The Play tab, a die in hand, as a low-vision student sees it: a 1280×720 window zoomed to 200 %
+    (640×360 CSS pixels, each drawn two device pixels wide, as the browser's zoom does) or in forced
+    colours (Windows' high contrast); screenshots in out/screenshots/ to look at."""
+    from playwright.sync_api import sync_playwright
+
+    url, _folder = served
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        options = ({"viewport": {"width": 640, "height": 360}, "device_scale_factor": 2}
+                   if looks == "zoom-200" else
+                   {"viewport": {"width": 1280, "height": 720}, "forced_colors": "active",
+                    "color_scheme": "dark"})
+        page = browser.new_page(**options)
+        try:
+            page.goto(url)
+            page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+            press(page.get_by_role("button", name="Start"))
+            roll = page.get_by_role("button", name="Roll", exact=True)
+            until(lambda: roll.count() == 1 and roll.is_enabled(), "the first roll")
+            press(roll)
+            cells = page.get_by_role("list", name=re.compile(" may go on ")).get_by_role("listitem")
+            until(lambda: cells.count() > 0, "the legal cells")
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"app-play-{looks}.png"))
+            if looks == "zoom-200":  # reflow (WCAG 1.4.10): read top to bottom, never sideways
+                assert page.evaluate(SIDEWAYS) <= 1
+                field = page.get_by_role("textbox", name="Type a move")  # below the first screen: reached
+                field.scroll_into_view_if_needed()
+                box = field.bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 360, box
+                page.screenshot(path=str(SCREENSHOTS / f"app-play-{looks}-scrolled.png"))
+            else:  # each button drawn with its border (forced colours drop the backgrounds)
+                borders = page.evaluate("""() => [...document.querySelectorAll('.muz-app .jupyter-button')]
+                    .filter(b => b.offsetParent !== null)
+                    .map(b => getComputedStyle(b).borderTopStyle)""")
+                assert borders and set(borders) == {"solid"}, borders
+        finally:
+            browser.close()

@@ -115,3 +115,37 @@ def test_a_french_and_an_english_student_at_one_table(tmp_path):
     finally:
         server.kill()
     assert outside == []
+
+
+def test_the_teachers_harmony_menu_is_kept_in_the_address_and_the_class_folder(tmp_path):
+    """A German teacher's page reads Funktionstheorie; the teacher who teaches Stufentheorie chooses
+    Roman numerals once: a reload keeps it (the address), and so does the printed address opened again
+    next lesson (the class folder)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    server = ClassServer(tmp_path / "class-harmony")
+    server.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            teacher = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+            teacher.goto(server.teacher)
+            teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            menu = teacher.locator(".muz-teacher-top .muz-harmony select")
+            expect(menu.locator("option:checked")).to_have_text("Roman numerals: I IV V", timeout=WAIT)
+            teacher.select_option(".muz-language select", label="Deutsch")
+            expect(teacher.locator(".muz-deal")).to_have_text("Verteilen", timeout=WAIT)
+            expect(menu.locator("option:checked")).to_have_text("Funktionen: T S D", timeout=WAIT)
+            assert "harmony=" not in teacher.url
+            menu.select_option(label="Stufen: I IV V")
+            teacher.wait_for_url(re.compile(r"harmony=roman"), timeout=WAIT)
+            teacher.reload()
+            teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            expect(menu.locator("option:checked")).to_have_text("Stufen: I IV V", timeout=WAIT)
+            teacher.goto(server.teacher)  # the printed address, next lesson: German, Stufen
+            teacher.wait_for_selector(".muz-deal", timeout=60_000)
+            expect(teacher.locator(".muz-deal")).to_have_text("Verteilen", timeout=WAIT)
+            expect(menu.locator("option:checked")).to_have_text("Stufen: I IV V", timeout=WAIT)
+            browser.close()
+    finally:
+        server.kill()

@@ -599,3 +599,81 @@ def test_each_page_keeps_its_own_harmony_style_in_its_address(room):
     assert again.reading.reader == Reader("german", typeset=True, language="de", harmony="roman")
     odd = StudentView(room, {"lang": "de", "harmony": "numbers"})  # checked, never trusted
     assert (odd.harmony, odd.harmony_chosen) == ("functions", False)
+
+
+def test_a_typed_move_plays_at_a_class_table_as_a_click_does(room):
+    """The move field on a student's page: the turn, the note and the cell are checked by the class as
+    for a click; a refusal changes nothing and is said (twice if typed twice); a move placed empties
+    the field and is told to the other page. The mover's page lists the lit cells as text."""
+    anna, ben = student(room, "Anna", names="german"), student(room, "Ben")
+    TeacherView(room).deal_button.click()
+    settled(anna, ben)
+    roller, watcher = (anna, ben) if room.table(1).snapshot().current_player == 0 else (ben, anna)
+    assert roller.move_field.label == "Type a move"
+    assert anna.move_field.placeholder == "e5 or C e5, then Enter"
+    watcher.move_field.value = "e5"
+    watcher.type_move()  # out of turn: refused, nothing written
+    events = len(room.table(1).game.events)
+    assert watcher.board_view.news.startswith(f"It is {roller.student.nickname}'s turn")
+    roller.roll_button.click()
+    settled(roller, watcher)
+    snapshot = room.table(1).snapshot()
+    hand, cell = snapshot.hand, snapshot.legal[0]
+    assert "muz-legal-list" in roller.board_view.html and "muz-legal-list" not in watcher.board_view.html
+    assert f"<li>{room.board.cell_name(cell)}: " in roller.board_view.html
+    wrong = pitch_label((hand + 1) % 12, Reader("german" if roller is anna else "english"))
+    for text, said in (("zz9", "zz9 is not on the standard board"), ("e5 e6", "is not a move"),
+                       (f"{wrong} {room.board.cell_name(cell)}", "nothing was placed")):
+        roller.move_field.value = text
+        told = roller.board_view.told
+        roller.type_move()
+        roller.type_move()  # the same refusal again: said again
+        assert said in roller.board_view.news and roller.board_view.told == told + 2, roller.board_view.news
+        assert roller.move_field.value == text and len(room.table(1).game.events) == events + 1  # the roll
+    named = pitch_label(hand, Reader("german" if roller is anna else "english"))
+    roller.move_field.value = f"{named.replace('♯', '#').replace('♭', 'b')} {room.board.cell_name(cell)}"
+    roller.type_move()
+    settled(roller, watcher)
+    assert roller.move_field.value == "" and room.table(1).game.position.pitch_at(cell) == hand
+    assert f"{roller.student.nickname} places " in watcher.board_view.news
+    assert "muz-legal-list" not in roller.board_view.html or room.table(1).snapshot().current_player \
+        == (0 if roller is anna else 1)
+
+
+def test_the_teachers_page_has_its_own_harmony_menu_kept_in_its_address(room):
+    """A German teacher's page reads Funktionstheorie, an English one Roman numerals; a teacher who
+    chooses the other keeps it when the language changes, in the page's address and in the class
+    folder (the address opened again next lesson), and the projector's comments follow it."""
+    from muzlab.app.page_language import keep_teacher_harmony, teacher_harmony
+    from muzlab.core.errors import UnknownSetting
+
+    addresses = []
+    teacher = TeacherView(room, "", language="de", on_address=addresses.append)
+    assert teacher.harmony_menu in teacher.top.children and "muz-harmony" in teacher.harmony_menu._dom_classes
+    assert (teacher.harmony_menu.value, teacher.reading.reader.harmony_style) == ("functions", "functions")
+    assert teacher.harmony_menu.description == "Harmonielehre"
+    labels = [label for label, _value in teacher.harmony_menu.options]
+    assert labels == ["Stufen: I IV V", "Funktionen: T S D"]
+    teacher.language_pick.value = "en"  # not chosen: the language's own style follows the language
+    assert teacher.harmony_menu.value == "roman" and addresses[-1] == {"lang": "en"}
+    assert teacher.harmony_menu.description == "Harmony"
+    teacher.language_pick.value = "de"
+    teacher.harmony_menu.value = "roman"  # Stufentheorie chosen
+    assert teacher.reading.reader == Reader("german", typeset=True, language="de", harmony="roman")
+    assert addresses[-1] == {"lang": "de", "harmony": "roman"}
+    teacher.language_pick.value = "fr"
+    teacher.language_pick.value = "de"
+    assert teacher.harmony_menu.value == "roman" and teacher.reading.reader.harmony_style == "roman"
+    assert addresses[-1] == {"lang": "de", "harmony": "roman"}
+    again = TeacherView(room, "", language="de", harmony="roman")  # the address opened again
+    assert again.harmony_menu.value == "roman" and again.reading.harmony == "roman"
+    odd = TeacherView(room, "", language="de", harmony="numbers")  # checked, never trusted
+    assert odd.harmony_menu.value == "functions" and odd.reading.harmony is None
+    assert teacher_harmony(room) is None
+    keep_teacher_harmony(room, "roman")
+    assert teacher_harmony(room) == "roman"
+    with pytest.raises(UnknownSetting):
+        keep_teacher_harmony(room, "numbers")
+    assert teacher_harmony(room) == "roman"
+    for view in (teacher, again, odd):
+        view.close()

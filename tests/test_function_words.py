@@ -210,3 +210,50 @@ def test_the_roman_numeral_item_kind_and_idea_are_named_in_the_readers_style():
     assert functions.ident != numerals.ident
     assert make_bank(("Roman numeral",), 1, reader=german.replace(harmony="functions")).items[0].ident \
         == functions.ident  # the language's own style, chosen or not, keeps a bank's ids
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_coach_comment_names_a_completed_triads_function_for_a_reader_of_funktionstheorie(code):
+    """The coach's comment on a completed triad says its function in the lesson key ((D) Tp, Đ⁷: the
+    chromatic ones too) for a reader of functions, in each language's words; a reader of Roman
+    numerals reads the comment as before, with no function letter and no numeral."""
+    from muzlab.play import coach
+
+    applied = Position(dice={(0, 0): 4, (0, -1): 8}, strict=False)  # E–G♯, then B: (D) Tp in C major
+    shortened = Position(dice={(0, 0): 11, (0, -1): 2}, strict=False)  # B–D, then F: Đ⁷ in C major
+    functions = reader_of(code, harmony="functions").with_key("C")
+    as_words = {"en": "as", "de": "als", "fr": "en tant que", "es": "como"}[code]
+    said = coach.comment(applied, 11, (0, -2), reader=functions)
+    assert f"({as_words} (D) Tp " in said, said
+    said = coach.comment(shortened, 5, (0, -2), reader=functions)
+    assert f"({as_words} Đ⁷ " in said, said
+    hint = coach.advice(shortened, 5, reader=functions).sentence  # the hint says it too
+    assert "Đ⁷" in hint, hint
+    roman = reader_of(code, harmony="roman").with_key("C")
+    for position, die in ((applied, 11), (shortened, 5)):
+        said = coach.comment(position, die, (0, -2), reader=roman)
+        assert not FUNCTION.search(said) and not NUMERAL.search(said) and f"({as_words} " not in said, said
+
+
+def test_a_coach_comment_reads_the_function_in_a_minor_lesson_key_and_without_one_in_the_runs_key():
+    from muzlab.play import coach
+
+    german = reader_of("de")
+    shortened = Position(dice={(0, 0): 11, (0, -1): 2}, strict=False)
+    said = coach.comment(shortened, 5, (0, -2), reader=german.with_key("A harmonic minor"))
+    assert "den verminderten Dreiklang h (als s⁶ in a-Moll)" in said, said
+    chosen = german.replace(minor_supertonic="dominant").with_key("A harmonic minor")
+    assert "(als (Đ⁷) tP in a-Moll)" in coach.comment(shortened, 5, (0, -2), reader=chosen)
+    # no lesson key: read in the major key of the scale run through the triad (A–B–C of C major)
+    crossed = Position(dice={(0, 0): 2, (0, -1): 5, (1, -3): 11, (2, -4): 0}, strict=False)
+    assert "den d-Moll-Dreiklang (als Sp in C-Dur)" in coach.comment(crossed, 9, (0, -2), reader=german)
+
+
+def test_set_minor_supertonic_chooses_the_reading_and_refuses_an_unknown_one(kernel_reader):
+    import muzlab
+
+    muzlab.set_minor_supertonic("dominant")
+    assert reading.current_minor_supertonic() == "dominant"
+    with pytest.raises(UnknownSetting, match=r"ii° in minor is read as added sixth or dominant, not 'sixth'"):
+        muzlab.set_minor_supertonic("sixth")
+    assert reading.current_minor_supertonic() == "dominant"  # nothing changed

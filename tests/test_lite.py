@@ -3,15 +3,17 @@
 It builds out/lite/ (docs/lite/build.py), serves it with `python -m http.server` on 127.0.0.1, opens
 lesson 3 in JupyterLite, where it runs itself on the Pyodide kernel (muzlab installs from the site's own
 wheels; the Run menu's Run All runs a lesson again), plays the PlayBoard by clicks and checks that not
-one request left the site; opens the app's page (its tabs in JupyterLite's REPL), saves a game record
-(a download), loads it back (an upload), hears an ear-training item and reviews a game; and resets a
-lesson the student has a copy of, after reading the first page, the lesson's word about the copy and the
-app in German (`?lang=de`); and opens German lesson 3 from the German first page's link, which runs and
-prints German sentences and note names.
+one request left the site, and plays it again through the accessibility tree alone (typed moves);
+opens the app's page (its tabs in JupyterLite's REPL), saves a game record (a download), loads it back
+(an upload), hears an ear-training item and reviews a game; and resets a lesson the student has a copy
+of, after reading the first page, the lesson's word about the copy and the app in German (`?lang=de`);
+and opens German lesson 3 from the German first page's link, which runs and prints German sentences and
+note names.
 """
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -34,6 +36,7 @@ from test_browser import (
     watch_board,
 )
 from test_browser_app import OUT_OF_REACH, PLAY, play_one_die, show_tab, start_game
+from test_browser_sight import LISTEN, press, until
 
 from muzlab import Game
 from muzlab.play.midi import game_events
@@ -547,15 +550,65 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
             browser.close()
     assert titles == ["1 · Die Wabe und die Regeln", "2 · Dreiklänge und Tonleitern hören",
                       "3 · Eine Partie spielen", "4 · Stellungen erkunden", "7 · Eine Partie auswerten"]
-    assert targets == [f"notebooks/index.html?path={path}" for path in (
-        "de/1-rules.ipynb", "2-hearing.ipynb", "de/3-play.ipynb", "de/4-explore.ipynb", "de/7-review.ipynb")]
-    # lesson 2 is not translated yet: the page says so, in German, beside it alone
-    assert [text.strip() for text in in_english] == [
-        "", "(auf Englisch: noch nicht in diese Sprache übersetzt)", "", "", ""]
+    assert targets == [f"notebooks/index.html?path=de/{lesson}" for lesson in (
+        "1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb")]
+    assert [text.strip() for text in in_english] == ["", "", "", "", ""]  # every lesson is in German
     assert errors == []
     assert note.startswith("Hausaufgaben-Ausgabe: muzlab und seine Spielbretter kommen von dieser Seite")
     # what the lesson printed as it ran: German sentences, German note names
     assert "Spieler 1 würfelt den ersten Würfel" in printed and "Punkte" in printed, printed[:500]
     assert re.search(GERMAN_NOTE_NAME, printed), printed[:500]
     assert "♯" not in printed and "♭" not in printed, printed[:500]
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def test_lesson_3_is_played_through_the_accessibility_tree(site):
+    """Lesson 3's PlayBoard in JupyterLite, played as a screen-reader user plays it (as
+    tests/test_browser_sight.py plays the app): the live region, the legal cells' list, Roll and Pass by
+    the keyboard and every move typed, never a position on the screen."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+            outside = only_the_site(context, site)
+            page = context.new_page()
+            open_lesson(page, site)
+            news = page.get_by_role("status", name="What happens in the game")
+            news.evaluate(LISTEN)
+            roll = page.get_by_role("button", name="Roll", exact=True)
+            pass_ = page.get_by_role("button", name="Pass", exact=True)
+            field = page.get_by_role("textbox", name="Type a move")
+
+            def heard() -> list[str]:
+                return page.evaluate("() => window.__heard")
+
+            placed = 0
+            for _ in range(300):
+                said = heard()
+                if said and "Game over" in said[-1]:
+                    break
+                if roll.is_enabled():
+                    press(roll)
+                else:
+                    cells = page.get_by_role("list", name=re.compile(" may go on ")).get_by_role("listitem")
+                    if cells.count():
+                        field.fill(cells.first.text_content().split(":")[0])  # the cell alone: "e5"
+                        field.press("Enter")
+                        placed += 1
+                    else:
+                        press(pass_)
+                told = len(said)
+                until(lambda before=told: len(heard()) > before, "the move to be said", 120)
+                until(lambda: "Game over" in heard()[-1] or roll.is_enabled() or pass_.is_enabled(),
+                      "the person's turn or the end", 120)
+            text = " ".join(heard())
+            assert "Game over" in heard()[-1], "the game did not end"
+            assert placed > 3 and text.count("Class places ") == placed  # every typed move was played
+            assert "Computer (greedy) places " in text
+            assert not re.search(r"is not a move|not a note name|nothing was placed", text)
+            print("\n".join(heard()[:12]))  # what a screen reader said, for a reviewer to judge
+        finally:
+            browser.close()
     assert outside == [], f"requests left the site: {outside[:5]}"

@@ -100,7 +100,7 @@ def test_the_apps_widgets_renamed_from_widgets_classroom_import_with_a_warning(m
 def test_the_theory_of_spelling_moved_to_letters_still_imports_from_spelling_with_a_warning(monkeypatch):
     from muzlab.names import letters, spelling
 
-    moved = [name for name in ("major_scale", "written_scales", "spell_pair", "MAJOR_KEY_SIGNATURES")
+    moved = [name for name in ("triad_name", "written_scales", "spell_pair", "MINOR_KEY_SIGNATURES")
              if name not in vars(spelling)]
     assert len(moved) == 4  # (none of them is one spelling.py uses itself)
     for name in moved:

@@ -93,3 +93,31 @@ def test_explore_by_ear_speaks_german_when_the_reader_does():
         assert "Feld" in explorer.message.value
     finally:
         muzlab.set_language("en")
+
+
+def test_a_note_between_two_semitones_is_never_named_and_one_near_its_semitone_is(tmp_path):
+    """The shipped decider under node: a steady tone 45 cents above C4 (nearer C♯ than a singer's C,
+    and not C♯ either) stays undecided; 25 cents above C4, it is C."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+
+    if shutil.which("node") is None:
+        pytest.skip("no node to run the page's detector")
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from bench_note_input import run_node
+
+    rate, jobs = 48000, []
+    for cents in (45, 25):
+        time = np.arange(int(1.2 * rate)) / rate
+        frequency = 261.63 * 2 ** (cents / 1200)
+        tone = 0.3 * np.sin(2 * np.pi * frequency * time) + 0.1 * np.sin(4 * np.pi * frequency * time)
+        tone[: rate // 5] = 0  # silence first: the room's floor
+        path = tmp_path / f"{cents}.f32"
+        tone.astype(np.float32).tofile(path)
+        jobs.append({"id": str(cents), "path": str(path), "sample_rate": rate, "methods": ["pitchy"]})
+    results = run_node(jobs, tmp_path)
+    assert results["45"]["pitchy"]["decisions"] == []
+    assert [decision[1] for decision in results["25"]["pitchy"]["decisions"]] == [C]

@@ -294,3 +294,96 @@ def test_explore_places_the_dice_sung_into_the_microphone(tmp_path):
     assert placed.problems() == []  # through the rules: nothing illegal was placed
     assert {note["source"] for note in heard} == {"microphone"}
     print(f"\nplaced {second}; latencies {[round(1000 * note['latency']) for note in heard]} ms")
+
+
+ANSWERS_BY_EAR = """from muzlab.widgets.ear import EarTrainer
+from muzlab.widgets.play import PlayBoard
+from muzlab.widgets.quiz import Quiz
+from muzlab.widgets.sung_answers import MISSING_NOTE
+
+board = PlayBoard(players=2, agent_delay=0, seed=3)
+board.voice.mode.value = "sing"
+board.roll_button.click()
+quiz = Quiz((MISSING_NOTE,), seed=2)
+quiz.add_class("muz-quiz")
+ear = EarTrainer("third", seed=4, engine="builtin", autoplay=False)
+display(board, quiz, ear)"""
+
+
+def test_play_quiz_and_ear_training_take_notes_played_and_sung(tmp_path):
+    """JupyterLab: on the PlayBoard singing the die, a MIDI note other than the die's leaves the chosen
+    cell empty and the die's note places it; the Quiz's missing note is answered from the MIDI keyboard;
+    the ear trainer takes the first note the fake microphone sings, judged as Python judges it."""
+    if not fluidsynth_ready():
+        pytest.skip("no fluidsynth or General MIDI SoundFont to sing the triad")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+    from test_browser import ALL_RUN, TOKEN, jupyter_lab
+
+    from muzlab.widgets.ear import EarTrainer
+    from muzlab.widgets.play import PlayBoard
+    from muzlab.widgets.quiz import Quiz
+    from muzlab.widgets.sung_answers import MISSING_NOTE, sung_note, sung_verdict
+
+    table = PlayBoard(players=2, agent_delay=0, seed=3)  # the notebook's board, made again here
+    table.roll_button.click()
+    hand, (q, r) = table.game.hand, table.game.legal_placements()[0]
+    missing = Quiz((MISSING_NOTE,), seed=2).question.pitch
+    item = EarTrainer("third", seed=4, engine="builtin", autoplay=False).item
+    wav = tmp_path / "triad.wav"
+    sung_triad(wav)
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "answers", "metadata": {},
+                           "outputs": [], "source": ANSWERS_BY_EAR}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                             "name": "python3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "answers.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    play_cell = f".muz-playboard .muz-layer .muz-cell[data-cell='{q},{r}']"
+    with jupyter_lab(tmp_path) as url, sync_playwright() as playwright:
+        browser = launch(playwright, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+                         f"--use-file-for-fake-audio-capture={wav}",
+                         "--autoplay-policy=no-user-gesture-required")
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page.add_init_script(MIDI_SHIM)
+        page.goto(f"{url}/lab/tree/answers.ipynb?token={TOKEN}")
+        page.wait_for_selector(".jp-Notebook", timeout=120_000)
+        with contextlib.suppress(PlaywrightTimeout):
+            page.click(".jp-Dialog .jp-mod-accept", timeout=5_000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.click("li[data-command='runmenu:run-all']")
+        page.wait_for_selector(".muz-ear .muz-note-input", timeout=180_000)
+        page.wait_for_function(ALL_RUN, timeout=180_000)
+        # Play, singing the die: a lit cell chosen, then a note from the MIDI keyboard
+        page.click(".muz-playboard .muz-note-midi")
+        page.wait_for_selector(".muz-playboard .muz-note-input[data-muz-midi-inputs='1']")
+        page.click(play_cell)
+        page.wait_for_selector(f".muz-playboard .muz-cell.muz-selected[data-cell='{q},{r}']", timeout=30_000)
+        page.evaluate(f"() => play(0x90, {60 + (hand + 1) % 12}, 90)")
+        page.wait_for_function("() => document.querySelector('.muz-playboard .muz-message')"
+                               ".textContent.includes('2 tries left')", timeout=30_000)
+        empty_after_wrong = page.locator(f".muz-playboard .dice [data-cell='{q},{r}']").count()
+        page.evaluate(f"() => play(0x90, {48 + hand}, 90)")  # another octave: the same pitch class
+        page.wait_for_selector(f".muz-playboard .dice [data-cell='{q},{r}']", timeout=30_000)
+        # the Quiz's missing note, from the MIDI keyboard
+        page.click(".muz-quiz .muz-note-midi")
+        page.wait_for_selector(".muz-quiz .muz-note-input[data-muz-midi-inputs='1']")
+        page.evaluate(f"() => play(0x90, {72 + missing}, 90)")
+        page.wait_for_function("() => document.querySelector('.muz-quiz').textContent.includes('Yes:')",
+                               timeout=30_000)
+        quiz_tally = page.text_content(".muz-quiz")
+        # ear training, sung into the fake microphone
+        page.click(".muz-ear .muz-note-listen")
+        page.wait_for_function("() => document.querySelector('.muz-ear').textContent.includes('of 1 right')",
+                               timeout=90_000)
+        heard = json.loads(page.get_attribute(".muz-ear .muz-note-input", "data-muz-heard"))
+        ear_text = page.text_content(".muz-ear")
+        browser.close()
+    assert empty_after_wrong == 0  # the cell waited for the die's own note
+    assert "1 of 1 right" in quiz_tally
+    sung = heard[0]["pitch_class"]
+    assert heard[0]["source"] == "microphone" and sung in {0, 4, 7}
+    correct, verdict = sung_verdict(item, sung, Reader(typeset=True))
+    assert verdict in ear_text
+    assert ("1 of 1 right" if correct else "0 of 1 right") in ear_text
+    print(f"\near training: sang pitch class {sung} for {sung_note(item)}: {verdict}")

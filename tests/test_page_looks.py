@@ -98,7 +98,7 @@ def test_the_teachers_page_drawn_at_start_up_is_closed_again(tmp_path, monkeypat
     room, term = class_state.classroom(), class_state.term()
     try:
         room.join("Ada")
-        watchers, roster = (list(room._watchers), list(term._watchers)), dict(room.students)
+        watchers, roster = (list(room.log.watchers), list(term.log.watchers)), dict(room.students)
         pages = []
         real = TeacherView.__init__
 
@@ -109,6 +109,7 @@ def test_the_teachers_page_drawn_at_start_up_is_closed_again(tmp_path, monkeypat
         monkeypatch.setattr(TeacherView, "__init__", noted)
         draw_teacher_page()
         assert len(pages) == 1 and pages[0].comm is None  # drawn once, and closed
-        assert (list(room._watchers), list(term._watchers)) == watchers and dict(room.students) == roster
+        assert (list(room.log.watchers), list(term.log.watchers)) == watchers
+        assert dict(room.students) == roster
     finally:
         room.store.close()

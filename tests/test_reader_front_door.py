@@ -136,6 +136,8 @@ def test_the_notebooks_game_makes_the_notebooks_positions_and_speaks_as_it_chose
         assert type(again) is muzlab.Game and again.log() == game.log()
         assert "Es" in game.score_sheet().to_string() or game.log()[1].startswith("Spieler 1 setzt Es")
         assert game.log(PLAIN) == ["Player 1 rolls Eb (opening)", game.log(PLAIN)[1]]
+        assert game.status() == game.status(muzlab.default_reader()) != game.status(PLAIN)
+        assert Game.from_json(game.to_json()).status() == game.status(PLAIN)  # (the rules' own game)
     finally:
         muzlab.set_language("en")
     assert game.log()[0] == "Player 1 rolls E♭ (opening)"

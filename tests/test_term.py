@@ -17,7 +17,8 @@ import pytest
 
 from muzlab.app.classroom import ClassError, Classroom
 from muzlab.app.store import SCHEMA, ClassFolderError
-from muzlab.app.term import IDEAS_OF, GradeScheme, Term, TermError, week_of
+from muzlab.app.term import IDEAS_OF, ITEM_KINDS, GradeScheme, Term, TermError, week_of
+from muzlab.app.term_items import EarAsked, KeyAsked, Verdict
 from muzlab.names.reader import Reader
 
 MONDAY = datetime(2026, 11, 30, 10, 0)  # the term's first Monday (ISO week 49)
@@ -35,19 +36,19 @@ class Clock:
 
 def right_reply(item):
     """The reply that is right for an item: the answer's option number, or a right cell."""
-    if item.asks_cell:
-        return sorted(item.question.answer)[0]
-    if item.keys is not None:
-        return list(item.options).index(item.keys.answer)
-    answer = item.ear.answer if item.ear is not None else item.question.answer
+    asked = item.asked
+    if not item.options:
+        return sorted(asked.question.answer)[0]
+    answer = asked.keys.answer if isinstance(asked, KeyAsked) else \
+        asked.ear.answer if isinstance(asked, EarAsked) else asked.question.answer
     return list(item.options).index(str(answer))
 
 
 def wrong_reply(item):
     """A reply that is wrong for an item."""
-    if item.asks_cell:
-        legal = set(item.question.answer)
-        return next(cell for cell in item.question.position.board.cells if cell not in legal)
+    if not item.options:
+        legal = set(item.asked.question.answer)
+        return next(cell for cell in item.asked.question.position.board.cells if cell not in legal)
     return (right_reply(item) + 1) % len(item.options)
 
 
@@ -132,7 +133,7 @@ def test_the_same_seed_gives_everyone_the_same_items_and_an_own_seed_each_their_
     own = term.assign("Own", "third", 5, "2026-11-30", "2026-12-04", seed=9, same=False)
 
     def notes(a, sid):
-        return [term.item(a.id, sid, i).ear.notes for i in range(5)]
+        return [term.item(a.id, sid, i).asked.ear.notes for i in range(5)]
 
     assert notes(same, 1) == notes(same, 2)
     assert notes(own, 1) != notes(own, 2)
@@ -387,6 +388,34 @@ def test_a_bad_assignment_is_refused_with_a_sentence_and_nothing_is_written(tmp_
         term.assign(*args)
     assert count_events(room) == before and term.assignments == {}
     room.store.close()
+
+
+def test_every_kind_of_item_is_checked_by_its_one_check_which_gives_facts_and_words_nothing(tmp_path,
+                                                                                             monkeypatch):
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    items = [term.item(term.assign(kind, kind, 2, "2026-11-30", "2026-12-04", seed=4).id, anna.id, 0)
+             for kind in ITEM_KINDS]
+    assert {type(item.asked).__name__ for item in items} == {"EarAsked", "KeyAsked", "QuizAsked", "GameAsked"}
+
+    def no_words(*args):
+        raise AssertionError("a check made a sentence")
+
+    for name in ("gettext", "ngettext", "pgettext", "npgettext"):
+        monkeypatch.setattr(Reader, name, no_words)
+    for item in items:
+        if item.kind == "game":
+            game = item.asked.table.game
+            scores = game.position.legal_scores(game.hand)  # (the opening die: every cell scores 0)
+            right, wrong = max(scores, key=scores.get), None
+        else:
+            right, wrong = right_reply(item), wrong_reply(item)
+        assert isinstance(item.check(right), Verdict) and item.check(right).right, item.kind
+        if item.kind != "game":
+            assert not item.check(wrong).right, item.kind
+        with pytest.raises(TermError):
+            item.check((0, 0) if item.options else "C")  # a reply of the wrong form, for every kind
+    assert count_events(room) == 1 + len(ITEM_KINDS)  # (checking writes nothing)
 
 
 def test_answers_refused_unknown_assignment_wrong_student_past_due_and_bad_replies(tmp_path):

@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 import zipfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
@@ -29,22 +29,24 @@ from pathlib import Path
 from typing import Any
 
 from muzlab.app import nicknames
+from muzlab.app.event_log import EventLog
 from muzlab.app.joining import JOINS_PER_MINUTE, JoinLimits, code_hash, new_personal_code  # noqa: F401
 from muzlab.app.log_checks import check_class_event
-from muzlab.app.news import Watchers
 from muzlab.app.parent_watch import end_with_parent
 from muzlab.app.presence import Presence
 from muzlab.app.renaming import Renaming
-from muzlab.app.store import FILE_NAME, ClassError, ClassFolderError, ClassStore
+from muzlab.app.store import ClassError
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.spreadsheet import csv_records
-from muzlab.names.language import DEFAULT_NOTE_NAMES, LANGUAGES
+from muzlab.names.error_words import error_words
+from muzlab.names.language import DEFAULT_NOTE_NAMES
 from muzlab.names.reader import PLAIN, Reader
+from muzlab.names.typed_moves import TypedMove, read_move
 from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
-from muzlab.play.table import COMPUTER_SEAT, FREE_SEAT, Message, Seat, Table
+from muzlab.play.table import COMPUTER_SEAT, FREE_SEAT, Message, Seat, Status, Table
 from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
@@ -58,12 +60,6 @@ COMPUTER = "greedy"
 log = logging.getLogger(__name__)
 #: The export's decision columns: where the decision was made, then the review's own columns.
 EXPORT_COLUMNS = ("round", "table", "mode", "nickname")
-
-
-def replay_fault(error: Exception) -> object:
-    """What went wrong replaying an event of a class folder, as a fact of ClassFolderError: a
-    muzlab error itself (said in the reader's words), another one's text cut short."""
-    return error if isinstance(error, MuzlabError) else str(error)[:120] or type(error).__name__
 
 
 @dataclass(frozen=True)
@@ -151,7 +147,7 @@ class ClassTable:
                 phase=game.phase, over=game.over, current_player=game.current_player,
                 legal=tuple(game.legal_placements()) if hand is not None else (), scores=game.scores,
                 supply=game.supply, allow_hints=t.allow_hints,
-                statuses={language: t.status(Reader(language=language)) for language in LANGUAGES},
+                status=t.standing,
                 fair_missing=self.fair_missing,
                 last_decision=None if last is None else (last.position, last.pitch, last.cell,
                                                          last.passed_die))
@@ -184,9 +180,16 @@ class TableSnapshot:
     fair_missing: str
     #: The last decision (position, pitch, cell, passed die), for the coach's comment, or None.
     last_decision: tuple[Any, ...] | None = None
-    #: Whose turn it is and what they do next, or the result, in each language (seat names only: no
-    #: note is named, so the language is all of the reader it needs).
-    statuses: Mapping[str, str] = field(default_factory=dict, compare=False)
+    #: Whose turn it is and what they do next, or the result, as facts (`status_words` says them).
+    status: Status | None = field(default=None, compare=False)
+    _said: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    def status_words(self, language: str) -> str:
+        """The status in `language` (seat names only: no note is named, so the language is all of the
+        reader it needs), worded with no lock held, once a language by the first page that asks."""
+        if language not in self._said:
+            self._said[language] = self.status.words(Reader(language=language))
+        return self._said[language]
 
 
 @dataclass(frozen=True)
@@ -264,8 +267,9 @@ class Reviewer:
 class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     """A class kept in `folder`: join, deal, act, seats, standings and export; `watch` hears every change.
 
-    Every change is written to the folder's file first and applied after, so memory is never ahead of
-    the file; a replayed event that does not give what the file says is an error naming the event.
+    Every change goes through the class's `EventLog`: written to the folder's file first and applied
+    after, so memory is never ahead of the file; a replayed event that does not give what the file says
+    is an error naming the event.
 
     Locks: `lock` (the class's) for the roster, the deal and the seats; each table's own lock for its
     game, so tables play at once. A change is told to the watchers after every lock is let go, and a
@@ -283,30 +287,20 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         self.tables: list[ClassTable] = []
         self.past: list[ClassTable] = []
         self.round = 0
-        self._watchers: Watchers[Change] = Watchers()
         self._page_student: dict[str, int] = {}  # page (session) id: the student it joined as
         self._open_pages, self._here = {}, []  # (`Presence`)
         self._limits = JoinLimits(clock)
+        #: The class's log: each event written, applied by its kind's handler, told; replayed on opening.
+        self.log: EventLog[Change] = EventLog(
+            {"join": self._joined, "rejoin": self._rejoined, "remove": self._removed, "deal": self._dealt,
+             "seat": self._seated, "act": self._replay_act, "rename": self._renamed},
+            lambda kind, data: check_class_event(self, kind, data, ACTIONS))
         #: One process of its own reviews finished games (a fraction of a second each), started on
         #: first need, so the tables play on while it works.
-        self._reviewer = Reviewer(self._tell)
-        self.store = ClassStore(folder, self._replay)
+        self._reviewer = Reviewer(self.log.tell)
+        self.store = self.log.open(folder)
         for table in self.tables:  # games that ended before a restart
             self._reviewer.review_when_over(table)
-
-    def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
-        """Apply every event of the file; ClassFolderError naming the first that does not replay."""
-        apply = {"join": self._joined, "rejoin": self._rejoined, "remove": self._removed, "deal": self._dealt,
-                 "seat": self._seated, "act": self._replay_act, "rename": self._renamed}
-        for seq, kind, data in events:
-            try:
-                check_class_event(self, kind, data, ACTIONS)
-                apply[kind](data)
-            except (ClassError, KeyError, TypeError, ValueError, IndexError, MuzlabError) as error:
-                raise ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the "
-                                       "file from a copy, or move it away to start the class afresh",
-                                       path=self.folder / FILE_NAME, seq=seq, kind=kind,
-                                       why=replay_fault(error)) from None
 
     # ---- reading ----------------------------------------------------------------------------------
     @property
@@ -369,9 +363,9 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
                 back = None
                 student, personal_code = self._join_new(name, page)
         if back is not None:
-            self._tell(Change("seat"))
+            self.log.tell(Change("seat"))
             return back
-        self._tell(Change("roster"))
+        self.log.tell(Change("roster"))
         return Student(student.id, student.nickname, student.token, student.code_hash, student.salt,
                        personal_code)
 
@@ -394,8 +388,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         new token. Without the right code: refused (and counted against the page)."""
         self._limits.check_return(student, name, personal)
         data = {"id": student.id, "token": secrets.token_urlsafe(12)}
-        self.store.append("rejoin", data)
-        back = self._rejoined(data)
+        back = self.log.record("rejoin", data)
         for other in [p for p, sid in self._page_student.items() if sid == back.id]:
             del self._page_student[other]  # the page that held the seat before may join anew
         if page is not None:
@@ -423,12 +416,10 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     def remove(self, student_id: int) -> None:
         """Take a student off the roster (the teacher's): their seat is freed and their link stops
         working; their nickname may be used again."""
-        with self.lock, self._every_table():
+        with self.log.telling(Change("seat")), self.lock, self._every_table():
             if student_id not in self.students:
                 raise ClassError("That student is not on the roster.")
-            self.store.append("remove", {"id": student_id})
-            self._removed({"id": student_id})
-        self._tell(Change("seat"))
+            self.log.record("remove", {"id": student_id})
 
     def _removed(self, data: dict) -> None:
         student = self.students.pop(int(data["id"]))
@@ -447,7 +438,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         if mode not in MODES:
             raise ClassError("unknown mode {mode}; choose {modes}", mode=repr(str(mode)[:20]),
                              modes=" or ".join(MODES))
-        with self.lock, self._every_table():
+        with self.log.telling(Change("deal")), self.lock, self._every_table():
             if not self.students:
                 raise ClassError("No student has joined yet: nobody to seat.")
             ids = self.present() if present_only else sorted(self.students)
@@ -457,9 +448,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
             seed = self.round + 1 if seed is None else int(seed)
             data = {"round": self.round + 1, "mode": mode, "seed": seed, "hints": bool(hints),
                     "tables": _seating(ids, sizes)}
-            self.store.append("deal", data)
-            self._dealt(data)
-        self._tell(Change("deal"))
+            self.log.record("deal", data)
 
     def _dealt(self, data: dict) -> None:
         if int(data["round"]) != self.round + 1:
@@ -480,7 +469,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
              computer: bool = False) -> None:
         """Change one seat of this round: give it to `student_id` (moved from any seat they hold), free
         it (None), or give it to the computer (`computer`), which then plays it by itself."""
-        with self.lock, self._every_table():
+        with self.log.telling(Change("seat")), self.lock, self._every_table():
             table = self.table(table_number)
             if table is None:
                 raise ClassError("There is no table {number} in this round.", number=str(table_number)[:10])
@@ -495,9 +484,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
                                  number=table.number, name=self._names[holder])
             data = {"round": self.round, "table": table.number, "seat": seat, "student": student_id,
                     "computer": bool(computer) and student_id is None}
-            self.store.append("seat", data)
-            self._seated(data)
-        self._tell(Change("seat"))
+            self.log.record("seat", data)
 
     def _seated(self, data: dict) -> None:
         table = self.table(int(data["table"]))
@@ -561,8 +548,19 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
                 messages = self._act_at(table, seat, action, cell, reader)
             break
         if messages and not messages[0].refused:
-            self._tell(Change("table", table.number, table.round))
+            self.log.tell(Change("table", table.number, table.round))
         return messages
+
+    def type_move(self, token: str | None, text: str, reader: Reader | None = None) -> tuple[Message, ...]:
+        """A move a student typed ("e5", or "C e5" in `reader`'s note names), played as a click on its
+        cell is: text that is no move, a note that is not the die in hand, a cell that is not legal or
+        a move out of turn changes nothing and answers with a sentence."""
+        reader = reader or Reader()
+        try:
+            move = read_move(text, self.board, reader)
+        except MuzlabError as error:
+            return (_refused(error_words(error, reader)),)
+        return self.act(token, "place", move, reader)
 
     def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any,
                 reader: Reader | None = None) -> tuple[Message, ...]:
@@ -572,6 +570,11 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
             who = table.table.seats[game.current_player].name_for(reader)
             return (_refused(reader.gettext("It is {name}'s turn: watch, and play when your turn "
                                             "comes.").format(name=who)),)
+        if isinstance(cell, TypedMove):  # typed: its note must be the die in hand; then its cell is placed
+            wrong = table.table.wrong_note(cell, reader)
+            if wrong:
+                return (_refused(wrong),)
+            cell = cell.cell
         if not _may(table.table, action, cell):
             return self._play(table, action, cell, reader)  # refused and why, or a hint again
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
@@ -638,14 +641,9 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         if not messages or messages[0].refused:
             raise ClassError("the table refused it: {why}", why=messages[0].text if messages else "no answer")
 
-    # ---- watching ---------------------------------------------------------------------------------------
     def watch(self, callback: Callable[[Change], None]) -> Callable[[], None]:
-        """Call `callback(change)` after every change, with no lock held, on the thread that made the
-        change: a callback should only queue it (a page draws on its own thread). Returns `unwatch`."""
-        return self._watchers.watch(callback)
-
-    def _tell(self, change: Change) -> None:
-        self._watchers.tell(change)
+        """Call `callback(change)` after every change (`EventLog.watch`). Returns `unwatch`."""
+        return self.log.watch(callback)
 
     # ---- standings and export --------------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:

@@ -4,6 +4,9 @@ French or Spanish device opens in its own language with nothing to find in a men
 
 The header is untrusted: only its first `MAX_HEADER` characters and `MAX_LANGUAGES` entries are read,
 and a malformed entry is skipped. Babel's `negotiate_locale` matches "de-AT" to "de".
+
+The teacher's choices of language and of harmony style are kept in the class folder, so that the
+teacher's address, opened again next lesson, reads as it did.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 from babel import negotiate_locale
 
 from muzlab.app.classroom import Classroom
-from muzlab.names.language import LANGUAGES, check_language
+from muzlab.core.errors import UnknownSetting, shown
+from muzlab.names.language import HARMONIES, LANGUAGES, check_language
 
 #: The most characters of an Accept-Language header read (a browser sends a few dozen).
 MAX_HEADER = 500
@@ -66,6 +70,22 @@ def keep_teacher_language(room: Classroom, language: str) -> None:
     """Keep the teacher's choice of language (UnknownSetting, and nothing kept, for one muzlab does
     not speak), so that the teacher's address, opened again, opens in it."""
     room.store.keep_setting("teacher language", check_language(language))
+
+
+def teacher_harmony(room: Classroom) -> str | None:
+    """The harmony style the teacher last chose for their page (kept in the class folder), or None
+    (the language's usual)."""
+    harmony = room.store.setting("teacher harmony")
+    return harmony if harmony in HARMONIES else None
+
+
+def keep_teacher_harmony(room: Classroom, harmony: str) -> None:
+    """Keep the teacher's choice of harmony style ("roman" or "functions"; UnknownSetting, and nothing
+    kept, for another), so that their address, opened again, reads triads the same way."""
+    if harmony not in HARMONIES:
+        raise UnknownSetting("unknown harmony style {harmony}; known: {harmonies}",
+                             harmony=shown(harmony), harmonies=", ".join(HARMONIES))
+    room.store.keep_setting("teacher harmony", harmony)
 
 
 def browser_header() -> str:

@@ -27,8 +27,16 @@ import solara
 
 from muzlab.app.class_state import admission, classroom, sessions, student_address, term
 from muzlab.app.classroom import Change, ClassError, Classroom, TableSnapshot
+from muzlab.app.join_form import JoinForm
 from muzlab.app.looks import Looks
-from muzlab.app.page_language import browser_header, keep_teacher_language, page_language, teacher_language
+from muzlab.app.page_language import (
+    browser_header,
+    keep_teacher_harmony,
+    keep_teacher_language,
+    page_language,
+    teacher_harmony,
+    teacher_language,
+)
 from muzlab.app.solara_door import connected, current_session
 from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
 from muzlab.app.term_pages import StudentTerm
@@ -52,7 +60,12 @@ from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.game_words import DieWords, event_sentence, moment_words
 from muzlab.play.table import Message
 from muzlab.reading import default_reader
-from muzlab.widgets.menus import OptionalDropdown
+from muzlab.rules.board_reading import legal_cells
+from muzlab.widgets.board_text import group_html
+from muzlab.widgets.die_by_ear import DieByEar, Turn
+from muzlab.widgets.document_language import DocumentLanguage
+from muzlab.widgets.menus import OptionalDropdown, relabel
+from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
 from muzlab.widgets.tabbed_app import (
     FIT,
@@ -63,6 +76,7 @@ from muzlab.widgets.tabbed_app import (
     harmony_options,
     lesson_key_options,
     note_name_options,
+    readable_buttons,
 )
 
 log = logging.getLogger(__name__)
@@ -74,7 +88,7 @@ LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
 #: places in the play area's grid: the die in hand beside the buttons, above the board; the words below.
 PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(100vw - 24px); }"
               " .muz-student-page .muz-play-area { display: grid !important; grid-template-columns: auto 1fr;"
-              " grid-template-areas: 'hand buttons' 'board board' 'tip tip' 'words words';"
+              " grid-template-areas: 'hand buttons' 'board board' 'tip tip' 'move move' 'words words';"
               " align-items: center; column-gap: 12px; }"
               " .muz-student-page .muz-play-area .muz-board, .muz-student-page .muz-board-text"
               " { display: contents !important; }"
@@ -92,6 +106,9 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " .muz-student-page .muz-play-area:not(:has(.muz-can-hint)) .muz-hint"
               " { display: none !important; }"
               " .muz-student-page .muz-page-words { grid-area: words; }"
+              " .muz-student-page .muz-play-area .muz-move-field { grid-area: move; }"
+              " .muz-student-page .muz-play-area:has(.muz-no-table) .muz-move-field { display: none; }"
+              " .muz-student-page .muz-legal-list ul { margin: 2px 0; }"
               # the join form's fields in a grid: each label whole in a column as wide as the longest
               " .muz-student-page .muz-join-fields { display: grid; grid-template-columns: max-content"
               " minmax(0, 20em); gap: 4px 8px; align-items: center; overflow: visible; }"
@@ -100,7 +117,8 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " margin: 0; }"
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
-              " .muz-student-page .muz-settings { display: flex !important; } }</style>")
+              " .muz-student-page .muz-settings { display: flex !important; } }"
+              + readable_buttons(".muz-student-page") + "</style>")
 #: The layouts of a button, and of a row of controls that wraps on a narrow screen.
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
@@ -140,7 +158,8 @@ TEACHER_STYLE = (
     " .muz-teacher-tabs { position: relative; } .muz-teacher-top { position: absolute; top: 8px;"
     " right: 12px; z-index: 3; }"
     " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
-    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }</style>")
+    " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }"
+    + readable_buttons(".muz-teacher-page") + "</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -364,8 +383,15 @@ def status(table: TableSnapshot, reader: Reader | None = None) -> str:
                         for seat, score in zip(table.seats, table.scores, strict=True))
     return reader.ngettext("Table {number} — {status} · {scores} · {supply} die left",
                            "Table {number} — {status} · {scores} · {supply} dice left",
-                           table.supply).format(number=table.number, status=table.statuses[reader.language],
-                                                scores=scores, supply=table.supply)
+                           table.supply).format(number=table.number, scores=scores, supply=table.supply,
+                                                status=table.status_words(reader.language))
+
+
+def class_listen_words(reader: Reader) -> dict[str, str]:
+    """The note input's line on a class page that is not secure: why, and what the teacher does."""
+    return {"insecure": reader.gettext(
+        "The microphone and MIDI work only on a secure page: the teacher serves the class with "
+        "muzlab class --https for them. The note buttons always work.")}
 
 
 class StudentView(widgets.VBox):
@@ -395,9 +421,69 @@ class StudentView(widgets.VBox):
         token, code = query.get("seat"), query.get("code")
         self.student = room.student(token)
         # made here, in this page's own session: a widget made while another page acts would belong there
-        self.board_view = SeatBoard(room.board, on_click=lambda cell: self.act("place", cell))
+        self.board_view = SeatBoard(room.board, on_click=self._clicked)
+        # singing the die: a lit cell clicked waits for the die's note (the note input, made when chosen)
+        self.voice = DieByEar(self._turn, self._place, self._voice_act, lambda: self.reading.reader,
+                              words=class_listen_words)
         self._said: tuple[Message, ...] = ()
         self._told: tuple[str, bool] = ("", False)  # the news last said through the board; my turn then?
+        self._setting_menus()
+        self.joining = JoinForm(code, _button("", "muz-join", "primary"), self.join)
+        # (the form's parts, as the page's words and its tests name them)
+        form = self.joining
+        self.nickname, self.code, self.personal = form.nickname, form.code, form.personal
+        self.join_button, self.join_message = form.button, form.message
+        self._code_note = ""  # the personal code, shown on this page after a first join
+        # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
+        # written once a draw (in the board's message, instead of one for each part that changed)
+        self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-legal-cells",
+                                                      "muz-last", "muz-who", "muz-lesson-key"))
+        self.message, self.status, self.legal, self.last, self.who, self.scale_note = self.text_parts
+        self.hand = Part("muz-hand")  # (the parts are the board's `html`: `PAGE_STYLE` places them)
+        self.buttons = self._turn_buttons()
+        #: The buttons the student can use now: the page shows only these, as marks in the board's
+        #: words say ("muz-can-roll"), so a turn's buttons reach the page in the board's one message.
+        self.usable: tuple[widgets.Button, ...] = ()
+        self._no_table = False  # seated at no table: the board's own parts are hidden
+        # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
+        # what happened and whose turn it is under the board
+        # a move typed ("e5", "C e5") plays as a click on its cell does, for a student without the picture
+        self.move_field = MoveField(on_move=self.type_move)
+        self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view, self.move_field],
+                                                 _dom_classes=("muz-play-area",)), self.voice])
+        self.settings = widgets.HBox([self.language_pick, self.names, self.harmony_menu, self.size,
+                                      self.lesson_key],
+                                     layout=widgets.Layout(flex_flow="row wrap", display="none"))
+        self.settings.add_class("muz-settings")
+        self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
+        self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
+        self._label()
+        self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
+        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.settings_button,
+                          self.settings, self.joining, self.playing])
+        self.add_class("muz-student-page")
+        self.drawer = PageDrawer(self._draw_changes, session, self.page)
+        self.unwatch = room.watch(self._changed)
+        self._attend()
+        self.draw()
+
+    def _read_settings(self, query: dict[str, str]) -> None:
+        """The settings the page's address keeps (a reload keeps them); checked, never trusted."""
+        sizes = {str(value): value for _label, value in SIZES}
+        conventions = [value for _label, value in NOTE_NAMES]
+        self.language = query_language(query)
+        #: the note names a student chose (kept in the address); else the language's own follow it
+        self.names_chosen = query.get("names") in conventions
+        self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
+        #: the harmony style a student chose (kept in the address); else the language's own follows it
+        self.harmony_chosen = query.get("harmony") in HARMONIES
+        self.harmony = query["harmony"] if self.harmony_chosen else DEFAULT_HARMONY[self.language]
+        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
+        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
+
+    def _setting_menus(self) -> None:
+        """The menus of the page's settings, as the address gave them: language, note names, harmony,
+        size and the lesson key (their words: `_label`)."""
         said = Reader(language=self.language)
         self.names = widgets.Dropdown(options=note_name_options(said), value=self.convention,
                                       style={"description_width": "initial"},
@@ -418,50 +504,6 @@ class StudentView(widgets.VBox):
                                (self.size, self._settings), (self.lesson_key, self._settings),
                                (self.language_pick, self._chose_language)):
             control.observe(lambda _change, chose=chose: chose(), names="value")
-        self.joining = self._join_form(code)
-        # what happened, whose turn, the last move, who and where, the lesson key: the board's `html`,
-        # written once a draw (in the board's message, instead of one for each part that changed)
-        self.text_parts = tuple(Part(css) for css in ("muz-message", "muz-status", "muz-last", "muz-who",
-                                                      "muz-lesson-key"))
-        self.message, self.status, self.last, self.who, self.scale_note = self.text_parts
-        self.hand = Part("muz-hand")  # (the parts are the board's `html`: `PAGE_STYLE` places them)
-        self.buttons = self._turn_buttons()
-        #: The buttons the student can use now: the page shows only these, as marks in the board's
-        #: words say ("muz-can-roll"), so a turn's buttons reach the page in the board's one message.
-        self.usable: tuple[widgets.Button, ...] = ()
-        self._no_table = False  # seated at no table: the board's own parts are hidden
-        # the die in hand, Roll and the board first (on a phone, all of them on the first screen);
-        # what happened and whose turn it is under the board
-        self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view],
-                                                 _dom_classes=("muz-play-area",))])
-        self.settings = widgets.HBox([self.language_pick, self.names, self.harmony_menu, self.size,
-                                      self.lesson_key],
-                                     layout=widgets.Layout(flex_flow="row wrap", display="none"))
-        self.settings.add_class("muz-settings")
-        self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
-        self._label()
-        self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
-        super().__init__([widgets.HTML(PAGE_STYLE), self.settings_button, self.settings, self.joining,
-                          self.playing])
-        self.add_class("muz-student-page")
-        self.drawer = PageDrawer(self._draw_changes, session, self.page)
-        self.unwatch = room.watch(self._changed)
-        self._attend()
-        self.draw()
-
-    def _read_settings(self, query: dict[str, str]) -> None:
-        """The settings the page's address keeps (a reload keeps them); checked, never trusted."""
-        sizes = {str(value): value for _label, value in SIZES}
-        conventions = [value for _label, value in NOTE_NAMES]
-        self.language = query_language(query)
-        #: the note names a student chose (kept in the address); else the language's own follow it
-        self.names_chosen = query.get("names") in conventions
-        self.convention = query["names"] if self.names_chosen else DEFAULT_NOTE_NAMES[self.language]
-        #: the harmony style a student chose (kept in the address); else the language's own follows it
-        self.harmony_chosen = query.get("harmony") in HARMONIES
-        self.harmony = query["harmony"] if self.harmony_chosen else DEFAULT_HARMONY[self.language]
-        self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
-        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
 
     def _turn_buttons(self) -> widgets.HBox:
         """Roll, Pass and Hint in one box, each shown only while it can be used and none while it is
@@ -486,6 +528,7 @@ class StudentView(widgets.VBox):
     def _label(self) -> None:
         """Write the page's fixed words (labels, buttons, hints) in its language."""
         reader = self.reading.reader
+        self.document_language.lang = self.language
         self.language_pick.description = reader.gettext("Language")
         self.names.description = reader.gettext("Note names")
         if self.names.options != tuple(note_name_options(reader)):
@@ -503,34 +546,12 @@ class StudentView(widgets.VBox):
         self.pass_button.description = reader.gettext("Pass")
         self.hint_button.description = reader.gettext("Hint")
         self.settings_button.description = reader.gettext("Settings")
+        self.move_field.word(self.room.board, reader, reader.gettext(
+            "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"))
         self.settings_button.tooltip = reader.gettext(
             "Language, note names, harmony, size and the key of the lesson")
-        self.nickname.description = reader.gettext("Nickname")
-        self.nickname.placeholder = reader.gettext("your nickname")
-        self.code.description = reader.gettext("Class code")
-        self.code.placeholder = reader.gettext("on the teacher's screen")
-        self.personal.description = reader.gettext("Personal code")
-        self.personal.placeholder = reader.gettext("only if you joined before")
-        self.join_button.description = reader.gettext("Join")
-        self.join_head.value = "<h3>{}</h3><p>{}</p>".format(
-            _text(reader.gettext("Join the class")),
-            _text(reader.gettext("A nickname is all we keep: no real name, no account.")))
-
-    def _join_form(self, code: str | None) -> widgets.VBox:
-        """The form a page joins with: nickname, the class code (unless the address has it) and, for a
-        returning student, their personal code (their words: `_label`)."""
-        self.nickname = widgets.Text(_dom_classes=("muz-nickname",))
-        self.code = widgets.Text(value=code or "", _dom_classes=("muz-code",))
-        if code:
-            self.code.layout.display = "none"
-        self.personal = widgets.Text(_dom_classes=("muz-personal-code",))
-        self._code_note = ""  # the personal code, shown on this page after a first join
-        self.join_button = _button("", "muz-join", "primary")
-        self.join_message = _html("muz-join-message")
-        self.join_button.on_click(lambda _b: self.join())
-        self.join_head = _html("muz-join-head")
-        fields = widgets.Box([self.nickname, self.code, self.personal], _dom_classes=("muz-join-fields",))
-        return widgets.VBox([self.join_head, fields, self.join_button, self.join_message])
+        self.joining.relabel(reader)
+        self.voice.relabel(reader)
 
     # ---- actions ------------------------------------------------------------------------------------
     def join(self) -> None:
@@ -562,9 +583,50 @@ class StudentView(widgets.VBox):
         """Ask the class to do `action` for this student and draw this page at once; a refusal or a
         hint shows above the board (the other pages at the table draw the move on their own threads)."""
         token = self.student.token if self.student else None
-        said = self.room.act(token, action, cell, self.reading.reader)  # (answered in this page's words)
+        self._answered(self.room.act(token, action, cell, self.reading.reader))  # (in this page's words)
+
+    def type_move(self) -> None:
+        """Play the move typed in the move field ("e5", "C e5" in the page's note names) as a click on
+        its cell: the field is emptied once the die is placed; a move refused changes nothing and says why."""
+        token = self.student.token if self.student else None
+        said = self.room.type_move(token, self.move_field.value, self.reading.reader)
+        if said and not said[0].refused:
+            self.move_field.value = ""
+        self._answered(said)
+
+    def _answered(self, said: tuple[Message, ...]) -> None:
+        """Show the class's answer to this page's action: a refusal or a hint above the board, said through
+        the board's live region (a refusal made twice is said twice, though the page looks the same)."""
         with self._page_lock:
             self._said, self._said_for = tuple(m for m in said if m.refused or m.kind == "hint"), None
+            before = self._drawn
+            self.draw()
+            refused = [m.said for m in self._said if m.refused]
+            if refused and self._drawn is before:  # nothing drawn: the same refusal again
+                self.board_view.tell(" ".join(refused))
+
+    def _clicked(self, cell: Cell) -> None:
+        if not self.voice.clicked(cell):  # singing the die, a lit cell waits for the die's note
+            self.act("place", cell)
+
+    def _turn(self) -> Turn:
+        """This student's turn, for singing the die: the die in hand when it is theirs to place."""
+        seated = self.room.seat_of(self.student) if self.student is not None else None
+        if seated is None:
+            return Turn(None, False, (), self.room.board, -1)
+        table = seated[0].snapshot()
+        mine = not table.over and table.current_player == seated[1]
+        return Turn(table.hand, mine, table.legal, self.room.board, table.board_version)
+
+    def _place(self, cell: Cell, reader: Reader) -> tuple[Message, ...]:
+        return self.room.act(self.student.token if self.student else None, "place", cell, reader)
+
+    def _voice_act(self, action: Callable[[Reader], tuple[Message, ...]]) -> None:
+        """Do a sung answer's action and show its sentences above the board (a placement itself is
+        told as every move is: the last move)."""
+        said = action(self.reading.reader)
+        with self._page_lock:
+            self._said, self._said_for = tuple(m for m in said if m.event is None), None
             self.draw()
 
     def _fold(self, shown: bool) -> None:
@@ -705,18 +767,23 @@ class StudentView(widgets.VBox):
         if table is None:
             self.status.value = "<p>{}</p>".format(
                 _text(reader.gettext("You have joined. Wait for the teacher to deal the tables.")))
-            self.hand.value = self.last.value = ""
+            self.hand.value = self.last.value = self.legal.value = ""
             self.usable, self._no_table = (), True  # (its words stay: the board's own parts hide)
             return
-        seat = seated[1]
+        self._no_table = False
+        self._draw_seat(table, seated[1], zoom, reader)
+
+    def _draw_seat(self, table: TableSnapshot, seat: int, zoom: float, reader: Reader) -> None:
+        """Draw the table this page sits at: its board, whose turn, the die in hand, the last move, the
+        lit cells as a list and the buttons this page can use now."""
+        size = round(16 * zoom)
         mine = not table.over and table.current_player == seat
         hand = table.hand
-        self._no_table = False
         self.board_view.scale = zoom
         self.board_view.fit = "fill" if self.scale == FIT else "window"  # as the app: within the window
-        reader = self.reading.reader
-        self.board_view.show_seat(table.position, hand, table.legal, table.last, mine,
-                                  next((m.cells for m in self._said if m.kind == "hint"), ()), reader,
+        chosen = self.voice.chosen_at(table.board_version) or next(
+            (m.cells for m in self._said if m.kind == "hint"), ())
+        self.board_view.show_seat(table.position, hand, table.legal, table.last, mine, chosen, reader,
                                   (self._shared.pictures, (table.round, table.number, table.board_version)))
         turn = reader.gettext("Your turn!") if mine else (
             "" if table.over else reader.gettext("Watch: it is not your turn."))
@@ -730,6 +797,10 @@ class StudentView(widgets.VBox):
         moved = last_move(table, words, reader)
         last = reader.gettext("Last move: {move}").format(move=moved)
         self.last.value = f"<div style='font-size:{size}px'>{_text(last)}</div>"
+        # the lit cells as a list a screen reader walks (each with its points and what it completes)
+        self.legal.value = (f"<div class='muz-legal-list' style='font-size:{size}px'>"
+                            f"{group_html(legal_cells(table.position, hand, reader))}</div>"
+                            if mine and hand is not None else "")
         self._tell(f"{moved}." if table.history else "", mine, table, reader)
         # only the buttons that can be used now (none while it is not my turn)
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
@@ -773,19 +844,26 @@ class TeacherView(widgets.VBox):
     (`drawer`, in `session`), as a student's page is."""
 
     def __init__(self, room: Classroom, address: str = "", session: Any = None, language: str = "en",
-                 on_address: Callable[[dict[str, str]], None] | None = None):
+                 on_address: Callable[[dict[str, str]], None] | None = None, harmony: str | None = None):
         self.room = room
         self.address = address
         self._shared = shared(room)
         self.on_address = on_address
-        #: the teacher's reading: their language, with its usual note names
-        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language)
+        #: the teacher's reading: their language, with its usual note names, and the harmony style they
+        #: chose (None, or one muzlab does not know: the language's usual, following the language)
+        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language,
+                                   harmony=harmony if harmony in HARMONIES else None)
         self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
         #: the page's shared layouts and styles (the term's section shares them too)
         self.looks = looks = Looks()
         said = self._labels()
         self.language_pick = language_menu(language, looks, said["language_pick"])
         self.language_pick.observe(lambda _change: self._chose_language(), names="value")
+        reader = self.reading.reader
+        self.harmony_menu = looks.make(widgets.Dropdown, options=harmony_options(reader),
+                                       value=reader.harmony_style, description=said["harmony_menu"],
+                                       style={"description_width": "initial"}, _dom_classes=("muz-harmony",))
+        self.harmony_menu.observe(lambda _change: self._chose_harmony(), names="value")
         self.code = looks.make(widgets.HTML, _dom_classes=("muz-class-code",))
         self.roster = looks.make(widgets.HTML, _dom_classes=("muz-roster-box",))
         self.size = looks.make(widgets.Dropdown, options=list(range(1, MAX_PLAYERS + 1)), value=2,
@@ -825,6 +903,7 @@ class TeacherView(widgets.VBox):
         seats = self._seat_controls(said)
         deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
                                          self.deal_button], layout=ROW)
+        self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
         self._label()
         # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
         # projector, a seat's changes, the leaderboard
@@ -833,9 +912,11 @@ class TeacherView(widgets.VBox):
             deal,
             self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
             seats, self.leaderboard])
-        #: the page's style and its language menu, shown above every tab (`TeacherTabs`)
+        #: the page's style, its language and its harmony menus, shown above every tab (`TeacherTabs`)
         style = looks.make(widgets.HTML, value=TEACHER_STYLE)
-        self.top = looks.make(widgets.HBox, [style, self.language_pick], _dom_classes=("muz-teacher-top",))
+        self.top = looks.make(widgets.HBox, [style, self.document_language, self.language_pick,
+                                             self.harmony_menu],
+                              _dom_classes=("muz-teacher-top",))
         super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
         self._timer: threading.Timer | None = None
@@ -866,11 +947,14 @@ class TeacherView(widgets.VBox):
     def _label(self) -> None:
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
         said = self._labels()
-        for name in ("language_pick", "size", "seed", "hints", "absent", "deal_button", "pick", "show_button",
-                     "back_button", "who_pick", "seat_pick"):
+        self.document_language.lang = self.reading.language
+        for name in ("language_pick", "harmony_menu", "size", "seed", "hints", "absent", "deal_button",
+                     "pick", "show_button", "back_button", "who_pick", "seat_pick"):
             getattr(self, name).description = said[name]
         mode = self.mode.value
         self.mode.options, self.mode.value = self._modes(), mode
+        reader = self.reading.reader
+        relabel(self.harmony_menu, harmony_options(reader), reader.harmony_style)  # (no choice made)
         for button, css in zip(self.seat_buttons, SEAT_BUTTONS, strict=True):
             button.description = said[css]
         self._say_what_lights()
@@ -879,7 +963,8 @@ class TeacherView(widgets.VBox):
         """The dashboard's widgets' descriptions in the teacher's language, by attribute (a seat's
         buttons by their class); given as each is made, they come with it to the page."""
         gettext = self.reading.reader.gettext
-        return {"language_pick": gettext("Language"), "size": gettext("Per table"),
+        return {"language_pick": gettext("Language"), "harmony_menu": gettext("Harmony"),
+                "size": gettext("Per table"),
                 "seed": gettext("Game no."), "hints": gettext("Hint button for the players"),
                 "absent": gettext("Seat students whose page is closed too"), "deal_button": gettext("Deal"),
                 "pick": gettext("Table"), "show_button": gettext("Show on the projector"),
@@ -889,13 +974,33 @@ class TeacherView(widgets.VBox):
                 "muz-remove": gettext("Remove the student")}
 
     def _chose_language(self) -> None:
-        """The teacher's page in another language (kept in its address)."""
+        """The teacher's page in another language (kept in its address), in the harmony style the
+        teacher chose, else the language's usual."""
         language = self.language_pick.value
-        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language)
+        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language,
+                                   harmony=self.reading.harmony)
         self._label()
-        if self.on_address is not None:
-            self.on_address({"lang": language})
+        self._remember()
         self.draw()
+
+    def _chose_harmony(self) -> None:
+        """A harmony style the teacher chose (Funktionstheorie or Roman numerals): the projector's
+        comments and the term's section follow it, and it is kept from now on, whatever the language."""
+        if self.harmony_menu.value == self.reading.reader.harmony_style:
+            return
+        self.reading = PageReading(self.reading.convention, language=self.reading.language,
+                                   harmony=self.harmony_menu.value)
+        self._remember()
+        self.draw()
+
+    def _remember(self) -> None:
+        """Put the page's language, and the harmony style if the teacher chose one, into its address."""
+        if self.on_address is None:
+            return
+        address = {"lang": self.reading.language}
+        if self.reading.harmony is not None:
+            address["harmony"] = self.reading.harmony
+        self.on_address(address)
 
     def lit_words(self) -> str:
         """What the players will see lit, in a sentence (the Deal's settings)."""
@@ -1225,15 +1330,19 @@ def TeacherPage():
 def Dashboard():
     """The teacher's page in the order of a lesson (`TeacherTabs`), in the language the address names
     ("lang", chosen on the page), else the one the teacher chose last (kept in the class folder), else
-    the browser's; its tab ("tab") kept in the address too, so a reload or a redraw keeps both."""
+    the browser's; its tab ("tab") and the harmony style the teacher chose ("harmony", also kept in
+    the class folder) in the address too, so a reload or a redraw keeps them."""
     room = classroom()
     router = solara.use_router()
     query = _query(router.search)
     first = solara.use_memo(lambda: page_language(query, browser_header(), teacher_language(room)), [])
     language, set_language = solara.use_state(first)
+    chosen = query["harmony"] if query.get("harmony") in HARMONIES else teacher_harmony(room)
+    harmony, set_harmony = solara.use_state(chosen)
     tab, set_tab = solara.use_state(query["tab"] if query.get("tab") in TAB_NAMES else TAB_NAMES[0])
     #: what the address holds now (the view's callback, made once, reads it here)
-    shown = solara.use_memo(lambda: {"lang": language, "tab": tab}, [])
+    shown = solara.use_memo(lambda: {"lang": language, "tab": tab,
+                                     **({"harmony": harmony} if harmony else {})}, [])
 
     def go(**change: str) -> None:
         shown.update(change)
@@ -1241,17 +1350,21 @@ def Dashboard():
 
     def remember(address: dict[str, str]) -> None:
         keep_teacher_language(room, address["lang"])  # (the printed address, opened again, keeps it)
+        if "harmony" in address:
+            keep_teacher_harmony(room, address["harmony"])
+            set_harmony(address["harmony"])
         set_language(address["lang"])
-        go(lang=address["lang"])
+        go(**address)
 
     def choose(name: str) -> None:
         set_tab(name)
         go(tab=name)
 
-    view = solara.use_memo(lambda: TeacherView(room, student_address(), _session(), language, remember), [])
+    view = solara.use_memo(lambda: TeacherView(room, student_address(), _session(), language, remember,
+                                               harmony), [])
     solara.use_effect(lambda: view.close, [])
     solara.Title(Reader(language=language).gettext("Muzundrum class — teacher"))
-    TeacherTabs(room, term(), view, language, tab, choose)
+    TeacherTabs(room, term(), view, language, tab, choose, harmony)
 
 
 routes = [solara.Route(path="/", component=StudentPage, layout=Layout),

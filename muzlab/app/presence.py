@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from muzlab.app.classroom import Student
+    from muzlab.app.event_log import EventLog
 
 
 class Presence:
@@ -24,7 +25,7 @@ class Presence:
     Changed: Callable[[str], Any]
     lock: threading.RLock
     students: dict[int, Student]
-    _tell: Callable[[Any], None]
+    log: EventLog
     #: Each student's pages (the `is_open` of each), and the students here as last told; both made
     #: empty by the classroom.
     _open_pages: dict[int, list[Callable[[], bool]]]
@@ -62,5 +63,5 @@ class Presence:
         with self.lock:
             changed, self._here = here != self._here, here
         if changed:
-            self._tell(self.Changed("presence"))
+            self.log.tell(self.Changed("presence"))
         return changed

@@ -34,7 +34,7 @@ class Renaming:
             name = nicknames.clean(nickname)
         except nicknames.NicknameError as error:
             raise self.Refusal(error.template, **error.fields) from None
-        with self.lock:
+        with self.log.telling(self.Changed("roster")), self.lock:
             if student_id not in self.students:
                 raise self.Refusal("That student is not on the roster.")
             twin = next((s for s in self.students.values()
@@ -43,9 +43,7 @@ class Renaming:
                 raise self.Refusal("{name} looks too much like {other}, who has already joined: choose "
                                    "another nickname.", name=name, other=twin.nickname)
             data = {"id": student_id, "nickname": name}
-            self.store.append("rename", data)
-            renamed = self._renamed(data)
-        self._tell(self.Changed("roster"))
+            renamed = self.log.record("rename", data)
         return renamed
 
     def _renamed(self, data: dict) -> Student:

@@ -194,6 +194,7 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
     # thread queues its messages and goes on (muzlab.app.outbox), a socket's messages read on the event
     # loop as they come (muzlab.app.inbox), Solara's FakeIPython of each message without a MagicMock
     patched = solara_door.install((light_gzip, queue_sends, read_ahead, quiet_events), reader)
+    solara_door.zoomable_pages()  # (a page a person can zoom, its language on <html>)
     # the page's files from memory, compressed once, the CDN's from the installed solara-assets
     files = PackedFiles(LocalCdn(solara_door.starlette_app(), solara_door.cdn_folder()))
     # every socket counted and capped per client address before Solara makes it a session

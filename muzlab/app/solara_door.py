@@ -266,3 +266,31 @@ def connected(context: Any) -> bool:
 def close_session(context: Any) -> None:
     """Close Solara's session `context` now, as its own cull does."""
     context.close(reason="cull")
+
+
+#: Solara's page forbids zooming in its viewport (a phone's pinch): WCAG 1.4.4 needs a page zoomable to 200 %.
+SOLARAS_VIEWPORT = ('content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no, '
+                    'minimal-ui"')
+ZOOMABLE_VIEWPORT = 'content="width=device-width, initial-scale=1"'
+
+
+def zoomable_pages(language: str = "en") -> None:
+    """Have Solara's pages let a person zoom (`ZOOMABLE_VIEWPORT`) and name their language on <html>
+    (`language` until the page's own `DocumentLanguage` writes its own). Once: a second call changes
+    nothing."""
+    from solara.server import server
+
+    solaras = getattr(server, "read_root", None)
+    if solaras is None or getattr(solaras, "_muzlab_zoomable", False):
+        return
+
+    @functools.wraps(solaras)
+    def read_root(*args: Any, **kwargs: Any) -> str | None:
+        page = solaras(*args, **kwargs)
+        if page is None:
+            return None
+        page = page.replace(SOLARAS_VIEWPORT, ZOOMABLE_VIEWPORT)
+        return page.replace("<html>", f'<html lang="{language}">', 1)
+
+    read_root._muzlab_zoomable = True  # type: ignore[attr-defined]
+    server.read_root = read_root

@@ -30,18 +30,19 @@ TAB_NAMES = tuple(TABS)
 
 @solara.component
 def TeacherTabs(room: Classroom, term: Term, view: Any, language: str, tab: str,
-                on_tab: Callable[[str], None]):
+                on_tab: Callable[[str], None], harmony: str | None = None):
     """The teacher's page: `view` (the TeacherView: code, roster, Deal, tables, projector) under
     "Lesson", the term's section under "Term", the class list's care under "Class list"; `tab` is the
-    one shown, `on_tab(name)` hears a choice; `language` (the page's) draws the term again when it
-    changes (a component whose arguments are unchanged is not drawn again)."""
+    one shown, `on_tab(name)` hears a choice; `language` and `harmony` (the page's, harmony None for
+    the language's usual) draw the term again when they change (a component whose arguments are
+    unchanged is not drawn again)."""
     term_view = solara.use_memo(lambda: TermTeacher(term, lambda: view.reading.reader, view.looks,
                                                           view.drawer), [])
     solara.use_effect(lambda: term_view.close, [])
-    solara.use_effect(term_view.draw, [language])
+    solara.use_effect(term_view.draw, [language, harmony])
     reader = view.reading.reader
     with solara.Column(classes=["muz-teacher-tabs"]):
-        solara.Column(children=[view.top])  # (the page's style, and its language above every tab)
+        solara.Column(children=[view.top])  # (the page's style, its language and harmony above every tab)
         with solara.lab.Tabs(value=TAB_NAMES.index(tab), on_value=lambda index: on_tab(TAB_NAMES[index])):
             with solara.lab.Tab(reader.pgettext(*TABS["lesson"]), classes=["muz-tab-lesson"]):
                 solara.Column(children=[view])

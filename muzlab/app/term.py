@@ -4,14 +4,15 @@ The class folder is the term: restarting `muzlab class FOLDER` next week replays
 classroom) and the term's events (here): "assign" (what, how many, the seed, for whom, opening and
 closing dates, the grade scheme), "answer" (one reply to one item, right or not, when, and the ideas
 it tests), "scheme" (the teacher changed an assignment's grade scheme) and "roster" (the school's
-identifiers for the nicknames). As in the classroom, every change is written to the file first and
-applied after, and a refusal (unknown assignment, a student it is not for, past its closing date,
-a malformed roster file) raises TermError with one sentence and changes nothing.
+identifiers for the nicknames). As in the classroom (the same `EventLog`, on the classroom's file),
+every change is written to the file first and applied after, and a refusal (unknown assignment, a
+student it is not for, past its closing date, a malformed roster file) raises TermError with one
+sentence and changes nothing.
 
-Items are the project's one question model: ear-training drills (`muzlab.play.eartraining`), quiz
-questions (`muzlab.play.quiz`) and puzzles (`muzlab.play.puzzles`), drawn from the assignment's seed
-(the same for everyone, or each student's own), worded in the note names in force when asked. A
-reply is an option's number or a cell, so it means the same in every note-name convention.
+Items (`muzlab.app.term_items`: ear-training drills, key and quiz questions, puzzles, games) are
+drawn from the assignment's seed (the same for everyone, or each student's own), worded in the note
+names in force when asked, and checked by one `Item.check(reply)`, which gives facts; the sentence a
+reply earns is made from them once the term's lock is let go.
 
 Dates come from the `clock` the Term is given (a function returning the datetime now), never from
 the system inside the logic, so a term replays and tests the same on any day.
@@ -29,25 +30,26 @@ import io
 import threading
 import zipfile
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
 from muzlab.app import nicknames, roster_file, term_games
-from muzlab.app.classroom import ClassError, Classroom, replay_fault
+from muzlab.app.classroom import Classroom
+from muzlab.app.event_log import EventLog
 from muzlab.app.log_checks import ReplayRefused, check_game_result, check_student, replay_decision, whole
-from muzlab.app.news import Watchers
-from muzlab.app.store import FILE_NAME, TERM_KINDS, ClassFolderError
+from muzlab.app.store import TERM_KINDS
+from muzlab.app.term_items import MAX_ITEMS, GameAsked, Item, TermError, Verdict, asked
 from muzlab.core.errors import Count, Worded
 from muzlab.core.spreadsheet import STYLES, csv_text
 from muzlab.names.calendar_words import date_words
 from muzlab.names.language import LANGUAGES
 from muzlab.names.output_words import Figure, agent_name
 from muzlab.names.reader import Reader
-from muzlab.play import keyitems, puzzles, quiz
+from muzlab.play import keyitems, quiz
 from muzlab.play.coach import level_word
-from muzlab.play.eartraining import DRILLS, Drill, EarItem, option_words
+from muzlab.play.eartraining import DRILLS
 from muzlab.play.ideas import IDEA_WORDS as IDEA_WORDS  # (the term's pages read them here)
 from muzlab.play.ideas import IDEAS, IDEAS_OF
 from muzlab.reading import for_people
@@ -55,8 +57,7 @@ from muzlab.reading import for_people
 #: What an assignment may ask: the three ear-training drills, the quiz's three kinds, the two key
 #: questions (muzlab.play.keyitems), puzzles, and games against the computer (muzlab.app.term_games).
 ITEM_KINDS = (*DRILLS, *quiz.KINDS, *keyitems.KINDS, "puzzle", "game")
-#: At most this many items in one assignment, and tries at one item.
-MAX_ITEMS = 100
+#: At most this many tries at one item (and MAX_ITEMS items in one assignment: term_items).
 MAX_TRIES = 5
 MAX_TITLE = 60
 #: The gradebooks grades are written for (`grades_csv`), and the grade files it writes: theirs and the
@@ -67,10 +68,6 @@ GRADE_FILES = (*GRADEBOOKS, "excel-de")
 ROSTER_NEEDED, ROSTER_OPTIONAL = roster_file.NEEDED, roster_file.OPTIONAL
 #: The progress table's columns (`progress`, `progress_csv`).
 PROGRESS_COLUMNS = ("nickname", "idea", "answered", "right", "share right", "trend per week")
-
-
-class TermError(ClassError):
-    """Something the term refuses (an unknown assignment, a closed one, a bad roster file, ...)."""
 
 
 @dataclass(frozen=True)
@@ -177,54 +174,6 @@ def said_date(day: date) -> Worded:
 def _page_language(reader: Reader | None) -> dict[str, str]:
     """What an answer event says of the page it came from: its language (nothing without a reader)."""
     return {} if reader is None else {"language": reader.language}
-
-
-@dataclass(frozen=True)
-class Item:
-    """One item of an assignment as a student sees it, worded in the note names in force: an ear
-    drill's item (`ear`, played by the page) or a quiz question or puzzle (`question`)."""
-
-    assignment: int
-    index: int
-    kind: str
-    question: quiz.Question | None = None
-    ear: EarItem | None = None
-    prompt: str = ""
-    keys: keyitems.KeyQuestion | None = None
-
-    @property
-    def options(self) -> tuple[str, ...]:
-        """The answers to choose from, by number (empty when the answer is a cell to click)."""
-        if self.ear is not None:
-            return self.ear.options
-        if self.keys is not None:
-            return self.keys.options
-        return () if self.asks_cell or self.question is None else self.question.options
-
-    @property
-    def asks_cell(self) -> bool:
-        """Whether the reply is a cell of the board (where may it go, the best cell, a game's move)."""
-        return self.ear is None and self.kind in ("where", "puzzle", "game")
-
-    def check(self, reply: Any, reader: Reader | None = None) -> tuple[bool, str]:
-        """Whether `reply` (an option's number, or a cell) is right, and the sentence it earns for
-        `reader` (None: the default reader, typeset)."""
-        reader = for_people(reader)
-        if self.asks_cell:
-            if not (isinstance(reply, tuple | list) and len(reply) == 2
-                    and all(type(x) is int for x in reply)):
-                raise TermError("This question is answered by clicking a cell of the board.")
-            return self.question.check(tuple(reply), reader)
-        if type(reply) is not int or not 0 <= reply < len(self.options):
-            raise TermError("Choose one of the {options} answers offered.", options=len(self.options))
-        if self.ear is not None:
-            right = self.ear.is_right(self.options[reply])
-            said = reader.gettext("Right!") if right else reader.gettext(
-                "Not quite: it was {answer}.").format(answer=option_words(self.ear.answer, reader))
-            return right, f"{said} {self.ear.explanation(reader)}"
-        if self.keys is not None:
-            return self.keys.check(self.options[reply])
-        return self.question.check(self.options[reply], reader)
 
 
 def _day(value: Any, what: str) -> date:
@@ -393,11 +342,8 @@ class SchoolRoster:
             rows[same] = {**row, "nickname": name, "student": sid}
         if not rows:
             raise TermError("The roster file has a header but no student rows.")
-        with self._lock:
-            data = {"rows": list(rows.values())}
-            self.room.store.append("roster", data)
-            self._rostered(data)
-        self._tell("roster")
+        with self.log.telling("roster"), self._lock:
+            self.log.record("roster", {"rows": list(rows.values())})
         return len(rows)
 
     def _rostered(self, data: dict) -> None:
@@ -424,8 +370,7 @@ class GameItems:
         assignment = self.assignment(assignment_id)
         if assignment.kind != "game":
             raise TermError("{title} is not a game.", title=assignment.title)
-        self.item(assignment.id, student_id, index)  # (an index out of range is refused)
-        key = (assignment.id, student_id, index)
+        key = (assignment.id, student_id, self._index(assignment, index))
         with self._lock:
             if key not in self._tables:
                 table = self._new_table(assignment, student_id, index)
@@ -452,25 +397,21 @@ class GameItems:
         else:
             check_game_result(table, answer.item + 1)
 
-    def _play(self, assignment: Assignment, student_id: int, index: int, reply: Any,
-              reader: Reader | None = None) -> tuple[bool, str]:
-        """A student's decision in a game item (a cell, or None: pass), written with the game's
-        result when it ends the game; TermError and nothing written for a refused move."""
-        if reply is not None and not (isinstance(reply, tuple | list) and len(reply) == 2
-                                      and all(type(x) is int for x in reply)):
-            raise TermError("A game is played by clicking a cell of the board, or by passing the die.")
-        key = (assignment.id, student_id, index)
-        table = self.table(*key)
-        right, ideas = term_games.tags(table, reply)
+    def _play(self, item: Item, student_id: int, verdict: Verdict, reader: Reader | None = None) -> str:
+        """A student's decision in a game item (a cell, or None: pass; checked: `verdict`), written with
+        the game's result when it ends the game; TermError and nothing written for a refused move.
+        Returns the sentences the moves made."""
+        table, reply = item.asked.table, verdict.reply
+        key = (item.assignment, student_id, item.index)
         try:
             words = term_games.play(table, reply, reader)
         except term_games.GameRefused as error:
             raise TermError(str(error)) from None
         at = self.clock().isoformat(timespec="seconds")
-        base = {"assignment": assignment.id, "student": student_id, "item": index, "at": at,
+        base = {"assignment": item.assignment, "student": student_id, "item": item.index, "at": at,
                 **_page_language(reader)}
-        events = [{**base, "reply": None if reply is None else list(reply), "right": right,
-                   "ideas": list(ideas), "step": "move"}]
+        events = [{**base, "reply": None if reply is None else list(reply), "right": verdict.right,
+                   "ideas": list(verdict.ideas), "step": "move"}]
         if table.game.over:
             figures = term_games.result(table)
             events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
@@ -482,13 +423,11 @@ class GameItems:
                 level=level_word(figures["level"], said),
                 margin=format(Figure(figures["luck_adjusted_margin"], said), "+g"))
         try:
-            self.room.store.append_all([("answer", data) for data in events])
+            self.log.record_all("answer", events)
         except BaseException:
             self._tables.pop(key, None)  # (the table moved on: it is played again from the file)
             raise
-        for data in events:
-            self._answered(data)
-        return right, words
+        return words
 
     def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
         """The coach's figures of a student's finished games (term_games.result), in one assignment or
@@ -596,19 +535,24 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         self._memo: dict[tuple, Any] = {}
         #: The school's roster: student id -> {"student", "nickname", "id", and the optional columns}.
         self.roster: dict[int, dict[str, str]] = {}
-        self._watchers: Watchers[str] = Watchers()
-        self._replay(room.store.events(TERM_KINDS))
+        #: The term's log on the classroom's file: each event written, applied by its kind's handler, told.
+        self.log: EventLog[str] = EventLog({"assign": self._assigned, "answer": self._answered,
+                                            "scheme": self._schemed, "roster": self._rostered},
+                                           lambda kind, data: _check_replayed(self, kind, data), room.store,
+                                           stale=self._memo.clear)
+        mixed = MixedGames(room.store.opened_schema)  # (a replayed answer also plays a game's decision)
+        self.log.replay(room.store.events(TERM_KINDS), mixed.skips, mixed.ends,
+                        {**self.log.handlers, "answer": self._answered_again})
+        if mixed.dropped:
+            room.store.delete(mixed.dropped)
         self._day = self.today()  # the day the pages were last drawn for (`new_day`)
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """Call `callback(kind)` after every change to the term ("assign", "answer", "scheme",
         "roster", "forget", "merge"; "day" when the date changed: `new_day`), with no lock of the term
-        held, on the thread that made the change (`muzlab.app.news`). Returns `unwatch`."""
-        return self._watchers.watch(callback)
+        held, on the thread that made the change (`EventLog.watch`). Returns `unwatch`."""
+        return self.log.watch(callback)
 
-    def _tell(self, kind: str) -> None:
-        self._memo.clear()
-        self._watchers.tell(kind)
 
     def _recount(self) -> None:
         """The tries per item, each student's answers and the progress counts made again from every
@@ -628,29 +572,6 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             cell[0] += 1
             cell[1] += answer.right
 
-    def _replay(self, events: Iterator[tuple[int, str, dict[str, Any]]]) -> None:
-        apply = {"assign": self._assigned, "answer": self._answered_again, "scheme": self._schemed,
-                 "roster": self._rostered}
-        mixed = MixedGames(self.room.store.opened_schema)
-        for seq, kind, data in events:
-            try:
-                _check_replayed(self, kind, data)
-                if not mixed.skips(seq, kind, data):
-                    apply[kind](data)
-            except ReplayRefused as error:
-                if not mixed.ends(seq, kind, data):
-                    raise self._damaged(seq, kind, error) from None
-            except (TermError, KeyError, TypeError, ValueError) as error:
-                raise self._damaged(seq, kind, error) from None
-        if mixed.dropped:
-            self.room.store.delete(mixed.dropped)
-
-    def _damaged(self, seq: int, kind: str, error: Exception) -> ClassFolderError:
-        return ClassFolderError("{path}: event {seq} ({kind}) does not replay ({why}): restore the file from "
-                                "a copy, or move it away to start the class afresh",
-                                path=self.room.folder / FILE_NAME, seq=seq, kind=kind,
-                                why=replay_fault(error))
-
     # ---- assignments ----------------------------------------------------------------------------------
     def today(self) -> date:
         """The term's date now."""
@@ -663,7 +584,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         with self._lock:
             changed, self._day = today != self._day, today
         if changed:
-            self._tell("day")
+            self.log.tell("day")
         return changed
 
     def assign(self, title: Any, kind: Any, count: Any, opens: Any, closes: Any, seed: Any = 1,
@@ -714,7 +635,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                 raise TermError("An assignment is for students on the roster: unknown {id}.",
                                 id=str(unknown[0])[:20])
         scheme = scheme or GradeScheme()
-        with self._lock:
+        with self.log.telling("assign"), self._lock:
             twin = next((a for a in self.assignments.values() if a.title.casefold() == name.casefold()), None)
             if twin is not None:
                 raise TermError("There is already an assignment called {title}: choose another title.",
@@ -723,9 +644,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
                     "seed": seed, "same": bool(same), "opens": first.isoformat(), "closes": last.isoformat(),
                     "students": None if who is None else list(who), "tries": tries, "scheme": asdict(scheme),
                     **({"computer": computer} if kind == "game" else {})}
-            self.room.store.append("assign", data)
-            made = self._assigned(data)
-        self._tell("assign")
+            made = self.log.record("assign", data)
         return made
 
     def _assigned(self, data: dict) -> Assignment:
@@ -744,13 +663,9 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
 
     def set_scheme(self, assignment_id: Any, scheme: GradeScheme) -> Assignment:
         """Change how an assignment is graded (its answers stay as they were)."""
-        with self._lock:
-            assignment = self.assignment(assignment_id)
-            data = {"id": assignment.id, "scheme": asdict(scheme)}
-            self.room.store.append("scheme", data)
-            changed = self._schemed(data)
-        self._tell("scheme")
-        return changed
+        with self.log.telling("scheme"), self._lock:
+            data = {"id": self.assignment(assignment_id).id, "scheme": asdict(scheme)}
+            return self.log.record("scheme", data)
 
     def _schemed(self, data: dict) -> Assignment:
         assignment = replace(self.assignments[int(data["id"])], scheme=GradeScheme(**data["scheme"]))
@@ -781,28 +696,26 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
 
     def item(self, assignment_id: int, student_id: int, index: int, reader: Reader | None = None) -> Item:
         """Item `index` (from 0) of an assignment for a student, worded for `reader` (None: the default
-        reader, typeset)."""
+        reader, typeset); a game's item holds its game as it stands (`table`)."""
         reader = for_people(reader)
         assignment = self.assignment(assignment_id)
+        self._index(assignment, index)
+        if assignment.kind == "game":
+            return Item(assignment.id, index, "game", GameAsked(reader.gettext(
+                "Game {number} of {count} against the computer ({level}): place the die in hand on the "
+                "board, or pass it.").format(number=index + 1, count=assignment.count,
+                                             level=agent_name(assignment.computer, reader)),
+                self.table(assignment.id, student_id, index)))
+        return Item(assignment.id, index, assignment.kind, asked(
+            assignment.kind, self._seed(assignment, student_id), index, assignment.count, reader))
+
+    @staticmethod
+    def _index(assignment: Assignment, index: Any) -> int:
+        """`index` when the assignment has an item of that number (from 0); TermError otherwise."""
         if type(index) is not int or not 0 <= index < assignment.count:
             raise TermError("{title} has items 1 to {count}.", title=assignment.title,
                             count=assignment.count)
-        seed = self._seed(assignment, student_id)
-        if assignment.kind == "game":
-            return Item(assignment.id, index, "game", prompt=reader.gettext(
-                "Game {number} of {count} against the computer ({level}): place the die in hand on the "
-                "board, or pass it.").format(number=index + 1, count=assignment.count,
-                                             level=agent_name(assignment.computer, reader)))
-        if assignment.kind in DRILLS:
-            drill = Drill(assignment.kind)
-            ear = _drill_items(assignment.kind, seed, assignment.count)[index]
-            return Item(assignment.id, index, assignment.kind, ear=ear, prompt=drill.prompt(reader))
-        if assignment.kind in keyitems.KINDS:
-            keys = keyitems.make_question(assignment.kind, seed * MAX_ITEMS + index, reader)
-            return Item(assignment.id, index, assignment.kind, prompt=keys.prompt, keys=keys)
-        question = (puzzles.puzzle_question(seed * MAX_ITEMS + index, reader) if assignment.kind == "puzzle"
-                    else quiz.make_question(assignment.kind, seed * MAX_ITEMS + index, reader))
-        return Item(assignment.id, index, assignment.kind, question=question, prompt=question.prompt)
+        return index
 
     def _finished(self, assignment: Assignment, student_id: int, index: int) -> bool:
         tries = self._tries.get((assignment.id, student_id, index), [])
@@ -838,24 +751,23 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         if today < assignment.opens:
             raise TermError("{title} opens on {opens}.", title=assignment.title,
                             opens=said_date(assignment.opens))
-        item = self.item(assignment.id, student.id, index, reader)
-        with self._lock:
+        game = assignment.kind == "game"  # (its item holds its game: taken with the term's lock held)
+        item = None if game else self.item(assignment.id, student.id, index, reader)
+        with self.log.telling("answer"), self._lock:  # (told once the lock is let go)
             if self._finished(assignment, student.id, index):
                 raise TermError("Item {item} of {title} is done: go on to the next.", item=index + 1,
                                 title=assignment.title)
-            if assignment.kind == "game":
-                right, words = self._play(assignment, student.id, index, reply, reader)
+            item = item or self.item(assignment.id, student.id, index, reader)
+            verdict = item.check(reply)
+            if game:
+                words = self._play(item, student.id, verdict, reader)
             else:
-                right, words = item.check(reply, reader)
-                data = {"assignment": assignment.id, "student": student.id, "item": index,
-                        "reply": list(reply) if isinstance(reply, tuple | list) else reply,
-                        "right": bool(right), "at": self.clock().isoformat(timespec="seconds"),
-                        "ideas": list(assignment.ideas()),
-                        **_page_language(reader)}
-                self.room.store.append("answer", data)
-                self._answered(data)
-        self._tell("answer")  # (the term's lock let go: the pages draw on their own threads)
-        return right, words
+                self.log.record("answer", {
+                    "assignment": assignment.id, "student": student.id, "item": index,
+                    "reply": list(reply) if isinstance(reply, tuple | list) else reply,
+                    "right": verdict.right, "at": self.clock().isoformat(timespec="seconds"),
+                    "ideas": list(assignment.ideas()), **_page_language(reader)})
+        return verdict.right, words if game else item.asked.words(verdict, for_people(reader))
 
     def _answered(self, data: dict) -> Answer:
         answer = answer_of(data)
@@ -966,7 +878,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             self.roster.pop(duplicate, None)
             self._tables.clear()
             self._recount()
-        self._tell("merge")
+        self.log.tell("merge")
         return moved
 
     # ---- privacy ------------------------------------------------------------------------------------------
@@ -1002,7 +914,7 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
             self.roster.pop(student_id, None)
             self._tables.clear()
             self._recount()
-        self._tell("forget")
+        self.log.tell("forget")
         return deleted
 
 
@@ -1044,12 +956,6 @@ def _check_replayed(term: Term, kind: str, data: dict[str, Any]) -> None:
     elif kind == "roster":
         for row in data.get("rows", ()):
             check_student(term.room, row.get("student"))
-
-
-@functools.lru_cache(maxsize=256)
-def _drill_items(kind: str, seed: int, count: int) -> tuple[EarItem, ...]:
-    """A drill's items from a seed (facts only, the same every time: kept for the next item)."""
-    return tuple(Drill(kind).items(seed, count))
 
 
 def _file_names(titles: list[str]) -> list[str]:

@@ -24,8 +24,9 @@ import traitlets
 from muzlab.app.classroom import ClassError, Student
 from muzlab.app.downloads import Download
 from muzlab.app.looks import Looks
-from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Item, Term
+from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Term
 from muzlab.app.term_games import LEVELS
+from muzlab.app.term_items import EarAsked, Item, QuizAsked
 from muzlab.app.term_report import not_made_words, reports
 from muzlab.app.term_words import done_words, points_words, right_words
 from muzlab.names.calendar_words import date_words, week_words
@@ -42,7 +43,7 @@ from muzlab.names.output_words import (
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.coach import level_word
-from muzlab.play.eartraining import option_words
+from muzlab.play.eartraining import EarItem, option_words
 from muzlab.play.ideas import idea_words
 from muzlab.reading import for_people
 from muzlab.views.bank import MAX_ITEMS as BANK_MAX_ITEMS
@@ -721,16 +722,17 @@ class TermStudent(widgets.VBox):
             count = self.term.assignment(item.assignment).count
             number = reader.gettext("{number} of {count}.").format(number=item.index + 1, count=count)
             self.prompt.value = f"<p><b>{_text(number)}</b> {_text(item.prompt)}</p>"
+        asked = None if item is None else item.asked
         options = () if item is None else item.options
-        if item is not None and item.ear is not None:
+        if isinstance(asked, EarAsked):
             options = tuple(option_words(option, reader) for option in options)
         for number, button in enumerate(self.buttons):
             button.description = options[number] if number < len(options) else ""
             button.layout.display = "inline-flex" if number < len(options) else "none"
-        self.sound.layout.display = "flex" if item is not None and item.ear is not None else "none"
-        if item is not None and item.ear is not None:
-            self.sound.value = _wav(item)
-        question = None if item is None else item.question
+        self.sound.layout.display = "flex" if isinstance(asked, EarAsked) else "none"
+        if isinstance(asked, EarAsked):
+            self.sound.value = _wav(asked.ear)
+        question = asked.question if isinstance(asked, QuizAsked) else None
         game = item is not None and item.kind == "game"
         self.board_area.layout.display = "none" if question is None and not game else "flex"
         self.pass_button.layout.display = self.game_status.layout.display = "flex" if game else "none"
@@ -806,10 +808,10 @@ def _queue(drawer: PageDrawer | None, kind: str, draw: Callable[[list[str]], Non
         draw([kind])
 
 
-def _wav(item: Item) -> bytes:
+def _wav(ear: EarItem) -> bytes:
     from muzlab.views.audio import to_wav_bytes
 
-    return to_wav_bytes(item_wave(item.ear, engine="builtin"))
+    return to_wav_bytes(item_wave(ear, engine="builtin"))
 
 
 @solara.component

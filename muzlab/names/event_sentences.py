@@ -105,3 +105,37 @@ def result_words(scores: Sequence[int], winners: Sequence[int], reader: Reader,
             players=", ".join(tied[:-1]), last=tied[-1], points=points)
     said = reader.ngettext("{who} wins with {points} point", "{who} wins with {points} points", best)
     return said.format(who=called(winners[0]), points=points)
+
+
+#: Why a game ended (`Game.end_reason`), as a reader reads it.
+END_WORDS = {"supply empty": marked("why a game ended", "supply empty"),
+             "locked board": marked("why a game ended", "locked board"),
+             "passes used up": marked("why a game ended", "passes used up")}
+
+
+def end_words(reason: str, reader: Reader) -> str:
+    """Why a game ended ("supply empty", "locked board", "passes used up") in the reader's words."""
+    return reader.pgettext(*END_WORDS[reason]) if reason in END_WORDS else reason
+
+
+def status_words(players: int, placed: int, dice: int, doing: str, scores: Sequence[int],
+                 reader: Reader) -> str:
+    """A game's state in one line, as `print(game)` shows it in English: "2 players, 3 of 21 dice
+    placed, Player 1 to roll, scores 4–0" (`doing`: `doing_words`, already in the reader's words)."""
+    seats = reader.ngettext("{count} player", "{count} players", players).format(count=players)
+    board = reader.ngettext("{placed} of {dice} die placed", "{placed} of {dice} dice placed", dice).format(
+        placed=number_words(placed, reader), dice=number_words(dice, reader))
+    return reader.gettext("{players}, {placed}, {doing}, scores {scores}").format(
+        players=seats, placed=board, doing=doing, scores="–".join(str(score) for score in scores))
+
+
+def doing_words(phase: str, seat: int, held: str, result: str, reader: Reader) -> str:
+    """What a game waits for (its phase: "roll", "reroll", "place", "bonus", "over"), in the reader's
+    words: "Player 1 to roll", "Player 2 to place the passed G", "over: Player 1 wins with 31 points"."""
+    who = player(seat, reader)
+    if phase == "over":
+        return reader.gettext("over: {result}").format(result=result)
+    said = {"roll": reader.gettext("{who} to roll"), "reroll": reader.gettext("{who} to re-roll"),
+            "place": reader.gettext("{who} to place {note}"),
+            "bonus": reader.gettext("{who} to place the passed {note}")}[phase]
+    return phrase(said, who=who, note=held)

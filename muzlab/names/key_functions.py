@@ -3,7 +3,9 @@ harmony style (a Roman numeral, "ii", or a Funktionstheorie symbol, "Sp", "Đ⁷
 words a screen reader says for it ("Subdominantparallele", "verkürzter D⁷").
 
 Both styles name the chromatic triads a board can hold too, in major and minor keys: (D) Tp is V/vi,
-DD V/V, sN ♭II, the Variante s in major iv (as data/functions/reference.csv has them).
+DD V/V, sN ♭II, the Variante s in major iv (as data/functions/reference.csv has them). ii° in a minor
+key, which textbooks read two ways, is labelled in the reading the reader chose
+(`Reader.minor_supertonic`), and its words name the other.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from dataclasses import dataclass
 
 from muzlab.core.pitch import parse_pitch
 from muzlab.names.function_words import function_symbol, function_words
-from muzlab.names.functions import function_of
+from muzlab.names.functions import readings
+from muzlab.names.language import key_phrase
 from muzlab.names.reader import Key, Reader
+from muzlab.names.spelling import key_label, prose_name
 
 #: The Roman numeral of each triad that has one in a key, by mode and (semitones above the tonic,
 #: quality): the key's own triads, the borrowed and the applied ones ("b" a flat, typeset "♭").
@@ -56,8 +60,19 @@ def key_function(root: int, quality: str, key: Key, reader: Reader) -> KeyFuncti
             return None
         text = numeral.replace("b", "♭") if reader.typeset else numeral
         return KeyFunction(text, text)
-    function = function_of(root, quality, tonic, mode, minor_supertonic=reader.minor_supertonic)
-    if function is None:
+    found = readings(root, quality, tonic, mode, minor_supertonic=reader.minor_supertonic)
+    if not found:
         return None
-    return KeyFunction(function_symbol(function, reader), function_words(function, reader),
-                       function.form == "shortened dominant")
+    function, words = found[0], function_words(found[0], reader)
+    if mode == "minor" and ((root - tonic) % 12, quality) == (2, "diminished"):  # textbooks differ: both
+        words = reader.gettext("{reading}; also read as {other}").format(
+            reading=words, other=f"{function_symbol(found[1], reader)} ({function_words(found[1], reader)})")
+    return KeyFunction(function_symbol(function, reader), words, function.form == "shortened dominant")
+
+
+def key_words(key: Key, reader: Reader) -> str:
+    """A lesson key named as a sentence about functions names it: "C-Dur", a minor key as a minor key
+    ("a-Moll", not "a-Moll harmonisch": its functions are read in harmonic minor all the same)."""
+    if key.kind == "major":
+        return key_label(key.tonic, "major", reader)
+    return key_phrase(prose_name(key.tonic_name, reader), "minor", reader.language)

@@ -14,6 +14,7 @@ from typing import Protocol
 from muzlab.core.pitch import parse_pitch
 from muzlab.names.function_words import function_symbol
 from muzlab.names.functions import function_of
+from muzlab.names.key_functions import key_function, key_words
 from muzlab.names.language import german_case, joined, key_phrase, marked, phrase, scale_phrase, triad_phrase
 from muzlab.names.letters import ScaleFit, fit_spelled, lesson_key_by_sound, scale_notes, triad_root_name
 from muzlab.names.reader import Key, Reader
@@ -140,6 +141,26 @@ def completed_words(run: RunFacts, names: tuple[str, ...], reader: Reader) -> st
     fit = _fit(run, names)
     return phrase(reader.pgettext(*_COMPLETED_SCALES[fit.kind]),
                   tonic=german_case(prose_name(fit.key, reader), fit.kind, reader.language))
+
+
+def completed_with_function(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:
+    """`completed_words`, and for a reader of Funktionstheorie a complete triad's function with it:
+    "den E-Dur-Dreiklang (als (D) Tp in C-Dur)", read in the lesson key when it has one there (the
+    chromatic ones too: (D), DD, Đ⁷, sN), else in the first major key of the diagonals through it."""
+    words = completed_words(run, names, reader)
+    if reader.harmony_style != "functions" or run.kind != "triad" or not run.complete or not run.triads:
+        return words
+    root, quality = run.triads[0]
+    label = None if reader.key is None else key_function(root, quality, reader.key, reader)
+    if label is not None:
+        function = reader.gettext("{numeral} in {key}").format(numeral=label.text,
+                                                               key=key_words(reader.key, reader))
+    else:
+        found = functions(run, names, reader)
+        if not found:
+            return words
+        function = found[0]
+    return reader.gettext("{triad} (as {function})").format(triad=words, function=function)
 
 
 def key_name(run: RunFacts, names: tuple[str, ...], reader: Reader) -> str:

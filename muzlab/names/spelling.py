@@ -73,6 +73,7 @@ from muzlab.names.letters import (
     DEGREE_STYLES,
     MAJOR_KEY_NUMERALS,
     MAJOR_KEY_QUALITIES,
+    MAJOR_KEY_SIGNATURES,
     SPELLED_PITCH,
     DiatonicTriad,
     Key,
@@ -201,10 +202,23 @@ def _convention(reader: Reader | None) -> str:
     return "english" if reader is None else reader.convention
 
 
+def _as_english(values: Iterable[PitchLike], reader: Reader | None) -> list[PitchLike]:
+    """Typed names read in `reader`'s note names, as English spelled names ("Fis" -> "F#"); pitch
+    classes as they are."""
+    convention = _convention(reader)
+    typed = [(value, typed_english(value, convention)) for value in values]
+    return [value if english is None else english for value, english in typed]
 
 
-
-
+def major_scale(key: PitchLike, reader: Reader | None = None) -> list[str]:
+    """The seven notes of a conventional major key, tonic first, as `reader` reads them; the key is
+    typed in the reader's note names ("Gb" -> Gb Ab Bb Cb Db Eb F; German "Ges" -> Ges As B Ces Des
+    Es F). NotAKey for a key that is no conventional major key."""
+    tonic, kind = lesson_key_facts(key, _convention(reader))
+    if kind != "major":
+        raise NotAKey("{key} is not one of the 15 conventional major keys: {keys}", key=repr(key),
+                      keys=", ".join(show_name(name, reader) for name in MAJOR_KEY_SIGNATURES))
+    return [show_name(name, reader) for name in scale_notes(tonic, "major")]
 
 
 def choose_fit(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> ScaleFit:
@@ -242,9 +256,21 @@ def spell_scale(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> l
 
 def scale_spellings(pitches: Iterable[PitchLike],
                     reader: Reader | None = None) -> list[tuple[str, list[str]]]:
-    """Every fitting key ("F# major", "Gb major", ...) with the run spelled in it, best first."""
+    """Every fitting key ("F# major", "Gb major", ...) with the run spelled in it, best first, as
+    `reader` reads them (typed names in its note names)."""
     return [(_key_text(fit.key, "major", reader), [show_name(n, reader) for n in fit.names])
-            for fit in scale_fits(pitches)]
+            for fit in scale_fits(_as_english(pitches, reader))]
+
+
+def enharmonic_spellings(pitches: Iterable[PitchLike],
+                         reader: Reader | None = None) -> list[list[tuple[str, list[str]]]]:
+    """`scale_spellings` with enharmonic keys (one tonic sound, other letters: B and Cb major)
+    together, best first: [[("B major", ["F#", "G#", "A#"]), ("Cb major", ["Gb", "Ab", "Bb"])], ...]."""
+    groups: dict[int, list[tuple[str, list[str]]]] = {}
+    for fit in scale_fits(_as_english(pitches, reader)):
+        groups.setdefault(fit.tonic, []).append(
+            (_key_text(fit.key, "major", reader), [show_name(n, reader) for n in fit.names]))
+    return list(groups.values())
 
 
 def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> ScaleFit:
@@ -265,8 +291,9 @@ def fit_run(pitches: Iterable[PitchLike], key: PitchLike | None = None) -> Scale
 
 def scale_name(pitches: Iterable[PitchLike], key: PitchLike | None = None,
                reader: Reader | None = None) -> str:
-    """What a scale run is, e.g. "D major scale, degrees 2-3-4-5" (`run_title` of its `spell_run`)."""
-    return run_title(spell_run("scale", pitches, key), reader)
+    """What a scale run is, e.g. "D major scale, degrees 2-3-4-5" (`run_title` of its `spell_run`), as
+    `reader` reads it (typed names and `key` in its note names)."""
+    return run_title(spell_run("scale", pitches, key, _convention(reader)), reader)
 
 
 def _key_text(english_tonic: str, kind: str = "major", reader: Reader | None = None) -> str:
@@ -324,8 +351,9 @@ def run_key_lists(pitches: Sequence[int], keys: Iterable[tuple[int, str]], names
 
 def triad_spellings(pitches: Iterable[PitchLike],
                     reader: Reader | None = None) -> list[tuple[str, list[str]]]:
-    """Spellings from every root with at most one sharp or flat, named, best first."""
-    root, quality = identify_triad(pitches)
+    """Spellings from every root with at most one sharp or flat, named, best first, as `reader` reads
+    them (typed names in its note names)."""
+    root, quality = identify_triad(_as_english(pitches, reader))
     return [(_triad_text(names[0], quality, reader), [show_name(n, reader) for n in names])
             for names in triad_options(root, quality)]
 

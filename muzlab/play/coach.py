@@ -25,6 +25,7 @@ from muzlab.names.language import clauses as clause_list
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import PLAIN, Key, Reader, given
 from muzlab.names.refusal_words import and_list, or_list
+from muzlab.names.run_words import completed_with_function
 from muzlab.names.spelling import pitch_label, show_names
 from muzlab.play.agents import ExpertAgent
 from muzlab.play.events import Completion, completion
@@ -135,8 +136,8 @@ def _built(position: Position, pitch: int, cell: Cell, reader: Reader) -> list[t
     """What the placement does, as facts: (verb, (kind of thing, its words...)) per run it touches."""
     key = reader.key or ""
     placement = position.play(pitch, cell, key)
-    parts: list[tuple[str, tuple]] = [
-        ("complete", ("completed", structure.completed_words(reader)))
+    parts: list[tuple[str, tuple]] = [  # (a triad with its function, for a reader of Funktionstheorie)
+        ("complete", ("completed", completed_with_function(structure, structure.names, reader)))
         for structure in placement.completed]
     for run in placement.position.runs_through(cell, key):
         if run.complete:

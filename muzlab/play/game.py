@@ -59,16 +59,17 @@ from muzlab.core.errors import (
 )
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, pitch_name
-from muzlab.names.reader import Key, Reader
+from muzlab.names.event_sentences import doing_words, end_words, player, result_words, status_words
+from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play import records
 from muzlab.play.events import EVENT_KINDS, Completion, Event, Moment, _completion, _event
 from muzlab.play.game_words import (
     SHEET_COLUMNS,
     DieWords,
+    KeptWords,
     event_sentence,
     give_ups_end_sentence,
-    moment_words,
     named_event,
     sheet_rows,
 )
@@ -90,11 +91,6 @@ GIVE_UPS_USED = "passes used up"
 #: The rule set of a game given none: one shared instance (a RuleSet is frozen; making one per game
 #: cost a hundredth of a random game).
 BASIC_RULES = RuleSet.basic()
-#: The readers a game keeps die words for at once (pages at one table reading several conventions);
-#: the one who asked least recently makes room for a new one.
-NAMED_READERS = 8
-
-
 @dataclass(frozen=True)
 class GameResult:
     """The end of a game: the final scores, the winning seats (several on a tie) and why it ended."""
@@ -120,6 +116,11 @@ class GameResult:
             names = [f"Player {seat + 1}" for seat in self.winners]
             return f"Tie between {', '.join(names[:-1])} and {names[-1]} on {best}"
         return f"Player {self.winners[0] + 1} wins with {best} point{'s' if best != 1 else ''}"
+
+    def words(self, reader: Reader | None = None) -> str:
+        """The result in `reader`'s words ("Spieler 1 gewinnt mit 84 Punkten"); without a reader, plain
+        English, as `str` gives it."""
+        return result_words(self.scores, self.winners, reader or PLAIN)
 
 
 class Game:
@@ -178,7 +179,7 @@ class Game:
         self._events: list[Event] = []
         self._end_reason: str | None = None
         self._moments: list[Moment] = []  # the history so far, extended when asked (`history`)
-        self._named: dict[Reader, tuple[DieWords, ...]] = {}  # the die words made so far, by reader
+        self._named = KeptWords()  # the die words made so far, by reader
         # passes and re-rolls of the turn's die the game still allows (`records.max_give_ups` in all)
         self._give_ups_left = records.max_give_ups(self.dice, self.players)
 
@@ -289,19 +290,7 @@ class Game:
         """Each event's die as the board named it at the time (`moment_words` over `history`), for
         `reader` (by default `reading`'s): each event is named once per reader, and its words
         are kept, so pages reading one game in several conventions never re-word each other's."""
-        reader, named = self._position.reading(reader), self._named
-        words = named.get(reader, ())
-        if len(words) < len(self._events):  # (a new tuple, never one extended in place: pages may read)
-            words = (*words, *(moment_words(moment, reader) for moment in self.history()[len(words):]))
-        elif not words or next(reversed(named)) == reader:
-            return words  # (nothing named yet, or the reader who asked last: nothing to keep afresh)
-        named = dict(named)  # (a copy published whole: pages on other threads read and add too)
-        named.pop(reader, None)
-        if len(named) >= NAMED_READERS:
-            del named[next(iter(named))]  # (the reader who asked least recently)
-        named[reader] = words
-        self._named = named
-        return words
+        return self._named.words(self, self._position.reading(reader))
 
     def completed_structures(self, key: PitchLike | Key | None = None) -> list[Structure]:
         """Every triad and scale completed so far, in the order they were built (for scores, sound),
@@ -464,7 +453,7 @@ class Game:
         kept = len(self._events)
         self._position = position.parent if events[-1].kind == "place" else position
         self._moments = moments[:kept]
-        self._named = {reader: words[:kept] for reader, words in named.items()}
+        self._named = named.cut(kept)
         return events[-1]
 
     def _next_turn(self, player: int) -> None:
@@ -496,8 +485,9 @@ class Game:
         `printed`'s)."""
         import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-        words = self.die_words(self.printed(reader))
-        return pd.DataFrame(sheet_rows(self, words), columns=list(SHEET_COLUMNS))
+        reader = self.printed(reader)
+        rows = sheet_rows(self, self.die_words(reader), lambda seat: player(seat, reader), reader)
+        return pd.DataFrame(rows, columns=list(SHEET_COLUMNS))
 
     def _state(self) -> tuple:
         return (self.players, self.dice, self.seed, self.rules, self.board, self._events, self._position,
@@ -523,6 +513,20 @@ class Game:
         scores = "–".join(str(s) for s in self._scores)
         return (f"<Game {self.players} player{plural}, {len(self._position)} of {self.dice} dice placed, "
                 f"{doing}, scores {scores}>")
+
+    def status(self, reader: Reader | None = None) -> str:
+        """The game's state in `reader`'s words, as its repr gives it in English: "2 Spieler, 3 von 21
+        Würfeln gelegt, Spieler 1 würfelt als Nächstes, Punkte 4–0"; without a reader, `reading`'s."""
+        reader = self.reading(reader)
+        held = "" if self._hand is None else pitch_label(self._hand, reader, prose=True)
+        result = self.result.words(reader) if self._phase == OVER else ""
+        doing = doing_words(self._phase, self._player, held, result, reader)
+        return status_words(self.players, len(self._position), self.dice, doing, self._scores, reader)
+
+    def end_words(self, reader: Reader | None = None) -> str:
+        """Why the game ended (`end_reason`) in `reader`'s words ("Vorrat leer"); `reading`'s without
+        one; "" while it goes on."""
+        return end_words(self._end_reason, self.reading(reader)) if self._end_reason else ""
 
     def _repr_svg_(self) -> str:
         """The game as SVG for notebooks; drawing lives in muzlab.views.svg."""

@@ -15,7 +15,7 @@ from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names import event_sentences
 from muzlab.names.board_spelling import neighbour_pairs
-from muzlab.names.language import clauses, phrase, sentence
+from muzlab.names.language import clauses, marked, phrase, sentence
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.names.run_words import completed_words, run_label
@@ -197,15 +197,31 @@ def give_ups_end_sentence(dice: int, players: int, note: str, reader: Reader) ->
         each=records.GIVE_UPS_PER_DIE_AND_SEAT, note=note)
 
 
-_SHEET_LABELS = {"opening": "opening ", "passed": "bonus ", "extra": "extra "}
+#: How the score sheet writes a play that is not its turn's roll, a pass and a re-roll ({die}: the die's
+#: name, {cell}: where it went, {missed}: the legal cells a passed die had).
+# TRANSLATORS: short, as written on a paper score sheet: "extra C d4 +3", "pass E♭ (missed 2)".
+_SHEET_PLAYS = {"opening": marked("score sheet play", "opening {die} {cell}"),
+                "passed": marked("score sheet play", "bonus {die} {cell}"),
+                "extra": marked("score sheet play", "extra {die} {cell}"),
+                "turn": marked("score sheet play", "{die} {cell}"),
+                "pass": marked("score sheet play", "pass {die}"),
+                "reroll": marked("score sheet play", "re-roll {die}"),
+                "missed": marked("score sheet play", " (missed {count})")}
 #: The columns of the score sheet, in order.
 SHEET_COLUMNS = ("turn", "round", "player", "plays", "bonus", "extra", "passes", "points", "total")
 
 
 def sheet_rows(game: Game, die_words: Sequence[DieWords],
-               seat_label: Callable[[int], str] = lambda seat: f"Player {seat + 1}") -> list[dict[str, Any]]:
+               seat_label: Callable[[int], str] = lambda seat: f"Player {seat + 1}",
+               reader: Reader | None = None) -> list[dict[str, Any]]:
     """The score sheet's lines as dicts keyed by SHEET_COLUMNS, one per turn, from the game's events and
-    each event's die as the board named it (`Game.die_words`); `seat_label` names a seat."""
+    each event's die as the board named it (`Game.die_words`), its plays in `reader`'s words (plain
+    English without one); `seat_label` names a seat."""
+    reader = reader or PLAIN
+
+    def play(kind: str, **facts: object) -> str:
+        return reader.pgettext(*_SHEET_PLAYS[kind]).format(**facts)
+
     rows: list[dict[str, Any]] = []
     totals = [0] * game.players
     for event, words in zip(game.events, die_words, strict=True):
@@ -216,11 +232,12 @@ def sheet_rows(game: Game, die_words: Sequence[DieWords],
                          "player": seat_label(event.player), "plays": [], "bonus": 0, "extra": 0,
                          "passes": 0, "points": 0, "total": 0})
         row = rows[-1]
-        missed = f" (missed {event.legal_cells})" if event.missed else ""
+        missed = play("missed", count=event.legal_cells) if event.missed else ""
         if event.kind == "place":
             done = f" ({', '.join(words.completed)})" if event.completed else ""
-            row["plays"].append(f"{_SHEET_LABELS.get(event.source, '')}{name} "
-                                f"{game.board.cell_name(event.cell)} +{event.points}{done}")
+            kind = event.source if event.source in ("opening", "passed", "extra") else "turn"
+            row["plays"].append(f"{play(kind, die=name, cell=game.board.cell_name(event.cell))} "
+                                f"+{event.points}{done}")
             row["points"] += event.points
             if event.source == "passed":
                 row["bonus"] += event.points
@@ -229,9 +246,9 @@ def sheet_rows(game: Game, die_words: Sequence[DieWords],
             totals[event.player] += event.points
         elif event.kind == "pass":
             row["passes"] += 1
-            row["plays"].append(f"pass {name}{missed}")
+            row["plays"].append(play("pass", die=name) + missed)
         elif event.kind == "reroll":
-            row["plays"].append(f"re-roll {name}{missed}")
+            row["plays"].append(play("reroll", die=name) + missed)
         row["total"] = totals[event.player]
     for row in rows:
         row["plays"] = " · ".join(row["plays"])
@@ -241,3 +258,44 @@ def sheet_rows(game: Game, die_words: Sequence[DieWords],
 def named_event(event: Event, board: Board) -> Worded:
     """An event named in an error: in English for `str()`, in a person's words where shown."""
     return Worded(event_words(event, board, PLAIN), event_words, event, board)
+
+
+#: The readers a game keeps die words for at once (pages at one table reading several conventions);
+#: the one who asked least recently makes room for a new one.
+NAMED_READERS = 8
+
+
+class KeptWords:
+    """The die words of a game's events kept per reader (`Game.die_words`): each event is named once
+    per reader, so pages reading one game in several conventions never re-word each other's; the
+    NAMED_READERS who asked most recently are kept. Read from other threads: a change is published as
+    a new dict, never made in place."""
+
+    __slots__ = ("_by_reader",)
+
+    def __init__(self, by_reader: dict[Reader, tuple[DieWords, ...]] | None = None):
+        self._by_reader = {} if by_reader is None else by_reader
+
+    def words(self, game: Game, reader: Reader) -> tuple[DieWords, ...]:
+        """Each event's die in `game` as the board named it at the time, for `reader`."""
+        named, moments = self._by_reader, game.history()
+        words = named.get(reader, ())
+        if len(words) < len(moments):  # (a new tuple, never one extended in place: pages may read)
+            words = (*words, *(moment_words(moment, reader) for moment in moments[len(words):]))
+        elif not words or next(reversed(named)) == reader:
+            return words  # (nothing named yet, or the reader who asked last: nothing to keep afresh)
+        named = dict(named)  # (a copy published whole: pages on other threads read and add too)
+        named.pop(reader, None)
+        if len(named) >= NAMED_READERS:
+            del named[next(iter(named))]  # (the reader who asked least recently)
+        named[reader] = words
+        self._by_reader = named
+        return words
+
+    def cut(self, kept: int) -> KeptWords:
+        """The words of the first `kept` events only (a game undone to there)."""
+        return KeptWords({reader: words[:kept] for reader, words in self._by_reader.items()})
+
+    def readers(self) -> tuple[Reader, ...]:
+        """The readers whose words are kept, the one who asked least recently first."""
+        return tuple(self._by_reader)

@@ -25,7 +25,7 @@ from muzlab.names.language import Prose, marked, phrase, sentence
 from muzlab.names.output_words import agent_name, number_words
 from muzlab.names.reader import Reader, for_print
 from muzlab.names.spelling import pitch_label, prose_name
-from muzlab.names.typed_moves import read_move
+from muzlab.names.typed_moves import TypedMove, read_move
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
 from muzlab.play.coach import advice
 from muzlab.play.events import Event
@@ -123,6 +123,37 @@ class Message:
     def refused(self) -> bool:
         """True for an action the table refused (nothing changed)."""
         return self.kind == "refused"
+
+
+@dataclass(frozen=True)
+class Status:
+    """Whose turn it is and what they do next, or the result, as facts (values only: a snapshot taken
+    under a lock keeps them, and `words` says them for each reader once the lock is let go)."""
+
+    seats: tuple[Seat, ...]
+    phase: str
+    current_player: int
+    over: bool
+    #: no die fits anywhere and the rules play on (`Table.locked_forever`)
+    locked: bool
+    result: Any = None
+
+    def words(self, reader: Reader | None = None) -> str:
+        """The status in `reader`'s words: "Anna to roll", "Game over — Ben wins with 31 points"."""
+        reader = for_print(reader)
+        if self.over:
+            return reader.gettext("Game over — {result}").format(result=self.result_words(reader))
+        if self.locked:
+            return reader.gettext("The board is locked: no die fits anywhere")
+        return reader.pgettext(*_DOING[self.phase]).format(who=self.seats[self.current_player].called(reader))
+
+    def result_words(self, reader: Reader | None = None) -> str:
+        """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
+        reader, result = for_print(reader), self.result
+        if result is None:
+            return ""
+        return event_sentences.result_words(result.scores, result.winners, reader,
+                                            lambda seat: self.seats[seat].name_for(reader))
 
 
 class Table:
@@ -237,22 +268,20 @@ class Table:
         return sum(1 for hinted_seat, _turn, _moment, counted in self._hints
                    if hinted_seat == seat and counted)
 
+    @property
+    def standing(self) -> Status:
+        """Whose turn it is and what they do next, or the result, as facts (`Status`)."""
+        game = self.game
+        return Status(self.seats, game.phase, game.current_player, game.over, self.locked_forever,
+                      game.result)
+
     def status(self, reader: Reader | None = None) -> str:
-        """Whose turn it is and what they do next, or the result."""
-        reader, game = for_print(reader), self.game
-        if game.over:
-            return reader.gettext("Game over — {result}").format(result=self.result_words(reader))
-        if self.locked_forever:
-            return reader.gettext("The board is locked: no die fits anywhere")
-        return reader.pgettext(*_DOING[game.phase]).format(who=self._who(reader))
+        """Whose turn it is and what they do next, or the result (`Status.words`)."""
+        return self.standing.words(reader)
 
     def result_words(self, reader: Reader | None = None) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
-        reader, result = for_print(reader), self.game.result
-        if result is None:
-            return ""
-        return event_sentences.result_words(result.scores, result.winners, reader,
-                                            lambda seat: self.seats[seat].name_for(reader))
+        return self.standing.result_words(reader)
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The game's score sheet with the seats' names and the hints asked in each turn: the lines of
@@ -267,21 +296,22 @@ class Table:
         (`Game.die_words`, which the game keeps, so a click names only its own dice)."""
         reader = for_print(reader)
         named = self.game.die_words(reader)
-        rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].called(reader))
+        rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].called(reader), reader)
         hinted = [turn for _seat, turn, _moment, counted in self._hints if counted]
         for row in rows:
             row["hints"] = hinted.count(row["turn"])
         return rows
 
     # ---- a person's actions ------------------------------------------------------------------------
-    def roll(self, reader: Reader | None = None) -> tuple[Message, ...]:
-        """Roll the die owed to the person whose turn it is."""
+    def roll(self, reader: Reader | None = None, face: int | None = None) -> tuple[Message, ...]:
+        """Roll the die owed to the person whose turn it is; `face` (a pitch class) sets the die as a
+        note sung to choose it does (`Game.roll`: the record replays the same)."""
         reader = for_print(reader)
         refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
         try:
-            self.game.roll()
+            self.game.roll(face)
         except GameError as error:
             return self._done([self._refused(error_words(error, reader))])
         if self.game.over:  # it fits nowhere, and the game's passes and re-rolls are used up
@@ -325,12 +355,19 @@ class Table:
             move = read_move(text, self.board, reader)
         except MuzlabError as error:
             return self._done([self._refused(error_words(error, reader))])
-        hand = self.game.hand
-        if move.name is not None and hand is not None and move.pitch != hand:
-            return self._done([self._refused(sentence(
-                reader.gettext("The die in hand is {hand}, not {typed}: nothing was placed."),
-                hand=pitch_label(hand, reader, prose=True), typed=prose_name(move.name, reader)))])
+        wrong = self.wrong_note(move, reader)
+        if wrong:
+            return self._done([self._refused(wrong)])
         return self.place(move.cell, reader)
+
+    def wrong_note(self, move: TypedMove, reader: Reader) -> str | None:
+        """Why a typed move names a note that is not the die in hand (a sentence for `reader`), or None
+        when it names no note, the die in hand, or there is no die in hand (`place` says so)."""
+        hand = self.game.hand
+        if move.name is None or hand is None or move.pitch == hand:
+            return None
+        return sentence(reader.gettext("The die in hand is {hand}, not {typed}: nothing was placed."),
+                        hand=pitch_label(hand, reader, prose=True), typed=prose_name(move.name, reader))
 
     def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""

@@ -12,16 +12,12 @@ escaped by the XML writer; the zip's entries carry a fixed date, so the same tas
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import xml.etree.ElementTree as ET
 
-from muzlab.core.outputs import file_written
-from muzlab.names.output_words import size_words
-from muzlab.names.reader import PLAIN, Reader
+from muzlab.names.reader import Reader
 from muzlab.reading import for_people
-from muzlab.views.bank import MAX_ITEMS, MAX_TITLE, BankError, make_bank, xml_safe
-from muzlab.views.bank_files import COMMAND_KINDS, command_kinds, command_target
+from muzlab.views.bank import BankError, make_bank, xml_safe
 from muzlab.views.qti import package_zip
 from muzlab.views.scorm_page import quiz_page
 
@@ -29,8 +25,12 @@ CP_NS = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
 ADLCP_NS = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
 #: The one SCO's page.
 SCO_PAGE = "index.html"
+#: The upload limit many Moodle sites have (20 MB); a larger package is said to be so.
+LMS_UPLOAD_LIMIT = 20_000_000
 #: The share of the score (of 100) a student passes from, unless the teacher gives another (0: none).
 PASS_MARK = 80
+#: A quiz task's settings when the command leaves them out (a lesson takes none of them).
+QUIZ_SETTINGS = {"task": "triad", "count": 10, "seed": 0, "title": "", "pass_mark": PASS_MARK}
 
 
 def scorm_zip(kinds: tuple[str, ...] | str, count: int, seed: int = 0, reader: Reader | None = None,
@@ -48,8 +48,9 @@ def scorm_zip(kinds: tuple[str, ...] | str, count: int, seed: int = 0, reader: R
     return package_zip(files)
 
 
-def manifest(title: str, ident: str, pass_mark: int) -> bytes:
-    """The package's imsmanifest.xml: one organization, one item, one SCO."""
+def manifest(title: str, ident: str, pass_mark: int, files: list[str] | None = None) -> bytes:
+    """The package's imsmanifest.xml: one organization, one item, one SCO (SCO_PAGE), whose resource
+    lists `files` (None: the SCO's page alone)."""
     ET.register_namespace("", CP_NS)
     ET.register_namespace("adlcp", ADLCP_NS)
     root = ET.Element(f"{{{CP_NS}}}manifest", identifier=ident, version="1.0")
@@ -68,44 +69,8 @@ def manifest(title: str, ident: str, pass_mark: int) -> bytes:
     resource = ET.SubElement(resources, f"{{{CP_NS}}}resource", {
         "identifier": f"{ident}-sco", "type": "webcontent", f"{{{ADLCP_NS}}}scormtype": "sco",
         "href": SCO_PAGE})
-    ET.SubElement(resource, f"{{{CP_NS}}}file", href=SCO_PAGE)
+    for name in files or [SCO_PAGE]:
+        ET.SubElement(resource, f"{{{CP_NS}}}file", href=name)
     ET.indent(root)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8",
                                                                     xml_declaration=False) + b"\n"
-
-
-def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = None) -> None:
-    """Add `scorm` (a SCORM 1.2 quiz task for Moodle or Canvas) to the `muzlab` command, its help for
-    `reader` (None: English)."""
-    reader = reader or PLAIN
-    task = commands.add_parser("scorm", help=reader.gettext(
-        "a SCORM 1.2 package: a quiz task that reports its score to Moodle or Canvas"))
-    task.add_argument("out", metavar="OUT", help=reader.gettext(
-        "the file to write, e.g. {example}").format(example="task.zip"))
-    task.add_argument("--task", default="triad", help=reader.gettext(
-        "comma-separated kinds of question, taken in turn: {kinds}").format(kinds=", ".join(COMMAND_KINDS)))
-    task.add_argument("--count", type=int, default=10, help=reader.gettext(
-        "questions in the task, 1-{most}").format(most=MAX_ITEMS))
-    task.add_argument("--seed", type=int, default=0, help=reader.gettext(
-        "the same seed gives the same package"))
-    task.add_argument("--note-names", choices=("english", "german", "solfege"), default=None,
-                      help=reader.gettext("the note names (default: the language's usual ones)"))
-    task.add_argument("--title", default="", help=reader.gettext(
-        "the task's title, at most {most} characters").format(most=MAX_TITLE))
-    task.add_argument("--pass-mark", type=int, default=PASS_MARK, help=reader.gettext(
-        "the score (of 100) that passes; 0: none, the task is just completed (default {mark})").format(
-        mark=PASS_MARK))
-    task.add_argument("--force", action="store_true", help=reader.gettext("replace OUT if it exists"))
-    task.set_defaults(run=_scorm_command)
-
-
-def _scorm_command(args: argparse.Namespace) -> int:
-    out, reader = command_target(args)
-    data = scorm_zip(command_kinds(args.task), args.count, args.seed, reader, args.title, args.pass_mark)
-    with file_written(out, args.force) as aside:
-        aside.write_bytes(data)
-    print(args.reader.ngettext("wrote {file}: a SCORM 1.2 package of {count} question, {size}",
-                               "wrote {file}: a SCORM 1.2 package of {count} questions, {size}",
-                               args.count).format(file=out, count=args.count,
-                                                  size=size_words(len(data), args.reader)))
-    return 0

@@ -42,16 +42,14 @@ button { font: inherit; padding: 0.3rem 1rem; margin-top: 0.4rem; }
 .muz-feedback p { margin: 0.3rem 0; }
 """
 
-SCRIPT = r"""
-(function () {
+#: What a SCORM page of muzlab needs of the LMS (the quiz's page and a lesson's, muzlab.app.lite.scorm):
+#: `muzScorm.getAPI()` finds the API as the SCORM 1.2 run-time environment's discovery algorithm does,
+#: `muzScorm.set` sets a value and says whether the LMS took it, `muzScorm.sessionTime()` is the time
+#: since the page opened as SCORM 1.2 writes it (HHHH:MM:SS.SS).
+API_SCRIPT = r"""
+var muzScorm = (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("muz-data").textContent);
-  var status = document.getElementById("muz-status");
   var started = Date.now();
-  var api = null, finished = false, results = [];
-
-  function say(words) { status.textContent = words; }
-
   // SCORM 1.2 RTE API discovery: this window's parents (at most 7 up), then its opener's.
   function findAPI(win) {
     var tries = 0;
@@ -71,13 +69,7 @@ SCRIPT = r"""
     } catch (error) { found = null; }
     return found;
   }
-  function set(name, value) { return String(api.LMSSetValue(name, value)) === "true"; }
-  function refused() {
-    var code = "";
-    try { code = String(api.LMSGetLastError()); } catch (error) { code = "?"; }
-    say(data.words.refused.replace("{code}", code));
-    api = null;
-  }
+  function set(api, name, value) { return String(api.LMSSetValue(name, value)) === "true"; }
   function sessionTime() {
     var centis = Math.round((Date.now() - started) / 10);
     var hours = Math.floor(centis / 360000), minutes = Math.floor(centis / 6000) % 60;
@@ -86,8 +78,28 @@ SCRIPT = r"""
     return ("000" + Math.min(hours, 9999)).slice(-4) + ":" + two(minutes) + ":" + two(seconds) + "." +
       two(rest);
   }
+  return {getAPI: getAPI, set: set, sessionTime: sessionTime};
+}());
+"""
 
-  api = getAPI();
+SCRIPT = r"""
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("muz-data").textContent);
+  var status = document.getElementById("muz-status");
+  var api = null, finished = false, results = [];
+  var sessionTime = muzScorm.sessionTime;
+
+  function say(words) { status.textContent = words; }
+  function set(name, value) { return muzScorm.set(api, name, value); }
+  function refused() {
+    var code = "";
+    try { code = String(api.LMSGetLastError()); } catch (error) { code = "?"; }
+    say(data.words.refused.replace("{code}", code));
+    api = null;
+  }
+
+  api = muzScorm.getAPI();
   if (api == null) {
     say(data.words.noLms);
   } else if (String(api.LMSInitialize("")) !== "true") {
@@ -179,7 +191,7 @@ def _text(words: str) -> str:
     return html.escape(xml_safe(words))
 
 
-def _json(value: object) -> str:
+def script_json(value: object) -> str:
     """JSON that can stand inside a `<script>`: no `<`, `>` or `&` (so no `</script>`), no line
     separators a browser's script might read as line ends."""
     text = json.dumps(value, ensure_ascii=False)
@@ -258,5 +270,5 @@ def quiz_page(bank: Bank, reader: Reader, pass_mark: int) -> str:
             '<p id="muz-status" class="muz-status" role="status"></p>\n'
             f"<p>{_text(intro)}</p>\n<ol>\n{items}\n</ol>\n"
             '<p id="muz-result" role="status" aria-live="polite"></p>\n</main>\n'
-            f'<script type="application/json" id="muz-data">{_json(data)}</script>\n'
-            f"<script>{SCRIPT}</script>\n</body>\n</html>\n")
+            f'<script type="application/json" id="muz-data">{script_json(data)}</script>\n'
+            f"<script>{API_SCRIPT}{SCRIPT}</script>\n</body>\n</html>\n")

@@ -6,64 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from muzlab.names.language import marked
 from muzlab.names.output_words import number_words, parts_words, percent_words
 from muzlab.names.reader import Reader
 from muzlab.sim import stats
-
-#: The headings of the report's tables, by column (the English heading is the column's own name).
-# TRANSLATORS: a column of a simulation's summary table printed in the terminal (its English name is
-# the frame's column name; translate it as a short heading).
-_HEADINGS = {
-    "player": marked("simulation table", "player"),
-    "agent": marked("simulation table", "agent"),
-    "games": marked("simulation table", "games"),
-    "mean_score": marked("simulation table", "mean_score"),
-    "std": marked("simulation table", "std"),
-    "mean_low": marked("simulation table", "mean_low"),
-    "mean_high": marked("simulation table", "mean_high"),
-    "wins": marked("simulation table", "wins"),
-    "win_share": marked("simulation table", "win_share"),
-    "win_low": marked("simulation table", "win_low"),
-    "win_high": marked("simulation table", "win_high"),
-    "passes_per_game": marked("simulation table", "passes_per_game"),
-    "rerolls_per_game": marked("simulation table", "rerolls_per_game"),
-    "rolled": marked("simulation table", "rolled"),
-    "passes": marked("simulation table", "passes"),
-    "rerolls": marked("simulation table", "rerolls"),
-    "missed": marked("simulation table", "missed"),
-    "pass_rate": marked("simulation table", "pass_rate"),
-    "pass_low": marked("simulation table", "pass_low"),
-    "pass_high": marked("simulation table", "pass_high"),
-}
-#: Decimals shown per column (the others are counts).
-_PLACES = {"mean_score": 2, "std": 2, "mean_low": 2, "mean_high": 2, "win_share": 3, "win_low": 3,
-           "win_high": 3, "passes_per_game": 2, "rerolls_per_game": 2, "pass_rate": 3, "pass_low": 3,
-           "pass_high": 3}
-
-
-def heading(column: str, reader: Reader) -> str:
-    """A table column's heading for `reader` (the column's name itself in English)."""
-    return reader.pgettext(*_HEADINGS[column]) if column in _HEADINGS else column
-
-
-def table_text(table: Any, reader: Reader) -> str:
-    """A summary table as text: headings, players ("Spieler 1") and numbers in the reader's words."""
-    shown = table.copy()
-    if shown.index.name == "player":
-        players = {stats.player_label(k): reader.gettext("Player {number}").format(number=k + 1)
-                   for k in range(len(shown))}
-        shown.index = [players.get(label, label) for label in table.index]
-    shown.index.name = heading(table.index.name, reader) if table.index.name else None
-    formatters = {heading(name, reader): _formatter(_PLACES.get(name, 0), reader) for name in table.columns
-                  if table[name].dtype.kind in "if"}
-    shown.columns = [heading(name, reader) for name in table.columns]
-    return shown.to_string(formatters=formatters)
-
-
-def _formatter(places: int, reader: Reader):
-    """A number formatter for one column (NaN, a std of one game, shown as "–")."""
-    return lambda value: "–" if value != value else number_words(value, reader, places)
+from muzlab.views.tables import heading, table_text
 
 
 def simulation_report(result: Any, reader: Reader) -> str:

@@ -19,11 +19,11 @@ from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.names.event_sentences import player, result_words
-from muzlab.names.key_functions import KeyFunction, key_function
+from muzlab.names.key_functions import KeyFunction, key_function, key_words
 from muzlab.names.language import marked, translate, translate_in, translate_plural
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
-from muzlab.names.spelling import key_label, note_label, pitch_label, show_name, symbols
+from muzlab.names.spelling import note_label, pitch_label, show_name, symbols
 from muzlab.reading import for_people
 from muzlab.rules.position import Position
 
@@ -218,8 +218,7 @@ def _functions_said(labels: Sequence[TriadLabel], reader: Reader) -> str:
     """The triads' labels in a sentence: "functions in C major: subdominant parallel (D–F–A), ..."."""
     if not labels:
         return ""
-    key = reader.key
-    name = key_label(key.tonic, "major" if key.kind == "major" else "minor", reader)
+    name = key_words(reader.key, reader)
     template = (reader.gettext("functions in {key}: {triads}") if reader.harmony_style == "functions"
                 else reader.gettext("Roman numerals in {key}: {triads}"))
     triads = ", ".join(f"{each.label.words} ({each.notes})" for each in labels)

@@ -1,4 +1,5 @@
-"""EarTrainer: hear an item of a drill, click an answer, then see and hear why, with a running tally.
+"""EarTrainer: hear an item of a drill, click an answer (or sing its asked note into a NoteInput: a
+triad's third, a third's upper note, the degree heard), then see and hear why, with a running tally.
 
 The drill logic (items, answers, names) is muzlab.play.eartraining; this widget only plays and shows it.
 Nothing about the answer is on screen before a click: the options are plain buttons, the reveal
@@ -28,8 +29,11 @@ from muzlab.reading import shown
 from muzlab.views.keyboard import keyboard_svg
 from muzlab.views.mei import sounding_mei
 from muzlab.widgets.listen import NOTATION_LOCK, in_browser, sized_svg
+from muzlab.widgets.live_region import LiveRegion
+from muzlab.widgets.note_input import NoteInput
 from muzlab.widgets.quiz import tally
 from muzlab.widgets.staff import VerovioStaff
+from muzlab.widgets.sung_answers import sing_prompt, sung_verdict
 from muzlab.widgets.svgboard import scaled
 from muzlab.widgets.websound import WebSound, play_words
 
@@ -88,10 +92,12 @@ class EarTrainer(widgets.VBox):
         self.right = 0
         self.item: EarItem | None = None
         self.answered = False
-        self.reply: str | None = None
+        self.reply: str | int | None = None  # the option clicked, or the pitch class sung
         self.heading = widgets.HTML(self._heading())
         self.player = _player(autoplay, self.reader)
         self.buttons = {option: self._option(option) for option in self.drill.options}
+        self.sing_line = widgets.HTML()
+        self.note_input = NoteInput(self.reader, on_note=self.sing)
         self.feedback = widgets.HTML()
         self.replay = _player(False, self.reader)
         self.staff = VerovioStaff(width=scaled(STAFF_WIDTH)) if in_browser() else widgets.HTML()
@@ -102,15 +108,22 @@ class EarTrainer(widgets.VBox):
         self.tally = widgets.HTML(tally(0, 0, self.reader))
         self.next_button = widgets.Button(description=self.reader.gettext("Next"), button_style="primary")
         self.next_button.on_click(lambda _button: self.next_item())
+        self.said = LiveRegion(label=self.reader.gettext("Feedback on your answer"))  # (for a screen reader)
         super().__init__([self.heading, self.player, widgets.HBox(list(self.buttons.values())),
-                          self.feedback, self.reveal, widgets.HBox([self.next_button, self.tally])])
+                          self.sing_line, self.note_input, self.feedback, self.said, self.reveal,
+                          widgets.HBox([self.next_button, self.tally])])
         self.add_class("muz-ear")
+        self._sing_words(self.reader)
         self.next_item()
 
     @property
     def reader(self) -> Reader:
         """The reader the trainer writes for: the default reader, typeset, in its lesson key."""
         return shown(self.key)
+
+    def _sing_words(self, reader: Reader) -> None:
+        self.sing_line.value = f"<i>{html.escape(sing_prompt(self.drill.kind, reader))}</i>"
+        self.note_input.redraw(reader)
 
     def _heading(self) -> str:
         drill, reader = self.drill, self.reader
@@ -122,7 +135,9 @@ class EarTrainer(widgets.VBox):
         (`muzlab.set_note_names`, `muzlab.set_language`)."""
         reader = self.reader
         self.heading.value = self._heading()
+        self._sing_words(reader)
         self.next_button.description = reader.gettext("Next")
+        self.said.label = reader.gettext("Feedback on your answer")
         self.tally.value = tally(self.right, self.asked, reader)
         for player in (self.player, self.replay):
             if isinstance(player, WebSound):
@@ -164,13 +179,24 @@ class EarTrainer(widgets.VBox):
         item = self.item
         if self.answered or reply not in self.buttons:
             return False
-        correct = item.is_right(reply)
+        return self._count(reply, item.is_right(reply))
+
+    def sing(self, pitch: int, _source: str = "click") -> bool:
+        """A note heard answering the item (`sung_answers.sung_note`): checked, counted and shown as a
+        clicked answer is; a note after the answer is ignored."""
+        if self.answered:
+            return False
+        return self._count(pitch, sung_verdict(self.item, pitch, self.reader)[0])
+
+    def _count(self, reply: str | int, correct: bool) -> bool:
+        """Count an answer (an option clicked or a note sung) in the tally, show it and say it."""
         self.answered, self.reply = True, reply
         self.asked += 1
         self.right += correct
         self.tally.value = tally(self.right, self.asked, self.reader)
         self._load(self.replay)
         self._reveal(reply)
+        self.said.tell(f"{self._verdict(reply)} {self.item.explanation(self.reader)} {self.tally.value}")
         return correct
 
     def _load(self, player: widgets.Audio | WebSound) -> None:
@@ -187,10 +213,21 @@ class EarTrainer(widgets.VBox):
 
             player.value = audio.to_wav_bytes(item_wave(item, self.engine))
 
-    def _reveal(self, reply: str) -> None:
-        """Show the answer to a reply: the buttons marked, the verdict and why, the staff, the keyboard."""
+    def _verdict(self, reply: str | int) -> str:
+        """Whether `reply` (an option, or a pitch class sung) is right, in a sentence: "Right!", the note
+        heard, or the answer it was."""
         item, reader = self.item, self.reader
-        correct = item.is_right(reply)
+        if isinstance(reply, int):
+            return sung_verdict(item, reply, reader)[1]
+        return reader.gettext("Right!") if item.is_right(reply) else reader.gettext(
+            "Not quite: it was {answer}.").format(answer=option_words(item.answer, reader))
+
+    def _reveal(self, reply: str | int) -> None:
+        """Show the answer to a reply (an option, or a pitch class sung): the buttons marked, the verdict
+        and why, the staff, the keyboard."""
+        item, reader = self.item, self.reader
+        sung = isinstance(reply, int)
+        correct = sung_verdict(item, reply, reader)[0] if sung else item.is_right(reply)
         for option, button in self.buttons.items():
             button.disabled = True
             button.button_style = "success" if option == item.answer else (
@@ -199,10 +236,8 @@ class EarTrainer(widgets.VBox):
             words = option_words(option, reader)
             button.description = f"✓ {words}" if option == item.answer else (
                 f"✗ {words}" if option == reply else words)
-        verdict = reader.gettext("Right!") if correct else reader.gettext(
-            "Not quite: it was {answer}.").format(answer=option_words(item.answer, reader))
         colour = "#080" if correct else "#b00"
-        self.feedback.value = (f"<b style='color:{colour}'>{html.escape(verdict)}</b> "
+        self.feedback.value = (f"<b style='color:{colour}'>{html.escape(self._verdict(reply))}</b> "
                                f"{html.escape(item.explanation(reader))}")
         if isinstance(self.staff, VerovioStaff):  # no music21 in the homework edition
             self.staff.mei = sounding_mei(item.events, item.played_names(), None, item.title(reader))

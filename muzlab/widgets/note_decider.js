@@ -4,7 +4,9 @@
 //
 // Every `hop` samples it looks at the last `windowSize` samples with the McLeod method (pitchy). A
 // frame counts when it is loud enough, its clarity is at least `clarity` and its frequency lies in a
-// singing or playing range; a note is decided when `frames` frames in a row name the same pitch class
+// singing or playing range; a frame between two semitones (further than `cents` from the nearer: a
+// vibrato leaning over, or a babble voice's glide) is skipped, neither counted nor breaking the run;
+// a note is decided when `frames` frames in a row name the same pitch class
 // (an octave jump between them does not matter: only the pitch class is asked). Loud enough: above
 // `gate`, and `margin` dB above the room's floor, the level it hears between notes (it falls at once
 // to a quieter hop and rises by at most `rise` dB a second), so that the voice nearest the microphone
@@ -20,6 +22,7 @@ export const DECIDER_SETTINGS = {
   rise: 1, // dB a second the floor may rise
   lowest: 65, // Hz: C2, below a bass's E2
   highest: 1400, // Hz: above a child's C6 (1047 Hz)
+  cents: 35, // cents: a frame further than this from its semitone (between two notes) is skipped
 };
 
 export function windowFor(sampleRate) {
@@ -77,6 +80,8 @@ export class NoteDecider {
     const [frequency, clarity] = this.detector.findPitch(window, this.sampleRate);
     if (!(clarity >= s.clarity && frequency >= s.lowest && frequency <= s.highest)) return this._doubt();
     this.doubt = 0;
+    const semitones = 12 * Math.log2(frequency / 440);
+    if (100 * Math.abs(semitones - Math.round(semitones)) > s.cents) return null;
     const pitchClass = pitchClassOf(frequency);
     if (pitchClass !== this.candidate) {
       this.candidate = pitchClass;

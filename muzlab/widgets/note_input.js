@@ -197,6 +197,7 @@ function render({ model, el }) {
   model.on("change:names", label);
   model.on("change:words", label);
   label();
+  if (!window.isSecureContext) say("insecure"); // said at once: the page never could listen
   return stopListening;
 }
 

@@ -34,7 +34,9 @@ from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
+from muzlab.views.tables import SHEET_HEADINGS
 from muzlab.widgets.board_text import board_text_html
+from muzlab.widgets.die_by_ear import DieByEar, table_turn
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.menus import OptionalDropdown
@@ -52,12 +54,6 @@ MAX_RECORD_BYTES = 1_000_000
 NOTE_NAME_WORDS = {"english": marked("note names", "Notes are now named in English (B, B♭)."),
                    "german": marked("note names", "Notes are now named in German (H, B)."),
                    "solfege": marked("note names", "Notes are now named in solfège (Do, Re, Mi).")}
-#: The score sheet's headings as the page shows them (the CSV's columns stay English).
-SHEET_HEADINGS = {"turn": marked("score sheet", "turn"), "round": marked("score sheet", "round"),
-                  "player": marked("score sheet", "player"), "plays": marked("score sheet", "plays"),
-                  "bonus": marked("score sheet", "bonus"), "extra": marked("score sheet", "extra"),
-                  "passes": marked("score sheet", "passes"), "points": marked("score sheet", "points"),
-                  "total": marked("score sheet", "total"), "hints": marked("score sheet", "hints")}
 #: The score sheet's look; its type (14px at normal size) grows with the Size.
 SHEET_STYLE = ("<style>.muz-sheet {{ border-collapse: collapse; font-size: {size}; }}"
                " .muz-sheet th, .muz-sheet td {{ padding: 3px 10px; text-align: left; }}"
@@ -107,6 +103,11 @@ def _loading(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[
                 name=name)))
 
     return act
+
+
+def file_name(game: Game, suffix: str) -> str:
+    """The name a game's files are saved under: its seed and how far it has gone."""
+    return f"muzundrum-game-{game.seed}-{len(game.events)}-events.{suffix}"
 
 
 def row(*children: widgets.Widget) -> widgets.HBox:
@@ -174,6 +175,8 @@ class PlayBoard(widgets.VBox):
         # to hear", not blank
         self.runs.observe(self._replay_run, names="value")
         self.runs.add_class("muz-runs")
+        self.voice = DieByEar(lambda: table_turn(self.table), self.table.place, self._act,  # "sing the die"
+                              lambda: self.reader, roll=self.table.roll)
         self._label(self.reader)
         # a completed run's staff and keyboard are scrolled into the window when drawn (a phone's is
         # under the board)
@@ -206,6 +209,7 @@ class PlayBoard(widgets.VBox):
         self.listen.layout.flex, self.listen.layout.min_width = "1 1 0%", scaled(STAFF_PX + 10)
         self.listen.children = (*self.listen.children, self.runs)
         self.runs.layout.margin = self.listen.title.layout.margin = "0 2px"  # (a line's room at 1280×720)
+        self.runs.layout.max_width = "100%"  # (the list shrinks to the panel beside the board, not past it)
         panel = widgets.VBox([
             self.status, widgets.HBox([hand, self.listen], layout=widgets.Layout(flex_flow="row wrap")),
             row(self.roll_button, self.pass_button, self.undo_button, self.hint_button),
@@ -213,7 +217,7 @@ class PlayBoard(widgets.VBox):
             # renames three dice takes five lines): they stay in a 720-pixel window; the move field under
             # them, where a completion's staff does not push them out
             self.scores, self.actions, self.move_field, self.message,
-            row(self.hints, self.cell_names, self.read_lists),
+            row(self.hints, self.cell_names, self.read_lists), self.voice,
         ], layout=widgets.Layout(padding="0 0 0 16px"))
         panel.add_class("muz-panel")
         return panel
@@ -276,6 +280,7 @@ class PlayBoard(widgets.VBox):
         self.hints.description = reader.gettext("hints: light up legal cells")
         self.cell_names.description = reader.gettext("cell names")
         self.read_lists.description = reader.gettext("the board as lists")
+        self.voice.relabel(reader)
         self.runs.description = reader.gettext("Replay")
         self.move_field.word(self.table.board, reader, reader.gettext(
             "Type the cell for the die in hand ({cell}), or the note and the cell ({move}), and press Enter"))
@@ -345,7 +350,8 @@ class PlayBoard(widgets.VBox):
         return messages
 
     def _clicked(self, cell: Cell) -> None:
-        self._act(lambda reader: self.table.place(cell, reader))
+        if not self.voice.clicked(cell):  # singing the die, a lit cell waits for the die's note
+            self._act(lambda reader: self.table.place(cell, reader))
 
     def _key(self, key: str) -> None:
         button = {"r": self.roll_button, "p": self.pass_button, "u": self.undo_button,
@@ -395,18 +401,14 @@ class PlayBoard(widgets.VBox):
             return (Message(said.format(name=path, reason=error_words(error, self.reader)), kind="refused"),)
         return self.table.load(game, agents, self.reader)
 
-    def _file_name(self, suffix: str) -> str:
-        game = self.game
-        return f"muzundrum-game-{game.seed}-{len(game.events)}-events.{suffix}"
-
     def record_file(self) -> Download:
         """The game record as the browser saves it (Save)."""
         record = self.game.to_json(agents=self.table.agent_states())
-        return Download(self._file_name("json"), "application/json", record.encode("utf-8"))
+        return Download(file_name(self.game, "json"), "application/json", record.encode("utf-8"))
 
     def sheet_file(self) -> Download:
         """The score sheet as CSV, as the browser saves it (Score sheet)."""
-        return csv_file(self._file_name("csv"), self.table.sheet_rows(self.reader), list(SHEET_COLUMNS))
+        return csv_file(file_name(self.game, "csv"), self.table.sheet_rows(self.reader), list(SHEET_COLUMNS))
 
     def midi_file(self) -> Download | None:
         """The game as music (`muzlab.play.midi`), as the browser saves it (Save MIDI); None before the
@@ -415,7 +417,7 @@ class PlayBoard(widgets.VBox):
             said = self.reader.gettext("There is no music to save yet: place a die first.")
             self._show(self._refused(said))
             return None
-        return Download(self._file_name("mid"), "audio/midi", game_midi(self.game))
+        return Download(file_name(self.game, "mid"), "audio/midi", game_midi(self.game))
 
     @_loading
     def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:
@@ -496,6 +498,7 @@ class PlayBoard(widgets.VBox):
         chosen = ()
         if self._hinted is not None and self._hinted[0] == len(game.events):
             chosen = self._hinted[1]
+        chosen = self.voice.chosen or chosen
         self.board_view.show_seat(game.position, hand, game.legal_placements() if show_legal else (),
                                   table.last, show_legal, chosen, reader)
         scale = self._scale

@@ -43,7 +43,7 @@ class Review(widgets.VBox):
                         if (found := coach.lesson(moment, assessment)) is not None}
         self.title = widgets.HTML()
         self.board_view = SvgBoard(game.board, on_click=self.try_cell)
-        self.comment = widgets.HTML()
+        self.comment = widgets.HTML(_dom_classes=("muz-review-comment",))
         self.details = widgets.HTML()
         last = max(len(self.moments) - 1, 0)
         self.slider = widgets.IntSlider(value=0, min=0, max=last, continuous_update=False, readout=False,
@@ -147,13 +147,16 @@ class Review(widgets.VBox):
         moment, row = self.moments[index], self.rows[index]
         decision = reader.gettext("Decision {number} of {count}").format(number=index + 1, count=count)
         turn = reader.gettext("turn {turn}").format(turn=row["turn"])
-        holds = (reader.gettext("{player} holds the passed die {die}") if row["source"] == "passed"
-                 else reader.gettext("{player} holds the die {die}"))
-        holds = html.escape(holds).replace("{die}", "<b>{die}</b>").format(
-            player=html.escape(_player(row, reader)), die=html.escape(_die(moment, reader)))
+        holding = (reader.gettext("{player} holds the passed die {die}") if row["source"] == "passed"
+                   else reader.gettext("{player} holds the die {die}"))
+        player, die = _player(row, reader), _die(moment, reader)
+        holds = html.escape(holding).replace("{die}", "<b>{die}</b>").format(
+            player=html.escape(player), die=html.escape(die))
         self.title.value = f"<b>{html.escape(decision)}</b> · {html.escape(turn)} · {holds}"
+        #: the decision as a screen reader says it (with the coach's comment, or the practice's question)
+        heading = f"{decision}, {turn}, {holding.format(player=player, die=die)}."
         if self.learning:
-            self._show_practice()
+            self._show_practice(heading)
             return
         position = moment.position
         best = coach.best_cell(position, moment.pitch)
@@ -162,6 +165,7 @@ class Review(widgets.VBox):
                                    tips_for=moment.pitch), self.reader)
         self.comment.value = f"<p>{html.escape(self.comments[index])}</p>"
         self.details.value = html.escape(_details(row, reader))
+        self.board_view.tell(f"{heading} {self.comments[index]}")
         self.hear_played_button.disabled = moment.cell is None or not self._runs(moment.cell)
         self.hear_best_button.disabled = best is None or not self._runs(best)
 
@@ -209,7 +213,9 @@ class Review(widgets.VBox):
         else:
             self.slider.value = index  # (shows it)
 
-    def _show_practice(self) -> None:
+    def _show_practice(self, heading: str = "") -> None:
+        """The practice at the decision shown: its question, then each try's answer (said through the
+        board's live region: the decision's `heading` and the question when it is shown, then each answer)."""
         moment, found = self.moments[self.index], self.lessons[self.index]
         grade = self.rows[self.index]["grade"]
         answered = self.revealed or any(cell in found.better for cell in self.tries)
@@ -224,15 +230,19 @@ class Review(widgets.VBox):
                                                                grade=coach.grade_word(grade, reader), die=die)
         self.comment.value = f"<p>{html.escape(said)}</p>"
         self.details.value = ""
-        self.practice.value = self._feedback(found, answered)
+        answers = self._feedback(found, answered)
+        self.practice.value = "".join(f"<p>{html.escape(line)}</p>" if number == 0
+                                      else f"<p><b>{html.escape(line)}</b></p>"
+                                      for number, line in enumerate(answers))
+        self.board_view.tell(" ".join(answers) if self.tries else f"{heading} {said}")
         self.show_answer_button.disabled = answered or not self.tries
         self.hear_played_button.disabled = self.hear_best_button.disabled = True
 
-    def _feedback(self, found: coach.Lesson, answered: bool) -> str:
+    def _feedback(self, found: coach.Lesson, answered: bool) -> list[str]:
         """What the student reads after each try: the rules' refusal of an illegal cell, whether a
         legal one is better, and once found or revealed, the lesson in words."""
         if not self.tries:
-            return ""
+            return []
         moment, cell = self.moments[self.index], self.tries[-1]
         position, board = moment.position, moment.position.board
         name = board.cell_name(cell)
@@ -246,13 +256,12 @@ class Review(widgets.VBox):
             said = reader.gettext("{cell} is the cell that was played: try another.").format(cell=name)
         else:
             said = reader.gettext("{cell} is not better: try again, or show the answer.").format(cell=name)
-        text = f"<p>{html.escape(said)}</p>"
-        if answered:
-            problems = coach.lesson_problems(position, found)
-            if problems:  # (the engine confirms every fact before a student reads it)
-                raise AssertionError(f"the lesson's facts are not confirmed by the rules: {problems}")
-            text += f"<p><b>{html.escape(coach.lesson_text(position, found, self.reader))}</b></p>"
-        return text
+        if not answered:
+            return [said]
+        problems = coach.lesson_problems(position, found)
+        if problems:  # (the engine confirms every fact before a student reads it)
+            raise AssertionError(f"the lesson's facts are not confirmed by the rules: {problems}")
+        return [said, coach.lesson_text(position, found, self.reader)]
 
     def try_cell(self, cell: Cell) -> None:
         """A click on the board: in practice, the student's try; otherwise nothing."""

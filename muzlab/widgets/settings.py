@@ -31,7 +31,8 @@ KEYS = {"C": 0, "G": 7, "D": 2, "A": 9, "E": 4, "B": 11, "F#": 6, "Db": 1, "Ab":
 QUIZ_KINDS = {"where": marked("question", "where a die may go"),
               "triad": marked("question", "which triad a die completes"),
               "points": marked("question", "how many points a die scores"),
-              "puzzle": marked("question", "the best cell for a die")}
+              "puzzle": marked("question", "the best cell for a die"),
+              "missing note": marked("question", "the note that completes a triad, sung or played")}
 #: How a drill's notes are played, and what sets its key, as a teacher reads them.
 _PLAY_WORDS = {"arpeggio": marked("played as", "arpeggio"), "chord": marked("played as", "chord"),
                "both": marked("played as", "both")}

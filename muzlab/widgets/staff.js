@@ -1,7 +1,8 @@
 // The homework edition's staff: verovio's WebAssembly, shipped in the site, draws the MEI muzlab
 // writes (muzlab.views.mei) as SVG in the page. The toolkit is loaded once per page, on the first
 // staff: verovio.mjs, and its module (7.3 MB, the WebAssembly inside) shipped gzipped, unpacked here
-// (unless the host already unpacked it). `data-muz-staff` says "drawn" once the SVG is in.
+// (unless the host already unpacked it), both read as bytes and imported from the page's memory.
+// `data-muz-staff` says "drawn" once the SVG is in.
 let toolkit = null;
 
 function siteRoot() {
@@ -17,14 +18,23 @@ async function moduleSource(url) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).blob();
 }
 
+async function imported(source) {
+  // a module imported from the page's memory: it loads whatever type the host sent its file as (an LMS
+  // may send .mjs as "document/unknown", which a browser does not import)
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  try {
+    return await import(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 function loadToolkit() {
   toolkit = toolkit || (async () => {
     const root = siteRoot();
-    const { VerovioToolkit } = await import(new URL("verovio/verovio.mjs", root).href);
-    const source = await moduleSource(new URL("verovio/verovio-module.mjs.gz", root));
-    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    const createVerovioModule = (await import(url)).default;
-    URL.revokeObjectURL(url);
+    const { VerovioToolkit } = await imported(await moduleSource(new URL("verovio/verovio.mjs", root)));
+    const createVerovioModule = (await imported(await moduleSource(new URL("verovio/verovio-module.mjs.gz",
+                                                                             root)))).default;
     return new VerovioToolkit(await createVerovioModule());
   })();
   return toolkit;

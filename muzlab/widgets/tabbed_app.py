@@ -19,11 +19,13 @@ import ipywidgets as widgets
 import traitlets
 
 from muzlab.core.pitch import SpelledNote
-from muzlab.names.language import HARMONIES, LANGUAGE_NAMES, LANGUAGES, marked
-from muzlab.names.letters import MAJOR_KEY_SIGNATURES
+from muzlab.names.function_words import function_symbol, function_words
+from muzlab.names.functions import MINOR_SUPERTONIC, readings
+from muzlab.names.language import HARMONIES, LANGUAGE_NAMES, LANGUAGES, key_phrase, marked
+from muzlab.names.letters import MAJOR_KEY_SIGNATURES, MINOR_KEY_SIGNATURES
 from muzlab.names.output_words import agent_name
 from muzlab.names.reader import Key, Reader
-from muzlab.names.spelling import key_label
+from muzlab.names.spelling import key_label, prose_name
 from muzlab.play.agents import AGENTS
 from muzlab.play.eartraining import DRILLS, Drill, drill_name
 from muzlab.play.game import MAX_PLAYERS
@@ -32,10 +34,12 @@ from muzlab.reading import (
     current_harmony,
     current_language,
     current_lesson_key,
+    current_minor_supertonic,
     current_note_names,
     set_harmony,
     set_language,
     set_lesson_key,
+    set_minor_supertonic,
     set_note_names,
     shown,
 )
@@ -75,6 +79,24 @@ _SIZE_WORDS = {"small": marked("size", "small"), "normal": marked("size", "norma
 #: 720px window, 1.8px on 1080px) at every Size, so that the text leaves the board the same room at
 #: every Size, and a larger Size can only draw the board larger (until the window is full).
 FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
+
+
+def readable_buttons(scope: str) -> str:
+    """CSS for the buttons inside `scope` (".muz-app", a class page's): dark type on plain and chosen
+    buttons, white type on coloured ones, each dark enough to read (WCAG AA, 4.5:1) in any host's theme;
+    in forced colours (high contrast), where backgrounds are dropped, each button keeps a border."""
+    return (f" {scope} .jupyter-button {{ color: #111; }}"
+            f" {scope} .jupyter-button.mod-active {{ background-color: #c8c8c8; }}"
+            f" {scope} .jupyter-button.mod-info {{ background-color: #00677d; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-warning {{ background-color: #a24a00; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-success {{ background-color: #2e6b30; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-danger {{ background-color: #b71c1c; color: #fff; }}"
+            f" {scope} .jupyter-button.mod-primary {{ background-color: #1565c0; color: #fff; }}"
+            f" @media (forced-colors: active) {{"
+            f" {scope} .jupyter-button {{ border: 1px solid ButtonText !important; }}"
+            f" {scope} .jupyter-button:disabled {{ border-color: GrayText !important; }} }}")
+
+
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
 APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: auto; min-width: max-content; }"
            " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
@@ -89,12 +111,7 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: aut
            " min-width: 0; overflow: visible; }"
            # a board never gives up its room to the panel beside it
            " .muz-app .muz-svgboard { flex-shrink: 0; }"
-           # white type on coloured buttons, and grey tabs, dark enough to read (WCAG AA, 4.5:1)
-           " .muz-app .jupyter-button.mod-info { background-color: #00677d; color: #fff; }"
-           " .muz-app .jupyter-button.mod-warning { background-color: #a24a00; color: #fff; }"
-           " .muz-app .jupyter-button.mod-success { background-color: #2e6b30; color: #fff; }"
-           " .muz-app .jupyter-button.mod-danger { background-color: #b71c1c; color: #fff; }"
-           " .muz-app .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }"
+           + readable_buttons(".muz-app") +
            " .muz-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { color: #222; opacity: 1; }"
            " .muz-app .jupyter-widget-Collapse-header, .muz-app .jupyter-widget-Collapse-header > span"
            " { color: #222; opacity: 1; }")
@@ -111,8 +128,11 @@ TABS = (marked("tab", "Play"), marked("tab", "Explore"), marked("tab", "Quiz"), 
         marked("tab", "Review"))
 
 
-#: Each lesson key the menu offers, by its value ("F# major"), as a Key.
-_KEY_VALUES = {f"{tonic} major": Key(SpelledNote.from_english(tonic)) for tonic in MAJOR_KEY_SIGNATURES}
+#: Each lesson key the menus offer, by its value ("F# major", "D harmonic minor"), as a Key: the minor
+#: keys are read in harmonic minor (its raised leading tone makes D and Đ⁷).
+_KEY_VALUES = {**{f"{tonic} major": Key(SpelledNote.from_english(tonic)) for tonic in MAJOR_KEY_SIGNATURES},
+               **{f"{tonic} harmonic minor": Key(SpelledNote.from_english(tonic), "harmonic minor")
+                  for tonic in MINOR_KEY_SIGNATURES}}
 
 
 def _key_value(key: Key | None) -> str | None:
@@ -120,15 +140,21 @@ def _key_value(key: Key | None) -> str | None:
     return None if key is None else f"{key.tonic_name} {key.kind}"
 
 
-def lesson_key_options(reader: Reader | None = None) -> list[tuple[str, str | None]]:
+def lesson_key_options(reader: Reader | None = None, minor: bool = False) -> list[tuple[str, str | None]]:
     """The lesson keys offered, flats to sharps, as `reader` (by default the default reader, typeset)
     reads them ("F♯ major", "Fis-Dur", in its note names and language) with their values ("F# major"),
-    after "none (each run in its own key)" (None): the one list of the app and the class server."""
+    after "none (each run in its own key)" (None): the one list of the app and the class server. With
+    `minor`, the minor keys follow ("D minor", "d-Moll"; value "D harmonic minor")."""
     keys = sorted(MAJOR_KEY_SIGNATURES, key=MAJOR_KEY_SIGNATURES.get)
     reader = reader or shown()
     none = reader.pgettext("lesson key", "none (each run in its own key)")  # (NO_KEY in English)
-    return [(none, None)] + [(key_label(SpelledNote.from_english(tonic), "major", reader), f"{tonic} major")
-                             for tonic in keys]
+    options = [(none, None)] + [(key_label(SpelledNote.from_english(tonic), "major", reader),
+                                 f"{tonic} major") for tonic in keys]
+    if minor:
+        options += [(key_phrase(prose_name(tonic, reader), "minor", reader.language),
+                     f"{tonic} harmonic minor")
+                    for tonic in sorted(MINOR_KEY_SIGNATURES, key=MINOR_KEY_SIGNATURES.get)]
+    return options
 
 
 def note_name_options(reader: Reader) -> list[tuple[str, str]]:
@@ -140,6 +166,16 @@ def harmony_options(reader: Reader) -> list[tuple[str, str]]:
     """The harmony styles a menu offers (Roman numerals, Funktionstheorie), in `reader`'s language,
     with their values (`muzlab.names.language.HARMONIES`)."""
     return [(reader.pgettext(*_HARMONY_WORDS[value]), value) for value in HARMONIES]
+
+
+def minor_supertonic_options(reader: Reader) -> list[tuple[str, str]]:
+    """The readings of ii° in a minor key a menu offers (`muzlab.set_minor_supertonic`), each by its
+    symbol and name for `reader`: "s⁶ (Mollsubdominante mit Sixte ajoutée)", "(Đ⁷) tP (…)"."""
+    options = []
+    for value in MINOR_SUPERTONIC:  # (ii° of A minor, B–D–F: its readings, the chosen one first)
+        function = readings(11, "diminished", 9, "minor", minor_supertonic=value)[0]
+        options.append((f"{function_symbol(function, reader)} ({function_words(function, reader)})", value))
+    return options
 
 
 def seat_options(reader: Reader) -> list[tuple[str, str]]:
@@ -302,8 +338,11 @@ class ClassroomApp(widgets.VBox):
         self.note_names = _menu(note_name_options(reader), current_note_names(), "muz-note-names",
                                 self.name_notes)
         self.harmony = _menu(harmony_options(reader), current_harmony(), "muz-harmony", self.choose_harmony)
+        #: how ii° in a minor key is read, shown to a reader of functions in a minor key (`_show_supertonic`)
+        self.supertonic = _menu(minor_supertonic_options(reader), current_minor_supertonic(),
+                                "muz-minor-supertonic", self.choose_supertonic)
         self.lesson_key = OptionalDropdown(  # "none" shown by its label, not as a blank box
-            options=lesson_key_options(reader),
+            options=lesson_key_options(reader, minor=True),
             value=_key_value(current_lesson_key()),
             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))  # its words whole
         self.lesson_key.add_class("muz-lesson-key")
@@ -352,8 +391,8 @@ class ClassroomApp(widgets.VBox):
         title = widgets.HTML("<h2 style='margin:2px 12px 2px 0;font-size:calc(22 * var(--muz-u))'>"
                              "Muzundrum</h2>")
         self.style = widgets.HTML(layout=widgets.Layout(display="none"))
-        heading = widgets.HBox([title, self.language, self.note_names, self.harmony, self.lesson_key,
-                                          self.size],
+        heading = widgets.HBox([title, self.language, self.note_names, self.harmony, self.supertonic,
+                                self.lesson_key, self.size],
                                layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                      flex_flow="row wrap"))
         super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), heading,
@@ -374,6 +413,10 @@ class ClassroomApp(widgets.VBox):
         self.language.description = reader.gettext("Language")
         self.note_names.description = reader.gettext("Note names")
         self.harmony.description = reader.gettext("Harmony")
+        self.supertonic.description = reader.gettext("2nd degree in minor")
+        self.supertonic.tooltip = reader.gettext(
+            "The diminished triad on the second degree of a minor key: textbooks read it either way")
+        self._show_supertonic()
         self.lesson_key.description = reader.gettext("Key of the lesson")
         self.size.relabel(reader)
         self.setup.relabel(reader)
@@ -413,7 +456,8 @@ class ClassroomApp(widgets.VBox):
         reader = shown()
         relabel(self.note_names, note_name_options(reader), current_note_names())
         relabel(self.harmony, harmony_options(reader), current_harmony())
-        relabel(self.lesson_key, lesson_key_options(reader))
+        relabel(self.supertonic, minor_supertonic_options(reader), current_minor_supertonic())
+        relabel(self.lesson_key, lesson_key_options(reader, minor=True))
         self._relabel(reader)
         self._redraw()
 
@@ -515,7 +559,7 @@ class ClassroomApp(widgets.VBox):
         if self.note_names.value != convention:
             self.note_names.value = convention  # comes back here once, with nothing left to change
             return
-        relabel(self.lesson_key, lesson_key_options(shown()))
+        relabel(self.lesson_key, lesson_key_options(shown(), minor=True))
         self._redraw()
 
     def choose_harmony(self, harmony: str) -> None:
@@ -525,7 +569,24 @@ class ClassroomApp(widgets.VBox):
         if self.harmony.value != harmony:
             self.harmony.value = harmony  # comes back here once, with nothing left to change
             return
+        self._show_supertonic()
         self._redraw()
+
+    def choose_supertonic(self, reading: str) -> None:
+        """Choose how ii° in a minor key is read (`muzlab.set_minor_supertonic`: "added sixth", s⁶, or
+        "dominant", (Đ⁷) tP) and write every tab again in it."""
+        set_minor_supertonic(reading)
+        if self.supertonic.value != reading:
+            self.supertonic.value = reading  # comes back here once, with nothing left to change
+            return
+        self._redraw()
+
+    def _show_supertonic(self) -> None:
+        """The reading of ii° in minor is a choice of Funktionstheorie in a minor key: shown only to its
+        readers, with a minor lesson key (the menus' row stays short otherwise)."""
+        key = current_lesson_key()
+        minor = key is not None and key.kind != "major"
+        self.supertonic.layout.display = None if minor and current_harmony() == "functions" else "none"
 
     def _redraw(self) -> None:
         """Write every word and note on every tab again for the default reader."""
@@ -538,6 +599,7 @@ class ClassroomApp(widgets.VBox):
         """Set the lesson's key (`muzlab.names.spelling.set_lesson_key`; None for none) and write every note
         on every tab again: dice that fit it are spelled as in it, numerals name functions in it first."""
         set_lesson_key(None if key is None else _KEY_VALUES[key])  # (the value the menu's item stands for)
+        self._show_supertonic()
         for widget in (self.play, self.explorer, self.quiz, self.ear, self.review):
             if widget is not None:
                 widget.redraw_names()

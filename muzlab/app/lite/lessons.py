@@ -86,7 +86,8 @@ def without_absent_imports(source: str) -> tuple[str, set[str]]:
             gone = [a for a in node.names if absent_module(a.name)]
         elif isinstance(node, ast.ImportFrom) and node.module:
             gone = [a for a in node.names if absent_module(node.module) or (
-                node.module == "muzlab" and a.name in ABSENT_MUZLAB_NAMES)]
+                node.module == "muzlab" and a.name in ABSENT_MUZLAB_NAMES)
+                or absent_module(f"{node.module}.{a.name}")]  # `from muzlab.views import plot`
         else:
             continue
         if not gone:

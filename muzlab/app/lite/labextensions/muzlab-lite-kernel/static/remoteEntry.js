@@ -10,7 +10,8 @@
 //    A notebook of the student's own runs when asked, as in JupyterLab. It connects the notebook to that
 //    session as soon as the notebook's cells are loaded (JupyterLab's own call comes later, after the
 //    checkpoints are listed, and gets the same promise) and runs every cell, which wait in the kernel's
-//    queue while it starts, the lesson's first cell active and in view.
+//    queue while it starts, the lesson's first cell active and in view. Once the run is over, it says
+//    so: `data-muz-ran` on the page's body ("to the end" or "stopped") and a "muz-lesson-ran" event.
 // A federated extension with no shared modules: it uses only the app object.
 var _JUPYTERLAB;
 (function () {
@@ -76,7 +77,10 @@ var _JUPYTERLAB;
     const notebook = panel.content;
     notebook.activeCellIndex = 0;
     notebook.deselectAll();
-    await Promise.all([ran, notebook.scrollToItem(0, "start").catch(() => undefined)]);
+    const [toTheEnd] = await Promise.all([ran, notebook.scrollToItem(0, "start").catch(() => undefined)]);
+    // said to whatever reports the lesson (a SCORM package's script: muzlab/app/lite/scorm.py)
+    document.body.dataset.muzRan = toTheEnd ? "to the end" : "stopped";
+    window.dispatchEvent(new CustomEvent("muz-lesson-ran"));
   }
 
   const plugin = {
