@@ -1,9 +1,11 @@
 """muzlab: Muzundrum, the music-theory dice game on a honeycomb, for Jupyter.
 
-The main names are re-exported here; views (plot, svg, widgets, music, audio) are imported from
-their own modules so that `import muzlab` stays light. The play layer's names (`Game`, `simulate`,
-`review`) load on first use, so that importing a view such as `muzlab.views.plot` does not load games,
-agents and simulations.
+The main names are re-exported here. `Position` and `Game` are the notebook's front door
+(`muzlab.notebook`): given no reader, they read and speak as the notebook chose (`set_language`,
+`set_note_names`), where `muzlab.rules.position.Position` and `muzlab.play.game.Game` mean plain
+English. Views (plot, svg, widgets, music, audio) are imported from their own modules so that
+`import muzlab` stays light. The play layer's names (`Game`, `simulate`, `review`) load on first use,
+so that importing a view such as `muzlab.views.plot` does not load games, agents and simulations.
 """
 
 import importlib
@@ -30,6 +32,7 @@ from muzlab.core.errors import (
 )
 from muzlab.core.pitch import parse_pitch, pitch_name
 from muzlab.names.reader import Key, Reader
+from muzlab.notebook import Position
 from muzlab.reading import (
     default_reader,
     lesson_key,
@@ -43,13 +46,14 @@ from muzlab.reading import (
     typeset,
     using_reader,
 )
-from muzlab.rules.position import Position, Problem, Structure
+from muzlab.rules.position import Problem, Structure
 from muzlab.rules.ruleset import RuleSet
 
 _moved.install()
 
 #: Names imported on first use, and the module that holds each.
-_LAZY = {"Game": "muzlab.play.game", "review": "muzlab.play.coach", "simulate": "muzlab.sim.simulation"}
+_LAZY = {"Game": "muzlab.notebook_game", "review": "muzlab.notebook_game",
+         "simulate": "muzlab.sim.simulation"}
 
 
 def __getattr__(name: str) -> Any:

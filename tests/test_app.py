@@ -283,7 +283,8 @@ def test_the_note_names_control_rewrites_every_note_on_every_tab(app):
         assert ">H</div>" in board.hand.value and "German (H, B)" in board.message.value
         assert [label for label, _ in app.explorer.palette.options][:3] == ["C", "Cis/Des", "D"]
         assert app.explorer.palette.value == 0
-        assert html.escape(app.ear.item.explanation()) in app.ear.feedback.value  # in German now
+        # (in German now)
+        assert html.escape(app.ear.item.explanation(app.ear.reader)) in app.ear.feedback.value
         app.name_notes("solfege")
         assert app.note_names.value == "solfege" and ">Si</div>" in board.hand.value
         assert app.ear.feedback.value != english["ear"]

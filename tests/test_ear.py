@@ -8,11 +8,10 @@ import numpy as np
 import pytest
 
 import muzlab
-from muzlab import MuzlabError
+from muzlab import MuzlabError, Reader
 from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
 from muzlab.names.spelling import show_name
 from muzlab.play.eartraining import Drill, EarTrainingError, midi_number
-from muzlab.reading import typeset
 from muzlab.widgets import EarTrainer
 from muzlab.widgets.ear import item_wave
 
@@ -54,11 +53,16 @@ def test_degree_items_sit_in_their_key_after_the_cadence():
     assert "Cb is degree 4 (subdominant) of Gb major" in gb.explanation()
 
 
-def test_keys_are_typed_and_shown_in_the_convention_in_force():
+def test_keys_are_typed_and_shown_in_the_reader_given_and_the_trainer_in_the_convention_in_force():
+    german = Reader("german")
+    item = Drill("scale degree", keys=("Ges",), degrees=(4, 7), reader=german).items(0, 1)[0]
+    assert item.key == "Gb"
+    assert "of Ges major" in item.explanation(german) and item.explanation(german).startswith(("Ces", "F "))
+    assert Drill("scale degree", keys=(german.note("Ges"),)).key_names == ("Gb",)
+    with pytest.raises(EarTrainingError):  # (no reader: typed keys are plain English, and "Ges" is none)
+        Drill("scale degree", keys=("Ges",))
     with muzlab.note_names("german"):
-        item = Drill("scale degree", keys=("Ges",), degrees=(4, 7)).items(0, 1)[0]
-        assert item.key == "Gb"
-        assert "of Ges major" in item.explanation() and item.explanation().startswith(("Ces", "F "))
+        assert EarTrainer("scale degree", seed=0, keys=("Ges",), engine="builtin").drill.key_names == ("Gb",)
         trainer = EarTrainer("third", seed=1, engine="builtin")
         trainer.answer(trainer.item.answer)
         shown = [show_name(name) for name in trainer.item.names()]
@@ -112,8 +116,8 @@ def test_nothing_of_the_answer_shows_before_a_click_and_the_tally_counts(kind):
 
     assert trainer.answer(item.answer) is True
     assert trainer.tally.value == "1 of 1 right"
-    with typeset():  # (a widget shows real sharps and flats)
-        assert item.explanation() in trainer.feedback.value and "<svg" in trainer.staff.value
+    # (a widget shows real sharps and flats)
+    assert item.explanation(Reader(typeset=True)) in trainer.feedback.value and "<svg" in trainer.staff.value
     assert trainer.buttons[item.answer].button_style == "success"
     assert trainer.replay.value == trainer.player.value
     trainer.answer(item.answer)  # a second click on the same item counts for nothing

@@ -5,9 +5,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muzlab import Position, note_names
+from muzlab import Position, Reader, note_names
 from muzlab.play.quiz import KINDS, make_question, worksheet
-from muzlab.reading import typeset
 from muzlab.widgets import Explorer, Quiz, Scene, SvgBoard
 
 C, E, G = 0, 4, 7
@@ -104,8 +103,8 @@ def test_quiz_where_question_checks_the_clicked_cell_with_the_rules_reason():
     wrong = next(c for c in question.position.board.cells
                  if c not in question.answer and c not in question.position.dice)
     quiz.board_view.cells[wrong].click()
-    with typeset():  # (the quiz writes real sharps and flats)
-        assert question.position.explain(question.pitch, wrong) in quiz.feedback.value
+    # (the quiz writes real sharps and flats)
+    assert question.position.explain(question.pitch, wrong, Reader(typeset=True)) in quiz.feedback.value
     assert quiz.tally.value == "0 of 1 right"
     assert legal_buttons(quiz.board_view) == set(question.answer)
     quiz.next_button.click()

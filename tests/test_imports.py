@@ -188,12 +188,15 @@ LAYERS = ("core", "names", "rules", "play", "sim", "views", "widgets", "app")
 #: Above every layer: the package's front door (re-exports) and the command line.
 FRONT_DOORS = ("muzlab", "muzlab.cli")
 #: The notebook's default reader (note names, lesson key, typesetting chosen with
-#: `muzlab.set_note_names` ...), beside the front door: the user-facing methods of the rules, play,
-#: views and widgets given no reader ask it. The core and the naming layer never do: their words are
-#: pure functions of the reader they are given.
+#: `muzlab.set_note_names` ...), beside the front door: the views, widgets and class server given no
+#: reader ask it, and the front door's `muzlab.Position` and `muzlab.Game` (`muzlab.notebook`). The
+#: core, names, rules, play and simulations never do: given no reader, they mean plain English.
 DEFAULT_READER = "muzlab.reading"
-#: The layers that may ask the default reader (from the rules up).
-ASKS_DEFAULT = ("rules", "play", "sim", "views", "widgets", "app")
+#: The notebook's `Position` and `Game`, which apply the default reader (`muzlab.Position`): beside the
+#: front door too, for the views, widgets and class server to make what a notebook person holds.
+NOTEBOOK_CLASSES = ("muzlab.notebook", "muzlab.notebook_game")
+#: The layers that may ask the default reader and make the notebook's classes (besides the front doors).
+ASKS_DEFAULT = ("views", "widgets", "app")
 #: Libraries the lower layers never import: the rules, play and naming work on numbers and facts
 #: (pandas only inside the functions that return a frame, so `import muzlab` stays light).
 VIEW_LIBRARIES = ("music21", "matplotlib", "ipywidgets", "anywidget", "verovio", "IPython", "solara")
@@ -201,7 +204,7 @@ VIEW_LIBRARIES = ("music21", "matplotlib", "ipywidgets", "anywidget", "verovio",
 
 def layer_of(module: str) -> int | None:
     """The layer's height (0 = core), len(LAYERS) for a front door, None for a module in no layer."""
-    if module in FRONT_DOORS or module == DEFAULT_READER:
+    if module in FRONT_DOORS or module == DEFAULT_READER or module in NOTEBOOK_CLASSES:
         return len(LAYERS)
     parts = module.split(".")
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
@@ -220,9 +223,11 @@ def test_every_module_lives_in_a_layer():
 def test_imports_go_down_the_layers_never_up():
     graph = import_graph()
     upward = [f"{source} ({LAYERS[layer_of(source)]}) imports {target}, line {line}"
-              for source, edges in graph.items() if source not in FRONT_DOORS and source != DEFAULT_READER
+              for source, edges in graph.items()
+              if source not in FRONT_DOORS and source != DEFAULT_READER and source not in NOTEBOOK_CLASSES
               for target, line in edges.items() if layer_of(target) > layer_of(source)
-              and not (target == DEFAULT_READER and LAYERS[layer_of(source)] in ASKS_DEFAULT)]
+              and not ((target == DEFAULT_READER or target in NOTEBOOK_CLASSES)
+                       and LAYERS[layer_of(source)] in ASKS_DEFAULT)]
     assert upward == []
 
 
@@ -232,6 +237,17 @@ def test_the_default_reader_stands_on_the_naming_layer_alone():
     low = [name for name in graph if layer_of(name) is not None and layer_of(name) < len(LAYERS)
            and LAYERS[layer_of(name)] in ("core", "names")]
     assert len(low) > 5 and [name for name in low if DEFAULT_READER in graph[name]] == []
+
+
+def test_only_the_views_widgets_class_server_and_front_door_read_the_notebooks_default():
+    graph = import_graph()
+    readers = {name for name, edges in graph.items()
+               if DEFAULT_READER in edges or set(NOTEBOOK_CLASSES) & set(edges)}
+    beside = set(FRONT_DOORS) | set(NOTEBOOK_CLASSES)
+    below = sorted(name for name in readers
+                   if name not in beside and LAYERS[layer_of(name)] not in ASKS_DEFAULT)
+    assert below == [] and "muzlab.notebook" in readers and "muzlab" in readers
+    assert {LAYERS[layer_of(name)] for name in readers if name not in beside} == set(ASKS_DEFAULT)
 
 
 def test_no_ambient_reading_state_below_the_widgets():

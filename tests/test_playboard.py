@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from muzlab import Game, UnknownSetting, note_names
-from muzlab.reading import typeset
+from muzlab import Game, Reader, UnknownSetting, note_names
 from muzlab.views.svg import position_svg
 from muzlab.widgets import PlayBoard
 from muzlab.widgets.svgboard import CELL_SIZE
@@ -74,8 +73,9 @@ def test_legal_cells_light_up_with_their_points_after_a_roll():
         assert board.cells[cell].tooltip.endswith(f"scores {points} point{'s' if points != 1 else ''}")
         assert f'class="muz-cell muz-legal" data-cell="{cell[0]},{cell[1]}"' in board.board_view.svg
     refused = next(c for c in board.cells if c not in lit and c not in game.position.dice)
-    with typeset():  # (what a widget shows is typeset: A♭, not Ab)
-        assert board.cells[refused].tooltip.endswith(game.position.explain(game.hand, refused))
+    # (what a widget shows is typeset: A♭, not Ab)
+    shown = Reader(typeset=True)
+    assert board.cells[refused].tooltip.endswith(game.position.explain(game.hand, refused, shown))
     board.hints.value = False
     assert not any(handle.legal for handle in board.cells.values())
     assert "muz-legal" not in board.board_view.svg

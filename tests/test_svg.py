@@ -13,6 +13,7 @@ import pytest
 
 from muzlab.core.board import Board
 from muzlab.core.errors import CellOffBoard, UnknownNoteName
+from muzlab.names.reader import Reader
 from muzlab.names.spelling import symbols
 from muzlab.play.game import GameResult
 from muzlab.rules.position import Position
@@ -257,15 +258,15 @@ def test_a_run_that_can_no_longer_be_finished_has_its_own_dash_and_legend_entry(
 def dual_labels() -> set[tuple[str, ...]]:
     """Every two-name and long die name that seeded random boards show, in the three conventions, as
     the names the die shows (values, as the picture is given them)."""
-    from muzlab.reading import note_names, typeset
     from muzlab.rules.perft import random_positions
 
     found = set()
     for seed in range(6):
         for position in random_positions(seed, dice=40)[::5]:
             for convention in ("english", "german", "solfege"):
-                with note_names(convention), typeset():
-                    found |= {names for names in position.die_names().values() if len("/".join(names)) > 2}
+                reader = Reader(convention, typeset=True)
+                found |= {names for names in position.die_names(reader=reader).values()
+                          if len("/".join(names)) > 2}
     return found
 
 

@@ -6,8 +6,7 @@ import sys
 
 import pytest
 
-import muzlab
-from muzlab import Board, Game, GameError, RuleSet
+from muzlab import Board, Game, GameError, Reader, RuleSet
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play.agents import make_agent
 from muzlab.play.table import Table
@@ -277,13 +276,12 @@ def test_the_runs_to_hear_are_those_the_last_placements_completed():
 
 
 def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_and_going_on():
-    from muzlab import note_names
     from muzlab.play.game_words import moment_words
-    from muzlab.reading import typeset
 
-    def named_afresh(game: Game) -> tuple:
+    typeset, german = Reader(typeset=True), Reader("german")
+
+    def named_afresh(game: Game, reader: Reader) -> tuple:
         """The die words worked out from scratch, on the history of the game replayed from its record."""
-        reader = muzlab.default_reader()
         return tuple(moment_words(moment, reader) for moment in Game.from_json(game.to_json()).history())
 
     def play_on(table: Table, actions: int) -> None:
@@ -294,8 +292,8 @@ def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_an
                 table.roll()
             elif first_legal(table):
                 message = table.place(first_legal(table))[0]
-                with typeset():  # (the table's messages are typeset, and its die words with them)
-                    name = table.game.die_words()[table.game.events.index(message.event)].name
+                # (the table's messages are typeset, and its die words with them)
+                name = table.game.die_words(typeset)[table.game.events.index(message.event)].name
                 assert f"places {name} on" in message.text
             else:
                 table.pass_die()
@@ -303,14 +301,11 @@ def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_an
     table = Table(agents=[None, "greedy"], seed=3)
     play_on(table, 25)
     table.undo()
-    with typeset():
-        assert table.game.die_words() == named_afresh(table.game)
+    assert table.game.die_words(typeset) == named_afresh(table.game, typeset)
     play_on(table, 6)
     table.load(Game.from_json(table.game.to_json()))
     play_on(table, 10)
     game, rows = table.game, table.sheet_rows()
-    with typeset():
-        assert game.die_words() == named_afresh(game)
+    assert game.die_words(typeset) == named_afresh(game, typeset)
     assert [row["plays"] for row in rows] == list(Game.from_json(game.to_json()).score_sheet()["plays"])
-    with note_names("german"):
-        assert game.die_words() == named_afresh(game)
+    assert game.die_words(german) == named_afresh(game, german)

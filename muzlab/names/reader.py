@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from muzlab.core.errors import UnknownSetting, shown
-from muzlab.core.pitch import CONVENTIONS, PitchLike, to_convention
+from muzlab.core.pitch import CONVENTIONS, PitchLike, SpelledNote, parse_pitch, pitch_name, to_convention
 from muzlab.names.functions import MINOR_SUPERTONIC
 from muzlab.names.language import DEFAULT_HARMONY, HARMONIES, catalogue, check_language
-from muzlab.names.letters import Key
+from muzlab.names.letters import Key, typed_english
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,14 @@ class Reader:
             return shown[:1] + shown[1:].replace("#", "♯").replace("b", "♭")
         return shown
 
+    def note(self, name: PitchLike) -> SpelledNote:
+        """A typed note name read in this reader's convention, as a spelled value: German "Es" and
+        solfège "Mi♭" give SpelledNote("E", -1); a SpelledNote is kept, a pitch class 0-11 gets its
+        usual name. UnknownNoteName if it is no note name in this convention."""
+        if isinstance(name, SpelledNote):
+            return name
+        return SpelledNote.from_english(typed_english(name, self.convention) or pitch_name(parse_pitch(name)))
+
     def __repr__(self) -> str:
         fields = [repr(self.convention)]
         if self.key is not None:
@@ -107,5 +115,20 @@ class Reader:
         return f"Reader({', '.join(fields)})"
 
 
-#: The reader of records, notation and the ASCII names views are given: English, no key, not typeset.
+#: The reader of records, notation and the ASCII names views are given: English, no key, not typeset;
+#: below the widgets, the reader of a call given none (`given`).
 PLAIN = Reader()
+#: The reader of text people read (a game's log and score sheet, a question) given none below the
+#: widgets: plain English with real sharps and flats (`for_print`).
+PRINTED = Reader(typeset=True)
+
+
+def given(reader: Reader | None) -> Reader:
+    """The reader a call below the widgets means: the one given, else plain English (`PLAIN`); only
+    the notebook's front door (`muzlab.notebook`, the widgets) reads the notebook's default."""
+    return PLAIN if reader is None else reader
+
+
+def for_print(reader: Reader | None) -> Reader:
+    """The reader of text people read: the one given, else plain English typeset (`PRINTED`)."""
+    return PRINTED if reader is None else reader

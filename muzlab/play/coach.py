@@ -6,7 +6,8 @@ choice is reported beside it. The value columns of a review (`evaluate`, `muzlab
 decision by the expected final margin instead, and each roll by how much better or worse its face was
 than the mean of the twelve. Every sentence names notes, triads and keys through `muzlab.names.spelling` and
 cells by their names ("e7"), so a review reads the same as the board; the words are made for the
-`Reader` given (by default the default reader, `muzlab.reading`).
+`Reader` given (by default as the position or game given reads, `Position.reading`: plain English,
+or the notebook's default for `muzlab.Position` and `muzlab.Game`; plain English where none is given).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.names.language import at_start, marked, phrase, sentence
 from muzlab.names.language import clauses as clause_list
 from muzlab.names.output_words import number_words
-from muzlab.names.reader import PLAIN, Key, Reader
+from muzlab.names.reader import PLAIN, Key, Reader, given
 from muzlab.names.refusal_words import and_list, or_list
 from muzlab.names.run_words import completed_with_function
 from muzlab.names.spelling import pitch_label, show_names
@@ -30,7 +31,6 @@ from muzlab.play.agents import ExpertAgent
 from muzlab.play.events import Completion, completion
 from muzlab.play.game import Game
 from muzlab.play.value import Assessment, Evaluator, assess, margin
-from muzlab.reading import resolve
 from muzlab.rules.position import Position, Structure
 
 if TYPE_CHECKING:
@@ -84,8 +84,8 @@ class Advice:
 
 def advice(position: Position, pitch: PitchLike, reader: Reader | None = None) -> Advice:
     """The cells where `pitch` scores most now, their points, and one theory sentence saying why, for
-    `reader` (by default the default reader)."""
-    reader = resolve(reader)
+    `reader` (by default as the position reads, `Position.reading`)."""
+    reader = position.reading(reader)
     pitch = _pitch(pitch, reader)
     points, best = position.best_placements(pitch)
     if not best:
@@ -112,9 +112,9 @@ def builds(position: Position, pitch: PitchLike, cell: Any, tense: str = "presen
            reader: Reader | None = None) -> str:
     """What a legal placement builds, in theory words: "completes the C major triad and starts a
     run of G major". `tense` is "present", "past" or "would" ("would have completed"); `reader` by
-    default the default reader. Made from the facts (what each run through the cell becomes), each
-    part worded in the reader's language."""
-    reader = resolve(reader)
+    default the position's (`Position.reading`). Made from the facts (what each run through the cell
+    becomes), each part worded in the reader's language."""
+    reader = position.reading(reader)
     pitch = _pitch(pitch, reader)
     cell = position.board.as_cell(cell)
     parts = _built(position, pitch, cell, reader)
@@ -170,7 +170,7 @@ def _thing_words(thing: tuple, count: int, reader: Reader) -> str:
 def runs_built(position: Position, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None
                ) -> list[Structure]:
     """The runs a legal placement makes or joins, what it completes first, then the longest, spelled
-    in the lesson `key` (by default the default reader's)."""
+    in the lesson `key` (by default the position's reader's)."""
     cell = position.board.as_cell(cell)
     runs = position.place(pitch, cell).runs_through(cell, key)
     return sorted(runs, key=lambda run: (not run.complete, -len(run.pitches)))
@@ -195,9 +195,9 @@ def _play_sentence(position: Position, pitch: int, cell: Cell, points: int, tens
 def die_label(position: Position, pitch: int, cell: Cell | None = None, reader: Reader | None = None,
               prose: bool = False) -> str:
     """The die's name as the board would show it on `cell` (its triad or key), or its default name,
-    for `reader` (by default the default reader); `prose`: as a sentence writes that name ("ré" for a
-    French reader of solfège where the board shows "Ré")."""
-    reader = resolve(reader)
+    for `reader` (by default as the position reads, `Position.reading`); `prose`: as a sentence
+    writes that name ("ré" for a French reader of solfège where the board shows "Ré")."""
+    reader = position.reading(reader)
     if cell is None:
         return pitch_label(pitch, reader, prose=prose)
     cell = position.board.as_cell(cell)
@@ -349,13 +349,13 @@ _LEVEL_WORDS = {"master": marked("level", "master"), "expert": marked("level", "
 
 
 def grade_word(name: str, reader: Reader | None = None) -> str:
-    """A grade (GRADES: "mistake") in `reader`'s language (by default the default reader's)."""
-    return resolve(reader).pgettext(*_GRADE_WORDS[name])
+    """A grade (GRADES: "mistake") in `reader`'s language (by default plain English)."""
+    return given(reader).pgettext(*_GRADE_WORDS[name])
 
 
 def level_word(name: str, reader: Reader | None = None) -> str:
-    """A level (LEVELS: "advanced") in `reader`'s language (by default the default reader's)."""
-    return resolve(reader).pgettext(*_LEVEL_WORDS[name])
+    """A level (LEVELS: "advanced") in `reader`'s language (by default plain English)."""
+    return given(reader).pgettext(*_LEVEL_WORDS[name])
 
 
 def grade(loss: float) -> str:
@@ -397,7 +397,7 @@ def review(game: Game, expert_seed: int = 0, depth: int = 0, reader: Reader | No
     roll, re-roll; a passed die is no new chance, its luck is 0); `equity_loss` = best_value − value
     (≥ 0, exactly 0 on a best play); `grade` from GRADE_LIMITS; `drift` the estimate's own correction
     at the roll (see `summary`). The die and completion columns are named for `reader` (by default
-    the default reader)."""
+    plain English)."""
     return review_decisions(decisions(game, expert_seed), values(game, depth), reader)
 
 
@@ -415,8 +415,8 @@ def review_decisions(moments: list[Decision], valued: list[Assessment],
 def review_rows(moments: list[Decision], valued: list[Assessment],
                 reader: Reader | None = None) -> list[dict]:
     """The rows of the `review` frame as plain dicts (no pandas: the homework edition has none), named
-    for `reader` (by default the default reader)."""
-    reader = resolve(reader)
+    for `reader` (by default plain English)."""
+    reader = given(reader)
     return [_row(decision, assessment, reader) for decision, assessment in zip(moments, valued, strict=True)]
 
 
@@ -460,8 +460,8 @@ def _row(decision: Decision, assessment: Assessment, reader: Reader) -> dict:
 
 def comments(game: Game, reader: Reader | None = None) -> list[str]:
     """One sentence per decision of `game`, in the order of the `review` rows, for `reader` (by default
-    the default reader): the words at the edge."""
-    reader = resolve(reader)
+    as the game reads, `Game.reading`): the words at the edge."""
+    reader = game.reading(reader)
     return [comment(moment.position, moment.pitch, moment.cell, moment.passed_die, reader)
             for moment in decisions(game)]
 
@@ -470,8 +470,8 @@ def comment(position: Position, pitch: PitchLike, cell: Any = None, passed_die: 
             reader: Reader | None = None) -> str:
     """One sentence on a decision (`cell` None: the die was not placed; `passed_die`: it was handed
     on by the previous player): what it built, or what the best cell would have built instead, for
-    `reader` (by default the default reader)."""
-    reader = resolve(reader)
+    `reader` (by default as the position reads, `Position.reading`)."""
+    reader = position.reading(reader)
     return at_start(_comment(position, _pitch(pitch, reader), cell, passed_die, reader))
 
 
@@ -663,8 +663,8 @@ def lesson_problems(position: Position, found: Lesson) -> list[str]:
 
 def lesson_text(position: Position, found: Lesson, reader: Reader | None = None) -> str:
     """The Lesson in words: what the best cell builds, why it stands out, what the play did instead,
-    for `reader` (by default the default reader)."""
-    reader = resolve(reader)
+    for `reader` (by default as the position reads, `Position.reading`)."""
+    reader = position.reading(reader)
     board, pitch = position.board, found.pitch
     name, best = die_label(position, pitch, found.best, reader, prose=True), board.cell_name(found.best)
     sentences = [_play_sentence(position, pitch, found.best, found.best_points, "would", reader)]

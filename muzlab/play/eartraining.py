@@ -24,7 +24,7 @@ from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, typed_letter
 from muzlab.core.theory import MAJOR_DEGREES, TRIAD_STEPS
 from muzlab.names.language import marked, sentence
 from muzlab.names.letters import major_scale, note_name
-from muzlab.names.reader import Reader
+from muzlab.names.reader import Reader, given
 from muzlab.names.refusal_words import or_list
 from muzlab.names.spelling import (
     choose_fit,
@@ -35,7 +35,6 @@ from muzlab.names.spelling import (
     spell_english,
     triad_label,
 )
-from muzlab.reading import default_reader, resolve
 
 DRILLS = ("triad quality", "third", "scale degree")
 #: Each drill's name as a class reads it (the settings' and records' names stay English).
@@ -118,8 +117,8 @@ class EarItem:
 
     def title(self, reader: Reader | None = None) -> str:
         """What was heard, in words: "C# minor", "major third", "degree 5 (dominant) of D major", for
-        `reader` (by default the default reader)."""
-        reader = resolve(reader)
+        `reader` (by default plain English)."""
+        reader = given(reader)
         if self.drill == "triad quality":
             return triad_label(self.pitches[0], self.answer, reader)
         if self.drill == "third":
@@ -131,8 +130,8 @@ class EarItem:
 
     def explanation(self, reader: Reader | None = None) -> str:
         """The sentence shown after an answer: what was played and why it is that answer, for `reader`
-        (by default the default reader)."""
-        reader = resolve(reader)
+        (by default plain English)."""
+        reader = given(reader)
         shown = join(self.names(), reader, prose=True)
         steps = [b - a for a, b in zip(self.notes, self.notes[1:], strict=False)]
         if self.drill == "triad quality":
@@ -159,14 +158,14 @@ def _third(step: int, reader: Reader) -> str:
 
 
 def drill_name(kind: str, reader: Reader | None = None) -> str:
-    """A drill's name as `reader` (by default the default reader) reads it: "Dreiklangsgeschlecht"."""
-    return resolve(reader).pgettext(*_DRILL_WORDS[kind])
+    """A drill's name as `reader` (by default plain English) reads it: "Dreiklangsgeschlecht"."""
+    return given(reader).pgettext(*_DRILL_WORDS[kind])
 
 
 def option_words(option: str, reader: Reader | None = None) -> str:
     """An answer a drill offers ("minor", "major third", "5") as `reader` reads it (a degree's
     number stays a number)."""
-    reader = resolve(reader)
+    reader = given(reader)
     return reader.pgettext(*_OPTION_WORDS[option]) if option in _OPTION_WORDS else option
 
 
@@ -177,7 +176,9 @@ class Drill:
     lowest/highest: the range of the root (triads) or lower note (thirds), as MIDI numbers or names
     with octaves ("C3"); play: "arpeggio", "chord" or "both"; qualities: the triads asked;
     keys: the major keys of the scale-degree drill (default all twelve); degrees: the degrees asked
-    (1-7); context: "cadence" or "scale" before the note; note_seconds: the length of one beat.
+    (1-7); context: "cadence" or "scale" before the note; note_seconds: the length of one beat;
+    reader: whose convention reads the typed keys (German "Ges"; None: plain English; a
+    `Reader.note` value is read as itself).
     """
 
     kind: str = "triad quality"
@@ -189,6 +190,7 @@ class Drill:
     degrees: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
     context: str = "cadence"
     note_seconds: float = 0.6
+    reader: Reader | None = field(default=None, repr=False, compare=False)
     key_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -224,7 +226,7 @@ class Drill:
             raise EarTrainingError("note_seconds must be between 0.1 and 3, not {note_seconds}",
                                    note_seconds=repr(self.note_seconds))
         keys = range(12) if self.keys is None else self.keys
-        object.__setattr__(self, "key_names", tuple(_key_name(key) for key in keys))
+        object.__setattr__(self, "key_names", tuple(_key_name(key, given(self.reader)) for key in keys))
         if not self.key_names:
             raise EarTrainingError("keys must name at least one major key")
 
@@ -238,8 +240,8 @@ class Drill:
         return tuple(str(d) for d in self.degrees)
 
     def prompt(self, reader: Reader | None = None) -> str:
-        """The question, as a student reads it (for `reader`, by default the default reader)."""
-        reader = resolve(reader)
+        """The question, as a student reads it (for `reader`, by default plain English)."""
+        reader = given(reader)
         if self.kind == "triad quality":
             return reader.gettext("Listen to the triad: is it {qualities}?").format(
                 qualities=or_list([option_words(quality, reader) for quality in self.qualities], reader))
@@ -291,14 +293,18 @@ class Drill:
         return apart + tuple((len(notes), 2, note) for note in notes)
 
 
-def _key_name(key: PitchLike) -> str:
-    """The English name of a major key: a name typed in the default reader's convention is kept ("Gb",
-    German "Ges"), a pitch class gets the name with fewer accidentals (sharps on a tie: 6 -> "F#")."""
+def _key_name(key: PitchLike, reader: Reader) -> str:
+    """The English name of a major key: a name typed in `reader`'s convention is kept ("Gb", German
+    "Ges"), as is a spelled value; a pitch class gets the name with fewer accidentals (sharps on a tie:
+    6 -> "F#")."""
     try:
-        if not isinstance(key, str):
+        if isinstance(key, SpelledNote):
+            english = key.english
+        elif not isinstance(key, str):
             return choose_fit([(parse_pitch(key) + step) % 12 for step in MAJOR_DEGREES]).key
-        convention = default_reader().convention  # (a drill's keys, as the person typed them)
-        english = note_name(typed_letter(key.strip(), convention), parse_pitch(key.strip(), convention))
+        else:  # (a drill's keys, as the person typed them)
+            english = note_name(typed_letter(key.strip(), reader.convention),
+                                parse_pitch(key.strip(), reader.convention))
     except MuzlabError as error:
         raise EarTrainingError("{key} is not a major key: {error}", key=repr(key), error=error) from None
     if english is None or major_scale(english) is None:

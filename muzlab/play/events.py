@@ -12,9 +12,8 @@ from typing import NamedTuple
 
 from muzlab.core.hexgrid import Cell
 from muzlab.core.theory import SCALE_STEPS
-from muzlab.names.reader import Reader
+from muzlab.names.reader import Reader, given
 from muzlab.names.spelling import completion_label
-from muzlab.reading import resolve
 from muzlab.rules.position import Position, Structure
 
 EVENT_KINDS = ("roll", "place", "pass", "reroll")
@@ -29,8 +28,8 @@ class Completion(NamedTuple):
     quality: str
 
     def label(self, reader: Reader | None = None) -> str:
-        """Its name for people as `reader` (by default the default reader) reads it: "C major triad"."""
-        return completion_label(self.kind, self.root, self.quality, resolve(reader))
+        """Its name for people as `reader` (by default plain English) reads it: "C major triad"."""
+        return completion_label(self.kind, self.root, self.quality, given(reader))
 
 
 def completion(structure: Structure) -> Completion:

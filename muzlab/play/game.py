@@ -47,22 +47,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from muzlab.core.board import Board
 from muzlab.core.errors import (
     Count,
     GameError,
-    GameRecordError,
-    IllegalPlacement,
-    InvalidCell,
     NoteFact,
     Phrase,
-    Worded,
     shown,
 )
 from muzlab.core.hexgrid import Cell
-from muzlab.core.pitch import PitchLike, parse_pitch, pitch_name
+from muzlab.core.pitch import PitchLike, pitch_name
 from muzlab.names.event_sentences import doing_words, end_words, player, result_words, status_words
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.spelling import pitch_label
@@ -71,15 +67,15 @@ from muzlab.play.events import EVENT_KINDS, Completion, Event, Moment, _completi
 from muzlab.play.game_words import (
     SHEET_COLUMNS,
     DieWords,
+    KeptWords,
     event_sentence,
-    event_words,
     give_ups_end_sentence,
-    moment_words,
+    named_event,
     sheet_rows,
 )
 from muzlab.play.midi import game_midi
 from muzlab.play.records import AgentState
-from muzlab.reading import default_reader, for_people, resolve
+from muzlab.play.replay import replayed
 from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 
@@ -95,11 +91,6 @@ GIVE_UPS_USED = "passes used up"
 #: The rule set of a game given none: one shared instance (a RuleSet is frozen; making one per game
 #: cost a hundredth of a random game).
 BASIC_RULES = RuleSet.basic()
-#: The readers a game keeps die words for at once (pages at one table reading several conventions);
-#: the one who asked least recently makes room for a new one.
-NAMED_READERS = 8
-
-
 @dataclass(frozen=True)
 class GameResult:
     """The end of a game: the final scores, the winning seats (several on a tie) and why it ended."""
@@ -133,7 +124,13 @@ class GameResult:
 
 
 class Game:
-    """A game for 1 to 4 players under a rule set, with a seeded generator for the dice."""
+    """A game for 1 to 4 players under a rule set, with a seeded generator for the dice.
+
+    Its positions are `position_type`'s, which reads for calls given no reader (`Position.reading`:
+    plain English; the notebook's front door, `muzlab.Game`, makes `muzlab.Position`s)."""
+
+    #: The class of the game's positions (a subclass's positions are made and played as its own).
+    position_type: ClassVar[type[Position]] = Position
 
     def __init__(
         self,
@@ -169,7 +166,7 @@ class Game:
 
     def _restart(self) -> None:
         self._rng = random.Random(self.seed)
-        self._position = Position(self.board, None, self.rules)
+        self._position = self.position_type(self.board, None, self.rules)
         self._supply = self.dice
         self._hand: int | None = None
         self._legal: list[Cell] | None = None  # legal cells of the die in hand, once asked
@@ -182,7 +179,7 @@ class Game:
         self._events: list[Event] = []
         self._end_reason: str | None = None
         self._moments: list[Moment] = []  # the history so far, extended when asked (`history`)
-        self._named: dict[Reader, tuple[DieWords, ...]] = {}  # the die words made so far, by reader
+        self._named = KeptWords()  # the die words made so far, by reader
         # passes and re-rolls of the turn's die the game still allows (`records.max_give_ups` in all)
         self._give_ups_left = records.max_give_ups(self.dice, self.players)
 
@@ -277,27 +274,27 @@ class Game:
                 position = after
         return tuple(moments)
 
+    def reading(self, reader: Reader | None) -> Reader:
+        """The reader a call given `reader` means: that one, else its positions' (`Position.reading`)."""
+        return self._position.reading(reader)
+
+    def printed(self, reader: Reader | None) -> Reader:
+        """The reader of the text people read (the log, the score sheet): the one given, else
+        `reading`'s with real sharps and flats (typeset)."""
+        if reader is not None:
+            return reader
+        reader = self._position.reading(None)
+        return reader if reader.typeset else reader.replace(typeset=True)
+
     def die_words(self, reader: Reader | None = None) -> tuple[DieWords, ...]:
         """Each event's die as the board named it at the time (`moment_words` over `history`), for
-        `reader` (by default the default reader): each event is named once per reader, and its words
+        `reader` (by default `reading`'s): each event is named once per reader, and its words
         are kept, so pages reading one game in several conventions never re-word each other's."""
-        reader, named = resolve(reader), self._named
-        words = named.get(reader, ())
-        if len(words) < len(self._events):  # (a new tuple, never one extended in place: pages may read)
-            words = (*words, *(moment_words(moment, reader) for moment in self.history()[len(words):]))
-        elif not words or next(reversed(named)) == reader:
-            return words  # (nothing named yet, or the reader who asked last: nothing to keep afresh)
-        named = dict(named)  # (a copy published whole: pages on other threads read and add too)
-        named.pop(reader, None)
-        if len(named) >= NAMED_READERS:
-            del named[next(iter(named))]  # (the reader who asked least recently)
-        named[reader] = words
-        self._named = named
-        return words
+        return self._named.words(self, self._position.reading(reader))
 
     def completed_structures(self, key: PitchLike | Key | None = None) -> list[Structure]:
         """Every triad and scale completed so far, in the order they were built (for scores, sound),
-        spelled in the lesson `key` (by default the default reader's)."""
+        spelled in the lesson `key` (by default the reader's, `reading`)."""
         return [structure for event, before, _after in self.history() if event.completed
                 for structure in before.completions(event.pitch, event.cell, key)]
 
@@ -306,17 +303,17 @@ class Game:
         return [e for e in self._events if e.missed]
 
     # ---- acting -----------------------------------------------------------------------------------
-    def roll(self, face: PitchLike | None = None) -> int:
+    def roll(self, face: PitchLike | None = None, reader: Reader | None = None) -> int:
         """Roll the die now owed (or re-roll a die given up); return its face.
 
         The face is drawn from the game's seeded generator; `face` records a physical die instead
-        (the generator still advances, so a record replays the same either way). A die that fits
+        (the generator still advances, so a record replays the same either way), a typed name read as
+        `reader` reads (by default `reading`'s; `Reader.note` gives a spelled value). A die that fits
         nowhere, rolled once the game's passes and re-rolls are used up, ends the game (GIVE_UPS_USED).
         """
         if self._phase != ROLL and self._phase != REROLL:
             raise _why_not(self, Phrase("cannot roll"))
-        pitch = None if face is None else parse_pitch(face, default_reader().convention
-                                                      if isinstance(face, str) else "english")
+        pitch = None if face is None else self._position.typed_pitch(face, reader)
         drawn = int(self._rng.random() * 12)
         pitch = drawn if pitch is None else pitch
         if self._phase == ROLL:
@@ -442,7 +439,7 @@ class Game:
     def _cannot(self, event: Event, why: Phrase) -> GameError:
         """The refusal of `apply`, naming the event (worded only when refused: a replay applies many)."""
         return GameError("cannot apply {event}: {why}",
-                         event=_event_words(event, self.board), why=why)
+                         event=named_event(event, self.board), why=why)
 
     def undo(self) -> Event:
         """Take back the last event (a roll too) and return it; the generator steps back with it. The
@@ -456,7 +453,7 @@ class Game:
         kept = len(self._events)
         self._position = position.parent if events[-1].kind == "place" else position
         self._moments = moments[:kept]
-        self._named = {reader: words[:kept] for reader, words in named.items()}
+        self._named = named.cut(kept)
         return events[-1]
 
     def _next_turn(self, player: int) -> None:
@@ -472,9 +469,9 @@ class Game:
     # ---- words, sheet, display --------------------------------------------------------------------
     def log(self, reader: Reader | None = None) -> list[str]:
         """Every event as a sentence, notes spelled as the board names them and cells by name, for
-        `reader` (by default the default reader, typeset); a game ended by its used-up passes and
+        `reader` (by default `printed`'s); a game ended by its used-up passes and
         re-rolls says so last."""
-        reader = for_people(reader)
+        reader = self.printed(reader)
         words = self.die_words(reader)
         lines = [event_sentence(event, self.board, reader, said)
                  for event, said in zip(self._events, words, strict=True)]
@@ -484,11 +481,11 @@ class Game:
 
     def score_sheet(self, reader: Reader | None = None) -> pd.DataFrame:
         """The paper score sheet: one line per turn, bonus plays, extra rolls and re-rolls on it, running
-        totals, passes marked (with the cells a missed die had), for `reader` (by default the default
-        reader, typeset)."""
+        totals, passes marked (with the cells a missed die had), for `reader` (by default
+        `printed`'s)."""
         import pandas as pd  # pandas loads only for a frame: `import muzlab` stays light
 
-        reader = for_people(reader)
+        reader = self.printed(reader)
         rows = sheet_rows(self, self.die_words(reader), lambda seat: player(seat, reader), reader)
         return pd.DataFrame(rows, columns=list(SHEET_COLUMNS))
 
@@ -519,17 +516,17 @@ class Game:
 
     def status(self, reader: Reader | None = None) -> str:
         """The game's state in `reader`'s words, as its repr gives it in English: "2 Spieler, 3 von 21
-        Würfeln gelegt, Spieler 1 würfelt als Nächstes, Punkte 4–0"; without a reader, plain English."""
-        reader = reader or PLAIN
+        Würfeln gelegt, Spieler 1 würfelt als Nächstes, Punkte 4–0"; without a reader, `reading`'s."""
+        reader = self.reading(reader)
         held = "" if self._hand is None else pitch_label(self._hand, reader, prose=True)
         result = self.result.words(reader) if self._phase == OVER else ""
         doing = doing_words(self._phase, self._player, held, result, reader)
         return status_words(self.players, len(self._position), self.dice, doing, self._scores, reader)
 
     def end_words(self, reader: Reader | None = None) -> str:
-        """Why the game ended (`end_reason`) in `reader`'s words ("Vorrat leer"); plain English without
+        """Why the game ended (`end_reason`) in `reader`'s words ("Vorrat leer"); `reading`'s without
         one; "" while it goes on."""
-        return end_words(self._end_reason, reader or PLAIN) if self._end_reason else ""
+        return end_words(self._end_reason, self.reading(reader)) if self._end_reason else ""
 
     def _repr_svg_(self) -> str:
         """The game as SVG for notebooks; drawing lives in muzlab.views.svg."""
@@ -556,43 +553,15 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any, rules: RuleSet | None = None, board: Board | None = None) -> Game:
-        """Replay a record (as read from JSON) through the rules; GameRecordError names the first bad
-        event, and no half-loaded game is returned. Version 1 records are converted as they are read."""
-        settings = records.read_settings(data, rules, board)
-        try:
-            game = cls(settings.players, settings.board, settings.rules, settings.dice, settings.seed)
-        except GameError as error:
-            raise GameRecordError("the record's settings are wrong: {error}", error=error) from None
-        for index, raw in enumerate(settings.events):
-            game._replay(index, raw, settings.version)
-        if settings.scores is not None and settings.scores != list(game.scores):
-            raise GameRecordError("the record's scores {scores} differ from the replayed scores {replayed}",
-                                  scores=shown(settings.scores), replayed=list(game.scores))
-        return game
+        """Replay a record (as read from JSON) through the rules (`muzlab.play.replay`); GameRecordError
+        names the first bad event, and no half-loaded game is returned. Version 1 records are
+        converted as they are read."""
+        return replayed(cls, data, rules, board)
 
     @classmethod
     def from_json(cls, text: str | bytes, rules: RuleSet | None = None, board: Board | None = None) -> Game:
         """Read `to_json` text; with `rules` or `board`, a record made under others is refused."""
         return cls.from_dict(records.parse(text), rules, board)
-
-    def _replay(self, index: int, raw: Any, version: int) -> None:
-        """Apply recorded event `index`; GameRecordError names it when it is malformed or illegal."""
-        fields = records.event_fields(index, raw, version, self._phase, self.players)
-        event = Event(*fields[:4], source=fields[4])
-        try:
-            done = self.apply(event)
-        except (GameError, IllegalPlacement, InvalidCell) as error:
-            said = _event_words(event, self.board)
-            message = error.fields.get("why", error)  # (the reason, without the event named twice)
-            raise GameRecordError("event {index} ({said}): {message}", index=index, said=said,
-                                  message=message) from None
-        for name, value in records.given_facts(index, raw, version).items():
-            if value != getattr(done, name):
-                raise GameRecordError("event {index} ({event}): the record gives {name} {raw}, the rules "
-                                      "give {expected}", index=index,
-                                      event=_event_words(done, self.board),
-                                      name=name, raw=shown(raw[name]),
-                                      expected=repr(records.jsonable(getattr(done, name))))
 
 
 def _why_not(game: Game, refused: Phrase) -> GameError:
@@ -612,11 +581,6 @@ def _why_not(game: Game, refused: Phrase) -> GameError:
                          refused=refused, player=player, die=die)
     return GameError("{refused}: Player {player} holds the die {die}; place it or pass it",
                      refused=refused, player=player, die=die)
-
-
-def _event_words(event: Event, board: Board) -> Worded:
-    """An event named in an error: in English for `str()`, in a person's words where shown."""
-    return Worded(event_words(event, board, PLAIN), event_words, event, board)
 
 
 def _is_int(value: object) -> bool:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from muzlab.core.board import Board
+from muzlab.core.errors import Worded
 from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
 from muzlab.names import event_sentences
@@ -252,3 +253,49 @@ def sheet_rows(game: Game, die_words: Sequence[DieWords],
     for row in rows:
         row["plays"] = " · ".join(row["plays"])
     return rows
+
+
+def named_event(event: Event, board: Board) -> Worded:
+    """An event named in an error: in English for `str()`, in a person's words where shown."""
+    return Worded(event_words(event, board, PLAIN), event_words, event, board)
+
+
+#: The readers a game keeps die words for at once (pages at one table reading several conventions);
+#: the one who asked least recently makes room for a new one.
+NAMED_READERS = 8
+
+
+class KeptWords:
+    """The die words of a game's events kept per reader (`Game.die_words`): each event is named once
+    per reader, so pages reading one game in several conventions never re-word each other's; the
+    NAMED_READERS who asked most recently are kept. Read from other threads: a change is published as
+    a new dict, never made in place."""
+
+    __slots__ = ("_by_reader",)
+
+    def __init__(self, by_reader: dict[Reader, tuple[DieWords, ...]] | None = None):
+        self._by_reader = {} if by_reader is None else by_reader
+
+    def words(self, game: Game, reader: Reader) -> tuple[DieWords, ...]:
+        """Each event's die in `game` as the board named it at the time, for `reader`."""
+        named, moments = self._by_reader, game.history()
+        words = named.get(reader, ())
+        if len(words) < len(moments):  # (a new tuple, never one extended in place: pages may read)
+            words = (*words, *(moment_words(moment, reader) for moment in moments[len(words):]))
+        elif not words or next(reversed(named)) == reader:
+            return words  # (nothing named yet, or the reader who asked last: nothing to keep afresh)
+        named = dict(named)  # (a copy published whole: pages on other threads read and add too)
+        named.pop(reader, None)
+        if len(named) >= NAMED_READERS:
+            del named[next(iter(named))]  # (the reader who asked least recently)
+        named[reader] = words
+        self._by_reader = named
+        return words
+
+    def cut(self, kept: int) -> KeptWords:
+        """The words of the first `kept` events only (a game undone to there)."""
+        return KeptWords({reader: words[:kept] for reader, words in self._by_reader.items()})
+
+    def readers(self) -> tuple[Reader, ...]:
+        """The readers whose words are kept, the one who asked least recently first."""
+        return tuple(self._by_reader)

@@ -23,9 +23,8 @@ from muzlab.core.pitch import SpelledNote
 from muzlab.names.function_words import harmony_explained, harmony_label
 from muzlab.names.language import sentence
 from muzlab.names.letters import MAJOR_KEY_NUMERALS, MAJOR_KEY_SIGNATURES
-from muzlab.names.reader import Reader
+from muzlab.names.reader import Reader, for_print
 from muzlab.names.spelling import diatonic_triads, join, key_label, triad_label
-from muzlab.reading import for_people
 
 KINDS = ("key signature", "Roman numeral")
 #: How many answers an item offers (the answer among them).
@@ -119,9 +118,9 @@ def _key(tonic: str, reader: Reader) -> str:
 
 
 def make_question(kind: str, seed: int, reader: Reader | None = None) -> KeyQuestion:
-    """A question of `kind` (KINDS) for `seed`, worded for `reader` (by default the default reader,
+    """A question of `kind` (KINDS) for `seed`, worded for `reader` (by default plain English,
     typeset)."""
-    reader = for_people(reader)
+    reader = for_print(reader)
     facts = draw(kind, seed)
     key = _key(facts.key, reader)
     signature = signature_words(facts.signature, reader)

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
 from muzlab.names.language import sentence
-from muzlab.names.reader import Reader
+from muzlab.names.reader import Reader, for_print
 from muzlab.names.spelling import pitch_label
 from muzlab.play import questions
 from muzlab.play.coach import advice, die_label
 from muzlab.play.questions import BestCell, Worded
 from muzlab.play.quiz import Question
-from muzlab.reading import for_people
 
 #: The kinds of puzzle, by what the best cell teaches (the model's LESSONS), taken in turn.
 KINDS = questions.LESSONS
@@ -61,8 +60,8 @@ class Puzzle(Worded):
 
 def worded(facts: BestCell, reader: Reader | None = None) -> Puzzle:
     """The puzzle with its explanation: the coach's sentence for the best cell, then what it teaches,
-    for `reader` (by default the default reader, typeset)."""
-    reader = for_people(reader)
+    for `reader` (by default plain English, typeset)."""
+    reader = for_print(reader)
     position, pitch, answer = facts.position, facts.pitch, facts.answer
     why, name = advice(position, pitch, reader).sentence, position.board.cell_name
     prompt = sentence(reader.gettext("Find the best cell for this {die}."),

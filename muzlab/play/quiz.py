@@ -2,7 +2,7 @@
 
 "Where can this Eb go?", "Which triad does this complete?", "How many points?" The questions and
 their answers are facts from muzlab.play.questions; this module words them (prompt, options, the
-sentence a reply earns) for the `Reader` given (by default the default reader, typeset), and words a
+sentence a reply earns) for the `Reader` given (by default plain English, typeset), and words a
 placement's points for every reader (`score_explanation`).
 """
 
@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike
 from muzlab.names.language import at_start, marked, phrase, sentence, triad_phrase
-from muzlab.names.reader import PLAIN, Reader
+from muzlab.names.reader import PLAIN, Reader, for_print
 from muzlab.names.spelling import join, pitch_label, prose_name
 from muzlab.play import questions
 from muzlab.play.coach import die_label
 from muzlab.play.questions import BestCell, Pair, Points, Triad, Where, Worded
-from muzlab.reading import for_people
 from muzlab.rules.position import Position, ScoreBreakdown
 
 KINDS = questions.QUIZ_KINDS
@@ -49,7 +48,7 @@ class Question(Worded):
     def check(self, reply: Cell | str | int, reader: Reader | None = None) -> tuple[bool, str]:
         """Whether the reply is right, and a sentence saying why (for `reader`, by default the default
         reader, typeset)."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         facts, position = self.facts, self.position
         if isinstance(facts, BestCell):  # the one best cell for the die
             if reply in self.answer:
@@ -110,11 +109,11 @@ def breakdown_words(parts: ScoreBreakdown, reader: Reader | None = None) -> str:
 
 def make_question(kind: str, seed: int, reader: Reader | None = None) -> Question:
     """A question of the given kind ("where", "triad" or "points"), the same for the same seed, worded
-    for `reader` (by default the default reader, typeset).
+    for `reader` (by default plain English, typeset).
 
     Puzzles ("find the best cell") come from `muzlab.play.puzzles.puzzle_question`.
     """
-    reader = for_people(reader)
+    reader = for_print(reader)
     facts = questions.ask(kind, seed)
     position, pitch = facts.position, facts.pitch
     if isinstance(facts, Where):
@@ -132,10 +131,10 @@ def make_question(kind: str, seed: int, reader: Reader | None = None) -> Questio
 
 
 def triad_words(triad: tuple[str, str], reader: Reader | None = None) -> str:
-    """A triad given as (English root, quality) as `reader` (by default the default reader, typeset)
+    """A triad given as (English root, quality) as `reader` (by default plain English, typeset)
     reads it: "B♭ major"."""
     root, quality = triad
-    reader = for_people(reader)
+    reader = for_print(reader)
     return triad_phrase(prose_name(root, reader), quality, reader.language)
 
 
@@ -149,9 +148,9 @@ def _points_prompt(facts: Points, reader: Reader) -> str:
 def worksheet(position: Position, seed: int = 0, count: int = 6,
               reader: Reader | None = None) -> list[tuple[str, str]]:
     """Questions and answers about one position, for a printed worksheet: what the runs could become,
-    where dice may go, and what placements score (`questions.overview`), for `reader` (by default the
-    default reader, typeset)."""
-    reader = for_people(reader)
+    where dice may go, and what placements score (`questions.overview`), for `reader` (by default plain
+    English, typeset)."""
+    reader = for_print(reader)
     items = []
     for facts in questions.overview(position, seed):
         if isinstance(facts, Pair):

@@ -4,7 +4,7 @@ The table is what a board widget draws and what its buttons call; it decides who
 the computer seats play (never forever: a locked board that the rules do not end stops them with a
 message), takes back moves to the last person's, gives hints, and says what happened as `Message`
 data. It never imports a widget library, so it is tested and scripted without a browser. Every action
-and every text takes the `Reader` its words are for (by default the default reader, typeset).
+and every text takes the `Reader` its words are for (by default plain English, typeset).
 
 Seeding follows `simulate`: the game of seed s gives seat i's agent the seed "s:i"
 (`muzlab.play.agents.seat_agents`), so a table of computers plays a game exactly as a simulation does.
@@ -23,7 +23,7 @@ from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
 from muzlab.names.language import Prose, marked, phrase, sentence
 from muzlab.names.output_words import agent_name, number_words
-from muzlab.names.reader import Reader
+from muzlab.names.reader import Reader, for_print
 from muzlab.names.spelling import pitch_label, prose_name
 from muzlab.names.typed_moves import TypedMove, read_move
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
@@ -40,7 +40,6 @@ from muzlab.play.game_words import (
     two_names_page,
 )
 from muzlab.play.records import AgentState
-from muzlab.reading import for_people
 from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet
 
@@ -141,7 +140,7 @@ class Status:
 
     def words(self, reader: Reader | None = None) -> str:
         """The status in `reader`'s words: "Anna to roll", "Game over — Ben wins with 31 points"."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         if self.over:
             return reader.gettext("Game over — {result}").format(result=self.result_words(reader))
         if self.locked:
@@ -150,7 +149,7 @@ class Status:
 
     def result_words(self, reader: Reader | None = None) -> str:
         """The result with the seats' names: "Team Bach wins with 31 points", a tie, or a solo score."""
-        reader, result = for_people(reader), self.result
+        reader, result = for_print(reader), self.result
         if result is None:
             return ""
         return event_sentences.result_words(result.scores, result.winners, reader,
@@ -253,7 +252,7 @@ class Table:
         """The complete runs that the placements in `messages` finished, the latest placement's first:
         what a board plays after an action (the first one) and offers to replay, spelled in the
         reader's lesson key."""
-        position, key = self.game.position, for_people(reader).key or ""
+        position, key = self.game.position, for_print(reader).key or ""
         runs: list[Structure] = []
         for message in reversed(messages):
             event = message.event
@@ -295,7 +294,7 @@ class Table:
         """The score sheet as rows (dicts keyed by SHEET_COLUMNS), without pandas: what a board redraws
         after every click. Each die is named as the board named it right after it was placed
         (`Game.die_words`, which the game keeps, so a click names only its own dice)."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         named = self.game.die_words(reader)
         rows = sheet_rows(self.game, named, lambda seat: self.seats[seat].called(reader), reader)
         hinted = [turn for _seat, turn, _moment, counted in self._hints if counted]
@@ -307,7 +306,7 @@ class Table:
     def roll(self, reader: Reader | None = None, face: int | None = None) -> tuple[Message, ...]:
         """Roll the die owed to the person whose turn it is; `face` (a pitch class) sets the die as a
         note sung to choose it does (`Game.roll`: the record replays the same)."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
@@ -325,7 +324,7 @@ class Table:
     def place(self, cell: Any, reader: Reader | None = None) -> tuple[Message, ...]:
         """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
         places nothing and the message gives the rule it breaks. Computer seats reply."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
@@ -348,7 +347,7 @@ class Table:
         """Place the die in hand where a typed move says ("e5", or "C e5" with the note in the reader's
         convention: `muzlab.names.typed_moves`); text that is no move, a note that is not the die in
         hand or an illegal cell places nothing, and the message says why."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
@@ -372,7 +371,7 @@ class Table:
 
     def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         refusal = self._refusal(reader)
         if refusal:
             return self._done([refusal])
@@ -384,7 +383,7 @@ class Table:
 
     def undo(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Take back every event after the last one a person made, and that one too."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         events = self.game.events
         mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
         if not mine:
@@ -400,11 +399,11 @@ class Table:
     def new_game(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Start again at the same table with the next seed (agents seeded for that game)."""
         old = self.game
-        self.game = Game(old.players, old.board, old.rules, old.dice, old.seed + 1)
+        self.game = type(old)(old.players, old.board, old.rules, old.dice, old.seed + 1)  # (the same kind)
         self.agents = seat_agents([seat.agent for seat in self.seats], self.game.seed)
         self.last = None
         self._hints = set()
-        reader = for_people(reader)
+        reader = for_print(reader)
         return self._done([Message(reader.gettext("New game (seed {seed}).").format(seed=self.game.seed)),
                            *self._computers(reader)])
 
@@ -427,7 +426,7 @@ class Table:
         """Sit at a game (a replayed record, say); one for another number of players is refused. A computer
         seat whose agent the record keeps (`agents`, by seat) goes on from that agent's state, so the game
         continues as if never saved; others start from the game's seed."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         if game.players != len(self.seats):
             return self._done([self._refused(reader.ngettext(
                 "That is a game for {players} players; this table seats {count}.",
@@ -447,7 +446,7 @@ class Table:
     def hint(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Light the best cell for the die in hand and say why; counted on the score sheet, but for
         the opening die (on the empty board every cell is as good: there is no decision to help)."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         if not self.allow_hints:
             return self._done([self._refused(reader.gettext("Hints are switched off for this game."))])
         refusal = self._refusal(reader)
@@ -472,7 +471,7 @@ class Table:
     def computer_step(self, reader: Reader | None = None) -> Message | None:
         """Let the computer seat to act roll and place (or pass) one die; None when a person is to act,
         the game is over, or the computers stopped (the message says why)."""
-        reader = for_people(reader)
+        reader = for_print(reader)
         game = self.game
         if game.over or self.seats[game.current_player].person:
             return None
@@ -489,7 +488,7 @@ class Table:
 
     def play_computers(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Computer seats act until a person is to act or the game ends; never loops for ever."""
-        return self._done(self._computers(for_people(reader), always=True))
+        return self._done(self._computers(for_print(reader), always=True))
 
     def _computers(self, reader: Reader, always: bool = False) -> list[Message]:
         """The computer seats' replies inside an action (none when `autoplay` is off, unless `always`)."""

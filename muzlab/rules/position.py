@@ -21,30 +21,20 @@ from muzlab.core.errors import (
     Worded,
     shown,
 )
-from muzlab.core.hexgrid import COLUMN, LINE_NAMES, Cell
-from muzlab.core.pitch import PitchLike, SpelledNote, parse_pitch, pitch_name
+from muzlab.core.hexgrid import LINE_NAMES, Cell
+from muzlab.core.pitch import PitchLike, parse_pitch, pitch_name
 from muzlab.core.refusal import Refusal
 from muzlab.names.board_spelling import BoardSpelling, spell_board
 from muzlab.names.error_words import error_words
-from muzlab.names.letters import ALL_QUALITIES, SpelledRun, key_notes
+from muzlab.names.letters import key_notes
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import reasons_text, refusal_text
-from muzlab.names.run_words import (
-    completed_words,
-    describe_run,
-    functions,
-    key_lists,
-    key_name,
-    run_label,
-    triad_names,
-)
-from muzlab.names.spelling import show_name, spell_english, spell_run
-from muzlab.reading import default_reader, resolve
+from muzlab.names.spelling import show_name
 from muzlab.rules.engine import EMPTY, PITCHES_OF, TALLY_BITS, TALLY_FIELD, Engine, layout_of
 from muzlab.rules.notation import read_notation, write_notation
 from muzlab.rules.refusals import Refusals
-from muzlab.rules.ruleset import SCALE_STEPS, RuleSet
-from muzlab.rules.run_spelling import Spelling
+from muzlab.rules.ruleset import RuleSet
+from muzlab.rules.structure import Structure, structure_of, structures_through
 
 #: The names a die shows, as values: one, or two where its lines disagree ("D#", "Eb").
 Names = tuple[str, ...]
@@ -52,137 +42,6 @@ Names = tuple[str, ...]
 FACES = range(12)
 #: What a position has worked out of its structures before it is first asked (shared, read-only).
 NOTHING_YET: Mapping = MappingProxyType({})
-
-
-@dataclass(frozen=True)
-class Structure:
-    """A run of two or more dice on one line, with what it is or could still become.
-
-    `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals;
-    `context` lists, for a complete triad, the tonics of the major keys that the diagonal runs
-    through its dice fit, so that it is also named by its function there (`functions`).
-    """
-
-    kind: str
-    line: str
-    cells: tuple[Cell, ...]
-    pitches: tuple[int, ...]
-    complete: bool
-    triads: tuple[tuple[int, str], ...] = ()
-    keys: tuple[tuple[int, str], ...] = ()
-    context: tuple[int, ...] = ()
-    #: The rule set's triad qualities: a column pair that can become no triad is spelled as a triad
-    #: of one of them (by default every quality muzlab names).
-    qualities: tuple[str, ...] = field(default=ALL_QUALITIES, repr=False, compare=False)
-    #: The position it stands on and the lesson key (a `Key`, or None): its notes are the board's
-    #: names for its dice (`Position.spelled`); without a position, the run is spelled alone.
-    source: Position | None = field(default=None, repr=False, compare=False)
-    key: Key | None = field(default=None, repr=False, compare=False)
-    #: `describe`'s sentences made so far, by the reader and options they were made for (a board
-    #: redraws often)
-    _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
-
-    @property
-    def spelling(self) -> Spelling:
-        """The run's notes, bottom to top, as a reader reads them (`run.spelling(reader)`; no reader:
-        the default reader's), as the board names its dice (docs/rules.md section 10): a column run as its
-        triad or potential triad, a diagonal run in the key it fits, wherever the board's lines agree.
-        The old form, `run.spelling` as a tuple, still works for a release, with a DeprecationWarning."""
-        return Spelling(self._spelled)
-
-    def _spelled(self, reader: Reader | None) -> tuple[str, ...]:
-        """The run's notes as `reader` (None: the default reader) reads them."""
-        reader = resolve(reader)
-        return tuple(show_name(name, reader) for name in self.names)
-
-    def _reader(self, reader: Reader | None) -> Reader:
-        """The reader the words are made for, with the lesson key this run was spelled in."""
-        reader = resolve(reader)
-        return reader if reader.key == self.key else reader.replace(key=self.key)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The run's notes as English spelled names ("F#", "E#"): the values the views are given."""
-        if self.source is None:
-            return tuple(self.alone())
-        # (`key` None is "no lesson key": passed as "", never as None, which means the default reader's)
-        spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
-        return tuple(spelled.name(cell, line) for cell in self.cells)
-
-    def reads_right(self) -> bool:
-        """Whether every neighbouring pair of the run reads right by its line's letter pattern as its
-        text writes it (docs/rules.md section 10): all but the few a board's names cannot mend without more
-        dice showing two names than pairs mended."""
-        if self.source is None:
-            return True
-        spelled, line = self.source.spelled(self.key or ""), LINE_NAMES.index(self.line)
-        written = dict(zip(self.cells, self.names, strict=True))
-        return all(spelled.reads(low, high, line, written)
-                   for low, high in zip(self.cells, self.cells[1:], strict=False))
-
-    @property
-    def notes(self) -> tuple[SpelledNote, ...]:
-        """The run's notes as values (letter, accidental), as the board names them: what staves,
-        keyboards and sound are given (they never read a shown name back)."""
-        return tuple(SpelledNote.from_english(name) for name in self.names)
-
-    def spelled_run(self) -> SpelledRun:
-        """The run as one spelled value (its notes as the board names them, a triad's root and quality,
-        the key a scale run is written in) for its staff, keyboard, sound and title; a complete
-        triad's root and quality are this run's facts, not identified again. NotAStructure for a run
-        that is no root-position triad or scale run."""
-        triad = self.triads[0] if self.kind == "triad" and self.complete and self.triads else None
-        return spell_run(self.kind, self.notes, triad=triad)
-
-    def functions(self, reader: Reader | None = None) -> tuple[str, ...]:
-        """A complete triad's function in each major key of the diagonal runs through its dice (the
-        lesson key first when it is one of them), e.g. ("ii in C major", "vi in F major"), named so
-        that the key holds the triad as it is spelled; empty for anything else."""
-        return functions(self, self.names, self._reader(reader))
-
-    def alone(self) -> list[str]:
-        """The run's English names as it would be spelled on its own (its triad, or the key it fits)."""
-        return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys,
-                             qualities=self.qualities)
-
-    def triad_names(self, reader: Reader | None = None) -> list[str]:
-        """The triads a column run is or could become, each named to hold its notes as the board
-        spells them (G#–B could become E# diminished, not F diminished)."""
-        return triad_names(self, self.names, self._reader(reader))
-
-    def label(self, reader: Reader | None = None) -> str:
-        """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
-        return run_label(self, self.names, self._reader(reader))
-
-    def completed_words(self, reader: Reader | None = None) -> str:
-        """A complete run as the object of "completes": "the C# major triad" (German "den
-        Cis-Dur-Dreiklang", French "l'accord de do♯ majeur")."""
-        return completed_words(self, self.names, self._reader(reader))
-
-    def key_name(self, reader: Reader | None = None) -> str:
-        """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
-        return key_name(self, self.names, self._reader(reader))
-
-    def describe(self, degrees: str | None = None, all_keys: bool = False,
-                 reader: Reader | None = None) -> str:
-        """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
-
-        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees. A scale
-        run names at most three keys it fits ("and 9 more"); `all_keys` names every one. The words are
-        made in the naming layer (`muzlab.names.run_words`) from this run's facts, for `reader`
-        (by default the default reader).
-        """
-        reader = self._reader(reader)
-        settings = (reader, degrees, all_keys)
-        said = self._said.get(settings)
-        if said is None:
-            said = self._said[settings] = describe_run(self, self.names, reader, degrees, all_keys)
-        return said
-
-    def fitting_keys(self, reader: Reader | None = None) -> tuple[list[str], list[str]]:
-        """Every key a diagonal run fits, named as `reader` reads them: those holding its notes as the
-        board spells them (the key it is spelled in first), then those it fits only by sound."""
-        return key_lists(self, self.names, self._reader(reader))
 
 
 @dataclass(frozen=True)
@@ -253,22 +112,6 @@ def _refusal_words(refusal: Refusal, board: Board, spellings: _Spellings, reader
     return refusal_text(refusal, board, spellings.of(reader), reader)
 
 
-def _lesson(key: PitchLike | Key | None) -> Key | None:
-    """The lesson key a call means: the one given ("F#", a Key; "" for none), else the default
-    reader's."""
-    if key is None:
-        return default_reader().key
-    return Key.of(key, default_reader().convention)
-
-
-def _typed(pitch: PitchLike) -> int:
-    """A pitch class given to a user-facing method: a typed name is read in the default reader's
-    convention (a notebook that reads German names types them too)."""
-    if type(pitch) is int and 0 <= pitch < 12:
-        return pitch
-    return parse_pitch(pitch, default_reader().convention if isinstance(pitch, str) else "english")
-
-
 def _spell(position: Position, key: Key | None) -> BoardSpelling:
     """Spell `position` from its dice alone (never from the order they came in: a finished board rebuilt
     from its notation reads as the game showed it), with each die's name in its own runs alone."""
@@ -313,7 +156,7 @@ class Position:
             if grid[i] != EMPTY:  # the same cell twice, once as (q, r) and once by its name
                 raise InvalidCell("cell {name} is given twice ({given} is {cell}); give each cell once",
                                   name=board.cell_names[i], given=repr(cell), cell=board.cells[i])
-            grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else _typed(pitch)
+            grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else self.typed_pitch(pitch)
         self._adopt(Engine(board, rules, grid, layout_of(board), rules.checks()))
         if strict and dice and not self._engine._valid():
             problems = self.problems()
@@ -342,6 +185,31 @@ class Position:
         #: the position this one was played from (`place`), whose names a game has shown already
         self._parent: Position | None = None
         self._placed_at = -1  # (the cell index of the die placed on the parent)
+
+    @classmethod
+    def standard(cls, rules: RuleSet | str | None = None) -> Position:
+        """An empty position on the standard board (under `rules`, by default the basic ones)."""
+        return cls(Board.standard(), None, rules)
+
+    def reading(self, reader: Reader | None) -> Reader:
+        """The reader a call given `reader` means: that one, else plain English (`PLAIN`), whose
+        convention also reads typed note names. The notebook's front door (`muzlab.Position`,
+        `muzlab.notebook`) answers with the notebook's default reader instead."""
+        return PLAIN if reader is None else reader
+
+    def _lesson(self, key: PitchLike | Key | None) -> Key | None:
+        """The lesson key a call means: the one given ("F#", a Key; "" for none), else the reader's
+        (`reading`)."""
+        if key is None:
+            return self.reading(None).key
+        return Key.of(key, self.reading(None).convention)
+
+    def typed_pitch(self, pitch: PitchLike, reader: Reader | None = None) -> int:
+        """A pitch class given to a method a person calls: a typed name is read in `reader`'s
+        convention (by default `reading`'s); a SpelledNote (`Reader.note`) is read as itself."""
+        if type(pitch) is int and 0 <= pitch < 12:
+            return pitch
+        return parse_pitch(pitch, self.reading(reader).convention if isinstance(pitch, str) else "english")
 
     def release(self) -> None:
         """Drop what is rebuilt when asked (`Engine._release`): a game's past positions keep a few KB."""
@@ -384,9 +252,9 @@ class Position:
         return hash((self.board, self.rules.name, tuple(self._engine._grid)))
 
     # ---- legality -----------------------------------------------------------------------------
-    def legal_placements(self, pitch: PitchLike) -> list[Cell]:
-        """Sorted cells where `pitch` may be placed now."""
-        pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else _typed(pitch)
+    def legal_placements(self, pitch: PitchLike, reader: Reader | None = None) -> list[Cell]:
+        """Sorted cells where `pitch` may be placed now (a typed name read as `reader` reads)."""
+        pitch = pitch if type(pitch) is int and 0 <= pitch < 12 else self.typed_pitch(pitch, reader)
         by_pitch = self._by_pitch
         if by_pitch:  # every pitch's cells are sorted out already
             flat, starts = by_pitch
@@ -459,18 +327,19 @@ class Position:
             return self._engine.legal_count(pitch)
         return tally >> TALLY_BITS * pitch & TALLY_FIELD  # (a replay asks every move: no call more)
 
-    def refusal(self, pitch: PitchLike, cell: Any) -> Refusal | None:
+    def refusal(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> Refusal | None:
         """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
         is legal: what `explain` puts in words. CellOffBoard when the cell is not on the board."""
-        pitch = _typed(pitch)
+        pitch = self.typed_pitch(pitch, reader)
         return Refusals(self._engine).first(pitch, self._index(cell))
 
     def explain(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> str | None:
         """None when the placement is legal, otherwise one sentence saying which rule it breaks, as
-        `reader` (by default the default reader) reads it, the dice named as this board names them."""
-        reader = resolve(reader)
+        `reader` (by default `reading`'s) reads it, the dice named as this board names them; a typed
+        name is read as `reader` reads too."""
+        reader = self.reading(reader)
         try:
-            refusal = self.refusal(pitch, cell)
+            refusal = self.refusal(pitch, cell, reader)
         except IllegalPlacement as off_board:
             return error_words(off_board, reader)
         if refusal is None:
@@ -497,16 +366,17 @@ class Position:
         total = (1 + sum(count for _, count in runs)) * factor
         return ScoreBreakdown(1, tuple(runs), factor, total)
 
-    def place(self, pitch: PitchLike, cell: Any) -> Position:
-        """The position after the placement; IllegalPlacement (with `.reason`) if it is illegal."""
-        pitch, i = self._check_placement(pitch, cell)
+    def place(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> Position:
+        """The position after the placement; IllegalPlacement (with `.reason`) if it is illegal. A
+        typed name is read as `reader` reads (by default `reading`'s: plain English)."""
+        pitch, i = self._check_placement(pitch, cell, reader)
         return self._child(pitch, i)
 
     def play(self, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None) -> Placement:
         """Place and say what it earned: the new position, the points, the completions (in `key`)."""
         pitch, i = self._check_placement(pitch, cell)
         child = self._child(pitch, i)
-        return Placement(child, self._engine._cell_score(i), child._completed_through(i, _lesson(key)))
+        return Placement(child, self._engine._cell_score(i), child._completed_through(i, self._lesson(key)))
 
     def step(self, pitch: PitchLike, cell: Any, release: bool = False) -> Step:
         """Place and read what it earned as facts, in one look at the new die's three runs: what
@@ -522,12 +392,12 @@ class Position:
     def completions(self, pitch: PitchLike, cell: Any, key: PitchLike | Key | None = None) -> list[Structure]:
         """The triads and scales the placement would complete (an extra roll each), spelled in `key`."""
         pitch, i = self._check_placement(pitch, cell)
-        return self._child(pitch, i)._completed_through(i, _lesson(key))
+        return self._child(pitch, i)._completed_through(i, self._lesson(key))
 
     def _child(self, pitch: int, i: int, give: bool = False) -> Position:
         """The position after pitch on cell i, on its engine's child (`Engine.child`: masks updated
         from this one's if known; with `give`, this position's grid and masks become the child's)."""
-        child = Position.__new__(Position)  # (`_adopt` written out: a game's hot path, once per move)
+        child = object.__new__(type(self))  # (`_adopt` written out: a game's hot path, once per move)
         child._engine = self._engine.child(pitch, i, give)
         child.board = self.board
         child.rules = self.rules
@@ -543,20 +413,21 @@ class Position:
         be complete are not built."""
         found = []
         for line, run in self._engine._long_runs_through(i):
-            structure = self._structure(line, run, key)
+            structure = structure_of(self, line, run, key)
             if structure.complete:
                 found.append(structure)
         return found
 
-    def _check_placement(self, pitch: PitchLike, cell: Any) -> tuple[int, int]:
+    def _check_placement(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> tuple[int, int]:
         if not (type(pitch) is int and 0 <= pitch < 12):
-            pitch = _typed(pitch)
+            pitch = self.typed_pitch(pitch, reader)
         i, engine = self._index(cell), self._engine
         masks = engine._masks if engine._masks is not None else engine._legal_masks()  # (a call saved)
         if not masks.get(i, 0) >> pitch & 1:
             refusal = Refusals(engine).first(pitch, i)
             error = CellOccupied if refusal.rule == "occupied" else IllegalPlacement
-            spelled = self.spelled(default_reader().key or "")  # (str(): the dice named in the caller's key)
+            # (str(): the dice named in the caller's key)
+            spelled = self.spelled(self.reading(reader).key or "")
             why = Worded(refusal_text(refusal, self.board, spelled, PLAIN), _refusal_words, refusal,
                          self.board, _Spellings(self, spelled))  # (worded anew for a person's reader)
             # TRANSLATORS: a refused placement: the rule it breaks, translated on its own.
@@ -575,14 +446,14 @@ class Position:
     def structures(self, key: PitchLike | Key | None = None) -> list[Structure]:
         """Every run of two or more dice, columns first, each with what it is or could become; its
         notes as the board names them (`labels`), in the lesson `key` ("F#", a Key; "" for none; by
-        default the default reader's)."""
-        key, runs_on = _lesson(key), self._engine._runs_on
+        default the reader's, `reading`)."""
+        key, runs_on = self._lesson(key), self._engine._runs_on
         found = self._structures.get(key)
         if found is None:
             if self._structures is NOTHING_YET:  # (most positions of a game are never asked)
                 self._structures = {}
             found = self._structures[key] = tuple(
-                self._structure(line, run, key)
+                structure_of(self, line, run, key)
                 for line in range(3) for cells in self.board.lines[line]
                 for run in runs_on(cells) if len(run) >= 2)
         return list(found)
@@ -595,16 +466,16 @@ class Position:
         ("F#"; by default the reader's), then each run's own spelling: a function of the dice, whatever
         order they were placed in. A die whose
         lines cannot agree shows both names ("D#/Eb"); each line's text uses the one that fits it.
-        `reader` is by default the default reader (`muzlab.set_note_names`).
+        `reader` is by default `reading`'s: plain English, or the notebook's for `muzlab.Position`.
         """
         return {cell: "/".join(names) for cell, names in self.die_names(key, reader).items()}
 
     def die_names(self, key: PitchLike | Key | None = None,
                   reader: Reader | None = None) -> dict[Cell, tuple[str, ...]]:
-        """The names every die shows, as values for `reader` (by default the default reader): one, or
+        """The names every die shows, as values for `reader` (by default `reading`'s): one, or
         both by letter (("D♯", "E♭")) where its lines disagree; what `labels` joins, for pictures that
         lay the two out apart (never split back out of a label)."""
-        reader = resolve(reader)
+        reader = self.reading(reader)
         spelled = self.spelled(reader.key or "" if key is None else key)
         return {cell: tuple(show_name(name, reader) for name in spelled.shown_names(cell))
                 for cell in spelled.names}
@@ -613,8 +484,8 @@ class Position:
         """The board's spelling as values (English names per die and per line), worked out once per
         lesson key: `muzlab.names.board_spelling.spell_board` over the dice and each die's name in its
         own runs alone, a function of the dice (not of the order of play). `key`: a lesson key ("F#",
-        a Key; "" for none; by default the default reader's)."""
-        key = key if type(key) is Key else _lesson(key)
+        a Key; "" for none; by default the reader's, `reading`)."""
+        key = key if type(key) is Key else self._lesson(key)
         spelling = self._spellings.get(key)
         return _spell(self, key) if spelling is None else spelling
 
@@ -624,7 +495,7 @@ class Position:
         disagree): what a new line through them needed (empty for a position not reached by `place`)."""
         if self._parent is None:
             return []
-        key = _lesson(key)
+        key = self._lesson(key)
         before, after = self._parent.spelled(key or ""), self.spelled(key or "")
         named = ((cell, before.shown_names(cell), after.shown_names(cell)) for cell in before.names)
         return [change for change in named if change[1] != change[2]]
@@ -637,7 +508,7 @@ class Position:
         """The name `_alone_labels` gives the die on cell i, from the runs through it alone."""
         order = {(True, "triad"): 0, (True, "scale"): 1, (False, "triad"): 2, (False, "scale"): 3}
         cell, best = self.board.cells[i], None
-        for structure in self._structures_through(i):
+        for structure in structures_through(self, i):
             rank = (order[structure.complete, structure.kind], -len(structure.cells))
             if best is None or rank < best[0]:
                 best = (rank, structure.alone()[structure.cells.index(cell)])
@@ -656,55 +527,13 @@ class Position:
 
     def runs_through(self, cell: Any, key: PitchLike | Key | None = None) -> list[Structure]:
         """The runs of two or more dice through an occupied cell (what a die there engages), in `key`."""
-        return self._structures_through(self._index(cell), _lesson(key))
-
-    def _structures_through(self, i: int, key: Key | None = None) -> list[Structure]:
-        found, ray = [], self._engine._run
-        for line in range(3):
-            down = self.board.down[line][i]
-            start = len(ray(down))
-            run = tuple(reversed(down[:start])) + (i,) + self.board.up[line][i][
-                : len(ray(self.board.up[line][i]))
-            ]
-            if len(run) >= 2:
-                found.append(self._structure(line, run, key))
-        return found
-
-    def _structure(self, line: int, run: tuple[int, ...], key: Key | None) -> Structure:
-        """The run's Structure, named by this board in the lesson key `key` (resolved)."""
-        cells, grid = tuple(self.board.cells[i] for i in run), self._engine._grid
-        pitches = tuple(grid[i] for i in run)
-        if line == COLUMN:
-            return _triad_structure(self, run, cells, pitches, key)
-        fits = self._engine._checks.scale_fits(pitches)
-        keys = tuple(sorted({(tonic, kind) for tonic, kind, _ in fits}))
-        complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
-        return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys,
-                         qualities=self.rules.triad_qualities, source=self, key=key)
+        return structures_through(self, self._index(cell), self._lesson(key))
 
     def problems(self, reader: Reader | None = None) -> list[Problem]:
-        """Every way these dice break the rules: illegal runs, and dice cut off from the others, in
-        words for `reader` (by default the default reader)."""
-        found, reader, engine = [], resolve(reader), self._engine
-        grid, board, checks = engine._grid, self.board, engine._checks
-        for line in range(3):
-            fault_of, allowed = ((checks.column_fault, checks.triad_qualities) if line == COLUMN
-                                 else (checks.scale_fault, checks.scale_types))
-            down, up = board.down[line], board.up[line]
-            for i, pitch in enumerate(grid):
-                if pitch == EMPTY or (down[i] and grid[down[i][0]] != EMPTY):
-                    continue  # only walk up from the bottom die of each run
-                above = engine._run(up[i])
-                fault = fault_of((pitch, *above)) if above else None
-                if fault:
-                    cells = tuple(board.cells[j] for j in (i, *up[i][: len(above)]))
-                    found.append(_problem(Refusal(fault[0], line=line, cells=cells, pitches=(pitch, *above),
-                                                  allowed=allowed, detail=fault[1]), board, reader))
-        stray = engine._disconnected()
-        if stray:
-            apart = Refusal("apart", cells=tuple(board.cells[i] for i in stray))
-            found.append(_problem(apart, board, reader))
-        return found
+        """Every way these dice break the rules (`Refusals.broken`: illegal runs, and dice cut off from
+        the others), in words for `reader` (by default `reading`'s)."""
+        reader = self.reading(reader)
+        return [_problem(refusal, self.board, reader) for refusal in Refusals(self._engine).broken()]
 
     # ---- notation -----------------------------------------------------------------------------------
     def notation(self) -> str:
@@ -732,34 +561,6 @@ class Position:
 
 
 
-def _triad_structure(position: Position, run: tuple[int, ...], cells: tuple[Cell, ...],
-                     pitches: tuple[int, ...], key: Key | None) -> Structure:
-    """A column run's Structure on `position`, in the lesson key `key`: a complete triad with the
-    tonics of the major keys its dice's diagonals fit, or a pair with the triads it could become."""
-    checks = position._engine._checks
-    if len(pitches) == 3:
-        quality = checks.triad_quality(pitches)
-        triads = ((pitches[0], quality),) if quality else ()
-        context = _key_context(position._engine, run) if triads else ()
-        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
-                         context=context, qualities=checks.triad_qualities, source=position, key=key)
-    triads = _triads_to_come(position, run, *pitches) if len(pitches) == 2 else ()
-    return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=triads,
-                     qualities=checks.triad_qualities, source=position, key=key)
-
-
-def _key_context(engine: Engine, run: tuple[int, ...]) -> tuple[int, ...]:
-    """Tonics of the major keys fitted by the diagonal runs through the dice of a column run."""
-    tonics = set()
-    for i in run:
-        for line in (1, 2):
-            below, above = engine._line_runs(line, i)
-            if below or above:
-                fits = engine._checks.scale_fits((*below, engine._grid[i], *above))
-                tonics.update(tonic for tonic, kind, _ in fits if kind == "major")
-    return tuple(sorted(tonics))
-
-
 def _alone_names_after(position: Position, before: Mapping[Cell, str], i: int) -> dict[Cell, str]:
     """`_alone_names` of a position from its parent's (`before`) and the cell i of the die placed:
     only the dice on the runs through i are named anew (each run through them spelled once)."""
@@ -779,7 +580,7 @@ def _alone_names_after(position: Position, before: Mapping[Cell, str], i: int) -
                 continue
             found = runs.get((line, run))
             if found is None:
-                structure = position._structure(line, run, None)
+                structure = structure_of(position, line, run, None)
                 found = runs[line, run] = ((order[structure.complete, structure.kind], -len(run)),
                                            structure.alone())
             if best is None or found[0] < best[0]:
@@ -799,7 +600,7 @@ def _alone_names(position: Position) -> dict[Cell, str]:
             for run in position._engine._runs_on(cells):
                 if len(run) < 2:
                     continue
-                structure = position._structure(line, run, None)
+                structure = structure_of(position, line, run, None)
                 rank = (order[structure.complete, structure.kind], -len(structure.cells))
                 for cell, name in zip(structure.cells, structure.alone(), strict=True):
                     if cell not in chosen or rank < chosen[cell][0]:
@@ -836,23 +637,3 @@ def _resolve_rules(rules: RuleSet | str | None) -> RuleSet:
                              rules=shown(rules))
     return rules
 
-
-def _triads_to_come(position: Position, run: tuple[int, ...], low: int,
-                    high: int) -> tuple[tuple[int, str], ...]:
-    """The (root, quality) of every triad a column pair low-high could still become: a note a third
-    above or below that the board's room and the diagonals through that cell allow."""
-    engine = position._engine
-    checks, board, refusals = engine._checks, position.board, Refusals(engine)
-    triads: set[tuple[int, str]] = set()
-    up, down = board.up[COLUMN][run[-1]], board.down[COLUMN][run[0]]
-    for side, completing, above in ((up, checks.completes_above[low][high], True),
-                                    (down, checks.completes_below[low][high], False)):
-        if refusals.side_fault(side, completing) is None:
-            fitting = completing & engine._diagonal_mask(side[0])
-            for pitch in range(12):
-                if fitting >> pitch & 1:
-                    triad = (low, high, pitch) if above else (pitch, low, high)
-                    quality = checks.triad_quality(triad)
-                    if quality:
-                        triads.add((triad[0], quality))
-    return tuple(sorted(triads))

@@ -5,7 +5,8 @@ these facts in the naming layer (`muzlab.names.refusal_words`).
 `Refusals` reads the mask engine's runs, which know *that* a pitch may not go on a cell, to say
 *why*; a `Position` asks it of its engine (`Refusals(position._engine).first(pitch, i)`) in
 `refusal`, `explain` and `place`, composed rather than inherited, as the engine is in the position:
-the engine's hot paths never pass through it.
+the engine's hot paths never pass through it. `broken` lists every rule the dice on a board already
+break (`Position.problems`).
 """
 
 from __future__ import annotations
@@ -90,3 +91,27 @@ class Refusals:
         if not completing & self._engine._diagonal_mask(side[0]):
             return "scale"
         return None
+
+    def broken(self) -> list[Refusal]:
+        """Every rule the dice already on the board break, as facts: each illegal run (columns, then
+        the diagonals, each walked up from its bottom die), then the dice cut off from the others
+        ("apart"). What `Position.problems` words, and a strict position refuses."""
+        engine, found = self._engine, []
+        grid, board, checks = engine._grid, engine.board, engine._checks
+        for line in range(3):
+            fault_of, allowed = ((checks.column_fault, checks.triad_qualities) if line == COLUMN
+                                 else (checks.scale_fault, checks.scale_types))
+            down, up = board.down[line], board.up[line]
+            for i, pitch in enumerate(grid):
+                if pitch == EMPTY or (down[i] and grid[down[i][0]] != EMPTY):
+                    continue  # only walk up from the bottom die of each run
+                above = engine._run(up[i])
+                fault = fault_of((pitch, *above)) if above else None
+                if fault:
+                    cells = tuple(board.cells[j] for j in (i, *up[i][: len(above)]))
+                    found.append(Refusal(fault[0], line=line, cells=cells, pitches=(pitch, *above),
+                                         allowed=allowed, detail=fault[1]))
+        stray = engine._disconnected()
+        if stray:
+            found.append(Refusal("apart", cells=tuple(board.cells[i] for i in stray)))
+        return found

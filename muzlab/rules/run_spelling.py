@@ -1,6 +1,7 @@
 """`Structure.spelling`'s value: a call with a reader (`run.spelling(reader)`) gives the run's notes as
 that reader reads them; the old form, `run.spelling` used as a tuple (a property until muzlab 0.1),
-still gives the default reader's notes for one release, with a DeprecationWarning at the user's line."""
+still gives its position's reader's notes (`Position.reading`) for one release, with a
+DeprecationWarning at the user's line."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ OLD_FORM = ("Structure.spelling is a method taking a reader: call it, run.spelli
 
 class Spelling:
     """A run's spelling: called (`spelling(reader)`, the form to use) it is a tuple of names; used as a
-    tuple itself (iterated, indexed, compared, measured, shown), the default reader's names, with a
+    tuple itself (iterated, indexed, compared, measured, shown), its position's reader's names, with a
     DeprecationWarning."""
 
     __slots__ = ("_spell",)
@@ -26,7 +27,7 @@ class Spelling:
         self._spell = spell
 
     def __call__(self, reader: Reader | None = None) -> tuple[str, ...]:
-        """The run's notes, bottom to top, as `reader` (None: the default reader) reads them; TypeError
+        """The run's notes, bottom to top, as `reader` (None: as its position reads) reads them; TypeError
         for anything else (a convention's name is no reader: `Reader("german")` is)."""
         if reader is not None and not isinstance(reader, Reader):
             raise TypeError(f"Structure.spelling takes a Reader (muzlab.Reader('german')) or None, not "

@@ -84,7 +84,8 @@ class EarTrainer(widgets.VBox):
     def __init__(self, drill: Drill | str = "triad quality", seed: int | None = None, engine: str = "auto",
                  autoplay: bool = True, key: str | None = None, **settings):
         self.key = key  # the lesson's key ("F#"), passed to the naming in `reader`; None: the default's
-        self.drill = drill if isinstance(drill, Drill) else Drill(drill, **settings)
+        # (keys typed as the notebook reads: German "Ges")
+        self.drill = drill if isinstance(drill, Drill) else Drill(drill, **{"reader": shown(), **settings})
         self.rng = random.Random(seed)
         self.engine = engine
         self.asked = 0

@@ -17,8 +17,8 @@ from muzlab.names.error_words import error_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label
 from muzlab.names.typed_moves import read_move
+from muzlab.notebook import Position
 from muzlab.reading import shown
-from muzlab.rules.position import Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.widgets.files import Download, DownloadButton
 from muzlab.widgets.listen import ListenPanel, in_browser

@@ -25,9 +25,11 @@ from muzlab.names.language import marked
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label, symbols
+from muzlab.notebook_game import Game as NotebookGame
 from muzlab.play import records
 from muzlab.play.game import Game
 from muzlab.play.midi import game_midi
+from muzlab.play.records import AgentState
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.reading import shown
 from muzlab.rules.position import Position, Structure
@@ -62,6 +64,14 @@ def _too_big(name: str, size: int, reader: Reader) -> str:
     return reader.gettext("{name} is {size} bytes; a game record is at most {most} bytes, so it was not "
                           "loaded.").format(name=name, size=number_words(size, reader),
                                                most=number_words(MAX_RECORD_BYTES, reader))
+
+
+def read_record(text: str) -> tuple[Game, tuple[AgentState | None, ...] | None]:
+    """A game record's text replayed as the notebook's game (`muzlab.Game`), with its computer
+    players' saved states: what Load and an upload read; a MuzlabError says why a record is refused."""
+    data = records.parse(text)
+    game = NotebookGame.from_dict(data)
+    return game, records.read_agents(data.get("agents"), game.players)
 
 
 def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
@@ -140,6 +150,8 @@ class PlayBoard(widgets.VBox):
         key: str | None = None,
     ):
         self.key = key  # the lesson's key ("F#"), passed to the naming in `reader`; None: the default's
+        # (the notebook's game: its log and positions speak as the notebook chose, as `muzlab.Game`)
+        game = game if game is not None else NotebookGame(players, board, rules, dice, seed)
         self.table = Table(players, agents, names, seed, board, rules, dice, game, allow_hints)
         self.agent_delay = agent_delay
         self._timer: asyncio.TimerHandle | None = None  # the next computer move, when one is due
@@ -383,9 +395,7 @@ class PlayBoard(widgets.VBox):
         message line says why."""
         path = Path(path)
         try:
-            data = records.parse(records.read_file(path))
-            game = Game.from_dict(data)
-            agents = records.read_agents(data.get("agents"), game.players)
+            game, agents = read_record(records.read_file(path))
         except MuzlabError as error:
             said = self.reader.gettext("{name} is not a game record muzlab can replay: {reason}")
             return (Message(said.format(name=path, reason=error_words(error, self.reader)), kind="refused"),)
@@ -416,9 +426,7 @@ class PlayBoard(widgets.VBox):
         if len(content) > MAX_RECORD_BYTES:
             return self._refused(_too_big(name, len(content), self.reader))
         try:
-            data = records.parse(content.decode("utf-8"))
-            game = Game.from_dict(data)
-            agents = records.read_agents(data.get("agents"), game.players)
+            game, agents = read_record(content.decode("utf-8"))
         except UnicodeDecodeError:
             return self._refused(self.reader.gettext(
                 "{name} is not text, so it is not a game record; nothing was loaded.").format(name=name))
