@@ -109,7 +109,8 @@ def test_an_assignment_exported_as_a_bank_asks_what_its_students_were_asked(tmp_
             asked = term.item(assignment.id, anna.id, index, reader)
             if kind == "where":  # the term asks to click a cell; the bank offers cells to choose
                 assert {c.text for c in item.choices if c.right} <= {
-                    asked.asked.question.position.board.cell_name(cell) for cell in asked.asked.question.answer}
+                    asked.asked.question.position.board.cell_name(cell)
+                    for cell in asked.asked.question.answer}
             else:
                 assert item.text == asked.prompt
             if kind in ("points", "Roman numeral"):

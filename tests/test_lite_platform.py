@@ -199,6 +199,12 @@ def test_the_edition_takes_out_absent_imports_and_every_cell_that_needs_them():
     # a view imported from its package is taken out as well, and the other names of the line stay
     (kept,) = lite_lessons.edition_cells([code("from muzlab.views import plot, tables\nx = 1")])
     assert "".join(kept["source"]) == "from muzlab.views import tables\nx = 1"
+    # a cell that imports an absent view and uses it at once is the full edition's too, and so are the
+    # names it binds (the cadence of lesson 4 played as a WAV)
+    wave, after = lite_lessons.edition_cells([
+        code("from muzlab.views.audio import events_wave, to_ipython_audio\nevents = [(0, 2, 60)]\n"
+             "to_ipython_audio(events_wave(events))"), code("print(events)")])
+    assert wave["source"] == after["source"] == [lite_lessons.in_italics(lite_lessons.FULL_EDITION_ONLY)]
 
 
 #: Runs a lesson's code cells in one IPython shell; a failure names the cell.

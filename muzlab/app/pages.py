@@ -862,7 +862,7 @@ class TeacherView(widgets.VBox):
         reader = self.reading.reader
         self.harmony_menu = looks.make(widgets.Dropdown, options=harmony_options(reader),
                                        value=reader.harmony_style, description=said["harmony_menu"],
-                                       style={"description_width": "initial"}, _dom_classes=("muz-harmony",))
+                                       _dom_classes=("muz-harmony",))  # (the page's style: its label whole)
         self.harmony_menu.observe(lambda _change: self._chose_harmony(), names="value")
         self.code = looks.make(widgets.HTML, _dom_classes=("muz-class-code",))
         self.roster = looks.make(widgets.HTML, _dom_classes=("muz-roster-box",))

@@ -114,13 +114,15 @@ def edition_cells(cells: list[dict], language: str = "en") -> list[dict]:
             out.append(cell)
             continue
         used, bound = used_names(tree), bound_names(tree)
-        # a name the cell binds itself (a loop's variable, an assignment) is its own, not the lost one
-        if (used - bound) & tainted or any(f"call:{name}" in used for name in TABLE_CALLS):
+        kept, dropped = without_absent_imports(source)
+        # a name the cell binds itself (a loop's variable, an assignment) is its own, not the lost one;
+        # a name it imports from an absent module is lost in the cell itself
+        if ((used - bound) & tainted or used & dropped
+                or any(f"call:{name}" in used for name in TABLE_CALLS)):
             tainted |= bound
             out.append({"cell_type": "markdown", "id": cell.get("id", ""), "metadata": {},
                         "source": [in_italics(FULL_EDITION_ONLY, language)]})
             continue
-        kept, dropped = without_absent_imports(source)
         tainted = (tainted - bound) | dropped
         out.append({**cell, "source": kept.splitlines(keepends=True)} if dropped else cell)
     return out
