@@ -9,7 +9,7 @@ import pytest
 
 from muzlab.app.classroom import Classroom
 from muzlab.app.pages import StudentView, TeacherView, _text, last_move
-from muzlab.names.reader import Reader
+from muzlab.names.reader import Key, Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.reading import current_note_names, note_names, typeset
 
@@ -676,4 +676,89 @@ def test_the_teachers_page_has_its_own_harmony_menu_kept_in_its_address(room):
         keep_teacher_harmony(room, "numbers")
     assert teacher_harmony(room) == "roman"
     for view in (teacher, again, odd):
+        view.close()
+
+
+def test_a_student_page_offers_the_apps_minor_keys_and_its_reading_of_the_minor_supertonic(room):
+    """The app's lesson keys (the minors after the majors, read in harmonic minor) and its menu for
+    ii° in minor, in the app's words; the ii° menu is asked only under functions with a minor key;
+    both are kept in the page's address, and a value the menus do not hold is ignored."""
+    from muzlab.app.page_settings import supertonic_asked
+    from muzlab.widgets.tabbed_app import lesson_key_options, minor_supertonic_options
+
+    hanna = student(room, "Hanna", lang="de", key="A harmonic minor")
+    reader = hanna.reading.reader
+    assert reader.key == Key.of("A harmonic minor") and reader.harmony_style == "functions"
+    assert list(hanna.lesson_key.options) == lesson_key_options(reader, minor=True)  # the app's list
+    assert hanna.lesson_key.label == "a-Moll" and hanna.lesson_key.description == "Tonart der Stunde"
+    assert "Tonart der Stunde: <b>a-Moll</b> — A H C D E F Gis" in hanna.scale_note.value  # harmonic minor
+    assert list(hanna.supertonic_menu.options) == minor_supertonic_options(reader)
+    assert hanna.supertonic_menu.description == "2. Stufe in Moll" and supertonic_asked(hanna.supertonic_menu)
+    assert hanna.addresses[-1]["key"] == "A harmonic minor" and "supertonic" not in hanna.addresses[-1]
+    hanna.supertonic_menu.value = "dominant"  # (Đ⁷) tP
+    assert hanna.reading.reader.minor_supertonic == "dominant"
+    assert hanna.addresses[-1]["supertonic"] == "dominant"
+    hanna.harmony_menu.value = "roman"  # Stufen: no reading to choose
+    assert not supertonic_asked(hanna.supertonic_menu)
+    hanna.harmony_menu.value = "functions"  # (chosen now: kept in the address)
+    hanna.lesson_key.value = "C major"  # a major key: none either
+    assert not supertonic_asked(hanna.supertonic_menu) and hanna.addresses[-1]["key"] == "C"
+    assert "<b>C-Dur</b>" in hanna.scale_note.value
+    hanna.lesson_key.value = "F# harmonic minor"
+    again = StudentView(room, hanna.addresses[-1])  # a reload keeps the key and the reading
+    assert again.student == hanna.student and again.lesson_key.value == "F# harmonic minor"
+    assert again.reading.reader == Reader("german", Key.of("F# harmonic minor"), typeset=True, language="de",
+                                          harmony="functions", minor_supertonic="dominant")
+    assert supertonic_asked(again.supertonic_menu) and again.supertonic_menu.value == "dominant"
+    assert "<b>fis-Moll</b> — Fis Gis A H Cis D Eis" in again.scale_note.value
+    ben = student(room, "Ben", key="A harmonic minor")  # English: Roman numerals, no ii° menu
+    assert "Lesson key: <b>A minor</b> — A B C D E F G♯" in ben.scale_note.value
+    assert ben.lesson_key.label == "A minor" and not supertonic_asked(ben.supertonic_menu)
+    for key in ("A minor", "H harmonic minor", "a", "A harmonic minor "):  # checked, never trusted
+        odd = StudentView(room, {"lang": "de", "key": key, "supertonic": "tritone"})
+        assert (odd.key, odd.reading.reader.key, odd.lesson_key.value) == ("", None, None)
+        assert odd.supertonic == "added sixth" and odd.scale_note.value == ""
+
+
+def test_the_teachers_page_offers_the_lesson_key_and_the_reading_of_ii_and_its_projector_reads_them(room):
+    """The teacher's page has the students' lesson key and ii° menus (the app's lists), kept in its
+    address, checked when the address is opened; the projector's board is spelled in the key chosen."""
+    from muzlab.app.page_settings import supertonic_asked
+
+    addresses = []
+    teacher = TeacherView(room, "", language="de", on_address=addresses.append,
+                          query={"lesson": "A harmonic minor", "supertonic": "dominant"})
+    assert {teacher.key_menu, teacher.supertonic_menu} <= set(teacher.top.children)
+    assert teacher.key_menu.label == "a-Moll" and teacher.key_menu.description == "Tonart der Stunde"
+    assert supertonic_asked(teacher.supertonic_menu) and teacher.supertonic_menu.value == "dominant"
+    hanna = student(room, "Hanna", lang="de", key="A harmonic minor", supertonic="dominant")
+    assert teacher.reading.reader == hanna.reading.reader  # the projector reads as the student's page
+    teacher.harmony_menu.value = "roman"
+    assert not supertonic_asked(teacher.supertonic_menu)
+    teacher.harmony_menu.value = "functions"
+    teacher.supertonic_menu.value = "added sixth"
+    # (under "lesson": the teacher's address's "key" is the teacher's own)
+    assert addresses[-1] == {"lang": "de", "lesson": "A harmonic minor", "harmony": "functions"}
+    teacher.key_menu.value = None
+    assert addresses[-1] == {"lang": "de", "harmony": "functions"} and teacher.reading.reader.key is None
+    assert not supertonic_asked(teacher.supertonic_menu)
+    odd = TeacherView(room, "", language="de", query={"lesson": "Z harmonic minor", "supertonic": "?"})
+    assert (odd.reading.key, odd.key_menu.value, odd.reading.minor_supertonic) == ("", None, "added sixth")
+    # the projector spells the board in the lesson key: F♯ in D♯ minor, G♭ in E♭ minor
+    sharp = TeacherView(room, "", query={"lesson": "D# harmonic minor"})
+    flat = TeacherView(room, "", query={"lesson": "Eb harmonic minor"})
+    sharp.deal_button.click()
+    settled(hanna)
+    table = room.table(1).table
+    while table.game.position.dice == {} or 6 not in table.game.position.dice.values():
+        if table.game.events:  # start a fresh game until the opening die is F#/Gb
+            room.deal(1, seed=room.round + 1)
+            table = room.table(1).table
+        settled(hanna)
+        hanna.roll_button.click()
+        hanna.board_view.cells[(0, 0)].click()
+    for view, name in ((sharp, ">F#<"), (flat, ">Gb<")):
+        view.project(1)
+        assert name in view.projector_board.svg.replace("♯", "#").replace("♭", "b")
+    for view in (teacher, odd, sharp, flat, hanna):
         view.close()

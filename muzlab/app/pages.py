@@ -4,9 +4,10 @@ The pages only draw the `Classroom` and pass on what was clicked; the classroom 
 draws on its own thread (`PageDrawer`, inside its own Solara session): the classroom tells it what
 changed, it queues the change, and draws the latest snapshot of its table (`TableSnapshot`) once
 for every batch, with no classroom lock held, so a slow device slows only itself. Each student page
-keeps its own note names, harmony style, size and lesson key (`PageReading`, the one place a page's reading is
-entered), so one page's choice never shows on another. The boards are muzlab's SvgBoard
-(`data-cell`, `muz-legal`), the controls ipywidgets.
+keeps its own note names, harmony style, size, lesson key and reading of ii° in minor (`PageReading`,
+the one place a page's reading is entered; `page_settings` offers the key and ii° menus), so one
+page's choice never shows on another. The boards are muzlab's SvgBoard (`data-cell`, `muz-legal`),
+the controls ipywidgets.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import threading
 import weakref
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -37,11 +38,25 @@ from muzlab.app.page_language import (
     teacher_harmony,
     teacher_language,
 )
+from muzlab.app.page_settings import (
+    HIDE_NOT_ASKED,
+    TEACHER_KEY,
+    address_key,
+    address_supertonic,
+    chosen_key,
+    key_menu,
+    key_note,
+    label_supertonic,
+    relabel_keys,
+    settings_address,
+    supertonic_menu,
+)
 from muzlab.app.solara_door import connected, current_session
 from muzlab.app.teacher_tabs import TAB_NAMES, TeacherTabs
 from muzlab.app.term_pages import StudentTerm
 from muzlab.core.hexgrid import Cell
 from muzlab.names.error_words import error_words
+from muzlab.names.functions import MINOR_SUPERTONIC
 from muzlab.names.language import (
     DEFAULT_HARMONY,
     DEFAULT_NOTE_NAMES,
@@ -51,10 +66,9 @@ from muzlab.names.language import (
     labelled,
     marked,
 )
-from muzlab.names.letters import MAJOR_KEY_SIGNATURES, major_scale
 from muzlab.names.output_words import number_words
 from muzlab.names.reader import Key, Reader
-from muzlab.names.spelling import key_label, pitch_label, show_name
+from muzlab.names.spelling import pitch_label
 from muzlab.play import coach
 from muzlab.play.game import MAX_PLAYERS
 from muzlab.play.game_words import DieWords, event_sentence, moment_words
@@ -64,7 +78,7 @@ from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
 from muzlab.widgets.die_by_ear import DieByEar, Turn
 from muzlab.widgets.document_language import DocumentLanguage
-from muzlab.widgets.menus import OptionalDropdown, relabel
+from muzlab.widgets.menus import relabel
 from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
 from muzlab.widgets.tabbed_app import (
@@ -74,14 +88,11 @@ from muzlab.widgets.tabbed_app import (
     SizeChoice,
     board_scale,
     harmony_options,
-    lesson_key_options,
     note_name_options,
     readable_buttons,
 )
 
 log = logging.getLogger(__name__)
-#: The lesson keys a student may choose (the app's major keys), by their English tonic ("F#").
-LESSON_KEYS = tuple(MAJOR_KEY_SIGNATURES)
 #: The student page's look: a board never wider than the screen; on a narrow screen (a phone) the
 #: settings fold behind one button, which a wide screen does not need. The die in hand and the words
 #: under the board are one widget (`StudentView.text`, one message a draw) whose two blocks take their
@@ -118,7 +129,7 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
               " .muz-student-page .muz-settings { display: flex !important; } }"
-              + readable_buttons(".muz-student-page") + "</style>")
+              + HIDE_NOT_ASKED + readable_buttons(".muz-student-page") + "</style>")
 #: The layouts of a button, and of a row of controls that wraps on a narrow screen.
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
@@ -159,7 +170,7 @@ TEACHER_STYLE = (
     " right: 12px; z-index: 3; }"
     " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
     " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }"
-    + readable_buttons(".muz-teacher-page") + "</style>")
+    + HIDE_NOT_ASKED + readable_buttons(".muz-teacher-page") + "</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -173,25 +184,22 @@ LEADERBOARD = (marked("leaderboard column", "nickname"), marked("leaderboard col
 
 @dataclass(frozen=True)
 class PageReading:
-    """How one page reads the class: its note names, its lesson key (an English tonic, "" for none),
-    its language and its harmony style (None: the language's usual), typeset (F♯); `reader` is the
-    value every word of the page is written for."""
+    """How one page reads the class: its note names, its lesson key (as its address keeps it: "F#",
+    "A harmonic minor"; "" for none), its language, its harmony style (None: the language's usual)
+    and its reading of ii° in minor, typeset (F♯); `reader` is the value every word of the page is
+    written for."""
 
     convention: str = "english"
     key: str = ""
     language: str = "en"
     harmony: str | None = None
-
-    @property
-    def key_setting(self) -> str | None:
-        """The lesson key as muzlab's setting ("F# major"), or None."""
-        return f"{self.key} major" if self.key else None
+    minor_supertonic: str = MINOR_SUPERTONIC[0]
 
     @property
     def reader(self) -> Reader:
         """The page's reading as the Reader value the naming layer takes (typeset)."""
         return Reader(self.convention, Key.of(self.key) if self.key else None, typeset=True,
-                      language=self.language, harmony=self.harmony)
+                      language=self.language, harmony=self.harmony, minor_supertonic=self.minor_supertonic)
 
 
 def query_language(query: dict[str, str], header: str = "") -> str:
@@ -452,7 +460,7 @@ class StudentView(widgets.VBox):
         self.playing = widgets.VBox([widgets.Box([self.buttons, self.board_view, self.move_field],
                                                  _dom_classes=("muz-play-area",)), self.voice])
         self.settings = widgets.HBox([self.language_pick, self.names, self.harmony_menu, self.size,
-                                      self.lesson_key],
+                                      self.lesson_key, self.supertonic_menu],
                                      layout=widgets.Layout(flex_flow="row wrap", display="none"))
         self.settings.add_class("muz-settings")
         self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
@@ -479,11 +487,11 @@ class StudentView(widgets.VBox):
         self.harmony_chosen = query.get("harmony") in HARMONIES
         self.harmony = query["harmony"] if self.harmony_chosen else DEFAULT_HARMONY[self.language]
         self.scale = sizes.get(query.get("size", ""), FIT)  # "fit", as the app: the board fills the window
-        self.key = query.get("key") if query.get("key") in LESSON_KEYS else ""
+        self.key, self.supertonic = address_key(query), address_supertonic(query)
 
     def _setting_menus(self) -> None:
         """The menus of the page's settings, as the address gave them: language, note names, harmony,
-        size and the lesson key (their words: `_label`)."""
+        the reading of ii° in minor, size and the lesson key (their words: `_label`)."""
         said = Reader(language=self.language)
         self.names = widgets.Dropdown(options=note_name_options(said), value=self.convention,
                                       style={"description_width": "initial"},
@@ -493,15 +501,13 @@ class StudentView(widgets.VBox):
                                              layout=widgets.Layout(width="auto"),
                                              _dom_classes=("muz-harmony",))
         self.size = SizeChoice(self.scale, Reader(language=self.language))  # the app's (each "muz-size")
-        # the app's list and words: "F♯ major", "none (each run in its own key)"
-        keys = lesson_key_options(PageReading(self.convention, language=self.language).reader)
-        self.lesson_key = OptionalDropdown(options=keys, value=f"{self.key} major" if self.key else None,
-                                           style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="auto"))
-        self.lesson_key.add_class("muz-key")
+        # the app's lists and words: "F♯ major", "d-Moll", "none (each run in its own key)"; "s⁶ (…)"
+        self.lesson_key = key_menu(self.key, self.reading.reader)
+        self.supertonic_menu = supertonic_menu(self.supertonic, self.reading.reader)
         self.language_pick = language_menu(self.language)
         for control, chose in ((self.names, self._chose_names), (self.harmony_menu, self._chose_harmony),
                                (self.size, self._settings), (self.lesson_key, self._settings),
+                               (self.supertonic_menu, self._settings),
                                (self.language_pick, self._chose_language)):
             control.observe(lambda _change, chose=chose: chose(), names="value")
 
@@ -521,9 +527,9 @@ class StudentView(widgets.VBox):
 
     @property
     def reading(self) -> PageReading:
-        """This page's note names, lesson key, language and harmony style."""
+        """This page's note names, lesson key, language, harmony style and reading of ii° in minor."""
         return PageReading(self.convention, self.key, self.language,
-                           self.harmony if self.harmony_chosen else None)
+                           self.harmony if self.harmony_chosen else None, self.supertonic)
 
     def _label(self) -> None:
         """Write the page's fixed words (labels, buttons, hints) in its language."""
@@ -542,6 +548,8 @@ class StudentView(widgets.VBox):
             self._relabelling = False
         self.size.relabel(reader)
         self.lesson_key.description = reader.gettext("Key of the lesson")
+        relabel_keys(self.lesson_key, reader)
+        label_supertonic(self.supertonic_menu, reader)
         self.roll_button.description = reader.gettext("Roll")
         self.pass_button.description = reader.gettext("Pass")
         self.hint_button.description = reader.gettext("Hint")
@@ -663,13 +671,11 @@ class StudentView(widgets.VBox):
         self._settings()
 
     def _settings(self) -> None:
-        key = self.lesson_key.value
         self.convention, self.scale, self.harmony = self.names.value, self.size.value, self.harmony_menu.value
-        self.key = Key.of(key).tonic_name if key else ""  # (the value "F# major" read as a key, not split)
-        # (in this page's note names and language)
-        options = lesson_key_options(PageReading(self.convention, language=self.language).reader)
-        if options != list(self.lesson_key.options):
-            self.lesson_key.options, self.lesson_key.value = options, key
+        self.key, self.supertonic = chosen_key(self.lesson_key), self.supertonic_menu.value
+        reader = self.reading.reader  # (the menus' words in this page's note names, language and key)
+        relabel_keys(self.lesson_key, reader)
+        label_supertonic(self.supertonic_menu, reader)
         self._remember()
         self.draw()
 
@@ -682,8 +688,7 @@ class StudentView(widgets.VBox):
             query["names"] = self.convention
         if self.harmony_chosen:
             query["harmony"] = self.harmony
-        if self.key:
-            query["key"] = self.key
+        query.update(settings_address(self.key, self.supertonic))
         if self.student is not None:
             query["seat"] = self.student.token
         elif self.code.value:
@@ -748,13 +753,7 @@ class StudentView(widgets.VBox):
         self.message.value, self.join_message.value = (said, "") if self.student else ("", said)
         self.joining.layout.display = "none" if self.student else "flex"
         self.playing.layout.display = "flex" if self.student else "none"
-        if self.key:
-            reader = self.reading.reader
-            scale = " ".join(show_name(name, reader) for name in major_scale(self.key))
-            self.scale_note.value = "<p>{}</p>".format(reader.gettext("Lesson key: {key} — {scale}").format(
-                key=f"<b>{_text(key_label(self.key, 'major', reader))}</b>", scale=_text(scale)))
-        else:
-            self.scale_note.value = ""
+        self.scale_note.value = key_note(self.reading.reader)
         self._drawn = drawn
         if self.student is None:
             return
@@ -844,26 +843,23 @@ class TeacherView(widgets.VBox):
     (`drawer`, in `session`), as a student's page is."""
 
     def __init__(self, room: Classroom, address: str = "", session: Any = None, language: str = "en",
-                 on_address: Callable[[dict[str, str]], None] | None = None, harmony: str | None = None):
+                 on_address: Callable[[dict[str, str]], None] | None = None, harmony: str | None = None,
+                 query: dict[str, str] | None = None):
         self.room = room
         self.address = address
         self._shared = shared(room)
         self.on_address = on_address
-        #: the teacher's reading: their language, with its usual note names, and the harmony style they
-        #: chose (None, or one muzlab does not know: the language's usual, following the language)
-        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language,
-                                   harmony=harmony if harmony in HARMONIES else None)
+        #: the teacher's reading: their language, with its usual note names, the harmony style they
+        #: chose (None, or one muzlab does not know: the language's usual, following the language), and
+        #: the lesson key and reading of ii° in minor their page's address (`query`) names, checked
+        query = query or {}
+        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], address_key(query, TEACHER_KEY), language,
+                                   harmony if harmony in HARMONIES else None, address_supertonic(query))
         self._page_lock = threading.RLock()  # the teacher's page's own: its thread and its clicks
         #: the page's shared layouts and styles (the term's section shares them too)
         self.looks = looks = Looks()
         said = self._labels()
-        self.language_pick = language_menu(language, looks, said["language_pick"])
-        self.language_pick.observe(lambda _change: self._chose_language(), names="value")
-        reader = self.reading.reader
-        self.harmony_menu = looks.make(widgets.Dropdown, options=harmony_options(reader),
-                                       value=reader.harmony_style, description=said["harmony_menu"],
-                                       _dom_classes=("muz-harmony",))  # (the page's style: its label whole)
-        self.harmony_menu.observe(lambda _change: self._chose_harmony(), names="value")
+        reading_menus = self._reading_menus(said)
         self.code = looks.make(widgets.HTML, _dom_classes=("muz-class-code",))
         self.roster = looks.make(widgets.HTML, _dom_classes=("muz-roster-box",))
         self.size = looks.make(widgets.Dropdown, options=list(range(1, MAX_PLAYERS + 1)), value=2,
@@ -912,10 +908,10 @@ class TeacherView(widgets.VBox):
             deal,
             self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
             seats, self.leaderboard])
-        #: the page's style, its language and its harmony menus, shown above every tab (`TeacherTabs`)
+        #: the page's style, its language, harmony, lesson key and ii° menus, shown above every tab
+        #: (`TeacherTabs`)
         style = looks.make(widgets.HTML, value=TEACHER_STYLE)
-        self.top = looks.make(widgets.HBox, [style, self.document_language, self.language_pick,
-                                             self.harmony_menu],
+        self.top = looks.make(widgets.HBox, [style, self.document_language, *reading_menus],
                               _dom_classes=("muz-teacher-top",))
         super().__init__([self.dashboard, self.projector], layout=looks.layout())
         self.add_class("muz-teacher-page")
@@ -923,6 +919,23 @@ class TeacherView(widgets.VBox):
         self.drawer = PageDrawer(self._draw_changes, session, "teacher")
         self.unwatch = room.watch(self._changed)
         self.draw()
+
+    def _reading_menus(self, said: dict[str, str]) -> list[widgets.Dropdown]:
+        """The menus of the page's reading, described by `said` (`_labels`): its language, harmony style,
+        and the app's lesson keys (major and minor) and readings of ii° in minor, which the projector
+        reads in."""
+        looks, reader = self.looks, self.reading.reader
+        self.language_pick = language_menu(self.reading.language, looks, said["language_pick"])
+        self.language_pick.observe(lambda _change: self._chose_language(), names="value")
+        self.harmony_menu = looks.make(widgets.Dropdown, options=harmony_options(reader),
+                                       value=reader.harmony_style, description=said["harmony_menu"],
+                                       _dom_classes=("muz-harmony",))  # (the page's style: its label whole)
+        self.harmony_menu.observe(lambda _change: self._chose_harmony(), names="value")
+        self.key_menu = key_menu(self.reading.key, reader, looks)
+        self.supertonic_menu = supertonic_menu(self.reading.minor_supertonic, reader, looks)
+        for menu in (self.key_menu, self.supertonic_menu):
+            menu.observe(lambda _change: self._chose_key(), names="value")
+        return [self.language_pick, self.harmony_menu, self.key_menu, self.supertonic_menu]
 
     def _seat_controls(self, said: dict[str, str]) -> widgets.HBox:
         """A seat's controls: who, where, and what to do (each answered in self.message), described by
@@ -948,13 +961,15 @@ class TeacherView(widgets.VBox):
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
         said = self._labels()
         self.document_language.lang = self.reading.language
-        for name in ("language_pick", "harmony_menu", "size", "seed", "hints", "absent", "deal_button",
-                     "pick", "show_button", "back_button", "who_pick", "seat_pick"):
+        for name in ("language_pick", "harmony_menu", "key_menu", "size", "seed", "hints", "absent",
+                     "deal_button", "pick", "show_button", "back_button", "who_pick", "seat_pick"):
             getattr(self, name).description = said[name]
         mode = self.mode.value
         self.mode.options, self.mode.value = self._modes(), mode
         reader = self.reading.reader
         relabel(self.harmony_menu, harmony_options(reader), reader.harmony_style)  # (no choice made)
+        relabel_keys(self.key_menu, reader)
+        label_supertonic(self.supertonic_menu, reader)
         for button, css in zip(self.seat_buttons, SEAT_BUTTONS, strict=True):
             button.description = said[css]
         self._say_what_lights()
@@ -964,6 +979,7 @@ class TeacherView(widgets.VBox):
         buttons by their class); given as each is made, they come with it to the page."""
         gettext = self.reading.reader.gettext
         return {"language_pick": gettext("Language"), "harmony_menu": gettext("Harmony"),
+                "key_menu": gettext("Key of the lesson"),
                 "size": gettext("Per table"),
                 "seed": gettext("Game no."), "hints": gettext("Hint button for the players"),
                 "absent": gettext("Seat students whose page is closed too"), "deal_button": gettext("Deal"),
@@ -977,8 +993,7 @@ class TeacherView(widgets.VBox):
         """The teacher's page in another language (kept in its address), in the harmony style the
         teacher chose, else the language's usual."""
         language = self.language_pick.value
-        self.reading = PageReading(DEFAULT_NOTE_NAMES[language], language=language,
-                                   harmony=self.reading.harmony)
+        self.reading = replace(self.reading, convention=DEFAULT_NOTE_NAMES[language], language=language)
         self._label()
         self._remember()
         self.draw()
@@ -988,16 +1003,29 @@ class TeacherView(widgets.VBox):
         comments and the term's section follow it, and it is kept from now on, whatever the language."""
         if self.harmony_menu.value == self.reading.reader.harmony_style:
             return
-        self.reading = PageReading(self.reading.convention, language=self.reading.language,
-                                   harmony=self.harmony_menu.value)
+        self.reading = replace(self.reading, harmony=self.harmony_menu.value)
+        label_supertonic(self.supertonic_menu, self.reading.reader)  # (asked of functions alone)
+        self._remember()
+        self.draw()
+
+    def _chose_key(self) -> None:
+        """A lesson key or a reading of ii° in minor the teacher chose: the projector's board and
+        comments read in it, and it is kept in the page's address."""
+        self.reading = replace(self.reading, key=chosen_key(self.key_menu),
+                               minor_supertonic=self.supertonic_menu.value)
+        reader = self.reading.reader
+        relabel_keys(self.key_menu, reader)
+        label_supertonic(self.supertonic_menu, reader)
         self._remember()
         self.draw()
 
     def _remember(self) -> None:
-        """Put the page's language, and the harmony style if the teacher chose one, into its address."""
+        """Put the page's language, the harmony style if the teacher chose one, the lesson key and the
+        reading of ii° in minor into its address."""
         if self.on_address is None:
             return
-        address = {"lang": self.reading.language}
+        address = {"lang": self.reading.language,
+                   **settings_address(self.reading.key, self.reading.minor_supertonic, TEACHER_KEY)}
         if self.reading.harmony is not None:
             address["harmony"] = self.reading.harmony
         self.on_address(address)
@@ -1330,8 +1358,9 @@ def TeacherPage():
 def Dashboard():
     """The teacher's page in the order of a lesson (`TeacherTabs`), in the language the address names
     ("lang", chosen on the page), else the one the teacher chose last (kept in the class folder), else
-    the browser's; its tab ("tab") and the harmony style the teacher chose ("harmony", also kept in
-    the class folder) in the address too, so a reload or a redraw keeps them."""
+    the browser's; its tab ("tab"), the harmony style the teacher chose ("harmony", also kept in the
+    class folder), the lesson key ("lesson": "key" is the teacher's own) and the reading of ii° in
+    minor ("supertonic") in the address too, so a reload or a redraw keeps them."""
     room = classroom()
     router = solara.use_router()
     query = _query(router.search)
@@ -1342,7 +1371,9 @@ def Dashboard():
     tab, set_tab = solara.use_state(query["tab"] if query.get("tab") in TAB_NAMES else TAB_NAMES[0])
     #: what the address holds now (the view's callback, made once, reads it here)
     shown = solara.use_memo(lambda: {"lang": language, "tab": tab,
-                                     **({"harmony": harmony} if harmony else {})}, [])
+                                     **({"harmony": harmony} if harmony else {}),
+                                     **settings_address(address_key(query, TEACHER_KEY),
+                                                        address_supertonic(query), TEACHER_KEY)}, [])
 
     def go(**change: str) -> None:
         shown.update(change)
@@ -1354,6 +1385,8 @@ def Dashboard():
             keep_teacher_harmony(room, address["harmony"])
             set_harmony(address["harmony"])
         set_language(address["lang"])
+        for name in (TEACHER_KEY, "supertonic"):  # (a lesson key or ii° reading left out: gone)
+            shown.pop(name, None)
         go(**address)
 
     def choose(name: str) -> None:
@@ -1361,7 +1394,7 @@ def Dashboard():
         go(tab=name)
 
     view = solara.use_memo(lambda: TeacherView(room, student_address(), _session(), language, remember,
-                                               harmony), [])
+                                               harmony, query), [])
     solara.use_effect(lambda: view.close, [])
     solara.Title(Reader(language=language).gettext("Muzundrum class — teacher"))
     TeacherTabs(room, term(), view, language, tab, choose, harmony)

@@ -130,7 +130,7 @@ TABS = (marked("tab", "Play"), marked("tab", "Explore"), marked("tab", "Quiz"), 
 
 #: Each lesson key the menus offer, by its value ("F# major", "D harmonic minor"), as a Key: the minor
 #: keys are read in harmonic minor (its raised leading tone makes D and Đ⁷).
-_KEY_VALUES = {**{f"{tonic} major": Key(SpelledNote.from_english(tonic)) for tonic in MAJOR_KEY_SIGNATURES},
+LESSON_KEYS = {**{f"{tonic} major": Key(SpelledNote.from_english(tonic)) for tonic in MAJOR_KEY_SIGNATURES},
                **{f"{tonic} harmonic minor": Key(SpelledNote.from_english(tonic), "harmonic minor")
                   for tonic in MINOR_KEY_SIGNATURES}}
 
@@ -176,6 +176,12 @@ def minor_supertonic_options(reader: Reader) -> list[tuple[str, str]]:
         function = readings(11, "diminished", 9, "minor", minor_supertonic=value)[0]
         options.append((f"{function_symbol(function, reader)} ({function_words(function, reader)})", value))
     return options
+
+
+def minor_supertonic_asked(reader: Reader) -> bool:
+    """Whether a menu of the readings of ii° in minor is shown to `reader`: a choice of Funktionstheorie
+    in a minor key, asked only of its readers with a minor lesson key (the menus' row stays short)."""
+    return reader.key is not None and reader.key.kind != "major" and reader.harmony_style == "functions"
 
 
 def seat_options(reader: Reader) -> list[tuple[str, str]]:
@@ -584,9 +590,7 @@ class ClassroomApp(widgets.VBox):
     def _show_supertonic(self) -> None:
         """The reading of ii° in minor is a choice of Funktionstheorie in a minor key: shown only to its
         readers, with a minor lesson key (the menus' row stays short otherwise)."""
-        key = current_lesson_key()
-        minor = key is not None and key.kind != "major"
-        self.supertonic.layout.display = None if minor and current_harmony() == "functions" else "none"
+        self.supertonic.layout.display = None if minor_supertonic_asked(shown()) else "none"
 
     def _redraw(self) -> None:
         """Write every word and note on every tab again for the default reader."""
@@ -598,7 +602,7 @@ class ClassroomApp(widgets.VBox):
     def choose_key(self, key: str | None) -> None:
         """Set the lesson's key (`muzlab.names.spelling.set_lesson_key`; None for none) and write every note
         on every tab again: dice that fit it are spelled as in it, numerals name functions in it first."""
-        set_lesson_key(None if key is None else _KEY_VALUES[key])  # (the value the menu's item stands for)
+        set_lesson_key(None if key is None else LESSON_KEYS[key])  # (the value the menu's item stands for)
         self._show_supertonic()
         for widget in (self.play, self.explorer, self.quiz, self.ear, self.review):
             if widget is not None:
