@@ -762,3 +762,33 @@ def test_the_teachers_page_offers_the_lesson_key_and_the_reading_of_ii_and_its_p
         assert name in view.projector_board.svg.replace("♯", "#").replace("♭", "b")
     for view in (teacher, odd, sharp, flat, hanna):
         view.close()
+
+
+def test_the_projectors_coach_comment_is_worded_in_the_teachers_harmony_choice(room, monkeypatch):
+    """What the coach says of the projected table's last decision is worded for the teacher's reader:
+    Funktionstheorie on a German page, Roman numerals once the teacher chooses them."""
+    from muzlab.app import pages
+
+    worded = []
+
+    def comment(*decision, reader):
+        worded.append(reader.harmony_style)
+        return f"comment {len(worded)}"
+
+    monkeypatch.setattr(pages.coach, "comment", comment)
+    teacher = TeacherView(room, "", language="de")
+    hanna = student(room, "Hanna", lang="de")
+    teacher.deal_button.click()
+    settled(hanna)
+    hanna.roll_button.click()
+    settled(hanna)
+    hanna.board_view.cells[(0, 0)].click()  # the opening die on the centre: the table's first decision
+    settled(hanna)
+    assert room.table(1).snapshot().last_decision is not None
+    teacher.project(1)
+    assert worded[-1] == "functions" and f"comment {len(worded)}" in teacher.projector_text.value
+    teacher.harmony_menu.value = "roman"
+    teacher.draw_projector()
+    assert worded[-1] == "roman" and f"comment {len(worded)}" in teacher.projector_text.value
+    for view in (teacher, hanna):
+        view.close()
