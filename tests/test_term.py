@@ -18,8 +18,9 @@ import pytest
 from muzlab.app.classroom import ClassError, Classroom
 from muzlab.app.store import SCHEMA, ClassFolderError
 from muzlab.app.term import IDEAS_OF, ITEM_KINDS, GradeScheme, Term, TermError, week_of
-from muzlab.app.term_items import EarAsked, KeyAsked, Verdict
+from muzlab.app.term_items import EarAsked, KeyAsked, MissingAsked, SungEarAsked, Verdict
 from muzlab.names.reader import Reader
+from muzlab.widgets.sung_answers import completing_notes, sung_note
 
 MONDAY = datetime(2026, 11, 30, 10, 0)  # the term's first Monday (ISO week 49)
 
@@ -34,9 +35,18 @@ class Clock:
         return self.now
 
 
+def right_notes(asked):
+    """The pitch classes that answer an item sung or played rightly."""
+    if isinstance(asked, SungEarAsked):
+        return {sung_note(asked.ear)}
+    return set(completing_notes(asked.question.position, asked.question.cell))
+
+
 def right_reply(item):
-    """The reply that is right for an item: the answer's option number, or a right cell."""
+    """The reply that is right for an item: the answer's option number, a right cell, or a right note."""
     asked = item.asked
+    if isinstance(asked, SungEarAsked | MissingAsked):
+        return min(right_notes(asked))
     if not item.options:
         return sorted(asked.question.answer)[0]
     answer = asked.keys.answer if isinstance(asked, KeyAsked) else \
@@ -46,6 +56,8 @@ def right_reply(item):
 
 def wrong_reply(item):
     """A reply that is wrong for an item."""
+    if isinstance(item.asked, SungEarAsked | MissingAsked):
+        return next(pitch for pitch in range(12) if pitch not in right_notes(item.asked))
     if not item.options:
         legal = set(item.asked.question.answer)
         return next(cell for cell in item.asked.question.position.board.cells if cell not in legal)
@@ -396,7 +408,8 @@ def test_every_kind_of_item_is_checked_by_its_one_check_which_gives_facts_and_wo
     anna = room.join("Anna")
     items = [term.item(term.assign(kind, kind, 2, "2026-11-30", "2026-12-04", seed=4).id, anna.id, 0)
              for kind in ITEM_KINDS]
-    assert {type(item.asked).__name__ for item in items} == {"EarAsked", "KeyAsked", "QuizAsked", "GameAsked"}
+    assert {type(item.asked).__name__ for item in items} == {
+        "EarAsked", "SungEarAsked", "KeyAsked", "QuizAsked", "MissingAsked", "GameAsked"}
 
     def no_words(*args):
         raise AssertionError("a check made a sentence")

@@ -40,7 +40,7 @@ from muzlab.app.classroom import Classroom
 from muzlab.app.event_log import EventLog
 from muzlab.app.log_checks import ReplayRefused, check_game_result, check_student, replay_decision, whole
 from muzlab.app.store import TERM_KINDS
-from muzlab.app.term_items import MAX_ITEMS, GameAsked, Item, TermError, Verdict, asked
+from muzlab.app.term_items import MAX_ITEMS, SUNG_DRILLS, GameAsked, Item, TermError, Verdict, asked
 from muzlab.core.errors import Count, Worded
 from muzlab.core.spreadsheet import STYLES, csv_text
 from muzlab.names.calendar_words import date_words
@@ -53,10 +53,12 @@ from muzlab.play.eartraining import DRILLS
 from muzlab.play.ideas import IDEA_WORDS as IDEA_WORDS  # (the term's pages read them here)
 from muzlab.play.ideas import IDEAS, IDEAS_OF
 from muzlab.reading import for_people
+from muzlab.widgets.sung_answers import MISSING_NOTE
 
-#: What an assignment may ask: the three ear-training drills, the quiz's three kinds, the two key
-#: questions (muzlab.play.keyitems), puzzles, and games against the computer (muzlab.app.term_games).
-ITEM_KINDS = (*DRILLS, *quiz.KINDS, *keyitems.KINDS, "puzzle", "game")
+#: What an assignment may ask: the three ear-training drills (each also answered by voice), the quiz's
+#: three kinds and its missing note (sung or played), the two key questions (muzlab.play.keyitems),
+#: puzzles, and games against the computer (muzlab.app.term_games).
+ITEM_KINDS = (*DRILLS, *SUNG_DRILLS, *quiz.KINDS, MISSING_NOTE, *keyitems.KINDS, "puzzle", "game")
 #: At most this many tries at one item (and MAX_ITEMS items in one assignment: term_items).
 MAX_TRIES = 5
 MAX_TITLE = 60
@@ -733,10 +735,11 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
 
     def answer(self, token: str | None, assignment_id: Any, index: Any, reply: Any,
                reader: Reader | None = None) -> tuple[bool, str]:
-        """A student's device answers item `index` of an assignment: `reply` is an option's number or a
-        cell. The answer is written before it counts; returns (right, the sentence it earns). A
-        refusal (a device that has not joined, an assignment not set for them, not open today, an item
-        already finished, a reply of the wrong form) raises TermError and writes nothing."""
+        """A student's device answers item `index` of an assignment: `reply` is an option's number, a
+        cell, or a pitch class sung or played. The answer is written before it counts; returns (right,
+        the sentence it earns). A refusal (a device that has not joined, an assignment not set for
+        them, not open today, an item already finished, a reply of the wrong form) raises TermError and
+        writes nothing."""
         student = self.room.student(token)
         if student is None:
             raise TermError("This device has not joined the class: join with a nickname first.")

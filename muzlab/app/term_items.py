@@ -2,10 +2,12 @@
 gives facts (a `Verdict`); the sentence a reply earns is made from them after, for the page's reader.
 
 Each kind is one object with the same parts, its prompt and options (worded when the item is asked) and
-its own `check`: an ear-training drill's item (`EarAsked`), a key question (`KeyAsked`), a quiz question
-or puzzle (`QuizAsked`) and a game against the computer (`GameAsked`, whose words are its moves':
-`muzlab.app.term`). A reply is an option's number, or a cell (a game's also None: pass the die), so it
-means the same in every note-name convention.
+its own `check`: an ear-training drill's item (`EarAsked`), the same drill answered by voice
+(`SungEarAsked`), a key question (`KeyAsked`), a quiz question or puzzle (`QuizAsked`), the quiz's
+missing note (`MissingAsked`) and a game against the computer (`GameAsked`, whose words are its moves':
+`muzlab.app.term`). A reply is an option's number, a cell (a game's also None: pass the die), or a
+pitch class sung or played (0 to 11, `muzlab.widgets.sung_answers`), so it means the same in every
+note-name convention.
 """
 
 from __future__ import annotations
@@ -19,9 +21,21 @@ from muzlab.app.store import ClassError
 from muzlab.names.reader import Reader
 from muzlab.play import keyitems, puzzles, quiz
 from muzlab.play.eartraining import DRILLS, Drill, EarItem, option_words
+from muzlab.widgets.sung_answers import (
+    MISSING_NOTE,
+    completing_notes,
+    missing_prompt,
+    missing_verdict,
+    sung_note,
+    sung_verdict,
+)
 
 #: At most this many items in one assignment (each item's seed is the assignment's × this + its index).
 MAX_ITEMS = 100
+#: The ear-training drills answered by voice, as kinds of item: each kind and the drill it asks.
+SUNG_DRILLS = {f"{drill} by voice": drill for drill in DRILLS}
+#: The kinds answered by a note sung or played (a pitch class), not by a click.
+SUNG_KINDS = (*SUNG_DRILLS, MISSING_NOTE)
 
 
 class TermError(ClassError):
@@ -62,6 +76,14 @@ def _cell(reply: Any) -> tuple[int, int]:
     return tuple(reply)
 
 
+def _pitch(reply: Any) -> int:
+    """A reply that is a pitch class (0 to 11: the note heard, in any octave); TermError for anything else."""
+    if type(reply) is not int or not 0 <= reply < 12:
+        raise TermError("This question is answered by singing or playing a note, not {reply}.",
+                        reply=repr(reply)[:20])
+    return reply
+
+
 @dataclass(frozen=True)
 class EarAsked:
     """An ear-training drill's item (`ear`, played by the page): its options are the drill's answers."""
@@ -81,6 +103,23 @@ class EarAsked:
         said = reader.gettext("Right!") if verdict.right else reader.gettext(
             "Not quite: it was {answer}.").format(answer=option_words(self.ear.answer, reader))
         return f"{said} {self.ear.explanation(reader)}"
+
+
+@dataclass(frozen=True)
+class SungEarAsked:
+    """An ear-training drill's item answered by voice (`ear`, played by the page): the reply is the pitch
+    class heard, right when it is the note the drill asks to sing (`sung_answers.sung_note`)."""
+
+    ear: EarItem
+    prompt: str
+    options: tuple[str, ...] = ()
+
+    def check(self, reply: Any) -> Verdict:
+        pitch = _pitch(reply)
+        return Verdict(pitch == sung_note(self.ear), pitch)
+
+    def words(self, verdict: Verdict, reader: Reader) -> str:
+        return sung_verdict(self.ear, verdict.reply, reader)[1]
 
 
 @dataclass(frozen=True)
@@ -131,6 +170,23 @@ class QuizAsked:
 
 
 @dataclass(frozen=True)
+class MissingAsked:
+    """The quiz's missing note: a triad question's position and outlined cell (`question`), answered by
+    a pitch class sung or played, right when it completes a triad there (any such note)."""
+
+    question: quiz.Question
+    prompt: str
+    options: tuple[str, ...] = ()
+
+    def check(self, reply: Any) -> Verdict:
+        pitch = _pitch(reply)
+        return Verdict(pitch in completing_notes(self.question.position, self.question.cell), pitch)
+
+    def words(self, verdict: Verdict, reader: Reader) -> str:
+        return missing_verdict(self.question.position, self.question.cell, verdict.reply, reader)[1]
+
+
+@dataclass(frozen=True)
 class GameAsked:
     """A game against the computer: the reply is a decision on the die in hand, a cell or None (pass), right
     when it is the best (`term_games.tags`) on `table`, the game as it stands."""
@@ -155,7 +211,7 @@ class Item:
     assignment: int
     index: int
     kind: str
-    asked: EarAsked | KeyAsked | QuizAsked | GameAsked
+    asked: EarAsked | SungEarAsked | KeyAsked | QuizAsked | MissingAsked | GameAsked
 
     @property
     def prompt(self) -> str:
@@ -167,21 +223,37 @@ class Item:
         return self.asked.options
 
     def check(self, reply: Any) -> Verdict:
-        """Whether `reply` (an option's number, or a cell) is right, as facts; TermError, with its
-        sentence, for a reply of the wrong form."""
+        """Whether `reply` (an option's number, a cell, or a pitch class sung) is right, as facts;
+        TermError, with its sentence, for a reply of the wrong form."""
         return self.asked.check(reply)
 
 
-def asked(kind: str, seed: int, index: int, count: int, reader: Reader) -> EarAsked | KeyAsked | QuizAsked:
+def asked(kind: str, seed: int, index: int, count: int,
+          reader: Reader) -> EarAsked | SungEarAsked | KeyAsked | QuizAsked | MissingAsked:
     """What item `index` of `count` of an assignment of `kind` (not a game) asks, drawn from `seed` and
     worded for `reader`."""
     if kind in DRILLS:
         return EarAsked(_drill_items(kind, seed, count)[index], Drill(kind).prompt(reader))
+    if kind in SUNG_DRILLS:
+        return SungEarAsked(_drill_items(SUNG_DRILLS[kind], seed, count)[index], sung_prompt(kind, reader))
     if kind in keyitems.KINDS:
         return KeyAsked(keyitems.make_question(kind, seed * MAX_ITEMS + index, reader))
     if kind == "puzzle":
         return QuizAsked(puzzles.puzzle_question(seed * MAX_ITEMS + index, reader))
+    if kind == MISSING_NOTE:  # (asked on a triad question's outlined cell, as the Quiz asks it)
+        question = quiz.make_question("triad", seed * MAX_ITEMS + index, reader)
+        return MissingAsked(question, missing_prompt(question.position, question.cell, reader))
     return QuizAsked(quiz.make_question(kind, seed * MAX_ITEMS + index, reader))
+
+
+def sung_prompt(kind: str, reader: Reader) -> str:
+    """What a drill answered by voice asks: listen, then sing or play the note it names."""
+    drill = SUNG_DRILLS[kind]
+    if drill == "triad quality":
+        return reader.gettext("Listen to the triad, then sing or play its third.")
+    if drill == "third":
+        return reader.gettext("Listen to the two notes, then sing or play the upper one.")
+    return reader.gettext("Listen to the key, then sing or play the last note back.")
 
 
 @functools.lru_cache(maxsize=256)

@@ -26,7 +26,7 @@ from muzlab.app.downloads import Download
 from muzlab.app.looks import Looks
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Term
 from muzlab.app.term_games import LEVELS
-from muzlab.app.term_items import EarAsked, Item, QuizAsked
+from muzlab.app.term_items import EarAsked, Item, MissingAsked, QuizAsked, SungEarAsked
 from muzlab.app.term_report import not_made_words, reports
 from muzlab.app.term_words import done_words, points_words, right_words
 from muzlab.names.calendar_words import date_words, week_words
@@ -51,6 +51,7 @@ from muzlab.views.bank_files import bank_file
 from muzlab.views.bank_kinds import KINDS as BANK_KINDS
 from muzlab.views.scorm import scorm_zip
 from muzlab.widgets.ear import item_wave
+from muzlab.widgets.note_input import NoteInput
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 if TYPE_CHECKING:
@@ -70,6 +71,10 @@ MAX_OPTIONS = 8
 KIND_WORDS = {"triad quality": marked("assignment kind", "triad quality (ear)"),
               "third": marked("assignment kind", "third (ear)"),
               "scale degree": marked("assignment kind", "scale degree (ear)"),
+              "triad quality by voice": marked("assignment kind", "sing the triad's third (ear)"),
+              "third by voice": marked("assignment kind", "sing the third's upper note (ear)"),
+              "scale degree by voice": marked("assignment kind", "sing the degree back (ear)"),
+              "missing note": marked("assignment kind", "sing the missing note"),
               "triad": marked("assignment kind", "name the triad"),
               "where": marked("assignment kind", "where may the die go"),
               "points": marked("assignment kind", "how many points"),
@@ -605,8 +610,9 @@ class TermTeacher(widgets.VBox):
 
 class TermStudent(widgets.VBox):
     """A student's term: their open assignments, one item at a time (choices to click, a board to
-    click, or notes to hear), and their own progress (nobody else's); worded for their page's reader
-    (`reader`: its note names, lesson key and language, asked each time it draws)."""
+    click, notes to hear, or a note to sing or play into the note input), and their own progress
+    (nobody else's); worded for their page's reader (`reader`: its note names, lesson key and
+    language, asked each time it draws)."""
 
     def __init__(self, term: Term, student: Callable[[], Student | None],
                  reader: Callable[[], Reader] = lambda: for_people(None), drawer: PageDrawer | None = None):
@@ -632,13 +638,15 @@ class TermStudent(widgets.VBox):
         self.pass_button = _button("", "muz-game-pass")
         self.pass_button.on_click(lambda _b: self.reply(None))
         self.board_area = widgets.VBox([self.game_status, self.board, self.pass_button])
+        self.note_input = NoteInput(reader(), on_note=lambda pitch, _source: self.reply(pitch))
+        self.note_input.layout.display = "none"
         self.said = _html("muz-item-said")
         self.progress = _html("muz-my-progress")
         self.mine_head = _html("muz-term-heading")
         self.progress_head = _html("muz-term-heading")
         self.item: Item | None = None
         super().__init__([self.mine_head, self.mine, self.pick, self.prompt,
-                          self.sound, self.options, self.board_area, self.said,
+                          self.sound, self.options, self.note_input, self.board_area, self.said,
                           self.progress_head, self.progress])
         self.add_class("muz-term-student")
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
@@ -729,10 +737,15 @@ class TermStudent(widgets.VBox):
         for number, button in enumerate(self.buttons):
             button.description = options[number] if number < len(options) else ""
             button.layout.display = "inline-flex" if number < len(options) else "none"
-        self.sound.layout.display = "flex" if isinstance(asked, EarAsked) else "none"
-        if isinstance(asked, EarAsked):
+        heard = isinstance(asked, EarAsked | SungEarAsked)
+        self.sound.layout.display = "flex" if heard else "none"
+        if heard:
             self.sound.value = _wav(asked.ear)
-        question = asked.question if isinstance(asked, QuizAsked) else None
+        sung = isinstance(asked, SungEarAsked | MissingAsked)
+        self.note_input.layout.display = "" if sung else "none"
+        if sung:
+            self.note_input.redraw(reader)
+        question = asked.question if isinstance(asked, QuizAsked | MissingAsked) else None
         game = item is not None and item.kind == "game"
         self.board_area.layout.display = "none" if question is None and not game else "flex"
         self.pass_button.layout.display = self.game_status.layout.display = "flex" if game else "none"
@@ -766,8 +779,8 @@ class TermStudent(widgets.VBox):
         self.game_status.value = f"{hand}<p><b>{scores}</b> · {_text(table.status(reader))}</p>"
 
     def reply(self, reply: object) -> None:
-        """Answer the item shown (an option's number, a cell, or None: pass a game's die); what it
-        earns shows under it."""
+        """Answer the item shown (an option's number, a cell, a pitch class sung or played, or None:
+        pass a game's die); what it earns shows under it."""
         student, item = self.student(), self.item
         if student is None or item is None:
             return

@@ -16,7 +16,9 @@ from muzlab.names.reader import Reader
 IDEAS_OF = {"triad quality": ("triad quality",), "third": ("third",), "scale degree": ("scale degree",),
             "triad": ("triad quality", "spelling"), "where": ("spelling",), "points": ("scoring",),
             "key signature": ("key signature",), "Roman numeral": ("Roman numeral",),
-            "puzzle": ("best cell", "scoring"), "game": ("best cell", "scoring", "luck-adjusted skill")}
+            "puzzle": ("best cell", "scoring"), "game": ("best cell", "scoring", "luck-adjusted skill"),
+            "triad quality by voice": ("triad quality",), "third by voice": ("third",),
+            "scale degree by voice": ("scale degree",), "missing note": ("triad quality",)}
 #: The ideas of every kind a question bank asks: the term's kinds, and the worksheets' run (which keys
 #: does this diagonal run fit?).
 BANK_IDEAS_OF = {**IDEAS_OF, "run": ("spelling", "key signature")}
