@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from test_bank_downloads import clicked
-from test_scorm_lesson import stand_in_site
+from test_scorm_lesson import notebook, stand_in_site
 
 from muzlab.app.lesson_downloads import LessonForLms, lesson_download
 from muzlab.app.lessons import LessonsError
@@ -49,9 +49,12 @@ def test_the_button_gives_the_chosen_lessons_package_in_the_pages_language(site)
         assert "Lektion" not in archive.read("imsmanifest.xml").decode()  # (the lesson's own title)
     assert len(said) == 1 and re.fullmatch(r"Lektion 3, \d+ kB\.", said[0]), said
     rc.close()
+    # a title that starts with its number, as the edition's do ("1 · The honeycomb and the rules"), is
+    # the menu's words as it is
+    (site / "files" / "1-rules.ipynb").write_text(notebook("1 · Rules"), encoding="utf-8")
     _box, rc = solara.render(LessonForLms(site, ENGLISH), handle_error=False)
     pick = rc.find(class_="muz-lesson-pick").widget
-    assert pick.items == ["Lesson 1: Rules", "Lesson 3: Play"] and pick.v_model == "Lesson 1: Rules"
+    assert pick.items == ["1 · Rules", "Lesson 3: Play"] and pick.v_model == "1 · Rules"
     pick.v_model = "Lesson 3: Play"
     data, said = clicked(rc, "muz-lesson-scorm")
     with zipfile.ZipFile(io.BytesIO(data)) as archive:

@@ -9,6 +9,7 @@ Hooks for tests: `muz-lesson-pick` (the menu), `muz-lesson-scorm` (the button), 
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import solara
@@ -41,6 +42,14 @@ def lesson_download(site: Path, number: int, reader: Reader) -> tuple[bytes, str
     return data, said
 
 
+def menu_words(number: int, title: str, reader: Reader) -> str:
+    """A lesson as the menu names it: its title when the title starts with its number (the edition's
+    "3 · Play a game"), else "Lesson 3: title"."""
+    if re.match(rf"{number}\b", title):
+        return title
+    return reader.gettext("Lesson {number}: {title}").format(number=number, title=title)
+
+
 @solara.component
 def LessonForLms(site: Path | None, reader: Reader):
     """The section: its heading, and the menu of `site`'s lessons in `reader`'s language with the
@@ -60,8 +69,7 @@ def LessonForLms(site: Path | None, reader: Reader):
         solara.Text(gettext("The homework edition has no lesson in this language."),
                     classes=["muz-lesson-no-site"])
         return
-    labels = {gettext("Lesson {number}: {title}").format(number=n, title=words): n
-              for n, words in titles.items()}
+    labels = {menu_words(n, words, reader): n for n, words in titles.items()}
     solara.Text(gettext("A whole lesson of the homework edition as a SCORM 1.2 package for Moodle or Canvas: "
                         "it reports when the student has read it to its end. Making it takes a few seconds; "
                         "it is about 20 MB."))
