@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import io
 import re
+import threading
+import time
 import zipfile
 from datetime import datetime
 from types import SimpleNamespace
 
 import pytest
+from solara.components.file_download import FileDownloadWidget
 from test_bank_downloads import clicked
 from test_scorm_lesson import notebook, stand_in_site
 
@@ -129,3 +132,34 @@ def test_the_teachers_term_tab_carries_the_lesson_section_under_the_banks(site, 
     rc.close()
     view.close()
     room.store.close()
+
+
+def test_the_page_says_the_package_is_being_made_while_it_is(site, monkeypatch):
+    import solara
+
+    from muzlab.app import lesson_downloads
+
+    started, go_on = threading.Event(), threading.Event()
+    made = lesson_downloads.lesson_package
+
+    def slow(*args):
+        started.set()
+        assert go_on.wait(30)
+        return made(*args)
+
+    monkeypatch.setattr(lesson_downloads, "lesson_package", slow)
+    _box, rc = solara.render(LessonForLms(site, GERMAN), handle_error=False)
+    assert not rc.find(class_="muz-lesson-making").widgets
+    button = rc.find(class_="muz-lesson-scorm").widget
+    download = next(found for found in rc.find(FileDownloadWidget).widgets if button in found.children)
+    download.request_download = True
+    assert started.wait(30)
+    rc.find(class_="muz-lesson-making").wait_for(timeout=30)
+    assert rc.find(class_="muz-lesson-making").widget.children == ["Paket der Lektion 3 wird erstellt …"]
+    go_on.set()
+    for _ in range(600):
+        if download.bytes is not None and not rc.find(class_="muz-lesson-making").widgets:
+            break
+        time.sleep(0.05)
+    assert download.bytes is not None and not rc.find(class_="muz-lesson-making").widgets
+    rc.close()

@@ -58,6 +58,7 @@ def LessonForLms(site: Path | None, reader: Reader):
     titles = solara.use_memo(lambda: lesson_titles(site, reader.language) if site is not None else {},
                              [site, reader.language])
     chosen = solara.use_reactive(None)
+    making = solara.use_reactive(None)  # the lesson whose package is being made (on the download thread)
     solara.HTML(tag="h3", unsafe_innerHTML=html.escape(gettext("Lesson for the LMS")))
     if site is None:
         solara.Text(gettext("To offer a lesson here, build the homework edition with `muzlab lite "
@@ -76,8 +77,19 @@ def LessonForLms(site: Path | None, reader: Reader):
     solara.Select(gettext("Lesson"), values=list(labels), classes=["muz-lesson-pick"],
                   value=next(label for label, n in labels.items() if n == number),
                   on_value=lambda label: chosen.set(labels.get(label)))
-    Download(lambda: lesson_download(site, number, reader),
-             filename=FILENAME.format(number=number, language=reader.language), mime_type="application/zip",
+
+    def make() -> tuple[bytes, str]:
+        making.set(number)
+        try:
+            return lesson_download(site, number, reader)
+        finally:
+            making.set(None)
+
+    Download(make, filename=FILENAME.format(number=number, language=reader.language),
+             mime_type="application/zip",
              children=[solara.Button(gettext("Lesson for the LMS (SCORM 1.2)"),
                                      classes=["muz-lesson-scorm"])],
              reader=reader)
+    if making.value is not None:
+        solara.Text(gettext("Making the package of lesson {number}…").format(number=making.value),
+                    classes=["muz-lesson-making"])
