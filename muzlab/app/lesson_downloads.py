@@ -3,7 +3,8 @@ started with (`muzlab class --site`) as a SCORM 1.2 package (muzlab.app.lite.sco
 of the lessons there are in the page's language. The page names only a lesson number and its language,
 both checked against the edition; the package is made on Solara's download thread, not the page's.
 
-Hooks for tests: `muz-lesson-pick` (the menu), `muz-lesson-scorm` (the button), `muz-lesson-no-site`.
+Hooks for tests: `muz-lesson-pick` (the menu), `muz-lesson-scorm` (the button), `muz-lesson-making`,
+`muz-lesson-no-site`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from muzlab.names.output_words import size_words
 from muzlab.names.reader import Reader
 from muzlab.views.scorm import LMS_UPLOAD_LIMIT
 
-#: The package's name as the browser saves it (the lesson's number added).
+#: The package's name as the browser saves it (the lesson's number and language filled in).
 FILENAME = "muzlab-lesson-{number}-{language}-scorm.zip"
 
 
