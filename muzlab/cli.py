@@ -152,7 +152,7 @@ def _class(args: argparse.Namespace) -> int:
 
     serve(args.folder, args.ip, args.port, browser=not args.no_browser, max_pages=args.max_pages,
           reader=args.reader, per_address=args.per_address, waiting_per_address=args.waiting_per_address,
-          https=args.https)
+          https=args.https, site=args.site)
     return 0
 
 
@@ -329,6 +329,9 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
     c.add_argument("--waiting-per-address", type=_at_least(1, reader=reader), default=UNJOINED_PER_ADDRESS,
                    help=reader.gettext("students' pages not joined yet from one network address (default "
                                        "{count})").format(count=UNJOINED_PER_ADDRESS))
+    c.add_argument("--site", default=None, help=reader.gettext(
+        "the built homework edition whose lessons the teacher's page packs for the LMS (`muzlab lite "
+        "FOLDER` builds one; default: this checkout's out/lite when it is built)"))
     c.set_defaults(run=_class)
     h = commands.add_parser(
         "lite", help=reader.gettext("build the homework edition: a static site whose lessons run in the "

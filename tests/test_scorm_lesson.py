@@ -35,8 +35,12 @@ def notebook(title: str) -> str:
 
 @pytest.fixture
 def site(tmp_path) -> Path:
-    """A stand-in of a built edition: what the package reads and rewrites, in its places."""
-    site = tmp_path / "lite"
+    return stand_in_site(tmp_path / "lite")
+
+
+def stand_in_site(site: Path) -> Path:
+    """A stand-in of a built edition in `site`: what the package reads and rewrites, in its places
+    (lessons 1 and 3, lesson 3 in German too)."""
     files = {
         "index.html": "<html><body>the site's first page</body></html>",
         "jupyter-lite.json": json.dumps({"jupyter-config-data": {"litePluginSettings": {KERNEL: {

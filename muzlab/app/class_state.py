@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 
 from muzlab.app.admission import Admission
 from muzlab.app.classroom import Classroom
@@ -30,6 +31,8 @@ JOINED_GRACE = 120.0
 UNJOINED_EVERY = 2.0
 FOLDER_VARIABLE = "MUZLAB_CLASS_FOLDER"
 ADDRESS_VARIABLE = "MUZLAB_CLASS_ADDRESS"
+#: The built homework edition the teacher's page packs lessons from (`muzlab class --site`; unset: none).
+SITE_VARIABLE = "MUZLAB_CLASS_SITE"
 
 
 class Sessions:
@@ -145,6 +148,12 @@ def term() -> Term:
         if _term is None:
             _term = Term(room, lambda: datetime.now().astimezone())
         return _term
+
+
+def lite_site() -> Path | None:
+    """The built homework edition the server was started with (checked then), or None."""
+    site = os.environ.get(SITE_VARIABLE, "")
+    return Path(site) if site else None
 
 
 def student_address() -> str:

@@ -25,6 +25,7 @@ from muzlab.app.class_state import (
     ADDRESS_VARIABLE,
     FOLDER_VARIABLE,
     MAX_SESSIONS,
+    SITE_VARIABLE,
     UNJOINED_EVERY,
     UNJOINED_PER_ADDRESS,
     admission,
@@ -34,6 +35,9 @@ from muzlab.app.class_state import (
 )
 from muzlab.app.classroom import Classroom
 from muzlab.app.inbox import read_ahead
+from muzlab.app.lessons import LessonsError
+from muzlab.app.lite.build import CHECKOUT
+from muzlab.app.lite.scorm import check_site
 from muzlab.app.outbox import queue_sends
 from muzlab.app.quiet_shell import quiet_events
 from muzlab.core.errors import MuzlabError
@@ -149,17 +153,36 @@ def _look_around(every: float = LOOK_EVERY) -> None:
             log.exception("the pages could not be told who is here or what day it is")
 
 
+def default_site() -> Path | None:
+    """This checkout's homework edition (out/lite) when it is built, else None (no lesson packages)."""
+    if CHECKOUT is None:
+        return None
+    site = CHECKOUT / "out" / "lite"
+    try:
+        check_site(site)
+    except LessonsError:
+        return None
+    return site
+
+
 def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
           max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN, per_address: int | None = None,
-          waiting_per_address: int = UNJOINED_PER_ADDRESS, https: bool = False) -> None:
+          waiting_per_address: int = UNJOINED_PER_ADDRESS, https: bool = False,
+          site: str | Path | None = None) -> None:
     """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
     listens. The folder is held for the server's life: a second server on it is refused at once.
     `per_address`: Solara sessions (and sockets) one client address may hold (default: 2 x max_pages
     + 10), and make twice that a minute; `waiting_per_address`: students' pages not joined yet from one
     address (docs/class/limits.md); `https`: served over https with the class folder's own certificate
-    (muzlab.app.class_certificate, docs/class/https.md), so phones may use the microphone."""
+    (muzlab.app.class_certificate, docs/class/https.md), so phones may use the microphone; `site`: the
+    built homework edition the teacher's page packs lessons from (default: `default_site()`), refused
+    at once when it is not one."""
     folder = Path(folder).resolve()
     check_ip(ip)
+    site = Path(site).resolve() if site is not None else default_site()
+    if site is not None:
+        check_site(site)
+        os.environ[SITE_VARIABLE] = str(site)
     os.environ.update(SOLARA_SETTINGS)
     os.environ[FOLDER_VARIABLE] = str(folder)
     # The pages' session cookie is SameSite=Lax, which is what the class needs (its pages are never shown

@@ -15,6 +15,7 @@ from typing import Any
 import solara
 import solara.lab
 
+from muzlab.app.class_state import lite_site
 from muzlab.app.classroom import Classroom
 from muzlab.app.downloads import Download
 from muzlab.app.term import Term
@@ -52,6 +53,7 @@ def TeacherTabs(room: Classroom, term: Term, view: Any, language: str, tab: str,
                                                  color="primary")],
                          reader=reader)
             with solara.lab.Tab(reader.pgettext(*TABS["term"]), classes=["muz-tab-term"]):
-                TeacherTerm(term, term_view, view, language)  # assignments, progress, grades (term_pages)
+                # assignments, progress, grades, downloads for the LMS (term_pages)
+                TeacherTerm(term, term_view, view, language, lite_site())
             with solara.lab.Tab(reader.pgettext(*TABS["class"]), classes=["muz-tab-class"]):
                 solara.Column(children=[term_view.care])

@@ -15,6 +15,7 @@ import logging
 import threading
 from collections.abc import Callable
 from datetime import date, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -23,6 +24,7 @@ import traitlets
 
 from muzlab.app.classroom import ClassError, Student
 from muzlab.app.downloads import Download
+from muzlab.app.lesson_downloads import LessonForLms
 from muzlab.app.looks import Looks
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Term
 from muzlab.app.term_games import LEVELS
@@ -828,13 +830,14 @@ def _wav(ear: EarItem) -> bytes:
 
 
 @solara.component
-def TeacherTerm(term: Term, view: TermTeacher, page, language: str):
+def TeacherTerm(term: Term, view: TermTeacher, page, language: str, site: Path | None = None):
     """The teacher's term section (`view`, made and drawn by the teacher's page) and its Export grades
     buttons (a zip: a CSV per assignment for Moodle, Canvas and Google Classroom, and the progress table
     as CSV and Parquet; or the grades and the progress table for German Excel: `;`, decimal comma, a
     byte-order mark) and parents' reports; `page`: the TeacherView, for its reading; `language`: the
     page's, passed so that a language chosen on the page draws the buttons again (a component whose
-    arguments are unchanged is not drawn again)."""
+    arguments are unchanged is not drawn again); `site`: the built homework edition whose lessons it
+    offers as packages (muzlab.app.lesson_downloads; None: it says how to get one)."""
     reader = page.reading.reader
     solara.Column(children=[view])
     Download(term.grades_zip, filename="grades.zip", mime_type="application/zip",
@@ -855,6 +858,7 @@ def TeacherTerm(term: Term, view: TermTeacher, page, language: str):
         filename, mime_type = BANK_DOWNLOADS[fmt]
         Download(lambda fmt=fmt: view.bank(fmt), filename=filename, mime_type=mime_type,
                  children=[solara.Button(words, classes=[css])], reader=reader)
+    LessonForLms(site, reader)
 
 
 def _reports(term: Term, reader: Reader) -> bytes | tuple[bytes, str]:

@@ -152,11 +152,24 @@ def lesson_numbers(site: Path) -> dict[int, str]:
 
 
 def check_site(site: Path) -> None:
-    """LessonsError unless `site` is a homework edition built by build.py."""
+    """LessonsError unless `site` is a homework edition built by build.py, naming what it lacks."""
     needed = (SETTINGS, LESSON_PAGE, *MODULE_NAMES, "files")
-    if not site.is_dir() or not all((site / name).exists() for name in needed):
-        raise LessonsError("{folder} is not a built homework edition: build one with `muzlab lite FOLDER` "
-                           "and give that folder", folder=site)
+    missing = [name for name in needed if not (site / name).exists()]
+    if missing:
+        raise LessonsError("{folder} is not a built homework edition (it lacks {missing}): build one with "
+                           "`muzlab lite FOLDER` and give that folder", folder=site,
+                           missing=", ".join(missing))
+
+
+def lesson_titles(site: Path, language: str) -> dict[int, str]:
+    """The lessons of the built edition `site` that exist in `language`, by number, with their titles in
+    that language (a lesson's first `# ` heading), for a menu of lessons to package."""
+    titles = {}
+    for number, name in lesson_numbers(site).items():
+        path = site / "files" / (name if language == "en" else f"{language}/{name}")
+        if path.is_file():
+            titles[number] = title(json.loads(path.read_text(encoding="utf-8")))
+    return titles
 
 
 def lesson_path(site: Path, number: int, language: str) -> str:
