@@ -47,6 +47,7 @@ from muzlab.play import coach
 from muzlab.play.agents import seat_agents
 from muzlab.play.game import MAX_PLAYERS, Game
 from muzlab.play.table import COMPUTER_SEAT, FREE_SEAT, Message, Seat, Status, Table
+from muzlab.play.table_news import News, said
 from muzlab.rules.ruleset import RuleSet
 
 #: How tables play: each its own dice, or every table the same dice (a duplicate tournament).
@@ -517,7 +518,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     def _play_computers(self, table: ClassTable) -> None:
         """Let the computer seats to act play (they reply inside a person's action too)."""
         before = len(table.game.events)
-        table.table.play_computers()
+        table.table.computers_news()
         self._keep_decisions(table, before)
 
     # ---- playing ------------------------------------------------------------------------------------------
@@ -545,11 +546,11 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
                 if table not in self.tables or table.students[seat] != student.id or \
                         self.student(token) is None:
                     continue
-                messages = self._act_at(table, seat, action, cell, reader)
+                news = self._act_at(table, seat, action, cell)
             break
-        if messages and not messages[0].refused:
+        if news and not news[0].refused:
             self.log.tell(Change("table", table.number, table.round))
-        return messages
+        return said(news, reader)  # (worded with no lock held, in the acting page's words)
 
     def type_move(self, token: str | None, text: str, reader: Reader | None = None) -> tuple[Message, ...]:
         """A move a student typed ("e5", or "C e5" in `reader`'s note names), played as a click on its
@@ -562,35 +563,34 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
             return (_refused(error_words(error, reader)),)
         return self.act(token, "place", move, reader)
 
-    def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any,
-                reader: Reader | None = None) -> tuple[Message, ...]:
-        """The action at the table, its lock held: refused, or written and then played."""
+    def _act_at(self, table: ClassTable, seat: int, action: str, cell: Any) -> tuple[News, ...]:
+        """The action at the table, its lock held: refused, or written and then played; news only
+        (`act` words it once the lock is let go)."""
         game = table.game
         if not game.over and game.current_player != seat:
-            who = table.table.seats[game.current_player].name_for(reader)
-            return (_refused(reader.gettext("It is {name}'s turn: watch, and play when your turn "
-                                            "comes.").format(name=who)),)
+            return (News("not your turn", kind="refused",
+                         facts={"seat": table.table.seats[game.current_player]}),)
         if isinstance(cell, TypedMove):  # typed: its note must be the die in hand; then its cell is placed
-            wrong = table.table.wrong_note(cell, reader)
+            wrong = table.table.wrong_note_news(cell)
             if wrong:
-                return (_refused(wrong),)
+                return (wrong,)
             cell = cell.cell
         if not _may(table.table, action, cell):
-            return self._play(table, action, cell, reader)  # refused and why, or a hint again
+            return self._play(table, action, cell)  # refused and why, or a hint again
         seq = self.store.append("act", {"round": table.round, "table": table.number, "seat": seat,
                                         "action": action, "cell": _cell_data(cell),
                                         "events": len(game.events)})
-        messages = self._play(table, action, cell, reader)
-        if not messages or messages[0].refused:
+        news = self._play(table, action, cell)
+        if not news or news[0].refused:
             self.store.retract(seq)
-            return messages
+            return news
         try:
             self._reviewer.review_when_over(table)
         except Exception as error:  # a move never fails because of a review
             log.exception("the fair review could not be started")
             table.fair_missing = f"The luck-adjusted review could not be made ({type(error).__name__})."
         table.version += 1
-        return messages
+        return news
 
     @contextmanager
     def _every_table(self) -> Iterator[None]:
@@ -600,18 +600,17 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
                 stack.enter_context(table.lock)
             yield
 
-    def _play(self, table: ClassTable, action: str, cell: Any,
-              reader: Reader | None = None) -> tuple[Message, ...]:
-        """Do the action at the table; each die placed or passed (also by a computer seat) is kept as a
-        decision for the coach."""
+    def _play(self, table: ClassTable, action: str, cell: Any) -> tuple[News, ...]:
+        """Do the action at the table (its news, no words); each die placed or passed (also by a
+        computer seat) is kept as a decision for the coach."""
         t, game = table.table, table.game
         before = len(game.events)
         if action == "place":
-            messages = t.place(cell, reader)
+            news = t.place_news(cell)
         else:
-            messages = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action](reader)
+            news = {"roll": t.roll_news, "pass": t.pass_news, "hint": t.hint_news}[action]()
         self._keep_decisions(table, before)
-        return messages
+        return news
 
     def _keep_decisions(self, table: ClassTable, before: int) -> None:
         """Keep the decisions among the game's events from `before` on, as
@@ -637,9 +636,10 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         if game.over or game.current_player != int(data["seat"]):
             raise ClassError("it was not seat {seat}'s turn", seat=int(data["seat"]) + 1)
         cell = tuple(data["cell"]) if isinstance(data["cell"], list) else data["cell"]
-        messages = self._play(table, str(data["action"]), cell)
-        if not messages or messages[0].refused:
-            raise ClassError("the table refused it: {why}", why=messages[0].text if messages else "no answer")
+        news = self._play(table, str(data["action"]), cell)
+        if not news or news[0].refused:
+            why = news[0].words(PLAIN).text if news else "no answer"  # (worded only for the error)
+            raise ClassError("the table refused it: {why}", why=why)
 
     def watch(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         """Call `callback(change)` after every change (`EventLog.watch`). Returns `unwatch`."""

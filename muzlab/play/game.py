@@ -292,6 +292,11 @@ class Game:
         are kept, so pages reading one game in several conventions never re-word each other's."""
         return self._named.words(self, self._position.reading(reader))
 
+    @property
+    def kept_words(self) -> KeptWords:
+        """The die words made so far, by reader (`die_words`), which a table's news words from later."""
+        return self._named
+
     def completed_structures(self, key: PitchLike | Key | None = None) -> list[Structure]:
         """Every triad and scale completed so far, in the order they were built (for scores, sound),
         spelled in the lesson `key` (by default the reader's, `reading`)."""

@@ -278,19 +278,24 @@ class KeptWords:
 
     def words(self, game: Game, reader: Reader) -> tuple[DieWords, ...]:
         """Each event's die in `game` as the board named it at the time, for `reader`."""
-        named, moments = self._by_reader, game.history()
+        return self.words_of(game.history(), reader)
+
+    def words_of(self, moments: tuple[Moment, ...], reader: Reader) -> tuple[DieWords, ...]:
+        """The die words of `moments` (a game's history, or the start of it that a table's news keeps),
+        for `reader`: made once and kept, so news worded after the game went on reuses the board's."""
+        named = self._by_reader
         words = named.get(reader, ())
         if len(words) < len(moments):  # (a new tuple, never one extended in place: pages may read)
             words = (*words, *(moment_words(moment, reader) for moment in moments[len(words):]))
         elif not words or next(reversed(named)) == reader:
-            return words  # (nothing named yet, or the reader who asked last: nothing to keep afresh)
+            return words[:len(moments)]  # (nothing named yet, or the reader who asked last: kept as is)
         named = dict(named)  # (a copy published whole: pages on other threads read and add too)
         named.pop(reader, None)
         if len(named) >= NAMED_READERS:
             del named[next(iter(named))]  # (the reader who asked least recently)
         named[reader] = words
         self._by_reader = named
-        return words
+        return words[:len(moments)]
 
     def cut(self, kept: int) -> KeptWords:
         """The words of the first `kept` events only (a game undone to there)."""

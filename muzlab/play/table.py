@@ -2,9 +2,10 @@
 
 The table is what a board widget draws and what its buttons call; it decides whose turn it is, lets
 the computer seats play (never forever: a locked board that the rules do not end stops them with a
-message), takes back moves to the last person's, gives hints, and says what happened as `Message`
-data. It never imports a widget library, so it is tested and scripted without a browser. Every action
-and every text takes the `Reader` its words are for (by default plain English, typeset).
+message), takes back moves to the last person's, gives hints, and says what happened: as facts
+(`roll_news`, `place_news`, `pass_news`, `hint_news`: `muzlab.play.table_news.News`, worded later with no
+lock held), or as `Message` lines for one `Reader` (`roll`, `place`, ...: by default plain English,
+typeset). It never imports a widget library, so it is tested and scripted without a browser.
 
 Seeding follows `simulate`: the game of seed s gives seat i's agent the seed "s:i"
 (`muzlab.play.agents.seat_agents`), so a table of computers plays a game exactly as a simulation does.
@@ -20,26 +21,21 @@ from muzlab.core.board import Board
 from muzlab.core.errors import Count, GameError, IllegalPlacement, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
-from muzlab.names.error_words import error_words
-from muzlab.names.language import Prose, marked, phrase, sentence
+from muzlab.names.language import Prose, marked, phrase
 from muzlab.names.output_words import agent_name, number_words
 from muzlab.names.reader import Reader, for_print
-from muzlab.names.spelling import pitch_label, prose_name
 from muzlab.names.typed_moves import TypedMove, read_move
 from muzlab.play.agents import Agent, from_state, roll_and_choose, seat_agents
-from muzlab.play.coach import advice
 from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
 from muzlab.play.game_words import (
     DieWords,
     event_sentence,
-    give_ups_end_sentence,
-    name_changes_page,
     sheet_rows,
-    two_names_page,
 )
 from muzlab.play.records import AgentState
+from muzlab.play.table_news import Message, News, said
 from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet
 
@@ -98,31 +94,6 @@ class Seat:
         if self.agent is None:
             return name
         return phrase(reader.gettext("{name} ({agent})"), name=name, agent=agent_name(self.agent, reader))
-
-
-@dataclass(frozen=True)
-class Message:
-    """One line for the people at the table; `cells` are the cells it is about (a hint's best cells)."""
-
-    text: str
-    kind: str = "info"
-    seat: int | None = None
-    event: Event | None = None
-    extra_roll: bool = False
-    cells: tuple[Cell, ...] = ()
-    #: the line as a screen reader's live region says it, where it differs: without the addresses of
-    #: pages (a path read aloud letter by letter helps no one); "": as `text`
-    spoken: str = ""
-
-    @property
-    def said(self) -> str:
-        """The line as it is spoken (`spoken`, else `text`)."""
-        return self.spoken or self.text
-
-    @property
-    def refused(self) -> bool:
-        """True for an action the table refused (nothing changed)."""
-        return self.kind == "refused"
 
 
 @dataclass(frozen=True)
@@ -302,84 +273,93 @@ class Table:
             row["hints"] = hinted.count(row["turn"])
         return rows
 
-    # ---- a person's actions ------------------------------------------------------------------------
+    # ---- a person's actions: news (facts), worded by `News.words` -----------------------------------
     def roll(self, reader: Reader | None = None, face: int | None = None) -> tuple[Message, ...]:
+        """`roll_news` in `reader`'s words."""
+        return self._done(said(self.roll_news(face), reader))
+
+    def roll_news(self, face: int | None = None) -> tuple[News, ...]:
         """Roll the die owed to the person whose turn it is; `face` (a pitch class) sets the die as a
         note sung to choose it does (`Game.roll`: the record replays the same)."""
-        reader = for_print(reader)
-        refusal = self._refusal(reader)
+        refusal = self._refusal()
         if refusal:
-            return self._done([refusal])
+            return (refusal,)
         try:
             self.game.roll(face)
         except GameError as error:
-            return self._done([self._refused(error_words(error, reader))])
+            return (self._refused("error", error=error),)
         if self.game.over:  # it fits nowhere, and the game's passes and re-rolls are used up
-            return self._done([self._ended_at_roll(reader)])
+            return (self._ended_at_roll(),)
         event = self.game.events[-1]
-        where = event_sentences.legal_cells(len(self.game.legal_placements()), reader)
-        return self._done([Message(f"{self._sentence(event, reader)} — {where}.", seat=event.player,
-                                   event=event)])
+        return (News("rolled", seat=event.player, event=event,
+                     facts=self._facts(legal=len(self.game.legal_placements()))),)
 
     def place(self, cell: Any, reader: Reader | None = None) -> tuple[Message, ...]:
+        """`place_news` in `reader`'s words."""
+        return self._done(said(self.place_news(cell), reader))
+
+    def place_news(self, cell: Any) -> tuple[News, ...]:
         """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
-        places nothing and the message gives the rule it breaks. Computer seats reply."""
-        reader = for_print(reader)
-        refusal = self._refusal(reader)
+        places nothing and the news gives the rule it breaks. Computer seats reply."""
+        refusal = self._refusal()
         if refusal:
-            return self._done([refusal])
+            return (refusal,)
         game = self.game
         if game.hand is None:
-            why = (reader.gettext("Re-roll the passed die first: there is no die in hand.")
-                   if game.phase == "reroll" else reader.gettext("Roll first: there is no die in hand."))
-            return self._done([self._refused(why)])
+            return (self._refused("no die", phase=game.phase),)
         try:
-            message = self._place(cell, reader)
+            news = self._place(cell)
         except IllegalPlacement as error:
             cells = () if error.cell is None else (error.cell,)
-            said = None if error.cell is None else game.position.explain(game.hand, error.cell, reader)
-            return self._done([self._refused(said or error_words(error, reader), cells)])
+            return (self._refused("illegal", cells, error=error, position=game.position, hand=game.hand),)
         except MuzlabError as error:
-            return self._done([self._refused(error_words(error, reader))])
-        return self._done([message, *self._computers(reader)])
+            return (self._refused("error", error=error),)
+        return (news, *self._computers())
 
     def place_typed(self, text: str, reader: Reader | None = None) -> tuple[Message, ...]:
         """Place the die in hand where a typed move says ("e5", or "C e5" with the note in the reader's
         convention: `muzlab.names.typed_moves`); text that is no move, a note that is not the die in
         hand or an illegal cell places nothing, and the message says why."""
         reader = for_print(reader)
-        refusal = self._refusal(reader)
+        refusal = self._refusal()
         if refusal:
-            return self._done([refusal])
+            return self._done(said([refusal], reader))
         try:
             move = read_move(text, self.board, reader)
         except MuzlabError as error:
-            return self._done([self._refused(error_words(error, reader))])
-        wrong = self.wrong_note(move, reader)
+            return self._done(said([self._refused("error", error=error)], reader))
+        wrong = self.wrong_note_news(move)
         if wrong:
-            return self._done([self._refused(wrong)])
+            return self._done(said([wrong], reader))
         return self.place(move.cell, reader)
 
     def wrong_note(self, move: TypedMove, reader: Reader) -> str | None:
-        """Why a typed move names a note that is not the die in hand (a sentence for `reader`), or None
-        when it names no note, the die in hand, or there is no die in hand (`place` says so)."""
+        """`wrong_note_news` in `reader`'s words."""
+        wrong = self.wrong_note_news(move)
+        return None if wrong is None else wrong.words(reader).text
+
+    def wrong_note_news(self, move: TypedMove) -> News | None:
+        """The refusal of a typed move that names a note that is not the die in hand, or None when it
+        names no note, the die in hand, or there is no die in hand (`place` says so)."""
         hand = self.game.hand
         if move.name is None or hand is None or move.pitch == hand:
             return None
-        return sentence(reader.gettext("The die in hand is {hand}, not {typed}: nothing was placed."),
-                        hand=pitch_label(hand, reader, prose=True), typed=prose_name(move.name, reader))
+        return self._refused("wrong note", hand=hand, typed=move.name)
 
     def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
+        """`pass_news` in `reader`'s words."""
+        return self._done(said(self.pass_news(), reader))
+
+    def pass_news(self) -> tuple[News, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
-        reader = for_print(reader)
-        refusal = self._refusal(reader)
+        refusal = self._refusal()
         if refusal:
-            return self._done([refusal])
+            return (refusal,)
         try:
             event = self.game.pass_die()
         except GameError as error:
-            return self._done([self._refused(error_words(error, reader))])
-        return self._done([self._pass_message(event, reader), *self._computers(reader)])
+            return (self._refused("error", error=error),)
+        return (self._passed(event), *self._computers())
 
     def undo(self, reader: Reader | None = None) -> tuple[Message, ...]:
         """Take back every event after the last one a person made, and that one too."""
@@ -387,13 +367,14 @@ class Table:
         events = self.game.events
         mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
         if not mine:
-            return self._done([self._refused(reader.gettext("Nothing to undo: no person has played yet."))])
+            nothing = reader.gettext("Nothing to undo: no person has played yet.")
+            return self._done([self._refused_text(nothing)])
         undone = events[mine[-1]]
-        said = self._sentence(undone, reader, self.game.die_words(reader)[mine[-1]])  # (as the board named)
+        told = self._sentence(undone, reader, self.game.die_words(reader)[mine[-1]])  # (as the board named)
         for _ in range(len(events) - mine[-1]):
             self.game.undo()
         self.last = self._last_placed()
-        return self._done([Message(reader.gettext("Undone: {event}.").format(event=said), seat=undone.player,
+        return self._done([Message(reader.gettext("Undone: {event}.").format(event=told), seat=undone.player,
                                    event=undone)])
 
     def new_game(self, reader: Reader | None = None) -> tuple[Message, ...]:
@@ -405,7 +386,7 @@ class Table:
         self._hints = set()
         reader = for_print(reader)
         return self._done([Message(reader.gettext("New game (seed {seed}).").format(seed=self.game.seed)),
-                           *self._computers(reader)])
+                           *said(self._computers(), reader)])
 
     def moment(self) -> tuple:
         """The table as it is now (its game, computer players, last die, hints and messages), for
@@ -428,7 +409,7 @@ class Table:
         continues as if never saved; others start from the game's seed."""
         reader = for_print(reader)
         if game.players != len(self.seats):
-            return self._done([self._refused(reader.ngettext(
+            return self._done([self._refused_text(reader.ngettext(
                 "That is a game for {players} players; this table seats {count}.",
                 "That is a game for {players} players; this table seats {count}.", len(self.seats)).format(
                 players=number_words(game.players, reader), count=number_words(len(self.seats), reader)))])
@@ -441,138 +422,123 @@ class Table:
         self._hints = set()
         loaded = reader.ngettext("Loaded a game of {count} event.", "Loaded a game of {count} events.",
                                  len(game.events)).format(count=number_words(len(game.events), reader))
-        return self._done([Message(loaded), *self._computers(reader)])
+        return self._done([Message(loaded), *said(self._computers(), reader)])
 
     def hint(self, reader: Reader | None = None) -> tuple[Message, ...]:
+        """`hint_news` in `reader`'s words."""
+        return self._done(said(self.hint_news(), reader))
+
+    def hint_news(self) -> tuple[News, ...]:
         """Light the best cell for the die in hand and say why; counted on the score sheet, but for
         the opening die (on the empty board every cell is as good: there is no decision to help)."""
-        reader = for_print(reader)
         if not self.allow_hints:
-            return self._done([self._refused(reader.gettext("Hints are switched off for this game."))])
-        refusal = self._refusal(reader)
+            return (self._refused("hints off"),)
+        refusal = self._refusal()
         if refusal:
-            return self._done([refusal])
+            return (refusal,)
         game = self.game
         if game.hand is None:
-            return self._done([self._refused(reader.gettext("Roll first: a hint is for the die in hand."))])
+            return (self._refused("no die to hint"),)
         seat = game.current_player
         self._hints.add((seat, game.turn, len(game.events), bool(len(game.position))))
-        best = advice(game.position, game.hand, reader)
-        said = best.sentence
-        if not best.cells and (game.phase == "bonus" or game.players == 1):
-            # a passed die is not passed on again, and alone a pass is a re-roll: the die is re-rolled
-            template = (reader.gettext("The passed {note} fits nowhere on this board: re-roll it (Pass, then "
-                                       "Roll).") if game.phase == "bonus" else
-                        reader.gettext("{note} fits nowhere on this board: re-roll it (Pass, then Roll)."))
-            said = sentence(template, note=pitch_label(game.hand, reader, prose=True))
-        return self._done([Message(said, kind="hint", seat=seat, cells=best.cells)])
+        cells = tuple(game.position.best_placements(game.hand)[1])  # (`coach.advice`'s, which words them)
+        return (News("hint", kind="hint", seat=seat, cells=cells,
+                     facts={"position": game.position, "hand": game.hand, "phase": game.phase,
+                            "players": game.players}),)
 
     # ---- computer seats -----------------------------------------------------------------------------
     def computer_step(self, reader: Reader | None = None) -> Message | None:
+        """`computer_news` in `reader`'s words."""
+        news = self.computer_news()
+        return None if news is None else news.words(reader)
+
+    def computer_news(self) -> News | None:
         """Let the computer seat to act roll and place (or pass) one die; None when a person is to act,
-        the game is over, or the computers stopped (the message says why)."""
-        reader = for_print(reader)
+        the game is over, or the computers stopped (the news says why)."""
         game = self.game
         if game.over or self.seats[game.current_player].person:
             return None
         if self.locked_forever:
-            return Message(reader.gettext(
-                "The board is locked: no die fits anywhere, and these rules do not end the game on a locked "
-                "board, so the computer players stop here. Start a new game."), kind="stopped")
+            return News("stopped", kind="stopped")
         cell = roll_and_choose(game, self.agents[game.current_player])
         if game.over:
-            return self._ended_at_roll(reader)
+            return self._ended_at_roll()
         if cell is None:
-            return self._pass_message(game.pass_die(), reader)
-        return self._place(cell, reader)
+            return self._passed(game.pass_die())
+        return self._place(cell)
 
     def play_computers(self, reader: Reader | None = None) -> tuple[Message, ...]:
+        """`computers_news` in `reader`'s words."""
+        return self._done(said(self.computers_news(), reader))
+
+    def computers_news(self) -> tuple[News, ...]:
         """Computer seats act until a person is to act or the game ends; never loops for ever."""
-        return self._done(self._computers(for_print(reader), always=True))
+        return tuple(self._computers(always=True))
 
-    def _computers(self, reader: Reader, always: bool = False) -> list[Message]:
+    def _computers(self, always: bool = False) -> list[News]:
         """The computer seats' replies inside an action (none when `autoplay` is off, unless `always`)."""
-        said: list[Message] = []
+        news: list[News] = []
         while always or self.autoplay:
-            message = self.computer_step(reader)
-            if message is None:
-                return said
-            said.append(message)
-            if message.kind == "stopped":
-                return said
-        return said
+            step = self.computer_news()
+            if step is None:
+                return news
+            news.append(step)
+            if step.kind == "stopped":
+                return news
+        return news
 
-    # ---- words ----------------------------------------------------------------------------------------
+    # ---- news -----------------------------------------------------------------------------------------
+    def _facts(self, **more: Any) -> dict[str, Any]:
+        """What every event's sentence needs (the seats' names, the board), with `more`."""
+        return {"seats": self.seats, "board": self.board, **more}
+
     def _sentence(self, event: Event, reader: Reader, words: DieWords | None = None, **more: Any) -> str:
         """The event's one sentence (`event_sentence`, as the log and the class pages write it), with the
         seat's name."""
         who = self.seats[event.player].called(reader)
         return event_sentence(event, self.board, reader, words, who, **more)
 
-    def _place(self, cell: Any, reader: Reader) -> Message:
+    def _place(self, cell: Any) -> News:
         game = self.game
         owed = game.rolls_owed
         event = game.place(cell)
         self.last = event.cell
         extra = (not game.over and game.turn == event.turn and game.current_player == event.player
                  and game.rolls_owed > owed + (event.source == "passed"))
-        named = game.die_words(reader)
-        pages = [*_first_time(named, "read_as", reader.gettext("one sound, two names: {page}"),
-                              two_names_page(reader)),
-                 *_first_time(named, "renamed", reader.gettext("why names change: {page}"),
-                              name_changes_page(reader))]
-        text = self._sentence(event, reader, named[-1], said=pages)  # (each page once a game)
-        spoken = self._sentence(event, reader, named[-1]) if pages else ""
-        if extra:
-            ending = reader.gettext(": extra roll!")
-        elif game.over:
-            ending = f". {self.status(reader)}."
-        else:
-            ending = "."
-        return Message(text + ending, seat=event.player, event=event, extra_roll=extra, cells=(event.cell,),
-                       spoken=spoken and spoken + ending)
+        return News("placed", seat=event.player, event=event, extra_roll=extra, cells=(event.cell,),
+                    facts=self._facts(history=game.history(), kept=game.kept_words, extra=extra,
+                                      status=self.standing))
 
-    def _ended_at_roll(self, reader: Reader) -> Message:
-        """The last roll's message when it ended the game: the die fits nowhere, and it may not be passed
-        or re-rolled, the game's passes and re-rolls being used up."""
+    def _ended_at_roll(self) -> News:
+        """The last roll's news when it ended the game (`table_news`)."""
         game = self.game
         event = game.events[-1]
-        why = give_ups_end_sentence(game.dice, game.players, pitch_label(event.pitch, reader, prose=True),
-                                    reader)
-        return Message(f"{self._sentence(event, reader)}. {why} {self.status(reader)}.", seat=event.player,
-                       event=event)
+        return News("ended at roll", seat=event.player, event=event,
+                    facts=self._facts(dice=game.dice, players=game.players, status=self.standing))
 
-    def _pass_message(self, event: Event, reader: Reader) -> Message:
-        receiver = self.seats[self.game.current_player].called(reader) if event.kind == "pass" else ""
-        return Message(self._sentence(event, reader, to=receiver) + ".", seat=event.player, event=event)
+    def _passed(self, event: Event) -> News:
+        receiver = self.seats[self.game.current_player] if event.kind == "pass" else None
+        return News("passed", seat=event.player, event=event, facts=self._facts(receiver=receiver))
 
-    def _who(self, reader: Reader) -> str:
-        return self.seats[self.game.current_player].called(reader)
-
-    def _refusal(self, reader: Reader) -> Message | None:
+    def _refusal(self) -> News | None:
         game = self.game
         if game.over:
-            return self._refused(reader.gettext("The game is over: {result}. Start a new game.").format(
-                result=self.result_words(reader)))
+            return self._refused("over", status=self.standing)
         if not self.seats[game.current_player].person:
-            return self._refused(reader.gettext("{who} is a computer player; it plays by itself.").format(
-                who=self._who(reader)))
+            return self._refused("computer", seat=self.seats[game.current_player])
         return None
 
-    def _refused(self, text: str, cells: tuple[Cell, ...] = ()) -> Message:
-        return Message(text, kind="refused", seat=None if self.game.over else self.game.current_player,
-                       cells=cells)
+    def _refused(self, say: str, cells: tuple[Cell, ...] = (), **facts: Any) -> News:
+        return News(say, kind="refused", seat=None if self.game.over else self.game.current_player,
+                    cells=cells, facts=facts)
 
-    def _done(self, messages: list[Message]) -> tuple[Message, ...]:
+    def _refused_text(self, text: str) -> Message:
+        return Message(text, kind="refused", seat=None if self.game.over else self.game.current_player)
+
+    def _done(self, messages: Sequence[Message]) -> tuple[Message, ...]:
         self.messages = tuple(messages)
         return self.messages
 
     def _last_placed(self) -> Cell | None:
         return next((e.cell for e in reversed(self.game.events) if e.kind == "place"), None)
 
-
-def _first_time(named: list[DieWords], field: str, sentence: str, page: str) -> list[str]:
-    """The clause pointing to `page` when the last placement is the game's first whose words have
-    `field` (a die read by another name, a die renamed), else none."""
-    first = getattr(named[-1], field) and not any(getattr(earlier, field) for earlier in named[:-1])
-    return [sentence.format(page=page)] if first else []
