@@ -165,20 +165,10 @@ def default_site() -> Path | None:
     return site
 
 
-def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
-          max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN, per_address: int | None = None,
-          waiting_per_address: int = UNJOINED_PER_ADDRESS, https: bool = False,
-          site: str | Path | None = None) -> None:
-    """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
-    listens. The folder is held for the server's life: a second server on it is refused at once.
-    `per_address`: Solara sessions (and sockets) one client address may hold (default: 2 x max_pages
-    + 10), and make twice that a minute; `waiting_per_address`: students' pages not joined yet from one
-    address (docs/class/limits.md); `https`: served over https with the class folder's own certificate
-    (muzlab.app.class_certificate, docs/class/https.md), so phones may use the microphone; `site`: the
-    built homework edition the teacher's page packs lessons from (default: `default_site()`), refused
-    at once when it is not one."""
-    folder = Path(folder).resolve()
-    check_ip(ip)
+def _settle(folder: Path, site: str | Path | None, max_pages: int, per_address: int | None,
+            waiting_per_address: int) -> None:
+    """Set what the server's pages read from the process before the class opens: the class folder, the
+    homework edition (checked), Solara's settings and the caps on pages and sockets."""
     site = Path(site).resolve() if site is not None else default_site()
     if site is not None:
         check_site(site)
@@ -195,6 +185,23 @@ def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, br
         caps = replace(caps, sessions_per_address=per_address, sockets_per_address=per_address,
                        new_per_minute=2 * per_address)
     admission.caps = caps
+
+
+def serve(folder: str | Path, ip: str = "127.0.0.1", port: int | None = None, browser: bool = True,
+          max_pages: int = MAX_SESSIONS, reader: Reader = PLAIN, per_address: int | None = None,
+          waiting_per_address: int = UNJOINED_PER_ADDRESS, https: bool = False,
+          site: str | Path | None = None) -> None:
+    """Serve the class in `folder` until stopped; prints `students: <url>` and `teacher: <url>` once it
+    listens. The folder is held for the server's life: a second server on it is refused at once.
+    `per_address`: Solara sessions (and sockets) one client address may hold (default: 2 x max_pages
+    + 10), and make twice that a minute; `waiting_per_address`: students' pages not joined yet from one
+    address (docs/class/limits.md); `https`: served over https with the class folder's own certificate
+    (muzlab.app.class_certificate, docs/class/https.md), so phones may use the microphone; `site`: the
+    built homework edition the teacher's page packs lessons from (default: `default_site()`), refused
+    at once when it is not one."""
+    folder = Path(folder).resolve()
+    check_ip(ip)
+    _settle(folder, site, max_pages, per_address, waiting_per_address)
     room = classroom()  # takes the folder's lock, or raises ClassFolderError (one line, exit 2)
     term()  # the term's events replayed (or the same one line)
     port = port if port is not None else free_port(ip)
