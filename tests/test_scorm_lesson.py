@@ -49,6 +49,7 @@ def stand_in_site(site: Path) -> Path:
         "pyodide/pyodide.mjs": 'let t=`${e.indexURL}pyodide.asm.mjs`;WebAssembly.instantiateStreaming(n,s)',
         "pyodide/pyodide.asm.mjs": "export default function createPyodideModule() {}",
         "pyodide/pyodide.asm.wasm": "\0asm",
+        "pyodide/pyodide.asm.wasm.gz": "the runtime gzipped, for the edition's service worker",
         "verovio/verovio.mjs": "export class VerovioToolkit {}",
         "files/1-rules.ipynb": notebook("Rules"),
         "files/3-play.ipynb": notebook("Play"),
@@ -82,6 +83,7 @@ def test_the_package_holds_the_site_its_manifest_names_every_file_and_the_launch
     assert page.index("muz-scorm-words") < page.index("</body>") and "cmi.core.lesson_status" in page
     assert "Lernplattform" in page  # the words the page says, in German
     assert files["files/1-rules.ipynb"] and files["pyodide/pyodide.asm.wasm"] == b"\0asm"
+    assert "pyodide/pyodide.asm.wasm.gz" not in files  # (the worker fetches the runtime itself)
 
 
 def test_no_module_is_left_under_a_name_an_lms_may_not_send_as_javascript(site):

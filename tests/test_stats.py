@@ -106,7 +106,9 @@ def test_the_statistics_pictures_load_without_games_agents_or_simulations():
                           check=True).stdout.strip() == "[]"
     from muzlab import Game, simulate  # the play layer's names still come from muzlab, on first use
 
-    assert Game.__module__ == "muzlab.play.game" and simulate.__module__ == "muzlab.sim.simulation"
+    # (muzlab.Game is the notebook's front door over the play layer's Game)
+    assert Game.__module__ == "muzlab.notebook_game" and Game.__mro__[1].__module__ == "muzlab.play.game"
+    assert simulate.__module__ == "muzlab.sim.simulation"
 
 
 def test_compare_gives_each_setting_its_figures_with_intervals():

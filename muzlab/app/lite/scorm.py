@@ -21,10 +21,12 @@ import hashlib
 import html
 import json
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 
 from muzlab.app.lessons import LessonsError
 from muzlab.app.lite.lessons import title
+from muzlab.app.lite.packed import PACKED
 from muzlab.names.language import LANGUAGE_NAMES
 from muzlab.names.reader import Reader
 from muzlab.reading import for_people
@@ -187,6 +189,13 @@ def lesson_path(site: Path, number: int, language: str) -> str:
     return path
 
 
+def packed_copy(name: str) -> bool:
+    """True for the gzipped copy of one of the edition's largest files (`muzlab.app.lite.packed`), which
+    a package leaves out: it would take the package past the 20 MB many LMSs accept, and the edition's
+    service worker fetches the file itself when its copy is not there."""
+    return name.endswith(".gz") and any(fnmatch(name[:-3], pattern) for pattern in PACKED)
+
+
 def lesson_package(site: Path, number: int, reader: Reader | None = None) -> bytes:
     """A SCORM 1.2 package of lesson `number` of the built edition `site`, in `reader`'s language (its
     translation of the lesson, and the words the package says); LessonsError before any work when the
@@ -199,7 +208,7 @@ def lesson_package(site: Path, number: int, reader: Reader | None = None) -> byt
     files: dict[str, bytes] = {}
     for file in sorted(site.rglob("*")):
         name = file.relative_to(site).as_posix()
-        if file.is_file() and name != FIRST_PAGE:
+        if file.is_file() and name != FIRST_PAGE and not packed_copy(name):
             files[MODULE_NAMES.get(name, name)] = file.read_bytes()
     files[SCO_PAGE] = launch_page(path, lesson, reader).encode()
     files[LESSON_PAGE] = lesson_page(files[LESSON_PAGE].decode("utf-8"), reader).encode()
