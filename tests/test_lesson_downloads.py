@@ -21,7 +21,7 @@ from test_scorm_lesson import notebook, stand_in_site
 
 from muzlab.app.lesson_downloads import LessonForLms, lesson_download
 from muzlab.app.lessons import LessonsError
-from muzlab.app.lite.scorm import check_site, lesson_titles
+from muzlab.app.lite.scorm import check_site, lesson_package, lesson_titles
 from muzlab.cli import main
 from muzlab.names.reader import Reader
 
@@ -138,16 +138,16 @@ def test_the_page_says_the_package_is_being_made_while_it_is(site, monkeypatch):
     import solara
 
     from muzlab.app import lesson_downloads
+    from muzlab.app.lite.package_cache import LessonPackages
 
     started, go_on = threading.Event(), threading.Event()
-    made = lesson_downloads.lesson_package
 
     def slow(*args):
         started.set()
         assert go_on.wait(30)
-        return made(*args)
+        return lesson_package(*args)
 
-    monkeypatch.setattr(lesson_downloads, "lesson_package", slow)
+    monkeypatch.setattr(lesson_downloads, "PACKAGES", LessonPackages(slow))
     _box, rc = solara.render(LessonForLms(site, GERMAN), handle_error=False)
     assert not rc.find(class_="muz-lesson-making").widgets
     button = rc.find(class_="muz-lesson-scorm").widget
