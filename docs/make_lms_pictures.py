@@ -2,7 +2,9 @@
 questions, answered in Chromium under scorm-again's SCORM 1.2 runtime (out/npm/, fetched by make.py),
 one right and one wrong, as a student sees it in the LMS's player; and the German teacher's page's
 section "Fragen für Moodle und Canvas" after its three downloads, which
-tests/test_bank_downloads_browser.py draws into out/screenshots/ (run here, then copied).
+tests/test_bank_downloads_browser.py draws into out/screenshots/ (run here, then copied); and its section
+"Lektion für die Lernplattform" after lesson 3's download from the built edition out/lite/ (`python3
+make.py lite`), which tests/test_lesson_lms_browser.py draws (run here with MUZLAB_LITE_BUILT=1, copied).
 
 Run: `PYTHONPATH=. .venv/bin/python docs/make_lms_pictures.py` (needs Chromium and Playwright).
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import os
 import shutil
 import subprocess
 import sys
@@ -68,6 +71,10 @@ def main() -> None:
     drawn = ROOT / "out" / "screenshots" / "teacher-lms-downloads-de.png"
     shutil.copy(drawn, OUT / "teacher-downloads-de.png")
     print(f"wrote {OUT / 'teacher-downloads-de.png'}")
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/test_lesson_lms_browser.py"], cwd=ROOT,
+                   check=True, env={**os.environ, "MUZLAB_LITE_BUILT": "1"})
+    shutil.copy(ROOT / "out" / "screenshots" / "teacher-lesson-for-lms-de.png", OUT / "teacher-lesson-de.png")
+    print(f"wrote {OUT / 'teacher-lesson-de.png'}")
 
 
 if __name__ == "__main__":
