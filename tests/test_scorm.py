@@ -18,6 +18,8 @@ from muzlab.cli import main
 from muzlab.names.reader import Reader
 from muzlab.views.bank import BankError, make_bank
 from muzlab.views.scorm import ADLCP_NS, CP_NS, SCO_PAGE, scorm_zip
+from muzlab.views.sealed import reply_hash
+from tests.test_scorm_sealed import opened
 
 GERMAN = Reader("german", typeset=True, language="de")
 #: Titles a teacher (or a pasted spreadsheet cell) might give: a formula start, markup, a script's end,
@@ -93,9 +95,11 @@ def test_the_same_settings_give_the_same_bytes_and_the_items_are_the_banks():
     bank = make_bank("points", 2, 7, GERMAN, picture="svg")
     script = re.search(r'<script type="application/json" id="muz-data">(.*?)</script>', page, re.S).group(1)
     items = json.loads(script)["items"]
-    assert [item["right"] for item in items] == [[n for n, c in enumerate(i.choices) if c.right]
-                                                  for i in bank.items]
-    assert [item["general"] for item in items] == [i.feedback for i in bank.items]
+    assert [item["answer"] for item in items] == [
+        reply_hash(item["salt"], [n for n, c in enumerate(i.choices) if c.right])
+        for item, i in zip(items, bank.items, strict=True)]
+    assert [json.loads(opened(item["after"], item["salt"], "after"))["general"] for item in items] == \
+        [i.feedback for i in bank.items]
 
 
 @pytest.mark.parametrize("title", FUZZED)

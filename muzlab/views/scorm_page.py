@@ -5,6 +5,8 @@ asks a bank's items, checks each answer, and reports the score to the LMS throug
 Every word is written here for the reader, escaped for HTML; what the script shows (each choice's
 feedback, the result) travels as JSON in a `<script type="application/json">` with `<`, `>` and `&`
 escaped, so that no title or feedback can end the script, and the script puts it in the page as text.
+The right replies are there only as salted hashes and the sentences that tell them are sealed
+(muzlab.views.sealed): the page's source does not show the answers.
 The script (SCRIPT) finds the LMS's API as the SCORM 1.2 run-time environment's discovery algorithm does
 (the window's parents, at most 7 up, then its opener), calls LMSInitialize (and marks a first visit
 "incomplete"), and once every item is answered writes cmi.core.score.raw, .min, .max,
@@ -16,11 +18,13 @@ does not take the score, and when a sound cannot be played (a player's frame tha
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import json
 
 from muzlab.names.reader import Reader
 from muzlab.views.bank import Bank, BankItem, xml_safe
+from muzlab.views.sealed import SEAL_SCRIPT, reply_hash, seal
 
 #: Nothing may be fetched: images and sounds are data: addresses, style and script are inline.
 POLICY = ("default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; "
@@ -147,21 +151,23 @@ SCRIPT = r"""
       feedback.appendChild(p);
     }
     if (chosen.length === 0) { line(data.words.chooseFirst, ""); return; }
-    var right = chosen.length === item.right.length &&
-      chosen.every(function (c) { return item.right.indexOf(c) >= 0; });
+    // the right reply is only a salted hash, and the sentences are sealed (muzlab.views.sealed)
+    var right = muzSealed.replyHash(item.salt, chosen) === item.answer;
+    var after = JSON.parse(muzSealed.open(item.after, item.salt, "after"));
+    function said(c) { return muzSealed.open(item.feedback[c], item.salt, "choice " + c); }
     for (var j = 0; j < inputs.length; j += 1) { inputs[j].disabled = true; }
     box.querySelector("button").disabled = true;
     // one choice's own sentence already says right or wrong; several choices need the verdict
     var verdict = right ? "muz-right" : "muz-wrong", shown = "";
-    if (item.several || !item.feedback[chosen[0]]) {
-      line(right ? data.words.right : item.wrong, verdict);
+    if (item.several || !said(chosen[0])) {
+      line(right ? data.words.right : after.wrong, verdict);
       verdict = "";
     }
     chosen.forEach(function (c) {
-      line(item.feedback[c], verdict);
-      shown += item.feedback[c] + "\n";
+      line(said(c), verdict);
+      shown += said(c) + "\n";
     });
-    if (shown.indexOf(item.general) < 0) { line(item.general, ""); }  // (the explanation, once)
+    if (shown.indexOf(after.general) < 0) { line(after.general, ""); }  // (the explanation, once)
     results[index] = right;
     var answered = results.filter(function (r) { return r !== undefined; }).length;
     if (answered === data.items.length) {
@@ -225,16 +231,21 @@ def _item_html(item: BankItem, index: int, count: int, reader: Reader) -> str:
     return "".join(parts)
 
 
-def _item_data(item: BankItem, reader: Reader) -> dict[str, object]:
-    """What the script needs of an item: which choices are right, what each says, the explanation,
-    and what a wrong answer reads."""
+def _item_data(item: BankItem, index: int, reader: Reader) -> dict[str, object]:
+    """What the script needs of an item, none of it readable in the page's source: the right reply as a
+    salted hash, and sealed (muzlab.views.sealed) what each choice says, the explanation and what a wrong
+    answer reads."""
+    salt = hashlib.sha256(f"muzlab-scorm|{item.ident}|{index}".encode()).hexdigest()[:16]
     right = [choice.text for choice in item.choices if choice.right]
     wrong = reader.ngettext("Not quite: the right answer is {answers}.",
                             "Not quite: the right answers are {answers}.", len(right)).format(
         answers=", ".join(right))
-    return {"right": [n for n, choice in enumerate(item.choices) if choice.right], "several": item.several,
-            "feedback": [xml_safe(choice.feedback) for choice in item.choices],
-            "general": xml_safe(item.feedback), "wrong": xml_safe(wrong)}
+    after = json.dumps({"general": xml_safe(item.feedback), "wrong": xml_safe(wrong)}, ensure_ascii=False)
+    return {"salt": salt, "several": item.several,
+            "answer": reply_hash(salt, [n for n, choice in enumerate(item.choices) if choice.right]),
+            "feedback": [seal(xml_safe(choice.feedback), salt, f"choice {n}")
+                         for n, choice in enumerate(item.choices)],
+            "after": seal(after, salt, "after")}
 
 
 def quiz_page(bank: Bank, reader: Reader, pass_mark: int) -> str:
@@ -258,7 +269,8 @@ def quiz_page(bank: Bank, reader: Reader, pass_mark: int) -> str:
         "notPassed": reader.gettext("Not passed yet (the pass mark is {mark})."),
     }
     words = {name: xml_safe(text.replace("{mark}", str(pass_mark))) for name, text in words.items()}
-    data = {"items": [_item_data(item, reader) for item in bank.items], "words": words, "pass": pass_mark}
+    data = {"items": [_item_data(item, index, reader) for index, item in enumerate(bank.items)],
+            "words": words, "pass": pass_mark}
     intro = reader.ngettext("{count} question: answer it, then press Check.",
                             "{count} questions: answer each, then press Check.", count).format(count=count)
     items = "\n".join(_item_html(item, index, count, reader) for index, item in enumerate(bank.items))
@@ -271,4 +283,4 @@ def quiz_page(bank: Bank, reader: Reader, pass_mark: int) -> str:
             f"<p>{_text(intro)}</p>\n<ol>\n{items}\n</ol>\n"
             '<p id="muz-result" role="status" aria-live="polite"></p>\n</main>\n'
             f'<script type="application/json" id="muz-data">{script_json(data)}</script>\n'
-            f"<script>{API_SCRIPT}{SCRIPT}</script>\n</body>\n</html>\n")
+            f"<script>{API_SCRIPT}{SEAL_SCRIPT}{SCRIPT}</script>\n</body>\n</html>\n")
