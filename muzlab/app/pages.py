@@ -1368,12 +1368,13 @@ def Dashboard():
     language, set_language = solara.use_state(first)
     chosen = query["harmony"] if query.get("harmony") in HARMONIES else teacher_harmony(room)
     harmony, set_harmony = solara.use_state(chosen)
+    #: the lesson key and the reading of ii° in minor, as the address keeps them ("" for none)
+    lesson, set_lesson = solara.use_state((address_key(query, TEACHER_KEY), address_supertonic(query)))
     tab, set_tab = solara.use_state(query["tab"] if query.get("tab") in TAB_NAMES else TAB_NAMES[0])
     #: what the address holds now (the view's callback, made once, reads it here)
     shown = solara.use_memo(lambda: {"lang": language, "tab": tab,
                                      **({"harmony": harmony} if harmony else {}),
-                                     **settings_address(address_key(query, TEACHER_KEY),
-                                                        address_supertonic(query), TEACHER_KEY)}, [])
+                                     **settings_address(*lesson, TEACHER_KEY)}, [])
 
     def go(**change: str) -> None:
         shown.update(change)
@@ -1385,6 +1386,7 @@ def Dashboard():
             keep_teacher_harmony(room, address["harmony"])
             set_harmony(address["harmony"])
         set_language(address["lang"])
+        set_lesson((address.get(TEACHER_KEY, ""), address.get("supertonic", MINOR_SUPERTONIC[0])))
         for name in (TEACHER_KEY, "supertonic"):  # (a lesson key or ii° reading left out: gone)
             shown.pop(name, None)
         go(**address)
@@ -1397,7 +1399,7 @@ def Dashboard():
                                                harmony, query), [])
     solara.use_effect(lambda: view.close, [])
     solara.Title(Reader(language=language).gettext("Muzundrum class — teacher"))
-    TeacherTabs(room, term(), view, language, tab, choose, harmony)
+    TeacherTabs(room, term(), view, language, tab, choose, harmony, lesson)
 
 
 routes = [solara.Route(path="/", component=StudentPage, layout=Layout),

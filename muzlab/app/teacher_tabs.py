@@ -31,16 +31,16 @@ TAB_NAMES = tuple(TABS)
 
 @solara.component
 def TeacherTabs(room: Classroom, term: Term, view: Any, language: str, tab: str,
-                on_tab: Callable[[str], None], harmony: str | None = None):
+                on_tab: Callable[[str], None], harmony: str | None = None, lesson: tuple[str, ...] = ()):
     """The teacher's page: `view` (the TeacherView: code, roster, Deal, tables, projector) under
     "Lesson", the term's section under "Term", the class list's care under "Class list"; `tab` is the
-    one shown, `on_tab(name)` hears a choice; `language` and `harmony` (the page's, harmony None for
-    the language's usual) draw the term again when they change (a component whose arguments are
-    unchanged is not drawn again)."""
+    one shown, `on_tab(name)` hears a choice; `language`, `harmony` (the page's, harmony None for
+    the language's usual) and `lesson` (its lesson key and reading of ii° in minor, as the address
+    keeps them) draw the term again the moment they change, as the projector is."""
     term_view = solara.use_memo(lambda: TermTeacher(term, lambda: view.reading.reader, view.looks,
                                                           view.drawer), [])
     solara.use_effect(lambda: term_view.close, [])
-    solara.use_effect(term_view.draw, [language, harmony])
+    solara.use_effect(term_view.draw, [language, harmony, lesson])
     reader = view.reading.reader
     with solara.Column(classes=["muz-teacher-tabs"]):
         solara.Column(children=[view.top])  # (the page's style, its language and harmony above every tab)

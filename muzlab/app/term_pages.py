@@ -26,6 +26,7 @@ from muzlab.app.classroom import ClassError, Student
 from muzlab.app.downloads import Download
 from muzlab.app.lesson_downloads import LessonForLms
 from muzlab.app.looks import Looks
+from muzlab.app.page_settings import key_note
 from muzlab.app.term import IDEAS, ITEM_KINDS, MAX_TRIES, Assignment, GradeScheme, Term
 from muzlab.app.term_games import LEVELS
 from muzlab.app.term_items import EarAsked, Item, MissingAsked, QuizAsked, SungEarAsked
@@ -164,6 +165,16 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
             + "</i></p>")
 
 
+def lesson_key_words(reader: Reader) -> str:
+    """The lesson key of the teacher's page over the term's form ("Lesson key: a-Moll — A H C D E F
+    Gis"), and that assignments do not follow it; "" without a lesson key."""
+    note = key_note(reader)
+    if not note:
+        return note
+    return note + "<p><i>{}</i></p>".format(_text(reader.gettext(
+        "Assignments do not follow the lesson key: an item that asks about a key names its own.")))
+
+
 def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
     """A student's picture: the share right per idea over the weeks, one line per idea with a dot at
     each week (so a term's first week shows), named for `reader`."""
@@ -270,10 +281,12 @@ class TermTeacher(widgets.VBox):
         self.merge_button = _button(said["merge_button"], "muz-merge", looks=looks)
         self.merge_button.on_click(lambda _b: self.merge())
         self.assignments_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
+        #: the lesson key the teacher's page reads in, said over the form (`lesson_key_words`)
+        self.lesson_key = looks.make(widgets.HTML, _dom_classes=("muz-term-key",))
         self.progress_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.bank_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.roster_row = looks.make(widgets.HBox, [self.roster_file, self.roster_message], layout=WRAP)
-        super().__init__([self.assignments_head, form, self.message, self.listing, scheme,
+        super().__init__([self.assignments_head, self.lesson_key, form, self.message, self.listing, scheme,
                           self.progress_head, self.progress, self.standings, self.pictures,
                           self.bank_head, bank],
                          layout=looks.layout())
@@ -392,10 +405,11 @@ class TermTeacher(widgets.VBox):
             count=count, size=size_words(len(data), reader))
 
     def _label(self, reader: Reader) -> None:
-        """Write the section's fixed words (headings, labels, buttons, choices) for `reader`."""
-        if getattr(self, "_labelled", None) == reader.language:
+        """Write the section's fixed words (headings, labels, buttons, choices) for `reader` (its
+        language and harmony style: the kinds' menu names the function items in it)."""
+        if getattr(self, "_labelled", None) == (reader.language, reader.harmony_style):
             return
-        self._labelled = reader.language
+        self._labelled = (reader.language, reader.harmony_style)
         gettext = reader.gettext  # (a keyword the catalogues read)
         self.assignments_head.value = "<h3>{}</h3>".format(_text(gettext("Assignments")))
         self.progress_head.value = "<h3>{}</h3>".format(_text(gettext("Progress")))
@@ -567,6 +581,7 @@ class TermTeacher(widgets.VBox):
     def _draw(self) -> None:
         term, reader = self.term, self.reader()
         self._label(reader)
+        self.lesson_key.value = lesson_key_words(reader)
         students = {sid: s.nickname for sid, s in term.room.students.items()}
         items = []
         for a in term.assignments.values():

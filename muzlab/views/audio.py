@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from muzlab.core.errors import MuzlabError
 from muzlab.core.pitch import PitchLike, parse_pitch
 from muzlab.names.letters import SpelledRun
 from muzlab.names.spelling import english_spelling, spell_run
 from muzlab.play.midi import midi_file_bytes  # (one MIDI writer: mido)
 from muzlab.reading import default_reader
+from muzlab.views.note_events import Event, SynthesisError, check_events, check_midi
 from muzlab.views.register import run_events, structure_events  # (the browser edition plays them too)
 
 if TYPE_CHECKING:
@@ -47,26 +47,7 @@ SOUNDFONT_DIR = Path("/usr/share/sounds/sf2")
 SOUNDFONT_NAMES = ("TimGM6mb.sf2", "FluidR3_GM.sf2", "default-GM.sf2")
 ENGINES = ("auto", "builtin", "fluidsynth")
 
-#: A note event in beats: (start beat, length in beats, MIDI number).
-Event = tuple[int, int, int]
-
 _fallback_warned = False
-
-
-class SynthesisError(MuzlabError, RuntimeError):
-    """Sound could not be made: bad notes, a missing SoundFont, or fluidsynth failing."""
-
-
-def _check_midi(notes: Iterable[int]) -> list[int]:
-    """MIDI numbers as ints 0-127; SynthesisError naming the first bad one otherwise."""
-    checked = []
-    for note in notes:
-        if isinstance(note, bool) or not isinstance(note, int | np.integer) or not 0 <= note <= 127:
-            raise SynthesisError("{note} is not a MIDI note number (an int 0-127)", note=repr(note))
-        checked.append(int(note))
-    if not checked:
-        raise SynthesisError("there are no notes to play")
-    return checked
 
 
 def _tone(midi: int, samples: int, rate: int) -> np.ndarray:
@@ -106,8 +87,7 @@ def _render(events: Sequence[Event], rate: int, note_seconds: float, peak: float
 def events_wave(events: Sequence[Event], rate: int = DEFAULT_RATE, note_seconds: float = 0.5) -> np.ndarray:
     """Note events (start beat, beats, MIDI number) from the built-in synth alone, as float32 samples:
     the same samples on every machine, for files that must not change (a question bank's sound)."""
-    _check_midi(midi for _, _, midi in events)
-    return _render(events, rate, note_seconds, PEAK)
+    return _render(check_events(events), rate, note_seconds, PEAK)
 
 
 def synthesize(
@@ -118,7 +98,7 @@ def synthesize(
     peak: float = PEAK,
 ) -> np.ndarray:
     """Notes one after another (n slots) or together as a chord (1 slot), as float32 samples."""
-    notes = _check_midi(midi_notes)
+    notes = check_midi(midi_notes)
     events = [(0, 1, n) if chord else (i, 1, n) for i, n in enumerate(notes)]
     return _render(events, rate, note_seconds, peak)
 

@@ -74,9 +74,11 @@ class Review(widgets.VBox):
         steps = widgets.HBox([self.first_button, self.previous_button, self.slider, self.next_button,
                               self.last_button, self.learn_button])
         side = widgets.VBox([self.title, self.comment, self.details, self.practice_box,
-                             widgets.HBox([self.hear_played_button, self.hear_best_button]), self.listen,
-                             self.summary], layout=widgets.Layout(max_width="480px"))
-        super().__init__([steps, widgets.HBox([self.board_view, side])])
+                             widgets.HBox([self.hear_played_button, self.hear_best_button]), self.listen],
+                            layout=widgets.Layout(max_width="480px"))
+        # the summary under the board and its side, across the review: ten columns whose headings are
+        # single long words in German ("glücksbereinigt") do not fit the room beside the board
+        super().__init__([steps, widgets.HBox([self.board_view, side]), self.summary])
         self.add_class("muz-review")
         self.show(0)
 
@@ -354,10 +356,11 @@ def _tenths(value: float, reader: Reader) -> str:
 
 
 #: The summary table's look: lines as tight as a table's (not a widget's inline height), figures right
-#: under their headings, each player's name on one line; a table wider than the room beside the board
-#: scrolls sideways in its box (the widget's text may be narrower than the table), the words under it wrap.
+#: under their headings, each player's name on one line; a table wider than the review (a phone) scrolls
+#: sideways in its box (the widget's text may be narrower than the table); the words under it wrap, in
+#: lines short enough to read.
 SUMMARY_STYLE = ("<style>.muz-review-summary .widget-html-content { min-width: 0; }"
-                 " .muz-summary-box { overflow-x: auto; }"
+                 " .muz-summary-box { overflow-x: auto; } .muz-review-summary p { max-width: 50em; }"
                  " .muz-summary { border-collapse: collapse; line-height: 1.3; }"
                  " .muz-summary th, .muz-summary td { padding: 2px 6px; text-align: right;"
                  " vertical-align: bottom; } .muz-summary th:first-child, .muz-summary td:first-child"

@@ -106,7 +106,7 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: aut
            # the chosen toggle is underlined and bold, not only darker
            " .muz-app .widget-toggle-button.mod-active { font-weight: bold;"
            " box-shadow: inset 0 -4px 0 #222; }"
-           # the review's side panel takes the room beside its board, so its table is never cut
+           # the review's side panel takes the room beside its board, so its words are never cut
            " .muz-app .muz-review .widget-hbox > .widget-vbox { max-width: none !important; flex: 1 1 0;"
            " min-width: 0; overflow: visible; }"
            # a board never gives up its room to the panel beside it
