@@ -11,8 +11,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, join, server_caught_up, watch_requests
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, join, server_caught_up, watch_requests
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
