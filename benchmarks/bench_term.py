@@ -200,8 +200,8 @@ def page_in_browser(folder: Path, chromium: str, students: int, cold: int = 3) -
     started and a browser with nothing cached (the teacher's first load of the day), then median of 5
     loads in one browser on one server."""
     sys.path.insert(0, str(ROOT / "tests"))
+    from class_devices import ClassServer
     from playwright.sync_api import sync_playwright
-    from test_class_browser import ClassServer
 
     server = ClassServer(folder)
     with sync_playwright() as playwright:

@@ -11,8 +11,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, watch_requests
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, watch_requests
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

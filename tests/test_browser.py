@@ -88,6 +88,21 @@ def jupyter_lab(folder: Path):
         stop(server, log)
 
 
+@contextlib.contextmanager
+def static_server(folder: Path, log: Path):
+    """`python -m http.server` on 127.0.0.1 serving the files of `folder` as they are, its log written to
+    `log`; yields its URL."""
+    port = free_port()
+    log_file = open(log, "w")  # noqa: SIM115 - closed after the server stops
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", folder], stdout=log_file, stderr=subprocess.STDOUT)
+    try:
+        wait_for_server(port, server, log, "the static server", timeout=30)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(server, log_file)
+
+
 def stop(server: subprocess.Popen, log) -> None:
     """End a test server (killing it if it does not stop within 15 s) and close its log."""
     server.terminate()

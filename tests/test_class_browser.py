@@ -15,7 +15,6 @@ import io
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -23,17 +22,27 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_browser import CHROMIUM_ARGS, chromium_path, free_port
+from class_devices import (
+    ROOT,
+    TRACK_MESSAGES,  # noqa: F401 - (browser tests written before class_devices import it from here)
+    WAIT,
+    ClassServer,
+    join,
+    server_caught_up,
+    sit_down,
+    student_page,
+    teacher_page,
+    watch_requests,  # noqa: F401 - (the same)
+)
+from test_browser import free_port
 
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.game import Game
 
-ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "out" / "screenshots"
 #: Dice whose names differ between English and German (C#/Cis, Eb/Es, F#/Fis, Ab/As, Bb/B, B/H).
 DIFFERENT_IN_GERMAN = {1, 3, 6, 8, 10, 11}
-WAIT = 20_000
 #: True once the projected board is whole in the window and takes at least half of its height.
 PROJECTED_BOARD_FITS = """() => {
     const svg = document.querySelector('.muz-teacher-page .muz-board svg');
@@ -45,108 +54,9 @@ PROJECTED_BOARD_FITS = """() => {
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-class ClassServer:
-    """`muzlab class FOLDER` on a free port; `start()` again after `kill()` serves the same class."""
-
-    def __init__(self, folder: Path, *options: str):
-        self.folder = folder
-        self.options = options
-        self.port = free_port()
-        self.process: subprocess.Popen | None = None
-        self.students = self.teacher = ""
-
-    def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "muzlab.cli", "class", str(self.folder), "--no-browser",
-             "--port", str(self.port), *self.options], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, env=env, cwd=self.folder.parent)
-        first, second = self.process.stdout.readline().split(), self.process.stdout.readline().split()
-        assert first[0] == "students:" and second[0] == "teacher:", (first, second)
-        self.students, self.teacher = first[1], second[1]
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=2).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    pytest.fail("muzlab class did not start")
-                time.sleep(0.3)
-
-    def kill(self) -> None:
-        """Kill the server at once, as a crash or a pulled plug would."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(15)
-
-
-#: Added to every page of a context: notes each message the page sends its server (the Jupyter
-#: protocol over a websocket, as JSON text) until the server says it is done with it (its "idle"
-#: status), so that a test can wait until the server has taken in everything the page sent.
-TRACK_MESSAGES = """(() => {
-    const unanswered = window.__muzUnanswered = new Set();
-    const send = WebSocket.prototype.send;
-    WebSocket.prototype.send = function (data) {
-        if (!this.__muzTracked) {
-            this.__muzTracked = true;
-            this.addEventListener("message", event => {
-                if (typeof event.data !== "string") return;
-                try {
-                    const msg = JSON.parse(event.data);
-                    const type = msg.msg_type || (msg.header && msg.header.msg_type);
-                    if (type === "status" && msg.content.execution_state === "idle")
-                        unanswered.delete(msg.parent_header.msg_id);
-                } catch (error) { /* not a protocol message */ }
-            });
-        }
-        if (typeof data === "string") {
-            try { unanswered.add(JSON.parse(data).header.msg_id); } catch (error) { /* not one */ }
-        }
-        return send.call(this, data);
-    };
-})()"""
-
-
-def server_caught_up(page) -> None:
-    """Wait until the server has handled every message this page has sent (a setting typed in, a
-    choice made), so that a click sent next is handled with it."""
-    page.wait_for_function("() => window.__muzUnanswered.size === 0", timeout=WAIT)
-
-
 def first_face_differing_in_german() -> int:
     """A game number whose first die is named differently in German and English."""
     return next(seed for seed in range(1, 200) if Game(2, seed=seed).roll() in DIFFERENT_IN_GERMAN)
-
-
-def join(browser, url: str, nickname: str, names: str | None, outside: list[str]):
-    """A new device (its own context) opens the students' address and joins."""
-    from playwright.sync_api import expect
-
-    context = browser.new_context(viewport={"width": 1100, "height": 1000})
-    watch_requests(context, outside)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector(".muz-nickname input", timeout=60_000)
-    if names:
-        page.select_option(".muz-note-names select", label=names)
-    page.fill(".muz-nickname input", nickname)
-    page.click(".muz-join")
-    expect(page.locator(".muz-who")).to_contain_text(nickname, timeout=WAIT)
-    return page
-
-
-def watch_requests(context, outside: list[str]) -> None:
-    """Let requests to 127.0.0.1 through; record and refuse any other (the machine must not be left)."""
-    def route(request_route):
-        url = request_route.request.url
-        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-            request_route.continue_()
-        else:
-            outside.append(url)
-            request_route.abort()
-
-    context.route("**/*", route)
 
 
 def play(page, other) -> str:
@@ -174,140 +84,125 @@ def mover(pages):
     pytest.fail("no student at the table has the Roll or the Pass button")
 
 
-def test_a_class_in_a_real_browser(tmp_path):
-    from playwright.sync_api import expect, sync_playwright
+def test_a_class_in_a_real_browser(class_server, browser):
+    from playwright.sync_api import expect
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    server = ClassServer(tmp_path / "class-5b")
-    server.start()
+    server = class_server
     outside: list[str] = []
     seed = first_face_differing_in_german()
     face = Game(2, seed=seed).roll()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            teacher_context = browser.new_context(viewport={"width": 1300, "height": 1000})
-            teacher_context.add_init_script(TRACK_MESSAGES)
-            watch_requests(teacher_context, outside)
-            teacher = teacher_context.new_page()
-            teacher.goto(server.teacher)
-            teacher.wait_for_selector(".muz-deal", timeout=60_000)
-            assert server.folder.joinpath("class.sqlite").exists()
+    teacher = teacher_page(browser, server.teacher, outside, tracked=True)
+    assert server.folder.joinpath("class.sqlite").exists()
 
-            anna = join(browser, server.students, "Anna", "German: C D E F G A H", outside)
-            ben = join(browser, server.students, "Ben", None, outside)
-            cleo = join(browser, server.students, "Cleo", None, outside)
-            dan = join(browser, server.students, "Dan", "solfège: Do Re Mi Fa Sol La Si", outside)
-            expect(teacher.locator(".muz-roster .muz-student")).to_have_count(4, timeout=WAIT)
+    anna = join(browser, server.students, "Anna", "German: C D E F G A H", outside)
+    ben = join(browser, server.students, "Ben", None, outside)
+    cleo = join(browser, server.students, "Cleo", None, outside)
+    dan = join(browser, server.students, "Dan", "solfège: Do Re Mi Fa Sol La Si", outside)
+    expect(teacher.locator(".muz-roster .muz-student")).to_have_count(4, timeout=WAIT)
 
-            # Deal: tables of two, a duplicate tournament with a game whose first die differs in German.
-            teacher.select_option(".muz-table-size select", "2")
-            teacher.click(".muz-mode button:has-text('duplicate tournament')")
-            teacher.fill(".muz-teacher-page input[type=number]", str(seed))
-            teacher.locator(".muz-teacher-page input[type=number]").press("Enter")
-            server_caught_up(teacher)  # the game number and the mode have reached the server
-            teacher.click(".muz-deal")
-            expect(anna.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
-            expect(cleo.locator(".muz-who")).to_contain_text("table 2", timeout=WAIT)
+    # Deal: tables of two, a duplicate tournament with a game whose first die differs in German.
+    teacher.select_option(".muz-table-size select", "2")
+    teacher.click(".muz-mode button:has-text('duplicate tournament')")
+    teacher.fill(".muz-teacher-page input[type=number]", str(seed))
+    teacher.locator(".muz-teacher-page input[type=number]").press("Enter")
+    server_caught_up(teacher)  # the game number and the mode have reached the server
+    teacher.click(".muz-deal")
+    expect(anna.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
+    expect(cleo.locator(".muz-who")).to_contain_text("table 2", timeout=WAIT)
 
-            # Ben clicks the board out of turn: nothing changes, a sentence says why.
-            assert not ben.locator(".muz-roll").is_visible()
-            ben.click("[data-cell='0,0']", force=True)
-            expect(ben.locator(".muz-message")).to_contain_text("It is Anna's turn", timeout=WAIT)
-            expect(anna.locator(".muz-last")).to_have_text("Last move: No move yet.")
+    # Ben clicks the board out of turn: nothing changes, a sentence says why.
+    assert not ben.locator(".muz-roll").is_visible()
+    ben.click("[data-cell='0,0']", force=True)
+    expect(ben.locator(".muz-message")).to_contain_text("It is Anna's turn", timeout=WAIT)
+    expect(anna.locator(".muz-last")).to_have_text("Last move: No move yet.")
 
-            # Anna opens on the centre; Ben sees it, each in their own names.
-            assert play(anna, ben) == "0,0"
-            german = pitch_label(face, Reader("german"))
-            english = pitch_label(face, Reader(typeset=True))  # (pages are typeset: F♯)
-            assert german != english
-            expect(anna.locator(".muz-last")).to_contain_text(f"Anna places {german} on e5")
-            expect(ben.locator(".muz-last")).to_contain_text(f"Anna places {english} on e5")
-            # Table 2 plays the same dice (duplicate), seen on Dan's device in solfège.
-            play(cleo, dan)
-            expect(cleo.locator(".muz-last")).to_contain_text(f"Cleo places {english} on e5")
-            play(mover([anna, ben]), anna if mover([anna, ben]) is ben else ben)
-            seat_url = ben.url
-            assert "seat=" in seat_url
+    # Anna opens on the centre; Ben sees it, each in their own names.
+    assert play(anna, ben) == "0,0"
+    german = pitch_label(face, Reader("german"))
+    english = pitch_label(face, Reader(typeset=True))  # (pages are typeset: F♯)
+    assert german != english
+    expect(anna.locator(".muz-last")).to_contain_text(f"Anna places {german} on e5")
+    expect(ben.locator(".muz-last")).to_contain_text(f"Anna places {english} on e5")
+    # Table 2 plays the same dice (duplicate), seen on Dan's device in solfège.
+    play(cleo, dan)
+    expect(cleo.locator(".muz-last")).to_contain_text(f"Cleo places {english} on e5")
+    play(mover([anna, ben]), anna if mover([anna, ben]) is ben else ben)
+    seat_url = ben.url
+    assert "seat=" in seat_url
 
-            # A reload returns Ben to the same seat, with the board as it was.
-            ben.reload()
-            expect(ben.locator(".muz-who")).to_contain_text("Ben — table 1", timeout=60_000)
-            expect(ben.locator(".muz-nickname")).to_be_hidden()
-            assert ben.locator(".muz-svgboard text").count() > 0
+    # A reload returns Ben to the same seat, with the board as it was.
+    ben.reload()
+    expect(ben.locator(".muz-who")).to_contain_text("Ben — table 1", timeout=60_000)
+    expect(ben.locator(".muz-nickname")).to_be_hidden()
+    assert ben.locator(".muz-svgboard text").count() > 0
 
-            # The server dies mid-game and starts again: the class goes on where it was.
-            before = anna.inner_text(".muz-status")
-            server.kill()
-            server.start()
-            for page in (anna, ben, cleo, dan, teacher):
-                page.reload()
-            expect(teacher.locator(".muz-roster .muz-student")).to_have_count(4, timeout=60_000)
-            expect(anna.locator(".muz-status")).to_have_text(before, timeout=60_000)
-            assert anna.locator(".muz-note-names select").input_value() == "German: C D E F G A H"
-            expect(anna.locator(".muz-last")).to_contain_text("places", timeout=WAIT)
-            first, other = (anna, ben) if mover([anna, ben]) is anna else (ben, anna)
-            play(first, other)
-            while mover([cleo, dan]) is cleo:  # the opener plays on after the opening die
-                play(cleo, dan)
-            play(dan, cleo)
+    # The server dies mid-game and starts again: the class goes on where it was.
+    before = anna.inner_text(".muz-status")
+    server.kill()
+    server.start()
+    for page in (anna, ben, cleo, dan, teacher):
+        page.reload()
+    expect(teacher.locator(".muz-roster .muz-student")).to_have_count(4, timeout=60_000)
+    expect(anna.locator(".muz-status")).to_have_text(before, timeout=60_000)
+    assert anna.locator(".muz-note-names select").input_value() == "German: C D E F G A H"
+    expect(anna.locator(".muz-last")).to_contain_text("places", timeout=WAIT)
+    first, other = (anna, ben) if mover([anna, ben]) is anna else (ben, anna)
+    play(first, other)
+    while mover([cleo, dan]) is cleo:  # the opener plays on after the opening die
+        play(cleo, dan)
+    play(dan, cleo)
 
-            board = teacher.locator(".muz-teacher-page .muz-layer .muz-cell")
-            assert board.count() == 0  # the projector's board is made when a table is first projected
-            teacher.click(".muz-projector")
-            expect(teacher.locator(".muz-projector-text")).to_contain_text("Table 1", timeout=WAIT)
-            expect(board).to_have_count(61, timeout=WAIT)
-            for width, height in ((1300, 1000), (1920, 1080), (1280, 720)):  # the whole board, large
-                teacher.set_viewport_size({"width": width, "height": height})
-                teacher.wait_for_function(PROJECTED_BOARD_FITS, timeout=WAIT)
-            teacher.screenshot(path=str(SCREENSHOTS / "class-projector.png"))
-            teacher.set_viewport_size({"width": 1300, "height": 1000})
-            teacher.click(".muz-back")
-            expect(teacher.locator(".muz-leaderboard tbody tr")).to_have_count(4, timeout=WAIT)
-            anna.screenshot(path=str(SCREENSHOTS / "class-student.png"))
-            words = anna.evaluate(IN_VIEW, ".muz-page-words")  # Size "fit": the board and its words
-            assert words["inside"], f"the words under the student's board at {words} are not all in view"
-            teacher.screenshot(path=str(SCREENSHOTS / "class-teacher.png"), full_page=True)
+    board = teacher.locator(".muz-teacher-page .muz-layer .muz-cell")
+    assert board.count() == 0  # the projector's board is made when a table is first projected
+    teacher.click(".muz-projector")
+    expect(teacher.locator(".muz-projector-text")).to_contain_text("Table 1", timeout=WAIT)
+    expect(board).to_have_count(61, timeout=WAIT)
+    for width, height in ((1300, 1000), (1920, 1080), (1280, 720)):  # the whole board, large
+        teacher.set_viewport_size({"width": width, "height": height})
+        teacher.wait_for_function(PROJECTED_BOARD_FITS, timeout=WAIT)
+    teacher.screenshot(path=str(SCREENSHOTS / "class-projector.png"))
+    teacher.set_viewport_size({"width": 1300, "height": 1000})
+    teacher.click(".muz-back")
+    expect(teacher.locator(".muz-leaderboard tbody tr")).to_have_count(4, timeout=WAIT)
+    anna.screenshot(path=str(SCREENSHOTS / "class-student.png"))
+    words = anna.evaluate(IN_VIEW, ".muz-page-words")  # Size "fit": the board and its words
+    assert words["inside"], f"the words under the student's board at {words} are not all in view"
+    teacher.screenshot(path=str(SCREENSHOTS / "class-teacher.png"), full_page=True)
 
-            # The export: one row per student per decision, and every game's record.
-            with teacher.expect_download(timeout=60_000) as download_info:
-                teacher.click(".muz-export")
-            archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
-            rows = list(csv.DictReader(io.StringIO(archive.read("decisions.csv").decode())))
-            records = [json.loads(archive.read(f"games/round-1-table-{n}.json")) for n in (1, 2)]
-            decided = sum(1 for record in records for event in record["events"]
-                          if event["kind"] in ("place", "pass", "reroll"))
-            assert len(rows) == decided >= 5
-            assert {row["nickname"] for row in rows} == {"Anna", "Ben", "Cleo", "Dan"}
-            assert outside == []
-            browser.close()
-    finally:
-        server.kill()
+    # The export: one row per student per decision, and every game's record.
+    with teacher.expect_download(timeout=60_000) as download_info:
+        teacher.click(".muz-export")
+    archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
+    rows = list(csv.DictReader(io.StringIO(archive.read("decisions.csv").decode())))
+    records = [json.loads(archive.read(f"games/round-1-table-{n}.json")) for n in (1, 2)]
+    decided = sum(1 for record in records for event in record["events"]
+                  if event["kind"] in ("place", "pass", "reroll"))
+    assert len(rows) == decided >= 5
+    assert {row["nickname"] for row in rows} == {"Anna", "Ben", "Cleo", "Dan"}
+    assert outside == []
 
 
-def test_one_page_more_than_the_cap_is_told_the_class_is_full(tmp_path):
-    from playwright.sync_api import expect, sync_playwright
+def test_one_page_more_than_the_cap_is_told_the_class_is_full(tmp_path, browser):
+    from playwright.sync_api import expect
 
     server = ClassServer(tmp_path / "class", "--max-pages", "2")
     server.start()
     outside: list[str] = []
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            anna = join(browser, server.students, "Anna", None, outside)
-            ben = join(browser, server.students, "Ben", None, outside)
-            third = browser.new_context().new_page()
-            third.goto(server.students)
-            expect(third.get_by_text("The class is full")).to_be_visible(timeout=60_000)
-            expect(third.get_by_text("2 pages are open already")).to_be_visible()  # the server's own cap
-            assert third.locator(".muz-nickname").count() == 0
-            for page in (anna, ben):  # the two within the cap play on
-                expect(page.locator(".muz-who")).to_be_visible()
-            expect(anna).to_have_url(re.compile("seat="))
-            again = browser.new_context().new_page()  # Anna's own link on another device: her place
-            again.goto(anna.url)
-            expect(again.locator(".muz-who")).to_contain_text("Anna", timeout=60_000)
-            browser.close()
+        anna = join(browser, server.students, "Anna", None, outside)
+        ben = join(browser, server.students, "Ben", None, outside)
+        third = browser.new_context().new_page()
+        third.goto(server.students)
+        expect(third.get_by_text("The class is full")).to_be_visible(timeout=60_000)
+        expect(third.get_by_text("2 pages are open already")).to_be_visible()  # the server's own cap
+        assert third.locator(".muz-nickname").count() == 0
+        for page in (anna, ben):  # the two within the cap play on
+            expect(page.locator(".muz-who")).to_be_visible()
+        expect(anna).to_have_url(re.compile("seat="))
+        again = browser.new_context().new_page()  # Anna's own link on another device: her place
+        again.goto(anna.url)
+        expect(again.locator(".muz-who")).to_contain_text("Anna", timeout=60_000)
     finally:
         server.kill()
     assert outside == []
@@ -324,81 +219,65 @@ IN_VIEW = """selector => {
 }"""
 
 
-def test_on_a_phone_the_whole_board_and_roll_are_in_view(tmp_path):
+def test_on_a_phone_the_whole_board_and_roll_are_in_view(class_server, browser):
     """Items 12 and 18: at 360×640 and 390×844, held upright, a touch screen: the settings fold
     behind one button, the die in hand, Roll and the whole board come first (Size "fit"), and the
     line under the board speaks of tapping."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    server = ClassServer(tmp_path / "class-phone")
-    server.start()
+    server = class_server
     outside: list[str] = []
     problems = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            teacher = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
-            teacher.goto(server.teacher)
-            teacher.wait_for_selector(".muz-deal", timeout=60_000)
-            expect(teacher.locator(".muz-lights")).to_contain_text("sees every legal cell lit")
-            phones = []
-            for nickname, (width, height) in (("Ana", (360, 640)), ("Bo", (390, 844))):
-                context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                                              has_touch=True, device_scale_factor=2)
-                watch_requests(context, outside)
-                page = context.new_page()
-                page.goto(server.students)
-                page.wait_for_selector(".muz-nickname input", timeout=60_000)
-                page.fill(".muz-nickname input", nickname)
-                page.click(".muz-join")
-                expect(page.locator(".muz-who")).to_contain_text(nickname, timeout=WAIT)
-                phones.append((page, width, height))
-            teacher.click(".muz-deal")
-            for page, width, height in phones:
-                where = f"{width}×{height}"
-                expect(page.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
-                page.wait_for_selector(".muz-board svg", timeout=WAIT)
-                time.sleep(1.0)  # the board measures the room it has
-                assert not page.locator(".muz-settings").is_visible(), where  # folded away
-                assert page.locator(".muz-settings-button").is_visible(), where
-                board = page.evaluate(IN_VIEW, ".muz-board svg")
-                if not board["inside"]:
-                    problems.append(f"{where}: the board at {board} is not all in view")
-                page.mouse.move(1, 1)  # where the Join tap left the pointer may be over a cell now
-                tip = page.inner_text(".muz-board .muz-tip")
-                if not tip.startswith("Tap a cell"):
-                    problems.append(f"{where}: the line under the board says {tip!r}")
-                page.screenshot(path=str(SCREENSHOTS / f"class-phone-{width}x{height}.png"))
-            turn = next(page for page, _w, _h in phones if page.locator(".muz-roll").is_visible())
-            _page, width, height = next(p for p in phones if p[0] is turn)
-            roll = turn.evaluate(IN_VIEW, ".muz-roll")
-            if not roll["inside"]:
-                problems.append(f"{width}×{height}: Roll at {roll} is not in view")
-            hand = turn.evaluate(IN_VIEW, ".muz-hand")
-            board = turn.evaluate(IN_VIEW, ".muz-board svg")
-            if not hand["inside"] or hand["top"] > board["top"]:
-                problems.append(f"{width}×{height}: the die in hand at {hand} is not in view above the board")
-            # the settings come back behind their one button, and fold away again
-            turn.click(".muz-settings-button")
-            expect(turn.locator(".muz-settings")).to_be_visible(timeout=WAIT)
-            expect(turn.locator(".muz-size").first).to_be_visible()
-            turn.click(".muz-settings-button")
-            expect(turn.locator(".muz-settings")).to_be_hidden(timeout=WAIT)
-            browser.close()
-    finally:
-        server.kill()
+    teacher = teacher_page(browser, server.teacher)
+    expect(teacher.locator(".muz-lights")).to_contain_text("sees every legal cell lit")
+    phones = []
+    for nickname, (width, height) in (("Ana", (360, 640)), ("Bo", (390, 844))):
+        page = student_page(browser, server.students, outside, viewport={"width": width, "height": height},
+                            is_mobile=True, has_touch=True, device_scale_factor=2)
+        phones.append((sit_down(page, nickname), width, height))
+    teacher.click(".muz-deal")
+    for page, width, height in phones:
+        where = f"{width}×{height}"
+        expect(page.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
+        page.wait_for_selector(".muz-board svg", timeout=WAIT)
+        time.sleep(1.0)  # the board measures the room it has
+        assert not page.locator(".muz-settings").is_visible(), where  # folded away
+        assert page.locator(".muz-settings-button").is_visible(), where
+        board = page.evaluate(IN_VIEW, ".muz-board svg")
+        if not board["inside"]:
+            problems.append(f"{where}: the board at {board} is not all in view")
+        page.mouse.move(1, 1)  # where the Join tap left the pointer may be over a cell now
+        tip = page.inner_text(".muz-board .muz-tip")
+        if not tip.startswith("Tap a cell"):
+            problems.append(f"{where}: the line under the board says {tip!r}")
+        page.screenshot(path=str(SCREENSHOTS / f"class-phone-{width}x{height}.png"))
+    turn = next(page for page, _w, _h in phones if page.locator(".muz-roll").is_visible())
+    _page, width, height = next(p for p in phones if p[0] is turn)
+    roll = turn.evaluate(IN_VIEW, ".muz-roll")
+    if not roll["inside"]:
+        problems.append(f"{width}×{height}: Roll at {roll} is not in view")
+    hand = turn.evaluate(IN_VIEW, ".muz-hand")
+    board = turn.evaluate(IN_VIEW, ".muz-board svg")
+    if not hand["inside"] or hand["top"] > board["top"]:
+        problems.append(f"{width}×{height}: the die in hand at {hand} is not in view above the board")
+    # the settings come back behind their one button, and fold away again
+    turn.click(".muz-settings-button")
+    expect(turn.locator(".muz-settings")).to_be_visible(timeout=WAIT)
+    expect(turn.locator(".muz-size").first).to_be_visible()
+    turn.click(".muz-settings-button")
+    expect(turn.locator(".muz-settings")).to_be_hidden(timeout=WAIT)
     assert problems == [] and outside == []
 
 
-def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_path):
+def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_path, browser):
     """Item 3 with real pages: of five students' pages, one tab is closed and two devices drop off the
     network (their sockets close without a word), one of them never joined. The next deal draws the
     two pages still open and none of the three closed; the page that never joined is let go soon
     after its socket closed (UNJOINED_CULL), while the joined one keeps its session for its return. The
     three closed sockets are no longer read (muzlab.app.inbox): no reading task is left behind."""
     from counted_server import DROP, SOCKETS, drawn_since, read_stats
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from muzlab.app.class_state import UNJOINED_CULL, UNJOINED_EVERY
 
@@ -410,51 +289,37 @@ def test_closed_pages_are_not_drawn_on_a_deal_and_unjoined_ones_are_let_go(tmp_p
     outside: list[str] = []
     try:
         students, teacher_url = server.stdout.readline().split()[1], server.stdout.readline().split()[1]
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            teacher = browser.new_page(viewport={"width": 1300, "height": 1000})
-            teacher.goto(teacher_url)
-            teacher.wait_for_selector(".muz-deal", timeout=60_000)
-            pages = {}
-            for nickname in ("Ana", "Bo", "Cy", "Di", None):
-                context = browser.new_context(viewport={"width": 1100, "height": 1000})
-                context.add_init_script(SOCKETS)
-                watch_requests(context, outside)
-                page = context.new_page()
-                page.goto(students)
-                page.wait_for_selector(".muz-nickname input", timeout=60_000)
-                if nickname:
-                    page.fill(".muz-nickname input", nickname)
-                    page.click(".muz-join")
-                    expect(page.locator(".muz-who")).to_contain_text(nickname, timeout=WAIT)
-                pages[nickname] = page
-            assert read_stats(stats_path).get("patched")
-            pages["Cy"].close(run_before_unload=True)  # a tab closed
-            pages["Di"].evaluate(DROP)  # devices dropping off the network
-            pages[None].evaluate(DROP)
-            deadline = time.monotonic() + 30
-            while (held := read_stats(stats_path))["connected"] != 3 or held["reading"] != 3:  # the
-                assert time.monotonic() < deadline, (  # teacher, Ana and Bo: the others no longer read
-                    f"the server still counts {held['connected']} sockets, reads {held['reading']}")
-                time.sleep(0.3)
-            closed_at = time.monotonic()
-            teacher.click(".muz-deal")
-            for nickname in ("Ana", "Bo"):
-                expect(pages[nickname].locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
-            time.sleep(2.0)  # every page watching the class has had the deal
-            dealt = read_stats(stats_path)
-            assert drawn_since(held, dealt) == 2  # Ana's and Bo's pages, and no other
-            assert drawn_since(held, dealt, "drawn_closed") == 0
-            # the teacher, Ana, Bo, and the two dropped ones are held for now; the closed tab's session is
-            # too, like a dropped device's, when its goodbye did not reach the server before the tab went
-            # (on a loaded machine), so 5 or 6
-            assert dealt["contexts"] in (held["contexts"], 5), (held["contexts"], dealt["contexts"])
-            assert held["contexts"] in (5, 6), held["contexts"]
-            while (later := read_stats(stats_path))["contexts"] > dealt["contexts"] - 1:  # the page that
-                assert time.monotonic() < closed_at + UNJOINED_CULL + UNJOINED_EVERY + 20, later["contexts"]
-                time.sleep(0.5)  # never joined: gone
-            assert later["contexts"] >= 4  # the joined page that dropped off keeps its session
-            browser.close()
+        teacher = teacher_page(browser, teacher_url)
+        pages = {}
+        for nickname in ("Ana", "Bo", "Cy", "Di", None):
+            page = student_page(browser, students, outside, (SOCKETS,))
+            pages[nickname] = sit_down(page, nickname) if nickname else page
+        assert read_stats(stats_path).get("patched")
+        pages["Cy"].close(run_before_unload=True)  # a tab closed
+        pages["Di"].evaluate(DROP)  # devices dropping off the network
+        pages[None].evaluate(DROP)
+        deadline = time.monotonic() + 30
+        while (held := read_stats(stats_path))["connected"] != 3 or held["reading"] != 3:  # the
+            assert time.monotonic() < deadline, (  # teacher, Ana and Bo: the others no longer read
+                f"the server still counts {held['connected']} sockets, reads {held['reading']}")
+            time.sleep(0.3)
+        closed_at = time.monotonic()
+        teacher.click(".muz-deal")
+        for nickname in ("Ana", "Bo"):
+            expect(pages[nickname].locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
+        time.sleep(2.0)  # every page watching the class has had the deal
+        dealt = read_stats(stats_path)
+        assert drawn_since(held, dealt) == 2  # Ana's and Bo's pages, and no other
+        assert drawn_since(held, dealt, "drawn_closed") == 0
+        # the teacher, Ana, Bo, and the two dropped ones are held for now; the closed tab's session is
+        # too, like a dropped device's, when its goodbye did not reach the server before the tab went
+        # (on a loaded machine), so 5 or 6
+        assert dealt["contexts"] in (held["contexts"], 5), (held["contexts"], dealt["contexts"])
+        assert held["contexts"] in (5, 6), held["contexts"]
+        while (later := read_stats(stats_path))["contexts"] > dealt["contexts"] - 1:  # the page that
+            assert time.monotonic() < closed_at + UNJOINED_CULL + UNJOINED_EVERY + 20, later["contexts"]
+            time.sleep(0.5)  # never joined: gone
+        assert later["contexts"] >= 4  # the joined page that dropped off keeps its session
     finally:
         server.kill()
         server.wait(15)

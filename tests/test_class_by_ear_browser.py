@@ -7,8 +7,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from class_devices import ClassServer
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import ClassServer
 
 from muzlab.app.pages import class_listen_words
 from muzlab.names.reader import Reader

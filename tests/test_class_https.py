@@ -14,10 +14,10 @@ import stat
 import urllib.request
 
 import pytest
+from class_devices import ClassServer
 from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import ClassServer
 
 from muzlab.app.class_certificate import (
     CA_FILE,

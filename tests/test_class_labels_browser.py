@@ -8,8 +8,8 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
 
 from muzlab.names.language import LANGUAGE_NAMES
 from muzlab.names.reader import Reader

@@ -14,8 +14,9 @@ import sys
 import urllib.request
 
 import pytest
+from class_devices import ROOT, TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
 from test_browser import CHROMIUM_ARGS, chromium_path, free_port
-from test_class_browser import ROOT, SCREENSHOTS, TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
+from test_class_browser import SCREENSHOTS
 
 from muzlab.app.classroom import Classroom
 from muzlab.names.reader import Reader

@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_browser import CHROMIUM_ARGS, chromium_path
-from test_browser_sight import LISTEN, press, typed, until
-from test_class_browser import WAIT, ClassServer
+from class_devices import LOAD, WAIT, device, teacher_page
+from sight_play import NEWS, first_legal_cell, heard, legal_cells, listen, press, type_move, typed, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -21,80 +20,64 @@ HAND = """() => (document.querySelector('.muz-student-page .muz-hand') || {}).in
 
 def join_by_name(browser, url: str, nickname: str):
     """A device joins by its form's accessible names alone; returns the page, listening to its live region."""
-    page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
+    page = device(browser, viewport={"width": 1100, "height": 1000})
     page.goto(url)
     field = page.get_by_role("textbox", name="Nickname")
-    field.wait_for(timeout=60_000)
+    field.wait_for(timeout=LOAD)
     field.fill(nickname)
     press(page.get_by_role("button", name="Join"))
     page.get_by_role("heading", name=nickname).wait_for(timeout=WAIT)
-    news = page.get_by_role("status", name="What happens in the game")
+    news = page.get_by_role("status", name=NEWS)
     news.wait_for(state="attached", timeout=WAIT)
-    news.evaluate(LISTEN)
+    listen(news)
     return page
 
 
-def heard(page) -> list[str]:
-    return page.evaluate("() => window.__heard")
+def test_a_class_table_of_two_plays_a_whole_game_through_the_accessibility_tree(class_server, browser):
+    server = class_server
+    teacher = teacher_page(browser, server.teacher)
+    deal = teacher.get_by_role("button", name="Deal")
+    pages = {name: join_by_name(browser, server.students, name) for name in ("Ada", "Ben")}
+    press(deal)
+    until(lambda: any(heard(page) == ["Your turn!"] for page in pages.values()),
+          "the first turn to be said")
+    placed = {name: 0 for name in pages}
 
+    def over() -> bool:
+        return all(heard(page) and "Game over" in heard(page)[-1] for page in pages.values())
 
-def test_a_class_table_of_two_plays_a_whole_game_through_the_accessibility_tree(tmp_path):
-    from playwright.sync_api import sync_playwright
+    def mover() -> tuple[str, object] | None:
+        """The student whose page shows Roll or Pass (a page shows them only on its turn)."""
+        return next(((name, page) for name, page in pages.items()
+                     if page.get_by_role("button", name=re.compile("^(Roll|Pass)$")).count()), None)
 
-    server = ClassServer(tmp_path / "class-sight")
-    server.start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            teacher = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
-            teacher.goto(server.teacher)
-            deal = teacher.get_by_role("button", name="Deal")
-            deal.wait_for(timeout=60_000)
-            pages = {name: join_by_name(browser, server.students, name) for name in ("Ada", "Ben")}
-            press(deal)
-            until(lambda: any(heard(page) == ["Your turn!"] for page in pages.values()),
-                  "the first turn to be said")
-            placed = {name: 0 for name in pages}
+    for _ in range(400):
+        until(lambda: over() or mover() is not None, "a turn or the end", WAIT / 1000)
+        if over():
+            break
+        name, page = mover()
+        other = next(p for p in pages.values() if p is not page)
+        told = (len(heard(page)), len(heard(other)))
+        roll = page.get_by_role("button", name="Roll", exact=True)
+        field = page.get_by_role("textbox", name="Type a move")
+        if roll.count():
+            press(roll)
+        elif legal_cells(page).count():
+            hand = page.evaluate(HAND).split("\n")[0].strip()
+            type_move(page, f"{typed(hand)} {first_legal_cell(page)}")
+            placed[name] += 1
+        else:
+            press(page.get_by_role("button", name="Pass", exact=True))
+        until(lambda page=page, other=other, told=told: len(heard(page)) > told[0]
+              and len(heard(other)) > told[1], "the move to be said on both pages", WAIT / 1000)
+        if f"{name} places " in heard(other)[-1]:
+            assert field.input_value() == ""  # emptied once placed
+    said = {name: heard(page) for name, page in pages.items()}
+    assert all("Game over" in texts[-1] for texts in said.values()), said
+    for name, texts in said.items():
+        other = next(n for n in pages if n != name)
+        text = " ".join(texts)
+        assert placed[other] > 3 and text.count(f"{other} places ") >= placed[other]
+        assert not re.search(r"is not a move|not a note name|nothing was placed|turn: watch", text)
+    print("\n".join(said["Ben"]))  # what Ben's screen reader said, for a reviewer to judge
 
-            def over() -> bool:
-                return all(heard(page) and "Game over" in heard(page)[-1] for page in pages.values())
-
-            def mover() -> tuple[str, object] | None:
-                """The student whose page shows Roll or Pass (a page shows them only on its turn)."""
-                return next(((name, page) for name, page in pages.items()
-                             if page.get_by_role("button", name=re.compile("^(Roll|Pass)$")).count()), None)
-
-            for _ in range(400):
-                until(lambda: over() or mover() is not None, "a turn or the end", WAIT / 1000)
-                if over():
-                    break
-                name, page = mover()
-                other = next(p for p in pages.values() if p is not page)
-                told = (len(heard(page)), len(heard(other)))
-                roll = page.get_by_role("button", name="Roll", exact=True)
-                cells = page.get_by_role("list", name=re.compile(" may go on ")).get_by_role("listitem")
-                field = page.get_by_role("textbox", name="Type a move")
-                if roll.count():
-                    press(roll)
-                elif cells.count():
-                    hand = page.evaluate(HAND).split("\n")[0].strip()
-                    field.fill(f"{typed(hand)} {cells.first.text_content().split(':')[0]}")
-                    field.press("Enter")
-                    placed[name] += 1
-                else:
-                    press(page.get_by_role("button", name="Pass", exact=True))
-                until(lambda page=page, other=other, told=told: len(heard(page)) > told[0]
-                      and len(heard(other)) > told[1], "the move to be said on both pages", WAIT / 1000)
-                if f"{name} places " in heard(other)[-1]:
-                    assert field.input_value() == ""  # emptied once placed
-            said = {name: heard(page) for name, page in pages.items()}
-            assert all("Game over" in texts[-1] for texts in said.values()), said
-            for name, texts in said.items():
-                other = next(n for n in pages if n != name)
-                text = " ".join(texts)
-                assert placed[other] > 3 and text.count(f"{other} places ") >= placed[other]
-                assert not re.search(r"is not a move|not a note name|nothing was placed|turn: watch", text)
-            print("\n".join(said["Ben"]))  # what Ben's screen reader said, for a reviewer to judge
-            browser.close()
-    finally:
-        server.kill()

@@ -22,22 +22,20 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from sight_play import NEWS, listen, play_to_the_end
 from test_browser import (
     ALL_RUN,
     CELLS,
-    CHROMIUM_ARGS,
     act,
     chromium_path,
-    free_port,
     has_die,
     lit_cells,
     roll_if_empty_handed,
     scores_text,
-    stop,
+    static_server,
     watch_board,
 )
 from test_browser_app import OUT_OF_REACH, PLAY, play_one_die, show_tab, start_game
-from test_browser_sight import LISTEN, press, until
 
 from muzlab import Game
 from muzlab.play.midi import game_events
@@ -59,24 +57,8 @@ def site():
         yield os.environ["MUZLAB_LITE_URL"].rstrip("/")
         return
     subprocess.run([sys.executable, ROOT / "docs" / "lite" / "build.py"], check=True, cwd=ROOT)
-    port = free_port()
-    log = open(ROOT / "out" / "lite-server.log", "w")  # noqa: SIM115 - closed after the server stops
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", SITE], stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/jupyter-lite.json", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    pytest.fail("the static server did not start")
-                time.sleep(0.2)
+    with static_server(SITE, ROOT / "out" / "lite-server.log") as url:
         yield url
-    finally:
-        stop(server, log)
 
 
 #: The text of the error outputs on the page (a traceback stops Run All where it is).
@@ -146,62 +128,57 @@ def open_lesson(page, site: str) -> None:
     assert page.locator(CELLS).count() == 61
 
 
-def test_lesson_3_plays_offline_in_jupyterlite(site):
-    from playwright.sync_api import sync_playwright
-
+def test_lesson_3_plays_offline_in_jupyterlite(site, browser):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     outside: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    try:
+        context = browser.new_context(viewport={"width": 1500, "height": 1100})
 
-            def only_the_site(route):
-                if route.request.url.startswith(site + "/"):
-                    route.continue_()
-                else:
-                    outside.append(route.request.url)
-                    route.abort()
+        def only_the_site(route):
+            if route.request.url.startswith(site + "/"):
+                route.continue_()
+            else:
+                outside.append(route.request.url)
+                route.abort()
 
-            context.route("**/*", only_the_site)
-            # the kernel's questions to the page about the browser's files (JupyterLite's drive, through
-            # its service worker): one on every import when the drive is its working folder
-            asked: list[str] = []
-            context.on("request", lambda request: asked.append(request.url) if "/api/drive" in request.url
-                       else None)
-            page = context.new_page()
-            page.on("pageerror", lambda error: print("page error:", str(error)[:300]))
-            kernels: list[str] = []  # the Pyodide kernels' workers the page starts
-            page.on("worker", lambda worker: kernels.append(worker.url) if KERNEL_WORKER in worker.url
-                    else None)
-            open_lesson(page, site)
-            started = page.evaluate("document.body.dataset.muzKernel")
-            watch_board(page)
+        context.route("**/*", only_the_site)
+        # the kernel's questions to the page about the browser's files (JupyterLite's drive, through
+        # its service worker): one on every import when the drive is its working folder
+        asked: list[str] = []
+        context.on("request", lambda request: asked.append(request.url) if "/api/drive" in request.url
+                   else None)
+        page = context.new_page()
+        page.on("pageerror", lambda error: print("page error:", str(error)[:300]))
+        kernels: list[str] = []  # the Pyodide kernels' workers the page starts
+        page.on("worker", lambda worker: kernels.append(worker.url) if KERNEL_WORKER in worker.url
+                else None)
+        open_lesson(page, site)
+        started = page.evaluate("document.body.dataset.muzKernel")
+        watch_board(page)
 
-            before_scores = scores_text(page)
-            placed = 0
-            for _ in range(200):  # a whole 21-die game against the computer, by clicks
-                if game_over(page):
-                    break
-                roll_if_empty_handed(page)
-                lit = lit_cells(page)
-                if not lit:
-                    act(page, lambda: page.click(".muz-playboard .muz-pass"))
-                    continue
-                act(page, lambda cell=lit[0]: page.click(f"{CELLS}[data-cell='{cell}']"))
-                placed += 1
-                assert has_die(page, lit[0])
-            over = game_over(page)
-            after = scores_text(page)
-            dice = page.locator(".muz-playboard .dice [data-cell]").count()
-            # a completion played its notes through Web Audio: the page lists the MIDI numbers it scheduled
-            sound = page.get_attribute(".muz-playboard .muz-sound", "data-muz-sound")
-            # and verovio drew its staff in the page, from the MEI muzlab wrote
-            page.wait_for_selector(f"{STAFF} .notehead", state="attached", timeout=120_000)
-            noteheads = page.locator(f"{STAFF} .notehead").count()
-        finally:
-            page.screenshot(path=str(SCREENSHOTS / "lite-play-board.png"))
-            browser.close()
+        before_scores = scores_text(page)
+        placed = 0
+        for _ in range(200):  # a whole 21-die game against the computer, by clicks
+            if game_over(page):
+                break
+            roll_if_empty_handed(page)
+            lit = lit_cells(page)
+            if not lit:
+                act(page, lambda: page.click(".muz-playboard .muz-pass"))
+                continue
+            act(page, lambda cell=lit[0]: page.click(f"{CELLS}[data-cell='{cell}']"))
+            placed += 1
+            assert has_die(page, lit[0])
+        over = game_over(page)
+        after = scores_text(page)
+        dice = page.locator(".muz-playboard .dice [data-cell]").count()
+        # a completion played its notes through Web Audio: the page lists the MIDI numbers it scheduled
+        sound = page.get_attribute(".muz-playboard .muz-sound", "data-muz-sound")
+        # and verovio drew its staff in the page, from the MEI muzlab wrote
+        page.wait_for_selector(f"{STAFF} .notehead", state="attached", timeout=120_000)
+        noteheads = page.locator(f"{STAFF} .notehead").count()
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / "lite-play-board.png"))
     assert over, f"the game did not end after {placed} placements by the person"
     assert dice == 21 and placed >= 5
     assert after != before_scores, f"no placement changed the scores: {before_scores!r}"
@@ -224,38 +201,31 @@ def game_over(page) -> bool:
     return "Game over" in page.inner_text(".muz-playboard .muz-status")
 
 
-def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
-    from playwright.sync_api import sync_playwright
-
+def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site, browser):
     outside: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1500, "height": 1100})
-            context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site + "/")
-                          else (outside.append(route.request.url), route.abort()))
-            page = context.new_page()
-            page.goto(site)
-            links = page.locator("a[href^='notebooks/']")
-            lessons = links.evaluate_all("links => links.map(a => a.textContent)")
-            assert lessons == ["1 · The honeycomb and the rules", "2 · Hearing triads and scales",
-                               "3 · Play a game", "4 · Explore positions", "7 · Review a game"]
-            for lesson, board in (("1-rules.ipynb", None), ("2-hearing.ipynb", ".muzlab-keyboard"),
-                                  ("4-explore.ipynb", ".muz-layer .muz-cell"),
-                                  ("7-review.ipynb", ".muz-layer .muz-cell")):
-                assert run_lesson(page, site, lesson) == [], lesson
-                if board:  # the widget's view draws in the page after the kernel has sent it
-                    page.wait_for_selector(board, state="attached", timeout=60_000)
-                if lesson == "1-rules.ipynb":  # the Run menu's Run All runs the lesson again
-                    counts = page.evaluate(EXECUTION_COUNTS)
-                    page.get_by_role("menuitem", name="Run", exact=True).click()
-                    page.click("li[data-command='runmenu:run-all']")
-                    page.wait_for_function(f"() => ({ALL_RUN})() && Math.min(...({EXECUTION_COUNTS})()) > "
-                                           f"{max(counts)} || ({ERRORS})().length > 0", timeout=120_000)
-                    assert page.evaluate(ERRORS) == [] and len(page.evaluate(EXECUTION_COUNTS)) == len(counts)
-                page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site + "/")
+                  else (outside.append(route.request.url), route.abort()))
+    page = context.new_page()
+    page.goto(site)
+    links = page.locator("a[href^='notebooks/']")
+    lessons = links.evaluate_all("links => links.map(a => a.textContent)")
+    assert lessons == ["1 · The honeycomb and the rules", "2 · Hearing triads and scales",
+                       "3 · Play a game", "4 · Explore positions", "7 · Review a game"]
+    for lesson, board in (("1-rules.ipynb", None), ("2-hearing.ipynb", ".muzlab-keyboard"),
+                          ("4-explore.ipynb", ".muz-layer .muz-cell"),
+                          ("7-review.ipynb", ".muz-layer .muz-cell")):
+        assert run_lesson(page, site, lesson) == [], lesson
+        if board:  # the widget's view draws in the page after the kernel has sent it
+            page.wait_for_selector(board, state="attached", timeout=60_000)
+        if lesson == "1-rules.ipynb":  # the Run menu's Run All runs the lesson again
+            counts = page.evaluate(EXECUTION_COUNTS)
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.click("li[data-command='runmenu:run-all']")
+            page.wait_for_function(f"() => ({ALL_RUN})() && Math.min(...({EXECUTION_COUNTS})()) > "
+                                   f"{max(counts)} || ({ERRORS})().length > 0", timeout=120_000)
+            assert page.evaluate(ERRORS) == [] and len(page.evaluate(EXECUTION_COUNTS)) == len(counts)
+        page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
     assert outside == [], f"requests left the site: {outside[:5]}"
 
 
@@ -277,69 +247,62 @@ SHOWN = """selectors => selectors.filter(selector => [...document.querySelectorA
     .some(element => element.getBoundingClientRect().height > 0))"""
 
 
-def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1500, "height": 1100}, accept_downloads=True)
-            outside = only_the_site(context, site)
-            page = context.new_page()
-            page.goto(site)
-            page.click(".muz-app-link")  # the app: its tabs, run as the page opens, with no code shown
-            page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
-            assert "ClassroomApp" not in page.inner_text("body")
-            # the app alone: no prompt cell to type in, no execution count, no toolbar
-            shown = page.evaluate(SHOWN, [".jp-CodeConsole-promptCell", ".jp-InputPrompt", ".jp-OutputPrompt",
-                                          ".jp-ConsolePanel .jp-Toolbar"])
-            assert shown == []
-            tabs = page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()
-            assert [tab.strip() for tab in tabs] == ["Play", "Explore", "Quiz", "Ear training", "Review"]
-            start_game(page)
-            for _ in range(3):
-                play_one_die(page)
-            # Save: the browser downloads the record, which Game.from_json reads
-            with page.expect_download() as download:
-                page.click(f"{PLAY} .muz-save button")
-            saved = tmp_path / download.value.suggested_filename
-            download.value.save_as(saved)
-            game = Game.from_json(saved.read_text())
-            assert len(game.events) >= 3 and game.players == 2
-            with page.expect_download() as sheet:  # the score sheet, written without pandas
-                page.click(f"{PLAY} .muz-save-sheet button")
-            assert sheet.value.suggested_filename.endswith(".csv")
-            # Save MIDI: the game as music, written by mido in the browser's Python
-            with page.expect_download() as music:
-                page.click(f"{PLAY} .muz-save-midi button")
-            notes = [midi % 12 for _start, _length, midi in sorted(game_events(game))]
-            assert len(notes) >= 3 and midi_notes(music.value, tmp_path)[:len(notes)] == notes
-            # Load: a new game, then the record uploaded from the device brings the old one back
-            page.click(f"{PLAY} .muz-new")
-            message_says(page, "New game")
-            with page.expect_file_chooser() as chooser:
-                page.click(f"{PLAY} .muz-load")
-            chooser.value.set_files(str(saved))
-            message_says(page, f"Loaded a game of {len(game.events)} events")
-            # Ear training: the item sounds through the page's Web Audio (no numpy in the browser)
-            show_tab(page, "Ear training")
-            page.wait_for_selector(".muz-ear .muz-sound[data-muz-sound]", state="attached", timeout=60_000)
-            heard = page.get_attribute(".muz-ear .muz-sound", "data-muz-sound")
-            page.locator(".muz-ear button:has-text('major')").first.click()
-            page.wait_for_function("() => document.querySelector('.muz-ear').innerText"
-                                   ".includes(' of 1 right')", timeout=60_000)
-            page.wait_for_selector(".muz-ear .muz-verovio svg .notehead", state="attached", timeout=120_000)
-            show_tab(page, "Review")  # the game just played, move by move
-            with page.expect_download() as review:
-                page.click(".muz-review-csv button")
-            assert review.value.suggested_filename.endswith(".csv")
-            with page.expect_download() as music:  # the reviewed game, as music
-                page.click(".muz-review-midi button")
-            assert midi_notes(music.value, tmp_path)[:len(notes)] == notes
-            assert page.evaluate(OUT_OF_REACH) == []  # the summary's every column can be seen
-            page.screenshot(path=str(SCREENSHOTS / "lite-app.png"))
-        finally:
-            browser.close()
+def test_the_app_page_saves_and_loads_a_record_hears_and_reviews(site, tmp_path, browser):
+    context = browser.new_context(viewport={"width": 1500, "height": 1100}, accept_downloads=True)
+    outside = only_the_site(context, site)
+    page = context.new_page()
+    page.goto(site)
+    page.click(".muz-app-link")  # the app: its tabs, run as the page opens, with no code shown
+    page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+    assert "ClassroomApp" not in page.inner_text("body")
+    # the app alone: no prompt cell to type in, no execution count, no toolbar
+    shown = page.evaluate(SHOWN, [".jp-CodeConsole-promptCell", ".jp-InputPrompt", ".jp-OutputPrompt",
+                                  ".jp-ConsolePanel .jp-Toolbar"])
+    assert shown == []
+    tabs = page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()
+    assert [tab.strip() for tab in tabs] == ["Play", "Explore", "Quiz", "Ear training", "Review"]
+    start_game(page)
+    for _ in range(3):
+        play_one_die(page)
+    # Save: the browser downloads the record, which Game.from_json reads
+    with page.expect_download() as download:
+        page.click(f"{PLAY} .muz-save button")
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    game = Game.from_json(saved.read_text())
+    assert len(game.events) >= 3 and game.players == 2
+    with page.expect_download() as sheet:  # the score sheet, written without pandas
+        page.click(f"{PLAY} .muz-save-sheet button")
+    assert sheet.value.suggested_filename.endswith(".csv")
+    # Save MIDI: the game as music, written by mido in the browser's Python
+    with page.expect_download() as music:
+        page.click(f"{PLAY} .muz-save-midi button")
+    notes = [midi % 12 for _start, _length, midi in sorted(game_events(game))]
+    assert len(notes) >= 3 and midi_notes(music.value, tmp_path)[:len(notes)] == notes
+    # Load: a new game, then the record uploaded from the device brings the old one back
+    page.click(f"{PLAY} .muz-new")
+    message_says(page, "New game")
+    with page.expect_file_chooser() as chooser:
+        page.click(f"{PLAY} .muz-load")
+    chooser.value.set_files(str(saved))
+    message_says(page, f"Loaded a game of {len(game.events)} events")
+    # Ear training: the item sounds through the page's Web Audio (no numpy in the browser)
+    show_tab(page, "Ear training")
+    page.wait_for_selector(".muz-ear .muz-sound[data-muz-sound]", state="attached", timeout=60_000)
+    heard = page.get_attribute(".muz-ear .muz-sound", "data-muz-sound")
+    page.locator(".muz-ear button:has-text('major')").first.click()
+    page.wait_for_function("() => document.querySelector('.muz-ear').innerText"
+                           ".includes(' of 1 right')", timeout=60_000)
+    page.wait_for_selector(".muz-ear .muz-verovio svg .notehead", state="attached", timeout=120_000)
+    show_tab(page, "Review")  # the game just played, move by move
+    with page.expect_download() as review:
+        page.click(".muz-review-csv button")
+    assert review.value.suggested_filename.endswith(".csv")
+    with page.expect_download() as music:  # the reviewed game, as music
+        page.click(".muz-review-midi button")
+    assert midi_notes(music.value, tmp_path)[:len(notes)] == notes
+    assert page.evaluate(OUT_OF_REACH) == []  # the summary's every column can be seen
+    page.screenshot(path=str(SCREENSHOTS / "lite-app.png"))
     assert heard and all(20 < int(midi) < 109 for midi in heard.split()), heard
     assert outside == [], f"requests left the site: {outside[:5]}"
 
@@ -410,89 +373,82 @@ def lesson_page_copy(page) -> str:
     return page.get_attribute("html", "data-muz-copy")
 
 
-def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_path):
-    from playwright.sync_api import sync_playwright
-
+def test_a_students_copy_says_when_it_hides_a_newer_lesson_and_resets(site, tmp_path, browser):
     lesson, item = "1-rules.ipynb", "li[data-lesson='1-rules.ipynb']"
     # the German page lists German lesson 1, whose copy is kept under its own path
     german_lesson, german_item = "de/1-rules.ipynb", "li[data-lesson='de/1-rules.ipynb']"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(accept_downloads=True)
-            outside = only_the_site(context, site)
-            page = context.new_page()
-            page.goto(site)
-            assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
-            page.goto(f"{site}/notebooks/index.html?path={lesson}")
-            assert lesson_page_copy(page) == "none"
-            assert lesson_run(page, site, lesson) == []  # (it runs itself: its outputs change until then)
-            page.click(".jp-Notebook .jp-CodeCell .cm-content")
-            page.keyboard.type("# my own note\n")
-            page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
-            wait_for_copy(page, lesson, "my own note")  # (written to the browser's storage)
-            page.reload()  # the lesson's page: the copy, made from the lesson shipped, hides nothing
-            assert lesson_page_copy(page) == "current" and page.locator(".muz-newer").count() == 0
-            # a notebook of the student's own (no lesson's stamp) is not run as it opens
-            page.evaluate(REWRITE_THE_COPY, [lesson, "my-notebook.ipynb", None])
-            page.goto(f"{site}/notebooks/index.html?path=my-notebook.ipynb")
-            page.wait_for_function(NOT_RUN_BY_THE_EDITION, timeout=120_000)
-            page.wait_for_selector(KERNEL_IDLE, timeout=180_000)
-            own_counts, own_run = page.evaluate(EXECUTION_COUNTS), page.evaluate(RUN_BY_THE_EDITION)
-            page.goto(site)
-            page.wait_for_selector(f"{item} .muz-reset", timeout=30_000)
-            assert page.locator(f"{item} .muz-newer").count() == 0  # made from the lesson shipped
-            page.evaluate(REWRITE_THE_COPY, [lesson, lesson, "an older lesson"])
-            page.reload()
-            page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
-            assert "newer version of this lesson" in page.inner_text(f"{item} .muz-newer")
-            # the lesson's own page says it too, and leads to the first page's Download and Reset
-            page.goto(f"{site}/notebooks/index.html?path={lesson}")
-            assert lesson_page_copy(page) == "older"
-            in_lesson = page.inner_text(".muz-newer")
-            assert page.locator(".muz-newer").is_visible()
-            first_page = page.get_attribute(".muz-newer a", "href")
-            # the first page in German (?lang=de): its sentences, its word on the copy of the German lesson
-            # and its buttons, the app in German; the language is kept for the lesson's page, until English
-            # is chosen
-            page.evaluate(REWRITE_THE_COPY, [lesson, german_lesson, "an older lesson"])
-            page.goto(f"{site}/?lang=de")
-            page.wait_for_selector(f"{german_item} .muz-newer", timeout=30_000)
-            german = [page.inner_text(selector) for selector in (
-                "h1", "h2", f"{german_item} .muz-newer", f"{german_item} .muz-reset", ".muz-app-link")]
-            german_menu = (page.get_attribute("html", "lang"), page.input_value(".muz-language select"),
-                           page.get_attribute(".muz-app-link", "href"))
-            german_titles = page.locator("a[href^='notebooks/']").evaluate_all(
-                "links => links.map(a => a.textContent)")
-            page.goto(f"{site}/notebooks/index.html?path={german_lesson}")
-            assert lesson_page_copy(page) == "older"
-            german_in_lesson = page.inner_text(".muz-newer")
-            page.goto(f"{site}/")  # (the language kept) and its app, in German on the Pyodide kernel
-            page.click(".muz-app-link")
-            page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
-            german_tabs = [tab.strip() for tab in page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()]
-            page.goto(f"{site}/")
-            page.select_option(".muz-language select", "en")
-            assert page.inner_text("h1") == "muzlab: the homework edition" and page.url.endswith("?lang=en")
-            other = "2-hearing.ipynb"  # a lesson without a copy says nothing
-            page.goto(f"{site}/notebooks/index.html?path={other}")
-            assert lesson_page_copy(page) == "none" and page.locator(".muz-newer").count() == 0
-            page.goto(site)
-            page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
-            with page.expect_download() as download:  # the student's work, kept before the reset
-                page.click(f"{item} .muz-download-copy")
-            kept = tmp_path / download.value.suggested_filename
-            download.value.save_as(kept)
-            page.on("dialog", lambda dialog: dialog.accept())
-            page.click(f"{item} .muz-reset")
-            page.wait_for_function(f"() => !document.querySelector(\"{item} .muz-reset\")", timeout=30_000)
-            page.goto(f"{site}/notebooks/index.html?path={lesson}")
-            after_reset = lesson_page_copy(page)
-            page.wait_for_function(FIRST_CELLS_SHOWN, timeout=120_000)
-            shipped = page.inner_text(".jp-Notebook .jp-CodeCell .cm-content >> nth=0")
-            note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
-        finally:
-            browser.close()
+    context = browser.new_context(accept_downloads=True)
+    outside = only_the_site(context, site)
+    page = context.new_page()
+    page.goto(site)
+    assert page.inner_text(f"{item} .muz-copy") == ""  # no copy yet: the shipped lesson opens
+    page.goto(f"{site}/notebooks/index.html?path={lesson}")
+    assert lesson_page_copy(page) == "none"
+    assert lesson_run(page, site, lesson) == []  # (it runs itself: its outputs change until then)
+    page.click(".jp-Notebook .jp-CodeCell .cm-content")
+    page.keyboard.type("# my own note\n")
+    page.keyboard.press("Control+s")  # the student's copy, kept in the browser's storage
+    wait_for_copy(page, lesson, "my own note")  # (written to the browser's storage)
+    page.reload()  # the lesson's page: the copy, made from the lesson shipped, hides nothing
+    assert lesson_page_copy(page) == "current" and page.locator(".muz-newer").count() == 0
+    # a notebook of the student's own (no lesson's stamp) is not run as it opens
+    page.evaluate(REWRITE_THE_COPY, [lesson, "my-notebook.ipynb", None])
+    page.goto(f"{site}/notebooks/index.html?path=my-notebook.ipynb")
+    page.wait_for_function(NOT_RUN_BY_THE_EDITION, timeout=120_000)
+    page.wait_for_selector(KERNEL_IDLE, timeout=180_000)
+    own_counts, own_run = page.evaluate(EXECUTION_COUNTS), page.evaluate(RUN_BY_THE_EDITION)
+    page.goto(site)
+    page.wait_for_selector(f"{item} .muz-reset", timeout=30_000)
+    assert page.locator(f"{item} .muz-newer").count() == 0  # made from the lesson shipped
+    page.evaluate(REWRITE_THE_COPY, [lesson, lesson, "an older lesson"])
+    page.reload()
+    page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
+    assert "newer version of this lesson" in page.inner_text(f"{item} .muz-newer")
+    # the lesson's own page says it too, and leads to the first page's Download and Reset
+    page.goto(f"{site}/notebooks/index.html?path={lesson}")
+    assert lesson_page_copy(page) == "older"
+    in_lesson = page.inner_text(".muz-newer")
+    assert page.locator(".muz-newer").is_visible()
+    first_page = page.get_attribute(".muz-newer a", "href")
+    # the first page in German (?lang=de): its sentences, its word on the copy of the German lesson
+    # and its buttons, the app in German; the language is kept for the lesson's page, until English
+    # is chosen
+    page.evaluate(REWRITE_THE_COPY, [lesson, german_lesson, "an older lesson"])
+    page.goto(f"{site}/?lang=de")
+    page.wait_for_selector(f"{german_item} .muz-newer", timeout=30_000)
+    german = [page.inner_text(selector) for selector in (
+        "h1", "h2", f"{german_item} .muz-newer", f"{german_item} .muz-reset", ".muz-app-link")]
+    german_menu = (page.get_attribute("html", "lang"), page.input_value(".muz-language select"),
+                   page.get_attribute(".muz-app-link", "href"))
+    german_titles = page.locator("a[href^='notebooks/']").evaluate_all(
+        "links => links.map(a => a.textContent)")
+    page.goto(f"{site}/notebooks/index.html?path={german_lesson}")
+    assert lesson_page_copy(page) == "older"
+    german_in_lesson = page.inner_text(".muz-newer")
+    page.goto(f"{site}/")  # (the language kept) and its app, in German on the Pyodide kernel
+    page.click(".muz-app-link")
+    page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+    german_tabs = [tab.strip() for tab in page.locator(".muz-app .lm-TabBar-tab").all_inner_texts()]
+    page.goto(f"{site}/")
+    page.select_option(".muz-language select", "en")
+    assert page.inner_text("h1") == "muzlab: the homework edition" and page.url.endswith("?lang=en")
+    other = "2-hearing.ipynb"  # a lesson without a copy says nothing
+    page.goto(f"{site}/notebooks/index.html?path={other}")
+    assert lesson_page_copy(page) == "none" and page.locator(".muz-newer").count() == 0
+    page.goto(site)
+    page.wait_for_selector(f"{item} .muz-newer", timeout=30_000)
+    with page.expect_download() as download:  # the student's work, kept before the reset
+        page.click(f"{item} .muz-download-copy")
+    kept = tmp_path / download.value.suggested_filename
+    download.value.save_as(kept)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click(f"{item} .muz-reset")
+    page.wait_for_function(f"() => !document.querySelector(\"{item} .muz-reset\")", timeout=30_000)
+    page.goto(f"{site}/notebooks/index.html?path={lesson}")
+    after_reset = lesson_page_copy(page)
+    page.wait_for_function(FIRST_CELLS_SHOWN, timeout=120_000)
+    shipped = page.inner_text(".jp-Notebook .jp-CodeCell .cm-content >> nth=0")
+    note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
     assert "newer version of this lesson" in in_lesson and first_page == "../index.html"
     title, heading, newer, reset, app = german
     assert (title, heading) == ("muzlab: die Hausaufgaben-Ausgabe", "Lektionen")
@@ -523,32 +479,25 @@ PRINTED = """() => [...document.querySelectorAll(
 GERMAN_NOTE_NAME = r"\b(?:[CDFGA]is|[DGAH]es|Es|As|H)\b"
 
 
-def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
+def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site, browser):
     import re
 
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1500, "height": 1100})
-            outside = only_the_site(context, site)
-            page = context.new_page()
-            page.goto(f"{site}/?lang=de")  # the teacher's German link
-            page.wait_for_selector("html[lang='de']", state="attached")
-            links = page.locator("ul.muz-lessons a")
-            titles = links.evaluate_all("links => links.map(a => a.textContent)")
-            targets = links.evaluate_all("links => links.map(a => a.getAttribute('href'))")
-            in_english = page.locator("ul.muz-lessons .muz-in-english").all_inner_texts()
-            page.click("li[data-english='3-play.ipynb'] a")  # German lesson 3, from the first page's link
-            page.wait_for_url("**/notebooks/index.html?path=de/3-play.ipynb")
-            errors = lesson_run(page, site, "de/3-play.ipynb")
-            page.wait_for_selector(CELLS, timeout=60_000)  # its PlayBoard
-            printed = page.evaluate(PRINTED)
-            note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
-            page.screenshot(path=str(SCREENSHOTS / "lite-de-3-play.png"))
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    outside = only_the_site(context, site)
+    page = context.new_page()
+    page.goto(f"{site}/?lang=de")  # the teacher's German link
+    page.wait_for_selector("html[lang='de']", state="attached")
+    links = page.locator("ul.muz-lessons a")
+    titles = links.evaluate_all("links => links.map(a => a.textContent)")
+    targets = links.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    in_english = page.locator("ul.muz-lessons .muz-in-english").all_inner_texts()
+    page.click("li[data-english='3-play.ipynb'] a")  # German lesson 3, from the first page's link
+    page.wait_for_url("**/notebooks/index.html?path=de/3-play.ipynb")
+    errors = lesson_run(page, site, "de/3-play.ipynb")
+    page.wait_for_selector(CELLS, timeout=60_000)  # its PlayBoard
+    printed = page.evaluate(PRINTED)
+    note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
+    page.screenshot(path=str(SCREENSHOTS / "lite-de-3-play.png"))
     assert titles == ["1 · Die Wabe und die Regeln", "2 · Dreiklänge und Tonleitern hören",
                       "3 · Eine Partie spielen", "4 · Stellungen erkunden", "7 · Eine Partie auswerten"]
     assert targets == [f"notebooks/index.html?path=de/{lesson}" for lesson in (
@@ -563,55 +512,22 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
     assert outside == [], f"requests left the site: {outside[:5]}"
 
 
-def test_lesson_3_is_played_through_the_accessibility_tree(site):
+def test_lesson_3_is_played_through_the_accessibility_tree(site, browser):
     """Lesson 3's PlayBoard in JupyterLite, played as a screen-reader user plays it (as
     tests/test_browser_sight.py plays the app): the live region, the legal cells' list, Roll and Pass by
-    the keyboard and every move typed, never a position on the screen."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1500, "height": 1100})
-            outside = only_the_site(context, site)
-            page = context.new_page()
-            open_lesson(page, site)
-            news = page.get_by_role("status", name="What happens in the game")
-            news.evaluate(LISTEN)
-            roll = page.get_by_role("button", name="Roll", exact=True)
-            pass_ = page.get_by_role("button", name="Pass", exact=True)
-            field = page.get_by_role("textbox", name="Type a move")
-
-            def heard() -> list[str]:
-                return page.evaluate("() => window.__heard")
-
-            placed = 0
-            for _ in range(300):
-                said = heard()
-                if said and "Game over" in said[-1]:
-                    break
-                if roll.is_enabled():
-                    press(roll)
-                else:
-                    cells = page.get_by_role("list", name=re.compile(" may go on ")).get_by_role("listitem")
-                    if cells.count():
-                        field.fill(cells.first.text_content().split(":")[0])  # the cell alone: "e5"
-                        field.press("Enter")
-                        placed += 1
-                    else:
-                        press(pass_)
-                told = len(said)
-                until(lambda before=told: len(heard()) > before, "the move to be said", 120)
-                until(lambda: "Game over" in heard()[-1] or roll.is_enabled() or pass_.is_enabled(),
-                      "the person's turn or the end", 120)
-            text = " ".join(heard())
-            assert "Game over" in heard()[-1], "the game did not end"
-            assert placed > 3 and text.count("Class places ") == placed  # every typed move was played
-            assert "Computer (greedy) places " in text
-            assert not re.search(r"is not a move|not a note name|nothing was placed", text)
-            print("\n".join(heard()[:12]))  # what a screen reader said, for a reviewer to judge
-        finally:
-            browser.close()
+    the keyboard and every move typed (the cell alone: "e5"), never a position on the screen."""
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    outside = only_the_site(context, site)
+    page = context.new_page()
+    open_lesson(page, site)
+    listen(page.get_by_role("status", name=NEWS))
+    heard, placed = play_to_the_end(page, "Class", lambda _said, cell: cell, timeout=120)
+    text = " ".join(heard)
+    assert "Game over" in heard[-1], "the game did not end"
+    assert placed > 3 and text.count("Class places ") == placed  # every typed move was played
+    assert "Computer (greedy) places " in text
+    assert not re.search(r"is not a move|not a note name|nothing was placed", text)
+    print("\n".join(heard[:12]))  # what a screen reader said, for a reviewer to judge
     assert outside == [], f"requests left the site: {outside[:5]}"
 
 
@@ -628,35 +544,29 @@ def requested_since(log: Path, start: int) -> list[str]:
             if status in ("200", "304")]
 
 
-def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_later_one_not_at_all(site):
+def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_later_one_not_at_all(
+        site, browser):
     # a host that compresses nothing (http.server): the first page registers the edition's service worker
     # (muzlab/app/lite/packed.py) and holds the lesson's link until it is active; the lesson then loads the
     # runtime and JupyterLab's largest scripts as their .gz, and a later visit takes them from the worker's
     # cache without asking the site
-    from playwright.sync_api import sync_playwright
-
     log = ROOT / "out" / "lite-server.log"
     if os.environ.get("MUZLAB_LITE_URL"):
         pytest.skip("reads the log of the server the site fixture starts")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1500, "height": 1100})
-            outside = only_the_site(context, site)
-            page = context.new_page()
-            start = len(log.read_text())
-            page.goto(f"{site}/")
-            page.click("ul.muz-lessons a[href$='path=3-play.ipynb']")
-            page.wait_for_url("**/notebooks/index.html?path=3-play.ipynb")
-            first_errors = lesson_run(page, site, "3-play.ipynb")
-            controlled = page.evaluate("navigator.serviceWorker.controller !== null")
-            first = requested_since(log, start)
-            start = len(log.read_text())
-            later_errors = run_lesson(page, site, "3-play.ipynb")
-            page.wait_for_selector(CELLS, timeout=60_000)
-            later = requested_since(log, start)
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    outside = only_the_site(context, site)
+    page = context.new_page()
+    start = len(log.read_text())
+    page.goto(f"{site}/")
+    page.click("ul.muz-lessons a[href$='path=3-play.ipynb']")
+    page.wait_for_url("**/notebooks/index.html?path=3-play.ipynb")
+    first_errors = lesson_run(page, site, "3-play.ipynb")
+    controlled = page.evaluate("navigator.serviceWorker.controller !== null")
+    first = requested_since(log, start)
+    start = len(log.read_text())
+    later_errors = run_lesson(page, site, "3-play.ipynb")
+    page.wait_for_selector(CELLS, timeout=60_000)
+    later = requested_since(log, start)
     assert first_errors == [] and later_errors == []
     assert controlled
     runtime = "/pyodide/pyodide.asm.wasm"

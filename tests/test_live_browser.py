@@ -6,16 +6,9 @@ on the teacher's page appears on every open student page; a game assignment show
 from __future__ import annotations
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, join, server_caught_up, watch_requests
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import (
-    SCREENSHOTS,
-    TRACK_MESSAGES,
-    WAIT,
-    ClassServer,
-    join,
-    server_caught_up,
-    watch_requests,
-)
+from test_class_browser import SCREENSHOTS
 
 from muzlab.app import term_games
 from muzlab.app.term import MAX_ITEMS

@@ -2,7 +2,8 @@
 injection): nicknames, titles and roster names that start with = + - @ are written with a quote before
 them, in the progress table, the four grade files, the class's decisions.csv and the app's downloads,
 and each file read back by Python's csv module and by pandas gives every value otherwise unchanged.
-German Excel's style ("excel-de": `;`, decimal comma, a byte-order mark) reads back as the plain one."""
+Excel's style in each page language ("excel-de", "excel-fr", "excel-es": `;`, decimal comma, a
+byte-order mark; "excel-en": `,`, a byte-order mark) reads back as the plain one."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ import pytest
 from muzlab.app import nicknames
 from muzlab.app.classroom import Classroom, decisions_csv
 from muzlab.app.term import Term
-from muzlab.core.spreadsheet import FORMULA_STARTS, STYLES, csv_records, csv_text, safe_cell
+from muzlab.core.spreadsheet import FORMULA_STARTS, STYLES, csv_records, csv_text, excel_style, safe_cell
+from muzlab.names.language import LANGUAGES
 from muzlab.names.reader import PLAIN
 from muzlab.play.agents import make_agent, play
 from muzlab.play.game import Game
@@ -87,11 +89,13 @@ def formula_term(tmp_path) -> tuple[Classroom, Term, int]:
 
 
 def test_a_formula_cell_gets_a_quote_and_a_signed_number_stays_a_number():
-    for text in (*FORMULAS, "=1+2", "+1+cmd", "-x", "@a", "\tx", "\r=x", "-", "+"):
-        assert safe_cell(text) == "'" + text
-    for value in ("-0.25", "+3", "-1e5", "Anna", "", "a=b", "'=x", 3, -0.5, None):
+    for text in (*FORMULAS, "=1+2", "+1+cmd", "-x", "@a", "\tx", "\r=x", "-", "+", "+1", "-2", "-0.25"):
+        assert safe_cell(text) == "'" + text  # (a text like a signed number too: a nickname "-2" stays text)
+    for value in ("Anna", "", "a=b", "'=x", "1", 3, -0.5, -2, None):
         assert safe_cell(value) == ("" if value is None else value)
-    assert safe_cell(-0.5, STYLES["excel-de"]) == "-0,5" and safe_cell("-0,5") == "-0,5"
+    for style in ("excel-de", "excel-fr", "excel-es"):
+        assert safe_cell(-0.5, STYLES[style]) == "-0,5" and safe_cell("-0,5", STYLES[style]) == "'-0,5"
+    assert safe_cell(-0.5, STYLES["excel-en"]) == -0.5
 
 
 def test_the_progress_table_and_every_grade_file_neutralise_nicknames_titles_and_roster_names(
@@ -177,4 +181,64 @@ def test_german_excels_style_reads_back_as_the_plain_table(tmp_path):
     archive = zipfile.ZipFile(io.BytesIO(term.grades_zip("excel-de")))
     assert set(archive.namelist()) == {"grades/excel-de/Terzen.csv", "progress.csv", "left-out.txt"}
     assert archive.read("progress.csv").decode("utf-8") == text
+    room.store.close()
+
+
+#: Nicknames a spreadsheet would run or read as numbers (the review's list), and roster names that start
+#: with a tab or a carriage return (white space the roster's reader takes off: the formula after it is
+#: quoted).
+RISKY = ('=HYPERLINK("http://x","y")', "+1", "-2", "@SUM(A1)", "Jürgen Groß")
+RISKY_ROSTER_NAMES = ("\t=1+2", "\r=1+2", "Zoë")
+
+
+def quoted(text: str) -> str:
+    """A text as the files write it: a quote before one a spreadsheet would run or read as a number."""
+    return "'" + text if text.startswith(("=", "+", "-", "@")) else text
+
+
+def test_each_page_languages_excel_file_reads_back_with_its_separator_decimal_and_umlauts(
+        tmp_path, any_nickname):
+    """The teacher's Excel files in the convention of the page's language: German, French and Spanish
+    separate with `;` and write a decimal comma, English with `,` and a decimal point, all UTF-8 with a
+    byte-order mark; read back by pandas with that separator and decimal they give the plain table, every
+    risky nickname and roster name as text behind a quote, the umlauts whole."""
+    assert {language: excel_style(language) for language in LANGUAGES} == {
+        "en": "excel-en", "de": "excel-de", "fr": "excel-fr", "es": "excel-es"}
+    room = Classroom(tmp_path / "c")
+    term = Term(room, lambda: MONDAY)
+    students = [room.join(name) for name in RISKY]
+    assignment = term.assign("Terzen", "third", 3, "2026-11-30", "2026-12-04")
+    for number, student in enumerate(students):
+        for reply in (0, 1, number % 2):
+            item = term.next_item(assignment.id, student.id)
+            term.answer(student.token, assignment.id, item.index, reply)
+    roster = [("nickname", "id", "name")] + [
+        (name, f"S{i}", RISKY_ROSTER_NAMES[i % 3]) for i, name in enumerate(RISKY)]
+    assert term.load_roster(csv_text(roster)) == len(RISKY)
+    plain = pd.read_csv(io.StringIO(term.progress_csv()), dtype={"nickname": str}, keep_default_na=False)
+    for language in LANGUAGES:
+        style = STYLES[excel_style(language)]
+        assert (style.delimiter, style.decimal) == ((",", ".") if language == "en" else (";", ","))
+        archive = zipfile.ZipFile(io.BytesIO(term.grades_zip(excel_style(language))))
+        assert f"grades/excel-{language}/Terzen.csv" in archive.namelist()
+        for name in ("progress.csv", f"grades/excel-{language}/Terzen.csv"):
+            data = archive.read(name)
+            assert data.startswith(b"\xef\xbb\xbf") and "Jürgen Groß".encode() in data  # UTF-8, marked
+            read_both(data.decode("utf-8"), excel_style(language))  # (no cell runs as a formula)
+        progress = pd.read_csv(io.BytesIO(archive.read("progress.csv")), sep=style.delimiter,
+                               decimal=style.decimal, encoding="utf-8-sig", dtype={"nickname": str},
+                               keep_default_na=False)
+        assert list(progress.columns) == list(plain.columns)
+        assert progress["nickname"].tolist() == plain["nickname"].tolist()
+        assert set(progress["nickname"]) == {quoted(name) for name in RISKY}
+        shares = progress["share right"].tolist()
+        assert shares == plain["share right"].tolist() and any(0 < share < 1 for share in shares)  # decimals
+        sheet = pd.read_csv(io.BytesIO(archive.read(f"grades/excel-{language}/Terzen.csv")),
+                            sep=style.delimiter, decimal=style.decimal, encoding="utf-8-sig", dtype=str,
+                            keep_default_na=False)
+        assert sheet["nickname"].tolist() == [quoted(name) for name in RISKY]
+        names = [quoted(RISKY_ROSTER_NAMES[i % 3].strip()) for i in range(len(RISKY))]
+        assert sheet["name"].tolist() == names and names[0] == "'=1+2"
+        grades = [term.grade(assignment.id, student.id) for student in students]
+        assert [float(grade.replace(style.decimal, ".")) for grade in sheet["Terzen"]] == grades
     room.store.close()

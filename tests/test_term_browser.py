@@ -11,8 +11,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, join, server_caught_up, watch_requests
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, join, server_caught_up, watch_requests
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -72,11 +72,19 @@ def test_a_term_assignment_done_on_two_devices_and_graded(tmp_path):
             assert all(0 <= float(row["Ears"]) <= 100 for row in moodle)
             google = archive.read("grades/google/Ears.csv").decode()
             assert google.splitlines()[0] == "userId,draftGrade,assignedGrade"
-            with teacher.expect_download(timeout=60_000) as download_info:  # the teacher's own German Excel
-                teacher.click(".muz-grades-excel-de")
-            assert download_info.value.suggested_filename == "grades-excel-de.zip"
-            archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
-            assert archive.read("progress.csv").startswith("\ufeffweek;nickname;".encode())
+            # the teacher's own Excel, in the page language's convention: English, then German
+            for language, filename, first_line in (
+                    ("English", "grades-excel-en.zip", "\ufeffweek,nickname,"),
+                    ("Deutsch", "grades-excel-de.zip", "\ufeffweek;nickname;")):
+                teacher.select_option(".muz-language select", label=language)
+                expect(teacher.locator(".muz-grades-excel")).to_have_text(
+                    "Noten für Excel exportieren" if language == "Deutsch" else "Export grades for Excel",
+                    timeout=WAIT)
+                with teacher.expect_download(timeout=60_000) as download_info:
+                    teacher.click(".muz-grades-excel")
+                assert download_info.value.suggested_filename == filename
+                archive = zipfile.ZipFile(io.BytesIO(Path(download_info.value.path()).read_bytes()))
+                assert archive.read("progress.csv").startswith(first_line.encode())
             assert outside == []
     finally:
         server.kill()

@@ -63,9 +63,10 @@ ITEM_KINDS = (*DRILLS, *SUNG_DRILLS, *quiz.KINDS, MISSING_NOTE, *keyitems.KINDS,
 MAX_TRIES = 5
 MAX_TITLE = 60
 #: The gradebooks grades are written for (`grades_csv`), and the grade files it writes: theirs and the
-#: teacher's own look in German Excel.
+#: teacher's own look in Excel, in the convention of each language's countries (`excel-de`, ...).
 GRADEBOOKS = ("moodle", "canvas", "google")
-GRADE_FILES = (*GRADEBOOKS, "excel-de")
+EXCEL_FILES = tuple(style for style in STYLES if style.startswith("excel-"))
+GRADE_FILES = (*GRADEBOOKS, *EXCEL_FILES)
 #: The roster file's columns: the nickname and the school's identifier are needed, the rest optional.
 ROSTER_NEEDED, ROSTER_OPTIONAL = roster_file.NEEDED, roster_file.OPTIONAL
 #: The progress table's columns (`progress`, `progress_csv`).
@@ -223,8 +224,9 @@ def _week_number(week: str) -> int:
 
 class GradeFiles:
     """The files a `Term` writes: each assignment's grades for the school's gradebooks (from its grades
-    and roster), the progress table, and the same for the teacher's own spreadsheet in German Excel's
-    style ("excel-de": `;`, decimal comma, a byte-order mark). Every CSV goes through
+    and roster), the progress table, and the same for the teacher's own spreadsheet in Excel's style of
+    the teacher's language ("excel-de", "excel-fr", "excel-es": `;`, decimal comma, a byte-order mark;
+    "excel-en": `,`, decimal point, a byte-order mark). Every CSV goes through
     `muzlab.core.spreadsheet`, so no student's nickname or title runs as a formula."""
 
     def grades_csv(self, assignment_id: int, gradebook: str) -> str:
@@ -240,17 +242,18 @@ class GradeFiles:
           student's email, which studentSubmissions.list accepts for the user), `draftGrade` and
           `assignedGrade` (the only grade fields a teacher may patch; both the same grade, in points of
           the assignment's "out of", which is its CourseWork's maxPoints);
-        - "excel-de": the teacher's own look in German Excel (no gradebook imports it, so no roster is
-          needed): `nickname`, then the roster's `id`, `name`, `email` (empty without one), then the title.
+        - "excel-de", "excel-fr", "excel-es", "excel-en": the teacher's own look in Excel in the
+          convention of that language's countries (no gradebook imports it, so no roster is needed):
+          `nickname`, then the roster's `id`, `name`, `email` (empty without one), then the title.
         """
         if gradebook not in GRADE_FILES:
             raise TermError("There is no gradebook {gradebook}: choose {gradebooks}.",
                             gradebook=repr(str(gradebook)[:20]), gradebooks=', '.join(GRADE_FILES))
         assignment = self.assignment(assignment_id)
-        if gradebook == "excel-de":
+        if gradebook in EXCEL_FILES:
             return csv_text([("nickname", "id", "name", "email", assignment.title),
                              *((name, *(self._school_field(sid, f) for f in ("id", "name", "email")), grade)
-                               for sid, name, grade in self._graded(assignment))], STYLES["excel-de"])
+                               for sid, name, grade in self._graded(assignment))], STYLES[gradebook])
         if not self.roster:
             raise TermError("Upload the school's roster file first (nickname,id): the grade files name "
                             "students by the school's identifiers, not by nickname.")
@@ -276,7 +279,7 @@ class GradeFiles:
     def grades_zip(self, style: str = "plain") -> bytes:
         """Every assignment's grade files (`grades/<gradebook>/<title>.csv`), the progress table
         (`progress.csv`) and a note of the nicknames left out: for every gradebook, with
-        `progress.parquet` ("plain"), or for the teacher's German Excel ("excel-de"). Two titles that
+        `progress.parquet` ("plain"), or for the teacher's Excel ("excel-de", ...). Two titles that
         make one file name get names of their own (`Week-1-triads.csv`, `Week-1-triads-2.csv`)."""
         if style not in STYLES:
             raise TermError("There is no spreadsheet style {style}: choose {styles}.",
@@ -492,7 +495,7 @@ class ProgressTable:
     def progress_csv(self, style: str = "plain") -> str:
         """The full progress table as CSV (PROGRESS_COLUMNS), one row per student per idea per week
         too: the week's own rows have the week in a `week` column, the term's rows "term"; in a
-        spreadsheet style of `muzlab.core.spreadsheet.STYLES` ("plain" or "excel-de")."""
+        spreadsheet style of `muzlab.core.spreadsheet.STYLES` ("plain", "excel-de", ...)."""
         if style not in STYLES:
             raise TermError("There is no spreadsheet style {style}: choose {styles}.",
                             style=repr(str(style)[:20]), styles=", ".join(STYLES))

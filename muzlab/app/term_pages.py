@@ -32,6 +32,7 @@ from muzlab.app.term_games import LEVELS
 from muzlab.app.term_items import EarAsked, Item, MissingAsked, QuizAsked, SungEarAsked
 from muzlab.app.term_report import not_made_words, reports
 from muzlab.app.term_words import done_words, points_words, right_words
+from muzlab.core.spreadsheet import excel_style
 from muzlab.names.calendar_words import date_words, week_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import marked
@@ -848,20 +849,22 @@ def _wav(ear: EarItem) -> bytes:
 def TeacherTerm(term: Term, view: TermTeacher, page, language: str, site: Path | None = None):
     """The teacher's term section (`view`, made and drawn by the teacher's page) and its Export grades
     buttons (a zip: a CSV per assignment for Moodle, Canvas and Google Classroom, and the progress table
-    as CSV and Parquet; or the grades and the progress table for German Excel: `;`, decimal comma, a
-    byte-order mark) and parents' reports; `page`: the TeacherView, for its reading; `language`: the
-    page's, passed so that a language chosen on the page draws the buttons again (a component whose
-    arguments are unchanged is not drawn again); `site`: the built homework edition whose lessons it
-    offers as packages (muzlab.app.lesson_downloads; None: it says how to get one)."""
+    as CSV and Parquet; or the grades and the progress table for Excel in the convention of the page's
+    language: `;` and a decimal comma in German, French and Spanish, a byte-order mark) and parents'
+    reports; `page`: the TeacherView, for its reading; `language`: the page's, passed so that a language
+    chosen on the page draws the buttons again (a component whose arguments are unchanged is not drawn
+    again); `site`: the built homework edition whose lessons it offers as packages
+    (muzlab.app.lesson_downloads; None: it says how to get one)."""
     reader = page.reading.reader
     solara.Column(children=[view])
     Download(term.grades_zip, filename="grades.zip", mime_type="application/zip",
              children=[solara.Button(reader.gettext("Export grades"), classes=["muz-grades"],
                                      color="primary")],
              reader=reader)
-    Download(lambda: term.grades_zip("excel-de"), filename="grades-excel-de.zip", mime_type="application/zip",
-             children=[solara.Button(reader.gettext("Export grades for Excel (Germany)"),
-                                     classes=["muz-grades-excel-de"])],
+    excel = excel_style(language)
+    Download(lambda: term.grades_zip(excel), filename=f"grades-{excel}.zip", mime_type="application/zip",
+             children=[solara.Button(reader.gettext("Export grades for Excel"),
+                                     classes=["muz-grades-excel"])],
              reader=reader)
     Download(lambda: _reports(term, page.reading.reader), filename="reports.zip", mime_type="application/zip",
              children=[solara.Button(reader.gettext("Reports for parents (PDF)"), classes=["muz-reports"])],
