@@ -337,7 +337,8 @@ def test_a_date_in_an_error_is_said_as_the_pages_language_writes_it(tmp_path):
     ("es", "Ordenador (codicioso) pone ")])
 def test_a_computers_move_begins_its_sentence_with_the_computers_name(language, start):
     from muzlab.play.table import COMPUTER_SEAT, Table
+    from muzlab.play.table_news import said as worded
 
     table = Table(2, agents=["greedy", None], names=[COMPUTER_SEAT[1], "Lena"], seed=3)
-    said = [message.text for message in table.play_computers(reader(language))]
+    said = [message.text for message in worded(table.play_computers(), reader(language))]
     assert said and all(text.startswith(start) for text in said), said
