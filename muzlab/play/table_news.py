@@ -17,6 +17,7 @@ from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
 from muzlab.names.language import sentence
 from muzlab.names.output_words import number_words
+from muzlab.names.position_words import explain
 from muzlab.names.reader import Reader, for_print
 from muzlab.names.spelling import pitch_label, prose_name
 from muzlab.play.coach import advice
@@ -99,7 +100,7 @@ def _error(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, 
 
 def _illegal(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
     error: IllegalPlacement = facts["error"]
-    said = None if error.cell is None else facts["position"].explain(facts["hand"], error.cell, reader)
+    said = None if error.cell is None else explain(facts["position"], facts["hand"], error.cell, reader)
     return said or error_words(error, reader), ""
 
 

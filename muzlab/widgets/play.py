@@ -34,15 +34,14 @@ from muzlab.play.table import SHEET_COLUMNS, Message, Table
 from muzlab.play.table_news import News
 from muzlab.play.table_news import said as worded
 from muzlab.reading import shown
-from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.views.tables import SHEET_HEADINGS
 from muzlab.widgets.board_text import board_text_html
 from muzlab.widgets.die_by_ear import DieByEar, table_turn
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
-from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.move_field import MoveField
+from muzlab.widgets.runs_menu import RunsMenu
 from muzlab.widgets.seatboard import SeatBoard
 from muzlab.widgets.svgboard import scaled
 
@@ -159,11 +158,8 @@ class PlayBoard(widgets.VBox):
         self._timer: asyncio.TimerHandle | None = None  # the next computer move, when one is due
         self._scale = float(scale)
         self._hinted: tuple[int, tuple[Cell, ...]] | None = None  # (events when asked, best cells)
-        self._structures: list[Structure] = []
         self._lines: list[Message] = []  # the messages of the action under way
         self._drawn: tuple | None = None  # the state the score sheet was drawn from
-        self._listed: tuple[Position, Reader] | None = None  # the position and reader the runs list is of
-        self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
         self._told_turn: tuple[int, str] | None = None  # the seat to act and its phase, as last told
         self._lists_of: tuple | None = None  # what the board's lists were written of
 
@@ -173,10 +169,8 @@ class PlayBoard(widgets.VBox):
         self._make_buttons(allow_hints)
         self._make_ticks(hints)
         self._make_texts()
-        self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
-        # to hear", not blank
-        self.runs.observe(self._replay_run, names="value")
-        self.runs.add_class("muz-runs")
+        self.run_menu = RunsMenu(lambda run: self.listen.show(run, self.reader))  # (the listen panel: below)
+        self.runs = self.run_menu.menu
         self.voice = DieByEar(lambda: table_turn(self.table), lambda cell, _reader: self.table.place(cell),
                               self._act, lambda: self.reader,  # "sing the die": its news worded by `_act`
                               roll=lambda _reader, face: self.table.roll(face))
@@ -489,10 +483,6 @@ class PlayBoard(widgets.VBox):
         said, self._told_turn = news(self.table, messages, self._told_turn, reader)
         self.board_view.tell(said)
 
-    def _replay_run(self, change) -> None:
-        if change["new"] is not None:
-            self.listen.show(self._structures[change["new"]], self.reader)
-
     def refresh(self) -> None:
         """Redraw everything from the table: the board first, then the die in hand, scores, messages,
         sheet and runs."""
@@ -541,7 +531,7 @@ class PlayBoard(widgets.VBox):
             self._drawn = drawn
             sheet = sheet_html(table.sheet_rows(reader), reader)
             self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet
-        self._list_runs(reader)
+        self.run_menu.list(game.position, reader)
         self._write_lists(hand if show_legal and table.person_to_act else None, reader)
 
     def _write_lists(self, hand: int | None, reader: Reader) -> None:
@@ -552,22 +542,6 @@ class PlayBoard(widgets.VBox):
             self._lists_of = asked
             self.board_text.value = board_text_html(*asked)
 
-    def _list_runs(self, reader: Reader) -> None:
-        """The runs list of the board (a new list only when the dice or the reader changed); each run
-        is described once, not again on every click."""
-        position, convention = self.game.position, reader
-        if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
-            return
-        if self._listed is None or self._listed[1] != convention:
-            self._described = {}
-        self._listed = (position, convention)
-        self._structures = position.structures(convention.key or "")
-        described = self._described  # (by the run's facts and its names on this board: its history)
-        for structure in self._structures:
-            if (structure, structure.names) not in described:
-                described[structure, structure.names] = structure.describe(reader=convention)
-        self.runs.options = [(reader.gettext("choose a run to hear"), None)] + [
-            (described[s, s.names], i) for i, s in enumerate(self._structures)]
 
 
 def news(table: Table, messages: Sequence[Message], before: tuple[int, str] | None, reader: Reader
