@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from muzlab import Board, Game, GameError, Reader, RuleSet
+from muzlab.names import position_words
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play.agents import make_agent
 from muzlab.play.table import Table
@@ -102,7 +103,8 @@ def test_refused_actions_change_nothing_and_say_why():
     table.roll()
     before = table.game.to_json()
     refused = said(table.place((2, 0)))
-    assert refused[0].refused and refused[0].text == table.game.position.explain(table.game.hand, (2, 0))
+    why = position_words.explain(table.game.position, table.game.hand, (2, 0))
+    assert refused[0].refused and refused[0].text == why
     assert table.game.to_json() == before
     table.place("e5")
     computer = Table(agents=["greedy", None], seed=0)

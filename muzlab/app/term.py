@@ -362,6 +362,14 @@ class SchoolRoster:
         return [name for sid, name in self._students().items() if self.school_row(sid) is None]
 
 
+def _game_prompt(assignment: Assignment, index: int, reader: Reader) -> str:
+    """What a game item asks, for `reader`."""
+    return reader.gettext(
+        "Game {number} of {count} against the computer ({level}): place the die in hand on the "
+        "board, or pass it.").format(number=index + 1, count=assignment.count,
+                                     level=agent_name(assignment.computer, reader))
+
+
 def _game_words(news: tuple[News, ...], figures: dict[str, Any] | None, reader: Reader | None) -> str:
     """What a game decision says (`Term._play`'s facts) for `reader`: the moves, and at the game's end
     the student's accuracy and luck-adjusted margin."""
@@ -711,13 +719,14 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         assignment = self.assignment(assignment_id)
         self._index(assignment, index)
         if assignment.kind == "game":
-            return Item(assignment.id, index, "game", GameAsked(reader.gettext(
-                "Game {number} of {count} against the computer ({level}): place the die in hand on the "
-                "board, or pass it.").format(number=index + 1, count=assignment.count,
-                                             level=agent_name(assignment.computer, reader)),
-                self.table(assignment.id, student_id, index)))
+            return self._game_item(assignment, student_id, index, _game_prompt(assignment, index, reader))
         return Item(assignment.id, index, assignment.kind, asked(
             assignment.kind, self._seed(assignment, student_id), index, assignment.count, reader))
+
+    def _game_item(self, assignment: Assignment, student_id: int, index: int, prompt: str) -> Item:
+        """A game item (worded `prompt`) holding its game as it stands (`table`)."""
+        table = self.table(assignment.id, student_id, index)
+        return Item(assignment.id, index, "game", GameAsked(prompt, table))
 
     @staticmethod
     def _index(assignment: Assignment, index: Any) -> int:
@@ -762,14 +771,16 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         if today < assignment.opens:
             raise TermError("{title} opens on {opens}.", title=assignment.title,
                             opens=said_date(assignment.opens))
-        game = assignment.kind == "game"  # (its item holds its game: taken with the term's lock held)
+        game = assignment.kind == "game"  # (its item holds its game: taken with the term's lock held, its
+        # prompt worded before)
+        prompt = _game_prompt(assignment, self._index(assignment, index), for_people(reader)) if game else ""
         item = None if game else self.item(assignment.id, student.id, index, reader)
         try:
             with self.log.telling("answer"), self._lock:  # (told once the lock is let go)
                 if self._finished(assignment, student.id, index):
                     raise TermError("Item {item} of {title} is done: go on to the next.", item=index + 1,
                                     title=assignment.title)
-                item = item or self.item(assignment.id, student.id, index, reader)
+                item = item or self._game_item(assignment, student.id, index, prompt)
                 verdict = item.check(reply)
                 if game:
                     played = self._play(item, student.id, verdict, reader)

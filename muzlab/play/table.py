@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from muzlab.core.board import Board
-from muzlab.core.errors import Count, GameError, IllegalPlacement, MuzlabError
+from muzlab.core.errors import Count, GameError, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.language import Prose, marked, phrase
@@ -297,10 +297,11 @@ class Table:
         if game.hand is None:
             return (self._refused("no die", phase=game.phase),)
         try:
-            news = self._place(cell)
-        except IllegalPlacement as error:
-            cells = () if error.cell is None else (error.cell,)
-            return (self._refused("illegal", cells, error=error, position=game.position, hand=game.hand),)
+            where = self.board.cells[self.board.cell_index(cell)]
+            if where not in game.legal_placements():  # (refused as facts: the game's error would word it)
+                return (self._refused("illegal", (where,), cell=where, position=game.position,
+                                      hand=game.hand),)
+            news = self._place(where)
         except MuzlabError as error:
             return (self._refused("error", error=error),)
         return (news, *self._computers())

@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from muzlab.core.errors import IllegalPlacement
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
@@ -99,9 +98,7 @@ def _error(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, 
 
 
 def _illegal(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
-    error: IllegalPlacement = facts["error"]
-    said = None if error.cell is None else explain(facts["position"], facts["hand"], error.cell, reader)
-    return said or error_words(error, reader), ""
+    return explain(facts["position"], facts["hand"], facts["cell"], reader) or "", ""
 
 
 def _over(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
