@@ -29,7 +29,7 @@ class Structure:
 
     `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals;
     `context` lists, for a complete triad, the tonics of the major keys that the diagonal runs
-    through its dice fit, so that it is also named by its function there (`functions`).
+    through its dice fit, so that it is also named by its function there (`structure_words.functions`).
     """
 
     kind: str
