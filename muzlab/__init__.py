@@ -31,6 +31,7 @@ from muzlab.core.errors import (
     UnknownSetting,
 )
 from muzlab.core.pitch import parse_pitch, pitch_name
+from muzlab.names.position_words import Problem
 from muzlab.names.reader import Key, Reader
 from muzlab.notebook import Position
 from muzlab.reading import (
@@ -46,7 +47,7 @@ from muzlab.reading import (
     typeset,
     using_reader,
 )
-from muzlab.rules.position import Problem, Structure
+from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet
 
 _moved.install()

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from muzlab.names import structure_words
 from muzlab.names.reader import Reader
 from muzlab.rules.board_reading import board_lists, legal_cells
 from muzlab.rules.position import Position
@@ -45,7 +46,7 @@ def test_english_lists_name_every_die_by_cell_and_line(position):
 
 def test_the_runs_are_the_rules_runs(position):
     """Each run item describes a run of `Position.structures`, as the board spells it."""
-    runs = {run.describe(reader=ENGLISH) for run in position.structures("")}
+    runs = {structure_words.describe(run, ENGLISH) for run in position.structures("")}
     listed = {item.split(" — ", 1)[1] for group in board_lists(position, ENGLISH).groups()
               for item in group.items if " — " in item}
     assert listed == runs

@@ -31,6 +31,7 @@ from muzlab.names.spelling import scale_name, show_name, symbols
 from muzlab.play.agents import make_agent, play
 from muzlab.play.quiz import score_explanation
 from muzlab.play.table import Table
+from muzlab.play.table_news import said
 from muzlab.reading import lesson_key
 
 SETTINGS = [(21, "basic", 0), (33, "basic", 1), (42, "master", 2), (21, "master", 3), (33, "master", 4),
@@ -161,7 +162,7 @@ def test_the_tables_messages_name_the_die_as_its_board_does():
         if not cells:
             table.pass_die()
             continue
-        (message, *_) = table.place(cells[0])
+        (message, *_) = said(table.place(cells[0]))
         cell = table.game.events[-1].cell if table.game.events[-1].kind == "place" else table.last
         label = "/".join(map(symbols, table.game.position.die_names()[cell]))
         assert f"places {label} on {table.board.cell_name(cell)}" in message.text
@@ -372,7 +373,7 @@ def test_a_die_written_otherwise_than_rolled_says_why_once_and_the_words_page_ex
         if not cells:
             table.pass_die()
             continue
-        (message, *_) = table.place(cells[0])
+        (message, *_) = said(table.place(cells[0]))
         if ", read as " in message.text:
             told.append(TWO_NAMES_PAGE in message.text)
     assert told[0] and not any(told[1:]) and len(told) > 1  # the page is pointed to once a game

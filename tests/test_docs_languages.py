@@ -188,6 +188,7 @@ def test_no_paragraph_is_left_in_english(code, page, template):
 def test_a_renaming_move_points_to_the_name_changes_page_of_its_readers_language(code):
     from muzlab.play.game_words import NAME_CHANGES_PAGE, name_changes_page
     from muzlab.play.table import Table
+    from muzlab.play.table_news import said as worded
 
     reader = Reader(language=code)
     link = name_changes_page(reader)
@@ -195,7 +196,8 @@ def test_a_renaming_move_points_to_the_name_changes_page_of_its_readers_language
     assert link == ("docs/name-changes.md" if code == "en" else f"docs/{code}/name-changes.md")
     # a game's first placement that renames a die points there, and no other move does
     table = Table(agents=["greedy", "random"], names=["Anna", "Ben"], seed=0)
-    said = {message.event: message.text for message in table.play_computers(reader) if message.event}
+    messages = worded(table.play_computers(), reader)
+    said = {message.event: message.text for message in messages if message.event}
     named = dict(zip(table.game.events, table.game.die_words(reader), strict=True))
     renaming = [event for event in table.game.events if named[event].renamed]
     pointing = [event for event, text in said.items() if link in text]

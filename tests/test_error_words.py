@@ -20,7 +20,7 @@ from muzlab.core import errors
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError, NoteFact, Worded
 from muzlab.core.pitch import parse_pitch, pitch_name
-from muzlab.names import language
+from muzlab.names import language, position_words
 from muzlab.names.error_words import error_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, prose_note
 from muzlab.names.letters import NotAKey, NotAStructure, NotInKey, spell_triad
@@ -234,10 +234,10 @@ def test_a_refused_placement_keeps_its_rule_as_facts_and_each_reader_reads_it_an
         position.place(10, (0, -1))  # B♭ under C: a column pair ten semitones apart
     error = caught.value
     assert error.refusal == position.refusal(10, (0, -1)) and error.refusal.detail == (10,)
-    assert str(error) == error.reason == position.explain(10, (0, -1), PLAIN)
+    assert str(error) == error.reason == position_words.explain(position, 10, (0, -1), PLAIN)
     for reader in (Reader("german", language="de"), Reader("solfege", typeset=True, language="fr"),
                    Reader("solfege", language="es")):
-        assert error_words(error, reader) == position.explain(10, (0, -1), reader)
+        assert error_words(error, reader) == position_words.explain(position, 10, (0, -1), reader)
     assert error_words(error, Reader("german", language="de")).startswith("Von C aufwärts bis B sind es 10")
     again = pickle.loads(pickle.dumps(error))  # (a worker's error reaches the process that started it)
     assert (str(again), again.refusal, error_words(again, Reader("german", language="de"))) == (
@@ -275,9 +275,9 @@ def test_a_triad_not_in_the_key_is_named_by_the_readers_grammar_not_the_callers(
 
 def test_a_cell_off_the_board_is_explained_in_the_readers_language():
     position = Position()
-    said = position.explain("C", (40, 40), Reader("german", language="de"))
+    said = position_words.explain(position, "C", (40, 40), Reader("german", language="de"))
     assert said == "(40, 40) liegt nicht auf dem Spielbrett standard."
-    assert position.explain("C", (40, 40), PLAIN) == "(40, 40) is not on the standard board."
+    assert position_words.explain(position, "C", (40, 40), PLAIN) == "(40, 40) is not on the standard board."
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Position, Reader, note_names
+from muzlab.names import position_words
 from muzlab.play.quiz import KINDS, make_question, worksheet
 from muzlab.widgets import Explorer, Quiz, Scene, SvgBoard
 
@@ -41,7 +42,7 @@ def test_hovering_a_cell_asks_python_for_the_rule_that_refuses_the_die_there():
     sent = []
     view.send = sent.append
     view._message(view, {"event": "tip", "cell": "2,0"}, [])
-    assert sent == [{"cell": "2,0", "tip": f"g3, honeypot ×2: {position.explain(7, (2, 0))}"}]
+    assert sent == [{"cell": "2,0", "tip": f"g3, honeypot ×2: {position_words.explain(position, 7, (2, 0))}"}]
 
 
 def test_explorer_puts_and_removes_dice_with_clicks():
@@ -104,7 +105,8 @@ def test_quiz_where_question_checks_the_clicked_cell_with_the_rules_reason():
                  if c not in question.answer and c not in question.position.dice)
     quiz.board_view.cells[wrong].click()
     # (the quiz writes real sharps and flats)
-    assert question.position.explain(question.pitch, wrong, Reader(typeset=True)) in quiz.feedback.value
+    why = position_words.explain(question.position, question.pitch, wrong, Reader(typeset=True))
+    assert why in quiz.feedback.value
     assert quiz.tally.value == "0 of 1 right"
     assert legal_buttons(quiz.board_view) == set(question.answer)
     quiz.next_button.click()

@@ -9,6 +9,7 @@ import pytest
 
 from muzlab import reading
 from muzlab.core.errors import UnknownSetting
+from muzlab.names import structure_words
 from muzlab.names.function_words import function_symbol, function_words, harmony_label
 from muzlab.names.functions import MAIN, HarmonicFunction, readings
 from muzlab.names.language import LANGUAGES
@@ -113,12 +114,12 @@ def test_a_triad_in_a_major_key_is_labelled_in_the_readers_style():
 def test_a_run_description_follows_the_readers_harmony_in_the_four_languages():
     position = Position(dice={(0, 0): "D", (0, -1): "F", (0, -2): "A", (1, -3): "B", (2, -4): "C"})
     triad = next(s for s in position.structures() if s.kind == "triad")
-    said = {code: triad.describe(reader=reader_of(code)) for code in LANGUAGES}
+    said = {code: structure_words.describe(triad, reader_of(code)) for code in LANGUAGES}
     assert said["de"] == "Dreiklang D–F–A: vollständig: d-Moll — Sp in C-Dur"
     assert said["en"] == "triad D–F–A: complete D minor — ii in C major"
     assert said["fr"].endswith("— ii en do majeur") and said["es"].endswith("— ii en do mayor")
-    assert triad.describe(reader=reader_of("de", harmony="roman")).endswith("— ii in C-Dur")
-    assert triad.describe(reader=reader_of("en", harmony="functions")).endswith("— Sp in C major")
+    assert structure_words.describe(triad, reader_of("de", harmony="roman")).endswith("— ii in C-Dur")
+    assert structure_words.describe(triad, reader_of("en", harmony="functions")).endswith("— Sp in C major")
 
 
 def key_item_sentences(reader: Reader) -> list[tuple[keyitems.KeyQuestion, str]]:
@@ -180,7 +181,7 @@ def test_a_minor_lesson_key_reads_a_triad_there_first_for_a_reader_of_funktionst
     def described(dice: dict, reader: Reader) -> str:
         position = Position(dice=dict(zip(((0, 0), (0, -1), (0, -2), (1, -3), (2, -4)), dice, strict=False)))
         triad = next(s for s in position.structures("D harmonic minor") if s.kind == "triad")
-        return triad.describe(reader=reader)
+        return structure_words.describe(triad, reader)
 
     german = reader_of("de")
     assert described(("Bb", "D", "F", "G", "A"), german).endswith("— tG in d-Moll, S in F-Dur, T in B-Dur")

@@ -16,6 +16,7 @@ from muzlab.app.pages import _cell_words, last_move, status
 from muzlab.app.term import Term
 from muzlab.app.term_pages import progress_html, weeks_svg
 from muzlab.app.term_words import done_words, points_words, right_words
+from muzlab.names import structure_words
 from muzlab.names.calendar_words import date_words, week_words
 from muzlab.names.language import DEFAULT_NOTE_NAMES, key_phrase, labelled
 from muzlab.names.output_words import percent_words
@@ -52,7 +53,7 @@ def column(notes: dict[str, str]):
     ({"e5": "C", "e6": "E", "e7": "G#"}, "es", "la tríada de do aumentada"),
 ])
 def test_a_completed_triad_is_named_as_the_object_of_completes(notes, language, expected):
-    assert column(notes).completed_words(reader(language)) == expected
+    assert structure_words.completed_words(column(notes), reader(language)) == expected
 
 
 @pytest.mark.parametrize(("notes", "language", "expected"), [
@@ -62,7 +63,7 @@ def test_a_completed_triad_is_named_as_the_object_of_completes(notes, language, 
     ({"e5": "B", "e6": "D", "e7": "F#"}, "en", "B minor triad"),
 ])
 def test_a_complete_triad_is_named_alone_by_one_message_per_quality(notes, language, expected):
-    assert column(notes).label(reader(language)) == expected
+    assert structure_words.label(column(notes), reader(language)) == expected
 
 
 @pytest.mark.parametrize(("language", "verb", "objects"), [
@@ -96,7 +97,7 @@ def test_a_run_that_fits_no_key_as_spelled_says_so_in_a_whole_sentence(language,
 
 def test_and_n_more_after_fits_takes_the_dative_in_german():
     run = column({"f4": "Eb", "e5": "F"})
-    assert run.describe(reader=reader("de")).endswith("As-Dur und 2 weiteren")
+    assert structure_words.describe(run, reader("de")).endswith("As-Dur und 2 weiteren")
 
 
 @pytest.mark.parametrize(("tonic", "kind", "language", "expected"), [
@@ -337,7 +338,8 @@ def test_a_date_in_an_error_is_said_as_the_pages_language_writes_it(tmp_path):
     ("es", "Ordenador (codicioso) pone ")])
 def test_a_computers_move_begins_its_sentence_with_the_computers_name(language, start):
     from muzlab.play.table import COMPUTER_SEAT, Table
+    from muzlab.play.table_news import said as worded
 
     table = Table(2, agents=["greedy", None], names=[COMPUTER_SEAT[1], "Lena"], seed=3)
-    said = [message.text for message in table.play_computers(reader(language))]
+    said = [message.text for message in worded(table.play_computers(), reader(language))]
     assert said and all(text.startswith(start) for text in said), said

@@ -16,6 +16,7 @@ from muzlab.names.spelling import pitch_label
 from muzlab.play import records
 from muzlab.play.game import GIVE_UPS_USED, Game
 from muzlab.play.table import Table
+from muzlab.play.table_news import said
 from muzlab.rules.position import HISTORY_SPELLED, Position
 from muzlab.rules.ruleset import RuleSet
 from muzlab.views.svg import game_svg
@@ -151,17 +152,17 @@ def test_a_table_whose_passes_are_used_up_ends_the_game_with_a_sentence_instead_
     rules = dataclasses.replace(RuleSet.basic(), end_on_locked_board=False)
     board = Board.from_dict({"hexagon": 0})  # one cell: after the opening die nothing fits, for ever
     table = Table(2, [None, None], ["Ada", "Ben"], 4, board, rules, 2)
-    assert table.roll()[0].text.startswith("Ada rolls") and table.place((0, 0))
+    assert said(table.roll())[0].text.startswith("Ada rolls") and table.place((0, 0))
     allowance = records.max_give_ups(2, 2)
-    said = []
+    told = []
     for _ in range(4 * allowance):
         if table.game.over:
             break
-        said += table.roll() if table.can_roll else table.pass_die()
+        told += said(table.roll() if table.can_roll else table.pass_die())
     game = table.game
     assert game.over and game.end_reason == GIVE_UPS_USED
     assert sum(event.kind == "pass" for event in game.events) == allowance
-    last = said[-1].text
+    last = told[-1].text
     note = pitch_label(game.events[-1].pitch)
     assert last.startswith(f"{table.seats[game.events[-1].player].name} rolls {note}")  # (the log's sentence)
     assert f". The game ends: the players have passed or re-rolled {allowance} times" in last
@@ -174,7 +175,7 @@ def test_computer_seats_end_the_game_when_the_passes_are_used_up():
     game = seven_cells(seed=2)  # its next die, drawn by the seeded generator, is an F♯ again
     give_up_f_sharps(game, records.max_give_ups(2, 2))
     table = Table(2, ["greedy", "greedy"], None, 1, game=Game.from_json(game.to_json()))
-    messages = table.play_computers()
+    messages = said(table.play_computers())
     assert table.game.over and table.game.end_reason == GIVE_UPS_USED
     assert messages[-1].text.startswith("Player 1 (greedy) rolls F♯ (re-roll). The game ends: the players "
                                         "have passed or re-rolled 16 times")

@@ -2,6 +2,7 @@
 
 import pytest
 
+from muzlab.names import position_words
 from muzlab.names.reader import Key, Reader
 from muzlab.rules.position import Position
 from muzlab.widgets.explorer import BY_EAR, Explorer
@@ -76,7 +77,7 @@ def test_explore_by_ear_refuses_an_illegal_note_with_the_rules_reason():
     explorer.board_view.cells[(0, -2)].click()
     explorer.note_input.hear(2, "midi")  # D on top of C-E is no triad
     assert explorer.notation.value == position.notation()
-    assert position.explain(2, (0, -2)) in explorer.message.value
+    assert position_words.explain(position, 2, (0, -2)) in explorer.message.value
     assert explorer.chosen_cell == (0, -2)  # still chosen: the student tries again
     explorer.note_input.hear(G, "midi")
     assert explorer.position.pitch_at((0, -2)) == G

@@ -291,7 +291,7 @@ def test_explore_places_the_dice_sung_into_the_microphone(tmp_path):
     placed = Position.from_notation(second, strict=False)
     assert first.startswith("standard ") and second.startswith("standard ")
     assert {placed.pitch_at((0, 0)), placed.pitch_at((0, -1))} <= {0, 4, 7}
-    assert placed.problems() == []  # through the rules: nothing illegal was placed
+    assert placed.broken() == []  # through the rules: nothing illegal was placed
     assert {note["source"] for note in heard} == {"microphone"}
     print(f"\nplaced {second}; latencies {[round(1000 * note['latency']) for note in heard]} ms")
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from muzlab import Board, Game, GameError, InvalidPosition, Position, RuleSet
+from muzlab.names import position_words
 from muzlab.rules.perft import random_positions
 
 playouts = st.builds(
@@ -20,7 +21,7 @@ playouts = st.builds(
 @settings(max_examples=60, deadline=None)
 @given(playouts)
 def test_every_run_on_the_board_stays_legal(position):
-    assert position.problems() == []
+    assert position_words.problems(position) == []
 
 
 @pytest.mark.slow
@@ -35,7 +36,7 @@ def test_legal_placements_agree_with_a_naive_reference_and_with_explain(position
         expected = sorted(c for c in cells if reference.legal(cells, dice, pitch, c))
         assert legal == expected, f"pitch {pitch} on {position.notation()}"
         for cell in position.board.cells:
-            assert (position.explain(pitch, cell) is None) == (cell in legal)
+            assert (position_words.explain(position, pitch, cell) is None) == (cell in legal)
 
 
 @settings(max_examples=60, deadline=None)
@@ -84,7 +85,7 @@ near_centre = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) 
 @given(st.dictionaries(st.sampled_from(near_centre), st.integers(0, 11), max_size=12))
 def test_a_position_is_refused_exactly_when_problems_lists_something(dice):
     # Building from dice checks the runs on numbers first; the sentences must agree with that.
-    problems = Position(dice=dice, strict=False).problems()
+    problems = position_words.problems(Position(dice=dice, strict=False))
     try:
         Position(dice=dice)
     except InvalidPosition as refusal:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import muzlab
 from muzlab.core.errors import IllegalPlacement, UnknownNoteName
 from muzlab.core.pitch import CONVENTIONS, SpelledNote, parse_pitch
+from muzlab.names import position_words, structure_words
 from muzlab.names.language import LANGUAGES
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.play import coach, quiz
@@ -40,7 +41,8 @@ def test_a_position_places_a_german_note_with_no_with_block():
     placed = opened.place(Reader("german").note("Es"), "e6")
     assert placed.pitch_at("e6") == 3 and type(placed) is Position
     assert opened.place("Es", "e6", reader=Reader("german")) == placed
-    assert opened.explain("Fis", "e6", Reader("german")).startswith("C up to Fis is 6 semitones")
+    said = position_words.explain(opened, "Fis", "e6", Reader("german"))
+    assert said.startswith("C up to Fis is 6 semitones")
     with pytest.raises(UnknownNoteName):  # (no reader: plain English, where "Es" is no name)
         opened.place("Es", "e6")
     with pytest.raises(IllegalPlacement) as refused:  # (the opening goes on the centre, whatever the note)
@@ -78,8 +80,10 @@ defaults = st.builds(Reader, st.sampled_from(CONVENTIONS), st.sampled_from(keys)
 def _said(position: Position, game: Game) -> list:
     """What the rules and play say given no reader, about one position and one game."""
     runs = position.structures()
-    return [position.explain("F#", "e6"), position.explain(4, "e6"), position.labels(), position.problems(),
-            [run.describe() for run in runs], [run.spelling() for run in runs], board_lists(position),
+    return [position_words.explain(position, "F#", "e6"), position_words.explain(position, 4, "e6"),
+            position.labels(), position_words.problems(position),
+            [structure_words.describe(run) for run in runs], [run.spelling() for run in runs],
+            board_lists(position),
             position.legal_placements("Bb"), game.log(), game.die_words(), coach.advice(position, "G"),
             coach.comments(game), quiz.make_question("points", 3).prompt, game.score_sheet().to_dict()]
 
@@ -113,10 +117,10 @@ def test_the_notebook_front_door_speaks_and_reads_the_notebooks_choice(default):
     typed = default.name("G")  # G as the notebook types it ("Sol" in solfège)
     with using_reader(default):
         assert front.explain("F#" if default.convention == "english" else default.name("F#"), "e6") == \
-            pure.explain(6, "e6", default)
+            position_words.explain(pure, 6, "e6", default)
         assert front.labels() == pure.labels(reader=default)
         assert [run.describe() for run in front.structures()] == \
-            [run.describe(reader=default) for run in pure.structures(default.key or "")]
+            [structure_words.describe(run, default) for run in pure.structures(default.key or "")]
         placed = front.place(typed, "e7")
         assert type(placed) is muzlab.Position and placed.pitch_at("e7") == 7
         assert placed.structures()[0].spelling() == pure.place(7, "e7").structures(

@@ -25,6 +25,7 @@ from muzlab.play.agents import make_agent, play
 from muzlab.play.coach import comment, comments, decisions
 from muzlab.play.game_words import event_sentence, moment_words, name_changes_page, two_names_page
 from muzlab.play.table import Table
+from muzlab.play.table_news import said as worded
 
 CONVENTIONS = ("english", "german", "solfege")
 KEYS = (None, Key.of("F#"), Key.of("Eb"))
@@ -143,7 +144,8 @@ def test_a_game_keeps_the_die_words_of_each_reader_and_never_serves_one_to_anoth
 def table_said(seed: int, reader: Reader) -> tuple[Game, list, list[str]]:
     """A table of two seeded computers playing a game out for `reader`: its game, seats and messages."""
     table = Table(agents=["greedy", "random"], names=["Anna", "Ben"], seed=seed)
-    return table.game, table.seats, [m.text for m in table.play_computers(reader) if m.event is not None]
+    messages = worded(table.play_computers(), reader)
+    return table.game, table.seats, [m.text for m in messages if m.event is not None]
 
 
 def test_an_event_has_one_sentence_in_the_log_the_table_and_the_class_page_in_every_language():

@@ -13,6 +13,7 @@ import pytest
 
 from muzlab.core.board import Board
 from muzlab.core.errors import CellOffBoard, UnknownNoteName
+from muzlab.names import structure_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import symbols
 from muzlab.play.game import GameResult
@@ -130,7 +131,7 @@ def test_a_triad_crossing_a_scale_is_spelled_with_it_as_one_board():
     scale = next(s for s in position.structures() if s.kind == "scale")
     assert scale.spelling() == ("Db", "Eb", "F", "Gb", "Ab", "Bb", "C")
     triad = next(s for s in position.structures() if s.kind == "triad")
-    assert triad.describe().startswith("triad Gb–Bb–Db: complete Gb major — IV in Db major")
+    assert structure_words.describe(triad).startswith("triad Gb–Bb–Db: complete Gb major — IV in Db major")
 
 
 def test_pairs_are_spelled_as_triads_and_lone_dice_by_default_names():
@@ -337,5 +338,5 @@ def test_a_french_or_spanish_lesson_key_and_die_face_read_whole(language, faces,
     view = board_view(position, reader=reader)
     (run,) = view.runs
     assert f" {key}, " in run.description  # (the lesson's key, first of those the run fits)
-    assert position.structures(reader.key)[0].fitting_keys(reader)[0][0] == key
+    assert structure_words.fitting_keys(position.structures(reader.key)[0], reader)[0][0] == key
     assert view.dice[(0, 0)] == ("Do♯",)

@@ -7,9 +7,11 @@ import sys
 import pytest
 
 from muzlab import Board, Game, GameError, Reader, RuleSet
+from muzlab.names import position_words
 from muzlab.names.spelling import pitch_label, symbols
 from muzlab.play.agents import make_agent
 from muzlab.play.table import Table
+from muzlab.play.table_news import said
 from muzlab.sim.simulation import SimulationSpec, play_game
 
 
@@ -35,7 +37,7 @@ def test_a_table_of_computers_plays_a_game_exactly_as_a_simulation_does():
     spec = SimulationSpec(("greedy", "random"), seed=5)
     seed = spec.game_seed(3)
     table = Table(agents=list(spec.seating(3)), seed=seed)
-    messages = table.play_computers()
+    messages = said(table.play_computers())
     assert table.game.over and table.game == play_game(spec, 3)
     placed = [m for m in messages if m.event is not None and m.event.kind == "place"]
     assert len(placed) == len(table.game.position)
@@ -51,7 +53,7 @@ def locked_table(end_on_locked_board: bool) -> Table:
 
 def test_computers_on_a_locked_board_the_rules_do_not_end_stop_with_a_message_instead_of_looping():
     table = locked_table(end_on_locked_board=False)
-    messages = table.play_computers()
+    messages = said(table.play_computers())
     assert messages[-1].kind == "stopped" and "locked" in messages[-1].text
     assert not table.game.over and table.locked_forever
     events = table.game.events
@@ -82,7 +84,7 @@ def test_undo_goes_back_to_before_the_last_persons_move_with_the_computers_repli
     before = table.game.to_json()
     table.place(first_legal(table))
     assert table.game.current_player == 0 and len(table.game.position) > 2  # greedy has replied
-    messages = table.undo()
+    messages = said(table.undo())
     assert table.game.to_json() == before and "Undone: Player 1 places" in messages[0].text
     table.undo()  # the person's roll too
     assert table.game.phase == "roll" and table.game.current_player == 0
@@ -97,21 +99,22 @@ def test_undo_with_no_person_having_played_is_refused():
 
 def test_refused_actions_change_nothing_and_say_why():
     table = Table(agents=[None, "greedy"], seed=0)
-    assert "Roll first" in table.place("e5")[0].text
+    assert "Roll first" in said(table.place("e5"))[0].text
     table.roll()
     before = table.game.to_json()
-    refused = table.place((2, 0))
-    assert refused[0].refused and refused[0].text == table.game.position.explain(table.game.hand, (2, 0))
+    refused = said(table.place((2, 0)))
+    why = position_words.explain(table.game.position, table.game.hand, (2, 0))
+    assert refused[0].refused and refused[0].text == why
     assert table.game.to_json() == before
     table.place("e5")
     computer = Table(agents=["greedy", None], seed=0)
-    assert "computer player" in computer.roll()[0].text and computer.game.events == ()
+    assert "computer player" in said(computer.roll())[0].text and computer.game.events == ()
 
 
 def test_cells_are_named_in_messages_and_accepted_by_name():
     table = Table(players=1, seed=5)
     table.roll()
-    message = table.place("e5")[0]
+    message = said(table.place("e5"))[0]
     assert message.event.cell == (0, 0) and " on e5 (opening): 0 points." in message.text
     assert "(0, 0)" not in message.text
 
@@ -135,7 +138,7 @@ def extra_roll_table() -> tuple[Table, tuple[int, int]]:
 
 def test_a_completion_is_reported_with_its_extra_roll_from_the_game_state():
     table, cell = extra_roll_table()
-    message = table.place(cell)[0]
+    message = said(table.place(cell))[0]
     assert message.extra_roll and "completes" in message.text and message.text.endswith(": extra roll!")
     assert table.game.phase == "roll"
     ordinary = Table(players=1, seed=3)
@@ -149,7 +152,7 @@ def test_seat_names_are_data_on_messages_scores_sheet_and_result():
     opened(table)
     table.roll()
     cell = first_legal(table)
-    messages = table.place(cell) if cell else table.pass_die()
+    messages = said(table.place(cell) if cell else table.pass_die())
     assert messages[0].text.startswith("Team Bach") and any("Team Clara (greedy)" in m.text for m in messages)
     sheet = table.score_sheet()
     assert set(sheet["player"]) == {"Team Bach", "Team Clara (greedy)"}
@@ -169,7 +172,7 @@ def test_a_hint_names_the_best_cell_and_is_counted_on_the_score_sheet():
         table.pass_die()
         table.roll()
     scores = table.game.position.legal_scores(table.game.hand)
-    hint = table.hint()[0]
+    hint = said(table.hint())[0]
     assert hint.kind == "hint" and hint.cells
     assert all(scores[cell] == max(scores.values()) for cell in hint.cells)
     assert table.board.cell_name(hint.cells[0]) in hint.text
@@ -231,11 +234,11 @@ def test_a_hint_on_a_passed_die_that_fits_nowhere_says_to_re_roll_it():
         elif game.legal_placements():
             table.place(game.legal_placements()[0])
         else:
-            assert table.hint()[0].text.endswith("fits nowhere on this board: pass it on.")
+            assert said(table.hint())[0].text.endswith("fits nowhere on this board: pass it on.")
             table.pass_die()
             break
     assert table.game.phase == "bonus" and not table.game.legal_placements()
-    hint = table.hint()[0]
+    hint = said(table.hint())[0]
     passed = symbols(pitch_label(table.game.hand))  # table messages are typeset: E♭
     assert hint.text == f"The passed {passed} fits nowhere on this board: re-roll it (Pass, then Roll)."
     assert not hint.cells
@@ -291,7 +294,7 @@ def test_the_tables_die_words_come_from_the_games_one_history_after_undo_load_an
             if table.game.phase in ("roll", "reroll"):
                 table.roll()
             elif first_legal(table):
-                message = table.place(first_legal(table))[0]
+                message = said(table.place(first_legal(table)))[0]
                 # (the table's messages are typeset, and its die words with them)
                 name = table.game.die_words(typeset)[table.game.events.index(message.event)].name
                 assert f"places {name} on" in message.text

@@ -518,7 +518,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
     def _play_computers(self, table: ClassTable) -> None:
         """Let the computer seats to act play (they reply inside a person's action too)."""
         before = len(table.game.events)
-        table.table.computers_news()
+        table.table.play_computers()
         self._keep_decisions(table, before)
 
     # ---- playing ------------------------------------------------------------------------------------------
@@ -571,7 +571,7 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
             return (News("not your turn", kind="refused",
                          facts={"seat": table.table.seats[game.current_player]}),)
         if isinstance(cell, TypedMove):  # typed: its note must be the die in hand; then its cell is placed
-            wrong = table.table.wrong_note_news(cell)
+            wrong = table.table.wrong_note(cell)
             if wrong:
                 return (wrong,)
             cell = cell.cell
@@ -606,9 +606,9 @@ class Classroom(Renaming, Presence, refusal=ClassError, change=Change):
         t, game = table.table, table.game
         before = len(game.events)
         if action == "place":
-            news = t.place_news(cell)
+            news = t.place(cell)
         else:
-            news = {"roll": t.roll_news, "pass": t.pass_news, "hint": t.hint_news}[action]()
+            news = {"roll": t.roll, "pass": t.pass_die, "hint": t.hint}[action]()
         self._keep_decisions(table, before)
         return news
 

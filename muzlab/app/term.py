@@ -52,6 +52,7 @@ from muzlab.play.coach import level_word
 from muzlab.play.eartraining import DRILLS
 from muzlab.play.ideas import IDEA_WORDS as IDEA_WORDS  # (the term's pages read them here)
 from muzlab.play.ideas import IDEAS, IDEAS_OF
+from muzlab.play.table_news import News
 from muzlab.reading import for_people
 from muzlab.widgets.sung_answers import MISSING_NOTE
 
@@ -364,6 +365,27 @@ class SchoolRoster:
         return [name for sid, name in self._students().items() if self.school_row(sid) is None]
 
 
+def _game_prompt(assignment: Assignment, index: int, reader: Reader) -> str:
+    """What a game item asks, for `reader`."""
+    return reader.gettext(
+        "Game {number} of {count} against the computer ({level}): place the die in hand on the "
+        "board, or pass it.").format(number=index + 1, count=assignment.count,
+                                     level=agent_name(assignment.computer, reader))
+
+
+def _game_words(news: tuple[News, ...], figures: dict[str, Any] | None, reader: Reader | None) -> str:
+    """What a game decision says (`Term._play`'s facts) for `reader`: the moves, and at the game's end
+    the student's accuracy and luck-adjusted margin."""
+    words, said = term_games.words(news, reader), for_people(reader)
+    if figures is None:
+        return words
+    return words + " " + said.gettext(
+        "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
+        accuracy=format(Figure(figures["accuracy"], said), "g"),
+        level=level_word(figures["level"], said),
+        margin=format(Figure(figures["luck_adjusted_margin"], said), "+g"))
+
+
 class GameItems:
     """A term's games against the computer (muzlab.app.term_games): the game of a game item, a
     student's decision in it, and the coach's figures and standings of the games finished."""
@@ -402,37 +424,31 @@ class GameItems:
         else:
             check_game_result(table, answer.item + 1)
 
-    def _play(self, item: Item, student_id: int, verdict: Verdict, reader: Reader | None = None) -> str:
+    def _play(self, item: Item, student_id: int, verdict: Verdict, reader: Reader | None = None
+              ) -> tuple[tuple[News, ...], dict[str, Any] | None]:
         """A student's decision in a game item (a cell, or None: pass; checked: `verdict`), written with
-        the game's result when it ends the game; TermError and nothing written for a refused move.
-        Returns the sentences the moves made."""
+        the game's result when it ends the game; GameRefused and nothing written for a refused move.
+        Returns the moves' news and the result's figures (None while the game goes on): facts, which
+        `_game_words` says once the term's lock is let go."""
         table, reply = item.asked.table, verdict.reply
         key = (item.assignment, student_id, item.index)
-        try:
-            words = term_games.play(table, reply, reader)
-        except term_games.GameRefused as error:
-            raise TermError(str(error)) from None
+        news = term_games.play(table, reply)
         at = self.clock().isoformat(timespec="seconds")
         base = {"assignment": item.assignment, "student": student_id, "item": item.index, "at": at,
                 **_page_language(reader)}
         events = [{**base, "reply": None if reply is None else list(reply), "right": verdict.right,
                    "ideas": list(verdict.ideas), "step": "move"}]
+        figures = None
         if table.game.over:
             figures = term_games.result(table)
             events += [{**base, "reply": figures, "right": done, "ideas": list(tags), "step": step}
                        for step, done, tags in term_games.result_answers(figures)]
-            said = for_people(reader)
-            words += " " + said.gettext(
-                "Your accuracy: {accuracy}% ({level}); luck-adjusted margin {margin}.").format(
-                accuracy=format(Figure(figures["accuracy"], said), "g"),
-                level=level_word(figures["level"], said),
-                margin=format(Figure(figures["luck_adjusted_margin"], said), "+g"))
         try:
             self.log.record_all("answer", events)
         except BaseException:
             self._tables.pop(key, None)  # (the table moved on: it is played again from the file)
             raise
-        return words
+        return news, figures
 
     def games(self, assignment_id: int | None, student_id: int) -> list[dict[str, Any]]:
         """The coach's figures of a student's finished games (term_games.result), in one assignment or
@@ -706,13 +722,14 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         assignment = self.assignment(assignment_id)
         self._index(assignment, index)
         if assignment.kind == "game":
-            return Item(assignment.id, index, "game", GameAsked(reader.gettext(
-                "Game {number} of {count} against the computer ({level}): place the die in hand on the "
-                "board, or pass it.").format(number=index + 1, count=assignment.count,
-                                             level=agent_name(assignment.computer, reader)),
-                self.table(assignment.id, student_id, index)))
+            return self._game_item(assignment, student_id, index, _game_prompt(assignment, index, reader))
         return Item(assignment.id, index, assignment.kind, asked(
             assignment.kind, self._seed(assignment, student_id), index, assignment.count, reader))
+
+    def _game_item(self, assignment: Assignment, student_id: int, index: int, prompt: str) -> Item:
+        """A game item (worded `prompt`) holding its game as it stands (`table`)."""
+        table = self.table(assignment.id, student_id, index)
+        return Item(assignment.id, index, "game", GameAsked(prompt, table))
 
     @staticmethod
     def _index(assignment: Assignment, index: Any) -> int:
@@ -757,23 +774,30 @@ class Term(GradeFiles, SchoolRoster, GameItems, ProgressTable):
         if today < assignment.opens:
             raise TermError("{title} opens on {opens}.", title=assignment.title,
                             opens=said_date(assignment.opens))
-        game = assignment.kind == "game"  # (its item holds its game: taken with the term's lock held)
+        game = assignment.kind == "game"  # (its item holds its game: taken with the term's lock held, its
+        # prompt worded before)
+        prompt = _game_prompt(assignment, self._index(assignment, index), for_people(reader)) if game else ""
         item = None if game else self.item(assignment.id, student.id, index, reader)
-        with self.log.telling("answer"), self._lock:  # (told once the lock is let go)
-            if self._finished(assignment, student.id, index):
-                raise TermError("Item {item} of {title} is done: go on to the next.", item=index + 1,
-                                title=assignment.title)
-            item = item or self.item(assignment.id, student.id, index, reader)
-            verdict = item.check(reply)
-            if game:
-                words = self._play(item, student.id, verdict, reader)
-            else:
-                self.log.record("answer", {
-                    "assignment": assignment.id, "student": student.id, "item": index,
-                    "reply": list(reply) if isinstance(reply, tuple | list) else reply,
-                    "right": verdict.right, "at": self.clock().isoformat(timespec="seconds"),
-                    "ideas": list(assignment.ideas()), **_page_language(reader)})
-        return verdict.right, words if game else item.asked.words(verdict, for_people(reader))
+        try:
+            with self.log.telling("answer"), self._lock:  # (told once the lock is let go)
+                if self._finished(assignment, student.id, index):
+                    raise TermError("Item {item} of {title} is done: go on to the next.", item=index + 1,
+                                    title=assignment.title)
+                item = item or self._game_item(assignment, student.id, index, prompt)
+                verdict = item.check(reply)
+                if game:
+                    played = self._play(item, student.id, verdict, reader)
+                else:
+                    self.log.record("answer", {
+                        "assignment": assignment.id, "student": student.id, "item": index,
+                        "reply": list(reply) if isinstance(reply, tuple | list) else reply,
+                        "right": verdict.right, "at": self.clock().isoformat(timespec="seconds"),
+                        "ideas": list(assignment.ideas()), **_page_language(reader)})
+        except term_games.GameRefused as refused:  # (worded here, the term's lock let go)
+            raise TermError(refused.words(reader)) from None
+        if game:
+            return verdict.right, _game_words(*played, reader)
+        return verdict.right, item.asked.words(verdict, for_people(reader))
 
     def _answered(self, data: dict) -> Answer:
         answer = answer_of(data)

@@ -34,7 +34,8 @@ from muzlab.core.board import Board
 from muzlab.names.reader import Reader
 from muzlab.play.agents import roll_and_choose
 from muzlab.play.coach import decisions, level, review_rows, summary_rows, values
-from muzlab.play.table import COMPUTER_SEAT, Message, Table
+from muzlab.play.table import COMPUTER_SEAT, Table
+from muzlab.play.table_news import News, said
 from muzlab.reading import for_people
 
 #: The computer players a game may be set against, weakest first.
@@ -46,7 +47,19 @@ STEPS = ("move", "result", "skill")
 
 
 class GameRefused(ValueError):
-    """A move the table refused (an illegal cell, no die in hand): the sentence says why."""
+    """A move the table refused (an illegal cell, no die in hand), as facts: the table's news of the
+    refusal, or None when the game is not waiting on the student's move; `words` says why."""
+
+    def __init__(self, news: News | None = None):
+        super().__init__(news)
+        self.news = news
+
+    def words(self, reader: Reader | None = None) -> str:
+        """Why the move was refused, for `reader` (by default the notebook's)."""
+        reader = for_people(reader)
+        if self.news is None:
+            return reader.gettext("The game is not waiting on a move of yours.")
+        return self.news.words(reader).text
 
 
 @functools.cache
@@ -63,14 +76,14 @@ def new_table(seed: int, computer: str, name: str) -> Table:
     return table
 
 
-def to_decision(table: Table, reader: Reader | None = None) -> tuple[Message, ...]:
+def to_decision(table: Table) -> tuple[News, ...]:
     """Roll for the student while they are to roll, the computer replying, until they hold a die or
-    the game is over; the messages of those rolls, for `reader`."""
-    said: list[Message] = []
+    the game is over; the news of those rolls."""
+    news: list[News] = []
     while table.can_roll:
-        said.extend(table.roll(reader))
-        said.extend(table.play_computers(reader))
-    return tuple(said)
+        news.extend(table.roll())
+        news.extend(table.play_computers())
+    return tuple(news)
 
 
 def tags(table: Table, reply: Any) -> tuple[bool, tuple[str, ...]]:
@@ -85,19 +98,21 @@ def tags(table: Table, reply: Any) -> tuple[bool, tuple[str, ...]]:
     return reply is not None and scores.get(tuple(reply)) == best, ("best cell",)
 
 
-def play(table: Table, reply: Any, reader: Reader | None = None) -> str:
+def play(table: Table, reply: Any) -> tuple[News, ...]:
     """Make the student's decision on the table (a cell (q, r), or None: pass the die), the computer
-    replying and the student's next die rolled; the sentences it produced, for `reader`. GameRefused
-    (its sentence for `reader`), and nothing changed, for an illegal cell or when the student holds no
-    die."""
-    reader = for_people(reader)
+    replying and the student's next die rolled; the news it produced (`words` says it). GameRefused,
+    and nothing changed, for an illegal cell or when the student holds no die."""
     if not table.person_to_act or table.game.hand is None:
-        raise GameRefused(reader.gettext("The game is not waiting on a move of yours."))
-    said = table.pass_die(reader) if reply is None else table.place(tuple(reply), reader)
-    if said and said[0].refused:
-        raise GameRefused(said[0].text)
-    said = (*said, *to_decision(table, reader))
-    return " ".join(message.text for message in said)
+        raise GameRefused()
+    news = table.pass_die() if reply is None else table.place(tuple(reply))
+    if news and news[0].refused:
+        raise GameRefused(news[0])
+    return (*news, *to_decision(table))
+
+
+def words(news: tuple[News, ...], reader: Reader | None = None) -> str:
+    """The sentences of a decision's news (`play`), for `reader` (by default the notebook's)."""
+    return " ".join(message.text for message in said(news, for_people(reader)))
 
 
 def replay(table: Table, reply: Any) -> None:

@@ -2,9 +2,10 @@
 
 The dice are named as the board names them (`BoardSpelling`), in their prose form (French and
 Spanish solfège in small letters, a capital where the sentence begins with a note), so that a refusal
-reads like the board it is about; dice already on the board with no board spelling (`Position.problems`) are
-spelled run by run. The refused die is written where its run would put it: a third from the column
-dice, or on the letter after the scale run below it (C–D–E–F♯–G♯, not C–D–E–F♯–A♭).
+reads like the board it is about; dice already on the board with no board spelling
+(`muzlab.names.position_words.problems`) are spelled run by run. The refused die is written where
+its run would put it: a third from the column dice, or on the letter after the scale run below it
+(C–D–E–F♯–G♯, not C–D–E–F♯–A♭).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from muzlab.core.errors import Count, GameError, UnknownSetting
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike, parse_pitch
+from muzlab.names import structure_words
 from muzlab.names.language import at_start, marked, phrase, sentence
 from muzlab.names.language import clauses as clause_list
 from muzlab.names.output_words import number_words
@@ -143,7 +144,7 @@ def _built(position: Position, pitch: int, cell: Cell, reader: Reader) -> list[t
         if run.complete:
             continue
         if len(run.pitches) == 2 and run.kind == "triad":
-            triads = tuple(run.triad_names(reader)) if run.triads else ()
+            triads = tuple(structure_words.triad_names(run, reader)) if run.triads else ()
             parts.append(("start", ("could become", triads) if triads else ("new triad",)))
         elif len(run.pitches) == 2:
             parts.append(("start", ("new run", _key_words(run, reader))))
@@ -155,7 +156,7 @@ def _built(position: Position, pitch: int, cell: Cell, reader: Reader) -> list[t
 def _thing_words(thing: tuple, count: int, reader: Reader) -> str:
     """One thing a placement builds, once or twice, in `reader`'s language."""
     kind = thing[0]
-    if kind == "completed":  # (a complete run named as an object: `Structure.completed_words`)
+    if kind == "completed":  # (a complete run named as an object: `structure_words.completed_words`)
         return thing[1]
     template = reader.pgettext(*_THING_WORDS[kind, count if (kind, count) in _THING_WORDS else 1])
     if kind == "could become":
@@ -234,7 +235,7 @@ def _most_instructive(position: Position, pitch: int, cells: tuple[Cell, ...]) -
 
 def _key_words(run: Structure, reader: Reader) -> str:
     """The key a scale run is read in (the one the board spells its dice in)."""
-    return run.key_name(reader)
+    return structure_words.key_name(run, reader)
 
 
 # ---- the value of a position --------------------------------------------------------------------------

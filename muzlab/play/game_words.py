@@ -13,7 +13,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import Worded
 from muzlab.core.hexgrid import COLUMN, Cell
 from muzlab.core.pitch import pitch_name
-from muzlab.names import event_sentences
+from muzlab.names import event_sentences, structure_words
 from muzlab.names.board_spelling import neighbour_pairs
 from muzlab.names.language import clauses, marked, phrase, sentence
 from muzlab.names.output_words import number_words
@@ -84,8 +84,8 @@ def moment_words(moment: Moment, reader: Reader) -> DieWords:
                         completed_words=objects)
     done = [structure for structure in position.runs_through(cell, key)
             if structure.complete] if event.completed else []
-    completed = tuple(structure.label(reader) for structure in done)
-    objects = tuple(structure.completed_words(reader) for structure in done)
+    completed = tuple(structure_words.label(structure, reader) for structure in done)
+    objects = tuple(structure_words.completed_words(structure, reader) for structure in done)
     renamed = [_renaming(old, new, board.cell_name(where), reader) for where, old, new
                in position.renamed(key) if where != cell]
     names = position.spelled(key).shown_names(cell)
@@ -124,7 +124,8 @@ def _read_as(position: Position, cell: Cell, pitch: int, reader: Reader) -> str:
             reasons.append((0 if other == high else 1, words.format(note=shown)))
     if not reasons:  # both names read right: the run's own key or triad chose (the lesson key, a tie)
         for run in position.runs_through(cell, key):
-            context = run.triad_names(reader)[:1] if run.kind == "triad" else [run.key_name(reader)]
+            context = (structure_words.triad_names(run, reader)[:1] if run.kind == "triad"
+                       else [structure_words.key_name(run, reader)])
             if context and context[0] != reader.gettext("no scale"):
                 reasons.append((2, reader.gettext("as in {key}").format(key=context[0])))
     reason = min(reasons)[1] if reasons else reader.gettext("as its lines write it")

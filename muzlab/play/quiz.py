@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import PitchLike
+from muzlab.names import position_words, structure_words
 from muzlab.names.language import at_start, marked, phrase, sentence, triad_phrase
 from muzlab.names.reader import PLAIN, Reader, for_print
 from muzlab.names.spelling import join, pitch_label, prose_name
@@ -53,7 +54,7 @@ class Question(Worded):
         if isinstance(facts, BestCell):  # the one best cell for the die
             if reply in self.answer:
                 return True, sentence(reader.gettext("Yes! {why}"), why=self.explanation)
-            why = position.explain(facts.pitch, reply, reader) or sentence(reader.gettext(
+            why = position_words.explain(position, facts.pitch, reply, reader) or sentence(reader.gettext(
                 "{cell} scores {points}."), cell=position.board.cell_name(reply),
                                                   points=position.score(facts.pitch, reply))
             return False, sentence(reader.gettext("Not the best: {why} {best}"), why=why,
@@ -65,7 +66,7 @@ class Question(Worded):
                 return True, sentence(reader.gettext("Yes: {die} fits on {cell} and scores {points}."),
                                     die=name, cell=position.board.cell_name(reply), points=points)
             return False, sentence(reader.gettext("Not there: {why}"),
-                why=position.explain(facts.pitch, reply, reader))
+                why=position_words.explain(position, facts.pitch, reply, reader))
         right = str(reply) == str(self.answer)
         if isinstance(facts, Triad):
             because = at_start(phrase(reader.gettext("{notes} is {triad}."),
@@ -154,8 +155,9 @@ def worksheet(position: Position, seed: int = 0, count: int = 6,
     items = []
     for facts in questions.overview(position, seed):
         if isinstance(facts, Pair):
+            triads = ", ".join(structure_words.triad_names(facts.pair, reader))
             items.append((sentence(reader.gettext("Which triads could the pair {notes} still become?"),
-                notes=join(facts.pair.names, reader, prose=True)), ", ".join(facts.pair.triad_names(reader))))
+                notes=join(facts.pair.names, reader, prose=True)), triads))
         elif isinstance(facts, Where):
             items.append((sentence(reader.gettext("Where may {die} be placed?"),
                 die=pitch_label(facts.pitch, reader, prose=True)),

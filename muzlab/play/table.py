@@ -2,10 +2,10 @@
 
 The table is what a board widget draws and what its buttons call; it decides whose turn it is, lets
 the computer seats play (never forever: a locked board that the rules do not end stops them with a
-message), takes back moves to the last person's, gives hints, and says what happened: as facts
-(`roll_news`, `place_news`, `pass_news`, `hint_news`: `muzlab.play.table_news.News`, worded later with no
-lock held), or as `Message` lines for one `Reader` (`roll`, `place`, ...: by default plain English,
-typeset). It never imports a widget library, so it is tested and scripted without a browser.
+message), takes back moves to the last person's, gives hints, and says what happened as facts: every
+action (`roll`, `place`, `pass_die`, `undo`, `hint`, ...) returns `muzlab.play.table_news.News`, which
+whoever shows it words for its reader (`News.words`) with no lock held. It never imports a widget
+library, so it is tested and scripted without a browser.
 
 Seeding follows `simulate`: the game of seed s gives seat i's agent the seed "s:i"
 (`muzlab.play.agents.seat_agents`), so a table of computers plays a game exactly as a simulation does.
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from muzlab.core.board import Board
-from muzlab.core.errors import Count, GameError, IllegalPlacement, MuzlabError
+from muzlab.core.errors import Count, GameError, MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.language import Prose, marked, phrase
@@ -30,12 +30,10 @@ from muzlab.play.events import Event
 from muzlab.play.game import Game
 from muzlab.play.game_words import SHEET_COLUMNS as GAME_SHEET_COLUMNS
 from muzlab.play.game_words import (
-    DieWords,
-    event_sentence,
     sheet_rows,
 )
 from muzlab.play.records import AgentState
-from muzlab.play.table_news import Message, News, said
+from muzlab.play.table_news import Message, News
 from muzlab.rules.position import Structure
 from muzlab.rules.ruleset import RuleSet
 
@@ -128,7 +126,7 @@ class Status:
 
 
 class Table:
-    """Seats (people and agents) around one game; every action returns the messages it produced.
+    """Seats (people and agents) around one game; every action returns its news (facts, `News`).
 
     `agents` gives one entry per seat: None for a person or an agent name ("random", "greedy",
     "expert"); `names` names the seats (default "Player 1", ...). `allow_hints=False` lets a teacher
@@ -166,7 +164,6 @@ class Table:
         self.allow_hints = allow_hints
         self.game = game
         self.last: Cell | None = self._last_placed()
-        self.messages: tuple[Message, ...] = ()
         #: True: the computer seats reply inside each action. False: they wait for `computer_step()`,
         #: which a board calls at the pace people can follow.
         self.autoplay = True
@@ -218,7 +215,7 @@ class Table:
         for ever)."""
         return not self.game.over and not self.seats[self.game.current_player].person
 
-    def runs_to_hear(self, messages: Sequence[Message],
+    def runs_to_hear(self, messages: Sequence[Message | News],
                      reader: Reader | None = None) -> tuple[Structure, ...]:
         """The complete runs that the placements in `messages` finished, the latest placement's first:
         what a board plays after an action (the first one) and offers to replay, spelled in the
@@ -273,12 +270,8 @@ class Table:
             row["hints"] = hinted.count(row["turn"])
         return rows
 
-    # ---- a person's actions: news (facts), worded by `News.words` -----------------------------------
-    def roll(self, reader: Reader | None = None, face: int | None = None) -> tuple[Message, ...]:
-        """`roll_news` in `reader`'s words."""
-        return self._done(said(self.roll_news(face), reader))
-
-    def roll_news(self, face: int | None = None) -> tuple[News, ...]:
+    # ---- a person's actions: news (facts), worded by `News.words` at the edge -------------------------
+    def roll(self, face: int | None = None) -> tuple[News, ...]:
         """Roll the die owed to the person whose turn it is; `face` (a pitch class) sets the die as a
         note sung to choose it does (`Game.roll`: the record replays the same)."""
         refusal = self._refusal()
@@ -294,11 +287,7 @@ class Table:
         return (News("rolled", seat=event.player, event=event,
                      facts=self._facts(legal=len(self.game.legal_placements()))),)
 
-    def place(self, cell: Any, reader: Reader | None = None) -> tuple[Message, ...]:
-        """`place_news` in `reader`'s words."""
-        return self._done(said(self.place_news(cell), reader))
-
-    def place_news(self, cell: Any) -> tuple[News, ...]:
+    def place(self, cell: Any) -> tuple[News, ...]:
         """Place the die in hand on a cell (given as (q, r) or a name such as "e5"); an illegal cell
         places nothing and the news gives the rule it breaks. Computer seats reply."""
         refusal = self._refusal()
@@ -308,37 +297,30 @@ class Table:
         if game.hand is None:
             return (self._refused("no die", phase=game.phase),)
         try:
-            news = self._place(cell)
-        except IllegalPlacement as error:
-            cells = () if error.cell is None else (error.cell,)
-            return (self._refused("illegal", cells, error=error, position=game.position, hand=game.hand),)
+            where = self.board.cells[self.board.cell_index(cell)]
+            if where not in game.legal_placements():  # (refused as facts: the game's error would word it)
+                return (self._refused("illegal", (where,), cell=where, position=game.position,
+                                      hand=game.hand),)
+            news = self._place(where)
         except MuzlabError as error:
             return (self._refused("error", error=error),)
         return (news, *self._computers())
 
-    def place_typed(self, text: str, reader: Reader | None = None) -> tuple[Message, ...]:
-        """Place the die in hand where a typed move says ("e5", or "C e5" with the note in the reader's
+    def place_typed(self, text: str, reader: Reader | None = None) -> tuple[News, ...]:
+        """Place the die in hand where a typed move says ("e5", or "C e5" with the note in `reader`'s
         convention: `muzlab.names.typed_moves`); text that is no move, a note that is not the die in
-        hand or an illegal cell places nothing, and the message says why."""
-        reader = for_print(reader)
+        hand or an illegal cell places nothing, and the news says why."""
         refusal = self._refusal()
         if refusal:
-            return self._done(said([refusal], reader))
+            return (refusal,)
         try:
-            move = read_move(text, self.board, reader)
+            move = read_move(text, self.board, for_print(reader))
         except MuzlabError as error:
-            return self._done(said([self._refused("error", error=error)], reader))
-        wrong = self.wrong_note_news(move)
-        if wrong:
-            return self._done(said([wrong], reader))
-        return self.place(move.cell, reader)
+            return (self._refused("error", error=error),)
+        wrong = self.wrong_note(move)
+        return (wrong,) if wrong else self.place(move.cell)
 
-    def wrong_note(self, move: TypedMove, reader: Reader) -> str | None:
-        """`wrong_note_news` in `reader`'s words."""
-        wrong = self.wrong_note_news(move)
-        return None if wrong is None else wrong.words(reader).text
-
-    def wrong_note_news(self, move: TypedMove) -> News | None:
+    def wrong_note(self, move: TypedMove) -> News | None:
         """The refusal of a typed move that names a note that is not the die in hand, or None when it
         names no note, the die in hand, or there is no die in hand (`place` says so)."""
         hand = self.game.hand
@@ -346,11 +328,7 @@ class Table:
             return None
         return self._refused("wrong note", hand=hand, typed=move.name)
 
-    def pass_die(self, reader: Reader | None = None) -> tuple[Message, ...]:
-        """`pass_news` in `reader`'s words."""
-        return self._done(said(self.pass_news(), reader))
-
-    def pass_news(self) -> tuple[News, ...]:
+    def pass_die(self) -> tuple[News, ...]:
         """Pass the die in hand (a received die that cannot be placed is re-rolled instead)."""
         refusal = self._refusal()
         if refusal:
@@ -361,58 +339,49 @@ class Table:
             return (self._refused("error", error=error),)
         return (self._passed(event), *self._computers())
 
-    def undo(self, reader: Reader | None = None) -> tuple[Message, ...]:
-        """Take back every event after the last one a person made, and that one too."""
-        reader = for_print(reader)
-        events = self.game.events
-        mine = [i for i, event in enumerate(events) if self.seats[event.player].person]
+    def undo(self) -> tuple[News, ...]:
+        """Take back every event after the last one a person made, and that one too; the news names the
+        die taken back as the board named it (the history up to it is kept in the news)."""
+        game = self.game
+        mine = [i for i, event in enumerate(game.events) if self.seats[event.player].person]
         if not mine:
-            nothing = reader.gettext("Nothing to undo: no person has played yet.")
-            return self._done([self._refused_text(nothing)])
-        undone = events[mine[-1]]
-        told = self._sentence(undone, reader, self.game.die_words(reader)[mine[-1]])  # (as the board named)
-        for _ in range(len(events) - mine[-1]):
-            self.game.undo()
+            return (self._refused("nothing to undo"),)
+        undone = game.events[mine[-1]]
+        facts = self._facts(history=game.history()[:mine[-1] + 1], kept=game.kept_words)
+        for _ in range(len(game.events) - mine[-1]):
+            game.undo()
         self.last = self._last_placed()
-        return self._done([Message(reader.gettext("Undone: {event}.").format(event=told), seat=undone.player,
-                                   event=undone)])
+        return (News("undone", seat=undone.player, event=undone, facts=facts),)
 
-    def new_game(self, reader: Reader | None = None) -> tuple[Message, ...]:
+    def new_game(self) -> tuple[News, ...]:
         """Start again at the same table with the next seed (agents seeded for that game)."""
         old = self.game
         self.game = type(old)(old.players, old.board, old.rules, old.dice, old.seed + 1)  # (the same kind)
         self.agents = seat_agents([seat.agent for seat in self.seats], self.game.seed)
         self.last = None
         self._hints = set()
-        reader = for_print(reader)
-        return self._done([Message(reader.gettext("New game (seed {seed}).").format(seed=self.game.seed)),
-                           *said(self._computers(), reader)])
+        return (News("new game", facts={"seed": self.game.seed}), *self._computers())
 
     def moment(self) -> tuple:
-        """The table as it is now (its game, computer players, last die, hints and messages), for
-        `back_to`: a load that fails after sitting at another game puts the table back."""
-        return self.game, tuple(self.agents), self.last, frozenset(self._hints), self.messages
+        """The table as it is now (its game, computer players, last die and hints), for `back_to`: a load
+        that fails after sitting at another game puts the table back."""
+        return self.game, tuple(self.agents), self.last, frozenset(self._hints)
 
     def back_to(self, moment: tuple) -> None:
         """The table as `moment` found it (the game and its computer players are the very ones)."""
-        self.game, agents, self.last, hints, self.messages = moment
+        self.game, agents, self.last, hints = moment
         self.agents, self._hints = list(agents), set(hints)
 
     def agent_states(self) -> tuple[AgentState | None, ...]:
         """Each seat's computer player as a record keeps it (None for a person)."""
         return tuple(None if agent is None else agent.state() for agent in self.agents)
 
-    def load(self, game: Game, agents: Sequence[AgentState | None] | None = None,
-             reader: Reader | None = None) -> tuple[Message, ...]:
+    def load(self, game: Game, agents: Sequence[AgentState | None] | None = None) -> tuple[News, ...]:
         """Sit at a game (a replayed record, say); one for another number of players is refused. A computer
         seat whose agent the record keeps (`agents`, by seat) goes on from that agent's state, so the game
         continues as if never saved; others start from the game's seed."""
-        reader = for_print(reader)
         if game.players != len(self.seats):
-            return self._done([self._refused_text(reader.ngettext(
-                "That is a game for {players} players; this table seats {count}.",
-                "That is a game for {players} players; this table seats {count}.", len(self.seats)).format(
-                players=number_words(game.players, reader), count=number_words(len(self.seats), reader)))])
+            return (self._refused("wrong players", players=game.players, seats=len(self.seats)),)
         self.game = game
         self.agents = seat_agents([seat.agent for seat in self.seats], game.seed)
         for seat, state in enumerate(agents or ()):
@@ -420,15 +389,9 @@ class Table:
                 self.agents[seat] = from_state(state)
         self.last = self._last_placed()
         self._hints = set()
-        loaded = reader.ngettext("Loaded a game of {count} event.", "Loaded a game of {count} events.",
-                                 len(game.events)).format(count=number_words(len(game.events), reader))
-        return self._done([Message(loaded), *said(self._computers(), reader)])
+        return (News("loaded", facts={"events": len(game.events)}), *self._computers())
 
-    def hint(self, reader: Reader | None = None) -> tuple[Message, ...]:
-        """`hint_news` in `reader`'s words."""
-        return self._done(said(self.hint_news(), reader))
-
-    def hint_news(self) -> tuple[News, ...]:
+    def hint(self) -> tuple[News, ...]:
         """Light the best cell for the die in hand and say why; counted on the score sheet, but for
         the opening die (on the empty board every cell is as good: there is no decision to help)."""
         if not self.allow_hints:
@@ -447,12 +410,7 @@ class Table:
                             "players": game.players}),)
 
     # ---- computer seats -----------------------------------------------------------------------------
-    def computer_step(self, reader: Reader | None = None) -> Message | None:
-        """`computer_news` in `reader`'s words."""
-        news = self.computer_news()
-        return None if news is None else news.words(reader)
-
-    def computer_news(self) -> News | None:
+    def computer_step(self) -> News | None:
         """Let the computer seat to act roll and place (or pass) one die; None when a person is to act,
         the game is over, or the computers stopped (the news says why)."""
         game = self.game
@@ -467,11 +425,7 @@ class Table:
             return self._passed(game.pass_die())
         return self._place(cell)
 
-    def play_computers(self, reader: Reader | None = None) -> tuple[Message, ...]:
-        """`computers_news` in `reader`'s words."""
-        return self._done(said(self.computers_news(), reader))
-
-    def computers_news(self) -> tuple[News, ...]:
+    def play_computers(self) -> tuple[News, ...]:
         """Computer seats act until a person is to act or the game ends; never loops for ever."""
         return tuple(self._computers(always=True))
 
@@ -479,7 +433,7 @@ class Table:
         """The computer seats' replies inside an action (none when `autoplay` is off, unless `always`)."""
         news: list[News] = []
         while always or self.autoplay:
-            step = self.computer_news()
+            step = self.computer_step()
             if step is None:
                 return news
             news.append(step)
@@ -491,12 +445,6 @@ class Table:
     def _facts(self, **more: Any) -> dict[str, Any]:
         """What every event's sentence needs (the seats' names, the board), with `more`."""
         return {"seats": self.seats, "board": self.board, **more}
-
-    def _sentence(self, event: Event, reader: Reader, words: DieWords | None = None, **more: Any) -> str:
-        """The event's one sentence (`event_sentence`, as the log and the class pages write it), with the
-        seat's name."""
-        who = self.seats[event.player].called(reader)
-        return event_sentence(event, self.board, reader, words, who, **more)
 
     def _place(self, cell: Any) -> News:
         game = self.game
@@ -531,13 +479,6 @@ class Table:
     def _refused(self, say: str, cells: tuple[Cell, ...] = (), **facts: Any) -> News:
         return News(say, kind="refused", seat=None if self.game.over else self.game.current_player,
                     cells=cells, facts=facts)
-
-    def _refused_text(self, text: str) -> Message:
-        return Message(text, kind="refused", seat=None if self.game.over else self.game.current_player)
-
-    def _done(self, messages: Sequence[Message]) -> tuple[Message, ...]:
-        self.messages = tuple(messages)
-        return self.messages
 
     def _last_placed(self) -> Cell | None:
         return next((e.cell for e in reversed(self.game.events) if e.kind == "place"), None)

@@ -11,11 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from muzlab.core.errors import IllegalPlacement
 from muzlab.core.hexgrid import Cell
 from muzlab.names import event_sentences
 from muzlab.names.error_words import error_words
 from muzlab.names.language import sentence
+from muzlab.names.output_words import number_words
+from muzlab.names.position_words import explain
 from muzlab.names.reader import Reader, for_print
 from muzlab.names.spelling import pitch_label, prose_name
 from muzlab.play.coach import advice
@@ -97,9 +98,7 @@ def _error(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, 
 
 
 def _illegal(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
-    error: IllegalPlacement = facts["error"]
-    said = None if error.cell is None else facts["position"].explain(facts["hand"], error.cell, reader)
-    return said or error_words(error, reader), ""
+    return explain(facts["position"], facts["hand"], facts["cell"], reader) or "", ""
 
 
 def _over(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
@@ -192,6 +191,33 @@ def _hint(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, s
     return best.sentence, ""
 
 
+def _nothing_to_undo(_facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
+    return reader.gettext("Nothing to undo: no person has played yet."), ""
+
+
+def _undone(facts: Mapping[str, Any], event: Event, reader: Reader) -> tuple[str, str]:
+    """The die taken back, named as the board named it when it was played."""
+    named = facts["kept"].words_of(facts["history"], reader)
+    return reader.gettext("Undone: {event}.").format(event=_who(facts, event, reader, named[-1])), ""
+
+
+def _new_game(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
+    return reader.gettext("New game (seed {seed}).").format(seed=facts["seed"]), ""
+
+
+def _wrong_players(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
+    return reader.ngettext(
+        "That is a game for {players} players; this table seats {count}.",
+        "That is a game for {players} players; this table seats {count}.", facts["seats"]).format(
+        players=number_words(facts["players"], reader), count=number_words(facts["seats"], reader)), ""
+
+
+def _loaded(facts: Mapping[str, Any], _event: Any, reader: Reader) -> tuple[str, str]:
+    events = facts["events"]
+    return reader.ngettext("Loaded a game of {count} event.", "Loaded a game of {count} events.",
+                           events).format(count=number_words(events, reader)), ""
+
+
 def _first_time(named: Sequence[DieWords], field: str, sentence: str, page: str) -> list[str]:
     """The clause pointing to `page` when the last placement is the game's first whose words have
     `field` (a die read by another name, a die renamed), else none."""
@@ -205,4 +231,5 @@ SAYINGS: dict[str, Callable[[Mapping[str, Any], Any, Reader], tuple[str, str]]] 
     "not your turn": _not_your_turn,
     "wrong note": _wrong_note, "rolled": _rolled, "ended at roll": _ended_at_roll, "placed": _placed,
     "passed": _passed, "stopped": _stopped, "hints off": _hints_off, "no die to hint": _no_die_to_hint,
-    "hint": _hint}
+    "hint": _hint, "nothing to undo": _nothing_to_undo, "undone": _undone, "new game": _new_game,
+    "wrong players": _wrong_players, "loaded": _loaded}

@@ -7,9 +7,9 @@ the mask engine (muzlab.rules.engine), computed lazily; a child recomputes only 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from muzlab.core.board import Board
 from muzlab.core.errors import (
@@ -24,8 +24,8 @@ from muzlab.core.errors import (
 from muzlab.core.hexgrid import LINE_NAMES, Cell
 from muzlab.core.pitch import PitchLike, parse_pitch, pitch_name
 from muzlab.core.refusal import Refusal
+from muzlab.names import position_words
 from muzlab.names.board_spelling import BoardSpelling, spell_board
-from muzlab.names.error_words import error_words
 from muzlab.names.letters import key_notes
 from muzlab.names.reader import PLAIN, Key, Reader
 from muzlab.names.refusal_words import reasons_text, refusal_text
@@ -76,21 +76,6 @@ class Step(NamedTuple):
 _step = tuple.__new__  # a Step made without NamedTuple's keyword handling (a game's hot path)
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One way a set of dice breaks the rules: the cells involved, why in words, and as facts."""
-
-    cells: tuple[Cell, ...]
-    reason: str
-    refusal: Refusal | None = field(default=None, compare=False)
-
-
-def _problem(refusal: Refusal, board: Board, reader: Reader) -> Problem:
-    """The Problem of dice already on the board, its runs spelled alone (there is no board spelling
-    of dice that break the rules)."""
-    return Problem(refusal.cells, refusal_text(refusal, board, None, reader), refusal)
-
-
 class _Spellings:
     """The board's spelling a refused placement's dice are named by, for the lesson key of the reader
     who reads the refusal: the position's spelling in that key. Pickled (a worker's error reaches the
@@ -134,6 +119,9 @@ class Position:
 
     __slots__ = ("board", "rules", "_engine", "_dice", "_by_pitch", "_structures", "_alone", "_parent",
                  "_placed_at", "_spellings")
+    #: The class of the runs it hands out (`structures`, `runs_through`, `completions`): the notebook's
+    #: position (`muzlab.notebook`) hands out runs that speak as the notebook chose.
+    structure_type: ClassVar[type[Structure]] = Structure
 
     def __init__(
         self,
@@ -159,7 +147,7 @@ class Position:
             grid[i] = pitch if type(pitch) is int and 0 <= pitch < 12 else self.typed_pitch(pitch)
         self._adopt(Engine(board, rules, grid, layout_of(board), rules.checks()))
         if strict and dice and not self._engine._valid():
-            problems = self.problems()
+            problems = position_words.problems(self, self.reading(None))  # (the error keeps them worded)
             if problems:
                 refusals = tuple(problem.refusal for problem in problems)
                 raise InvalidPosition("these dice break the rules: {reasons}.", problems=problems,
@@ -329,22 +317,10 @@ class Position:
 
     def refusal(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> Refusal | None:
         """Which rule the placement breaks, as facts (the rule, the run it concerns), or None when it
-        is legal: what `explain` puts in words. CellOffBoard when the cell is not on the board."""
+        is legal: what `muzlab.names.position_words.explain` puts in words. CellOffBoard when the cell
+        is not on the board."""
         pitch = self.typed_pitch(pitch, reader)
         return Refusals(self._engine).first(pitch, self._index(cell))
-
-    def explain(self, pitch: PitchLike, cell: Any, reader: Reader | None = None) -> str | None:
-        """None when the placement is legal, otherwise one sentence saying which rule it breaks, as
-        `reader` (by default `reading`'s) reads it, the dice named as this board names them; a typed
-        name is read as `reader` reads too."""
-        reader = self.reading(reader)
-        try:
-            refusal = self.refusal(pitch, cell, reader)
-        except IllegalPlacement as off_board:
-            return error_words(off_board, reader)
-        if refusal is None:
-            return None
-        return refusal_text(refusal, self.board, self.spelled(reader.key or ""), reader)
 
     def score(self, pitch: PitchLike, cell: Any) -> int:
         """Points the placement would earn, honeypot included; IllegalPlacement if it is illegal."""
@@ -529,11 +505,10 @@ class Position:
         """The runs of two or more dice through an occupied cell (what a die there engages), in `key`."""
         return structures_through(self, self._index(cell), self._lesson(key))
 
-    def problems(self, reader: Reader | None = None) -> list[Problem]:
-        """Every way these dice break the rules (`Refusals.broken`: illegal runs, and dice cut off from
-        the others), in words for `reader` (by default `reading`'s)."""
-        reader = self.reading(reader)
-        return [_problem(refusal, self.board, reader) for refusal in Refusals(self._engine).broken()]
+    def broken(self) -> list[Refusal]:
+        """Every way these dice break the rules, as facts (`Refusals.broken`: illegal runs, and dice cut
+        off from the others); `muzlab.names.position_words.problems` says them."""
+        return Refusals(self._engine).broken()
 
     # ---- notation -----------------------------------------------------------------------------------
     def notation(self) -> str:

@@ -6,7 +6,7 @@ these facts in the naming layer (`muzlab.names.refusal_words`).
 *why*; a `Position` asks it of its engine (`Refusals(position._engine).first(pitch, i)`) in
 `refusal`, `explain` and `place`, composed rather than inherited, as the engine is in the position:
 the engine's hot paths never pass through it. `broken` lists every rule the dice on a board already
-break (`Position.problems`).
+break (`muzlab.names.position_words.problems`).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class Refusals:
     def broken(self) -> list[Refusal]:
         """Every rule the dice already on the board break, as facts: each illegal run (columns, then
         the diagonals, each walked up from its bottom die), then the dice cut off from the others
-        ("apart"). What `Position.problems` words, and a strict position refuses."""
+        ("apart"). What `position_words.problems` words, and a strict position refuses."""
         engine, found = self._engine, []
         grid, board, checks = engine._grid, engine.board, engine._checks
         for line in range(3):

@@ -1,7 +1,7 @@
 """A run of dice on one line as a `Structure`: what it is or could still become (a triad, a scale), built
-from a position's mask engine (`structure_of`, `structures_through`), with its words made in the
-naming layer for the reader asked (`muzlab.names.run_words`). A position keeps its structures; this
-module says what one is.
+from a position's mask engine (`structure_of`, `structures_through`). A structure keeps facts; its
+words are made in the naming layer for the reader asked (`muzlab.names.structure_words`). A position
+keeps its structures; this module says what one is.
 """
 
 from __future__ import annotations
@@ -13,15 +13,6 @@ from muzlab.core.hexgrid import COLUMN, LINE_NAMES, Cell
 from muzlab.core.pitch import SpelledNote
 from muzlab.names.letters import ALL_QUALITIES, SpelledRun
 from muzlab.names.reader import PLAIN, Key, Reader
-from muzlab.names.run_words import (
-    completed_words,
-    describe_run,
-    functions,
-    key_lists,
-    key_name,
-    run_label,
-    triad_names,
-)
 from muzlab.names.spelling import show_name, spell_english, spell_run
 from muzlab.rules.engine import Engine
 from muzlab.rules.refusals import Refusals
@@ -38,7 +29,7 @@ class Structure:
 
     `triads` lists (root, quality) for column runs; `keys` lists (tonic, scale type) for diagonals;
     `context` lists, for a complete triad, the tonics of the major keys that the diagonal runs
-    through its dice fit, so that it is also named by its function there (`functions`).
+    through its dice fit, so that it is also named by its function there (`structure_words.functions`).
     """
 
     kind: str
@@ -56,9 +47,9 @@ class Structure:
     #: names for its dice (`Position.spelled`); without a position, the run is spelled alone.
     source: Position | None = field(default=None, repr=False, compare=False)
     key: Key | None = field(default=None, repr=False, compare=False)
-    #: `describe`'s sentences made so far, by the reader and options they were made for (a board
-    #: redraws often)
-    _said: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: The lines `muzlab.names.structure_words.describe` made of it so far, by the reader and options
+    #: they were made for (a board redraws often)
+    words_made: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def spelling(self) -> Spelling:
@@ -80,11 +71,6 @@ class Structure:
         if reader is not None:
             return reader
         return PLAIN if self.source is None else self.source.reading(None)
-
-    def _reader(self, reader: Reader | None) -> Reader:
-        """The reader the words are made for, with the lesson key this run was spelled in."""
-        reader = self._given(reader)
-        return reader if reader.key == self.key else reader.replace(key=self.key)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -120,55 +106,11 @@ class Structure:
         triad = self.triads[0] if self.kind == "triad" and self.complete and self.triads else None
         return spell_run(self.kind, self.notes, triad=triad)
 
-    def functions(self, reader: Reader | None = None) -> tuple[str, ...]:
-        """A complete triad's function in each major key of the diagonal runs through its dice (the
-        lesson key first when it is one of them), e.g. ("ii in C major", "vi in F major"), named so
-        that the key holds the triad as it is spelled; empty for anything else."""
-        return functions(self, self.names, self._reader(reader))
-
     def alone(self) -> list[str]:
         """The run's English names as it would be spelled on its own (its triad, or the key it fits)."""
         return spell_english(self.kind, self.pitches, triads=self.triads, keys=self.keys,
                              qualities=self.qualities)
 
-    def triad_names(self, reader: Reader | None = None) -> list[str]:
-        """The triads a column run is or could become, each named to hold its notes as the board
-        spells them (G#–B could become E# diminished, not F diminished)."""
-        return triad_names(self, self.names, self._reader(reader))
-
-    def label(self, reader: Reader | None = None) -> str:
-        """What a complete run is called, as spelled: "C# major triad", "F# major scale"."""
-        return run_label(self, self.names, self._reader(reader))
-
-    def completed_words(self, reader: Reader | None = None) -> str:
-        """A complete run as the object of "completes": "the C# major triad" (German "den
-        Cis-Dur-Dreiklang", French "l'accord de do♯ majeur")."""
-        return completed_words(self, self.names, self._reader(reader))
-
-    def key_name(self, reader: Reader | None = None) -> str:
-        """The key a diagonal run is read in, as the board spells it ("F# major"); "no scale" if none."""
-        return key_name(self, self.names, self._reader(reader))
-
-    def describe(self, degrees: str | None = None, all_keys: bool = False,
-                 reader: Reader | None = None) -> str:
-        """One line a student can read, e.g. "triad D–F–A: complete D minor — ii in C major".
-
-        `degrees` ("names", "movable-do" or "numbers") also names a major-scale run's degrees. A scale
-        run names at most three keys it fits ("and 9 more"); `all_keys` names every one. The words are
-        made in the naming layer (`muzlab.names.run_words`) from this run's facts, for `reader`
-        (by default as its position reads, `Position.reading`).
-        """
-        reader = self._reader(reader)
-        settings = (reader, degrees, all_keys)
-        said = self._said.get(settings)
-        if said is None:
-            said = self._said[settings] = describe_run(self, self.names, reader, degrees, all_keys)
-        return said
-
-    def fitting_keys(self, reader: Reader | None = None) -> tuple[list[str], list[str]]:
-        """Every key a diagonal run fits, named as `reader` reads them: those holding its notes as the
-        board spells them (the key it is spelled in first), then those it fits only by sound."""
-        return key_lists(self, self.names, self._reader(reader))
 
 
 def structures_through(position: Position, i: int, key: Key | None = None) -> list[Structure]:
@@ -193,7 +135,7 @@ def structure_of(position: Position, line: int, run: tuple[int, ...], key: Key |
     fits = position._engine._checks.scale_fits(pitches)
     keys = tuple(sorted({(tonic, kind) for tonic, kind, _ in fits}))
     complete = any(len(pitches) == len(SCALE_STEPS[kind]) for _, kind, _ in fits)
-    return Structure("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys,
+    return position.structure_type("scale", LINE_NAMES[line], cells, pitches, complete, keys=keys,
                      qualities=position.rules.triad_qualities, source=position, key=key)
 
 
@@ -206,10 +148,10 @@ def _triad_structure(position: Position, run: tuple[int, ...], cells: tuple[Cell
         quality = checks.triad_quality(pitches)
         triads = ((pitches[0], quality),) if quality else ()
         context = _key_context(position._engine, run) if triads else ()
-        return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
+        return position.structure_type("triad", LINE_NAMES[COLUMN], cells, pitches, True, triads=triads,
                          context=context, qualities=checks.triad_qualities, source=position, key=key)
     triads = _triads_to_come(position, run, *pitches) if len(pitches) == 2 else ()
-    return Structure("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=triads,
+    return position.structure_type("triad", LINE_NAMES[COLUMN], cells, pitches, False, triads=triads,
                      qualities=checks.triad_qualities, source=position, key=key)
 
 

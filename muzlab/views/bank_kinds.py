@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
 from muzlab.core.pitch import SpelledNote, parse_pitch
+from muzlab.names import structure_words
 from muzlab.names.language import at_start, phrase, sentence
 from muzlab.names.letters import major_scale
 from muzlab.names.reader import Reader
@@ -122,7 +123,7 @@ def _run(seed: int, reader: Reader) -> Drawn:
     else:  # (no stretch of seeded games has been found so poor)
         raise MuzlabError("no diagonal run to ask about in {count} games from seed {seed}", count=RUN_GAMES,
                           seed=seed)
-    letters, sound = facts.run.fitting_keys(reader)
+    letters, sound = structure_words.fitting_keys(facts.run, reader)
     right = [*letters, *sound][:MOST_RIGHT]
     notes = join(facts.run.names, reader, prose=True)
     strangers = [key for key in questions.SHEET_KEYS if not _holds(key, facts)]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from muzlab.core.board import Board, as_cell
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike, parse_pitch
+from muzlab.names import structure_words
 from muzlab.names.event_sentences import player, result_words
 from muzlab.names.key_functions import KeyFunction, key_function, key_words
 from muzlab.names.language import marked, translate, translate_in, translate_plural
@@ -187,7 +188,7 @@ def board_view(
     # A run of full length that is no allowed triad or scale (a teacher's set-up) is drawn as broken.
     runs = tuple(
         Run(s.kind, s.complete and bool(s.triads or s.keys), bool(s.triads or s.keys), s.cells,
-            s.describe(reader=reader))
+            structure_words.describe(s, reader))
         for s in structures
     ) if show_structures else ()
     dice = position.die_names(key, reader)

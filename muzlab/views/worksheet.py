@@ -29,6 +29,7 @@ from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell, corners, to_pixel
 from muzlab.core.outputs import file_written
 from muzlab.core.pitch import SpelledNote, parse_pitch
+from muzlab.names import structure_words
 from muzlab.names.function_words import harmony_explained
 from muzlab.names.language import DEFAULT_NOTE_NAMES, at_start, labelled, phrase, sentence
 from muzlab.names.reader import PLAIN, Reader
@@ -218,7 +219,7 @@ def _pair(position: Position, facts: Pair, reader: Reader) -> tuple[str, str]:
     return (sentence(reader.gettext("The column pair on {cells} ({notes}): which triads could it still "
                            "become?"), cells=_span(position, pair), notes=notes),
             sentence(reader.gettext("The pair {notes} could become {triads}."),
-                notes=notes, triads=or_list(pair.triad_names(reader), reader)))
+                notes=notes, triads=or_list(structure_words.triad_names(pair, reader), reader)))
 
 
 def _degree(_position: Position, facts: Degree, reader: Reader) -> tuple[str, str]:
@@ -231,7 +232,7 @@ def _degree(_position: Position, facts: Degree, reader: Reader) -> tuple[str, st
 
 def _run(position: Position, facts: Run, reader: Reader) -> tuple[str, str]:
     run = facts.run
-    letters, sound = run.fitting_keys(reader)
+    letters, sound = structure_words.fitting_keys(run, reader)
     twins = phrase(reader.gettext(" (= {keys} by sound)"), keys=and_list(sound, reader)) if sound else ""
     notes = join(run.names, reader, prose=True)
     answer = (sentence(reader.gettext("The run {notes} fits {keys}{twins}."), notes=notes,
@@ -660,7 +661,7 @@ def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, pa
     _check(paper=paper)
     if not len(position):
         raise WorksheetError("the board is empty: put some notes on it first")
-    if position.problems():
+    if position.broken():
         raise WorksheetError("the position breaks the rules: mend the runs marked in red first")
     level = "master" if position.rules.name == "master" else "basic"
     reader = for_people(reader)

@@ -20,6 +20,7 @@ from muzlab.core.hexgrid import Cell
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import pitch_label
 from muzlab.play.table import Message, Table
+from muzlab.play.table_news import News
 from muzlab.widgets.menus import relabel
 from muzlab.widgets.note_input import NoteInput
 from muzlab.widgets.websound import WebSound
@@ -29,7 +30,7 @@ MODES = ("off", "sing", "choose")
 #: Where the hint sounds: the die's note in the octave from middle C, which every voice can match.
 HINT_OCTAVE = 60
 
-Action = Callable[[Reader], tuple[Message, ...]]
+Action = Callable[[Reader], Sequence[Message | News]]
 Act = Callable[[Action], object]
 
 
@@ -61,13 +62,14 @@ def mode_options(reader: Reader, modes: Sequence[str] = MODES) -> list[tuple[str
 class DieByEar(widgets.VBox):
     """The mode menu and the note input of a board: `turn()` tells the player's turn, `place(cell,
     reader)` places the die in hand, `roll(reader, face)` (None: no "sing to choose the die") rolls
-    the die heard, and `act(action)` does an action and shows its messages as the board does; `reader`
-    gives the board's reader; `tries` notes other than the die's are heard before it is placed anyway.
+    the die heard (either gives messages, or a table's news that `act` words), and `act(action)` does
+    an action and shows its messages as the board does; `reader` gives the board's reader; `tries`
+    notes other than the die's are heard before it is placed anyway.
     `words` changes sentences of the note input (the class server's says how to make it listen)."""
 
-    def __init__(self, turn: Callable[[], Turn], place: Callable[[Cell, Reader], tuple[Message, ...]],
+    def __init__(self, turn: Callable[[], Turn], place: Callable[[Cell, Reader], Sequence[Message | News]],
                  act: Act, reader: Callable[[], Reader],
-                 roll: Callable[[Reader, int], tuple[Message, ...]] | None = None, tries: int = 3,
+                 roll: Callable[[Reader, int], Sequence[Message | News]] | None = None, tries: int = 3,
                  words: Callable[[Reader], dict[str, str]] | None = None):
         self.turn, self.place, self.roll, self.act, self.reader = turn, place, roll, act, reader
         self.tries, self.words = tries, words
@@ -141,8 +143,8 @@ class DieByEar(widgets.VBox):
         elif self.mode.value == "sing":
             self.act(self._sing(pitch))
 
-    def _choose(self, pitch: int) -> Callable[[Reader], tuple[Message, ...]]:
-        def choose(reader: Reader) -> tuple[Message, ...]:
+    def _choose(self, pitch: int) -> Action:
+        def choose(reader: Reader) -> Sequence[Message | News]:
             turn = self.turn()
             if turn.hand is not None and turn.mine:
                 return (Message(reader.gettext(
@@ -151,8 +153,8 @@ class DieByEar(widgets.VBox):
 
         return choose
 
-    def _sing(self, pitch: int) -> Callable[[Reader], tuple[Message, ...]]:
-        def sing(reader: Reader) -> tuple[Message, ...]:
+    def _sing(self, pitch: int) -> Action:
+        def sing(reader: Reader) -> Sequence[Message | News]:
             turn, cell = self.turn(), self.chosen
             if turn.hand is None or not turn.mine:
                 return (Message(reader.gettext("Roll first; then sing or play the die's note.")),)
@@ -179,6 +181,6 @@ class DieByEar(widgets.VBox):
 
         return sing
 
-    def _place(self, cell: Cell, reader: Reader) -> tuple[Message, ...]:
+    def _place(self, cell: Cell, reader: Reader) -> Sequence[Message | News]:
         self._forget()
         return self.place(cell, reader)

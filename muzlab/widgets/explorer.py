@@ -13,6 +13,7 @@ import ipywidgets as widgets
 from muzlab.core.board import Board
 from muzlab.core.errors import MuzlabError
 from muzlab.core.hexgrid import Cell
+from muzlab.names import position_words, structure_words
 from muzlab.names.error_words import error_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label
@@ -180,7 +181,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             said = f"{self.board_view.where(cell)}."
         else:
             said = reader.gettext("{cell} is empty.").format(cell=where(self.position.board, cell, reader))
-        problems = self.position.problems(reader)
+        problems = position_words.problems(self.position, reader)
         rest = [problem.reason.rstrip(".") + "." for problem in problems] or [
             reader.gettext("Every run follows the rules.")]
         return " ".join([said, *rest])
@@ -192,7 +193,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         if cell is None:
             self._say(reader.gettext("Choose “by ear”, click a cell, then sing or play its note."))
             return
-        refused = self.position.explain(pitch, cell, reader)
+        refused = position_words.explain(self.position, pitch, cell, reader)
         if refused is not None:
             self._say(reader.gettext("{note} cannot go there: {reason}").format(
                 note=face_label(pitch, reader), reason=refused))
@@ -248,7 +249,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
 
     def _refresh(self) -> None:
         position, reader = self.position, self.reader
-        problems = position.problems(reader)
+        problems = position_words.problems(position, reader)
         marked = {cell: p.reason for p in problems for cell in p.cells}
         pitch = self.pitch_choice.value
         legal = () if pitch is None else position.legal_placements(pitch)
@@ -263,7 +264,7 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.notation.value = position.notation()
         self.structures = position.structures(reader.key or "")
         self.runs.options = [(reader.gettext("choose a run"), None)] + [
-            (s.describe(reader=reader), index) for index, s in enumerate(self.structures)]
+            (structure_words.describe(s, reader), index) for index, s in enumerate(self.structures)]
         self.runs.value = None
 
     def _run_chosen(self, change) -> None:

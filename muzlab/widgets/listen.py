@@ -25,6 +25,7 @@ from typing import NamedTuple, TypeVar
 
 import ipywidgets as widgets
 
+from muzlab.names import structure_words
 from muzlab.names.language import labelled
 from muzlab.names.letters import NotAStructure, SpelledRun
 from muzlab.names.reader import Reader
@@ -138,15 +139,15 @@ def _spelled(structure: Structure) -> SpelledRun | None:
 def _title(structure: Structure, run: SpelledRun | None, reader: Reader) -> str:
     """`structure_title` of a structure and its spelled value."""
     if structure.kind == "triad" and not (structure.complete and structure.triads):
-        return structure.describe(reader=reader)
+        return structure_words.describe(structure, reader)
     notes = "–".join(structure.spelling(reader))
     if structure.kind == "triad":
-        found = structure.functions(reader)
+        found = structure_words.functions(structure, reader)
         title = reader.gettext("{triad} (complete triad): {notes}").format(
-            triad=structure.triad_names(reader)[0], notes=notes)
+            triad=structure_words.triad_names(structure, reader)[0], notes=notes)
         return f"{title} — {', '.join(found)}" if found else title
     if run is None:
-        return structure.describe(reader=reader)
+        return structure_words.describe(structure, reader)
     name = run_title(run, reader)
     if structure.complete:  # (the name says "scale")
         return reader.gettext("{scale} (complete): {notes}").format(scale=name, notes=notes)

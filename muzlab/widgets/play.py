@@ -31,16 +31,17 @@ from muzlab.play.game import Game
 from muzlab.play.midi import game_midi
 from muzlab.play.records import AgentState
 from muzlab.play.table import SHEET_COLUMNS, Message, Table
+from muzlab.play.table_news import News
+from muzlab.play.table_news import said as worded
 from muzlab.reading import shown
-from muzlab.rules.position import Position, Structure
 from muzlab.rules.ruleset import RuleSet
 from muzlab.views.tables import SHEET_HEADINGS
 from muzlab.widgets.board_text import board_text_html
 from muzlab.widgets.die_by_ear import DieByEar, table_turn
 from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_file
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
-from muzlab.widgets.menus import OptionalDropdown
 from muzlab.widgets.move_field import MoveField
+from muzlab.widgets.runs_menu import RunsMenu
 from muzlab.widgets.seatboard import SeatBoard
 from muzlab.widgets.svgboard import scaled
 
@@ -74,7 +75,7 @@ def read_record(text: str) -> tuple[Game, tuple[AgentState | None, ...] | None]:
     return game, records.read_agents(data.get("agents"), game.players)
 
 
-def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
+def _shown(method: Callable[..., Sequence[Message | News]]) -> Callable[..., tuple[Message, ...]]:
     """A PlayBoard method that acts as a button does: its messages go to the message line and the board
     is drawn again (then the computer seats reply)."""
 
@@ -85,7 +86,7 @@ def _shown(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Me
     return act
 
 
-def _loading(method: Callable[..., tuple[Message, ...]]) -> Callable[..., tuple[Message, ...]]:
+def _loading(method: Callable[..., Sequence[Message | News]]) -> Callable[..., tuple[Message, ...]]:
     """A PlayBoard Load (of a file named by its first argument) acting as a button does (`_shown`); an
     exception reading, replaying or drawing the game is a refusal naming the file, and the table is
     put back as it was, so the page keeps working."""
@@ -157,11 +158,8 @@ class PlayBoard(widgets.VBox):
         self._timer: asyncio.TimerHandle | None = None  # the next computer move, when one is due
         self._scale = float(scale)
         self._hinted: tuple[int, tuple[Cell, ...]] | None = None  # (events when asked, best cells)
-        self._structures: list[Structure] = []
         self._lines: list[Message] = []  # the messages of the action under way
         self._drawn: tuple | None = None  # the state the score sheet was drawn from
-        self._listed: tuple[Position, Reader] | None = None  # the position and reader the runs list is of
-        self._described: dict[Structure, str] = {}  # each run's words, in the convention listed
         self._told_turn: tuple[int, str] | None = None  # the seat to act and its phase, as last told
         self._lists_of: tuple | None = None  # what the board's lists were written of
 
@@ -171,12 +169,11 @@ class PlayBoard(widgets.VBox):
         self._make_buttons(allow_hints)
         self._make_ticks(hints)
         self._make_texts()
-        self.runs = OptionalDropdown(options=[], style={"description_width": "initial"})  # "choose a run
-        # to hear", not blank
-        self.runs.observe(self._replay_run, names="value")
-        self.runs.add_class("muz-runs")
-        self.voice = DieByEar(lambda: table_turn(self.table), self.table.place, self._act,  # "sing the die"
-                              lambda: self.reader, roll=self.table.roll)
+        self.run_menu = RunsMenu(lambda run: self.listen.show(run, self.reader))  # (the listen panel: below)
+        self.runs = self.run_menu.menu
+        self.voice = DieByEar(lambda: table_turn(self.table), lambda cell, _reader: self.table.place(cell),
+                              self._act, lambda: self.reader,  # "sing the die": its news worded by `_act`
+                              roll=lambda _reader, face: self.table.roll(face))
         self._label(self.reader)
         # a completed run's staff and keyboard are scrolled into the window when drawn (a phone's is
         # under the board)
@@ -189,7 +186,7 @@ class PlayBoard(widgets.VBox):
         super().__init__([beside, self.board_text, self.sheet])
         self.add_class("muz-playboard")
         self.table.autoplay = not agent_delay
-        self._show(self.table.play_computers(self.reader) if self.table.autoplay else ())
+        self._show(worded(self.table.play_computers(), self.reader) if self.table.autoplay else ())
         self._pace_computers()
 
     def _make_panel(self) -> widgets.VBox:
@@ -331,11 +328,10 @@ class PlayBoard(widgets.VBox):
         self.listen.redraw(reader)
 
     # ---- actions ------------------------------------------------------------------------------------
-    def _button(self, css: str, action: Callable[[Reader], tuple[Message, ...]], style: str = ""
-                ) -> widgets.Button:
+    def _button(self, css: str, action: Callable[[], Sequence[News]], style: str = "") -> widgets.Button:
         button = widgets.Button(button_style=style, layout=widgets.Layout(width="auto", min_width="80px"))
         button.add_class(css)
-        button.on_click(lambda _button: self._act(action))
+        button.on_click(lambda _button: self._act(lambda _reader: action()))
         return button
 
     def type_move(self, text: str | None = None) -> tuple[Message, ...]:
@@ -351,7 +347,7 @@ class PlayBoard(widgets.VBox):
 
     def _clicked(self, cell: Cell) -> None:
         if not self.voice.clicked(cell):  # singing the die, a lit cell waits for the die's note
-            self._act(lambda reader: self.table.place(cell, reader))
+            self._act(lambda _reader: self.table.place(cell))
 
     def _key(self, key: str) -> None:
         button = {"r": self.roll_button, "p": self.pass_button, "u": self.undo_button,
@@ -359,11 +355,12 @@ class PlayBoard(widgets.VBox):
         if not button.disabled and button.layout.display != "none":
             button.click()
 
-    def _act(self, action: Callable[[Reader], tuple[Message, ...]]) -> tuple[Message, ...]:
-        """Do an action for the board's reader, show its messages and the table after it; the computer
-        seats reply."""
+    def _act(self, action: Callable[[Reader], Sequence[Message | News]]) -> tuple[Message, ...]:
+        """Do an action for the board's reader, word its news for that reader (the table's facts, worded
+        here at the edge), show the messages and the table after it; the computer seats reply."""
         self._lines = []
-        messages = action(self.reader)
+        reader = self.reader
+        messages = tuple(item.words(reader) if isinstance(item, News) else item for item in action(reader))
         if messages and messages[0].kind == "hint":
             self._hinted = (len(self.game.events), messages[0].cells)
         self._show(messages)
@@ -389,7 +386,7 @@ class PlayBoard(widgets.VBox):
         return (Message(said.format(count=count, path=path)),)
 
     @_loading
-    def load(self, path: str | Path) -> tuple[Message, ...]:
+    def load(self, path: str | Path) -> Sequence[Message | News]:
         """Replay a saved record, the computer players going on from their saved state; a refused file
         (unreadable, not UTF-8, too large or deep, malformed) leaves the current game as it was and the
         message line says why."""
@@ -399,7 +396,7 @@ class PlayBoard(widgets.VBox):
         except MuzlabError as error:
             said = self.reader.gettext("{name} is not a game record muzlab can replay: {reason}")
             return (Message(said.format(name=path, reason=error_words(error, self.reader)), kind="refused"),)
-        return self.table.load(game, agents, self.reader)
+        return self.table.load(game, agents)
 
     def record_file(self) -> Download:
         """The game record as the browser saves it (Save)."""
@@ -420,7 +417,7 @@ class PlayBoard(widgets.VBox):
         return Download(file_name(self.game, "mid"), "audio/midi", game_midi(self.game))
 
     @_loading
-    def load_upload(self, name: str, content: bytes) -> tuple[Message, ...]:
+    def load_upload(self, name: str, content: bytes) -> Sequence[Message | News]:
         """Replay a record uploaded from the student's device; anything but a game record of at most
         MAX_RECORD_BYTES is refused with a sentence and the game stays as it was."""
         if len(content) > MAX_RECORD_BYTES:
@@ -434,7 +431,7 @@ class PlayBoard(widgets.VBox):
             return self._refused(self.reader.gettext(
                 "{name} is not a game record muzlab can replay: {reason}").format(
                 name=name, reason=error_words(error, self.reader)))
-        return self.table.load(game, agents, self.reader)
+        return self.table.load(game, agents)
 
     @_shown
     def refuse_upload(self, name: str, size: int) -> tuple[Message, ...]:
@@ -452,7 +449,7 @@ class PlayBoard(widgets.VBox):
             return
         loop = running_loop()
         if loop is None:
-            replies = self.table.play_computers(self.reader)
+            replies = worded(self.table.play_computers(), self.reader)
             self._show([*self._lines, *replies], told=replies)
             return
         self._timer = loop.call_later(self.agent_delay, self._computer_moves)
@@ -460,9 +457,10 @@ class PlayBoard(widgets.VBox):
     def _computer_moves(self) -> None:
         """One computer move, shown at once; the next one is timed again."""
         self._timer = None
-        message = self.table.computer_step(self.reader)
-        if message is None:
+        news = self.table.computer_step()
+        if news is None:
             return
+        message = news.words(self.reader)
         self._show([*self._lines, message], heard=[message])
         if message.kind != "stopped":
             self._pace_computers()
@@ -484,10 +482,6 @@ class PlayBoard(widgets.VBox):
         """Say an action's messages through the board's live region (`news`): each event once, in order."""
         said, self._told_turn = news(self.table, messages, self._told_turn, reader)
         self.board_view.tell(said)
-
-    def _replay_run(self, change) -> None:
-        if change["new"] is not None:
-            self.listen.show(self._structures[change["new"]], self.reader)
 
     def refresh(self) -> None:
         """Redraw everything from the table: the board first, then the die in hand, scores, messages,
@@ -537,7 +531,7 @@ class PlayBoard(widgets.VBox):
             self._drawn = drawn
             sheet = sheet_html(table.sheet_rows(reader), reader)
             self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet
-        self._list_runs(reader)
+        self.run_menu.list(game.position, reader)
         self._write_lists(hand if show_legal and table.person_to_act else None, reader)
 
     def _write_lists(self, hand: int | None, reader: Reader) -> None:
@@ -548,22 +542,6 @@ class PlayBoard(widgets.VBox):
             self._lists_of = asked
             self.board_text.value = board_text_html(*asked)
 
-    def _list_runs(self, reader: Reader) -> None:
-        """The runs list of the board (a new list only when the dice or the reader changed); each run
-        is described once, not again on every click."""
-        position, convention = self.game.position, reader
-        if self._listed is not None and self._listed[0] is position and self._listed[1] == convention:
-            return
-        if self._listed is None or self._listed[1] != convention:
-            self._described = {}
-        self._listed = (position, convention)
-        self._structures = position.structures(convention.key or "")
-        described = self._described  # (by the run's facts and its names on this board: its history)
-        for structure in self._structures:
-            if (structure, structure.names) not in described:
-                described[structure, structure.names] = structure.describe(reader=convention)
-        self.runs.options = [(reader.gettext("choose a run to hear"), None)] + [
-            (described[s, s.names], i) for i, s in enumerate(self._structures)]
 
 
 def news(table: Table, messages: Sequence[Message], before: tuple[int, str] | None, reader: Reader

@@ -16,6 +16,7 @@ import html
 import ipywidgets as widgets
 
 from muzlab.core.hexgrid import Cell
+from muzlab.names import position_words
 from muzlab.names.language import labelled, marked
 from muzlab.names.output_words import Figure, number_words
 from muzlab.names.reader import Reader
@@ -249,7 +250,7 @@ class Review(widgets.VBox):
         position, board = moment.position, moment.position.board
         name = board.cell_name(cell)
         reader = self.reader
-        refusal = position.explain(moment.pitch, cell, reader)
+        refusal = position_words.explain(position, moment.pitch, cell, reader)
         if refusal is not None:
             said = labelled(name, refusal, reader.language)
         elif cell in found.better:

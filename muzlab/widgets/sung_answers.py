@@ -9,6 +9,7 @@ note, or the note heard after the cadence or scale, sung back: the item's second
 from __future__ import annotations
 
 from muzlab.core.hexgrid import Cell
+from muzlab.names import position_words
 from muzlab.names.language import sentence
 from muzlab.names.reader import Reader
 from muzlab.names.refusal_words import or_list
@@ -46,7 +47,8 @@ def missing_verdict(position: Position, cell: Cell, pitch: int, reader: Reader) 
         return True, sentence(reader.gettext("Yes: {note} completes {triad}."), note=heard,
                               triad=join(notes[pitch].names, reader, prose=True))
     heard = pitch_label(pitch, reader, prose=True)
-    why = position.explain(pitch, cell, reader) or reader.gettext("it completes no triad there.")
+    why = (position_words.explain(position, pitch, cell, reader)
+           or reader.gettext("it completes no triad there."))
     right = or_list([die_label(position, note, cell, reader, prose=True) for note in notes], reader)
     return False, sentence(reader.ngettext("Heard {note}: {why} The note that completes one: {right}.",
                                            "Heard {note}: {why} The notes that complete one: {right}.",

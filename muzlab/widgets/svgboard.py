@@ -24,6 +24,7 @@ from muzlab.core.board import Board
 from muzlab.core.errors import UnknownSetting
 from muzlab.core.hexgrid import Cell, to_pixel
 from muzlab.core.pitch import PitchLike
+from muzlab.names import position_words
 from muzlab.names.language import labelled
 from muzlab.names.reader import PLAIN, Reader
 from muzlab.reading import for_people
@@ -250,7 +251,7 @@ class SvgBoard(anywidget.AnyWidget):
             return ""
         if cell not in self._tips:
             scene = picture.scene
-            why = scene.position.explain(scene.tips_for, cell, picture.reader)
+            why = position_words.explain(scene.position, scene.tips_for, cell, picture.reader)
             self._tips[cell] = with_problem(labelled(self.where(cell), why, picture.reader.language),
                                             scene.marked or {}, cell)
         return self._tips[cell]
