@@ -45,6 +45,7 @@ from muzlab.reading import (
 )
 from muzlab.sim.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
+from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.files import Download, DownloadButton, csv_file
@@ -401,8 +402,10 @@ class ClassroomApp(widgets.VBox):
                                 self.lesson_key, self.size],
                                layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                      flex_flow="row wrap"))
-        super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), heading,
-                          self.tabs])
+        #: the page's <html lang> and <title>, in the app's language (a screen reader reads the page in it)
+        self.document = DocumentLanguage()
+        super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), self.document,
+                          heading, self.tabs])
         self.add_class("muz-app")
         self._relabel(reader)
         for view in self.board_views():
@@ -416,6 +419,8 @@ class ClassroomApp(widgets.VBox):
 
     def _relabel(self, reader: Reader) -> None:
         """Write the app's own words (tabs, menus, buttons, hover text) in `reader`'s language."""
+        self.document.lang = reader.language
+        self.document.title = reader.gettext("Muzundrum, the dice game of music theory")
         self.language.description = reader.gettext("Language")
         self.note_names.description = reader.gettext("Note names")
         self.harmony.description = reader.gettext("Harmony")
