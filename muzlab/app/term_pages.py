@@ -137,6 +137,20 @@ def _share(right: int, answered: int, reader: Reader) -> str:
     return percent_words(100 * right / answered, reader) if answered else "–"
 
 
+def scrolling(table: str, label: str) -> str:
+    """A wide table in a box of its own that scrolls sideways when the page is narrower (a phone, a
+    page zoomed to 400 %: WCAG 1.4.10 lets a data table scroll, not the page), reached by the keyboard
+    and named `label` for a screen reader."""
+    return (f"<style>{SCROLLING_STYLE}</style><div class='muz-table-scroll' role='region' tabindex='0' "
+            f"aria-label='{html.escape(label)}' style='overflow-x:auto;max-width:100%'>{table}</div>")
+
+
+#: The HTML widgets holding a scrolling table may be narrower than the table (a flex item is as wide
+#: as its content unless told otherwise; the widget would cut the table off instead of scrolling it).
+SCROLLING_STYLE = (".muz-my-progress > .widget-html-content, .muz-progress-box > .widget-html-content, "
+                   ".muz-standings-box > .widget-html-content {min-width: 0}")
+
+
 def progress_html(term: Term, student_id: int | None = None, reader: Reader | None = None) -> str:
     """The students × ideas table: the share right (of how many answers) and the trend per week, in
     `reader`'s language (None: the default reader's)."""
@@ -157,8 +171,10 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
     body = "".join(f"<tr><td>{_text(name)}</td>{''.join(cell(ideas.get(i)) for i in IDEAS)}</tr>"
                    for name, ideas in rows.items())
     return ("<style>.muz-progress td, .muz-progress th {padding: 2px 8px; text-align: left}</style>"
-            "<table class='muz-progress'><thead><tr><th>" + _text(reader.gettext("student"))
-            + f"</th>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
+            + scrolling("<table class='muz-progress'><thead><tr><th>" + _text(reader.gettext("student"))
+                        + f"</th>{head}</tr></thead><tbody>{body}</tbody></table>",
+                        reader.gettext("Progress"))
+            + "<p><i>"
             + _text(reader.gettext("Share right (answers); the arrow is the trend over the weeks (↑ better, "
                                    "↓ worse)."))
             + "</i></p>")
@@ -185,7 +201,8 @@ def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
         labels.append(f"<span style='color:{colour}'>■ {_text(idea_words(idea, reader))}</span>")
     ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>"
                     f"{_text(week_words(w, reader))}</text>" for i, w in enumerate(weeks))
-    return (f"<svg width='{width}' height='{height}' class='muz-weeks'><line x1='20' y1='100' "
+    return (f"<svg width='{width}' height='{height}' viewBox='0 0 {width} {height}' class='muz-weeks' "
+            f"style='max-width:100%;height:auto'><line x1='20' y1='100' "
             f"x2='{width}' y2='100' stroke='#999'/>{''.join(lines)}{ticks}</svg>"
             f"<div>{' '.join(labels)}</div>")
 
@@ -219,8 +236,10 @@ def standings_html(term: Term, student_id: int | None = None, reader: Reader | N
                    f"<td>{_text(level_word(r['level'], words))}</td></tr>"
                    for r in rows)
     title = words.gettext("Games against the computer")
-    return (f"<h4>{_text(title)}</h4><table class='muz-standings'>"
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
+    return (f"<h4>{_text(title)}</h4>"
+            + scrolling(f"<table class='muz-standings'><thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+                        "</table>", title)
+            + "<p><i>"
             + _text(words.gettext("Luck-adjusted margin: the margin with the luck of the dice taken out "
                                   "(the coach's review); accuracy: the share of decisions the coach "
                                   "grades best or good."))
