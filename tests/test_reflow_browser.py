@@ -1,15 +1,17 @@
 """Reflow at 400 % (WCAG 1.4.10): a 1280×720 window zoomed to 400 % is 320×180 CSS pixels, each
 drawn four device pixels wide. The class server's student page is read top to bottom there, never
 sideways: joined, seated on its turn (a die in hand, the lit cells listed, the move field) with its
-term's progress below; a move is typed and played; screenshots in out/screenshots/ to look at."""
+term's progress below; a move is typed and played. Lesson 3's PlayBoard in JupyterLab too.
+Screenshots in out/screenshots/ to look at."""
 
 from __future__ import annotations
 
 import pytest
-from test_browser import CHROMIUM_ARGS, chromium_path
+from test_browser import CHROMIUM_ARGS, chromium_path, lab
 from test_class_browser import SCREENSHOTS, WAIT, ClassServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+__all__ = ["lab"]  # the fixture serving lesson 3 in JupyterLab
 
 #: 1280×720 at 400 %.
 AT_400 = {"viewport": {"width": 320, "height": 180}, "device_scale_factor": 4}
@@ -72,3 +74,51 @@ def test_the_student_page_reflows_at_400_percent(tmp_path):
             browser.close()
     finally:
         server.kill()
+
+
+#: What of lesson 3's PlayBoard is shown past the window's right edge, outside a box that scrolls on
+#: its own (the score sheet's).
+BOARD_CUT_OFF = """() => [...document.querySelectorAll('.muz-playboard, .muz-playboard *')]
+    .filter(e => !e.closest('.muz-table-scroll') && e.getBoundingClientRect().width > 0
+                 && e.getBoundingClientRect().right > window.innerWidth + 1)
+    .map(e => `${e.tagName}.${String(e.className.baseVal ?? e.className).slice(0, 60)}`)"""
+
+
+def test_lesson_3s_board_reflows_at_400_percent_in_jupyterlab(lab):
+    """Lesson 3 in JupyterLab, run in a 1280×720 window, then at 400 % (320×180 CSS pixels) with
+    JupyterLab's file browser closed (its own side panel, which at that width leaves the notebook no
+    room: JupyterLab's chrome, not the lesson's): the PlayBoard, drawn at its size in a wide window,
+    shrinks to the notebook's width; nothing of it is cut off nor needs the page scrolled sideways,
+    and a die is rolled and placed from the keyboard there."""
+    from playwright.sync_api import sync_playwright
+    from test_browser import CELLS, act, open_and_run
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            open_and_run(page, lab, "3-play.ipynb")
+            svg = page.locator(".muz-playboard .muz-frame svg")
+            wide = svg.bounding_box()
+            assert wide is not None and wide["width"] > 400  # its own size where there is room
+            page.click(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")  # the file browser closed
+            page.set_viewport_size(AT_400["viewport"])
+            board = page.locator(".muz-playboard .muz-frame")
+            board.scroll_into_view_if_needed()
+            page.wait_for_function("() => document.querySelector('.muz-playboard .muz-frame svg')"
+                                   ".getBoundingClientRect().right <= window.innerWidth")
+            assert page.evaluate(SIDEWAYS) <= 0, "the page scrolls sideways at 400 %"
+            assert page.evaluate(BOARD_CUT_OFF) == []
+            page.focus(".muz-playboard .muz-frame")
+            act(page, lambda: page.keyboard.press("r"))
+            board.scroll_into_view_if_needed()
+            page.screenshot(path=str(SCREENSHOTS / "lesson-3-reflow-400.png"))
+            assert page.locator(CELLS + ".muz-legal").count() == 1
+            act(page, lambda: page.keyboard.press("Enter"))  # the opening die, on e5 where the ring starts
+            assert page.locator(".muz-playboard .dice [data-cell]").count() == 1
+            assert page.evaluate(SIDEWAYS) <= 0 and page.evaluate(BOARD_CUT_OFF) == []
+            page.locator(".muz-playboard .muz-table-scroll").scroll_into_view_if_needed()
+            page.screenshot(path=str(SCREENSHOTS / "lesson-3-reflow-400-sheet.png"))
+        finally:
+            browser.close()

@@ -54,6 +54,7 @@ from muzlab.views.bank_kinds import KINDS as BANK_KINDS
 from muzlab.views.scorm import scorm_zip
 from muzlab.widgets.ear import item_wave
 from muzlab.widgets.note_input import NoteInput
+from muzlab.widgets.scrolling_table import SCROLLS, scrolling
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 if TYPE_CHECKING:
@@ -135,20 +136,6 @@ def _button(label: str, css: str, style: str = "", looks: Looks | None = None) -
 def _share(right: int, answered: int, reader: Reader) -> str:
     """The share right of the answers given, as the reader's language writes a percentage ("75 %")."""
     return percent_words(100 * right / answered, reader) if answered else "–"
-
-
-def scrolling(table: str, label: str) -> str:
-    """A wide table in a box of its own that scrolls sideways when the page is narrower (a phone, a
-    page zoomed to 400 %: WCAG 1.4.10 lets a data table scroll, not the page), reached by the keyboard
-    and named `label` for a screen reader."""
-    return (f"<style>{SCROLLING_STYLE}</style><div class='muz-table-scroll' role='region' tabindex='0' "
-            f"aria-label='{html.escape(label)}' style='overflow-x:auto;max-width:100%'>{table}</div>")
-
-
-#: The HTML widgets holding a scrolling table may be narrower than the table (a flex item is as wide
-#: as its content unless told otherwise; the widget would cut the table off instead of scrolling it).
-SCROLLING_STYLE = (".muz-my-progress > .widget-html-content, .muz-progress-box > .widget-html-content, "
-                   ".muz-standings-box > .widget-html-content {min-width: 0}")
 
 
 def progress_html(term: Term, student_id: int | None = None, reader: Reader | None = None) -> str:
@@ -273,8 +260,8 @@ class TermTeacher(widgets.VBox):
         self.roster_file.observe(lambda _change: self.upload(), names="value")
         #: what became of the roster file uploaded, said beside its button
         self.roster_message = looks.make(widgets.HTML, _dom_classes=("muz-roster-message",))
-        self.progress = looks.make(widgets.HTML, _dom_classes=("muz-progress-box",))
-        self.standings = looks.make(widgets.HTML, _dom_classes=("muz-standings-box",))
+        self.progress = looks.make(widgets.HTML, _dom_classes=("muz-progress-box", SCROLLS))
+        self.standings = looks.make(widgets.HTML, _dom_classes=("muz-standings-box", SCROLLS))
         self.pictures = looks.make(widgets.HTML, _dom_classes=("muz-pictures",))
         self.forget_pick = looks.make(widgets.Dropdown, options=[], description=said["forget_pick"],
                                       _dom_classes=("muz-forget-student",))
@@ -662,7 +649,7 @@ class TermStudent(widgets.VBox):
         self.note_input = NoteInput(reader(), on_note=lambda pitch, _source: self.reply(pitch))
         self.note_input.layout.display = "none"
         self.said = _html("muz-item-said")
-        self.progress = _html("muz-my-progress")
+        self.progress = widgets.HTML(_dom_classes=("muz-my-progress", SCROLLS))
         self.mine_head = _html("muz-term-heading")
         self.progress_head = _html("muz-term-heading")
         self.item: Item | None = None
