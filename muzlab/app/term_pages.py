@@ -53,6 +53,7 @@ from muzlab.views.bank_files import bank_file
 from muzlab.views.bank_kinds import KINDS as BANK_KINDS
 from muzlab.views.scorm import scorm_zip
 from muzlab.widgets.ear import item_wave
+from muzlab.widgets.live_region import LiveRegion
 from muzlab.widgets.note_input import NoteInput
 from muzlab.widgets.scrolling_table import SCROLLS, scrolling
 from muzlab.widgets.svgboard import Scene, SvgBoard
@@ -649,13 +650,15 @@ class TermStudent(widgets.VBox):
         self.note_input = NoteInput(reader(), on_note=lambda pitch, _source: self.reply(pitch))
         self.note_input.layout.display = "none"
         self.said = _html("muz-item-said")
+        #: what `said` shows, said by a screen reader (the page draws it, a live region reads it)
+        self.heard = LiveRegion(label=reader().gettext("Feedback on your answer"))
         self.progress = widgets.HTML(_dom_classes=("muz-my-progress", SCROLLS))
         self.mine_head = _html("muz-term-heading")
         self.progress_head = _html("muz-term-heading")
         self.item: Item | None = None
         super().__init__([self.mine_head, self.mine, self.pick, self.prompt,
                           self.sound, self.options, self.note_input, self.board_area, self.said,
-                          self.progress_head, self.progress])
+                          self.heard, self.progress_head, self.progress])
         self.add_class("muz-term-student")
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
         unwatch_term = term.watch(self._changed)
@@ -679,6 +682,7 @@ class TermStudent(widgets.VBox):
         self.mine_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My assignments")))
         self.progress_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My progress")))
         self.pick.description = reader.gettext("Assignment")
+        self.heard.label = reader.gettext("Feedback on your answer")
         self.pass_button.description = reader.gettext("Pass")
 
     def draw(self) -> None:
@@ -797,8 +801,10 @@ class TermStudent(widgets.VBox):
             right, words = self.term.answer(student.token, item.assignment, item.index, reply, reader)
         except ClassError as error:
             self.said.value = _said(False, error_words(error, reader))
+            self.heard.tell(error_words(error, reader))
             return
         self.said.value = _said(right, words)
+        self.heard.tell(words)
         self.draw()
 
     def close(self) -> None:
