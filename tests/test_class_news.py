@@ -56,6 +56,8 @@ def test_a_page_says_a_persons_move_and_the_computers_whole_turn_in_order(room):
              for number in range(before, len(after.history))]
     assert len(moves) >= 3 and moves[-1].startswith("Computer")
     assert heard[-1].startswith(" ".join(f"{move}." for move in moves)), (heard[-1], moves)
+    if not after.over and after.current_player != seat:  # the turn came back to Anna: she hears it
+        assert heard[-1].endswith("Your turn!")
 
 
 def test_a_page_opened_on_a_game_under_way_says_its_last_move_only(room):

@@ -810,7 +810,9 @@ class StudentView(widgets.VBox):
         self.legal.value = (f"<div class='muz-legal-list' style='font-size:{size}px'>"
                             f"{group_html(legal_cells(table.position, hand, reader))}</div>"
                             if mine and hand is not None else "")
-        self._tell(self._new_moves(table, words, reader), mine, table, reader)
+        heard = self._heard[1] if self._heard[0] == (table.round, table.number) else len(table.history)
+        others = any(moment.event.player != seat for moment in table.history[heard:])
+        self._tell(self._new_moves(table, words, reader), mine and others, mine, table, reader)
         # only the buttons that can be used now (none while it is not my turn)
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
         placing = table.phase in ("place", "bonus")
@@ -826,12 +828,13 @@ class StudentView(widgets.VBox):
         self._heard = (at, count)
         return " ".join(f"{sentence}." for sentence in moves_since(table, max(first, 0), words, reader))
 
-    def _tell(self, moved: str, mine: bool, table: TableSnapshot, reader: Reader) -> None:
+    def _tell(self, moved: str, back: bool, mine: bool, table: TableSnapshot, reader: Reader) -> None:
         """Say through the board's live region what is new at the table: the moves new to the page
         (`moved`: a classmate's or the computer's too), a refusal or hint, "Your turn!" when the turn
-        comes to this page, the result with the last move; nothing when nothing is new."""
+        comes to this page (or comes back to it after others' moves: `back`), the result with the last
+        move; nothing when nothing is new."""
         parts = [moved, *(message.said for message in self._said)]
-        if mine and not self._told[1]:
+        if mine and (back or not self._told[1]):
             parts.append(reader.gettext("Your turn!"))
         if table.over and moved:
             parts.append(f"{status(table, reader)}.")
