@@ -1,17 +1,18 @@
 """Reflow at 400 % (WCAG 1.4.10): a 1280×720 window zoomed to 400 % is 320×180 CSS pixels, each
 drawn four device pixels wide. The class server's student page is read top to bottom there, never
 sideways: joined, seated on its turn (a die in hand, the lit cells listed, the move field) with its
-term's progress below; a move is typed and played. Lesson 3's PlayBoard in JupyterLab too.
-Screenshots in out/screenshots/ to look at."""
+term's progress below; a move is typed and played. Lesson 3's PlayBoard in JupyterLab and the
+classroom app's seats' form and Play tab too. Screenshots in out/screenshots/ to look at."""
 
 from __future__ import annotations
 
 import pytest
 from test_browser import CHROMIUM_ARGS, chromium_path, lab
+from test_browser_app import served
 from test_class_browser import SCREENSHOTS, WAIT, ClassServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["lab"]  # the fixture serving lesson 3 in JupyterLab
+__all__ = ["lab", "served"]  # the fixtures serving lesson 3 in JupyterLab and the classroom app
 
 #: 1280×720 at 400 %.
 AT_400 = {"viewport": {"width": 320, "height": 180}, "device_scale_factor": 4}
@@ -120,5 +121,37 @@ def test_lesson_3s_board_reflows_at_400_percent_in_jupyterlab(lab):
             assert page.evaluate(SIDEWAYS) <= 0 and page.evaluate(BOARD_CUT_OFF) == []
             page.locator(".muz-playboard .muz-table-scroll").scroll_into_view_if_needed()
             page.screenshot(path=str(SCREENSHOTS / "lesson-3-reflow-400-sheet.png"))
+        finally:
+            browser.close()
+
+
+def test_the_apps_play_tab_reflows_at_400_percent(served):
+    """The classroom app's Play tab at 400 % (320×180 CSS pixels), a die in hand: never scrolled
+    sideways, nothing cut off outside a table's own scrolling box; screenshot in out/screenshots/."""
+    import re
+
+    from playwright.sync_api import sync_playwright
+    from test_browser_sight import press, until
+
+    url, _folder = served
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(**AT_400)
+            page.goto(url)
+            page.wait_for_selector(".muz-app .muz-setup", timeout=180_000)
+            page.screenshot(path=str(SCREENSHOTS / "app-setup-reflow-400.png"), full_page=True)
+            assert page.evaluate(SIDEWAYS) <= 0
+            assert page.evaluate(CUT_OFF) == [], "\n".join(page.evaluate(CUT_OFF))
+            press(page.get_by_role("button", name="Start"))
+            roll = page.get_by_role("button", name="Roll", exact=True)
+            until(lambda: roll.count() == 1 and roll.is_enabled(), "the first roll")
+            press(roll)
+            cells = page.get_by_role("list", name=re.compile(" may go on ")).get_by_role("listitem")
+            until(lambda: cells.count() > 0, "the legal cells")
+            page.screenshot(path=str(SCREENSHOTS / "app-play-reflow-400.png"))
+            assert page.evaluate(SIDEWAYS) <= 0, "the app scrolls sideways at 400 %"
+            assert page.evaluate(CUT_OFF) == [], "\n".join(page.evaluate(CUT_OFF))
         finally:
             browser.close()

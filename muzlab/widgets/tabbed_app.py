@@ -263,13 +263,15 @@ class TableSetup(widgets.VBox):
         self.names = [widgets.Text(value=_player(seat, reader), style={"description_width": "initial"})
                       for seat in range(MAX_PLAYERS)]
         self.kinds = [widgets.Dropdown(options=seat_options(reader), value=PERSON if seat == 0 else "greedy",
-                                       layout=widgets.Layout(width="auto", min_width="210px"),
+                                       layout=widgets.Layout(width="auto", min_width="min(210px, 100%)"),
                                        style={"description_width": "initial"})
                       for seat in range(MAX_PLAYERS)]
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.add_class(f"muz-seat-name-{seat + 1}")
             kind.add_class(f"muz-seat-kind-{seat + 1}")
-        self.rows = [widgets.HBox([name, kind]) for name, kind in zip(self.names, self.kinds, strict=True)]
+        # (a seat's menu goes under its name where the page is narrow: a phone, a page zoomed to 400 %)
+        self.rows = [widgets.HBox([name, kind], layout=widgets.Layout(flex_flow="row wrap"))
+                     for name, kind in zip(self.names, self.kinds, strict=True)]
         self.game_number = widgets.BoundedIntText(value=0, min=0, max=10**9,
                                                   style={"description_width": "initial"})
         self.allow_hints = widgets.Checkbox(value=True, layout=widgets.Layout(width="auto"))
