@@ -195,7 +195,7 @@ OUT_OF_REACH = """() => [...document.querySelectorAll('.muz-app table')]
 
 
 def test_classroom_app_in_a_real_browser(served):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     url, folder = served
     before = sorted(path.name for path in folder.iterdir())
@@ -207,7 +207,7 @@ def test_classroom_app_in_a_real_browser(served):
         page.on("request", lambda request: None if request.url.startswith((url, "data:", "blob:"))
                 else elsewhere.append(request.url))
         try:
-            assert page.title() == "Muzundrum"
+            expect(page).to_have_title("Muzundrum, the dice game of music theory")  # (the app writes it)
             # No code: no input cells, and none of the notebook's source in the page.
             assert page.locator(".jp-InputArea, .jp-InputPrompt, .cm-editor, .CodeMirror").count() == 0
             assert "ClassroomApp" not in page.content()

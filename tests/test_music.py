@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 import music21
 import pytest
+from music21 import note, stream
 
 from muzlab.names.letters import NotAStructure
+from muzlab.names.reader import Reader
 from muzlab.views.music import (
     Notation,
     game_score,
@@ -192,6 +194,17 @@ def test_notation_shows_inline_in_jupyter():
     shown = Notation(structure_stream("scale", [2, 4, 6]))
     assert shown._repr_svg_() == shown.svg
     assert noteheads(shown.svg) == 3
+
+
+def test_notation_has_its_labels_as_its_text_alternative():
+    """JupyterLab draws a bare SVG as an <img> with no alt (axe: image-alt); the HTML form has one."""
+    scores = Notation(game_score([("triad", [9, 0, 4]), ("triad", [6, 9, 0])]))
+    assert scores.alt == "A minor; F# diminished"
+    assert scores._repr_html_().startswith('<img src="data:image/svg+xml;base64,')
+    assert scores._repr_html_().endswith('alt="A minor; F# diminished">')
+    bare = stream.Measure([note.Note("C4")])
+    assert Notation(bare).alt == "Staff notation"
+    assert Notation(bare, Reader(language="de")).alt == "Noten im Notensystem"
 
 
 def test_only_the_staff_module_loads_music21_and_verovio():

@@ -5,6 +5,7 @@ the layout-3 migration with its backup, and bad input refused with nothing chang
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -762,6 +763,23 @@ def test_a_puzzle_item_is_answered_by_clicking_the_board(tmp_path):
     assert all(b.layout.display == "none" for b in page.options.children)
     page.board.on_click(right_reply(page.item))
     assert "Yes!" in page.said.value and term.done(1, anna.id) == (1, 1)
+    page.close()
+    room.store.close()
+
+
+def test_a_students_answer_is_said_through_the_term_sections_live_region(tmp_path):
+    """What shows under an item (right or not, and why) is also told to a screen reader, once per
+    answer, in a polite live region named in the page's language."""
+    from muzlab.app.term_pages import TermStudent
+
+    room, term = open_term(tmp_path / "c", Clock(MONDAY))
+    anna = room.join("Anna")
+    term.assign("Best cells", "puzzle", 2, "2026-11-30", "2026-12-04")
+    page = TermStudent(term, lambda: anna)
+    assert page.heard.label == "Feedback on your answer" and page.heard.told == 0
+    page.board.on_click(right_reply(page.item))
+    assert page.heard.told == 1 and page.heard.news.startswith("Yes!")
+    assert page.heard.news in html.unescape(page.said.value)
     page.close()
     room.store.close()
 

@@ -366,9 +366,16 @@ def last_move(table: TableSnapshot, words: Sequence[DieWords] | None = None,
         return reader.gettext("No move yet.")
     if words is None:
         words = [moment_words(moment, reader) for moment in table.history]
-    event = table.history[-1].event
-    return event_sentence(event, table.position.board, reader, words[-1],
-                          table.seats[event.player].name_for(reader))
+    return moves_since(table, len(table.history) - 1, words, reader)[0]
+
+
+def moves_since(table: TableSnapshot, first: int, words: Sequence[DieWords],
+                reader: Reader) -> list[str]:
+    """The table's events from number `first` on, in order, each in its one sentence (`last_move`'s):
+    what a page says when several moves reach it at once (a computer's whole turn after a person's)."""
+    return [event_sentence(moment.event, table.position.board, reader, words[number],
+                           table.seats[moment.event.player].name_for(reader))
+            for number, moment in enumerate(table.history[first:], start=first)]
 
 
 def _cell_words(value: object, reader: Reader) -> str:
@@ -435,6 +442,9 @@ class StudentView(widgets.VBox):
                               words=class_listen_words)
         self._said: tuple[Message, ...] = ()
         self._told: tuple[str, bool] = ("", False)  # the news last said through the board; my turn then?
+        #: the table last drawn (round, number) and how many of its events had been drawn: the moves
+        #: after them are new to this page and said, every one
+        self._heard: tuple[tuple[int, int] | None, int] = (None, 0)
         self._setting_menus()
         self.joining = JoinForm(code, _button("", "muz-join", "primary"), self.join)
         # (the form's parts, as the page's words and its tests name them)
@@ -800,23 +810,36 @@ class StudentView(widgets.VBox):
         self.legal.value = (f"<div class='muz-legal-list' style='font-size:{size}px'>"
                             f"{group_html(legal_cells(table.position, hand, reader))}</div>"
                             if mine and hand is not None else "")
-        self._tell(f"{moved}." if table.history else "", mine, table, reader)
+        heard = self._heard[1] if self._heard[0] == (table.round, table.number) else len(table.history)
+        others = any(moment.event.player != seat for moment in table.history[heard:])
+        self._tell(self._new_moves(table, words, reader), mine and others, mine, table, reader)
         # only the buttons that can be used now (none while it is not my turn)
         hint = (self.hint_button,) if table.allow_hints and hand is not None else ()
         placing = table.phase in ("place", "bonus")
         self.usable = () if not mine else (self.pass_button, *hint) if placing else (self.roll_button,)
 
-    def _tell(self, moved: str, mine: bool, table: TableSnapshot, reader: Reader) -> None:
-        """Say through the board's live region what is new at the table: the last move (a classmate's or
-        the computer's too), a refusal or hint, "Your turn!" when the turn comes to this page, the result
-        at the end; nothing when nothing is new."""
+    def _new_moves(self, table: TableSnapshot, words: Sequence[DieWords], reader: Reader) -> str:
+        """The moves at this page's table since it last drew it, in order, as sentences ("Anna places E
+        on e6: 2 points. Computer rolls G."); on a table new to the page (a deal, a reload), its last
+        move only."""
+        at, count = (table.round, table.number), len(table.history)
+        heard_at, heard = self._heard
+        first = heard if heard_at == at and heard <= count else count - 1
+        self._heard = (at, count)
+        return " ".join(f"{sentence}." for sentence in moves_since(table, max(first, 0), words, reader))
+
+    def _tell(self, moved: str, back: bool, mine: bool, table: TableSnapshot, reader: Reader) -> None:
+        """Say through the board's live region what is new at the table: the moves new to the page
+        (`moved`: a classmate's or the computer's too), a refusal or hint, "Your turn!" when the turn
+        comes to this page (or comes back to it after others' moves: `back`), the result with the last
+        move; nothing when nothing is new."""
         parts = [moved, *(message.said for message in self._said)]
-        if mine and not self._told[1]:
+        if mine and (back or not self._told[1]):
             parts.append(reader.gettext("Your turn!"))
-        if table.over:
+        if table.over and moved:
             parts.append(f"{status(table, reader)}.")
         news = " ".join(part for part in parts if part)
-        if news and news != self._told[0]:
+        if news and (moved or news != self._told[0]):
             self.board_view.tell(news)
         self._told = (news or self._told[0], mine)
 

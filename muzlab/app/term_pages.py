@@ -55,7 +55,9 @@ from muzlab.views.bank_files import bank_file
 from muzlab.views.bank_kinds import KINDS as BANK_KINDS
 from muzlab.views.scorm import scorm_zip
 from muzlab.widgets.ear import item_wave
+from muzlab.widgets.live_region import LiveRegion
 from muzlab.widgets.note_input import NoteInput
+from muzlab.widgets.scrolling_table import SCROLLS, scrolling
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 if TYPE_CHECKING:
@@ -159,8 +161,10 @@ def progress_html(term: Term, student_id: int | None = None, reader: Reader | No
     body = "".join(f"<tr><td>{_text(name)}</td>{''.join(cell(ideas.get(i)) for i in IDEAS)}</tr>"
                    for name, ideas in rows.items())
     return ("<style>.muz-progress td, .muz-progress th {padding: 2px 8px; text-align: left}</style>"
-            "<table class='muz-progress'><thead><tr><th>" + _text(reader.gettext("student"))
-            + f"</th>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
+            + scrolling("<table class='muz-progress'><thead><tr><th>" + _text(reader.gettext("student"))
+                        + f"</th>{head}</tr></thead><tbody>{body}</tbody></table>",
+                        reader.gettext("Progress"))
+            + "<p><i>"
             + _text(reader.gettext("Share right (answers); the arrow is the trend over the weeks (↑ better, "
                                    "↓ worse)."))
             + "</i></p>")
@@ -197,7 +201,8 @@ def weeks_svg(term: Term, student_id: int, reader: Reader | None = None) -> str:
         labels.append(f"<span style='color:{colour}'>■ {_text(idea_words(idea, reader))}</span>")
     ticks = "".join(f"<text x='{30 + 50 * i}' y='116' font-size='9' text-anchor='middle'>"
                     f"{_text(week_words(w, reader))}</text>" for i, w in enumerate(weeks))
-    return (f"<svg width='{width}' height='{height}' class='muz-weeks'><line x1='20' y1='100' "
+    return (f"<svg width='{width}' height='{height}' viewBox='0 0 {width} {height}' class='muz-weeks' "
+            f"style='max-width:100%;height:auto'><line x1='20' y1='100' "
             f"x2='{width}' y2='100' stroke='#999'/>{''.join(lines)}{ticks}</svg>"
             f"<div>{' '.join(labels)}</div>")
 
@@ -231,8 +236,10 @@ def standings_html(term: Term, student_id: int | None = None, reader: Reader | N
                    f"<td>{_text(level_word(r['level'], words))}</td></tr>"
                    for r in rows)
     title = words.gettext("Games against the computer")
-    return (f"<h4>{_text(title)}</h4><table class='muz-standings'>"
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table><p><i>"
+    return (f"<h4>{_text(title)}</h4>"
+            + scrolling(f"<table class='muz-standings'><thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+                        "</table>", title)
+            + "<p><i>"
             + _text(words.gettext("Luck-adjusted margin: the margin with the luck of the dice taken out "
                                   "(the coach's review); accuracy: the share of decisions the coach "
                                   "grades best or good."))
@@ -266,8 +273,8 @@ class TermTeacher(widgets.VBox):
         self.roster_file.observe(lambda _change: self.upload(), names="value")
         #: what became of the roster file uploaded, said beside its button
         self.roster_message = looks.make(widgets.HTML, _dom_classes=("muz-roster-message",))
-        self.progress = looks.make(widgets.HTML, _dom_classes=("muz-progress-box",))
-        self.standings = looks.make(widgets.HTML, _dom_classes=("muz-standings-box",))
+        self.progress = looks.make(widgets.HTML, _dom_classes=("muz-progress-box", SCROLLS))
+        self.standings = looks.make(widgets.HTML, _dom_classes=("muz-standings-box", SCROLLS))
         self.pictures = looks.make(widgets.HTML, _dom_classes=("muz-pictures",))
         self.forget_pick = looks.make(widgets.Dropdown, options=[], description=said["forget_pick"],
                                       _dom_classes=("muz-forget-student",))
@@ -659,13 +666,15 @@ class TermStudent(widgets.VBox):
         self.note_input = NoteInput(reader(), on_note=lambda pitch, _source: self.reply(pitch))
         self.note_input.layout.display = "none"
         self.said = _html("muz-item-said")
-        self.progress = _html("muz-my-progress")
+        #: what `said` shows, said by a screen reader (the page draws it, a live region reads it)
+        self.heard = LiveRegion(label=reader().gettext("Feedback on your answer"))
+        self.progress = widgets.HTML(_dom_classes=("muz-my-progress", SCROLLS))
         self.mine_head = _html("muz-term-heading")
         self.progress_head = _html("muz-term-heading")
         self.item: Item | None = None
         super().__init__([self.mine_head, self.mine, self.pick, self.prompt,
                           self.sound, self.options, self.note_input, self.board_area, self.said,
-                          self.progress_head, self.progress])
+                          self.heard, self.progress_head, self.progress])
         self.add_class("muz-term-student")
         unwatch_room = term.room.watch(lambda change: self._changed(change.kind))
         unwatch_term = term.watch(self._changed)
@@ -689,6 +698,7 @@ class TermStudent(widgets.VBox):
         self.mine_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My assignments")))
         self.progress_head.value = "<h3>{}</h3>".format(_text(reader.gettext("My progress")))
         self.pick.description = reader.gettext("Assignment")
+        self.heard.label = reader.gettext("Feedback on your answer")
         self.pass_button.description = reader.gettext("Pass")
 
     def draw(self) -> None:
@@ -807,8 +817,10 @@ class TermStudent(widgets.VBox):
             right, words = self.term.answer(student.token, item.assignment, item.index, reply, reader)
         except ClassError as error:
             self.said.value = _said(False, error_words(error, reader))
+            self.heard.tell(error_words(error, reader))
             return
         self.said.value = _said(right, words)
+        self.heard.tell(words)
         self.draw()
 
     def close(self) -> None:

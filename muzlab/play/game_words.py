@@ -169,7 +169,7 @@ def event_sentence(event: Event, board: Board, reader: Reader, words: DieWords |
     name = words.in_prose() if words else pitch_label(event.pitch, reader, prose=True)
     missed = event.legal_cells if event.missed else 0
     if event.kind == "place":
-        completed = (words.completed_words if words else [c.completed_words(reader) for c in event.completed]
+        completed = (words.completed_words if words else [c.label(reader) for c in event.completed]
                      ) if event.completed else ()
         clauses = [part for part in (words.read_as, words.renamed) if part] if words else []
         cell = _where(event, board, reader)

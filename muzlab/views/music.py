@@ -14,6 +14,8 @@ bass clef. Names typed by the user ("Cb", "E#") are kept when they spell the str
 
 from __future__ import annotations
 
+import base64
+import html
 import re
 from collections.abc import Iterable
 from functools import cache
@@ -251,14 +253,28 @@ def notation_svg(obj: Music21Object) -> str:
 
 
 class Notation:
-    """Staff notation of a music21 object that Jupyter shows inline as SVG."""
+    """Staff notation of a music21 object that Jupyter shows inline: as a picture whose text
+    alternative (`alt`) is the staff's labels, so that a screen reader says what is drawn."""
 
-    def __init__(self, obj: Music21Object):
+    def __init__(self, obj: Music21Object, reader: Reader | None = None):
         self.svg = notation_svg(obj)
+        self.alt = notation_alt(obj, reader)
+
+    def _repr_html_(self) -> str:
+        """The picture with its text alternative (JupyterLab draws a bare SVG with none)."""
+        picture = base64.b64encode(self.svg.encode()).decode()
+        return f'<img src="data:image/svg+xml;base64,{picture}" alt="{html.escape(self.alt)}">'
 
     def _repr_svg_(self) -> str:
-        """The SVG Jupyter displays."""
+        """The SVG alone, for the front ends that show no HTML."""
         return self.svg
+
+
+def notation_alt(obj: Music21Object, reader: Reader | None = None) -> str:
+    """The text alternative of a staff: its labels above the notes in order ("A minor; F# diminished"),
+    each already written for its reader, or "Staff notation" for `reader` on a staff with none."""
+    labels = [text.content for text in obj.recurse().getElementsByClass(expressions.TextExpression)]
+    return "; ".join(labels) if labels else resolve(reader).gettext("Staff notation")
 
 
 def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None, clef: str = "treble",
@@ -272,7 +288,7 @@ def staff(kind: Any, pitches: Iterable[PitchLike], key: PitchLike | None = None,
 
 def run_staff(run: SpelledRun, clef: str = "treble", reader: Reader | None = None) -> Notation:
     """A spelled run on a staff (`run_stream`), shown inline in a notebook."""
-    return Notation(run_stream(run, clef, reader))
+    return Notation(run_stream(run, clef, reader), reader)
 
 
 def sounding_staff(

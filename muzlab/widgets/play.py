@@ -42,6 +42,7 @@ from muzlab.widgets.files import Download, DownloadButton, UploadButton, csv_fil
 from muzlab.widgets.listen import STAFF_PX, ListenPanel, running_loop
 from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.runs_menu import RunsMenu
+from muzlab.widgets.scrolling_table import SCROLLS, scrolling
 from muzlab.widgets.seatboard import SeatBoard
 from muzlab.widgets.svgboard import scaled
 
@@ -238,7 +239,7 @@ class PlayBoard(widgets.VBox):
             text = widgets.HTML()
             text.add_class(f"muz-{name}")
             setattr(self, name, text)
-        self.sheet = widgets.HTML()
+        self.sheet = widgets.HTML(_dom_classes=(SCROLLS,))  # (the table scrolls in a narrow cell)
 
     def _make_buttons(self, allow_hints: bool) -> None:
         """The buttons of a turn (Roll, Pass, Undo, Hint: keys R, P, U, H) and of the game (New game, and
@@ -530,7 +531,8 @@ class PlayBoard(widgets.VBox):
         if drawn != self._drawn:  # the sheet changes only with the events, hints, note names and size
             self._drawn = drawn
             sheet = sheet_html(table.sheet_rows(reader), reader)
-            self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + sheet
+            self.sheet.value = SHEET_STYLE.format(size=scaled(14, scale)) + scrolling(
+                sheet, reader.gettext("Score sheet"))
         self.run_menu.list(game.position, reader)
         self._write_lists(hand if show_legal and table.person_to_act else None, reader)
 

@@ -238,14 +238,21 @@ function render({ model, el }) {
     const width = parseFloat(svg.getAttribute("width")), height = parseFloat(svg.getAttribute("height"));
     const fixed = `${(height * scale).toFixed(1)}px`;
     const fit = model.get("fit");
-    // The viewBox scales the picture; the height is set and the width follows the aspect ratio.
+    // The viewBox scales the picture; one side is set and the other follows the aspect ratio.
     svg.style.aspectRatio = `${width} / ${height}`;
-    svg.style.width = "auto";
-    svg.style.maxWidth = "none";
-    // a board bounded by the window is also never wider than it (a phone held upright)
-    const across = `calc((100vw - 24px) * ${(height / width).toFixed(4)})`;
-    svg.style.height = fit === "fill" ? `min(var(--muz-room), ${across})`
-      : fit === "window" ? `min(${fixed}, var(--muz-room), ${across})` : fixed;
+    if (fit === "none") {
+      // a notebook's board: its size, or narrower where its cell is (a phone, a page zoomed to 400 %)
+      svg.style.width = `${(width * scale).toFixed(1)}px`;
+      svg.style.maxWidth = "100%";
+      svg.style.height = "auto";
+    } else {
+      svg.style.width = "auto";
+      svg.style.maxWidth = "none";
+      // a board bounded by the window is also never wider than it (a phone held upright)
+      const across = `calc((100vw - 24px) * ${(height / width).toFixed(4)})`;
+      svg.style.height = fit === "fill" ? `min(var(--muz-room), ${across})`
+        : `min(${fixed}, var(--muz-room), ${across})`;
+    }
     el.style.setProperty("--muz-scale", scale);
     if (fit !== "none") measure();
     if (focus && document.activeElement === frame) showFocus();

@@ -45,6 +45,7 @@ from muzlab.reading import (
 )
 from muzlab.sim.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
+from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
 from muzlab.widgets.files import Download, DownloadButton, csv_file
@@ -262,13 +263,15 @@ class TableSetup(widgets.VBox):
         self.names = [widgets.Text(value=_player(seat, reader), style={"description_width": "initial"})
                       for seat in range(MAX_PLAYERS)]
         self.kinds = [widgets.Dropdown(options=seat_options(reader), value=PERSON if seat == 0 else "greedy",
-                                       layout=widgets.Layout(width="auto", min_width="210px"),
+                                       layout=widgets.Layout(width="auto", min_width="min(210px, 100%)"),
                                        style={"description_width": "initial"})
                       for seat in range(MAX_PLAYERS)]
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             name.add_class(f"muz-seat-name-{seat + 1}")
             kind.add_class(f"muz-seat-kind-{seat + 1}")
-        self.rows = [widgets.HBox([name, kind]) for name, kind in zip(self.names, self.kinds, strict=True)]
+        # (a seat's menu goes under its name where the page is narrow: a phone, a page zoomed to 400 %)
+        self.rows = [widgets.HBox([name, kind], layout=widgets.Layout(flex_flow="row wrap"))
+                     for name, kind in zip(self.names, self.kinds, strict=True)]
         self.game_number = widgets.BoundedIntText(value=0, min=0, max=10**9,
                                                   style={"description_width": "initial"})
         self.allow_hints = widgets.Checkbox(value=True, layout=widgets.Layout(width="auto"))
@@ -401,8 +404,10 @@ class ClassroomApp(widgets.VBox):
                                 self.lesson_key, self.size],
                                layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                      flex_flow="row wrap"))
-        super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), heading,
-                          self.tabs])
+        #: the page's <html lang> and <title>, in the app's language (a screen reader reads the page in it)
+        self.document = DocumentLanguage()
+        super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), self.document,
+                          heading, self.tabs])
         self.add_class("muz-app")
         self._relabel(reader)
         for view in self.board_views():
@@ -416,6 +421,8 @@ class ClassroomApp(widgets.VBox):
 
     def _relabel(self, reader: Reader) -> None:
         """Write the app's own words (tabs, menus, buttons, hover text) in `reader`'s language."""
+        self.document.lang = reader.language
+        self.document.title = reader.gettext("Muzundrum, the dice game of music theory")
         self.language.description = reader.gettext("Language")
         self.note_names.description = reader.gettext("Note names")
         self.harmony.description = reader.gettext("Harmony")
