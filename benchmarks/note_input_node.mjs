@@ -2,7 +2,9 @@
 // written out by bench_note_input.py) on raw float32 sound files, under node, the way the page does:
 // hops of 512 samples into a NoteDecider. Also runs the same decider on a plain autocorrelation, the
 // naive reference. Usage: node note_input_node.mjs DETECTOR.mjs JOBS.json; prints JSON results:
-// for each job and method, the decisions [time, pitch class, clarity] and the mean ms a frame.
+// for each job and method, the decisions [time, pitch class, clarity] and the mean ms a frame, and for
+// a job asking for `looks`, pitchy's [time, frequency, clarity] on every hop's window (the clean
+// sound's pitch, from which the benchmark finds when each note's pitch is steady).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -43,15 +45,18 @@ for (const job of JSON.parse(readFileSync(jobsPath, "utf8"))) {
     const decider = new NoteDecider(job.sample_rate, job.settings || {});
     if (method === "autocorrelation") decider.detector = { findPitch: autocorrelation };
     const decisions = [];
+    const looks = [];
     let frames = 0;
     const began = process.hrtime.bigint();
     for (let end = HOP; end <= sound.length; end += HOP) {
       const decided = decider.push(sound.subarray(end - HOP, end), end / job.sample_rate);
       frames += 1;
       if (decided) decisions.push([decided.time, decided.pitch_class, decided.clarity]);
+      if (job.looks) looks.push([end / job.sample_rate, ...decider.detector.findPitch(decider.window, job.sample_rate)]);
     }
     const ms = Number(process.hrtime.bigint() - began) / 1e6;
     result[method] = { decisions, ms_per_frame: ms / frames };
+    if (job.looks) result[method].looks = looks;
   }
   results.push(result);
 }

@@ -204,10 +204,12 @@ class Track:
         return (mix / max(1.0, float(np.abs(mix).max()) / 0.9)).astype(np.float32)
 
 
-def tracks(settings: dict | None = None) -> list[Track]:
-    """Every range's tracks, one for each source, rendered from the recipe with its seed."""
+def tracks(settings: dict | None = None, seed: int | None = None) -> list[Track]:
+    """Every range's tracks, one for each source, rendered from the recipe with `seed` (None: the
+    recipe's first, `seed`)."""
     settings = settings or recipe()
-    rate, generator = settings["sample_rate"], np.random.default_rng(settings["seed"])
+    rate = settings["sample_rate"]
+    generator = np.random.default_rng(settings["seed"] if seed is None else seed)
     made = []
     for range_name, facts in settings["ranges"].items():
         formants = settings["weak_fundamental"]["formants_hz"][range_name]

@@ -122,3 +122,38 @@ def test_a_note_between_two_semitones_is_never_named_and_one_near_its_semitone_i
     results = run_node(jobs, tmp_path)
     assert results["45"]["pitchy"]["decisions"] == []
     assert [decision[1] for decision in results["25"]["pitchy"]["decisions"]] == [C]
+
+
+def test_a_sure_note_is_decided_after_five_frames_a_doubtful_one_after_ten_and_a_subharmonic_never(
+        tmp_path):
+    """The shipped decider under node, its detector made to hear middle C at a chosen clarity: a run
+    as sure as 0.95 decides at its fifth frame, a run of 0.7 (heard, but less sure) at its tenth; and
+    where the sound is G5 (three times the frequency) the note decided is G, not the C a fifth and an
+    octave below that the detector took (the sound repeats as well at a third of that period)."""
+    import json
+    import shutil
+    import subprocess
+
+    if shutil.which("node") is None:
+        pytest.skip("no node to run the page's detector")
+    (tmp_path / "detector.mjs").write_text(detector_source(), encoding="utf-8")
+    (tmp_path / "run.mjs").write_text("""
+import { NoteDecider } from "./detector.mjs";
+const firsts = {};
+const runs = [["sure", 0.95, 261.63], ["doubtful", 0.7, 261.63], ["G5", 0.95, 783.99]];
+for (const [name, clarity, sounding] of runs) {
+  const decider = new NoteDecider(48000);
+  decider.detector = { findPitch: () => [261.33, clarity] };
+  const hop = new Float32Array(512);
+  let time = 0;
+  for (let i = 0; i < 30; i++) decider.push(hop, (time += 512) / 48000);  // a quiet room first
+  for (let frame = 1; frame <= 20 && !(name in firsts); frame++) {
+    for (let i = 0; i < 512; i++) hop[i] = 0.3 * Math.sin((2 * Math.PI * sounding * (time + i)) / 48000);
+    const decided = decider.push(hop, (time += 512) / 48000);
+    if (decided) firsts[name] = [frame, decided.pitch_class];
+  }
+}
+process.stdout.write(JSON.stringify(firsts));
+""", encoding="utf-8")
+    done = subprocess.run(["node", str(tmp_path / "run.mjs")], check=True, capture_output=True, text=True)
+    assert json.loads(done.stdout) == {"sure": [5, C], "doubtful": [10, C], "G5": [5, G]}

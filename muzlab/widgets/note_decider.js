@@ -5,21 +5,29 @@
 // Every `hop` samples it looks at the last `windowSize` samples with the McLeod method (pitchy). A
 // frame counts when it is loud enough, its clarity is at least `clarity` and its frequency lies in a
 // singing or playing range; a frame between two semitones (further than `cents` from the nearer: a
-// vibrato leaning over, or a babble voice's glide) is skipped, neither counted nor breaking the run;
-// a note is decided when `frames` frames in a row name the same pitch class
-// (an octave jump between them does not matter: only the pitch class is asked). Loud enough: above
-// `gate`, and `margin` dB above the room's floor, the level it hears between notes (it falls at once
-// to a quieter hop and rises by at most `rise` dB a second), so that the voice nearest the microphone
-// counts and the classroom's babble around it does not.
-// The same pitch class is decided again only after `frames` frames of silence or doubt. When the
-// detector is unsure it decides nothing: it never names a note it did not hear clearly.
+// vibrato leaning over, or a babble voice's glide) is skipped, neither counted nor breaking the run.
+// Loud enough: above `gate`, and `margin` dB above the room's floor, the level the quietest
+// `percentile` % of the last `floorSeconds` reach (the classroom's babble between notes), so that the
+// voice nearest the microphone counts and the babble around it does not.
+// A frame whose sound repeats as well at a third or a fifth of its period (the autocorrelation there at
+// least `harmonic` times its clarity) is named at three or five times its frequency: the McLeod method
+// sometimes takes a high voice's period three or five times over, a note a fifth or a third away.
+// A note is decided when `frames` frames in a row name the same pitch class with a mean clarity of at
+// least `sure`, or when `doubtful` frames in a row do (an octave jump between them does not matter:
+// only the pitch class is asked). The same pitch class is decided again only after `frames` frames of
+// silence or doubt. When the detector is unsure it decides nothing: it never names a note it did not
+// hear clearly.
 
 export const DECIDER_SETTINGS = {
   clarity: 0.6, // pitchy's clarity gate
-  frames: 5, // frames in a row naming one pitch class (5 hops: about 53 ms at 48 kHz)
+  frames: 5, // frames in a row naming one pitch class (5 hops: about 53 ms at 48 kHz)...
+  sure: 0.9, // ...when their mean clarity is at least this
+  doubtful: 10, // frames in a row naming one pitch class, however sure
   gate: 0.005, // RMS below this is silence
-  margin: 9, // dB above the floor
-  rise: 1, // dB a second the floor may rise
+  margin: 6, // dB above the floor
+  floorSeconds: 2, // the floor is the level of the quietest `percentile` % of this many seconds
+  percentile: 20,
+  harmonic: 0.8, // autocorrelation at a third or fifth of the period, over the clarity: a subharmonic
   lowest: 65, // Hz: C2, below a bass's E2
   highest: 1400, // Hz: above a child's C6 (1047 Hz)
   cents: 35, // cents: a frame further than this from its semitone (between two notes) is skipped
@@ -50,6 +58,7 @@ export class NoteDecider {
     this.decided = null; // the pitch class decided last, until it is released
     this.doubt = 0; // frames in a row without a clear pitch
     this.floor = null; // dB: the level between notes
+    this.levels = []; // dB: the last hops' levels, for the floor
   }
 
   // Feed the next samples, which end at `time` (seconds); a decision {pitch_class, clarity,
@@ -68,8 +77,7 @@ export class NoteDecider {
     const level = Math.sqrt(energy / Math.max(n, 1));
     const db = 20 * Math.log10(Math.max(level, 1e-9));
     const s = this.settings;
-    if (this.floor === null || db < this.floor) this.floor = db;
-    else this.floor += Math.min(db - this.floor, (s.rise * n) / this.sampleRate);
+    this.floor = this._floor(db, n);
     const loud = level >= s.gate && db >= this.floor + s.margin;
     const start = time - n / this.sampleRate; // when these samples began
     if (!loud) {
@@ -77,7 +85,8 @@ export class NoteDecider {
       return this._doubt();
     }
     if (this.loudSince === null) this.loudSince = start;
-    const [frequency, clarity] = this.detector.findPitch(window, this.sampleRate);
+    let [frequency, clarity] = this.detector.findPitch(window, this.sampleRate);
+    frequency = this._fundamental(frequency, clarity);
     if (!(clarity >= s.clarity && frequency >= s.lowest && frequency <= s.highest)) return this._doubt();
     this.doubt = 0;
     const semitones = 12 * Math.log2(frequency / 440);
@@ -91,10 +100,58 @@ export class NoteDecider {
     }
     this.run.push(clarity);
     if (this.run.length < s.frames || pitchClass === this.decided) return null;
+    const last = this.run.slice(-s.frames);
+    if (this.run.length < s.doubtful && last.reduce((a, b) => a + b, 0) / s.frames < s.sure) return null;
     this.decided = pitchClass;
     const sure = this.run.reduce((a, b) => a + b, 0) / this.run.length;
     return { pitch_class: pitchClass, clarity: sure, frequency, time, onset: this.candidateSince,
              latency: time - this.candidateSince };
+  }
+
+  // The floor after a hop of `n` samples at `db`: the `percentile` of the last `floorSeconds`' levels
+  // (until ten hops are heard, the loudest: nothing is loud before the room is known).
+  _floor(db, n) {
+    const { levels, settings: s } = this;
+    levels.push(db);
+    const most = Math.max(10, Math.round((s.floorSeconds * this.sampleRate) / n));
+    while (levels.length > most) levels.shift();
+    const sorted = [...levels].sort((a, b) => a - b);
+    if (sorted.length < 10) return sorted[sorted.length - 1];
+    const at = ((sorted.length - 1) * s.percentile) / 100; // linear between ranks, as numpy's
+    const below = Math.floor(at);
+    const above = Math.min(below + 1, sorted.length - 1);
+    return sorted[below] + (sorted[above] - sorted[below]) * (at - below);
+  }
+
+  // The frequency heard: three or five times `frequency` when the window repeats as well at a third
+  // or a fifth of its period (a subharmonic taken for the note), else `frequency` itself.
+  _fundamental(frequency, clarity) {
+    const s = this.settings;
+    if (!(frequency > 0)) return frequency;
+    for (const k of [3, 5]) {
+      const higher = frequency * k;
+      if (higher <= s.highest && this._repeats(this.sampleRate / higher) >= s.harmonic * clarity) {
+        return higher;
+      }
+    }
+    return frequency;
+  }
+
+  // How well the window repeats after about `lag` samples (the highest normalized autocorrelation,
+  // McLeod's NSDF, within 3 % of it).
+  _repeats(lag) {
+    const x = this.window;
+    let best = -1;
+    for (let l = Math.max(1, Math.floor(lag * 0.97) - 1); l <= Math.ceil(lag * 1.03) + 1; l++) {
+      let product = 0;
+      let energy = 0;
+      for (let i = 0; i + l < x.length; i++) {
+        product += x[i] * x[i + l];
+        energy += x[i] * x[i] + x[i + l] * x[i + l];
+      }
+      if (energy > 0) best = Math.max(best, (2 * product) / energy);
+    }
+    return best;
   }
 
   _doubt() {
