@@ -176,6 +176,7 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
                     else None)
             open_lesson(page, site)
             started = page.evaluate("document.body.dataset.muzKernel")
+            early = page.evaluate(EARLY_START)
             watch_board(page)
 
             before_scores = scores_text(page)
@@ -210,9 +211,15 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
     assert outside == [], f"requests left the site: {outside[:5]}"
     # the edition's plugin started the lesson's kernel as JupyterLab started, and the notebook used it
     assert started == "started early" and len(kernels) == 1, (started, kernels)
+    # and that kernel was the worker the page started with the lesson's Python as it opened
+    assert early == {"runtime": "taken", "imports": "imported"}, early
     assert asked == [], f"the kernel asked the page about files {len(asked)} times"
 
 
+#: What became of the worker the lesson's page starts as it opens (muzlab/app/lite/early_runtime.py): taken
+#: by the kernel with the options it asked for, or started again with others; the early imports done.
+EARLY_START = """() => ({runtime: document.documentElement.dataset.muzEarlyRuntime,
+                imports: document.documentElement.dataset.muzEarlyImports})"""
 #: The Pyodide kernel's web worker (one per kernel).
 KERNEL_WORKER = "/pyodide-kernel-extension/static/comlink.worker."
 #: The staff verovio draws in the PlayBoard's panel.
@@ -544,6 +551,7 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
             page.wait_for_url("**/notebooks/index.html?path=de/3-play.ipynb")
             errors = lesson_run(page, site, "de/3-play.ipynb")
             page.wait_for_selector(CELLS, timeout=60_000)  # its PlayBoard
+            early = page.evaluate(EARLY_START)  # (a lesson in a folder: the kernel's location is "de")
             printed = page.evaluate(PRINTED)
             note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
             page.screenshot(path=str(SCREENSHOTS / "lite-de-3-play.png"))
@@ -555,6 +563,7 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
         "1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb")]
     assert [text.strip() for text in in_english] == ["", "", "", "", ""]  # every lesson is in German
     assert errors == []
+    assert early == {"runtime": "taken", "imports": "imported"}, early
     assert note.startswith("Hausaufgaben-Ausgabe: muzlab und seine Spielbretter kommen von dieser Seite")
     # what the lesson printed as it ran: German sentences, German note names
     assert "Spieler 1 würfelt den ersten Würfel" in printed and "Punkte" in printed, printed[:500]
@@ -663,4 +672,39 @@ def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_lat
     assert f"{runtime}.gz" in first and runtime not in first, [p for p in first if "pyodide.asm" in p]
     assert any(p.startswith("/build/jlab_core.") and p.endswith(".js.gz") for p in first), first
     assert not [p for p in later if p.startswith(runtime) or p.startswith("/build/jlab_core.")], later
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def test_a_kernel_that_asks_for_other_options_than_the_early_start_starts_again_and_the_lesson_runs(site):
+    # the page's early start believes in the PyPI fallback the site's settings turn off: the kernel's own
+    # initialize then asks for other options, and its worker starts Python again with them
+    from playwright.sync_api import sync_playwright
+
+    believed = '"disablePyPIFallback": true'
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1500, "height": 1100})
+            outside = only_the_site(context, site)
+            changed: list[int] = []
+
+            def other_options(route):
+                page_text = route.fetch().text()
+                changed.append(page_text.count(believed))
+                route.fulfill(body=page_text.replace(believed, '"disablePyPIFallback": false'),
+                              content_type="text/html")
+
+            context.route("**/notebooks/index.html?path=1-rules.ipynb", other_options)
+            page = context.new_page()
+            warned: list[str] = []
+            page.on("console", lambda message: warned.append(message.text) if "starts again" in message.text
+                    else None)
+            errors = run_lesson(page, site, "1-rules.ipynb")
+            early = page.evaluate(EARLY_START)
+        finally:
+            browser.close()
+    assert changed == [1]
+    assert errors == []
+    assert early["runtime"] == "started again", early
+    assert len(warned) == 1 and "disablePyPIFallback true, not false" in warned[0], warned
     assert outside == [], f"requests left the site: {outside[:5]}"

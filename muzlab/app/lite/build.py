@@ -36,6 +36,7 @@ from typing import NamedTuple
 from packaging.requirements import Requirement
 
 from muzlab.app.lessons import lessons_source
+from muzlab.app.lite.early_runtime import start_early
 from muzlab.app.lite.lessons import finish_pages, landing_page, write_lessons, write_translated_lessons
 from muzlab.app.lite.packed import unpacked_by_a_worker
 
@@ -482,6 +483,7 @@ def build(out: Path, work: Path) -> Path:
     kernel_settings(out / "jupyter-lite.json", preload(out))
     (out / "index.html").write_text(landing_page(contents))
     finish_pages(out, contents)
+    start_early(out)
     unpacked_by_a_worker(out)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"[lite] built {out}: {size / 1e6:.1f} MB; serve it with `python3 -m http.server -d {out}` and "
