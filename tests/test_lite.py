@@ -164,6 +164,7 @@ def test_lesson_3_plays_offline_in_jupyterlite(site):
                     route.abort()
 
             context.route("**/*", only_the_site)
+            returning_student(context)
             # the kernel's questions to the page about the browser's files (JupyterLite's drive, through
             # its service worker): one on every import when the drive is its working folder
             asked: list[str] = []
@@ -264,6 +265,14 @@ def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site):
         finally:
             browser.close()
     assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def returning_student(context) -> None:
+    """Have the browser context's pages note, as a lesson's page does on a first visit, that this
+    runtime has been loaded here before: a lesson then starts its Python with the page (early_runtime)."""
+    from muzlab.app.lite.early_runtime import SEEN_KEY, runtime_id
+
+    context.add_init_script(f"localStorage.setItem({SEEN_KEY!r}, {runtime_id(SITE)!r})")
 
 
 def only_the_site(context, site: str) -> list[str]:
@@ -540,6 +549,7 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site):
         try:
             context = browser.new_context(viewport={"width": 1500, "height": 1100})
             outside = only_the_site(context, site)
+            returning_student(context)
             page = context.new_page()
             page.goto(f"{site}/?lang=de")  # the teacher's German link
             page.wait_for_selector("html[lang='de']", state="attached")
@@ -657,10 +667,12 @@ def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_lat
             page.click("ul.muz-lessons a[href$='path=3-play.ipynb']")
             page.wait_for_url("**/notebooks/index.html?path=3-play.ipynb")
             first_errors = lesson_run(page, site, "3-play.ipynb")
+            first_early = page.evaluate(EARLY_START)["runtime"]
             controlled = page.evaluate("navigator.serviceWorker.controller !== null")
             first = requested_since(log, start)
             start = len(log.read_text())
             later_errors = run_lesson(page, site, "3-play.ipynb")
+            later_early = page.evaluate(EARLY_START)["runtime"]
             page.wait_for_selector(CELLS, timeout=60_000)
             later = requested_since(log, start)
             # (the chunks the build left out with mermaid's plugins: not one asked for)
@@ -670,6 +682,8 @@ def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_lat
             browser.close()
     assert first_errors == [] and later_errors == []
     assert missing == [], missing
+    # the lesson's Python started with its page on the later visit only (early_runtime.py)
+    assert (first_early, later_early) == ("first visit", "taken")
     assert controlled
     runtime = "/pyodide/pyodide.asm.wasm"
     assert f"{runtime}.gz" in first and runtime not in first, [p for p in first if "pyodide.asm" in p]
@@ -698,6 +712,7 @@ def test_a_kernel_that_asks_for_other_options_than_the_early_start_starts_again_
                               content_type="text/html")
 
             context.route("**/notebooks/index.html?path=1-rules.ipynb", other_options)
+            returning_student(context)
             page = context.new_page()
             warned: list[str] = []
             page.on("console", lambda message: warned.append(message.text) if "starts again" in message.text

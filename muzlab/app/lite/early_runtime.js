@@ -3,7 +3,8 @@
 // It makes the Pyodide kernel's own worker as the page opens and asks it, in comlink's messages, to
 // initialize with the options the kernel will ask for, then to import what the lessons import. When the
 // kernel makes its worker, it is given this one (once), and its initialize is answered when the early one
-// is done; if it asks for other options, its initialize goes to the worker after the early one.
+// is done; if it asks for other options, its initialize goes to the worker after the early one. On a
+// browser's first visit with this runtime, nothing starts early.
 (() => {
   const path = new URLSearchParams(location.search).get("path");
   if (!path || !path.endsWith(".ipynb") || typeof Worker !== "function" || self.crossOriginIsolated) return;
@@ -30,6 +31,27 @@
     (key) => JSON.stringify((asked || {})[key]) !== JSON.stringify(options[key]));
   const INIT = "muz-early-initialize", IMPORTS = "muz-early-imports";
   const NativeWorker = window.Worker;
+  const mark = (word) => { document.documentElement.dataset.muzEarlyRuntime = word; }; // (the tests read it)
+  // Only where this browser has loaded this runtime before: on a first visit, its download and its
+  // compilation would take the page's processor time while JupyterLab loads (a cold visit came later), so
+  // JupyterLab starts the kernel as usual, and the page notes that the runtime has been asked for.
+  let seen = false;
+  try {
+    seen = localStorage.getItem(EARLY.seenKey) === EARLY.runtime;
+  } catch (error) { // (no storage: every visit is a first one)
+  }
+  if (!seen) {
+    mark("first visit");
+    window.Worker = new Proxy(NativeWorker, {
+      construct(target, args, newTarget) {
+        if (String(args[0]) === url) {
+          try { localStorage.setItem(EARLY.seenKey, EARLY.runtime); } catch (error) { /* (as above) */ }
+        }
+        return Reflect.construct(target, args, newTarget);
+      },
+    });
+    return;
+  }
   const worker = new NativeWorker(url, {type: "module"});
   const held = []; // what the worker says before the kernel listens (its log), given to the kernel then
   let taken = false, initialized, imported;
@@ -51,7 +73,6 @@
   });
   worker.postMessage({id: INIT, type: "APPLY", path: ["initialize"],
                       argumentList: [{type: "RAW", value: options}]});
-  const mark = (word) => { document.documentElement.dataset.muzEarlyRuntime = word; }; // (the tests read it)
   mark("started");
   const unclaimed = setTimeout(() => { if (!taken) { taken = true; worker.terminate(); mark("unused"); } },
                                EARLY.keepUntaken);
