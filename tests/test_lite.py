@@ -142,6 +142,7 @@ def test_lesson_3_plays_offline_in_jupyterlite(site, browser):
                 route.abort()
 
         context.route("**/*", only_the_site)
+        returning_student(context)
         # the kernel's questions to the page about the browser's files (JupyterLite's drive, through
         # its service worker): one on every import when the drive is its working folder
         asked: list[str] = []
@@ -154,6 +155,7 @@ def test_lesson_3_plays_offline_in_jupyterlite(site, browser):
                 else None)
         open_lesson(page, site)
         started = page.evaluate("document.body.dataset.muzKernel")
+        early = page.evaluate(EARLY_START)
         watch_board(page)
 
         before_scores = scores_text(page)
@@ -187,9 +189,15 @@ def test_lesson_3_plays_offline_in_jupyterlite(site, browser):
     assert outside == [], f"requests left the site: {outside[:5]}"
     # the edition's plugin started the lesson's kernel as JupyterLab started, and the notebook used it
     assert started == "started early" and len(kernels) == 1, (started, kernels)
+    # and that kernel was the worker the page started with the lesson's Python as it opened
+    assert early == {"runtime": "taken", "imports": "imported"}, early
     assert asked == [], f"the kernel asked the page about files {len(asked)} times"
 
 
+#: What became of the worker the lesson's page starts as it opens (muzlab/app/lite/early_runtime.py): taken
+#: by the kernel with the options it asked for, or started again with others; the early imports done.
+EARLY_START = """() => ({runtime: document.documentElement.dataset.muzEarlyRuntime,
+                imports: document.documentElement.dataset.muzEarlyImports})"""
 #: The Pyodide kernel's web worker (one per kernel).
 KERNEL_WORKER = "/pyodide-kernel-extension/static/comlink.worker."
 #: The staff verovio draws in the PlayBoard's panel.
@@ -227,6 +235,14 @@ def test_lessons_1_2_4_and_7_run_to_the_end_in_the_browser(site, browser):
             assert page.evaluate(ERRORS) == [] and len(page.evaluate(EXECUTION_COUNTS)) == len(counts)
         page.screenshot(path=str(SCREENSHOTS / f"lite-{lesson.removesuffix('.ipynb')}.png"))
     assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def returning_student(context) -> None:
+    """Have the browser context's pages note, as a lesson's page does on a first visit, that this
+    runtime has been loaded here before: a lesson then starts its Python with the page (early_runtime)."""
+    from muzlab.app.lite.early_runtime import SEEN_KEY, runtime_id
+
+    context.add_init_script(f"localStorage.setItem({SEEN_KEY!r}, {runtime_id(SITE)!r})")
 
 
 def only_the_site(context, site: str) -> list[str]:
@@ -484,6 +500,7 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site, browser
 
     context = browser.new_context(viewport={"width": 1500, "height": 1100})
     outside = only_the_site(context, site)
+    returning_student(context)
     page = context.new_page()
     page.goto(f"{site}/?lang=de")  # the teacher's German link
     page.wait_for_selector("html[lang='de']", state="attached")
@@ -495,6 +512,7 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site, browser
     page.wait_for_url("**/notebooks/index.html?path=de/3-play.ipynb")
     errors = lesson_run(page, site, "de/3-play.ipynb")
     page.wait_for_selector(CELLS, timeout=60_000)  # its PlayBoard
+    early = page.evaluate(EARLY_START)  # (a lesson in a folder: the kernel's location is "de")
     printed = page.evaluate(PRINTED)
     note = page.inner_text(".jp-Notebook .jp-MarkdownCell .jp-RenderedMarkdown >> nth=0")
     page.screenshot(path=str(SCREENSHOTS / "lite-de-3-play.png"))
@@ -504,6 +522,7 @@ def test_a_german_link_opens_german_lesson_3_and_it_runs_in_german(site, browser
         "1-rules.ipynb", "2-hearing.ipynb", "3-play.ipynb", "4-explore.ipynb", "7-review.ipynb")]
     assert [text.strip() for text in in_english] == ["", "", "", "", ""]  # every lesson is in German
     assert errors == []
+    assert early == {"runtime": "taken", "imports": "imported"}, early
     assert note.startswith("Hausaufgaben-Ausgabe: muzlab und seine Spielbretter kommen von dieser Seite")
     # what the lesson printed as it ran: German sentences, German note names
     assert "Spieler 1 würfelt den ersten Würfel" in printed and "Punkte" in printed, printed[:500]
@@ -535,13 +554,12 @@ def test_lesson_3_is_played_through_the_accessibility_tree(site, browser):
 REQUESTED = r'"GET ([^ ?]+)\S* HTTP/[\d.]+" (\d+) '
 
 
-def requested_since(log: Path, start: int) -> list[str]:
-    """The paths the static server was asked for (answered 200 or 304) since its log had `start`
-    characters."""
+def requested_since(log: Path, start: int, answered: tuple[str, ...] = ("200", "304")) -> list[str]:
+    """The paths the static server was asked for (answered 200 or 304, or as `answered` says) since its
+    log had `start` characters."""
     import re
 
-    return [path for path, status in re.findall(REQUESTED, log.read_text()[start:])
-            if status in ("200", "304")]
+    return [path for path, status in re.findall(REQUESTED, log.read_text()[start:]) if status in answered]
 
 
 def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_later_one_not_at_all(
@@ -556,21 +574,59 @@ def test_a_first_visit_from_the_first_page_fetches_the_runtime_gzipped_and_a_lat
     context = browser.new_context(viewport={"width": 1500, "height": 1100})
     outside = only_the_site(context, site)
     page = context.new_page()
-    start = len(log.read_text())
+    start = first_start = len(log.read_text())
     page.goto(f"{site}/")
     page.click("ul.muz-lessons a[href$='path=3-play.ipynb']")
     page.wait_for_url("**/notebooks/index.html?path=3-play.ipynb")
     first_errors = lesson_run(page, site, "3-play.ipynb")
+    first_early = page.evaluate(EARLY_START)["runtime"]
     controlled = page.evaluate("navigator.serviceWorker.controller !== null")
     first = requested_since(log, start)
     start = len(log.read_text())
     later_errors = run_lesson(page, site, "3-play.ipynb")
+    later_early = page.evaluate(EARLY_START)["runtime"]
     page.wait_for_selector(CELLS, timeout=60_000)
     later = requested_since(log, start)
+    # (the chunks the build left out with mermaid's plugins: not one asked for)
+    missing = [path for path in requested_since(log, first_start, ("404",))
+               if not path.endswith(".ico")]
     assert first_errors == [] and later_errors == []
+    assert missing == [], missing
+    # the lesson's Python started with its page on the later visit only (early_runtime.py)
+    assert (first_early, later_early) == ("first visit", "taken")
     assert controlled
     runtime = "/pyodide/pyodide.asm.wasm"
     assert f"{runtime}.gz" in first and runtime not in first, [p for p in first if "pyodide.asm" in p]
     assert any(p.startswith("/build/jlab_core.") and p.endswith(".js.gz") for p in first), first
     assert not [p for p in later if p.startswith(runtime) or p.startswith("/build/jlab_core.")], later
+    assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def test_a_kernel_that_asks_for_other_options_than_the_early_start_starts_again_and_the_lesson_runs(
+        site, browser):
+    # the page's early start believes in the PyPI fallback the site's settings turn off: the kernel's own
+    # initialize then asks for other options, and its worker starts Python again with them
+    believed = '"disablePyPIFallback": true'
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    outside = only_the_site(context, site)
+    changed: list[int] = []
+
+    def other_options(route):
+        page_text = route.fetch().text()
+        changed.append(page_text.count(believed))
+        route.fulfill(body=page_text.replace(believed, '"disablePyPIFallback": false'),
+                      content_type="text/html")
+
+    context.route("**/notebooks/index.html?path=1-rules.ipynb", other_options)
+    returning_student(context)
+    page = context.new_page()
+    warned: list[str] = []
+    page.on("console", lambda message: warned.append(message.text) if "starts again" in message.text
+            else None)
+    errors = run_lesson(page, site, "1-rules.ipynb")
+    early = page.evaluate(EARLY_START)
+    assert changed == [1]
+    assert errors == []
+    assert early["runtime"] == "started again", early
+    assert len(warned) == 1 and "disablePyPIFallback true, not false" in warned[0], warned
     assert outside == [], f"requests left the site: {outside[:5]}"

@@ -470,7 +470,7 @@ def test_the_kernel_starts_without_the_service_worker_and_loads_micropip_with_th
 
     settings = tmp_path / "jupyter-lite.json"
     settings.write_text(json.dumps({"jupyter-config-data": {"disabledExtensions": ["some:plugin"]}}))
-    kernel_settings(settings, ["muzlab", "micropip"])
+    kernel_settings(settings, ["muzlab", "micropip"], [NO_SERVICE_WORKER])
     data = json.loads(settings.read_text())["jupyter-config-data"]
     assert data["disabledExtensions"] == sorted(["some:plugin", NO_SERVICE_WORKER])
     kernel = data["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]

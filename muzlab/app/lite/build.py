@@ -36,6 +36,8 @@ from typing import NamedTuple
 from packaging.requirements import Requirement
 
 from muzlab.app.lessons import lessons_source
+from muzlab.app.lite.chunks import leave_out_mermaid
+from muzlab.app.lite.early_runtime import start_early
 from muzlab.app.lite.lessons import finish_pages, landing_page, write_lessons, write_translated_lessons
 from muzlab.app.lite.packed import unpacked_by_a_worker
 
@@ -437,13 +439,13 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def kernel_settings(path: Path, packages: list[str]) -> None:
+def kernel_settings(path: Path, packages: list[str], disabled: list[str]) -> None:
     """Point the Pyodide kernel at the bundled runtime, preload the packages, and turn off its PyPI
     fallback, beside the pipliteUrls the build wrote (set after the build, which rewrites this plugin's
-    settings); and leave out the service worker (NO_SERVICE_WORKER)."""
+    settings); and turn off the `disabled` plugins."""
     config = json.loads(path.read_text())
     data = config["jupyter-config-data"]
-    data["disabledExtensions"] = sorted({*data.get("disabledExtensions", []), NO_SERVICE_WORKER})
+    data["disabledExtensions"] = sorted({*data.get("disabledExtensions", []), *disabled})
     plugins = data.setdefault("litePluginSettings", {})
     kernel = plugins.setdefault("@jupyterlite/pyodide-kernel-extension:kernel", {})
     kernel.update({"pyodideUrl": "../pyodide/pyodide.mjs", "disablePyPIFallback": True,
@@ -479,9 +481,11 @@ def build(out: Path, work: Path) -> Path:
     shutil.copytree(staged.runtime, out / "pyodide")
     kernel_wheels(out, staged.kernel)
     verovio(out / "verovio", work)
-    kernel_settings(out / "jupyter-lite.json", preload(out))
+    disabled = leave_out_mermaid(out, [NO_SERVICE_WORKER])
+    kernel_settings(out / "jupyter-lite.json", preload(out), disabled)
     (out / "index.html").write_text(landing_page(contents))
     finish_pages(out, contents)
+    start_early(out)
     unpacked_by_a_worker(out)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"[lite] built {out}: {size / 1e6:.1f} MB; serve it with `python3 -m http.server -d {out}` and "
