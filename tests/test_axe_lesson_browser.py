@@ -9,9 +9,26 @@ draws (its text, the PlayBoard, the outputs) is checked, and the PlayBoard once 
 
 from __future__ import annotations
 
+import contextlib
+import json
+import shutil
+import urllib.request
+
 import pytest
 from test_axe_pages_browser import violations
-from test_browser import CELLS, CHROMIUM_ARGS, PLAY_NOTEBOOK, act, chromium_path, lab, open_and_run
+from test_browser import (
+    ALL_RUN,
+    CELLS,
+    CHROMIUM_ARGS,
+    PLAY_NOTEBOOK,
+    ROOT,
+    TOKEN,
+    act,
+    chromium_path,
+    jupyter_lab,
+    lab,
+    open_and_run,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 __all__ = ["lab"]  # the fixture serving lesson 3 in JupyterLab
@@ -37,12 +54,12 @@ JUPYTERLAB_NODES = {
 }
 
 
-def lesson_violations(page, where: str) -> list[str]:
-    """axe's violations on the lesson's page, JupyterLab's chrome left out (see above)."""
+def lesson_violations(page, where: str, chrome: list[list[str]] = JUPYTERLAB_CHROME) -> list[str]:
+    """axe's violations on the lesson's page, JupyterLab's `chrome` left out (see above)."""
     from axe_playwright_python.sync_playwright import Axe
     from test_browser_app import WCAG_21_AA
 
-    results = Axe().run(page, context={"include": [["html"]], "exclude": JUPYTERLAB_CHROME},
+    results = Axe().run(page, context={"include": [["html"]], "exclude": chrome},
                         options=WCAG_21_AA)
     found = []
     for violation in results.response["violations"]:
@@ -72,6 +89,70 @@ def test_axe_finds_no_wcag_21_aa_violation_in_lesson_3_in_jupyterlab(lab):
             act(page, lambda: page.keyboard.press("Enter"))  # the opening die, on e5 where the ring starts
             assert page.locator(".muz-playboard .dice [data-cell]").count() == 1
             found += lesson_violations(page, "lesson 3, after a placement")
+        finally:
+            browser.close()
+    assert found == [], "\n".join(found)
+
+
+#: Every lesson of the lessons folder (its numbered notebooks; app.ipynb is the app, whose tabs
+#: test_axe_pages_browser checks).
+LESSONS = sorted(path.name for path in (ROOT / "notebooks").glob("[0-9]*.ipynb"))
+
+
+@pytest.fixture
+def lessons_lab(tmp_path):
+    """One JupyterLab server on 127.0.0.1 serving a fresh copy of every lesson; yields its URL."""
+    for lesson in LESSONS:
+        shutil.copy(ROOT / "notebooks" / lesson, tmp_path / lesson)
+    try:
+        with jupyter_lab(tmp_path) as url:
+            yield url
+    except RuntimeError as error:
+        pytest.fail(str(error))
+
+
+def run_whole(page, url: str, lesson: str) -> None:
+    """Open a lesson in a workspace of its own (no other lesson's tab restored next to it), run all its
+    cells and wait until every one has run; a traceback fails the test."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from test_lite import ERRORS
+
+    page.goto(f"{url}/lab/workspaces/{lesson.split('-')[0]}/tree/{lesson}?token={TOKEN}")
+    page.wait_for_selector(".jp-Notebook", timeout=120_000)
+    with contextlib.suppress(PlaywrightTimeout):  # which kernel, asked before the kernel list loaded
+        page.click(".jp-Dialog .jp-mod-accept", timeout=5_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.click("li[data-command='runmenu:run-all']")
+    page.wait_for_function(f"() => ({ALL_RUN})() || ({ERRORS})().length > 0", timeout=300_000)
+    assert page.evaluate(ERRORS) == [], f"{lesson} stopped on an error"
+
+
+def shut_down_kernels(url: str) -> None:
+    """End the kernels of the lessons run so far (each lesson's kernel holds its widgets' memory)."""
+    with urllib.request.urlopen(f"{url}/api/sessions?token={TOKEN}") as answer:
+        sessions = json.load(answer)
+    for session in sessions:
+        request = urllib.request.Request(f"{url}/api/sessions/{session['id']}?token={TOKEN}",
+                                         method="DELETE")
+        urllib.request.urlopen(request).close()
+
+
+def test_axe_finds_no_wcag_21_aa_violation_in_any_lesson_in_jupyterlab(lessons_lab):
+    from playwright.sync_api import sync_playwright
+
+    assert len(LESSONS) >= 7
+    found: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            for lesson in LESSONS:
+                run_whole(page, lessons_lab, lesson)
+                unnamed = page.locator(".jp-Notebook img:not([alt])").count()
+                found += [f"{lesson}: {unnamed} pictures with no alt"] if unnamed else []
+                found += lesson_violations(page, f"{lesson}, run whole")
+                shut_down_kernels(lessons_lab)
         finally:
             browser.close()
     assert found == [], "\n".join(found)

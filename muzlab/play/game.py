@@ -533,6 +533,11 @@ class Game:
         one; "" while it goes on."""
         return end_words(self._end_reason, self.reading(reader)) if self._end_reason else ""
 
+    def _repr_html_(self) -> str:
+        """The game as inline SVG: JupyterLab draws an SVG output as an `<img>` with no alt, HTML keeps
+        the SVG's role and its name (the game in words) for a screen reader."""
+        return self._repr_svg_()
+
     def _repr_svg_(self) -> str:
         """The game as SVG for notebooks; drawing lives in muzlab.views.svg."""
         from muzlab.views.svg import game_svg  # display hook: the drawing stays outside the play layer

@@ -527,6 +527,11 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_notation({self.notation()!r})"
 
+    def _repr_html_(self) -> str:
+        """The board as inline SVG: JupyterLab draws an SVG output as an `<img>` with no alt, HTML keeps
+        the SVG's role and its name (the board in words) for a screen reader."""
+        return self._repr_svg_()
+
     def _repr_svg_(self) -> str:
         """The board as SVG for notebooks; drawing lives in muzlab.views.svg, outside the rules."""
         from muzlab.views.svg import position_svg  # display hook: the drawing stays outside the rules

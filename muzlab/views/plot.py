@@ -29,6 +29,7 @@ from muzlab.names.output_words import Figure
 from muzlab.names.reader import Reader
 from muzlab.reading import resolve
 from muzlab.rules.position import Position
+from muzlab.views.figure_alt import name_figure
 from muzlab.views.keyboard import keyboard as keyboard  # re-exported: muzlab.views.plot.keyboard
 from muzlab.views.statsplots import (
     MarkedFormatter,
@@ -50,6 +51,7 @@ from muzlab.views.svg import (
     RING_RADIUS,
     BoardView,
     board_view,
+    board_words,
     cell_fill,
     hex_points,
     legend_words,
@@ -151,6 +153,7 @@ def board(
                          die=prose_note(view.pitch_label, view.language), count=count)
     if title:
         ax.set_title(title, fontsize=max(12.0, 0.5 * unit), fontweight="bold", parse_math=False)
+    name_figure(ax.figure, f"{title}: {board_words(view)}" if title else board_words(view))
     return ax
 
 

@@ -29,7 +29,10 @@ from muzlab.names.spelling import key_label
 from muzlab.reading import resolve
 from muzlab.sim import stats
 from muzlab.sim.stats import wilson_interval
+from muzlab.views.figure_alt import show_alt_text
 from muzlab.views.svg import COLOURS
+
+show_alt_text()  # in a notebook, every figure of a lesson gets a text alternative
 
 #: Colours for agents and seats (Okabe-Ito), in order of first appearance.
 SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")

@@ -23,6 +23,7 @@ from muzlab.names.reader import Reader
 from muzlab.play import coach
 from muzlab.play.game import Game
 from muzlab.reading import shown
+from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.listen import ListenPanel
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
@@ -79,7 +80,9 @@ class Review(widgets.VBox):
                             layout=widgets.Layout(max_width="480px"))
         # the summary under the board and its side, across the review: ten columns whose headings are
         # single long words in German ("glücksbereinigt") do not fit the room beside the board
-        super().__init__([steps, widgets.HBox([self.board_view, side]), self.summary])
+        # AccessibleNames: the moments' slider is named by its label in a lesson too, not only in the app
+        super().__init__([steps, widgets.HBox([self.board_view, side]), self.summary,
+                          AccessibleNames(layout=widgets.Layout(display="none"))])
         self.add_class("muz-review")
         self.show(0)
 
