@@ -34,3 +34,13 @@ def test_a_chart_is_said_by_its_titles_and_a_figure_with_no_words_is_left_as_a_p
     figure.suptitle("Two players")
     assert figure_alt(figure) == "Two players; Scores"
     plt.close(figure)
+
+
+def test_a_shell_without_ipythons_display_formatters_is_left_alone(monkeypatch):
+    # the class server's Solara shell has no mimebundle formatter: importing the plots there must not fail
+    import IPython
+
+    from muzlab.views.figure_alt import show_alt_text
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: object())
+    show_alt_text()  # (raised AttributeError before, which broke every download that draws a board)

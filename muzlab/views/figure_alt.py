@@ -44,15 +44,17 @@ def figure_html(figure: Figure) -> str | None:
 
 
 def show_alt_text() -> None:
-    """In an IPython kernel, show every matplotlib figure as `figure_html` (outside one: nothing)."""
+    """In an IPython kernel, show every matplotlib figure as `figure_html` (outside one, or in a shell
+    without IPython's display formatters: nothing)."""
     try:
         from IPython import get_ipython
     except ImportError:
         return
-    shell = get_ipython()
-    if shell is not None:
-        # (not the text/html formatter: matplotlib-inline clears every one of those for Figure as it starts)
-        shell.display_formatter.mimebundle_formatter.for_type(Figure, _html_bundle)
+    # (not the text/html formatter: matplotlib-inline clears every one of those for Figure as it starts;
+    # a shell that is not IPython's own, such as the class server's Solara one, has no mimebundle formatter)
+    formatter = getattr(getattr(get_ipython(), "display_formatter", None), "mimebundle_formatter", None)
+    if formatter is not None:
+        formatter.for_type(Figure, _html_bundle)
 
 
 def _html_bundle(figure: Figure, include: object = None, exclude: object = None) -> dict[str, str] | None:
