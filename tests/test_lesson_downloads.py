@@ -14,6 +14,7 @@ import zipfile
 from datetime import datetime
 from types import SimpleNamespace
 
+import ipywidgets as widgets
 import pytest
 from solara.components.file_download import FileDownloadWidget
 from test_bank_downloads import clicked
@@ -44,8 +45,9 @@ def test_the_button_gives_the_chosen_lessons_package_in_the_pages_language(site)
     import solara
 
     _box, rc = solara.render(LessonForLms(site, GERMAN), handle_error=False)
-    pick = rc.find(class_="muz-lesson-pick").widget
-    assert pick.items == ["Lektion 3: Spielen </title><script>x</script>"] and pick.label == "Lektion"
+    pick = rc.find(widgets.Dropdown, description="Lektion").widget
+    assert pick.options == ("Lektion 3: Spielen </title><script>x</script>",)
+    assert pick.description == "Lektion"
     data, said = clicked(rc, "muz-lesson-scorm")
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert "path=de/3-play.ipynb" in archive.read("index.html").decode()
@@ -56,9 +58,9 @@ def test_the_button_gives_the_chosen_lessons_package_in_the_pages_language(site)
     # the menu's words as it is
     (site / "files" / "1-rules.ipynb").write_text(notebook("1 · Rules"), encoding="utf-8")
     _box, rc = solara.render(LessonForLms(site, ENGLISH), handle_error=False)
-    pick = rc.find(class_="muz-lesson-pick").widget
-    assert pick.items == ["1 · Rules", "Lesson 3: Play"] and pick.v_model == "1 · Rules"
-    pick.v_model = "Lesson 3: Play"
+    pick = rc.find(widgets.Dropdown, description="Lesson").widget
+    assert pick.options == ("1 · Rules", "Lesson 3: Play") and pick.value == "1 · Rules"
+    pick.value = "Lesson 3: Play"
     data, said = clicked(rc, "muz-lesson-scorm")
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert "path=3-play.ipynb" in archive.read("index.html").decode()
@@ -128,7 +130,8 @@ def test_the_teachers_term_tab_carries_the_lesson_section_under_the_banks(site, 
     _box, rc = solara.render(TeacherTerm(term, view, SimpleNamespace(reading=reading), "de", site),
                              handle_error=False)
     assert rc.find(class_="muz-bank-scorm").widgets and rc.find(class_="muz-lesson-scorm").widgets
-    assert rc.find(class_="muz-lesson-pick").widget.items == ["Lektion 3: Spielen </title><script>x</script>"]
+    pick = rc.find(widgets.Dropdown, description="Lektion").widget
+    assert pick.options == ("Lektion 3: Spielen </title><script>x</script>",)
     rc.close()
     view.close()
     room.store.close()

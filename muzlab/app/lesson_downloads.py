@@ -17,6 +17,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import ipywidgets as widgets
 import solara
 
 from muzlab.app.downloads import Download
@@ -107,9 +108,13 @@ def LessonForLms(site: Path | None, reader: Reader):
     solara.Text(gettext("A whole lesson of the homework edition as a SCORM 1.2 package for Moodle or Canvas: "
                         "it reports when the student has read it to its end. Making it takes a few seconds; "
                         "it is about 20 MB."))
-    solara.Select(gettext("Lesson"), values=list(labels), classes=["muz-lesson-pick"],
-                  value=next(label for label, n in labels.items() if n == number),
-                  on_value=lambda label: chosen.set(labels.get(label)))
+    # (a native menu, as the page's others: Vuetify's puts its input inside a button, which axe-core
+    # refuses as nested controls)
+    widgets.Dropdown.element(description=gettext("Lesson"), options=list(labels),
+                             _dom_classes=["muz-lesson-pick"],
+                             value=next(label for label, n in labels.items() if n == number),
+                             style={"description_width": "initial"},
+                             on_value=lambda label: chosen.set(labels.get(label)))
 
     def make() -> tuple[bytes, str]:
         making.set(number)
