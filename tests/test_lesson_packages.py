@@ -145,6 +145,7 @@ def test_a_making_that_fails_fails_for_every_page_waiting_and_is_tried_again(sit
 
 
 def test_the_teachers_menu_follows_an_edition_built_again(site, monkeypatch):
+    import ipywidgets as widgets
     import solara
 
     from muzlab.app import lesson_downloads
@@ -152,12 +153,16 @@ def test_the_teachers_menu_follows_an_edition_built_again(site, monkeypatch):
 
     monkeypatch.setattr(lesson_downloads, "WATCH_SECONDS", 0.05)
     _box, rc = solara.render(LessonForLms(site, ENGLISH), handle_error=False)
-    assert rc.find(class_="muz-lesson-pick").widget.items == ["Lesson 1: Rules", "Lesson 3: Play"]
+
+    def menu() -> widgets.Dropdown:
+        return rc.find(widgets.Dropdown, description="Lesson").widget
+
+    assert menu().options == ("Lesson 1: Rules", "Lesson 3: Play")
     (site / "files" / "4-explore.ipynb").write_text(notebook("4 · Explore"), encoding="utf-8")
-    rebuilt = ["Lesson 1: Rules", "Lesson 3: Play", "4 · Explore"]
+    rebuilt = ("Lesson 1: Rules", "Lesson 3: Play", "4 · Explore")
     for _ in range(600):
-        if rc.find(class_="muz-lesson-pick").widget.items == rebuilt:
+        if menu().options == rebuilt:
             break
         time.sleep(0.05)
-    assert rc.find(class_="muz-lesson-pick").widget.items == rebuilt
+    assert menu().options == rebuilt
     rc.close()
