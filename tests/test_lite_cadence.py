@@ -55,6 +55,7 @@ def test_german_lesson_4s_cadence_sounds_in_the_homework_edition(site):  # noqa:
             player = page.locator(PLAYER)
             player.wait_for(state="attached", timeout=60_000)
             player.scroll_into_view_if_needed()
+            player.locator("button").wait_for(state="visible", timeout=30_000)  # (drawn once scrolled to)
             words = player.locator("button").inner_text()
             silent = page.evaluate(LOUDEST)
             player.locator("button").click()
