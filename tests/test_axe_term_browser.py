@@ -8,9 +8,9 @@ assignment, before and after a move.
 from __future__ import annotations
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, join, server_caught_up
 from test_axe_pages_browser import violations
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, join, server_caught_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -24,7 +24,6 @@ from pathlib import Path
 import pytest
 from class_devices import (
     ROOT,
-    TRACK_MESSAGES,  # noqa: F401 - (browser tests written before class_devices import it from here)
     WAIT,
     ClassServer,
     join,
@@ -32,7 +31,6 @@ from class_devices import (
     sit_down,
     student_page,
     teacher_page,
-    watch_requests,  # noqa: F401 - (the same)
 )
 from test_browser import free_port
 

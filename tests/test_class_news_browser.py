@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
 from test_browser import CHROMIUM_ARGS, chromium_path
 from test_browser_sight import press, typed, until
-from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, server_caught_up
 from test_class_sight_browser import HAND, heard, join_by_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -22,8 +22,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from class_devices import TRACK_MESSAGES, WAIT, ClassServer, watch_requests
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import TRACK_MESSAGES, WAIT, ClassServer, watch_requests
 from test_scorm_browser import OUTER, scorm_again
 from test_scorm_lesson import stand_in_site
 

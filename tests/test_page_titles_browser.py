@@ -6,9 +6,9 @@ French; each page's <title> and its <html lang>."""
 from __future__ import annotations
 
 import pytest
+from class_devices import WAIT, ClassServer
 from test_browser import CHROMIUM_ARGS, chromium_path
 from test_browser_app import open_app, served
-from test_class_browser import WAIT, ClassServer
 
 from muzlab.names.language import LANGUAGE_NAMES
 

@@ -7,9 +7,10 @@ classroom app's seats' form and Play tab too. Screenshots in out/screenshots/ to
 from __future__ import annotations
 
 import pytest
+from class_devices import WAIT, ClassServer
 from test_browser import CHROMIUM_ARGS, chromium_path, lab
 from test_browser_app import served
-from test_class_browser import SCREENSHOTS, WAIT, ClassServer
+from test_class_browser import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 __all__ = ["lab", "served"]  # the fixtures serving lesson 3 in JupyterLab and the classroom app

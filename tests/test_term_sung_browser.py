@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from class_devices import WAIT, ClassServer, join
 from test_browser import CHROMIUM_ARGS, chromium_path
-from test_class_browser import WAIT, ClassServer, join
 from test_note_input_browser import MIDI_SHIM, RATE
 
 from muzlab.app.classroom import Classroom
