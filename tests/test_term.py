@@ -793,7 +793,8 @@ def test_a_students_report_is_one_pdf_page_with_their_ideas_and_grades_the_same_
     assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") == 1
     assert pdf == report_pdf(term, anna.id)  # no date in it
     names = zipfile.ZipFile(io.BytesIO(reports_zip(term))).namelist()
-    assert names == ["reports/1-Anna.pdf", "reports/2-Ben.pdf", "reports/3-Visitor.pdf"]
+    assert names == [f"reports/{student}.{kind}" for student in ("1-Anna", "2-Ben", "3-Visitor")
+                     for kind in ("pdf", "html")]
     with pytest.raises(TermError, match="No student 99"):
         report_pdf(term, 99)
     room.store.close()
@@ -814,7 +815,7 @@ def test_a_name_or_title_read_as_math_is_drawn_as_written_and_a_failing_report_s
     term.assign("Costs $\\frac{$ 5", "third", 1, "2026-11-30", "2026-12-04")
     assert term_report.report_pdf(term, ben.id).startswith(b"%PDF")
     made, failed = term_report.reports(term)
-    assert failed == [] and len(zipfile.ZipFile(io.BytesIO(made)).namelist()) == 3
+    assert failed == [] and len(zipfile.ZipFile(io.BytesIO(made)).namelist()) == 6  # a PDF and a page each
     real = term_report.report_pdf
 
     def broken(term_, sid, reader=None):
@@ -826,7 +827,8 @@ def test_a_name_or_title_read_as_math_is_drawn_as_written_and_a_failing_report_s
     made, failed = term_report.reports(term, Reader(language="de"))
     archive = zipfile.ZipFile(io.BytesIO(made))
     assert failed == ["$\\x$"]
-    assert archive.namelist() == ["reports/1-Anna.pdf", "reports/3-Visitor.pdf", "reports/not-made.txt"]
+    assert archive.namelist() == ["reports/1-Anna.pdf", "reports/1-Anna.html", "reports/3-Visitor.pdf",
+                                  "reports/3-Visitor.html", "reports/not-made.txt"]
     assert "$\\x$" in archive.read("reports/not-made.txt").decode()
     assert "could not" not in archive.read("reports/not-made.txt").decode()  # (in the teacher's language)
     room.store.close()

@@ -879,7 +879,8 @@ def TeacherTerm(term: Term, view: TermTeacher, page, language: str, site: Path |
                                      classes=["muz-grades-excel"])],
              reader=reader)
     Download(lambda: _reports(term, page.reading.reader), filename="reports.zip", mime_type="application/zip",
-             children=[solara.Button(reader.gettext("Reports for parents (PDF)"), classes=["muz-reports"])],
+             children=[solara.Button(reader.gettext("Reports for parents (PDF and web page)"),
+                                     classes=["muz-reports"])],
              reader=reader)
     for fmt, words, css in (("moodle", reader.gettext("Questions for Moodle"), "muz-bank-moodle"),
                             ("qti12", reader.gettext("Questions for Canvas"), "muz-bank-canvas"),

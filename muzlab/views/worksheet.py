@@ -16,8 +16,7 @@ import io
 import math
 import random
 import textwrap
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,11 +48,11 @@ from muzlab.play.questions import Degree, Key, Pair, Points, QuestionFacts, Run,
 from muzlab.play.quiz import breakdown_words, triad_words
 from muzlab.reading import for_people
 from muzlab.rules.position import Position, Structure
+from muzlab.views.pdf_labels import labelled_pdf
 from muzlab.views.svg import COLOURS
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-    from matplotlib.backends.backend_pdf import PdfPages
     from matplotlib.figure import Figure
 
 #: Paper sizes in millimetres (width, height), portrait.
@@ -268,15 +267,42 @@ def _writable(path: str | Path) -> Path:
     return target
 
 
-@contextmanager
-def _pdf(path: str | Path) -> Iterator[PdfPages]:
-    """A PDF file whose text is text (TrueType) and whose bytes do not depend on the date."""
+def _pdf(pages: Iterable[Figure], title: str, reader: Reader) -> bytes:
+    """The pages (drawn as they are taken) as a PDF whose text is text (TrueType), titled `title` in the
+    reader's language (`labelled_pdf`), whose bytes do not depend on the date."""
     import matplotlib  # matplotlib only for PDFs; text worksheets need none
     from matplotlib.backends.backend_pdf import PdfPages
 
-    with matplotlib.rc_context(_RC), PdfPages(path, metadata={
-            "Creator": "muzlab", "Producer": "muzlab", "CreationDate": None}) as pdf:
-        yield pdf
+    out = io.BytesIO()
+    with matplotlib.rc_context(_RC), PdfPages(out, metadata={
+            "Title": title, "Creator": "muzlab", "Producer": "muzlab", "CreationDate": None}) as pdf:
+        for page in pages:
+            pdf.savefig(page)
+    return labelled_pdf(out.getvalue(), reader.language)
+
+
+def pack_title(sheets: int, reader: Reader) -> str:
+    """A teacher pack's title, for its PDF and its web page."""
+    return reader.ngettext("Muzundrum: {count} worksheet and its answers",
+                           "Muzundrum: {count} worksheets and their answers", sheets).format(count=sheets)
+
+
+def level_words(level: str, position: Position, reader: Reader) -> str:
+    """The line under a worksheet's heading: its level and how cells are named."""
+    centre = position.board.cell_name(position.board.centre)
+    about = (reader.gettext("Master level. Cells are named by column letter and number from the bottom of "
+                            "the column (the centre is {centre}).") if level == "master" else
+             reader.gettext("Basic level. Cells are named by column letter and number from the bottom of "
+                            "the column (the centre is {centre})."))
+    return about.format(centre=centre)
+
+
+def footer_words(sheet: Sheet, total: int, answers: bool = False) -> str:
+    """The line at the foot of a worksheet's page (`answers`: of its answer page)."""
+    template = (sheet.reader.gettext("Answers to worksheet {number} of {total} · {source}") if answers
+                else sheet.reader.gettext("Worksheet {number} of {total} · {source}"))
+    made = template.format(number=sheet.number, total=total, source=sheet.source())
+    return sheet.reader.gettext("{text} · made with muzlab").format(text=made)
 
 
 def _page(paper: str) -> tuple[Figure, Axes]:
@@ -316,16 +342,10 @@ def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
     figure, ax = _page(paper)
     width, height = PAPERS[paper]
     top, reader = height - MARGIN_MM, sheet.reader
-    ax.text(MARGIN_MM, top, reader.gettext("Muzundrum worksheet {number}").format(number=sheet.number),
-            fontsize=16, fontweight="bold", va="top", color=INK)
+    ax.text(MARGIN_MM, top, sheet_title(sheet), fontsize=16, fontweight="bold", va="top", color=INK)
     ax.text(width - MARGIN_MM, top, reader.gettext("Name ____________________   Date __________"),
             fontsize=10, va="top", ha="right", color=INK)
-    centre = sheet.position.board.cell_name(sheet.position.board.centre)
-    about = (reader.gettext("Master level. Cells are named by column letter and number from the bottom of "
-                            "the column (the centre is {centre}).") if level == "master" else
-             reader.gettext("Basic level. Cells are named by column letter and number from the bottom of "
-                            "the column (the centre is {centre})."))
-    ax.text(MARGIN_MM, top - 8, about.format(centre=centre), fontsize=9, va="top", color=SOFT)
+    ax.text(MARGIN_MM, top - 8, level_words(level, sheet.position, reader), fontsize=9, va="top", color=SOFT)
     board_height = 118 if paper == "a4" else 108
     _board_in(figure, sheet.position, (MARGIN_MM + 20, top - 14 - board_height, width - 2 * MARGIN_MM - 40,
                                        board_height), paper)
@@ -337,8 +357,7 @@ def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
         y = _write_lines(ax, MARGIN_MM + 8, y, question.question, 92, 10.5)
         y = start - space
         ax.plot([MARGIN_MM + 8, width - MARGIN_MM], [y + 3, y + 3], color="#bbbbbb", linewidth=0.6)
-    _footer(ax, paper, reader.gettext("Worksheet {number} of {total} · {source}").format(
-        number=sheet.number, total=total, source=sheet.source()), reader)
+    _footer(ax, paper, footer_words(sheet, total))
     return figure
 
 
@@ -355,16 +374,14 @@ def _answer_page(sheet: Sheet, paper: str, total: int) -> Figure:
         ax.text(MARGIN_MM, y, f"{number}.", fontsize=10, fontweight="bold", va="top", color=INK)
         y = _write_lines(ax, MARGIN_MM + 8, y, question.question, wrap, 8.5, color=SOFT)
         y = _write_lines(ax, MARGIN_MM + 8, y - 0.5, question.answer, wrap - 6, 10, fontweight="bold") - 3
-    _footer(ax, paper, reader.gettext("Answers to worksheet {number} of {total} · {source}").format(
-        number=sheet.number, total=total, source=sheet.source()), reader)
+    _footer(ax, paper, footer_words(sheet, total, answers=True))
     return figure
 
 
-def _footer(ax: Axes, paper: str, text: str, reader: Reader) -> None:
+def _footer(ax: Axes, paper: str, text: str) -> None:
     """The line at the foot of a page; a long one (a position's notation) goes on over more lines."""
     width, _ = PAPERS[paper]
-    made = reader.gettext("{text} · made with muzlab").format(text=text)
-    lines = textwrap.wrap(made, FOOTER_CHARS, break_on_hyphens=False)
+    lines = textwrap.wrap(text, FOOTER_CHARS, break_on_hyphens=False)
     ax.text(width / 2, MARGIN_MM / 2, "\n".join(lines), ha="center",
             va="center" if len(lines) == 1 else "bottom", fontsize=7.5, color=SOFT)
 
@@ -377,11 +394,11 @@ def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: in
     _check(paper=paper)
     target = _writable(path)
     made = make_sheets(seed, sheets, questions, level, reader)
-    with _pdf(target) as pdf:
-        for sheet in made:
-            pdf.savefig(_question_page(sheet, paper, level, len(made)))
-        for sheet in made:
-            pdf.savefig(_answer_page(sheet, paper, len(made)))
+    reader = made[0].reader
+    pages = [*((sheet, False) for sheet in made), *((sheet, True) for sheet in made)]
+    target.write_bytes(_pdf((_answer_page(sheet, paper, len(made)) if answers else
+                             _question_page(sheet, paper, level, len(made)) for sheet, answers in pages),
+                            pack_title(len(made), reader), reader))
     return made
 
 
@@ -392,7 +409,7 @@ def _board_page(paper: str, level: str, reader: Reader | None = None) -> Figure:
     from matplotlib.patches import Polygon, Rectangle  # matplotlib only for PDFs; text worksheets need none
 
     reader = reader or Reader()
-    board = Board.master() if level == "master" else Board.standard()
+    board = kit_board(level)
     radius = BOARD_HEX_MM[board.name]
     figure, ax = _page(paper)
     width, height = PAPERS[paper]
@@ -417,20 +434,34 @@ def _board_page(paper: str, level: str, reader: Reader | None = None) -> Figure:
                     fontsize=radius * 0.6,
                     color=INK)
     top = height - MARGIN_MM
-    title = (reader.gettext("Muzundrum master board ({count} cells)") if board.name == "master"
-             else reader.gettext("Muzundrum standard board ({count} cells)"))
-    ax.text(MARGIN_MM, top, title.format(count=len(board)), fontsize=14, fontweight="bold", va="top",
+    ax.text(MARGIN_MM, top, board_title(board, reader), fontsize=14, fontweight="bold", va="top",
             color=INK)
     ax.text(MARGIN_MM, top - 7, reader.gettext("Print at 100 % (actual size): each cell is {size} mm across; "
                                                "the bar on the right is 50 mm.").format(
         size=f"{radius * math.sqrt(3):.0f}"), fontsize=9, va="top", color=SOFT)
     ax.add_patch(Rectangle((width - MARGIN_MM - 50, top - 9), 50, 2.5, facecolor=INK))
     ax.text(width - MARGIN_MM - 25, top - 5, "50 mm", ha="center", va="bottom", fontsize=8, color=INK)
-    ax.text(width / 2, MARGIN_MM + 2, reader.gettext(
-        "Triads stack up the columns; major scales climb the diagonals.\nShaded cells are honeypots: they "
-        "double or triple a placement's score."), fontsize=9,
+    ax.text(width / 2, MARGIN_MM + 2, board_legend(reader), fontsize=9,
             color=SOFT, va="bottom", ha="center", linespacing=1.4)
     return figure
+
+
+def kit_board(level: str) -> Board:
+    """The board `muzlab printables` prints for a level."""
+    return Board.master() if level == "master" else Board.standard()
+
+
+def board_title(board: Board, reader: Reader) -> str:
+    """The printed board's title, with its number of cells."""
+    title = (reader.gettext("Muzundrum master board ({count} cells)") if board.name == "master"
+             else reader.gettext("Muzundrum standard board ({count} cells)"))
+    return title.format(count=len(board))
+
+
+def board_legend(reader: Reader) -> str:
+    """The two lines under the printed board: what its lines build, what its shaded cells do."""
+    return reader.gettext("Triads stack up the columns; major scales climb the diagonals.\nShaded cells are "
+                          "honeypots: they double or triple a placement's score.")
 
 
 def dodecahedron_net(edge: float = 1.0) -> tuple[list[np.ndarray], list[int], list[tuple[int, int]]]:
@@ -529,12 +560,9 @@ def _unfold(faces: list[list[int]], face: int, parent: int | None, placed: dict[
     return {v: a2 + scale * ((offset @ u3) * u2 + (offset @ w3) * w2) for v, offset in offsets.items()}
 
 
-def _die_page(paper: str, reader: Reader) -> Figure:
-    """The die net at the largest size that fits the page (at most 30 mm edges), names on the faces."""
-    from matplotlib.patches import Polygon  # matplotlib only for PDFs; text worksheets need none
-
-    polygons, order, tabs = dodecahedron_net(1.0)
-    points = np.vstack(polygons)
+def _die_fit(paper: str) -> tuple[np.ndarray, float]:
+    """The die net's turn on the page and its edge in mm: the largest that fits (at most 30 mm)."""
+    points = np.vstack(dodecahedron_net(1.0)[0])
     width, height = PAPERS[paper]
     room = np.array([width - 2 * MARGIN_MM - 16, height - 2 * MARGIN_MM - 50])
 
@@ -542,9 +570,33 @@ def _die_page(paper: str, reader: Reader) -> Figure:
         return float(min(room / np.ptp(points @ _rotation(degrees), axis=0)))
 
     best = max(range(0, 180, 3), key=fitting_edge)
-    rotation = _rotation(best)
+    return _rotation(best), min(30.0, fitting_edge(best))
+
+
+def die_title(reader: Reader) -> str:
+    """The die net's title."""
+    return reader.gettext("A twelve-faced die for Muzundrum")
+
+
+def die_how(paper: str, reader: Reader) -> str:
+    """How to make the die from its net printed on `paper`, with its size."""
+    edge = _die_fit(paper)[1]
+    return reader.gettext("Print on card, cut along the outline, fold every line between two faces, and "
+                          "glue each grey tab under the face it meets. One face per pitch class; the black "
+                          "keys carry both names. Opposite faces are a tritone apart. Edges are {edge} mm: "
+                          "the die is about {across} mm across.").format(edge=f"{edge:.0f}",
+                                                                         across=f"{2.227 * edge:.0f}")
+
+
+def _die_page(paper: str, reader: Reader) -> Figure:
+    """The die net at the largest size that fits the page (at most 30 mm edges), names on the faces."""
+    from matplotlib.patches import Polygon  # matplotlib only for PDFs; text worksheets need none
+
+    polygons, order, tabs = dodecahedron_net(1.0)
+    points = np.vstack(polygons)
+    width, height = PAPERS[paper]
+    rotation, edge = _die_fit(paper)
     spread = np.ptp(points @ rotation, axis=0)
-    edge = min(30.0, fitting_edge(best))
     low = (points @ rotation).min(axis=0)
     offset = np.array([(width - spread[0] * edge) / 2, (height - spread[1] * edge) / 2 - 8]) - low * edge
     figure, ax = _page(paper)
@@ -565,14 +617,8 @@ def _die_page(paper: str, reader: Reader) -> Figure:
         ax.text(*shape.mean(axis=0), label, ha="center", va="center", fontsize=edge * (0.62 if "\n" in label
                 else 0.9), fontweight="bold", color=INK, linespacing=1.1)
     top = height - MARGIN_MM
-    ax.text(MARGIN_MM, top, reader.gettext("A twelve-faced die for Muzundrum"), fontsize=14,
-            fontweight="bold", va="top", color=INK)
-    how = reader.gettext("Print on card, cut along the outline, fold every line between two faces, and glue "
-                         "each grey tab under the face it meets. One face per pitch class; the black keys "
-                         "carry both names. Opposite faces are a tritone apart. Edges are {edge} mm: the die "
-                         "is about {across} mm across.").format(edge=f"{edge:.0f}",
-                                                                across=f"{2.227 * edge:.0f}")
-    for line, text in enumerate(textwrap.wrap(how, 100)):
+    ax.text(MARGIN_MM, top, die_title(reader), fontsize=14, fontweight="bold", va="top", color=INK)
+    for line, text in enumerate(textwrap.wrap(die_how(paper, reader), 100)):
         ax.text(MARGIN_MM, top - 8 - 5 * line, text, fontsize=9, va="top", color=SOFT)
     return figure
 
@@ -588,11 +634,18 @@ def printables(path: str | Path, paper: str = "a4", level: str = "basic",
     default the default reader) to a PDF for paper games."""
     _check(paper, level)
     target = _writable(path)
-    with _pdf(target) as pdf:
-        reader = for_people(reader)
-        pdf.savefig(_board_page(paper, level, reader))
-        pdf.savefig(_die_page(paper, reader))
+    reader = for_people(reader)
+    pages = (_board_page(paper, level, reader) if page == "board" else _die_page(paper, reader)
+             for page in ("board", "die"))
+    target.write_bytes(_pdf(pages, kit_title(level, reader), reader))
     return target
+
+
+def kit_title(level: str, reader: Reader) -> str:
+    """The title of the board and die net that `printables` writes."""
+    if level == "master":
+        return reader.gettext("Muzundrum: the master board at true size and a twelve-faced die")
+    return reader.gettext("Muzundrum: the standard board at true size and a twelve-faced die")
 
 
 def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = None) -> None:
@@ -600,9 +653,8 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
     their help for `reader` (None: English)."""
     reader = reader or PLAIN
     pack = commands.add_parser("worksheet", help=reader.gettext(
-        "print worksheets from seeded games, then their answer keys (PDF)"))
-    pack.add_argument("--out", required=True, metavar="FILE", help=reader.gettext(
-        "the PDF to write, e.g. {example}").format(example="pack.pdf"))
+        "print worksheets from seeded games, then their answer keys (PDF, and the same as a web page)"))
+    pack.add_argument("--out", required=True, metavar="FILE", help=_out_help(reader, "pack.pdf"))
     pack.add_argument("--seed", type=int, default=0, help=reader.gettext(
         "sheet k shows the game seeded SEED + k - 1"))
     pack.add_argument("--sheets", type=int, default=2, help=reader.gettext(
@@ -614,14 +666,29 @@ def add_commands(commands: argparse._SubParsersAction, reader: Reader | None = N
     pack.add_argument("--force", action="store_true", help=reader.gettext("replace FILE if it exists"))
     pack.set_defaults(run=_pack_command)
     kit = commands.add_parser("printables", help=reader.gettext(
-        "the board at true size and a twelve-faced die net (PDF)"))
-    kit.add_argument("--out", required=True, metavar="FILE", help=reader.gettext(
-        "the PDF to write, e.g. {example}").format(example="kit.pdf"))
+        "the board at true size and a twelve-faced die net (PDF, and the same as a web page)"))
+    kit.add_argument("--out", required=True, metavar="FILE", help=_out_help(reader, "kit.pdf"))
     kit.add_argument("--level", default="basic", choices=LEVELS, help=reader.gettext(
         "master prints the master board"))
     kit.add_argument("--paper", default="a4", choices=tuple(PAPERS))
     kit.add_argument("--force", action="store_true", help=reader.gettext("replace FILE if it exists"))
     kit.set_defaults(run=_printables_command)
+
+
+def _out_help(reader: Reader, example: str) -> str:
+    """The help of a command's --out: the PDF, and the web page written beside it."""
+    return reader.gettext("the PDF to write, e.g. {example}; its web page, {page}, is written beside it (the "
+                          "same words as headings, lists and tables, for a screen reader)").format(
+        example=example, page=str(html_beside(example)))
+
+
+def html_beside(pdf: str | Path) -> Path:
+    """The web page written beside a PDF: its name ending in .html; WorksheetError for a PDF named so."""
+    path = Path(pdf)
+    if path.suffix.lower() in (".html", ".htm"):
+        raise WorksheetError("{path} would name both the PDF and its web page; give a name such as pack.pdf",
+                             path=path)
+    return path.with_suffix(".html")
 
 
 def _pages_reader(reader: Reader) -> Reader:
@@ -631,25 +698,40 @@ def _pages_reader(reader: Reader) -> Reader:
 
 
 def _pack_command(args: argparse.Namespace) -> int:
-    with file_written(args.out, args.force) as aside:
+    from muzlab.views.worksheet_html import pack_html  # (it reads this module's words)
+
+    page = html_beside(args.out)
+    with file_written(args.out, args.force) as aside, file_written(page, args.force) as page_aside:
         made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper,
                             _pages_reader(args.reader))
+        page_aside.write_text(pack_html(made, args.level), encoding="utf-8")
     asked = sum(len(sheet.questions) for sheet in made)
     print(args.reader.ngettext(
         "wrote {file}: {count} worksheet page with {questions} questions, then its answer page",
         "wrote {file}: {count} worksheet pages with {questions} questions, then {count} answer pages",
         len(made)).format(file=args.out, count=len(made), questions=asked))
+    _page_written(page, args.reader)
     return 0
 
 
+def _page_written(page: Path, reader: Reader) -> None:
+    print(reader.gettext("wrote {file}: the same as a web page, for a screen reader").format(file=page))
+
+
 def _printables_command(args: argparse.Namespace) -> int:
-    with file_written(args.out, args.force) as aside:
-        printables(aside, args.paper, args.level, _pages_reader(args.reader))
+    from muzlab.views.worksheet_html import kit_html  # (it reads this module's words)
+
+    page = html_beside(args.out)
+    with file_written(args.out, args.force) as aside, file_written(page, args.force) as page_aside:
+        reader = _pages_reader(args.reader)
+        printables(aside, args.paper, args.level, reader)
+        page_aside.write_text(kit_html(args.level, args.paper, reader), encoding="utf-8")
     if args.level == "master":
         said = args.reader.gettext("wrote {file}: the master board at true size ({paper}) and the die net")
     else:
         said = args.reader.gettext("wrote {file}: the basic board at true size ({paper}) and the die net")
     print(said.format(file=args.out, paper=args.paper))
+    _page_written(page, args.reader)
     return 0
 
 
@@ -659,17 +741,31 @@ def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, pa
     bytes for a browser to download, worded for `reader` (by default the default reader, typeset);
     WorksheetError for a position with broken runs or no die."""
     _check(paper=paper)
+    sheet = position_sheet(position, seed, questions, reader)
+    level = sheet_level(position)
+    return _pdf((_question_page(sheet, paper, level, 1) if not answers else _answer_page(sheet, paper, 1)
+                 for answers in (False, True)), sheet_title(sheet), sheet.reader)
+
+
+def sheet_level(position: Position) -> str:
+    """The level a worksheet on `position` names: master on the master rules, else basic."""
+    return "master" if position.rules.name == "master" else "basic"
+
+
+def position_sheet(position: Position, seed: int = 0, questions: int = 8,
+                   reader: Reader | None = None) -> Sheet:
+    """One worksheet on a given position, its footer giving the position's notation; WorksheetError for
+    a position with broken runs or no die."""
     if not len(position):
         raise WorksheetError("the board is empty: put some notes on it first")
     if position.broken():
         raise WorksheetError("the position breaks the rules: mend the runs marked in red first")
-    level = "master" if position.rules.name == "master" else "basic"
     reader = for_people(reader)
     origin = reader.gettext("position: {notation}").format(notation=position.notation())
-    sheet = Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions, reader)),
-                  origin=origin, reader=reader)  # not a game: no game seed to name
-    out = io.BytesIO()
-    with _pdf(out) as pdf:
-        pdf.savefig(_question_page(sheet, paper, level, 1))
-        pdf.savefig(_answer_page(sheet, paper, 1))
-    return out.getvalue()
+    return Sheet(1, seed, position, tuple(sheet_questions(position, seed, questions, reader)),
+                 origin=origin, reader=reader)  # not a game: no game seed to name
+
+
+def sheet_title(sheet: Sheet) -> str:
+    """One worksheet's heading, the title of a PDF or page holding it alone."""
+    return sheet.reader.gettext("Muzundrum worksheet {number}").format(number=sheet.number)

@@ -93,10 +93,13 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.clear_button.on_click(lambda _button: self._set(Position(
             self.position.board, {}, self.position.rules, strict=False)))
         self.worksheet_button = DownloadButton("", self.worksheet_file, "muz-worksheet")
+        self.worksheet_page_button = DownloadButton("", lambda: self.worksheet_file(page=True),
+                                                    "muz-worksheet-page")
         if in_browser():  # a worksheet is a PDF drawn by matplotlib, which the homework edition lacks
             self.worksheet_button.layout.display = "none"
-        return widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button],
-                            layout=widgets.Layout(flex_flow="row wrap"))
+            self.worksheet_page_button.layout.display = "none"
+        return widgets.HBox([self.notation, self.load_button, self.clear_button, self.worksheet_button,
+                             self.worksheet_page_button], layout=widgets.Layout(flex_flow="row wrap"))
 
     @property
     def reader(self) -> Reader:
@@ -118,6 +121,10 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.worksheet_button.description = reader.gettext("Make a worksheet from this position")
         self.worksheet_button.tooltip = reader.gettext(
             "A PDF: this board, questions on it and their answers, saved on this device")
+        self.worksheet_page_button.description = reader.gettext("The same worksheet as a web page")
+        self.worksheet_page_button.tooltip = reader.gettext(
+            "A web page with the same board, questions and answers in words, tables and lists, for a "
+            "screen reader; saved on this device")
         self.cell_names.description = reader.gettext("cell names")
         self.function_labels.description = (
             reader.gettext("each triad's function in the lesson key") if reader.harmony_style == "functions"
@@ -227,20 +234,24 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
             return
         self._set(position)
 
-    def worksheet_file(self) -> Download | None:
-        """A worksheet (PDF) on the position shown, with its answer key; None, and a sentence in the
-        message line, for a position that cannot be one."""
+    def worksheet_file(self, page: bool = False) -> Download | None:
+        """A worksheet (PDF, or with `page` its web page) on the position shown, with its answer key;
+        None, and a sentence in the message line, for a position that cannot be one."""
         from muzlab.views.worksheet import position_sheet_pdf  # matplotlib loads only when a sheet is made
+        from muzlab.views.worksheet_html import position_sheet_html
 
         try:
-            pdf = position_sheet_pdf(self.position, reader=self.reader)
+            made = (Download("muzundrum-worksheet.html", "text/html",
+                             position_sheet_html(self.position, reader=self.reader).encode("utf-8")) if page
+                    else Download("muzundrum-worksheet.pdf", "application/pdf",
+                                  position_sheet_pdf(self.position, reader=self.reader)))
         except MuzlabError as error:
             said = self.reader.gettext("No worksheet: {reason}.").format(
                 reason=error_words(error, self.reader))
             self.message.value = f"<span style='color:#b00'>✗ {html.escape(said)}</span>"
             return None
         self.message.value = ""
-        return Download("muzundrum-worksheet.pdf", "application/pdf", pdf)
+        return made
 
     def _set(self, position: Position) -> None:
         self.position = position
