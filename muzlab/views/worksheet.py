@@ -319,14 +319,16 @@ def _page(paper: str) -> tuple[Figure, Axes]:
 
 
 def _board_in(figure: Figure, position: Position, box: tuple[float, float, float, float], paper: str,
-              names: bool = True) -> None:
-    """Draw a position with cell names into a box (x, y, width, height in mm) of the page."""
+              reader: Reader) -> None:
+    """Draw a position with cell names into a box (x, y, width, height in mm) of the page, its dice
+    named for `reader`."""
     from muzlab.views import plot  # matplotlib only for PDFs; text worksheets need none
 
     width, height = PAPERS[paper]
     x, y, w, h = box
     ax = figure.add_axes((x / width, y / height, w / width, h / height))
-    plot.board(position, ax=ax, show_structures=False, legend=False, title="", coordinates=names)
+    plot.board(position, ax=ax, show_structures=False, legend=False, title="", coordinates=True,
+               reader=reader)
 
 
 def _write_lines(ax: Axes, x: float, y: float, text: str, width: int, size: float, **style) -> float:
@@ -348,7 +350,7 @@ def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
     ax.text(MARGIN_MM, top - 8, level_words(level, sheet.position, reader), fontsize=9, va="top", color=SOFT)
     board_height = 118 if paper == "a4" else 108
     _board_in(figure, sheet.position, (MARGIN_MM + 20, top - 14 - board_height, width - 2 * MARGIN_MM - 40,
-                                       board_height), paper)
+                                       board_height), paper, reader)
     y = top - 18 - board_height
     space = (y - MARGIN_MM - 6) / max(1, len(sheet.questions))
     for number, question in enumerate(sheet.questions, start=1):
@@ -367,7 +369,7 @@ def _answer_page(sheet: Sheet, paper: str, total: int) -> Figure:
     top, reader = height - MARGIN_MM, sheet.reader
     ax.text(MARGIN_MM, top, reader.gettext("Answers: worksheet {number}").format(number=sheet.number),
             fontsize=16, fontweight="bold", va="top", color=INK)
-    _board_in(figure, sheet.position, (width - MARGIN_MM - 70, top - 78, 70, 76), paper)
+    _board_in(figure, sheet.position, (width - MARGIN_MM - 70, top - 78, 70, 76), paper, reader)
     y = top - 12
     for number, question in enumerate(sheet.questions, start=1):
         wrap = 62 if y > top - 80 else 95
