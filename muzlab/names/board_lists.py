@@ -88,12 +88,7 @@ def dice_lists(board: Board, dice: Mapping[Cell, int], spelling: BoardSpelling, 
 def _line_group(board: Board, line: str, cells: list[Cell], dice: Mapping[Cell, int], spelling: BoardSpelling,
                 runs: list[LineRun], reader: Reader) -> ListGroup:
     """One line's group: its title, then its runs and lone dice from the bottom up."""
-    first, last = board.cell_name(cells[0]), board.cell_name(cells[-1])
-    if line == "column":
-        title = reader.pgettext("a list of the board's dice", "Column {letters}").format(
-            letters=re.sub(r"\d+$", "", first))
-    else:
-        title = reader.pgettext(*_LINE_TITLES[line]).format(first=first, last=last)
+    title = line_title(board, line, cells, reader)
     number, starts = LINE_NAMES.index(line), {run.cells[0]: run for run in runs if run.cells[0] in cells}
     items, inside = [], set()
     for cell in cells:
@@ -109,6 +104,15 @@ def _line_group(board: Board, line: str, cells: list[Cell], dice: Mapping[Cell, 
             items.append(sentence(reader.gettext("{cell}: {note}, alone on this line"),
                                   cell=board.cell_name(cell), note=note))
     return ListGroup(title, tuple(items))
+
+
+def line_title(board: Board, line: str, cells: Sequence[Cell], reader: Reader) -> str:
+    """A stretch of a line named as its list's title: "Column e", "Rising-right diagonal a1 to i5"."""
+    first, last = board.cell_name(cells[0]), board.cell_name(cells[-1])
+    if line == "column":
+        return reader.pgettext("a list of the board's dice", "Column {letters}").format(
+            letters=re.sub(r"\d+$", "", first))
+    return reader.pgettext(*_LINE_TITLES[line]).format(first=first, last=last)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.35rem; margin-top: 2.5rem; border-to
 padding-top: 1rem; } h3 { font-size: 1.15rem; } h4 { font-size: 1rem; margin-bottom: 0.2rem; }
 svg { max-width: 100%; height: auto; }
 figure { margin: 1rem 0; }
-table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; min-width: 16rem; }
 th, td { border: 1px solid #555555; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 caption { text-align: left; font-weight: bold; padding-bottom: 0.3rem; }
 .answer { font-weight: bold; }

@@ -10,10 +10,11 @@ from html import escape
 
 from muzlab.core.board import Board
 from muzlab.core.hexgrid import LINE_NAMES
+from muzlab.names.board_lists import line_title
+from muzlab.names.language import labelled
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label
 from muzlab.reading import for_people
-from muzlab.rules.board_reading import board_lists
 from muzlab.rules.position import Position
 from muzlab.views import worksheet
 from muzlab.views.html_page import heading, html_page, item_list, paragraph, section, table
@@ -59,23 +60,29 @@ def _answer_section(sheet: Sheet, total: int) -> str:
 
 
 def board_html(position: Position, reader: Reader, level: int) -> str:
-    """A position as a picture named by its dice, a table of its dice by cell, and its dice line by
-    line with what each run builds (muzlab.rules.board_reading); headings at `level`."""
+    """A position as the printed board shows it: a picture named by its dice, a table of its dice by
+    cell, and each line holding two dice or more with its dice from the bottom up (what a run builds is
+    left out, as on the printed board: the questions ask it); headings at `level`."""
+    board = position.board
     view = board_view(position, show_structures=False, coordinates=True, reader=reader)
     cells = sorted(view.labels, key=lambda c: (c[0], -c[1]))  # as the cell names read: a1, a2, ..., b1
-    rows = [(position.board.cell_name(cell), view.labels[cell]) for cell in cells]
-    lines = board_lists(position, reader)
+    rows = [(board.cell_name(cell), view.labels[cell]) for cell in cells]
     out = ["<figure>\n", position_svg(position, show_structures=False, coordinates=True, reader=reader),
            "</figure>\n", heading(level, reader.pgettext("a worksheet's web page", "The dice on the board"))]
-    if rows:
-        out.append(table(reader.ngettext("{count} die, by cell", "{count} dice, by cell", len(rows)).format(
-            count=len(rows)), (reader.pgettext("a worksheet's web page", "Cell"),
-                               reader.pgettext("a worksheet's web page", "Die")), rows))
+    if not rows:
+        return "".join(out) + paragraph(reader.gettext("The board is empty."))
+    out.append(table(reader.ngettext("{count} die, by cell", "{count} dice, by cell", len(rows)).format(
+        count=len(rows)), (reader.pgettext("a worksheet's web page", "Cell"),
+                           reader.pgettext("a worksheet's web page", "Die")), rows))
     out.append(heading(level, reader.pgettext("a worksheet's web page", "The dice line by line")))
-    if lines.empty:
-        out.append(paragraph(lines.empty))
-    for group in lines.groups():
-        out.append(heading(level + 1, group.title) + item_list(group.items))
+    for number, line in enumerate(LINE_NAMES):
+        for stretch in board.lines[number]:
+            along = [board.cells[i] for i in stretch]
+            held = [cell for cell in along if cell in view.labels]
+            if len(held) > 1:
+                out.append(heading(level + 1, line_title(board, line, along, reader))
+                           + item_list(labelled(board.cell_name(cell), view.labels[cell], reader.language)
+                                       for cell in held))
     return "".join(out)
 
 
