@@ -96,11 +96,19 @@ def pdf_pieces(page) -> list[str]:
 
 
 def die_names(pieces: list[str]) -> Counter:
-    """The dice a worksheet's board shows: the pieces drawn after the page's words (its footer, the last,
-    made with muzlab) that are not a cell name or a honeypot, each name of a two-named die counted apart."""
-    footer = max(number for number, piece in enumerate(pieces) if "muzlab" in piece)
-    return Counter(name for piece in pieces[footer + 1:] if not CELL.fullmatch(piece)
+    """The dice a worksheet's board shows: the pieces drawn after the page's words (its footer, made
+    with muzlab) that are not a sentence, a cell name or a honeypot, each name of a two-named die
+    counted apart."""
+    footer = max(number for number, piece in enumerate(pieces) if "made with muzlab" in piece
+                 or "erstellt mit muzlab" in piece)
+    return Counter(name for piece in pieces[footer + 1:] if " " not in piece and not CELL.fullmatch(piece)
                    and not re.fullmatch(r"×\d", piece) for name in piece.split("/"))
+
+
+def page_line(file: str, language: str) -> str:
+    """The line at the top of a printable's page naming its web page."""
+    words = Reader(language=language).gettext("The same as a web page, for a screen reader: {file}")
+    return flat(words.format(file=file))
 
 
 def catalogue(path) -> dict:
@@ -125,6 +133,7 @@ def test_the_worksheet_command_writes_a_web_page_with_the_pdfs_words_and_dice(
     assert page.language == language and page.headings[0] == page.title
     assert heading in page.headings and page.headings.count(questions) == 2
     pages = [flat(one.extract_text()) for one in pdf.pages]
+    assert all(flat(page_line("pack.html", language)) in text for text in pages)  # each page names it
     dice_tables = [table for table in page.tables if len(table[0]) == 2]
     assert len(dice_tables) == len(page.pictures) == 2
     for number, (table, picture) in enumerate(zip(dice_tables, page.pictures, strict=True)):
@@ -163,6 +172,7 @@ def test_the_printables_command_writes_a_web_page_with_every_cell_honeypot_and_f
     board_page, die_page = PdfReader(out).pages
     assert catalogue(out) == {"lang": language, "show title": True, "title": page.title}
     assert page.language == language
+    assert all(page_line("kit.html", language) in flat(one.extract_text()) for one in (board_page, die_page))
     cells_table, faces_table = page.tables
     assert len(cells_table) == 1 + 9  # its header, then a row per column
     listed = [cell for row in cells_table[1:] for cell in row[1].split(", ")]
@@ -211,6 +221,8 @@ def test_the_explorers_worksheet_as_a_web_page():
     assert page.language == "en" and page.title == "Muzundrum worksheet 1"
     assert page.pictures and "position:" in page.text()
     assert made.data.decode("utf-8") == position_sheet_html(sheet_position(3))
+    pdf = PdfReader(io.BytesIO(explorer.worksheet_button.click().data))
+    assert all(page_line(made.name, "en") in flat(one.extract_text()) for one in pdf.pages)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -234,4 +246,6 @@ def test_a_parents_report_is_in_the_zip_as_a_web_page_with_the_pdfs_words(langua
     assert weeks[1][1] == flat(percent_words(100, Reader(language=language)))  # Anna's two thirds, both right
     archive = zipfile.ZipFile(io.BytesIO(reports_zip(term, teacher)))
     assert archive.read(f"reports/{anna.id}-Anna.html").decode() == report_html(term, anna.id, teacher)
+    beside = flat(PdfReader(io.BytesIO(archive.read(f"reports/{anna.id}-Anna.pdf"))).pages[0].extract_text())
+    assert page_line(f"{anna.id}-Anna.html", language) in beside  # the PDF in the zip names its page
     room.store.close()

@@ -24,7 +24,7 @@ from muzlab.play.coach import level_word
 from muzlab.play.ideas import idea_words
 from muzlab.reading import for_people
 from muzlab.views.html_page import heading, html_page, item_list, table
-from muzlab.views.pdf_labels import labelled_pdf
+from muzlab.views.pdf_labels import labelled_pdf, name_web_page
 
 log = logging.getLogger(__name__)
 
@@ -101,9 +101,10 @@ def report_words(term: Term, student_id: int, reader: Reader | None = None) -> R
         _games_line(games[0], reader) if games else "")
 
 
-def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> bytes:
+def report_pdf(term: Term, student_id: int, reader: Reader | None = None, web_page: str = "") -> bytes:
     """One student's one-page report as a PDF's bytes, titled and in the language of the student's page
-    (`report_words`); TermError for a student not on the roster."""
+    (`report_words`), naming its web page `web_page` (if any) at its top; TermError for a student not on
+    the roster."""
     from matplotlib.backends.backend_pdf import FigureCanvasPdf
     from matplotlib.figure import Figure as Page
 
@@ -127,6 +128,7 @@ def report_pdf(term: Term, student_id: int, reader: Reader | None = None) -> byt
     listed = "\n".join(["    " + line for line in words.assignments] + ([words.games] if words.games else []))
     figure.text(0.08, 0.33, words.assignments_said + "\n" + listed, fontsize=11, va="top",
                 linespacing=1.6, **PLAIN)
+    name_web_page(figure, web_page, words.reader)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="pdf", metadata={"Title": words.title, "CreationDate": None,
                                                    "Creator": "muzlab"})
@@ -198,7 +200,8 @@ def reports(term: Term, reader: Reader | None = None) -> tuple[bytes, list[str]]
         for sid, student in sorted(term.room.students.items()):
             safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in student.nickname)
             try:
-                pdf, page = report_pdf(term, sid, reader), report_html(term, sid, reader)
+                pdf = report_pdf(term, sid, reader, f"{sid}-{safe}.html")
+                page = report_html(term, sid, reader)
             except Exception:  # (whatever one report meets, the others are written)
                 log.exception("the report of student %s could not be made", sid)
                 failed.append(student.nickname)

@@ -48,7 +48,7 @@ from muzlab.play.questions import Degree, Key, Pair, Points, QuestionFacts, Run,
 from muzlab.play.quiz import breakdown_words, triad_words
 from muzlab.reading import for_people
 from muzlab.rules.position import Position, Structure
-from muzlab.views.pdf_labels import labelled_pdf
+from muzlab.views.pdf_labels import labelled_pdf, name_web_page
 from muzlab.views.svg import COLOURS
 
 if TYPE_CHECKING:
@@ -267,9 +267,10 @@ def _writable(path: str | Path) -> Path:
     return target
 
 
-def _pdf(pages: Iterable[Figure], title: str, reader: Reader) -> bytes:
+def _pdf(pages: Iterable[Figure], title: str, reader: Reader, web_page: str = "") -> bytes:
     """The pages (drawn as they are taken) as a PDF whose text is text (TrueType), titled `title` in the
-    reader's language (`labelled_pdf`), whose bytes do not depend on the date."""
+    reader's language (`labelled_pdf`), each naming its web page `web_page` (if any) at its top, whose
+    bytes do not depend on the date."""
     import matplotlib  # matplotlib only for PDFs; text worksheets need none
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -277,6 +278,7 @@ def _pdf(pages: Iterable[Figure], title: str, reader: Reader) -> bytes:
     with matplotlib.rc_context(_RC), PdfPages(out, metadata={
             "Title": title, "Creator": "muzlab", "Producer": "muzlab", "CreationDate": None}) as pdf:
         for page in pages:
+            name_web_page(page, web_page, reader)
             pdf.savefig(page)
     return labelled_pdf(out.getvalue(), reader.language)
 
@@ -347,7 +349,7 @@ def _question_page(sheet: Sheet, paper: str, level: str, total: int) -> Figure:
     ax.text(MARGIN_MM, top, sheet_title(sheet), fontsize=16, fontweight="bold", va="top", color=INK)
     ax.text(width - MARGIN_MM, top, reader.gettext("Name ____________________   Date __________"),
             fontsize=10, va="top", ha="right", color=INK)
-    ax.text(MARGIN_MM, top - 8, level_words(level, sheet.position, reader), fontsize=9, va="top", color=SOFT)
+    _write_lines(ax, MARGIN_MM, top - 7.5, level_words(level, sheet.position, reader), 112, 8.5, color=SOFT)
     board_height = 118 if paper == "a4" else 108
     _board_in(figure, sheet.position, (MARGIN_MM + 20, top - 14 - board_height, width - 2 * MARGIN_MM - 40,
                                        board_height), paper, reader)
@@ -389,10 +391,10 @@ def _footer(ax: Axes, paper: str, text: str) -> None:
 
 
 def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: int = 8, level: str = "basic",
-                 paper: str = "a4", reader: Reader | None = None) -> list[Sheet]:
+                 paper: str = "a4", reader: Reader | None = None, web_page: str = "") -> list[Sheet]:
     """Write the worksheets to a PDF: one question page per sheet, then one answer page per sheet,
-    worded for `reader` (by default the default reader, typeset). Returns the sheets (their
-    positions, questions and answers)."""
+    worded for `reader` (by default the default reader, typeset), each page naming the web page
+    `web_page` (if any). Returns the sheets (their positions, questions and answers)."""
     _check(paper=paper)
     target = _writable(path)
     made = make_sheets(seed, sheets, questions, level, reader)
@@ -400,7 +402,7 @@ def teacher_pack(path: str | Path, seed: int = 0, sheets: int = 2, questions: in
     pages = [*((sheet, False) for sheet in made), *((sheet, True) for sheet in made)]
     target.write_bytes(_pdf((_answer_page(sheet, paper, len(made)) if answers else
                              _question_page(sheet, paper, level, len(made)) for sheet, answers in pages),
-                            pack_title(len(made), reader), reader))
+                            pack_title(len(made), reader), reader, web_page))
     return made
 
 
@@ -631,15 +633,16 @@ def _rotation(degrees: float) -> np.ndarray:
 
 
 def printables(path: str | Path, paper: str = "a4", level: str = "basic",
-               reader: Reader | None = None) -> Path:
+               reader: Reader | None = None, web_page: str = "") -> Path:
     """Write the board at true size (page 1) and the die net (page 2, its faces named for `reader`: by
-    default the default reader) to a PDF for paper games."""
+    default the default reader) to a PDF for paper games, each page naming the web page `web_page` (if
+    any)."""
     _check(paper, level)
     target = _writable(path)
     reader = for_people(reader)
     pages = (_board_page(paper, level, reader) if page == "board" else _die_page(paper, reader)
              for page in ("board", "die"))
-    target.write_bytes(_pdf(pages, kit_title(level, reader), reader))
+    target.write_bytes(_pdf(pages, kit_title(level, reader), reader, web_page))
     return target
 
 
@@ -705,7 +708,7 @@ def _pack_command(args: argparse.Namespace) -> int:
     page = html_beside(args.out)
     with file_written(args.out, args.force) as aside, file_written(page, args.force) as page_aside:
         made = teacher_pack(aside, args.seed, args.sheets, args.questions, args.level, args.paper,
-                            _pages_reader(args.reader))
+                            _pages_reader(args.reader), page.name)
         page_aside.write_text(pack_html(made, args.level), encoding="utf-8")
     asked = sum(len(sheet.questions) for sheet in made)
     print(args.reader.ngettext(
@@ -726,7 +729,7 @@ def _printables_command(args: argparse.Namespace) -> int:
     page = html_beside(args.out)
     with file_written(args.out, args.force) as aside, file_written(page, args.force) as page_aside:
         reader = _pages_reader(args.reader)
-        printables(aside, args.paper, args.level, reader)
+        printables(aside, args.paper, args.level, reader, page.name)
         page_aside.write_text(kit_html(args.level, args.paper, reader), encoding="utf-8")
     if args.level == "master":
         said = args.reader.gettext("wrote {file}: the master board at true size ({paper}) and the die net")
@@ -738,15 +741,16 @@ def _printables_command(args: argparse.Namespace) -> int:
 
 
 def position_sheet_pdf(position: Position, seed: int = 0, questions: int = 8, paper: str = "a4",
-                       reader: Reader | None = None) -> bytes:
+                       reader: Reader | None = None, web_page: str = "") -> bytes:
     """One worksheet on a given position (a teacher's, from the Explorer) and its answer key, as PDF
-    bytes for a browser to download, worded for `reader` (by default the default reader, typeset);
-    WorksheetError for a position with broken runs or no die."""
+    bytes for a browser to download, worded for `reader` (by default the default reader, typeset),
+    each page naming the web page `web_page` (if any); WorksheetError for a position with broken runs
+    or no die."""
     _check(paper=paper)
     sheet = position_sheet(position, seed, questions, reader)
     level = sheet_level(position)
     return _pdf((_question_page(sheet, paper, level, 1) if not answers else _answer_page(sheet, paper, 1)
-                 for answers in (False, True)), sheet_title(sheet), sheet.reader)
+                 for answers in (False, True)), sheet_title(sheet), sheet.reader, web_page)
 
 
 def sheet_level(position: Position) -> str:

@@ -33,6 +33,10 @@ ERASE = -1
 BY_EAR = -2
 
 
+#: The file name of a worksheet's web page, as its PDF names it.
+WORKSHEET_PAGE = "muzundrum-worksheet.html"
+
+
 class Explorer(ScaledByItsBoard, widgets.VBox):
     """Set up any position: the palette's note goes where you click (click it again to remove).
 
@@ -241,10 +245,12 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         from muzlab.views.worksheet_html import position_sheet_html
 
         try:
-            made = (Download("muzundrum-worksheet.html", "text/html",
-                             position_sheet_html(self.position, reader=self.reader).encode("utf-8")) if page
-                    else Download("muzundrum-worksheet.pdf", "application/pdf",
-                                  position_sheet_pdf(self.position, reader=self.reader)))
+            if page:
+                made = Download(WORKSHEET_PAGE, "text/html",
+                                position_sheet_html(self.position, reader=self.reader).encode("utf-8"))
+            else:
+                pdf = position_sheet_pdf(self.position, reader=self.reader, web_page=WORKSHEET_PAGE)
+                made = Download("muzundrum-worksheet.pdf", "application/pdf", pdf)
         except MuzlabError as error:
             said = self.reader.gettext("No worksheet: {reason}.").format(
                 reason=error_words(error, self.reader))
