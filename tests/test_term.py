@@ -818,10 +818,10 @@ def test_a_name_or_title_read_as_math_is_drawn_as_written_and_a_failing_report_s
     assert failed == [] and len(zipfile.ZipFile(io.BytesIO(made)).namelist()) == 6  # a PDF and a page each
     real = term_report.report_pdf
 
-    def broken(term_, sid, reader=None):
+    def broken(term_, sid, reader=None, web_page=""):
         if sid == ben.id:
             raise ValueError("a report that breaks")
-        return real(term_, sid, reader)
+        return real(term_, sid, reader, web_page)
 
     monkeypatch.setattr(term_report, "report_pdf", broken)
     made, failed = term_report.reports(term, Reader(language="de"))
