@@ -74,3 +74,27 @@ def test_the_printables_web_pages_reflow_at_400_percent(pages, browser):
     page.goto(pages["pack-de"].as_uri())
     page.screenshot(path=str(SCREENSHOTS / "printables-pack-de-320.png"))
     assert wide == {}
+
+
+#: WCAG 1.4.12's text spacing: line height 1.5, paragraphs 2 em apart, letters 0.12 em, words 0.16 em.
+TEXT_SPACING = """* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+      word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }"""
+
+
+@pytest.mark.parametrize("width", [1280, 320])
+def test_the_printables_web_pages_take_wcags_text_spacing_and_lose_nothing(pages, browser, width):
+    """With 1.4.12's spacing forced on every element, no page scrolls sideways and no text is cut off:
+    every element's text fits its box (scrollWidth no wider than its width)."""
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    cut = {}
+    for name, path in pages.items():
+        page.goto(path.as_uri())
+        page.add_style_tag(content=TEXT_SPACING)
+        wide = page.evaluate(f"""() => [document.documentElement.scrollWidth > {width},
+            ...[...document.querySelectorAll('main *:not(svg):not(svg *)')]
+                .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible')
+                .map(e => e.tagName)]""")
+        if wide[0] or wide[1:]:
+            cut[name] = wide
+    assert cut == {}

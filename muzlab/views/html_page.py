@@ -15,7 +15,8 @@ padding-top: 1rem; } h3 { font-size: 1.15rem; } h4 { font-size: 1rem; margin-bot
 svg { max-width: 100%; height: auto; }
 figure { margin: 1rem 0; }
 table { border-collapse: collapse; margin: 0.5rem 0 1rem; min-width: 16rem; }
-th, td { border: 1px solid #555555; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
+th, td { border: 1px solid #555555; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top;
+         overflow-wrap: anywhere; }
 caption { text-align: left; font-weight: bold; padding-bottom: 0.3rem; }
 .answer { font-weight: bold; }
 .footer { color: #444444; font-size: 0.9rem; }
