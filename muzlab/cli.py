@@ -39,7 +39,7 @@ from muzlab.rules import perft
 from muzlab.rules.ruleset import RuleSet
 from muzlab.sim import simulation as sim
 from muzlab.sim.simulation import MAX_GAMES, PARALLEL_FROM
-from muzlab.views import bank_files, worksheet
+from muzlab.views import bank_files, worksheet_commands
 from muzlab.views.simulation_report import simulation_report
 
 
@@ -341,7 +341,7 @@ def build_parser(reader: Reader | None = None) -> argparse.ArgumentParser:
                                        "FOLDER-build)"))
     h.set_defaults(run=_lite)
     lessons.add_commands(commands, reader)
-    worksheet.add_commands(commands, reader)
+    worksheet_commands.add_commands(commands, reader)
     bank_files.add_commands(commands, reader)
     scorm_command.add_commands(commands, reader)
     _in_language(parser, reader)

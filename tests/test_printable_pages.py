@@ -20,7 +20,8 @@ from muzlab.core.board import Board
 from muzlab.names.output_words import percent_words
 from muzlab.names.reader import Reader
 from muzlab.names.spelling import face_label, symbols
-from muzlab.views.worksheet import WorksheetError, html_beside, sheet_position
+from muzlab.views.worksheet import WorksheetError, sheet_position
+from muzlab.views.worksheet_commands import html_beside
 from muzlab.views.worksheet_html import position_sheet_html
 
 CELL = re.compile(r"[a-z]\d+")
