@@ -44,7 +44,8 @@ from test_lite import KERNEL_CHOSEN, KERNEL_IDLE, SITE, lesson_run, open_lesson 
 #: The checkout whose muzlab serves the site (the edition's server).
 CODE = ROOT
 MOVES = 8  # (the person places about 10 of the 21 dice)
-WARM_VISITS = 3  # (the machine is shared: one visit alone says little)
+WARM_VISITS = 5  # (the machine is shared: one visit alone says little; and V8 keeps a script's compiled code
+#  from its second load on, used from the third: JupyterLab's core script's, from the HTTP cache)
 #: In the page, from the click's event to the frame after the die is on the board (its element in the
 #: board's SVG, seen by a MutationObserver, then the next animation frame): what the person waits for.
 #: Playwright's own click (its checks that the cell is visible, still and not covered, a frame or two)

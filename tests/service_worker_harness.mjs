@@ -1,22 +1,26 @@
 // Runs the homework edition's service worker (a built unpacking.js) under node, with the browser's
 // service-worker globals stood in for: a site of files in memory (fetch), Cache Storage in memory
-// (caches). `node service_worker_harness.mjs WORKER SITE_JSON` reads the site's files (path -> base64)
-// and a list of steps from SITE_JSON, and prints one JSON line: what each step saw.
+// (caches). `node service_worker_harness.mjs WORKER SITE_JSON` reads the site's files (path -> base64),
+// whether its host compresses what it sends (`compressing`: every answer says Content-Encoding: gzip, its
+// body unpacked already, as the browser gives it) and a list of steps from SITE_JSON, and prints one JSON
+// line: what each step saw (a HEAD request is listed as `HEAD path`).
 import fs from "node:fs";
 import vm from "node:vm";
 
 const [workerPath, sitePath] = process.argv.slice(2);
-const {files, steps, caches: oldCaches} = JSON.parse(fs.readFileSync(sitePath, "utf-8"));
+const {files, steps, caches: oldCaches, compressing} = JSON.parse(fs.readFileSync(sitePath, "utf-8"));
 const ROOT = "http://127.0.0.1:8000/site/";
 const fetched = [];
 const stores = new Map((oldCaches || []).map((name) => [name, new Map()]));
 
-globalThis.fetch = async (input) => {
+globalThis.fetch = async (input, init = {}) => {
   const url = typeof input === "string" ? input : input.url;
-  fetched.push(url.slice(ROOT.length));
+  const head = init.method === "HEAD";
+  fetched.push(`${head ? "HEAD " : ""}${url.slice(ROOT.length)}`);
   const path = decodeURIComponent(new URL(url).pathname.slice(new URL(ROOT).pathname.length));
   if (!Object.hasOwn(files, path)) return new Response("not found", {status: 404});
-  return new Response(Buffer.from(files[path], "base64"));
+  const headers = compressing ? {"Content-Encoding": "gzip"} : {};
+  return new Response(head ? null : Buffer.from(files[path], "base64"), {headers});
 };
 globalThis.caches = {
   async open(name) {
@@ -37,7 +41,10 @@ globalThis.self = {
   skipWaiting() {},
   clients: {async claim() {}},
 };
-vm.runInThisContext(fs.readFileSync(workerPath, "utf-8"));
+// (in a function of its own, so that a step may start the worker afresh, its caches kept, as the browser
+// stops an idle worker and starts it again for the next visit)
+const start = () => vm.runInThisContext(`(() => {\n${fs.readFileSync(workerPath, "utf-8")}\n})();`);
+start();
 
 async function ask(path) {
   let answered = null;
@@ -56,6 +63,9 @@ for (const step of steps) {
     handlers.activate({waitUntil(promise) { done = promise; }});
     await done;
     seen.push({caches: [...stores.keys()].sort()});
+  } else if (step.restart) {
+    start();
+    seen.push({restarted: true});
   } else if (step.change) {
     files[step.change] = step.to;
   } else {

@@ -9,7 +9,8 @@ opens the app's page (its tabs in JupyterLite's REPL), saves a game record (a do
 of, after reading the first page, the lesson's word about the copy and the app in German (`?lang=de`);
 and opens German lesson 3 from the German first page's link, which runs and prints German sentences and
 note names; and opens lesson 3 from the first page, as a first visit, whose service worker fetches the
-runtime gzipped, then again, when the runtime is not fetched from the site.
+runtime gzipped, then again, when the runtime is not fetched from the site; and, served by the edition's
+server (which gzips as static hosts do), leaves JupyterLab's core script to the browser's HTTP cache.
 """
 
 import json
@@ -28,11 +29,13 @@ from test_browser import (
     CELLS,
     act,
     chromium_path,
+    free_port,
     has_die,
     lit_cells,
     roll_if_empty_handed,
     scores_text,
     static_server,
+    wait_for_server,
     watch_board,
 )
 from test_browser_app import OUT_OF_REACH, PLAY, play_one_die, show_tab, start_game
@@ -630,3 +633,53 @@ def test_a_kernel_that_asks_for_other_options_than_the_early_start_starts_again_
     assert early["runtime"] == "started again", early
     assert len(warned) == 1 and "disablePyPIFallback true, not false" in warned[0], warned
     assert outside == [], f"requests left the site: {outside[:5]}"
+
+
+def served(log: Path) -> list[tuple[str, str, str]]:
+    """The edition's server's request lines so far (`--log`): status, bytes sent and path of each."""
+    lines = log.read_text().splitlines()
+    return [tuple(line.split()) for line in lines if re.fullmatch(r"\d{3} \d+ /\S*", line)]
+
+
+def test_a_host_that_compresses_leaves_jupyterlabs_core_script_to_the_browsers_http_cache(site, browser):
+    # the edition's server gzips what it sends, as static hosts do: the worker asks it once and leaves the
+    # largest scripts to the browser, whose HTTP cache then answers a later visit (and keeps V8's compiled
+    # code for JupyterLab's core script, which Chromium does not keep for a script a worker answers from
+    # its Cache Storage); the runtime alone comes as its .gz
+    if os.environ.get("MUZLAB_LITE_URL"):
+        pytest.skip("serves the site built by the site fixture with the edition's server")
+    log = ROOT / "out" / "lite-edition-server.log"
+    log.write_text("")
+    port = free_port()
+    with open(log, "a") as out:  # (its own lines too: served() reads the request lines)
+        server = subprocess.Popen([sys.executable, "-m", "muzlab.app.lite.serve", SITE, "--port", str(port),
+                                   "--log", log], stdout=out, stderr=subprocess.STDOUT,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        wait_for_server(port, server, log, "the edition's server", timeout=30)
+        url = f"http://127.0.0.1:{port}"
+        context = browser.new_context(viewport={"width": 1500, "height": 1100})
+        page = context.new_page()
+        page.goto(f"{url}/")
+        page.click("ul.muz-lessons a[href$='path=3-play.ipynb']")
+        page.wait_for_url("**/notebooks/index.html?path=3-play.ipynb")
+        first_errors = lesson_run(page, url, "3-play.ipynb")
+        controlled = page.evaluate("navigator.serviceWorker.controller !== null")
+        first = served(log)
+        start = len(first)
+        later_page = context.new_page()
+        later_errors = run_lesson(later_page, url, "3-play.ipynb")
+        later_page.wait_for_selector(CELLS, timeout=60_000)
+        later = served(log)[start:]
+        context.close()
+    finally:
+        server.terminate()
+        server.wait(15)
+    assert first_errors == [] and later_errors == [] and controlled
+    core = next(SITE.glob("build/jlab_core.*.js")).name
+    sent = {path: int(size) for status, size, path in first if status == "200"}
+    assert f"/build/{core}" in sent and sent[f"/build/{core}"] < (SITE / "build" / core).stat().st_size / 2
+    # (the runtime's .gz alone: the worker keeps the runtime, whose compiled code Chromium keeps there too)
+    assert [path for path in sent if path.endswith(".gz")] == ["/pyodide/pyodide.asm.wasm.gz"], sent
+    # the later visit: the core script from the browser's HTTP cache, not asked for
+    assert not [path for _, _, path in later if path.startswith("/build/jlab_core.")], later

@@ -80,13 +80,16 @@ def test_a_page_without_its_body_tag_stops_the_build(tmp_path):
         packed.unpacked_by_a_worker(site)
 
 
-def run_worker(site: Path, steps: list[dict], files: dict[str, bytes], old_caches: tuple[str, ...] = ()):
-    """What the built worker of `site` saw at each step, run under node against `files` as the site."""
+def run_worker(site: Path, steps: list[dict], files: dict[str, bytes], old_caches: tuple[str, ...] = (),
+               compressing: bool = False):
+    """What the built worker of `site` saw at each step, run under node against `files` as the site (sent
+    compressed by its host with `compressing`)."""
     if shutil.which("node") is None:
         pytest.skip("node is not on the PATH")
     listing = site.parent / "harness.json"
     encoded = {path: base64.b64encode(data).decode() for path, data in files.items()}
-    listing.write_text(json.dumps({"files": encoded, "steps": steps, "caches": list(old_caches)}))
+    listing.write_text(json.dumps({"files": encoded, "steps": steps, "caches": list(old_caches),
+                                   "compressing": compressing}))
     done = subprocess.run(["node", HARNESS, site / packed.WORKER, listing], capture_output=True, text=True,
                           check=True)
     return json.loads(done.stdout)
@@ -113,7 +116,9 @@ def test_the_worker_answers_with_the_unpacked_file_and_then_from_its_cache(tmp_p
         {"ask": ["build/small.4567def.js", "index.html"]}], files)
     assert [answer["type"] for answer in first["answers"]] == ["application/wasm"] * 2 + ["text/javascript"]
     assert [body(answer) for answer in first["answers"]] == [WASM, WASM, SCRIPT]
-    assert first["fetched"] == ["build/jlab_core.0123abc.js.gz", f"{wasm}.gz"]  # only the gzipped files
+    # the host asked once whether it compresses the script (it does not), then only the gzipped files
+    core = "build/jlab_core.0123abc.js"
+    assert first["fetched"] == [f"HEAD {core}", f"{core}.gz", f"{wasm}.gz"]
     assert body(again["answers"][0]) == WASM and again["fetched"] == []  # from the worker's cache
     assert [answer["answered"] for answer in other["answers"]] == [False, False]  # the browser's own fetch
 
@@ -146,3 +151,27 @@ def test_the_worker_deletes_an_older_builds_unpacked_files_as_it_starts(tmp_path
     older = "muzlab-lite-unpacked-0000000000000000"
     activated, = run_worker(site, [{"activate": True}], {}, old_caches=(older, "another-sites-cache"))
     assert activated["caches"] == ["another-sites-cache"]
+
+
+def test_the_worker_leaves_the_scripts_to_the_browser_when_the_host_compresses_them(tmp_path):
+    # a static host (or the edition's server) sends the files gzipped itself: the browser's HTTP cache then
+    # keeps the scripts, and V8's compiled code for JupyterLab's core script beside it, which Chromium does
+    # not keep for a script a worker answers from its Cache Storage; the runtime stays the worker's (its
+    # compiled code is kept in Cache Storage too, and a later visit asks the host nothing about it)
+    site = small_site(tmp_path / "site")
+    packed.pack(site)
+    files = site_files(site)
+    core, wasm = "build/jlab_core.0123abc.js", "pyodide/pyodide.asm.wasm"
+    first, again, _, restarted = run_worker(
+        site, [{"ask": [core, core, wasm]}, {"ask": [core, wasm]}, {"restart": True}, {"ask": [core]}], files,
+        compressing=True)
+    assert [body(answer) for answer in first["answers"]] == [SCRIPT, SCRIPT, WASM]
+    assert [answer["type"] for answer in first["answers"]][2] == "application/wasm"
+    # asked once about the script (two requests at once: one question), then fetched as it is
+    assert first["fetched"] == [f"HEAD {core}", core, core, f"{wasm}.gz"]
+    # once known, the worker does not answer for the script: the browser fetches it (its HTTP cache
+    # answers a later visit); the runtime comes from the worker's cache
+    assert [answer["answered"] for answer in again["answers"]] == [False, True] and again["fetched"] == []
+    assert body(again["answers"][1]) == WASM
+    # a worker started afresh (the browser stops idle workers) finds the host's answer in its cache
+    assert body(restarted["answers"][0]) == SCRIPT and restarted["fetched"] == [core]

@@ -4,10 +4,16 @@ page unpacked (unpacking.js), so that a host that compresses nothing sends them 
 `python -m http.server` sends every file as it is: the WebAssembly runtime alone is 9.6 MB (3.5 MB
 gzipped). The build writes FILE.gz beside each file of PACKED (what every visit fetches from 1 MB), and a
 service worker at the site's root (WORKER) answers a request for FILE with FILE.gz unpacked, kept in
-the browser's Cache Storage. The site's pages register it (REGISTER); the first page holds a click on a
-lesson or the app until it is ready, so that even a first visit's lesson loads under it. Without it (a
-browser or an address where service workers are not allowed, a lesson opened before the first page),
-the files are fetched as they are, as before.
+the browser's Cache Storage. A host that sends a script of PACKED compressed itself (a static host, the
+edition's server: the worker asks it once, a HEAD request) is left to answer for it: the browser's HTTP
+cache then keeps the script, and Chromium keeps V8's compiled code for a script only from that cache (not
+for one a worker answers from its Cache Storage), which spares a later visit compiling JupyterLab's core
+script again. The WebAssembly runtime is always answered from Cache Storage, where Chromium keeps its
+compiled code too, and a later visit asks the host nothing about it.
+The site's pages register the worker (REGISTER); the first page holds a click on a lesson or the app
+until it is ready, so that even a first visit's lesson loads under it. Without it (a browser or an
+address where service workers are not allowed, a lesson opened before the first page), the files are
+fetched as they are, as before.
 """
 
 from __future__ import annotations
