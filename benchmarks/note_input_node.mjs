@@ -4,8 +4,9 @@
 // naive reference. Usage: node note_input_node.mjs DETECTOR.mjs JOBS.json; prints JSON results:
 // for each job and method, the decisions [time, pitch class, clarity] and the mean ms a frame, and for
 // a job asking for `looks`, pitchy's [time, frequency, clarity] on every hop's window (the clean
-// sound's pitch, from which the benchmark finds when each note's pitch is steady).
-import { readFileSync } from "node:fs";
+// sound's pitch, from which the benchmark finds when each note's pitch is steady); for a job naming a
+// `features` file, what the decider saw in every hop, written to FILE.METHOD as float64s (see lookAt).
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const [detectorPath, jobsPath] = process.argv.slice(2);
@@ -36,6 +37,19 @@ function autocorrelation(window, sampleRate) {
   return bestLag ? [sampleRate / bestLag, best / energy] : [0, 0];
 }
 
+// What the decider sees in a hop, whether or not it is loud: its level (dB), the detector's frequency
+// and clarity on the window, and how well the window repeats at a third and a fifth of that period
+// (-1 where that frequency is out of range): the replay in note_decider_replay.py decides on these.
+function lookAt(decider, hop, sampleRate) {
+  let energy = 0;
+  for (let i = 0; i < hop.length; i++) energy += hop[i] * hop[i];
+  const db = 20 * Math.log10(Math.max(Math.sqrt(energy / Math.max(hop.length, 1)), 1e-9));
+  const [frequency, clarity] = decider.detector.findPitch(decider.window, sampleRate);
+  const repeats = [3, 5].map((k) => (frequency > 0 && frequency * k <= decider.settings.highest
+    ? decider._repeats(sampleRate / (frequency * k)) : -1));
+  return [db, frequency, clarity, ...repeats];
+}
+
 const results = [];
 for (const job of JSON.parse(readFileSync(jobsPath, "utf8"))) {
   const bytes = readFileSync(job.path);
@@ -46,6 +60,7 @@ for (const job of JSON.parse(readFileSync(jobsPath, "utf8"))) {
     if (method === "autocorrelation") decider.detector = { findPitch: autocorrelation };
     const decisions = [];
     const looks = [];
+    const features = [];
     let frames = 0;
     const began = process.hrtime.bigint();
     for (let end = HOP; end <= sound.length; end += HOP) {
@@ -53,10 +68,12 @@ for (const job of JSON.parse(readFileSync(jobsPath, "utf8"))) {
       frames += 1;
       if (decided) decisions.push([decided.time, decided.pitch_class, decided.clarity]);
       if (job.looks) looks.push([end / job.sample_rate, ...decider.detector.findPitch(decider.window, job.sample_rate)]);
+      if (job.features) features.push(...lookAt(decider, sound.subarray(end - HOP, end), job.sample_rate));
     }
     const ms = Number(process.hrtime.bigint() - began) / 1e6;
     result[method] = { decisions, ms_per_frame: ms / frames };
     if (job.looks) result[method].looks = looks;
+    if (job.features) writeFileSync(`${job.features}.${method}`, new Float64Array(features));
   }
   results.push(result);
 }

@@ -1,36 +1,46 @@
 // NoteDecider: audio frames in, decided pitch classes out. The note input widget runs it on the
 // microphone in the page; benchmarks/bench_note_input.py runs this same file under node on rendered
-// sound. It needs pitchy's PitchDetector in scope (vendor/pitchy.js, concatenated before it).
+// sound, and benchmarks/note_decider_replay.py is its twin in Python (the tests keep them equal). It
+// needs pitchy's PitchDetector in scope (vendor/pitchy.js, concatenated before it).
 //
 // Every `hop` samples it looks at the last `windowSize` samples with the McLeod method (pitchy). A
-// frame counts when it is loud enough, its clarity is at least `clarity` and its frequency lies in a
-// singing or playing range; a frame between two semitones (further than `cents` from the nearer: a
-// vibrato leaning over, or a babble voice's glide) is skipped, neither counted nor breaking the run.
+// look counts when it is loud enough, its clarity is at least `clarity` and its frequency lies in a
+// singing or playing range; a look between two semitones (further than `cents` from the nearer: a
+// vibrato leaning over, or a babble voice's glide) is skipped: it names nothing.
 // Loud enough: above `gate`, and `margin` dB above the room's floor, the level the quietest
 // `percentile` % of the last `floorSeconds` reach (the classroom's babble between notes), so that the
-// voice nearest the microphone counts and the babble around it does not.
-// A frame whose sound repeats as well at a third or a fifth of its period (the autocorrelation there at
+// voice nearest the microphone counts and the babble around it does not; once a sound is loud, `keep`
+// dB above the floor keeps it so (a sung note dips as it goes on; babble does not begin loud).
+// A look whose sound repeats as well at a third or a fifth of its period (the autocorrelation there at
 // least `harmonic` times its clarity) is named at three or five times its frequency: the McLeod method
 // sometimes takes a high voice's period three or five times over, a note a fifth or a third away.
-// A note is decided when `frames` frames in a row name the same pitch class with a mean clarity of at
-// least `sure`, or when `doubtful` frames in a row do (an octave jump between them does not matter:
-// only the pitch class is asked). The same pitch class is decided again only after `frames` frames of
-// silence or doubt. When the detector is unsure it decides nothing: it never names a note it did not
-// hear clearly.
+// A note is decided when `agree` of the last `of` looks name the same pitch class with a mean clarity
+// of at least `sure` and at most `others` of them name another, or, however sure, when `agreeDoubtful`
+// of the last `ofDoubtful` do with at most `othersDoubtful` naming another: a look skipped or too quiet
+// in between does not start the count again (an octave jump does not matter: only the pitch class is
+// asked). After `release` looks in a row of silence or doubt the looks are forgotten, and the same
+// pitch class may be decided again. When the detector is unsure it decides nothing: it never names a
+// note it did not hear clearly.
 
 export const DECIDER_SETTINGS = {
-  clarity: 0.6, // pitchy's clarity gate
-  frames: 5, // frames in a row naming one pitch class (5 hops: about 53 ms at 48 kHz)...
-  sure: 0.9, // ...when their mean clarity is at least this
-  doubtful: 10, // frames in a row naming one pitch class, however sure
+  clarity: 0.55, // pitchy's clarity gate
+  agree: 5, // looks naming one pitch class (5 hops: about 53 ms at 48 kHz)...
+  of: 8, // ...among the last this many...
+  sure: 0.9, // ...with a mean clarity of at least this...
+  others: 1, // ...and at most this many naming another
+  agreeDoubtful: 9, // looks naming one pitch class, however sure...
+  ofDoubtful: 16, // ...among the last this many...
+  othersDoubtful: 1, // ...and at most this many naming another
+  release: 5, // looks in a row of silence or doubt that forget the looks before
   gate: 0.005, // RMS below this is silence
-  margin: 6, // dB above the floor
+  margin: 6, // dB above the floor for a sound to begin
+  keep: 3, // dB above the floor for a sound, once begun, to go on
   floorSeconds: 2, // the floor is the level of the quietest `percentile` % of this many seconds
   percentile: 20,
   harmonic: 0.8, // autocorrelation at a third or fifth of the period, over the clarity: a subharmonic
   lowest: 65, // Hz: C2, below a bass's E2
   highest: 1400, // Hz: above a child's C6 (1047 Hz)
-  cents: 35, // cents: a frame further than this from its semitone (between two notes) is skipped
+  cents: 35, // cents: a look further than this from its semitone (between two notes) is skipped
 };
 
 export function windowFor(sampleRate) {
@@ -52,17 +62,16 @@ export class NoteDecider {
     this.window = new Float32Array(this.windowSize);
     this.detector = PitchDetector.forFloat32Array(this.windowSize);
     this.loudSince = null; // when the sound now heard began (seconds), null in silence
-    this.candidate = null; // the pitch class the last frames name
-    this.candidateSince = null;
-    this.run = []; // clarities of the frames in a row naming the candidate
-    this.decided = null; // the pitch class decided last, until it is released
-    this.doubt = 0; // frames in a row without a clear pitch
+    this.looks = []; // the last looks: {pitchClass, clarity, since} or null for a look naming nothing
+    this.decided = null; // the pitch class decided last, until the looks are forgotten
+    this.doubt = 0; // looks in a row without a clear pitch
     this.floor = null; // dB: the level between notes
     this.levels = []; // dB: the last hops' levels, for the floor
   }
 
   // Feed the next samples, which end at `time` (seconds); a decision {pitch_class, clarity,
-  // frequency, time, onset, latency} or null. `latency` is seconds from the sound's onset as heard.
+  // frequency, time, onset, latency} or null. `latency` is seconds from the first look, among those
+  // that decided, naming the note.
   push(samples, time) {
     const { window, windowSize } = this;
     const n = samples.length;
@@ -78,34 +87,50 @@ export class NoteDecider {
     const db = 20 * Math.log10(Math.max(level, 1e-9));
     const s = this.settings;
     this.floor = this._floor(db, n);
-    const loud = level >= s.gate && db >= this.floor + s.margin;
+    const loud = level >= s.gate && db >= this.floor + (this.loudSince === null ? s.margin : s.keep);
     const start = time - n / this.sampleRate; // when these samples began
-    if (!loud) {
-      this.loudSince = null;
-      return this._doubt();
+    const look = loud ? this._look(start, n) : null;
+    if (!loud) this.loudSince = null;
+    if (look === undefined || !loud) {
+      this.doubt += 1;
+      if (this.doubt >= s.release) {
+        this.decided = null;
+        this.looks = [];
+      }
+    } else {
+      this.doubt = 0;
     }
+    this.looks.push(look || null);
+    const most = Math.max(s.of, s.ofDoubtful);
+    if (this.looks.length > most) this.looks.splice(0, this.looks.length - most);
+    if (!look || look.pitchClass === this.decided) return null;
+    for (const [agree, of, sure, others] of [[s.agree, s.of, s.sure, s.others],
+      [s.agreeDoubtful, s.ofDoubtful, 0, s.othersDoubtful]]) {
+      const heard = this.looks.slice(-of).filter((other) => other !== null);
+      const own = heard.filter((other) => other.pitchClass === look.pitchClass);
+      const clarity = own.reduce((sum, other) => sum + other.clarity, 0) / own.length;
+      if (own.length >= agree && heard.length - own.length <= others && clarity >= sure) {
+        this.decided = look.pitchClass;
+        return { pitch_class: look.pitchClass, clarity, frequency: look.frequency, time,
+                 onset: own[0].since, latency: time - own[0].since };
+      }
+    }
+    return null;
+  }
+
+  // What a loud look names: {pitchClass, clarity, frequency, since}; null when it falls between two
+  // semitones (skipped), undefined when it has no clear pitch in range (doubt).
+  _look(start, n) {
+    const s = this.settings;
     if (this.loudSince === null) this.loudSince = start;
-    let [frequency, clarity] = this.detector.findPitch(window, this.sampleRate);
+    let [frequency, clarity] = this.detector.findPitch(this.window, this.sampleRate);
     frequency = this._fundamental(frequency, clarity);
-    if (!(clarity >= s.clarity && frequency >= s.lowest && frequency <= s.highest)) return this._doubt();
-    this.doubt = 0;
+    if (!(clarity >= s.clarity && frequency >= s.lowest && frequency <= s.highest)) return undefined;
     const semitones = 12 * Math.log2(frequency / 440);
     if (100 * Math.abs(semitones - Math.round(semitones)) > s.cents) return null;
-    const pitchClass = pitchClassOf(frequency);
-    if (pitchClass !== this.candidate) {
-      this.candidate = pitchClass;
-      // a new note began at the latest with these samples, and not before the sound did
-      this.candidateSince = Math.max(this.loudSince, start - (windowSize - n) / this.sampleRate);
-      this.run = [];
-    }
-    this.run.push(clarity);
-    if (this.run.length < s.frames || pitchClass === this.decided) return null;
-    const last = this.run.slice(-s.frames);
-    if (this.run.length < s.doubtful && last.reduce((a, b) => a + b, 0) / s.frames < s.sure) return null;
-    this.decided = pitchClass;
-    const sure = this.run.reduce((a, b) => a + b, 0) / this.run.length;
-    return { pitch_class: pitchClass, clarity: sure, frequency, time, onset: this.candidateSince,
-             latency: time - this.candidateSince };
+    // the note began at the latest with this window, and not before the sound did
+    const since = Math.max(this.loudSince, start - (this.windowSize - n) / this.sampleRate);
+    return { pitchClass: pitchClassOf(frequency), clarity, frequency, since };
   }
 
   // The floor after a hop of `n` samples at `db`: the `percentile` of the last `floorSeconds`' levels
@@ -152,15 +177,5 @@ export class NoteDecider {
       if (energy > 0) best = Math.max(best, (2 * product) / energy);
     }
     return best;
-  }
-
-  _doubt() {
-    this.doubt += 1;
-    if (this.doubt >= this.settings.frames) {
-      this.decided = null;
-      this.candidate = null;
-      this.run = [];
-    }
-    return null;
   }
 }
