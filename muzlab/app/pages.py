@@ -81,12 +81,14 @@ from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.menus import relabel
 from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
+from muzlab.widgets.skip_link import SkipLink
 from muzlab.widgets.tabbed_app import (
     FIT,
     NOTE_NAMES,
     SIZES,
     SizeChoice,
     board_scale,
+    focus_ring,
     harmony_options,
     note_name_options,
     readable_buttons,
@@ -129,7 +131,7 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
               " .muz-student-page .muz-settings { display: flex !important; } }"
-              + HIDE_NOT_ASKED + readable_buttons(".muz-student-page") + "</style>")
+              + HIDE_NOT_ASKED + readable_buttons(".muz-student-page") + focus_ring("body") + "</style>")
 #: The layouts of a button, and of a row of controls that wraps on a narrow screen.
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
@@ -170,7 +172,7 @@ TEACHER_STYLE = (
     " right: 12px; z-index: 3; }"
     " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
     " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }"
-    + HIDE_NOT_ASKED + readable_buttons(".muz-teacher-page") + "</style>")
+    + HIDE_NOT_ASKED + readable_buttons(".muz-teacher-page") + focus_ring("body") + "</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -475,9 +477,10 @@ class StudentView(widgets.VBox):
         self.settings.add_class("muz-settings")
         self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
         self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
+        self.skip = SkipLink()  # (the keyboard's first stop: onto the board, past the settings)
         self._label()
         self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
-        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.settings_button,
+        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.skip, self.settings_button,
                           self.settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.drawer = PageDrawer(self._draw_changes, session, self.page)
@@ -546,6 +549,7 @@ class StudentView(widgets.VBox):
         reader = self.reading.reader
         self.document_language.lang = self.language
         self.language_pick.description = reader.gettext("Language")
+        self.skip.label = reader.gettext("Skip to the board")
         self.names.description = reader.gettext("Note names")
         if self.names.options != tuple(note_name_options(reader)):
             self._relabelling = True  # (new labels for the same choices: nothing chosen)

@@ -54,6 +54,7 @@ from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
 from muzlab.widgets.settings import EarSettings, QuizSettings
+from muzlab.widgets.skip_link import SkipLink
 from muzlab.widgets.svgboard import SvgBoard
 
 #: The note-name conventions a class chooses from (`muzlab.set_note_names`), in English; the menus
@@ -98,6 +99,30 @@ def readable_buttons(scope: str) -> str:
             f" {scope} .jupyter-button:disabled {{ border-color: GrayText !important; }} }}")
 
 
+#: The focus ring's colour: dark blue, 10:1 on the white page; drawn 2 px outside a control, so it is seen
+#: against the page, whatever the control's own colour.
+FOCUS_COLOUR = "#0b3d91"
+#: The border of a field or menu: 4.5:1 on white (ipywidgets' own, #bdbdbd, is 1.9:1), so that a
+#: field is seen as one (WCAG 1.4.11).
+FIELD_BORDER = "#767676"
+
+
+def focus_ring(scope: str) -> str:
+    """CSS for every control inside `scope` reached by the keyboard (buttons, menus, fields, links, tabs,
+    the scrolling tables): a 3 px ring when it has the keyboard's focus (WCAG 2.4.7; host themes draw a
+    pale one or none on menus), and fields' and menus' borders dark enough to be seen (WCAG 1.4.11).
+    The board draws its own ring (svgboard.css)."""
+    controls = ", ".join(f"{scope} {kind}:focus-visible" for kind in (
+        "button", "select", "input", "textarea", "a", "audio", "[role=tab]", ".lm-TabBar-tab",
+        "[tabindex]:not(.muz-frame)",
+        # (ipywidgets takes a field's outline away with a more particular rule: `outline: none !important`)
+        ".widget-text input", ".widget-textarea textarea", ".widget-datepicker input"))
+    return (f" {controls} {{ outline: 3px solid {FOCUS_COLOUR} !important; outline-offset: 2px; }}"
+            f" {scope} {{ --jp-widgets-input-border-color: {FIELD_BORDER}; }}"
+            f" {scope} .widget-text input, {scope} .widget-dropdown select, {scope} .widget-textarea textarea"
+            f" {{ border-color: {FIELD_BORDER}; }}")
+
+
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
 APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: auto; min-width: max-content; }"
            " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
@@ -112,7 +137,7 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: aut
            " min-width: 0; overflow: visible; }"
            # a board never gives up its room to the panel beside it
            " .muz-app .muz-svgboard { flex-shrink: 0; }"
-           + readable_buttons(".muz-app") +
+           + readable_buttons(".muz-app") + focus_ring(".muz-app") +
            " .muz-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { color: #222; opacity: 1; }"
            " .muz-app .jupyter-widget-Collapse-header, .muz-app .jupyter-widget-Collapse-header > span"
            " { color: #222; opacity: 1; }")
@@ -406,8 +431,9 @@ class ClassroomApp(widgets.VBox):
                                                      flex_flow="row wrap"))
         #: the page's <html lang> and <title>, in the app's language (a screen reader reads the page in it)
         self.document = DocumentLanguage()
+        self.skip = SkipLink()  # (the keyboard's first stop: onto the board shown, past the settings)
         super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), self.document,
-                          heading, self.tabs])
+                          self.skip, heading, self.tabs])
         self.add_class("muz-app")
         self._relabel(reader)
         for view in self.board_views():
@@ -424,6 +450,7 @@ class ClassroomApp(widgets.VBox):
         self.document.lang = reader.language
         self.document.title = reader.gettext("Muzundrum, the dice game of music theory")
         self.language.description = reader.gettext("Language")
+        self.skip.label = reader.gettext("Skip to the board")
         self.note_names.description = reader.gettext("Note names")
         self.harmony.description = reader.gettext("Harmony")
         self.supertonic.description = reader.gettext("2nd degree in minor")
