@@ -68,11 +68,24 @@ OUT_OF_ORDER = """count => { const walked = window.__muzWalked.slice(0, count);
 POSITIVE_TABINDEX = "() => [...document.querySelectorAll('[tabindex]')].filter(e => e.tabIndex > 0).length"
 
 
+#: Puts the browser's starting point for Tab at the page's top, as on a page just opened: an element
+#: that Tab never stops at (tabindex -1), first in the page, given the focus.
+TOP = """() => {
+    window.scrollTo(0, 0);
+    let start = document.getElementById('muz-walk-start');
+    if (!start) {
+        start = document.createElement('span');
+        start.id = 'muz-walk-start';
+        start.tabIndex = -1;
+        document.body.prepend(start);
+    }
+    start.focus();
+}"""
+
+
 def top(page) -> None:
-    """Start the keyboard's walk at the page's top, as on a page just opened: a click on its top left
-    corner (on nothing that acts) moves the browser's starting point for Tab there."""
-    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
-    page.mouse.click(1, 1)
+    """Start the keyboard's walk at the page's top (`TOP`)."""
+    page.evaluate(TOP)
 
 
 #: True once the teacher's page has finished changing tabs (Vuetify slides the old tab out).

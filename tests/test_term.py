@@ -840,6 +840,9 @@ def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
     teacher.forget_button.click()
     assert "Choose a student first" in teacher.message.value
     teacher.forget_pick.value = 2
+    teacher.forget_button.click()  # asked first: it cannot be undone
+    assert "Press Forget again to delete Ben" in teacher.message.value
+    assert "<td>Ben</td>" in teacher.progress.value
     teacher.forget_button.click()
     assert "Ben and their answers are gone" in teacher.message.value
     assert "<td>Ben</td>" not in teacher.progress.value and "<td>Anna</td>" in teacher.progress.value
@@ -848,6 +851,12 @@ def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
     teacher.merge_button.click()
     assert "two different students" in teacher.message.value
     teacher.into_pick.value = 1
+    teacher.merge_button.click()
+    assert "Press Merge again to give Visitor's answers to Anna" in teacher.message.value
+    teacher.into_pick.value = 3
+    teacher.into_pick.value = 1  # another choice between: asked again
+    teacher.merge_button.click()
+    assert "Press Merge again" in teacher.message.value
     teacher.merge_button.click()
     assert "Visitor's 0 answers are now Anna's; Visitor is off the roster" in teacher.message.value
     teacher.close()

@@ -78,6 +78,7 @@ from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
 from muzlab.widgets.die_by_ear import DieByEar, Turn
 from muzlab.widgets.document_language import DocumentLanguage
+from muzlab.widgets.live_region import LiveRegion
 from muzlab.widgets.menus import relabel
 from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
@@ -156,6 +157,7 @@ TEACHER_STYLE = (
     " { font-size: clamp(13px, 1.1vw, 22px); line-height: 1.5; }"
     " .muz-teacher-page .muz-class-code .widget-html-content { line-height: 1.5; }"
     " .muz-teacher-page .muz-join-links { color: #333; }"
+    " .muz-teacher-page .muz-join-links a { text-decoration: underline; }"  # (a link, not by colour alone)
     " .muz-teacher-page .muz-join-links ul { margin: 2px 0; padding-left: 1.2em; }"
     " .muz-teacher-top .muz-language { width: auto; max-width: 360px; }"
     " .muz-teacher-tabs .widget-upload { width: auto; min-width: max-content; }"
@@ -168,8 +170,9 @@ TEACHER_STYLE = (
     " .muz-projected-comment { color: #064; margin-top: 0.6em; }"
     " .muz-projector-panel .muz-back { font-size: clamp(13px, 2vh, 28px); height: auto; width: auto;"
     " align-self: flex-start; padding: 0.3em 1em; margin-top: 1.2em; }"
-    " .muz-teacher-tabs { position: relative; } .muz-teacher-top { position: absolute; top: 8px;"
-    " right: 12px; z-index: 3; }"
+    # the language, harmony and key menus on a row of their own above the tabs, at its right: drawn over
+    # the tabs' row, they hid its last tab once its words took more room (WCAG 1.4.12's text spacing)
+    " .muz-teacher-top { align-self: flex-end; margin: 4px 12px 0 0; }"
     " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
     " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }"
     + HIDE_NOT_ASKED + readable_buttons(".muz-teacher-page") + focus_ring("body") + "</style>")
@@ -927,13 +930,16 @@ class TeacherView(widgets.VBox):
         deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
                                          self.deal_button], layout=ROW)
         self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
+        #: what Deal or a seat's change did (or why not), said to a screen reader as it is shown
+        self.heard = looks.make(LiveRegion)
         self._label()
         # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
         # projector, a seat's changes, the leaderboard
         self.dashboard = widgets.VBox([
             looks.make(widgets.HBox, [self.code, self.roster], layout=TOP_ROW, _dom_classes=("muz-top-row",)),
             deal,
-            self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
+            self.lights, self.message, self.heard, self.tables,
+            looks.make(widgets.HBox, [self.pick, self.show_button]),
             seats, self.leaderboard])
         #: the page's style, its language, harmony, lesson key and ii° menus, shown above every tab
         #: (`TeacherTabs`)
@@ -988,6 +994,7 @@ class TeacherView(widgets.VBox):
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
         said = self._labels()
         self.document_language.lang = self.reading.language
+        self.heard.label = self.reading.reader.gettext("What was done")
         for name in ("language_pick", "harmony_menu", "key_menu", "size", "seed", "hints", "absent",
                      "deal_button", "pick", "show_button", "back_button", "who_pick", "seat_pick"):
             getattr(self, name).description = said[name]
@@ -1091,11 +1098,13 @@ class TeacherView(widgets.VBox):
                                      "; {count} students without an open page not seated",
                                      away).format(count=away)
         self.message.value = f"<div style='color:#064'>{_text(dealt)}. {_text(self.lit_words())}</div>"
+        self.heard.tell(f"{dealt}. {self.lit_words()}")
         self.seed.value = self.room.round + 1
 
     def _refused(self, error: ClassError) -> None:
         words = error_words(error, self.reading.reader)
         self.message.value = f"<div style='color:#b00000'>✗ {_text(words)}</div>"
+        self.heard.tell(words)
 
     def _seat_change(self, done: str, change: Callable[[], None]) -> None:
         try:
@@ -1104,6 +1113,7 @@ class TeacherView(widgets.VBox):
             self._refused(error)
             return
         self.message.value = f"<div style='color:#064'>{_text(done)}</div>"
+        self.heard.tell(done)
 
     def move(self) -> None:
         """Give the chosen seat to the chosen student (their old seat, if any, is freed)."""

@@ -85,10 +85,17 @@ FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
 
 def readable_buttons(scope: str) -> str:
     """CSS for the buttons inside `scope` (".muz-app", a class page's): dark type on plain and chosen
-    buttons, white type on coloured ones, each dark enough to read (WCAG AA, 4.5:1) in any host's theme;
-    in forced colours (high contrast), where backgrounds are dropped, each button keeps a border."""
+    buttons (a chosen one bold and underlined too), white type on coloured ones, each dark enough to
+    read (WCAG AA, 4.5:1) in any host's theme; in forced colours (high contrast), where backgrounds
+    are dropped, each button keeps a border; a choice's buttons are as wide as their words (never cut
+    short to "duplicate tourn…")."""
     return (f" {scope} .jupyter-button {{ color: #111; }}"
+            f" {scope} .widget-toggle-buttons .widget-toggle-button {{ width: auto;"
+            f" min-width: max-content; }}"
             f" {scope} .jupyter-button.mod-active {{ background-color: #c8c8c8; }}"
+            # the chosen toggle is underlined and bold, not only darker (WCAG 1.4.1)
+            f" {scope} .widget-toggle-button.mod-active {{ font-weight: bold;"
+            f" box-shadow: inset 0 -4px 0 #222; }}"
             f" {scope} .jupyter-button.mod-info {{ background-color: #00677d; color: #fff; }}"
             f" {scope} .jupyter-button.mod-warning {{ background-color: #a24a00; color: #fff; }}"
             f" {scope} .jupyter-button.mod-success {{ background-color: #2e6b30; color: #fff; }}"
@@ -129,9 +136,6 @@ APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: aut
            " .muz-app .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; }"
            " .muz-app .muz-download, .muz-app .muz-upload { margin: var(--jp-widgets-margin);"
            " height: var(--jp-widgets-inline-height); padding: 0 calc(10 * var(--muz-u)); }"
-           # the chosen toggle is underlined and bold, not only darker
-           " .muz-app .widget-toggle-button.mod-active { font-weight: bold;"
-           " box-shadow: inset 0 -4px 0 #222; }"
            # the review's side panel takes the room beside its board, so its words are never cut
            " .muz-app .muz-review .widget-hbox > .widget-vbox { max-width: none !important; flex: 1 1 0;"
            " min-width: 0; overflow: visible; }"
