@@ -29,24 +29,43 @@ const behind = element => { for (let e = element.parentElement; e; e = e.parentE
     const colour = rgb(getComputedStyle(e).backgroundColor); if (colour) return colour; }
     return [255, 255, 255]; };
 """
-#: The focused element: a name for it, and its focus indicator's width and contrast with the page behind
-#: it (its outline, else a ring drawn as a box-shadow, as the board's frame draws one).
+#: The focused element: a name for it, and its focus indicator's width and contrast with what is beside
+#: it (its outline, else a ring drawn as a box-shadow, as the board's frame draws one); a ring cut off
+#: by a box around the control has no width, and that box is named.
 FOCUSED = "() => {" + COLOURS + """
     const e = document.activeElement;
     if (!e || e === document.body) return null;
     const style = getComputedStyle(e);
     const name = `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') || e.innerText || e.value
         || e.getAttribute('placeholder') || e.className || '').toString().trim().slice(0, 40)}"`;
-    let width = 0, ratio = 0;
+    let width = 0, ratio = 0, clipped = '';
     if (style.outlineStyle !== 'none' && style.outlineStyle !== 'auto') {
-        width = parseFloat(style.outlineWidth); ratio = contrast(rgb(style.outlineColor), behind(e));
+        width = parseFloat(style.outlineWidth);
+        const ring = rgb(style.outlineColor), offset = parseFloat(style.outlineOffset);
+        // a ring drawn inside the edge is seen against the band inside it; one outside, against the page
+        const band = style.boxShadow.match(/(rgba?\\([^)]*\\)) 0px 0px 0px [\\d.]+px inset/);
+        ratio = contrast(ring, offset < 0 && band ? rgb(band[1]) : behind(e));
+        // a ring outside the edge, cut off by a box that hides what overflows it, is not seen
+        // (a control placed on the window itself, as "Skip to the board" is when focused, is never cut off)
+        const reach = Math.max(0, offset + width), r = e.getBoundingClientRect();
+        const holder = style.position === 'fixed' ? null : e.parentElement;
+        for (let a = holder; a && a !== document.body; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible';
+            if (!clips || s.display === 'contents') continue;  // (a box of `display: contents` has no edge)
+            const b = a.getBoundingClientRect();
+            if (r.left - reach < b.left - 0.5 || r.right + reach > b.right + 0.5
+                || r.top - reach < b.top - 0.5 || r.bottom + reach > b.bottom + 0.5) {
+                clipped = String(a.className).slice(0, 60); width = 0; break;
+            }
+        }
     } else if (style.boxShadow !== 'none') {
         const ring = style.boxShadow.match(/(rgba?\\([^)]*\\)) 0px 0px 0px ([\\d.]+)px/);
         if (ring) { width = parseFloat(ring[2]); ratio = contrast(rgb(ring[1]), behind(e)); }
     }
     const walked = window.__muzWalked = window.__muzWalked || [];
     if (!walked.includes(e)) walked.push(e);
-    return {name, index: walked.indexOf(e), width, ratio: Math.round(ratio * 100) / 100};
+    return {name, index: walked.indexOf(e), width, clipped, ratio: Math.round(ratio * 100) / 100};
 }"""
 #: Every control shown that the keyboard should reach and the walk did not: a link, button, field or menu
 #: not disabled, or an element given tabindex 0 (a tab, the board, a table's scrolling box).
@@ -91,6 +110,23 @@ def top(page) -> None:
 #: True once the teacher's page has finished changing tabs (Vuetify slides the old tab out).
 TAB_SHOWN = ("() => !document.querySelector('.v-window__container--is-active,"
              " .v-window-item--active.v-enter, .v-window-item.v-leave')")
+#: A control of each of the teacher's tabs, shown once that tab is.
+TAB_CONTROL = {"Lesson": ".muz-deal", "Assignments and grades": ".muz-assign-new",
+               "Class list": ".muz-forget"}
+
+
+def show_teacher_tab(teacher, tab: str) -> None:
+    """Choose one of the teacher's tabs and wait until it alone is shown, its slide over."""
+    from playwright.sync_api import expect
+
+    teacher.get_by_role("tab", name=tab).click()
+    expect(teacher.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
+    for name, control in TAB_CONTROL.items():
+        if name == tab:
+            expect(teacher.locator(control)).to_be_visible()
+        else:
+            expect(teacher.locator(control)).to_be_hidden()
+    teacher.wait_for_function(TAB_SHOWN)
 
 
 def walk(page, where: str, most: int = 150) -> list[dict]:
@@ -124,7 +160,8 @@ def check_walk(page, where: str, first: str | None = None) -> list[str]:
     if page.evaluate(POSITIVE_TABINDEX):
         problems.append(f"{where}: a tabindex above 0")
     problems += [f"{where}: no visible focus ring on {focused['name']} (width {focused['width']}, "
-                 f"contrast {focused['ratio']})" for focused in reached
+                 f"contrast {focused['ratio']}, cut off by {focused['clipped'] or 'nothing'})"
+                 for focused in reached
                  if focused["width"] < 2 or focused["ratio"] < 3]
     if first is not None and first not in reached[0]["name"]:
         problems.append(f"{where}: the first stop is {reached[0]['name']}, not {first}")
@@ -261,9 +298,7 @@ def test_the_keyboard_walks_the_student_and_teacher_pages(class_server, browser)
     mover.screenshot(path=str(SCREENSHOTS / "focus-student-pass.png"))
     expect(teacher.locator(".muz-roster .muz-student")).to_have_count(2, timeout=WAIT)
     for tab in ("Class list", "Lesson", "Assignments and grades"):
-        teacher.get_by_role("tab", name=tab).click()
-        expect(teacher.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
-        teacher.wait_for_function(TAB_SHOWN)
+        show_teacher_tab(teacher, tab)
         problems += check_walk(teacher, f"teacher page, {tab}")
         problems += low_contrast(teacher, f"teacher page, {tab}")
     teacher.get_by_role("tab", name="Lesson").click()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from class_devices import WAIT, sit_down, student_page, teacher_page
 from test_browser_app import SCREENSHOTS, open_app, served, show_tab, start_game  # noqa: F401 - fixture
-from test_focus_walk_browser import TAB_SHOWN
+from test_focus_walk_browser import show_teacher_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -124,9 +124,7 @@ def test_the_class_pages_keep_their_words_whole_with_text_spacing_and_at_200_per
         mover.wait_for_selector(".muz-legal-list li", timeout=WAIT)
         problems += damage(mover, f"student page ({looks}), on its turn", f"class-{looks}-turn")
         for tab in ("Lesson", "Assignments and grades", "Class list"):
-            teacher.get_by_role("tab", name=tab).click()
-            expect(teacher.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
-            teacher.wait_for_function(TAB_SHOWN)
+            show_teacher_tab(teacher, tab)
             problems += damage(teacher, f"teacher page ({looks}), {tab}",
                                f"teacher-{looks}-{tab.split()[0].lower()}")
         for page in (*students, teacher):
