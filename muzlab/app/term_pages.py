@@ -537,7 +537,8 @@ class TermTeacher(widgets.VBox):
         try:
             count = self.term.load_roster(content)
         except ClassError as error:
-            self.roster_message.value = _said(False, error_words(error, self.reader()))
+            self.roster_message.value = _said(False, words := error_words(error, self.reader()))
+            self.care_heard.tell(words)  # (said on the class list's tab, where the file is uploaded)
             return
         reader, left = self.reader(), self.term.unmapped()
         said = reader.ngettext("The roster file names {count} student.", "The roster file names {count} "
@@ -546,6 +547,7 @@ class TermTeacher(widgets.VBox):
             said += " " + reader.gettext("Not in it, so not in the grade files: {names}.").format(
                 names=", ".join(left))
         self.roster_message.value = _said(True, said)
+        self.care_heard.tell(said)
 
     def _chosen(self) -> int | None:
         """The student chosen, or None (said: choose one first)."""
