@@ -1,10 +1,10 @@
-"""What a page says about its parts (WCAG 3.1.2, 2.4.4, 2.4.6, 2.5.2, 4.1.3), on the classroom app and the
-class server's student and teacher pages: each language menu's entries are marked with their own
-language ("Deutsch" is read in German on an English page); the teacher's links to the students' page
-each say their language in the line that holds them; the headings a screen reader moves by are there
-and name what follows them; what Deal did is said through the teacher's status region; and a press is
-taken back by moving the pointer away before letting go (Roll, a lit cell), as nothing acts on the
-press itself."""
+"""What a page says about its parts (WCAG 3.1.2, 1.3.5, 2.4.4, 2.4.6, 2.5.2, 4.1.3), on the classroom app
+and the class server's student and teacher pages: each language menu's entries are marked with their
+own language ("Deutsch" is read in German on an English page); the nickname field says it is one
+(autocomplete); the teacher's links to the students' page each say their language in the line that
+holds them; the headings a screen reader moves by are there and name what follows them; what Deal did
+is said through the teacher's status region; and a press is taken back by moving the pointer away
+before letting go (Roll, a lit cell), as nothing acts on the press itself."""
 
 from __future__ import annotations
 
@@ -55,6 +55,8 @@ def test_the_class_pages_parts_and_a_press_taken_back(class_server, browser):
     for page in (teacher, students[0]):
         page.wait_for_function("() => document.querySelector('.muz-language option[lang=de]')", timeout=WAIT)
     assert marked_languages(teacher, "teacher page") + marked_languages(students[0], "student page") == []
+    # the join form's nickname field says its purpose (WCAG 1.3.5)
+    expect(students[0].locator(".muz-nickname input")).to_have_attribute("autocomplete", "nickname")
     for page, name in zip(students, ("Ada", "Ben"), strict=True):
         sit_down(page, name)
     teacher.click(".muz-deal")

@@ -78,6 +78,7 @@ from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
 from muzlab.widgets.die_by_ear import DieByEar, Turn
 from muzlab.widgets.document_language import DocumentLanguage
+from muzlab.widgets.input_purpose import InputPurpose
 from muzlab.widgets.live_region import LiveRegion
 from muzlab.widgets.menus import relabel
 from muzlab.widgets.move_field import MoveField
@@ -481,10 +482,12 @@ class StudentView(widgets.VBox):
         self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
         self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
         self.skip = SkipLink()  # (the keyboard's first stop: onto the board, past the settings)
+        #: the nickname field's purpose, for the browser and assistive software (WCAG 1.3.5)
+        self.purpose = InputPurpose(purposes={".muz-nickname input": "nickname"})
         self._label()
         self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
-        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.skip, self.settings_button,
-                          self.settings, self.joining, self.playing])
+        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.purpose, self.skip,
+                          self.settings_button, self.settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.drawer = PageDrawer(self._draw_changes, session, self.page)
         self.unwatch = room.watch(self._changed)

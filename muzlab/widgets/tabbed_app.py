@@ -439,9 +439,8 @@ class ClassroomApp(widgets.VBox):
                                 self.lesson_key, self.size],
                                layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                      flex_flow="row wrap"))
-        #: the page's <html lang> and <title>, in the app's language (a screen reader reads the page in it)
-        self.document = DocumentLanguage()
-        self.skip = SkipLink()  # (the keyboard's first stop: onto the board shown, past the settings)
+        #: the page's <html lang> and <title> in the app's language; "Skip to the board", Tab's first stop
+        self.document, self.skip = DocumentLanguage(), SkipLink()
         super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), self.document,
                           self.skip, heading, self.tabs])
         self.add_class("muz-app")
