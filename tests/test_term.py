@@ -740,10 +740,12 @@ def test_the_term_sections_the_teacher_sets_two_students_answer_the_teacher_sees
     assert "class='muz-progress'" in teacher.progress.value and teacher.pictures.value.count("<svg") == 2
     teacher.upload(b"nickname,id\nAnna,1\nAnna,2\n")  # said beside the upload button
     assert "Anna is there twice" in teacher.roster_message.value and "twice" not in teacher.message.value
+    assert "Anna is there twice" in teacher.care_heard.news  # said to a screen reader on the class list
     row = next(box for box in teacher.care.children if teacher.roster_file in getattr(box, "children", ()))
     assert row.children == (teacher.roster_file, teacher.roster_message)  # the message right of the button
     teacher.upload(b"nickname,id,email\nAnna,1,a@s\nBen,2,b@s\n")
     assert "names 2 students" in teacher.roster_message.value
+    assert "names 2 students" in teacher.care_heard.news
     archive = zipfile.ZipFile(io.BytesIO(term.grades_zip()))
     assert archive.read("grades/moodle/Ears.csv").decode().splitlines() == [
         "ID number,Email address,Ears", "1,a@s,100", "2,b@s,0"]
@@ -842,14 +844,24 @@ def test_the_teacher_forgets_a_student_from_their_page(tmp_path):
     teacher.forget_button.click()
     assert "Choose a student first" in teacher.message.value
     teacher.forget_pick.value = 2
+    teacher.forget_button.click()  # asked first: it cannot be undone
+    assert "Press Forget again to delete Ben" in teacher.message.value
+    assert "<td>Ben</td>" in teacher.progress.value
     teacher.forget_button.click()
     assert "Ben and their answers are gone" in teacher.message.value
+    assert "Ben and their answers are gone" in teacher.heard.news == teacher.care_heard.news  # (said too)
     assert "<td>Ben</td>" not in teacher.progress.value and "<td>Anna</td>" in teacher.progress.value
     assert [label for label, _ in teacher.forget_pick.options] == ["Anna", "Visitor"]
     teacher.forget_pick.value, teacher.into_pick.value = 3, 3
     teacher.merge_button.click()
     assert "two different students" in teacher.message.value
     teacher.into_pick.value = 1
+    teacher.merge_button.click()
+    assert "Press Merge again to give Visitor's answers to Anna" in teacher.message.value
+    teacher.into_pick.value = 3
+    teacher.into_pick.value = 1  # another choice between: asked again
+    teacher.merge_button.click()
+    assert "Press Merge again" in teacher.message.value
     teacher.merge_button.click()
     assert "Visitor's 0 answers are now Anna's; Visitor is off the roster" in teacher.message.value
     teacher.close()

@@ -223,6 +223,7 @@ def test_a_merge_keeps_the_kept_students_game_whole_where_both_played_and_the_te
 
     teacher = TermTeacher(term)  # the teacher merges on their page: told which game stays whose
     teacher.forget_pick.value, teacher.into_pick.value = benny.id, ben.id
+    teacher.merge_button.click()  # asked first, then done
     teacher.merge_button.click()
     assert (f"Benny's {len(game_2)} answers are now Ben's; Benny is off the roster. 1 game both nicknames "
             f"played stays Ben's: Benny's moves in it are deleted.") in teacher.message.value

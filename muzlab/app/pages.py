@@ -78,15 +78,19 @@ from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
 from muzlab.widgets.die_by_ear import DieByEar, Turn
 from muzlab.widgets.document_language import DocumentLanguage
+from muzlab.widgets.input_purpose import InputPurpose
+from muzlab.widgets.live_region import LiveRegion
 from muzlab.widgets.menus import relabel
 from muzlab.widgets.move_field import MoveField
 from muzlab.widgets.seatboard import Pictures, SeatBoard
+from muzlab.widgets.skip_link import SkipLink
 from muzlab.widgets.tabbed_app import (
     FIT,
     NOTE_NAMES,
     SIZES,
     SizeChoice,
     board_scale,
+    focus_ring,
     harmony_options,
     note_name_options,
     readable_buttons,
@@ -129,7 +133,7 @@ PAGE_STYLE = ("<style>.muz-student-page .muz-board .muz-tip { max-width: calc(10
               " @media (min-width: 700px) {"
               " .muz-student-page .muz-settings-button { display: none !important; }"
               " .muz-student-page .muz-settings { display: flex !important; } }"
-              + HIDE_NOT_ASKED + readable_buttons(".muz-student-page") + "</style>")
+              + HIDE_NOT_ASKED + readable_buttons(".muz-student-page") + focus_ring("body") + "</style>")
 #: The layouts of a button, and of a row of controls that wraps on a narrow screen.
 BUTTON = {"width": "auto", "min_width": "90px"}
 ROW = {"flex_flow": "row wrap", "align_items": "center"}
@@ -154,6 +158,7 @@ TEACHER_STYLE = (
     " { font-size: clamp(13px, 1.1vw, 22px); line-height: 1.5; }"
     " .muz-teacher-page .muz-class-code .widget-html-content { line-height: 1.5; }"
     " .muz-teacher-page .muz-join-links { color: #333; }"
+    " .muz-teacher-page .muz-join-links a { text-decoration: underline; }"  # (a link, not by colour alone)
     " .muz-teacher-page .muz-join-links ul { margin: 2px 0; padding-left: 1.2em; }"
     " .muz-teacher-top .muz-language { width: auto; max-width: 360px; }"
     " .muz-teacher-tabs .widget-upload { width: auto; min-width: max-content; }"
@@ -166,11 +171,12 @@ TEACHER_STYLE = (
     " .muz-projected-comment { color: #064; margin-top: 0.6em; }"
     " .muz-projector-panel .muz-back { font-size: clamp(13px, 2vh, 28px); height: auto; width: auto;"
     " align-self: flex-start; padding: 0.3em 1em; margin-top: 1.2em; }"
-    " .muz-teacher-tabs { position: relative; } .muz-teacher-top { position: absolute; top: 8px;"
-    " right: 12px; z-index: 3; }"
+    # the language, harmony and key menus on a row of their own above the tabs, at its right: drawn over
+    # the tabs' row, they hid its last tab once its words took more room (WCAG 1.4.12's text spacing)
+    " .muz-teacher-top { align-self: flex-end; margin: 4px 12px 0 0; }"
     " .muz-teacher-tabs:has(.muz-projecting) .v-tabs-bar, .muz-teacher-tabs:has(.muz-projecting) .muz-export,"
     " .muz-teacher-tabs:has(.muz-projecting) .muz-teacher-top { display: none !important; }"
-    + HIDE_NOT_ASKED + readable_buttons(".muz-teacher-page") + "</style>")
+    + HIDE_NOT_ASKED + readable_buttons(".muz-teacher-page") + focus_ring("body") + "</style>")
 #: How often, at most, the teacher's leaderboard is drawn again while tables play (seconds).
 LEADERBOARD_EVERY = 2.0
 #: The teacher's leaderboard, asked of the teacher's drawer now and then (not a change of the class).
@@ -475,10 +481,13 @@ class StudentView(widgets.VBox):
         self.settings.add_class("muz-settings")
         self.settings_button = widgets.ToggleButton(value=False, _dom_classes=("muz-settings-button",))
         self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
+        self.skip = SkipLink()  # (the keyboard's first stop: onto the board, past the settings)
+        #: the nickname field's purpose, for the browser and assistive software (WCAG 1.3.5)
+        self.purpose = InputPurpose(purposes={".muz-nickname input": "nickname"})
         self._label()
         self.settings_button.observe(lambda change: self._fold(change["new"]), names="value")
-        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.settings_button,
-                          self.settings, self.joining, self.playing])
+        super().__init__([widgets.HTML(PAGE_STYLE), self.document_language, self.purpose, self.skip,
+                          self.settings_button, self.settings, self.joining, self.playing])
         self.add_class("muz-student-page")
         self.drawer = PageDrawer(self._draw_changes, session, self.page)
         self.unwatch = room.watch(self._changed)
@@ -546,6 +555,7 @@ class StudentView(widgets.VBox):
         reader = self.reading.reader
         self.document_language.lang = self.language
         self.language_pick.description = reader.gettext("Language")
+        self.skip.label = reader.gettext("Skip to the board")
         self.names.description = reader.gettext("Note names")
         if self.names.options != tuple(note_name_options(reader)):
             self._relabelling = True  # (new labels for the same choices: nothing chosen)
@@ -923,13 +933,16 @@ class TeacherView(widgets.VBox):
         deal = looks.make(widgets.HBox, [self.size, self.mode, self.seed, self.hints, self.absent,
                                          self.deal_button], layout=ROW)
         self.document_language = DocumentLanguage()  # (the page's <html lang>, for a screen reader)
+        #: what Deal or a seat's change did (or why not), said to a screen reader as it is shown
+        self.heard = looks.make(LiveRegion)
         self._label()
         # in the order of a lesson: the code and who has joined, Deal, what it did, the tables and the
         # projector, a seat's changes, the leaderboard
         self.dashboard = widgets.VBox([
             looks.make(widgets.HBox, [self.code, self.roster], layout=TOP_ROW, _dom_classes=("muz-top-row",)),
             deal,
-            self.lights, self.message, self.tables, looks.make(widgets.HBox, [self.pick, self.show_button]),
+            self.lights, self.message, self.heard, self.tables,
+            looks.make(widgets.HBox, [self.pick, self.show_button]),
             seats, self.leaderboard])
         #: the page's style, its language, harmony, lesson key and ii° menus, shown above every tab
         #: (`TeacherTabs`)
@@ -984,6 +997,7 @@ class TeacherView(widgets.VBox):
         """Write the dashboard's fixed words (labels, buttons) in the teacher's language."""
         said = self._labels()
         self.document_language.lang = self.reading.language
+        self.heard.label = self.reading.reader.gettext("What was done")
         for name in ("language_pick", "harmony_menu", "key_menu", "size", "seed", "hints", "absent",
                      "deal_button", "pick", "show_button", "back_button", "who_pick", "seat_pick"):
             getattr(self, name).description = said[name]
@@ -1087,11 +1101,13 @@ class TeacherView(widgets.VBox):
                                      "; {count} students without an open page not seated",
                                      away).format(count=away)
         self.message.value = f"<div style='color:#064'>{_text(dealt)}. {_text(self.lit_words())}</div>"
+        self.heard.tell(f"{dealt}. {self.lit_words()}")
         self.seed.value = self.room.round + 1
 
     def _refused(self, error: ClassError) -> None:
         words = error_words(error, self.reading.reader)
         self.message.value = f"<div style='color:#b00000'>✗ {_text(words)}</div>"
+        self.heard.tell(words)
 
     def _seat_change(self, done: str, change: Callable[[], None]) -> None:
         try:
@@ -1100,6 +1116,7 @@ class TeacherView(widgets.VBox):
             self._refused(error)
             return
         self.message.value = f"<div style='color:#064'>{_text(done)}</div>"
+        self.heard.tell(done)
 
     def move(self) -> None:
         """Give the chosen seat to the chosen student (their old seat, if any, is freed)."""

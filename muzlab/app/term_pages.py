@@ -267,6 +267,10 @@ class TermTeacher(widgets.VBox):
         scheme = self._scheme_form()
         bank = self._bank_form()
         self.message = looks.make(widgets.HTML, _dom_classes=("muz-term-message",))
+        #: the message said to a screen reader too, from the tab shown (the term's, or the class list's)
+        self.heard, self.care_heard = looks.make(LiveRegion), looks.make(LiveRegion)
+        #: Forget or Merge pressed once, for these students: pressed again, it is done (it cannot be undone)
+        self._asked: tuple | None = None
         self.listing = looks.make(widgets.HTML, _dom_classes=("muz-assignments",))
         self.roster_file = looks.make(widgets.FileUpload, accept=".csv,.txt", multiple=False,
                                       description=said["roster_file"], _dom_classes=("muz-roster-file",))
@@ -288,15 +292,17 @@ class TermTeacher(widgets.VBox):
                                     _dom_classes=("muz-merge-into",))
         self.merge_button = _button(said["merge_button"], "muz-merge", looks=looks)
         self.merge_button.on_click(lambda _b: self.merge())
+        for pick in (self.forget_pick, self.into_pick):  # (another student chosen: asked again)
+            pick.observe(lambda _change: setattr(self, "_asked", None), names="value")
         self.assignments_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         #: the lesson key the teacher's page reads in, said over the form (`lesson_key_words`)
         self.lesson_key = looks.make(widgets.HTML, _dom_classes=("muz-term-key",))
         self.progress_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.bank_head = looks.make(widgets.HTML, _dom_classes=("muz-term-heading",))
         self.roster_row = looks.make(widgets.HBox, [self.roster_file, self.roster_message], layout=WRAP)
-        super().__init__([self.assignments_head, self.lesson_key, form, self.message, self.listing, scheme,
-                          self.progress_head, self.progress, self.standings, self.pictures,
-                          self.bank_head, bank],
+        super().__init__([self.assignments_head, self.lesson_key, form, self.message, self.heard,
+                          self.listing, scheme, self.progress_head, self.progress, self.standings,
+                          self.pictures, self.bank_head, bank],
                          layout=looks.layout())
         self.add_class("muz-term-teacher")
         self.care = self._care()
@@ -328,7 +334,8 @@ class TermTeacher(widgets.VBox):
         # the student, then what to do with them: one line each (rename, merge, forget)
         lines = [looks.make(widgets.HBox, list(line), layout=WRAP) for line in (
             (self.new_name, self.rename_button), (self.into_pick, self.merge_button), (self.forget_button,))]
-        care = looks.make(widgets.VBox, [self.care_head, self.roster_row, self.forget_pick, *lines, said])
+        care = looks.make(widgets.VBox, [self.care_head, self.roster_row, self.forget_pick, *lines, said,
+                                         self.care_heard])
         care.add_class("muz-class-care")
         return care
 
@@ -418,6 +425,7 @@ class TermTeacher(widgets.VBox):
         if getattr(self, "_labelled", None) == (reader.language, reader.harmony_style):
             return
         self._labelled = (reader.language, reader.harmony_style)
+        self.heard.label = self.care_heard.label = reader.gettext("What was done")
         gettext = reader.gettext  # (a keyword the catalogues read)
         self.assignments_head.value = "<h3>{}</h3>".format(_text(gettext("Assignments")))
         self.progress_head.value = "<h3>{}</h3>".format(_text(gettext("Progress")))
@@ -475,6 +483,18 @@ class TermTeacher(widgets.VBox):
 
     def _say(self, ok: bool, words: str) -> None:
         self.message.value = _said(ok, words)
+        self.heard.tell(words)
+        self.care_heard.tell(words)
+
+    def _confirmed(self, asked: tuple, question: str) -> bool:
+        """Whether `asked` (an action and its students) was asked just before: else it is asked now, and
+        `question` says to press again (a student's answers are deleted for good: WCAG 3.3.4)."""
+        if self._asked == asked:
+            self._asked = None
+            return True
+        self._asked = asked
+        self._say(False, question)
+        return False
 
     def _refused(self, error: ClassError) -> None:
         self._say(False, error_words(error, self.reader()))
@@ -517,7 +537,8 @@ class TermTeacher(widgets.VBox):
         try:
             count = self.term.load_roster(content)
         except ClassError as error:
-            self.roster_message.value = _said(False, error_words(error, self.reader()))
+            self.roster_message.value = _said(False, words := error_words(error, self.reader()))
+            self.care_heard.tell(words)  # (said on the class list's tab, where the file is uploaded)
             return
         reader, left = self.reader(), self.term.unmapped()
         said = reader.ngettext("The roster file names {count} student.", "The roster file names {count} "
@@ -526,6 +547,7 @@ class TermTeacher(widgets.VBox):
             said += " " + reader.gettext("Not in it, so not in the grade files: {names}.").format(
                 names=", ".join(left))
         self.roster_message.value = _said(True, said)
+        self.care_heard.tell(said)
 
     def _chosen(self) -> int | None:
         """The student chosen, or None (said: choose one first)."""
@@ -539,6 +561,10 @@ class TermTeacher(widgets.VBox):
         if (sid := self._chosen()) is None:
             return
         name = self.term.room.nickname(sid)
+        if not self._confirmed(("forget", sid), self.reader().gettext(
+                "Press Forget again to delete {name} and their answers: it cannot be undone.").format(
+                name=name)):
+            return
         try:
             self.term.forget(sid)
         except ClassError as error:
@@ -564,6 +590,11 @@ class TermTeacher(widgets.VBox):
         """The chosen student joined twice: their answers become the other nickname's."""
         duplicate, into = self.forget_pick.value, self.into_pick.value
         names, reader = (self.term.room.nickname(duplicate), self.term.room.nickname(into)), self.reader()
+        if None not in (duplicate, into) and duplicate != into and not self._confirmed(
+                ("merge", duplicate, into), reader.gettext(
+                    "Press Merge again to give {name}'s answers to {other} and take {name} off the "
+                    "roster: it cannot be undone.").format(name=names[0], other=names[1])):
+            return
         try:
             both = len(self.term.games_both_played(duplicate, into))
             moved = self.term.merge(duplicate, into)
@@ -647,7 +678,8 @@ class TermStudent(widgets.VBox):
         self.drawer = drawer
         self._drawing = threading.RLock()  # the drawer's thread and the student's clicks draw in turn
         self.mine = _html("muz-my-assignments")
-        self.pick = widgets.Dropdown(options=[], _dom_classes=("muz-my-assignment-pick",))
+        self.pick = widgets.Dropdown(options=[], style={"description_width": "initial"},  # (its label whole)
+                                     _dom_classes=("muz-my-assignment-pick",))
         self.pick.observe(lambda _change: self.draw_item(), names="value")
         self.prompt = _html("muz-item-prompt")
         # every widget made here, in this page's own session: one drawn again because another page

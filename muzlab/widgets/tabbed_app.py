@@ -54,6 +54,7 @@ from muzlab.widgets.play import PlayBoard
 from muzlab.widgets.quiz import Quiz
 from muzlab.widgets.review import Review
 from muzlab.widgets.settings import EarSettings, QuizSettings
+from muzlab.widgets.skip_link import SkipLink
 from muzlab.widgets.svgboard import SvgBoard
 
 #: The note-name conventions a class chooses from (`muzlab.set_note_names`), in English; the menus
@@ -84,10 +85,17 @@ FIT_UNIT = "clamp(0.8px, 0.17vh, 2.4px)"
 
 def readable_buttons(scope: str) -> str:
     """CSS for the buttons inside `scope` (".muz-app", a class page's): dark type on plain and chosen
-    buttons, white type on coloured ones, each dark enough to read (WCAG AA, 4.5:1) in any host's theme;
-    in forced colours (high contrast), where backgrounds are dropped, each button keeps a border."""
+    buttons (a chosen one bold and underlined too), white type on coloured ones, each dark enough to
+    read (WCAG AA, 4.5:1) in any host's theme; in forced colours (high contrast), where backgrounds
+    are dropped, each button keeps a border; a choice's buttons are as wide as their words (never cut
+    short to "duplicate tourn…")."""
     return (f" {scope} .jupyter-button {{ color: #111; }}"
+            f" {scope} .widget-toggle-buttons .widget-toggle-button {{ width: auto;"
+            f" min-width: max-content; }}"
             f" {scope} .jupyter-button.mod-active {{ background-color: #c8c8c8; }}"
+            # the chosen toggle is underlined and bold, not only darker (WCAG 1.4.1)
+            f" {scope} .widget-toggle-button.mod-active {{ font-weight: bold;"
+            f" box-shadow: inset 0 -4px 0 #222; }}"
             f" {scope} .jupyter-button.mod-info {{ background-color: #00677d; color: #fff; }}"
             f" {scope} .jupyter-button.mod-warning {{ background-color: #a24a00; color: #fff; }}"
             f" {scope} .jupyter-button.mod-success {{ background-color: #2e6b30; color: #fff; }}"
@@ -98,21 +106,48 @@ def readable_buttons(scope: str) -> str:
             f" {scope} .jupyter-button:disabled {{ border-color: GrayText !important; }} }}")
 
 
+#: The focus ring's colour: dark blue, 10:1 on the white page and on the white band drawn inside it.
+FOCUS_COLOUR = "#0b3d91"
+#: The border of a field or menu: 4.5:1 on white (ipywidgets' own, #bdbdbd, is 1.9:1), so that a
+#: field is seen as one (WCAG 1.4.11).
+FIELD_BORDER = "#767676"
+
+
+def focus_ring(scope: str) -> str:
+    """CSS for every control inside `scope` reached by the keyboard (buttons, menus, fields, links, tabs,
+    the scrolling tables): a 3 px ring when it has the keyboard's focus (WCAG 2.4.7; host themes draw a
+    pale one or none on menus), and fields' and menus' borders dark enough to be seen (WCAG 1.4.11).
+    The ring is drawn inside the control's edge, with a white band inside it (a check box: the ring
+    alone): the boxes that hold a row of controls cut off what is drawn outside them, and the band keeps
+    the ring seen on a button of any colour. The board draws its own ring (svgboard.css)."""
+    def rule(kinds: tuple[str, ...]) -> str:
+        return ", ".join(f"{scope} {kind}:focus-visible" for kind in kinds)
+
+    ticks = ("input[type=checkbox]", "input[type=radio]")
+    others = ("button", "select", "textarea", "input:not([type=checkbox]):not([type=radio])", "a", "audio",
+              "[role=tab]", ".lm-TabBar-tab", "[tabindex]:not(.muz-frame)",
+              # (ipywidgets takes a field's outline away with a more particular rule)
+              ".widget-text input", ".widget-textarea textarea", ".widget-datepicker input")
+    return (f" {rule(others)} {{ outline: 3px solid {FOCUS_COLOUR} !important; outline-offset: -3px;"
+            f" box-shadow: inset 0 0 0 5px #fff !important; }}"
+            f" {rule(ticks)} {{ outline: 2px solid {FOCUS_COLOUR} !important; outline-offset: -2px; }}"
+            f" {scope} {{ --jp-widgets-input-border-color: {FIELD_BORDER}; }}"
+            f" {scope} .widget-text input, {scope} .widget-dropdown select, {scope} .widget-textarea textarea"
+            f" {{ border-color: {FIELD_BORDER}; }}")
+
+
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
 APP_CSS = (".muz-app .widget-button, .muz-app .widget-toggle-button { width: auto; min-width: max-content; }"
            " .muz-app .widget-toggle-buttons .widget-toggle-button { width: auto !important; }"
            " .muz-app .widget-toggle-buttons > div { display: flex; flex-wrap: wrap; }"
            " .muz-app .muz-download, .muz-app .muz-upload { margin: var(--jp-widgets-margin);"
            " height: var(--jp-widgets-inline-height); padding: 0 calc(10 * var(--muz-u)); }"
-           # the chosen toggle is underlined and bold, not only darker
-           " .muz-app .widget-toggle-button.mod-active { font-weight: bold;"
-           " box-shadow: inset 0 -4px 0 #222; }"
            # the review's side panel takes the room beside its board, so its words are never cut
            " .muz-app .muz-review .widget-hbox > .widget-vbox { max-width: none !important; flex: 1 1 0;"
            " min-width: 0; overflow: visible; }"
            # a board never gives up its room to the panel beside it
            " .muz-app .muz-svgboard { flex-shrink: 0; }"
-           + readable_buttons(".muz-app") +
+           + readable_buttons(".muz-app") + focus_ring(".muz-app") +
            " .muz-app .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { color: #222; opacity: 1; }"
            " .muz-app .jupyter-widget-Collapse-header, .muz-app .jupyter-widget-Collapse-header > span"
            " { color: #222; opacity: 1; }")
@@ -404,10 +439,10 @@ class ClassroomApp(widgets.VBox):
                                 self.lesson_key, self.size],
                                layout=widgets.Layout(justify_content="space-between", align_items="center",
                                                      flex_flow="row wrap"))
-        #: the page's <html lang> and <title>, in the app's language (a screen reader reads the page in it)
-        self.document = DocumentLanguage()
+        #: the page's <html lang> and <title> in the app's language; "Skip to the board", Tab's first stop
+        self.document, self.skip = DocumentLanguage(), SkipLink()
         super().__init__([self.style, AccessibleNames(layout=widgets.Layout(display="none")), self.document,
-                          heading, self.tabs])
+                          self.skip, heading, self.tabs])
         self.add_class("muz-app")
         self._relabel(reader)
         for view in self.board_views():
@@ -424,6 +459,7 @@ class ClassroomApp(widgets.VBox):
         self.document.lang = reader.language
         self.document.title = reader.gettext("Muzundrum, the dice game of music theory")
         self.language.description = reader.gettext("Language")
+        self.skip.label = reader.gettext("Skip to the board")
         self.note_names.description = reader.gettext("Note names")
         self.harmony.description = reader.gettext("Harmony")
         self.supertonic.description = reader.gettext("2nd degree in minor")
