@@ -107,6 +107,8 @@ function render({ model, el }) {
     });
     keys.setAttribute("role", "group");
     keys.setAttribute("aria-label", w.keys || "");
+    el.setAttribute("role", "group"); // (it takes the keys' letters: a stop with a name, not a bare div)
+    el.setAttribute("aria-label", w.name || "");
     if (reason) say(reason);
     showHeard();
   };
