@@ -49,13 +49,13 @@ LANGUAGES = """() => ({page: document.documentElement.lang, title: document.titl
                          .map(output => output.closest('[lang]').lang))]})"""
 
 
-def wrong_languages(page, path: str, language: str) -> list[str]:
+def wrong_languages(page, path: str, language: str, title: str) -> list[str]:
     """What is wrong with a lesson's page in `language`: the page not in English (its interface's
-    language), the lesson's cells or outputs not marked with `language`, a title that does not start with
-    the notebook's name (which JupyterLab cuts short: its first 12 characters)."""
+    language), the lesson's cells or outputs not marked with `language`, a title not starting with
+    `title`."""
     said = page.evaluate(LANGUAGES)
     right = (said["page"] == "en" and said["lesson"] == language and said["outputs"] == [language]
-             and said["title"].startswith(path.split("/")[-1][:12]))
+             and said["title"].startswith(title))
     return [] if right else [f"{path}: {said}"]
 
 
@@ -77,7 +77,8 @@ def test_translated_lessons_pass_axe_and_say_their_language_in_jupyterlab(lesson
                 found += [f"{path}: {unnamed} pictures with no alt"] if unnamed else []
                 found += lesson_violations(page, f"{path}, run whole")
                 # JupyterLab's page is in its interface's language; the lesson, a part of it, in its own
-                found += wrong_languages(page, path, language)
+                # (titled by the notebook's name, which JupyterLab cuts short: its first 12 characters)
+                found += wrong_languages(page, path, language, lesson[:12])
                 shut_down_kernels(lessons_lab)
         finally:
             browser.close()
@@ -173,12 +174,13 @@ def walk(page, stops: list[str]) -> list[str]:
 
 #: A stop that is no HTML control, with the key that works it and what that key changes: the board (an
 #: arrow moves the focused cell, said in the line under it), the review's slider (an arrow moves to the
-#: next decision), the note input (a letter plays its note, shown as heard), a data table's box (an
-#: arrow scrolls it, when it is wider than its box).
+#: next decision), the note input (a letter plays its note, shown as heard: "a", which JupyterLab's
+#: command mode also takes, for a new cell), a data table's box (an arrow scrolls it, when it is wider
+#: than its box). No key may also work one of JupyterLab's shortcuts (the cells stay as they are).
 OPERATED = {
     "muz-frame": ("ArrowRight", "el => el.closest('.muz-board').querySelector('.muz-tip').textContent"),
     "noUi-handle": ("ArrowRight", "el => el.getAttribute('aria-valuenow')"),
-    "muz-note-input": ("d", "el => el.dataset.muzHeard || el.querySelector('.muz-note-heard').textContent"),
+    "muz-note-input": ("a", "el => el.dataset.muzHeard || el.querySelector('.muz-note-heard').textContent"),
     "muz-table-scroll": ("ArrowRight", "el => el.scrollWidth > el.clientWidth ? el.scrollLeft : null"),
 }
 #: The class of an element (the first of OPERATED's it has) and its role, for a stop that is no control.
@@ -206,10 +208,13 @@ def operate(page, stop: str) -> list[str]:
     before = control.evaluate(reading)
     if before is None:
         return wrong  # (a table that fits has nothing to scroll)
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
     page.keyboard.press(key)
     page.wait_for_timeout(300)  # (the kernel answers a key the board or slider sends it)
     if control.evaluate(reading) == before:
         wrong.append(f"{stop} {custom['kind']}: {key} changed nothing")
+    if page.locator(".jp-Notebook .jp-Cell").count() != cells:  # (JupyterLab's "a": a cell above)
+        wrong.append(f"{stop} {custom['kind']}: {key} also worked a shortcut of JupyterLab's")
     return wrong
 
 
@@ -220,7 +225,7 @@ def operate(page, stop: str) -> list[str]:
 #: line of figures, "2000/2000 [00:00<00:00, 9051.7game/s]", does not wrap: tqdm's widget).
 CUT_OFF = """() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output *')]
     .filter(e => !e.closest('.muz-table-scroll') && e.getClientRects().length > 0
-                 && !e.closest('.widget-inline-hbox:has(> .widget-progress)')
+                 && !e.closest('.widget-box:has([class*="progress"])')
                  && !(e.closest('table') && /auto|scroll/.test(getComputedStyle(
                       e.closest('.jp-OutputArea-output')).overflowX))
                  && !['INPUT', 'SELECT', 'TEXTAREA', 'OPTION'].includes(e.tagName)
@@ -248,11 +253,18 @@ def first_widget(page) -> None:
         || document.querySelector('.jp-OutputArea-output img') || document.body).scrollIntoView()""")
 
 
+#: The chosen button of each row of toggle buttons (the Explorer's note palette) that is told apart only by
+#: ipywidgets' darker grey (1.6:1 against the others), not by a line inside it.
+GREY_ONLY = """() => [...document.querySelectorAll('.jp-Notebook .widget-toggle-button.mod-active')]
+    .filter(button => !/inset/.test(getComputedStyle(button).boxShadow)).map(button => button.textContent)"""
+
+
 def outputs_checked(page, name: str, chrome_aside: str | None = None) -> list[str]:
     """On a lesson run whole in a 1280×720 window: each output's controls walked and worked by the
     keyboard, then the page at 200 % (640×360 CSS px) and 400 % (320×180), `chrome_aside` (a side panel of
     JupyterLab's own, which leaves the notebook no room at 320 px) clicked shut first, then WCAG's text
-    spacing: what is wrong. Screenshots out/screenshots/lesson-`name`-*.png."""
+    spacing; and a chosen toggle button told apart by more than a grey: what is wrong. Screenshots
+    out/screenshots/lesson-`name`-*.png."""
     found: list[str] = []
     page.add_style_tag(content=ALL_DRAWN)
     outputs = page.evaluate(TAB_STOPS)
@@ -260,6 +272,7 @@ def outputs_checked(page, name: str, chrome_aside: str | None = None) -> list[st
         found += [f"keyboard: {wrong}" for wrong in walk(page, stops)]
     for stops in outputs:
         found += [f"keys: {wrong}" for stop in stops for wrong in operate(page, stop)]
+    found += [f"chosen by its grey only: {chosen}" for chosen in page.evaluate(GREY_ONLY)]
     if chrome_aside is not None:
         page.click(chrome_aside)
     for width, height, zoom in ((640, 360, "200"), (320, 180, "400")):

@@ -7,10 +7,14 @@ walked and worked by the keyboard, at 200 % and 400 % and with WCAG's text spaci
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from test_axe_lesson_browser import lesson_violations
 from test_axe_lite_browser import JUPYTERLITE_CHROME
-from test_browser import SCREENSHOTS
+from test_browser import ROOT, SCREENSHOTS
 from test_lessons_wcag_browser import TRANSLATED, outputs_checked, wrong_languages
 from test_lite import only_the_site, run_lesson, site
 
@@ -18,6 +22,16 @@ from muzlab.app.lite.build import LESSONS  # the lessons the edition ships (not 
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 __all__ = ["site"]  # the fixture building and serving the homework edition
+
+
+def first_heading(lesson: Path) -> str:
+    """The text of a lesson's first heading ("1 · Die Wabe und die Regeln")."""
+    for cell in json.loads(lesson.read_text(encoding="utf-8"))["cells"]:
+        heading = cell["cell_type"] == "markdown" and re.search(r"^#{1,2}\s+(.+)$", "".join(cell["source"]),
+                                                                re.MULTILINE)
+        if heading:
+            return re.sub(r"[*_`]", "", heading[1]).strip()
+    raise AssertionError(f"{lesson} has no heading")
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -32,8 +46,9 @@ def test_the_editions_translated_lessons_pass_axe_and_say_their_language(site, b
         unnamed = page.locator(".jp-Notebook img:not([alt])").count()
         found += [f"{path}: {unnamed} pictures with no alt"] if unnamed else []
         found += lesson_violations(page, f"{path} (homework edition), run whole", JUPYTERLITE_CHROME)
-        # the page is in its interface's language (Jupyter Notebook's, English); the lesson in its own
-        found += wrong_languages(page, path, language)
+        # the page is in its interface's language (Jupyter Notebook's, English); the lesson in its own;
+        # the page titled by the lesson's first heading (by the edition's plugin)
+        found += wrong_languages(page, path, language, first_heading(ROOT / "notebooks" / path))
     assert outside == []
     assert found == [], "\n".join(found)
 
