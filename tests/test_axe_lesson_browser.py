@@ -117,7 +117,7 @@ def run_whole(page, url: str, lesson: str) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from test_lite import ERRORS
 
-    page.goto(f"{url}/lab/workspaces/{lesson.split('-')[0]}/tree/{lesson}?token={TOKEN}")
+    page.goto(f"{url}/lab/workspaces/{lesson.replace('/', '-').split('.')[0]}/tree/{lesson}?token={TOKEN}")
     page.wait_for_selector(".jp-Notebook", timeout=120_000)
     with contextlib.suppress(PlaywrightTimeout):  # which kernel, asked before the kernel list loaded
         page.click(".jp-Dialog .jp-mod-accept", timeout=5_000)

@@ -95,6 +95,7 @@ def test_explorer_exports_and_loads_notation_and_refuses_bad_text_without_change
     explorer.notation.value = "standard C@0,0 X@1,1"
     explorer.load_button.click()
     assert "X@1,1" in explorer.message.value
+    assert "X@1,1" in explorer.board_view.news  # said to a screen reader too
     assert len(explorer.position.dice) == 3
 
 

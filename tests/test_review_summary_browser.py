@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: Each cell of the summary whose text is wider than the cell shows it, and the table against its box.
 CUT = """() => {
-    const box = document.querySelector('.muz-review .muz-summary-box');
+    const box = document.querySelector('.muz-review .muz-table-scroll');
     const table = box.querySelector('table.muz-summary');
     const cut = [...table.querySelectorAll('th, td')].filter(cell => cell.scrollWidth > cell.clientWidth)
         .map(cell => cell.innerText);
@@ -59,7 +59,7 @@ def test_the_review_summary_is_shown_whole_in_german_at_1280_px(served, tmp_path
             page.click(".muz-review-start")
             page.wait_for_selector(".muz-review table.muz-summary td", timeout=60_000)
             wait_steady(page)
-            page.locator(".muz-review .muz-summary-box").scroll_into_view_if_needed()
+            page.locator(".muz-review .muz-table-scroll").scroll_into_view_if_needed()
             page.screenshot(path=str(SCREENSHOTS / "app-german-review-summary.png"))
             shown = page.evaluate(CUT)
             assert "glücksbereinigt" in " ".join(shown["headings"]), shown

@@ -11,6 +11,7 @@ joins never click, and every waveform is scaled so its loudest sample is `peak` 
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import shutil
@@ -128,10 +129,21 @@ def to_wav_bytes(wave: np.ndarray, rate: int = DEFAULT_RATE) -> bytes:
 
 
 def to_ipython_audio(wave: np.ndarray, rate: int = DEFAULT_RATE) -> IPython.display.Audio:
-    """An IPython.display.Audio player for a waveform (not autoplaying)."""
+    """An IPython.display.Audio player for a waveform (not autoplaying), no wider than its notebook."""
+    return _fitting_audio()(data=to_wav_bytes(wave, rate), autoplay=False)
+
+
+@functools.cache
+def _fitting_audio() -> type[IPython.display.Audio]:
+    """IPython's audio player whose HTML is at most as wide as the notebook's column: the browser draws
+    it 300 CSS px wide, past a phone's or a 400 % zoomed window's edge (WCAG 1.4.10)."""
     from IPython.display import Audio  # notebook objects load only when a notebook asks for one
 
-    return Audio(data=to_wav_bytes(wave, rate), autoplay=False)
+    class FittingAudio(Audio):
+        def _repr_html_(self) -> str:
+            return super()._repr_html_().replace("<audio ", '<audio style="max-width: 100%" ', 1)
+
+    return FittingAudio
 
 
 def to_audio_widget(wave: np.ndarray, rate: int = DEFAULT_RATE) -> ipywidgets.Audio:

@@ -224,19 +224,22 @@ class Explorer(ScaledByItsBoard, widgets.VBox):
         self.message.value = f"<span style='color:#b00'>{html.escape(words)}</span>"
 
     def load(self, text: str) -> None:
-        """Load a position from its notation; a bad text leaves the board as it was and says why."""
+        """Load a position from its notation; a bad text leaves the board as it was and says why (also to a
+        screen reader)."""
         try:
             position = Position.from_notation(text, strict=False)
         except MuzlabError as error:
-            said = error_words(error, self.reader)
-            self.message.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
-            return
+            return self._refuse(error_words(error, self.reader))
         if position.board != self.position.board:
-            said = self.reader.gettext("that notation is for the {board} board").format(
-                board=position.board.name)
-            self.message.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
-            return
+            return self._refuse(self.reader.gettext("that notation is for the {board} board").format(
+                board=position.board.name))
         self._set(position)
+
+    def _refuse(self, said: str) -> None:
+        """Write why a notation was not loaded under the board, and say it through the board's live
+        region (the message line is not one)."""
+        self.message.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
+        self.board_view.tell(said)
 
     def worksheet_file(self, page: bool = False) -> Download | None:
         """A worksheet (PDF, or with `page` its web page) on the position shown, with its answer key;

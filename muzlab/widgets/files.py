@@ -18,6 +18,7 @@ import anywidget
 import traitlets
 
 from muzlab.core.spreadsheet import csv_records
+from muzlab.widgets.controls_style import CONTROLS_CSS
 
 _DOWNLOAD_ESM = """
 function render({ model, el }) {
@@ -64,6 +65,7 @@ class DownloadButton(anywidget.AnyWidget):
     is nothing to save, and `make` has said why where the person reads it)."""
 
     _esm = _DOWNLOAD_ESM
+    _css = CONTROLS_CSS
     description = traitlets.Unicode("Download").tag(sync=True)
     tooltip = traitlets.Unicode("").tag(sync=True)
 
@@ -126,6 +128,7 @@ class UploadButton(anywidget.AnyWidget):
     or `on_too_big(name, size)` when it is over `max_bytes` (then nothing is sent)."""
 
     _esm = _UPLOAD_ESM
+    _css = CONTROLS_CSS
     description = traitlets.Unicode("Upload").tag(sync=True)
     tooltip = traitlets.Unicode("").tag(sync=True)
     accept = traitlets.Unicode("").tag(sync=True)

@@ -21,6 +21,7 @@ function allowed(feature) {
 function render({ model, el }) {
   el.classList.add("muz-note-input");
   el.tabIndex = 0;
+  el.setAttribute("data-lm-suppress-shortcuts", "true"); // a note's letter is not JupyterLab's (a: new cell)
   const words = () => model.get("words");
   const names = () => model.get("names");
   const row = (className) => {
@@ -94,6 +95,7 @@ function render({ model, el }) {
     const pc = KEYS.indexOf(event.key.toLowerCase());
     if (pc < 0) return;
     event.preventDefault();
+    event.stopPropagation();
     note(pc, "keys", 1, 0);
   });
 
@@ -107,6 +109,8 @@ function render({ model, el }) {
     });
     keys.setAttribute("role", "group");
     keys.setAttribute("aria-label", w.keys || "");
+    el.setAttribute("role", "group"); // (it takes the keys' letters: a stop with a name, not a bare div)
+    el.setAttribute("aria-label", w.name || "");
     if (reason) say(reason);
     showHeard();
   };

@@ -44,6 +44,8 @@ def note_words(reader: Reader) -> dict[str, str]:
     """The widget's buttons and sentences in `reader`'s language, among them one line for each reason
     it cannot listen."""
     return {
+        "name": reader.gettext("Answer with a note: sing it, play it on a MIDI keyboard, press its letter "
+                               "on the computer keyboard or click its button"),
         "listen": reader.gettext("Listen"),
         "stop": reader.gettext("Stop listening"),
         "midi": reader.gettext("MIDI keyboard"),

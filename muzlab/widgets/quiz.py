@@ -52,6 +52,7 @@ class Quiz(ScaledByItsBoard, widgets.VBox):
                              widgets.HBox([self.next_button, self.tally])],
                             layout=widgets.Layout(flex="1 1 320px", min_width="0", padding="0 0 0 16px"))
         super().__init__([self.prompt, widgets.HBox([self.board_view, side])])
+        self.add_class("muz-quiz")
         self.next_question()
 
     @property

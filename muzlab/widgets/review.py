@@ -25,6 +25,7 @@ from muzlab.play.game import Game
 from muzlab.reading import shown
 from muzlab.widgets.accessible import AccessibleNames
 from muzlab.widgets.listen import ListenPanel
+from muzlab.widgets.scrolling_table import scrolling
 from muzlab.widgets.svgboard import Scene, SvgBoard
 
 
@@ -333,9 +334,10 @@ def _summary_html(rows: list[dict], reader: Reader) -> str:
         "the points with the luck taken out, the fairer ranking. Accuracy: the share of choices graded best "
         "or good."))
     per_player = reader.gettext("Per player")
-    return (f'{SUMMARY_STYLE}<b>{html.escape(per_player)}</b><div class="muz-summary-box">'
-            f'<table class="muz-summary" border="0"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
-            f"</table></div><p><i>{words}</i></p>")
+    table = (f'<table class="muz-summary" border="0"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+             "</table>")
+    return (f"{SUMMARY_STYLE}<b>{html.escape(per_player)}</b>{scrolling(table, per_player)}"
+            f"<p><i>{words}</i></p>")
 
 
 def _as_is(value: object, _reader: Reader) -> str:
@@ -360,11 +362,12 @@ def _tenths(value: float, reader: Reader) -> str:
 
 
 #: The summary table's look: lines as tight as a table's (not a widget's inline height), figures right
-#: under their headings, each player's name on one line; a table wider than the review (a phone) scrolls
-#: sideways in its box (the widget's text may be narrower than the table); the words under it wrap, in
+#: under their headings, each player's name on one line; a table wider than the review (a phone, a page
+#: zoomed to 400 %) scrolls sideways in its box (`scrolling`: reached by the keyboard, named "Per player";
+#: the widget's text may be narrower than the table); the words under it wrap, in
 #: lines short enough to read.
 SUMMARY_STYLE = ("<style>.muz-review-summary .widget-html-content { min-width: 0; }"
-                 " .muz-summary-box { overflow-x: auto; } .muz-review-summary p { max-width: 50em; }"
+                 " .muz-review-summary p { max-width: 50em; }"
                  " .muz-summary { border-collapse: collapse; line-height: 1.3; }"
                  " .muz-summary th, .muz-summary td { padding: 2px 6px; text-align: right;"
                  " vertical-align: bottom; } .muz-summary th:first-child, .muz-summary td:first-child"

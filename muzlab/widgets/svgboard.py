@@ -30,6 +30,7 @@ from muzlab.names.reader import PLAIN, Reader
 from muzlab.reading import for_people
 from muzlab.rules.position import Position
 from muzlab.views.svg import BoardView, board_view, hex_points, honeypot_label, view_svg
+from muzlab.widgets.controls_style import CONTROLS_CSS
 
 HERE = Path(__file__).parent
 #: Circumradius of a hex in SVG units at scale 1 (the picture is then scaled by CSS, without loss).
@@ -120,7 +121,7 @@ class SvgBoard(anywidget.AnyWidget):
     `on_key(letter)` a key from `shortcuts` (such as "r" for Roll) pressed on the board."""
 
     _esm = (HERE / "svgboard.js").read_text(encoding="utf-8")
-    _css = (HERE / "svgboard.css").read_text(encoding="utf-8")
+    _css = (HERE / "svgboard.css").read_text(encoding="utf-8") + CONTROLS_CSS  # (and the controls around it)
     svg = traitlets.Unicode("").tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)
     #: How the window bounds the board: "none" (exactly `scale` times its size, as in a notebook),

@@ -13,6 +13,7 @@ import anywidget
 import traitlets
 
 from muzlab.names.reader import Reader
+from muzlab.widgets.controls_style import CONTROLS_CSS
 
 
 def play_words(reader: Reader) -> str:
@@ -25,6 +26,7 @@ class WebSound(anywidget.AnyWidget):
     each `play` sounds at once. Its owner writes `description` (play_words) in the reader's language."""
 
     _esm = (Path(__file__).parent / "websound.js").read_text(encoding="utf-8")
+    _css = CONTROLS_CSS
     events = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
     plays = traitlets.Int(0).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)

@@ -12,6 +12,8 @@
 //    checkpoints are listed, and gets the same promise) and runs every cell, which wait in the kernel's
 //    queue while it starts, the lesson's first cell active and in view. Once the run is over, it says
 //    so: `data-muz-ran` on the page's body ("to the end" or "stopped") and a "muz-lesson-ran" event.
+// 3. It titles a lesson's page by the lesson's first heading, in the lesson's language (JupyterLite
+//    titles every page "JupyterLite"), so that the browser's tab and a screen reader name the lesson.
 // A federated extension with no shared modules: it uses only the app object.
 var _JUPYTERLAB;
 (function () {
@@ -59,6 +61,32 @@ var _JUPYTERLAB;
     document.body.dataset.muzKernel = "started early"; // (what the browser test reads)
   }
 
+  /** The text of the notebook's first markdown heading ("1 · The honeycomb and the rules"), or null. */
+  function lessonTitle(model) {
+    for (let i = 0; i < model.cells.length; i++) {
+      const cell = model.cells.get(i);
+      const heading = cell.type === "markdown" && cell.sharedModel.getSource().match(/^#{1,2}\s+(.+)$/m);
+      if (heading) {
+        return heading[1].replace(/[*_`]/g, "").trim();
+      }
+    }
+    return null;
+  }
+
+  /** Title the page `title` (unless it is null), again whenever JupyterLite writes its own title. */
+  function keepTitle(title) {
+    if (!title) {
+      return;
+    }
+    const write = () => {
+      if (document.title !== title) {
+        document.title = title;
+      }
+    };
+    write();
+    new MutationObserver(write).observe(document.head, { childList: true, subtree: true, characterData: true });
+  }
+
   /** Run every cell of the lesson once it is loaded and connected to the session `started` made. */
   async function runLesson(app, panel, started) {
     await Promise.all([panel.context.ready, started.catch(() => undefined)]);
@@ -66,6 +94,7 @@ var _JUPYTERLAB;
       document.body.dataset.muzNotRun = "not a lesson"; // the student's own notebook runs when asked
       return;
     }
+    keepTitle(lessonTitle(panel.context.model));
     const mustChoose = await panel.sessionContext.initialize();
     if (mustChoose || !panel.sessionContext.session) {
       return; // no kernel to run on: the student chooses one, as in JupyterLab
