@@ -207,7 +207,11 @@ def test_worksheet_and_printables_keep_an_existing_file_unless_forced(tmp_path, 
         code, error = one_line_and_code([command, "--out", str(out)], capsys)
         assert code == 2 and "already exists" in error and out.read_bytes() == b"mine"
     assert main(["printables", "--out", str(out), "--force"]) == 0
-    assert out.read_bytes().startswith(b"%PDF") and sorted(os.listdir(tmp_path)) == ["kit.pdf"]
+    assert out.read_bytes().startswith(b"%PDF") and sorted(os.listdir(tmp_path)) == ["kit.html", "kit.pdf"]
+    page, fresh = tmp_path / "pack.html", tmp_path / "pack.pdf"  # the web page beside it is kept too
+    page.write_text("mine")
+    code, error = one_line_and_code(["worksheet", "--out", str(fresh)], capsys)
+    assert code == 2 and "already exists" in error and page.read_text() == "mine" and not fresh.exists()
 
 
 def test_worksheet_and_printables_refuse_to_replace_anything_but_a_regular_file(tmp_path, capsys):
