@@ -76,6 +76,7 @@ from muzlab.play.table import Message
 from muzlab.reading import default_reader
 from muzlab.rules.board_reading import legal_cells
 from muzlab.widgets.board_text import group_html
+from muzlab.widgets.controls_style import focus_ring
 from muzlab.widgets.die_by_ear import DieByEar, Turn
 from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.input_purpose import InputPurpose
@@ -90,7 +91,6 @@ from muzlab.widgets.tabbed_app import (
     SIZES,
     SizeChoice,
     board_scale,
-    focus_ring,
     harmony_options,
     note_name_options,
     readable_buttons,

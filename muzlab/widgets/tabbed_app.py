@@ -45,6 +45,7 @@ from muzlab.reading import (
 )
 from muzlab.sim.samples import sample_game
 from muzlab.widgets.accessible import AccessibleNames
+from muzlab.widgets.controls_style import focus_ring
 from muzlab.widgets.document_language import DocumentLanguage
 from muzlab.widgets.ear import EarTrainer
 from muzlab.widgets.explorer import Explorer
@@ -104,36 +105,6 @@ def readable_buttons(scope: str) -> str:
             f" @media (forced-colors: active) {{"
             f" {scope} .jupyter-button {{ border: 1px solid ButtonText !important; }}"
             f" {scope} .jupyter-button:disabled {{ border-color: GrayText !important; }} }}")
-
-
-#: The focus ring's colour: dark blue, 10:1 on the white page and on the white band drawn inside it.
-FOCUS_COLOUR = "#0b3d91"
-#: The border of a field or menu: 4.5:1 on white (ipywidgets' own, #bdbdbd, is 1.9:1), so that a
-#: field is seen as one (WCAG 1.4.11).
-FIELD_BORDER = "#767676"
-
-
-def focus_ring(scope: str) -> str:
-    """CSS for every control inside `scope` reached by the keyboard (buttons, menus, fields, links, tabs,
-    the scrolling tables): a 3 px ring when it has the keyboard's focus (WCAG 2.4.7; host themes draw a
-    pale one or none on menus), and fields' and menus' borders dark enough to be seen (WCAG 1.4.11).
-    The ring is drawn inside the control's edge, with a white band inside it (a check box: the ring
-    alone): the boxes that hold a row of controls cut off what is drawn outside them, and the band keeps
-    the ring seen on a button of any colour. The board draws its own ring (svgboard.css)."""
-    def rule(kinds: tuple[str, ...]) -> str:
-        return ", ".join(f"{scope} {kind}:focus-visible" for kind in kinds)
-
-    ticks = ("input[type=checkbox]", "input[type=radio]")
-    others = ("button", "select", "textarea", "input:not([type=checkbox]):not([type=radio])", "a", "audio",
-              "[role=tab]", ".lm-TabBar-tab", "[tabindex]:not(.muz-frame)",
-              # (ipywidgets takes a field's outline away with a more particular rule)
-              ".widget-text input", ".widget-textarea textarea", ".widget-datepicker input")
-    return (f" {rule(others)} {{ outline: 3px solid {FOCUS_COLOUR} !important; outline-offset: -3px;"
-            f" box-shadow: inset 0 0 0 5px #fff !important; }}"
-            f" {rule(ticks)} {{ outline: 2px solid {FOCUS_COLOUR} !important; outline-offset: -2px; }}"
-            f" {scope} {{ --jp-widgets-input-border-color: {FIELD_BORDER}; }}"
-            f" {scope} .widget-text input, {scope} .widget-dropdown select, {scope} .widget-textarea textarea"
-            f" {{ border-color: {FIELD_BORDER}; }}")
 
 
 #: The app's own look: buttons as wide as their words, menus and toggles that wrap.
