@@ -147,6 +147,20 @@ def sit_down(page, nickname: str, names: str | None = None):
     return page
 
 
+def deal_and_roll(teacher, students: list) -> object:
+    """Deal the students' pages (joined) to a table from the teacher's page, and have the student whose
+    turn it is roll; returns that student's page, a die in hand and its lit cells listed."""
+    from playwright.sync_api import expect
+
+    teacher.click(".muz-deal")
+    for page in students:
+        expect(page.locator(".muz-who")).to_contain_text("table", timeout=WAIT)
+    mover = next(page for page in students if page.locator(".muz-roll").is_visible())
+    mover.click(".muz-roll")
+    mover.wait_for_selector(".muz-legal-list li", timeout=WAIT)
+    return mover
+
+
 def join(browser, url: str, nickname: str, names: str | None = None, outside: list[str] | None = None):
     """A new device (its own context) opens the students' address and joins."""
     return sit_down(student_page(browser, url, outside), nickname, names)

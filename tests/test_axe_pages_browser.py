@@ -7,7 +7,7 @@ shown), the teacher's page after a deal, and the homework edition's first page i
 from __future__ import annotations
 
 import pytest
-from class_devices import WAIT, sit_down, student_page, teacher_page
+from class_devices import WAIT, deal_and_roll, sit_down, student_page, teacher_page
 from test_browser import static_server
 from test_browser_app import WCAG_21_AA
 
@@ -39,12 +39,7 @@ def test_axe_finds_no_wcag_21_aa_violation_on_the_class_pages(class_server, brow
         if not students:
             found += violations(page, "student page, join form")
         students.append(sit_down(page, name))
-    teacher.click(".muz-deal")
-    for page in students:
-        expect(page.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
-    mover = next(page for page in students if page.locator(".muz-roll").is_visible())
-    mover.click(".muz-roll")
-    mover.wait_for_selector(".muz-legal-list li", timeout=WAIT)
+    mover = deal_and_roll(teacher, students)
     found += violations(mover, "student page, on its turn")
     found += violations(next(page for page in students if page is not mover), "student page, watching")
     expect(teacher.locator(".muz-roster .muz-student")).to_have_count(2, timeout=WAIT)

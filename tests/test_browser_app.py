@@ -150,6 +150,15 @@ def play_one_die(page) -> None:
         act(page, lambda: page.click(f"{PLAY} .muz-pass"))
 
 
+def a_die_in_hand(page) -> None:
+    """Start a game against the computer, play one die, and roll the next: the Play tab with a die in
+    hand and its legal cells lit (what the accessibility checks look at)."""
+    start_game(page)
+    play_one_die(page)
+    page.click(f"{PLAY} .muz-roll")
+    page.wait_for_selector(f"{PLAY} .muz-layer .muz-legal", timeout=30_000)
+
+
 def box(page, selector: str) -> dict:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, f"{selector} is not shown"

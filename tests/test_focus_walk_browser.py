@@ -10,8 +10,8 @@ against what they are drawn on: 3:1 at least. Screenshots of a focused control i
 from __future__ import annotations
 
 import pytest
-from class_devices import WAIT, sit_down, student_page, teacher_page
-from test_browser_app import SCREENSHOTS, open_app, served, show_tab, start_game  # noqa: F401 - fixture
+from class_devices import WAIT, deal_and_roll, sit_down, student_page, teacher_page
+from test_browser_app import SCREENSHOTS, open_app, served, show_tab  # noqa: F401 - fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -239,7 +239,7 @@ def low_contrast(page, where: str) -> list[str]:
 def test_the_keyboard_walks_the_apps_form_and_every_tab(served):  # noqa: F811
     from playwright.sync_api import sync_playwright
     from test_browser import CHROMIUM_ARGS, chromium_path
-    from test_browser_app import play_one_die
+    from test_browser_app import a_die_in_hand
 
     url, _folder = served
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -250,10 +250,7 @@ def test_the_keyboard_walks_the_apps_form_and_every_tab(served):  # noqa: F811
             page = open_app(browser, url, 1366, 768)
             problems += check_walk(page, "app, seats' form", first="Skip to the board")
             problems += low_contrast(page, "app, seats' form")
-            start_game(page)
-            play_one_die(page)
-            page.click(".muz-playboard .muz-roll")
-            page.wait_for_selector(".muz-playboard .muz-layer .muz-legal", timeout=WAIT)
+            a_die_in_hand(page)
             for tab in ("Play", "Explore", "Quiz", "Ear training", "Review"):
                 show_tab(page, tab)
                 problems += check_walk(page, f"app, {tab}", first="Skip to the board")
@@ -283,12 +280,7 @@ def test_the_keyboard_walks_the_student_and_teacher_pages(class_server, browser)
             problems += check_walk(page, "student page, join form", first="Skip to the board")
             problems += low_contrast(page, "student page, join form")
         students.append(sit_down(page, name))
-    teacher.click(".muz-deal")
-    for page in students:
-        expect(page.locator(".muz-who")).to_contain_text("table 1", timeout=WAIT)
-    mover = next(page for page in students if page.locator(".muz-roll").is_visible())
-    mover.click(".muz-roll")
-    mover.wait_for_selector(".muz-legal-list li", timeout=WAIT)
+    mover = deal_and_roll(teacher, students)
     problems += check_walk(mover, "student page, on its turn", first="Skip to the board")
     problems += low_contrast(mover, "student page, on its turn")
     problems += skip_to_the_board(mover, "student page, on its turn")

@@ -8,8 +8,8 @@ pixels drawn at twice the density) the same holds. Screenshots in out/screenshot
 from __future__ import annotations
 
 import pytest
-from class_devices import WAIT, sit_down, student_page, teacher_page
-from test_browser_app import SCREENSHOTS, open_app, served, show_tab, start_game  # noqa: F401 - fixture
+from class_devices import deal_and_roll, sit_down, student_page, teacher_page
+from test_browser_app import SCREENSHOTS, open_app, served, show_tab  # noqa: F401 - fixture
 from test_focus_walk_browser import show_teacher_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -73,7 +73,7 @@ def damage(page, where: str, shot: str) -> list[str]:
 
 
 def test_the_app_keeps_its_words_whole_with_text_spacing_and_at_200_percent(served, browser):  # noqa: F811
-    from test_browser_app import play_one_die, wait_steady
+    from test_browser_app import a_die_in_hand, wait_steady
 
     url, _folder = served
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -86,10 +86,7 @@ def test_the_app_keeps_its_words_whole_with_text_spacing_and_at_200_percent(serv
             spaced(page)
         wait_steady(page)
         problems += damage(page, f"app ({looks}), seats' form", f"app-{looks}-setup")
-        start_game(page)
-        play_one_die(page)
-        page.click(".muz-playboard .muz-roll")
-        page.wait_for_selector(".muz-playboard .muz-layer .muz-legal", timeout=WAIT)
+        a_die_in_hand(page)
         for tab in ("Play", "Explore", "Quiz", "Ear training", "Review"):
             show_tab(page, tab)
             problems += damage(page, f"app ({looks}), {tab}", f"app-{looks}-{tab.split()[0].lower()}")
@@ -98,7 +95,6 @@ def test_the_app_keeps_its_words_whole_with_text_spacing_and_at_200_percent(serv
 
 
 def test_the_class_pages_keep_their_words_whole_with_text_spacing_and_at_200_percent(class_server, browser):
-    from playwright.sync_api import expect
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
@@ -116,12 +112,7 @@ def test_the_class_pages_keep_their_words_whole_with_text_spacing_and_at_200_per
         problems += damage(students[0], f"student page ({looks}), join form", f"class-{looks}-join")
         for page, name in zip(students, (f"Ada{looks[0]}", f"Ben{looks[0]}"), strict=True):
             sit_down(page, name)
-        teacher.click(".muz-deal")
-        for page in students:
-            expect(page.locator(".muz-who")).to_contain_text("table", timeout=WAIT)
-        mover = next(page for page in students if page.locator(".muz-roll").is_visible())
-        mover.click(".muz-roll")
-        mover.wait_for_selector(".muz-legal-list li", timeout=WAIT)
+        mover = deal_and_roll(teacher, students)
         problems += damage(mover, f"student page ({looks}), on its turn", f"class-{looks}-turn")
         for tab in ("Lesson", "Assignments and grades", "Class list"):
             show_teacher_tab(teacher, tab)
