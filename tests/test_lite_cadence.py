@@ -56,6 +56,9 @@ def test_german_lesson_4s_cadence_sounds_in_the_homework_edition(site):  # noqa:
             player.wait_for(state="attached", timeout=60_000)
             player.scroll_into_view_if_needed()
             player.locator("button").wait_for(state="visible", timeout=30_000)  # (drawn once scrolled to)
+            # (a button is drawn at its full height before its words are written into it)
+            page.wait_for_function("(button) => button.innerText.trim() !== ''",
+                                   arg=player.locator("button").element_handle(), timeout=30_000)
             words = player.locator("button").inner_text()
             silent = page.evaluate(LOUDEST)
             player.locator("button").click()
