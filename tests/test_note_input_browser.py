@@ -376,6 +376,9 @@ def test_play_quiz_and_ear_training_take_notes_played_and_sung(tmp_path):
         page.click(".muz-ear .muz-note-listen")
         page.wait_for_function("() => document.querySelector('.muz-ear').textContent.includes('of 1 right')",
                                timeout=90_000)
+        # (the tally is written before the verdict's line, which may come in a later message)
+        page.wait_for_function("() => /Right: |Heard /.test(document.querySelector('.muz-ear').textContent)",
+                               timeout=30_000)
         heard = json.loads(page.get_attribute(".muz-ear .muz-note-input", "data-muz-heard"))
         ear_text = page.text_content(".muz-ear")
         browser.close()
